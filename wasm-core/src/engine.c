@@ -1,0 +1,560 @@
+/*
+ * engine.c -- simulated CPUs running programs of phases.
+ *
+ * A CPU runs contexts at three levels (internal.h): a process, an IPL 8 fork thread,
+ * an interrupt. exec() interprets the running context's phases until one takes time
+ * (an event is scheduled for its end), spins for a lock (the lock hands it over with
+ * an event), blocks, or ends; then the CPU picks what runs next, in priority order:
+ * pending interrupts, pending fork threads (unless the process is at IPL 8, holding or
+ * spinning for a spinlock), the current process, the run queue, idle.
+ *
+ * Preemption suspends a timed phase and keeps what is left of it; resuming schedules
+ * the rest. Stale phase events are recognised by the CPU's generation number.
+ */
+#include <assert.h>
+#include "program.h"
+
+/* ---- trace and modes -------------------------------------------------------------- */
+
+void trace_emit(lab_Sim *s, int kind, int cpu, int thread, int object, double arg)
+{
+    lab_TraceRecord *r;
+    if (s->trace_cap == 0) return;
+    if (s->trace_len == s->trace_cap) { s->trace_dropped += 1; return; }
+    r = &s->trace[(s->trace_head + s->trace_len) % s->trace_cap];
+    s->trace_len++;
+    r->t_ns = (double)s->st->now;
+    r->kind = kind;
+    r->cpu = cpu;
+    r->thread = thread;
+    r->object = object;
+    r->arg = arg;
+}
+
+static int running_thread(const lab_Sim *s, const Cpu *c)
+{
+    (void)s;
+    if (c->isr.prog >= 0 || c->fork.prog >= 0) return -1;
+    return c->proc;
+}
+
+/* The only place a CPU changes mode: charge the time so far, then switch. */
+static void set_mode(lab_Sim *s, int cpu, int mode, int spin_lock)
+{
+    State *st = s->st;
+    Cpu *c = &s->cpu[cpu];
+    int64_t d = st->now - c->mode_since;
+    if (d) {
+        c->mode_ns[c->mode] += d;
+        if (c->mode == LAB_MODE_SPIN) st->lock[c->spin_lock].spin_ns += d;
+        c->mode_since = st->now;
+    }
+    if (c->mode != mode || (mode == LAB_MODE_SPIN && c->spin_lock != spin_lock))
+        trace_emit(s, LAB_TRACE_MODE, cpu, running_thread(s, c), mode, 0);
+    c->mode = (int8_t)mode;
+    c->spin_lock = (int8_t)spin_lock;
+}
+
+void engine_flush_modes(lab_Sim *s)
+{
+    int i;
+    for (i = 0; i < s->st->ncpu; i++) set_mode(s, i, s->cpu[i].mode, s->cpu[i].spin_lock);
+}
+
+/* ---- jobs --------------------------------------------------------------------------- */
+
+static int job_alloc(lab_Sim *s, int kind, int thread, int flags)
+{
+    State *st = s->st;
+    int j = st->job_free;
+    if (j < 0) return -1;
+    st->job_free = s->job[j].next;
+    st->jobs_in_use++;
+    s->job[j].next = -1;
+    s->job[j].kind = (uint8_t)kind;
+    s->job[j].flags = (uint8_t)flags;
+    s->job[j].thread = thread;
+    s->job[j].t_enq = st->now;
+    return j;
+}
+
+static int jobs_free(const State *st) { return st->njob - st->jobs_in_use; }
+
+static void job_free(lab_Sim *s, int j)
+{
+    State *st = s->st;
+    s->job[j].next = st->job_free;
+    st->job_free = j;
+    st->jobs_in_use--;
+}
+
+static void list_push(lab_Sim *s, JobList *q, int j)
+{
+    s->job[j].next = -1;
+    if (q->tail >= 0) s->job[q->tail].next = j; else q->head = j;
+    q->tail = j;
+    q->len++;
+}
+
+static int list_pop(lab_Sim *s, JobList *q)
+{
+    int j = q->head;
+    if (j < 0) return -1;
+    q->head = s->job[j].next;
+    if (q->head < 0) q->tail = -1;
+    q->len--;
+    return j;
+}
+
+static void krp_len_changed(State *st, int delta)
+{
+    QueueStats *q = &st->krp;
+    q->area += (double)q->len * (double)(st->now - q->last_change);
+    q->last_change = st->now;
+    q->len += delta;
+    if (q->len > q->max_len) q->max_len = q->len;
+}
+
+/* ---- contexts ------------------------------------------------------------------------ */
+
+static void ctx_start(Ctx *x, int prog, int job, int thread)
+{
+    x->prog = (int8_t)prog;
+    x->pc = 0;
+    x->state = CTX_READY;
+    x->locks_held = 0;
+    x->wake = 0;
+    x->ctr = 0;
+    x->job = job;
+    x->thread = thread;
+}
+
+/* Suspend the context that is running a timed phase on this CPU, if any. */
+static void suspend_running(lab_Sim *s, Cpu *c)
+{
+    Ctx *x = NULL;
+    if (c->isr.prog >= 0) x = &c->isr;
+    else if (c->fork.prog >= 0) x = &c->fork;
+    else if (c->proc >= 0) x = &s->thr[c->proc].ctx;
+    if (x && x->state == CTX_TIMED) {
+        x->remaining = x->due - s->st->now;
+        x->state = CTX_SUSPENDED;
+        c->gen++;
+    }
+}
+
+static int proc_at_ipl8(const lab_Sim *s, const Cpu *c)
+{
+    const Ctx *x;
+    if (c->proc < 0) return 0;
+    x = &s->thr[c->proc].ctx;
+    return x->locks_held > 0 || x->state == CTX_SPIN;
+}
+
+/* ---- threads and the scheduler ----------------------------------------------------- */
+
+static void assign(lab_Sim *s, int cpu, int t)
+{
+    Thread *th = &s->thr[t];
+    Ctx *x = &th->ctx;
+    s->cpu[cpu].proc = t;
+    th->cpu = (int16_t)cpu;
+    th->state = T_RUNNING;
+    x->saved_prog = x->prog;
+    x->saved_pc = x->pc;
+    x->prog = PROG_SWITCH_IN;
+    x->pc = 0;
+    x->state = CTX_READY;
+    trace_emit(s, LAB_TRACE_DISPATCH, cpu, t, 0, 0);
+}
+
+static int cpu_idle(const Cpu *c)
+{
+    return c->proc < 0 && c->isr.prog < 0 && c->fork.prog < 0 && c->isr_q.len == 0 && c->fork_q.len == 0;
+}
+
+static void make_ready(lab_Sim *s, int t)
+{
+    State *st = s->st;
+    Thread *th = &s->thr[t];
+    int cpu = -1, i;
+    th->state = T_READY;
+    trace_emit(s, LAB_TRACE_WAKE, -1, t, 0, 0);
+    if (th->last_cpu >= 0 && cpu_idle(&s->cpu[th->last_cpu])) cpu = th->last_cpu;
+    for (i = 0; cpu < 0 && i < st->ncpu; i++)
+        if (cpu_idle(&s->cpu[i])) cpu = i;
+    if (cpu >= 0) {
+        assign(s, cpu, t);
+        ev_push(s, st->now, EV_KICK, cpu, 0, 0);
+        return;
+    }
+    th->next = -1;
+    if (st->runq_tail >= 0) s->thr[st->runq_tail].next = t; else st->runq_head = t;
+    st->runq_tail = t;
+    st->runq_len++;
+}
+
+static void detach(lab_Sim *s, int cpu)
+{
+    Cpu *c = &s->cpu[cpu];
+    Thread *th = &s->thr[c->proc];
+    th->last_cpu = (int16_t)cpu;
+    th->cpu = -1;
+    c->proc = -1;
+}
+
+static void block(lab_Sim *s, int cpu, int state, int why)
+{
+    int t = s->cpu[cpu].proc;
+    s->thr[t].state = (int8_t)state;
+    trace_emit(s, LAB_TRACE_BLOCK, cpu, t, 0, why);
+    detach(s, cpu);
+}
+
+/* ---- interpreting phases --------------------------------------------------------------- */
+
+static void request_replies(lab_Sim *s, int thread)
+{
+    State *st = s->st;
+    if (st->reads > 0 && thread >= 0)
+        ev_push(s, st->now + cost_sample(&st->rng, &st->cost[C_REPLY_LATENCY]), EV_REPLY, -1, thread, 0);
+}
+
+static void queue_krp(lab_Sim *s, int cpu, int j)
+{
+    State *st = s->st;
+    int was_empty = st->krp_q.len == 0;
+    s->job[j].t_enq = st->now;
+    list_push(s, &st->krp_q, j);
+    krp_len_changed(st, +1);
+    st->krp.queued++;
+    trace_emit(s, LAB_TRACE_KRP_QUEUE, cpu, s->job[j].thread, 0, st->krp.len);
+    if (was_empty) {
+        /* An empty queue means no fork thread will look at it: create one on the
+         * designated TCP/IP CPU. The pool always keeps room for these. */
+        int f = job_alloc(s, JOB_KRP_DRAIN, -1, 0);
+        int d = st->designated_cpu;
+        assert(f >= 0);
+        list_push(s, &s->cpu[d].fork_q, f);
+        st->forks_created++;
+        trace_emit(s, LAB_TRACE_FORK_CREATE, d, -1, 0, 0);
+        if (d != cpu) ev_push(s, st->now, EV_KICK, d, 0, 0);
+    }
+}
+
+static int reserve_for_replies(const State *st)
+{
+    return st->nthread * st->reads * st->tx_packets_per_msg + st->ncpu + 16;
+}
+
+/* Runs the CPU until its running context waits on time, a lock, or nothing. */
+static void exec(lab_Sim *s, int cpu)
+{
+    State *st = s->st;
+    Cpu *c = &s->cpu[cpu];
+    for (;;) {
+        Ctx *x;
+        int level;
+        const Phase *ph;
+        int64_t d = 0;
+        int mode = 0;
+
+        if (c->isr.prog >= 0) { x = &c->isr; level = LEVEL_INTERRUPT; }
+        else if (c->isr_q.len) {
+            int j = list_pop(s, &c->isr_q);
+            suspend_running(s, c);
+            ctx_start(&c->isr, PROG_INTERRUPT, j, -1);
+            trace_emit(s, LAB_TRACE_INTERRUPT, cpu, -1, 0, s->job[j].kind);
+            continue;
+        } else if (c->fork.prog >= 0) { x = &c->fork; level = LEVEL_FORK; }
+        else if (c->fork_q.len && !proc_at_ipl8(s, c)) {
+            int j = list_pop(s, &c->fork_q);
+            suspend_running(s, c);
+            ctx_start(&c->fork, s->job[j].kind == JOB_KRP_DRAIN ? PROG_KRP_DRAIN : PROG_FORK, j, -1);
+            continue;
+        } else if (c->proc >= 0) { x = &s->thr[c->proc].ctx; level = LEVEL_PROCESS; }
+        else if (st->runq_len) {
+            int t = st->runq_head;
+            st->runq_head = s->thr[t].next;
+            if (st->runq_head < 0) st->runq_tail = -1;
+            st->runq_len--;
+            assign(s, cpu, t);
+            continue;
+        } else { set_mode(s, cpu, LAB_MODE_IDLE, 0); return; }
+
+        switch (x->state) {
+        case CTX_TIMED: return;
+        case CTX_SPIN: set_mode(s, cpu, LAB_MODE_SPIN, x->spin_lock); return;
+        case CTX_SUSPENDED:
+            x->state = CTX_TIMED;
+            x->due = st->now + x->remaining;
+            ev_push(s, x->due, EV_PHASE_DONE, cpu, 0, c->gen);
+            set_mode(s, cpu, x->mode, 0);
+            return;
+        default: break;
+        }
+
+        ph = &s->kernel->prog[x->prog].phase[x->pc];
+        switch (ph->op) {
+        case OP_WORK:
+            d = cost_sample(&st->rng, &st->cost[ph->b]);
+            mode = ph->a;
+            break;
+        case OP_COPY:
+            d = cost_sample(&st->rng, &st->cost[C_COPY_PER_KB]) * st->message_bytes / 1024;
+            mode = ph->a;
+            break;
+        case OP_DB:
+            if (st->db_owner != cpu) d = cost_sample(&st->rng, &st->cost[C_DB_COLD]);
+            st->db_owner = cpu;
+            mode = ph->a;
+            break;
+        case OP_ACQ:
+            if (lock_try_acquire(s, ph->a, cpu)) {
+                x->locks_held++;
+                x->pc++;
+                trace_emit(s, LAB_TRACE_ACQUIRE, cpu, x->thread, ph->a, 0);
+                continue;
+            }
+            x->state = CTX_SPIN;
+            x->spin_lock = (int8_t)ph->a;
+            set_mode(s, cpu, LAB_MODE_SPIN, ph->a);
+            return;
+        case OP_REL:
+            lock_release(s, ph->a, cpu);
+            x->locks_held--;
+            x->pc++;
+            continue;
+        case OP_THINK:
+            x->pc++;
+            d = cost_sample(&st->rng, &st->cost[C_THINK]);
+            if (d > 0) {
+                ev_push(s, st->now + d, EV_WAKE, -1, x->thread, 0);
+                block(s, cpu, T_SLEEPING, 0);
+            }
+            continue;
+        case OP_SET_CTR: x->ctr = (int16_t)(ph->a == CTR_WRITES ? st->writes : st->reads); x->pc++; continue;
+        case OP_JZ_CTR: x->pc = x->ctr == 0 ? ph->b : x->pc + 1; continue;
+        case OP_DEC_CTR: x->ctr--; x->pc++; continue;
+        case OP_JMP: x->pc = ph->b; continue;
+        case OP_TX: {
+            int last, thread;
+            if (level == LEVEL_PROCESS) { last = x->ctr == 1; thread = x->thread; }
+            else { last = (s->job[x->job].flags & JOB_LAST_WRITE) != 0; thread = s->job[x->job].thread; }
+            st->tx_packets += (uint64_t)st->tx_packets_per_msg;
+            trace_emit(s, LAB_TRACE_TRANSMIT, cpu, thread, 0, st->tx_packets_per_msg);
+            if (last) request_replies(s, thread);
+            x->pc++;
+            continue;
+        }
+        case OP_REPLIES_IF_NO_WRITES:
+            if (st->writes == 0) request_replies(s, x->thread);
+            x->pc++;
+            continue;
+        case OP_READ_WAIT: {
+            Thread *th = &s->thr[x->thread];
+            if (th->msgs > 0) { th->msgs--; x->pc++; continue; }
+            block(s, cpu, T_BLOCKED_READ, 1);   /* re-runs this phase when woken */
+            continue;
+        }
+        case OP_POST_IO: st->buffered_io++; x->pc++; continue;
+        case OP_TXN_DONE: {
+            Thread *th = &s->thr[x->thread];
+            st->txns++;
+            st->txn_time_ns += (double)(st->now - th->txn_start);
+            th->txn_start = st->now;
+            trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 0, 0);
+            x->pc++;
+            continue;
+        }
+        case OP_KRP_QUEUE: {
+            int j;
+            if (level == LEVEL_PROCESS) {
+                if (jobs_free(st) <= reserve_for_replies(st)) {
+                    /* No free KRP: wait a little and try again (a resource wait). */
+                    ev_push(s, st->now + 50000, EV_WAKE, -1, x->thread, 0);
+                    block(s, cpu, T_SLEEPING, 2);
+                    continue;
+                }
+                j = job_alloc(s, ph->a, x->thread,
+                              (ph->a == JOB_KRP_WRITE && x->ctr == 1) ? JOB_LAST_WRITE : 0);
+            } else {
+                j = x->job;           /* the interrupt's packet or timer becomes the KRP */
+                x->job = -1;
+            }
+            st->krps++;
+            queue_krp(s, cpu, j);
+            x->pc++;
+            continue;
+        }
+        case OP_FORK_QUEUE:
+            list_push(s, &c->fork_q, x->job);
+            x->job = -1;
+            x->pc++;
+            continue;
+        case OP_KRP_NEXT: {
+            int j;
+            if (x->job >= 0) { job_free(s, x->job); x->job = -1; }
+            j = list_pop(s, &st->krp_q);
+            if (j < 0) { x->pc = ph->b; continue; }
+            krp_len_changed(st, -1);
+            st->krp.served++;
+            st->krp.wait_ns += (double)(st->now - s->job[j].t_enq);
+            trace_emit(s, LAB_TRACE_KRP_START, cpu, s->job[j].thread, 0, (double)(st->now - s->job[j].t_enq));
+            x->job = j;
+            x->pc++;
+            continue;
+        }
+        case OP_IF_JOB: x->pc = s->job[x->job].kind == ph->a ? x->pc + 1 : ph->b; continue;
+        case OP_DELIVER: {
+            const Job *jb = &s->job[x->job];
+            x->wake = 0;
+            st->rx_packets++;
+            if ((jb->flags & JOB_LAST_PACKET) && jb->thread >= 0) {
+                Thread *th = &s->thr[jb->thread];
+                th->msgs++;
+                if (th->state == T_BLOCKED_READ) { th->state = T_READY; x->wake = 1; }
+            }
+            x->pc++;
+            continue;
+        }
+        case OP_IF_NO_WAKE: x->pc = x->wake ? x->pc + 1 : ph->b; continue;
+        case OP_MAKE_READY: make_ready(s, s->job[x->job].thread); x->wake = 0; x->pc++; continue;
+        case OP_RESUME: x->prog = x->saved_prog; x->pc = x->saved_pc; continue;
+        case OP_END:
+            assert(x->locks_held == 0);
+            if (x->job >= 0) job_free(s, x->job);
+            x->job = -1;
+            x->prog = -1;
+            continue;
+        default:
+            assert(0 && "unknown phase");
+            return;
+        }
+        /* a phase that takes time */
+        if (d <= 0) { x->pc++; continue; }
+        x->state = CTX_TIMED;
+        x->mode = (int8_t)mode;
+        x->due = st->now + d;
+        ev_push(s, x->due, EV_PHASE_DONE, cpu, 0, c->gen);
+        set_mode(s, cpu, mode, 0);
+        return;
+    }
+}
+
+/* ---- events ------------------------------------------------------------------------------ */
+
+static void raise_interrupt(lab_Sim *s, int cpu, int j)
+{
+    list_push(s, &s->cpu[cpu].isr_q, j);
+    if (s->cpu[cpu].isr.prog < 0) exec(s, cpu);
+}
+
+static void on_handoff(lab_Sim *s, int cpu, int lock)
+{
+    Cpu *c = &s->cpu[cpu];
+    Ctx *x = NULL;
+    lock_handoff_done(s, lock, cpu);
+    if (c->fork.prog >= 0 && c->fork.state == CTX_SPIN) x = &c->fork;
+    else if (c->proc >= 0 && s->thr[c->proc].ctx.state == CTX_SPIN) x = &s->thr[c->proc].ctx;
+    assert(x && x->spin_lock == lock);
+    x->state = CTX_READY;
+    x->locks_held++;
+    x->pc++;
+    trace_emit(s, LAB_TRACE_ACQUIRE, cpu, x->thread, lock, 0);
+    exec(s, cpu);
+}
+
+static void on_reply(lab_Sim *s, int thread)
+{
+    State *st = s->st;
+    int m, p;
+    for (m = 0; m < st->reads; m++)
+        for (p = 0; p < st->tx_packets_per_msg; p++) {
+            int last = p == st->tx_packets_per_msg - 1;
+            int j = job_alloc(s, JOB_RX, thread, last ? JOB_LAST_PACKET : 0);
+            assert(j >= 0);   /* the pool keeps a reserve for every reply packet */
+            raise_interrupt(s, st->interrupt_cpu, j);
+        }
+}
+
+static int64_t poisson_gap(State *st, double per_s)
+{
+    Cost c;
+    int64_t d;
+    c.dist = DIST_EXP; c.mean = 1.0e9 / per_s; c.spread = 0;
+    d = cost_sample(&st->rng, &c);
+    return d < 1 ? 1 : d;
+}
+
+static void on_device(lab_Sim *s, int kind)
+{
+    State *st = s->st;
+    int j = -1;
+    if (jobs_free(st) > reserve_for_replies(st)) j = job_alloc(s, kind, -1, 0);
+    if (j >= 0) raise_interrupt(s, st->interrupt_cpu, j);
+    else st->dropped_rx++;
+    switch (kind) {
+    case JOB_BACKGROUND_RX:
+        ev_push(s, st->now + poisson_gap(st, st->v[F_BACKGROUND_PPS]), EV_BACKGROUND_RX, -1, 0, 0); break;
+    case JOB_DISK:
+        ev_push(s, st->now + poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0); break;
+    default:
+        ev_push(s, st->now + (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0); break;
+    }
+}
+
+void engine_start(lab_Sim *s)
+{
+    State *st = s->st;
+    int t;
+    for (t = 0; t < st->nthread; t++) {
+        s->thr[t].txn_start = 0;
+        make_ready(s, t);
+    }
+    if (st->warmup > 0) ev_push(s, st->warmup, EV_WARMUP_END, -1, 0, 0);
+    if (st->v[F_TIMER_INTERVAL] > 0) ev_push(s, (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0);
+    if (st->v[F_DISK_RATE] > 0) ev_push(s, poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0);
+    if (st->v[F_BACKGROUND_PPS] > 0)
+        ev_push(s, poisson_gap(st, st->v[F_BACKGROUND_PPS]), EV_BACKGROUND_RX, -1, 0, 0);
+}
+
+int engine_step(lab_Sim *s, int64_t limit)
+{
+    State *st = s->st;
+    Event e;
+    if (st->heap_n == 0 || s->heap[0].t > limit) return 0;
+    ev_pop(s, &e);
+    st->now = e.t;
+    st->events++;
+    switch (e.kind) {
+    case EV_PHASE_DONE: {
+        Cpu *c = &s->cpu[e.cpu];
+        Ctx *x;
+        if (e.gen != c->gen) break;                 /* cut short by a preemption */
+        x = c->isr.prog >= 0 ? &c->isr : c->fork.prog >= 0 ? &c->fork : &s->thr[c->proc].ctx;
+        assert(x->state == CTX_TIMED && x->due == st->now);
+        x->state = CTX_READY;
+        x->pc++;
+        exec(s, e.cpu);
+        break;
+    }
+    case EV_HANDOFF: on_handoff(s, e.cpu, e.a); break;
+    case EV_KICK: exec(s, e.cpu); break;
+    case EV_WAKE: make_ready(s, e.a); break;
+    case EV_REPLY: on_reply(s, e.a); break;
+    case EV_BACKGROUND_RX: on_device(s, JOB_BACKGROUND_RX); break;
+    case EV_DISK: on_device(s, JOB_DISK); break;
+    case EV_TIMER: on_device(s, JOB_TIMER); break;
+    case EV_WARMUP_END: metrics_reset(s); break;
+    default: assert(0 && "unknown event");
+    }
+    return 1;
+}
+
+const Phase LAB_SWITCH_IN[4] = {
+    { OP_ACQ, LOCK_SCHED, 0 },
+    { OP_WORK, LAB_MODE_CSWITCH, C_CONTEXT_SWITCH },
+    { OP_REL, LOCK_SCHED, 0 },
+    { OP_RESUME, 0, 0 },
+};

@@ -1,0 +1,230 @@
+/*
+ * metrics.c -- what the run measured, in the sources' words (docs/metrics.md).
+ *
+ * Every figure covers the measurement window: from the end of the warm-up to now.
+ *  - MP synchronization: CPU time spent spinning for spinlocks, as a share of the
+ *    machine (mpsynch_pct) and as a number of CPUs (mpsynch_cpus), as MONITOR MODES
+ *    shows it.
+ *  - A lock's hold %: the share of the window it was held (one lock can be held at
+ *    most 100% of the time). "Hold % all locks" sums that over the locks.
+ *  - A lock's spin %: CPU time spent spinning for it, as a share of the machine, so
+ *    "spin % all locks" is the MP synchronization the locks caused.
+ *  - Throughput: transmit packets/s, buffered I/O/s (every read and write is one
+ *    buffered I/O on OpenVMS), transactions per minute.
+ */
+#include "internal.h"
+
+void metrics_reset(lab_Sim *s)
+{
+    State *st = s->st;
+    int i, k;
+    engine_flush_modes(s);
+    st->stats_start = st->now;
+    for (i = 0; i < st->ncpu; i++)
+        for (k = 0; k < LAB_MODE_COUNT; k++) s->cpu[i].mode_ns[k] = 0;
+    for (i = 0; i < LOCK_COUNT; i++) {
+        Lock *l = &st->lock[i];
+        l->hold_ns = l->spin_ns = 0;
+        l->acquisitions = l->contended = l->transfers = 0;
+        if (l->holder >= 0) l->hold_start = st->now;
+    }
+    st->krp.area = 0;
+    st->krp.last_change = st->now;
+    st->krp.max_len = st->krp.len;
+    st->krp.wait_ns = 0;
+    st->krp.served = st->krp.queued = 0;
+    st->tx_packets = st->rx_packets = st->buffered_io = st->txns = st->krps = 0;
+    st->forks_created = st->dropped_rx = 0;
+    st->txn_time_ns = 0;
+}
+
+static double pct(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; }
+
+static int ensure_report(lab_Sim *s, int need)
+{
+    if (need < s->report_cap) return 1;
+    lab_free(s->report);
+    s->report_cap = need + 1024;
+    s->report = (char *)lab_alloc(s->report_cap);
+    if (!s->report) s->report_cap = 0;
+    return s->report != NULL;
+}
+
+static int write_report(lab_Sim *s, JsonW *w)
+{
+    State *st = s->st;
+    double window = (double)(st->now - st->stats_start);
+    double secs = window / 1e9;
+    double machine = window * st->ncpu;
+    double spin_total = 0, hold_all = 0, spin_all = 0, acq_all = 0, mode_total[LAB_MODE_COUNT] = { 0 };
+    int i, k;
+    Cpu *d = &s->cpu[st->designated_cpu];
+
+    for (i = 0; i < st->ncpu; i++)
+        for (k = 0; k < LAB_MODE_COUNT; k++) mode_total[k] += (double)s->cpu[i].mode_ns[k];
+    spin_total = mode_total[LAB_MODE_SPIN];
+
+    jw_open(w, '{');
+    jw_key(w, "scenario"); jw_scenario(w, st->v);
+    jw_key(w, "kernel"); jw_str(w, s->kernel->name);
+    jw_key(w, "simulated_ns"); jw_int(w, st->now);
+    jw_key(w, "window_ns"); jw_int(w, st->now - st->stats_start);
+    jw_key(w, "events"); jw_int(w, (int64_t)st->events);
+
+    jw_key(w, "mpsynch_pct"); jw_fixed(w, pct(spin_total, machine), 3);
+    jw_key(w, "mpsynch_cpus"); jw_fixed(w, window > 0 ? spin_total / window : 0, 3);
+    jw_key(w, "modes_pct"); jw_open(w, '{');
+    for (k = 0; k < LAB_MODE_COUNT; k++) {
+        extern const char *lab_mode_name(int);
+        jw_key(w, lab_mode_name(k));
+        jw_fixed(w, pct(mode_total[k], machine), 3);
+    }
+    jw_close(w, '}');
+
+    jw_key(w, "cpus"); jw_open(w, '[');
+    for (i = 0; i < st->ncpu; i++) {
+        jw_open(w, '{');
+        jw_key(w, "id"); jw_int(w, i);
+        jw_key(w, "modes"); jw_open(w, '{');
+        for (k = 0; k < LAB_MODE_COUNT; k++) {
+            extern const char *lab_mode_name(int);
+            jw_key(w, lab_mode_name(k));
+            jw_int(w, s->cpu[i].mode_ns[k]);
+        }
+        jw_close(w, '}');
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+
+    jw_key(w, "locks"); jw_open(w, '[');
+    for (i = 0; i < LOCK_COUNT; i++) {
+        const Lock *l = &st->lock[i];
+        double hold = (double)l->hold_ns, acq = (double)l->acquisitions;
+        if (l->holder >= 0) hold += (double)(st->now - l->hold_start);
+        hold_all += pct(hold, window);
+        spin_all += pct((double)l->spin_ns, machine);
+        acq_all += acq;
+        jw_open(w, '{');
+        jw_key(w, "name"); jw_str(w, lock_name(i));
+        jw_key(w, "hold_pct"); jw_fixed(w, pct(hold, window), 3);
+        jw_key(w, "spin_pct"); jw_fixed(w, pct((double)l->spin_ns, machine), 3);
+        jw_key(w, "acquisitions_per_s"); jw_fixed(w, secs > 0 ? acq / secs : 0, 1);
+        jw_key(w, "contended_pct"); jw_fixed(w, pct((double)l->contended, acq), 3);
+        jw_key(w, "mean_hold_ns"); jw_fixed(w, acq > 0 ? (double)l->hold_ns / acq : 0, 1);
+        jw_key(w, "line_transfers_per_s"); jw_fixed(w, secs > 0 ? (double)l->transfers / secs : 0, 1);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    jw_key(w, "hold_pct_all_locks"); jw_fixed(w, hold_all, 3);
+    jw_key(w, "spin_pct_all_locks"); jw_fixed(w, spin_all, 3);
+    jw_key(w, "locks_per_s"); jw_fixed(w, secs > 0 ? acq_all / secs : 0, 1);
+    jw_key(w, "iolock8_hold_pct");
+    {
+        const Lock *l = &st->lock[LOCK_IOLOCK8];
+        double hold = (double)l->hold_ns + (l->holder >= 0 ? (double)(st->now - l->hold_start) : 0);
+        jw_fixed(w, pct(hold, window), 3);
+    }
+
+    jw_key(w, "queues"); jw_open(w, '[');
+    {
+        const QueueStats *q = &st->krp;
+        double area = q->area + (double)q->len * (double)(st->now - q->last_change);
+        jw_open(w, '{');
+        jw_key(w, "name"); jw_str(w, "krp_queue");
+        jw_key(w, "mean_len"); jw_fixed(w, window > 0 ? area / window : 0, 4);
+        jw_key(w, "max_len"); jw_int(w, q->max_len);
+        jw_key(w, "mean_wait_ns"); jw_fixed(w, q->served ? q->wait_ns / (double)q->served : 0, 1);
+        jw_key(w, "krps_per_s"); jw_fixed(w, secs > 0 ? (double)q->queued / secs : 0, 1);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    jw_key(w, "designated_cpu"); jw_int(w, st->designated_cpu);
+    jw_key(w, "designated_cpu_busy_pct");
+    jw_fixed(w, pct((double)(d->mode_ns[LAB_MODE_FORK] + d->mode_ns[LAB_MODE_INTERRUPT]), window), 3);
+    jw_key(w, "forks_per_s"); jw_fixed(w, secs > 0 ? (double)st->forks_created / secs : 0, 1);
+
+    jw_key(w, "throughput"); jw_open(w, '{');
+    jw_key(w, "transmit_packets_per_s"); jw_fixed(w, secs > 0 ? (double)st->tx_packets / secs : 0, 1);
+    jw_key(w, "received_packets_per_s"); jw_fixed(w, secs > 0 ? (double)st->rx_packets / secs : 0, 1);
+    jw_key(w, "buffered_io_per_s"); jw_fixed(w, secs > 0 ? (double)st->buffered_io / secs : 0, 1);
+    jw_key(w, "transactions_per_min"); jw_fixed(w, secs > 0 ? 60.0 * (double)st->txns / secs : 0, 1);
+    jw_close(w, '}');
+    jw_key(w, "txn_response_ns"); jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
+    jw_key(w, "rx_dropped"); jw_int(w, (int64_t)st->dropped_rx);
+    jw_key(w, "trace_dropped"); jw_int(w, (int64_t)s->trace_dropped);
+    jw_close(w, '}');
+    return w->len;
+}
+
+const char *metrics_report(lab_Sim *s)
+{
+    JsonW w;
+    engine_flush_modes(s);
+    w.buf = s->report; w.cap = s->report_cap; w.len = 0; w.last = 0;
+    if (write_report(s, &w) >= s->report_cap) {
+        if (!ensure_report(s, w.len)) return "{\"error\":\"out of memory\"}";
+        w.buf = s->report; w.cap = s->report_cap; w.len = 0; w.last = 0;
+        write_report(s, &w);
+    }
+    return s->report;
+}
+
+/* ---- snapshot: the live state for the views, as doubles ------------------------------- */
+
+enum { SNAP_HEADER = 8, SNAP_PER_CPU = 4 + LAB_MODE_COUNT, SNAP_PER_LOCK = 6 + LAB_MAX_CPUS, SNAP_PER_QUEUE = 2 };
+
+void metrics_schema(JsonW *w)
+{
+    static const char *const HEADER[SNAP_HEADER] = {
+        "now_ns", "events", "cpus", "locks", "queues", "window_ns", "designated_cpu", "kernel" };
+    static const char *const PER_CPU[4] = { "mode", "level", "thread", "spin_lock" };
+    static const char *const PER_LOCK[6] = { "holder", "reserved", "waiters", "hold_ns", "spin_ns", "acquisitions" };
+    int i;
+    jw_open(w, '{');
+    jw_key(w, "header"); jw_open(w, '[');
+    for (i = 0; i < SNAP_HEADER; i++) { jw_item(w); jw_str(w, HEADER[i]); }
+    jw_close(w, ']');
+    jw_key(w, "per_cpu"); jw_open(w, '[');
+    for (i = 0; i < 4; i++) { jw_item(w); jw_str(w, PER_CPU[i]); }
+    jw_close(w, ']');
+    jw_key(w, "per_cpu_mode_ns"); jw_int(w, LAB_MODE_COUNT);
+    jw_key(w, "per_lock"); jw_open(w, '[');
+    for (i = 0; i < 6; i++) { jw_item(w); jw_str(w, PER_LOCK[i]); }
+    jw_close(w, ']');
+    jw_key(w, "per_lock_waiter_slots"); jw_int(w, LAB_MAX_CPUS);
+    jw_key(w, "per_queue"); jw_open(w, '['); jw_item(w); jw_str(w, "len"); jw_item(w); jw_str(w, "max_len"); jw_close(w, ']');
+    jw_key(w, "levels"); jw_open(w, '[');
+    jw_item(w); jw_str(w, "idle"); jw_item(w); jw_str(w, "process");
+    jw_item(w); jw_str(w, "fork"); jw_item(w); jw_str(w, "interrupt");
+    jw_close(w, ']');
+    jw_close(w, '}');
+}
+
+int metrics_snapshot(const lab_Sim *s, double *out, int cap)
+{
+    const State *st = s->st;
+    int need = SNAP_HEADER + st->ncpu * SNAP_PER_CPU + LOCK_COUNT * SNAP_PER_LOCK + SNAP_PER_QUEUE;
+    int i, k, n = 0;
+    double tmp;
+#define OUT(x) do { tmp = (double)(x); if (n < cap) out[n] = tmp; n++; } while (0)
+    OUT(st->now); OUT(st->events); OUT(st->ncpu); OUT(LOCK_COUNT); OUT(1);
+    OUT(st->now - st->stats_start); OUT(st->designated_cpu); OUT(st->kernel);
+    for (i = 0; i < st->ncpu; i++) {
+        const Cpu *c = &s->cpu[i];
+        int level = c->isr.prog >= 0 ? LEVEL_INTERRUPT : c->fork.prog >= 0 ? LEVEL_FORK
+                  : c->proc >= 0 ? LEVEL_PROCESS : LEVEL_IDLE;
+        OUT(c->mode); OUT(level); OUT(c->proc); OUT(c->mode == LAB_MODE_SPIN ? c->spin_lock : -1);
+        for (k = 0; k < LAB_MODE_COUNT; k++)
+            OUT(c->mode_ns[k] + (k == c->mode ? st->now - c->mode_since : 0));
+    }
+    for (i = 0; i < LOCK_COUNT; i++) {
+        const Lock *l = &st->lock[i];
+        OUT(l->holder); OUT(l->reserved); OUT(l->nwait);
+        OUT(l->hold_ns + (l->holder >= 0 ? st->now - l->hold_start : 0));
+        OUT(l->spin_ns); OUT(l->acquisitions);
+        for (k = 0; k < LAB_MAX_CPUS; k++) OUT(k < l->nwait ? l->wait[k] : -1);
+    }
+    OUT(st->krp.len); OUT(st->krp.max_len);
+#undef OUT
+    return need;
+}

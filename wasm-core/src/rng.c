@@ -1,0 +1,79 @@
+/*
+ * rng.c -- the simulation's one source of randomness, and cost distributions.
+ *
+ * xoroshiro128+ seeded through splitmix64: fast, small state, and identical in every
+ * build. The natural log is written here with + - * / only, so the same seed gives
+ * the same samples native and in WebAssembly, whatever libm the platform has (the
+ * platform log may differ in its last bit, and one bit is enough to fork a trace).
+ */
+#include <string.h>
+#include "internal.h"
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void rng_seed(Rng *r, uint64_t seed)
+{
+    uint64_t x = seed;
+    r->s0 = splitmix64(&x);
+    r->s1 = splitmix64(&x);
+    if (!r->s0 && !r->s1) r->s1 = 1;
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t rng_next(Rng *r)
+{
+    uint64_t s0 = r->s0, s1 = r->s1, out = s0 + s1;
+    s1 ^= s0;
+    r->s0 = rotl(s0, 24) ^ s1 ^ (s1 << 16);
+    r->s1 = rotl(s1, 37);
+    return out;
+}
+
+double rng_unit(Rng *r)
+{
+    /* 53 random bits, shifted into (0, 1] so that the log below is finite. */
+    return (double)((rng_next(r) >> 11) + 1) * (1.0 / 9007199254740992.0);
+}
+
+double lab_ln(double x)
+{
+    /* x = m * 2^e with m in [sqrt(1/2), sqrt(2)); ln x = e ln 2 + 2 atanh((m-1)/(m+1)). */
+    static const double LN2 = 0.69314718055994530942;
+    uint64_t bits;
+    int e;
+    double m, s, s2, term, sum;
+    int k;
+    memcpy(&bits, &x, sizeof bits);
+    e = (int)((bits >> 52) & 0x7ff) - 1023;
+    bits = (bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
+    memcpy(&m, &bits, sizeof m);
+    if (m > 1.4142135623730951) { m *= 0.5; e += 1; }
+    s = (m - 1.0) / (m + 1.0);
+    s2 = s * s;
+    term = s;
+    sum = 0.0;
+    for (k = 1; k <= 25; k += 2) {   /* |s| < 0.1716: s^27 is below 1e-20 */
+        sum += term / (double)k;
+        term *= s2;
+    }
+    return (double)e * LN2 + 2.0 * sum;
+}
+
+int64_t cost_sample(Rng *r, const Cost *c)
+{
+    double x;
+    if (c->mean <= 0.0) return 0;
+    switch (c->dist) {
+    case DIST_EXP:     x = -c->mean * lab_ln(rng_unit(r)); break;
+    case DIST_UNIFORM: x = c->mean - c->spread + 2.0 * c->spread * rng_unit(r); break;
+    default:           x = c->mean; break;
+    }
+    return x <= 0.0 ? 0 : (int64_t)(x + 0.5);
+}

@@ -1,0 +1,415 @@
+/*
+ * scenario.c -- the scenario fields: names, units, ranges, defaults and meaning.
+ *
+ * This table is the single source of truth for what a scenario is. The TypeScript
+ * side receives it through lab_schema_json() and builds its JSON Schema, its forms
+ * and its documentation from it; the C side checks every value against it again.
+ * Each field's doc says what it is in the real system, in the sources' words.
+ */
+#include <string.h>
+#include "internal.h"
+
+static const char *const KERNEL_NAMES[] = { "classic", "scalable", NULL };
+static const char *const LOCK_NAMES[] = { "tas", "ticket", NULL };
+static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
+
+#define NS_MAX 1.0e10   /* ten seconds: more than any single cost can sensibly be */
+
+#define DIST(path, mean, doc) \
+    { path ".dist", FT_ENUM, "", 0, 2, DIST_EXP, DIST_NAMES, \
+      "Distribution of " doc ": const (always the mean), exp (exponential) or uniform (mean +- spread)." }, \
+    { path ".mean_ns", FT_NUMBER, "ns", 0, NS_MAX, mean, NULL, "Mean " doc ", in nanoseconds; 0 switches it off." }, \
+    { path ".spread_ns", FT_NUMBER, "ns", 0, NS_MAX, 0, NULL, \
+      "Half-width of the uniform distribution of " doc ", in nanoseconds (at most the mean)." }
+
+static const FieldDesc FIELDS[F_COUNT] = {
+    { "machine.cpus", FT_INT, "CPUs", 1, LAB_MAX_CPUS, 16, NULL,
+      "Number of CPUs in the symmetric multiprocessor (the GS160 testbed had 16)." },
+    { "machine.interrupt_cpu", FT_INT, "CPU", 0, LAB_MAX_CPUS - 1, 0, NULL,
+      "CPU that takes the network adapter's interrupts (received packets, timers, disk completions)." },
+    { "machine.cache_transfer_ns", FT_NUMBER, "ns", 0, 100000, 1000, NULL,
+      "Time to move a spinlock's cache line from one CPU to another. Spinners re-reading the line "
+      "after a release make a handoff cost several transfers (about a microsecond each across GS160 building blocks)." },
+
+    { "kernel.kind", FT_ENUM, "", 0, 1, KERNEL_CLASSIC, KERNEL_NAMES,
+      "classic: every CPU takes the TCP/IP global spinlock (I/O lock 8) to enter kernel context. "
+      "scalable: process context queues kernel request packets (KRPs) to the designated TCP/IP CPU." },
+    { "kernel.designated_cpu", FT_INT, "CPU", 0, LAB_MAX_CPUS - 1, 0, NULL,
+      "Scalable Kernel: the designated TCP/IP CPU that runs every IPL 8 fork thread, first come first served." },
+    { "kernel.lock_kind", FT_ENUM, "", 0, 1, LOCK_TAS, LOCK_NAMES,
+      "Spinlock algorithm: tas (test-and-set, any spinner may win, every spinner's retry moves the line) "
+      "or ticket (first come first served, only the next in line needs the line)." },
+
+    { "workload.processes", FT_INT, "processes", 0, LAB_MAX_PROCESSES, 64, NULL,
+      "Application processes, each with its own socket, doing transactions." },
+    DIST("workload.think", 0, "think time off the CPU before each transaction"),
+    DIST("workload.user_work", 150000, "application (user mode) work per transaction"),
+    { "workload.writes_per_txn", FT_INT, "writes", 0, 16, 1, NULL,
+      "Socket writes per transaction (each sends one message)." },
+    { "workload.reads_per_txn", FT_INT, "reads", 0, 16, 1, NULL,
+      "Socket reads per transaction; the peer answers the transaction's last write with this many messages." },
+    { "workload.message_bytes", FT_INT, "bytes", 1, 65536, 1024, NULL,
+      "Size of each message written and read." },
+
+    { "network.mss_bytes", FT_INT, "bytes", 64, 65536, 1460, NULL,
+      "Maximum segment size: a message of more bytes goes out and comes in as several packets." },
+    DIST("network.reply_latency", 200000, "time from a transaction's request leaving to its replies arriving"),
+    { "network.background_rx_pps", FT_NUMBER, "packets/s", 0, 1.0e7, 0, NULL,
+      "Packets arriving unasked (Poisson), processed by the stack and discarded." },
+    { "network.timer_interval_ns", FT_NUMBER, "ns", 0, 1.0e10, 10000000, NULL,
+      "Period of the TCP/IP timer, whose expiry needs kernel context; 0 switches timers off." },
+    { "network.disk_io_per_s", FT_NUMBER, "I/O/s", 0, 1.0e6, 2000, NULL,
+      "Disk I/O completions per second (Poisson); their fork threads also take I/O lock 8." },
+
+    DIST("costs.syscall", 8000, "process-context work per read or write (the cradle), outside any lock"),
+    DIST("costs.copy_per_kb", 1000, "copying one KiB between a user buffer and MBUFs"),
+    DIST("costs.kernel_write", 3000, "kernel-context work per write (append to the socket, tcp_output), under the TCP/IP global lock"),
+    DIST("costs.kernel_read", 2000, "kernel-context work per read (socket bookkeeping, window update), under the TCP/IP global lock"),
+    DIST("costs.rx_interrupt", 3000, "the adapter's interrupt service per received packet"),
+    DIST("costs.rx_kernel", 3000, "kernel-context work per received packet (IP and TCP input), under the TCP/IP global lock"),
+    DIST("costs.timer_kernel", 20000, "kernel-context work per TCP/IP timer expiry"),
+    DIST("costs.disk_kernel", 5000, "I/O lock 8 hold time per disk I/O completion"),
+    DIST("costs.krp_setup", 1000, "allocating, filling and queueing one TCPIP_KRP (Scalable Kernel)"),
+    DIST("costs.fork_dispatch", 1000, "creating and dispatching an IPL 8 fork thread"),
+    DIST("costs.wake", 2000, "waking a process waiting for data, under the SCHED spinlock"),
+    DIST("costs.context_switch", 5000, "a context switch, under the SCHED spinlock"),
+    DIST("costs.io_post", 2000, "posting an I/O completion to the process"),
+    DIST("costs.db_cold", 2000, "cache misses when a CPU enters kernel context and the TCP/IP database was last touched by another CPU"),
+
+    { "sim.seed", FT_INT, "", 0, 4294967295.0, 1, NULL,
+      "Seed of the random number generator: the same scenario and seed give the same run." },
+    { "sim.duration_ns", FT_NUMBER, "ns", 1000, 1.0e12, 200000000, NULL,
+      "Simulated time to run, including the warm-up." },
+    { "sim.warmup_ns", FT_NUMBER, "ns", 0, 1.0e12, 20000000, NULL,
+      "Simulated time at the start that the metrics leave out." },
+    { "sim.trace_capacity", FT_INT, "records", 0, 1 << 22, 0, NULL,
+      "Size of the trace ring for the views, in records; 0 switches tracing off." },
+};
+
+const FieldDesc *lab_field(int index)
+{
+    return (index >= 0 && index < F_COUNT) ? &FIELDS[index] : NULL;
+}
+
+int lab_scenario_field_count(void) { return F_COUNT; }
+
+int lab_scenario_field_index(const char *path)
+{
+    int i;
+    if (!path) return -1;
+    for (i = 0; i < F_COUNT; i++)
+        if (strcmp(FIELDS[i].path, path) == 0) return i;
+    return -1;
+}
+
+/* ---- messages ------------------------------------------------------------------ */
+
+typedef struct Msg { char *buf; int len; } Msg;
+
+static void m_str(Msg *m, const char *s)
+{
+    while (*s && m->len < LAB_MSG_LEN - 1) m->buf[m->len++] = *s++;
+    m->buf[m->len] = '\0';
+}
+
+static void m_num(Msg *m, double v)
+{
+    char tmp[48];
+    JsonW w;
+    w.buf = tmp; w.cap = sizeof tmp; w.len = 0; w.last = 0;
+    jw_num(&w, v);
+    m_str(m, tmp);
+}
+
+static void m_range(Msg *m, const FieldDesc *f)
+{
+    if (f->type == FT_ENUM) {
+        int i;
+        m_str(m, "one of ");
+        for (i = 0; f->names[i]; i++) {
+            if (i) m_str(m, ", ");
+            m_str(m, f->names[i]);
+        }
+    } else {
+        m_str(m, f->type == FT_INT ? "a whole number from " : "a number from ");
+        m_num(m, f->min);
+        m_str(m, " to ");
+        m_num(m, f->max);
+        if (f->unit[0]) { m_str(m, " "); m_str(m, f->unit); }
+    }
+}
+
+static int fail(lab_Scenario *sc, int status, const FieldDesc *f, const char *value_text,
+                double value, const char *why)
+{
+    Msg m;
+    m.buf = sc->error; m.len = 0; sc->error[0] = '\0';
+    m_str(&m, f ? f->path : "scenario");
+    m_str(&m, ": ");
+    if (value_text) { m_str(&m, "\""); m_str(&m, value_text); m_str(&m, "\""); }
+    else if (f && f->type == FT_ENUM && value == (int)value && value >= 0 && value <= f->max)
+        m_str(&m, f->names[(int)value]);
+    else m_num(&m, value);
+    m_str(&m, " ");
+    m_str(&m, why);
+    if (f && status != LAB_ERR_INCONSISTENT) { m_str(&m, "; allowed: "); m_range(&m, f); }
+    return status;
+}
+
+/* ---- set, get, validate ---------------------------------------------------------- */
+
+lab_Scenario *lab_scenario_new(void)
+{
+    lab_Scenario *sc = (lab_Scenario *)lab_alloc((int)sizeof *sc);
+    int i;
+    if (!sc) return NULL;
+    for (i = 0; i < F_COUNT; i++) sc->v[i] = FIELDS[i].def;
+    sc->error[0] = '\0';
+    return sc;
+}
+
+void lab_scenario_free(lab_Scenario *sc) { lab_free(sc); }
+
+static int check_value(lab_Scenario *sc, const FieldDesc *f, double value)
+{
+    if (value != value) return fail(sc, LAB_ERR_BAD_VALUE, f, NULL, 0, "is not a number");
+    if (f->type != FT_NUMBER && value != (double)(int64_t)value)
+        return fail(sc, LAB_ERR_BAD_VALUE, f, NULL, value, "is not a whole number");
+    if (value < f->min || value > f->max)
+        return fail(sc, LAB_ERR_RANGE, f, NULL, value, "is out of range");
+    return LAB_OK;
+}
+
+int lab_scenario_set(lab_Scenario *sc, int field, double value)
+{
+    const FieldDesc *f = lab_field(field);
+    int st;
+    if (!sc) return LAB_ERR_BAD_VALUE;
+    if (!f) {
+        Msg m;
+        m.buf = sc->error; m.len = 0;
+        m_str(&m, "scenario: there is no field number ");
+        m_num(&m, field);
+        m_str(&m, "; fields are numbered from 0 to ");
+        m_num(&m, F_COUNT - 1);
+        return LAB_ERR_UNKNOWN_FIELD;
+    }
+    st = check_value(sc, f, value);
+    if (st == LAB_OK) { sc->v[field] = value; sc->error[0] = '\0'; }
+    return st;
+}
+
+static int parse_number(const char *s, double *out)
+{
+    /* Decimal numbers with optional sign, fraction and exponent; nothing else. */
+    double v = 0, frac = 0.1;
+    int sign = 1, digits = 0, esign = 1, e = 0;
+    if (*s == '-') { sign = -1; s++; } else if (*s == '+') s++;
+    while (*s >= '0' && *s <= '9') { v = v * 10 + (*s++ - '0'); digits++; }
+    if (*s == '.') {
+        s++;
+        while (*s >= '0' && *s <= '9') { v += (*s++ - '0') * frac; frac *= 0.1; digits++; }
+    }
+    if (!digits) return 0;
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '-') { esign = -1; s++; } else if (*s == '+') s++;
+        if (!(*s >= '0' && *s <= '9')) return 0;
+        while (*s >= '0' && *s <= '9') { e = e * 10 + (*s++ - '0'); if (e > 400) return 0; }
+        while (e--) v = esign > 0 ? v * 10 : v / 10;
+    }
+    if (*s) return 0;
+    *out = sign * v;
+    return 1;
+}
+
+int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)
+{
+    int field = lab_scenario_field_index(path);
+    const FieldDesc *f = lab_field(field);
+    double v;
+    if (!sc || !text) return LAB_ERR_BAD_VALUE;
+    if (!f) {
+        Msg m;
+        m.buf = sc->error; m.len = 0;
+        m_str(&m, path ? path : "(null)");
+        m_str(&m, ": no such scenario field; the schema lists every field (npx stacklab --help)");
+        return LAB_ERR_UNKNOWN_FIELD;
+    }
+    if (f->type == FT_ENUM) {
+        int i;
+        for (i = 0; f->names[i]; i++)
+            if (strcmp(f->names[i], text) == 0) return lab_scenario_set(sc, field, i);
+        return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a known name");
+    }
+    if (!parse_number(text, &v)) return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a number");
+    return lab_scenario_set(sc, field, v);
+}
+
+double lab_scenario_get(const lab_Scenario *sc, int field)
+{
+    return (sc && field >= 0 && field < F_COUNT) ? sc->v[field] : 0.0 / 0.0;
+}
+
+const char *lab_scenario_error(const lab_Scenario *sc) { return sc ? sc->error : ""; }
+
+int scenario_check_all(lab_Scenario *sc)
+{
+    int i, st;
+    const double *v = sc->v;
+    for (i = 0; i < F_COUNT; i++)
+        if ((st = check_value(sc, &FIELDS[i], v[i])) != LAB_OK) return st;
+    for (i = 0; i < F_COUNT; i++) {
+        /* a uniform distribution may not reach below zero */
+        if (FIELDS[i].names == DIST_NAMES && v[i] == DIST_UNIFORM && v[i + 2] > v[i + 1])
+            return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[i + 2], NULL, v[i + 2],
+                        "is larger than the mean: a uniform distribution would go below zero; "
+                        "make spread_ns at most mean_ns");
+    }
+    if (v[F_INTERRUPT_CPU] >= v[F_CPUS])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_INTERRUPT_CPU], NULL, v[F_INTERRUPT_CPU],
+                    "is not a CPU of this machine: CPUs are numbered from 0 to machine.cpus - 1");
+    if (v[F_DESIGNATED_CPU] >= v[F_CPUS])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_DESIGNATED_CPU], NULL, v[F_DESIGNATED_CPU],
+                    "is not a CPU of this machine: CPUs are numbered from 0 to machine.cpus - 1");
+    if (v[F_WARMUP] >= v[F_DURATION])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_WARMUP], NULL, v[F_WARMUP],
+                    "is not shorter than sim.duration_ns: nothing would be measured; shorten the warm-up");
+    sc->error[0] = '\0';
+    return LAB_OK;
+}
+
+int lab_scenario_validate(lab_Scenario *sc)
+{
+    return sc ? scenario_check_all(sc) : LAB_ERR_BAD_VALUE;
+}
+
+/* ---- JSON: the resolved scenario, and the schema ----------------------------------- */
+
+/* Writes the scenario as nested objects, following the dotted paths. */
+void jw_scenario(JsonW *w, const double *v)
+{
+    char open[4][32];
+    int depth = 0, i;
+    jw_open(w, '{');
+    for (i = 0; i < F_COUNT; i++) {
+        const char *p = FIELDS[i].path;
+        char part[4][32];
+        int n = 0, k, common = 0;
+        const char *s = p;
+        while (*s && n < 4) {
+            int len = 0;
+            while (*s && *s != '.' && len < 31) part[n][len++] = *s++;
+            part[n][len] = '\0';
+            n++;
+            if (*s == '.') s++;
+        }
+        while (common < depth && common < n - 1 && strcmp(open[common], part[common]) == 0) common++;
+        while (depth > common) { jw_close(w, '}'); depth--; }
+        for (k = depth; k < n - 1; k++) {
+            jw_key(w, part[k]);
+            jw_open(w, '{');
+            strcpy(open[k], part[k]);
+            depth++;
+        }
+        jw_key(w, part[n - 1]);
+        if (FIELDS[i].type == FT_ENUM) jw_str(w, FIELDS[i].names[(int)v[i]]);
+        else jw_num(w, v[i]);
+    }
+    while (depth > 0) { jw_close(w, '}'); depth--; }
+    jw_close(w, '}');
+}
+
+static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
+    "mode", "spin", "acquire", "release", "krp_queue", "krp_start", "fork_create",
+    "interrupt", "block", "wake", "dispatch", "transmit", "txn_done"
+};
+
+static const char *const MODE_NAMES[LAB_MODE_COUNT] = {
+    "user", "kernel", "fork", "spin", "interrupt", "cswitch", "idle"
+};
+
+const char *lab_mode_name(int mode) { return (mode >= 0 && mode < LAB_MODE_COUNT) ? MODE_NAMES[mode] : "?"; }
+
+int lab_schema_json(char *buf, int cap)
+{
+    JsonW w;
+    int i, k;
+    w.buf = buf; w.cap = buf ? cap : 0; w.len = 0; w.last = 0;
+    jw_open(&w, '{');
+    jw_key(&w, "version"); jw_int(&w, 1);
+    jw_key(&w, "fields"); jw_open(&w, '[');
+    for (i = 0; i < F_COUNT; i++) {
+        const FieldDesc *f = &FIELDS[i];
+        jw_open(&w, '{');
+        jw_key(&w, "index"); jw_int(&w, i);
+        jw_key(&w, "path"); jw_str(&w, f->path);
+        jw_key(&w, "type"); jw_str(&w, f->type == FT_INT ? "int" : f->type == FT_ENUM ? "enum" : "number");
+        jw_key(&w, "unit"); jw_str(&w, f->unit);
+        jw_key(&w, "min"); jw_num(&w, f->min);
+        jw_key(&w, "max"); jw_num(&w, f->max);
+        jw_key(&w, "default");
+        if (f->type == FT_ENUM) jw_str(&w, f->names[(int)f->def]); else jw_num(&w, f->def);
+        if (f->type == FT_ENUM) {
+            jw_key(&w, "values"); jw_open(&w, '[');
+            for (k = 0; f->names[k]; k++) { jw_item(&w); jw_str(&w, f->names[k]); }
+            jw_close(&w, ']');
+        }
+        jw_key(&w, "doc"); jw_str(&w, f->doc);
+        jw_close(&w, '}');
+    }
+    jw_close(&w, ']');
+    jw_key(&w, "modes"); jw_open(&w, '[');
+    for (i = 0; i < LAB_MODE_COUNT; i++) { jw_item(&w); jw_str(&w, MODE_NAMES[i]); }
+    jw_close(&w, ']');
+    jw_key(&w, "locks"); jw_open(&w, '[');
+    for (i = 0; i < LOCK_COUNT; i++) { jw_item(&w); jw_str(&w, lock_name(i)); }
+    jw_close(&w, ']');
+    jw_key(&w, "queues"); jw_open(&w, '['); jw_item(&w); jw_str(&w, "krp_queue"); jw_close(&w, ']');
+    jw_key(&w, "trace"); jw_open(&w, '{');
+    jw_key(&w, "record_bytes"); jw_int(&w, (int64_t)sizeof(lab_TraceRecord));
+    jw_key(&w, "fields"); jw_open(&w, '[');
+    {
+        static const struct { const char *name; int offset; const char *type; } TF[] = {
+            { "t_ns", offsetof(lab_TraceRecord, t_ns), "f64" },
+            { "kind", offsetof(lab_TraceRecord, kind), "i32" },
+            { "cpu", offsetof(lab_TraceRecord, cpu), "i32" },
+            { "thread", offsetof(lab_TraceRecord, thread), "i32" },
+            { "object", offsetof(lab_TraceRecord, object), "i32" },
+            { "arg", offsetof(lab_TraceRecord, arg), "f64" },
+        };
+        for (i = 0; i < (int)(sizeof TF / sizeof TF[0]); i++) {
+            jw_open(&w, '{');
+            jw_key(&w, "name"); jw_str(&w, TF[i].name);
+            jw_key(&w, "offset"); jw_int(&w, TF[i].offset);
+            jw_key(&w, "type"); jw_str(&w, TF[i].type);
+            jw_close(&w, '}');
+        }
+    }
+    jw_close(&w, ']');
+    jw_key(&w, "kinds"); jw_open(&w, '[');
+    for (i = 0; i < LAB_TRACE_KIND_COUNT; i++) { jw_item(&w); jw_str(&w, TRACE_KINDS[i]); }
+    jw_close(&w, ']');
+    jw_close(&w, '}');
+    jw_key(&w, "snapshot"); metrics_schema(&w);
+    jw_key(&w, "statuses"); jw_open(&w, '[');
+    for (i = 0; i < LAB_STATUS_COUNT; i++) { jw_item(&w); jw_str(&w, lab_status_message(i)); }
+    jw_close(&w, ']');
+    jw_close(&w, '}');
+    return w.len;
+}
+
+const char *lab_status_message(int status)
+{
+    switch (status) {
+    case LAB_OK: return "ok";
+    case LAB_ERR_UNKNOWN_FIELD: return "unknown scenario field";
+    case LAB_ERR_RANGE: return "a scenario value is out of its range";
+    case LAB_ERR_BAD_VALUE: return "a scenario value is not of the field's type";
+    case LAB_ERR_INCONSISTENT: return "scenario fields do not fit together";
+    case LAB_ERR_NOMEM: return "out of memory";
+    case LAB_ERR_CHECKPOINT: return "the checkpoint belongs to another scenario or is damaged";
+    case LAB_ERR_BUFFER: return "the buffer is too small";
+    default: return "unknown status";
+    }
+}
