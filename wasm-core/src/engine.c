@@ -46,6 +46,7 @@ static void set_mode(lab_Sim *s, int cpu, int mode, int spin_lock)
     int64_t d = st->now - c->mode_since;
     if (d) {
         c->mode_ns[c->mode] += d;
+        if (c->in_kctx) c->kctx_ns += d;
         if (c->mode == LAB_MODE_SPIN) st->lock[c->spin_lock].spin_ns += d;
         c->mode_since = st->now;
     }
@@ -53,6 +54,7 @@ static void set_mode(lab_Sim *s, int cpu, int mode, int spin_lock)
         trace_emit(s, LAB_TRACE_MODE, cpu, running_thread(s, c), mode, 0);
     c->mode = (int8_t)mode;
     c->spin_lock = (int8_t)spin_lock;
+    c->in_kctx = (int8_t)(c->isr.prog >= 0 || c->fork.prog >= 0);
 }
 
 void engine_flush_modes(lab_Sim *s)
@@ -235,10 +237,10 @@ static void queue_krp(lab_Sim *s, int cpu, int j)
         int f = job_alloc(s, JOB_KRP_DRAIN, -1, 0);
         int d = st->designated_cpu;
         assert(f >= 0);
-        list_push(s, &s->cpu[d].fork_q, f);
         st->forks_created++;
         trace_emit(s, LAB_TRACE_FORK_CREATE, d, -1, 0, 0);
-        if (d != cpu) ev_push(s, st->now, EV_KICK, d, 0, 0);
+        if (d == cpu) list_push(s, &s->cpu[d].fork_q, f);
+        else ev_push(s, st->now + cost_sample(&st->rng, &st->cost[C_IPI]), EV_FORK_ARRIVE, d, f, 0);
     }
 }
 
@@ -541,6 +543,7 @@ int engine_step(lab_Sim *s, int64_t limit)
     }
     case EV_HANDOFF: on_handoff(s, e.cpu, e.a); break;
     case EV_KICK: exec(s, e.cpu); break;
+    case EV_FORK_ARRIVE: list_push(s, &s->cpu[e.cpu].fork_q, e.a); exec(s, e.cpu); break;
     case EV_WAKE: make_ready(s, e.a); break;
     case EV_REPLY: on_reply(s, e.a); break;
     case EV_BACKGROUND_RX: on_device(s, JOB_BACKGROUND_RX); break;

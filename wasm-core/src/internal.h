@@ -41,7 +41,7 @@ enum Field {
     LAB_DIST_FIELDS(F_TIMER_KERNEL), LAB_DIST_FIELDS(F_DISK_KERNEL),
     LAB_DIST_FIELDS(F_KRP_SETUP), LAB_DIST_FIELDS(F_FORK_DISPATCH),
     LAB_DIST_FIELDS(F_WAKE), LAB_DIST_FIELDS(F_CONTEXT_SWITCH),
-    LAB_DIST_FIELDS(F_IO_POST), LAB_DIST_FIELDS(F_DB_COLD),
+    LAB_DIST_FIELDS(F_IO_POST), LAB_DIST_FIELDS(F_DB_COLD), LAB_DIST_FIELDS(F_IPI),
     F_SEED, F_DURATION, F_WARMUP, F_TRACE_CAPACITY,
     F_COUNT
 };
@@ -74,7 +74,7 @@ typedef struct Cost { int dist; double mean, spread; } Cost;
 enum CostId {
     C_THINK, C_USER_WORK, C_REPLY_LATENCY, C_SYSCALL, C_COPY_PER_KB, C_KERNEL_WRITE,
     C_KERNEL_READ, C_RX_INTERRUPT, C_RX_KERNEL, C_TIMER_KERNEL, C_DISK_KERNEL,
-    C_KRP_SETUP, C_FORK_DISPATCH, C_WAKE, C_CONTEXT_SWITCH, C_IO_POST, C_DB_COLD,
+    C_KRP_SETUP, C_FORK_DISPATCH, C_WAKE, C_CONTEXT_SWITCH, C_IO_POST, C_DB_COLD, C_IPI,
     C_COUNT
 };
 
@@ -195,11 +195,12 @@ enum { LEVEL_IDLE = 0, LEVEL_PROCESS = 1, LEVEL_FORK = 2, LEVEL_INTERRUPT = 3 };
 typedef struct Cpu {
     int8_t mode;
     int8_t spin_lock;        /* lock charged for the SPIN time now running           */
-    int8_t dispatch_pending; /* a thread was given to this idle CPU; kick is queued  */
+    int8_t in_kctx;          /* the time being charged is kernel context (level >= 2) */
     int32_t proc;            /* process thread current on this CPU, or -1           */
     uint32_t gen;            /* bumped on preemption: stale phase events are ignored */
     int64_t mode_since;
     int64_t mode_ns[LAB_MODE_COUNT];
+    int64_t kctx_ns;         /* time in interrupts and fork threads, spinning included */
     Ctx isr, fork;
     JobList isr_q, fork_q;
 } Cpu;
@@ -216,7 +217,7 @@ typedef struct Thread {
 } Thread;
 
 /* ---- events (events.c) -------------------------------------------------------- */
-enum EvKind { EV_PHASE_DONE, EV_HANDOFF, EV_KICK, EV_WAKE, EV_REPLY, EV_BACKGROUND_RX,
+enum EvKind { EV_PHASE_DONE, EV_HANDOFF, EV_KICK, EV_FORK_ARRIVE, EV_WAKE, EV_REPLY, EV_BACKGROUND_RX,
               EV_TIMER, EV_DISK, EV_WARMUP_END };
 
 typedef struct Event {

@@ -5,6 +5,7 @@
  * side receives it through lab_schema_json() and builds its JSON Schema, its forms
  * and its documentation from it; the C side checks every value against it again.
  * Each field's doc says what it is in the real system, in the sources' words.
+ * The defaults are the calibrated GS160 testbed (lessons/scenarios/testbed-classic.json).
  */
 #include <string.h>
 #include "internal.h"
@@ -34,16 +35,17 @@ static const FieldDesc FIELDS[F_COUNT] = {
     { "kernel.kind", FT_ENUM, "", 0, 1, KERNEL_CLASSIC, KERNEL_NAMES,
       "classic: every CPU takes the TCP/IP global spinlock (I/O lock 8) to enter kernel context. "
       "scalable: process context queues kernel request packets (KRPs) to the designated TCP/IP CPU." },
-    { "kernel.designated_cpu", FT_INT, "CPU", 0, LAB_MAX_CPUS - 1, 0, NULL,
-      "Scalable Kernel: the designated TCP/IP CPU that runs every IPL 8 fork thread, first come first served." },
+    { "kernel.designated_cpu", FT_INT, "CPU", -1, LAB_MAX_CPUS - 1, -1, NULL,
+      "Scalable Kernel: the designated TCP/IP CPU that runs every IPL 8 fork thread, first come first served; "
+      "-1 means the last CPU (so a sweep over machine.cpus keeps it apart from the interrupt CPU)." },
     { "kernel.lock_kind", FT_ENUM, "", 0, 1, LOCK_TAS, LOCK_NAMES,
       "Spinlock algorithm: tas (test-and-set, any spinner may win, every spinner's retry moves the line) "
       "or ticket (first come first served, only the next in line needs the line)." },
 
-    { "workload.processes", FT_INT, "processes", 0, LAB_MAX_PROCESSES, 64, NULL,
+    { "workload.processes", FT_INT, "processes", 0, LAB_MAX_PROCESSES, 128, NULL,
       "Application processes, each with its own socket, doing transactions." },
     DIST("workload.think", 0, "think time off the CPU before each transaction"),
-    DIST("workload.user_work", 150000, "application (user mode) work per transaction"),
+    DIST("workload.user_work", 250000, "application (user mode) work per transaction"),
     { "workload.writes_per_txn", FT_INT, "writes", 0, 16, 1, NULL,
       "Socket writes per transaction (each sends one message)." },
     { "workload.reads_per_txn", FT_INT, "reads", 0, 16, 1, NULL,
@@ -62,25 +64,26 @@ static const FieldDesc FIELDS[F_COUNT] = {
       "Disk I/O completions per second (Poisson); their fork threads also take I/O lock 8." },
 
     DIST("costs.syscall", 8000, "process-context work per read or write (the cradle), outside any lock"),
-    DIST("costs.copy_per_kb", 1000, "copying one KiB between a user buffer and MBUFs"),
-    DIST("costs.kernel_write", 3000, "kernel-context work per write (append to the socket, tcp_output), under the TCP/IP global lock"),
-    DIST("costs.kernel_read", 2000, "kernel-context work per read (socket bookkeeping, window update), under the TCP/IP global lock"),
-    DIST("costs.rx_interrupt", 3000, "the adapter's interrupt service per received packet"),
-    DIST("costs.rx_kernel", 3000, "kernel-context work per received packet (IP and TCP input), under the TCP/IP global lock"),
+    DIST("costs.copy_per_kb", 917, "copying one KiB between a user buffer and MBUFs"),
+    DIST("costs.kernel_write", 326, "kernel-context work per write (append to the socket, tcp_output), under the TCP/IP global lock"),
+    DIST("costs.kernel_read", 311, "kernel-context work per read (socket bookkeeping, window update), under the TCP/IP global lock"),
+    DIST("costs.rx_interrupt", 1678, "the adapter's interrupt service per received packet"),
+    DIST("costs.rx_kernel", 553, "kernel-context work per received packet (IP and TCP input), under the TCP/IP global lock"),
     DIST("costs.timer_kernel", 20000, "kernel-context work per TCP/IP timer expiry"),
     DIST("costs.disk_kernel", 5000, "I/O lock 8 hold time per disk I/O completion"),
-    DIST("costs.krp_setup", 1000, "allocating, filling and queueing one TCPIP_KRP (Scalable Kernel)"),
-    DIST("costs.fork_dispatch", 1000, "creating and dispatching an IPL 8 fork thread"),
-    DIST("costs.wake", 2000, "waking a process waiting for data, under the SCHED spinlock"),
-    DIST("costs.context_switch", 5000, "a context switch, under the SCHED spinlock"),
+    DIST("costs.krp_setup", 1021, "allocating, filling and queueing one TCPIP_KRP (Scalable Kernel)"),
+    DIST("costs.fork_dispatch", 854, "creating and dispatching an IPL 8 fork thread"),
+    DIST("costs.wake", 577, "waking a process waiting for data, under the SCHED spinlock"),
+    DIST("costs.context_switch", 2550, "a context switch, under the SCHED spinlock"),
     DIST("costs.io_post", 2000, "posting an I/O completion to the process"),
-    DIST("costs.db_cold", 2000, "cache misses when a CPU enters kernel context and the TCP/IP database was last touched by another CPU"),
+    DIST("costs.db_cold", 1600, "cache misses when a CPU enters kernel context and the TCP/IP database was last touched by another CPU"),
+    DIST("costs.ipi", 9650, "delay of the interprocessor interrupt that starts a fork thread on another CPU (no CPU time; KRPs queued meanwhile join the batch)"),
 
     { "sim.seed", FT_INT, "", 0, 4294967295.0, 1, NULL,
       "Seed of the random number generator: the same scenario and seed give the same run." },
-    { "sim.duration_ns", FT_NUMBER, "ns", 1000, 1.0e12, 200000000, NULL,
+    { "sim.duration_ns", FT_NUMBER, "ns", 1000, 1.0e12, 400000000, NULL,
       "Simulated time to run, including the warm-up." },
-    { "sim.warmup_ns", FT_NUMBER, "ns", 0, 1.0e12, 20000000, NULL,
+    { "sim.warmup_ns", FT_NUMBER, "ns", 0, 1.0e12, 40000000, NULL,
       "Simulated time at the start that the metrics leave out." },
     { "sim.trace_capacity", FT_INT, "records", 0, 1 << 22, 0, NULL,
       "Size of the trace ring for the views, in records; 0 switches tracing off." },

@@ -68,7 +68,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
         F_THINK_DIST, F_USER_WORK_DIST, F_REPLY_LATENCY_DIST, F_SYSCALL_DIST, F_COPY_PER_KB_DIST,
         F_KERNEL_WRITE_DIST, F_KERNEL_READ_DIST, F_RX_INTERRUPT_DIST, F_RX_KERNEL_DIST,
         F_TIMER_KERNEL_DIST, F_DISK_KERNEL_DIST, F_KRP_SETUP_DIST, F_FORK_DISPATCH_DIST,
-        F_WAKE_DIST, F_CONTEXT_SWITCH_DIST, F_IO_POST_DIST, F_DB_COLD_DIST
+        F_WAKE_DIST, F_CONTEXT_SWITCH_DIST, F_IO_POST_DIST, F_DB_COLD_DIST, F_IPI_DIST
     };
 
     if (status) *status = LAB_OK;
@@ -104,7 +104,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     st->heap_cap = heap_cap;
     st->kernel = (int)v[F_KERNEL];
     st->lock_kind = (int)v[F_LOCK_KIND];
-    st->designated_cpu = (int)v[F_DESIGNATED_CPU];
+    st->designated_cpu = v[F_DESIGNATED_CPU] < 0 ? ncpu - 1 : (int)v[F_DESIGNATED_CPU];
     st->interrupt_cpu = (int)v[F_INTERRUPT_CPU];
     st->reads = (int)v[F_READS];
     st->writes = (int)v[F_WRITES];
