@@ -93,7 +93,7 @@ LAB_API lab_Sim *lab_sim_new(lab_Scenario *sc, int *status);
 LAB_API void lab_sim_free(lab_Sim *sim);
 
 /* Runs events up to and including simulated time t_ns (but never past the scenario's
- * duration). Returns the number of events processed. */
+ * duration; NaN or a negative time runs nothing). Returns the number of events processed. */
 LAB_API double lab_sim_run_until(lab_Sim *sim, double t_ns);
 /* Runs the next n events (a step of one event is n = 1). Returns how many ran. */
 LAB_API int lab_sim_step(lab_Sim *sim, int n);
@@ -147,6 +147,8 @@ LAB_API int lab_trace_pending(const lab_Sim *sim);
 /* A checkpoint is the whole simulation state (not the trace ring) as bytes. It can be
  * restored into any handle built from the same scenario. */
 LAB_API int lab_sim_checkpoint_size(const lab_Sim *sim);
+/* Both return a status: LAB_OK, LAB_ERR_BUFFER (cap below the size) or
+ * LAB_ERR_CHECKPOINT (another scenario, another size, or damaged). */
 LAB_API int lab_sim_checkpoint(const lab_Sim *sim, void *buf, int cap);
 LAB_API int lab_sim_restore(lab_Sim *sim, const void *buf, int size);
 

@@ -60,7 +60,9 @@ double lab_ln(double x)
     term = s;
     sum = 0.0;
     for (k = 1; k <= 25; k += 2) {   /* |s| < 0.1716: s^27 is below 1e-20 */
-        sum += term / (double)k;
+        double next = sum + term / (double)k;
+        if (next == sum) break;       /* the term no longer changes the sum */
+        sum = next;
         term *= s2;
     }
     return (double)e * LN2 + 2.0 * sum;

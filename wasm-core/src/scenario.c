@@ -7,6 +7,7 @@
  * Each field's doc says what it is in the real system, in the sources' words.
  * The defaults are the calibrated GS160 testbed (lessons/scenarios/testbed-classic.json).
  */
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 
@@ -204,26 +205,17 @@ int lab_scenario_set(lab_Scenario *sc, int field, double value)
 
 static int parse_number(const char *s, double *out)
 {
-    /* Decimal numbers with optional sign, fraction and exponent; nothing else. */
-    double v = 0, frac = 0.1;
-    int sign = 1, digits = 0, esign = 1, e = 0;
-    if (*s == '-') { sign = -1; s++; } else if (*s == '+') s++;
-    while (*s >= '0' && *s <= '9') { v = v * 10 + (*s++ - '0'); digits++; }
-    if (*s == '.') {
-        s++;
-        while (*s >= '0' && *s <= '9') { v += (*s++ - '0') * frac; frac *= 0.1; digits++; }
-    }
-    if (!digits) return 0;
-    if (*s == 'e' || *s == 'E') {
-        s++;
-        if (*s == '-') { esign = -1; s++; } else if (*s == '+') s++;
-        if (!(*s >= '0' && *s <= '9')) return 0;
-        while (*s >= '0' && *s <= '9') { e = e * 10 + (*s++ - '0'); if (e > 400) return 0; }
-        while (e--) v = esign > 0 ? v * 10 : v / 10;
-    }
-    if (*s) return 0;
-    *out = sign * v;
-    return 1;
+    /* strtod rounds correctly (glibc and musl alike), so "0.3" is the same double
+     * native and in wasm; we only refuse what is not a plain decimal number. */
+    char *end;
+    const char *p = s;
+    if (*p == '+' || *p == '-') p++;
+    if (!((*p >= '0' && *p <= '9') || (*p == '.' && p[1] >= '0' && p[1] <= '9'))) return 0;
+    for (; *p; p++)
+        if (!((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E' || *p == '+' || *p == '-'))
+            return 0;
+    *out = strtod(s, &end);
+    return *end == '\0' && *out == *out && *out < 1e300 && *out > -1e300;
 }
 
 int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)

@@ -165,7 +165,9 @@ void lab_sim_free(lab_Sim *s)
 double lab_sim_run_until(lab_Sim *s, double t_ns)
 {
     State *st = s->st;
-    int64_t limit = t_ns >= (double)st->end ? st->end : (int64_t)t_ns;
+    int64_t limit;
+    if (!(t_ns >= 0)) return 0;                 /* NaN or negative: nothing to run */
+    limit = t_ns >= (double)st->end ? st->end : (int64_t)t_ns;
     uint64_t before = st->events;
     while (engine_step(s, limit)) { }
     if (limit > st->now) st->now = limit;

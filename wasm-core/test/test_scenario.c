@@ -41,6 +41,15 @@ int main(void)
     CHECK(st == LAB_ERR_RANGE, "negative cost refused");
     CHECK(lab_scenario_set_text(sc, "kernel.kind", "scalable") == LAB_OK &&
           lab_scenario_get(sc, F_KERNEL) == KERNEL_SCALABLE, "enum by name");
+    CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "0.3") == LAB_OK &&
+          lab_scenario_get(sc, F_WAKE_MEAN) == 0.3, "decimal text gives the correctly rounded double");
+    CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "12345.6789") == LAB_OK &&
+          lab_scenario_get(sc, F_WAKE_MEAN) == 12345.6789, "and again");
+    CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "1e-7") == LAB_OK &&
+          lab_scenario_get(sc, F_WAKE_MEAN) == 1e-7, "and with an exponent");
+    CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "0x10") == LAB_ERR_BAD_VALUE, "hex refused");
+    CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "nan") == LAB_ERR_BAD_VALUE, "nan refused");
+    CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "") == LAB_ERR_BAD_VALUE, "empty refused");
     CHECK(lab_scenario_set_text(sc, "sim.duration_ns", "2e8") == LAB_OK &&
           lab_scenario_get(sc, F_DURATION) == 2e8, "exponent notation");
 
