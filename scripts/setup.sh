@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# setup.sh -- makes this machine ready to build, run and test StackLab. Idempotent:
+# installs only what is missing (Debian packages as root, npm packages from the
+# lockfile), then builds the wasm core, the native core and the CLI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf 'setup: %s\n' "$*"; }
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+missing=()
+have emcc || missing+=(emscripten)
+have make || missing+=(make)
+have gcc || missing+=(gcc)
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    say "missing Debian packages: ${missing[*]}; run this script as root or install them with apt-get" >&2
+    exit 1
+  fi
+  say "installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y emscripten chromium make gcc
+fi
+
+# npm ci wipes node_modules, so only when the lockfile changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages"
+  npm ci --no-audit --no-fund
+fi
+
+say "building the core (wasm and native)"
+make -C wasm-core wasm native
+say "building the CLI"
+npm run --silent build:cli
+say "ready"

@@ -1,0 +1,244 @@
+/*
+ * stacklab.ts -- the headless runner: runs scenarios and sweeps over the same wasm
+ * core the browser lab uses, prints the core's report or a summary of it.
+ *
+ * Exit codes: 0 done, 2 the input was wrong (the message says how to fix it),
+ * 1 something else failed (for example the core is not built).
+ */
+import { parseArgs } from 'node:util';
+import { loadCoreFromDisk } from '../core/node.js';
+import { listPresets, readScenarioSource, ScenarioFileError } from '../core/presets.js';
+import {
+  checkScenario, closest, encodeScenario, fieldsByPath, parseFieldText, readSchema, runScenario,
+  ScenarioError, unknownField, withOverrides,
+  type Core, type FlatScenario, type Schema, type ScenarioDocument, type ScenarioMeta, type ScenarioValues,
+} from '../core/index.js';
+import { formatFields, formatRunSummary, formatSweepTable } from './summary.js';
+
+/** Wrong input: the message says what is wrong and how to fix it. Exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+}
+
+export const usage = `stacklab -- run StackLab scenarios headless, over the same core as the lab
+
+Usage:
+  stacklab run <preset | scenario.json> [--set path=value ...] [--json]
+  stacklab sweep <preset | scenario.json> [--vary path=FROM..TO[:STEP]] [--set path=value ...] [--json]
+  stacklab presets
+  stacklab fields
+  stacklab --help
+
+Commands:
+  run       run one scenario to its end and print its metrics
+  sweep     run the scenario once for each value of one field (STEP defaults to 1);
+            without --vary, the sweep the scenario's meta names (as scaling-sweep does)
+  presets   list the named scenarios in lessons/scenarios (name, title)
+  fields    list every scenario field with its range and default (docs/scenario.md explains them)
+
+Options:
+  --set path=value   change one field, e.g. --set machine.cpus=8 --set kernel.kind=scalable
+  --vary path=A..B:S sweep a number field from A to B in steps of S, e.g. --vary machine.cpus=1..32
+  --json             print the core's report JSON unchanged (sweep: a JSON array of reports)
+  -h, --help         show this help
+
+Examples:
+  stacklab run testbed-classic
+  stacklab run testbed-classic --set kernel.kind=scalable --json
+  stacklab sweep testbed-scalable --vary machine.cpus=1..32:1
+  stacklab sweep scaling-sweep
+`;
+
+const MAX_SWEEP_POINTS = 10000;
+
+/** Runs the command line; returns the exit code. Never throws for bad input. */
+export async function main(argv: string[], io: Io = process): Promise<number> {
+  try {
+    await dispatch(argv, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ScenarioFileError || error instanceof ScenarioError) {
+      io.stderr.write(`stacklab: ${error.message.split('\n').join('\nstacklab: ')}\n`);
+      if (error instanceof UsageError) io.stderr.write('Run `stacklab --help` for usage.\n');
+      return 2;
+    }
+    io.stderr.write(`stacklab: ${(error as Error)?.message ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+async function dispatch(argv: string[], io: Io): Promise<void> {
+  const args = parseCommandLine(argv);
+  const [command, source, ...extra] = args.positionals;
+  if (args.values.help || command === 'help') {
+    io.stdout.write(usage);
+    return;
+  }
+  if (command === undefined) throw new UsageError('no command given; say run, sweep, presets or fields.');
+  if (command === 'presets') {
+    noScenarioArgs(command, args);
+    for (const preset of listPresets()) io.stdout.write(`${preset.name}\t${preset.title}\n`);
+    return;
+  }
+  if (command === 'fields') {
+    noScenarioArgs(command, args);
+    io.stdout.write(formatFields(readSchema(await loadCoreFromDisk())));
+    return;
+  }
+  if (command !== 'run' && command !== 'sweep') {
+    const suggestion = closest(command, ['run', 'sweep', 'presets', 'fields']);
+    throw new UsageError(`unknown command "${command}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: run, sweep, presets, fields.`);
+  }
+  if (source === undefined) throw new UsageError(`${command} needs a preset name or a scenario .json file, e.g. \`stacklab ${command} testbed-classic\`.`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"; give one scenario, and change fields with --set path=value.`);
+
+  const document = readScenarioSource(source);
+  const overrides = parseSets(args.values.set ?? []);
+  const core = await loadCoreFromDisk();
+  const schema = readSchema(core);
+
+  if (command === 'run') {
+    if (args.values.vary) throw new UsageError('--vary belongs to sweep; use `stacklab sweep ... --vary path=FROM..TO`.');
+    const values = checkOrThrow(schema, withOverrides(document, overrides));
+    const report = runScenario(core, values);
+    io.stdout.write(args.values.json ? report + '\n' : formatRunSummary(schema, JSON.parse(report)));
+    return;
+  }
+
+  const varies = args.values.vary ?? presetSweep(document);
+  if (varies.length !== 1) {
+    throw new UsageError(varies.length === 0
+      ? 'sweep needs --vary path=FROM..TO[:STEP], e.g. --vary machine.cpus=1..32.'
+      : 'give one --vary; a sweep varies one field (fix others with --set).');
+  }
+  const vary = parseVary(schema, varies[0]!);
+  // Every point is checked, by the core too, before any runs: a sweep fails at once or not at all.
+  const scenarios = vary.values.map((value) => {
+    const values = checkOrThrow(schema, withOverrides(document, { ...overrides, [vary.path]: value }));
+    encodeScenario(core, schema, values).free();
+    return values;
+  });
+  const reports = runSweep(core, scenarios, io, vary);
+  if (args.values.json) io.stdout.write('[\n' + reports.join(',\n') + '\n]\n');
+  else io.stdout.write(formatSweepTable(vary.path, vary.values, reports.map((text) => JSON.parse(text))));
+}
+
+type CommandLine = ReturnType<typeof parseCommandLine>;
+
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        set: { type: 'string', multiple: true, short: 's' },
+        vary: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    throw new UsageError(message.charAt(0).toLowerCase() + message.slice(1));
+  }
+}
+
+function noScenarioArgs(command: string, args: CommandLine): void {
+  const { set, vary, json } = args.values;
+  if (args.positionals.length > 1 || set || vary || json) {
+    throw new UsageError(`${command} takes no scenario, --set, --vary or --json.`);
+  }
+}
+
+/** --set path=value, ... -> flat overrides (values typed as JSON would type them). */
+export function parseSets(sets: string[]): FlatScenario {
+  const overrides: FlatScenario = {};
+  for (const set of sets) {
+    const match = /^([^=\s]+)=(.+)$/s.exec(set);
+    if (!match) throw new UsageError(`--set "${set}" is not path=value; write it like --set machine.cpus=8.`);
+    overrides[match[1]!] = parseFieldText(match[2]!);
+  }
+  return overrides;
+}
+
+export interface Vary {
+  path: string;
+  values: number[];
+}
+
+/** --vary path=FROM..TO[:STEP] -> the field and its values, FROM and TO included. */
+export function parseVary(schema: Schema, text: string): Vary {
+  const match = /^([^=\s]+)=([^.:]+)\.\.([^:]+)(?::(.+))?$/.exec(text);
+  const example = 'write it like --vary machine.cpus=1..32 or --vary network.background_rx_pps=0..50000:10000';
+  if (!match) throw new UsageError(`--vary "${text}" is not path=FROM..TO[:STEP]; ${example}.`);
+  const [, path, fromText, toText, stepText = '1'] = match as unknown as [string, string, string, string, string?];
+  const field = fieldsByPath(schema).get(path);
+  if (!field) throw new UsageError(`--vary: ${unknownField(schema, path)}`);
+  if (field.type === 'enum') {
+    throw new UsageError(`--vary: ${path} is a choice of names (${field.values!.join(', ')}), not a number; run each with --set ${path}=NAME.`);
+  }
+  const [from, to, step] = [fromText, toText, stepText].map((part) => parseFieldText(part));
+  for (const [name, value] of [['FROM', from], ['TO', to], ['STEP', step]] as const) {
+    if (typeof value !== 'number') throw new UsageError(`--vary ${path}: ${name} "${value}" is not a number; ${example}.`);
+  }
+  const [a, b, s] = [from, to, step] as number[];
+  if (!(s! > 0)) throw new UsageError(`--vary ${path}: STEP must be above 0 (it is ${s}).`);
+  if (field.type === 'int' && [a, b, s].some((n) => !Number.isInteger(n))) {
+    throw new UsageError(`--vary ${path}: ${path} is a whole number, so FROM, TO and STEP must be whole numbers.`);
+  }
+  const count = Math.floor(Math.abs(b! - a!) / s! + 1e-9) + 1;
+  if (count > MAX_SWEEP_POINTS) {
+    throw new UsageError(`--vary ${path}: ${count} runs is too many (at most ${MAX_SWEEP_POINTS}); use a larger STEP.`);
+  }
+  const direction = b! >= a! ? 1 : -1;
+  const values = Array.from({ length: count }, (_, i) => Number((a! + direction * i * s!).toPrecision(12)));
+  for (const value of [values[0]!, values[values.length - 1]!]) {
+    if (value < field.min || value > field.max) {
+      throw new UsageError(`--vary ${path}: ${value} is outside ${path}'s range, ${field.min} to ${field.max}${field.unit ? ' ' + field.unit : ''}.`);
+    }
+  }
+  return { path, values };
+}
+
+/** The sweep a scenario's meta names ({"sweep":{"path","from","to","step"?}}), as --vary text. */
+function presetSweep(document: ScenarioDocument): string[] {
+  const sweep = (document.meta as ScenarioMeta | undefined)?.sweep as Record<string, unknown> | undefined;
+  if (!sweep || typeof sweep.path !== 'string') return [];
+  return [`${sweep.path}=${sweep.from}..${sweep.to}:${sweep.step ?? 1}`];
+}
+
+function checkOrThrow(schema: Schema, document: ScenarioDocument): ScenarioValues {
+  const checked = checkScenario(schema, document);
+  if (!checked.ok) throw new ScenarioError(checked.problems);
+  return checked.values;
+}
+
+function runSweep(core: Core, scenarios: ScenarioValues[], io: Io, vary: Vary): string[] {
+  const progress = io.stderr.isTTY ? progressBar(io, scenarios.length) : undefined;
+  try {
+    return scenarios.map((values, i) => {
+      progress?.(i, `${vary.path}=${vary.values[i]}`);
+      return runScenario(core, values);
+    });
+  } finally {
+    progress?.(scenarios.length, '');
+    if (progress) io.stderr.write('\n');
+  }
+}
+
+function progressBar(io: Io, total: number) {
+  const width = 30;
+  return (done: number, label: string) => {
+    const filled = Math.round((done / total) * width);
+    io.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}`.padEnd(width + 40));
+  };
+}

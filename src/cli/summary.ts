@@ -1,0 +1,104 @@
+/*
+ * summary.ts -- the CLI's readable output: a run's metrics as tables, a sweep as one
+ * row per value, the field list. Labels come from the report's and the schema's own
+ * names, so a metric the core adds shows up without a change here.
+ */
+import { defaultValue, type ModeName, type Report, type Schema } from '../core/index.js';
+
+const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const pct = (value: number) => oneDecimal.format(value);
+
+/** "transmit_packets_per_s" -> "transmit packets/s". */
+function metricLabel(key: string): string {
+  return key.replace(/_per_s$/, '/s').replace(/_per_min$/, '/min').replace(/_/g, ' ').replace(/\bio\b/, 'I/O');
+}
+
+/** A duration in ns, in the unit that reads best. */
+function duration(ns: number): string {
+  if (ns >= 1e9) return `${twoDecimals.format(ns / 1e9)} s`;
+  if (ns >= 1e6) return `${twoDecimals.format(ns / 1e6)} ms`;
+  if (ns >= 1e3) return `${twoDecimals.format(ns / 1e3)} µs`;
+  return `${whole.format(ns)} ns`;
+}
+
+/** Columns padded to their widest cell; the first column left-aligned, the rest right. */
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+export function formatRunSummary(schema: Schema, report: Report): string {
+  const cpus = report.cpus.length;
+  const sections = [
+    `${report.kernel} kernel, ${cpus} CPUs: ${duration(report.simulated_ns)} simulated, `
+      + `${duration(report.window_ns)} measured after the warm-up, ${whole.format(report.events)} events\n`,
+    `MP synchronization: ${pct(report.mpsynch_pct)}% of CPU time spinning `
+      + `(${twoDecimals.format(report.mpsynch_cpus)} CPUs' worth)\n`,
+    table(
+      ['CPU mode', '% of CPU time', 'CPUs'],
+      schema.modes.map((mode) => {
+        const share = report.modes_pct[mode as ModeName] ?? 0;
+        return [mode, pct(share), twoDecimals.format((share * cpus) / 100)];
+      }),
+    ),
+    table(
+      ['Lock', 'hold %', 'spin %', 'acquisitions/s', 'contended %', 'mean hold'],
+      [
+        ...report.locks.map((lock) => [
+          lock.name, pct(lock.hold_pct), pct(lock.spin_pct), whole.format(lock.acquisitions_per_s),
+          pct(lock.contended_pct), duration(lock.mean_hold_ns),
+        ]),
+        ['all locks', pct(report.hold_pct_all_locks), pct(report.spin_pct_all_locks), whole.format(report.locks_per_s), '', ''],
+      ],
+    ),
+    table(
+      ['Queue', 'mean length', 'max length', 'mean wait', 'KRPs/s'],
+      report.queues.map((queue) => [
+        queue.name, twoDecimals.format(queue.mean_len), whole.format(queue.max_len), duration(queue.mean_wait_ns),
+        whole.format(queue.krps_per_s),
+      ]),
+    ),
+    `Designated CPU ${report.designated_cpu}: ${pct(report.designated_cpu_busy_pct)}% busy; `
+      + `fork threads created: ${whole.format(report.forks_per_s)}/s\n`,
+    table(
+      ['Throughput', ''],
+      [
+        ...Object.entries(report.throughput).map(([key, value]) => [metricLabel(key), whole.format(value)]),
+        ['transaction response', duration(report.txn_response_ns)],
+      ],
+    ),
+  ];
+  return sections.join('\n');
+}
+
+export function formatSweepTable(path: string, values: number[], reports: Report[]): string {
+  const throughputKeys = Object.keys(reports[0]?.throughput ?? {});
+  const header = [
+    path, 'MP synch %', 'hold % all locks', 'locks/s', 'designated CPU busy %', ...throughputKeys.map(metricLabel),
+  ];
+  const rows = reports.map((report, i) => [
+    String(values[i]), pct(report.mpsynch_pct), pct(report.hold_pct_all_locks), whole.format(report.locks_per_s),
+    pct(report.designated_cpu_busy_pct), ...throughputKeys.map((key) => whole.format(report.throughput[key] ?? 0)),
+  ]);
+  return table(header, rows);
+}
+
+/** Every scenario field: path, type, allowed values, default. */
+export function formatFields(schema: Schema): string {
+  return table(
+    ['Field', 'Type', 'Allowed', 'Default'],
+    schema.fields.map((field) => [
+      field.path,
+      field.type,
+      field.type === 'enum'
+        ? field.values!.join(' | ')
+        : `${field.min} .. ${field.max}${field.unit ? ' ' + field.unit : ''}`,
+      String(defaultValue(field)),
+    ]),
+  );
+}

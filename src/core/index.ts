@@ -1,0 +1,10 @@
+/*
+ * The TypeScript side of the core boundary, for browser, worker and Node alike.
+ * Node-only helpers (files, presets) are in node.ts and presets.ts.
+ */
+export * from './wasm.js';
+export * from './schema.js';
+export * from './scenario.js';
+export * from './sim.js';
+export * from './report.js';
+export * from './json-text.js';

@@ -1,0 +1,70 @@
+/*
+ * report.ts -- the shape of the core's metrics report (lab_sim_report_json), in the
+ * sources' vocabulary. The core writes it; TypeScript only reads it.
+ */
+import type { ScenarioDocument } from './scenario.js';
+
+export interface LockReport {
+  name: string;
+  hold_pct: number;
+  spin_pct: number;
+  acquisitions_per_s: number;
+  contended_pct: number;
+  mean_hold_ns: number;
+  line_transfers_per_s: number;
+}
+
+export interface QueueReport {
+  name: string;
+  mean_len: number;
+  max_len: number;
+  mean_wait_ns: number;
+  krps_per_s: number;
+}
+
+/** The CPU modes of stacklab.h (LAB_MODE_*), as schema.modes names them. */
+export type ModeName = 'user' | 'kernel' | 'fork' | 'spin' | 'interrupt' | 'cswitch' | 'idle';
+
+export interface CpuReport {
+  id: number;
+  /** Nanoseconds in each CPU mode over the measurement window. */
+  modes: Record<ModeName, number>;
+}
+
+/** Work done per unit of time, in the sources' measures; the core may add more. */
+export interface Throughput {
+  transmit_packets_per_s: number;
+  received_packets_per_s: number;
+  buffered_io_per_s: number;
+  transactions_per_min: number;
+  [metric: string]: number;
+}
+
+export interface Report {
+  /** The whole scenario that ran, every field resolved. */
+  scenario: ScenarioDocument;
+  kernel: string;
+  simulated_ns: number;
+  /** The measurement window: simulated time after the warm-up. */
+  window_ns: number;
+  events: number;
+  /** MP synchronization: percent of all CPU time spent spinning for spinlocks. */
+  mpsynch_pct: number;
+  /** The same as a number of CPUs' worth of spinning. */
+  mpsynch_cpus: number;
+  modes_pct: Record<ModeName, number>;
+  cpus: CpuReport[];
+  locks: LockReport[];
+  hold_pct_all_locks: number;
+  spin_pct_all_locks: number;
+  locks_per_s: number;
+  iolock8_hold_pct: number;
+  queues: QueueReport[];
+  designated_cpu: number;
+  designated_cpu_busy_pct: number;
+  forks_per_s: number;
+  throughput: Throughput;
+  txn_response_ns: number;
+  rx_dropped: number;
+  trace_dropped: number;
+}

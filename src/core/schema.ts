@@ -1,0 +1,90 @@
+/*
+ * schema.ts -- the core's own description of its layouts (lab_schema_json): scenario
+ * fields, CPU modes, locks, queues, trace records, snapshot layout, status messages.
+ * TypeScript takes every index, name and offset from here and hard-codes none.
+ */
+import type { Core } from './wasm.js';
+
+export type FieldType = 'int' | 'number' | 'enum';
+
+/** One scenario field; `index` is what lab_scenario_set/get take. */
+export interface SchemaField {
+  index: number;
+  path: string;
+  type: FieldType;
+  unit: string;
+  min: number;
+  max: number;
+  /** A number; for enum fields the index into `values` (or the name itself). */
+  default: number | string;
+  /** The names of an enum field, in the order the core numbers them. */
+  values?: string[];
+  doc: string;
+}
+
+export interface TraceFieldLayout {
+  name: string;
+  offset: number;
+  type: 'f64' | 'i32';
+}
+
+export interface TraceLayout {
+  record_bytes: number;
+  fields: TraceFieldLayout[];
+  kinds: string[];
+}
+
+export interface Schema {
+  version: number;
+  fields: SchemaField[];
+  modes: string[];
+  locks: string[];
+  queues: string[];
+  trace: TraceLayout;
+  snapshot: Record<string, unknown>;
+  statuses: string[];
+}
+
+const schemas = new WeakMap<Core, Schema>();
+
+/** The core's schema, read once per loaded core. */
+export function readSchema(core: Core): Schema {
+  let schema = schemas.get(core);
+  if (!schema) {
+    schema = JSON.parse(readSchemaText(core)) as Schema;
+    schemas.set(core, schema);
+  }
+  return schema;
+}
+
+/** The schema JSON exactly as the core writes it. */
+export function readSchemaText(core: Core): string {
+  const needed = core.exports.lab_schema_json(0, 0);
+  const cap = needed + 1;
+  const buf = core.alloc(cap);
+  try {
+    const written = core.exports.lab_schema_json(buf, cap);
+    if (written >= cap) throw new Error(`the core's schema grew while being read (${written} >= ${cap})`);
+    return core.readString(buf);
+  } finally {
+    core.free(buf);
+  }
+}
+
+/** The default of a field as scenario JSON writes it: a number, or an enum name. */
+export function defaultValue(field: SchemaField): number | string {
+  if (field.type === 'enum' && typeof field.default === 'number') return field.values![field.default]!;
+  return field.default;
+}
+
+const pathIndexes = new WeakMap<Schema, Map<string, SchemaField>>();
+
+/** The schema's fields keyed by dotted path. */
+export function fieldsByPath(schema: Schema): Map<string, SchemaField> {
+  let byPath = pathIndexes.get(schema);
+  if (!byPath) {
+    byPath = new Map(schema.fields.map((field) => [field.path, field]));
+    pathIndexes.set(schema, byPath);
+  }
+  return byPath;
+}
