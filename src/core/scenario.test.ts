@@ -5,6 +5,7 @@ import {
   withOverrides, type SchemaField,
 } from './index.js';
 import { loadCoreFromDisk } from './node.js';
+import { readPreset } from './presets.js';
 
 const core = await loadCoreFromDisk();
 const schema = readSchema(core);
@@ -30,6 +31,11 @@ describe('the schema from the core', () => {
       if (f.type === 'enum') expect(f.values).toContain(defaultValue(f));
     }
     expect(schema.modes).toEqual(['user', 'kernel', 'fork', 'spin', 'interrupt', 'cswitch', 'idle']);
+  });
+
+  it('defaults are the calibrated testbed (scenario.c and testbed-classic.json say the same)', () => {
+    const { meta: _meta, ...preset } = readPreset('testbed-classic');
+    expect(mergeOverDefaults(schema, flattenScenario(preset) as Record<string, number | string>)).toEqual(defaultValues(schema));
   });
 });
 

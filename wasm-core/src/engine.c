@@ -31,9 +31,8 @@ void trace_emit(lab_Sim *s, int kind, int cpu, int thread, int object, double ar
     r->arg = arg;
 }
 
-static int running_thread(const lab_Sim *s, const Cpu *c)
+static int running_thread(const Cpu *c)
 {
-    (void)s;
     if (c->isr.prog >= 0 || c->fork.prog >= 0) return -1;
     return c->proc;
 }
@@ -51,7 +50,7 @@ static void set_mode(lab_Sim *s, int cpu, int mode, int spin_lock)
         c->mode_since = st->now;
     }
     if (c->mode != mode || (mode == LAB_MODE_SPIN && c->spin_lock != spin_lock))
-        trace_emit(s, LAB_TRACE_MODE, cpu, running_thread(s, c), mode, 0);
+        trace_emit(s, LAB_TRACE_MODE, cpu, running_thread(c), mode, 0);
     c->mode = (int8_t)mode;
     c->spin_lock = (int8_t)spin_lock;
     c->in_kctx = (int8_t)(c->isr.prog >= 0 || c->fork.prog >= 0);

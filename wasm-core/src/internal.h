@@ -293,6 +293,7 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu);   /* 1 granted now, 0 spinn
 void lock_release(lab_Sim *s, int lock, int cpu);
 void lock_handoff_done(lab_Sim *s, int lock, int cpu);
 int64_t lock_handoff_ns(const State *st, int waiters);
+int64_t lock_held_ns(const State *st, int lock);      /* over the window, the current hold included */
 
 /* metrics.c */
 const char *metrics_report(lab_Sim *s);
@@ -302,5 +303,6 @@ void metrics_schema(JsonW *w);
 
 /* scenario.c */
 int scenario_check_all(lab_Scenario *sc);
+const char *lab_mode_name(int mode);
 
 #endif

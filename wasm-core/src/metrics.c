@@ -23,9 +23,10 @@ void metrics_reset(lab_Sim *s)
     int i, k;
     engine_flush_modes(s);
     st->stats_start = st->now;
-    for (i = 0; i < st->ncpu; i++)
+    for (i = 0; i < st->ncpu; i++) {
         for (k = 0; k < LAB_MODE_COUNT; k++) s->cpu[i].mode_ns[k] = 0;
-    for (i = 0; i < st->ncpu; i++) s->cpu[i].kctx_ns = 0;
+        s->cpu[i].kctx_ns = 0;
+    }
     for (i = 0; i < LOCK_COUNT; i++) {
         Lock *l = &st->lock[i];
         l->hold_ns = l->spin_ns = 0;
@@ -79,7 +80,6 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_key(w, "mpsynch_cpus"); jw_fixed(w, window > 0 ? spin_total / window : 0, 3);
     jw_key(w, "modes_pct"); jw_open(w, '{');
     for (k = 0; k < LAB_MODE_COUNT; k++) {
-        extern const char *lab_mode_name(int);
         jw_key(w, lab_mode_name(k));
         jw_fixed(w, pct(mode_total[k], machine), 3);
     }
@@ -91,8 +91,7 @@ static int write_report(lab_Sim *s, JsonW *w)
         jw_key(w, "id"); jw_int(w, i);
         jw_key(w, "modes"); jw_open(w, '{');
         for (k = 0; k < LAB_MODE_COUNT; k++) {
-            extern const char *lab_mode_name(int);
-            jw_key(w, lab_mode_name(k));
+                jw_key(w, lab_mode_name(k));
             jw_int(w, s->cpu[i].mode_ns[k]);
         }
         jw_close(w, '}');
@@ -103,8 +102,7 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_key(w, "locks"); jw_open(w, '[');
     for (i = 0; i < LOCK_COUNT; i++) {
         const Lock *l = &st->lock[i];
-        double hold = (double)l->hold_ns, acq = (double)l->acquisitions;
-        if (l->holder >= 0) hold += (double)(st->now - l->hold_start);
+        double hold = (double)lock_held_ns(st, i), acq = (double)l->acquisitions;
         hold_all += pct(hold, window);
         spin_all += pct((double)l->spin_ns, machine);
         acq_all += acq;
@@ -122,12 +120,7 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_key(w, "hold_pct_all_locks"); jw_fixed(w, hold_all, 3);
     jw_key(w, "spin_pct_all_locks"); jw_fixed(w, spin_all, 3);
     jw_key(w, "locks_per_s"); jw_fixed(w, secs > 0 ? acq_all / secs : 0, 1);
-    jw_key(w, "iolock8_hold_pct");
-    {
-        const Lock *l = &st->lock[LOCK_IOLOCK8];
-        double hold = (double)l->hold_ns + (l->holder >= 0 ? (double)(st->now - l->hold_start) : 0);
-        jw_fixed(w, pct(hold, window), 3);
-    }
+    jw_key(w, "iolock8_hold_pct"); jw_fixed(w, pct((double)lock_held_ns(st, LOCK_IOLOCK8), window), 3);
 
     jw_key(w, "queues"); jw_open(w, '[');
     {
@@ -224,7 +217,7 @@ int metrics_snapshot(const lab_Sim *s, double *out, int cap)
     for (i = 0; i < LOCK_COUNT; i++) {
         const Lock *l = &st->lock[i];
         OUT(l->holder); OUT(l->reserved); OUT(l->nwait);
-        OUT(l->hold_ns + (l->holder >= 0 ? st->now - l->hold_start : 0));
+        OUT(lock_held_ns(st, i));
         OUT(l->spin_ns); OUT(l->acquisitions);
         for (k = 0; k < LAB_MAX_CPUS; k++) OUT(k < l->nwait ? l->wait[k] : -1);
     }

@@ -178,7 +178,7 @@ int lab_sim_step(lab_Sim *s, int n)
 {
     int done = 0;
     while (done < n && engine_step(s, s->st->end)) done++;
-    if (done < n && s->st->now < s->st->end && s->st->heap_n == 0) s->st->now = s->st->end;
+    if (done < n && s->st->now < s->st->end) s->st->now = s->st->end;   /* nothing left before the end */
     return done;
 }
 

@@ -32,6 +32,12 @@ int64_t lock_handoff_ns(const State *st, int k)
     return st->c_transfer * (2 + k);
 }
 
+int64_t lock_held_ns(const State *st, int lock)
+{
+    const Lock *l = &st->lock[lock];
+    return l->hold_ns + (l->holder >= 0 ? st->now - l->hold_start : 0);
+}
+
 static void grant(lab_Sim *s, int lock, int cpu)
 {
     State *st = s->st;
@@ -72,6 +78,7 @@ void lock_release(lab_Sim *s, int lock, int cpu)
     State *st = s->st;
     Lock *l = &st->lock[lock];
     int pick, w, k, i;
+    int64_t handoff;
     assert(l->holder == cpu);
     l->hold_ns += st->now - l->hold_start;
     trace_emit(s, LAB_TRACE_RELEASE, cpu, -1, lock, (double)(st->now - l->hold_start));
@@ -85,8 +92,9 @@ void lock_release(lab_Sim *s, int lock, int cpu)
     for (i = pick; i + 1 < k; i++) l->wait[i] = l->wait[i + 1];
     l->nwait--;
     l->reserved = (int8_t)w;
-    if (st->c_transfer > 0) l->transfers += (uint64_t)(lock_handoff_ns(st, k) / st->c_transfer);
-    ev_push(s, st->now + lock_handoff_ns(st, k), EV_HANDOFF, w, lock, 0);
+    handoff = lock_handoff_ns(st, k);
+    if (st->c_transfer > 0) l->transfers += (uint64_t)(handoff / st->c_transfer);
+    ev_push(s, st->now + handoff, EV_HANDOFF, w, lock, 0);
 }
 
 void lock_handoff_done(lab_Sim *s, int lock, int cpu)

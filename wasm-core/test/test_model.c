@@ -124,5 +124,19 @@ int main(void)
         lab_sim_free(a); lab_sim_free(b);
         lab_scenario_free(sc);
     }
+
+    {   /* and when no event falls exactly on the end */
+        const char *const odd[] = { "sim.duration_ns=29876543", "sim.warmup_ns=5000000", NULL };
+        lab_Scenario *sc = h_scenario(odd);
+        lab_Sim *a = lab_sim_new(sc, NULL), *b = lab_sim_new(sc, NULL);
+        char *ra;
+        lab_sim_run_until(a, 1e18);
+        ra = dup_report(a);
+        while (lab_sim_step(b, 1) == 1) { }
+        CHECK(lab_sim_now(b) == 29876543 && strcmp(ra, lab_sim_report_json(b)) == 0, "step = run at an odd end");
+        lab_free(ra);
+        lab_sim_free(a); lab_sim_free(b);
+        lab_scenario_free(sc);
+    }
     return h_finish("model");
 }
