@@ -8,3 +8,4 @@ export * from './scenario.js';
 export * from './sim.js';
 export * from './report.js';
 export * from './json-text.js';
+export * from './snapshot.js';

@@ -1,0 +1,142 @@
+/*
+ * snapshot.ts -- the live state of one simulation as the views see it, decoded from
+ * the doubles lab_sim_snapshot() writes and the trace records lab_trace_read() fills.
+ * The layouts come from the core's schema (schema.snapshot, schema.trace); nothing here
+ * hard-codes an offset. These types are the contract between the worker bridge and
+ * the views: a view is a pure function of a Snapshot (plus size and theme).
+ */
+import type { Schema } from './schema.js';
+
+/** CPU modes, in the core's order (schema.modes). */
+export type ModeName = 'user' | 'kernel' | 'fork' | 'spin' | 'interrupt' | 'cswitch' | 'idle';
+/** What a CPU is running: nothing, a process, an IPL 8 fork thread, an interrupt. */
+export type LevelName = 'idle' | 'process' | 'fork' | 'interrupt';
+
+export interface CpuState {
+  id: number;
+  mode: ModeName;
+  level: LevelName;
+  /** Process (thread) index running on the CPU, -1 when none. */
+  thread: number;
+  /** Lock index the CPU is spinning on, -1 when not spinning. */
+  spinLock: number;
+  /** Nanoseconds in each mode since statistics started (index = schema.modes order). */
+  modeNs: number[];
+}
+
+export interface LockState {
+  name: string;
+  /** CPU holding the lock, -1 when free. */
+  holder: number;
+  /** CPU the lock has been handed to (ticket/handoff in flight), -1 when none. */
+  reserved: number;
+  /** CPUs spinning on the lock, in the order they started. */
+  waiters: number[];
+  holdNs: number;
+  spinNs: number;
+  acquisitions: number;
+}
+
+export interface QueueState {
+  name: string;
+  len: number;
+  maxLen: number;
+}
+
+export interface Snapshot {
+  nowNs: number;
+  events: number;
+  /** Simulated time since statistics started (after warm-up); the denominator of %. */
+  windowNs: number;
+  designatedCpu: number;
+  kernel: 'classic' | 'scalable';
+  cpus: CpuState[];
+  locks: LockState[];
+  queues: QueueState[];
+}
+
+interface SnapshotLayout {
+  header: string[];
+  per_cpu: string[];
+  per_cpu_mode_ns: number;
+  per_lock: string[];
+  per_lock_waiter_slots: number;
+  per_queue: string[];
+  levels: string[];
+}
+
+/** How many doubles a snapshot of this many CPUs takes. */
+export function snapshotLength(schema: Schema, cpus: number): number {
+  const l = schema.snapshot as unknown as SnapshotLayout;
+  return l.header.length + cpus * (l.per_cpu.length + l.per_cpu_mode_ns)
+    + schema.locks.length * (l.per_lock.length + l.per_lock_waiter_slots)
+    + schema.queues.length * l.per_queue.length;
+}
+
+/** Decodes the doubles of lab_sim_snapshot() by the schema's layout. */
+export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
+  const l = schema.snapshot as unknown as SnapshotLayout;
+  const h = (name: string) => d[l.header.indexOf(name)]!;
+  const ncpu = h('cpus');
+  let at = l.header.length;
+  const cpus: CpuState[] = [];
+  for (let i = 0; i < ncpu; i++) {
+    const f = (name: string) => d[at + l.per_cpu.indexOf(name)]!;
+    const modeStart = at + l.per_cpu.length;
+    cpus.push({
+      id: i,
+      mode: schema.modes[f('mode')] as ModeName,
+      level: l.levels[f('level')] as LevelName,
+      thread: f('thread'),
+      spinLock: f('spin_lock'),
+      modeNs: Array.from(d.subarray(modeStart, modeStart + l.per_cpu_mode_ns)),
+    });
+    at = modeStart + l.per_cpu_mode_ns;
+  }
+  const locks: LockState[] = schema.locks.map((name) => {
+    const f = (field: string) => d[at + l.per_lock.indexOf(field)]!;
+    const waitStart = at + l.per_lock.length;
+    const lock: LockState = {
+      name,
+      holder: f('holder'),
+      reserved: f('reserved'),
+      waiters: Array.from(d.subarray(waitStart, waitStart + Math.min(f('waiters'), l.per_lock_waiter_slots))),
+      holdNs: f('hold_ns'),
+      spinNs: f('spin_ns'),
+      acquisitions: f('acquisitions'),
+    };
+    at = waitStart + l.per_lock_waiter_slots;
+    return lock;
+  });
+  const queues: QueueState[] = schema.queues.map((name) => {
+    const q = { name, len: d[at + l.per_queue.indexOf('len')]!, maxLen: d[at + l.per_queue.indexOf('max_len')]! };
+    at += l.per_queue.length;
+    return q;
+  });
+  return {
+    nowNs: h('now_ns'),
+    events: h('events'),
+    windowNs: h('window_ns'),
+    designatedCpu: h('designated_cpu'),
+    kernel: (schema.fields.find((f) => f.path === 'kernel.kind')?.values?.[h('kernel')] ?? 'classic') as Snapshot['kernel'],
+    cpus,
+    locks,
+    queues,
+  };
+}
+
+/**
+ * A slice of the trace ring as columns (one entry per record), cheap to transfer
+ * from the worker. kind indexes schema.trace.kinds; object is a lock, queue or mode
+ * index depending on kind; arg is kind-specific (see wasm-core/src/engine.c).
+ */
+export interface TraceSlice {
+  t: Float64Array;
+  kind: Int32Array;
+  cpu: Int32Array;
+  thread: Int32Array;
+  object: Int32Array;
+  arg: Float64Array;
+  /** Records the ring dropped because nobody read them in time (cumulative). */
+  dropped: number;
+}
