@@ -5,10 +5,8 @@
  * hard-codes an offset. These types are the contract between the worker bridge and
  * the views: a view is a pure function of a Snapshot (plus size and theme).
  */
+import type { ModeName } from './report.js';
 import type { Schema } from './schema.js';
-
-/** CPU modes, in the core's order (schema.modes). */
-export type ModeName = 'user' | 'kernel' | 'fork' | 'spin' | 'interrupt' | 'cswitch' | 'idle';
 /** What a CPU is running: nothing, a process, an IPL 8 fork thread, an interrupt. */
 export type LevelName = 'idle' | 'process' | 'fork' | 'interrupt';
 
