@@ -1,5 +1,8 @@
 /*
  * events.c -- the event queue: a binary min-heap ordered by (time, insertion number).
+ * A pop moves the hole at the root down to a leaf along the smaller children (one
+ * comparison a level) and then sifts the last event up from there (Floyd's bottom-up
+ * heap), since the last event nearly always belongs near the bottom.
  *
  * Ties at the same nanosecond run in the order they were scheduled, which is what
  * makes a run reproducible. The heap's capacity is fixed when the simulation is
@@ -8,9 +11,11 @@
 #include <assert.h>
 #include "internal.h"
 
+/* Bitwise, not short-circuit: the outcome is a coin toss the branch predictor cannot
+ * learn, so it is computed without branches. */
 static int before(const Event *a, const Event *b)
 {
-    return a->t < b->t || (a->t == b->t && (int32_t)(a->seq - b->seq) < 0);
+    return (a->t < b->t) | ((a->t == b->t) & ((int32_t)(a->seq - b->seq) < 0));
 }
 
 void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
@@ -35,19 +40,22 @@ int ev_pop(lab_Sim *s, Event *out)
     State *st = s->st;
     Event *h = s->heap;
     Event last;
-    int i = 0, n;
+    int i = 0, c, n;
     if (st->heap_n == 0) return 0;
     *out = h[0];
     n = --st->heap_n;
     if (n == 0) return 1;
     last = h[n];
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && before(&h[c + 1], &h[c])) c++;
-        if (!before(&h[c], &last)) break;
+    while ((c = 2 * i + 1) < n) {                  /* the hole goes down to a leaf */
+        c += c + 1 < n && before(&h[c + 1], &h[c]);
         h[i] = h[c];
         i = c;
+    }
+    while (i > 0) {                                /* and the last event comes up into it */
+        int parent = (i - 1) >> 1;
+        if (!before(&last, &h[parent])) break;
+        h[i] = h[parent];
+        i = parent;
     }
     h[i] = last;
     return 1;
