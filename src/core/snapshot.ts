@@ -18,6 +18,9 @@ export interface CpuState {
   thread: number;
   /** Lock index the CPU is spinning on, -1 when not spinning. */
   spinLock: number;
+  /** Nanoseconds in kernel context (interrupts and fork threads, their spinning included)
+   * since statistics started: the report's designated_cpu_busy_pct for this CPU. */
+  kctxNs: number;
   /** Nanoseconds in each mode since statistics started (index = schema.modes order). */
   modeNs: number[];
 }
@@ -87,6 +90,7 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
       level: l.levels[f('level')] as LevelName,
       thread: f('thread'),
       spinLock: f('spin_lock'),
+      kctxNs: f('kctx_ns'),
       modeNs: Array.from(d.subarray(modeStart, modeStart + l.per_cpu_mode_ns)),
     });
     at = modeStart + l.per_cpu_mode_ns;

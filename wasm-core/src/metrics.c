@@ -168,13 +168,13 @@ const char *metrics_report(lab_Sim *s)
 
 /* ---- snapshot: the live state for the views, as doubles ------------------------------- */
 
-enum { SNAP_HEADER = 8, SNAP_PER_CPU = 4 + LAB_MODE_COUNT, SNAP_PER_LOCK = 6 + LAB_MAX_CPUS, SNAP_PER_QUEUE = 2 };
+enum { SNAP_HEADER = 8, SNAP_PER_CPU = 5 + LAB_MODE_COUNT, SNAP_PER_LOCK = 6 + LAB_MAX_CPUS, SNAP_PER_QUEUE = 2 };
 
 void metrics_schema(JsonW *w)
 {
     static const char *const HEADER[SNAP_HEADER] = {
         "now_ns", "events", "cpus", "locks", "queues", "window_ns", "designated_cpu", "kernel" };
-    static const char *const PER_CPU[4] = { "mode", "level", "thread", "spin_lock" };
+    static const char *const PER_CPU[5] = { "mode", "level", "thread", "spin_lock", "kctx_ns" };
     static const char *const PER_LOCK[6] = { "holder", "reserved", "waiters", "hold_ns", "spin_ns", "acquisitions" };
     int i;
     jw_open(w, '{');
@@ -182,7 +182,7 @@ void metrics_schema(JsonW *w)
     for (i = 0; i < SNAP_HEADER; i++) { jw_item(w); jw_str(w, HEADER[i]); }
     jw_close(w, ']');
     jw_key(w, "per_cpu"); jw_open(w, '[');
-    for (i = 0; i < 4; i++) { jw_item(w); jw_str(w, PER_CPU[i]); }
+    for (i = 0; i < 5; i++) { jw_item(w); jw_str(w, PER_CPU[i]); }
     jw_close(w, ']');
     jw_key(w, "per_cpu_mode_ns"); jw_int(w, LAB_MODE_COUNT);
     jw_key(w, "per_lock"); jw_open(w, '[');
@@ -211,6 +211,7 @@ int metrics_snapshot(const lab_Sim *s, double *out, int cap)
         int level = c->isr.prog >= 0 ? LEVEL_INTERRUPT : c->fork.prog >= 0 ? LEVEL_FORK
                   : c->proc >= 0 ? LEVEL_PROCESS : LEVEL_IDLE;
         OUT(c->mode); OUT(level); OUT(c->proc); OUT(c->mode == LAB_MODE_SPIN ? c->spin_lock : -1);
+        OUT(c->kctx_ns + (c->in_kctx ? st->now - c->mode_since : 0));
         for (k = 0; k < LAB_MODE_COUNT; k++)
             OUT(c->mode_ns[k] + (k == c->mode ? st->now - c->mode_since : 0));
     }

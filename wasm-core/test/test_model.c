@@ -1,6 +1,8 @@
 /* Model invariants over many scenarios: conservation (every CPU's modes sum to the
  * measured window), determinism (same seed, same report; another seed, another), and
  * checkpoint/restore (a restored run ends exactly like the original). */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "harness.h"
 
@@ -136,6 +138,39 @@ int main(void)
         CHECK(lab_sim_now(b) == 29876543 && strcmp(ra, lab_sim_report_json(b)) == 0, "step = run at an odd end");
         lab_free(ra);
         lab_sim_free(a); lab_sim_free(b);
+        lab_scenario_free(sc);
+    }
+    {   /* the snapshot: modes sum to the window mid-run; kernel context matches the report */
+        const char *const scalable[] = { "sim.duration_ns=30000000", "sim.warmup_ns=5000000",
+                                         "kernel.kind=scalable", NULL };
+        lab_Scenario *sc = h_scenario(scalable);
+        lab_Sim *s;
+        double snap[4096], window, sum, kctx, pct;
+        int need, ncpu, per_cpu = 5 + LAB_MODE_COUNT, cpu, k, d, ok = 1;   /* layout: metrics.c */
+        const char *r, *at;
+        s = lab_sim_new(sc, NULL);
+        lab_sim_run_until(s, 17e6 + 333);
+        need = lab_sim_snapshot(s, snap, 4096);
+        CHECK(need > 0 && need <= 4096 && lab_sim_snapshot(s, NULL, 0) == need, "snapshot size %d", need);
+        ncpu = (int)snap[2];
+        window = snap[5];
+        CHECK(snap[0] == 17e6 + 333 && window == snap[0] - 5e6, "snapshot time and window");
+        for (cpu = 0; cpu < ncpu; cpu++) {
+            for (sum = 0, k = 0; k < LAB_MODE_COUNT; k++) sum += snap[8 + cpu * per_cpu + 5 + k];
+            if (sum != window) ok = 0;
+        }
+        CHECK(ok, "every CPU's modes in the snapshot sum to the window");
+        lab_sim_run_until(s, 1e18);
+        lab_sim_snapshot(s, snap, 4096);
+        d = (int)snap[6];
+        kctx = snap[8 + d * per_cpu + 4];
+        r = lab_sim_report_json(s);
+        at = strstr(r, "\"designated_cpu_busy_pct\":");
+        CHECK(at != NULL, "report has designated_cpu_busy_pct");
+        pct = at ? strtod(at + strlen("\"designated_cpu_busy_pct\":"), NULL) : -1;
+        CHECK(kctx > 0 && fabs(100.0 * kctx / snap[5] - pct) < 0.001,
+              "designated CPU kernel context: snapshot %.4f%%, report %.3f%%", 100.0 * kctx / snap[5], pct);
+        lab_sim_free(s);
         lab_scenario_free(sc);
     }
     return h_finish("model");
