@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  // Relative asset URLs: the built site works from any sub-path (every route is a hash).
+  base: './',
   build: {
     // The core must stay a real .wasm file (served as application/wasm), never a data: URL.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // bench.mjs -- how fast the core runs: native events/s, wasm events/s in Node, their
 // ratio, and the wall time of a machine.cpus 1..32 sweep of both kernels in wasm (one
-// worker per core, as the lab runs sweeps).
+// worker per core, as the lab runs sweeps); then the lab in Chromium (bench-browser.mjs):
+// bundle sizes gzipped, navigation to the first animated frame, frame times with 64
+// CPUs animating and the timeline on screen.
 // It reports against the goals and never fails the build.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { cliDir, ensureBuilt } from './ensure-built.mjs';
+import { browserFigures, bundleSizes, kb } from './bench-browser.mjs';
 
 if (!isMainThread) await sweepWorker();
 else await main();
@@ -116,6 +119,48 @@ async function main() {
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log(`StackLab benchmark (${fmt(native.events)} events per testbed-classic run, median of ${REPEATS})\n`);
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value.padStart(14)}`);
+  console.log('\nGoals');
+  for (const [goal, met] of goals) console.log(`  ${met ? 'met    ' : 'not met'}  ${goal}`);
+
+  await printBrowserFigures(fmt);
+}
+
+/** The lab in the browser: sizes from dist/, then Chromium's timings. */
+async function printBrowserFigures(fmt) {
+  console.log('\nThe lab in Chromium');
+  const sizes = bundleSizes();
+  const rows = [
+    [`initial JavaScript, gzipped (${sizes.initialFiles} file${sizes.initialFiles === 1 ? '' : 's'})`, fmt(kb(sizes.initialJs), 1) + ' KB'],
+    ['simulation worker JavaScript, gzipped', fmt(kb(sizes.workerJs), 1) + ' KB'],
+    ['wasm core, gzipped', fmt(kb(sizes.wasm), 1) + ' KB'],
+  ];
+  const goals = [
+    ['initial JavaScript <= 150 KB gzipped', kb(sizes.initialJs) <= 150],
+    ['wasm <= 50 KB gzipped', kb(sizes.wasm) <= 50],
+  ];
+  let browser;
+  try {
+    browser = await browserFigures();
+  } catch (error) {
+    browser = { skipped: error.message };
+  }
+  if (browser.skipped) {
+    rows.push(['Chromium timings', `skipped: ${browser.skipped}`]);
+  } else {
+    rows.push(['navigation to the first animated frame (median of 3)', fmt(browser.firstAnimatedMs) + ' ms']);
+    for (const [name, run] of Object.entries(browser.frameRuns)) {
+      rows.push([`64 CPUs, timeline on screen, ${name}: frame time p50 / p95 / max`, `${fmt(run.p50, 1)} / ${fmt(run.p95, 1)} / ${fmt(run.max, 1)} ms`]);
+      rows.push([`  frames over 25 ms; long tasks (longest)`, `${fmt(run.dropped * 100, 1)}%; ${run.longTasks} (${fmt(run.longestTask)} ms)`]);
+      rows.push([`  lab frames shown per second`, fmt(run.labFps, 1)]);
+    }
+    const main = browser.frameRuns['default speed (2 ms/s)'];
+    const all = Object.values(browser.frameRuns);
+    // rAF timestamps jitter by a fraction of a millisecond around 1/60 s; 0.5 ms of slack allows for it.
+    goals.push(['p95 frame time <= 16.7 ms, one 60 Hz frame (64 CPUs, timeline on screen; timestamps jitter by 0.5 ms)', main.p95 <= 16.7 + 0.5]);
+    goals.push(['no task over 50 ms while animating', all.every((run) => run.longestTask <= 50)]);
+  }
+  const width = Math.max(...rows.map(([label]) => label.length));
+  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
   console.log('\nGoals');
   for (const [goal, met] of goals) console.log(`  ${met ? 'met    ' : 'not met'}  ${goal}`);
 }

@@ -1,81 +1,160 @@
 /*
- * App.tsx -- the placeholder page until the lab shell arrives: it proves the core
- * runs in this browser by asking the simulation worker for a short run of the
- * default scenario.
+ * App.tsx -- the site: hash routes (#/lab, #/lessons, #/lessons/<id>, #/embed?...),
+ * the chrome around them (header with the StackLab name and navigation, footer), and
+ * the embed page, which has no chrome and fits its frame. Hash routing keeps the
+ * static build working from any base path. Whatever the URL, the page shows
+ * something useful: an unreadable lab link opens the default lab with a message
+ * saying what was wrong, an unknown page says so and links to the real ones.
  */
-import { useEffect, useState } from 'react';
-import type { PreviewResult, WorkerReply, WorkerRequest } from './core/protocol.js';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { flattenScenario, type ScenarioValues } from './core/scenario-values.js';
+import { LabShell } from './lab/LabShell.js';
+import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 
-/** Simulated time of the check run: long enough to pass the default warm-up. */
-const PREVIEW_NS = 40_000_000;
+// Lessons (and their Markdown and YAML readers) load when first visited, not with the lab.
+const LessonIndex = lazy(() => import('./lesson/LessonIndex.js').then((m) => ({ default: m.LessonIndex })));
+const LessonPage = lazy(() => import('./lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
 
-type CoreCheck = { state: 'running' } | { state: 'done'; result: PreviewResult } | { state: 'failed'; message: string };
-
-function useCoreCheck(): CoreCheck {
-  const [check, setCheck] = useState<CoreCheck>({ state: 'running' });
-  useEffect(() => {
-    const worker = new Worker(new URL('./worker/sim.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-      const reply = event.data;
-      setCheck(reply.type === 'error' ? { state: 'failed', message: reply.message } : { state: 'done', result: reply });
-    };
-    worker.onerror = (event) => setCheck({ state: 'failed', message: event.message || 'the simulation worker failed to start' });
-    worker.postMessage({ type: 'preview', untilNs: PREVIEW_NS } satisfies WorkerRequest);
-    return () => worker.terminate();
-  }, []);
-  return check;
+function Loading({ what }: { what: string }) {
+  return <p className="page-loading" aria-busy="true">Loading {what}…</p>;
 }
 
-const number = new Intl.NumberFormat('en');
-const percent = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** The route of the current hash, and a key that changes on every navigation. */
+function useRoute(): { route: Route; key: number } {
+  const [state, setState] = useState(() => ({ route: parseRoute(window.location.hash), key: 0 }));
+  useEffect(() => {
+    const onChange = () => setState((old) => ({ route: parseRoute(window.location.hash), key: old.key + 1 }));
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return state;
+}
 
-function CoreCheckResult({ result }: { result: PreviewResult }) {
-  return (
-    <dl className="figures">
-      <div>
-        <dt>Scenario fields</dt>
-        <dd data-testid="field-count">{result.fieldCount}</dd>
-      </div>
-      <div>
-        <dt>Simulated</dt>
-        <dd>{number.format(result.simulatedNs / 1e6)} ms, {result.cpus} CPUs, {result.kernel} kernel</dd>
-      </div>
-      <div>
-        <dt>Events</dt>
-        <dd>{number.format(result.events)}</dd>
-      </div>
-      <div className="headline">
-        <dt>MP synchronization</dt>
-        <dd data-testid="mpsynch">{percent.format(result.mpsynchPct)}% of CPU time spinning</dd>
-      </div>
-    </dl>
-  );
+function titleOf(route: Route): string {
+  switch (route.page) {
+    case 'lab': return 'StackLab: the lab';
+    case 'lessons': return 'Lessons · StackLab';
+    case 'lesson': return 'Lesson · StackLab';
+    case 'embed': return 'StackLab';
+    case 'not-found': return 'Page not found · StackLab';
+  }
 }
 
 export function App() {
-  const check = useCoreCheck();
+  const { route, key } = useRoute();
+  const main = useRef<HTMLElement>(null);
+  useEffect(() => {
+    document.title = titleOf(route);
+    document.body.classList.toggle('embedded', route.page === 'embed');
+    // After a navigation (not the first page), move focus to the new content.
+    if (key > 0) main.current?.focus({ preventScroll: false });
+  }, [route, key]);
+
+  if (route.page === 'embed') {
+    return <main className="embed" ref={main} tabIndex={-1}><EmbedPage route={route} key={key} /></main>;
+  }
   return (
     <>
-      <header>
-        <h1>StackLab</h1>
-        <p className="tagline">Why network stacks stop scaling on multiprocessors, and how real systems fixed it.</p>
-      </header>
-      <main>
-        <p>The lab UI arrives with the next milestone: CPUs spinning on a lock, kernel request packets
-          queueing for the designated CPU, and lessons that guide you through them.</p>
-        <section aria-labelledby="core-check">
-          <h2 id="core-check">Simulation core check</h2>
-          <p>The C simulation core, compiled to WebAssembly, runs the default scenario in a Web Worker.</p>
-          <div aria-live="polite" aria-busy={check.state === 'running'}>
-            {check.state === 'running' && <p>Running the default scenario…</p>}
-            {check.state === 'done' && <CoreCheckResult result={check.result} />}
-          </div>
-          {check.state === 'failed' && <p role="alert" className="error">The core did not run: {check.message}</p>}
-        </section>
+      <a className="skip-link" href="#content" onClick={(event) => {
+        event.preventDefault();
+        main.current?.focus();
+      }}>Skip to content</a>
+      <SiteHeader route={route} />
+      <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' ? 'page page-lab' : 'page'}>
+        <Page route={route} routeKey={key} />
       </main>
-      <footer>
-        <p>Headless runs: <code>npx stacklab run testbed-classic</code></p>
-      </footer>
+      <SiteFooter />
     </>
+  );
+}
+
+function SiteHeader({ route }: { route: Route }) {
+  const current = (page: 'lab' | 'lessons') =>
+    (page === 'lab' && route.page === 'lab') || (page === 'lessons' && (route.page === 'lessons' || route.page === 'lesson'))
+      ? 'page' as const : undefined;
+  return (
+    <header className="site-header">
+      <a className="brand" href="#/lab">
+        <svg className="brand-mark" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+          <rect x="2" y="3" width="20" height="4" rx="1" />
+          <rect x="2" y="10" width="20" height="4" rx="1" />
+          <rect x="2" y="17" width="20" height="4" rx="1" />
+        </svg>
+        StackLab
+      </a>
+      <nav aria-label="Site">
+        <a href="#/lab" aria-current={current('lab')}>Lab</a>
+        <a href="#/lessons" aria-current={current('lessons')}>Lessons</a>
+      </nav>
+      <p className="tagline">Why network stacks stop scaling on multiprocessors, and how real systems fixed it.</p>
+    </header>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <p>
+        The kernels and figures come from <cite>The OpenVMS TCP/IP Scalable Kernel</cite> by Rappaport, Pouffary,
+        Lieman and Marotta. Every number is simulated by a C core compiled to WebAssembly, running in your browser.
+      </p>
+      <p>Headless runs of the same core: <code>npx stacklab run testbed-classic</code></p>
+    </footer>
+  );
+}
+
+function Page({ route, routeKey }: { route: Route; routeKey: number }) {
+  switch (route.page) {
+    case 'lab':
+      return <LabPage shared={route.shared} error={route.error} key={routeKey} />;
+    case 'lessons':
+      return <Suspense fallback={<Loading what="the lessons" />}><LessonIndex /></Suspense>;
+    case 'lesson':
+      return <Suspense fallback={<Loading what="the lesson" />}><LessonPage id={route.id} key={route.id} /></Suspense>;
+    case 'embed':
+      return null;
+    case 'not-found':
+      return <NotFound path={route.path} />;
+  }
+}
+
+function sharedValues(shared: SharedLab | undefined): ScenarioValues {
+  return shared ? (flattenScenario(shared.scenario) as ScenarioValues) : {};
+}
+
+function linkNotice(error: string | undefined): string | undefined {
+  return error ? `${error} The lab opened with the default scenario instead.` : undefined;
+}
+
+function LabPage({ shared, error }: { shared?: SharedLab; error?: string }) {
+  const heading = (
+    <div className="page-intro">
+      <h1>The lab</h1>
+      <p>Press Play and watch where every CPU's time goes.</p>
+    </div>
+  );
+  return (
+    <LabShell scenario={sharedValues(shared)} scenarioSource={shared ? 'link' : 'default'} initialView={shared?.view}
+      controls={shared?.view.controls} syncUrl notice={linkNotice(error)} label="StackLab lab" heading={heading} />
+  );
+}
+
+function EmbedPage({ route }: { route: Extract<Route, { page: 'embed' }> }) {
+  if (route.lesson) return <Suspense fallback={<Loading what="the lesson" />}><LessonPage id={route.lesson} /></Suspense>;
+  const view = route.shared?.view;
+  return (
+    <LabShell compact scenario={sharedValues(route.shared)} scenarioSource={route.shared ? 'link' : 'default'}
+      initialView={view} views={view?.views} controls={view?.controls ?? ['machine.cpus', 'kernel.kind']}
+      notice={linkNotice(route.error)} label="StackLab lab" />
+  );
+}
+
+function NotFound({ path }: { path: string }): ReactNode {
+  return (
+    <div className="not-found">
+      <h1>There is no page here</h1>
+      <p>StackLab has no page at <code>#{path}</code>. The link may be mistyped or from a newer StackLab.</p>
+      <p>Go to <a href="#/lab">the lab</a> or <a href="#/lessons">the lessons</a>.</p>
+    </div>
   );
 }

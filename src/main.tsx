@@ -1,3 +1,4 @@
+/* main.tsx -- the page's entry: mounts the site (App.tsx) with its styles. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';

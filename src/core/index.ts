@@ -9,3 +9,8 @@ export * from './sim.js';
 export * from './report.js';
 export * from './json-text.js';
 export * from './snapshot.js';
+export * from './trace.js';
+export * from './playback.js';
+export * from './sweep.js';
+export * from './protocol.js';
+export * from './client.js';

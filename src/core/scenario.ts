@@ -12,111 +12,11 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { defaultValue, fieldsByPath, type Schema, type SchemaField } from './schema.js';
 import type { Core, Ptr } from './wasm.js';
 
-/** A scenario file's contents: nested objects of fields, plus "meta". */
-export type ScenarioDocument = Record<string, unknown>;
-
-/** The people-facing description a scenario file may carry. */
-export interface ScenarioMeta {
-  name?: string;
-  title?: string;
-  description?: string;
-  reproduces?: string[];
-  [key: string]: unknown;
-}
-
-/** Dotted path -> value, as written (not yet checked). */
-export type FlatScenario = Record<string, unknown>;
-
-/** Every field of the core with a checked value: numbers, and names for enums. */
-export type ScenarioValues = Record<string, number | string>;
-
-/** One thing wrong with a scenario, in words that say how to fix it. */
-export interface ScenarioProblem {
-  path: string;
-  message: string;
-}
-
-export class ScenarioError extends Error {
-  readonly problems: ScenarioProblem[];
-
-  constructor(problems: ScenarioProblem[]) {
-    super(problems.map((problem) => problem.message).join('\n'));
-    this.name = 'ScenarioError';
-    this.problems = problems;
-  }
-}
-
-const META = 'meta';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Nested scenario -> dotted paths. Leaves are anything but plain objects; meta is skipped. */
-export function flattenScenario(document: ScenarioDocument): FlatScenario {
-  const flat: FlatScenario = {};
-  const walk = (node: Record<string, unknown>, prefix: string) => {
-    for (const [key, value] of Object.entries(node)) {
-      const path = prefix + key;
-      if (isPlainObject(value)) walk(value, path + '.');
-      else flat[path] = value;
-    }
-  };
-  const { [META]: _meta, ...fields } = document;
-  walk(fields, '');
-  return flat;
-}
-
-/** Dotted paths -> nested scenario (the inverse of flattenScenario). */
-export function nestScenario(flat: FlatScenario): ScenarioDocument {
-  const document: ScenarioDocument = {};
-  for (const [path, value] of Object.entries(flat)) setPath(document, path, value);
-  return document;
-}
-
-/** Sets one dotted path in a nested scenario, replacing anything in the way. */
-function setPath(document: ScenarioDocument, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let node = document;
-  for (const key of keys.slice(0, -1)) {
-    const next = node[key];
-    node = isPlainObject(next) ? next : (node[key] = {});
-  }
-  node[keys[keys.length - 1]!] = value;
-}
-
-/** A copy of the document with flat overrides (--set path=value) applied. */
-export function withOverrides(document: ScenarioDocument, overrides: FlatScenario): ScenarioDocument {
-  const copy = structuredClone(document);
-  for (const [path, value] of Object.entries(overrides)) setPath(copy, path, value);
-  return copy;
-}
-
-/** Every field at its default. */
-export function defaultValues(schema: Schema): ScenarioValues {
-  return Object.fromEntries(schema.fields.map((field) => [field.path, defaultValue(field)]));
-}
-
-/** Checked values over the defaults: a complete scenario. */
-export function mergeOverDefaults(schema: Schema, given: ScenarioValues): ScenarioValues {
-  return { ...defaultValues(schema), ...given };
-}
-
-/** Only the fields that differ from their defaults, nested: the shortest file for a scenario. */
-export function minimalDocument(schema: Schema, values: ScenarioValues): ScenarioDocument {
-  const defaults = defaultValues(schema);
-  const changed = Object.entries(values).filter(([path, value]) => defaults[path] !== value);
-  return nestScenario(Object.fromEntries(changed));
-}
-
-/**
- * Reads a value typed on a command line (--set path=value) the way JSON would have it:
- * numbers as numbers, everything else as text (an enum name, or a mistake the
- * validator then explains).
- */
-export function parseFieldText(text: string): number | string {
-  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text.trim()) ? Number(text) : text;
-}
+export * from './scenario-values.js';
+import {
+  flattenScenario, isPlainObject, mergeOverDefaults, META, nestScenario, ScenarioError,
+  type ScenarioDocument, type ScenarioMeta, type ScenarioProblem, type ScenarioValues,
+} from './scenario-values.js';
 
 // ---- the JSON Schema -------------------------------------------------------------
 

@@ -3,21 +3,37 @@
  *
  * A Simulation owns its lab_Scenario as well as its lab_Sim and frees both; the core
  * may keep referring to the scenario it was built from, so the scenario lives as long
- * as the simulation does.
+ * as the simulation does. It also owns two scratch buffers in wasm memory (snapshot
+ * doubles, trace records), allocated on first use and freed with it.
  */
 import { encodeScenario, ScenarioError, type EncodedScenario, type ScenarioValues } from './scenario.js';
-import { readSchema } from './schema.js';
+import { readSchema, type Schema } from './schema.js';
+import { decodeSnapshot, snapshotLength, type Snapshot, type TraceSlice } from './snapshot.js';
+import { allocateTrace, decodeTraceInto } from './trace.js';
 import type { Core, Ptr } from './wasm.js';
 import type { Report } from './report.js';
 
+/** Trace records copied out of the ring per call into the core. */
+const TRACE_READ_BATCH = 8192;
+
 export class Simulation {
   private freed = false;
+  private snapshotBuf: Ptr = 0;
+  private snapshotCap = 0;
+  private traceBuf: Ptr = 0;
+  /** Records readTrace skipped because they were beyond its limit (cumulative). */
+  private traceSkipped = 0;
+  readonly schema: Schema;
 
   private constructor(
     readonly core: Core,
     private readonly scenario: EncodedScenario,
     private readonly sim: Ptr,
-  ) {}
+    /** The number of CPUs the simulation was built with. */
+    readonly cpus: number,
+  ) {
+    this.schema = readSchema(core);
+  }
 
   /** Builds a simulation at time 0 from checked scenario values (see checkScenario). */
   static create(core: Core, values: ScenarioValues): Simulation {
@@ -31,7 +47,9 @@ export class Simulation {
         scenario.free();
         throw new ScenarioError([{ path: '', message }]);
       }
-      return new Simulation(core, scenario, sim);
+      const cpusField = readSchema(core).fields.find((field) => field.path === 'machine.cpus');
+      const cpus = cpusField ? scenario.get(cpusField) : Number(values['machine.cpus']);
+      return new Simulation(core, scenario, sim, cpus);
     } finally {
       core.free(statusPtr);
     }
@@ -81,6 +99,75 @@ export class Simulation {
     return JSON.parse(this.reportText()) as Report;
   }
 
+  /**
+   * The snapshot as the core writes it: doubles in the schema's snapshot layout (a
+   * copy, safe to transfer). The length is checked against the schema's layout.
+   */
+  snapshotDoubles(): Float64Array {
+    const { exports } = this.core;
+    const needed = exports.lab_sim_snapshot(this.handle, 0, 0);
+    const expected = snapshotLength(this.schema, this.cpus);
+    if (needed !== expected) {
+      throw new Error(`the core's snapshot has ${needed} doubles but its schema describes ${expected}; the core and its schema disagree`);
+    }
+    if (needed > this.snapshotCap) {
+      if (this.snapshotBuf) this.core.free(this.snapshotBuf);
+      this.snapshotBuf = this.core.alloc(needed * 8);
+      this.snapshotCap = needed;
+    }
+    exports.lab_sim_snapshot(this.handle, this.snapshotBuf, this.snapshotCap);
+    return this.core.copyDoubles(this.snapshotBuf, needed);
+  }
+
+  /** The live state for the views, decoded by the schema's layout. */
+  snapshot(): Snapshot {
+    return decodeSnapshot(this.schema, this.snapshotDoubles());
+  }
+
+  /** Trace records waiting in the ring. */
+  get tracePending(): number {
+    return this.core.exports.lab_trace_pending(this.handle);
+  }
+
+  /** Records lost so far: dropped by the ring when full, or skipped by readTrace's limit. */
+  get traceDropped(): number {
+    return this.core.exports.lab_trace_dropped(this.handle) + this.traceSkipped;
+  }
+
+  /**
+   * Empties the trace ring into columns (oldest first). With a limit, only the newest
+   * `limit` records are kept; the older ones are read, skipped and counted in
+   * `dropped`, so a caller that falls behind sees the present, not a stale past.
+   */
+  readTrace(limit = Number.POSITIVE_INFINITY): TraceSlice {
+    const { exports } = this.core;
+    const recordBytes = this.schema.trace.record_bytes;
+    const pending = exports.lab_trace_pending(this.handle);
+    const keep = Math.max(0, Math.min(pending, Math.floor(limit)));
+    let skip = pending - keep;
+    const out = allocateTrace(keep);
+    if (pending > 0 && this.traceBuf === 0) this.traceBuf = this.core.alloc(TRACE_READ_BATCH * recordBytes);
+    let at = 0;
+    while (at < keep || skip > 0) {
+      const want = skip > 0 ? Math.min(skip, TRACE_READ_BATCH) : Math.min(keep - at, TRACE_READ_BATCH);
+      const got = exports.lab_trace_read(this.handle, this.traceBuf, want);
+      if (got <= 0) break;
+      if (skip > 0) {
+        skip -= got;
+        this.traceSkipped += got;
+      } else {
+        decodeTraceInto(this.schema, this.core.exports.memory.buffer, this.traceBuf, got, out, at);
+        at += got;
+      }
+    }
+    const slice = at === keep ? out : {
+      t: out.t.slice(0, at), kind: out.kind.slice(0, at), cpu: out.cpu.slice(0, at),
+      thread: out.thread.slice(0, at), object: out.object.slice(0, at), arg: out.arg.slice(0, at), dropped: 0,
+    };
+    slice.dropped = this.traceDropped;
+    return slice;
+  }
+
   /** The whole simulation state (not the trace ring) as bytes. */
   checkpoint(): Uint8Array {
     const { exports } = this.core;
@@ -108,6 +195,9 @@ export class Simulation {
   free(): void {
     if (this.freed) return;
     this.freed = true;
+    if (this.snapshotBuf) this.core.free(this.snapshotBuf);
+    if (this.traceBuf) this.core.free(this.traceBuf);
+    this.snapshotBuf = this.traceBuf = 0;
     this.core.exports.lab_sim_free(this.sim);
     this.scenario.free();
   }

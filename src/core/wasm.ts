@@ -119,6 +119,17 @@ export class Core {
     return new DataView(this.exports.memory.buffer).getInt32(ptr, true);
   }
 
+  /**
+   * Test hook: asks the core to write its schema far outside its memory, which traps
+   * (RuntimeError: memory access out of bounds) exactly as a bug in the core would.
+   * The lab's end-to-end tests use it to check that a trap leaves the page usable.
+   */
+  provokeTrap(): never {
+    const outside = Math.max(this.exports.memory.buffer.byteLength, 1 << 30) + (1 << 20);
+    this.exports.lab_schema_json(outside, 1 << 16);
+    throw new Error('the core did not trap when written outside its memory');
+  }
+
   /** The core's words for a status code. */
   statusMessage(status: number): string {
     return this.readString(this.exports.lab_status_message(status));

@@ -2,10 +2,12 @@
  * Lab.tsx -- the embeddable lab: parameter panel, transport and views for one scenario.
  * CONTRACT (shared by the lab shell and the lesson renderer; keep the props stable):
  * lessons render <Lab scenario controls views compact onReport/> inside their pages.
- * (Placeholder until the lab shell lands.)
+ * Each <Lab> runs its own simulation worker; several can share a page.
  */
 import type { ScenarioValues } from '../core/scenario.js';
 import type { Report } from '../core/report.js';
+import { LabShell } from './LabShell.js';
+import type { KnownViewId } from './view-ids.js';
 
 /** The views a lab can show. */
 export type ViewId = 'cpu-grid' | 'lock' | 'krp-queue' | 'modes' | 'timeline' | 'lock-table' | 'scaling';
@@ -25,6 +27,14 @@ export interface LabProps {
   onReport?: (report: Report) => void;
 }
 
+// ViewId (the lessons' contract) and the shell's list of views must name the same views.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const viewIdsAgree: Same<ViewId, KnownViewId> = true;
+void viewIdsAgree;
+
 export function Lab(props: LabProps) {
-  return <section aria-label={props.label ?? 'Lab'}><p>The lab is loading.</p></section>;
+  return (
+    <LabShell scenario={props.scenario} scenarioSource="lesson" controls={props.controls} views={props.views}
+      compact={props.compact} label={props.label} onReport={props.onReport} />
+  );
 }

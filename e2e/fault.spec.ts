@@ -1,0 +1,36 @@
+/*
+ * fault.spec.ts -- a WebAssembly trap in the core, or an exception that escapes the
+ * worker, shows a clear message with a Reset button; Reset starts a new worker with
+ * the same scenario and the lab works again. The page never goes blank.
+ */
+import { expect, expectAccessible, framesShown, lab, openLab, shot, test } from './fixtures.js';
+
+for (const kind of ['trap', 'throw'] as const) {
+  test(`a ${kind === 'trap' ? 'WebAssembly trap in the core' : 'crash of the worker'} shows a message with Reset, and Reset recovers`, async ({ page }) => {
+    await openLab(page, '/?testhooks#/lab');
+    const cpus = page.getByRole('spinbutton', { name: /CPUs, as a number/ });
+    await cpus.fill('12');
+    await cpus.press('Enter');
+    await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (12)');
+    await page.evaluate((how) => {
+      // The test hooks LabShell installs when the URL has ?testhooks.
+      const hooks = (window as unknown as { __stacklab: { labs: Array<{ injectFault(kind: string): void }> } }).__stacklab;
+      hooks.labs[0]!.injectFault(how);
+    }, kind);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The simulation stopped.');
+    await expect(alert).toContainText(kind === 'trap' ? /WebAssembly trap .*out of bounds/ : /worker failed/);
+    await expect(lab(page)).toHaveAttribute('data-status', 'failed');
+    // The rest of the page still works.
+    await expect(page.getByRole('heading', { level: 1, name: 'The lab' })).toBeVisible();
+    await shot(page, `lab-fault-${kind}`);
+    await expectAccessible(page, `lab after a ${kind}`);
+    await alert.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(lab(page)).toHaveAttribute('data-status', 'ready');
+    await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (12)'); // same scenario
+    const before = await framesShown(page);
+    await page.getByTestId('play').click();
+    await expect.poll(() => framesShown(page)).toBeGreaterThan(before + 10);
+  });
+}

@@ -1,0 +1,75 @@
+/*
+ * fixtures.ts -- what every lab spec shares: a test that fails on any console error
+ * or page error (checked after the test body, so a late error still fails it), the
+ * accessibility check (axe: no serious or critical violations), helpers to open the
+ * lab and wait for it, to read the headline figures and to build lab links.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+import LZString from 'lz-string';
+
+const { compressToEncodedURIComponent } = LZString;
+import { mkdirSync } from 'node:fs';
+
+export const test = base.extend<{ problems: string[] }>({
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await use(problems);
+      expect(problems, 'no console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`)).toEqual([]);
+}
+
+/** A lab link (#/lab?s=...) for a scenario document and optional view settings. */
+export function labLink(scenario: Record<string, unknown>, extra: Record<string, unknown> = {}, page = 'lab'): string {
+  return `/#/${page}?s=${compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: scenario, ...extra }))}`;
+}
+
+export const lab = (page: Page) => page.locator('section.lab').first();
+
+/** Opens a page and waits until its lab has shown its first frame. */
+export async function openLab(page: Page, path = '/#/lab'): Promise<void> {
+  await page.goto(path);
+  await expect(lab(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect.poll(() => framesShown(page), { timeout: 20_000 }).toBeGreaterThan(0);
+}
+
+export async function framesShown(page: Page): Promise<number> {
+  return Number(await lab(page).getAttribute('data-frames') ?? 0);
+}
+
+export async function simNowNs(page: Page): Promise<number> {
+  return Number(await page.getByTestId('sim-now').first().getAttribute('data-ns'));
+}
+
+/** A headline figure's value (data-value), NaN while it has none. */
+export async function figure(page: Page, id: 'mpsynch' | 'tx' | 'iolock8' | 'krp' | 'designated' | 'spinning'): Promise<number> {
+  const raw = await page.getByTestId(`fig-${id}`).first().getAttribute('data-value');
+  return raw === null || raw === '' ? NaN : Number(raw);
+}
+
+/** Runs the lab's scenario to its end (as fast as the core runs) and waits for the final figures. */
+export async function runToEnd(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Run to end' }).click();
+  await expect(page.getByTestId('play')).toHaveText(/Play again/, { timeout: 30_000 });
+}
+
+export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  mkdirSync('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage });
+}

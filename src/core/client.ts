@@ -1,0 +1,383 @@
+/*
+ * client.ts -- the main thread's side of the worker bridge. SimClient owns one
+ * simulation worker: it sends typed requests (core/protocol.ts), queues the frames
+ * that come back until they are due, acknowledges each frame once shown or dropped,
+ * and turns every way a worker can fail (a trap in the core, an uncaught exception, a
+ * message that cannot be read, silence) into one fault. After a fault the worker is
+ * gone; restart() makes a new one. SweepRunner spreads a sweep over several workers
+ * and gathers their points. Nothing here touches wasm memory or blocks.
+ *
+ * The worker is made by a factory the caller passes in (the lab uses Vite's
+ * `new Worker(new URL(...))`; tests pass a fake), so this module runs anywhere.
+ */
+import { isWorkerReply, type FrameReply, type LoadedReply, type WorkerReply, type WorkerRequest, type SweepSpec } from './protocol.js';
+import type { Report } from './report.js';
+import type { ScenarioProblem, ScenarioValues } from './scenario.js';
+import type { Schema } from './schema.js';
+import type { Speed } from './playback.js';
+
+/** The part of a Worker the bridge uses. */
+export interface WorkerLike {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  onmessageerror: ((event: MessageEvent) => void) | null;
+}
+
+export type WorkerFactory = () => WorkerLike;
+
+/** The wall clock frames are stamped with: the same in every worker and the page. */
+export function wallNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+export interface SimClientEvents {
+  ready(schema: Schema): void;
+  loaded(reply: LoadedReply): void;
+  /** A long warm-up's progress (0..1). */
+  loadProgress?(fraction: number): void;
+  refused(problems: ScenarioProblem[]): void;
+  /** Frames are waiting; call takeDue() on the next animation frame. */
+  framesQueued(): void;
+  fault(message: string): void;
+}
+
+/** How long a request that must be answered may go unanswered before the worker counts as hung. */
+const ANSWER_TIMEOUT_MS = 20_000;
+
+export class SimClient {
+  private worker: WorkerLike | undefined;
+  private epoch = 0;
+  private queue: FrameReply[] = [];
+  private schemaValue: Schema | undefined;
+  private faulted = false;
+  private answerTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly createWorker: WorkerFactory, private readonly events: SimClientEvents) {}
+
+  /** Starts the worker (again, after a fault or dispose). */
+  start(): void {
+    this.dispose();
+    this.faulted = false;
+    this.queue = [];
+    let worker: WorkerLike;
+    try {
+      worker = this.createWorker();
+    } catch (error) {
+      this.fail(`The simulation worker could not be started: ${(error as Error).message}`);
+      return;
+    }
+    this.worker = worker;
+    worker.onmessage = (event) => this.receive(worker, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      if (worker !== this.worker) return;
+      const where = event.filename ? ` (${event.filename.split('/').pop()}:${event.lineno})` : '';
+      this.fail(`The simulation worker failed: ${event.message || 'it could not be started'}${where}.`);
+    };
+    worker.onmessageerror = () => {
+      if (worker === this.worker) this.fail('The simulation worker sent a message the page could not read.');
+    };
+    this.expectAnswer();
+  }
+
+  get schema(): Schema | undefined {
+    return this.schemaValue;
+  }
+
+  get running(): boolean {
+    return this.worker !== undefined && !this.faulted;
+  }
+
+  /** Ends the worker; pending frames are dropped. */
+  dispose(): void {
+    this.clearAnswerTimer();
+    if (this.worker) {
+      this.worker.onmessage = this.worker.onerror = this.worker.onmessageerror = null;
+      this.worker.terminate();
+    }
+    this.worker = undefined;
+    this.queue = [];
+  }
+
+  // ---- requests --------------------------------------------------------------------
+
+  load(scenario: ScenarioValues, options: { skipWarmup: boolean; traceCapacity: number }): number {
+    this.epoch++;
+    this.dropQueued();
+    this.send({ type: 'load', epoch: this.epoch, scenario, ...options }, true);
+    return this.epoch;
+  }
+
+  reset(): number {
+    this.epoch++;
+    this.dropQueued();
+    this.send({ type: 'reset', epoch: this.epoch }, true);
+    return this.epoch;
+  }
+
+  play(speed: Speed): void {
+    this.send({ type: 'play', speed });
+  }
+
+  setSpeed(speed: Speed): void {
+    this.send({ type: 'speed', speed });
+  }
+
+  pause(): void {
+    this.send({ type: 'pause' });
+  }
+
+  stepEvents(count = 1): void {
+    this.send({ type: 'step', unit: 'event', count }, true);
+  }
+
+  stepTime(ns: number): void {
+    this.send({ type: 'step', unit: 'time', ns }, true);
+  }
+
+  runToEnd(): void {
+    this.send({ type: 'run-to-end' });
+  }
+
+  /** Test hook: makes the worker fail as a real trap or crash would. */
+  injectFault(kind: 'trap' | 'throw'): void {
+    this.send({ type: 'fault', kind });
+  }
+
+  private send(request: WorkerRequest, expectAnswer = false): void {
+    if (!this.worker || this.faulted) return;
+    this.worker.postMessage(request);
+    if (expectAnswer) this.expectAnswer();
+  }
+
+  // ---- frames ----------------------------------------------------------------------
+
+  /**
+   * The frames due at wall time nowMs, oldest first (the last is the one to show;
+   * the others only feed the trace). Each is acknowledged, so the worker may run on.
+   */
+  takeDue(nowMs: number = wallNow()): FrameReply[] {
+    let count = 0;
+    while (count < this.queue.length && this.queue[count]!.dueMs <= nowMs) count++;
+    if (count === 0) return [];
+    const due = this.queue.splice(0, count);
+    this.ack(due.length);
+    return due;
+  }
+
+  /** Frames received and not yet due. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** When the next queued frame is due (wall ms), or undefined. */
+  get nextDueMs(): number | undefined {
+    return this.queue[0]?.dueMs;
+  }
+
+  private dropQueued(): void {
+    if (this.queue.length > 0) this.ack(this.queue.length);
+    this.queue = [];
+  }
+
+  private ack(frames: number): void {
+    if (frames > 0) this.send({ type: 'ack', frames });
+  }
+
+  private receive(worker: WorkerLike, data: unknown): void {
+    if (worker !== this.worker || this.faulted) return;
+    if (!isWorkerReply(data)) {
+      this.fail('The simulation worker sent a message the page does not understand.');
+      return;
+    }
+    const reply: WorkerReply = data;
+    switch (reply.type) {
+      case 'ready':
+        this.clearAnswerTimer();
+        this.schemaValue = reply.schema;
+        this.events.ready(reply.schema);
+        return;
+      case 'loaded':
+        if (reply.epoch === this.epoch) this.events.loaded(reply);
+        return;
+      case 'load-progress':
+        if (reply.epoch !== this.epoch) return;
+        this.expectAnswer(); // alive: the load's frame is still owed
+        this.events.loadProgress?.(reply.totalNs > 0 ? reply.doneNs / reply.totalNs : 0);
+        return;
+      case 'refused':
+        this.clearAnswerTimer();
+        if (reply.epoch === this.epoch) this.events.refused(reply.problems);
+        return;
+      case 'frame':
+        this.clearAnswerTimer();
+        if (reply.epoch !== this.epoch) {
+          this.ack(1); // a frame of a simulation already replaced
+          return;
+        }
+        this.queue.push(reply);
+        this.events.framesQueued();
+        return;
+      case 'fault':
+        this.fail(reply.message);
+        return;
+      case 'error':
+        this.fail(`The simulation worker failed: ${reply.message}`);
+        return;
+      default:
+        return; // sweep replies go to a SweepRunner's workers, previews to nobody
+    }
+  }
+
+  private expectAnswer(): void {
+    this.clearAnswerTimer();
+    this.answerTimer = setTimeout(() => {
+      this.answerTimer = undefined;
+      this.fail(`The simulation worker stopped answering (nothing for ${ANSWER_TIMEOUT_MS / 1000} s).`);
+    }, ANSWER_TIMEOUT_MS);
+  }
+
+  private clearAnswerTimer(): void {
+    if (this.answerTimer !== undefined) clearTimeout(this.answerTimer);
+    this.answerTimer = undefined;
+  }
+
+  private fail(message: string): void {
+    if (this.faulted) return;
+    this.faulted = true;
+    this.clearAnswerTimer();
+    const worker = this.worker;
+    this.worker = undefined;
+    this.queue = [];
+    if (worker) {
+      worker.onmessage = worker.onerror = worker.onmessageerror = null;
+      worker.terminate();
+    }
+    this.events.fault(message);
+  }
+}
+
+// ---- sweeps ------------------------------------------------------------------------
+
+export interface SweepRunnerEvents {
+  point(index: number, report: Report): void;
+  refused(index: number, problems: ScenarioProblem[]): void;
+  /** Every worker finished (cancelled says whether it was cut short). */
+  done(cancelled: boolean): void;
+  fault(message: string): void;
+}
+
+/** How long cancelled workers may take to confirm before they are terminated. */
+const CANCEL_GRACE_MS = 1_000;
+
+/**
+ * Runs one sweep on up to `parallel` workers of its own (each builds its own
+ * simulations, tracing off), so the interactive lab keeps its worker to itself.
+ */
+export class SweepRunner {
+  private workers: WorkerLike[] = [];
+  private active = new Set<WorkerLike>();
+  private id = 0;
+  private cancelled = false;
+  private finished = true;
+  private cancelTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly createWorker: WorkerFactory, private readonly parallel: number, private readonly events: SweepRunnerEvents) {}
+
+  get running(): boolean {
+    return !this.finished;
+  }
+
+  /** Starts a sweep over shares of points, one share per worker. */
+  run(shares: SweepSpec[][]): void {
+    this.stopWorkers();
+    this.id++;
+    this.cancelled = false;
+    this.finished = false;
+    const nonEmpty = shares.filter((share) => share.length > 0).slice(0, Math.max(1, this.parallel));
+    if (nonEmpty.length === 0) {
+      this.finish();
+      return;
+    }
+    for (const share of nonEmpty) {
+      let worker: WorkerLike;
+      try {
+        worker = this.createWorker();
+      } catch (error) {
+        this.fail(`A sweep worker could not be started: ${(error as Error).message}`);
+        return;
+      }
+      this.workers.push(worker);
+      this.active.add(worker);
+      const id = this.id;
+      worker.onmessage = (event) => this.receive(worker, id, event.data);
+      worker.onerror = (event) => {
+        event.preventDefault?.();
+        this.fail(`A sweep worker failed: ${event.message || 'it could not be started'}.`);
+      };
+      worker.onmessageerror = () => this.fail('A sweep worker sent a message the page could not read.');
+      worker.postMessage({ type: 'sweep', id, points: share } satisfies WorkerRequest);
+    }
+  }
+
+  /** Asks every worker to stop between chunks; terminates any that do not confirm in time. */
+  cancel(): void {
+    if (this.finished) return;
+    this.cancelled = true;
+    for (const worker of this.active) worker.postMessage({ type: 'cancel-sweep', id: this.id } satisfies WorkerRequest);
+    this.cancelTimer = setTimeout(() => this.finish(), CANCEL_GRACE_MS);
+  }
+
+  dispose(): void {
+    this.stopWorkers();
+    this.finished = true;
+  }
+
+  private receive(worker: WorkerLike, id: number, data: unknown): void {
+    if (id !== this.id || this.finished || !isWorkerReply(data)) return;
+    switch (data.type) {
+      case 'sweep-point':
+        if (!this.cancelled) this.events.point(data.index, data.report);
+        return;
+      case 'sweep-refused':
+        this.events.refused(data.index, data.problems);
+        return;
+      case 'sweep-done':
+        this.active.delete(worker);
+        if (this.active.size === 0) this.finish();
+        return;
+      case 'fault':
+        this.fail(data.message);
+        return;
+      default:
+        return; // 'ready' and the rest: nothing to do
+    }
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.stopWorkers();
+    this.events.done(this.cancelled);
+  }
+
+  private fail(message: string): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.stopWorkers();
+    this.events.fault(message);
+  }
+
+  private stopWorkers(): void {
+    if (this.cancelTimer !== undefined) clearTimeout(this.cancelTimer);
+    this.cancelTimer = undefined;
+    for (const worker of this.workers) {
+      worker.onmessage = worker.onerror = worker.onmessageerror = null;
+      worker.terminate();
+    }
+    this.workers = [];
+    this.active.clear();
+  }
+}

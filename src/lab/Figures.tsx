@@ -1,0 +1,89 @@
+/*
+ * Figures.tsx -- the lab's headline numbers in the source's measures, big enough for
+ * the back row: MP synchronization (share of all CPU time spent spinning), transmit
+ * packets per second, I/O lock 8 hold %, and for the Scalable Kernel the KRP queue and
+ * the designated CPU's busy share in kernel context. Figures over the measured window come from the
+ * snapshot (live every frame) or the report (live a few times a second, final at the
+ * end). Each carries its value in data-value for tests.
+ */
+import type { Report, Schema, Snapshot } from '../core/index.js';
+import { useLab } from './hooks.js';
+import type { LabState, LabStore } from './store.js';
+
+const pct = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)}%` : '–');
+const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+export interface LiveFigures {
+  mpsynchPct: number;
+  mpsynchCpus: number;
+  spinningNow: number;
+  iolock8HoldPct: number;
+  krpQueueLen: number;
+  krpQueueMax: number;
+}
+
+/** Figures over the measured window, from a snapshot (NaN before the window has begun). */
+export function liveFigures(schema: Schema, snapshot: Snapshot): LiveFigures {
+  const spin = schema.modes.indexOf('spin');
+  const window = snapshot.windowNs;
+  let spinNs = 0;
+  for (const cpu of snapshot.cpus) spinNs += cpu.modeNs[spin] ?? 0;
+  const iolock8 = snapshot.locks.find((lock) => lock.name === 'IOLOCK8');
+  const krp = snapshot.queues.find((queue) => queue.name === 'krp_queue');
+  return {
+    mpsynchPct: window > 0 ? (100 * spinNs) / (window * snapshot.cpus.length) : NaN,
+    mpsynchCpus: window > 0 ? spinNs / window : NaN,
+    spinningNow: snapshot.cpus.filter((cpu) => cpu.mode === 'spin').length,
+    iolock8HoldPct: window > 0 && iolock8 ? (100 * iolock8.holdNs) / window : NaN,
+    krpQueueLen: krp?.len ?? 0,
+    krpQueueMax: krp?.maxLen ?? 0,
+  };
+}
+
+const selectSnapshot = (s: LabState) => s.snapshot;
+const selectReport = (s: LabState) => s.report;
+const selectSchema = (s: LabState) => s.schema;
+
+function Figure(props: { label: string; value: string; detail?: string; testId: string; raw: number; headline?: boolean }) {
+  return (
+    <div className={props.headline ? 'figure figure-headline' : 'figure'} data-testid={props.testId} data-value={Number.isFinite(props.raw) ? props.raw : ''}>
+      <dt>{props.label}</dt>
+      <dd>
+        <span className="figure-value">{props.value}</span>
+        {props.detail && <span className="figure-detail">{props.detail}</span>}
+      </dd>
+    </div>
+  );
+}
+
+export function Figures({ store }: { store: LabStore }) {
+  const snapshot = useLab(store, selectSnapshot);
+  const report: Report | undefined = useLab(store, selectReport);
+  const schema = useLab(store, selectSchema);
+  if (!snapshot || !schema) return <dl className="figures figures-empty" aria-busy="true"><div className="figure"><dt>Starting the simulation</dt><dd>…</dd></div></dl>;
+  const live = liveFigures(schema, snapshot);
+  const scalable = snapshot.kernel === 'scalable';
+  const tx = report?.throughput.transmit_packets_per_s ?? NaN;
+  // The designated CPU's kernel-context share, live from the snapshot (as the report counts it).
+  const designated = snapshot.cpus[snapshot.designatedCpu];
+  const busy = designated && Number.isFinite(designated.kctxNs) && snapshot.windowNs > 0
+    ? (100 * designated.kctxNs) / snapshot.windowNs
+    : report?.designated_cpu_busy_pct ?? NaN;
+  return (
+    <dl className="figures" aria-label="Key figures of this run">
+      <Figure headline label="MP synchronization" testId="fig-mpsynch" raw={live.mpsynchPct}
+        value={pct(live.mpsynchPct)}
+        detail={Number.isFinite(live.mpsynchCpus) ? `of all CPU time spinning = ${live.mpsynchCpus.toFixed(1)} CPUs wasted` : 'measuring after the warm-up'} />
+      <Figure label="Spinning now" testId="fig-spinning" raw={live.spinningNow}
+        value={`${live.spinningNow} of ${snapshot.cpus.length}`} detail="CPUs" />
+      <Figure label="Transmit packets" testId="fig-tx" raw={tx} value={Number.isFinite(tx) ? count.format(tx) : '–'} detail="per second" />
+      <Figure label="I/O lock 8 held" testId="fig-iolock8" raw={live.iolock8HoldPct} value={pct(live.iolock8HoldPct)} detail="of the time" />
+      {scalable && (
+        <>
+          <Figure label="KRP queue" testId="fig-krp" raw={live.krpQueueLen} value={String(live.krpQueueLen)} detail={`waiting now (most ${live.krpQueueMax})`} />
+          <Figure label={`Designated CPU ${snapshot.designatedCpu} busy`} testId="fig-designated" raw={busy} value={pct(busy)} detail="in kernel context" />
+        </>
+      )}
+    </dl>
+  );
+}

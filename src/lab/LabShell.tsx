@@ -1,0 +1,214 @@
+/*
+ * LabShell.tsx -- one lab: its store and worker, the transport, the parameter panel,
+ * the headline figures and the views, plus (in the full lab) view toggles, projector
+ * mode, presets and sharing. Lab.tsx wraps it with the small contract lessons use;
+ * the #/lab and #/embed pages use it directly for the link state they carry.
+ *
+ * A fault in the worker (a trap in the core, a crash) is shown as an alert with a
+ * Reset button that starts a new worker; the rest of the page keeps working.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Report, ScenarioValues } from '../core/index.js';
+import { Figures } from './Figures.js';
+import { prefersReducedMotion, useLab } from './hooks.js';
+import { ParameterPanel } from './ParameterPanel.js';
+import { PresetMenu } from './PresetMenu.js';
+import { LabStore, type LabState } from './store.js';
+import { Transport, useTransportKeys } from './Transport.js';
+import { encodeLabState, routeHash, type LabViewState } from './url.js';
+import { ViewArea } from './ViewArea.js';
+import { VIEW_IDS, VIEW_TITLES, type KnownViewId } from './view-ids.js';
+import { createSimWorker } from './worker-factory.js';
+
+export interface LabShellProps {
+  /** Scenario values (flat, by field path; missing fields take their defaults). */
+  scenario: ScenarioValues;
+  scenarioSource?: 'link' | 'lesson' | 'default';
+  /** Controls to show (field paths); undefined shows all. */
+  controls?: string[];
+  /** Views to show; in the full lab, the views open at first (the learner can change them). */
+  views?: readonly KnownViewId[];
+  compact?: boolean;
+  label?: string;
+  onReport?: (report: Report) => void;
+  /** Speed and theme to start with (from a link). */
+  initialView?: Partial<LabViewState>;
+  /** Keep the page's URL (#/lab?s=...) in step with the lab. */
+  syncUrl?: boolean;
+  /** A message to show at the top (for example why a link could not be read). */
+  notice?: string;
+  /** The page's heading, shown beside the lab's tools (full lab only). */
+  heading?: ReactNode;
+}
+
+/** Test and benchmark hooks, present only when the page's URL has ?testhooks. */
+interface TestHooks {
+  labs: LabStore[];
+}
+
+declare global {
+  interface Window {
+    __stacklab?: TestHooks;
+  }
+}
+
+function registerTestHook(store: LabStore): () => void {
+  if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('testhooks')) return () => {};
+  const hooks = (window.__stacklab ??= { labs: [] });
+  hooks.labs.push(store);
+  return () => {
+    hooks.labs = hooks.labs.filter((lab) => lab !== store);
+  };
+}
+
+const selectSchema = (s: LabState) => s.schema;
+const selectScenario = (s: LabState) => s.scenario;
+const selectProblems = (s: LabState) => s.problems;
+const selectFault = (s: LabState) => s.fault;
+const selectNotice = (s: LabState) => s.notice;
+const selectSpeed = (s: LabState) => s.speed;
+const selectStatus = (s: LabState) => s.status;
+
+export function LabShell(props: LabShellProps) {
+  const compact = !!props.compact;
+  const [store] = useState(() => new LabStore({
+    createWorker: createSimWorker,
+    scenario: props.scenario,
+    scenarioSource: props.scenarioSource,
+    autoplay: !compact && !prefersReducedMotion(),
+    speed: props.initialView?.speed,
+    notice: props.notice,
+    onReport: props.onReport,
+    sweepWorkers: Math.min(2, Math.max(1, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2)),
+  }));
+  useEffect(() => {
+    store.start();
+    const unregister = registerTestHook(store);
+    return () => {
+      unregister();
+      store.dispose();
+    };
+  }, [store]);
+  useEffect(() => store.setOnReport(props.onReport), [store, props.onReport]);
+
+  const allowed = useMemo(() => (props.views ? VIEW_IDS.filter((id) => props.views!.includes(id)) : [...VIEW_IDS]), [props.views]);
+  const [shown, setShown] = useState<KnownViewId[]>(() => {
+    const first = props.initialView?.views;
+    return first ? allowed.filter((id) => first.includes(id)) : allowed;
+  });
+  const [theme, setTheme] = useState<'light' | 'projector'>(props.initialView?.theme ?? 'light');
+  const schema = useLab(store, selectSchema);
+  const scenario = useLab(store, selectScenario);
+  const problems = useLab(store, selectProblems);
+  const fault = useLab(store, selectFault);
+  const notice = useLab(store, selectNotice);
+  const speed = useLab(store, selectSpeed);
+  const status = useLab(store, selectStatus);
+  const root = useRef<HTMLElement>(null);
+  useTransportKeys(store, root);
+
+  // Frames shown, for tests and the benchmark, without re-rendering React each frame.
+  useEffect(() => store.subscribe(() => {
+    const element = root.current;
+    if (!element) return;
+    const state = store.getState();
+    element.dataset.frames = String(state.frames);
+    element.dataset.nowNs = String(state.nowNs);
+    element.dataset.status = state.status;
+  }), [store]);
+
+  // The full lab keeps its whole state in the URL, so the address is always a link to it.
+  const link = schema ? encodeLabState(schema, scenario, { views: shown, speed, theme, controls: props.controls }) : undefined;
+  useEffect(() => {
+    if (!props.syncUrl || !link) return;
+    const hash = routeHash({ page: 'lab' }, link);
+    if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
+  }, [props.syncUrl, link]);
+
+  const toggleView = (id: KnownViewId, on: boolean) =>
+    setShown((views) => VIEW_IDS.filter((v) => (v === id ? on : views.includes(v))));
+
+  return (
+    <section ref={root} className={`lab${compact ? ' lab-compact' : ''}${theme === 'projector' ? ' lab-projector' : ''}`}
+      aria-label={props.label ?? 'Lab'} data-status={status}>
+      {fault && (
+        <div className="banner banner-fault" role="alert">
+          <p><strong>The simulation stopped.</strong> {fault}</p>
+          <p>Your settings are kept. Reset starts the simulator again.</p>
+          <button type="button" className="btn btn-primary" onClick={() => store.restart()}>Reset</button>
+        </div>
+      )}
+      {notice && (
+        <div className="banner banner-notice" role="alert">
+          <p>{notice}</p>
+          <button type="button" className="btn" onClick={() => store.dismissNotice()}>Dismiss</button>
+        </div>
+      )}
+      {!compact && (
+        <div className="lab-head">
+          {props.heading}
+          <div className="lab-tools">
+            <PresetMenu onChoose={(values) => store.setScenario(values)} />
+            <ShareButton />
+            <label className="toggle">
+              <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />
+              Projector mode
+            </label>
+          </div>
+        </div>
+      )}
+      <div className="lab-bar">
+        <Transport store={store} compact={compact} />
+      </div>
+      <div className="lab-body">
+        {(props.controls === undefined || props.controls.length > 0) && (
+          <aside className="lab-params" aria-label="Scenario parameters">
+            {schema ? (
+              <ParameterPanel schema={schema} scenario={scenario} problems={problems} controls={props.controls}
+                compact={compact} onChange={(values) => store.setScenario(values)} />
+            ) : (
+              <p aria-busy="true">Loading the simulator…</p>
+            )}
+          </aside>
+        )}
+        <div className="lab-main">
+          <Figures store={store} />
+          {!compact && (
+            <fieldset className="view-toggles">
+              <legend>Views</legend>
+              {allowed.map((id) => (
+                <label key={id} className="toggle">
+                  <input type="checkbox" checked={shown.includes(id)} onChange={(event) => toggleView(id, event.target.checked)} />
+                  {VIEW_TITLES[id]}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <ViewArea store={store} views={compact ? allowed : shown} theme={theme} />
+          {compact && link && (
+            <p className="lab-open-full"><a href={routeHash({ page: 'lab' }, link)}>Open this experiment in the full lab</a></p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Copies the page's address (which always holds the lab's state) to the clipboard. */
+function ShareButton() {
+  const [said, setSaid] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setSaid('Link copied: it opens this exact lab.');
+    } catch {
+      setSaid('Copy the address from the address bar: it opens this exact lab.');
+    }
+  };
+  return (
+    <span className="share">
+      <button type="button" className="btn" onClick={() => void copy()}>Copy link</button>
+      <span role="status" className="share-status">{said}</span>
+    </span>
+  );
+}

@@ -1,0 +1,218 @@
+/*
+ * ParameterPanel.tsx -- the scenario's controls. Each control has a label in plain
+ * words with its unit, its range, and a description of what the field means in the
+ * real system (the core's own words from its schema), shown when the control is
+ * hovered or focused and read by screen readers as the control's description.
+ * Number fields are checked as they are typed and applied on Enter or when focus
+ * leaves them; choices apply at once. A changed scenario restarts the run.
+ */
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { defaultValue, fieldsByPath, type Schema, type SchemaField } from '../core/schema.js';
+import type { ScenarioProblem, ScenarioValues } from '../core/scenario-values.js';
+import { controlFor, fromDisplay, groupOf, MAIN_CONTROLS, toDisplay, unitLabel, type ControlSpec } from './controls.js';
+
+export interface ParameterPanelProps {
+  schema: Schema;
+  scenario: ScenarioValues;
+  problems: ScenarioProblem[];
+  /** Field paths to show; undefined shows the main controls and, folded, every other field. */
+  controls?: string[];
+  onChange(values: ScenarioValues): void;
+  compact?: boolean;
+}
+
+const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 6 });
+
+/** A field's allowed range given the rest of the scenario (a CPU number must name an existing CPU). */
+function rangeOf(field: SchemaField, scenario: ScenarioValues): { min: number; max: number } {
+  const cpus = Number(scenario['machine.cpus'] ?? field.max + 1);
+  if (field.path === 'kernel.designated_cpu' || field.path === 'machine.interrupt_cpu') {
+    return { min: field.min, max: Math.min(field.max, cpus - 1) };
+  }
+  return { min: field.min, max: field.max };
+}
+
+/** Applies a change, moving CPU numbers that a smaller machine no longer has. */
+function withChange(scenario: ScenarioValues, path: string, value: number | string): { values: ScenarioValues; note?: string } {
+  const values = { ...scenario, [path]: value };
+  if (path !== 'machine.cpus') return { values };
+  const cpus = Number(value);
+  const notes: string[] = [];
+  if (Number(values['kernel.designated_cpu']) >= cpus) {
+    notes.push(`The designated CPU is now the last CPU: a ${cpus}-CPU machine has no CPU ${values['kernel.designated_cpu']}.`);
+    values['kernel.designated_cpu'] = -1;
+  }
+  if (Number(values['machine.interrupt_cpu']) >= cpus) {
+    notes.push(`Interrupts now go to CPU 0: a ${cpus}-CPU machine has no CPU ${values['machine.interrupt_cpu']}.`);
+    values['machine.interrupt_cpu'] = 0;
+  }
+  return { values, note: notes.join(' ') || undefined };
+}
+
+export function ParameterPanel(props: ParameterPanelProps) {
+  const { schema, scenario } = props;
+  const byPath = fieldsByPath(schema);
+  const [note, setNote] = useState<string>();
+  const change = (path: string, value: number | string) => {
+    const { values, note: why } = withChange(scenario, path, value);
+    setNote(why);
+    props.onChange(values);
+  };
+  const render = (path: string) => {
+    const field = byPath.get(path);
+    if (!field) return <p key={path} className="field-missing">This lab asks for a control “{path}” that the simulator does not have.</p>;
+    return <Control key={path} field={field} spec={controlFor(field)} scenario={scenario} onChange={change} />;
+  };
+  const chosen = props.controls;
+  const main = chosen ?? MAIN_CONTROLS.map((spec) => spec.path);
+  const rest = chosen ? [] : schema.fields.map((field) => field.path).filter((path) => !main.includes(path));
+  const groups = [...new Set(rest.map(groupOf))];
+  return (
+    <div className="params">
+      <h2 className="params-title">Scenario</h2>
+      {!props.compact && <p className="params-hint">Hover or focus a control to read what it means in the real system.</p>}
+      {props.problems.length > 0 && (
+        <div className="problems" role="alert">
+          <p><strong>The simulator did not accept this change:</strong></p>
+          <ul>{props.problems.map((problem, i) => <li key={i}>{problem.message}</li>)}</ul>
+        </div>
+      )}
+      {note && <p className="params-note" role="status">{note}</p>}
+      {main.map(render)}
+      {groups.length > 0 && (
+        <details className="all-params">
+          <summary>All parameters ({rest.length} more)</summary>
+          {groups.map((group) => (
+            <fieldset key={group} className="param-group">
+              <legend>{group}</legend>
+              {rest.filter((path) => groupOf(path) === group).map(render)}
+            </fieldset>
+          ))}
+        </details>
+      )}
+    </div>
+  );
+}
+
+interface ControlProps {
+  field: SchemaField;
+  spec: ControlSpec;
+  scenario: ScenarioValues;
+  onChange(path: string, value: number | string): void;
+}
+
+function Control(props: ControlProps) {
+  const { field, spec } = props;
+  if (field.type === 'enum') return spec.kind === 'choice' ? <ChoiceControl {...props} /> : <SelectControl {...props} />;
+  return <NumberControl {...props} />;
+}
+
+/** The description (from the core's schema) and the note on which kernel uses the field. */
+function Help({ id, field, spec, scenario, range }: { id: string; field: SchemaField; spec: ControlSpec; scenario: ScenarioValues; range?: string }) {
+  const unused = spec.kernel && scenario['kernel.kind'] !== spec.kernel;
+  return (
+    <div className="field-help" id={id}>
+      {range && <span className="field-range">{range}. </span>}
+      {spec.note && <span>{spec.note} </span>}
+      {unused && <span className="field-unused">Only the {spec.kernel === 'scalable' ? 'Scalable' : 'classic'} kernel uses it. </span>}
+      <span className="field-doc" role="tooltip">{field.doc}</span>
+    </div>
+  );
+}
+
+function NumberControl({ field, spec, scenario, onChange }: ControlProps) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  const value = Number(scenario[field.path] ?? defaultValue(field));
+  const shown = toDisplay(value, spec);
+  const [draft, setDraft] = useState(String(shown));
+  useEffect(() => setDraft(String(shown)), [shown]);
+  const { min, max } = rangeOf(field, scenario);
+  const unit = unitLabel(field, spec);
+  // "CPUs (CPUs)" says nothing twice: the unit is shown only when the label lacks it.
+  const shownUnit = unit && !spec.label.toLowerCase().includes(unit.toLowerCase()) ? unit : '';
+  const [lo, hi] = [toDisplay(min, spec), toDisplay(max, spec)];
+  // A bound of billions is "no practical limit": say so rather than print it.
+  const upTo = hi >= 1e7 && field.path !== 'sim.seed' ? ' or more' : ` to ${numberFormat.format(hi)}`;
+  const rangeText = `${numberFormat.format(lo)}${upTo}${unit ? ' ' + unit : ''}, default ${numberFormat.format(toDisplay(Number(defaultValue(field)), spec))}`;
+
+  const parsed = draft.trim() === '' ? NaN : Number(draft);
+  let error: string | undefined;
+  if (!Number.isFinite(parsed)) error = `${spec.label}: type a number.`;
+  else if (field.type === 'int' && !Number.isInteger(parsed)) error = `${spec.label}: type a whole number.`;
+  else if (parsed < lo || parsed > hi) error = `${spec.label} must be from ${numberFormat.format(lo)} to ${numberFormat.format(hi)}${unit ? ' ' + unit : ''}.`;
+
+  const commit = () => {
+    if (error) return;
+    const next = field.type === 'int' ? Math.round(fromDisplay(parsed, spec)) : fromDisplay(parsed, spec);
+    if (next !== value) onChange(field.path, next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') commit();
+    if (event.key === 'Escape') setDraft(String(shown));
+  };
+  const describedBy = error ? `${helpId} ${errorId}` : helpId;
+
+  if (spec.kind === 'slider') {
+    return (
+      <div className="field field-slider">
+        <label htmlFor={id}>{spec.label}{shownUnit && <span className="unit"> ({shownUnit})</span>}</label>
+        <div className="slider-row">
+          <input id={id} type="range" min={lo} max={hi} step={1} value={Number.isFinite(parsed) ? Math.min(hi, Math.max(lo, parsed)) : shown}
+            aria-describedby={helpId} aria-valuetext={`${draft} ${unit}`}
+            onChange={(event) => setDraft(event.target.value)}
+            onPointerUp={commit} onKeyUp={(event) => { if (event.key !== 'Tab') commit(); }} onBlur={commit} />
+          <input className="slider-number" type="number" min={lo} max={hi} step={1} value={draft}
+            aria-label={`${spec.label}${shownUnit ? ` (${shownUnit})` : ''}, as a number`} aria-describedby={describedBy} aria-invalid={!!error}
+            onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
+        </div>
+        <Help id={helpId} field={field} spec={spec} scenario={scenario} range={rangeText} />
+        {error && <p className="field-error" id={errorId}>{error}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{spec.label}{shownUnit && <span className="unit"> ({shownUnit})</span>}</label>
+      <input id={id} type="number" inputMode={field.type === 'int' ? 'numeric' : 'decimal'} min={lo} max={hi}
+        step={field.type === 'int' ? 1 : 'any'} value={draft} aria-describedby={describedBy} aria-invalid={!!error}
+        onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
+      <Help id={helpId} field={field} spec={spec} scenario={scenario} range={rangeText} />
+      {error && <p className="field-error" id={errorId}>{error}</p>}
+    </div>
+  );
+}
+
+function ChoiceControl({ field, spec, scenario, onChange }: ControlProps) {
+  const id = useId();
+  const value = String(scenario[field.path] ?? defaultValue(field));
+  return (
+    <fieldset className="field field-choice" aria-describedby={`${id}-help`}>
+      <legend>{spec.label}</legend>
+      <div className="choice-row">
+        {field.values!.map((name) => (
+          <label key={name} className={name === value ? 'choice choice-on' : 'choice'}>
+            <input type="radio" name={id} value={name} checked={name === value} onChange={() => onChange(field.path, name)} />
+            <span>{spec.choices?.[name] ?? name}</span>
+          </label>
+        ))}
+      </div>
+      <Help id={`${id}-help`} field={field} spec={spec} scenario={scenario} />
+    </fieldset>
+  );
+}
+
+function SelectControl({ field, spec, scenario, onChange }: ControlProps) {
+  const id = useId();
+  const value = String(scenario[field.path] ?? defaultValue(field));
+  return (
+    <div className="field">
+      <label htmlFor={id}>{spec.label}</label>
+      <select id={id} value={value} aria-describedby={`${id}-help`} onChange={(event) => onChange(field.path, event.target.value)}>
+        {field.values!.map((name) => <option key={name} value={name}>{spec.choices?.[name] ?? name}</option>)}
+      </select>
+      <Help id={`${id}-help`} field={field} spec={spec} scenario={scenario} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/*
+ * PresetMenu.tsx -- the named scenarios of lessons/scenarios, as a menu. Choosing one
+ * loads it (the worker checks it like any scenario); a file that is not a scenario is
+ * shown disabled (it would be a bug in the preset file, which CI also checks).
+ */
+import { useId, useMemo, useState } from 'react';
+import type { ScenarioValues } from '../core/index.js';
+import { loadPresets } from './presets.js';
+
+export function PresetMenu({ onChoose }: { onChoose(values: ScenarioValues): void }) {
+  const id = useId();
+  const presets = useMemo(() => loadPresets(), []);
+  const [chosen, setChosen] = useState('');
+  const current = presets.find((preset) => preset.name === chosen);
+  return (
+    <span className="presets">
+      <label htmlFor={id}>Preset</label>
+      <select id={id} value={chosen} aria-describedby={`${id}-about`} onChange={(event) => {
+        const preset = presets.find((p) => p.name === event.target.value);
+        setChosen(event.target.value);
+        if (preset?.values) onChoose(preset.values);
+      }}>
+        <option value="">Choose a scenario…</option>
+        {presets.map((preset) => (
+          <option key={preset.name} value={preset.name} disabled={!preset.values}>
+            {preset.title}{preset.problems ? ' (invalid file)' : ''}
+          </option>
+        ))}
+      </select>
+      <span id={`${id}-about`} className="visually-hidden">
+        {current ? current.description || current.title : 'Loads a named scenario from the lessons.'}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,127 @@
+/*
+ * ViewArea.tsx -- lays out the lab's views and feeds them. Each view is a component
+ * from src/views, a pure function of its props (view-registry.tsx maps the lab's
+ * state to them): the decoded snapshot, the trace window, the report, the sweep, its
+ * width and the theme.
+ * A view that throws is replaced by a message in its own slot; the rest of the lab
+ * carries on. A view scrolled out of sight keeps its last picture and is not
+ * re-rendered until it comes back, so a long page costs what is on screen.
+ */
+import { Component, memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLab, useWidth } from './hooks.js';
+import { SweepControls } from './SweepControls.js';
+import type { LabState, LabStore } from './store.js';
+import { VIEW_TITLES, type KnownViewId } from './view-ids.js';
+import { viewComponent, type ViewInputs, type ViewTheme } from './view-registry.js';
+
+class ViewBoundary extends Component<{ title: string; children: ReactNode }, { error?: Error }> {
+  state: { error?: Error } = {};
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  render() {
+    if (this.state.error) {
+      return (
+        <div className="view-error" role="alert">
+          <p><strong>The {this.props.title} view failed to draw.</strong> The simulation and the other views are unaffected.</p>
+          <p className="muted">{this.state.error.message}</p>
+          <button type="button" className="btn" onClick={() => this.setState({ error: undefined })}>Try again</button>
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+const selectSnapshot = (s: LabState) => s.snapshot;
+const selectTrace = (s: LabState) => s.trace;
+const selectReport = (s: LabState) => s.report;
+const selectFinal = (s: LabState) => s.finalReport;
+const selectSweep = (s: LabState) => s.sweep;
+const selectSchema = (s: LabState) => s.schema;
+const selectInterrupt = (s: LabState) => Number(s.scenario['machine.interrupt_cpu'] ?? 0);
+const selectSpeed = (s: LabState) => s.speed;
+const selectNothing = () => undefined;
+
+/** Whether the element is on screen (or near it); true until measured and where IntersectionObserver is missing. */
+function useOnScreen(element: HTMLElement | null): boolean {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setVisible(entry.isIntersecting);
+    }, { rootMargin: '150px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return visible;
+}
+
+/** The value while active; the last active value while not (so memoised children skip rendering). */
+function useHeldWhile<T>(value: T, active: boolean): T {
+  const held = useRef(value);
+  if (active) held.current = value;
+  return held.current;
+}
+
+/** A view with its inputs; memoised, so held inputs cost nothing. */
+const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; inputs: ViewInputs }) {
+  const View = viewComponent(id);
+  return <View {...inputs} />;
+});
+
+function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore; theme: ViewTheme; wide: boolean }) {
+  const [ref, measured] = useWidth<HTMLDivElement>();
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
+  const onScreen = useOnScreen(slot);
+  const snapshot = useLab(store, selectSnapshot);
+  const trace = useLab(store, id === 'timeline' || id === 'krp-queue' ? selectTrace : selectNothing);
+  const report = useLab(store, selectReport);
+  const finalReport = useLab(store, selectFinal);
+  const sweep = useLab(store, id === 'scaling' || id === 'lock-table' || id === 'modes' ? selectSweep : selectNothing);
+  const schema = useLab(store, selectSchema);
+  const interruptCpu = useLab(store, selectInterrupt);
+  const speed = useLab(store, selectSpeed);
+  const title = VIEW_TITLES[id];
+  const live = snapshot && schema
+    ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured }
+    : undefined;
+  const inputs = useHeldWhile(useMemoInputs(live), onScreen);
+  return (
+    <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}>
+      {id === 'scaling' && <SweepControls store={store} />}
+      <div className="view-body" ref={ref}>
+        {!inputs || measured === 0 ? (
+          <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
+        ) : (
+          <ViewBoundary title={title}>
+            <ViewRender id={id} inputs={inputs} />
+          </ViewBoundary>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The same inputs object while none of its fields changed (memo compares by reference). */
+function useMemoInputs(next: ViewInputs | undefined): ViewInputs | undefined {
+  const last = useRef(next);
+  const prev = last.current;
+  const same = prev && next && (Object.keys(next) as (keyof ViewInputs)[]).every((key) => prev[key] === next[key]);
+  if (!same) last.current = next;
+  return last.current;
+}
+
+/** Views that need the full width of the lab. */
+const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table']);
+
+export function ViewArea({ store, views, theme }: { store: LabStore; views: readonly KnownViewId[]; theme: ViewTheme }) {
+  return (
+    <div className="views">
+      {views.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}
+    </div>
+  );
+}

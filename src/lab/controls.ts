@@ -1,0 +1,124 @@
+/*
+ * controls.ts -- how each scenario field appears in the parameter panel: a label in
+ * plain words, the unit it is shown in (nanosecond fields in ns, µs or ms, whichever
+ * reads best) and the kind of control. What a field means in the real system, its
+ * range and its default come from the core's schema (schema.fields[].doc, min, max,
+ * unit), never from here. The main controls are the ones the issue names; every
+ * other field is under "All parameters".
+ */
+import type { SchemaField } from '../core/index.js';
+
+export type ControlKind = 'slider' | 'number' | 'choice' | 'select';
+
+export interface DisplayUnit {
+  /** Unit shown to the learner. */
+  label: string;
+  /** Field units per shown unit (1000 shows ns as µs). */
+  factor: number;
+}
+
+export interface ControlSpec {
+  path: string;
+  label: string;
+  kind: ControlKind;
+  unit?: DisplayUnit;
+  /** Words for enum values, by name. */
+  choices?: Record<string, string>;
+  /** A short note shown under the control (for example what -1 means). */
+  note?: string;
+  /** Only meaningful for this kernel; the control says so when the other one runs. */
+  kernel?: 'classic' | 'scalable';
+}
+
+const ns: DisplayUnit = { label: 'ns', factor: 1 };
+const us: DisplayUnit = { label: 'µs', factor: 1e3 };
+const ms: DisplayUnit = { label: 'ms', factor: 1e6 };
+
+/** The controls the lab shows first, in this order. */
+export const MAIN_CONTROLS: readonly ControlSpec[] = [
+  { path: 'machine.cpus', label: 'CPUs', kind: 'slider' },
+  {
+    path: 'kernel.kind', label: 'TCP/IP kernel', kind: 'choice',
+    choices: { classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU' },
+  },
+  { path: 'workload.processes', label: 'Application processes (load)', kind: 'number' },
+  { path: 'workload.think.mean_ns', label: 'Think time before each transaction', kind: 'number', unit: us },
+  { path: 'costs.kernel_write.mean_ns', label: 'Kernel work per write, under the lock', kind: 'number', unit: ns },
+  { path: 'costs.kernel_read.mean_ns', label: 'Kernel work per read, under the lock', kind: 'number', unit: ns },
+  { path: 'costs.copy_per_kb.mean_ns', label: 'Copy cost per KiB', kind: 'number', unit: ns },
+  { path: 'workload.message_bytes', label: 'Message size', kind: 'number' },
+  {
+    path: 'kernel.lock_kind', label: 'Spinlock kind', kind: 'select',
+    choices: { tas: 'Test-and-set (any spinner may win)', ticket: 'Ticket (first come, first served)' },
+  },
+  { path: 'sim.seed', label: 'Random seed', kind: 'number' },
+  {
+    path: 'kernel.designated_cpu', label: 'Designated TCP/IP CPU', kind: 'number', kernel: 'scalable',
+    note: '-1 means the last CPU.',
+  },
+];
+
+const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', uniform: 'Uniform (mean ± spread)' };
+
+/** Words for a path segment, for fields without a hand-written label. */
+const words: Record<string, string> = {
+  machine: 'Machine', kernel: 'Kernel', workload: 'Workload', network: 'Network', costs: 'Costs', sim: 'Run',
+  interrupt_cpu: 'Interrupt CPU', cache_transfer_ns: 'Cache line transfer', think: 'Think time',
+  user_work: 'User work per transaction', writes_per_txn: 'Writes per transaction', reads_per_txn: 'Reads per transaction',
+  mss_bytes: 'Maximum segment size', reply_latency: 'Reply latency', background_rx_pps: 'Background received packets',
+  timer_interval_ns: 'TCP/IP timer period', disk_io_per_s: 'Disk I/O completions', syscall: 'System call (cradle)',
+  copy_per_kb: 'Copy per KiB', kernel_write: 'Kernel work per write', kernel_read: 'Kernel work per read',
+  rx_interrupt: 'Receive interrupt', rx_kernel: 'Kernel work per received packet', timer_kernel: 'Kernel work per timer',
+  disk_kernel: 'Kernel work per disk completion', krp_setup: 'KRP setup', fork_dispatch: 'Fork dispatch', wake: 'Wake-up',
+  context_switch: 'Context switch', io_post: 'I/O post', db_cold: 'Cold TCP/IP database', ipi: 'Interprocessor interrupt',
+  seed: 'Random seed', duration_ns: 'Run length', warmup_ns: 'Warm-up', trace_capacity: 'Trace ring size',
+  dist: 'distribution', mean_ns: 'mean', spread_ns: 'spread', cpus: 'CPUs', designated_cpu: 'Designated CPU',
+  lock_kind: 'Spinlock kind', kind: 'Kernel', processes: 'Processes', message_bytes: 'Message size',
+};
+
+/** The unit a nanosecond field reads best in, from its default's size. */
+export function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
+  if (field.unit !== 'ns') return undefined;
+  const typical = typeof field.default === 'number' ? Math.abs(field.default) : 0;
+  if (field.path.endsWith('duration_ns') || field.path.endsWith('warmup_ns') || field.path.endsWith('timer_interval_ns')) return ms;
+  if (typical >= 1e6) return ms;
+  if (typical >= 5e3 || typical === 0) return us;
+  return ns;
+}
+
+/** A control for any field: the main list's, or one made from the field's path. */
+export function controlFor(field: SchemaField): ControlSpec {
+  const main = MAIN_CONTROLS.find((spec) => spec.path === field.path);
+  if (main) return { ...main, unit: main.unit ?? displayUnitFor(field) };
+  const parts = field.path.split('.').slice(1);
+  const label = parts.map((part, i) => {
+    const word = words[part] ?? part.replace(/_/g, ' ');
+    return i === 0 ? word : word.toLowerCase();
+  }).join(', ');
+  if (field.type === 'enum') {
+    return { path: field.path, label, kind: 'select', choices: field.path.endsWith('.dist') ? distChoices : undefined };
+  }
+  return { path: field.path, label, kind: 'number', unit: displayUnitFor(field) };
+}
+
+/** The group a field belongs to in "All parameters" (its first path segment, in words). */
+export function groupOf(path: string): string {
+  const first = path.split('.')[0] ?? '';
+  return words[first] ?? first;
+}
+
+/** The unit the learner sees: the display unit, or the schema's own. */
+export function unitLabel(field: SchemaField, spec: ControlSpec): string {
+  return spec.unit?.label ?? field.unit;
+}
+
+/** A field value in display units (rounded so float noise does not show). */
+export function toDisplay(value: number, spec: ControlSpec): number {
+  const factor = spec.unit?.factor ?? 1;
+  return factor === 1 ? value : Number((value / factor).toPrecision(12));
+}
+
+export function fromDisplay(value: number, spec: ControlSpec): number {
+  const factor = spec.unit?.factor ?? 1;
+  return factor === 1 ? value : Number((value * factor).toPrecision(15));
+}

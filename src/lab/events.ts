@@ -1,0 +1,82 @@
+/*
+ * events.ts -- trace records in words, for the transport's "what just happened" line
+ * after a step ("CPU 3 takes IOLOCK8 after spinning 2.1 µs"). Kinds, modes and lock
+ * names come from the schema; the meaning of each kind's object and argument is the
+ * one stacklab.h documents for LAB_TRACE_*.
+ */
+import { formatNs } from '../core/playback.js';
+import type { Schema } from '../core/schema.js';
+import type { TraceSlice } from '../core/snapshot.js';
+
+const modeWords: Record<string, string> = {
+  user: 'user mode (application work)',
+  kernel: 'kernel mode (process context)',
+  fork: 'a kernel fork thread (IPL 8)',
+  spin: 'spinning (MP synchronization)',
+  interrupt: 'interrupt service',
+  cswitch: 'a context switch',
+  idle: 'idle',
+};
+
+function who(cpu: number, thread: number): string {
+  const parts = [];
+  if (cpu >= 0) parts.push(`CPU ${cpu}`);
+  if (thread >= 0) parts.push(cpu >= 0 ? `(process ${thread})` : `process ${thread}`);
+  return parts.join(' ') || 'the machine';
+}
+
+/** One record in words. */
+export function describeRecord(schema: Schema, slice: TraceSlice, i: number): string {
+  const kind = schema.trace.kinds[slice.kind[i]!] ?? `event kind ${slice.kind[i]}`;
+  const cpu = slice.cpu[i]!;
+  const thread = slice.thread[i]!;
+  const object = slice.object[i]!;
+  const arg = slice.arg[i]!;
+  const subject = who(cpu, thread);
+  const lock = schema.locks[object] ?? `lock ${object}`;
+  switch (kind) {
+    case 'mode': {
+      const mode = schema.modes[object] ?? `mode ${object}`;
+      return `${subject} enters ${modeWords[mode] ?? mode}`;
+    }
+    case 'spin':
+      return `${subject} starts spinning for ${lock}${arg > 0 ? ` (${arg} ahead of it)` : ''}`;
+    case 'acquire':
+      return `${subject} takes ${lock}${arg > 0 ? ` after spinning ${formatNs(arg)}` : ''}`;
+    case 'release':
+      return `${subject} releases ${lock}${arg > 0 ? ` after holding it ${formatNs(arg)}` : ''}`;
+    case 'krp_queue':
+      return `${subject} queues a KRP for the designated CPU (queue length ${arg})`;
+    case 'krp_start':
+      return `designated CPU ${cpu} takes a KRP that waited ${formatNs(arg)}`;
+    case 'fork_create':
+      return `a fork thread is created on CPU ${cpu}`;
+    case 'interrupt':
+      return `CPU ${cpu} takes a device interrupt`;
+    case 'block':
+      return `process ${thread} blocks (${arg === 1 ? 'waiting for a reply' : 'thinking'})`;
+    case 'wake':
+      return `process ${thread} becomes ready to run`;
+    case 'dispatch':
+      return `CPU ${cpu} starts running process ${thread}`;
+    case 'transmit':
+      return `${subject} sends ${arg} packet${arg === 1 ? '' : 's'}`;
+    case 'txn_done':
+      return `process ${thread} completes a transaction`;
+    default:
+      return `${subject}: ${kind}`;
+  }
+}
+
+/**
+ * The records of a step, in words, newest last (at most `max`, the newest kept). A
+ * step whose events left no record (bookkeeping inside the core, such as the next
+ * arrival being scheduled) says so, so a step never looks like it did nothing.
+ */
+export function describeStep(schema: Schema, slice: TraceSlice, nowNs: number, max = 6): string[] {
+  const n = slice.t.length;
+  if (n === 0) return [`${formatNs(nowNs, 6)}: the core ran an event that changed no CPU, lock or queue (internal bookkeeping).`];
+  const lines: string[] = [];
+  for (let i = Math.max(0, n - max); i < n; i++) lines.push(`${formatNs(slice.t[i]!, 6)}: ${describeRecord(schema, slice, i)}`);
+  return lines;
+}

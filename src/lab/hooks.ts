@@ -1,0 +1,40 @@
+/*
+ * hooks.ts -- React glue for the lab: subscribe to one part of a LabStore (so a
+ * component renders only when its part changes), measure an element's width for the
+ * views, and follow the reduced-motion setting.
+ */
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { LabState, LabStore } from './store.js';
+
+/** The selected part of the lab's state; the selector must return stable values (state parts, primitives). */
+export function useLab<T>(store: LabStore, select: (state: LabState) => T): T {
+  const get = useCallback(() => select(store.getState()), [store, select]);
+  return useSyncExternalStore(store.subscribe, get, get);
+}
+
+/** A ref callback and the element's content width in CSS px (0 until measured). */
+export function useWidth<T extends HTMLElement>(): [(element: T | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((element: T | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element) return;
+    setWidth(Math.floor(element.clientWidth));
+    if (typeof ResizeObserver === 'undefined') return;
+    observer.current = new ResizeObserver((entries) => {
+      const box = entries[0]?.contentRect;
+      if (box) setWidth((old) => (Math.abs(old - box.width) >= 1 ? Math.floor(box.width) : old));
+    });
+    observer.current.observe(element);
+  }, []);
+  useEffect(() => () => observer.current?.disconnect(), []);
+  return [ref, width];
+}
+
+const REDUCED = '(prefers-reduced-motion: reduce)';
+
+/** Whether the user asked for reduced motion (read once: the lab only uses it to decide on autoplay). */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(REDUCED).matches;
+}

@@ -1,0 +1,412 @@
+/*
+ * store.ts -- one lab's state on the main thread: the scenario, the latest decoded
+ * snapshot and report, the trace window the views read, transport and sweep state.
+ * It owns the lab's SimClient (the worker bridge) and, during a sweep, a SweepRunner.
+ *
+ * Frames from the worker are applied on animation frames only (scheduler.ts): each
+ * tick takes the frames that are due, feeds every one's trace records to the trace
+ * window, decodes only the newest snapshot and publishes one new state, so React and
+ * the views render at most once per display frame however fast the worker runs.
+ *
+ * Runtime imports come from the core's modules one by one, not core/index.ts, so the
+ * page does not load the scenario validator (the worker checks scenarios).
+ *
+ * The state object is immutable; a change replaces it (and only the parts that
+ * changed), so components can select parts of it and skip renders when theirs did not
+ * change.
+ */
+import { SimClient, SweepRunner, wallNow, type WorkerFactory } from '../core/client.js';
+import { DEFAULT_SPEED, type Speed } from '../core/playback.js';
+import type { FrameReply } from '../core/protocol.js';
+import type { Report } from '../core/report.js';
+import { defaultValues, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
+import type { Schema } from '../core/schema.js';
+import { decodeSnapshot, type Snapshot } from '../core/snapshot.js';
+import { addSweepPoint, idleSweep, planSweep, splitSweep, type SweepPlanPoint, type SweepState } from '../core/sweep.js';
+import { TraceHistory, type TraceWindow } from '../core/trace.js';
+import { describeStep } from './events.js';
+import { requestFrame } from './scheduler.js';
+
+/** Records of recent trace the views can draw (the timeline's window). */
+export const TRACE_WINDOW_RECORDS = 131_072;
+/** The core's trace ring for interactive runs: room for the largest chunk between two reads. */
+export const TRACE_RING_RECORDS = 262_144;
+
+export interface LabState {
+  status: 'starting' | 'ready' | 'failed';
+  schema?: Schema;
+  /** The scenario the lab runs (or is loading), every field. */
+  scenario: ScenarioValues;
+  /** Why the lab's scenario was refused, in words; the lab then runs its last good scenario. */
+  problems: ScenarioProblem[];
+  /** Why the worker stopped (a trap, a crash); the lab shows it with a Reset button. */
+  fault?: string;
+  /** Why the lab did not open what it was given (a damaged link, say), until dismissed. */
+  notice?: string;
+  loading: boolean;
+  /** How far a long warm-up has got (0..1), while loading. */
+  warmupProgress?: number;
+  snapshot?: Snapshot;
+  trace?: TraceWindow;
+  /** The newest report (live while playing, final at the end). */
+  report?: Report;
+  /** The report of the last run that reached its end. */
+  finalReport?: Report;
+  /** Playback asked for (the worker confirms by sending frames). */
+  playing: boolean;
+  done: boolean;
+  speed: Speed;
+  nowNs: number;
+  startNs: number;
+  durationNs: number;
+  warmupNs: number;
+  events: number;
+  /** Frames shown so far (the page exposes it for tests and the benchmark). */
+  frames: number;
+  /** The records of the last step, in words. */
+  lastStep: string[];
+  sweep: SweepState;
+  sweepNotes: string[];
+}
+
+export interface LabStoreOptions {
+  createWorker: WorkerFactory;
+  scenario: ScenarioValues;
+  /** Start playing once loaded (not under prefers-reduced-motion, not in lessons). */
+  autoplay: boolean;
+  speed?: Speed;
+  /** Workers a sweep may use at once. */
+  sweepWorkers?: number;
+  onReport?: (report: Report) => void;
+  /** Where the first scenario came from, for the words of a fallback notice. */
+  scenarioSource?: 'link' | 'lesson' | 'default';
+  /** A notice to show from the start (for example: the link could not be read). */
+  notice?: string;
+}
+
+type Listener = () => void;
+
+export class LabStore {
+  private state: LabState;
+  private listeners = new Set<Listener>();
+  private client: SimClient;
+  private sweepRunner: SweepRunner | undefined;
+  private sweepPlan: SweepPlanPoint[] = [];
+  private history: TraceHistory | undefined;
+  private historyCpus = 0;
+  private autoplay: boolean;
+  /** The last scenario the core accepted (what runs while a refused one is shown). */
+  private accepted: ScenarioValues | undefined;
+  private onReport: ((report: Report) => void) | undefined;
+  private started = false;
+
+  constructor(private readonly options: LabStoreOptions) {
+    this.autoplay = options.autoplay;
+    this.onReport = options.onReport;
+    this.state = {
+      status: 'starting', scenario: options.scenario, problems: [], loading: true, playing: false, done: false,
+      speed: options.speed ?? DEFAULT_SPEED, nowNs: 0, startNs: 0, durationNs: 0, warmupNs: 0, events: 0, frames: 0,
+      lastStep: [], sweep: idleSweep, sweepNotes: [], notice: options.notice,
+    };
+    this.client = new SimClient(options.createWorker, {
+      ready: (schema) => this.onReady(schema),
+      loaded: (reply) => {
+        this.accepted = reply.scenario;
+        this.set({
+          scenario: reply.scenario, startNs: reply.startNs, durationNs: reply.durationNs, warmupNs: reply.warmupNs,
+        });
+      },
+      refused: (problems) => this.onRefused(problems),
+      loadProgress: (fraction) => this.set({ warmupProgress: fraction }),
+      framesQueued: () => requestFrame(this.tick),
+      fault: (message) => this.onFault(message),
+    });
+  }
+
+  // ---- React's view of the store -----------------------------------------------------
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = (): LabState => this.state;
+
+  private set(patch: Partial<LabState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  // ---- life cycle --------------------------------------------------------------------
+
+  /** Starts the worker (mount). Safe to call again after dispose (React's strict mode does). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.client.start();
+  }
+
+  dispose(): void {
+    this.started = false;
+    this.client.dispose();
+    this.sweepRunner?.dispose();
+    this.sweepRunner = undefined;
+    if (this.state.sweep.status === 'running') this.set({ sweep: { ...this.state.sweep, status: 'cancelled' } });
+    this.set({ status: 'starting', loading: true, playing: false });
+  }
+
+  setOnReport(onReport: ((report: Report) => void) | undefined): void {
+    this.onReport = onReport;
+  }
+
+  private onReady(schema: Schema): void {
+    this.set({ status: 'ready', schema, fault: undefined });
+    // The first scenario (from a link or a lesson) may be partial or wrong: the worker
+    // fills in the defaults, or refuses it, and then the lab runs the defaults (onRefused).
+    this.load(this.accepted ?? this.state.scenario);
+  }
+
+  private fallbackNotice(problems: ScenarioProblem[]): string {
+    const whose = this.options.scenarioSource === 'link' ? "This link's scenario" : "This lab's scenario";
+    return `${whose} is not valid, so the lab opened with the default scenario instead. ${problems.map((p) => p.message).join(' ')}`;
+  }
+
+  private onRefused(problems: ScenarioProblem[]): void {
+    const schema = this.state.schema;
+    if (!this.accepted && schema) {
+      // The very first scenario was refused by the core: run the defaults and say why.
+      this.set({ notice: this.fallbackNotice(problems) });
+      this.load(defaultValues(schema));
+      return;
+    }
+    // Keep the lab running: go back to the last scenario the core accepted.
+    this.set({ problems, loading: false, scenario: this.accepted ?? this.state.scenario });
+    if (this.accepted) this.client.load(this.accepted, this.loadOptions());
+  }
+
+  dismissNotice(): void {
+    this.set({ notice: undefined });
+  }
+
+  private onFault(message: string): void {
+    this.history = undefined;
+    this.set({ status: 'failed', fault: message, playing: false, loading: false });
+  }
+
+  /** After a fault: a new worker, the same scenario, paused. */
+  restart(): void {
+    this.autoplay = false;
+    this.set({ status: 'starting', fault: undefined, loading: true, snapshot: undefined, trace: undefined, report: undefined });
+    this.client.start();
+  }
+
+  // ---- the scenario ------------------------------------------------------------------
+
+  /**
+   * Loads new scenario values. The worker checks them (against the schema, then the
+   * core); if it refuses, the problems are shown and the last good scenario runs on.
+   * Playback goes on if it was on.
+   */
+  setScenario(values: ScenarioValues): void {
+    this.load(values);
+  }
+
+  private loadOptions() {
+    return { skipWarmup: true, traceCapacity: TRACE_RING_RECORDS };
+  }
+
+  private load(values: ScenarioValues): void {
+    // A scenario changed while playing keeps playing once loaded.
+    if (this.state.playing) this.autoplay = true;
+    this.set({ scenario: values, loading: true, warmupProgress: undefined, problems: [], done: false, finalReport: undefined, lastStep: [] });
+    if (this.state.status !== 'ready') return; // loaded once the worker is ready
+    this.client.load(values, this.loadOptions());
+  }
+
+  // ---- transport ---------------------------------------------------------------------
+
+  play(): void {
+    if (this.state.status !== 'ready') return;
+    if (this.state.done) {
+      this.client.reset();
+      this.set({ done: false, finalReport: undefined });
+    }
+    this.client.play(this.state.speed);
+    this.set({ playing: true, lastStep: [] });
+  }
+
+  pause(): void {
+    this.autoplay = false;
+    this.client.pause();
+    this.set({ playing: false });
+  }
+
+  togglePlay(): void {
+    if (this.state.playing) this.pause();
+    else this.play();
+  }
+
+  setSpeed(speed: Speed): void {
+    this.set({ speed });
+    if (this.state.playing) this.client.setSpeed(speed);
+  }
+
+  stepEvent(): void {
+    if (this.state.status !== 'ready' || this.state.done) return;
+    this.autoplay = false;
+    this.client.stepEvents(1);
+    this.set({ playing: false });
+  }
+
+  stepTime(ns = 1e6): void {
+    if (this.state.status !== 'ready' || this.state.done) return;
+    this.autoplay = false;
+    this.client.stepTime(ns);
+    this.set({ playing: false });
+  }
+
+  runToEnd(): void {
+    if (this.state.status !== 'ready' || this.state.done) return;
+    this.client.runToEnd();
+    this.set({ playing: true, lastStep: [] });
+  }
+
+  reset(): void {
+    if (this.state.status === 'failed') return this.restart();
+    if (this.state.status !== 'ready') return;
+    this.autoplay = false;
+    this.client.reset();
+    this.set({ playing: false, done: false, finalReport: undefined, lastStep: [] });
+  }
+
+  /** Test hook: makes the worker fail like a trap in the core or a crash. */
+  injectFault(kind: 'trap' | 'throw'): void {
+    this.client.injectFault(kind);
+  }
+
+  // ---- frames ------------------------------------------------------------------------
+
+  /**
+   * Runs on animation frames while frames are queued. If the page keeps missing the
+   * display's frames (3 of the last 10 late), views are updated every second (then
+   * third) frame until a second and a half passes without a late one; frames not
+   * taken stay queued, which also holds the worker back. A single late frame changes
+   * nothing.
+   */
+  private tick = (now: number): void => {
+    const governor = this.governor;
+    if (governor.continuous) {
+      governor.late = ((governor.late << 1) | (now - governor.lastTick > 25 ? 1 : 0)) & 0x3ff;
+      const lateOfTen = bitCount(governor.late);
+      if (lateOfTen >= 3) {
+        governor.every = Math.min(3, governor.every + 1);
+        governor.late = 0;
+        governor.onTime = 0;
+      } else if (lateOfTen === 0 && ++governor.onTime >= 90 && governor.every > 1) {
+        governor.every--;
+        governor.onTime = 0;
+      }
+    }
+    governor.lastTick = now;
+    const skip = governor.continuous && ++governor.count % governor.every !== 0;
+    if (!skip) {
+      const due = this.client.takeDue(wallNow());
+      if (due.length > 0) this.apply(due);
+    }
+    governor.continuous = this.client.queued > 0;
+    if (governor.continuous) requestFrame(this.tick);
+  };
+
+  /** The frame-rate governor's state (see tick). */
+  private governor = { continuous: false, lastTick: 0, every: 1, onTime: 0, count: 0, late: 0 };
+
+  private apply(frames: FrameReply[]): void {
+    const schema = this.state.schema;
+    if (!schema) return;
+    const last = frames[frames.length - 1]!;
+    const snapshot = decodeSnapshot(schema, last.snapshot);
+    for (const frame of frames) {
+      if (!this.history || frame.traceGap) {
+        // A new run, or records skipped: the window starts again at this frame's first
+        // record. The storage is kept (it is large); only a new simulation replaces it.
+        const first = frame.trace.t[0] ?? frame.nowNs;
+        if (!this.history || this.historyCpus !== snapshot.cpus.length) {
+          this.history = new TraceHistory(TRACE_WINDOW_RECORDS, schema, snapshot.cpus.length);
+          this.historyCpus = snapshot.cpus.length;
+        }
+        this.history.reset(first, undefined, snapshot.cpus.length);
+      }
+      this.history.append(frame.trace);
+    }
+    const patch: Partial<LabState> = {
+      snapshot, trace: this.history?.view(), nowNs: last.nowNs, events: last.events, frames: this.state.frames + 1,
+      loading: false,
+    };
+    if (last.reason === 'load' || last.reason === 'reset') patch.report = undefined;
+    const report = [...frames].reverse().find((frame) => frame.report)?.report;
+    if (report) patch.report = report;
+    if (last.reason === 'step') patch.lastStep = describeStep(schema, last.trace, last.nowNs);
+    const ended = frames.find((frame) => frame.reason === 'end');
+    if (ended) {
+      patch.done = true;
+      patch.playing = false;
+      patch.finalReport = ended.report;
+    }
+    this.set(patch);
+    if (last.reason === 'load' && this.autoplay) {
+      this.autoplay = false;
+      this.play();
+    }
+    if (ended?.report) this.onReport?.(ended.report);
+  }
+
+  // ---- sweeps ------------------------------------------------------------------------
+
+  /** Runs the scaling sweep (1..32 CPUs, both kernels) of the current scenario. */
+  runSweep(toCpus = 32): void {
+    this.sweepRunner?.dispose();
+    const base = this.state.scenario;
+    const plan = planSweep(base, { toCpus });
+    this.sweepPlan = plan.points;
+    const workers = Math.max(1, this.options.sweepWorkers ?? 2);
+    const runner = new SweepRunner(this.options.createWorker, workers, {
+      point: (index, report) => {
+        const point = this.sweepPlan[index];
+        if (!point || runner !== this.sweepRunner) return;
+        const sweep = this.state.sweep;
+        this.set({ sweep: { ...sweep, done: sweep.done + 1, points: addSweepPoint(sweep.points, { cpus: point.cpus, kernel: point.kernel, report }) } });
+      },
+      refused: (index, problems) => {
+        if (runner !== this.sweepRunner) return;
+        const point = this.sweepPlan[index];
+        const sweep = this.state.sweep;
+        this.set({ sweep: { ...sweep, done: sweep.done + 1, message: `${point?.kernel} kernel, ${point?.cpus} CPUs: ${problems.map((p) => p.message).join(' ')}` } });
+      },
+      done: (cancelled) => {
+        if (runner !== this.sweepRunner) return;
+        this.set({ sweep: { ...this.state.sweep, status: cancelled ? 'cancelled' : 'done' } });
+      },
+      fault: (message) => {
+        if (runner !== this.sweepRunner) return;
+        this.set({ sweep: { ...this.state.sweep, status: 'failed', message } });
+      },
+    });
+    this.sweepRunner = runner;
+    this.set({
+      sweep: { status: 'running', done: 0, total: plan.points.length, points: [], base },
+      sweepNotes: plan.notes,
+    });
+    runner.run(splitSweep(plan.points, workers));
+  }
+
+  cancelSweep(): void {
+    this.sweepRunner?.cancel();
+  }
+}
+
+/** Set bits in a small integer. */
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let b = bits; b !== 0; b &= b - 1) count++;
+  return count;
+}

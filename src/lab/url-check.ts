@@ -1,0 +1,25 @@
+/*
+ * url-check.ts -- a lab link's scenario checked against the core's schema, in words.
+ * The page leaves this to the worker (which loads the scenario and explains a refusal);
+ * this module gives the same answer without a worker, for tests and tools.
+ */
+import { checkScenario, type ScenarioProblem, type ScenarioValues } from '../core/scenario.js';
+import type { Schema } from '../core/schema.js';
+import type { SharedLab } from './url.js';
+
+/**
+ * The shared scenario checked against the schema: every field's value, or the
+ * problems in words (the lab then opens the default scenario and says why).
+ */
+export function checkSharedScenario(schema: Schema, shared: SharedLab): { ok: true; values: ScenarioValues } | { ok: false; message: string; problems: ScenarioProblem[] } {
+  const checked = checkScenario(schema, shared.scenario);
+  if (checked.ok) return { ok: true, values: checked.values };
+  const unknownControls = (shared.view.controls ?? []).filter((path) => !schema.fields.some((field) => field.path === path));
+  const problems = [...checked.problems, ...unknownControls.map((path) => ({ path, message: `there is no control for "${path}".` }))];
+  return {
+    ok: false,
+    problems,
+    message: `This link's scenario is not valid, so the lab opened with the default scenario instead. ${problems.map((p) => p.message).join(' ')}`,
+  };
+}
+

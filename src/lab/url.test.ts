@@ -1,0 +1,107 @@
+// url.test.ts -- routes and lab links: every route parses, a lab's state survives a
+// round trip through the URL exactly, and damaged or tampered links give a message
+// that says what is wrong instead of an exception.
+import { compressToEncodedURIComponent } from 'lz-string';
+import { describe, expect, it } from 'vitest';
+import { defaultValues, readSchema, validateScenario } from '../core/index.js';
+import { loadCoreFromDisk } from '../core/node.js';
+import { readPreset } from '../core/presets.js';
+import { decodeLabState, DEFAULT_VIEW_STATE, encodeLabState, parseRoute, routeHash, type LabViewState } from './url.js';
+import { checkSharedScenario } from './url-check.js';
+
+const schema = readSchema(await loadCoreFromDisk());
+const scalable = validateScenario(schema, readPreset('testbed-scalable')).values;
+
+function roundTrip(values: typeof scalable, view: LabViewState) {
+  const encoded = encodeLabState(schema, values, view);
+  const route = parseRoute(`#/lab?s=${encoded}`);
+  if (route.page !== 'lab' || !route.shared) throw new Error(`not a lab route with state: ${JSON.stringify(route)}`);
+  const checked = checkSharedScenario(schema, route.shared);
+  if (!checked.ok) throw new Error(checked.message);
+  return { encoded, values: checked.values, view: route.shared.view };
+}
+
+describe('routes', () => {
+  it('reads every page of the site from the hash', () => {
+    expect(parseRoute('')).toEqual({ page: 'lab' });
+    expect(parseRoute('#/')).toEqual({ page: 'lab' });
+    expect(parseRoute('#/lab')).toEqual({ page: 'lab' });
+    expect(parseRoute('#/lessons')).toEqual({ page: 'lessons' });
+    expect(parseRoute('#/lessons/')).toEqual({ page: 'lessons' });
+    expect(parseRoute('#/lessons/one-lock')).toEqual({ page: 'lesson', id: 'one-lock' });
+    expect(parseRoute('#/embed?lesson=krp-queue')).toEqual({ page: 'embed', lesson: 'krp-queue' });
+    expect(parseRoute('#/nowhere')).toEqual({ page: 'not-found', path: '/nowhere' });
+    expect(parseRoute('#/lessons/../../etc')).toEqual({ page: 'not-found', path: '/lessons/../../etc' });
+    expect(parseRoute('#/embed?lesson=<script>')).toMatchObject({ page: 'embed', error: expect.stringMatching(/not a lesson name/) });
+  });
+
+  it('writes hashes that parse back to the same route', () => {
+    for (const hash of ['#/lab', '#/lessons', '#/lessons/one-lock', '#/embed?lesson=one-lock']) {
+      expect(routeHash(parseRoute(hash))).toBe(hash);
+    }
+  });
+});
+
+describe('lab links', () => {
+  it('restore exactly the same scenario and view state', () => {
+    const values = { ...scalable, 'machine.cpus': 24, 'kernel.lock_kind': 'ticket', 'workload.message_bytes': 4096, 'sim.seed': 42, 'costs.copy_per_kb.mean_ns': 1234.5 };
+    const view: LabViewState = { views: ['cpu-grid', 'timeline', 'scaling'], speed: 5e5, theme: 'projector' };
+    const back = roundTrip(values, view);
+    expect(back.values).toEqual(values);
+    expect(back.view).toEqual(view);
+  });
+
+  it('keep links short: only fields that differ from the defaults travel', () => {
+    const { encoded } = roundTrip(defaultValues(schema), DEFAULT_VIEW_STATE);
+    expect(encoded.length).toBeLessThan(40);
+    expect(roundTrip({ ...defaultValues(schema), 'kernel.kind': 'scalable' }, DEFAULT_VIEW_STATE).encoded.length).toBeLessThan(80);
+  });
+
+  it('carry top speed, controls for embedding, and survive "+" read as a space', () => {
+    const view: LabViewState = { ...DEFAULT_VIEW_STATE, speed: Number.POSITIVE_INFINITY, controls: ['machine.cpus', 'kernel.kind'] };
+    let encoded = '';
+    for (let cpus = 1; cpus <= 64 && !encoded.includes('+'); cpus++) encoded = encodeLabState(schema, { ...scalable, 'machine.cpus': cpus, 'sim.seed': cpus * 7919 }, view);
+    expect(encoded).toContain('+');
+    const route = parseRoute(`#/embed?s=${encoded}`);
+    expect(route).toMatchObject({ page: 'embed', shared: { view: { speed: Number.POSITIVE_INFINITY, controls: ['machine.cpus', 'kernel.kind'] } } });
+  });
+
+  it('explain damaged links instead of failing', () => {
+    const good = encodeLabState(schema, scalable, DEFAULT_VIEW_STATE);
+    const cases: Array<[string, RegExp]> = [
+      ['', /empty/],
+      [good.slice(0, good.length / 2), /cut short|not JSON|does not decompress/],
+      ['!!!not-lz!!!', /characters a StackLab link never has/],
+      ['AAAAAAAAAAAA', /does not decompress|not JSON/],
+      [compressToEncodedURIComponent('{"v":1}'), /no scenario/],
+      [compressToEncodedURIComponent('[1,2]'), /not an object/],
+      [compressToEncodedURIComponent('{"v":9,"sc":{}}'), /format 9/],
+      [compressToEncodedURIComponent('{"v":1,"sc":{},"vw":["cpu-grid","radar"]}'), /views that do not exist: "radar"/],
+      [compressToEncodedURIComponent('{"v":1,"sc":{},"sp":-3}'), /speed/],
+      [compressToEncodedURIComponent('{"v":1,"sc":{},"th":"neon"}'), /theme/],
+      ['x'.repeat(30_000), /far more than any lab needs/],
+    ];
+    for (const [encoded, why] of cases) {
+      const decoded = decodeLabState(encoded);
+      expect(decoded.ok, encoded).toBe(false);
+      if (!decoded.ok) {
+        expect(decoded.message).toMatch(/^This link's lab settings could not be read: /);
+        expect(decoded.message).toMatch(why);
+      }
+    }
+    expect(parseRoute('#/lab?s=%%%')).toMatchObject({ page: 'lab', error: expect.any(String) });
+  });
+
+  it('explain a tampered scenario in the schema\'s words', () => {
+    const tampered = compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: { machine: { cpus: 999 }, kernel: { kind: 'quantum' } } }));
+    const route = parseRoute(`#/lab?s=${tampered}`);
+    if (route.page !== 'lab' || !route.shared) throw new Error('expected a decodable link');
+    const checked = checkSharedScenario(schema, route.shared);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) {
+      expect(checked.message).toMatch(/default scenario/);
+      expect(checked.message).toMatch(/machine\.cpus is 999/);
+      expect(checked.message).toMatch(/kernel\.kind is "quantum"/);
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/*
+ * view-registry.tsx -- which component draws each view, and how the lab's state
+ * becomes that view's props. The views live in src/views (written apart from the
+ * shell, documented in src/views/README.md, exported by src/views/index.ts); each is
+ * a pure function of its props, and these adapters are the only place the shell knows
+ * their prop names.
+ */
+import type { ComponentType } from 'react';
+import type { Report, Schema, Snapshot, SweepState, TraceWindow } from '../core/index.js';
+import {
+  CpuGrid, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, Timeline, traceNames, type Theme, type TraceNames,
+} from '../views/index.js';
+import type { KnownViewId } from './view-ids.js';
+
+export type ViewTheme = Theme;
+
+/** The trace names of a schema, one object per schema (views may keep state keyed on it). */
+const namesOf = new WeakMap<Schema, TraceNames>();
+function names(schema: Schema): TraceNames {
+  let found = namesOf.get(schema);
+  if (!found) namesOf.set(schema, (found = traceNames(schema)));
+  return found;
+}
+
+/** Everything a view may take; each adapter passes on what its view uses. */
+export interface ViewInputs {
+  snapshot: Snapshot;
+  trace?: TraceWindow;
+  /** The newest report (live while playing). */
+  report?: Report;
+  /** The report of the run that reached its end, if it has. */
+  finalReport?: Report;
+  sweep?: SweepState;
+  schema: Schema;
+  interruptCpu: number;
+  /** Playback speed, simulated ns per wall second. */
+  speed: number;
+  theme: ViewTheme;
+  width: number;
+}
+
+/** The sweep's report for a kernel at this many CPUs, if the sweep has it. */
+function sweepReport(sweep: SweepState | undefined, kernel: string, cpus: number): Report | undefined {
+  return sweep?.points.find((point) => point.kernel === kernel && point.cpus === cpus)?.report;
+}
+
+const kernelWords: Record<string, string> = { classic: 'Classic kernel', scalable: 'Scalable Kernel' };
+
+const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
+  'cpu-grid': (v) => (
+    <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} interruptCpu={v.interruptCpu} modeNames={v.schema.modes} />
+  ),
+  lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
+  'krp-queue': (v) => (
+    <KrpQueue snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme}
+      width={v.width} modeNames={v.schema.modes}
+      // Tokens take about half a second of wall time to fly, at any speed.
+      flowNs={Number.isFinite(v.speed) ? Math.min(2e7, Math.max(2e3, v.speed / 2)) : 2e7} />
+  ),
+  modes: (v) => {
+    const other = v.snapshot.kernel === 'classic' ? 'scalable' : 'classic';
+    const compare = sweepReport(v.sweep, other, v.snapshot.cpus.length);
+    return (
+      <ModeBars snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes}
+        compare={compare ? { label: `${kernelWords[other]}, same CPUs (sweep)`, report: compare } : undefined} />
+    );
+  },
+  timeline: (v) => <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width} />,
+  'lock-table': (v) => {
+    const cpus = v.snapshot.cpus.length;
+    const pair = ['classic', 'scalable'].map((kernel) => sweepReport(v.sweep, kernel, cpus)).filter((r): r is Report => !!r);
+    return (
+      <LockTable snapshot={v.snapshot} report={v.finalReport ?? v.report} reports={pair.length === 2 ? pair : undefined}
+        theme={v.theme} width={v.width} />
+    );
+  },
+  scaling: (v) => {
+    const sweep = v.sweep;
+    const progress = sweep && sweep.total > 0 ? sweep.done / sweep.total : 1;
+    return (
+      <ScalingChart points={sweep?.points.map((point) => point.report) ?? []} report={v.finalReport ?? v.report}
+        snapshot={v.snapshot} progress={sweep?.status === 'running' ? progress : 1} cpuRange={[1, 32]}
+        theme={v.theme} width={v.width} />
+    );
+  },
+};
+
+/** The component for a view. */
+export function viewComponent(id: KnownViewId): ComponentType<ViewInputs> {
+  return adapters[id];
+}

@@ -1,0 +1,419 @@
+/*
+ * host.ts -- what the simulation worker does with each request (core/protocol.ts),
+ * apart from the Worker plumbing, so that Vitest can drive it in Node over the real
+ * core. It holds one interactive simulation and at most one sweep.
+ *
+ * Invariants: every state change the main thread can see arrives as a frame; at most
+ * options.maxInFlight frames are unacknowledged before playback waits for the page; no chunk of core work
+ * runs longer than the pacer's budget, so pause, speed and cancel requests are
+ * answered within a frame or two. A WebAssembly trap ends this host: it sends one
+ * fault and ignores everything after it (the main thread starts a new worker).
+ */
+import {
+  DEFAULT_PACER, Pacer, ScenarioError, Simulation, checkScenario, nestScenario, readSchema, traceLength, traceTail,
+  type Core, type Report, type TraceSlice,
+} from '../core/index.js';
+import {
+  describeFault, replyTransferables,
+  type FrameReason, type LoadRequest, type SweepRequest, type WorkerReply, type WorkerRequest,
+} from '../core/protocol.js';
+
+/** What the host needs from its surroundings (a Worker, or a test). */
+export interface HostEnv {
+  post(reply: WorkerReply, transfer: ArrayBuffer[]): void;
+  /** Wall time in ms on the clock frames are stamped with (timeOrigin + now). */
+  now(): number;
+  setTimer(run: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+  /** Runs `run` after any messages already waiting have been handled. */
+  yieldThen(run: () => void): void;
+}
+
+export interface HostOptions {
+  /** Frames sent but not yet acknowledged, at most. */
+  maxInFlight: number;
+  /** Trace records one frame carries at most (the newest are kept). */
+  traceFrameLimit: number;
+  /** Records of the skipped warm-up kept for the first frame. */
+  warmupTail: number;
+  /** Wall ms between reports while playing. */
+  reportEveryMs: number;
+  /** Wall ms of core work per sweep chunk. */
+  sweepBudgetMs: number;
+  /** Wall ms a skipped warm-up may run before it yields and reports progress. */
+  warmupSyncMs: number;
+}
+
+export const DEFAULT_HOST_OPTIONS: HostOptions = {
+  maxInFlight: 6,
+  traceFrameLimit: 16_384,
+  warmupTail: 16_384,
+  reportEveryMs: 250,
+  sweepBudgetMs: 40,
+  warmupSyncMs: 150,
+};
+
+type Mode = 'paused' | 'playing' | 'to-end';
+
+function cloneTrace(slice: TraceSlice): TraceSlice {
+  return {
+    t: slice.t.slice(), kind: slice.kind.slice(), cpu: slice.cpu.slice(), thread: slice.thread.slice(),
+    object: slice.object.slice(), arg: slice.arg.slice(), dropped: slice.dropped,
+  };
+}
+
+export class SimHost {
+  private sim: Simulation | undefined;
+  private epoch = 0;
+  private seq = 0;
+  private mode: Mode = 'paused';
+  private pacer = new Pacer(DEFAULT_PACER);
+  private inFlight = 0;
+  private timer: unknown;
+  private tickQueued = false;
+  private lastReportMs = 0;
+  private startCheckpoint: Uint8Array | undefined;
+  private startTail: TraceSlice | undefined;
+  /** Dropped records already counted before the run started (the skipped warm-up). */
+  private droppedBase = 0;
+  private droppedSeen = 0;
+  private dead = false;
+  /** A load's warm-up is still running: transport requests wait for its frame. */
+  private warming = false;
+  private sweepId = -1;
+  private sweepCancelled = false;
+  private readonly options: HostOptions;
+
+  constructor(private readonly core: Core, private readonly env: HostEnv, options: Partial<HostOptions> = {}) {
+    this.options = { ...DEFAULT_HOST_OPTIONS, ...options };
+  }
+
+  /** Announces the core: the schema is every layout the main thread needs. */
+  ready(): void {
+    this.post({ type: 'ready', schema: readSchema(this.core) });
+  }
+
+  handle(request: WorkerRequest): void {
+    if (this.dead) return;
+    try {
+      this.dispatch(request);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private dispatch(request: WorkerRequest): void {
+    // Until a load's warm-up is done there is nothing to play, step or reset; the page
+    // disables those controls while loading, and anything sent anyway is dropped.
+    if (this.warming && ['play', 'speed', 'pause', 'step', 'run-to-end', 'reset'].includes(request.type)) return;
+    switch (request.type) {
+      case 'load': return this.load(request);
+      case 'play': return this.play(request.speed);
+      case 'speed': return this.setSpeed(request.speed);
+      case 'pause': return this.pause();
+      case 'step': return request.unit === 'event' ? this.stepEvents(request.count) : this.stepTime(request.ns);
+      case 'run-to-end': return this.runToEnd();
+      case 'reset': return this.reset(request.epoch);
+      case 'ack':
+        this.inFlight = Math.max(0, this.inFlight - request.frames);
+        return this.schedule();
+      case 'sweep':
+        this.sweep(request).catch((error: unknown) => this.fail(error));
+        return;
+      case 'cancel-sweep':
+        if (request.id === this.sweepId) this.sweepCancelled = true;
+        return;
+      case 'fault':
+        if (request.kind === 'trap') this.core.provokeTrap();
+        this.env.setTimer(() => {
+          throw new Error('test fault: an exception escaped the simulation worker');
+        }, 0);
+        return;
+      case 'preview':
+        throw new Error('the preview request was replaced by load/play; this worker does not answer it');
+    }
+  }
+
+  // ---- interactive simulation ------------------------------------------------------
+
+  private load(request: LoadRequest): void {
+    this.stop();
+    this.warming = false;
+    this.sim?.free();
+    this.sim = undefined;
+    this.epoch = request.epoch;
+    const checked = checkScenario(readSchema(this.core), nestScenario(request.scenario));
+    if (!checked.ok) {
+      this.post({ type: 'refused', epoch: request.epoch, problems: checked.problems });
+      return;
+    }
+    const scenario = checked.values;
+    const capacity = Math.max(Number(scenario['sim.trace_capacity'] ?? 0), request.traceCapacity);
+    let sim: Simulation;
+    try {
+      sim = Simulation.create(this.core, { ...scenario, 'sim.trace_capacity': capacity });
+    } catch (error) {
+      if (error instanceof ScenarioError) {
+        this.post({ type: 'refused', epoch: request.epoch, problems: error.problems });
+        return;
+      }
+      throw error;
+    }
+    this.sim = sim;
+    const epoch = request.epoch;
+    const warmupNs = request.skipWarmup ? Number(scenario['sim.warmup_ns']) : 0;
+    const durationNs = Number(scenario['sim.duration_ns']);
+    let tail: TraceSlice | undefined;
+    const started = this.env.now();
+    let lastProgress = Number.NEGATIVE_INFINITY;
+    this.warming = true;
+    // The warm-up runs in chunks (which keep the trace ring from overflowing; only the
+    // last records are kept, for the timeline). A long one yields between chunks and
+    // says how far it has got, so the page knows the worker is alive and a new load
+    // can replace it.
+    const warmUp = (): void => {
+      if (this.dead || this.sim !== sim || this.epoch !== epoch) return; // replaced meanwhile
+      try {
+        const chunk = Math.max(1e5, this.pacer.chunkLimitNs * 4);
+        while (sim.now < warmupNs && !sim.done) {
+          const t0 = this.env.now();
+          const before = sim.now;
+          sim.runUntil(Math.min(warmupNs, sim.now + chunk));
+          const t1 = this.env.now();
+          this.pacer.recordWork(sim.now - before, t1 - t0);
+          const slice = sim.readTrace(this.options.warmupTail);
+          tail = tail && traceLength(slice) < this.options.warmupTail ? joinTail(tail, slice, this.options.warmupTail) : slice;
+          if (t1 - started > this.options.warmupSyncMs) {
+            if (t1 - lastProgress >= 200) {
+              lastProgress = t1;
+              this.post({ type: 'load-progress', epoch, doneNs: sim.now, totalNs: warmupNs });
+            }
+            this.env.yieldThen(warmUp);
+            return;
+          }
+        }
+        this.warming = false;
+        this.droppedBase = sim.traceDropped;
+        this.droppedSeen = this.droppedBase;
+        this.startCheckpoint = sim.checkpoint();
+        this.startTail = tail ? cloneTrace({ ...tail, dropped: 0 }) : undefined;
+        this.post({ type: 'loaded', epoch, scenario, cpus: sim.cpus, durationNs, warmupNs: Number(scenario['sim.warmup_ns']), startNs: sim.now });
+        this.frame('load', 0, false, tail);
+      } catch (error) {
+        this.fail(error);
+      }
+    };
+    warmUp();
+  }
+
+  private play(speed: number): void {
+    const sim = this.requireSim();
+    if (sim.done) {
+      this.frame('end', 0, true);
+      return;
+    }
+    this.mode = 'playing';
+    this.pacer.start(this.env.now(), sim.now, speed);
+    this.schedule();
+  }
+
+  private setSpeed(speed: number): void {
+    const sim = this.requireSim();
+    this.pacer.start(this.env.now(), sim.now, speed);
+  }
+
+  private pause(): void {
+    if (!this.sim) return;
+    const wasRunning = this.mode !== 'paused';
+    this.stop();
+    if (wasRunning) this.frame('pause', 0, true);
+  }
+
+  private stepEvents(count: number): void {
+    const sim = this.requireSim();
+    this.stop();
+    sim.step(Math.max(1, Math.floor(count)));
+    this.frame(sim.done ? 'end' : 'step', 0, true);
+  }
+
+  private stepTime(ns: number): void {
+    const sim = this.requireSim();
+    this.stop();
+    sim.runUntil(sim.now + Math.max(0, ns));
+    this.frame(sim.done ? 'end' : 'step', 0, true);
+  }
+
+  private runToEnd(): void {
+    const sim = this.requireSim();
+    if (sim.done) {
+      this.frame('end', 0, true);
+      return;
+    }
+    this.mode = 'to-end';
+    this.schedule();
+  }
+
+  private reset(epoch: number): void {
+    const sim = this.requireSim();
+    this.stop();
+    if (!this.startCheckpoint) throw new Error('reset before any load');
+    sim.restore(this.startCheckpoint);
+    sim.readTrace(0); // records of the abandoned run
+    this.epoch = epoch;
+    this.droppedBase = sim.traceDropped;
+    this.droppedSeen = this.droppedBase;
+    this.frame('reset', 0, false, this.startTail ? cloneTrace(this.startTail) : undefined);
+  }
+
+  private stop(): void {
+    this.mode = 'paused';
+    if (this.timer !== undefined) this.env.clearTimer(this.timer);
+    this.timer = undefined;
+  }
+
+  private requireSim(): Simulation {
+    if (!this.sim) throw new Error('no scenario is loaded yet');
+    return this.sim;
+  }
+
+  private schedule(): void {
+    if (this.mode === 'paused' || this.tickQueued || this.timer !== undefined) return;
+    if (this.inFlight >= this.options.maxInFlight) return; // the next ack schedules again
+    this.tickQueued = true;
+    this.env.yieldThen(() => {
+      this.tickQueued = false;
+      if (this.dead) return;
+      try {
+        this.tick();
+      } catch (error) {
+        this.fail(error);
+      }
+    });
+  }
+
+  private tick(): void {
+    const sim = this.sim;
+    if (!sim || this.mode === 'paused' || this.inFlight >= this.options.maxInFlight) return;
+    let target: number;
+    let due = 0;
+    if (this.mode === 'to-end') {
+      target = sim.now + this.pacer.chunkLimitNs;
+    } else {
+      const step = this.pacer.next(this.env.now(), sim.now);
+      if (step.kind === 'wait') {
+        this.timer = this.env.setTimer(() => {
+          this.timer = undefined;
+          this.schedule();
+        }, step.ms);
+        return;
+      }
+      target = step.targetNs;
+      due = step.dueMs;
+    }
+    const t0 = this.env.now();
+    const before = sim.now;
+    sim.runUntil(target);
+    const t1 = this.env.now();
+    this.pacer.recordWork(sim.now - before, t1 - t0);
+    const done = sim.done;
+    if (done) this.mode = 'paused';
+    const report = done || t1 - this.lastReportMs >= this.options.reportEveryMs;
+    this.frame(done ? 'end' : 'play', due, report);
+    this.schedule();
+  }
+
+  /** Sends the simulation's state: snapshot, the trace since the last frame, maybe the report. */
+  private frame(reason: FrameReason, dueMs: number, withReport: boolean, leading?: TraceSlice): void {
+    const sim = this.requireSim();
+    const snapshot = sim.snapshotDoubles();
+    let trace = sim.readTrace(this.options.traceFrameLimit);
+    if (leading && traceLength(leading) > 0) trace = joinTail(leading, trace, this.options.traceFrameLimit);
+    const dropped = sim.traceDropped;
+    const gap = reason === 'load' || reason === 'reset' || dropped > this.droppedSeen;
+    this.droppedSeen = dropped;
+    trace.dropped = dropped - this.droppedBase;
+    let report: Report | undefined;
+    if (withReport) {
+      report = sim.report();
+      this.lastReportMs = this.env.now();
+    }
+    const playing = this.mode !== 'paused';
+    this.inFlight++;
+    this.post({
+      type: 'frame', epoch: this.epoch, seq: ++this.seq, reason, dueMs, nowNs: sim.now, events: sim.events,
+      done: sim.done, playing, snapshot, trace, traceGap: gap, ...(report ? { report } : {}),
+    });
+  }
+
+  // ---- sweeps ----------------------------------------------------------------------
+
+  private async sweep(request: SweepRequest): Promise<void> {
+    this.sweepId = request.id;
+    this.sweepCancelled = false;
+    for (const spec of request.points) {
+      if (this.sweepCancelled || this.dead) break;
+      let sim: Simulation;
+      try {
+        sim = Simulation.create(this.core, { ...spec.values, 'sim.trace_capacity': 0 });
+      } catch (error) {
+        if (!(error instanceof ScenarioError)) return this.fail(error);
+        this.post({ type: 'sweep-refused', id: request.id, index: spec.index, problems: error.problems });
+        continue;
+      }
+      try {
+        const pacer = new Pacer({ ...DEFAULT_PACER, budgetMs: this.options.sweepBudgetMs });
+        while (!sim.done) {
+          const t0 = this.env.now();
+          const before = sim.now;
+          sim.runUntil(sim.now + pacer.chunkLimitNs);
+          pacer.recordWork(sim.now - before, this.env.now() - t0);
+          await new Promise<void>((resolve) => this.env.yieldThen(resolve));
+          if (this.sweepCancelled || this.dead) break;
+        }
+        if (this.sweepCancelled || this.dead) break;
+        this.post({ type: 'sweep-point', id: request.id, index: spec.index, report: sim.report() });
+      } catch (error) {
+        return this.fail(error);
+      } finally {
+        sim.free();
+      }
+    }
+    if (!this.dead) this.post({ type: 'sweep-done', id: request.id, cancelled: this.sweepCancelled });
+  }
+
+  // ---- plumbing --------------------------------------------------------------------
+
+  private post(reply: WorkerReply): void {
+    this.env.post(reply, replyTransferables(reply));
+  }
+
+  private fail(error: unknown): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.stop();
+    this.env.post(describeFault(error), []);
+  }
+}
+
+/** The newest `limit` records of two consecutive slices, as one new slice. */
+function joinTail(first: TraceSlice, second: TraceSlice, limit: number): TraceSlice {
+  const n2 = traceLength(second);
+  if (n2 >= limit) return traceTail(second, limit);
+  const a = traceTail(first, limit - n2);
+  const n1 = traceLength(a);
+  const join = <T extends Float64Array | Int32Array>(x: T, y: T, make: (n: number) => T): T => {
+    const out = make(n1 + n2);
+    out.set(x, 0);
+    out.set(y, n1);
+    return out;
+  };
+  return {
+    t: join(a.t, second.t, (n) => new Float64Array(n)),
+    kind: join(a.kind, second.kind, (n) => new Int32Array(n)),
+    cpu: join(a.cpu, second.cpu, (n) => new Int32Array(n)),
+    thread: join(a.thread, second.thread, (n) => new Int32Array(n)),
+    object: join(a.object, second.object, (n) => new Int32Array(n)),
+    arg: join(a.arg, second.arg, (n) => new Float64Array(n)),
+    dropped: second.dropped,
+  };
+}
