@@ -1,0 +1,69 @@
+/*
+ * Legend.tsx -- legends for every chart: the CPU modes (swatch with its pattern, and
+ * the mode's name in the source's words) and any other keyed marks (kernels, markers).
+ */
+import { useId, type ReactNode } from 'react';
+import { MODE_INFO, MODES, themeTokens, type KernelName, type ModeName, type Theme } from '../palette.js';
+import { KernelMarker, ModeRect, PatternDefs } from './marks.js';
+
+export interface LegendItem {
+  key: string;
+  label: string;
+  swatch: ReactNode;
+}
+
+export function Legend({ items, label = 'Legend' }: { items: readonly LegendItem[]; label?: string }) {
+  return (
+    <ul className="slv-legend" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <span className="slv-swatch" aria-hidden="true">{item.swatch}</span>
+          <span>{item.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The size of legend swatches for the theme, in px. */
+export function swatchSize(theme?: Theme): number {
+  return themeTokens(theme).name === 'projector' ? 24 : 18;
+}
+
+export function ModeSwatch({ mode, theme }: { mode: ModeName; theme?: Theme }) {
+  const id = useId();
+  const s = swatchSize(theme);
+  return (
+    <svg width={s} height={s} viewBox={`0 0 ${s} ${s}`}>
+      <PatternDefs prefix={id} theme={theme} />
+      <ModeRect mode={mode} x={0.5} y={0.5} width={s - 1} height={s - 1} rx={3} theme={theme} patterns={id}
+        stroke={themeTokens(theme).axis} strokeWidth={1} />
+    </svg>
+  );
+}
+
+/** Legend of CPU modes, in the core's order (or the order given). */
+export function ModeLegend({ theme, modes = MODES, label = 'CPU modes' }: {
+  theme?: Theme; modes?: readonly ModeName[]; label?: string;
+}) {
+  return (
+    <Legend label={label} items={modes.map((mode) => ({
+      key: mode,
+      label: MODE_INFO[mode].label,
+      swatch: <ModeSwatch mode={mode} theme={theme} />,
+    }))} />
+  );
+}
+
+export function KernelSwatch({ kernel, theme }: { kernel: KernelName; theme?: Theme }) {
+  const t = themeTokens(theme);
+  const s = swatchSize(theme);
+  const style = t.kernels[kernel];
+  return (
+    <svg width={s * 2} height={s} viewBox={`0 0 ${s * 2} ${s}`}>
+      <line x1={1} x2={s * 2 - 1} y1={s / 2} y2={s / 2} stroke={style.colour} strokeWidth={t.strokeWidth}
+        strokeDasharray={style.dash || undefined} />
+      <KernelMarker kernel={kernel} x={s} y={s / 2} size={s * 0.5} theme={theme} />
+    </svg>
+  );
+}

@@ -1,0 +1,118 @@
+/*
+ * ViewFrame.tsx -- the frame every view draws in: a <figure> carrying the theme as CSS
+ * variables, a visible title and headline numbers, the view's text equivalent (read
+ * by screen readers, visually hidden) and an optional data-table toggle. Graphics
+ * inside are aria-hidden unless they are interactive; the words carry the content.
+ */
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { themeTokens, type Theme } from '../palette.js';
+import { usePrefersReducedMotion } from '../motion.js';
+import '../views.css';
+
+export interface DataTableSpec {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly (readonly (string | number)[])[];
+}
+
+export interface ViewFrameProps {
+  theme?: Theme;
+  /** Visible title, in the source's words. */
+  title: string;
+  /** Key numbers shown next to the title (big, for the back row). */
+  headline?: ReactNode;
+  /** The text equivalent of the whole view. */
+  summary: string;
+  /** Legend shown under the graphic. */
+  legend?: ReactNode;
+  /** Data behind the graphic; a button shows it as a table. */
+  table?: DataTableSpec;
+  width?: number;
+  className?: string;
+  /** Stable hook for tests and the shell (data-view attribute). */
+  view: string;
+  children: ReactNode;
+}
+
+/** Room inside a view of the given width: its padding (14 px) and border (up to 2 px) on each side. */
+export function innerWidth(width: number): number {
+  return Math.max(0, width - 2 * (14 + 2));
+}
+
+/** The theme's tokens as CSS custom properties on the view's root. */
+export function themeStyle(theme: Theme | undefined, width?: number): CSSProperties {
+  const t = themeTokens(theme);
+  return {
+    '--slv-bg': t.background,
+    '--slv-surface': t.surface,
+    '--slv-text': t.text,
+    '--slv-muted': t.muted,
+    '--slv-grid': t.grid,
+    '--slv-focus': t.focus,
+    '--slv-font': t.fontFamily,
+    '--slv-mono': t.monoFamily,
+    '--slv-fs': `${t.fontSize}px`,
+    '--slv-fs-small': `${t.smallSize}px`,
+    '--slv-fs-large': `${t.largeSize}px`,
+    '--slv-fs-headline': `${t.headlineSize}px`,
+    width: width !== undefined ? `${width}px` : undefined,
+  } as CSSProperties;
+}
+
+export function ViewFrame(props: ViewFrameProps) {
+  const reduced = usePrefersReducedMotion();
+  const titleId = useId();
+  const summaryId = useId();
+  const classes = ['slv', `slv-theme-${props.theme ?? 'light'}`, reduced ? 'slv-reduced' : '', props.className ?? '']
+    .filter(Boolean).join(' ');
+  return (
+    <figure className={classes} style={themeStyle(props.theme, props.width)} data-view={props.view}
+      aria-labelledby={titleId} aria-describedby={summaryId}>
+      <figcaption className="slv-head">
+        <span className="slv-title" id={titleId}>{props.title}</span>
+        {props.headline !== undefined && <span className="slv-headline">{props.headline}</span>}
+      </figcaption>
+      {props.children}
+      {props.legend}
+      <p className="slv-sr-only" id={summaryId} data-summary="">{props.summary}</p>
+      {props.table && <DataTableToggle table={props.table} />}
+    </figure>
+  );
+}
+
+/** A button that shows or hides the data behind a view as an HTML table. */
+export function DataTableToggle({ table }: { table: DataTableSpec }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="slv-table-toggle">
+      <button type="button" className="slv-button" aria-expanded={open} aria-controls={id}
+        onClick={() => setOpen((o) => !o)}>
+        {open ? 'Hide data table' : 'Show data table'}
+      </button>
+      <div id={id} hidden={!open}>
+        {open && <DataTable table={table} />}
+      </div>
+    </div>
+  );
+}
+
+export function DataTable({ table }: { table: DataTableSpec }) {
+  return (
+    <table className="slv-table">
+      <caption>{table.caption}</caption>
+      <thead>
+        <tr>{table.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+      </thead>
+      <tbody>
+        {table.rows.map((row, i) => (
+          <tr key={i}>
+            {row.map((cell, j) => (j === 0
+              ? <th key={j} scope="row">{cell}</th>
+              : <td key={j}>{cell}</td>))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

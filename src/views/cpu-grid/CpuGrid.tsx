@@ -1,0 +1,171 @@
+/*
+ * CpuGrid.tsx -- one tile per CPU (1..64, the layout adapts), coloured by the CPU's
+ * mode, saying what it runs and what it spins for; the designated TCP/IP CPU of the
+ * Scalable Kernel is outlined and labelled; the headline gives MP synchronization now
+ * (CPUs spinning, count and share) and over the run. A pure function of its props.
+ */
+import { useId } from 'react';
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { MODES, themeTokens, type Theme } from '../palette.js';
+import { fitFontSize, formatOne, formatPct } from '../format.js';
+import { designatedCpu, mpsynch } from '../snapshot-data.js';
+import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
+import { ModeLegend } from '../common/Legend.js';
+import { ModeRect, PatternDefs } from '../common/marks.js';
+import {
+  cpuGridSummary, cpuModeShares, defaultGridHeight, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
+} from './model.js';
+
+export interface CpuGridProps {
+  snapshot: Snapshot;
+  /** Not needed by this view; accepted so every view takes the same props. */
+  report?: Report;
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 720). */
+  width?: number;
+  /** Height of the tile area in CSS px (default: enough for readable tiles). */
+  height?: number;
+  /** The CPU that takes device interrupts (scenario machine.interrupt_cpu), marked when given. */
+  interruptCpu?: number;
+  /** schema.modes, the order of each CPU's modeNs (default palette.MODES). */
+  modeNames?: readonly string[];
+  title?: string;
+}
+
+export function CpuGrid(props: CpuGridProps) {
+  const { snapshot, theme } = props;
+  const t = themeTokens(theme);
+  const patterns = useId();
+  const width = props.width ?? 720;
+  const innerW = innerWidth(width);
+  const n = snapshot.cpus.length;
+  const height = props.height ?? defaultGridHeight(n, innerW, t.fontSize);
+  const layout = gridLayout(n, innerW, height, n > 32 ? 4 : 6);
+  const detail = tileDetail(layout.tileW, t.fontSize);
+  const designated = designatedCpu(snapshot);
+  const m = mpsynch(snapshot, props.modeNames);
+  const lockNames = snapshot.locks.map((l) => l.name);
+  const pad = 3; // room for the designated outline
+  // long badges ("TCP/IP", "IRQ") only where they leave room for the tile's "CPU nn"
+  const badgeFont = Math.max(10, Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2)) * 0.85);
+  const longBadges = detail === 'full'
+    && 6 * 0.62 * Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2)) + 'TCP/IP · IRQ'.length * badgeFont * 0.62 + 24 <= layout.tileW;
+
+  const headline = (
+    <>
+      <span>Spinning now <strong data-testid="spinning-now">{m.spinningNow}</strong> of {m.cpus} CPUs
+        ({formatPct(m.nowPct, 0)})</span>
+      <span className="slv-muted"> · MP synchronization over the run {formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</span>
+    </>
+  );
+
+  return (
+    <ViewFrame view="cpu-grid" theme={theme} width={width} title={props.title ?? `CPUs (${n})`} headline={headline}
+      summary={cpuGridSummary(snapshot, props.modeNames)}
+      legend={<ModeLegend theme={theme} />}
+      table={{
+        caption: 'Each CPU now',
+        columns: ['CPU', 'Mode', 'Running', 'Spinning for', 'Role'],
+        rows: snapshot.cpus.map((c) => [
+          `CPU ${c.id}`, tileModeText(c), runningText(c),
+          c.mode === 'spin' && c.spinLock >= 0 ? lockNames[c.spinLock] ?? '' : '',
+          [c.id === designated ? 'designated TCP/IP CPU' : '', c.id === props.interruptCpu ? 'interrupt CPU' : ''].filter(Boolean).join(', '),
+        ]),
+      }}>
+      <svg width={layout.width + pad * 2} height={layout.height + pad * 2} aria-hidden="true">
+        <PatternDefs prefix={patterns} theme={theme} />
+        {snapshot.cpus.map((cpu, i) => {
+          const col = i % layout.cols;
+          const row = Math.floor(i / layout.cols);
+          const x = pad + col * (layout.tileW + layout.gap);
+          const y = pad + row * (layout.tileH + layout.gap);
+          const isDesignated = cpu.id === designated;
+          const isInterrupt = cpu.id === props.interruptCpu;
+          const ink = t.modeText[cpu.mode];
+          const halo = { stroke: t.modes[cpu.mode], strokeWidth: 4, paintOrder: 'stroke' as const, strokeLinejoin: 'round' as const };
+          const small = Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2));
+          const big = Math.max(12, Math.min(t.largeSize, layout.tileH * 0.26));
+          const modeY = y + Math.max(small * 2.4 + 4, layout.tileH * 0.52);
+          return (
+            <g key={cpu.id} data-cpu={cpu.id} data-mode={cpu.mode}>
+              <ModeRect className="slv-fill" mode={cpu.mode} x={x} y={y} width={layout.tileW} height={layout.tileH} rx={6}
+                theme={theme} patterns={patterns} stroke={t.axis} strokeWidth={1} />
+              {isDesignated && (
+                <rect x={x - 2} y={y - 2} width={layout.tileW + 4} height={layout.tileH + 4} rx={8} fill="none"
+                  stroke={t.designated} strokeWidth={4} />
+              )}
+              {detail === 'full' && (
+                <>
+                  <text x={x + 7} y={y + small + 3} fontSize={small} fontWeight={700} fill={ink} style={{ fill: ink, ...halo }}>CPU {cpu.id}</text>
+                  <text x={x + layout.tileW / 2} y={modeY} fontSize={fitFontSize(tileModeText(cpu), layout.tileW - 10, big, 10, true)} fontWeight={800} textAnchor="middle"
+                    style={{ fill: ink, ...halo }}>{tileModeText(cpu)}</text>
+                  <text x={x + layout.tileW / 2} y={modeY + small + 3} fontSize={fitFontSize(tileDetailText(cpu, lockNames), layout.tileW - 8, small)} textAnchor="middle"
+                    style={{ fill: ink, ...halo }}>{tileDetailText(cpu, lockNames)}</text>
+                  {layout.tileH >= t.fontSize * 5 && <ShareBar x={x + 6} y={y + layout.tileH - 12} width={layout.tileW - 12} height={7}
+                    shares={cpuModeShares(cpu, snapshot.windowNs, props.modeNames)} theme={theme} />}
+                </>
+              )}
+              {detail === 'label' && (
+                <>
+                  <text x={x + 5} y={y + small + 3} fontSize={small} fontWeight={700} style={{ fill: ink, ...halo }}>{cpu.id}</text>
+                  <text x={x + layout.tileW / 2} y={y + layout.tileH * 0.68} fontSize={fitFontSize(tileModeText(cpu), layout.tileW - 6, small, 9, true)} fontWeight={700} textAnchor="middle"
+                    style={{ fill: ink, ...halo }}>{tileModeText(cpu)}</text>
+                </>
+              )}
+              {detail === 'number' && (
+                <text x={x + layout.tileW / 2} y={y + layout.tileH / 2 + small * 0.35} fontSize={small} fontWeight={700}
+                  textAnchor="middle" style={{ fill: ink, ...halo }}>{cpu.id}</text>
+              )}
+              {(isDesignated || isInterrupt) && detail !== 'none' && (
+                <Badge x={x + layout.tileW - 4} y={y + 4} theme={theme} size={small}
+                  text={longBadges
+                    ? [isDesignated ? 'TCP/IP' : '', isInterrupt ? 'IRQ' : ''].filter(Boolean).join(' · ')
+                    : [isDesignated ? 'D' : '', isInterrupt ? 'I' : ''].join('')} />
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <p className="slv-muted" style={{ margin: '6px 0 0', fontSize: 'var(--slv-fs-small)' }}>
+        {designated >= 0 && <>Thick outline, <b>{longBadges ? 'TCP/IP' : 'D'}</b>: CPU {designated}, the designated TCP/IP CPU that runs
+          every IPL 8 fork thread. </>}
+        {props.interruptCpu !== undefined && detail !== 'none' && <><b>{longBadges ? 'IRQ' : 'I'}</b>: CPU {props.interruptCpu} takes the network interrupts. </>}
+        {detail === 'full' && layout.tileH >= t.fontSize * 5 && <>Strip at the foot of a tile: how that CPU's time was shared between the modes over the run.</>}
+      </p>
+    </ViewFrame>
+  );
+}
+
+/** A dark label in a tile's top-right corner. */
+function Badge({ x, y, text, theme, size }: { x: number; y: number; text: string; theme?: Theme; size: number }) {
+  const t = themeTokens(theme);
+  const fs = Math.max(10, size * 0.85);
+  const w = text.length * fs * 0.62 + 8;
+  return (
+    <g>
+      <rect x={x - w} y={y} width={w} height={fs + 6} rx={4} fill={t.designated} />
+      <text x={x - w / 2} y={y + fs + 1} fontSize={fs} fontWeight={700} textAnchor="middle" style={{ fill: t.background }}>{text}</text>
+    </g>
+  );
+}
+
+/** Where this CPU's time went over the window: a thin stacked bar of its modes. */
+function ShareBar({ x, y, width, height, shares, theme }: {
+  x: number; y: number; width: number; height: number; shares: number[]; theme?: Theme;
+}) {
+  const t = themeTokens(theme);
+  let at = x;
+  const total = shares.reduce((a, b) => a + b, 0) || 1;
+  return (
+    <g>
+      <rect x={x - 1} y={y - 1} width={width + 2} height={height + 2} fill={t.background} stroke={t.axis} strokeWidth={1} />
+      {shares.map((s, i) => {
+        const w = (width * s) / total;
+        const r = <rect key={MODES[i]} x={at} y={y} width={Math.max(0, w)} height={height} fill={t.modes[MODES[i]!]} />;
+        at += w;
+        return r;
+      })}
+    </g>
+  );
+}

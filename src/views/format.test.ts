@@ -1,0 +1,50 @@
+/*
+ * format.test.ts -- how numbers read, text wrapping and fitting, and the motion
+ * helpers (easing and tweening as pure functions).
+ */
+import { describe, expect, it } from 'vitest';
+import { fitFontSize, formatCount, formatMs, formatNs, formatPct, formatRate, listWords, plural, wrapWords } from './format.js';
+import { easeOut, tweenAt } from './motion.js';
+
+describe('format', () => {
+  it('writes simulated times in the unit that reads best', () => {
+    expect(formatNs(950)).toBe('950 ns');
+    expect(formatNs(12_500)).toBe('12.5 µs');
+    expect(formatNs(3_117_635)).toBe('3.12 ms');
+    expect(formatNs(360_000_000)).toBe('360 ms');
+    expect(formatNs(2.5e9)).toBe('2.5 s');
+    expect(formatMs(327_412_345)).toBe('327.412 ms');
+    expect(formatNs(NaN)).toBe('–');
+  });
+
+  it('writes percentages, counts and rates', () => {
+    expect(formatPct(27.374)).toBe('27.4%');
+    expect(formatPct(27.374, 0)).toBe('27%');
+    expect(formatCount(204153)).toBe('204,153');
+    expect(formatRate(41038.9)).toBe('41,039/s');
+    expect(listWords(['a', 'b', 'c'])).toBe('a, b and c');
+    expect(plural(1, 'CPU')).toBe('1 CPU');
+    expect(plural(4, 'CPU')).toBe('4 CPUs');
+  });
+
+  it('wraps words to a line length and fits text to a width', () => {
+    const lines = wrapWords('the TCP/IP global spin lock of the classic kernel (disk I/O takes it too)', 30);
+    expect(lines.every((l) => l.length <= 30)).toBe(true);
+    expect(lines.join(' ')).toBe('the TCP/IP global spin lock of the classic kernel (disk I/O takes it too)');
+    expect(fitFontSize('spinning', 1000, 20)).toBe(20);
+    expect(fitFontSize('spinning', 60, 20)).toBeLessThan(20);
+    expect(fitFontSize('spinning', 1, 20)).toBe(10);
+  });
+});
+
+describe('motion', () => {
+  it('eases out and lands exactly on the target', () => {
+    expect(easeOut(0)).toBe(0);
+    expect(easeOut(1)).toBe(1);
+    expect(easeOut(0.5)).toBeGreaterThan(0.5);
+    expect(tweenAt(10, 20, 0, 200)).toBe(10);
+    expect(tweenAt(10, 20, 200, 200)).toBe(20);
+    expect(tweenAt(10, 20, 500, 200)).toBe(20);
+    expect(tweenAt(10, 20, 100, 0)).toBe(20);
+  });
+});

@@ -1,0 +1,97 @@
+/*
+ * format.ts -- how the views write numbers: percentages, simulated times, rates and
+ * counts, in one style (en locale, thin rounding) so every view reads the same.
+ */
+
+const int = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** 27.374 -> "27.4%". Non-finite values read as "–". */
+export function formatPct(value: number, digits = 1): string {
+  if (!Number.isFinite(value)) return '–';
+  return `${value.toFixed(digits)}%`;
+}
+
+/** A count with thousands separators: 204153 -> "204,153". */
+export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  return int.format(Math.round(value));
+}
+
+/** A number with one decimal: 4.38 -> "4.4". */
+export function formatOne(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  return oneDecimal.format(value);
+}
+
+/** A rate per second, compact for large values: 41038.9 -> "41,039/s". */
+export function formatRate(perSecond: number, unit = '/s'): string {
+  if (!Number.isFinite(perSecond)) return '–';
+  return `${int.format(Math.round(perSecond))}${unit}`;
+}
+
+/**
+ * Simulated nanoseconds in the largest unit that keeps a leading digit:
+ * 950 -> "950 ns", 12_500 -> "12.5 µs", 3_117_635 -> "3.12 ms", 4e8 -> "400 ms".
+ */
+export function formatNs(ns: number): string {
+  if (!Number.isFinite(ns)) return '–';
+  const abs = Math.abs(ns);
+  const pick = (value: number, unit: string) => {
+    const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+    return `${Number(value.toFixed(digits))} ${unit}`;
+  };
+  if (abs < 1e3) return `${Math.round(ns)} ns`;
+  if (abs < 1e6) return pick(ns / 1e3, 'µs');
+  if (abs < 1e9) return pick(ns / 1e6, 'ms');
+  return pick(ns / 1e9, 's');
+}
+
+/** A simulated instant in ms to the nanosecond's µs: 327412345 -> "327.412 ms". */
+export function formatMs(ns: number, decimals = 3): string {
+  if (!Number.isFinite(ns)) return '–';
+  return `${(ns / 1e6).toFixed(decimals)} ms`;
+}
+
+/** A share of the window: part/whole as a percentage, 0 when the window is empty. */
+export function pctOf(part: number, whole: number): number {
+  return whole > 0 ? (100 * part) / whole : 0;
+}
+
+/** "CPU 3" for a CPU index; "none" for -1. */
+export function cpuName(cpu: number): string {
+  return cpu >= 0 ? `CPU ${cpu}` : 'none';
+}
+
+/** Joins words as English prose: ["a","b","c"] -> "a, b and c". */
+export function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** "1 CPU", "4 CPUs". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** Splits text into lines of at most maxChars characters, at spaces (SVG text does not wrap). */
+export function wrapWords(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The largest font size (at most max, at least min) at which text roughly fits in width px. */
+export function fitFontSize(text: string, width: number, max: number, min = 10, bold = false): number {
+  const perChar = bold ? 0.64 : 0.58;
+  return Math.max(min, Math.min(max, width / Math.max(1, text.length * perChar)));
+}

@@ -1,0 +1,194 @@
+/*
+ * gallery.tsx -- DEV ONLY: every view rendered from real runs of the core (the JSON
+ * fixtures, and for the long timeline a run of the core in this page), in both themes.
+ * Query: ?view=cpu-grid|lock|krp-queue|modes|timeline|lock-table|scaling (default all),
+ * ?theme=light|projector, ?live=1 (play the classic testbed live: 64 CPUs, every view).
+ */
+import { StrictMode, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import wasmUrl from '../../../wasm-core/build/stacklab.wasm?url';
+import classicDoc from '../../../lessons/scenarios/testbed-classic.json?raw';
+import scalableDoc from '../../../lessons/scenarios/testbed-scalable.json?raw';
+import { loadCore, readSchema, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
+import { CoreRun } from '../fixtures/core-run.js';
+import { runFixture, sweepFixture } from '../fixtures/index.js';
+import {
+  CpuGrid, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, SegmentBuilder, Timeline, traceNames,
+  type Theme, type TimelineSegments, type TraceNames,
+} from '../index.js';
+import { sliceWindow } from '../timeline/feed.js';
+
+const params = new URLSearchParams(location.search);
+const only = params.get('view');
+const theme = (params.get('theme') ?? 'light') as Theme;
+const live = params.get('live') === '1';
+
+const classic16 = runFixture('classic-16');
+const scalable16 = runFixture('scalable-16');
+const classic64 = runFixture('classic-64');
+const scalable64 = runFixture('scalable-64');
+const sweep = sweepFixture();
+const names: TraceNames = classic16.names;
+const modeAt = (s: Snapshot) => Int32Array.from(s.cpus, (c) => names.modes.indexOf(c.mode));
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  if (only && only !== id) return null;
+  return (
+    <section className="gallery-section" data-gallery={id}>
+      <h2>{title}</h2>
+      <div className="gallery-row">{children}</div>
+    </section>
+  );
+}
+
+/** A long real trace for the timeline: the classic testbed run in this page. */
+function useLongTimeline(): { segments: TimelineSegments; snapshot: Snapshot; ms: number } | { error: string } | null {
+  const [state, setState] = useState<{ segments: TimelineSegments; snapshot: Snapshot; ms: number } | { error: string } | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const core = await loadCore(new URL(wasmUrl, location.href));
+        const schema = readSchema(core);
+        const { values } = validateScenario(schema, JSON.parse(classicDoc));
+        const run = CoreRun.create(core, { ...values, 'sim.trace_capacity': 1 << 20 });
+        const started = performance.now();
+        run.runUntil(50_000_000);
+        run.readTrace();
+        const builder = new SegmentBuilder(16, traceNames(schema));
+        builder.seed(run.snapshot());
+        for (let t = 60_000_000; t <= 330_000_000; t += 10_000_000) {
+          run.runUntil(t);
+          builder.append(run.readTrace());
+        }
+        const snapshot = run.snapshot();
+        run.free();
+        if (!cancelled) setState({ segments: builder.segments, snapshot, ms: performance.now() - started });
+      } catch (error) {
+        if (!cancelled) setState({ error: (error as Error).message });
+      }
+    })();
+    return () => { cancelled = true; };
+  }, []);
+  return state;
+}
+
+function StaticGallery() {
+  const long = useLongTimeline();
+  const scalableAt16 = sweep.reports.find((r) => r.kernel === 'scalable' && (r.scenario as { machine: { cpus: number } }).machine.cpus === 16)!;
+  const partial = useMemo(() => sweep.reports.filter((r) => (r.scenario as { machine: { cpus: number } }).machine.cpus <= 17), []);
+  const smallTimeline = useMemo(() => sliceWindow(scalable16.slice, scalable16.snapshotBefore.nowNs, modeAt(scalable16.snapshotBefore)), []);
+  return (
+    <>
+      <Section id="cpu-grid" title="CPU grid">
+        <CpuGrid snapshot={classic16.snapshot} theme={theme} width={720} interruptCpu={0} />
+        <CpuGrid snapshot={scalable16.snapshot} theme={theme} width={720} interruptCpu={0} />
+        <CpuGrid snapshot={classic64.snapshot} theme={theme} width={720} />
+        <CpuGrid snapshot={scalable64.snapshot} theme={theme} width={420} />
+      </Section>
+      <Section id="lock" title="Lock view">
+        <LockView snapshot={classic16.snapshot} theme={theme} width={720} />
+        <LockView snapshot={scalable64.snapshot} theme={theme} width={720} />
+        <LockView snapshot={classic64.snapshot} theme={theme} width={520} />
+      </Section>
+      <Section id="krp-queue" title="KRP queue">
+        <KrpQueue snapshot={scalable16.snapshot} trace={scalable16.slice} names={names} report={scalable16.report} flowNs={60_000}
+          theme={theme} width={760} />
+        <KrpQueue snapshot={scalable64.snapshot} trace={scalable64.slice} names={names} flowNs={30_000} theme={theme} width={760} />
+        <KrpQueue snapshot={classic16.snapshot} theme={theme} width={560} />
+      </Section>
+      <Section id="modes" title="Mode bars (MONITOR MODES)">
+        <ModeBars snapshot={classic16.snapshot} theme={theme} width={720}
+          compare={{ label: 'Scalable Kernel, same testbed (outlined)', report: scalable16.report }} />
+        <ModeBars snapshot={scalable64.snapshot} theme={theme} width={600} />
+      </Section>
+      <Section id="timeline" title="Timeline">
+        {long && 'error' in long && <p role="alert">{long.error}</p>}
+        {long && 'segments' in long && (
+          <Timeline snapshot={long.snapshot} segments={long.segments} theme={theme} width={1100} liveSpanNs={4e6} />
+        )}
+        {!long && <p>Running the classic testbed in this page for a long trace…</p>}
+        <Timeline snapshot={scalable16.snapshot} trace={smallTimeline} names={names} theme={theme} width={1100} liveSpanNs={400_000} />
+      </Section>
+      <Section id="lock-table" title="Lock table">
+        <LockTable reports={[scalable16.report, classic16.report]} theme={theme} width={980} />
+        <LockTable snapshot={classic64.snapshot} theme={theme} width={760} />
+      </Section>
+      <Section id="scaling" title="Scaling">
+        <ScalingChart points={sweep.reports} report={scalableAt16} theme={theme} width={1100} />
+        <ScalingChart points={partial} progress={partial.length / sweep.reports.length} cpuRange={[1, 40]} theme={theme} width={760} />
+      </Section>
+    </>
+  );
+}
+
+// ---- live: the core runs in this page (dev only) and every view animates -----------------
+
+interface LiveFrame {
+  snapshot: Snapshot;
+  segments: TimelineSegments;
+  version: number;
+  /** The recent trace (for the KRP tokens). */
+  trace: TraceSlice;
+  names: TraceNames;
+}
+
+function LiveGallery() {
+  const [frame, setFrame] = useState<LiveFrame | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let stop = false;
+    let core: Core;
+    (async () => {
+      core = await loadCore(new URL(wasmUrl, location.href));
+      const schema = readSchema(core);
+      const kernel = params.get('kernel') ?? 'classic';
+      const cpus = Number(params.get('cpus') ?? 64);
+      const { values } = validateScenario(schema, JSON.parse(kernel === 'scalable' ? scalableDoc : classicDoc));
+      const run = CoreRun.create(core, { ...values, 'machine.cpus': cpus, 'workload.processes': cpus * 8, 'sim.trace_capacity': 1 << 18 });
+      run.runUntil(45_000_000);
+      run.readTrace();
+      const builder = new SegmentBuilder(cpus, traceNames(schema));
+      builder.seed(run.snapshot());
+      let simNs = run.now;
+      let recent = run.readTrace();
+      const step = Number(params.get('step') ?? 100_000); // simulated ns per frame
+      const tick = () => {
+        if (stop) return;
+        simNs += step;
+        const t0 = performance.now();
+        run.runUntil(simNs);
+        const trace = run.readTrace();
+        builder.append(trace);
+        const snapshot = run.snapshot();
+        const w = window as unknown as { __coreMs?: number[] };
+        (w.__coreMs ??= []).push(performance.now() - t0);
+        recent = trace.t.length > 0 ? trace : recent;
+        setFrame({ snapshot, segments: builder.segments, version: builder.segments.version, trace: recent, names: traceNames(schema) });
+        if (!run.done) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })().catch((e: Error) => setError(e.message));
+    return () => { stop = true; };
+  }, []);
+  if (error) return <p role="alert">{error}</p>;
+  if (!frame) return <p>Starting the core…</p>;
+  return (
+    <>
+      <Section id="cpu-grid" title="CPU grid (live)"><CpuGrid snapshot={frame.snapshot} theme={theme} width={900} /></Section>
+      <Section id="timeline" title="Timeline (live)">
+        <Timeline snapshot={frame.snapshot} segments={frame.segments} theme={theme} width={1100} liveSpanNs={2e6} />
+      </Section>
+      <Section id="lock" title="Lock (live)"><LockView snapshot={frame.snapshot} theme={theme} width={900} /></Section>
+      <Section id="krp-queue" title="KRP queue (live)">
+        <KrpQueue snapshot={frame.snapshot} trace={frame.trace} names={frame.names} flowNs={30 * Number(params.get('step') ?? 100_000)} theme={theme} width={900} />
+      </Section>
+      <Section id="modes" title="Modes (live)"><ModeBars snapshot={frame.snapshot} theme={theme} width={900} /></Section>
+      <Section id="lock-table" title="Lock table (live)"><LockTable snapshot={frame.snapshot} theme={theme} width={900} /></Section>
+    </>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>{live ? <LiveGallery /> : <StaticGallery />}</StrictMode>,
+);

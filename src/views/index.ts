@@ -1,0 +1,24 @@
+/*
+ * index.ts -- everything the lab shell and lessons use from src/views: the view
+ * components and their props, the palette and themes, the motion hook, and the
+ * helpers that turn the trace into what the views draw. See README.md in this folder.
+ */
+export { CpuGrid, type CpuGridProps } from './cpu-grid/CpuGrid.js';
+export { LockView, type LockViewProps } from './lock/LockView.js';
+export { KrpQueue, type KrpQueueProps } from './krp-queue/KrpQueue.js';
+export { ModeBars, type ModeBarsProps } from './modes/ModeBars.js';
+export { Timeline, type TimelineProps } from './timeline/Timeline.js';
+export { LockTable, type LockTableProps } from './lock-table/LockTable.js';
+export { ScalingChart, type ScalingChartProps } from './scaling/ScalingChart.js';
+
+export {
+  MODES, MODE_INFO, MONITOR_ORDER, THEMES, themeTokens, modeColour,
+  type Theme, type ThemeTokens, type ModeName, type ModeInfo, type KernelName,
+} from './palette.js';
+export { usePrefersReducedMotion, useTweened, onFrame } from './motion.js';
+export { SegmentBuilder, buildSegments, type TimelineSegments, type TraceNames } from './timeline/segments.js';
+export { SegmentFeed, traceNames, type TraceWindowLike } from './timeline/feed.js';
+export { krpEventsFromTrace, type KrpEvent } from './krp-queue/flow.js';
+export { SATURATION_PCT } from './scaling/model.js';
+export { PUBLISHED as PUBLISHED_LOCK_TABLE } from './lock-table/model.js';
+export { primaryLock, LOCK_INFO } from './lock/model.js';

@@ -1,0 +1,250 @@
+/*
+ * KrpQueue.tsx -- the Scalable Kernel's work queue: CPUs in process context queue
+ * TCPIP_KRPs (tokens fly from the CPU into the queue), the designated TCP/IP CPU's IPL 8
+ * fork thread takes them first come first served (tokens fly from the head of the
+ * queue to it), a fork thread is created when the queue was empty (a ring pulses).
+ * Shows the queue length and the designated CPU's busy share. Token positions come
+ * from the trace's krp_queue / krp_start / fork_create records and the snapshot's
+ * time (flow.ts), so the picture is a pure function of the props.
+ */
+import { useId } from 'react';
+import type { Report } from '../../core/report.js';
+import type { Snapshot, TraceSlice } from '../../core/snapshot.js';
+import { MODE_INFO, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
+import { cpuName, fitFontSize, formatCount, formatNs, formatPct, formatRate } from '../format.js';
+import { usePrefersReducedMotion, useTweened } from '../motion.js';
+import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
+import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
+import { ModeRect, PatternDefs } from '../common/marks.js';
+import { runningText, tileModeText } from '../cpu-grid/model.js';
+import type { TraceWindowLike } from '../timeline/feed.js';
+import type { TraceNames } from '../timeline/segments.js';
+import { designatedBusy, krpEventsFromTrace, krpQueue, tokensAt, type KrpEvent } from './flow.js';
+import { krpSummary } from './summary.js';
+
+export interface KrpQueueProps {
+  snapshot: Snapshot;
+  /** The shell's trace window (or a plain slice): KRP records animate the tokens. */
+  trace?: TraceWindowLike | TraceSlice;
+  /** The schema's names the trace indexes (traceNames(schema)); needed with `trace`. */
+  names?: TraceNames;
+  /** The run's report: gives the exact designated-CPU busy % and KRP rates when it covers the snapshot's window. */
+  report?: Report;
+  /**
+   * Simulated time a token takes to fly (default 20 µs). For smooth motion set it to
+   * the simulated time that passes in about half a second at the current speed.
+   */
+  flowNs?: number;
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 720). */
+  width?: number;
+  /** Height of the drawing in CSS px (default by theme). */
+  height?: number;
+  /** schema.modes, the order of each CPU's modeNs (default palette.MODES). */
+  modeNames?: readonly string[];
+  title?: string;
+}
+
+function sliceOf(trace: TraceWindowLike | TraceSlice | undefined): TraceSlice | null {
+  if (!trace) return null;
+  return 'slice' in trace ? trace.slice : trace;
+}
+
+export function KrpQueue(props: KrpQueueProps) {
+  const { snapshot, theme } = props;
+  const t = themeTokens(theme);
+  const patterns = useId();
+  const reduced = usePrefersReducedMotion();
+  const width = props.width ?? 720;
+  const innerW = innerWidth(width);
+  const height = props.height ?? Math.round(t.fontSize * 16);
+  const flowNs = props.flowNs ?? 20_000;
+  const scalable = snapshot.kernel === 'scalable';
+  const d = scalable ? snapshot.designatedCpu : -1;
+  const q = krpQueue(snapshot);
+  const busy = designatedBusy(snapshot, props.report, props.modeNames);
+  const [busyShown = busy.pct, lenShown = q.len] = useTweened([busy.pct, q.len], 200);
+
+  const slice = sliceOf(props.trace);
+  const events = slice && props.names ? krpEventsFromTrace(slice, props.names.kinds, snapshot.nowNs - flowNs, snapshot.nowNs) : [];
+  const tokens = reduced ? [] : tokensAt(events, snapshot.nowNs, flowNs, 40);
+  const recentQueuers = new Set(events.filter((e) => e.kind === 'queue').map((e) => e.cpu));
+  const forkPulse = events.filter((e) => e.kind === 'fork').pop();
+
+  // layout: three columns under one row of headings: sources | queue | designated CPU
+  const fs = t.fontSize;
+  const top = Math.round(fs * 2.1);
+  const areaH = height - top - 4;
+  const sourcesW = Math.round(innerW * 0.3);
+  const sources = snapshot.cpus.filter((c) => c.id !== d);
+  let cols = 1;
+  let cell = 0;
+  for (let c = 1; c <= Math.max(1, sources.length); c++) {
+    const r = Math.ceil(sources.length / c);
+    const size = Math.min((sourcesW - 4 * (c - 1)) / c, ((areaH - 4 * (r - 1)) / r) / 0.72);
+    if (size > cell) { cell = size; cols = c; }
+  }
+  const gap = sources.length > 32 ? 3 : 4;
+  const chipW = Math.max(6, Math.min(cell, fs * 4));
+  const chipH = Math.max(6, chipW * 0.72);
+  const sourcePos = new Map(sources.map((c, i) => [c.id, {
+    x: (i % cols) * (chipW + gap), y: top + Math.floor(i / cols) * (chipH + gap),
+  }]));
+
+  const dW = Math.round(Math.min(innerW * 0.28, fs * 14));
+  const dH = Math.round(Math.min(areaH * 0.52, fs * 7));
+  const dX = innerW - dW - 4;
+  const dY = top;
+  const qX0 = sourcesW + fs * 2.5;
+  const qX1 = dX - fs * 2.5;
+  const qH = Math.round(fs * 2.4);
+  const qY = Math.round(top + dH / 2 - qH / 2);
+  const token = Math.round(fs * 1.15);
+  const room = Math.max(1, Math.floor((qX1 - qX0 - 8) / (token + 3)));
+  const inQueue = q.len > room ? Math.max(0, room - 3) : q.len;
+  const overflow = q.len - inQueue;
+  const dCpu = d >= 0 ? snapshot.cpus[d] : undefined;
+
+  const pathFor = (kind: KrpEvent['kind'], cpu: number) => {
+    if (kind === 'queue') {
+      const p = sourcePos.get(cpu) ?? { x: 0, y: qY };
+      return { x0: p.x + chipW / 2, y0: p.y + chipH / 2, x1: qX0 + 4, y1: qY + qH / 2, bend: -fs * 1.5 };
+    }
+    return { x0: qX1 - 4, y0: qY + qH / 2, x1: dX, y1: dY + dH / 2, bend: -fs * 1.5 };
+  };
+
+  const legend = (
+    <Legend label="KRP queue legend" items={[
+      { key: 'krp', label: 'A KRP (TCPIP_KRP): kernel-context work queued by process context', swatch: <KrpSwatch t={t} size={swatchSize(theme)} /> },
+      { key: 'fork', label: `${MODE_INFO.fork.label}: the fork thread processing KRPs`, swatch: <ModeSwatch mode="fork" theme={theme} /> },
+      { key: 'user', label: 'Other CPUs coloured by mode; outlined: queued a KRP just now', swatch: <ModeSwatch mode="user" theme={theme} /> },
+    ]} />
+  );
+
+  return (
+    <ViewFrame view="krp-queue" theme={theme} width={width} title={props.title ?? 'KRP work queue and the designated CPU'}
+      headline={scalable ? (
+        <span>queue <strong data-testid="krp-len">{formatCount(q.len)}</strong>
+          <span className="slv-muted"> · designated CPU busy {busy.estimated ? '≈' : ''}{formatPct(busy.pct)}</span></span>
+      ) : <span className="slv-muted">classic kernel: no KRP queue</span>}
+      summary={krpSummary(snapshot, events, flowNs, busy.pct, busy.estimated)}
+      legend={scalable ? legend : undefined}
+      table={scalable ? {
+        caption: 'KRP queue',
+        columns: ['Figure', 'Value'],
+        rows: [
+          ['KRPs waiting now', formatCount(q.len)],
+          ['Longest queue so far', formatCount(q.maxLen)],
+          ['Designated CPU', cpuName(d)],
+          ['Designated CPU busy in kernel context', `${busy.estimated ? '≈ ' : ''}${formatPct(busy.pct)}`],
+          ...(props.report?.queues.find((x) => x.name === 'krp_queue') ? (() => {
+            const r = props.report!.queues.find((x) => x.name === 'krp_queue')!;
+            return [['KRPs per second (report)', formatRate(r.krps_per_s)], ['Mean wait (report)', formatNs(r.mean_wait_ns)]];
+          })() : []),
+        ],
+      } : undefined}>
+      <svg width={innerW} height={height} aria-hidden="true">
+        <PatternDefs prefix={patterns} theme={theme} />
+        <text x={0} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>CPUs in process context</text>
+        {scalable && <text x={qX0} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>TCPIP_KRP work queue</text>}
+        {scalable && <text x={dX} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>Designated TCP/IP CPU</text>}
+        {sources.map((c) => {
+          const p = sourcePos.get(c.id)!;
+          const recent = recentQueuers.has(c.id);
+          return (
+            <g key={c.id} data-cpu={c.id}>
+              <ModeRect className="slv-fill" mode={c.mode} x={p.x} y={p.y} width={chipW} height={chipH} rx={3} theme={theme}
+                patterns={patterns} stroke={recent ? t.text : t.axis} strokeWidth={recent ? 3 : 1} />
+              {chipH >= 14 && (
+                <text x={p.x + chipW / 2} y={p.y + chipH / 2 + Math.min(t.smallSize, chipH * 0.55) * 0.36}
+                  fontSize={Math.min(t.smallSize, chipH * 0.55)} textAnchor="middle" fontWeight={700}
+                  style={{ fill: t.modeText[c.mode], stroke: t.modes[c.mode], strokeWidth: 3, paintOrder: 'stroke' }}>{c.id}</text>
+              )}
+            </g>
+          );
+        })}
+
+        {!scalable && (
+          <text x={qX0 + (innerW - qX0) / 2} y={top + areaH / 2} fontSize={t.fontSize} textAnchor="middle" style={{ fill: t.muted }}>
+            <tspan x={qX0 + (innerW - qX0) / 2}>The classic kernel has no KRP queue:</tspan>
+            <tspan x={qX0 + (innerW - qX0) / 2} dy={fs * 1.4}>each CPU takes I/O lock 8 itself.</tspan>
+          </text>
+        )}
+
+        {scalable && (
+          <>
+            {/* the queue: head on the right, next to the designated CPU */}
+            <text x={qX0} y={qY - fs * 0.5} fontSize={t.smallSize} style={{ fill: t.muted }}>tail</text>
+            <text x={qX1} y={qY - fs * 0.5} fontSize={t.smallSize} textAnchor="end" style={{ fill: t.muted }}>head →</text>
+            <rect x={qX0} y={qY} width={qX1 - qX0} height={qH} rx={qH / 2} fill={t.surface} stroke={t.text} strokeWidth={t.strokeWidth} />
+            {Array.from({ length: inQueue }, (_, i) => (
+              <rect key={i} x={qX1 - 6 - (i + 1) * (token + 3)} y={qY + (qH - token) / 2} width={token} height={token} rx={3}
+                fill={t.modes.fork} stroke={t.text} strokeWidth={1.5} />
+            ))}
+            {overflow > 0 && (
+              <text x={qX0 + fs * 0.7} y={qY + qH / 2 + fs * 0.35} fontSize={fs} fontWeight={800}>+{formatCount(overflow)}</text>
+            )}
+            <text x={(qX0 + qX1) / 2} y={qY + qH + fs * 1.5} fontSize={fs} textAnchor="middle">
+              length <tspan fontWeight={800} fontSize={t.largeSize}>{formatCount(Math.round(lenShown))}</tspan>
+              <tspan style={{ fill: t.muted }}>  · max {formatCount(q.maxLen)}</tspan>
+            </text>
+
+            {/* the designated TCP/IP CPU */}
+            {dCpu && (
+              <g data-designated={d}>
+                {forkPulse && !reduced && (
+                  <rect x={dX - 6} y={dY - 6} width={dW + 12} height={dH + 12} rx={12} fill="none" stroke={t.text} strokeWidth={3}
+                    opacity={Math.max(0, 1 - (snapshot.nowNs - forkPulse.t) / flowNs)} />
+                )}
+                <ModeRect className="slv-fill" mode={dCpu.mode} x={dX} y={dY} width={dW} height={dH} rx={8} theme={theme}
+                  patterns={patterns} stroke={t.designated} strokeWidth={4} />
+                <text x={dX + dW / 2} y={dY + fs * 1.4} fontSize={t.largeSize} fontWeight={800} textAnchor="middle"
+                  style={{ fill: t.modeText[dCpu.mode], stroke: t.modes[dCpu.mode], strokeWidth: 4, paintOrder: 'stroke' }}>CPU {d}</text>
+                <text x={dX + dW / 2} y={dY + dH / 2 + fs * 0.7} fontSize={t.largeSize} fontWeight={800} textAnchor="middle"
+                  style={{ fill: t.modeText[dCpu.mode], stroke: t.modes[dCpu.mode], strokeWidth: 4, paintOrder: 'stroke' }}>
+                  {tileModeText(dCpu)}
+                </text>
+                <text x={dX + dW / 2} y={dY + dH - fs * 0.7} fontSize={fitFontSize(dCpu.level === 'fork' ? 'processing KRPs' : runningText(dCpu), dW - 12, fs)} fontWeight={600} textAnchor="middle"
+                  style={{ fill: t.modeText[dCpu.mode], stroke: t.modes[dCpu.mode], strokeWidth: 4, paintOrder: 'stroke' }}>
+                  {dCpu.level === 'fork' ? 'processing KRPs' : runningText(dCpu)}
+                </text>
+                {/* busy gauge */}
+                <text x={dX} y={dY + dH + fs * 1.4} fontSize={fitFontSize('busy in kernel context', dW, t.smallSize)}>busy in kernel context</text>
+                <rect x={dX} y={dY + dH + fs * 1.9} width={dW} height={fs * 1.1} fill={t.background} stroke={t.axis} />
+                <rect x={dX} y={dY + dH + fs * 1.9} width={(dW * Math.min(100, busyShown)) / 100} height={fs * 1.1}
+                  fill={busy.pct >= 97.5 ? t.modes.spin : t.text} />
+                <text x={dX} y={dY + dH + fs * 4.3} fontSize={t.largeSize} fontWeight={800}>
+                  {busy.estimated ? '≈' : ''}{formatPct(busyShown)}
+                  {busy.pct >= 97.5 && <tspan fontSize={fs} fontWeight={700}> saturated</tspan>}
+                </text>
+              </g>
+            )}
+
+            {/* tokens in flight */}
+            {tokens.map((tk) => {
+              const p = pathFor(tk.kind, tk.cpu);
+              if (tk.kind === 'fork') return null;
+              const u = tk.progress;
+              const mx = (p.x0 + p.x1) / 2;
+              const my = Math.min(p.y0, p.y1) + p.bend;
+              const px = (1 - u) * (1 - u) * p.x0 + 2 * (1 - u) * u * mx + u * u * p.x1;
+              const py = (1 - u) * (1 - u) * p.y0 + 2 * (1 - u) * u * my + u * u * p.y1;
+              return (
+                <rect key={`${tk.kind}-${tk.key}`} x={px - token * 0.4} y={py - token * 0.4} width={token * 0.8} height={token * 0.8} rx={3}
+                  fill={t.modes.fork} stroke={t.text} strokeWidth={1.5} opacity={u > 0.9 ? (1 - u) * 10 : 1} />
+              );
+            })}
+          </>
+        )}
+      </svg>
+    </ViewFrame>
+  );
+}
+
+function KrpSwatch({ t, size }: { t: ThemeTokens; size: number }) {
+  return (
+    <svg width={size} height={size}>
+      <rect x={size * 0.15} y={size * 0.15} width={size * 0.7} height={size * 0.7} rx={3} fill={t.modes.fork} stroke={t.text} strokeWidth={1.5} />
+    </svg>
+  );
+}

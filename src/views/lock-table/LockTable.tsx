@@ -1,0 +1,121 @@
+/*
+ * LockTable.tsx -- the paper's lock table (hold % all locks, spin % all locks, locks
+ * per second, I/O lock 8 hold time) for this run, or for both kernels side by side
+ * when two reports are given, beside the published GS160 figures; per-lock detail
+ * below. An HTML table: readable by screen readers as it is.
+ */
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { themeTokens, type KernelName, type Theme } from '../palette.js';
+import { formatPct, formatRate } from '../format.js';
+import { ViewFrame } from '../common/ViewFrame.js';
+import { KernelSwatch, Legend } from '../common/Legend.js';
+import { lockInfo } from '../lock/model.js';
+import {
+  formatMeasure, lockTableColumns, lockTableSummary, locksListed, MEASURES, PUBLISHED, PUBLISHED_NOTES, SOURCE_CITATION,
+  type LockTableColumn, type MeasureKey,
+} from './model.js';
+
+export interface LockTableProps {
+  /** The live run (used when no report is given). */
+  snapshot?: Snapshot;
+  /** The finished run's report. */
+  report?: Report;
+  /** One or two finished runs (classic and scalable) to show side by side; wins over report. */
+  reports?: readonly Report[];
+  /** Show the paper's published figures (default true). */
+  showPublished?: boolean;
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 720). */
+  width?: number;
+  title?: string;
+}
+
+/** Scale of the little bars: percentages on 0..100, locks/s on the largest value shown. */
+function barFraction(key: MeasureKey, value: number, maxLocks: number): number {
+  if (key === 'locksPerS') return maxLocks > 0 ? value / maxLocks : 0;
+  return Math.min(1, value / 100);
+}
+
+export function LockTable(props: LockTableProps) {
+  const { theme } = props;
+  const t = themeTokens(theme);
+  const columns = lockTableColumns(props);
+  const showPublished = props.showPublished ?? true;
+  const published: { kernel: KernelName; heading: string }[] = showPublished
+    ? [{ kernel: 'classic', heading: 'Paper: traditional kernel' }, { kernel: 'scalable', heading: 'Paper: Scalable Kernel' }]
+    : [];
+  const maxLocks = Math.max(...columns.map((c) => c.figures.locksPerS), showPublished ? PUBLISHED.classic.locksPerS : 0);
+  const lockNames = locksListed(columns);
+  const bar = (kernel: KernelName, fraction: number, muted = false) => (
+    <span className="slv-bar" aria-hidden="true" style={{
+      width: `${Math.max(2, Math.round(fraction * 100))}%`,
+      background: muted ? 'transparent' : t.kernels[kernel].colour,
+      border: muted ? `2px solid ${t.kernels[kernel].colour}` : undefined,
+      boxSizing: 'border-box',
+    }} />
+  );
+
+  return (
+    <ViewFrame view="lock-table" theme={theme} width={props.width ?? 720} title={props.title ?? 'Lock table'}
+      summary={lockTableSummary(columns, showPublished)}
+      legend={<Legend label="Lock table legend" items={[
+        { key: 'classic', label: `${t.kernels.classic.label}: filled bars this model, outlined the paper`, swatch: <KernelSwatch kernel="classic" theme={theme} /> },
+        { key: 'scalable', label: t.kernels.scalable.label, swatch: <KernelSwatch kernel="scalable" theme={theme} /> },
+      ]} />}>
+      {columns.length === 0 && <p>No run yet.</p>}
+      {columns.length > 0 && (
+        <table className="slv-locktable">
+          <caption>
+            Model figures over the measured window; published figures from {SOURCE_CITATION}.
+            {columns.some((c) => c.kernel === 'scalable') && ' The model\'s Scalable Kernel spins less than the published 4.4%: it leaves out the pool, memory-management and LAN-driver spin locks of the real system (docs/model.md).'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Measure</th>
+              {columns.map((c) => (
+                <th scope="col" key={c.key}>{c.heading}<span className="slv-note">{c.detail}</span></th>
+              ))}
+              {published.map((p, i) => <th scope="col" key={p.kernel} className={`slv-published${i === 0 ? ' slv-first-published' : ''}`}>{p.heading}<span className="slv-note">16-CPU GS160</span></th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {MEASURES.map((m) => (
+              <tr key={m.key} data-measure={m.key}>
+                <th scope="row">{m.label}<span className="slv-note">{m.unit}</span></th>
+                {columns.map((c) => (
+                  <td key={c.key} className="slv-num">
+                    {formatMeasure(m.key, c.figures[m.key])}
+                    {bar(c.kernel, barFraction(m.key, c.figures[m.key], maxLocks))}
+                  </td>
+                ))}
+                {published.map((p, i) => (
+                  <td key={p.kernel} className={`slv-num slv-published${i === 0 ? ' slv-first-published' : ''}`}>
+                    {m.key === 'iolock8' ? PUBLISHED[p.kernel].iolock8Text : formatMeasure(m.key, PUBLISHED[p.kernel][m.key])}
+                    {p.kernel === 'scalable' && <span className="slv-note">{PUBLISHED_NOTES[m.key]}</span>}
+                    {bar(p.kernel, barFraction(m.key, PUBLISHED[p.kernel][m.key], maxLocks), true)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            <tr className="slv-group"><th colSpan={1 + columns.length + published.length} scope="colgroup">Per lock (model only; the paper gives all locks)</th></tr>
+            {lockNames.map((name) => (
+              <tr key={name} data-lock={name}>
+                <th scope="row">{lockInfo(name).label}<span className="slv-note">{name}</span></th>
+                {columns.map((c) => <PerLockCell key={c.key} column={c} name={name} />)}
+                {published.map((p, i) => <td key={p.kernel} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === 'IOLOCK8' ? `hold ${PUBLISHED[p.kernel].iolock8Text}` : '—'}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ViewFrame>
+  );
+}
+
+function PerLockCell({ column, name }: { column: LockTableColumn; name: string }) {
+  const l = column.figures.perLock.find((x) => x.name === name);
+  if (!l) return <td>—</td>;
+  if (l.perS === 0 && l.hold === 0) return <td className="slv-muted">not used</td>;
+  return <td className="slv-perlock">hold {formatPct(l.hold)} · spin {formatPct(l.spin)}<br />{formatRate(l.perS)}</td>;
+}

@@ -1,0 +1,154 @@
+/*
+ * model.ts (lock-table) -- the lock table of the Scalable Kernel paper (hold % all
+ * locks, spin % all locks, locks per second, I/O lock 8 hold time) for runs of the
+ * model, live from a snapshot or from finished reports, beside the published figures.
+ */
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { formatCount, formatNs, formatPct, formatRate, pctOf } from '../format.js';
+import type { KernelName } from '../palette.js';
+import { lockInfo } from '../lock/model.js';
+
+/** What the paper publishes for the 16-CPU GS160 testbed ("Comparing the Traditional Kernel to the Scalable Kernel"). */
+export const PUBLISHED = {
+  classic: { hold: 54.8, spin: 24.1, locksPerS: 204_153, iolock8: 31.4, iolock8Text: '31.4%' },
+  scalable: { hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8: 5, iolock8Text: '<5%' },
+} as const;
+
+/** The paper's comments beside its scalable figures. */
+export const PUBLISHED_NOTES = {
+  hold: 'while completing more work',
+  spin: 'very good',
+  locksPerS: 'doing more work with far fewer locks per unit of work',
+  iolock8: 'very good: much more of I/O lock 8 is left for heavy disk I/O',
+} as const;
+
+export const SOURCE_CITATION = 'R. Rappaport, Y. Pouffary, S. Lieman and M. J. Marotta (HP), '
+  + 'the OpenVMS TCP/IP Scalable Kernel paper: 16-CPU GS160 Wildfire testbed';
+
+export interface LockFigures {
+  hold: number;
+  spin: number;
+  locksPerS: number;
+  iolock8: number;
+  perLock: { name: string; hold: number; spin: number; perS: number }[];
+}
+
+export interface LockTableColumn {
+  key: string;
+  heading: string;
+  detail: string;
+  kernel: KernelName;
+  figures: LockFigures;
+  live: boolean;
+}
+
+function kernelOf(name: string): KernelName {
+  return name === 'scalable' ? 'scalable' : 'classic';
+}
+
+function cpusOf(report: Report): number {
+  return Number((report.scenario as { machine?: { cpus?: number } }).machine?.cpus ?? report.cpus.length);
+}
+
+export function figuresFromReport(report: Report): LockFigures {
+  return {
+    hold: report.hold_pct_all_locks,
+    spin: report.spin_pct_all_locks,
+    locksPerS: report.locks_per_s,
+    iolock8: report.iolock8_hold_pct,
+    perLock: report.locks.map((l) => ({ name: l.name, hold: l.hold_pct, spin: l.spin_pct, perS: l.acquisitions_per_s })),
+  };
+}
+
+/** The same figures, live, as metrics.c defines them (hold: share of the window; spin: share of the machine). */
+export function figuresFromSnapshot(snapshot: Snapshot): LockFigures {
+  const w = snapshot.windowNs;
+  const machine = w * snapshot.cpus.length;
+  const perLock = snapshot.locks.map((l) => ({
+    name: l.name,
+    hold: Math.min(100, pctOf(l.holdNs, w)),
+    spin: pctOf(l.spinNs, machine),
+    perS: w > 0 ? l.acquisitions / (w / 1e9) : 0,
+  }));
+  return {
+    hold: perLock.reduce((s, l) => s + l.hold, 0),
+    spin: perLock.reduce((s, l) => s + l.spin, 0),
+    locksPerS: perLock.reduce((s, l) => s + l.perS, 0),
+    iolock8: perLock.find((l) => l.name === 'IOLOCK8')?.hold ?? 0,
+    perLock,
+  };
+}
+
+function kernelTitle(kernel: KernelName): string {
+  return kernel === 'scalable' ? 'Scalable Kernel' : 'Classic kernel';
+}
+
+export function columnFromReport(report: Report, index = 0): LockTableColumn {
+  const kernel = kernelOf(report.kernel);
+  return {
+    key: `report-${index}-${kernel}`,
+    heading: `${kernelTitle(kernel)} (model)`,
+    detail: `${cpusOf(report)} CPUs, ${formatNs(report.window_ns)} measured`,
+    kernel,
+    figures: figuresFromReport(report),
+    live: false,
+  };
+}
+
+export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
+  return {
+    key: `live-${snapshot.kernel}`,
+    heading: `${kernelTitle(snapshot.kernel)} (model, live)`,
+    detail: `${snapshot.cpus.length} CPUs, ${formatNs(snapshot.windowNs)} so far`,
+    kernel: snapshot.kernel,
+    figures: figuresFromSnapshot(snapshot),
+    live: true,
+  };
+}
+
+/** Columns for the runs: the reports (classic first), else the report, else the live snapshot. */
+export function lockTableColumns(args: { snapshot?: Snapshot; report?: Report; reports?: readonly Report[] }): LockTableColumn[] {
+  const reports = args.reports && args.reports.length > 0 ? [...args.reports] : args.report ? [args.report] : [];
+  if (reports.length > 0) {
+    return reports
+      .map((r, i) => columnFromReport(r, i))
+      .sort((a, b) => (a.kernel === b.kernel ? 0 : a.kernel === 'classic' ? -1 : 1));
+  }
+  return args.snapshot ? [columnFromSnapshot(args.snapshot)] : [];
+}
+
+export type MeasureKey = 'hold' | 'spin' | 'locksPerS' | 'iolock8';
+
+export const MEASURES: readonly { key: MeasureKey; label: string; unit: string }[] = [
+  { key: 'hold', label: 'Hold % all locks', unit: '% of the time, summed over locks' },
+  { key: 'spin', label: 'Spin % all locks', unit: '% of all CPU time' },
+  { key: 'locksPerS', label: 'Locks per second', unit: 'acquisitions of all locks' },
+  { key: 'iolock8', label: 'I/O lock 8 hold time', unit: '% of the time held' },
+];
+
+export function formatMeasure(key: MeasureKey, value: number): string {
+  return key === 'locksPerS' ? formatCount(value) : formatPct(value);
+}
+
+export function lockTableSummary(columns: readonly LockTableColumn[], showPublished = true): string {
+  const parts = columns.map((c) => `${c.heading}, ${c.detail}: `
+    + MEASURES.map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`).join(', ') + '.');
+  const published = showPublished
+    ? ` Published for the GS160: traditional kernel ${PUBLISHED.classic.hold}% hold, ${PUBLISHED.classic.spin}% spin, `
+      + `${formatCount(PUBLISHED.classic.locksPerS)} locks per second, I/O lock 8 ${PUBLISHED.classic.iolock8Text}; `
+      + `Scalable Kernel ${PUBLISHED.scalable.hold}% hold, ${PUBLISHED.scalable.spin}% spin, `
+      + `${formatCount(PUBLISHED.scalable.locksPerS)} locks per second, I/O lock 8 ${PUBLISHED.scalable.iolock8Text}.`
+    : '';
+  return `Lock table. ${parts.join(' ')}${published}`;
+}
+
+export function perLockText(l: LockFigures['perLock'][number]): string {
+  return `${lockInfo(l.name).label}: hold ${formatPct(l.hold)}, spin ${formatPct(l.spin)}, ${formatRate(l.perS)}`;
+}
+
+export function locksListed(columns: readonly LockTableColumn[]): string[] {
+  const names: string[] = [];
+  for (const c of columns) for (const l of c.figures.perLock) if (!names.includes(l.name)) names.push(l.name);
+  return names;
+}

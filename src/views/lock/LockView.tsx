@@ -1,0 +1,233 @@
+/*
+ * LockView.tsx -- the spin locks: for each, its owner CPU inside the lock, the CPUs
+ * spinning on it queued outside in the order they started (chips slide forward as the
+ * queue moves), and its hold % and spin %. The kernel's hot lock (I/O lock 8 for the
+ * classic kernel, the TCP/IP global spin lock for the Scalable Kernel) comes first
+ * and largest. A pure function of its props.
+ */
+import { useId } from 'react';
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
+import { formatOne, formatPct, formatRate, wrapWords } from '../format.js';
+import { useTweened } from '../motion.js';
+import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
+import { Legend, ModeSwatch } from '../common/Legend.js';
+import { ModeRect, PatternDefs } from '../common/marks.js';
+import { lockLanes, lockSummary, type LockLane } from './model.js';
+
+export interface LockViewProps {
+  snapshot: Snapshot;
+  /** Not needed by this view; accepted so every view takes the same props. */
+  report?: Report;
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 720). */
+  width?: number;
+  /** Which locks to show, by schema name, in order (default: the kernel's hot lock, then the others it used). */
+  locks?: readonly string[];
+  title?: string;
+}
+
+export function LockView(props: LockViewProps) {
+  const { snapshot, theme } = props;
+  const t = themeTokens(theme);
+  const patterns = useId();
+  const width = props.width ?? 720;
+  const innerW = innerWidth(width);
+  const { lanes, unused } = lockLanes(snapshot, props.locks);
+  const tweened = useTweened(lanes.flatMap((l) => [l.holdPct, l.spinPct]));
+  const modeOf = (cpu: number): ModeName => snapshot.cpus[cpu]?.mode ?? 'kernel';
+
+  let y = 0;
+  const laid = lanes.map((lane, i) => {
+    const scale = lane.primary || lanes.length === 1 ? 1 : 0.9;
+    const geo = laneGeometry(lane, innerW, t, scale);
+    const at = y;
+    y += geo.height + 14;
+    return { lane, geo, at, hold: tweened[i * 2] ?? lane.holdPct, spin: tweened[i * 2 + 1] ?? lane.spinPct };
+  });
+  const height = Math.max(40, y);
+  const primary = lanes[0];
+
+  return (
+    <ViewFrame view="lock" theme={theme} width={width} title={props.title ?? 'Spin locks'}
+      headline={primary && (
+        <span>{primary.label}: <strong>{primary.waiters.length}</strong> CPU{primary.waiters.length === 1 ? '' : 's'} spinning
+          <span className="slv-muted"> · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}</span></span>
+      )}
+      summary={lockSummary(snapshot, lanes, unused)}
+      legend={<Legend label="Lock view legend" items={[
+        { key: 'spin', label: 'Spinning CPU, numbered in the order it started spinning', swatch: <ModeSwatch mode="spin" theme={theme} /> },
+        { key: 'owner', label: 'Owner CPU inside the lock, coloured by its mode (kernel, fork, …)', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+        { key: 'fork', label: MODE_INFO.fork.label, swatch: <ModeSwatch mode="fork" theme={theme} /> },
+      ]} />}
+      table={{
+        caption: 'Spin locks now and over the run',
+        columns: ['Lock', 'Owner', 'Spinning, in order', 'Hold %', 'Spin % (of all CPU time)', 'Acquisitions/s'],
+        rows: lanes.map((l) => [
+          `${l.label} (${l.name})`,
+          l.holder >= 0 ? `CPU ${l.holder}` : l.reserved >= 0 ? `handing to CPU ${l.reserved}` : 'free',
+          l.waiters.length ? l.waiters.map((c) => `CPU ${c}`).join(', ') : '—',
+          formatPct(l.holdPct), formatPct(l.spinPct), formatRate(l.acquisitionsPerS),
+        ]),
+      }}>
+      <svg width={innerW} height={height} aria-hidden="true">
+        <PatternDefs prefix={patterns} theme={theme} />
+        {laid.map(({ lane, geo, at, hold, spin }) => (
+          <g key={lane.name} transform={`translate(0, ${at})`} data-lock={lane.name}>
+            {at > 0 && <line x1={0} x2={innerW} y1={-8} y2={-8} stroke={t.grid} />}
+            <LaneDrawing lane={lane} geo={geo} t={t} theme={theme} patterns={patterns} hold={hold} spin={spin}
+              cpus={snapshot.cpus.length} modeOf={modeOf} width={innerW} />
+          </g>
+        ))}
+      </svg>
+      {unused.length > 0 && (
+        <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)' }}>
+          Not used by the {snapshot.kernel === 'scalable' ? 'Scalable Kernel' : 'classic kernel'}: {unused.join(', ')}.
+        </p>
+      )}
+    </ViewFrame>
+  );
+}
+
+interface LaneGeometry {
+  fs: number;
+  small: number;
+  chipW: number;
+  chipH: number;
+  chipGap: number;
+  lockX: number;
+  lockW: number;
+  queueX: number;
+  perRow: number;
+  rows: number;
+  shown: number;
+  /** The lock's role, wrapped to the width. */
+  roleLines: string[];
+  statsY: number;
+  chipsY: number;
+  height: number;
+}
+
+/** Where the parts of a lane go, for its width and the number of spinners. */
+export function laneGeometry(lane: LockLane, width: number, t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>, scale: number): LaneGeometry {
+  const fs = Math.round(t.fontSize * scale);
+  const small = Math.round(t.smallSize * scale);
+  const chipW = Math.round(fs * 4.9);
+  const chipH = Math.round(fs * 2.1);
+  const chipGap = Math.round(fs * 0.5);
+  const lockX = 4;
+  const lockW = chipW + fs * 1.6;
+  const queueX = lockX + lockW + fs * 2.6;
+  const perRow = Math.max(1, Math.floor((width - queueX + chipGap) / (chipW + chipGap)));
+  const maxRows = lane.primary ? 3 : 1;
+  const rows = Math.max(1, Math.min(maxRows, Math.ceil(lane.waiters.length / perRow)));
+  const capacity = perRow * rows;
+  const shown = lane.waiters.length > capacity ? capacity - 1 : lane.waiters.length;
+  const roleLines = wrapWords(`${lane.name === lane.label ? '' : `${lane.name}: `}${lane.role}`, Math.floor(width / (small * 0.52)));
+  const statsY = fs * 1.3 + roleLines.length * (small + 3) + fs * 0.9;
+  const chipsY = statsY + fs * 3;
+  const lockBottom = chipsY + small + 2 - fs * 0.5 + chipH + fs + small + 8;
+  const chipsBottom = chipsY + rows * (chipH + small + 6);
+  const height = Math.max(lockBottom, chipsBottom) + 4;
+  return { fs, small, chipW, chipH, chipGap, lockX, lockW, queueX, perRow, rows, shown, roleLines, statsY, chipsY, height };
+}
+
+function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, width }: {
+  lane: LockLane; geo: LaneGeometry; t: ThemeTokens; theme?: Theme; patterns: string; hold: number; spin: number;
+  cpus: number; modeOf: (cpu: number) => ModeName; width: number;
+}) {
+  const { fs, small, chipW, chipH, chipGap, lockX, lockW, queueX, perRow, chipsY, statsY } = geo;
+  const barW = Math.round(fs * 9);
+  const holderMode = lane.holder >= 0 ? modeOf(lane.holder) : null;
+  const slotOf = (i: number) => ({
+    x: queueX + (i % perRow) * (chipW + chipGap),
+    y: chipsY + Math.floor(i / perRow) * (chipH + small + 6) + small + 2,
+  });
+  const lockBoxY = chipsY + small + 2 - fs * 0.5;
+  const holderPos = { x: lockX + (lockW - chipW) / 2, y: lockBoxY + fs * 0.5 };
+  const hidden = lane.waiters.length - geo.shown;
+  return (
+    <>
+      <text x={0} y={fs * 1.05} fontSize={fs * 1.1} fontWeight={800}>{lane.label}</text>
+      <text x={0} y={fs * 1.3} fontSize={small} style={{ fill: t.muted }}>
+        {geo.roleLines.map((line, i) => <tspan key={i} x={0} dy={small + 3}>{line}</tspan>)}
+      </text>
+      {/* hold: a 0..100% bar */}
+      <text x={0} y={statsY + fs * 0.35} fontSize={small}>held</text>
+      {/* spin: CPU time spent spinning for it */}
+      <rect x={fs * 3} y={statsY - fs * 0.45} width={barW} height={fs * 0.9} fill={t.background} stroke={t.axis} strokeWidth={1} />
+      <rect x={fs * 3} y={statsY - fs * 0.45} width={(barW * Math.min(100, hold)) / 100} height={fs * 0.9} fill={t.text} />
+      <text x={fs * 3 + barW + 8} y={statsY + fs * 0.38} fontSize={fs} fontWeight={800}>{formatPct(hold)}</text>
+      <text x={0} y={statsY + fs * 1.45 + fs * 0.38} fontSize={small}>
+        spin <tspan fontSize={fs} fontWeight={800}>{formatPct(spin)}</tspan>
+        <tspan style={{ fill: t.muted }}> of all CPU time = {formatOne((spin / 100) * cpus)} CPUs{width > small * 40 ? ` · ${formatRate(lane.acquisitionsPerS)} acquisitions` : ''}</tspan>
+      </text>
+
+      {/* the lock: a box with a shackle; its owner sits inside */}
+      <path d={`M ${lockX + lockW / 2 - fs * 0.9} ${lockBoxY} v ${-fs * 0.55} a ${fs * 0.9} ${fs * 0.9} 0 0 1 ${fs * 1.8} 0 v ${fs * 0.55}`}
+        fill="none" stroke={t.text} strokeWidth={t.strokeWidth} />
+      <rect x={lockX} y={lockBoxY} width={lockW} height={chipH + fs} rx={6} fill={t.surface} stroke={t.text} strokeWidth={t.strokeWidth} />
+      {lane.holder < 0 && (
+        <text x={lockX + lockW / 2} y={lockBoxY + (chipH + fs) / 2 + small * 0.35} fontSize={small} textAnchor="middle"
+          style={{ fill: t.muted }}>{lane.reserved >= 0 ? '' : 'free'}</text>
+      )}
+      <text x={lockX + lockW / 2} y={lockBoxY + chipH + fs + small + 4} fontSize={small} textAnchor="middle" style={{ fill: t.muted }}>
+        {lane.holder >= 0 ? `owner · ${MODE_INFO[holderMode!].short}` : lane.reserved >= 0 ? 'handing over' : ''}
+      </text>
+
+      {/* the queue flows left, into the lock */}
+      {lane.waiters.length > 0 && (
+        <g>
+          <line x1={queueX - fs * 0.6} x2={lockX + lockW + fs * 0.5} y1={slotOf(0).y + chipH / 2} y2={slotOf(0).y + chipH / 2}
+            stroke={t.text} strokeWidth={t.strokeWidth} />
+          <path d={`M ${lockX + lockW + fs * 0.5} ${slotOf(0).y + chipH / 2} l ${fs * 0.7} ${-fs * 0.45} v ${fs * 0.9} z`} fill={t.text} />
+        </g>
+      )}
+      {lane.waiters.length === 0 && (
+        <text x={queueX} y={slotOf(0).y + chipH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>no CPU spinning</text>
+      )}
+
+      {/* chips keyed by CPU in one list, so a CPU slides from the queue into the lock */}
+      {[
+        ...(lane.holder >= 0 ? [{ cpu: lane.holder, mode: holderMode!, ...holderPos, order: undefined, dashed: false }] : []),
+        ...(lane.reserved >= 0 && lane.reserved !== lane.holder
+          ? [{ cpu: lane.reserved, mode: modeOf(lane.reserved), ...holderPos, order: undefined, dashed: true }] : []),
+        ...lane.waiters.slice(0, geo.shown).map((cpu, i) => ({ cpu, mode: 'spin' as ModeName, ...slotOf(i), order: i + 1, dashed: false })),
+      ].map((c) => (
+        <Chip key={`cpu-${c.cpu}`} cpu={c.cpu} mode={c.mode} x={c.x} y={c.y} w={chipW} h={chipH} fs={fs} t={t} theme={theme}
+          patterns={patterns} order={c.order} small={small} dashed={c.dashed} />
+      ))}
+      {hidden > 0 && (() => {
+        const p = slotOf(geo.shown);
+        return (
+          <text x={p.x + chipW / 2} y={p.y + chipH / 2 + fs * 0.35} fontSize={fs} fontWeight={700} textAnchor="middle">+{hidden} more</text>
+        );
+      })()}
+    </>
+  );
+}
+
+function Chip({ cpu, mode, x, y, w, h, fs, t, theme, patterns, order, small, dashed }: {
+  cpu: number; mode: ModeName; x: number; y: number; w: number; h: number; fs: number; t: ThemeTokens; theme?: Theme;
+  patterns: string; order?: number; small?: number; dashed?: boolean;
+}) {
+  const ink = t.modeText[mode];
+  return (
+    <g className="slv-move" style={{ transform: `translate(${x}px, ${y}px)` }} data-chip={cpu}>
+      <ModeRect mode={mode} x={0} y={0} width={w} height={h} rx={h / 2} theme={theme} patterns={patterns}
+        stroke={t.text} strokeWidth={dashed ? 2 : 1} />
+      {dashed && <rect x={-3} y={-3} width={w + 6} height={h + 6} rx={h / 2 + 3} fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="5 3" />}
+      <text x={w / 2} y={h / 2 + fs * 0.36} fontSize={fs} fontWeight={800} textAnchor="middle"
+        style={{ fill: ink, stroke: t.modes[mode], strokeWidth: 4, paintOrder: 'stroke', strokeLinejoin: 'round' }}>CPU {cpu}</text>
+      {order !== undefined && (
+        <text x={w / 2} y={-4} fontSize={small ?? fs * 0.8} textAnchor="middle" fontWeight={700}>{ordinal(order)}</text>
+      )}
+    </g>
+  );
+}
+
+function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${s}`;
+}

@@ -1,0 +1,111 @@
+/*
+ * model.ts (lock) -- the lock view's figures, as pure functions: which locks to show
+ * for a kernel (the hot one first), each lock's owner, the CPUs spinning on it in the
+ * order they started, its hold % (share of the window held) and spin % (CPU time
+ * spinning for it, as a share of the machine), as the core's report defines them.
+ */
+import type { Snapshot } from '../../core/snapshot.js';
+import { cpuName, formatOne, formatPct, formatRate, listWords } from '../format.js';
+import { pctOf } from '../format.js';
+
+export interface LockInfo {
+  /** The lock's name in the source's words. */
+  label: string;
+  /** What it protects, for the learner. */
+  role: string;
+}
+
+/** The locks the core models (schema.locks), in the paper's terms. */
+export const LOCK_INFO: Readonly<Record<string, LockInfo>> = {
+  IOLOCK8: {
+    label: 'I/O lock 8',
+    role: 'the TCP/IP global spin lock of the classic kernel (disk I/O takes it too)',
+  },
+  SCHED: {
+    label: 'SCHED',
+    role: 'the scheduler spin lock: context switches and wake-ups',
+  },
+  TCPIP_GLOBAL: {
+    label: 'TCP/IP global spin lock',
+    role: 'the Scalable Kernel\'s own lock, taken by fork threads on the designated CPU',
+  },
+};
+
+export function lockInfo(name: string): LockInfo {
+  return LOCK_INFO[name] ?? { label: name, role: '' };
+}
+
+/** The kernel's hot lock: I/O lock 8 for the classic kernel, the TCP/IP global lock for the Scalable Kernel. */
+export function primaryLock(kernel: Snapshot['kernel']): string {
+  return kernel === 'scalable' ? 'TCPIP_GLOBAL' : 'IOLOCK8';
+}
+
+export interface LockLane {
+  name: string;
+  label: string;
+  role: string;
+  primary: boolean;
+  holder: number;
+  /** Handed over (line transfer or ticket) but not yet held, -1 when none. */
+  reserved: number;
+  waiters: number[];
+  /** Share of the window the lock was held, 0..100. */
+  holdPct: number;
+  /** CPU time spinning for it as a share of the machine, 0..100. */
+  spinPct: number;
+  /** The same as a number of CPUs. */
+  spinCpus: number;
+  acquisitionsPerS: number;
+  /** Ever used in this run (acquired, held or waited for). */
+  used: boolean;
+}
+
+export function lockLane(snapshot: Snapshot, index: number): LockLane {
+  const lock = snapshot.locks[index]!;
+  const info = lockInfo(lock.name);
+  const w = snapshot.windowNs;
+  const cpus = snapshot.cpus.length;
+  return {
+    name: lock.name,
+    label: info.label,
+    role: info.role,
+    primary: lock.name === primaryLock(snapshot.kernel),
+    holder: lock.holder,
+    reserved: lock.reserved,
+    waiters: lock.waiters,
+    holdPct: Math.min(100, pctOf(lock.holdNs, w)),
+    spinPct: pctOf(lock.spinNs, w * cpus),
+    spinCpus: w > 0 ? lock.spinNs / w : 0,
+    acquisitionsPerS: w > 0 ? lock.acquisitions / (w / 1e9) : 0,
+    used: lock.acquisitions > 0 || lock.holder >= 0 || lock.waiters.length > 0 || lock.holdNs > 0,
+  };
+}
+
+/**
+ * The lanes to draw: the given names in that order, or by default the kernel's hot
+ * lock first and then every other lock this run used.
+ */
+export function lockLanes(snapshot: Snapshot, names?: readonly string[]): { lanes: LockLane[]; unused: string[] } {
+  const all = snapshot.locks.map((_, i) => lockLane(snapshot, i));
+  if (names) {
+    return { lanes: names.map((n) => all.find((l) => l.name === n)).filter((l): l is LockLane => !!l), unused: [] };
+  }
+  const primary = all.filter((l) => l.primary);
+  const others = all.filter((l) => !l.primary && l.used);
+  return { lanes: [...primary, ...others], unused: all.filter((l) => !l.primary && !l.used).map((l) => l.name) };
+}
+
+export function lockLaneText(lane: LockLane): string {
+  const owner = lane.holder >= 0 ? `held by ${cpuName(lane.holder)}` : lane.reserved >= 0 ? `being handed to ${cpuName(lane.reserved)}` : 'free';
+  const queue = lane.waiters.length > 0
+    ? `${lane.waiters.length} CPU${lane.waiters.length === 1 ? '' : 's'} spinning for it, in order: ${listWords(lane.waiters.map(cpuName))}`
+    : 'nobody spinning for it';
+  return `${lane.label} (${lane.name}) is ${owner}; ${queue}. Over the run it was held ${formatPct(lane.holdPct)} of the time; `
+    + `spinning for it took ${formatPct(lane.spinPct)} of all CPU time (${formatOne(lane.spinCpus)} CPUs); ${formatRate(lane.acquisitionsPerS)} acquisitions.`;
+}
+
+export function lockSummary(snapshot: Snapshot, lanes: readonly LockLane[], unused: readonly string[]): string {
+  return `${snapshot.kernel === 'scalable' ? 'Scalable Kernel' : 'Classic kernel'}. `
+    + lanes.map(lockLaneText).join(' ')
+    + (unused.length ? ` Not used by this kernel: ${listWords(unused.map((n) => lockInfo(n).label))}.` : '');
+}

@@ -1,0 +1,129 @@
+/*
+ * ModeBars.tsx -- time in processor modes in the style of OpenVMS MONITOR MODES: one
+ * row per mode (Interrupt State, MP Synchronization, Kernel Mode, ..., Idle Time),
+ * combined for all CPUs on a 0..100 x CPUs scale, with the value printed beside each
+ * bar. An optional second run (the other kernel, say) is drawn as outlined bars.
+ */
+import { useId } from 'react';
+import { scaleLinear } from 'd3';
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { MODE_INFO, themeTokens, type Theme } from '../palette.js';
+import { formatCount, formatNs } from '../format.js';
+import { useTweened } from '../motion.js';
+import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
+import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
+import { ModeRect, PatternDefs } from '../common/marks.js';
+import { modeBarsFromReport, modeBarsFromSnapshot, modesSummary, modeTicks, type ModeBars as ModeBarsData } from './model.js';
+
+export interface ModeBarsProps {
+  snapshot: Snapshot;
+  /** The finished run's report; used instead of the snapshot when from = 'report'. */
+  report?: Report;
+  /** Where the figures come from (default 'snapshot': live, over the window so far). */
+  from?: 'snapshot' | 'report';
+  /** Another run to compare with (outlined bars), e.g. the other kernel's report. */
+  compare?: { label: string; report: Report };
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 720). */
+  width?: number;
+  /** schema.modes, the order of each CPU's modeNs (default palette.MODES). */
+  modeNames?: readonly string[];
+  title?: string;
+}
+
+export function ModeBars(props: ModeBarsProps) {
+  const { theme } = props;
+  const t = themeTokens(theme);
+  const patterns = useId();
+  const width = props.width ?? 720;
+  const innerW = innerWidth(width);
+  const bars: ModeBarsData = props.from === 'report' && props.report
+    ? modeBarsFromReport(props.report)
+    : modeBarsFromSnapshot(props.snapshot, props.modeNames);
+  const other = props.compare ? modeBarsFromReport(props.compare.report) : null;
+  const shown = useTweened(bars.rows.map((r) => r.value));
+
+  const fs = t.fontSize;
+  const labelW = Math.round(fs * 11.5);
+  const valueW = Math.round(fs * 3.6);
+  const rowH = Math.round(fs * (other ? 2.5 : 2.1));
+  const top = Math.round(fs * 3);
+  const barX = labelW + valueW + 10;
+  const barW = Math.max(120, innerW - barX - 14);
+  const scaleMax = Math.max(bars.scaleMax, other?.scaleMax ?? 0);
+  const x = scaleLinear().domain([0, scaleMax]).range([barX, barX + barW]);
+  const ticks = modeTicks(scaleMax);
+  const height = top + bars.rows.length * rowH + fs * 1.8;
+  const barH = Math.round(rowH * (other ? 0.42 : 0.6));
+
+  const headline = (
+    <span>MP Synchronization <strong>{formatCount(bars.rows.find((r) => r.mode === 'spin')!.value)}</strong>
+      <span className="slv-muted"> of {formatCount(bars.scaleMax)}</span></span>
+  );
+
+  const legendItems = [
+    ...bars.rows.filter((r) => MODE_INFO[r.mode].pattern !== 'none').map((r) => ({
+      key: r.mode, label: `${MODE_INFO[r.mode].monitor}: ${MODE_INFO[r.mode].pattern === 'hatch' ? 'hatched' : 'dotted'}`,
+      swatch: <ModeSwatch mode={r.mode} theme={theme} />,
+    })),
+    {
+      key: 'scale',
+      label: `Each bar: percent of one CPU, summed over ${bars.cpus} CPUs (full scale ${formatCount(bars.scaleMax)})`,
+      swatch: <svg width={swatchSize(theme)} height={swatchSize(theme)}><rect x={1} y={4} width={swatchSize(theme) - 2} height={swatchSize(theme) - 8} fill={t.modes.user} /></svg>,
+    },
+    ...(other ? [{
+      key: 'compare', label: props.compare!.label,
+      swatch: <svg width={swatchSize(theme)} height={swatchSize(theme)}><rect x={1.5} y={4.5} width={swatchSize(theme) - 3} height={swatchSize(theme) - 9} fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="4 2" /></svg>,
+    }] : []),
+  ];
+
+  return (
+    <ViewFrame view="modes" theme={theme} width={width} title={props.title ?? 'Time in processor modes (MONITOR MODES)'}
+      headline={headline} summary={modesSummary(bars)}
+      legend={<Legend label="How to read the bars" items={legendItems} />}
+      table={{
+        caption: `Time in processor modes, combined for ${bars.cpus} CPUs (0 to ${formatCount(bars.scaleMax)})`,
+        columns: ['Mode', 'This run', ...(other ? [props.compare!.label] : [])],
+        rows: bars.rows.map((r) => [MODE_INFO[r.mode].monitor, formatCount(r.value),
+          ...(other ? [formatCount(other.rows.find((o) => o.mode === r.mode)?.value ?? 0)] : [])]),
+      }}>
+      <svg width={innerW} height={height} aria-hidden="true" style={{ fontFamily: t.fontFamily }}>
+        <PatternDefs prefix={patterns} theme={theme} />
+        <text x={0} y={fs * 0.9} fontSize={t.smallSize} fontWeight={700}>Combined for {bars.cpus} CPUs
+          <tspan fontWeight={400} style={{ fill: t.muted }}>, over {formatNs(bars.windowNs)}</tspan></text>
+        {ticks.map((v) => (
+          <g key={v}>
+            <line x1={x(v)} x2={x(v)} y1={top - 4} y2={top + bars.rows.length * rowH} stroke={t.grid} strokeDasharray="3 3" />
+            <text x={x(v)} y={top - 8} fontSize={t.smallSize} textAnchor="middle">{formatCount(v)}</text>
+            <text x={x(v)} y={top + bars.rows.length * rowH + fs * 1.3} fontSize={t.smallSize} textAnchor="middle">{formatCount(v)}</text>
+          </g>
+        ))}
+        <line x1={barX} x2={barX} y1={top - 4} y2={top + bars.rows.length * rowH} stroke={t.axis} strokeWidth={1.5} />
+        {bars.rows.map((row, i) => {
+          const y = top + i * rowH;
+          const cy = y + rowH / 2;
+          const value = shown[i] ?? row.value;
+          const cmp = other?.rows.find((o) => o.mode === row.mode);
+          const emphasise = row.mode === 'spin';
+          return (
+            <g key={row.mode} data-mode={row.mode}>
+              <text x={0} y={cy + fs * 0.35} fontSize={fs} fontWeight={emphasise ? 800 : 500}>{MODE_INFO[row.mode].monitor}</text>
+              <text x={labelW + valueW} y={cy + fs * 0.35} fontSize={fs} fontWeight={700} textAnchor="end">{formatCount(row.value)}</text>
+              <ModeRect mode={row.mode} x={barX} y={other ? y + rowH * 0.08 : cy - barH / 2} width={x(value) - barX} height={barH}
+                theme={theme} patterns={patterns} />
+              {cmp && (
+                <g>
+                  <rect x={barX} y={y + rowH * 0.08 + barH + 3} width={Math.max(0, x(cmp.value) - barX)} height={barH}
+                    fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="4 2" />
+                  <text x={x(cmp.value) + 6} y={y + rowH * 0.08 + barH * 2 + 3 - 2} fontSize={t.smallSize} style={{ fill: t.muted }}>
+                    {formatCount(cmp.value)}</text>
+                </g>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+    </ViewFrame>
+  );
+}

@@ -1,0 +1,109 @@
+/*
+ * motion.ts -- how views move: one requestAnimationFrame loop shared by every tween
+ * (never one loop per mark), a hook that says whether the user asked for reduced
+ * motion, and a hook that eases numbers toward their latest value.
+ *
+ * Under prefers-reduced-motion every tween jumps to its target and CSS transitions are
+ * switched off (views add the slv-reduced class), so nothing slides or flies.
+ */
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+function subscribeReduced(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+  const list = window.matchMedia(QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+function reducedNow(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(QUERY).matches;
+}
+
+/** True when the user prefers reduced motion (follows changes to the setting live). */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReduced, reducedNow, () => false);
+}
+
+// ---- the one frame loop ------------------------------------------------------------
+
+type FrameCallback = (now: number) => void;
+const callbacks = new Set<FrameCallback>();
+let frame = 0;
+
+function tick(now: number): void {
+  frame = 0;
+  for (const cb of [...callbacks]) cb(now);
+  if (callbacks.size > 0) frame = requestAnimationFrame(tick);
+}
+
+/** Calls cb on every animation frame until the returned function is called. */
+export function onFrame(cb: FrameCallback): () => void {
+  callbacks.add(cb);
+  if (!frame && typeof requestAnimationFrame !== 'undefined') frame = requestAnimationFrame(tick);
+  return () => {
+    callbacks.delete(cb);
+    if (callbacks.size === 0 && frame) {
+      cancelAnimationFrame(frame);
+      frame = 0;
+    }
+  };
+}
+
+/** Cubic ease-out: quick start, gentle landing. */
+export function easeOut(t: number): number {
+  const u = 1 - Math.min(1, Math.max(0, t));
+  return 1 - u * u * u;
+}
+
+/** Where a tween from `from` to `to` is after `elapsed` of `duration` ms. */
+export function tweenAt(from: number, to: number, elapsed: number, duration: number): number {
+  if (duration <= 0 || elapsed >= duration) return to;
+  return from + (to - from) * easeOut(elapsed / duration);
+}
+
+/**
+ * Eases each number of `targets` toward its newest value over `duration` ms; returns
+ * the values to draw now. Values that change on every frame (playback) are already
+ * smooth and are drawn as they come: only a change after a pause (a step, a reset, a
+ * new scenario) is eased. With reduced motion, or without animation frames (tests,
+ * server rendering), the targets are returned unchanged.
+ */
+export function useTweened(targets: readonly number[], duration = 250): readonly number[] {
+  const reduced = usePrefersReducedMotion();
+  const [shown, setShown] = useState<readonly number[] | null>(null);
+  const shownRef = useRef<readonly number[]>(targets);
+  const lastChange = useRef(-Infinity);
+  const key = targets.join(',');
+
+  // a layout effect, so the old values are back on screen before the browser paints the new ones
+  useLayoutEffect(() => {
+    const to = targets;
+    const from = shownRef.current;
+    const now = typeof performance !== 'undefined' ? performance.now() : 0;
+    const steady = now - lastChange.current > duration;
+    lastChange.current = now;
+    if (reduced || !steady || from.length !== to.length || typeof requestAnimationFrame === 'undefined'
+      || from.every((v, i) => v === to[i])) {
+      shownRef.current = to;
+      setShown(null);
+      return;
+    }
+    setShown(from);
+    let start = -1;
+    const stop = onFrame((frameNow) => {
+      if (start < 0) start = frameNow;
+      const elapsed = frameNow - start;
+      const next = to.map((v, i) => tweenAt(from[i]!, v, elapsed, duration));
+      shownRef.current = next;
+      setShown(elapsed >= duration ? null : next);
+      if (elapsed >= duration) stop();
+    });
+    return stop;
+    // key captures the values of targets; the array itself is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, reduced, duration]);
+
+  return reduced || !shown || shown.length !== targets.length ? targets : shown;
+}

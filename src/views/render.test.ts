@@ -1,0 +1,118 @@
+/*
+ * render.test.ts -- every view rendered to markup (react-dom/server) from real runs of
+ * the core, in both themes: each has its title, legend and text equivalent, draws the
+ * marks its data calls for, and never prints NaN, undefined or Infinity.
+ *
+ * The components are .tsx and tsconfig.test.json has no JSX setting, so they are
+ * imported at run time (Vitest compiles them) rather than with a static import.
+ */
+import { describe, expect, it } from 'vitest';
+import { createElement, type FunctionComponent } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { runFixture, sweepFixture } from './fixtures/index.js';
+import { sliceWindow } from './timeline/feed.js';
+import { buildSegments } from './timeline/segments.js';
+import { THEMES, type Theme } from './palette.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Views = Record<string, FunctionComponent<any>>;
+const load = (path: string) => import(/* @vite-ignore */ path) as Promise<Views>;
+const views = async () => load('./index.ts');
+
+const classic = runFixture('classic-16');
+const scalable = runFixture('scalable-16');
+const classic64 = runFixture('classic-64');
+const sweep = sweepFixture();
+
+function render(view: FunctionComponent<unknown>, props: Record<string, unknown>): string {
+  return renderToStaticMarkup(createElement(view as FunctionComponent<Record<string, unknown>>, props));
+}
+
+function common(html: string, view: string, theme: Theme) {
+  expect(html).toContain(`data-view="${view}"`);
+  expect(html).toContain('class="slv-title"');
+  expect(html).toContain('class="slv-legend"');
+  expect(html).toMatch(/data-summary="">[^<]{40,}</);
+  expect(html).not.toMatch(/NaN|undefined|Infinity/);
+  expect(html).toContain(`--slv-fs:${THEMES[theme].fontSize}px`);
+}
+
+describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme', (theme) => {
+  it('CPU grid: one tile per CPU, the designated CPU marked for the Scalable Kernel', async () => {
+    const { CpuGrid } = await views();
+    for (const f of [classic, scalable, classic64]) {
+      const html = render(CpuGrid!, { snapshot: f.snapshot, theme, interruptCpu: 0 });
+      common(html, 'cpu-grid', theme);
+      expect(html.match(/data-cpu="/g)!.length).toBe(f.snapshot.cpus.length);
+      expect(html.includes('designated TCP/IP CPU')).toBe(f.snapshot.kernel === 'scalable');
+    }
+  });
+
+  it('lock view: the owner and every spinner as chips, the hot lock first', async () => {
+    const { LockView } = await views();
+    const html = render(LockView!, { snapshot: classic64.snapshot, theme });
+    common(html, 'lock', theme);
+    const lock = classic64.snapshot.locks.find((l) => l.name === 'IOLOCK8')!;
+    for (const cpu of [lock.holder, ...lock.waiters]) expect(html).toContain(`data-chip="${cpu}"`);
+    expect(html.indexOf('data-lock="IOLOCK8"')).toBeLessThan(html.indexOf('data-lock="SCHED"'));
+    expect(html).toContain('1st');
+  });
+
+  it('KRP queue: the designated CPU and queue for the Scalable Kernel, an explanation for the classic kernel', async () => {
+    const { KrpQueue } = await views();
+    const big = runFixture('scalable-64');
+    const html = render(KrpQueue!, { snapshot: big.snapshot, trace: big.slice, names: big.names, theme });
+    common(html, 'krp-queue', theme);
+    expect(html).toContain(`data-designated="${big.snapshot.designatedCpu}"`);
+    expect(html).toContain('saturated');
+    const plain = render(KrpQueue!, { snapshot: classic.snapshot, theme });
+    expect(plain).toContain('The classic kernel has no KRP queue');
+  });
+
+  it('mode bars: seven MONITOR rows, and outlined bars for a comparison run', async () => {
+    const { ModeBars } = await views();
+    const html = render(ModeBars!, { snapshot: classic.snapshot, theme, compare: { label: 'Scalable Kernel', report: scalable.report } });
+    common(html, 'modes', theme);
+    expect(html.match(/data-mode="/g)!.length).toBe(7);
+    expect(html).toContain('MP Synchronization');
+    expect(html).toContain('1,600');
+  });
+
+  it('timeline: a focusable canvas with keys explained, from a trace window or from segments', async () => {
+    const { Timeline } = await views();
+    const modeAt = Int32Array.from(scalable.snapshotBefore.cpus, (c) => scalable.names.modes.indexOf(c.mode));
+    const html = render(Timeline!, {
+      snapshot: scalable.snapshot, trace: sliceWindow(scalable.slice, scalable.snapshotBefore.nowNs, modeAt),
+      names: scalable.names, theme, liveSpanNs: 400_000,
+    });
+    common(html, 'timeline', theme);
+    expect(html).toContain('<canvas');
+    expect(html).toContain('tabindex="0"');
+    expect(html).toContain('follow live');
+    const segments = buildSegments(classic.slice, 16, classic.names, classic.snapshotBefore);
+    const again = render(Timeline!, { snapshot: classic.snapshot, segments, theme });
+    expect(again).toContain(`${segments.total} segments`);
+  });
+
+  it('lock table: both kernels beside the paper\'s numbers', async () => {
+    const { LockTable } = await views();
+    const html = render(LockTable!, { reports: [scalable.report, classic.report], theme });
+    common(html, 'lock-table', theme);
+    for (const published of ['54.8%', '35.2%', '24.1%', '4.4%', '204,153', '162,033', '31.4%', '&lt;5%']) expect(html).toContain(published);
+    expect(html.indexOf('Classic kernel (model)')).toBeLessThan(html.indexOf('Scalable Kernel (model)'));
+  });
+
+  it('scaling chart: two panels, the saturation mark, the current run, a partial sweep', async () => {
+    const { ScalingChart } = await views();
+    const current = sweep.reports.find((r) => r.kernel === 'scalable')!;
+    const html = render(ScalingChart!, { points: sweep.reports, report: current, theme, width: 1100 });
+    common(html, 'scaling', theme);
+    expect(html.match(/data-panel="/g)!.length).toBe(2);
+    expect(html).toContain('data-saturation=');
+    expect(html).toContain('data-current');
+    const partial = render(ScalingChart!, { points: sweep.reports.slice(0, 5), progress: 0.2, cpuRange: [1, 40], theme });
+    expect(partial).toContain('Sweep <strong>20%</strong>');
+    const empty = render(ScalingChart!, { points: [], theme });
+    expect(empty).toContain('No sweep yet');
+  });
+});

@@ -1,0 +1,52 @@
+/*
+ * snapshot-data.ts -- figures several views derive from a Snapshot: time per mode,
+ * MP synchronization now and over the window. A CPU's modeNs is indexed in the
+ * schema's mode order; views take that order as `modeNames` (schema.modes) and fall
+ * back to palette.MODES, which a test checks is the core's order.
+ */
+import type { CpuState, Snapshot } from '../core/snapshot.js';
+import { MODES, type ModeName } from './palette.js';
+
+/** Nanoseconds the CPU spent in a mode since statistics started. */
+export function modeNs(cpu: CpuState, mode: ModeName, modeNames: readonly string[] = MODES): number {
+  return cpu.modeNs[modeNames.indexOf(mode)] ?? 0;
+}
+
+/** Nanoseconds per mode summed over every CPU. */
+export function modeTotalsNs(snapshot: Snapshot, modeNames: readonly string[] = MODES): Record<ModeName, number> {
+  const out = Object.fromEntries(MODES.map((m) => [m, 0])) as Record<ModeName, number>;
+  for (const cpu of snapshot.cpus) for (const m of MODES) out[m] += modeNs(cpu, m, modeNames);
+  return out;
+}
+
+export interface MpSynch {
+  /** CPUs spinning at this instant. */
+  spinningNow: number;
+  cpus: number;
+  /** spinningNow as a share of the machine. */
+  nowPct: number;
+  /** MP synchronization over the window: spin time as a share of all CPU time. */
+  windowPct: number;
+  /** The same as a number of CPUs' worth of spinning (MONITOR's "MPSYNCH backup"). */
+  windowCpus: number;
+}
+
+export function mpsynch(snapshot: Snapshot, modeNames: readonly string[] = MODES): MpSynch {
+  const cpus = snapshot.cpus.length;
+  const spinningNow = snapshot.cpus.filter((c) => c.mode === 'spin').length;
+  let spin = 0;
+  for (const cpu of snapshot.cpus) spin += modeNs(cpu, 'spin', modeNames);
+  const machine = snapshot.windowNs * cpus;
+  return {
+    spinningNow,
+    cpus,
+    nowPct: cpus > 0 ? (100 * spinningNow) / cpus : 0,
+    windowPct: machine > 0 ? (100 * spin) / machine : 0,
+    windowCpus: snapshot.windowNs > 0 ? spin / snapshot.windowNs : 0,
+  };
+}
+
+/** The designated TCP/IP CPU, or -1 when the kernel has none (classic). */
+export function designatedCpu(snapshot: Snapshot): number {
+  return snapshot.kernel === 'scalable' ? snapshot.designatedCpu : -1;
+}

@@ -1,0 +1,486 @@
+/*
+ * Timeline.tsx -- per-CPU timeline on a canvas: one lane per CPU, each mode a coloured
+ * run (spinning hatched, interrupts dotted), built from the trace's 'mode' records.
+ * Scroll and zoom with the wheel, drag, the toolbar or the keyboard; hovering or
+ * moving the keyboard cursor shows the segment under it. Only the visible window is
+ * drawn, sub-pixel segments merged per pixel column (draw.ts), so 100,000+ segments
+ * cost what the pixels cost. Follows the live end until the learner scrolls away.
+ *
+ * Pure in what it draws: the picture is a function of the props (snapshot, trace
+ * window or segments, size, theme) and of the view window, which is the component's
+ * own state unless the shell controls it with `view` and `onViewChange`.
+ */
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { scaleLinear } from 'd3';
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { MODE_INFO, MODES, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
+import { cpuName, formatCount, formatMs, formatNs, formatPct } from '../format.js';
+import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
+import { ModeLegend } from '../common/Legend.js';
+import { clampWindow, laneRuns, panWindow, zoomWindow, type Runs } from './draw.js';
+import { SegmentFeed, type TraceWindowLike } from './feed.js';
+import { firstEndingAfter, modeTimeIn, segmentAt, type SegmentAt, type TimelineSegments, type TraceNames } from './segments.js';
+
+export interface TimelineProps {
+  snapshot: Snapshot;
+  /** The shell's trace window (src/core TraceHistory.view()); segments are built from it incrementally. */
+  trace?: TraceWindowLike;
+  /** The schema's names the trace indexes (traceNames(schema)); needed with `trace`. */
+  names?: TraceNames;
+  /** Ready-made segments (a SegmentBuilder's), instead of `trace`. */
+  segments?: TimelineSegments;
+  /** Not needed by this view; accepted so every view takes the same props. */
+  report?: Report;
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 900). */
+  width?: number;
+  /** Height of the canvas in CSS px (default: by CPU count). */
+  height?: number;
+  /** The visible window [t0, t1] in simulated ns, when the shell controls it. */
+  view?: readonly [number, number];
+  onViewChange?: (view: [number, number]) => void;
+  /** Span shown while following the live end (default 2 ms). */
+  liveSpanNs?: number;
+  title?: string;
+}
+
+const AXIS_H = 30;
+const MIN_SPAN_NS = 200;
+
+/** The pointer over the canvas, in CSS px (the time under it follows the view). */
+interface Hover {
+  cpu: number;
+  x: number;
+  y: number;
+}
+
+/** Default canvas height for n CPUs. */
+export function timelineHeight(n: number, theme?: Theme): number {
+  const t = themeTokens(theme);
+  const lane = n <= 8 ? 30 : n <= 16 ? Math.max(22, t.smallSize + 8) : n <= 32 ? Math.max(12, t.smallSize * 0.75) : 7;
+  return AXIS_H + n * Math.round(lane) + 6;
+}
+
+/** Tick labels in ms with as many decimals as the tick step needs. */
+export function tickFormatter(stepNs: number): (ns: number) => string {
+  const decimals = Math.max(0, Math.min(6, Math.ceil(-Math.log10(stepNs / 1e6) - 1e-9)));
+  return (ns) => `${(ns / 1e6).toFixed(decimals)} ms`;
+}
+
+export function Timeline(props: TimelineProps) {
+  const { snapshot, theme } = props;
+  const t = themeTokens(theme);
+  const width = props.width ?? 900;
+  const canvasW = Math.max(200, innerWidth(width));
+  const n = snapshot.cpus.length;
+  const canvasH = props.height ?? timelineHeight(n, theme);
+  const gutter = t.name === 'projector' ? 86 : 66;
+  const plotW = canvasW - gutter - 4;
+  const laneH = Math.max(3, (canvasH - AXIS_H - 6) / Math.max(1, n));
+  const nowNs = snapshot.nowNs;
+
+  // segments: given, or kept up to date from the trace window
+  const feedRef = useRef<{ feed: SegmentFeed; key: string } | null>(null);
+  let segments: TimelineSegments | null = props.segments ?? null;
+  let problem = '';
+  if (!segments && props.trace) {
+    if (!props.names) problem = 'The timeline needs the schema\'s names (names prop) to read the trace.';
+    else {
+      const key = `${n}|${props.names.modes.join()}|${props.names.kinds.join()}`;
+      if (!feedRef.current || feedRef.current.key !== key) feedRef.current = { feed: new SegmentFeed(n, props.names), key };
+      segments = feedRef.current.feed.update(props.trace);
+    }
+  }
+  const firstNs = segments && Number.isFinite(segments.firstNs) ? segments.firstNs : Math.max(0, nowNs - (props.liveSpanNs ?? 2e6));
+
+  // the visible window
+  const liveSpan = props.liveSpanNs ?? 2e6;
+  const [ownView, setOwnView] = useState<[number, number] | null>(null);
+  const [follow, setFollow] = useState(true);
+  const followView = useMemo<[number, number]>(() => {
+    const span = ownView ? ownView[1] - ownView[0] : liveSpan;
+    return [nowNs - span, nowNs];
+  }, [nowNs, ownView, liveSpan]);
+  const view: readonly [number, number] = props.view ?? (follow || !ownView ? followView : ownView);
+  const [t0, t1] = view;
+  const bounds = { lo: Math.min(firstNs, nowNs), hi: nowNs };
+  const boundsRef = useRef(bounds);
+  boundsRef.current = bounds;
+  const setView = useCallback((next: [number, number]) => {
+    const clamped = clampWindow(next[0], next[1], boundsRef.current.lo, boundsRef.current.hi);
+    // scrolling to the live end (or zooming while there) keeps following it
+    setFollow(clamped[1] >= boundsRef.current.hi);
+    setOwnView(clamped);
+    props.onViewChange?.(clamped);
+  }, [props.onViewChange]); // eslint-disable-line react-hooks/exhaustive-deps
+  const maxSpan = Math.max(liveSpan, nowNs - firstNs, 1e5);
+
+  const x = useMemo(() => scaleLinear().domain([t0, t1]).range([0, plotW]), [t0, t1, plotW]);
+
+  // hover and keyboard cursor
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [cursor, setCursor] = useState<{ cpu: number; t: number } | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const focusSeg: SegmentAt | null = segments
+    ? (hover ? segmentAt(segments, hover.cpu, x.invert(hover.x - gutter), nowNs) : cursor ? segmentAt(segments, cursor.cpu, cursor.t, nowNs) : null)
+    : null;
+
+  // drawing
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const runsRef = useRef<Runs | undefined>(undefined);
+  const patternsRef = useRef<{ theme: string; hatch: CanvasPattern | null; dots: CanvasPattern | null } | null>(null);
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
+    if (canvas.width !== Math.round(canvasW * dpr) || canvas.height !== Math.round(canvasH * dpr)) {
+      canvas.width = Math.round(canvasW * dpr);
+      canvas.height = Math.round(canvasH * dpr);
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (!patternsRef.current || patternsRef.current.theme !== t.name) patternsRef.current = { theme: t.name, ...makePatterns(ctx, t) };
+    runsRef.current = drawTimeline(ctx, {
+      t, segments, n, t0, t1, nowNs, canvasW, canvasH, gutter, plotW, laneH, runs: runsRef.current,
+      patterns: patternsRef.current, focus: focusSeg, cursorCpu: cursor?.cpu ?? -1,
+    });
+  });
+
+  // wheel: zoom around the pointer (pan with shift or a horizontal wheel); not passive
+  const stateRef = useRef({ t0, t1, bounds, maxSpan, plotW, gutter });
+  stateRef.current = { t0, t1, bounds, maxSpan, plotW, gutter };
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const s = stateRef.current;
+      const rect = canvas.getBoundingClientRect();
+      const px = Math.min(s.plotW, Math.max(0, e.clientX - rect.left - s.gutter));
+      const at = s.t0 + (px / s.plotW) * (s.t1 - s.t0);
+      const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
+      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        const d = (e.shiftKey ? e.deltaY : e.deltaX) * unit;
+        setView(panWindow(s.t0, s.t1, (d / s.plotW) * (s.t1 - s.t0), s.bounds.lo, s.bounds.hi));
+      } else {
+        setView(zoomWindow(s.t0, s.t1, at, Math.exp(e.deltaY * unit * 0.002), MIN_SPAN_NS, s.maxSpan));
+      }
+    };
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    return () => canvas.removeEventListener('wheel', onWheel);
+  }, [setView]);
+
+  const drag = useRef<{ x: number; t0: number; t1: number; moved: boolean } | null>(null);
+  const pointAt = (e: PointerEvent<HTMLCanvasElement>): Hover | null => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    const px = e.clientX - rect.left;
+    const py = e.clientY - rect.top;
+    if (px < gutter || py < AXIS_H) return null;
+    const cpu = Math.floor((py - AXIS_H) / laneH);
+    if (cpu < 0 || cpu >= n) return null;
+    return { cpu, x: px, y: py };
+  };
+  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    drag.current = { x: e.clientX, t0, t1, moved: false };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    if (d) {
+      const dx = e.clientX - d.x;
+      if (Math.abs(dx) > 2 || d.moved) {
+        d.moved = true;
+        setView(panWindow(d.t0, d.t1, (-dx / plotW) * (d.t1 - d.t0), bounds.lo, bounds.hi));
+        return;
+      }
+    }
+    setHover(pointAt(e));
+  };
+  const onPointerUp = (e: PointerEvent<HTMLCanvasElement>) => {
+    e.currentTarget.releasePointerCapture?.(e.pointerId);
+    drag.current = null;
+  };
+
+  const describe = (seg: SegmentAt | null): string => {
+    if (!seg) return '';
+    const mode = MODES[seg.mode];
+    const info = mode ? MODE_INFO[mode] : null;
+    const lock = seg.lock >= 0 ? snapshot.locks[seg.lock]?.name : undefined;
+    return `${cpuName(seg.cpu)}: ${info?.label ?? 'unknown mode'}${lock ? ` for ${lock}` : ''}, `
+      + `${formatNs(seg.end - seg.start)}${seg.open ? ' so far' : ''}, from ${formatMs(seg.start)} to ${formatMs(seg.end)}`
+      + `${seg.thread >= 0 ? `, process ${seg.thread}` : ''}.`;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    const span = t1 - t0;
+    const c = cursor ?? { cpu: 0, t: (t0 + t1) / 2 };
+    let handled = true;
+    let nextCursor: { cpu: number; t: number } | null = null;
+    switch (e.key) {
+      case 'ArrowLeft': setView(panWindow(t0, t1, -span * (e.shiftKey ? 0.5 : 0.1), bounds.lo, bounds.hi)); break;
+      case 'ArrowRight': setView(panWindow(t0, t1, span * (e.shiftKey ? 0.5 : 0.1), bounds.lo, bounds.hi)); break;
+      case '+': case '=': setView(zoomWindow(t0, t1, cursor ? c.t : (t0 + t1) / 2, 0.5, MIN_SPAN_NS, maxSpan)); break;
+      case '-': case '_': setView(zoomWindow(t0, t1, cursor ? c.t : (t0 + t1) / 2, 2, MIN_SPAN_NS, maxSpan)); break;
+      case 'ArrowUp': nextCursor = { cpu: Math.max(0, c.cpu - (cursor ? 1 : 0)), t: c.t }; break;
+      case 'ArrowDown': nextCursor = { cpu: Math.min(n - 1, c.cpu + (cursor ? 1 : 0)), t: c.t }; break;
+      case ']': case '[': {
+        if (!segments) break;
+        const lane = segments.lanes[c.cpu];
+        if (!lane) break;
+        const here = segmentAt(segments, c.cpu, c.t, nowNs);
+        let target: number | null = null;
+        if (e.key === ']') {
+          const i = here && !here.open ? here.index + 1 : firstEndingAfter(lane, c.t);
+          target = i < lane.count ? lane.start[i]! : lane.openMode >= 0 ? lane.openStart : null;
+        } else {
+          const i = here ? (here.open ? lane.count - 1 : here.index - 1) : firstEndingAfter(lane, c.t) - 1;
+          target = i >= 0 ? lane.start[i]! : null;
+        }
+        if (target === null) break;
+        const mid = target + 0.5;
+        nextCursor = { cpu: c.cpu, t: mid };
+        if (mid < t0 || mid > t1) setView(panWindow(t0, t1, mid - (t0 + t1) / 2, bounds.lo, bounds.hi));
+        break;
+      }
+      case 'Home': setView(panWindow(t0, t1, bounds.lo - t0, bounds.lo, bounds.hi)); break;
+      case 'End': case 'f': case 'F': setFollow(true); setOwnView([nowNs - span, nowNs]); break;
+      case 'Escape': setCursor(null); setAnnounce(''); break;
+      default: handled = false;
+    }
+    if (!handled) return;
+    e.preventDefault();
+    if (nextCursor && segments) {
+      setCursor(nextCursor);
+      setAnnounce(describe(segmentAt(segments, nextCursor.cpu, nextCursor.t, nowNs)) || `${cpuName(nextCursor.cpu)}: no record here.`);
+    }
+  };
+
+  // text equivalent: each CPU's modes over the visible window
+  const shares = useMemo(() => {
+    if (!segments) return [] as Float64Array[];
+    return segments.lanes.map((lane) => modeTimeIn(lane, Math.max(t0, 0), Math.min(t1, nowNs), nowNs));
+    // segments mutate in place; version tracks them
+  }, [segments, segments?.version, t0, t1, nowNs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const visibleNs = Math.max(0, Math.min(t1, nowNs) - Math.max(t0, 0));
+  const totals = MODES.map((_, m) => shares.reduce((sum, s) => sum + (s[m] ?? 0), 0));
+  const machine = visibleNs * n;
+  const summary = segments
+    ? `Per-CPU timeline of ${n} CPUs from ${formatNs(t0)} to ${formatNs(t1)} (${formatNs(t1 - t0)} shown). `
+      + `In this window: ${MODES.map((m, i) => ({ m, pct: machine > 0 ? (100 * totals[i]!) / machine : 0 }))
+        .filter((e) => e.pct >= 0.5).sort((a, b) => b.pct - a.pct)
+        .map((e) => `${MODE_INFO[e.m].label.toLowerCase()} ${formatPct(e.pct)}`).join(', ')}. `
+      + `${formatCount(segments.total)} segments recorded${segments.dropped ? `, ${formatCount(segments.dropped)} oldest dropped` : ''}.`
+    : 'No trace yet: the timeline fills as the simulation runs with tracing on.';
+
+  const tooltipSeg = focusSeg;
+  const tipX = hover ? hover.x : cursor ? gutter + x(cursor.t) : 0;
+  const tipY = hover ? hover.y : cursor ? AXIS_H + (cursor.cpu + 1) * laneH : 0;
+  const keysId = useId();
+  const following = !props.view && follow;
+
+  return (
+    <ViewFrame view="timeline" theme={theme} width={width} title={props.title ?? 'Per-CPU timeline'}
+      headline={<span className="slv-muted">{formatNs(t1 - t0)} shown{segments ? ` · ${formatCount(segments.total)} segments` : ''}</span>}
+      summary={summary}
+      legend={<ModeLegend theme={theme} />}
+      table={segments ? {
+        caption: `Share of each CPU's time in each mode, ${formatNs(t0)} to ${formatNs(t1)}`,
+        columns: ['CPU', ...MODES.map((m) => MODE_INFO[m].label)],
+        rows: shares.map((s, cpu) => [cpuName(cpu), ...MODES.map((_, m) => formatPct(visibleNs > 0 ? (100 * s[m]!) / visibleNs : 0))]),
+      } : undefined}>
+      <div className="slv-toolbar">
+        <button type="button" className="slv-button" onClick={() => setView(zoomWindow(t0, t1, (t0 + t1) / 2, 0.5, MIN_SPAN_NS, maxSpan))}>Zoom in</button>
+        <button type="button" className="slv-button" onClick={() => setView(zoomWindow(t0, t1, (t0 + t1) / 2, 2, MIN_SPAN_NS, maxSpan))}>Zoom out</button>
+        <button type="button" className="slv-button" aria-pressed={following}
+          onClick={() => { setFollow(true); setOwnView([nowNs - (t1 - t0), nowNs]); }}>Follow live</button>
+        {problem && <span role="alert">{problem}</span>}
+      </div>
+      <div className="slv-timeline-canvas-wrap" style={{ width: canvasW, height: canvasH }}>
+        <canvas ref={canvasRef} className="slv-focusable" style={{ width: canvasW, height: canvasH }}
+          tabIndex={0} role="application" aria-roledescription="timeline"
+          aria-label={`Per-CPU timeline, ${formatMs(t0, 2)} to ${formatMs(t1, 2)}`} aria-describedby={keysId}
+          onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp}
+          onPointerLeave={() => setHover(null)} onKeyDown={onKeyDown}
+          onDoubleClick={() => { setFollow(true); setOwnView([nowNs - liveSpan, nowNs]); }}
+          onBlur={() => setCursor(null)} />
+        {tooltipSeg && (
+          <div className="slv-tooltip" role="presentation" style={{
+            left: Math.min(canvasW - 300, Math.max(0, tipX + 12)),
+            top: tipY + 14 > canvasH - 60 ? Math.max(0, tipY - 74) : tipY + 14,
+          }}>
+            <TooltipBody seg={tooltipSeg} lockNames={snapshot.locks.map((l) => l.name)} />
+          </div>
+        )}
+      </div>
+      <p className="slv-keys" id={keysId}>
+        Wheel or <kbd>+</kbd> <kbd>−</kbd> zoom · drag or <kbd>←</kbd> <kbd>→</kbd> scroll · <kbd>↑</kbd> <kbd>↓</kbd> pick a CPU ·
+        {' '}<kbd>[</kbd> <kbd>]</kbd> previous/next event · <kbd>End</kbd> follow live
+      </p>
+      <p className="slv-sr-only" aria-live="polite">{announce}</p>
+    </ViewFrame>
+  );
+}
+
+function TooltipBody({ seg, lockNames }: { seg: SegmentAt; lockNames: readonly string[] }) {
+  const mode = MODES[seg.mode];
+  const lock = seg.lock >= 0 ? lockNames[seg.lock] : undefined;
+  return (
+    <>
+      <strong>{cpuName(seg.cpu)} · {mode ? MODE_INFO[mode].label : 'unknown'}</strong>{lock ? ` for ${lock}` : ''}<br />
+      {formatNs(seg.end - seg.start)}{seg.open ? ' so far' : ''} · {formatMs(seg.start)} → {formatMs(seg.end)}
+      {seg.thread >= 0 ? <><br />process {seg.thread}</> : null}
+    </>
+  );
+}
+
+interface DrawArgs {
+  t: ThemeTokens;
+  segments: TimelineSegments | null;
+  n: number;
+  t0: number;
+  t1: number;
+  nowNs: number;
+  canvasW: number;
+  canvasH: number;
+  gutter: number;
+  plotW: number;
+  laneH: number;
+  runs: Runs | undefined;
+  patterns: { hatch: CanvasPattern | null; dots: CanvasPattern | null };
+  focus: SegmentAt | null;
+  cursorCpu: number;
+}
+
+function makePatterns(ctx: CanvasRenderingContext2D, t: ThemeTokens): { hatch: CanvasPattern | null; dots: CanvasPattern | null } {
+  if (typeof document === 'undefined') return { hatch: null, dots: null };
+  const tile = (size: number, draw: (c: CanvasRenderingContext2D) => void) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    const c = canvas.getContext('2d');
+    if (!c) return null;
+    draw(c);
+    return ctx.createPattern(canvas, 'repeat');
+  };
+  const w = t.name === 'projector' ? 2 : 1.5;
+  return {
+    hatch: tile(8, (c) => {
+      c.strokeStyle = t.patternInk;
+      c.lineWidth = w;
+      c.beginPath();
+      c.moveTo(-2, 10); c.lineTo(10, -2);
+      c.moveTo(-2, 2); c.lineTo(2, -2);
+      c.moveTo(6, 10); c.lineTo(10, 6);
+      c.stroke();
+    }),
+    dots: tile(6, (c) => {
+      c.fillStyle = t.patternInk;
+      c.beginPath();
+      c.arc(3, 3, w * 0.7, 0, Math.PI * 2);
+      c.fill();
+    }),
+  };
+}
+
+/** Draws one frame; returns the runs buffer to reuse next time. */
+function drawTimeline(ctx: CanvasRenderingContext2D, a: DrawArgs): Runs | undefined {
+  const { t, n, t0, t1, gutter, plotW, laneH } = a;
+  ctx.clearRect(0, 0, a.canvasW, a.canvasH);
+  ctx.fillStyle = t.background;
+  ctx.fillRect(0, 0, a.canvasW, a.canvasH);
+  const x = scaleLinear().domain([t0, t1]).range([gutter, gutter + plotW]);
+
+  // axis: as many ticks as their labels have room for
+  ctx.font = `${t.smallSize}px ${t.fontFamily}`;
+  const sample = tickFormatter((t1 - t0) / 8)(t1);
+  const labelW = ctx.measureText(sample).width;
+  const ticks = x.ticks(Math.max(2, Math.floor(plotW / (labelW * 1.6))));
+  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : t1 - t0;
+  const fmt = tickFormatter(step);
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = 'center';
+  ctx.strokeStyle = t.grid;
+  ctx.lineWidth = 1;
+  let lastRight = -Infinity;
+  for (const tick of ticks) {
+    const px = Math.round(x(tick)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(px, AXIS_H - 6);
+    ctx.lineTo(px, AXIS_H + n * laneH);
+    ctx.stroke();
+    // a label that would stick out of the canvas or touch its neighbour is left out
+    const label = fmt(tick);
+    const half = ctx.measureText(label).width / 2;
+    if (px - half < gutter - 8 || px + half > a.canvasW - 2 || px - half < lastRight + 10) continue;
+    ctx.fillStyle = t.text;
+    ctx.fillText(label, px, AXIS_H - 10);
+    lastRight = px + half;
+  }
+
+  // lane labels
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  const labelEvery = laneH >= t.smallSize ? 1 : laneH * 2 >= t.smallSize ? 2 : laneH * 4 >= t.smallSize ? 4 : 8;
+  const labelSize = Math.min(t.smallSize, Math.max(10, laneH * labelEvery - 2));
+  ctx.font = `${labelSize}px ${t.fontFamily}`;
+  ctx.fillStyle = t.text;
+  for (let cpu = 0; cpu < n; cpu += labelEvery) {
+    ctx.fillText(labelEvery === 1 ? `CPU ${cpu}` : `${cpu}`, gutter - 8, AXIS_H + cpu * laneH + laneH / 2);
+  }
+
+  let runs = a.runs;
+  if (a.segments) {
+    // one path per mode over all lanes: 7 fills a frame, whatever the segment count
+    const paths = MODES.map(() => new Path2D());
+    const gap = laneH >= 8 ? 1 : 0;
+    a.segments.lanes.forEach((lane, cpu) => {
+      if (cpu >= n) return;
+      runs = laneRuns(lane, t0, t1, plotW, a.nowNs, runs);
+      const y = AXIS_H + cpu * laneH;
+      for (let i = 0; i < runs.count; i++) {
+        const path = paths[runs.mode[i]!];
+        if (path) path.rect(gutter + runs.x0[i]!, y, runs.x1[i]! - runs.x0[i]!, laneH - gap);
+      }
+    });
+    MODES.forEach((mode, m) => {
+      ctx.fillStyle = t.modes[mode];
+      ctx.fill(paths[m]!);
+    });
+    if (a.patterns.hatch) {
+      ctx.fillStyle = a.patterns.hatch;
+      ctx.fill(paths[MODES.indexOf('spin')]!);
+    }
+    if (a.patterns.dots && laneH >= 6) {
+      ctx.fillStyle = a.patterns.dots;
+      ctx.fill(paths[MODES.indexOf('interrupt')]!);
+    }
+  }
+
+  // the live end
+  if (a.nowNs >= t0 && a.nowNs <= t1) {
+    const px = Math.round(x(a.nowNs)) + 0.5;
+    ctx.strokeStyle = t.text;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(px, AXIS_H - 4);
+    ctx.lineTo(px, AXIS_H + n * laneH);
+    ctx.stroke();
+  }
+
+  // keyboard lane and the segment under the pointer or cursor
+  if (a.cursorCpu >= 0) {
+    ctx.strokeStyle = t.focus;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(gutter - 1, AXIS_H + a.cursorCpu * laneH - 1, plotW + 2, laneH + 1);
+  }
+  if (a.focus) {
+    const x0 = Math.max(gutter, x(a.focus.start));
+    const x1 = Math.min(gutter + plotW, x(a.focus.end));
+    const y = AXIS_H + a.focus.cpu * laneH;
+    ctx.strokeStyle = t.text;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x0 - 1, y - 1, Math.max(2, x1 - x0) + 2, laneH + 1);
+  }
+  return runs;
+}
