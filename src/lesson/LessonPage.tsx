@@ -1,4 +1,9 @@
-/* LessonPage.tsx -- one lesson (route #/lessons/<id>). Placeholder until lessons land. */
+/*
+ * LessonPage.tsx -- one lesson (route #/lessons/<id>), loaded lazily by the site like
+ * the index (see LessonIndex.tsx); PageView.tsx renders the lesson.
+ */
+import { LessonPageView } from './PageView.js';
+
 export function LessonPage({ id }: { id: string }) {
-  return <main><h1>Lesson {id}</h1></main>;
+  return <LessonPageView id={id} />;
 }

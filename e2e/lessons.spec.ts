@@ -1,0 +1,232 @@
+/*
+ * Lessons end to end, in Debian's Chromium: each lesson is completed from start to end
+ * with the keyboard alone (Tab, Shift+Tab, Space, Enter, arrows, typing digits), its
+ * embedded labs really run (the lab's onReport fills the run tables), progress survives
+ * a reload, and damaged saved progress gives a message and a reset. Any console error
+ * or page error fails the test, and axe must find no serious or critical violations.
+ *
+ * The answers come from the lesson files themselves (parsed with the app's own parser),
+ * so the test follows the lessons as they are written.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildCatalog } from '../src/lesson/catalog.js';
+import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
+import type { Lesson } from '../src/lesson/parse.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const presetFiles = readdirSync(join(root, 'lessons/scenarios')).filter((file) => file.endsWith('.json'));
+const catalog = buildCatalog({
+  summary: read('lessons/SUMMARY.md'),
+  lessons: Object.fromEntries(readdirSync(join(root, 'lessons')).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => [f, read(`lessons/${f}`)])),
+  presets: Object.fromEntries(presetFiles.map((file) => [file.replace(/\.json$/, ''), JSON.parse(read(`lessons/scenarios/${file}`))])),
+});
+
+function watchForErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+async function expectAccessible(page: Page, where: string) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`)).toEqual([]);
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement).catch(() => false);
+
+/** Presses Tab (or Shift+Tab) until the element has focus: proves it is reachable by keyboard. */
+async function tabTo(page: Page, target: Locator, what: string) {
+  await expect(target, `${what} should be on the page`).toBeVisible();
+  for (let presses = 0; presses < 250; presses++) {
+    if (await isFocused(target)) return;
+    const before = await target.evaluate((element) => element.compareDocumentPosition(document.activeElement ?? document.body));
+    // DOCUMENT_POSITION_FOLLOWING (4): focus is after the target, so go back.
+    await page.keyboard.press(before & 4 ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`could not reach ${what} with Tab`);
+}
+
+async function commitPrediction(page: Page, lesson: Lesson, predict: PredictComponent) {
+  const form = page.locator(`#predict-${predict.id}`);
+  if (predict.options) {
+    await tabTo(page, form.getByRole('radio').first(), `the first option of prediction ${predict.id}`);
+    await page.keyboard.press('Space');
+    const last = predict.options.length - 1;
+    for (let i = 0; i < last; i++) await page.keyboard.press('ArrowDown'); // predict the last option
+  } else {
+    await tabTo(page, form.getByRole('spinbutton'), `the number of prediction ${predict.id}`);
+    await page.keyboard.type(String(Math.round((predict.numeric!.min + predict.numeric!.max) / 4)));
+  }
+  await tabTo(page, form.getByRole('button', { name: 'Commit my prediction' }), 'Commit my prediction');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`prediction-${predict.id}`), `prediction ${predict.id} is kept`).toBeVisible();
+  void lesson;
+}
+
+/** Sets one scenario field in a lab with the keyboard. */
+async function setField(page: Page, lab: Locator, path: string, value: number | string) {
+  if (path === 'kernel.kind') {
+    const name = value === 'scalable' ? /Scalable/ : /Classic/;
+    const radio = lab.getByRole('radio', { name });
+    if (await radio.isChecked()) return;
+    await tabTo(page, lab.getByRole('radio', { checked: true }), 'the checked kernel');
+    await page.keyboard.press('ArrowDown');
+    if (!(await radio.isChecked())) await page.keyboard.press('ArrowUp');
+    await expect(radio).toBeChecked();
+    return;
+  }
+  const names: Record<string, RegExp> = { 'machine.cpus': /^CPUs/, 'machine.cache_transfer_ns': /^Cache line transfer/ };
+  const input = lab.getByRole('spinbutton', { name: names[path] ?? new RegExp(path) });
+  if ((await input.inputValue()) === String(value)) return;
+  await tabTo(page, input, `the ${path} field`);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(String(value));
+  await page.keyboard.press('Enter');
+}
+
+async function makeRuns(page: Page, lesson: Lesson, lab: LabComponent, number: number) {
+  const section = page.getByRole('region', { name: `Lab for experiment ${number}` });
+  const status = page.getByTestId(`lab-status-${lab.id}`);
+  for (const [index, run] of lab.task.runs.entries()) {
+    for (const [path, value] of Object.entries(run)) await setField(page, section, path, value);
+    const runToEnd = section.getByRole('button', { name: 'Run to end' });
+    await expect(runToEnd).toBeEnabled({ timeout: 20_000 });
+    await tabTo(page, runToEnd, 'Run to end');
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText(index + 1 === lab.task.runs.length ? /Done/ : `${index + 1} of ${lab.task.runs.length} runs recorded`, { timeout: 60_000 });
+  }
+  void lesson;
+}
+
+async function answerCheck(page: Page, check: CheckComponent, number: number) {
+  const form = page.locator('form').filter({ has: page.getByRole('group', { name: new RegExp(`^Question ${number}:`) }) });
+  const correct = check.options.findIndex((option) => option.correct);
+  const wrong = correct === 0 ? 1 : 0;
+  // One wrong answer first: its explanation appears, and the question can be tried again.
+  await tabTo(page, form.getByRole('radio').first(), `question ${number}`);
+  await page.keyboard.press('Space');
+  for (let i = 0; i < wrong; i++) await page.keyboard.press('ArrowDown');
+  await tabTo(page, form.getByRole('button', { name: 'Check my answer' }), 'Check my answer');
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('status')).toContainText('Not quite.');
+  await tabTo(page, form.getByRole('radio').nth(wrong), `question ${number} again`);
+  const step = correct > wrong ? 'ArrowDown' : 'ArrowUp';
+  for (let i = 0; i < Math.abs(correct - wrong); i++) await page.keyboard.press(step);
+  await tabTo(page, form.getByRole('button', { name: 'Check my answer' }), 'Check my answer');
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('status')).toContainText('Correct.');
+  // Every option's explanation is shown once the answer is right (compared without the
+  // Markdown marks and typographic quotes the renderer adds).
+  const plain = (text: string) => text.replace(/[*`]/g, '').replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ');
+  const shown = plain((await form.textContent()) ?? '');
+  for (const option of check.options) expect(shown).toContain(plain(option.explain).slice(0, 60));
+}
+
+test.describe('lessons', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('stacklab-test-started')) {
+        localStorage.clear();
+        sessionStorage.setItem('stacklab-test-started', '1');
+      }
+    });
+  });
+
+  test('the index lists every lesson in order, with progress, and is accessible', async ({ page }) => {
+    const problems = watchForErrors(page);
+    await page.goto('/#/lessons');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Why network stacks stop scaling');
+    const titles = page.getByRole('listitem').getByRole('heading', { level: 2 });
+    await expect(titles).toHaveText(catalog.lessons.map((lesson) => lesson.meta.title));
+    for (const lesson of catalog.lessons) await expect(page.getByTestId(`index-status-${lesson.meta.id}`)).toHaveText('Not started');
+    await expectAccessible(page, 'index');
+    // The first lesson opens from the keyboard.
+    await tabTo(page, page.getByRole('link', { name: catalog.lessons[0]!.meta.title }), 'the first lesson');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalog.lessons[0]!.meta.title);
+    expect(problems).toEqual([]);
+  });
+
+  for (const lesson of catalog.lessons) {
+    test(`${lesson.meta.title}: completed with the keyboard alone, kept across a reload`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const problems = watchForErrors(page);
+      await page.goto(`/#/lessons/${lesson.meta.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lesson.meta.title);
+      await expect(page.getByTestId('lesson-progress')).toHaveText(`0 of ${lesson.steps.length} steps done`);
+      // The skeleton, as h2s in order.
+      await expect(page.locator('article h2')).toHaveText(lesson.sections.map((section, i) => `${i + 1}${section.title}`));
+      // Headings go down one level at a time: h1 title, h2 sections, h3 parts (the embedded
+      // labs' own chrome is the lab's business and is left out here).
+      const levels = await page.evaluate(() => Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
+        .filter((heading) => !heading.closest('.lab'))
+        .map((heading) => Number(heading.tagName.slice(1))));
+      expect(levels[0]).toBe(1);
+      levels.forEach((level, i) => expect(level, `heading ${i + 1}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
+      // Experiments are locked until their predictions are committed.
+      const firstLab = Object.values(lesson.labs)[0]!;
+      await expect(page.getByRole('region', { name: 'Lab for experiment 1' })).toHaveCount(0);
+      await expect(page.getByTestId(`lab-status-${firstLab.id}`)).toHaveText(`0 of ${firstLab.task.runs.length} runs recorded`);
+      await expectAccessible(page, `${lesson.meta.id} (start)`);
+
+      // Start from the top, as a keyboard user would.
+      await page.keyboard.press('Tab');
+      let experiment = 0;
+      let question = 0;
+      for (const step of lesson.steps) {
+        if (step.kind === 'predict') await commitPrediction(page, lesson, lesson.predicts[step.id]!);
+        if (step.kind === 'lab') await makeRuns(page, lesson, lesson.labs[step.id]!, ++experiment);
+        if (step.kind === 'check') await answerCheck(page, lesson.checks[step.id]!, ++question);
+      }
+      await expect(page.getByTestId('lesson-progress')).toHaveText(new RegExp(`Complete: all ${lesson.steps.length} steps done$`));
+      await expect(page.getByTestId('lesson-complete')).toContainText('Lesson complete');
+      // Each comparison shows the prediction and a real measurement.
+      for (const predict of Object.values(lesson.predicts)) {
+        await expect(page.getByTestId(`compare-measured-${predict.id}`)).toHaveText(/\d/);
+      }
+      await expectAccessible(page, `${lesson.meta.id} (complete)`);
+
+      // Progress survives a reload.
+      const measured = await page.getByTestId(`compare-measured-${Object.keys(lesson.predicts)[0]}`).textContent();
+      await page.reload();
+      await expect(page.getByTestId('lesson-progress')).toHaveText(new RegExp(`Complete: all ${lesson.steps.length} steps done$`));
+      await expect(page.getByTestId(`compare-measured-${Object.keys(lesson.predicts)[0]}`)).toHaveText(measured!);
+      for (const predict of Object.values(lesson.predicts)) await expect(page.getByTestId(`prediction-${predict.id}`)).toBeVisible();
+      await page.goto('/#/lessons');
+      await expect(page.getByTestId(`index-status-${lesson.meta.id}`)).toHaveText(/Completed$/);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('damaged saved progress shows a message and a reset, never a crash', async ({ page }) => {
+    const problems = watchForErrors(page);
+    await page.addInitScript(() => localStorage.setItem('stacklab.lessons.v1', '{"version":1,"lessons":'));
+    await page.goto(`/#/lessons/${catalog.lessons[0]!.meta.id}`);
+    const notice = page.getByTestId('progress-notice');
+    await expect(notice).toContainText('damaged');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalog.lessons[0]!.meta.title);
+    await expectAccessible(page, 'damaged progress');
+    await tabTo(page, notice.getByRole('button', { name: 'Reset saved progress' }), 'Reset saved progress');
+    await page.keyboard.press('Enter');
+    await expect(notice).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('stacklab.lessons.v1'))).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  test('an unknown lesson says so and links back', async ({ page }) => {
+    const problems = watchForErrors(page);
+    await page.goto('/#/lessons/no-such-lesson');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('There is no such lesson');
+    await expect(page.getByRole('link', { name: 'See all lessons' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+/*
+ * The lessons in lessons/: every one parses against the core's own schema, SUMMARY.md
+ * lists exactly the lesson files, the browser's bundle sees the same lessons, and every
+ * scenario a lesson uses runs in the core with the numbers its text states (the claims
+ * in its front matter), and every run a lab asks for can be made and recorded.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nestScenario, readSchema, runScenario, validateScenario, type FlatScenario, type Report } from '../core/index.js';
+import { loadCoreFromDisk, repoRoot } from '../core/node.js';
+import { presetNames, readPreset } from '../core/presets.js';
+import { buildCatalog } from './catalog.js';
+import { catalog as browserCatalog } from './library.js';
+import { METRICS, formatMetric, readMetric } from './metrics.js';
+import { formatProblem } from './parse.js';
+import { matchRun, recordRun } from './status.js';
+
+const core = await loadCoreFromDisk();
+const schema = readSchema(core);
+const lessonDir = join(repoRoot, 'lessons');
+const lessonFiles = readdirSync(lessonDir).filter((file) => file.endsWith('.md') && file !== 'SUMMARY.md').sort();
+const presets = Object.fromEntries(presetNames().map((name) => [name, readPreset(name)]));
+const catalog = buildCatalog({
+  summary: readFileSync(join(lessonDir, 'SUMMARY.md'), 'utf8'),
+  lessons: Object.fromEntries(lessonFiles.map((file) => [file, readFileSync(join(lessonDir, file), 'utf8')])),
+  presets,
+  schema,
+});
+
+const reports = new Map<string, Report>();
+/** Runs a scenario once per distinct set of values (several claims share a run). */
+function run(values: FlatScenario): Report {
+  const key = JSON.stringify(Object.entries(values).sort());
+  let report = reports.get(key);
+  if (!report) {
+    const checked = validateScenario(schema, nestScenario(values)).values;
+    report = JSON.parse(runScenario(core, checked)) as Report;
+    reports.set(key, report);
+  }
+  return report;
+}
+
+describe('lessons/', () => {
+  it('has lessons, and every one parses against the core schema with no problems', () => {
+    expect(lessonFiles.length).toBeGreaterThanOrEqual(2);
+    expect(catalog.problems.map(formatProblem)).toEqual([]);
+    expect(catalog.lessons.map((lesson) => lesson.file)).toEqual(
+      catalog.lessons.map((lesson) => `lessons/${lesson.meta.id}.md`),
+    );
+  });
+
+  it('SUMMARY.md lists exactly the lesson files, in the order the index shows', () => {
+    expect(catalog.lessons.map((lesson) => `${lesson.meta.id}.md`).sort()).toEqual(lessonFiles);
+    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual(['one-lock-for-every-cpu', 'krps-and-the-designated-cpu']);
+  });
+
+  it('the browser bundle (import.meta.glob) sees the same lessons, in the same order', () => {
+    expect(browserCatalog.problems.map(formatProblem)).toEqual([]);
+    expect(browserCatalog.lessons.map((lesson) => lesson.meta)).toEqual(catalog.lessons.map((lesson) => lesson.meta));
+  });
+
+  it('every lesson cites its source by title and authors', () => {
+    for (const lesson of catalog.lessons) {
+      expect(lesson.meta.sources.length).toBeGreaterThan(0);
+      for (const source of lesson.meta.sources) {
+        expect(source.title).toBe('The OpenVMS TCP/IP Scalable Kernel');
+        expect(source.authors).toEqual(['Robert Rappaport', 'Yanick Pouffary', 'Steve Lieman', 'Mary J. Marotta']);
+      }
+    }
+  });
+});
+
+for (const lesson of catalog.lessons) {
+  describe(`${lesson.meta.id}: its scenarios run and say what the text says`, () => {
+    it('every front-matter scenario validates and runs in the core', () => {
+      for (const [name, values] of Object.entries(lesson.scenarios)) {
+        const report = run(values);
+        expect(report.window_ns, name).toBeGreaterThan(0);
+      }
+    });
+
+    it('every run a lab asks for can be made, is recognised, and records every metric', () => {
+      for (const lab of Object.values(lesson.labs)) {
+        const base = lesson.labScenarios[lab.id]!;
+        lab.task.runs.forEach((settings, index) => {
+          const report = run({ ...base, ...settings });
+          expect(matchRun(lab, report), `${lab.id} run ${index + 1}`).toBe(index);
+          const record = recordRun(lab, report);
+          expect(Object.keys(record).sort(), `${lab.id} run ${index + 1}`).toEqual([...lab.task.record].sort());
+        });
+      }
+    });
+
+    for (const [index, claim] of (lesson.meta.claims ?? []).entries()) {
+      const where = Object.entries(claim.set ?? {}).map(([path, value]) => `${path}=${value}`).join(' ');
+      it(`claim ${index + 1}: ${claim.scenario} ${where} ${claim.metric} is ${claim.value} ± ${claim.within}${claim.says ? ` ("${claim.says}")` : ''}`, () => {
+        const report = run({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) });
+        const value = readMetric(report, claim.metric);
+        expect(value, `${METRICS[claim.metric].label} measured ${value === undefined ? 'nothing' : formatMetric(claim.metric, value)}`).toBeDefined();
+        expect(Math.abs(value! - claim.value), `${claim.metric} = ${value}`).toBeLessThanOrEqual(claim.within);
+      });
+    }
+  });
+}

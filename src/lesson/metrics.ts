@@ -1,0 +1,188 @@
+/*
+ * metrics.ts -- the measures a lesson may record, compare or claim, read from the
+ * core's report (core/report.ts) in the sources' vocabulary. A lesson names them by
+ * id; this table says what each one is called, its unit and how to read it, so the
+ * lesson page, the tests that check a lesson's numbers and docs/lessons.md agree.
+ */
+import type { Report } from '../core/report.js';
+
+export interface Metric {
+  /** What the learner reads, in the sources' words. */
+  label: string;
+  /** Shown after the number ('%' is written without a space). */
+  unit: string;
+  /** Digits after the decimal point when shown. */
+  digits: number;
+  /** The value in a report; undefined when the report does not have it. */
+  read: (report: Report) => number | undefined;
+}
+
+const queue = (report: Report, name: string) => report.queues?.find((q) => q.name === name);
+const lock = (report: Report, name: string) => report.locks?.find((l) => l.name === name);
+const cpus = (report: Report) => {
+  const machine = report.scenario?.machine as Record<string, unknown> | undefined;
+  const n = machine?.cpus;
+  return typeof n === 'number' && n > 0 ? n : undefined;
+};
+
+export const METRICS = {
+  mpsynch_pct: {
+    label: 'MP synchronization',
+    unit: '%',
+    digits: 1,
+    read: (r) => r.mpsynch_pct,
+  },
+  mpsynch_cpus: {
+    label: 'CPUs spinning',
+    unit: 'CPUs',
+    digits: 1,
+    read: (r) => r.mpsynch_cpus,
+  },
+  transmit_packets_per_s: {
+    label: 'Transmit packets/s',
+    unit: '',
+    digits: 0,
+    read: (r) => r.throughput?.transmit_packets_per_s,
+  },
+  transmit_packets_per_s_per_cpu: {
+    label: 'Transmit packets/s per CPU',
+    unit: '',
+    digits: 0,
+    read: (r) => {
+      const n = cpus(r);
+      const rate = r.throughput?.transmit_packets_per_s;
+      return n === undefined || rate === undefined ? undefined : rate / n;
+    },
+  },
+  transactions_per_min: {
+    label: 'Transactions/min',
+    unit: '',
+    digits: 0,
+    read: (r) => r.throughput?.transactions_per_min,
+  },
+  buffered_io_per_s: {
+    label: 'Buffered I/O/s',
+    unit: '',
+    digits: 0,
+    read: (r) => r.throughput?.buffered_io_per_s,
+  },
+  iolock8_hold_pct: {
+    label: 'I/O lock 8 held',
+    unit: '%',
+    digits: 1,
+    read: (r) => r.iolock8_hold_pct,
+  },
+  iolock8_contended_pct: {
+    label: 'I/O lock 8 acquisitions that had to wait',
+    unit: '%',
+    digits: 0,
+    read: (r) => lock(r, 'IOLOCK8')?.contended_pct,
+  },
+  iolock8_transfers_per_s: {
+    label: 'I/O lock 8 cache-line moves/s',
+    unit: '',
+    digits: 0,
+    read: (r) => lock(r, 'IOLOCK8')?.line_transfers_per_s,
+  },
+  hold_pct_all_locks: {
+    label: 'Hold % all locks',
+    unit: '%',
+    digits: 1,
+    read: (r) => r.hold_pct_all_locks,
+  },
+  spin_pct_all_locks: {
+    label: 'Spin % all locks',
+    unit: '%',
+    digits: 1,
+    read: (r) => r.spin_pct_all_locks,
+  },
+  locks_per_s: {
+    label: 'Locks per second',
+    unit: '',
+    digits: 0,
+    read: (r) => r.locks_per_s,
+  },
+  designated_cpu_busy_pct: {
+    label: 'Designated CPU busy',
+    unit: '%',
+    digits: 1,
+    read: (r) => r.designated_cpu_busy_pct,
+  },
+  designated_cpu_spin_pct: {
+    label: 'Designated CPU spinning',
+    unit: '%',
+    digits: 1,
+    read: (r) => {
+      const cpu = r.cpus?.find((c) => c.id === r.designated_cpu);
+      return cpu && r.window_ns > 0 ? (100 * cpu.modes.spin) / r.window_ns : undefined;
+    },
+  },
+  forks_per_s: {
+    label: 'Fork threads created/s',
+    unit: '',
+    digits: 0,
+    read: (r) => r.forks_per_s,
+  },
+  krp_queue_mean_len: {
+    label: 'KRPs waiting (mean)',
+    unit: 'KRPs',
+    digits: 1,
+    read: (r) => queue(r, 'krp_queue')?.mean_len,
+  },
+  krp_queue_mean_wait_us: {
+    label: 'KRP wait (mean)',
+    unit: 'µs',
+    digits: 0,
+    read: (r) => {
+      const q = queue(r, 'krp_queue');
+      return q === undefined ? undefined : q.mean_wait_ns / 1000;
+    },
+  },
+  user_pct: {
+    label: 'User mode',
+    unit: '%',
+    digits: 1,
+    read: (r) => r.modes_pct?.user,
+  },
+  idle_pct: {
+    label: 'Idle',
+    unit: '%',
+    digits: 1,
+    read: (r) => r.modes_pct?.idle,
+  },
+  txn_response_ms: {
+    label: 'Transaction response',
+    unit: 'ms',
+    digits: 2,
+    read: (r) => (typeof r.txn_response_ns === 'number' ? r.txn_response_ns / 1e6 : undefined),
+  },
+} satisfies Record<string, Metric>;
+
+export type MetricId = keyof typeof METRICS;
+
+export const METRIC_IDS = Object.keys(METRICS) as MetricId[];
+
+export function isMetricId(id: string): id is MetricId {
+  return Object.prototype.hasOwnProperty.call(METRICS, id);
+}
+
+/** The value of a metric in a report, or undefined. */
+export function readMetric(report: Report, id: MetricId): number | undefined {
+  const value = (METRICS[id] as Metric).read(report);
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+const formats = new Map<number, Intl.NumberFormat>();
+
+/** A metric's value as the learner reads it: "27.4%", "41,039", "2.53 ms". */
+export function formatMetric(id: MetricId, value: number): string {
+  const metric: Metric = METRICS[id];
+  let format = formats.get(metric.digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en', { minimumFractionDigits: metric.digits, maximumFractionDigits: metric.digits });
+    formats.set(metric.digits, format);
+  }
+  const number = format.format(value);
+  if (!metric.unit) return number;
+  return metric.unit === '%' ? `${number}%` : `${number} ${metric.unit}`;
+}
