@@ -165,13 +165,15 @@ test.describe('lessons', () => {
       await expect(page.getByTestId('lesson-progress')).toHaveText(`0 of ${lesson.steps.length} steps done`);
       // The skeleton, as h2s in order.
       await expect(page.locator('article h2')).toHaveText(lesson.sections.map((section, i) => `${i + 1}${section.title}`));
-      // Headings go down one level at a time: h1 title, h2 sections, h3 parts (the embedded
-      // labs' own chrome is the lab's business and is left out here).
-      const levels = await page.evaluate(() => Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
-        .filter((heading) => !heading.closest('.lab'))
-        .map((heading) => Number(heading.tagName.slice(1))));
-      expect(levels[0]).toBe(1);
-      levels.forEach((level, i) => expect(level, `heading ${i + 1}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
+      // Headings go down one level at a time: h1 title, h2 sections, h3 parts -- the
+      // embedded labs' own chrome included (every heading on the page counts).
+      const expectHeadingOrder = async (when: string) => {
+        const levels = await page.evaluate(() => Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]'))
+          .map((heading) => Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1))));
+        expect(levels[0], when).toBe(1);
+        levels.forEach((level, i) => expect(level, `${when}: heading ${i + 1}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
+      };
+      await expectHeadingOrder('at the start');
       // Experiments are locked until their predictions are committed.
       const firstLab = Object.values(lesson.labs)[0]!;
       await expect(page.getByRole('region', { name: 'Lab for experiment 1' })).toHaveCount(0);
@@ -194,6 +196,9 @@ test.describe('lessons', () => {
         await expect(page.getByTestId(`compare-measured-${predict.id}`)).toHaveText(/\d/);
       }
       await expectAccessible(page, `${lesson.meta.id} (complete)`);
+      // with the experiments' labs open
+      await expect(page.locator('article .lab').first()).toBeVisible();
+      await expectHeadingOrder('complete, labs open');
 
       // Progress survives a reload.
       const measured = await page.getByTestId(`compare-measured-${Object.keys(lesson.predicts)[0]}`).textContent();

@@ -18,6 +18,7 @@ export interface ParameterPanelProps {
   /** Field paths to show; undefined shows the main controls and, folded, every other field. */
   controls?: string[];
   onChange(values: ScenarioValues): void;
+  /** Embedded in a lesson: fewer words, and the title is a label, not a heading (the lesson owns the heading levels). */
   compact?: boolean;
 }
 
@@ -53,6 +54,7 @@ export function ParameterPanel(props: ParameterPanelProps) {
   const { schema, scenario } = props;
   const byPath = fieldsByPath(schema);
   const [note, setNote] = useState<string>();
+  const titleId = useId();
   const change = (path: string, value: number | string) => {
     const { values, note: why } = withChange(scenario, path, value);
     setNote(why);
@@ -68,8 +70,11 @@ export function ParameterPanel(props: ParameterPanelProps) {
   const rest = chosen ? [] : schema.fields.map((field) => field.path).filter((path) => !main.includes(path));
   const groups = [...new Set(rest.map(groupOf))];
   return (
-    <div className="params">
-      <h2 className="params-title">Scenario</h2>
+    <div className="params" role="group" aria-labelledby={titleId}>
+      {/* In a lesson the lab sits under the lesson's own headings: a label there, not an h2 that would break their order. */}
+      {props.compact
+        ? <p className="params-title" id={titleId}>Scenario</p>
+        : <h2 className="params-title" id={titleId}>Scenario</h2>}
       {!props.compact && <p className="params-hint">Hover or focus a control to read what it means in the real system.</p>}
       {props.problems.length > 0 && (
         <div className="problems" role="alert">

@@ -32,9 +32,5 @@ export function useWidth<T extends HTMLElement>(): [(element: T | null) => void,
   return [ref, width];
 }
 
-const REDUCED = '(prefers-reduced-motion: reduce)';
-
-/** Whether the user asked for reduced motion (read once: the lab only uses it to decide on autoplay). */
-export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(REDUCED).matches;
-}
+/** Whether the user asked for reduced motion (the lab only uses it to decide on autoplay; one cached query per page). */
+export { prefersReducedMotion } from '../views/index.js';

@@ -15,7 +15,7 @@ export {
   MODES, MODE_INFO, MONITOR_ORDER, THEMES, themeTokens, modeColour,
   type Theme, type ThemeTokens, type ModeName, type ModeInfo, type KernelName,
 } from './palette.js';
-export { usePrefersReducedMotion, useTweened, onFrame } from './motion.js';
+export { prefersReducedMotion, usePrefersReducedMotion, useTweened, onFrame } from './motion.js';
 export { SegmentBuilder, buildSegments, type TimelineSegments, type TraceNames } from './timeline/segments.js';
 export { SegmentFeed, traceNames, type TraceWindowLike } from './timeline/feed.js';
 export { krpEventsFromTrace, type KrpEvent } from './krp-queue/flow.js';

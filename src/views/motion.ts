@@ -10,20 +10,55 @@ import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
-function subscribeReduced(onChange: () => void): () => void {
-  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
+/*
+ * The media query is asked once per page: one MediaQueryList, one 'change' listener
+ * that keeps the answer in a variable, and React's subscribers told from there. Renders
+ * read the variable (useSyncExternalStore calls getSnapshot on every render of every
+ * view, so calling matchMedia there would cost one query per view per frame).
+ */
+let mediaList: MediaQueryList | null | undefined;
+let reducedValue = false;
+const reducedListeners = new Set<() => void>();
+
+function reducedList(): MediaQueryList | null {
+  if (mediaList === undefined) {
+    mediaList = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null;
+    reducedValue = !!mediaList?.matches;
+  }
+  return mediaList;
 }
 
-function reducedNow(): boolean {
-  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(QUERY).matches;
+function onReducedChange(event: MediaQueryListEvent): void {
+  reducedValue = event.matches;
+  for (const listener of [...reducedListeners]) listener();
+}
+
+function subscribeReduced(onChange: () => void): () => void {
+  const list = reducedList();
+  if (!list) return () => {};
+  if (reducedListeners.size === 0) {
+    list.addEventListener('change', onReducedChange);
+    // a change while nobody listened
+    reducedValue = list.matches;
+  }
+  reducedListeners.add(onChange);
+  return () => {
+    reducedListeners.delete(onChange);
+    if (reducedListeners.size === 0) list.removeEventListener('change', onReducedChange);
+  };
+}
+
+/** Whether the user prefers reduced motion now (cached; follows changes to the setting). */
+export function prefersReducedMotion(): boolean {
+  const list = reducedList();
+  // without a subscriber nobody keeps the cached answer current: read the list's (a property, not a new query)
+  if (list && reducedListeners.size === 0) reducedValue = list.matches;
+  return reducedValue;
 }
 
 /** True when the user prefers reduced motion (follows changes to the setting live). */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReduced, reducedNow, () => false);
+  return useSyncExternalStore(subscribeReduced, prefersReducedMotion, () => false);
 }
 
 // ---- the one frame loop ------------------------------------------------------------

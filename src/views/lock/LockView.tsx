@@ -5,7 +5,7 @@
  * classic kernel, the TCP/IP global spin lock for the Scalable Kernel) comes first
  * and largest. A pure function of its props.
  */
-import { useId } from 'react';
+import { memo, useId, useLayoutEffect, useRef } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
@@ -14,7 +14,7 @@ import { useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
-import { lockLanes, lockSummary, type LockLane } from './model.js';
+import { chipsCanSlide, lockLanes, lockSummary, type ChipPlace, type LockLane } from './model.js';
 
 export interface LockViewProps {
   snapshot: Snapshot;
@@ -124,7 +124,9 @@ export function laneGeometry(lane: LockLane, width: number, t: Pick<ThemeTokens,
   const rows = Math.max(1, Math.min(maxRows, Math.ceil(lane.waiters.length / perRow)));
   const capacity = perRow * rows;
   const shown = lane.waiters.length > capacity ? capacity - 1 : lane.waiters.length;
-  const roleLines = wrapWords(`${lane.name === lane.label ? '' : `${lane.name}: `}${lane.role}`, Math.floor(width / (small * 0.52)));
+  // SVG text cannot wrap itself: wrap by an average glyph width that errs wide (0.62 em covers
+  // the fallback sans fonts), so the lock's header never runs past the view's edge
+  const roleLines = wrapWords(`${lane.name === lane.label ? '' : `${lane.name}: `}${lane.role}`, Math.max(12, Math.floor(width / (small * 0.62))));
   const statsY = fs * 1.3 + roleLines.length * (small + 3) + fs * 0.9;
   const chipsY = statsY + fs * 3;
   const lockBottom = chipsY + small + 2 - fs * 0.5 + chipH + fs + small + 8;
@@ -147,6 +149,13 @@ function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, 
   const lockBoxY = chipsY + small + 2 - fs * 0.5;
   const holderPos = { x: lockX + (lockW - chipW) / 2, y: lockBoxY + fs * 0.5 };
   const hidden = lane.waiters.length - geo.shown;
+  const chips: (ChipPlace & { mode: ModeName; order?: number; dashed: boolean })[] = [
+    ...(lane.holder >= 0 ? [{ cpu: lane.holder, mode: holderMode!, ...holderPos, order: undefined, dashed: false }] : []),
+    ...(lane.reserved >= 0 && lane.reserved !== lane.holder
+      ? [{ cpu: lane.reserved, mode: modeOf(lane.reserved), ...holderPos, order: undefined, dashed: true }] : []),
+    ...lane.waiters.slice(0, geo.shown).map((cpu, i) => ({ cpu, mode: 'spin' as ModeName, ...slotOf(i), order: i + 1, dashed: false })),
+  ];
+  const slide = useChipSlide(chips, chipW + 6, chipH + 6);
   return (
     <>
       <text x={0} y={fs * 1.05} fontSize={fs * 1.1} fontWeight={800}>{lane.label}</text>
@@ -161,7 +170,7 @@ function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, 
       <text x={fs * 3 + barW + 8} y={statsY + fs * 0.38} fontSize={fs} fontWeight={800}>{formatPct(hold)}</text>
       <text x={0} y={statsY + fs * 1.45 + fs * 0.38} fontSize={small}>
         spin <tspan fontSize={fs} fontWeight={800}>{formatPct(spin)}</tspan>
-        <tspan style={{ fill: t.muted }}> of all CPU time = {formatOne((spin / 100) * cpus)} CPUs{width > small * 40 ? ` · ${formatRate(lane.acquisitionsPerS)} acquisitions` : ''}</tspan>
+        <tspan style={{ fill: t.muted }}> of all CPU time = {formatOne((spin / 100) * cpus)} CPUs{statsFit(width, small, fs, `${formatRate(lane.acquisitionsPerS)}`) ? ` · ${formatRate(lane.acquisitionsPerS)} acquisitions` : ''}</tspan>
       </text>
 
       {/* the lock: a box with a shackle; its owner sits inside */}
@@ -189,14 +198,9 @@ function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, 
       )}
 
       {/* chips keyed by CPU in one list, so a CPU slides from the queue into the lock */}
-      {[
-        ...(lane.holder >= 0 ? [{ cpu: lane.holder, mode: holderMode!, ...holderPos, order: undefined, dashed: false }] : []),
-        ...(lane.reserved >= 0 && lane.reserved !== lane.holder
-          ? [{ cpu: lane.reserved, mode: modeOf(lane.reserved), ...holderPos, order: undefined, dashed: true }] : []),
-        ...lane.waiters.slice(0, geo.shown).map((cpu, i) => ({ cpu, mode: 'spin' as ModeName, ...slotOf(i), order: i + 1, dashed: false })),
-      ].map((c) => (
+      {chips.map((c) => (
         <Chip key={`cpu-${c.cpu}`} cpu={c.cpu} mode={c.mode} x={c.x} y={c.y} w={chipW} h={chipH} fs={fs} t={t} theme={theme}
-          patterns={patterns} order={c.order} small={small} dashed={c.dashed} />
+          patterns={patterns} order={c.order} small={small} dashed={c.dashed} slide={slide} />
       ))}
       {hidden > 0 && (() => {
         const p = slotOf(geo.shown);
@@ -208,13 +212,50 @@ function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, 
   );
 }
 
-function Chip({ cpu, mode, x, y, w, h, fs, t, theme, patterns, order, small, dashed }: {
+/** Whether the spin line has room for the acquisitions too (estimated wide, like the role lines). */
+function statsFit(width: number, small: number, fs: number, rate: string): boolean {
+  const words = 'spin  of all CPU time = 00.0 CPUs ·  acquisitions'.length + rate.length;
+  return words * small * 0.62 + 'x100.0%'.length * fs * 0.65 <= width;
+}
+
+/** How long a chip takes to slide (the .slv-move transition in views.css). */
+const SLIDE_MS = 150;
+
+/**
+ * Whether the lane's chips may slide to where they are now. They slide only when the
+ * queue last changed longer ago than a slide takes (during fast playback the order
+ * changes every frame: chips caught mid-slide would be overtaken by the next change
+ * and pile up) and when sliding cannot make two chips overlap (chipsCanSlide);
+ * otherwise they are put in their places at once. The decision is made once per
+ * change of places and kept for renders that do not move anything.
+ */
+function useChipSlide(chips: readonly ChipPlace[], chipW: number, chipH: number): boolean {
+  const placesKey = chips.map((c) => `${c.cpu}:${c.x.toFixed(1)},${c.y.toFixed(1)}`).join('|');
+  const shown = useRef<{ key: string; slide: boolean; at: number; places: Map<number, { x: number; y: number }> }>({
+    key: placesKey, slide: false, at: -Infinity, places: new Map(chips.map((c) => [c.cpu, { x: c.x, y: c.y }])),
+  });
+  const prev = shown.current;
+  let slide = prev.slide;
+  let at = prev.at;
+  if (placesKey !== prev.key) {
+    at = typeof performance !== 'undefined' ? performance.now() : 0;
+    slide = at - prev.at > SLIDE_MS && chipsCanSlide(prev.places, chips, chipW, chipH);
+  }
+  // remember what was put on screen (after the commit, so a discarded render changes nothing)
+  useLayoutEffect(() => {
+    if (shown.current.key === placesKey) return;
+    shown.current = { key: placesKey, slide, at, places: new Map(chips.map((c) => [c.cpu, { x: c.x, y: c.y }])) };
+  });
+  return slide;
+}
+
+const Chip = memo(function Chip({ cpu, mode, x, y, w, h, fs, t, theme, patterns, order, small, dashed, slide = true }: {
   cpu: number; mode: ModeName; x: number; y: number; w: number; h: number; fs: number; t: ThemeTokens; theme?: Theme;
-  patterns: string; order?: number; small?: number; dashed?: boolean;
+  patterns: string; order?: number; small?: number; dashed?: boolean; slide?: boolean;
 }) {
   const ink = t.modeText[mode];
   return (
-    <g className="slv-move" style={{ transform: `translate(${x}px, ${y}px)` }} data-chip={cpu}>
+    <g className={slide ? 'slv-move' : 'slv-move slv-still'} style={{ transform: `translate(${x}px, ${y}px)` }} data-chip={cpu}>
       <ModeRect mode={mode} x={0} y={0} width={w} height={h} rx={h / 2} theme={theme} patterns={patterns}
         stroke={t.text} strokeWidth={dashed ? 2 : 1} />
       {dashed && <rect x={-3} y={-3} width={w + 6} height={h + 6} rx={h / 2 + 3} fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="5 3" />}
@@ -225,7 +266,7 @@ function Chip({ cpu, mode, x, y, w, h, fs, t, theme, patterns, order, small, das
       )}
     </g>
   );
-}
+});
 
 function ordinal(n: number): string {
   const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';

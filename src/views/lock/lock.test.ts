@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runFixture } from '../fixtures/index.js';
-import { lockLanes, lockSummary, primaryLock } from './model.js';
+import { chipsCanSlide, lockLanes, lockSummary, primaryLock } from './model.js';
 
 describe('lock lanes', () => {
   it('puts the kernel\'s hot lock first and leaves out locks the kernel never used', () => {
@@ -47,5 +47,29 @@ describe('lock lanes', () => {
     expect(text).toContain(`held by CPU ${lock.holder}`);
     expect(text).toContain(`in order: ${lane.waiters.slice(0, -1).map((c) => `CPU ${c}`).join(', ')} and CPU ${lane.waiters.at(-1)}`);
     expect(text).not.toMatch(/NaN|undefined/);
+  });
+});
+
+describe('chip slides', () => {
+  const W = 80;
+  const H = 34;
+  const slot = (i: number, perRow = 4) => ({ x: 200 + (i % perRow) * (W + 8), y: Math.floor(i / perRow) * (H + 20) });
+  const places = (cpus: number[]) => new Map(cpus.map((cpu, i) => [cpu, slot(i)]));
+  const after = (cpus: number[]) => cpus.map((cpu, i) => ({ cpu, ...slot(i) }));
+
+  it('lets a queue move forward by a place, in a row, with a newcomer at the back only where nobody passes', () => {
+    // 5 went into the lock: everyone moves up one place in the same row
+    expect(chipsCanSlide(places([5, 6, 7]), after([6, 7]), W, H)).toBe(true);
+    // the queue moved up and 9 joined where 7 was a moment ago: they would overlap
+    expect(chipsCanSlide(places([5, 6, 7]), after([6, 7, 9]), W, H)).toBe(false);
+    // nothing moved, one joined at the back
+    expect(chipsCanSlide(places([5, 6]), after([5, 6, 9]), W, H)).toBe(true);
+  });
+
+  it('never slides a chip past another or across rows', () => {
+    // the old head goes to the back, past the others
+    expect(chipsCanSlide(places([5, 6, 7]), after([6, 7, 5]), W, H)).toBe(false);
+    // the first chip of the second row moves up to the end of the first, over a chip moving along
+    expect(chipsCanSlide(places([1, 2, 3, 4, 5]), after([2, 3, 4, 5]), W, H)).toBe(false);
   });
 });

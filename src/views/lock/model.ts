@@ -109,3 +109,46 @@ export function lockSummary(snapshot: Snapshot, lanes: readonly LockLane[], unus
     + lanes.map(lockLaneText).join(' ')
     + (unused.length ? ` Not used by this kernel: ${listWords(unused.map((n) => lockInfo(n).label))}.` : '');
 }
+
+/** Where a chip is drawn (its top-left corner), by CPU. */
+export interface ChipPlace {
+  cpu: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * Whether chips may slide from `before` to `after` (CSS transitions, all the same
+ * duration and easing) without any two ever overlapping. During such a slide the
+ * offset between two chips is a blend of their offset before and after, so it is safe
+ * when, for every pair, the two offsets keep the chips apart along the same axis and
+ * on the same side: same row and the same left/right order both times, or rows apart
+ * and the same one above both times. A chip new to the lane starts where it ends; one
+ * that leaves the lane vanishes. Anything else (a chip jumping rows, the old owner
+ * going to the back of the queue past the others) must jump, not slide.
+ */
+export function chipsCanSlide(before: ReadonlyMap<number, { x: number; y: number }>, after: readonly ChipPlace[],
+  chipW: number, chipH: number): boolean {
+  const n = after.length;
+  const x0 = new Float64Array(n);
+  const y0 = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = after[i]!;
+    const from = before.get(c.cpu);
+    x0[i] = from ? from.x : c.x;
+    y0[i] = from ? from.y : c.y;
+  }
+  const eps = 1e-6;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const dx0 = x0[j]! - x0[i]!;
+      const dy0 = y0[j]! - y0[i]!;
+      const dx1 = after[j]!.x - after[i]!.x;
+      const dy1 = after[j]!.y - after[i]!.y;
+      const apartX = Math.abs(dx0) >= chipW - eps && Math.abs(dx1) >= chipW - eps && Math.sign(dx0) === Math.sign(dx1);
+      const apartY = Math.abs(dy0) >= chipH - eps && Math.abs(dy1) >= chipH - eps && Math.sign(dy0) === Math.sign(dy1);
+      if (!apartX && !apartY) return false;
+    }
+  }
+  return true;
+}

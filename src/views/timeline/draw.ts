@@ -49,6 +49,8 @@ function push(runs: Runs, x0: number, x1: number, mode: number): void {
   runs.count = n + 1;
 }
 
+const ACC = new Float64Array(MODE_SLOTS);
+
 /**
  * The runs of one lane over the window [t0, t1) drawn `width` px wide. The open
  * segment (the lane's current mode) runs to nowNs.
@@ -57,7 +59,8 @@ export function laneRuns(lane: Lane, t0: number, t1: number, width: number, nowN
   const runs = runsFor(width, into);
   if (!(t1 > t0) || width <= 0) return runs;
   const k = width / (t1 - t0);
-  const acc = new Float64Array(MODE_SLOTS);
+  const acc = ACC; // shared scratch (laneRuns is not re-entrant): no allocation per lane per frame
+  acc.fill(0);
   let col = -1; // pixel column being accumulated, -1 none
   let accTotal = 0;
 

@@ -7,7 +7,9 @@
  *
  * A new window restarts the segments when the history was reset (a new modeAtStart
  * array, or time going backwards) or when records were lost between two looks (the
- * window now starts after the last record seen).
+ * window now starts after the last record seen). Restarting clears the same lanes
+ * (typed arrays kept, memory bounded by maxPerLane): at the top speed that happens on
+ * every frame, and it must not allocate.
  */
 import type { Schema } from '../../core/schema.js';
 import type { TraceSlice } from '../../core/snapshot.js';
@@ -71,7 +73,7 @@ export class SegmentFeed {
   constructor(private readonly cpus: number, private readonly names: TraceNames,
     private readonly maxPerLane = DEFAULT_MAX_PER_LANE) {}
 
-  /** The segments after taking in the window (the same object until a restart). */
+  /** The segments after taking in the window (always the same object; its version changes). */
   update(window: TraceWindowLike): TimelineSegments {
     if (this.builder && window.version === this.version && window.modeAtStart === this.modeAtStart) return this.builder.segments;
     const { t } = window.slice;
@@ -98,15 +100,22 @@ export class SegmentFeed {
     return this.builder!.segments;
   }
 
+  /**
+   * Starts the segments over from the window's start. The builder (and its lanes'
+   * typed arrays) is kept and cleared, not replaced: at the top speed every frame can
+   * start over, and fresh lanes each time would be megabytes of garbage per frame.
+   */
   private restart(window: TraceWindowLike): void {
-    if (this.builder) this.restarts++;
-    this.builder = new SegmentBuilder(this.cpus, this.names, this.maxPerLane);
+    if (this.builder) {
+      this.restarts++;
+      this.builder.clear();
+    } else {
+      this.builder = new SegmentBuilder(this.cpus, this.names, this.maxPerLane);
+    }
     this.modeAtStart = window.modeAtStart;
     this.lastT = -Infinity;
     this.tiesSeen = 0;
-    const modes: number[] = [];
-    for (let c = 0; c < this.cpus; c++) modes.push(window.modeAtStart[c] ?? -1);
-    this.builder.seedModes(window.startNs, modes.map((m) => (m >= 0 ? this.names.modes[m] ?? '' : '')));
+    this.builder.seedModeIndexes(window.startNs, window.modeAtStart);
   }
 }
 

@@ -118,6 +118,51 @@ export class SegmentBuilder {
     };
   }
 
+  /**
+   * Forgets every segment and starts over, keeping the lanes' typed arrays (their
+   * capacity, bounded by maxPerLane) so that starting over allocates nothing. The
+   * segments object stays the same; its version keeps increasing.
+   */
+  clear(): void {
+    const s = this.segments;
+    for (const lane of s.lanes) {
+      lane.count = 0;
+      lane.openMode = -1;
+      lane.openStart = 0;
+      lane.openThread = -1;
+      lane.openLock = -1;
+    }
+    this.pendingLock.fill(-1);
+    this.pendingT.fill(NaN);
+    s.firstNs = Infinity;
+    s.lastNs = -Infinity;
+    s.total = 0;
+    s.dropped = 0;
+    s.version++;
+  }
+
+  /**
+   * Starts lanes whose mode is not known yet at time t in the given modes, as indexes
+   * into the schema's modes (names.modes); -1 leaves a lane unknown. No allocation.
+   */
+  seedModeIndexes(t: number, modes: ArrayLike<number>): void {
+    const { lanes } = this.segments;
+    const n = Math.min(lanes.length, modes.length);
+    for (let cpu = 0; cpu < n; cpu++) {
+      const lane = lanes[cpu]!;
+      const m = modes[cpu]!;
+      const mode = m >= 0 ? this.modeMap[m] ?? -1 : -1;
+      if (lane.openMode >= 0 || mode < 0) continue;
+      lane.openMode = mode;
+      lane.openStart = t;
+      lane.openThread = -1;
+      lane.openLock = -1;
+      if (t < this.segments.firstNs) this.segments.firstNs = t;
+    }
+    if (t > this.segments.lastNs) this.segments.lastNs = t;
+    this.segments.version++;
+  }
+
   /** Starts every lane from a snapshot's modes (so the time before the first record counts). */
   seed(snapshot: Snapshot): void {
     this.seedModes(snapshot.nowNs, snapshot.cpus.map((c) => c.mode),

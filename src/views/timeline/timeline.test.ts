@@ -157,6 +157,44 @@ describe('segment feed from a sliding trace window', () => {
     });
   });
 
+  it('starts over in the same lanes after a gap: no new typed arrays, the same segments as a fresh start', () => {
+    const names = traceNames(real.schema);
+    const modes = Int32Array.from(real.before.cpus, (c) => real.schema.modes.indexOf(c.mode));
+    const feed = new SegmentFeed(16, names);
+    const first = feed.update(sliceWindow(real.slices[0]!, real.before.nowNs, modes, 1));
+    const buffers = first.lanes.map((lane) => [lane.start, lane.end, lane.mode, lane.thread, lane.lock]);
+    const versionBefore = first.version;
+    // records were lost: the window jumps past everything seen, with each CPU's mode at its start
+    const later = real.slices[1]!;
+    const startNs = later.t[0]! - 1;
+    const laterModes = new Int32Array(16).fill(-1);
+    const again = feed.update(sliceWindow(later, startNs, laterModes, 2));
+    expect(feed.restarts).toBe(1);
+    expect(again).toBe(first);
+    expect(again.version).toBeGreaterThan(versionBefore);
+    again.lanes.forEach((lane, cpu) => {
+      // capacity was enough: the very same arrays
+      if (lane.start.length === buffers[cpu]![0]!.length) {
+        expect([lane.start, lane.end, lane.mode, lane.thread, lane.lock]).toEqual(buffers[cpu]);
+        expect(lane.start).toBe(buffers[cpu]![0]);
+      }
+    });
+    const fresh = new SegmentFeed(16, names).update(sliceWindow(later, startNs, laterModes, 1));
+    check(again);
+    expect(again.total).toBe(fresh.total);
+    expect(again.dropped).toBe(0);
+    expect(again.firstNs).toBe(fresh.firstNs);
+    expect(again.lastNs).toBe(fresh.lastNs);
+    fresh.lanes.forEach((lane, cpu) => {
+      const got = again.lanes[cpu]!;
+      expect(got.count).toBe(lane.count);
+      for (const column of ['start', 'end', 'mode', 'thread', 'lock'] as const) {
+        expect(Array.from(got[column].subarray(0, got.count)), `CPU ${cpu} ${column}`).toEqual(Array.from(lane[column].subarray(0, lane.count)));
+      }
+      expect([got.openMode, got.openStart, got.openThread, got.openLock]).toEqual([lane.openMode, lane.openStart, lane.openThread, lane.openLock]);
+    });
+  });
+
   it('restarts when the history is reset or records were lost between two looks', () => {
     const names = traceNames(real.schema);
     const modes = new Int32Array(16).fill(-1);
