@@ -53,7 +53,10 @@ export function ModeBars(props: ModeBarsProps) {
   const barW = Math.max(120, innerW - barX - 14);
   const scaleMax = Math.max(bars.scaleMax, other?.scaleMax ?? 0);
   const x = scaleLinear().domain([0, scaleMax]).range([barX, barX + barW]);
-  const ticks = modeTicks(scaleMax);
+  // MONITOR's quarter ticks, thinned to halves or the ends where their labels would touch
+  const tickLabelW = formatCount(scaleMax).length * t.smallSize * 0.62 + 10;
+  const ticks = modeTicks(scaleMax).filter((_, i, all) =>
+    barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1));
   const height = top + bars.rows.length * rowH + fs * 1.8;
   const barH = Math.round(rowH * (other ? 0.42 : 0.6));
 
