@@ -9,7 +9,7 @@
 import { encodeScenario, ScenarioError, type EncodedScenario, type ScenarioValues } from './scenario.js';
 import { readSchema, type Schema } from './schema.js';
 import { decodeSnapshot, snapshotLength, type Snapshot, type TraceSlice } from './snapshot.js';
-import { allocateTrace, decodeTraceInto } from './trace.js';
+import { allocateTrace, decodeTraceInto, traceRange } from './trace.js';
 import type { Core, Ptr } from './wasm.js';
 import type { Report } from './report.js';
 
@@ -160,10 +160,7 @@ export class Simulation {
         at += got;
       }
     }
-    const slice = at === keep ? out : {
-      t: out.t.slice(0, at), kind: out.kind.slice(0, at), cpu: out.cpu.slice(0, at),
-      thread: out.thread.slice(0, at), object: out.object.slice(0, at), arg: out.arg.slice(0, at), dropped: 0,
-    };
+    const slice = at === keep ? out : traceRange(out, 0, at);
     slice.dropped = this.traceDropped;
     return slice;
   }

@@ -138,10 +138,11 @@ export function traceTransferables(slice: TraceSlice): ArrayBuffer[] {
 /** The last `count` records of a slice (views on the same buffers). */
 export function traceTail(slice: TraceSlice, count: number): TraceSlice {
   const from = Math.max(0, traceLength(slice) - count);
-  return sliceRange(slice, from, traceLength(slice));
+  return traceRange(slice, from, traceLength(slice));
 }
 
-function sliceRange(slice: TraceSlice, from: number, to: number): TraceSlice {
+/** Records [from, to) of a slice (views on the same buffers). */
+export function traceRange(slice: TraceSlice, from: number, to: number): TraceSlice {
   return {
     t: slice.t.subarray(from, to),
     kind: slice.kind.subarray(from, to),
@@ -151,6 +152,18 @@ function sliceRange(slice: TraceSlice, from: number, to: number): TraceSlice {
     arg: slice.arg.subarray(from, to),
     dropped: slice.dropped,
   };
+}
+
+/** Slices joined in order into one (a copy); `dropped` is the last slice's count. */
+export function concatTraces(slices: readonly TraceSlice[]): TraceSlice {
+  const out = allocateTrace(slices.reduce((sum, s) => sum + traceLength(s), 0),
+    slices.length ? slices[slices.length - 1]!.dropped : 0);
+  let at = 0;
+  for (const s of slices) {
+    for (const column of columnNames) (out[column] as Float64Array | Int32Array).set(s[column], at);
+    at += traceLength(s);
+  }
+  return out;
 }
 
 /** Index of a trace kind by its schema name ('mode', 'spin', ...), or -1. */
@@ -273,7 +286,7 @@ export class TraceHistory {
   /** The window as views read it (subarrays of the storage: valid until the next append). */
   view(): TraceWindow {
     return {
-      slice: { ...sliceRange(this.columns, this.start, this.end), dropped: this.dropped },
+      slice: { ...traceRange(this.columns, this.start, this.end), dropped: this.dropped },
       startNs: this.startNs,
       modeAtStart: this.modeAtStart,
       version: this.version,

@@ -11,7 +11,8 @@ import { loadCoreFromDisk, presetDir } from '../../core/node.js';
 import { readSchema, type Schema } from '../../core/schema.js';
 import { validateScenario } from '../../core/scenario.js';
 import type { Snapshot, TraceSlice } from '../../core/snapshot.js';
-import { CoreRun, concatSlices } from '../fixtures/core-run.js';
+import { Simulation } from '../../core/sim.js';
+import { concatTraces } from '../../core/trace.js';
 import { MODES } from '../palette.js';
 import { buildSegments, firstEndingAfter, modeTimeIn, SegmentBuilder, segmentAt, type TimelineSegments } from './segments.js';
 import { laneRuns, MODE_SLOTS, panWindow, zoomWindow } from './draw.js';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const schema = readSchema(core);
   const document = JSON.parse(readFileSync(join(presetDir, 'testbed-classic.json'), 'utf8'));
   const { values } = validateScenario(schema, document);
-  const run = CoreRun.create(core, { ...values, 'sim.trace_capacity': 1 << 20 });
+  const run = Simulation.create(core, { ...values, 'sim.trace_capacity': 1 << 20 });
   try {
     run.runUntil(50_000_000);
     run.readTrace();
@@ -43,7 +44,7 @@ beforeAll(async () => {
       slices.push(run.readTrace());
     }
     const after = run.snapshot();
-    real = { schema, before, after, slices, trace: concatSlices(slices) };
+    real = { schema, before, after, slices, trace: concatTraces(slices) };
   } finally {
     run.free();
   }

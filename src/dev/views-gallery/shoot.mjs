@@ -1,7 +1,7 @@
 // shoot.mjs -- DEV ONLY: serves the views gallery with Vite on port 5190, screenshots
 // every view in both themes into /tmp/shots/views-<view>-<theme>.png, prints console
 // errors, and measures timeline frame times while zooming a 100,000+ segment trace.
-// Usage: flock /tmp/e2e.lock node src/views/gallery/shoot.mjs [view ...]
+// Usage: flock /tmp/e2e.lock node src/dev/views-gallery/shoot.mjs [view ...]
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ const prod = process.argv.includes('--prod');
 let server;
 if (prod) {
   const outDir = '/tmp/stacklab-views-gallery';
-  await build({ root, logLevel: 'error', base: '/', build: { outDir, emptyOutDir: true, rollupOptions: { input: join(root, 'src/views/gallery/index.html') } } });
+  await build({ root, logLevel: 'error', base: '/', build: { outDir, emptyOutDir: true, rollupOptions: { input: join(root, 'src/dev/views-gallery/index.html') } } });
   server = await preview({ root, logLevel: 'error', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
 } else {
   server = await createServer({ root, logLevel: 'error', server: { port, strictPort: true, host: '127.0.0.1' } });
@@ -38,7 +38,7 @@ try {
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${port}/src/views/gallery/index.html?live=1&cpus=64&step=20000&kernel=${kernel}`);
+    await page.goto(`http://127.0.0.1:${port}/src/dev/views-gallery/index.html?live=1&cpus=64&step=20000&kernel=${kernel}`);
     await page.waitForSelector('[data-view="timeline"]', { timeout: 60_000 });
     const stats = await page.evaluate(() => new Promise((resolve) => {
       const frames = [];
@@ -77,7 +77,7 @@ try {
       const errors = [];
       page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`); });
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-      await page.goto(`http://127.0.0.1:${port}/src/views/gallery/index.html?view=${view}&theme=${theme}`);
+      await page.goto(`http://127.0.0.1:${port}/src/dev/views-gallery/index.html?view=${view}&theme=${theme}`);
       await page.waitForSelector(`[data-gallery="${view}"] figure`, { timeout: 60_000 });
       if (view === 'timeline') await page.waitForFunction(() => document.querySelectorAll('[data-view="timeline"]').length >= 2, null, { timeout: 120_000 });
       await page.waitForTimeout(600);

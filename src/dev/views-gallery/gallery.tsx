@@ -9,14 +9,13 @@ import { createRoot } from 'react-dom/client';
 import wasmUrl from '../../../wasm-core/build/stacklab.wasm?url';
 import classicDoc from '../../../lessons/scenarios/testbed-classic.json?raw';
 import scalableDoc from '../../../lessons/scenarios/testbed-scalable.json?raw';
-import { loadCore, readSchema, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
-import { CoreRun } from '../fixtures/core-run.js';
-import { runFixture, sweepFixture } from '../fixtures/index.js';
+import { loadCore, readSchema, Simulation, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
+import { runFixture, sweepFixture } from '../../views/fixtures/index.js';
 import {
   CpuGrid, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
-} from '../index.js';
-import { sliceWindow } from '../timeline/feed.js';
+} from '../../views/index.js';
+import { sliceWindow } from '../../views/timeline/feed.js';
 
 const params = new URLSearchParams(location.search);
 const only = params.get('view');
@@ -51,7 +50,7 @@ function useLongTimeline(): { segments: TimelineSegments; snapshot: Snapshot; ms
         const core = await loadCore(new URL(wasmUrl, location.href));
         const schema = readSchema(core);
         const { values } = validateScenario(schema, JSON.parse(classicDoc));
-        const run = CoreRun.create(core, { ...values, 'sim.trace_capacity': 1 << 20 });
+        const run = Simulation.create(core, { ...values, 'sim.trace_capacity': 1 << 20 });
         const started = performance.now();
         run.runUntil(50_000_000);
         run.readTrace();
@@ -145,7 +144,7 @@ function LiveGallery() {
       const kernel = params.get('kernel') ?? 'classic';
       const cpus = Number(params.get('cpus') ?? 64);
       const { values } = validateScenario(schema, JSON.parse(kernel === 'scalable' ? scalableDoc : classicDoc));
-      const run = CoreRun.create(core, { ...values, 'machine.cpus': cpus, 'workload.processes': cpus * 8, 'sim.trace_capacity': 1 << 18 });
+      const run = Simulation.create(core, { ...values, 'machine.cpus': cpus, 'workload.processes': cpus * 8, 'sim.trace_capacity': 1 << 18 });
       run.runUntil(45_000_000);
       run.readTrace();
       const builder = new SegmentBuilder(cpus, traceNames(schema));
