@@ -12,18 +12,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../src/core/node.js';
+import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
-import type { Lesson } from '../src/lesson/parse.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const read = (path: string) => readFileSync(join(root, path), 'utf8');
-const presetFiles = readdirSync(join(root, 'lessons/scenarios')).filter((file) => file.endsWith('.json'));
+const lessonDir = join(repoRoot, 'lessons');
+const read = (file: string) => readFileSync(join(lessonDir, file), 'utf8');
 const catalog = buildCatalog({
-  summary: read('lessons/SUMMARY.md'),
-  lessons: Object.fromEntries(readdirSync(join(root, 'lessons')).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => [f, read(`lessons/${f}`)])),
-  presets: Object.fromEntries(presetFiles.map((file) => [file.replace(/\.json$/, ''), JSON.parse(read(`lessons/scenarios/${file}`))])),
+  summary: read('SUMMARY.md'),
+  lessons: Object.fromEntries(readdirSync(lessonDir).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => [f, read(f)])),
+  presets: Object.fromEntries(presetNames().map((name) => [name, readPreset(name)])),
 });
 
 function watchForErrors(page: Page): string[] {
@@ -55,7 +54,7 @@ async function tabTo(page: Page, target: Locator, what: string) {
   throw new Error(`could not reach ${what} with Tab`);
 }
 
-async function commitPrediction(page: Page, lesson: Lesson, predict: PredictComponent) {
+async function commitPrediction(page: Page, predict: PredictComponent) {
   const form = page.locator(`#predict-${predict.id}`);
   if (predict.options) {
     await tabTo(page, form.getByRole('radio').first(), `the first option of prediction ${predict.id}`);
@@ -69,7 +68,6 @@ async function commitPrediction(page: Page, lesson: Lesson, predict: PredictComp
   await tabTo(page, form.getByRole('button', { name: 'Commit my prediction' }), 'Commit my prediction');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId(`prediction-${predict.id}`), `prediction ${predict.id} is kept`).toBeVisible();
-  void lesson;
 }
 
 /** Sets one scenario field in a lab with the keyboard. */
@@ -93,7 +91,7 @@ async function setField(page: Page, lab: Locator, path: string, value: number | 
   await page.keyboard.press('Enter');
 }
 
-async function makeRuns(page: Page, lesson: Lesson, lab: LabComponent, number: number) {
+async function makeRuns(page: Page, lab: LabComponent, number: number) {
   const section = page.getByRole('region', { name: `Lab for experiment ${number}` });
   const status = page.getByTestId(`lab-status-${lab.id}`);
   for (const [index, run] of lab.task.runs.entries()) {
@@ -104,7 +102,6 @@ async function makeRuns(page: Page, lesson: Lesson, lab: LabComponent, number: n
     await page.keyboard.press('Enter');
     await expect(status).toHaveText(index + 1 === lab.task.runs.length ? /Done/ : `${index + 1} of ${lab.task.runs.length} runs recorded`, { timeout: 60_000 });
   }
-  void lesson;
 }
 
 async function answerCheck(page: Page, check: CheckComponent, number: number) {
@@ -185,8 +182,8 @@ test.describe('lessons', () => {
       let experiment = 0;
       let question = 0;
       for (const step of lesson.steps) {
-        if (step.kind === 'predict') await commitPrediction(page, lesson, lesson.predicts[step.id]!);
-        if (step.kind === 'lab') await makeRuns(page, lesson, lesson.labs[step.id]!, ++experiment);
+        if (step.kind === 'predict') await commitPrediction(page, lesson.predicts[step.id]!);
+        if (step.kind === 'lab') await makeRuns(page, lesson.labs[step.id]!, ++experiment);
         if (step.kind === 'check') await answerCheck(page, lesson.checks[step.id]!, ++question);
       }
       await expect(page.getByTestId('lesson-progress')).toHaveText(new RegExp(`Complete: all ${lesson.steps.length} steps done$`));

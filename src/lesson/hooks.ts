@@ -1,8 +1,8 @@
 /*
- * hooks.ts -- React's view of the learner's progress (progress.ts): the whole state,
- * one lesson's part of it, and the page's store for making changes.
+ * hooks.ts -- React's view of the learner's progress (progress.ts): the whole state and
+ * one lesson's part of it; and the title a lesson route gives the browser tab.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { emptyLessonProgress, progressStore, type LessonProgress, type ProgressState } from './progress.js';
 
 export function useProgressState(): ProgressState {
@@ -14,4 +14,15 @@ const EMPTY = emptyLessonProgress();
 
 export function useLessonProgress(id: string): LessonProgress {
   return useProgressState().data.lessons[id] ?? EMPTY;
+}
+
+/** Sets document.title while the page is shown, and puts the old one back after. */
+export function usePageTitle(title: string): void {
+  useEffect(() => {
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
 }

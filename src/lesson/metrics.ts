@@ -25,110 +25,34 @@ const cpus = (report: Report) => {
   return typeof n === 'number' && n > 0 ? n : undefined;
 };
 
+/** The two common kinds: a share of time to one decimal, and a whole-number rate. */
+const percent = (label: string, read: Metric['read']): Metric => ({ label, unit: '%', digits: 1, read });
+const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: '', digits: 0, read });
+
 export const METRICS = {
-  mpsynch_pct: {
-    label: 'MP synchronization',
-    unit: '%',
-    digits: 1,
-    read: (r) => r.mpsynch_pct,
-  },
-  mpsynch_cpus: {
-    label: 'CPUs spinning',
-    unit: 'CPUs',
-    digits: 1,
-    read: (r) => r.mpsynch_cpus,
-  },
-  transmit_packets_per_s: {
-    label: 'Transmit packets/s',
-    unit: '',
-    digits: 0,
-    read: (r) => r.throughput?.transmit_packets_per_s,
-  },
-  transmit_packets_per_s_per_cpu: {
-    label: 'Transmit packets/s per CPU',
-    unit: '',
-    digits: 0,
-    read: (r) => {
-      const n = cpus(r);
-      const rate = r.throughput?.transmit_packets_per_s;
-      return n === undefined || rate === undefined ? undefined : rate / n;
-    },
-  },
-  transactions_per_min: {
-    label: 'Transactions/min',
-    unit: '',
-    digits: 0,
-    read: (r) => r.throughput?.transactions_per_min,
-  },
-  buffered_io_per_s: {
-    label: 'Buffered I/O/s',
-    unit: '',
-    digits: 0,
-    read: (r) => r.throughput?.buffered_io_per_s,
-  },
-  iolock8_hold_pct: {
-    label: 'I/O lock 8 held',
-    unit: '%',
-    digits: 1,
-    read: (r) => r.iolock8_hold_pct,
-  },
-  iolock8_contended_pct: {
-    label: 'I/O lock 8 acquisitions that had to wait',
-    unit: '%',
-    digits: 0,
-    read: (r) => lock(r, 'IOLOCK8')?.contended_pct,
-  },
-  iolock8_transfers_per_s: {
-    label: 'I/O lock 8 cache-line moves/s',
-    unit: '',
-    digits: 0,
-    read: (r) => lock(r, 'IOLOCK8')?.line_transfers_per_s,
-  },
-  hold_pct_all_locks: {
-    label: 'Hold % all locks',
-    unit: '%',
-    digits: 1,
-    read: (r) => r.hold_pct_all_locks,
-  },
-  spin_pct_all_locks: {
-    label: 'Spin % all locks',
-    unit: '%',
-    digits: 1,
-    read: (r) => r.spin_pct_all_locks,
-  },
-  locks_per_s: {
-    label: 'Locks per second',
-    unit: '',
-    digits: 0,
-    read: (r) => r.locks_per_s,
-  },
-  designated_cpu_busy_pct: {
-    label: 'Designated CPU busy',
-    unit: '%',
-    digits: 1,
-    read: (r) => r.designated_cpu_busy_pct,
-  },
-  designated_cpu_spin_pct: {
-    label: 'Designated CPU spinning',
-    unit: '%',
-    digits: 1,
-    read: (r) => {
-      const cpu = r.cpus?.find((c) => c.id === r.designated_cpu);
-      return cpu && r.window_ns > 0 ? (100 * cpu.modes.spin) / r.window_ns : undefined;
-    },
-  },
-  forks_per_s: {
-    label: 'Fork threads created/s',
-    unit: '',
-    digits: 0,
-    read: (r) => r.forks_per_s,
-  },
-  krp_queue_mean_len: {
-    label: 'KRPs waiting (mean)',
-    unit: 'KRPs',
-    digits: 1,
-    read: (r) => queue(r, 'krp_queue')?.mean_len,
-  },
+  mpsynch_pct: percent('MP synchronization', (r) => r.mpsynch_pct),
+  mpsynch_cpus: { label: 'CPUs spinning', unit: 'CPUs', digits: 1, read: (r) => r.mpsynch_cpus },
+  transmit_packets_per_s: rate('Transmit packets/s', (r) => r.throughput?.transmit_packets_per_s),
+  transmit_packets_per_s_per_cpu: rate('Transmit packets/s per CPU', (r) => {
+    const n = cpus(r);
+    const perSecond = r.throughput?.transmit_packets_per_s;
+    return n === undefined || perSecond === undefined ? undefined : perSecond / n;
+  }),
+  transactions_per_min: rate('Transactions/min', (r) => r.throughput?.transactions_per_min),
+  buffered_io_per_s: rate('Buffered I/O/s', (r) => r.throughput?.buffered_io_per_s),
+  iolock8_hold_pct: percent('I/O lock 8 held', (r) => r.iolock8_hold_pct),
+  iolock8_contended_pct: { label: 'I/O lock 8 acquisitions that had to wait', unit: '%', digits: 0, read: (r) => lock(r, 'IOLOCK8')?.contended_pct },
+  iolock8_transfers_per_s: rate('I/O lock 8 cache-line moves/s', (r) => lock(r, 'IOLOCK8')?.line_transfers_per_s),
+  hold_pct_all_locks: percent('Hold % all locks', (r) => r.hold_pct_all_locks),
+  spin_pct_all_locks: percent('Spin % all locks', (r) => r.spin_pct_all_locks),
+  locks_per_s: rate('Locks per second', (r) => r.locks_per_s),
+  designated_cpu_busy_pct: percent('Designated CPU busy', (r) => r.designated_cpu_busy_pct),
+  designated_cpu_spin_pct: percent('Designated CPU spinning', (r) => {
+    const cpu = r.cpus?.find((c) => c.id === r.designated_cpu);
+    return cpu && r.window_ns > 0 ? (100 * cpu.modes.spin) / r.window_ns : undefined;
+  }),
+  forks_per_s: rate('Fork threads created/s', (r) => r.forks_per_s),
+  krp_queue_mean_len: { label: 'KRPs waiting (mean)', unit: 'KRPs', digits: 1, read: (r) => queue(r, 'krp_queue')?.mean_len },
   krp_queue_mean_wait_us: {
     label: 'KRP wait (mean)',
     unit: 'µs',
@@ -138,18 +62,8 @@ export const METRICS = {
       return q === undefined ? undefined : q.mean_wait_ns / 1000;
     },
   },
-  user_pct: {
-    label: 'User mode',
-    unit: '%',
-    digits: 1,
-    read: (r) => r.modes_pct?.user,
-  },
-  idle_pct: {
-    label: 'Idle',
-    unit: '%',
-    digits: 1,
-    read: (r) => r.modes_pct?.idle,
-  },
+  user_pct: percent('User mode', (r) => r.modes_pct?.user),
+  idle_pct: percent('Idle', (r) => r.modes_pct?.idle),
   txn_response_ms: {
     label: 'Transaction response',
     unit: 'ms',
@@ -182,7 +96,11 @@ export function formatMetric(id: MetricId, value: number): string {
     format = new Intl.NumberFormat('en', { minimumFractionDigits: metric.digits, maximumFractionDigits: metric.digits });
     formats.set(metric.digits, format);
   }
-  const number = format.format(value);
-  if (!metric.unit) return number;
-  return metric.unit === '%' ? `${number}%` : `${number} ${metric.unit}`;
+  return withUnit(format.format(value), metric.unit);
+}
+
+/** A number written with its unit: "27.4%" (no space before %), "2.53 ms", "41,039". */
+export function withUnit(number: string, unit: string): string {
+  if (!unit) return number;
+  return unit === '%' ? `${number}%` : `${number} ${unit}`;
 }

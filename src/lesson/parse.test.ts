@@ -135,6 +135,7 @@ describe('a valid lesson', () => {
     expect(lesson.labScenarios['run-it']!['kernel.kind']).toBe('classic');
     const experiment = lesson.sections[2]!;
     expect(experiment.blocks[0]).toMatchObject({ kind: 'component', line: lineOf(VALID, '```lab') });
+    expect(lesson.sections.map((s) => s.steps.map((step) => step.id))).toEqual([[], ['guess'], ['run-it'], [], [], ['one', 'two', 'three'], []]);
   });
 
   it('renders Markdown with raw HTML shown as text, never as markup', () => {
@@ -247,6 +248,14 @@ describe('front matter', () => {
     expect(problems.find((p) => p.message.includes('unknown field "machine.cpu"'))).toMatchObject({ line: lineOf(text, 'machine.cpu: 8') });
     expect(problems.find((p) => p.message.includes('machine.cpu"'))!.message).toContain('Did you mean "machine.cpus"?');
     expect(problems.find((p) => p.message.includes('machine.interrupt_cpu'))).toMatchObject({ line: lineOf(text, 'machine.interrupt_cpu: 99') });
+  });
+
+  it('reports a bad scenario value once, where it is set, not again for each lab, run and claim using it', () => {
+    const text = VALID.replace('    preset: testbed-classic', '    preset: testbed-classic\n    set: { machine.interrupt_cpu: 99 }')
+      .replace('views: [cpu-grid, lock]', 'views: [cpu-grid, lock]\nclaims:\n  - { scenario: testbed, metric: mpsynch_pct, value: 1, within: 1 }');
+    expect(onlyProblem(text)).toMatchObject({ line: lineOf(text, 'machine.interrupt_cpu: 99') });
+    const inLab = VALID.replace('scenario: testbed\n', 'scenario: testbed\nset: { machine.interrupt_cpu: 99 }\n');
+    expect(onlyProblem(inLab)).toMatchObject({ line: lineOf(inLab, 'machine.interrupt_cpu: 99') });
   });
 
   it('reports a parameter that is not a scenario field', () => {

@@ -14,10 +14,10 @@
  * core's schema (the browser parses without it; CI parses with it).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Document, type Node as YamlNode, type YAMLMap } from 'yaml';
 import type { Token } from 'markdown-it';
 import { checkScenario, closest, flattenScenario, nestScenario, type FlatScenario, type ScenarioDocument } from '../core/scenario.js';
-import type { Schema } from '../core/schema.js';
+import { fieldsByPath, type Schema } from '../core/schema.js';
 import {
   CHECKS_PER_LESSON,
   CODE_LANGUAGES,
@@ -72,6 +72,8 @@ export interface LessonSection {
   slug: string;
   line: number;
   blocks: Block[];
+  /** The steps its components ask of the learner, in order. */
+  steps: Step[];
 }
 
 /** A step the learner completes: commit a prediction, make a lab's runs, answer a check. */
@@ -126,21 +128,20 @@ class YamlText {
     for (const part of path) {
       const next = isMap(node) || isSeq(node) ? node.get(part as never, true) : undefined;
       if (!next || !(next as YamlNode).range) break;
-      if (isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === part);
-        const keyNode = pair && isScalar(pair.key) ? pair.key : undefined;
-        if (keyNode?.range) line = this.lineAt(keyNode.range[0]);
-      } else {
-        line = this.lineAt((next as YamlNode).range![0]);
-      }
+      // In a map, a value's line is its key's (the value may start on the next line).
+      const start = isMap(node) ? keyStart(node, part) : (next as YamlNode).range![0];
+      if (start !== undefined) line = this.lineAt(start);
       node = next;
     }
-    if (key !== undefined && isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key);
-      if (pair && isScalar(pair.key) && pair.key.range) return this.lineAt(pair.key.range[0]);
-    }
-    return line;
+    const keyAt = key !== undefined && isMap(node) ? keyStart(node, key) : undefined;
+    return keyAt !== undefined ? this.lineAt(keyAt) : line;
   }
+}
+
+/** Where the key `key` of a YAML map starts in its text, if the map has it. */
+function keyStart(map: YAMLMap, key: PathPart): number | undefined {
+  const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
+  return pair && isScalar(pair.key) ? pair.key.range?.[0] : undefined;
 }
 
 // ---- schema errors in words ------------------------------------------------------
@@ -173,6 +174,10 @@ function valueAt(value: unknown, path: PathPart[]): unknown {
   return node;
 }
 
+/**
+ * A value in an error message, in the words of YAML authors ("empty", "a map of
+ * fields"); core/scenario.ts has the same for JSON scenario files ("null", "an object").
+ */
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'empty';
@@ -318,7 +323,7 @@ function explainSchemaErrors(
 const FRONT_MATTER_FENCE = /^---[ \t]*$/;
 
 /** "What you will learn" -> "what-you-will-learn". */
-export function slugify(title: string): string {
+function slugify(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
@@ -391,7 +396,7 @@ export function parseLesson(file: string, source: string, context: ParseContext)
         flush();
         headings.push({ title, line });
         const isSection = (SECTIONS as readonly string[]).includes(title) && !sections.some((s) => s.title === title);
-        if (isSection) sections.push({ title: title as SectionTitle, slug: slugify(title), line, blocks: [] });
+        if (isSection) sections.push({ title: title as SectionTitle, slug: slugify(title), line, blocks: [], steps: [] });
         lastHeadingLevel = 2;
         i += 2; // the heading's inline and close tokens
         continue;
@@ -572,31 +577,39 @@ function resolveScenarios(meta: FrontMatter, yaml: YamlText, file: string, conte
       continue;
     }
     const values = { ...flattenScenario(preset), ...(scenario.set ?? {}) };
-    checkScenarioValues(values, scenario.set ?? {}, (path) => yaml.line(['scenarios', name, 'set'], path), yaml.line(['scenarios', name]), `scenario "${name}"`, file, context, problems);
+    checkScenarioValues(values, scenario.set ?? {}, (path) => yaml.line(['scenarios', name, 'set'], path), `scenario "${name}"`, file, context, problems, yaml.line(['scenarios', name]));
     resolved[name] = values;
   }
   return resolved;
 }
 
-/** With the core's schema: every field exists and every value is allowed. */
+/**
+ * With the core's schema: every field exists and every value is allowed. Each problem
+ * is reported where its value was set: at the line of a path in `given`, or, for a
+ * preset's own values, at `presetLine`. Without `presetLine` (labs, runs and claims
+ * build on a front-matter scenario already checked), problems they inherit are not
+ * reported again.
+ */
 function checkScenarioValues(
   values: FlatScenario,
   given: FieldSettings,
   lineOfPath: (path: string) => number,
-  fallbackLine: number,
   what: string,
   file: string,
   context: ParseContext,
   problems: LessonProblem[],
+  presetLine?: number,
 ): void {
   if (!context.schema) return;
   const checked = checkScenario(context.schema, nestScenario(values));
   if (checked.ok) return;
   for (const scenarioProblem of checked.problems) {
     const inGiven = Object.keys(given).find((path) => path === scenarioProblem.path || scenarioProblem.path.startsWith(path + '.') || path.startsWith(scenarioProblem.path + '.'));
+    const line = inGiven ? lineOfPath(inGiven) : presetLine;
+    if (line === undefined) continue;
     problems.push({
       file,
-      line: inGiven ? lineOfPath(inGiven) : fallbackLine,
+      line,
       message: `${what}: ${scenarioProblem.message.replace(/ Fix: .*$/, '')}`,
       fix: /Fix: (.*)$/.exec(scenarioProblem.message)?.[1] ?? 'see docs/scenario.md for the field and its range.',
     });
@@ -604,15 +617,15 @@ function checkScenarioValues(
 }
 
 /** With the core's schema: every listed path is a scenario field. */
-function checkFieldList(paths: string[], at: PathPart[], yaml: YamlText, file: string, context: ParseContext, problems: LessonProblem[], lineFor?: (index: number) => number): void {
+function checkFieldList(paths: string[], at: PathPart[], yaml: YamlText, file: string, context: ParseContext, problems: LessonProblem[]): void {
   if (!context.schema) return;
-  const known = context.schema.fields.map((field) => field.path);
+  const known = fieldsByPath(context.schema);
   paths.forEach((path, index) => {
-    if (known.includes(path)) return;
-    const suggestion = closest(path, known);
+    if (known.has(path)) return;
+    const suggestion = closest(path, [...known.keys()]);
     problems.push({
       file,
-      line: lineFor ? lineFor(index) : yaml.line([...at, index]),
+      line: yaml.line([...at, index]),
       message: `"${path}" is not a scenario field.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
       fix: 'use a field path from docs/scenario.md, such as "machine.cpus".',
     });
@@ -639,6 +652,11 @@ function crossCheck(
   const labScenarios: Record<string, FlatScenario> = {};
   const steps: Step[] = [];
   const ids = new Map<string, number>();
+  const addStep = (kind: Step['kind'], id: string, section: SectionTitle | undefined) => {
+    const step = { kind, id };
+    steps.push(step);
+    sections.find((s) => s.title === section)?.steps.push(step);
+  };
 
   for (const { component, line, section } of components) {
     const allowed: readonly SectionTitle[] = COMPONENTS[component.type].sections;
@@ -656,7 +674,7 @@ function crossCheck(
     switch (component.type) {
       case 'predict': {
         predicts[component.id] = component;
-        steps.push({ kind: 'predict', id: component.id });
+        addStep('predict', component.id, section);
         if (component.numeric && component.numeric.min >= component.numeric.max) {
           problem(lineIn(component, ['numeric', 'min'], line), `numeric min (${component.numeric.min}) must be below max (${component.numeric.max}).`, 'swap or correct them.');
         }
@@ -669,13 +687,13 @@ function crossCheck(
       }
       case 'lab': {
         labs[component.id] = component;
-        steps.push({ kind: 'lab', id: component.id });
+        addStep('lab', component.id, section);
         checkLab(component, line, meta, scenarios, predicts, labScenarios, file, context, problems);
         break;
       }
       case 'check': {
         checks[component.id] = component;
-        steps.push({ kind: 'check', id: component.id });
+        addStep('check', component.id, section);
         const correct = component.options.filter((option) => option.correct === true).length;
         if (correct !== 1) {
           problem(lineIn(component, ['options'], line), `a check has exactly one correct option, but this one has ${correct}.`, 'mark one option "correct: true" and no other.');
@@ -717,15 +735,16 @@ function crossCheck(
     }
   }
 
+  const bodyText = normalizeSpace(body);
   (meta.claims ?? []).forEach((claim, index) => {
     const at = (key: string) => frontYaml.line(['claims', index, key]);
     const base = scenarios[claim.scenario];
     if (!(claim.scenario in meta.scenarios)) {
       problem(at('scenario'), `claim ${index + 1} names the scenario "${claim.scenario}", which the front matter does not define.`, `use one of: ${Object.keys(meta.scenarios).join(', ')}.`);
     } else if (base) {
-      checkScenarioValues({ ...base, ...(claim.set ?? {}) }, claim.set ?? {}, (path) => frontYaml.line(['claims', index, 'set'], path), at('scenario'), `claim ${index + 1}`, file, context, problems);
+      checkScenarioValues({ ...base, ...(claim.set ?? {}) }, claim.set ?? {}, (path) => frontYaml.line(['claims', index, 'set'], path), `claim ${index + 1}`, file, context, problems);
     }
-    if (claim.says !== undefined && !normalizeSpace(body).includes(normalizeSpace(claim.says))) {
+    if (claim.says !== undefined && !bodyText.includes(normalizeSpace(claim.says))) {
       problem(at('says'), `claim ${index + 1} says the text contains "${claim.says}", but the lesson's body does not.`, 'quote the words exactly as the body writes them, or correct the body.');
     }
   });
@@ -769,9 +788,9 @@ function checkLab(
   if (!base) return;
   const values = { ...base, ...(lab.set ?? {}) };
   labScenarios[lab.id] = values;
-  checkScenarioValues(values, lab.set ?? {}, (path) => at(['set'], path), line, `lab "${lab.id}"`, file, context, problems);
+  checkScenarioValues(values, lab.set ?? {}, (path) => at(['set'], path), `lab "${lab.id}"`, file, context, problems);
   lab.task.runs.forEach((run, index) => {
-    checkScenarioValues({ ...values, ...run }, run, (path) => at(['task', 'runs', index], path), at(['task', 'runs', index]), `lab "${lab.id}" run ${index + 1}`, file, context, problems);
+    checkScenarioValues({ ...values, ...run }, run, (path) => at(['task', 'runs', index], path), `lab "${lab.id}" run ${index + 1}`, file, context, problems);
     for (const [path, value] of Object.entries(run)) {
       if (!lab.controls.includes(path) && values[path] !== value) {
         problem(
@@ -800,11 +819,6 @@ export function sameSettings(a: FieldSettings, b: FieldSettings): boolean {
 }
 
 /** { "machine.cpus": 16 } -> "machine.cpus = 16". */
-export function settingsText(settings: FieldSettings): string {
+function settingsText(settings: FieldSettings): string {
   return Object.entries(settings).map(([path, value]) => `${path} = ${value}`).join(', ');
-}
-
-/** What a step is called on the page. */
-export function stepLabel(step: Step): string {
-  return step.kind === 'predict' ? 'Prediction' : step.kind === 'lab' ? 'Experiment' : 'Check question';
 }

@@ -1,10 +1,14 @@
 /*
  * Progress storage: absent, corrupt, partly damaged, from another version, refused by
  * the browser, or full; it never throws, says what happened, and a reset recovers.
- * Also the derived status: steps done, lab runs matched from real report shapes.
+ * Also the derived status: steps done, and when a lesson counts as started (lab runs
+ * matched from real reports are checked in lessons.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { PROGRESS_KEY, PROGRESS_VERSION, ProgressStore, loadProgress, type ProgressStorage } from './progress.js';
+import type { LabComponent } from './components.js';
+import type { Lesson } from './parse.js';
+import { PROGRESS_KEY, PROGRESS_VERSION, ProgressStore, emptyLessonProgress, loadProgress, type ProgressStorage } from './progress.js';
+import { lessonStatus } from './status.js';
 
 class MemoryStorage implements ProgressStorage {
   items = new Map<string, string>();
@@ -168,5 +172,23 @@ describe('the progress store', () => {
       return lesson;
     });
     expect(Object.keys(snapshot.data.lessons.l!.predictions)).toEqual(['p']);
+  });
+});
+
+describe('the derived status', () => {
+  const lab = {
+    type: 'lab', id: 'runs', scenario: 's', controls: ['machine.cpus'], views: ['cpu-grid'],
+    task: { text: 'Run.', runs: [{ 'machine.cpus': 2 }, { 'machine.cpus': 4 }], record: ['mpsynch_pct'] },
+  } satisfies LabComponent;
+  const lesson = { steps: [{ kind: 'lab', id: 'runs' }, { kind: 'check', id: 'q' }], labs: { runs: lab } } as unknown as Lesson;
+
+  it('counts a lesson started once anything is saved, and a step done only when it is', () => {
+    expect(lessonStatus(lesson, emptyLessonProgress())).toEqual({ done: 0, total: 2, complete: false, started: false });
+    const oneRun = { ...emptyLessonProgress(), labs: { runs: { runs: { '0': { mpsynch_pct: 1 } } } } };
+    expect(lessonStatus(lesson, oneRun)).toEqual({ done: 0, total: 2, complete: false, started: true });
+    const wrong = { ...emptyLessonProgress(), checks: { q: { attempts: [1], correct: false } } };
+    expect(lessonStatus(lesson, wrong)).toMatchObject({ done: 0, started: true });
+    const all = { ...oneRun, labs: { runs: { runs: { '0': {}, '1': {} } } }, checks: { q: { attempts: [0], correct: true } } };
+    expect(lessonStatus(lesson, all)).toEqual({ done: 2, total: 2, complete: true, started: true });
   });
 });

@@ -8,6 +8,7 @@
  * dropped one by one and the rest kept. The store's snapshot is replaced, never mutated,
  * on every change, so React's useSyncExternalStore sees each change.
  */
+import { isPlainObject } from '../core/scenario-values.js';
 import { isMetricId, type MetricId } from './metrics.js';
 
 export const PROGRESS_VERSION = 1;
@@ -70,12 +71,10 @@ export function emptyLessonProgress(): LessonProgress {
 
 // ---- reading ---------------------------------------------------------------------
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTime = (value: unknown): value is string => typeof value === 'string' && value.length <= 40;
 
 function readPrediction(value: unknown): Prediction | undefined {
-  if (!isObject(value) || !isTime(value.at)) return undefined;
+  if (!isPlainObject(value) || !isTime(value.at)) return undefined;
   if (value.kind === 'option' && Number.isInteger(value.index) && (value.index as number) >= 0) {
     return { kind: 'option', index: value.index as number, at: value.at };
   }
@@ -86,10 +85,10 @@ function readPrediction(value: unknown): Prediction | undefined {
 }
 
 function readLab(value: unknown): LabProgress | undefined {
-  if (!isObject(value) || !isObject(value.runs)) return undefined;
+  if (!isPlainObject(value) || !isPlainObject(value.runs)) return undefined;
   const runs: Record<string, RunRecord> = {};
   for (const [index, record] of Object.entries(value.runs)) {
-    if (!/^\d+$/.test(index) || !isObject(record)) return undefined;
+    if (!/^\d+$/.test(index) || !isPlainObject(record)) return undefined;
     const run: RunRecord = {};
     for (const [metric, number] of Object.entries(record)) {
       if (!isMetricId(metric) || typeof number !== 'number' || !Number.isFinite(number)) return undefined;
@@ -101,19 +100,19 @@ function readLab(value: unknown): LabProgress | undefined {
 }
 
 function readCheck(value: unknown): CheckProgress | undefined {
-  if (!isObject(value) || !Array.isArray(value.attempts) || typeof value.correct !== 'boolean') return undefined;
+  if (!isPlainObject(value) || !Array.isArray(value.attempts) || typeof value.correct !== 'boolean') return undefined;
   if (!value.attempts.every((a) => Number.isInteger(a) && a >= 0) || value.attempts.length > 100) return undefined;
   return { attempts: value.attempts as number[], correct: value.correct };
 }
 
 /** Keeps every readable entry of a lesson's progress; counts what it had to drop. */
 function readLesson(value: unknown): { lesson?: LessonProgress; dropped: number } {
-  if (!isObject(value)) return { dropped: 1 };
+  if (!isPlainObject(value)) return { dropped: 1 };
   const lesson = emptyLessonProgress();
   let dropped = 0;
   const each = <T>(group: unknown, read: (v: unknown) => T | undefined, into: Record<string, T>) => {
     if (group === undefined) return;
-    if (!isObject(group)) {
+    if (!isPlainObject(group)) {
       dropped++;
       return;
     }
@@ -149,7 +148,7 @@ export function loadProgress(storage: ProgressStorage | null): ProgressState {
   } catch {
     return { data: emptyProgress(), notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it is not valid JSON) and could not be read.' } };
   }
-  if (!isObject(parsed) || typeof parsed.version !== 'number') {
+  if (!isPlainObject(parsed) || typeof parsed.version !== 'number') {
     return { data: emptyProgress(), notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it is not in the format this page writes) and could not be read.' } };
   }
   if (parsed.version !== PROGRESS_VERSION) {
@@ -160,7 +159,7 @@ export function loadProgress(storage: ProgressStorage | null): ProgressState {
         : { kind: 'corrupt', message: `Your saved progress has format ${parsed.version}, which this page does not know.` },
     };
   }
-  if (!isObject(parsed.lessons)) {
+  if (!isPlainObject(parsed.lessons)) {
     return { data: emptyProgress(), notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it has no list of lessons) and could not be read.' } };
   }
   const data = emptyProgress();

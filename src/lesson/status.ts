@@ -4,7 +4,8 @@
  * unlocked, which task run a report answers, and what it measured.
  */
 import type { Report } from '../core/report.js';
-import type { FieldSettings, LabComponent } from './components.js';
+import { flattenScenario, type FlatScenario } from '../core/scenario-values.js';
+import type { LabComponent } from './components.js';
 import { readMetric } from './metrics.js';
 import type { Lesson, Step } from './parse.js';
 import type { LessonProgress, RunRecord } from './progress.js';
@@ -35,32 +36,25 @@ export interface LessonStatus {
   done: number;
   total: number;
   complete: boolean;
+  /** Anything is saved: a step done, or a wrong answer, or some of a lab's runs. */
   started: boolean;
 }
 
 export function lessonStatus(lesson: Lesson, progress: LessonProgress): LessonStatus {
   const done = lesson.steps.filter((step) => stepDone(lesson, progress, step)).length;
-  const started = done > 0 || Object.keys(progress.checks).length > 0;
+  const started = done > 0 || [progress.predictions, progress.labs, progress.checks].some((saved) => Object.keys(saved).length > 0);
   return { done, total: lesson.steps.length, complete: done === lesson.steps.length, started };
 }
 
-/** The value of a dotted field path in a report's (nested) scenario. */
-function scenarioValue(report: Report, path: string): unknown {
-  let node: unknown = report.scenario;
-  for (const key of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
-export function reportMatches(report: Report, settings: FieldSettings): boolean {
-  return Object.entries(settings).every(([path, value]) => scenarioValue(report, path) === value);
+/** The settings a report ran with, by dotted field path. */
+export function ranSettings(report: Report): FlatScenario {
+  return flattenScenario(report.scenario ?? {});
 }
 
 /** Which of the task's runs this report is (-1 if none). */
 export function matchRun(lab: LabComponent, report: Report): number {
-  return lab.task.runs.findIndex((run) => reportMatches(report, run));
+  const ran = ranSettings(report);
+  return lab.task.runs.findIndex((run) => Object.entries(run).every(([path, value]) => ran[path] === value));
 }
 
 /** What a report measured, for the metrics the task records. */

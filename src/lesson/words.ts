@@ -3,6 +3,7 @@
  * Kernel", "cache-line move 0 ns") and as the headless command that runs the same
  * scenario (`npx stacklab run <preset> --set path=value`).
  */
+import { plural } from '../views/format.js';
 import type { FieldSettings, FieldValue, LessonScenario } from './components.js';
 
 const KERNELS: Record<string, string> = { classic: 'classic kernel', scalable: 'Scalable Kernel' };
@@ -12,7 +13,7 @@ const LOCKS: Record<string, string> = { tas: 'test-and-set lock', ticket: 'ticke
 export function settingText(path: string, value: FieldValue): string {
   switch (path) {
     case 'machine.cpus':
-      return `${value} CPU${value === 1 ? '' : 's'}`;
+      return plural(Number(value), 'CPU');
     case 'kernel.kind':
       return KERNELS[String(value)] ?? String(value);
     case 'kernel.lock_kind':
@@ -20,7 +21,7 @@ export function settingText(path: string, value: FieldValue): string {
     case 'machine.cache_transfer_ns':
       return `cache-line move ${value} ns`;
     case 'workload.processes':
-      return `${value} processes`;
+      return plural(Number(value), 'process', 'processes');
     default: {
       const name = path.slice(path.lastIndexOf('.') + 1).replace(/_ns$/, '').replace(/_/g, ' ');
       return `${name} ${value}${path.endsWith('_ns') ? ' ns' : ''}`;

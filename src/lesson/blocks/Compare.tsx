@@ -11,8 +11,9 @@ import { settingsInWords } from '../words.js';
 import { predictionText } from './Predict.js';
 
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 /** A ratio as people say it: "1.6 times", "50 times" (no false precision past ten). */
-const times = (ratio: number) => new Intl.NumberFormat('en', { maximumFractionDigits: ratio >= 10 ? 0 : 1 }).format(ratio);
+const times = (ratio: number) => (ratio >= 10 ? whole : number).format(ratio);
 
 function verdict(predict: PredictComponent, prediction: Prediction, compare: CompareComponent, measured: number): string {
   const metric = METRICS[compare.metric];

@@ -10,11 +10,11 @@ import { Component, useCallback, useId, useState, type ReactNode } from 'react';
 import type { Report } from '../../core/report.js';
 import type { ScenarioValues } from '../../core/scenario.js';
 import { Lab } from '../../lab/Lab.js';
-import type { LabComponent, LessonScenario } from '../components.js';
+import type { FieldValue, LabComponent, LessonScenario } from '../components.js';
 import { METRICS, formatMetric, readMetric } from '../metrics.js';
 import type { Lesson } from '../parse.js';
 import { progressStore, type LessonProgress } from '../progress.js';
-import { labDone, matchRun, missingPredictions, recordRun } from '../status.js';
+import { labDone, matchRun, missingPredictions, ranSettings, recordRun } from '../status.js';
 import { headlessCommand, settingText, settingsInWords } from '../words.js';
 import { Markdown } from './Markdown.js';
 import { predictDomId } from './Predict.js';
@@ -63,12 +63,8 @@ export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab
   const onReport = useCallback((report: Report) => {
     const index = matchRun(lab, report);
     if (index < 0) {
-      const settings = lab.task.runs[0]!;
-      const ran = Object.keys(settings).map((path) => {
-        let node: unknown = report.scenario;
-        for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
-        return settingText(path, node as string | number);
-      }).join(', ');
+      const settings = ranSettings(report);
+      const ran = Object.keys(lab.task.runs[0]!).map((path) => settingText(path, settings[path] as FieldValue)).join(', ');
       setSaid(`That run (${ran}) is not one the task asks for, so it is not in the table. The task asks for: ${lab.task.runs.map(settingsInWords).join('; ')}.`);
       return;
     }

@@ -5,15 +5,16 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { PredictComponent } from '../components.js';
+import { withUnit } from '../metrics.js';
 import { progressStore, type Prediction } from '../progress.js';
 import { Markdown } from './Markdown.js';
+
+const typed = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
 /** A committed prediction in words: "12%", "400 KRPs", or the option's text. */
 export function predictionText(predict: PredictComponent, prediction: Prediction): string {
   if (prediction.kind === 'option') return predict.options?.[prediction.index]?.text ?? `option ${prediction.index + 1}`;
-  const unit = predict.numeric?.unit ?? '';
-  const number = new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(prediction.value);
-  return unit === '%' ? `${number}%` : unit ? `${number} ${unit}` : number;
+  return withUnit(typed.format(prediction.value), predict.numeric?.unit ?? '');
 }
 
 export function predictDomId(id: string): string {
