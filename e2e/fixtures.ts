@@ -7,9 +7,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import LZString from 'lz-string';
+import { mkdirSync } from 'node:fs';
 
 const { compressToEncodedURIComponent } = LZString;
-import { mkdirSync } from 'node:fs';
 
 export const test = base.extend<{ problems: string[] }>({
   problems: [

@@ -4,13 +4,13 @@
  * that come back until they are due, acknowledges each frame once shown or dropped,
  * and turns every way a worker can fail (a trap in the core, an uncaught exception, a
  * message that cannot be read, silence) into one fault. After a fault the worker is
- * gone; restart() makes a new one. SweepRunner spreads a sweep over several workers
+ * gone; start() makes a new one. SweepRunner spreads a sweep over several workers
  * and gathers their points. Nothing here touches wasm memory or blocks.
  *
  * The worker is made by a factory the caller passes in (the lab uses Vite's
  * `new Worker(new URL(...))`; tests pass a fake), so this module runs anywhere.
  */
-import { isWorkerReply, type FrameReply, type LoadedReply, type WorkerReply, type WorkerRequest, type SweepSpec } from './protocol.js';
+import { isWorkerReply, wallNow, type FrameReply, type LoadedReply, type WorkerReply, type WorkerRequest, type SweepSpec } from './protocol.js';
 import type { Report } from './report.js';
 import type { ScenarioProblem, ScenarioValues } from './scenario.js';
 import type { Schema } from './schema.js';
@@ -27,9 +27,36 @@ export interface WorkerLike {
 
 export type WorkerFactory = () => WorkerLike;
 
-/** The wall clock frames are stamped with: the same in every worker and the page. */
-export function wallNow(): number {
-  return performance.timeOrigin + performance.now();
+/**
+ * A new worker from the factory with its messages and failures routed to the
+ * handlers (each told which worker it was); the failure in words if the factory
+ * throws. `name` starts every message ("The simulation worker failed: ...").
+ */
+function openWorker(
+  create: WorkerFactory, name: string,
+  onData: (worker: WorkerLike, data: unknown) => void,
+  onFailure: (worker: WorkerLike, message: string) => void,
+): WorkerLike | string {
+  let worker: WorkerLike;
+  try {
+    worker = create();
+  } catch (error) {
+    return `${name} could not be started: ${(error as Error).message}`;
+  }
+  worker.onmessage = (event) => onData(worker, event.data);
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    const where = event.filename ? ` (${event.filename.split('/').pop()}:${event.lineno})` : '';
+    onFailure(worker, `${name} failed: ${event.message || 'it could not be started'}${where}.`);
+  };
+  worker.onmessageerror = () => onFailure(worker, `${name} sent a message the page could not read.`);
+  return worker;
+}
+
+/** Ends a worker; nothing it still sends is delivered. */
+function closeWorker(worker: WorkerLike): void {
+  worker.onmessage = worker.onerror = worker.onmessageerror = null;
+  worker.terminate();
 }
 
 export interface SimClientEvents {
@@ -50,7 +77,6 @@ export class SimClient {
   private worker: WorkerLike | undefined;
   private epoch = 0;
   private queue: FrameReply[] = [];
-  private schemaValue: Schema | undefined;
   private faulted = false;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -61,29 +87,14 @@ export class SimClient {
     this.dispose();
     this.faulted = false;
     this.queue = [];
-    let worker: WorkerLike;
-    try {
-      worker = this.createWorker();
-    } catch (error) {
-      this.fail(`The simulation worker could not be started: ${(error as Error).message}`);
-      return;
-    }
+    const worker = openWorker(this.createWorker, 'The simulation worker',
+      (from, data) => this.receive(from, data),
+      (from, message) => {
+        if (from === this.worker) this.fail(message);
+      });
+    if (typeof worker === 'string') return this.fail(worker);
     this.worker = worker;
-    worker.onmessage = (event) => this.receive(worker, event.data);
-    worker.onerror = (event) => {
-      event.preventDefault?.();
-      if (worker !== this.worker) return;
-      const where = event.filename ? ` (${event.filename.split('/').pop()}:${event.lineno})` : '';
-      this.fail(`The simulation worker failed: ${event.message || 'it could not be started'}${where}.`);
-    };
-    worker.onmessageerror = () => {
-      if (worker === this.worker) this.fail('The simulation worker sent a message the page could not read.');
-    };
     this.expectAnswer();
-  }
-
-  get schema(): Schema | undefined {
-    return this.schemaValue;
   }
 
   get running(): boolean {
@@ -93,10 +104,7 @@ export class SimClient {
   /** Ends the worker; pending frames are dropped. */
   dispose(): void {
     this.clearAnswerTimer();
-    if (this.worker) {
-      this.worker.onmessage = this.worker.onerror = this.worker.onmessageerror = null;
-      this.worker.terminate();
-    }
+    if (this.worker) closeWorker(this.worker);
     this.worker = undefined;
     this.queue = [];
   }
@@ -196,7 +204,6 @@ export class SimClient {
     switch (reply.type) {
       case 'ready':
         this.clearAnswerTimer();
-        this.schemaValue = reply.schema;
         this.events.ready(reply.schema);
         return;
       case 'loaded':
@@ -223,11 +230,8 @@ export class SimClient {
       case 'fault':
         this.fail(reply.message);
         return;
-      case 'error':
-        this.fail(`The simulation worker failed: ${reply.message}`);
-        return;
       default:
-        return; // sweep replies go to a SweepRunner's workers, previews to nobody
+        return; // sweep replies go to a SweepRunner's workers
     }
   }
 
@@ -251,10 +255,7 @@ export class SimClient {
     const worker = this.worker;
     this.worker = undefined;
     this.queue = [];
-    if (worker) {
-      worker.onmessage = worker.onerror = worker.onmessageerror = null;
-      worker.terminate();
-    }
+    if (worker) closeWorker(worker);
     this.events.fault(message);
   }
 }
@@ -301,23 +302,14 @@ export class SweepRunner {
       this.finish();
       return;
     }
+    const id = this.id;
     for (const share of nonEmpty) {
-      let worker: WorkerLike;
-      try {
-        worker = this.createWorker();
-      } catch (error) {
-        this.fail(`A sweep worker could not be started: ${(error as Error).message}`);
-        return;
-      }
+      const worker = openWorker(this.createWorker, 'A sweep worker',
+        (from, data) => this.receive(from, id, data),
+        (_from, message) => this.fail(message));
+      if (typeof worker === 'string') return this.fail(worker);
       this.workers.push(worker);
       this.active.add(worker);
-      const id = this.id;
-      worker.onmessage = (event) => this.receive(worker, id, event.data);
-      worker.onerror = (event) => {
-        event.preventDefault?.();
-        this.fail(`A sweep worker failed: ${event.message || 'it could not be started'}.`);
-      };
-      worker.onmessageerror = () => this.fail('A sweep worker sent a message the page could not read.');
       worker.postMessage({ type: 'sweep', id, points: share } satisfies WorkerRequest);
     }
   }
@@ -373,10 +365,7 @@ export class SweepRunner {
   private stopWorkers(): void {
     if (this.cancelTimer !== undefined) clearTimeout(this.cancelTimer);
     this.cancelTimer = undefined;
-    for (const worker of this.workers) {
-      worker.onmessage = worker.onerror = worker.onmessageerror = null;
-      worker.terminate();
-    }
+    for (const worker of this.workers) closeWorker(worker);
     this.workers = [];
     this.active.clear();
   }

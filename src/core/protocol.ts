@@ -25,27 +25,9 @@ import type { TraceSlice } from './snapshot.js';
 import { traceTransferables } from './trace.js';
 import type { Speed } from './playback.js';
 
-// ---- the first check (kept for the Node smoke test and the CLI) -------------------
-
-/** Run the core's default scenario up to a simulated time and report on it. */
-export interface PreviewRequest {
-  type: 'preview';
-  untilNs: number;
-}
-
-export interface PreviewResult {
-  type: 'preview';
-  fieldCount: number;
-  simulatedNs: number;
-  events: number;
-  mpsynchPct: number;
-  cpus: number;
-  kernel: string;
-}
-
-export interface WorkerFailure {
-  type: 'error';
-  message: string;
+/** The wall clock frames are stamped with (ms): the same in every worker and the page. */
+export function wallNow(): number {
+  return performance.timeOrigin + performance.now();
 }
 
 // ---- requests (main thread -> worker) ----------------------------------------------
@@ -130,7 +112,6 @@ export interface FaultRequest {
 }
 
 export type WorkerRequest =
-  | PreviewRequest
   | LoadRequest
   | PlayRequest
   | SpeedRequest
@@ -185,7 +166,7 @@ export interface FrameReply {
   epoch: number;
   seq: number;
   reason: FrameReason;
-  /** Wall time (performance.timeOrigin + performance.now(), ms) to show it at; 0 = at once. */
+  /** Wall time (wallNow()) to show it at; 0 = at once. */
   dueMs: number;
   nowNs: number;
   events: number;
@@ -233,8 +214,6 @@ export interface FaultReply {
 }
 
 export type WorkerReply =
-  | PreviewResult
-  | WorkerFailure
   | ReadyReply
   | LoadedReply
   | LoadProgressReply
@@ -256,7 +235,7 @@ export function isWorkerReply(data: unknown): data is WorkerReply {
   if (typeof data !== 'object' || data === null) return false;
   const type = (data as { type?: unknown }).type;
   return typeof type === 'string'
-    && ['preview', 'error', 'ready', 'loaded', 'load-progress', 'refused', 'frame', 'sweep-point', 'sweep-done', 'sweep-refused', 'fault'].includes(type);
+    && ['ready', 'loaded', 'load-progress', 'refused', 'frame', 'sweep-point', 'sweep-done', 'sweep-refused', 'fault'].includes(type);
 }
 
 /** A fault message in words a learner can act on. */

@@ -6,14 +6,13 @@
  * snapshot (live every frame) or the report (live a few times a second, final at the
  * end). Each carries its value in data-value for tests.
  */
-import type { Report, Schema, Snapshot } from '../core/index.js';
+import type { Schema, Snapshot } from '../core/index.js';
+import { formatCount, formatPct } from '../views/format.js';
+import { mpsynch } from '../views/snapshot-data.js';
 import { useLab } from './hooks.js';
-import type { LabState, LabStore } from './store.js';
+import type { LabStore } from './store.js';
 
-const pct = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)}%` : '–');
-const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-
-export interface LiveFigures {
+interface LiveFigures {
   mpsynchPct: number;
   mpsynchCpus: number;
   spinningNow: number;
@@ -23,26 +22,20 @@ export interface LiveFigures {
 }
 
 /** Figures over the measured window, from a snapshot (NaN before the window has begun). */
-export function liveFigures(schema: Schema, snapshot: Snapshot): LiveFigures {
-  const spin = schema.modes.indexOf('spin');
+function liveFigures(schema: Schema, snapshot: Snapshot): LiveFigures {
   const window = snapshot.windowNs;
-  let spinNs = 0;
-  for (const cpu of snapshot.cpus) spinNs += cpu.modeNs[spin] ?? 0;
+  const spin = mpsynch(snapshot, schema.modes);
   const iolock8 = snapshot.locks.find((lock) => lock.name === 'IOLOCK8');
   const krp = snapshot.queues.find((queue) => queue.name === 'krp_queue');
   return {
-    mpsynchPct: window > 0 ? (100 * spinNs) / (window * snapshot.cpus.length) : NaN,
-    mpsynchCpus: window > 0 ? spinNs / window : NaN,
-    spinningNow: snapshot.cpus.filter((cpu) => cpu.mode === 'spin').length,
+    mpsynchPct: window > 0 ? spin.windowPct : NaN,
+    mpsynchCpus: window > 0 ? spin.windowCpus : NaN,
+    spinningNow: spin.spinningNow,
     iolock8HoldPct: window > 0 && iolock8 ? (100 * iolock8.holdNs) / window : NaN,
     krpQueueLen: krp?.len ?? 0,
     krpQueueMax: krp?.maxLen ?? 0,
   };
 }
-
-const selectSnapshot = (s: LabState) => s.snapshot;
-const selectReport = (s: LabState) => s.report;
-const selectSchema = (s: LabState) => s.schema;
 
 function Figure(props: { label: string; value: string; detail?: string; testId: string; raw: number; headline?: boolean }) {
   return (
@@ -57,9 +50,9 @@ function Figure(props: { label: string; value: string; detail?: string; testId: 
 }
 
 export function Figures({ store }: { store: LabStore }) {
-  const snapshot = useLab(store, selectSnapshot);
-  const report: Report | undefined = useLab(store, selectReport);
-  const schema = useLab(store, selectSchema);
+  const snapshot = useLab(store, 'snapshot');
+  const report = useLab(store, 'report');
+  const schema = useLab(store, 'schema');
   if (!snapshot || !schema) return <dl className="figures figures-empty" aria-busy="true"><div className="figure"><dt>Starting the simulation</dt><dd>…</dd></div></dl>;
   const live = liveFigures(schema, snapshot);
   const scalable = snapshot.kernel === 'scalable';
@@ -72,16 +65,16 @@ export function Figures({ store }: { store: LabStore }) {
   return (
     <dl className="figures" aria-label="Key figures of this run">
       <Figure headline label="MP synchronization" testId="fig-mpsynch" raw={live.mpsynchPct}
-        value={pct(live.mpsynchPct)}
+        value={formatPct(live.mpsynchPct)}
         detail={Number.isFinite(live.mpsynchCpus) ? `of all CPU time spinning = ${live.mpsynchCpus.toFixed(1)} CPUs wasted` : 'measuring after the warm-up'} />
       <Figure label="Spinning now" testId="fig-spinning" raw={live.spinningNow}
         value={`${live.spinningNow} of ${snapshot.cpus.length}`} detail="CPUs" />
-      <Figure label="Transmit packets" testId="fig-tx" raw={tx} value={Number.isFinite(tx) ? count.format(tx) : '–'} detail="per second" />
-      <Figure label="I/O lock 8 held" testId="fig-iolock8" raw={live.iolock8HoldPct} value={pct(live.iolock8HoldPct)} detail="of the time" />
+      <Figure label="Transmit packets" testId="fig-tx" raw={tx} value={formatCount(tx)} detail="per second" />
+      <Figure label="I/O lock 8 held" testId="fig-iolock8" raw={live.iolock8HoldPct} value={formatPct(live.iolock8HoldPct)} detail="of the time" />
       {scalable && (
         <>
           <Figure label="KRP queue" testId="fig-krp" raw={live.krpQueueLen} value={String(live.krpQueueLen)} detail={`waiting now (most ${live.krpQueueMax})`} />
-          <Figure label={`Designated CPU ${snapshot.designatedCpu} busy`} testId="fig-designated" raw={busy} value={pct(busy)} detail="in kernel context" />
+          <Figure label={`Designated CPU ${snapshot.designatedCpu} busy`} testId="fig-designated" raw={busy} value={formatPct(busy)} detail="in kernel context" />
         </>
       )}
     </dl>

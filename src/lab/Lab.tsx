@@ -9,8 +9,8 @@ import type { Report } from '../core/report.js';
 import { LabShell } from './LabShell.js';
 import type { KnownViewId } from './view-ids.js';
 
-/** The views a lab can show. */
-export type ViewId = 'cpu-grid' | 'lock' | 'krp-queue' | 'modes' | 'timeline' | 'lock-table' | 'scaling';
+/** The views a lab can show: 'cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling' (view-ids.ts). */
+export type ViewId = KnownViewId;
 
 export interface LabProps {
   /** Scenario values (flat, keyed by field path) the lab opens with. */
@@ -26,11 +26,6 @@ export interface LabProps {
   /** Called each time a run reaches the scenario's end, with the core's report. */
   onReport?: (report: Report) => void;
 }
-
-// ViewId (the lessons' contract) and the shell's list of views must name the same views.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const viewIdsAgree: Same<ViewId, KnownViewId> = true;
-void viewIdsAgree;
 
 export function Lab(props: LabProps) {
   return (

@@ -9,11 +9,12 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Report, ScenarioValues } from '../core/index.js';
+import { prefersReducedMotion, type Theme } from '../views/index.js';
 import { Figures } from './Figures.js';
-import { prefersReducedMotion, useLab } from './hooks.js';
+import { useLab } from './hooks.js';
 import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
-import { LabStore, type LabState } from './store.js';
+import { LabStore, type LabStoreOptions } from './store.js';
 import { Transport, useTransportKeys } from './Transport.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
@@ -23,7 +24,7 @@ import { createSimWorker } from './worker-factory.js';
 export interface LabShellProps {
   /** Scenario values (flat, by field path; missing fields take their defaults). */
   scenario: ScenarioValues;
-  scenarioSource?: 'link' | 'lesson' | 'default';
+  scenarioSource?: LabStoreOptions['scenarioSource'];
   /** Controls to show (field paths); undefined shows all. */
   controls?: string[];
   /** Views to show; in the full lab, the views open at first (the learner can change them). */
@@ -61,14 +62,6 @@ function registerTestHook(store: LabStore): () => void {
   };
 }
 
-const selectSchema = (s: LabState) => s.schema;
-const selectScenario = (s: LabState) => s.scenario;
-const selectProblems = (s: LabState) => s.problems;
-const selectFault = (s: LabState) => s.fault;
-const selectNotice = (s: LabState) => s.notice;
-const selectSpeed = (s: LabState) => s.speed;
-const selectStatus = (s: LabState) => s.status;
-
 export function LabShell(props: LabShellProps) {
   const compact = !!props.compact;
   const [store] = useState(() => new LabStore({
@@ -79,7 +72,7 @@ export function LabShell(props: LabShellProps) {
     speed: props.initialView?.speed,
     notice: props.notice,
     onReport: props.onReport,
-    sweepWorkers: Math.min(2, Math.max(1, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2)),
+    sweepWorkers: Math.min(2, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2),
   }));
   useEffect(() => {
     store.start();
@@ -96,25 +89,21 @@ export function LabShell(props: LabShellProps) {
     const first = props.initialView?.views;
     return first ? allowed.filter((id) => first.includes(id)) : allowed;
   });
-  const [theme, setTheme] = useState<'light' | 'projector'>(props.initialView?.theme ?? 'light');
-  const schema = useLab(store, selectSchema);
-  const scenario = useLab(store, selectScenario);
-  const problems = useLab(store, selectProblems);
-  const fault = useLab(store, selectFault);
-  const notice = useLab(store, selectNotice);
-  const speed = useLab(store, selectSpeed);
-  const status = useLab(store, selectStatus);
+  const [theme, setTheme] = useState<Theme>(props.initialView?.theme ?? 'light');
+  const schema = useLab(store, 'schema');
+  const scenario = useLab(store, 'scenario');
+  const problems = useLab(store, 'problems');
+  const fault = useLab(store, 'fault');
+  const notice = useLab(store, 'notice');
+  const speed = useLab(store, 'speed');
+  const status = useLab(store, 'status');
   const root = useRef<HTMLElement>(null);
   useTransportKeys(store, root);
 
-  // Frames shown, for tests and the benchmark, without re-rendering React each frame.
+  // Frames shown, for tests and the benchmark, without re-rendering React each frame
+  // (data-status is rendered below: it changes rarely).
   useEffect(() => store.subscribe(() => {
-    const element = root.current;
-    if (!element) return;
-    const state = store.getState();
-    element.dataset.frames = String(state.frames);
-    element.dataset.nowNs = String(state.nowNs);
-    element.dataset.status = state.status;
+    if (root.current) root.current.dataset.frames = String(store.getState().frames);
   }), [store]);
 
   // The full lab keeps its whole state in the URL, so the address is always a link to it.

@@ -6,13 +6,11 @@
 import { useLab } from './hooks.js';
 import type { LabState, LabStore } from './store.js';
 
-const selectSweep = (s: LabState) => s.sweep;
-const selectNotes = (s: LabState) => s.sweepNotes;
 const selectReady = (s: LabState) => s.status === 'ready';
 
 export function SweepControls({ store }: { store: LabStore }) {
-  const sweep = useLab(store, selectSweep);
-  const notes = useLab(store, selectNotes);
+  const sweep = useLab(store, 'sweep');
+  const notes = useLab(store, 'sweepNotes');
   const ready = useLab(store, selectReady);
   const running = sweep.status === 'running';
   const pct = sweep.total > 0 ? Math.round((100 * sweep.done) / sweep.total) : 0;

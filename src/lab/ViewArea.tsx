@@ -7,12 +7,13 @@
  * carries on. A view scrolled out of sight keeps its last picture and is not
  * re-rendered until it comes back, so a long page costs what is on screen.
  */
-import { Component, memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
 import { SweepControls } from './SweepControls.js';
 import type { LabState, LabStore } from './store.js';
 import { VIEW_TITLES, type KnownViewId } from './view-ids.js';
-import { viewComponent, type ViewInputs, type ViewTheme } from './view-registry.js';
+import { viewComponent, type ViewInputs } from './view-registry.js';
 
 class ViewBoundary extends Component<{ title: string; children: ReactNode }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -35,14 +36,9 @@ class ViewBoundary extends Component<{ title: string; children: ReactNode }, { e
   }
 }
 
-const selectSnapshot = (s: LabState) => s.snapshot;
 const selectTrace = (s: LabState) => s.trace;
-const selectReport = (s: LabState) => s.report;
-const selectFinal = (s: LabState) => s.finalReport;
 const selectSweep = (s: LabState) => s.sweep;
-const selectSchema = (s: LabState) => s.schema;
 const selectInterrupt = (s: LabState) => Number(s.scenario['machine.interrupt_cpu'] ?? 0);
-const selectSpeed = (s: LabState) => s.speed;
 const selectNothing = () => undefined;
 
 /** Whether the element is on screen (or near it); true until measured and where IntersectionObserver is missing. */
@@ -73,23 +69,27 @@ const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; i
   return <View {...inputs} />;
 });
 
-function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore; theme: ViewTheme; wide: boolean }) {
+function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean }) {
   const [ref, measured] = useWidth<HTMLDivElement>();
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(slot);
-  const snapshot = useLab(store, selectSnapshot);
+  const snapshot = useLab(store, 'snapshot');
   const trace = useLab(store, id === 'timeline' || id === 'krp-queue' ? selectTrace : selectNothing);
-  const report = useLab(store, selectReport);
-  const finalReport = useLab(store, selectFinal);
+  const report = useLab(store, 'report');
+  const finalReport = useLab(store, 'finalReport');
   const sweep = useLab(store, id === 'scaling' || id === 'lock-table' || id === 'modes' ? selectSweep : selectNothing);
-  const schema = useLab(store, selectSchema);
+  const schema = useLab(store, 'schema');
   const interruptCpu = useLab(store, selectInterrupt);
-  const speed = useLab(store, selectSpeed);
+  const speed = useLab(store, 'speed');
   const title = VIEW_TITLES[id];
-  const live = snapshot && schema
-    ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured }
-    : undefined;
-  const inputs = useHeldWhile(useMemoInputs(live), onScreen);
+  // The same object while no input changed, so the memoised view skips rendering.
+  const live = useMemo(
+    () => (snapshot && schema
+      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured }
+      : undefined),
+    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured],
+  );
+  const inputs = useHeldWhile(live, onScreen);
   return (
     <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}>
       {id === 'scaling' && <SweepControls store={store} />}
@@ -106,19 +106,10 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   );
 }
 
-/** The same inputs object while none of its fields changed (memo compares by reference). */
-function useMemoInputs(next: ViewInputs | undefined): ViewInputs | undefined {
-  const last = useRef(next);
-  const prev = last.current;
-  const same = prev && next && (Object.keys(next) as (keyof ViewInputs)[]).every((key) => prev[key] === next[key]);
-  if (!same) last.current = next;
-  return last.current;
-}
-
 /** Views that need the full width of the lab. */
 const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table']);
 
-export function ViewArea({ store, views, theme }: { store: LabStore; views: readonly KnownViewId[]; theme: ViewTheme }) {
+export function ViewArea({ store, views, theme }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme }) {
   return (
     <div className="views">
       {views.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}

@@ -77,7 +77,7 @@ const words: Record<string, string> = {
 };
 
 /** The unit a nanosecond field reads best in, from its default's size. */
-export function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
+function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
   if (field.unit !== 'ns') return undefined;
   const typical = typeof field.default === 'number' ? Math.abs(field.default) : 0;
   if (field.path.endsWith('duration_ns') || field.path.endsWith('warmup_ns') || field.path.endsWith('timer_interval_ns')) return ms;

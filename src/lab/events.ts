@@ -26,7 +26,7 @@ function who(cpu: number, thread: number): string {
 }
 
 /** One record in words. */
-export function describeRecord(schema: Schema, slice: TraceSlice, i: number): string {
+function describeRecord(schema: Schema, slice: TraceSlice, i: number): string {
   const kind = schema.trace.kinds[slice.kind[i]!] ?? `event kind ${slice.kind[i]}`;
   const cpu = slice.cpu[i]!;
   const thread = slice.thread[i]!;

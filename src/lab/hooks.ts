@@ -1,14 +1,22 @@
 /*
  * hooks.ts -- React glue for the lab: subscribe to one part of a LabStore (so a
- * component renders only when its part changes), measure an element's width for the
- * views, and follow the reduced-motion setting.
+ * component renders only when its part changes) and measure an element's width for
+ * the views.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { LabState, LabStore } from './store.js';
 
-/** The selected part of the lab's state; the selector must return stable values (state parts, primitives). */
-export function useLab<T>(store: LabStore, select: (state: LabState) => T): T {
-  const get = useCallback(() => select(store.getState()), [store, select]);
+/**
+ * One part of the lab's state: a field by name (useLab(store, 'schema')), or what a
+ * selector returns; a selector must return stable values (state parts, primitives).
+ */
+export function useLab<K extends keyof LabState>(store: LabStore, field: K): LabState[K];
+export function useLab<T>(store: LabStore, select: (state: LabState) => T): T;
+export function useLab<T>(store: LabStore, part: keyof LabState | ((state: LabState) => T)): unknown {
+  const get = useCallback(
+    () => (typeof part === 'function' ? part(store.getState()) : store.getState()[part]),
+    [store, part],
+  );
   return useSyncExternalStore(store.subscribe, get, get);
 }
 
@@ -31,6 +39,3 @@ export function useWidth<T extends HTMLElement>(): [(element: T | null) => void,
   useEffect(() => () => observer.current?.disconnect(), []);
   return [ref, width];
 }
-
-/** Whether the user asked for reduced motion (the lab only uses it to decide on autoplay; one cached query per page). */
-export { prefersReducedMotion } from '../views/index.js';

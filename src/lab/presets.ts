@@ -6,7 +6,7 @@
  * the page does not carry a second validator. A file that is not a scenario object is
  * listed with its problem instead of being silently left out.
  */
-import { flattenScenario, type ScenarioMeta, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
+import { flattenScenario, isPlainObject, type ScenarioMeta, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
 
 const files = import.meta.glob('../../lessons/scenarios/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
 
@@ -23,24 +23,16 @@ function nameOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Every preset, by name. */
 export function loadPresets(): BrowserPreset[] {
   return Object.entries(files)
     .map(([path, document]): BrowserPreset => {
       const name = nameOf(path);
-      if (!isObject(document)) {
+      if (!isPlainObject(document)) {
         return { name, title: name, description: '', problems: [{ path: '', message: `${name}.json is not a scenario object.` }] };
       }
-      const meta = (isObject(document.meta) ? document.meta : {}) as ScenarioMeta;
+      const meta = (isPlainObject(document.meta) ? document.meta : {}) as ScenarioMeta;
       return { name, title: meta.title ?? name, description: meta.description ?? '', values: flattenScenario(document) as ScenarioValues };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The raw documents (for the lessons, which name presets). */
-export function presetDocument(name: string): unknown {
-  return Object.entries(files).find(([path]) => nameOf(path) === name)?.[1];
 }

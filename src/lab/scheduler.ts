@@ -38,8 +38,3 @@ export function requestFrame(task: Task): void {
   pending.add(task);
   stop ??= onFrame(run);
 }
-
-/** Forgets a task that has not run yet. */
-export function cancelFrame(task: Task): void {
-  pending.delete(task);
-}

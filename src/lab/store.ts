@@ -15,7 +15,7 @@
  * changed), so components can select parts of it and skip renders when theirs did not
  * change.
  */
-import { SimClient, SweepRunner, wallNow, type WorkerFactory } from '../core/client.js';
+import { SimClient, SweepRunner, type WorkerFactory } from '../core/client.js';
 import { DEFAULT_SPEED, type Speed } from '../core/playback.js';
 import type { FrameReply } from '../core/protocol.js';
 import type { Report } from '../core/report.js';
@@ -26,11 +26,12 @@ import { addSweepPoint, idleSweep, planSweep, splitSweep, type SweepPlanPoint, t
 import { TraceHistory, type TraceWindow } from '../core/trace.js';
 import { describeStep } from './events.js';
 import { requestFrame } from './scheduler.js';
+import { defaultScenarioNotice } from './url.js';
 
 /** Records of recent trace the views can draw (the timeline's window). */
-export const TRACE_WINDOW_RECORDS = 131_072;
-/** The core's trace ring for interactive runs: room for the largest chunk between two reads. */
-export const TRACE_RING_RECORDS = 262_144;
+const TRACE_WINDOW_RECORDS = 131_072;
+/** How the lab loads a scenario: past the warm-up, with a trace ring big enough for the largest chunk between two reads. */
+const LOAD_OPTIONS = { skipWarmup: true, traceCapacity: 262_144 };
 
 export interface LabState {
   status: 'starting' | 'ready' | 'failed';
@@ -151,8 +152,8 @@ export class LabStore {
     this.client.dispose();
     this.sweepRunner?.dispose();
     this.sweepRunner = undefined;
-    if (this.state.sweep.status === 'running') this.set({ sweep: { ...this.state.sweep, status: 'cancelled' } });
-    this.set({ status: 'starting', loading: true, playing: false });
+    const sweep = this.state.sweep.status === 'running' ? { ...this.state.sweep, status: 'cancelled' as const } : this.state.sweep;
+    this.set({ status: 'starting', loading: true, playing: false, sweep });
   }
 
   setOnReport(onReport: ((report: Report) => void) | undefined): void {
@@ -163,25 +164,20 @@ export class LabStore {
     this.set({ status: 'ready', schema, fault: undefined });
     // The first scenario (from a link or a lesson) may be partial or wrong: the worker
     // fills in the defaults, or refuses it, and then the lab runs the defaults (onRefused).
-    this.load(this.accepted ?? this.state.scenario);
-  }
-
-  private fallbackNotice(problems: ScenarioProblem[]): string {
-    const whose = this.options.scenarioSource === 'link' ? "This link's scenario" : "This lab's scenario";
-    return `${whose} is not valid, so the lab opened with the default scenario instead. ${problems.map((p) => p.message).join(' ')}`;
+    this.setScenario(this.accepted ?? this.state.scenario);
   }
 
   private onRefused(problems: ScenarioProblem[]): void {
     const schema = this.state.schema;
     if (!this.accepted && schema) {
       // The very first scenario was refused by the core: run the defaults and say why.
-      this.set({ notice: this.fallbackNotice(problems) });
-      this.load(defaultValues(schema));
+      this.set({ notice: defaultScenarioNotice(this.options.scenarioSource === 'link' ? 'link' : 'lab', problems) });
+      this.setScenario(defaultValues(schema));
       return;
     }
     // Keep the lab running: go back to the last scenario the core accepted.
     this.set({ problems, loading: false, scenario: this.accepted ?? this.state.scenario });
-    if (this.accepted) this.client.load(this.accepted, this.loadOptions());
+    if (this.accepted) this.client.load(this.accepted, LOAD_OPTIONS);
   }
 
   dismissNotice(): void {
@@ -208,19 +204,11 @@ export class LabStore {
    * Playback goes on if it was on.
    */
   setScenario(values: ScenarioValues): void {
-    this.load(values);
-  }
-
-  private loadOptions() {
-    return { skipWarmup: true, traceCapacity: TRACE_RING_RECORDS };
-  }
-
-  private load(values: ScenarioValues): void {
     // A scenario changed while playing keeps playing once loaded.
     if (this.state.playing) this.autoplay = true;
     this.set({ scenario: values, loading: true, warmupProgress: undefined, problems: [], done: false, finalReport: undefined, lastStep: [] });
     if (this.state.status !== 'ready') return; // loaded once the worker is ready
-    this.client.load(values, this.loadOptions());
+    this.client.load(values, LOAD_OPTIONS);
   }
 
   // ---- transport ---------------------------------------------------------------------
@@ -310,7 +298,7 @@ export class LabStore {
     governor.lastTick = now;
     const skip = governor.continuous && ++governor.count % governor.every !== 0;
     if (!skip) {
-      const due = this.client.takeDue(wallNow());
+      const due = this.client.takeDue();
       if (due.length > 0) this.apply(due);
     }
     governor.continuous = this.client.queued > 0;
@@ -343,8 +331,12 @@ export class LabStore {
       loading: false,
     };
     if (last.reason === 'load' || last.reason === 'reset') patch.report = undefined;
-    const report = [...frames].reverse().find((frame) => frame.report)?.report;
-    if (report) patch.report = report;
+    for (let i = frames.length - 1; i >= 0; i--) {
+      if (frames[i]!.report) {
+        patch.report = frames[i]!.report;
+        break;
+      }
+    }
     if (last.reason === 'step') patch.lastStep = describeStep(schema, last.trace, last.nowNs);
     const ended = frames.find((frame) => frame.reason === 'end');
     if (ended) {

@@ -5,7 +5,7 @@
  */
 import { checkScenario, type ScenarioProblem, type ScenarioValues } from '../core/scenario.js';
 import type { Schema } from '../core/schema.js';
-import type { SharedLab } from './url.js';
+import { defaultScenarioNotice, type SharedLab } from './url.js';
 
 /**
  * The shared scenario checked against the schema: every field's value, or the
@@ -16,10 +16,6 @@ export function checkSharedScenario(schema: Schema, shared: SharedLab): { ok: tr
   if (checked.ok) return { ok: true, values: checked.values };
   const unknownControls = (shared.view.controls ?? []).filter((path) => !schema.fields.some((field) => field.path === path));
   const problems = [...checked.problems, ...unknownControls.map((path) => ({ path, message: `there is no control for "${path}".` }))];
-  return {
-    ok: false,
-    problems,
-    message: `This link's scenario is not valid, so the lab opened with the default scenario instead. ${problems.map((p) => p.message).join(' ')}`,
-  };
+  return { ok: false, problems, message: defaultScenarioNotice('link', problems) };
 }
 

@@ -10,19 +10,18 @@
  * by the worker when the lab loads them (url-check.ts does the same check in Node).
  */
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import { defaultValues, minimalDocument, type ScenarioDocument, type ScenarioValues } from '../core/scenario-values.js';
+import { isPlainObject, minimalDocument, type ScenarioDocument, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
 import type { Schema } from '../core/schema.js';
-import { SPEEDS, MAX_SPEED, type Speed } from '../core/playback.js';
+import { DEFAULT_SPEED, SPEEDS, MAX_SPEED, type Speed } from '../core/playback.js';
+import type { Theme } from '../views/palette.js';
 import { isViewId, VIEW_IDS, type KnownViewId } from './view-ids.js';
-
-export type ThemeName = 'light' | 'projector';
 
 /** What a lab link carries besides the scenario. */
 export interface LabViewState {
   /** Views shown, in layout order. */
   views: KnownViewId[];
   speed: Speed;
-  theme: ThemeName;
+  theme: Theme;
   /** Embedded labs: which controls to show (field paths); undefined shows all. */
   controls?: string[];
 }
@@ -41,12 +40,12 @@ export type Route =
   | { page: 'not-found'; path: string };
 
 /** The version of the link format; links of another version are explained, not guessed at. */
-export const LINK_VERSION = 1;
+const LINK_VERSION = 1;
 const MAX_ENCODED = 20_000;
 
 export const DEFAULT_VIEW_STATE: LabViewState = {
   views: [...VIEW_IDS],
-  speed: 2e6,
+  speed: DEFAULT_SPEED,
   theme: 'light',
 };
 
@@ -55,7 +54,7 @@ interface Wire {
   sc: ScenarioDocument;
   vw?: string[];
   sp?: number | 'max';
-  th?: ThemeName;
+  th?: Theme;
   ct?: string[];
 }
 
@@ -69,10 +68,7 @@ export function encodeLabState(schema: Schema, values: ScenarioValues, view: Lab
   return compressToEncodedURIComponent(JSON.stringify(wire));
 }
 
-export type Decoded = { ok: true; shared: SharedLab } | { ok: false; message: string };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+type Decoded = { ok: true; shared: SharedLab } | { ok: false; message: string };
 
 /** Reads an `s` parameter; says in words what is wrong with a damaged one. */
 export function decodeLabState(encoded: string): Decoded {
@@ -95,11 +91,11 @@ export function decodeLabState(encoded: string): Decoded {
   } catch {
     return fail('the s= part decompresses, but not to lab settings (it is not JSON); the link was probably changed by hand.');
   }
-  if (!isObject(wire)) return fail('the settings are not an object of lab settings.');
+  if (!isPlainObject(wire)) return fail('the settings are not an object of lab settings.');
   if (wire.v !== LINK_VERSION) {
     return fail(`it is in link format ${JSON.stringify(wire.v)}, and this StackLab reads format ${LINK_VERSION}.`);
   }
-  if (!isObject(wire.sc)) return fail('it has no scenario (the sc field is missing or not an object).');
+  if (!isPlainObject(wire.sc)) return fail('it has no scenario (the sc field is missing or not an object).');
   const view: LabViewState = { ...DEFAULT_VIEW_STATE, views: [...DEFAULT_VIEW_STATE.views] };
   if (wire.vw !== undefined) {
     if (!Array.isArray(wire.vw) || wire.vw.length === 0) return fail('its list of views (vw) is not a list of view names.');
@@ -123,9 +119,10 @@ export function decodeLabState(encoded: string): Decoded {
   return { ok: true, shared: { scenario: wire.sc, view } };
 }
 
-/** The default scenario values. */
-export function defaultScenario(schema: Schema): ScenarioValues {
-  return defaultValues(schema);
+/** Why the lab opened the default scenario instead of the one it was given (the worker refused it). */
+export function defaultScenarioNotice(source: 'link' | 'lab', problems: readonly ScenarioProblem[]): string {
+  const whose = source === 'link' ? "This link's scenario" : "This lab's scenario";
+  return `${whose} is not valid, so the lab opened with the default scenario instead. ${problems.map((p) => p.message).join(' ')}`;
 }
 
 /** Parses location.hash ("#/lab?s=..."); anything unknown is a not-found route, never an exception. */

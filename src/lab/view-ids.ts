@@ -1,7 +1,7 @@
 /*
  * view-ids.ts -- the views a lab can show, in the order the lab lays them out, with
- * their names in words. Lab.tsx's ViewId type is the contract lessons use; this list
- * must name exactly the same views (Lab.tsx checks that at compile time).
+ * their names in words. Lab.tsx exports this list's type as ViewId, the contract
+ * lessons use.
  */
 export const VIEW_IDS = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'] as const;
 

@@ -12,8 +12,6 @@ import {
 } from '../views/index.js';
 import type { KnownViewId } from './view-ids.js';
 
-export type ViewTheme = Theme;
-
 /** The trace names of a schema, one object per schema (views may keep state keyed on it). */
 const namesOf = new WeakMap<Schema, TraceNames>();
 function names(schema: Schema): TraceNames {
@@ -35,7 +33,7 @@ export interface ViewInputs {
   interruptCpu: number;
   /** Playback speed, simulated ns per wall second. */
   speed: number;
-  theme: ViewTheme;
+  theme: Theme;
   width: number;
 }
 

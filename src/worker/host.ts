@@ -10,8 +10,8 @@
  * fault and ignores everything after it (the main thread starts a new worker).
  */
 import {
-  DEFAULT_PACER, Pacer, ScenarioError, Simulation, checkScenario, nestScenario, readSchema, traceLength, traceTail,
-  type Core, type Report, type TraceSlice,
+  DEFAULT_PACER, Pacer, ScenarioError, Simulation, checkScenario, concatTraces, nestScenario, readSchema, traceLength,
+  traceTail, type Core, type Report, type TraceSlice,
 } from '../core/index.js';
 import {
   describeFault, replyTransferables,
@@ -55,13 +55,6 @@ export const DEFAULT_HOST_OPTIONS: HostOptions = {
 
 type Mode = 'paused' | 'playing' | 'to-end';
 
-function cloneTrace(slice: TraceSlice): TraceSlice {
-  return {
-    t: slice.t.slice(), kind: slice.kind.slice(), cpu: slice.cpu.slice(), thread: slice.thread.slice(),
-    object: slice.object.slice(), arg: slice.arg.slice(), dropped: slice.dropped,
-  };
-}
-
 export class SimHost {
   private sim: Simulation | undefined;
   private epoch = 0;
@@ -73,6 +66,7 @@ export class SimHost {
   private tickQueued = false;
   private lastReportMs = 0;
   private startCheckpoint: Uint8Array | undefined;
+  /** The warm-up's last records, leading the load's frame and every reset's (never transferred: joinTail copies). */
   private startTail: TraceSlice | undefined;
   /** Dropped records already counted before the run started (the skipped warm-up). */
   private droppedBase = 0;
@@ -129,8 +123,6 @@ export class SimHost {
           throw new Error('test fault: an exception escaped the simulation worker');
         }, 0);
         return;
-      case 'preview':
-        throw new Error('the preview request was replaced by load/play; this worker does not answer it');
     }
   }
 
@@ -196,7 +188,7 @@ export class SimHost {
         this.droppedBase = sim.traceDropped;
         this.droppedSeen = this.droppedBase;
         this.startCheckpoint = sim.checkpoint();
-        this.startTail = tail ? cloneTrace({ ...tail, dropped: 0 }) : undefined;
+        this.startTail = tail ? { ...tail, dropped: 0 } : undefined;
         this.post({ type: 'loaded', epoch, scenario, cpus: sim.cpus, durationNs, warmupNs: Number(scenario['sim.warmup_ns']), startNs: sim.now });
         this.frame('load', 0, false, tail);
       } catch (error) {
@@ -262,7 +254,7 @@ export class SimHost {
     this.epoch = epoch;
     this.droppedBase = sim.traceDropped;
     this.droppedSeen = this.droppedBase;
-    this.frame('reset', 0, false, this.startTail ? cloneTrace(this.startTail) : undefined);
+    this.frame('reset', 0, false, this.startTail);
   }
 
   private stop(): void {
@@ -395,25 +387,7 @@ export class SimHost {
   }
 }
 
-/** The newest `limit` records of two consecutive slices, as one new slice. */
+/** The newest `limit` records of two consecutive slices, as one new slice (a copy: safe to transfer). */
 function joinTail(first: TraceSlice, second: TraceSlice, limit: number): TraceSlice {
-  const n2 = traceLength(second);
-  if (n2 >= limit) return traceTail(second, limit);
-  const a = traceTail(first, limit - n2);
-  const n1 = traceLength(a);
-  const join = <T extends Float64Array | Int32Array>(x: T, y: T, make: (n: number) => T): T => {
-    const out = make(n1 + n2);
-    out.set(x, 0);
-    out.set(y, n1);
-    return out;
-  };
-  return {
-    t: join(a.t, second.t, (n) => new Float64Array(n)),
-    kind: join(a.kind, second.kind, (n) => new Int32Array(n)),
-    cpu: join(a.cpu, second.cpu, (n) => new Int32Array(n)),
-    thread: join(a.thread, second.thread, (n) => new Int32Array(n)),
-    object: join(a.object, second.object, (n) => new Int32Array(n)),
-    arg: join(a.arg, second.arg, (n) => new Float64Array(n)),
-    dropped: second.dropped,
-  };
+  return concatTraces([traceTail(first, limit - traceLength(second)), traceTail(second, limit)]);
 }

@@ -7,7 +7,7 @@
  */
 import wasmUrl from '../../wasm-core/build/stacklab.wasm?url';
 import { loadCore } from '../core/wasm.js';
-import { describeFault, type WorkerReply, type WorkerRequest } from '../core/protocol.js';
+import { describeFault, wallNow, type WorkerReply, type WorkerRequest } from '../core/protocol.js';
 import { SimHost, type HostEnv } from './host.js';
 
 /** The parts of DedicatedWorkerGlobalScope used here (the DOM lib does not declare it). */
@@ -25,7 +25,7 @@ channel.port1.onmessage = () => yielded.shift()?.();
 
 const env: HostEnv = {
   post: (reply: WorkerReply, transfer: ArrayBuffer[]) => scope.postMessage(reply, transfer),
-  now: () => performance.timeOrigin + performance.now(),
+  now: wallNow,
   setTimer: (run, ms) => setTimeout(run, ms),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   yieldThen: (run) => {
