@@ -5,6 +5,7 @@
  * matter and components against. docs/lessons.md documents the same list; a lesson
  * using anything not named here is an error, never silently ignored.
  */
+import { VIEW_IDS } from '../lab/view-ids.js';
 import { METRIC_IDS } from './metrics.js';
 
 /** The skeleton: every lesson has exactly these level-2 headings, in this order. */
@@ -20,8 +21,6 @@ export const SECTIONS = [
 
 export type SectionTitle = (typeof SECTIONS)[number];
 
-/** The views an embedded lab can show (the ViewId list of src/lab/Lab.tsx). */
-export const VIEW_IDS = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'] as const;
 
 /** The built-in diagrams a ```figure may draw (src/lesson/Diagrams.tsx). */
 export const DIAGRAM_IDS = ['classic-kernel', 'scalable-kernel'] as const;
