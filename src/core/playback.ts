@@ -37,26 +37,6 @@ export function speedIndex(speed: Speed): number {
   return best;
 }
 
-/** A time in nanoseconds in the largest unit that keeps it readable: "2 ms", "1.5 us", "450 ns". */
-export function formatNs(ns: number, digits = 3): string {
-  const abs = Math.abs(ns);
-  const [value, unit] = abs >= 1e9 ? [ns / 1e9, 's'] : abs >= 1e6 ? [ns / 1e6, 'ms'] : abs >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
-  return `${Number(value.toPrecision(digits)).toLocaleString('en')} ${unit}`;
-}
-
-/** A speed in words: "2 ms per second" or "as fast as the core runs". */
-export function speedLabel(speed: Speed): string {
-  return Number.isFinite(speed) ? `${formatNs(speed)} per second` : 'as fast as the core runs';
-}
-
-/** How many times slower than real time a speed is ("500,000x slower"), or faster. */
-export function speedRatio(speed: Speed): string {
-  if (!Number.isFinite(speed)) return 'maximum';
-  const ratio = 1e9 / speed;
-  if (ratio >= 1) return `${Math.round(ratio).toLocaleString('en')}× slower than real time`;
-  return `${(1 / ratio).toLocaleString('en', { maximumFractionDigits: 1 })}× real time`;
-}
-
 export interface PacerOptions {
   /** Wall milliseconds between frames (one display frame). */
   frameMs: number;

@@ -7,7 +7,9 @@
  * one event, "m" steps 1 ms, "r" resets.
  */
 import { useEffect, useId, type RefObject } from 'react';
-import { formatNs, SPEEDS, speedIndex, speedLabel, speedRatio } from '../core/playback.js';
+import { SPEEDS, speedIndex } from '../core/playback.js';
+import { formatNs } from '../views/format.js';
+import { speedLabel, speedRatio } from './speed-words.js';
 import { useLab } from './hooks.js';
 import type { LabState, LabStore } from './store.js';
 

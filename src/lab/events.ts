@@ -4,7 +4,7 @@
  * names come from the schema; the meaning of each kind's object and argument is the
  * one stacklab.h documents for LAB_TRACE_*.
  */
-import { formatNs } from '../core/playback.js';
+import { formatNs } from '../views/format.js';
 import type { Schema } from '../core/schema.js';
 import type { TraceSlice } from '../core/snapshot.js';
 
@@ -42,13 +42,13 @@ function describeRecord(schema: Schema, slice: TraceSlice, i: number): string {
     case 'spin':
       return `${subject} starts spinning for ${lock}${arg > 0 ? ` (${arg} ahead of it)` : ''}`;
     case 'acquire':
-      return `${subject} takes ${lock}${arg > 0 ? ` after spinning ${formatNs(arg)}` : ''}`;
+      return `${subject} takes ${lock}${arg > 0 ? ` after spinning ${formatNs(arg, 3)}` : ''}`;
     case 'release':
-      return `${subject} releases ${lock}${arg > 0 ? ` after holding it ${formatNs(arg)}` : ''}`;
+      return `${subject} releases ${lock}${arg > 0 ? ` after holding it ${formatNs(arg, 3)}` : ''}`;
     case 'krp_queue':
       return `${subject} queues a KRP for the designated CPU (queue length ${arg})`;
     case 'krp_start':
-      return `designated CPU ${cpu} takes a KRP that waited ${formatNs(arg)}`;
+      return `designated CPU ${cpu} takes a KRP that waited ${formatNs(arg, 3)}`;
     case 'fork_create':
       return `a fork thread is created on CPU ${cpu}`;
     case 'interrupt':

@@ -33,11 +33,14 @@ export function formatRate(perSecond: number, unit = '/s'): string {
 /**
  * Simulated nanoseconds in the largest unit that keeps a leading digit:
  * 950 -> "950 ns", 12_500 -> "12.5 µs", 3_117_635 -> "3.12 ms", 4e8 -> "400 ms".
+ * With `significant`, that many significant digits (a clock: 43_166_512 -> "43.1665 ms"
+ * with 6).
  */
-export function formatNs(ns: number): string {
+export function formatNs(ns: number, significant?: number): string {
   if (!Number.isFinite(ns)) return '–';
   const abs = Math.abs(ns);
   const pick = (value: number, unit: string) => {
+    if (significant !== undefined) return `${Number(value.toPrecision(significant))} ${unit}`;
     const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
     return `${Number(value.toFixed(digits))} ${unit}`;
   };
