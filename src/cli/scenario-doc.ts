@@ -92,7 +92,7 @@ export function scenarioDoc(schema: Schema): string {
     '## Names in reports',
     '',
     `- CPU modes: ${schema.modes.map((mode) => `\`${mode}\``).join(', ')}`,
-    `- Locks: ${schema.locks.map((lock) => `\`${lock}\``).join(', ')}`,
+    ...schema.kernels.map((kernel) => `- Locks of the ${kernel.name} kernel: ${kernel.locks.map((lock) => `\`${lock}\``).join(', ')}`),
     `- Queues: ${schema.queues.map((queue) => `\`${queue}\``).join(', ')}`,
     '',
   );

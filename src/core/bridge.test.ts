@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeSnapshot, decodeTrace, DEFAULT_PACER, MAX_SPEED, Pacer, planSweep, readSchema,
-  Simulation, snapshotLength, speedIndex, SPEEDS, splitSweep, addSweepPoint, traceKind,
+  Simulation, kernelLocks, snapshotLength, speedIndex, SPEEDS, splitSweep, addSweepPoint, traceKind,
   TraceHistory, traceLength, validateScenario, allocateTrace, type ScenarioValues, type TraceSlice, type Report,
 } from './index.js';
 import { describeFault, isWorkerReply, replyTransferables, type FrameReply } from './protocol.js';
@@ -32,7 +32,7 @@ describe('snapshots from the core', () => {
     withSim(preset('testbed-classic', { 'sim.duration_ns': 20e6, 'sim.warmup_ns': 2e6 }), (sim) => {
       sim.runUntil(10e6);
       const doubles = sim.snapshotDoubles();
-      expect(doubles.length).toBe(snapshotLength(schema, 16));
+      expect(doubles.length).toBe(snapshotLength(schema, { cpus: 16, locks: kernelLocks(schema, 'classic').length, threads: 128 }));
       const snapshot = sim.snapshot();
       expect(snapshot.nowNs).toBe(10e6);
       expect(snapshot.events).toBe(sim.events);
@@ -48,14 +48,14 @@ describe('snapshots from the core', () => {
         if (cpu.mode === 'spin') expect(cpu.spinLock).toBeGreaterThanOrEqual(0);
         else expect(cpu.spinLock).toBe(-1);
       }
-      expect(snapshot.locks.map((lock) => lock.name)).toEqual(schema.locks);
+      expect(snapshot.locks.map((lock) => lock.name)).toEqual(kernelLocks(schema, 'classic'));
       const iolock8 = snapshot.locks.find((lock) => lock.name === 'IOLOCK8')!;
       expect(iolock8.acquisitions).toBeGreaterThan(100);
       expect(iolock8.holdNs).toBeGreaterThan(0);
       expect(iolock8.holdNs).toBeLessThanOrEqual(snapshot.windowNs);
       // The CPUs spinning on that lock are its waiters, each listed once, plus the CPU
       // it is being handed to (still spinning until the cache line arrives).
-      const spinning = snapshot.cpus.filter((cpu) => cpu.spinLock === schema.locks.indexOf('IOLOCK8')).map((cpu) => cpu.id);
+      const spinning = snapshot.cpus.filter((cpu) => cpu.spinLock === kernelLocks(schema, 'classic').indexOf('IOLOCK8')).map((cpu) => cpu.id);
       const expected = [...iolock8.waiters, ...(iolock8.reserved >= 0 ? [iolock8.reserved] : [])];
       expect(new Set(iolock8.waiters).size).toBe(iolock8.waiters.length);
       expect(expected.sort((a, b) => a - b)).toEqual(spinning.sort((a, b) => a - b));
@@ -112,7 +112,7 @@ describe('trace slices', () => {
           expect(slice.cpu[i]!).toBeGreaterThanOrEqual(0);
           expect(slice.object[i]!).toBeLessThan(schema.modes.length);
         }
-        if (slice.kind[i] === acquire) expect(slice.object[i]!).toBeLessThan(schema.locks.length);
+        if (slice.kind[i] === acquire) expect(slice.object[i]!).toBeLessThan(kernelLocks(schema, 'classic').length);
       }
       expect([...slice.kind]).toContain(acquire);
     });

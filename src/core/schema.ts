@@ -34,11 +34,17 @@ export interface TraceLayout {
   kinds: string[];
 }
 
+/** A kernel the core models, with its locks in the core's numbering. */
+export interface KernelLayout {
+  name: string;
+  locks: string[];
+}
+
 export interface Schema {
   version: number;
   fields: SchemaField[];
   modes: string[];
-  locks: string[];
+  kernels: KernelLayout[];
   queues: string[];
   trace: TraceLayout;
   snapshot: Record<string, unknown>;
@@ -87,4 +93,10 @@ export function fieldsByPath(schema: Schema): Map<string, SchemaField> {
     pathIndexes.set(schema, byPath);
   }
   return byPath;
+}
+
+/** The lock names of a kernel, by its name or its index in kernel.kind (classic when unknown). */
+export function kernelLocks(schema: Schema, kernel: string | number): string[] {
+  const found = typeof kernel === 'number' ? schema.kernels[kernel] : schema.kernels.find((k) => k.name === kernel);
+  return (found ?? schema.kernels[0]!).locks;
 }

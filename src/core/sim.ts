@@ -8,7 +8,7 @@
  */
 import { encodeScenario, ScenarioError, type EncodedScenario, type ScenarioValues } from './scenario.js';
 import { readSchema, type Schema } from './schema.js';
-import { decodeSnapshot, snapshotLength, type Snapshot, type TraceSlice } from './snapshot.js';
+import { decodeSnapshot, snapshotCounts, snapshotLength, type Snapshot, type TraceSlice } from './snapshot.js';
 import { allocateTrace, decodeTraceInto, traceRange } from './trace.js';
 import type { Core, Ptr } from './wasm.js';
 import type { Report } from './report.js';
@@ -106,17 +106,19 @@ export class Simulation {
   snapshotDoubles(): Float64Array {
     const { exports } = this.core;
     const needed = exports.lab_sim_snapshot(this.handle, 0, 0);
-    const expected = snapshotLength(this.schema, this.cpus);
-    if (needed !== expected) {
-      throw new Error(`the core's snapshot has ${needed} doubles but its schema describes ${expected}; the core and its schema disagree`);
-    }
     if (needed > this.snapshotCap) {
       if (this.snapshotBuf) this.core.free(this.snapshotBuf);
       this.snapshotBuf = this.core.alloc(needed * 8);
       this.snapshotCap = needed;
     }
     exports.lab_sim_snapshot(this.handle, this.snapshotBuf, this.snapshotCap);
-    return this.core.copyDoubles(this.snapshotBuf, needed);
+    const doubles = this.core.copyDoubles(this.snapshotBuf, needed);
+    const counts = snapshotCounts(this.schema, doubles);
+    const expected = snapshotLength(this.schema, counts);
+    if (needed !== expected || counts.cpus !== this.cpus) {
+      throw new Error(`the core's snapshot has ${needed} doubles but its schema describes ${expected}; the core and its schema disagree`);
+    }
+    return doubles;
   }
 
   /** The live state for the views, decoded by the schema's layout. */

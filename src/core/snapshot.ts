@@ -6,7 +6,7 @@
  * the views: a view is a pure function of a Snapshot (plus size and theme).
  */
 import type { ModeName } from './report.js';
-import type { Schema } from './schema.js';
+import { kernelLocks, type Schema } from './schema.js';
 /** What a CPU is running: nothing, a process, an IPL 8 fork thread, an interrupt. */
 export type LevelName = 'idle' | 'process' | 'fork' | 'interrupt';
 
@@ -25,17 +25,40 @@ export interface CpuState {
   modeNs: number[];
 }
 
+/** How a lock makes its waiters wait: spin, or sleep until a release wakes all or one. */
+export type LockKind = 'spin' | 'wake_all' | 'wake_one';
+
 export interface LockState {
   name: string;
+  kind: LockKind;
   /** CPU holding the lock, -1 when free. */
   holder: number;
   /** CPU the lock has been handed to (ticket/handoff in flight), -1 when none. */
   reserved: number;
-  /** CPUs spinning on the lock, in the order they started. */
+  /** Who waits, in arrival order: spinning CPUs for a spin lock, sleeping threads for a blocking one. */
   waiters: number[];
   holdNs: number;
   spinNs: number;
   acquisitions: number;
+  /** Blocking locks: the thread holding it, -1 when free or a spin lock. */
+  ownerThread: number;
+  /** The cache line the lock word lives in, the CPU whose cache has it, and its transfers so far. */
+  line: number;
+  lineOwner: number;
+  lineTransfers: number;
+  /** Blocking locks: wake-ups so far, and those that found the lock taken again (futile). */
+  wakeups: number;
+  futile: number;
+}
+
+/** What a thread is doing: on a CPU, runnable, or sleeping for a reason. */
+export type ThreadStateName = 'ready' | 'running' | 'sleeping' | 'reading' | 'waiting_work' | 'lock_wait';
+
+export interface ThreadState {
+  id: number;
+  state: ThreadStateName;
+  /** CPU it runs on, -1 when not running. */
+  cpu: number;
 }
 
 export interface QueueState {
@@ -50,10 +73,18 @@ export interface Snapshot {
   /** Simulated time since statistics started (after warm-up); the denominator of %. */
   windowNs: number;
   designatedCpu: number;
-  kernel: 'classic' | 'scalable';
+  kernel: 'classic' | 'scalable' | 'sna';
   cpus: CpuState[];
   locks: LockState[];
   queues: QueueState[];
+  threads: ThreadState[];
+  /** Runnable threads waiting for a CPU. */
+  runQueue: number;
+  /** Since statistics started: context switches (dispatches), lock wake-ups, futile ones, et_posts. */
+  dispatches: number;
+  wakeups: number;
+  futile: number;
+  posts: number;
 }
 
 interface SnapshotLayout {
@@ -63,15 +94,25 @@ interface SnapshotLayout {
   per_lock: string[];
   per_lock_waiter_slots: number;
   per_queue: string[];
+  per_thread: string[];
+  thread_states: string[];
+  lock_kinds: string[];
   levels: string[];
 }
 
-/** How many doubles a snapshot of this many CPUs takes. */
-export function snapshotLength(schema: Schema, cpus: number): number {
+/** How many doubles a snapshot of so many CPUs, locks and threads takes. */
+export function snapshotLength(schema: Schema, counts: { cpus: number; locks: number; threads: number }): number {
   const l = schema.snapshot as unknown as SnapshotLayout;
-  return l.header.length + cpus * (l.per_cpu.length + l.per_cpu_mode_ns)
-    + schema.locks.length * (l.per_lock.length + l.per_lock_waiter_slots)
-    + schema.queues.length * l.per_queue.length;
+  return l.header.length + counts.cpus * (l.per_cpu.length + l.per_cpu_mode_ns)
+    + counts.locks * (l.per_lock.length + l.per_lock_waiter_slots)
+    + schema.queues.length * l.per_queue.length + counts.threads * l.per_thread.length;
+}
+
+/** The counts a snapshot's header gives, from which its length follows. */
+export function snapshotCounts(schema: Schema, d: Float64Array): { cpus: number; locks: number; threads: number } {
+  const l = schema.snapshot as unknown as SnapshotLayout;
+  const h = (name: string) => d[l.header.indexOf(name)] ?? 0;
+  return { cpus: h('cpus'), locks: h('locks'), threads: h('threads') };
 }
 
 /** Decodes the doubles of lab_sim_snapshot() by the schema's layout. */
@@ -95,11 +136,19 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
     });
     at = modeStart + l.per_cpu_mode_ns;
   }
-  const locks: LockState[] = schema.locks.map((name) => {
+  const names = kernelLocks(schema, h('kernel'));
+  const locks: LockState[] = Array.from({ length: h('locks') }, (_, index) => {
     const f = (field: string) => d[at + l.per_lock.indexOf(field)]!;
     const waitStart = at + l.per_lock.length;
     const lock: LockState = {
-      name,
+      name: names[index] ?? `lock ${index}`,
+      kind: (l.lock_kinds[f('kind')] ?? 'spin') as LockKind,
+      ownerThread: f('owner_thread'),
+      line: f('line'),
+      lineOwner: f('line_owner'),
+      lineTransfers: f('line_transfers'),
+      wakeups: f('wakeups'),
+      futile: f('futile'),
       holder: f('holder'),
       reserved: f('reserved'),
       waiters: Array.from(d.subarray(waitStart, waitStart + Math.min(f('waiters'), l.per_lock_waiter_slots))),
@@ -115,6 +164,15 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
     at += l.per_queue.length;
     return q;
   });
+  const threads: ThreadState[] = Array.from({ length: h('threads') }, (_, id) => {
+    const t = {
+      id,
+      state: (l.thread_states[d[at + l.per_thread.indexOf('state')]!] ?? 'sleeping') as ThreadStateName,
+      cpu: d[at + l.per_thread.indexOf('cpu')]!,
+    };
+    at += l.per_thread.length;
+    return t;
+  });
   return {
     nowNs: h('now_ns'),
     events: h('events'),
@@ -124,6 +182,12 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
     cpus,
     locks,
     queues,
+    threads,
+    runQueue: h('runq_len'),
+    dispatches: h('dispatches'),
+    wakeups: h('wakeups'),
+    futile: h('futile'),
+    posts: h('posts'),
   };
 }
 

@@ -67,7 +67,10 @@ export function ParameterPanel(props: ParameterPanelProps) {
   };
   const chosen = props.controls;
   const main = chosen ?? MAIN_CONTROLS.map((spec) => spec.path);
-  const rest = chosen ? [] : schema.fields.map((field) => field.path).filter((path) => !main.includes(path));
+  // The SNA model's own fields only matter when it runs.
+  const sna = scenario['kernel.kind'] === 'sna';
+  const rest = chosen ? [] : schema.fields.map((field) => field.path)
+    .filter((path) => !main.includes(path) && (sna || !path.startsWith('sna.')));
   const groups = [...new Set(rest.map(groupOf))];
   return (
     <div className="params" role="group" aria-labelledby={titleId}>

@@ -38,8 +38,8 @@ const ms: DisplayUnit = { label: 'ms', factor: 1e6 };
 export const MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'machine.cpus', label: 'CPUs', kind: 'slider' },
   {
-    path: 'kernel.kind', label: 'TCP/IP kernel', kind: 'choice',
-    choices: { classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU' },
+    path: 'kernel.kind', label: 'Kernel', kind: 'choice',
+    choices: { classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP' },
   },
   { path: 'workload.processes', label: 'Application processes (load)', kind: 'number' },
   { path: 'workload.think.mean_ns', label: 'Think time before each transaction', kind: 'number', unit: us },

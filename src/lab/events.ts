@@ -25,15 +25,20 @@ function who(cpu: number, thread: number): string {
   return parts.join(' ') || 'the machine';
 }
 
+const blockWords: Record<number, string> = {
+  0: 'sleeping', 1: 'waiting for a reply', 2: 'waiting for a free KRP', 3: 'asleep on a lock',
+  4: 'waiting for work', 5: 'waiting for pacing',
+};
+
 /** One record in words. */
-function describeRecord(schema: Schema, slice: TraceSlice, i: number): string {
+function describeRecord(schema: Schema, locks: readonly string[], slice: TraceSlice, i: number): string {
   const kind = schema.trace.kinds[slice.kind[i]!] ?? `event kind ${slice.kind[i]}`;
   const cpu = slice.cpu[i]!;
   const thread = slice.thread[i]!;
   const object = slice.object[i]!;
   const arg = slice.arg[i]!;
   const subject = who(cpu, thread);
-  const lock = schema.locks[object] ?? `lock ${object}`;
+  const lock = locks[object] ?? `lock ${object}`;
   switch (kind) {
     case 'mode': {
       const mode = schema.modes[object] ?? `mode ${object}`;
@@ -54,7 +59,7 @@ function describeRecord(schema: Schema, slice: TraceSlice, i: number): string {
     case 'interrupt':
       return `CPU ${cpu} takes a device interrupt`;
     case 'block':
-      return `process ${thread} blocks (${arg === 1 ? 'waiting for a reply' : 'thinking'})`;
+      return `thread ${thread} blocks (${blockWords[arg] ?? 'waiting'})`;
     case 'wake':
       return `process ${thread} becomes ready to run`;
     case 'dispatch':
@@ -62,7 +67,17 @@ function describeRecord(schema: Schema, slice: TraceSlice, i: number): string {
     case 'transmit':
       return `${subject} sends ${arg} packet${arg === 1 ? '' : 's'}`;
     case 'txn_done':
-      return `process ${thread} completes a transaction`;
+      return object === 1 ? `the measured transfer completes after ${formatNs(arg, 3)}` : `thread ${thread} completes a transaction`;
+    case 'lock_sleep':
+      return `thread ${thread} misses ${lock} and sleeps${arg > 0 ? ` (${arg} asleep ahead of it)` : ''}`;
+    case 'lock_wake':
+      return `releasing ${lock} wakes ${arg} sleeping thread${arg === 1 ? '' : 's'}`;
+    case 'futile_wake':
+      return `thread ${thread} was woken for ${lock} but finds it taken again: a futile wake-up`;
+    case 'line_transfer':
+      return `cache line ${object} moves to CPU ${cpu}${arg >= 0 ? ` from CPU ${arg}` : ''}`;
+    case 'post':
+      return `thread ${thread} is posted${arg === 1 ? ' and wakes' : ''}`;
     default:
       return `${subject}: ${kind}`;
   }
@@ -73,10 +88,10 @@ function describeRecord(schema: Schema, slice: TraceSlice, i: number): string {
  * step whose events left no record (bookkeeping inside the core, such as the next
  * arrival being scheduled) says so, so a step never looks like it did nothing.
  */
-export function describeStep(schema: Schema, slice: TraceSlice, nowNs: number, max = 6): string[] {
+export function describeStep(schema: Schema, locks: readonly string[], slice: TraceSlice, nowNs: number, max = 6): string[] {
   const n = slice.t.length;
   if (n === 0) return [`${formatNs(nowNs, 6)}: the core ran an event that changed no CPU, lock or queue (internal bookkeeping).`];
   const lines: string[] = [];
-  for (let i = Math.max(0, n - max); i < n; i++) lines.push(`${formatNs(slice.t[i]!, 6)}: ${describeRecord(schema, slice, i)}`);
+  for (let i = Math.max(0, n - max); i < n; i++) lines.push(`${formatNs(slice.t[i]!, 6)}: ${describeRecord(schema, locks, slice, i)}`);
   return lines;
 }

@@ -337,7 +337,7 @@ export class LabStore {
         break;
       }
     }
-    if (last.reason === 'step') patch.lastStep = describeStep(schema, last.trace, last.nowNs);
+    if (last.reason === 'step') patch.lastStep = describeStep(schema, snapshot.locks.map((lock) => lock.name), last.trace, last.nowNs);
     const ended = frames.find((frame) => frame.reason === 'end');
     if (ended) {
       patch.done = true;

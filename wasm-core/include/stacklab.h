@@ -134,8 +134,13 @@ enum {
     LAB_TRACE_WAKE = 9,         /* thread becomes ready                               */
     LAB_TRACE_DISPATCH = 10,    /* thread starts running on cpu                       */
     LAB_TRACE_TRANSMIT = 11,    /* thread's write sends arg packets                   */
-    LAB_TRACE_TXN_DONE = 12,    /* thread completes a transaction                     */
-    LAB_TRACE_KIND_COUNT = 13
+    LAB_TRACE_TXN_DONE = 12,    /* thread completes a transaction (object 1: the measured SNA transfer, arg = ns) */
+    LAB_TRACE_LOCK_SLEEP = 13,  /* thread misses blocking lock `object` and sleeps; arg = sleepers ahead */
+    LAB_TRACE_LOCK_WAKE = 14,   /* a release of blocking lock `object` wakes arg threads */
+    LAB_TRACE_FUTILE = 15,      /* thread woken for lock `object` finds it taken again */
+    LAB_TRACE_LINE = 16,        /* line `object` moves to cpu's cache; arg = CPU it left */
+    LAB_TRACE_POST = 17,        /* thread is et_posted; arg 1 when that woke it       */
+    LAB_TRACE_KIND_COUNT = 18
 };
 
 /* Copies up to max records out (oldest first). Returns how many were copied. */

@@ -153,6 +153,20 @@ static int proc_at_ipl8(const lab_Sim *s, const Cpu *c)
 }
 
 /* ---- threads and the scheduler ----------------------------------------------------- */
+/*
+ * Runnable threads wait in the global run queue, or, when bound to a CPU
+ * (sched.affinity = bind_kprocs), in that CPU's own queue, which only it serves. A woken
+ * thread goes straight to an idle CPU when there is one: its last CPU first
+ * (sched.affinity = last_cpu, where its cache is warm), else the lowest-numbered idle
+ * one. A CPU looking for work takes its own queue first, then the global one.
+ */
+
+static void runq_changed(State *st, int delta)
+{
+    st->runq_area += (double)st->runq_total * (double)(st->now - st->runq_last);
+    st->runq_last = st->now;
+    st->runq_total += delta;
+}
 
 static void assign(lab_Sim *s, int cpu, int t)
 {
@@ -166,6 +180,7 @@ static void assign(lab_Sim *s, int cpu, int t)
     x->prog = PROG_SWITCH_IN;
     x->pc = 0;
     x->state = CTX_READY;
+    s->st->dispatches++;
     trace_emit(s, LAB_TRACE_DISPATCH, cpu, t, 0, 0);
 }
 
@@ -174,25 +189,48 @@ static int cpu_idle(const Cpu *c)
     return c->proc < 0 && c->isr.prog < 0 && c->fork.prog < 0 && c->isr_q.len == 0 && c->fork_q.len == 0;
 }
 
-static void make_ready(lab_Sim *s, int t)
+static void queue_push(lab_Sim *s, int32_t *head, int32_t *tail, int32_t *len, int t)
+{
+    s->thr[t].next = -1;
+    if (*tail >= 0) s->thr[*tail].next = t; else *head = t;
+    *tail = t;
+    (*len)++;
+    runq_changed(s->st, +1);
+}
+
+static int queue_pop(lab_Sim *s, int32_t *head, int32_t *tail, int32_t *len)
+{
+    int t = *head;
+    if (t < 0) return -1;
+    *head = s->thr[t].next;
+    if (*head < 0) *tail = -1;
+    (*len)--;
+    runq_changed(s->st, -1);
+    return t;
+}
+
+void make_ready(lab_Sim *s, int t)
 {
     State *st = s->st;
     Thread *th = &s->thr[t];
     int cpu = -1, i;
     th->state = T_READY;
     trace_emit(s, LAB_TRACE_WAKE, -1, t, 0, 0);
-    if (th->last_cpu >= 0 && cpu_idle(&s->cpu[th->last_cpu])) cpu = th->last_cpu;
-    for (i = 0; cpu < 0 && i < st->ncpu; i++)
-        if (cpu_idle(&s->cpu[i])) cpu = i;
+    if (th->bound >= 0) {
+        Cpu *b = &s->cpu[th->bound];
+        if (cpu_idle(b)) cpu = th->bound;
+        else { queue_push(s, &b->runq_head, &b->runq_tail, &b->runq_len, t); return; }
+    } else {
+        if (st->affinity == AFF_LAST_CPU && th->last_cpu >= 0 && cpu_idle(&s->cpu[th->last_cpu])) cpu = th->last_cpu;
+        for (i = 0; cpu < 0 && i < st->ncpu; i++)
+            if (cpu_idle(&s->cpu[i])) cpu = i;
+    }
     if (cpu >= 0) {
         assign(s, cpu, t);
         ev_push(s, st->now, EV_KICK, cpu, 0, 0);
         return;
     }
-    th->next = -1;
-    if (st->runq_tail >= 0) s->thr[st->runq_tail].next = t; else st->runq_head = t;
-    st->runq_tail = t;
-    st->runq_len++;
+    queue_push(s, &st->runq_head, &st->runq_tail, &st->runq_len, t);
 }
 
 static void detach(lab_Sim *s, int cpu)
@@ -207,6 +245,8 @@ static void detach(lab_Sim *s, int cpu)
 static void block(lab_Sim *s, int cpu, int state, int why)
 {
     int t = s->cpu[cpu].proc;
+    /* A thread may sleep holding blocking locks (lockl allows it: the SNA region lock
+     * is held while waiting for the snaipcm lock); no program sleeps holding a spinlock. */
     s->thr[t].state = (int8_t)state;
     trace_emit(s, LAB_TRACE_BLOCK, cpu, t, 0, why);
     detach(s, cpu);
@@ -243,6 +283,23 @@ static void queue_krp(lab_Sim *s, int cpu, int j)
     }
 }
 
+/* The lock an OP_ACQ or OP_REL names: a lock, or the member of a family (FAM_*). */
+static int lock_of(const lab_Sim *s, const Ctx *x, const Phase *ph, int cpu)
+{
+    const State *st = s->st;
+    switch (ph->b) {
+    case FAM_CPU:
+        if (x->thread >= 0 && s->thr[x->thread].handed >= 0) return s->thr[x->thread].handed;
+        return ph->a + cpu;
+    case FAM_SESSION: return ph->a + x->sess % SNA_SESSION_LOCKS;
+    case FAM_BUCKET: return ph->a + x->sess % SNA_BUCKETS;
+    case FAM_LINK: return ph->a + (x->sess == st->sessions);
+    default: return ph->a;
+    }
+}
+
+static int role_thread(const lab_Sim *s, int session, int role) { return sna_role_thread(s->st, session, role); }
+
 static int reserve_for_replies(const State *st)
 {
     return st->nthread * st->reads * st->tx_packets_per_msg + st->ncpu + 16;
@@ -265,6 +322,7 @@ static void exec(lab_Sim *s, int cpu)
             int j = list_pop(s, &c->isr_q);
             suspend_running(s, c);
             ctx_start(&c->isr, PROG_INTERRUPT, j, -1);
+            c->isr.sess = s->job[j].thread;
             trace_emit(s, LAB_TRACE_INTERRUPT, cpu, -1, 0, s->job[j].kind);
             continue;
         } else if (c->fork.prog >= 0) { x = &c->fork; level = LEVEL_FORK; }
@@ -274,14 +332,8 @@ static void exec(lab_Sim *s, int cpu)
             ctx_start(&c->fork, s->job[j].kind == JOB_KRP_DRAIN ? PROG_KRP_DRAIN : PROG_FORK, j, -1);
             continue;
         } else if (c->proc >= 0) { x = &s->thr[c->proc].ctx; level = LEVEL_PROCESS; }
-        else if (st->runq_len) {
-            int t = st->runq_head;
-            st->runq_head = s->thr[t].next;
-            if (st->runq_head < 0) st->runq_tail = -1;
-            st->runq_len--;
-            assign(s, cpu, t);
-            continue;
-        } else { set_mode(s, cpu, LAB_MODE_IDLE, 0); return; }
+        else if (c->runq_len) { assign(s, cpu, queue_pop(s, &c->runq_head, &c->runq_tail, &c->runq_len)); continue; }
+        else if (st->runq_len) { assign(s, cpu, queue_pop(s, &st->runq_head, &st->runq_tail, &st->runq_len)); continue; } else { set_mode(s, cpu, LAB_MODE_IDLE, 0); return; }
 
         switch (x->state) {
         case CTX_TIMED: return;
@@ -295,7 +347,7 @@ static void exec(lab_Sim *s, int cpu)
         default: break;
         }
 
-        ph = &s->kernel->prog[x->prog].phase[x->pc];
+        ph = &s->prog[x->prog].phase[x->pc];
         switch (ph->op) {
         case OP_WORK:
             d = cost_sample(&st->rng, &st->cost[ph->b]);
@@ -310,22 +362,50 @@ static void exec(lab_Sim *s, int cpu)
             st->db_owner = cpu;
             mode = ph->a;
             break;
-        case OP_ACQ:
-            if (lock_try_acquire(s, ph->a, cpu)) {
-                x->locks_held++;
-                x->pc++;
-                trace_emit(s, LAB_TRACE_ACQUIRE, cpu, x->thread, ph->a, 0);
-                continue;
+        case OP_ACQ: {
+            int lk = lock_of(s, x, ph, cpu);
+            if (ph->b == FAM_CPU) x->cpu_lock = (int16_t)lk;   /* released by number, wherever it runs then */
+            if (st->lock[lk].kind != LK_SPIN) {
+                Thread *th = &s->thr[x->thread];
+                assert(level == LEVEL_PROCESS);
+                if (x->stall != 2 && st->lock[lk].owner != x->thread && line_write(s, lk, cpu)) {
+                    d = st->c_transfer; mode = LAB_MODE_KERNEL; x->stall = 1;   /* fetch the line first */
+                    break;
+                }
+                st->line[st->lock[lk].line].owner = (int8_t)cpu;   /* it arrived */
+                x->stall = 0;
+                if (!blocking_try_acquire(s, lk, cpu, x->thread)) {
+                    block(s, cpu, T_LOCK_WAIT, 3);     /* re-runs this phase when woken */
+                    continue;
+                }
+                th->handed = -1;
+            } else if (!lock_try_acquire(s, lk, cpu)) {
+                x->state = CTX_SPIN;
+                x->spin_lock = (int8_t)lk;
+                set_mode(s, cpu, LAB_MODE_SPIN, lk);
+                return;
             }
-            x->state = CTX_SPIN;
-            x->spin_lock = (int8_t)ph->a;
-            set_mode(s, cpu, LAB_MODE_SPIN, ph->a);
-            return;
-        case OP_REL:
-            lock_release(s, ph->a, cpu);
+            x->locks_held++;
+            x->pc++;
+            trace_emit(s, LAB_TRACE_ACQUIRE, cpu, x->thread, lk, 0);
+            continue;
+        }
+        case OP_REL: {
+            int lk = ph->b == FAM_CPU ? x->cpu_lock : lock_of(s, x, ph, cpu);
+            if (x->stall != 2 && !lock_line_is_local(st, lk, cpu)) {
+                line_write(s, lk, cpu);               /* a neighbour took the line: fetch it back */
+                d = st->c_transfer; mode = level == LEVEL_PROCESS ? LAB_MODE_KERNEL
+                                         : level == LEVEL_FORK ? LAB_MODE_FORK : LAB_MODE_INTERRUPT;
+                x->stall = 1;
+                break;
+            }
+            x->stall = 0;
+            if (st->lock[lk].kind == LK_SPIN) lock_release(s, lk, cpu);
+            else blocking_release(s, lk, cpu, x->thread);
             x->locks_held--;
             x->pc++;
             continue;
+        }
         case OP_THINK:
             x->pc++;
             d = cost_sample(&st->rng, &st->cost[C_THINK]);
@@ -422,6 +502,89 @@ static void exec(lab_Sim *s, int cpu)
         case OP_IF_NO_WAKE: x->pc = x->wake ? x->pc + 1 : ph->b; continue;
         case OP_MAKE_READY: make_ready(s, s->job[x->job].thread); x->wake = 0; x->pc++; continue;
         case OP_RESUME: x->prog = x->saved_prog; x->pc = x->saved_pc; continue;
+        case OP_NEW_MBUF:
+            x->job = job_alloc(s, ph->a, x->thread, 0);
+            assert(x->job >= 0);               /* sna_jobs() sizes the pool for every session */
+            s->job[x->job].thread = x->sess;   /* an mbuf belongs to a session            */
+            x->pc++;
+            continue;
+        case OP_ENQ: {
+            int t = role_thread(s, x->sess, ph->a);
+            list_push(s, &s->thr[t].work, x->job);
+            x->job = -1;
+            x->pc++;
+            continue;
+        }
+        case OP_POST: {
+            int t = role_thread(s, x->sess, ph->a);
+            int woke = s->thr[t].state == T_WAIT_WORK;
+            st->posts++;
+            trace_emit(s, LAB_TRACE_POST, cpu, t, 0, woke);
+            if (woke) { st->post_wakeups++; make_ready(s, t); }
+            x->pc++;
+            continue;
+        }
+        case OP_WAIT_WORK: {
+            Thread *th = &s->thr[x->thread];
+            int j = list_pop(s, &th->work);
+            if (j < 0) { block(s, cpu, T_WAIT_WORK, 4); continue; }
+            x->job = j;
+            x->sess = s->job[j].thread;
+            x->pc++;
+            continue;
+        }
+        case OP_FREE_MBUF:
+            if (x->job >= 0) job_free(s, x->job);
+            x->job = -1;
+            x->pc++;
+            continue;
+        case OP_LINK_TX:
+            sna_link_tx(s, x->job, cpu);
+            x->job = -1;
+            x->pc++;
+            continue;
+        case OP_SEARCH:
+            if (st->sna[SW_SEARCH]) d = cost_sample(&st->rng, &st->cost[C_SNA_HASH_SEARCH]);
+            else d = cost_sample(&st->rng, &st->cost[C_SNA_LIST_ENTRY]) *
+                     (1 + (int64_t)(rng_next(&st->rng) % (uint64_t)(st->sessions + 1)));
+            mode = ph->a;
+            break;
+        case OP_PACE: {
+            Thread *th = &s->thr[x->thread];
+            int j;
+            while ((j = list_pop(s, &th->work)) >= 0) {      /* pacing responses in */
+                job_free(s, j);
+                th->inflight--;
+                st->xfer_bytes_acked += (uint64_t)st->v[F_SNA_RU_BYTES];
+            }
+            if (ph->a == 0 && th->inflight < (int)st->v[F_SNA_PACING]) { th->inflight++; x->pc++; continue; }
+            if (ph->a == 1 && th->inflight == 0) { x->pc++; continue; }
+            block(s, cpu, T_WAIT_WORK, 5);
+            continue;
+        }
+        case OP_XFER_START:
+            if (st->now < st->warmup) {            /* measured after the warm-up */
+                ev_push(s, st->warmup, EV_WAKE, -1, x->thread, 0);
+                block(s, cpu, T_SLEEPING, 0);
+                continue;
+            }
+            st->xfer_start = st->now;
+            x->ctr = (int16_t)((st->v[F_SNA_TRANSFER_BYTES] + st->v[F_SNA_RU_BYTES] - 1) / st->v[F_SNA_RU_BYTES]);
+            s->thr[x->thread].inflight = 0;
+            x->pc++;
+            continue;
+        case OP_XFER_DONE:
+            st->xfers_done++;
+            st->xfer_time_ns += (double)(st->now - st->xfer_start);
+            trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 1, (double)(st->now - st->xfer_start));
+            x->pc++;
+            continue;
+        case OP_MIGRATED: {
+            const Thread *th = &s->thr[x->thread];
+            if (th->last_cpu >= 0 && th->last_cpu != cpu) d = cost_sample(&st->rng, &st->cost[C_SNA_CACHE_RELOAD]);
+            mode = LAB_MODE_CSWITCH;
+            break;
+        }
         case OP_END:
             assert(x->locks_held == 0);
             if (x->job >= 0) job_free(s, x->job);
@@ -514,6 +677,7 @@ void engine_start(lab_Sim *s)
         make_ready(s, t);
     }
     if (st->warmup > 0) ev_push(s, st->warmup, EV_WARMUP_END, -1, 0, 0);
+    if (st->kernel == KERNEL_SNA) return;   /* its devices are the links (kernel_sna.c) */
     if (st->v[F_TIMER_INTERVAL] > 0) ev_push(s, (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0);
     if (st->v[F_DISK_RATE] > 0) ev_push(s, poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0);
     if (st->v[F_BACKGROUND_PPS] > 0)
@@ -536,7 +700,8 @@ int engine_step(lab_Sim *s, int64_t limit)
         x = c->isr.prog >= 0 ? &c->isr : c->fork.prog >= 0 ? &c->fork : &s->thr[c->proc].ctx;
         assert(x->state == CTX_TIMED && x->due == st->now);
         x->state = CTX_READY;
-        x->pc++;
+        if (x->stall) x->stall = 2;       /* the line is here now: run the phase again */
+        else x->pc++;
         exec(s, e.cpu);
         break;
     }
@@ -549,6 +714,7 @@ int engine_step(lab_Sim *s, int64_t limit)
     case EV_DISK: on_device(s, JOB_DISK); break;
     case EV_TIMER: on_device(s, JOB_TIMER); break;
     case EV_WARMUP_END: metrics_reset(s); break;
+    case EV_LINK_ARRIVE: raise_interrupt(s, st->interrupt_cpu, e.a); break;
     default: assert(0 && "unknown event");
     }
     return 1;

@@ -42,12 +42,34 @@ enum Field {
     LAB_DIST_FIELDS(F_KRP_SETUP), LAB_DIST_FIELDS(F_FORK_DISPATCH),
     LAB_DIST_FIELDS(F_WAKE), LAB_DIST_FIELDS(F_CONTEXT_SWITCH),
     LAB_DIST_FIELDS(F_IO_POST), LAB_DIST_FIELDS(F_DB_COLD), LAB_DIST_FIELDS(F_IPI),
+    F_AFFINITY, LAB_DIST_FIELDS(F_CACHE_RELOAD),
+    F_SNA_SESSIONS, LAB_DIST_FIELDS(F_SNA_REMOTE), F_SNA_TRANSFER_BYTES, F_SNA_RU_BYTES,
+    F_SNA_PACING, F_SNA_LINK_BPS, LAB_DIST_FIELDS(F_SNA_PACING_LAT),
+    F_SNA_LOCK_KIND, F_SNA_LOCKING, F_SNA_COPY, F_SNA_SEARCH, F_SNA_SNAIPCM, F_SNA_LINES,
+    F_SNA_POST, F_SNA_ALLOC, F_SNA_TABLE_LOCK, F_SNA_LOOKUPS,
+    LAB_DIST_FIELDS(F_SNA_TP_WORK), LAB_DIST_FIELDS(F_SNA_HS_WORK), LAB_DIST_FIELDS(F_SNA_DLC_SEND),
+    LAB_DIST_FIELDS(F_SNA_DLC_RECV), LAB_DIST_FIELDS(F_SNA_LIST_ENTRY), LAB_DIST_FIELDS(F_SNA_HASH_SEARCH),
+    LAB_DIST_FIELDS(F_SNA_LOOKUP), LAB_DIST_FIELDS(F_SNA_XMALLOC),
+    LAB_DIST_FIELDS(F_SNA_POOL_ALLOC), LAB_DIST_FIELDS(F_SNA_POST_COST),
     F_SEED, F_DURATION, F_WARMUP, F_TRACE_CAPACITY,
     F_COUNT
 };
 
-enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1 };
+enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2 };
 enum { LOCK_TAS = 0, LOCK_TICKET = 1 };
+/* How a lock makes its waiters wait (Lock.kind). */
+enum { LK_SPIN = 0, LK_WAKE_ALL = 1, LK_WAKE_ONE = 2 };
+/* Scheduler: where a woken thread runs (sched.affinity). */
+enum { AFF_LAST_CPU = 0, AFF_NONE = 1, AFF_BIND_KPROCS = 2 };
+/* SNA remedies (State.sna[], in field order): 0 as first ported, 1 (or 2) remedied. */
+enum { SW_LOCK_KIND, SW_LOCKING, SW_COPY, SW_SEARCH, SW_SNAIPCM, SW_LINES, SW_POST, SW_ALLOC,
+       SW_TABLE_LOCK, SW_COUNT };
+enum { SNA_LOCKL = 0, SNA_WAKE_ONE = 1, SNA_SIMPLE = 2 };
+/* Lock families: OP_ACQ / OP_REL b picks the member of the family that starts at a. */
+enum { FAM_NONE = 0, FAM_CPU = 1, FAM_SESSION = 2, FAM_BUCKET = 3, FAM_LINK = 4 };
+#define SNA_SESSION_LOCKS 16
+#define SNA_BUCKETS 8
+#define LAB_SNA_MAX_CPUS 8
 enum { DIST_CONST = 0, DIST_EXP = 1, DIST_UNIFORM = 2 };
 
 typedef enum { FT_INT, FT_NUMBER, FT_ENUM } FieldType;
@@ -75,6 +97,8 @@ enum CostId {
     C_THINK, C_USER_WORK, C_REPLY_LATENCY, C_SYSCALL, C_COPY_PER_KB, C_KERNEL_WRITE,
     C_KERNEL_READ, C_RX_INTERRUPT, C_RX_KERNEL, C_TIMER_KERNEL, C_DISK_KERNEL,
     C_KRP_SETUP, C_FORK_DISPATCH, C_WAKE, C_CONTEXT_SWITCH, C_IO_POST, C_DB_COLD, C_IPI,
+    C_SNA_CACHE_RELOAD, C_SNA_REMOTE, C_SNA_PACING_LAT, C_SNA_TP_WORK, C_SNA_HS_WORK, C_SNA_DLC_SEND, C_SNA_DLC_RECV, C_SNA_LIST_ENTRY,
+    C_SNA_HASH_SEARCH, C_SNA_LOOKUP, C_SNA_XMALLOC, C_SNA_POOL_ALLOC, C_SNA_POST,
     C_COUNT
 };
 
@@ -125,27 +149,70 @@ enum Op {
     OP_IF_NO_WAKE,    /* b = target when no reader was waiting for that message     */
     OP_MAKE_READY,    /* wake the job's thread                                      */
     OP_RESUME,        /* end of switch-in: continue the thread's own program        */
+    /* message passing between threads (SNA: TP, Half Session and DLC kprocs) */
+    OP_NEW_MBUF,      /* a = job kind: take an mbuf for this thread's session into the context */
+    OP_ENQ,           /* a = Role: put the context's mbuf on that thread's queue      */
+    OP_POST,          /* a = Role: et_post that thread (wake it if it waits for work)  */
+    OP_WAIT_WORK,     /* take the next mbuf from this thread's queue, or sleep until posted */
+    OP_FREE_MBUF,     /* return the context's mbuf                                     */
+    OP_LINK_TX,       /* the mbuf leaves on its session's link; the partner answers    */
+    OP_SEARCH,        /* a = mode: find the session in the connection table (list or hash) */
+    OP_CPU_LOCK,      /* a = first lock of a per-CPU family, b = 1 acquire / 0 release */
+    OP_SESSION_LOCK,  /* a = first lock of a family indexed by session, b = family size (<0: release) */
+    OP_PACE,          /* a = 0: wait while the pacing window is full; 1: until all RUs are answered */
+    OP_XFER_START,    /* the measured transfer begins: RUs to send into the counter    */
+    OP_XFER_DONE,     /* the measured transfer is complete                             */
+    OP_MIGRATED,      /* switch-in on another CPU than last time: reload the cache     */
     OP_END            /* the context is done                                        */
 };
+/* Which thread of the mbuf's session an OP_ENQ or OP_POST addresses. */
+enum Role { ROLE_TP, ROLE_HS, ROLE_DLC };
 enum { CTR_WRITES, CTR_READS };
 
 typedef struct Phase { uint8_t op, a; int16_t b; } Phase;
 
 typedef struct Program { const Phase *phase; int n; const char *name; } Program;
 
-enum ProgId { PROG_PROCESS, PROG_INTERRUPT, PROG_FORK, PROG_KRP_DRAIN, PROG_SWITCH_IN, PROG_COUNT };
+enum ProgId { PROG_PROCESS, PROG_INTERRUPT, PROG_FORK, PROG_KRP_DRAIN, PROG_SWITCH_IN,
+              PROG_TP, PROG_TP_XFER, PROG_HS, PROG_DLC, PROG_COUNT };
 
+struct lab_Sim;
+/* A kernel: its programs, its locks, and (for kernels assembled from scenario
+ * switches) a function that builds the programs into the handle and gives every
+ * thread its role, every lock its kind and cache line. */
 typedef struct Kernel {
     const char *name;
     Program prog[PROG_COUNT];
+    int nlock;
+    const char *const *lock_names;
+    int (*threads)(const double *v);          /* how many threads a scenario needs     */
+    int (*build)(struct lab_Sim *s);          /* NULL: static programs, one lock per line */
 } Kernel;
 
 const Kernel *kernel_classic(void);
 const Kernel *kernel_scalable(void);
+const Kernel *kernel_sna(void);
+const Kernel *kernel_for(int kind);
+
+/* Writing programs at run time (program.c): labels and forward jumps. */
+#define ASM_MAX_LABELS 32
+#define ASM_MAX_FIXUPS 64
+typedef struct Asm {
+    Phase *code; int cap, n, base;
+    int label[ASM_MAX_LABELS];                /* phase number, or -1 while unplaced    */
+    int fix_at[ASM_MAX_FIXUPS], fix_label[ASM_MAX_FIXUPS], nfix;
+    int failed;
+} Asm;
+void asm_init(Asm *a, Phase *code, int cap);
+void asm_op(Asm *a, int op, int x, int target_label);   /* target_label < 0: none */
+void asm_op2(Asm *a, int op, int x, int b);
+void asm_place(Asm *a, int label);
+int asm_begin(Asm *a);                         /* phase number where a program starts   */
+int asm_finish(Asm *a);                        /* resolves jumps; 0 when something overflowed */
 
 /* ---- jobs: packets, timers, disk completions, KRPs ---------------------------- */
 enum JobKind { JOB_RX, JOB_BACKGROUND_RX, JOB_TIMER, JOB_DISK, JOB_KRP_WRITE, JOB_KRP_READ,
-               JOB_KRP_DRAIN, JOB_KIND_COUNT };
+               JOB_KRP_DRAIN, JOB_SNA_SEND, JOB_SNA_DATA, JOB_SNA_PACING, JOB_KIND_COUNT };
 enum { JOB_LAST_PACKET = 1, JOB_LAST_WRITE = 2 };
 
 typedef struct Job {
@@ -157,19 +224,31 @@ typedef struct Job {
 
 typedef struct JobList { int32_t head, tail, len; } JobList;
 
-/* ---- locks (spinlock.c) ------------------------------------------------------- */
-enum LockId { LOCK_IOLOCK8, LOCK_SCHED, LOCK_TCPIP, LOCK_COUNT };
+/* ---- locks (spinlock.c, blocking_lock.c) and cache lines (cache_line.c) ---------- */
+/* Lock numbers of the OpenVMS kernels; the SNA kernel has its own (kernel_sna.c). */
+enum LockId { LOCK_IOLOCK8, LOCK_SCHED, LOCK_TCPIP, LOCK_TCPIP_COUNT };
+#define LAB_MAX_LOCKS 48
 
 typedef struct Lock {
-    int8_t holder;           /* CPU holding it, or -1                                */
+    int8_t kind;             /* LK_SPIN, LK_WAKE_ALL, LK_WAKE_ONE                     */
+    int8_t holder;           /* CPU holding it (spin), or -1                          */
     int8_t reserved;         /* CPU it is being handed to (line in flight), or -1    */
-    int8_t line_owner;       /* CPU whose cache last wrote the lock's line           */
     uint8_t nwait;
+    int16_t line;            /* the cache line the lock word lives in                */
+    int32_t owner;           /* blocking locks: the thread holding it, or -1         */
+    int32_t sleep_head, sleep_tail, nsleep;   /* blocking locks: sleeping threads    */
     int8_t wait[LAB_MAX_CPUS];   /* spinning CPUs in arrival order                  */
     int64_t hold_start;
     int64_t hold_ns, spin_ns;
     uint64_t acquisitions, contended, transfers;
+    uint64_t sleeps, wakeups, futile;   /* blocking locks                           */
 } Lock;
+
+typedef struct Line {
+    int8_t owner;            /* CPU whose cache last wrote the line                  */
+    uint8_t nlocks;          /* lock words in it: more than one is false sharing     */
+    uint64_t transfers;
+} Line;
 
 /* ---- contexts, CPUs, threads (engine.c) --------------------------------------- */
 enum CtxState { CTX_READY, CTX_TIMED, CTX_SUSPENDED, CTX_SPIN };
@@ -184,7 +263,10 @@ typedef struct Ctx {
     int8_t saved_prog;
     int16_t pc, saved_pc;
     int16_t ctr;
+    int8_t stall;            /* the timed phase was a cache-line fetch: redo the phase */
+    int16_t cpu_lock;        /* the per-CPU lock (FAM_CPU) held                      */
     int32_t job;             /* the job an interrupt or fork context serves, or -1   */
+    int32_t sess;            /* SNA: the session of the mbuf in hand                 */
     int32_t thread;          /* the process, for process contexts; else -1          */
     int64_t due;             /* end of the timed phase in progress                   */
     int64_t remaining;       /* of a timed phase cut by preemption                   */
@@ -203,22 +285,28 @@ typedef struct Cpu {
     int64_t kctx_ns;         /* time in interrupts and fork threads, spinning included */
     Ctx isr, fork;
     JobList isr_q, fork_q;
+    int32_t runq_head, runq_tail, runq_len;   /* threads bound to this CPU            */
 } Cpu;
 
-enum ThreadState { T_READY, T_RUNNING, T_SLEEPING, T_BLOCKED_READ };
+enum ThreadState { T_READY, T_RUNNING, T_SLEEPING, T_BLOCKED_READ, T_WAIT_WORK, T_LOCK_WAIT };
 
 typedef struct Thread {
     Ctx ctx;
     int8_t state;
+    int8_t woken_for;        /* 1 after a lock release woke it, until it tries again  */
     int16_t cpu, last_cpu;
-    int32_t next;            /* run queue link                                       */
+    int16_t bound;           /* CPU it may only run on, or -1                        */
+    int16_t handed;          /* a blocking lock handed to it by a wake-one release, or -1 */
+    int32_t next;            /* run queue or lock sleep queue link                   */
     int32_t msgs;            /* messages delivered and not yet read                  */
+    int32_t inflight;        /* SNA transfer: RUs sent and not yet answered          */
+    JobList work;            /* SNA: mbufs queued to this thread                     */
     int64_t txn_start;
 } Thread;
 
 /* ---- events (events.c) -------------------------------------------------------- */
 enum EvKind { EV_PHASE_DONE, EV_HANDOFF, EV_KICK, EV_FORK_ARRIVE, EV_WAKE, EV_REPLY, EV_BACKGROUND_RX,
-              EV_TIMER, EV_DISK, EV_WARMUP_END };
+              EV_TIMER, EV_DISK, EV_WARMUP_END, EV_LINK_ARRIVE };
 
 typedef struct Event {
     int64_t t;
@@ -251,7 +339,9 @@ typedef struct State {
     uint32_t seq;
     int heap_n;
     Rng rng;
-    Lock lock[LOCK_COUNT];
+    int nlock, affinity;
+    Lock lock[LAB_MAX_LOCKS];
+    Line line[LAB_MAX_LOCKS];
     int32_t job_free;        /* free list of jobs                                    */
     int32_t jobs_in_use, job_reserve;
     JobList krp_q;
@@ -261,6 +351,16 @@ typedef struct State {
     /* counters over the measurement window */
     uint64_t tx_packets, rx_packets, buffered_io, txns, krps, forks_created, dropped_rx;
     double txn_time_ns;
+    uint64_t dispatches, posts, post_wakeups;
+    double runq_area;        /* integral of runnable-but-waiting threads over time    */
+    int64_t runq_last;
+    int32_t runq_total;
+    /* SNA */
+    int sessions, sna[SW_COUNT];   /* the remedy switches (SW_*)                   */
+    int64_t link_free_at;    /* the measured transfer's token ring is busy until then */
+    int64_t xfer_start;
+    uint64_t xfers_done, rts, xfer_bytes_acked;
+    double xfer_time_ns, rt_time_ns;
 } State;
 
 struct lab_Sim {
@@ -270,6 +370,8 @@ struct lab_Sim {
     Job *job;
     Event *heap;
     const Kernel *kernel;
+    Program prog[PROG_COUNT];   /* the kernel's programs; built ones live in code     */
+    Phase *code;
     lab_TraceRecord *trace;  /* the ring is not part of the arena or a checkpoint    */
     int trace_cap, trace_head, trace_len;
     double trace_dropped;
@@ -287,13 +389,29 @@ void trace_emit(lab_Sim *s, int kind, int cpu, int thread, int object, double ar
 void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen);
 int ev_pop(lab_Sim *s, Event *out);
 
+/* engine.c: the scheduler's side that locks need */
+void make_ready(lab_Sim *s, int t);
+
 /* spinlock.c */
-const char *lock_name(int lock);
+const char *lock_name(const lab_Sim *s, int lock);
 int lock_try_acquire(lab_Sim *s, int lock, int cpu);   /* 1 granted now, 0 spinning */
 void lock_release(lab_Sim *s, int lock, int cpu);
 void lock_handoff_done(lab_Sim *s, int lock, int cpu);
 int64_t lock_handoff_ns(const State *st, int waiters);
 int64_t lock_held_ns(const State *st, int lock);      /* over the window, the current hold included */
+
+/* blocking_lock.c: lockl()-style locks held by threads */
+int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread);  /* 1 held, 0 must sleep */
+void blocking_release(lab_Sim *s, int lock, int cpu, int thread);
+
+/* kernel_sna.c */
+void sna_link_tx(lab_Sim *s, int job, int cpu);
+int sna_role_thread(const State *st, int session, int role);
+
+/* cache_line.c */
+int line_write(lab_Sim *s, int lock, int cpu);   /* 1 when the line had to be fetched */
+void line_took(lab_Sim *s, int lock, int cpu);    /* a fetch already paid for ends: cpu owns it */
+int lock_line_is_local(const State *st, int lock, int cpu);
 
 /* metrics.c */
 const char *metrics_report(lab_Sim *s);

@@ -11,6 +11,8 @@
  */
 #include "program.h"
 
+const char *const LAB_TCPIP_LOCK_NAMES[LOCK_TCPIP_COUNT] = { "IOLOCK8", "SCHED", "TCPIP_GLOBAL" };
+
 static const Phase PROCESS[] = {
     /*  0 */ P(OP_THINK),
     /*  1 */ W(USER, USER_WORK),
@@ -88,6 +90,12 @@ static const Kernel CLASSIC = {
         PROGRAM("krp_drain", NO_KRPS),
         SWITCH_IN_PROGRAM,
     },
+    LOCK_TCPIP_COUNT, LAB_TCPIP_LOCK_NAMES, NULL, NULL,
 };
 
 const Kernel *kernel_classic(void) { return &CLASSIC; }
+
+const Kernel *kernel_for(int kind)
+{
+    return kind == KERNEL_SNA ? kernel_sna() : kind == KERNEL_SCALABLE ? kernel_scalable() : kernel_classic();
+}

@@ -102,6 +102,7 @@ static const Kernel SCALABLE = {
         PROGRAM("krp_drain", KRP_DRAIN),
         SWITCH_IN_PROGRAM,
     },
+    LOCK_TCPIP_COUNT, LAB_TCPIP_LOCK_NAMES, NULL, NULL,
 };
 
 const Kernel *kernel_scalable(void) { return &SCALABLE; }

@@ -17,6 +17,8 @@
  */
 #include "internal.h"
 
+static const char *const LOCK_KINDS[] = { "spin", "wake_all", "wake_one" };
+
 void metrics_reset(lab_Sim *s)
 {
     State *st = s->st;
@@ -27,12 +29,19 @@ void metrics_reset(lab_Sim *s)
         for (k = 0; k < LAB_MODE_COUNT; k++) s->cpu[i].mode_ns[k] = 0;
         s->cpu[i].kctx_ns = 0;
     }
-    for (i = 0; i < LOCK_COUNT; i++) {
+    for (i = 0; i < st->nlock; i++) {
         Lock *l = &st->lock[i];
         l->hold_ns = l->spin_ns = 0;
         l->acquisitions = l->contended = l->transfers = 0;
-        if (l->holder >= 0) l->hold_start = st->now;
+        l->sleeps = l->wakeups = l->futile = 0;
+        if (l->holder >= 0 || l->owner >= 0) l->hold_start = st->now;
+        st->line[i].transfers = 0;
     }
+    st->dispatches = st->posts = st->post_wakeups = 0;
+    st->runq_area = 0;
+    st->runq_last = st->now;
+    st->xfers_done = st->rts = st->xfer_bytes_acked = 0;
+    st->xfer_time_ns = st->rt_time_ns = 0;
     st->krp.area = 0;
     st->krp.last_change = st->now;
     st->krp.max_len = st->krp.len;
@@ -62,6 +71,7 @@ static int write_report(lab_Sim *s, JsonW *w)
     double secs = window / 1e9;
     double machine = window * st->ncpu;
     double spin_total = 0, hold_all = 0, spin_all = 0, acq_all = 0, mode_total[LAB_MODE_COUNT] = { 0 };
+    double sleeps = 0, wakeups = 0, futile = 0, misses = 0, attempts = 0;
     int i, k;
     Cpu *d = &s->cpu[st->designated_cpu];
 
@@ -100,27 +110,73 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_close(w, ']');
 
     jw_key(w, "locks"); jw_open(w, '[');
-    for (i = 0; i < LOCK_COUNT; i++) {
+    for (i = 0; i < st->nlock; i++) {
         const Lock *l = &st->lock[i];
         double hold = (double)lock_held_ns(st, i), acq = (double)l->acquisitions;
+        double tries = acq + (double)l->sleeps;
         hold_all += pct(hold, window);
         spin_all += pct((double)l->spin_ns, machine);
         acq_all += acq;
         jw_open(w, '{');
-        jw_key(w, "name"); jw_str(w, lock_name(i));
+        jw_key(w, "name"); jw_str(w, lock_name(s, i));
+        jw_key(w, "kind"); jw_str(w, LOCK_KINDS[(int)l->kind]);
+        jw_key(w, "line"); jw_int(w, l->line);
         jw_key(w, "hold_pct"); jw_fixed(w, pct(hold, window), 3);
         jw_key(w, "spin_pct"); jw_fixed(w, pct((double)l->spin_ns, machine), 3);
         jw_key(w, "acquisitions_per_s"); jw_fixed(w, secs > 0 ? acq / secs : 0, 1);
         jw_key(w, "contended_pct"); jw_fixed(w, pct((double)l->contended, acq), 3);
+        jw_key(w, "miss_rate_pct"); jw_fixed(w, pct((double)l->contended, tries), 3);
         jw_key(w, "mean_hold_ns"); jw_fixed(w, acq > 0 ? (double)l->hold_ns / acq : 0, 1);
         jw_key(w, "line_transfers_per_s"); jw_fixed(w, secs > 0 ? (double)l->transfers / secs : 0, 1);
+        jw_key(w, "wakeups_per_s"); jw_fixed(w, secs > 0 ? (double)l->wakeups / secs : 0, 1);
+        jw_key(w, "futile_wakeups_per_s"); jw_fixed(w, secs > 0 ? (double)l->futile / secs : 0, 1);
         jw_close(w, '}');
+        sleeps += (double)l->sleeps; wakeups += (double)l->wakeups; futile += (double)l->futile;
+        misses += (double)l->contended; attempts += tries;
     }
     jw_close(w, ']');
     jw_key(w, "hold_pct_all_locks"); jw_fixed(w, hold_all, 3);
     jw_key(w, "spin_pct_all_locks"); jw_fixed(w, spin_all, 3);
     jw_key(w, "locks_per_s"); jw_fixed(w, secs > 0 ? acq_all / secs : 0, 1);
-    jw_key(w, "iolock8_hold_pct"); jw_fixed(w, pct((double)lock_held_ns(st, LOCK_IOLOCK8), window), 3);
+    if (st->kernel != KERNEL_SNA) {
+        jw_key(w, "iolock8_hold_pct"); jw_fixed(w, pct((double)lock_held_ns(st, LOCK_IOLOCK8), window), 3);
+    }
+    jw_key(w, "lock_miss_rate_pct"); jw_fixed(w, pct(misses, attempts), 3);
+    jw_key(w, "lines"); jw_open(w, '[');
+    for (i = 0; i < st->nlock; i++) {
+        int k2;
+        if (st->line[i].nlocks == 0) continue;
+        jw_open(w, '{');
+        jw_key(w, "id"); jw_int(w, i);
+        jw_key(w, "locks"); jw_open(w, '[');
+        for (k2 = 0; k2 < st->nlock; k2++)
+            if (st->lock[k2].line == i) { jw_item(w); jw_str(w, lock_name(s, k2)); }
+        jw_close(w, ']');
+        jw_key(w, "transfers_per_s"); jw_fixed(w, secs > 0 ? (double)st->line[i].transfers / secs : 0, 1);
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    jw_key(w, "scheduler"); jw_open(w, '{');
+    {
+        double area = st->runq_area + (double)st->runq_total * (double)(st->now - st->runq_last);
+        jw_key(w, "context_switches_per_s"); jw_fixed(w, secs > 0 ? (double)st->dispatches / secs : 0, 1);
+        jw_key(w, "run_queue_mean"); jw_fixed(w, window > 0 ? area / window : 0, 3);
+        jw_key(w, "lock_sleeps_per_s"); jw_fixed(w, secs > 0 ? sleeps / secs : 0, 1);
+        jw_key(w, "wakeups_per_s"); jw_fixed(w, secs > 0 ? wakeups / secs : 0, 1);
+        jw_key(w, "futile_wakeups_per_s"); jw_fixed(w, secs > 0 ? futile / secs : 0, 1);
+        jw_key(w, "futile_wakeups"); jw_int(w, (int64_t)futile);
+        jw_key(w, "posts_per_s"); jw_fixed(w, secs > 0 ? (double)st->posts / secs : 0, 1);
+    }
+    jw_close(w, '}');
+    if (st->kernel == KERNEL_SNA) {
+        jw_key(w, "sna"); jw_open(w, '{');
+        jw_key(w, "transfers_completed"); jw_int(w, (int64_t)st->xfers_done);
+        jw_key(w, "transfer_response_ns"); jw_fixed(w, st->xfers_done ? st->xfer_time_ns / (double)st->xfers_done : 0, 1);
+        jw_key(w, "transfer_bytes_per_s"); jw_fixed(w, secs > 0 ? (double)st->xfer_bytes_acked / secs : 0, 1);
+        jw_key(w, "round_trips_per_s"); jw_fixed(w, secs > 0 ? (double)st->txns / secs : 0, 1);
+        jw_key(w, "round_trip_ns"); jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
+        jw_close(w, '}');
+    }
 
     jw_key(w, "queues"); jw_open(w, '[');
     {
@@ -168,14 +224,21 @@ const char *metrics_report(lab_Sim *s)
 
 /* ---- snapshot: the live state for the views, as doubles ------------------------------- */
 
-enum { SNAP_HEADER = 8, SNAP_PER_CPU = 5 + LAB_MODE_COUNT, SNAP_PER_LOCK = 6 + LAB_MAX_CPUS, SNAP_PER_QUEUE = 2 };
+enum { SNAP_HEADER = 14, SNAP_PER_CPU = 5 + LAB_MODE_COUNT, SNAP_PER_LOCK_FIELDS = 14,
+       SNAP_PER_LOCK = SNAP_PER_LOCK_FIELDS + LAB_MAX_CPUS, SNAP_PER_QUEUE = 2, SNAP_PER_THREAD = 2 };
+
+static const char *const THREAD_STATES[] = { "ready", "running", "sleeping", "reading", "waiting_work", "lock_wait" };
 
 void metrics_schema(JsonW *w)
 {
     static const char *const HEADER[SNAP_HEADER] = {
-        "now_ns", "events", "cpus", "locks", "queues", "window_ns", "designated_cpu", "kernel" };
+        "now_ns", "events", "cpus", "locks", "queues", "window_ns", "designated_cpu", "kernel",
+        "threads", "runq_len", "dispatches", "wakeups", "futile", "posts" };
     static const char *const PER_CPU[5] = { "mode", "level", "thread", "spin_lock", "kctx_ns" };
-    static const char *const PER_LOCK[6] = { "holder", "reserved", "waiters", "hold_ns", "spin_ns", "acquisitions" };
+    static const char *const PER_LOCK[SNAP_PER_LOCK_FIELDS] = {
+        "holder", "reserved", "waiters", "hold_ns", "spin_ns", "acquisitions",
+        "kind", "line", "line_owner", "owner_thread", "sleepers", "wakeups", "futile", "line_transfers" };
+    static const char *const PER_THREAD[SNAP_PER_THREAD] = { "state", "cpu" };
     int i;
     jw_open(w, '{');
     jw_key(w, "header"); jw_open(w, '[');
@@ -186,10 +249,19 @@ void metrics_schema(JsonW *w)
     jw_close(w, ']');
     jw_key(w, "per_cpu_mode_ns"); jw_int(w, LAB_MODE_COUNT);
     jw_key(w, "per_lock"); jw_open(w, '[');
-    for (i = 0; i < 6; i++) { jw_item(w); jw_str(w, PER_LOCK[i]); }
+    for (i = 0; i < SNAP_PER_LOCK_FIELDS; i++) { jw_item(w); jw_str(w, PER_LOCK[i]); }
     jw_close(w, ']');
     jw_key(w, "per_lock_waiter_slots"); jw_int(w, LAB_MAX_CPUS);
+    jw_key(w, "lock_kinds"); jw_open(w, '[');
+    for (i = 0; i < 3; i++) { jw_item(w); jw_str(w, LOCK_KINDS[i]); }
+    jw_close(w, ']');
     jw_key(w, "per_queue"); jw_open(w, '['); jw_item(w); jw_str(w, "len"); jw_item(w); jw_str(w, "max_len"); jw_close(w, ']');
+    jw_key(w, "per_thread"); jw_open(w, '[');
+    for (i = 0; i < SNAP_PER_THREAD; i++) { jw_item(w); jw_str(w, PER_THREAD[i]); }
+    jw_close(w, ']');
+    jw_key(w, "thread_states"); jw_open(w, '[');
+    for (i = 0; i < (int)(sizeof THREAD_STATES / sizeof THREAD_STATES[0]); i++) { jw_item(w); jw_str(w, THREAD_STATES[i]); }
+    jw_close(w, ']');
     jw_key(w, "levels"); jw_open(w, '[');
     jw_item(w); jw_str(w, "idle"); jw_item(w); jw_str(w, "process");
     jw_item(w); jw_str(w, "fork"); jw_item(w); jw_str(w, "interrupt");
@@ -200,12 +272,15 @@ void metrics_schema(JsonW *w)
 int metrics_snapshot(const lab_Sim *s, double *out, int cap)
 {
     const State *st = s->st;
-    int need = SNAP_HEADER + st->ncpu * SNAP_PER_CPU + LOCK_COUNT * SNAP_PER_LOCK + SNAP_PER_QUEUE;
+    int need = SNAP_HEADER + st->ncpu * SNAP_PER_CPU + st->nlock * SNAP_PER_LOCK + SNAP_PER_QUEUE
+             + st->nthread * SNAP_PER_THREAD;
     int i, k, n = 0;
-    double tmp;
+    double tmp, wakeups = 0, futile = 0;
 #define OUT(x) do { tmp = (double)(x); if (n < cap) out[n] = tmp; n++; } while (0)
-    OUT(st->now); OUT(st->events); OUT(st->ncpu); OUT(LOCK_COUNT); OUT(1);
+    for (i = 0; i < st->nlock; i++) { wakeups += (double)st->lock[i].wakeups; futile += (double)st->lock[i].futile; }
+    OUT(st->now); OUT(st->events); OUT(st->ncpu); OUT(st->nlock); OUT(1);
     OUT(st->now - st->stats_start); OUT(st->designated_cpu); OUT(st->kernel);
+    OUT(st->nthread); OUT(st->runq_total); OUT(st->dispatches); OUT(wakeups); OUT(futile); OUT(st->posts);
     for (i = 0; i < st->ncpu; i++) {
         const Cpu *c = &s->cpu[i];
         int level = c->isr.prog >= 0 ? LEVEL_INTERRUPT : c->fork.prog >= 0 ? LEVEL_FORK
@@ -215,14 +290,23 @@ int metrics_snapshot(const lab_Sim *s, double *out, int cap)
         for (k = 0; k < LAB_MODE_COUNT; k++)
             OUT(c->mode_ns[k] + (k == c->mode ? st->now - c->mode_since : 0));
     }
-    for (i = 0; i < LOCK_COUNT; i++) {
+    for (i = 0; i < st->nlock; i++) {
         const Lock *l = &st->lock[i];
-        OUT(l->holder); OUT(l->reserved); OUT(l->nwait);
+        int spin = l->kind == LK_SPIN, t;
+        OUT(l->holder); OUT(l->reserved); OUT(spin ? l->nwait : l->nsleep);
         OUT(lock_held_ns(st, i));
         OUT(l->spin_ns); OUT(l->acquisitions);
-        for (k = 0; k < LAB_MAX_CPUS; k++) OUT(k < l->nwait ? l->wait[k] : -1);
+        OUT(l->kind); OUT(l->line); OUT(st->line[l->line].owner); OUT(spin ? -1 : l->owner);
+        OUT(l->nsleep); OUT(l->wakeups); OUT(l->futile); OUT(st->line[l->line].transfers);
+        /* who waits: spinning CPUs for a spin lock, sleeping threads for a blocking one */
+        t = spin ? -1 : l->sleep_head;
+        for (k = 0; k < LAB_MAX_CPUS; k++) {
+            if (spin) OUT(k < l->nwait ? l->wait[k] : -1);
+            else { OUT(t); if (t >= 0) t = s->thr[t].next; }
+        }
     }
     OUT(st->krp.len); OUT(st->krp.max_len);
+    for (i = 0; i < st->nthread; i++) { OUT(s->thr[i].state); OUT(s->thr[i].cpu); }
 #undef OUT
     return need;
 }

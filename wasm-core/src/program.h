@@ -14,6 +14,9 @@
 #define PAB(op, a, b) { op, a, b }
 #define PROGRAM(name, phases) { phases, (int)(sizeof phases / sizeof phases[0]), name }
 
+/* The OpenVMS kernels' locks (kernel_classic.c). */
+extern const char *const LAB_TCPIP_LOCK_NAMES[LOCK_TCPIP_COUNT];
+
 /* A thread being dispatched: the context switch, under the SCHED spinlock. */
 extern const Phase LAB_SWITCH_IN[4];
 #define SWITCH_IN_PROGRAM { LAB_SWITCH_IN, 4, "switch_in" }

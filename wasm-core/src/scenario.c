@@ -11,7 +11,17 @@
 #include <string.h>
 #include "internal.h"
 
-static const char *const KERNEL_NAMES[] = { "classic", "scalable", NULL };
+static const char *const KERNEL_NAMES[] = { "classic", "scalable", "sna", NULL };
+static const char *const AFFINITY_NAMES[] = { "last_cpu", "none", "bind_kprocs", NULL };
+static const char *const SNA_LOCK_NAMES[] = { "lockl", "wake_one", "simple", NULL };
+static const char *const GRANULARITY_NAMES[] = { "region", "data", NULL };
+static const char *const COPY_NAMES[] = { "inside_lock", "outside_lock", NULL };
+static const char *const SEARCH_NAMES[] = { "list", "hash", NULL };
+static const char *const SNAIPCM_NAMES[] = { "hash_table", "passed", NULL };
+static const char *const LINES_NAMES[] = { "shared", "separate", NULL };
+static const char *const POST_NAMES[] = { "under_lock", "after_unlock", NULL };
+static const char *const ALLOC_NAMES[] = { "xmalloc", "pool", NULL };
+static const char *const TABLE_LOCK_NAMES[] = { "table", "buckets", NULL };
 static const char *const LOCK_NAMES[] = { "tas", "ticket", NULL };
 static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
 
@@ -33,9 +43,10 @@ static const FieldDesc FIELDS[F_COUNT] = {
       "Time to move a spinlock's cache line from one CPU to another. Spinners re-reading the line "
       "after a release make a handoff cost several transfers (about a microsecond each across GS160 building blocks)." },
 
-    { "kernel.kind", FT_ENUM, "", 0, 1, KERNEL_CLASSIC, KERNEL_NAMES,
+    { "kernel.kind", FT_ENUM, "", 0, 2, KERNEL_CLASSIC, KERNEL_NAMES,
       "classic: every CPU takes the TCP/IP global spinlock (I/O lock 8) to enter kernel context. "
-      "scalable: process context queues kernel request packets (KRPs) to the designated TCP/IP CPU." },
+      "scalable: process context queues kernel request packets (KRPs) to the designated TCP/IP CPU. "
+      "sna: SNA Server/6000 on an AIX SMP (TP threads, Half Session and DLC kprocs; the sna.* fields)." },
     { "kernel.designated_cpu", FT_INT, "CPU", -1, LAB_MAX_CPUS - 1, -1, NULL,
       "Scalable Kernel: the designated TCP/IP CPU that runs every IPL 8 fork thread, first come first served; "
       "-1 means the last CPU (so a sweep over machine.cpus keeps it apart from the interrupt CPU)." },
@@ -79,6 +90,59 @@ static const FieldDesc FIELDS[F_COUNT] = {
     DIST("costs.io_post", 2000, "posting an I/O completion to the process"),
     DIST("costs.db_cold", 1600, "cache misses when a CPU enters kernel context and the TCP/IP database was last touched by another CPU"),
     DIST("costs.ipi", 9650, "delay of the interprocessor interrupt that starts a fork thread on another CPU (no CPU time; KRPs queued meanwhile join the batch)"),
+
+    { "sched.affinity", FT_ENUM, "", 0, 2, AFF_LAST_CPU, AFFINITY_NAMES,
+      "Where a woken thread runs: last_cpu (its last CPU if idle, else any idle one: AIX's attempt at affinity), "
+      "none (the lowest-numbered idle CPU), or bind_kprocs (each SNA Half Session kproc bound to one CPU, "
+      "waiting for it even while others are idle)." },
+    DIST("sched.cache_reload", 0, "refilling the cache when a thread is dispatched on another CPU than last time"),
+
+    { "sna.sessions", FT_INT, "sessions", 1, 400, 150, NULL,
+      "SNA sessions bouncing an RU back and forth with their partners in the background (the source ran 150)." },
+    DIST("sna.partner_latency", 100000000, "time from an RU leaving to the partner's answer arriving (the link and the remote machine)"),
+    { "sna.transfer_bytes", FT_INT, "bytes", 1024, 16777216, 1048576, NULL,
+      "Size of the measured transfer, sent over its own token ring while the sessions run (the source sent 1 MB)." },
+    { "sna.ru_bytes", FT_INT, "bytes", 256, 65536, 2048, NULL,
+      "Request unit size: the sessions' ping-pong buffer and each piece of the measured transfer (2 KB in the source)." },
+    { "sna.pacing_window", FT_INT, "RUs", 1, 64, 4, NULL,
+      "Pacing: RUs of the measured transfer that may be sent before the partner answers." },
+    { "sna.link_bits_per_s", FT_NUMBER, "bits/s", 100000, 1.0e10, 16000000, NULL,
+      "Speed of the measured transfer's token ring (16 Mbit/s in the source)." },
+    DIST("sna.pacing_latency", 1000000, "time from an RU of the measured transfer reaching the partner to its pacing response arriving"),
+    { "sna.lock_kind", FT_ENUM, "", 0, 2, SNA_LOCKL, SNA_LOCK_NAMES,
+      "SNA's locks: lockl (blocking; a release wakes every sleeper: the thundering herd), wake_one "
+      "(a release hands the lock to the longest sleeper), or simple (AIX 4.1 simple_lock: spin)." },
+    { "sna.granularity", FT_ENUM, "", 0, 1, 0, GRANULARITY_NAMES,
+      "region: one Half Session lock around the whole path; data: a lock per session's data, and the "
+      "connection table under its own lock." },
+    { "sna.copy", FT_ENUM, "", 0, 1, 0, COPY_NAMES,
+      "Copying the TP's data between user space and the mbuf inside the critical section, or outside it." },
+    { "sna.search", FT_ENUM, "", 0, 1, 0, SEARCH_NAMES,
+      "The connection table searched under the lock: a linked list (half the sessions on average) or a hash table." },
+    { "sna.snaipcm", FT_ENUM, "", 0, 1, 0, SNAIPCM_NAMES,
+      "MBUF_SNAIPCM: each lookup through a hash table behind its own lock, or the mapping made when the "
+      "mbuf arrives passed along with it (no lock calls)." },
+    { "sna.lock_lines", FT_ENUM, "", 0, 1, 0, LINES_NAMES,
+      "The per-CPU pool locks declared side by side in one 32-byte cache line (false sharing), or each in its own line." },
+    { "sna.post", FT_ENUM, "", 0, 1, 0, POST_NAMES,
+      "et_post of the next thread while still holding the lock it will need, or after releasing it." },
+    { "sna.alloc", FT_ENUM, "", 0, 1, 0, ALLOC_NAMES,
+      "Memory for each RU: xmalloc from the kernel heap behind a system lock, or SNA's own pool of "
+      "same-size chunks (one per CPU, each with its own lock)." },
+    { "sna.table_lock", FT_ENUM, "", 0, 1, 0, TABLE_LOCK_NAMES,
+      "With data locks, the connection table under one lock or a lock per hash bucket (deferred in the source)." },
+    { "sna.snaipcm_lookups", FT_INT, "lookups", 0, 16, 4, NULL,
+      "MBUF_SNAIPCM calls on each pass through a locked section (with sna.snaipcm = hash_table)." },
+    DIST("sna.costs.tp_work", 100000, "the Transaction Program's own work per RU (user mode)"),
+    DIST("sna.costs.hs_work", 60000, "Half Session transmission control per RU, in the critical section"),
+    DIST("sna.costs.dlc_send", 50000, "the DLC device driver and adapter per RU sent, on the HS thread"),
+    DIST("sna.costs.dlc_recv", 30000, "the DLC kproc per received frame"),
+    DIST("sna.costs.list_entry", 500, "visiting one entry of the linked-list connection table"),
+    DIST("sna.costs.hash_search", 2000, "finding a session in the hash-table connection table"),
+    DIST("sna.costs.snaipcm_lookup", 3000, "one MBUF_SNAIPCM lookup in the hash table"),
+    DIST("sna.costs.xmalloc", 15000, "xmalloc or xmfree from the kernel heap, under the heap's system lock"),
+    DIST("sna.costs.pool_alloc", 2000, "taking a chunk from, or giving it back to, SNA's own pool"),
+    DIST("sna.costs.post", 8000, "et_post of another thread"),
 
     { "sim.seed", FT_INT, "", 0, 4294967295.0, 1, NULL,
       "Seed of the random number generator: the same scenario and seed give the same run." },
@@ -267,6 +331,9 @@ int scenario_check_all(lab_Scenario *sc)
     if (v[F_DESIGNATED_CPU] >= v[F_CPUS])
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_DESIGNATED_CPU], NULL, v[F_DESIGNATED_CPU],
                     "is not a CPU of this machine: CPUs are numbered from 0 to machine.cpus - 1");
+    if (v[F_KERNEL] == KERNEL_SNA && v[F_CPUS] > LAB_SNA_MAX_CPUS)
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_CPUS], NULL, v[F_CPUS],
+                    "is more CPUs than the SNA model has (the RS/6000 J30 had up to 8); use at most 8 with kernel.kind sna");
     if (v[F_WARMUP] >= v[F_DURATION])
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_WARMUP], NULL, v[F_WARMUP],
                     "is not shorter than sim.duration_ns: nothing would be measured; shorten the warm-up");
@@ -317,7 +384,8 @@ void jw_scenario(JsonW *w, const double *v)
 
 static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
     "mode", "spin", "acquire", "release", "krp_queue", "krp_start", "fork_create",
-    "interrupt", "block", "wake", "dispatch", "transmit", "txn_done"
+    "interrupt", "block", "wake", "dispatch", "transmit", "txn_done",
+    "lock_sleep", "lock_wake", "futile_wake", "line_transfer", "post"
 };
 
 static const char *const MODE_NAMES[LAB_MODE_COUNT] = {
@@ -329,7 +397,7 @@ const char *lab_mode_name(int mode) { return (mode >= 0 && mode < LAB_MODE_COUNT
 int lab_schema_json(char *buf, int cap)
 {
     JsonW w;
-    int i, k;
+    int i, j, k;
     w.buf = buf; w.cap = buf ? cap : 0; w.len = 0; w.last = 0;
     jw_open(&w, '{');
     jw_key(&w, "version"); jw_int(&w, 1);
@@ -357,8 +425,16 @@ int lab_schema_json(char *buf, int cap)
     jw_key(&w, "modes"); jw_open(&w, '[');
     for (i = 0; i < LAB_MODE_COUNT; i++) { jw_item(&w); jw_str(&w, MODE_NAMES[i]); }
     jw_close(&w, ']');
-    jw_key(&w, "locks"); jw_open(&w, '[');
-    for (i = 0; i < LOCK_COUNT; i++) { jw_item(&w); jw_str(&w, lock_name(i)); }
+    jw_key(&w, "kernels"); jw_open(&w, '[');
+    for (i = 0; KERNEL_NAMES[i]; i++) {
+        const Kernel *kd = kernel_for(i);
+        jw_open(&w, '{');
+        jw_key(&w, "name"); jw_str(&w, kd->name);
+        jw_key(&w, "locks"); jw_open(&w, '[');
+        for (j = 0; j < kd->nlock; j++) { jw_item(&w); jw_str(&w, kd->lock_names[j]); }
+        jw_close(&w, ']');
+        jw_close(&w, '}');
+    }
     jw_close(&w, ']');
     jw_key(&w, "queues"); jw_open(&w, '['); jw_item(&w); jw_str(&w, "krp_queue"); jw_close(&w, ']');
     jw_key(&w, "trace"); jw_open(&w, '{');

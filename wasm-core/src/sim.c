@@ -68,8 +68,12 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
         F_THINK_DIST, F_USER_WORK_DIST, F_REPLY_LATENCY_DIST, F_SYSCALL_DIST, F_COPY_PER_KB_DIST,
         F_KERNEL_WRITE_DIST, F_KERNEL_READ_DIST, F_RX_INTERRUPT_DIST, F_RX_KERNEL_DIST,
         F_TIMER_KERNEL_DIST, F_DISK_KERNEL_DIST, F_KRP_SETUP_DIST, F_FORK_DISPATCH_DIST,
-        F_WAKE_DIST, F_CONTEXT_SWITCH_DIST, F_IO_POST_DIST, F_DB_COLD_DIST, F_IPI_DIST
+        F_WAKE_DIST, F_CONTEXT_SWITCH_DIST, F_IO_POST_DIST, F_DB_COLD_DIST, F_IPI_DIST,
+        F_CACHE_RELOAD_DIST, F_SNA_REMOTE_DIST, F_SNA_PACING_LAT_DIST, F_SNA_TP_WORK_DIST, F_SNA_HS_WORK_DIST, F_SNA_DLC_SEND_DIST,
+        F_SNA_DLC_RECV_DIST, F_SNA_LIST_ENTRY_DIST, F_SNA_HASH_SEARCH_DIST, F_SNA_LOOKUP_DIST,
+        F_SNA_XMALLOC_DIST, F_SNA_POOL_ALLOC_DIST, F_SNA_POST_COST_DIST
     };
+    const Kernel *kernel;
 
     if (status) *status = LAB_OK;
     if (!sc) { if (status) *status = LAB_ERR_BAD_VALUE; return NULL; }
@@ -77,15 +81,18 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     if (st_code != LAB_OK) { if (status) *status = st_code; return NULL; }
     v = sc->v;
 
+    kernel = kernel_for((int)v[F_KERNEL]);
     ncpu = (int)v[F_CPUS];
-    nthread = (int)v[F_PROCESSES];
+    nthread = kernel->threads ? kernel->threads(v) : (int)v[F_PROCESSES];
     pkts = (int)((v[F_MESSAGE_BYTES] + v[F_MSS] - 1) / v[F_MSS]);
     /* Jobs: every reply packet that can be in flight, every KRP a process can have
      * queued (its writes and reads of this and the previous transaction), the fork
      * threads, and room for device interrupts. */
     njob = nthread * ((int)v[F_READS] * pkts + 2 * ((int)v[F_WRITES] + (int)v[F_READS]) + 4)
          + 4 * ncpu + 4096;
-    heap_cap = 2 * ncpu + 3 * nthread + 64 + ncpu * LOCK_COUNT;
+    if (kernel->threads)   /* SNA: an mbuf per session in flight each way, the transfer's window */
+        njob = 4 * nthread + 4 * (int)v[F_SNA_PACING] + 4 * ncpu + 4096;
+    heap_cap = 2 * ncpu + 3 * nthread + 64 + ncpu * kernel->nlock + 2 * (int)v[F_SNA_PACING];
 
     L = layout_for(ncpu, nthread, njob, heap_cap);
     s = (lab_Sim *)calloc(1, sizeof *s);
@@ -114,10 +121,19 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     st->end = (int64_t)v[F_DURATION];
     st->warmup = (int64_t)v[F_WARMUP];
     rng_seed(&st->rng, (uint64_t)v[F_SEED]);
-    for (i = 0; i < LOCK_COUNT; i++) {
-        st->lock[i].holder = -1;
-        st->lock[i].reserved = -1;
-        st->lock[i].line_owner = 0;
+    st->affinity = (int)v[F_AFFINITY];
+    st->sessions = (int)v[F_SNA_SESSIONS];
+    for (i = 0; i < SW_COUNT; i++) st->sna[i] = (int)v[F_SNA_LOCK_KIND + i];
+    st->nlock = kernel->nlock;
+    for (i = 0; i < st->nlock; i++) {        /* each lock in its own line until a kernel says otherwise */
+        Lock *l = &st->lock[i];
+        l->kind = LK_SPIN;
+        l->holder = l->reserved = -1;
+        l->owner = -1;
+        l->sleep_head = l->sleep_tail = -1;
+        l->line = (int16_t)i;
+        st->line[i].owner = 0;
+        st->line[i].nlocks = 1;
     }
     for (i = 0; i < ncpu; i++) {
         Cpu *c = &s->cpu[i];
@@ -128,6 +144,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
         init_ctx(&c->fork, -1);
         c->isr_q.head = c->isr_q.tail = -1;
         c->fork_q.head = c->fork_q.tail = -1;
+        c->runq_head = c->runq_tail = -1;
     }
     for (i = 0; i < nthread; i++) {
         Thread *t = &s->thr[i];
@@ -136,13 +153,21 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
         t->last_cpu = -1;
         t->next = -1;
         t->state = T_SLEEPING;
+        t->bound = -1;
+        t->handed = -1;
+        t->work.head = t->work.tail = -1;
     }
     for (i = 0; i < njob; i++) s->job[i].next = i + 1 < njob ? i + 1 : -1;
     st->job_free = 0;
     st->krp_q.head = st->krp_q.tail = -1;
     st->runq_head = st->runq_tail = -1;
     st->db_owner = -1;
-    s->kernel = st->kernel == KERNEL_SCALABLE ? kernel_scalable() : kernel_classic();
+    s->kernel = kernel;
+    for (i = 0; i < PROG_COUNT; i++) s->prog[i] = kernel->prog[i];
+    if (kernel->build) {
+        int code = kernel->build(s);
+        if (code != LAB_OK) { lab_sim_free(s); if (status) *status = code; return NULL; }
+    }
 
     s->trace_cap = (int)v[F_TRACE_CAPACITY];
     if (s->trace_cap > 0) {
@@ -158,6 +183,7 @@ void lab_sim_free(lab_Sim *s)
     if (!s) return;
     free(s->st);
     free(s->trace);
+    lab_free(s->code);
     lab_free(s->report);
     free(s);
 }

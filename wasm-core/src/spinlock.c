@@ -22,9 +22,7 @@
 #include <assert.h>
 #include "internal.h"
 
-static const char *const LOCK_NAMES[LOCK_COUNT] = { "IOLOCK8", "SCHED", "TCPIP_GLOBAL" };
-
-const char *lock_name(int lock) { return LOCK_NAMES[lock]; }
+const char *lock_name(const lab_Sim *s, int lock) { return s->kernel->lock_names[lock]; }
 
 int64_t lock_handoff_ns(const State *st, int k)
 {
@@ -44,7 +42,7 @@ static void grant(lab_Sim *s, int lock, int cpu)
     Lock *l = &st->lock[lock];
     l->holder = (int8_t)cpu;
     l->reserved = -1;
-    l->line_owner = (int8_t)cpu;
+    line_took(s, lock, cpu);
     l->hold_start = st->now;
     l->acquisitions++;
 }
@@ -57,13 +55,14 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu)
     Lock *l = &st->lock[lock];
     assert(l->holder != cpu && l->reserved != cpu);
     if (l->holder < 0 && l->reserved < 0 && l->nwait == 0) {
-        if (l->line_owner == cpu || st->c_transfer == 0) {
+        if (lock_line_is_local(st, lock, cpu)) {
             grant(s, lock, cpu);
             return 1;
         }
         /* Free, but its line is in another CPU's cache: fetch it. */
         l->reserved = (int8_t)cpu;
         l->transfers++;
+        st->line[l->line].transfers++;
         ev_push(s, st->now + st->c_transfer, EV_HANDOFF, cpu, lock, 0);
         return 0;
     }
@@ -83,7 +82,7 @@ void lock_release(lab_Sim *s, int lock, int cpu)
     l->hold_ns += st->now - l->hold_start;
     trace_emit(s, LAB_TRACE_RELEASE, cpu, -1, lock, (double)(st->now - l->hold_start));
     l->holder = -1;
-    l->line_owner = (int8_t)cpu;
+    line_took(s, lock, cpu);            /* the holder's CPU has the line (engine.c)   */
     if (l->nwait == 0) return;
     k = l->nwait;
     if (st->lock_kind == LOCK_TICKET) pick = 0;
@@ -93,7 +92,10 @@ void lock_release(lab_Sim *s, int lock, int cpu)
     l->nwait--;
     l->reserved = (int8_t)w;
     handoff = lock_handoff_ns(st, k);
-    if (st->c_transfer > 0) l->transfers += (uint64_t)(handoff / st->c_transfer);
+    if (st->c_transfer > 0) {
+        l->transfers += (uint64_t)(handoff / st->c_transfer);
+        st->line[l->line].transfers += (uint64_t)(handoff / st->c_transfer);
+    }
     ev_push(s, st->now + handoff, EV_HANDOFF, w, lock, 0);
 }
 

@@ -14,7 +14,7 @@ const char *const H_NO_SIDE_COSTS[] = {
     "workload.think.mean_ns=0", NULL
 };
 
-static void apply(lab_Scenario *sc, const char *const *settings)
+void h_apply(lab_Scenario *sc, const char *const *settings)
 {
     for (; settings && *settings; settings++) {
         char path[128];
@@ -32,7 +32,7 @@ static void apply(lab_Scenario *sc, const char *const *settings)
 lab_Scenario *h_scenario(const char *const *settings)
 {
     lab_Scenario *sc = lab_scenario_new();
-    apply(sc, settings);
+    h_apply(sc, settings);
     return sc;
 }
 
@@ -41,8 +41,8 @@ lab_Sim *h_run(const char *const *a, const char *const *b)
     lab_Scenario *sc = lab_scenario_new();
     lab_Sim *s;
     int st;
-    apply(sc, a);
-    apply(sc, b);
+    h_apply(sc, a);
+    h_apply(sc, b);
     s = lab_sim_new(sc, &st);
     if (!s) { fprintf(stderr, "scenario refused: %s\n", lab_scenario_error(sc)); exit(2); }
     lab_scenario_free(sc);

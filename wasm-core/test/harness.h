@@ -12,6 +12,9 @@ extern int h_pass, h_fail;
            fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } \
 } while (0)
 
+/* Applies "path=value" settings (NULL-terminated) to a scenario; exits on a bad one. */
+void h_apply(lab_Scenario *sc, const char *const *settings);
+
 /* Builds a scenario from "path=value" strings (NULL-terminated); aborts on a bad one. */
 lab_Scenario *h_scenario(const char *const *settings);
 /* Scenario settings that switch every side cost off (for the queueing-theory tests). */

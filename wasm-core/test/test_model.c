@@ -8,7 +8,7 @@
 
 static const char *const SHORT[] = { "sim.duration_ns=30000000", "sim.warmup_ns=5000000", NULL };
 
-static const char *const CASES[][6] = {
+static const char *const CASES[][7] = {
     { "kernel.kind=classic", NULL },
     { "kernel.kind=scalable", NULL },
     { "kernel.kind=classic", "kernel.lock_kind=ticket", "machine.cpus=4", NULL },
@@ -22,6 +22,11 @@ static const char *const CASES[][6] = {
     { "kernel.kind=classic", "workload.processes=0", "network.background_rx_pps=50000", NULL },
     { "kernel.kind=scalable", "costs.wake.dist=uniform", "costs.wake.spread_ns=500", "costs.syscall.dist=const", NULL },
     { "kernel.kind=scalable", "network.background_rx_pps=5000000", "machine.cpus=2", NULL },
+    { "kernel.kind=sna", "machine.cpus=4", "sna.sessions=40", NULL },
+    { "kernel.kind=sna", "machine.cpus=1", "sna.sessions=40", NULL },
+    { "kernel.kind=sna", "machine.cpus=4", "sna.lock_kind=wake_one", "sna.alloc=pool", "sched.cache_reload.mean_ns=5000", NULL },
+    { "kernel.kind=sna", "machine.cpus=8", "sna.lock_kind=simple", "sna.granularity=data", "sna.table_lock=buckets", NULL },
+    { "kernel.kind=sna", "machine.cpus=3", "sna.alloc=pool", "sched.affinity=bind_kprocs", "sna.sessions=7", NULL },
 };
 
 static int conserved(lab_Sim *s)
@@ -156,14 +161,14 @@ int main(void)
         window = snap[5];
         CHECK(snap[0] == 17e6 + 333 && window == snap[0] - 5e6, "snapshot time and window");
         for (cpu = 0; cpu < ncpu; cpu++) {
-            for (sum = 0, k = 0; k < LAB_MODE_COUNT; k++) sum += snap[8 + cpu * per_cpu + 5 + k];
+            for (sum = 0, k = 0; k < LAB_MODE_COUNT; k++) sum += snap[14 + cpu * per_cpu + 5 + k];
             if (sum != window) ok = 0;
         }
         CHECK(ok, "every CPU's modes in the snapshot sum to the window");
         lab_sim_run_until(s, 1e18);
         lab_sim_snapshot(s, snap, 4096);
         d = (int)snap[6];
-        kctx = snap[8 + d * per_cpu + 4];
+        kctx = snap[14 + d * per_cpu + 4];
         r = lab_sim_report_json(s);
         at = strstr(r, "\"designated_cpu_busy_pct\":");
         CHECK(at != NULL, "report has designated_cpu_busy_pct");

@@ -2,24 +2,64 @@
  * range, modes and locks valid, no path that falls off the end). */
 #include "harness.h"
 
-static void check_program(const char *kernel, const Program *p)
+/* One check per program; the first problem found is printed. */
+#define PCHECK(cond, ...) do { if (!(cond) && !bad++) { fprintf(stderr, "  "); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+
+static int program_problems(const char *kernel, const Program *p, int nlock)
 {
-    int i;
-    CHECK(p->n > 0, "%s/%s is not empty", kernel, p->name);
+    int i, bad = 0;
+    PCHECK(p->n > 0, "%s/%s is not empty", kernel, p->name);
     for (i = 0; i < p->n; i++) {
         const Phase *ph = &p->phase[i];
         int target = ph->op == OP_JZ_CTR || ph->op == OP_JMP || ph->op == OP_KRP_NEXT ||
                      ph->op == OP_IF_JOB || ph->op == OP_IF_NO_WAKE;
-        CHECK(ph->op <= OP_END, "%s/%s[%d] op", kernel, p->name, i);
-        if (target) CHECK(ph->b >= 0 && ph->b < p->n, "%s/%s[%d] jumps to %d of %d", kernel, p->name, i, ph->b, p->n);
-        if (ph->op == OP_WORK) CHECK(ph->a < LAB_MODE_COUNT && ph->a != LAB_MODE_SPIN && ph->a != LAB_MODE_IDLE &&
+        if (ph->op == OP_WORK) PCHECK(ph->b >= 0, "%s/%s[%d] cost", kernel, p->name, i);
+        PCHECK(ph->op <= OP_END, "%s/%s[%d] op", kernel, p->name, i);
+        if (target) PCHECK(ph->b >= 0 && ph->b < p->n, "%s/%s[%d] jumps to %d of %d", kernel, p->name, i, ph->b, p->n);
+        if (ph->op == OP_WORK) PCHECK(ph->a < LAB_MODE_COUNT && ph->a != LAB_MODE_SPIN && ph->a != LAB_MODE_IDLE &&
                                      ph->b < C_COUNT, "%s/%s[%d] work", kernel, p->name, i);
-        if (ph->op == OP_ACQ || ph->op == OP_REL) CHECK(ph->a < LOCK_COUNT, "%s/%s[%d] lock", kernel, p->name, i);
+        if (ph->op == OP_ACQ || ph->op == OP_REL) PCHECK(ph->a < nlock, "%s/%s[%d] lock", kernel, p->name, i);
     }
     {
         int last = p->phase[p->n - 1].op;
-        CHECK(last == OP_END || last == OP_JMP || last == OP_RESUME, "%s/%s ends in END, JMP or RESUME", kernel, p->name);
+        PCHECK(last == OP_END || last == OP_JMP || last == OP_RESUME, "%s/%s ends in END, JMP or RESUME", kernel, p->name);
     }
+    return bad;
+}
+
+static void check_program(const char *kernel, const Program *p, int nlock)
+{
+    CHECK(program_problems(kernel, p, nlock) == 0, "%s/%s is well formed", kernel, p->name);
+}
+
+/* The SNA kernel is assembled from its remedies: every combination of switches must
+ * give well-formed programs. */
+static void check_sna(void)
+{
+    int combo, i, sw, built = 0, bad = 0, combos = (1 << (SW_COUNT - 1)) * 3;
+    lab_Scenario *sc = lab_scenario_new();
+    char name[64];
+    lab_scenario_set_text(sc, "kernel.kind", "sna");
+    lab_scenario_set_text(sc, "machine.cpus", "4");
+    lab_scenario_set_text(sc, "sna.sessions", "4");
+    for (combo = 0; combo < combos; combo++) {
+        int kind = combo % 3, bits = combo / 3, status;
+        lab_Sim *s;
+        lab_scenario_set(sc, F_SNA_LOCK_KIND, kind);
+        for (sw = 1; sw < SW_COUNT; sw++) lab_scenario_set(sc, F_SNA_LOCK_KIND + sw, (bits >> (sw - 1)) & 1);
+        s = lab_sim_new(sc, &status);
+        if (!s) { fprintf(stderr, "  sna combination %d does not build (status %d)\n", combo, status); continue; }
+        built++;
+        for (i = 0; i < PROG_COUNT; i++) {
+            if (s->prog[i].n == 0) continue;
+            snprintf(name, sizeof name, "sna#%d", combo);
+            bad += program_problems(name, &s->prog[i], s->st->nlock);
+        }
+        lab_sim_free(s);
+    }
+    CHECK(built == combos && bad == 0, "all %d combinations of the SNA remedies build well-formed programs "
+          "(%d built, %d problems)", combos, built, bad);
+    lab_scenario_free(sc);
 }
 
 int main(void)
@@ -29,6 +69,7 @@ int main(void)
     k[0] = kernel_classic();
     k[1] = kernel_scalable();
     for (i = 0; i < 2; i++)
-        for (j = 0; j < PROG_COUNT; j++) check_program(k[i]->name, &k[i]->prog[j]);
+        for (j = 0; j <= PROG_SWITCH_IN; j++) check_program(k[i]->name, &k[i]->prog[j], k[i]->nlock);
+    check_sna();
     return h_finish("programs");
 }

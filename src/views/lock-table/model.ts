@@ -38,12 +38,15 @@ export interface LockTableColumn {
   key: string;
   heading: string;
   detail: string;
-  kernel: KernelName;
+  kernel: VmsKernel;
   figures: LockFigures;
   live: boolean;
 }
 
-function kernelOf(name: string): KernelName {
+/** The paper's lock table compares the two OpenVMS kernels. */
+type VmsKernel = Exclude<KernelName, 'sna'>;
+
+function kernelOf(name: string): VmsKernel {
   return name === 'scalable' ? 'scalable' : 'classic';
 }
 
@@ -80,7 +83,7 @@ export function figuresFromSnapshot(snapshot: Snapshot): LockFigures {
   };
 }
 
-function kernelTitle(kernel: KernelName): string {
+function kernelTitle(kernel: VmsKernel): string {
   return kernel === 'scalable' ? 'Scalable Kernel' : 'Classic kernel';
 }
 
@@ -99,9 +102,9 @@ export function columnFromReport(report: Report, index = 0): LockTableColumn {
 export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
   return {
     key: `live-${snapshot.kernel}`,
-    heading: `${kernelTitle(snapshot.kernel)} (model, live)`,
+    heading: `${kernelTitle(kernelOf(snapshot.kernel))} (model, live)`,
     detail: `${snapshot.cpus.length} CPUs, ${formatNs(snapshot.windowNs)} so far`,
-    kernel: snapshot.kernel,
+    kernel: kernelOf(snapshot.kernel),
     figures: figuresFromSnapshot(snapshot),
     live: true,
   };

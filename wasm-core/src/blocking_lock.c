@@ -1,0 +1,87 @@
+/*
+ * blocking_lock.c -- locks that put their waiters to sleep (AIX lockl()).
+ *
+ * Source: "SNA Server/6000 Performance on SMP", Bulka, Hermanson, Selvaggi, Sime.
+ * A blocking lock is held by a thread. A thread that finds it held misses: it sleeps,
+ * and its CPU switches to another thread. On release:
+ *   - wake all (lockl): every sleeper goes to a run queue. Each is dispatched (a
+ *     context switch) and tries the lock again; the first one wins and the others miss
+ *     again and go back to sleep. Those are futile wake-ups: k sleepers, k - 1 futile,
+ *     every one of them a wasted context switch. This is the thundering herd.
+ *   - wake one: the lock is handed to the sleeper that waited longest, which is made
+ *     ready; nobody else wakes, so no wake-up is futile (but the lock stays held while
+ *     the new owner waits for a CPU).
+ * The woken thread retries the acquire phase itself (engine.c), so whatever it costs
+ * to get back onto a CPU is paid by the model, not by a number.
+ */
+#include <assert.h>
+#include "internal.h"
+
+static void grant(State *st, Lock *l, int cpu, int thread)
+{
+    l->owner = thread;
+    l->holder = (int8_t)cpu;
+    l->hold_start = st->now;
+    l->acquisitions++;
+}
+
+int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
+{
+    State *st = s->st;
+    Lock *l = &st->lock[lock];
+    Thread *th = &s->thr[thread];
+    int woken = th->woken_for;
+    th->woken_for = 0;
+    if (l->owner == thread) {            /* handed over by a wake-one release          */
+        l->holder = (int8_t)cpu;
+        return 1;
+    }
+    if (l->owner < 0) {
+        grant(st, l, cpu, thread);
+        return 1;
+    }
+    /* A miss: go to sleep on the lock. */
+    l->contended++;
+    l->sleeps++;
+    if (woken) { l->futile++; trace_emit(s, LAB_TRACE_FUTILE, cpu, thread, lock, 0); }
+    th->next = -1;
+    if (l->sleep_tail >= 0) s->thr[l->sleep_tail].next = thread; else l->sleep_head = thread;
+    l->sleep_tail = thread;
+    l->nsleep++;
+    trace_emit(s, LAB_TRACE_LOCK_SLEEP, cpu, thread, lock, (double)l->nsleep - 1);
+    return 0;
+}
+
+void blocking_release(lab_Sim *s, int lock, int cpu, int thread)
+{
+    State *st = s->st;
+    Lock *l = &st->lock[lock];
+    assert(l->owner == thread);
+    (void)thread;
+    l->hold_ns += st->now - l->hold_start;
+    trace_emit(s, LAB_TRACE_RELEASE, cpu, thread, lock, (double)(st->now - l->hold_start));
+    l->owner = -1;
+    l->holder = -1;
+    if (l->nsleep == 0) return;
+    trace_emit(s, LAB_TRACE_LOCK_WAKE, cpu, thread, lock, l->kind == LK_WAKE_ONE ? 1 : (double)l->nsleep);
+    if (l->kind == LK_WAKE_ONE) {
+        int t = l->sleep_head;
+        l->sleep_head = s->thr[t].next;
+        if (l->sleep_head < 0) l->sleep_tail = -1;
+        l->nsleep--;
+        l->wakeups++;
+        grant(st, l, -1, t);               /* held for t while t waits for a CPU       */
+        s->thr[t].handed = (int16_t)lock;
+        make_ready(s, t);
+        return;
+    }
+    while (l->sleep_head >= 0) {          /* wake all: the herd                       */
+        int t = l->sleep_head;
+        l->sleep_head = s->thr[t].next;
+        l->nsleep--;
+        l->wakeups++;
+        s->thr[t].woken_for = 1;
+        make_ready(s, t);
+    }
+    l->sleep_tail = -1;
+}
