@@ -89,6 +89,12 @@ describe('stacklab CLI', () => {
     expect(stdout.trim().split('\n').length).toBeGreaterThanOrEqual(4);
   });
 
+  it.each(presetNames())('runs the preset %s', (name) => {
+    const { code, stdout } = stacklab('run', name, '--json', ...SHORT);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).scenario.sim.duration_ns).toBeGreaterThan(0);
+  });
+
   it('presets lists every preset with its title', () => {
     const { code, stdout } = stacklab('presets');
     expect(code).toBe(0);
