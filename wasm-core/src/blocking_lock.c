@@ -34,10 +34,12 @@ int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
     th->woken_for = 0;
     if (l->owner == thread) {            /* handed over by a wake-one release          */
         l->holder = (int8_t)cpu;
+        line_took(s, lock, cpu);
         return 1;
     }
     if (l->owner < 0) {
         grant(st, l, cpu, thread);
+        line_took(s, lock, cpu);
         return 1;
     }
     /* A miss: go to sleep on the lock. */
@@ -62,6 +64,7 @@ void blocking_release(lab_Sim *s, int lock, int cpu, int thread)
     trace_emit(s, LAB_TRACE_RELEASE, cpu, thread, lock, (double)(st->now - l->hold_start));
     l->owner = -1;
     l->holder = -1;
+    line_took(s, lock, cpu);
     if (l->nsleep == 0) return;
     trace_emit(s, LAB_TRACE_LOCK_WAKE, cpu, thread, lock, l->kind == LK_WAKE_ONE ? 1 : (double)l->nsleep);
     if (l->kind == LK_WAKE_ONE) {

@@ -33,23 +33,18 @@ static void storm(State *st, int lock, int cpu)
     }
 }
 
-int line_write(lab_Sim *s, int lock, int cpu)
+/* Reading the line for ownership before a write: one transfer when it is elsewhere. */
+int line_fetch(lab_Sim *s, int lock, int cpu)
 {
     State *st = s->st;
     Lock *l = &st->lock[lock];
     Line *ln = &st->line[l->line];
-    int fetched = 0;
-    if (ln->owner != cpu) {
-        if (st->c_transfer > 0) {
-            ln->transfers++;
-            l->transfers++;
-            fetched = 1;
-            trace_emit(s, LAB_TRACE_LINE, cpu, -1, l->line, ln->owner);
-        }
-        ln->owner = (int8_t)cpu;
-    }
-    if (st->c_transfer > 0) storm(st, lock, cpu);
-    return fetched;
+    if (lock_line_is_local(st, lock, cpu)) return 0;
+    ln->transfers++;
+    l->transfers++;
+    trace_emit(s, LAB_TRACE_LINE, cpu, -1, l->line, ln->owner);
+    ln->owner = (int8_t)cpu;
+    return 1;
 }
 
 void line_took(lab_Sim *s, int lock, int cpu)

@@ -298,7 +298,22 @@ static int lock_of(const lab_Sim *s, const Ctx *x, const Phase *ph, int cpu)
     }
 }
 
-static int role_thread(const lab_Sim *s, int session, int role) { return sna_role_thread(s->st, session, role); }
+/* The mode a context's kernel work is charged to, by its level. */
+static int kernel_mode(int level)
+{
+    return level == LEVEL_INTERRUPT ? LAB_MODE_INTERRUPT : level == LEVEL_FORK ? LAB_MODE_FORK : LAB_MODE_KERNEL;
+}
+
+/* Before writing a lock word whose line another CPU's cache holds, the context stalls
+ * for the fetch and then runs the same phase again (x->stall 1, then 2). Returns the
+ * stall, or 0 when the line is here. */
+static int64_t line_stall(lab_Sim *s, Ctx *x, int lock, int cpu)
+{
+    if (x->stall == 2) { x->stall = 0; return 0; }
+    if (!line_fetch(s, lock, cpu)) return 0;
+    x->stall = 1;
+    return s->st->c_transfer;
+}
 
 static int reserve_for_replies(const State *st)
 {
@@ -333,7 +348,8 @@ static void exec(lab_Sim *s, int cpu)
             continue;
         } else if (c->proc >= 0) { x = &s->thr[c->proc].ctx; level = LEVEL_PROCESS; }
         else if (c->runq_len) { assign(s, cpu, queue_pop(s, &c->runq_head, &c->runq_tail, &c->runq_len)); continue; }
-        else if (st->runq_len) { assign(s, cpu, queue_pop(s, &st->runq_head, &st->runq_tail, &st->runq_len)); continue; } else { set_mode(s, cpu, LAB_MODE_IDLE, 0); return; }
+        else if (st->runq_len) { assign(s, cpu, queue_pop(s, &st->runq_head, &st->runq_tail, &st->runq_len)); continue; }
+        else { set_mode(s, cpu, LAB_MODE_IDLE, 0); return; }
 
         switch (x->state) {
         case CTX_TIMED: return;
@@ -368,12 +384,10 @@ static void exec(lab_Sim *s, int cpu)
             if (st->lock[lk].kind != LK_SPIN) {
                 Thread *th = &s->thr[x->thread];
                 assert(level == LEVEL_PROCESS);
-                if (x->stall != 2 && st->lock[lk].owner != x->thread && line_write(s, lk, cpu)) {
-                    d = st->c_transfer; mode = LAB_MODE_KERNEL; x->stall = 1;   /* fetch the line first */
+                if (st->lock[lk].owner != x->thread && (d = line_stall(s, x, lk, cpu)) > 0) {
+                    mode = LAB_MODE_KERNEL;
                     break;
                 }
-                st->line[st->lock[lk].line].owner = (int8_t)cpu;   /* it arrived */
-                x->stall = 0;
                 if (!blocking_try_acquire(s, lk, cpu, x->thread)) {
                     block(s, cpu, T_LOCK_WAIT, 3);     /* re-runs this phase when woken */
                     continue;
@@ -392,14 +406,10 @@ static void exec(lab_Sim *s, int cpu)
         }
         case OP_REL: {
             int lk = ph->b == FAM_CPU ? x->cpu_lock : lock_of(s, x, ph, cpu);
-            if (x->stall != 2 && !lock_line_is_local(st, lk, cpu)) {
-                line_write(s, lk, cpu);               /* a neighbour took the line: fetch it back */
-                d = st->c_transfer; mode = level == LEVEL_PROCESS ? LAB_MODE_KERNEL
-                                         : level == LEVEL_FORK ? LAB_MODE_FORK : LAB_MODE_INTERRUPT;
-                x->stall = 1;
+            if ((d = line_stall(s, x, lk, cpu)) > 0) {   /* a neighbour took the line */
+                mode = kernel_mode(level);
                 break;
             }
-            x->stall = 0;
             if (st->lock[lk].kind == LK_SPIN) lock_release(s, lk, cpu);
             else blocking_release(s, lk, cpu, x->thread);
             x->locks_held--;
@@ -504,23 +514,23 @@ static void exec(lab_Sim *s, int cpu)
         case OP_RESUME: x->prog = x->saved_prog; x->pc = x->saved_pc; continue;
         case OP_NEW_MBUF:
             x->job = job_alloc(s, ph->a, x->thread, 0);
-            assert(x->job >= 0);               /* sna_jobs() sizes the pool for every session */
+            assert(x->job >= 0);               /* the kernel's size() gives every session room */
             s->job[x->job].thread = x->sess;   /* an mbuf belongs to a session            */
             x->pc++;
             continue;
         case OP_ENQ: {
-            int t = role_thread(s, x->sess, ph->a);
+            int t = sna_role_thread(st, x->sess, ph->a);
             list_push(s, &s->thr[t].work, x->job);
             x->job = -1;
             x->pc++;
             continue;
         }
         case OP_POST: {
-            int t = role_thread(s, x->sess, ph->a);
+            int t = sna_role_thread(st, x->sess, ph->a);
             int woke = s->thr[t].state == T_WAIT_WORK;
             st->posts++;
             trace_emit(s, LAB_TRACE_POST, cpu, t, 0, woke);
-            if (woke) { st->post_wakeups++; make_ready(s, t); }
+            if (woke) make_ready(s, t);
             x->pc++;
             continue;
         }
@@ -581,7 +591,7 @@ static void exec(lab_Sim *s, int cpu)
             continue;
         case OP_MIGRATED: {
             const Thread *th = &s->thr[x->thread];
-            if (th->last_cpu >= 0 && th->last_cpu != cpu) d = cost_sample(&st->rng, &st->cost[C_SNA_CACHE_RELOAD]);
+            if (th->last_cpu >= 0 && th->last_cpu != cpu) d = cost_sample(&st->rng, &st->cost[C_CACHE_RELOAD]);
             mode = LAB_MODE_CSWITCH;
             break;
         }
@@ -677,7 +687,7 @@ void engine_start(lab_Sim *s)
         make_ready(s, t);
     }
     if (st->warmup > 0) ev_push(s, st->warmup, EV_WARMUP_END, -1, 0, 0);
-    if (st->kernel == KERNEL_SNA) return;   /* its devices are the links (kernel_sna.c) */
+    if (!s->kernel->tcpip_devices) return;   /* SNA's devices are its links (kernel_sna.c) */
     if (st->v[F_TIMER_INTERVAL] > 0) ev_push(s, (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0);
     if (st->v[F_DISK_RATE] > 0) ev_push(s, poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0);
     if (st->v[F_BACKGROUND_PPS] > 0)

@@ -97,7 +97,7 @@ enum CostId {
     C_THINK, C_USER_WORK, C_REPLY_LATENCY, C_SYSCALL, C_COPY_PER_KB, C_KERNEL_WRITE,
     C_KERNEL_READ, C_RX_INTERRUPT, C_RX_KERNEL, C_TIMER_KERNEL, C_DISK_KERNEL,
     C_KRP_SETUP, C_FORK_DISPATCH, C_WAKE, C_CONTEXT_SWITCH, C_IO_POST, C_DB_COLD, C_IPI,
-    C_SNA_CACHE_RELOAD, C_SNA_REMOTE, C_SNA_PACING_LAT, C_SNA_TP_WORK, C_SNA_HS_WORK, C_SNA_DLC_SEND, C_SNA_DLC_RECV, C_SNA_LIST_ENTRY,
+    C_CACHE_RELOAD, C_SNA_REMOTE, C_SNA_PACING_LAT, C_SNA_TP_WORK, C_SNA_HS_WORK, C_SNA_DLC_SEND, C_SNA_DLC_RECV, C_SNA_LIST_ENTRY,
     C_SNA_HASH_SEARCH, C_SNA_LOOKUP, C_SNA_XMALLOC, C_SNA_POOL_ALLOC, C_SNA_POST,
     C_COUNT
 };
@@ -157,8 +157,6 @@ enum Op {
     OP_FREE_MBUF,     /* return the context's mbuf                                     */
     OP_LINK_TX,       /* the mbuf leaves on its session's link; the partner answers    */
     OP_SEARCH,        /* a = mode: find the session in the connection table (list or hash) */
-    OP_CPU_LOCK,      /* a = first lock of a per-CPU family, b = 1 acquire / 0 release */
-    OP_SESSION_LOCK,  /* a = first lock of a family indexed by session, b = family size (<0: release) */
     OP_PACE,          /* a = 0: wait while the pacing window is full; 1: until all RUs are answered */
     OP_XFER_START,    /* the measured transfer begins: RUs to send into the counter    */
     OP_XFER_DONE,     /* the measured transfer is complete                             */
@@ -176,7 +174,6 @@ typedef struct Program { const Phase *phase; int n; const char *name; } Program;
 enum ProgId { PROG_PROCESS, PROG_INTERRUPT, PROG_FORK, PROG_KRP_DRAIN, PROG_SWITCH_IN,
               PROG_TP, PROG_TP_XFER, PROG_HS, PROG_DLC, PROG_COUNT };
 
-struct lab_Sim;
 /* A kernel: its programs, its locks, and (for kernels assembled from scenario
  * switches) a function that builds the programs into the handle and gives every
  * thread its role, every lock its kind and cache line. */
@@ -185,8 +182,12 @@ typedef struct Kernel {
     Program prog[PROG_COUNT];
     int nlock;
     const char *const *lock_names;
-    int (*threads)(const double *v);          /* how many threads a scenario needs     */
-    int (*build)(struct lab_Sim *s);          /* NULL: static programs, one lock per line */
+    int tcpip_devices;                        /* the testbed's timers, disks, background packets */
+    /* threads, jobs (packets, mbufs) and pending events beyond one per thread that a
+     * scenario needs; NULL: one thread per process, the OpenVMS jobs */
+    void (*size)(const double *v, int *nthread, int *njob, int *events);
+    int (*build)(lab_Sim *s);                 /* NULL: static programs, one lock per line */
+    void (*report)(lab_Sim *s, JsonW *w, double secs);   /* the kernel's own report figures */
 } Kernel;
 
 const Kernel *kernel_classic(void);
@@ -351,7 +352,7 @@ typedef struct State {
     /* counters over the measurement window */
     uint64_t tx_packets, rx_packets, buffered_io, txns, krps, forks_created, dropped_rx;
     double txn_time_ns;
-    uint64_t dispatches, posts, post_wakeups;
+    uint64_t dispatches, posts;
     double runq_area;        /* integral of runnable-but-waiting threads over time    */
     int64_t runq_last;
     int32_t runq_total;
@@ -359,8 +360,8 @@ typedef struct State {
     int sessions, sna[SW_COUNT];   /* the remedy switches (SW_*)                   */
     int64_t link_free_at;    /* the measured transfer's token ring is busy until then */
     int64_t xfer_start;
-    uint64_t xfers_done, rts, xfer_bytes_acked;
-    double xfer_time_ns, rt_time_ns;
+    uint64_t xfers_done, xfer_bytes_acked;
+    double xfer_time_ns;
 } State;
 
 struct lab_Sim {
@@ -406,11 +407,14 @@ void blocking_release(lab_Sim *s, int lock, int cpu, int thread);
 
 /* kernel_sna.c */
 void sna_link_tx(lab_Sim *s, int job, int cpu);
+
+/* kernel_classic.c: the OpenVMS kernels' own report figures */
+void tcpip_report(lab_Sim *s, JsonW *w, double secs);
 int sna_role_thread(const State *st, int session, int role);
 
 /* cache_line.c */
-int line_write(lab_Sim *s, int lock, int cpu);   /* 1 when the line had to be fetched */
-void line_took(lab_Sim *s, int lock, int cpu);    /* a fetch already paid for ends: cpu owns it */
+int line_fetch(lab_Sim *s, int lock, int cpu);   /* 1 when the line had to be fetched (counted) */
+void line_took(lab_Sim *s, int lock, int cpu);    /* the lock word is written on cpu: it owns the line */
 int lock_line_is_local(const State *st, int lock, int cpu);
 
 /* metrics.c */

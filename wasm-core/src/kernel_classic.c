@@ -90,10 +90,19 @@ static const Kernel CLASSIC = {
         PROGRAM("krp_drain", NO_KRPS),
         SWITCH_IN_PROGRAM,
     },
-    LOCK_TCPIP_COUNT, LAB_TCPIP_LOCK_NAMES, NULL, NULL,
+    LOCK_TCPIP_COUNT, LAB_TCPIP_LOCK_NAMES, 1, NULL, NULL, tcpip_report,
 };
 
 const Kernel *kernel_classic(void) { return &CLASSIC; }
+
+/* The paper's lock table names I/O lock 8's hold time. */
+void tcpip_report(lab_Sim *s, JsonW *w, double secs)
+{
+    double window = (double)(s->st->now - s->st->stats_start);
+    (void)secs;
+    jw_key(w, "iolock8_hold_pct");
+    jw_fixed(w, window > 0 ? 100.0 * (double)lock_held_ns(s->st, LOCK_IOLOCK8) / window : 0, 3);
+}
 
 const Kernel *kernel_for(int kind)
 {

@@ -102,7 +102,7 @@ static const Kernel SCALABLE = {
         PROGRAM("krp_drain", KRP_DRAIN),
         SWITCH_IN_PROGRAM,
     },
-    LOCK_TCPIP_COUNT, LAB_TCPIP_LOCK_NAMES, NULL, NULL,
+    LOCK_TCPIP_COUNT, LAB_TCPIP_LOCK_NAMES, 1, NULL, NULL, tcpip_report,
 };
 
 const Kernel *kernel_scalable(void) { return &SCALABLE; }

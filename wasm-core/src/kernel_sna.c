@@ -69,7 +69,27 @@ int sna_role_thread(const State *st, int session, int role)
     }
 }
 
-static int sna_threads(const double *v) { return 2 * ((int)v[F_SNA_SESSIONS] + 1) + 2; }
+/* Every session has an mbuf in flight each way at most, the transfer its window (each
+ * of which can be crossing the link: one event apiece). */
+static void sna_size(const double *v, int *nthread, int *njob, int *events)
+{
+    *nthread = 2 * ((int)v[F_SNA_SESSIONS] + 1) + 2;
+    *njob = 4 * *nthread + 4 * (int)v[F_SNA_PACING] + 4 * (int)v[F_CPUS] + 4096;
+    *events = 2 * (int)v[F_SNA_PACING];
+}
+
+/* The measured transfer's response time and the sessions' round trips. */
+static void sna_report(lab_Sim *s, JsonW *w, double secs)
+{
+    const State *st = s->st;
+    jw_key(w, "sna"); jw_open(w, '{');
+    jw_key(w, "transfers_completed"); jw_int(w, (int64_t)st->xfers_done);
+    jw_key(w, "transfer_response_ns"); jw_fixed(w, st->xfers_done ? st->xfer_time_ns / (double)st->xfers_done : 0, 1);
+    jw_key(w, "transfer_bytes_per_s"); jw_fixed(w, secs > 0 ? (double)st->xfer_bytes_acked / secs : 0, 1);
+    jw_key(w, "round_trips_per_s"); jw_fixed(w, secs > 0 ? (double)st->txns / secs : 0, 1);
+    jw_key(w, "round_trip_ns"); jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
+    jw_close(w, '}');
+}
 
 /* An RU leaves: the sessions' partner answers with data after its latency; the
  * transfer's token ring carries one RU at a time, and the partner paces it. */
@@ -228,8 +248,9 @@ static void build_dlc(Asm *a, const int *sw, int n)
     JUMP(OP_JMP, 0, L_TOP);
 }
 
-static void build_interrupt(Asm *a)           /* the DLC bottom half: on to the DLC kproc */
+static void build_interrupt(Asm *a, const int *sw, int n)   /* the DLC bottom half: on to the DLC kproc */
 {
+    (void)sw; (void)n;
     WORK(INTERRUPT, RX_INTERRUPT);
     OP(OP_ENQ, ROLE_DLC);
     OP(OP_POST, ROLE_DLC);
@@ -238,8 +259,9 @@ static void build_interrupt(Asm *a)           /* the DLC bottom half: on to the 
 
 /* AIX 4.1 dispatches without one global scheduler spinlock held for the whole switch
  * (unlike the OpenVMS SCHED lock of the other kernels), so the switch takes no lock. */
-static void build_switch_in(Asm *a)
+static void build_switch_in(Asm *a, const int *sw, int n)
 {
+    (void)sw; (void)n;
     WORK(CSWITCH, CONTEXT_SWITCH);
     OP(OP_MIGRATED, 0);
     OP(OP_RESUME, 0);
@@ -259,11 +281,12 @@ static int sna_build(lab_Sim *s)
     struct { int id; void (*fn)(Asm *, const int *, int); const char *name; } P[] = {
         { PROG_TP, build_tp, "tp" }, { PROG_TP_XFER, build_tp_xfer, "tp_transfer" },
         { PROG_HS, build_hs, "hs_kproc" }, { PROG_DLC, build_dlc, "dlc_kproc" },
+        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, build_switch_in, "switch_in" },
     };
 
     s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * SNA_CODE_MAX));
     if (!s->code) return LAB_ERR_NOMEM;
-    asm_init(a, s->code, SNA_CODE_MAX);
+    asm_init(a, s->code, SNA_CODE_MAX);   /* fixed size: the programs point into it */
     for (i = 0; i < (int)(sizeof P / sizeof P[0]); i++) {
         start = asm_begin(a);
         P[i].fn(a, sw, n);
@@ -271,26 +294,11 @@ static int sna_build(lab_Sim *s)
         s->prog[P[i].id].n = a->n - start;
         s->prog[P[i].id].name = P[i].name;
     }
-    start = asm_begin(a);
-    build_interrupt(a);
-    s->prog[PROG_INTERRUPT].phase = s->code + start;
-    s->prog[PROG_INTERRUPT].n = a->n - start;
-    s->prog[PROG_INTERRUPT].name = "interrupt";
-    start = asm_begin(a);
-    build_switch_in(a);
-    s->prog[PROG_SWITCH_IN].phase = s->code + start;
-    s->prog[PROG_SWITCH_IN].n = a->n - start;
-    s->prog[PROG_SWITCH_IN].name = "switch_in";
     if (!asm_finish(a)) return LAB_ERR_NOMEM;
-    /* a->code may not move after this: the programs point into it */
-    s->prog[PROG_PROCESS].phase = NOTHING; s->prog[PROG_PROCESS].n = 1; s->prog[PROG_PROCESS].name = "process";
-    s->prog[PROG_FORK] = s->prog[PROG_PROCESS];
-    s->prog[PROG_KRP_DRAIN] = s->prog[PROG_PROCESS];
 
-    /* Locks: SNA's own take the kind of sna.lock_kind; the dispatcher's, the kernel
-     * heap's and the DLC driver's are AIX's simple locks whatever SNA does. */
-    for (i = 0; i < SL_COUNT; i++) st->lock[i].kind = LK_SPIN;
-    for (i = SL_REGION; i <= SL_POOL0 + LAB_SNA_MAX_CPUS - 1; i++)
+    /* Locks: SNA's own take the kind of sna.lock_kind; the kernel heap's and the DLC
+     * driver's stay AIX simple locks whatever SNA does. */
+    for (i = 0; i < SL_DLC0; i++)
         if (i != SL_HEAP) st->lock[i].kind = (int8_t)kind;
     if (!sw[SW_LINES]) {                      /* the pool locks side by side: one line  */
         for (i = 0; i < LAB_SNA_MAX_CPUS; i++) st->lock[SL_POOL0 + i].line = SL_POOL0;
@@ -318,10 +326,12 @@ static int sna_build(lab_Sim *s)
 
 static const Kernel SNA = {
     "sna",
-    { { NOTHING, 1, "process" } },
+    { { NOTHING, 1, "process" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
     SL_COUNT, SNA_LOCK_NAMES,
-    sna_threads,
+    0,
+    sna_size,
     sna_build,
+    sna_report,
 };
 
 const Kernel *kernel_sna(void) { return &SNA; }

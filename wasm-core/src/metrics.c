@@ -37,11 +37,11 @@ void metrics_reset(lab_Sim *s)
         if (l->holder >= 0 || l->owner >= 0) l->hold_start = st->now;
         st->line[i].transfers = 0;
     }
-    st->dispatches = st->posts = st->post_wakeups = 0;
+    st->dispatches = st->posts = 0;
     st->runq_area = 0;
     st->runq_last = st->now;
-    st->xfers_done = st->rts = st->xfer_bytes_acked = 0;
-    st->xfer_time_ns = st->rt_time_ns = 0;
+    st->xfers_done = st->xfer_bytes_acked = 0;
+    st->xfer_time_ns = 0;
     st->krp.area = 0;
     st->krp.last_change = st->now;
     st->krp.max_len = st->krp.len;
@@ -138,9 +138,7 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_key(w, "hold_pct_all_locks"); jw_fixed(w, hold_all, 3);
     jw_key(w, "spin_pct_all_locks"); jw_fixed(w, spin_all, 3);
     jw_key(w, "locks_per_s"); jw_fixed(w, secs > 0 ? acq_all / secs : 0, 1);
-    if (st->kernel != KERNEL_SNA) {
-        jw_key(w, "iolock8_hold_pct"); jw_fixed(w, pct((double)lock_held_ns(st, LOCK_IOLOCK8), window), 3);
-    }
+    s->kernel->report(s, w, secs);
     jw_key(w, "lock_miss_rate_pct"); jw_fixed(w, pct(misses, attempts), 3);
     jw_key(w, "lines"); jw_open(w, '[');
     for (i = 0; i < st->nlock; i++) {
@@ -168,16 +166,6 @@ static int write_report(lab_Sim *s, JsonW *w)
         jw_key(w, "posts_per_s"); jw_fixed(w, secs > 0 ? (double)st->posts / secs : 0, 1);
     }
     jw_close(w, '}');
-    if (st->kernel == KERNEL_SNA) {
-        jw_key(w, "sna"); jw_open(w, '{');
-        jw_key(w, "transfers_completed"); jw_int(w, (int64_t)st->xfers_done);
-        jw_key(w, "transfer_response_ns"); jw_fixed(w, st->xfers_done ? st->xfer_time_ns / (double)st->xfers_done : 0, 1);
-        jw_key(w, "transfer_bytes_per_s"); jw_fixed(w, secs > 0 ? (double)st->xfer_bytes_acked / secs : 0, 1);
-        jw_key(w, "round_trips_per_s"); jw_fixed(w, secs > 0 ? (double)st->txns / secs : 0, 1);
-        jw_key(w, "round_trip_ns"); jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
-        jw_close(w, '}');
-    }
-
     jw_key(w, "queues"); jw_open(w, '[');
     {
         const QueueStats *q = &st->krp;

@@ -63,7 +63,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     State *st;
     const double *v;
     Layout L;
-    int ncpu, nthread, njob, heap_cap, pkts, i, st_code;
+    int ncpu, nthread, njob, heap_cap, pkts, events, i, st_code;
     static const int COST_FIELD[C_COUNT] = {
         F_THINK_DIST, F_USER_WORK_DIST, F_REPLY_LATENCY_DIST, F_SYSCALL_DIST, F_COPY_PER_KB_DIST,
         F_KERNEL_WRITE_DIST, F_KERNEL_READ_DIST, F_RX_INTERRUPT_DIST, F_RX_KERNEL_DIST,
@@ -83,16 +83,16 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
 
     kernel = kernel_for((int)v[F_KERNEL]);
     ncpu = (int)v[F_CPUS];
-    nthread = kernel->threads ? kernel->threads(v) : (int)v[F_PROCESSES];
+    nthread = (int)v[F_PROCESSES];
     pkts = (int)((v[F_MESSAGE_BYTES] + v[F_MSS] - 1) / v[F_MSS]);
     /* Jobs: every reply packet that can be in flight, every KRP a process can have
      * queued (its writes and reads of this and the previous transaction), the fork
      * threads, and room for device interrupts. */
     njob = nthread * ((int)v[F_READS] * pkts + 2 * ((int)v[F_WRITES] + (int)v[F_READS]) + 4)
          + 4 * ncpu + 4096;
-    if (kernel->threads)   /* SNA: an mbuf per session in flight each way, the transfer's window */
-        njob = 4 * nthread + 4 * (int)v[F_SNA_PACING] + 4 * ncpu + 4096;
-    heap_cap = 2 * ncpu + 3 * nthread + 64 + ncpu * kernel->nlock + 2 * (int)v[F_SNA_PACING];
+    events = 0;
+    if (kernel->size) kernel->size(v, &nthread, &njob, &events);
+    heap_cap = 2 * ncpu + 3 * nthread + 64 + ncpu * kernel->nlock + events;
 
     L = layout_for(ncpu, nthread, njob, heap_cap);
     s = (lab_Sim *)calloc(1, sizeof *s);

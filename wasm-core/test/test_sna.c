@@ -20,7 +20,7 @@ static const Phase CONTEND[] = {
     { OP_JMP, 0, 0 },
 };
 
-static void herd(int k, const char *kind, uint64_t *wakeups, uint64_t *futile, uint64_t *sleeps)
+static void herd(int k, const char *kind, uint64_t *wakeups, uint64_t *futile)
 {
     const char *const set[] = {
         "kernel.kind=sna", "machine.cpus=8", "sna.sessions=3", "machine.cache_transfer_ns=0",
@@ -48,7 +48,6 @@ static void herd(int k, const char *kind, uint64_t *wakeups, uint64_t *futile, u
     lab_sim_run_until(s, 150000);
     *wakeups = s->st->lock[0].wakeups;
     *futile = s->st->lock[0].futile;
-    *sleeps = s->st->lock[0].sleeps;
     lab_sim_free(s);
     lab_scenario_free(sc);
 }
@@ -57,12 +56,12 @@ static void check_herd(void)
 {
     int k;
     for (k = 1; k <= 7; k++) {
-        uint64_t w, f, z;
-        herd(k, "lockl", &w, &f, &z);
+        uint64_t w, f;
+        herd(k, "lockl", &w, &f);
         CHECK(w == (uint64_t)k && f == (uint64_t)(k - 1),
               "wake all, %d sleepers: %d wake-ups and %d futile (got %llu, %llu)", k, k, k - 1,
               (unsigned long long)w, (unsigned long long)f);
-        herd(k, "wake_one", &w, &f, &z);
+        herd(k, "wake_one", &w, &f);
         CHECK(w == 1 && f == 0, "wake one, %d sleepers: 1 wake-up, none futile (got %llu, %llu)", k,
               (unsigned long long)w, (unsigned long long)f);
     }
@@ -78,7 +77,7 @@ static const char *const BEFORE[] = {
     "sim.warmup_ns=100000000", "sim.duration_ns=1100000000", NULL };
 
 typedef struct Measure {
-    double rts, cs_per_rt, futile_per_rt, miss, locks_per_rt, max_hold, main_hold_ns, misses_per_rt,
+    double cs_per_rt, futile_per_rt, miss, locks_per_rt, max_hold, main_hold_ns, misses_per_rt,
            heap_acq, pool_line_transfers, table_contended, cpu_per_rt;
 } Measure;
 
@@ -94,10 +93,9 @@ static Measure measure(const char *const *more)
     State *st = s->st;
     Measure m;
     const char *r = lab_sim_report_json(s);
-    double secs = (double)(st->now - st->stats_start) / 1e9, busy = 0;
+    double busy = 0;
     int i, k;
     memset(&m, 0, sizeof m);
-    m.rts = (double)st->txns / secs;
     m.cs_per_rt = (double)st->dispatches / (double)st->txns;
     m.miss = num_after(r, "\"lock_miss_rate_pct\":");
     for (i = 0; i < st->nlock; i++) {

@@ -88,7 +88,7 @@ export function lockLane(snapshot: Snapshot, index: number): LockLane {
 export function lockLanes(snapshot: Snapshot, names?: readonly string[]): { lanes: LockLane[]; unused: string[] } {
   // This view draws spin locks: CPUs spinning. A blocking lock's waiters are sleeping
   // threads, not CPUs, so it is left out here.
-  const all = snapshot.locks.map((_, i) => lockLane(snapshot, i)).filter((_, i) => (snapshot.locks[i]!.kind ?? 'spin') === 'spin');
+  const all = snapshot.locks.flatMap((lock, i) => (lock.kind === 'spin' ? [lockLane(snapshot, i)] : []));
   if (names) {
     return { lanes: names.map((n) => all.find((l) => l.name === n)).filter((l): l is LockLane => !!l), unused: [] };
   }
