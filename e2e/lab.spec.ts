@@ -182,7 +182,12 @@ test('the SNA Server/6000 presets load from the presets menu and run, with the S
   await openLab(page);
   await page.getByLabel('Preset').selectOption({ label: 'SNA Server/6000 on a 4-way AIX SMP, as first ported' });
   await expect(page.getByRole('radio', { name: /SNA Server\/6000/ })).toBeChecked();
-  await expect(page.getByText('Lock kind', { exact: false }).first()).toBeVisible();
+  await expect(page.getByLabel('SNA locks')).toBeVisible();
+  await expect(page.getByLabel('Application processes (load)')).not.toBeVisible();
+  // The source's measures, not OpenVMS's: the transfer, the round trip, what the herd wastes.
+  await expect(page.getByTestId('fig-iolock8')).toHaveCount(0);
+  await expect(page.getByTestId('fig-futile')).toBeVisible();
+  await expect(page.getByTestId('fig-transfer')).toContainText(/KB\/s/, { timeout: 15_000 });
   await page.waitForTimeout(1500);
   await shot(page, 'lab-sna');
   await expectAccessible(page, 'lab running the SNA kernel');

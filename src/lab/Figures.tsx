@@ -7,8 +7,9 @@
  * end). Each carries its value in data-value for tests.
  */
 import type { Schema, Snapshot } from '../core/index.js';
-import { formatCount, formatPct } from '../views/format.js';
-import { mpsynch } from '../views/snapshot-data.js';
+import type { Report } from '../core/report.js';
+import { formatCount, formatNs, formatPct } from '../views/format.js';
+import { modeTotalsNs, mpsynch } from '../views/snapshot-data.js';
 import { useLab } from './hooks.js';
 import type { LabStore } from './store.js';
 
@@ -49,11 +50,44 @@ function Figure(props: { label: string; value: string; detail?: string; testId: 
   );
 }
 
+/** The SNA kernel's own report figures (report.sna, report.scheduler). */
+interface SnaFigures {
+  sna?: { transfer_bytes_per_s: number; transfer_response_ns: number; transfers_completed: number; round_trip_ns: number; round_trips_per_s: number };
+  lock_miss_rate_pct?: number;
+}
+
+/** The SNA run's figures: the source's response times, and what the herd wastes. */
+function SnaFiguresList({ schema, snapshot, report, bytes }: { schema: Schema; snapshot: Snapshot; report?: Report; bytes: number }) {
+  const sna = (report as SnaFigures | undefined)?.sna;
+  const miss = (report as SnaFigures | undefined)?.lock_miss_rate_pct ?? NaN;
+  const rate = sna?.transfer_bytes_per_s ?? NaN;
+  // The transfer runs back to back: its response time is its size over its rate.
+  const response = rate > 0 ? (1e9 * bytes) / rate : NaN;
+  const window = snapshot.windowNs * snapshot.cpus.length;
+  const cswitchPct = window > 0 ? (100 * modeTotalsNs(snapshot, schema.modes).cswitch) / window : NaN;
+  return (
+    <dl className="figures" aria-label="Key figures of this run">
+      <Figure headline label="1 MB transfer" testId="fig-transfer" raw={response}
+        value={Number.isFinite(response) ? formatNs(response, 2) : '–'}
+        detail={rate > 0 ? `response time (${formatCount(rate / 1000)} KB/s)` : 'measuring after the warm-up'} />
+      <Figure label="Session round trip" testId="fig-round-trip" raw={sna?.round_trip_ns ?? NaN}
+        value={sna && sna.round_trip_ns > 0 ? formatNs(sna.round_trip_ns, 2) : '–'}
+        detail={sna ? `${formatCount(sna.round_trips_per_s)} a second` : undefined} />
+      <Figure label="Context switches" testId="fig-cswitch" raw={cswitchPct} value={formatPct(cswitchPct)} detail="of all CPU time" />
+      <Figure label="Wasted wake-ups" testId="fig-futile" raw={snapshot.futile}
+        value={formatCount(snapshot.futile)} detail="woken to find the lock taken again" />
+      <Figure label="Lock misses" testId="fig-miss" raw={miss} value={formatPct(miss)} detail="of lock calls had to wait" />
+    </dl>
+  );
+}
+
 export function Figures({ store }: { store: LabStore }) {
   const snapshot = useLab(store, 'snapshot');
   const report = useLab(store, 'report');
   const schema = useLab(store, 'schema');
+  const scenario = useLab(store, 'scenario');
   if (!snapshot || !schema) return <dl className="figures figures-empty" aria-busy="true"><div className="figure"><dt>Starting the simulation</dt><dd>…</dd></div></dl>;
+  if (snapshot.kernel === 'sna') return <SnaFiguresList schema={schema} snapshot={snapshot} report={report} bytes={Number(scenario['sna.transfer_bytes'])} />;
   const live = liveFigures(schema, snapshot);
   const scalable = snapshot.kernel === 'scalable';
   const tx = report?.throughput.transmit_packets_per_s ?? NaN;

@@ -9,7 +9,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { defaultValue, fieldsByPath, type Schema, type SchemaField } from '../core/schema.js';
 import type { ScenarioProblem, ScenarioValues } from '../core/scenario-values.js';
-import { controlFor, fromDisplay, groupOf, MAIN_CONTROLS, toDisplay, unitLabel, type ControlSpec } from './controls.js';
+import { controlFor, fromDisplay, groupOf, mainControls, toDisplay, unitLabel, type ControlSpec } from './controls.js';
 
 export interface ParameterPanelProps {
   schema: Schema;
@@ -66,7 +66,7 @@ export function ParameterPanel(props: ParameterPanelProps) {
     return <Control key={path} field={field} spec={controlFor(field)} scenario={scenario} onChange={change} />;
   };
   const chosen = props.controls;
-  const main = chosen ?? MAIN_CONTROLS.map((spec) => spec.path);
+  const main = chosen ?? mainControls(scenario['kernel.kind']).map((spec) => spec.path);
   // The SNA model's own fields only matter when it runs.
   const sna = scenario['kernel.kind'] === 'sna';
   const rest = chosen ? [] : schema.fields.map((field) => field.path)

@@ -34,13 +34,15 @@ const ns: DisplayUnit = { label: 'ns', factor: 1 };
 const us: DisplayUnit = { label: 'µs', factor: 1e3 };
 const ms: DisplayUnit = { label: 'ms', factor: 1e6 };
 
+const CPUS: ControlSpec = { path: 'machine.cpus', label: 'CPUs', kind: 'slider' };
+const KERNEL: ControlSpec = {
+  path: 'kernel.kind', label: 'Kernel', kind: 'choice',
+  choices: { classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP' },
+};
+
 /** The controls the lab shows first, in this order. */
 export const MAIN_CONTROLS: readonly ControlSpec[] = [
-  { path: 'machine.cpus', label: 'CPUs', kind: 'slider' },
-  {
-    path: 'kernel.kind', label: 'Kernel', kind: 'choice',
-    choices: { classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP' },
-  },
+  CPUS, KERNEL,
   { path: 'workload.processes', label: 'Application processes (load)', kind: 'number' },
   { path: 'workload.think.mean_ns', label: 'Think time before each transaction', kind: 'number', unit: us },
   { path: 'costs.kernel_write.mean_ns', label: 'Kernel work per write, under the lock', kind: 'number', unit: ns },
@@ -57,6 +59,23 @@ export const MAIN_CONTROLS: readonly ControlSpec[] = [
     note: '-1 means the last CPU.',
   },
 ];
+
+/** The main controls while the SNA Server/6000 kernel runs (the OpenVMS workload's are under "All parameters"). */
+export const SNA_MAIN_CONTROLS: readonly ControlSpec[] = [
+  CPUS, KERNEL,
+  { path: 'sna.lock_kind', label: 'SNA locks', kind: 'select',
+    choices: { lockl: 'lockl(): block, wake all on release', wake_one: 'Block, wake one on release', simple: 'simple_lock(): spin' } },
+  { path: 'sna.sessions', label: 'Sessions bouncing 2 KB (load)', kind: 'number' },
+  { path: 'sna.partner_latency.mean_ns', label: 'Partner turn-around per RU', kind: 'number', unit: ms },
+  { path: 'costs.context_switch.mean_ns', label: 'Context switch', kind: 'number', unit: us },
+  { path: 'sched.affinity', label: 'Processor affinity', kind: 'select' },
+  { path: 'sim.seed', label: 'Random seed', kind: 'number' },
+];
+
+/** The main controls for a kernel. */
+export function mainControls(kernel: unknown): readonly ControlSpec[] {
+  return kernel === 'sna' ? SNA_MAIN_CONTROLS : MAIN_CONTROLS;
+}
 
 const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', uniform: 'Uniform (mean ± spread)' };
 
@@ -88,7 +107,7 @@ function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
 
 /** A control for any field: the main list's, or one made from the field's path. */
 export function controlFor(field: SchemaField): ControlSpec {
-  const main = MAIN_CONTROLS.find((spec) => spec.path === field.path);
+  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS].find((spec) => spec.path === field.path);
   if (main) return { ...main, unit: main.unit ?? displayUnitFor(field) };
   const parts = field.path.split('.').slice(1);
   const label = parts.map((part, i) => {
