@@ -2,37 +2,16 @@
 // wait until they are due and are acknowledged when taken, frames of a replaced
 // simulation are dropped, every kind of worker failure becomes one fault (and the
 // worker is terminated), a silent worker counts as hung, and a sweep over several
-// workers gathers its points and can be cancelled.
+// workers gathers its points and can be cancelled; a variant run keeps each labelled
+// scenario's report or the core's reason for refusing it, and a new run stops the old.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimClient, SweepRunner, type WorkerLike } from './client.js';
+import { SimClient, SweepRunner, VariantRunner } from './client.js';
+import { fakeWorkers, type FakeWorker } from './fake-worker.js';
 import { allocateTrace } from './trace.js';
-import type { FrameReply, WorkerReply, WorkerRequest } from './protocol.js';
+import type { FrameReply, WorkerRequest } from './protocol.js';
 import type { Report } from './report.js';
 import type { Schema } from './schema.js';
-
-class FakeWorker implements WorkerLike {
-  sent: WorkerRequest[] = [];
-  terminated = false;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
-  onmessageerror: ((event: MessageEvent) => void) | null = null;
-
-  postMessage(message: unknown): void {
-    this.sent.push(message as WorkerRequest);
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-
-  reply(data: WorkerReply | unknown): void {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-
-  fail(message: string): void {
-    this.onerror?.({ message, filename: 'http://x/assets/sim.worker.js', lineno: 3, preventDefault() {} } as unknown as ErrorEvent);
-  }
-}
+import { variantKey, type Variant, type VariantRun } from './sweep.js';
 
 const schema = { modes: [], fields: [] } as unknown as Schema;
 
@@ -44,13 +23,9 @@ function frame(epoch: number, seq: number, dueMs: number, extra: Partial<FrameRe
 }
 
 function setup() {
-  const workers: FakeWorker[] = [];
+  const { workers, create } = fakeWorkers();
   const events = { ready: vi.fn(), loaded: vi.fn(), refused: vi.fn(), framesQueued: vi.fn(), fault: vi.fn() };
-  const client = new SimClient(() => {
-    const worker = new FakeWorker();
-    workers.push(worker);
-    return worker;
-  }, events);
+  const client = new SimClient(create, events);
   client.start();
   return { client, workers, events, worker: () => workers[workers.length - 1]! };
 }
@@ -156,13 +131,9 @@ describe('SweepRunner', () => {
   const report = (n: number) => ({ events: n }) as unknown as Report;
 
   function runner(parallel = 2) {
-    const workers: FakeWorker[] = [];
+    const { workers, create } = fakeWorkers();
     const events = { point: vi.fn(), refused: vi.fn(), done: vi.fn(), fault: vi.fn() };
-    const sweep = new SweepRunner(() => {
-      const worker = new FakeWorker();
-      workers.push(worker);
-      return worker;
-    }, parallel, events);
+    const sweep = new SweepRunner(create, parallel, events);
     return { sweep, workers, events };
   }
 
@@ -208,5 +179,86 @@ describe('SweepRunner', () => {
     expect(events.fault.mock.calls[0]![0]).toMatch(/sweep worker failed: Uncaught: out of memory/);
     expect(workers.every((w) => w.terminated)).toBe(true);
     expect(events.done).not.toHaveBeenCalled();
+  });
+});
+
+describe('VariantRunner', () => {
+  const report = (n: number) => ({ events: n }) as unknown as Report;
+  const variants: Variant[] = [
+    { label: '1-way (1 CPU)', values: { 'machine.cpus': 1, 'sim.trace_capacity': 5000 } },
+    { label: '4-way (4 CPUs)', values: { 'machine.cpus': 4 } },
+  ];
+  const sweepOf = (worker: FakeWorker) => worker.sent[0] as Extract<WorkerRequest, { type: 'sweep' }>;
+
+  function runner(parallel = 2) {
+    const { workers, create } = fakeWorkers();
+    const changes: VariantRun[] = [];
+    const variantRunner = new VariantRunner(create, parallel, (run) => changes.push(run));
+    return { variantRunner, workers, changes };
+  }
+
+  it('runs each variant with tracing off, one worker each, and gathers the reports in order', async () => {
+    const { variantRunner, workers, changes } = runner();
+    const finished = variantRunner.start(variants);
+    expect(workers).toHaveLength(2);
+    // The bigger machine goes first; each worker gets one variant, tracing off.
+    expect(sweepOf(workers[0]!).points).toMatchObject([{ index: 1, values: { 'machine.cpus': 4, 'sim.trace_capacity': 0 } }]);
+    expect(sweepOf(workers[1]!).points).toMatchObject([{ index: 0, values: { 'machine.cpus': 1, 'sim.trace_capacity': 0 } }]);
+    expect(changes.at(-1)).toMatchObject({ seq: 1, status: 'running', done: 0, reports: [undefined, undefined] });
+    const id = sweepOf(workers[0]!).id;
+    workers[0]!.reply({ type: 'sweep-point', id, index: 1, report: report(4) });
+    expect(changes.at(-1)).toMatchObject({ status: 'running', done: 1, reports: [undefined, report(4)] });
+    workers[0]!.reply({ type: 'sweep-done', id, cancelled: false });
+    workers[1]!.reply({ type: 'sweep-point', id, index: 0, report: report(1) });
+    workers[1]!.reply({ type: 'sweep-done', id, cancelled: false });
+    const run = await finished;
+    expect(run).toMatchObject({ status: 'done', done: 2, reports: [report(1), report(4)], refusals: [undefined, undefined] });
+    expect(run.key).toBe(variantKey(variants));
+    expect(variantRunner.run).toBe(run);
+    expect(workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('says in words which variant the core refused and why, and still reports the others', async () => {
+    const { variantRunner, workers } = runner(1);
+    const finished = variantRunner.start(variants);
+    expect(workers).toHaveLength(1);
+    const id = sweepOf(workers[0]!).id;
+    workers[0]!.reply({ type: 'sweep-point', id, index: 1, report: report(4) });
+    workers[0]!.reply({ type: 'sweep-refused', id, index: 0, problems: [{ path: 'machine.domains', message: 'A 1-CPU machine cannot have 2 NUMA domains.' }] });
+    workers[0]!.reply({ type: 'sweep-done', id, cancelled: false });
+    const run = await finished;
+    expect(run.status).toBe('done');
+    expect(run.reports).toEqual([undefined, report(4)]);
+    expect(run.refusals[0]).toBe('1-way (1 CPU): the simulator did not accept this run: A 1-CPU machine cannot have 2 NUMA domains.');
+  });
+
+  it('a new run stops the one still going at once: its workers end and late points are ignored', async () => {
+    const { variantRunner, workers, changes } = runner();
+    const first = variantRunner.start(variants);
+    const oldWorkers = [...workers];
+    const oldId = sweepOf(oldWorkers[0]!).id;
+    const second = variantRunner.start([variants[1]!]);
+    expect(await first).toMatchObject({ seq: 1, status: 'cancelled' });
+    expect(oldWorkers.every((w) => w.terminated)).toBe(true);
+    oldWorkers[0]!.reply({ type: 'sweep-point', id: oldId, index: 1, report: report(99) }); // a closed worker's late message
+    expect(changes.at(-1)).toMatchObject({ seq: 2, status: 'running', done: 0 });
+    const worker = workers.at(-1)!;
+    expect(workers).toHaveLength(3); // one variant, one worker
+    worker.reply({ type: 'sweep-point', id: sweepOf(worker).id, index: 0, report: report(4) });
+    worker.reply({ type: 'sweep-done', id: sweepOf(worker).id, cancelled: false });
+    expect(await second).toMatchObject({ seq: 2, status: 'done', reports: [report(4)] });
+  });
+
+  it('cancels on request, and turns a worker failure into a failed run with its message', async () => {
+    const { variantRunner, workers } = runner();
+    const cancelled = variantRunner.start(variants);
+    variantRunner.cancel();
+    expect(await cancelled).toMatchObject({ status: 'cancelled', done: 0 });
+    expect(workers.every((w) => w.terminated)).toBe(true);
+    const failed = variantRunner.start(variants);
+    workers.at(-1)!.fail('Uncaught: out of memory');
+    expect(await failed).toMatchObject({ status: 'failed', message: expect.stringMatching(/sweep worker failed: Uncaught: out of memory/) });
+    variantRunner.cancel(); // nothing running: nothing happens
+    expect(variantRunner.run?.status).toBe('failed');
   });
 });

@@ -5,7 +5,8 @@
  * and turns every way a worker can fail (a trap in the core, an uncaught exception, a
  * message that cannot be read, silence) into one fault. After a fault the worker is
  * gone; start() makes a new one. SweepRunner spreads a sweep over several workers
- * and gathers their points. Nothing here touches wasm memory or blocks.
+ * and gathers their points; VariantRunner runs a short list of labelled scenarios on
+ * it and keeps their state. Nothing here touches wasm memory or blocks.
  *
  * The worker is made by a factory the caller passes in (the lab uses Vite's
  * `new Worker(new URL(...))`; tests pass a fake), so this module runs anywhere.
@@ -15,6 +16,7 @@ import type { Report } from './report.js';
 import type { ScenarioProblem, ScenarioValues } from './scenario.js';
 import type { Schema } from './schema.js';
 import type { Speed } from './playback.js';
+import { planVariants, splitSweep, startVariantRun, variantFinished, type Variant, type VariantRun } from './sweep.js';
 
 /** The part of a Worker the bridge uses. */
 export interface WorkerLike {
@@ -368,5 +370,91 @@ export class SweepRunner {
     for (const worker of this.workers) closeWorker(worker);
     this.workers = [];
     this.active.clear();
+  }
+}
+
+// ---- variant runs ------------------------------------------------------------------
+
+/**
+ * Runs a short list of labelled scenarios to their end (core/sweep.ts, VariantRun) on
+ * workers of its own, one run at a time: starting another stops the one still going
+ * at once (its workers are terminated, so a learner changing their mind never waits),
+ * as does cancel(). Every change of the run's state is handed to onChange.
+ */
+export class VariantRunner {
+  private sweep: SweepRunner | undefined;
+  private seq = 0;
+  private current: VariantRun | undefined;
+  private settle: ((run: VariantRun) => void) | undefined;
+
+  constructor(
+    private readonly createWorker: WorkerFactory,
+    private readonly parallel: number,
+    private readonly onChange: (run: VariantRun) => void,
+  ) {}
+
+  /** The latest run's state, if any was started. */
+  get run(): VariantRun | undefined {
+    return this.current;
+  }
+
+  /** Runs the variants; resolves with the run's last state (cancelled if another run replaces it). */
+  start(variants: readonly Variant[]): Promise<VariantRun> {
+    this.stop();
+    const run = startVariantRun(++this.seq, variants);
+    const specs = planVariants(variants);
+    const parallel = Math.max(1, Math.min(this.parallel, specs.length));
+    const finished = new Promise<VariantRun>((resolve) => {
+      this.settle = resolve;
+    });
+    const sweep = new SweepRunner(this.createWorker, parallel, {
+      point: (index, report) => {
+        if (sweep === this.sweep) this.update(variantFinished(this.current!, index, { report }));
+      },
+      refused: (index, problems) => {
+        if (sweep === this.sweep) this.update(variantFinished(this.current!, index, { problems }));
+      },
+      done: (cancelled) => {
+        if (sweep === this.sweep) this.end({ ...this.current!, status: cancelled ? 'cancelled' : 'done' });
+      },
+      fault: (message) => {
+        if (sweep === this.sweep) this.end({ ...this.current!, status: 'failed', message });
+      },
+    });
+    this.sweep = sweep;
+    this.update(run);
+    sweep.run(splitSweep(specs, parallel));
+    return finished;
+  }
+
+  /** Stops the run still going (its state becomes cancelled). */
+  cancel(): void {
+    if (this.current?.status !== 'running') return;
+    this.stop();
+  }
+
+  dispose(): void {
+    this.stop();
+  }
+
+  private update(run: VariantRun): void {
+    this.current = run;
+    this.onChange(run);
+  }
+
+  private end(run: VariantRun): void {
+    this.sweep = undefined;
+    this.update(run);
+    const settle = this.settle;
+    this.settle = undefined;
+    settle?.(run);
+  }
+
+  /** Ends the run still going at once: its workers are terminated. */
+  private stop(): void {
+    const sweep = this.sweep;
+    if (!sweep) return;
+    sweep.dispose();
+    this.end({ ...this.current!, status: 'cancelled' });
   }
 }

@@ -40,6 +40,19 @@ export interface Throughput {
   [metric: string]: number;
 }
 
+/** The SNA Server/6000 kernel's own measures (kernel "sna" only). */
+export interface SnaReport {
+  /** Measured transfers (sna.transfer_bytes each) that finished in the window. */
+  transfers_completed: number;
+  /** Their mean response time in ns; 0 when none finished. */
+  transfer_response_ns: number;
+  /** Bytes of the measured transfer acknowledged per second of the window (always there). */
+  transfer_bytes_per_s: number;
+  round_trips_per_s: number;
+  /** The sessions' mean round trip in ns. */
+  round_trip_ns: number;
+}
+
 export interface Report {
   /** The whole scenario that ran, every field resolved. */
   scenario: ScenarioDocument;
@@ -67,4 +80,6 @@ export interface Report {
   txn_response_ns: number;
   rx_dropped: number;
   trace_dropped: number;
+  /** The SNA kernel's measures (kernel "sna" only). */
+  sna?: SnaReport;
 }

@@ -6,9 +6,14 @@
  * A CPU field that names a CPU the smaller machines lack (the designated CPU, the
  * interrupt CPU) falls back to its default at those points, so every point is a
  * valid scenario; the plan says where that happened.
+ *
+ * A variant run is the same machinery for a short list of labelled scenarios (the
+ * porting journey's 1-way and 4-way runs, a companion run beside the lab's): each run
+ * to its end, tracing off; its state says what finished and, in words, what the core
+ * refused.
  */
 import type { Report } from './report.js';
-import type { ScenarioValues } from './scenario.js';
+import type { ScenarioProblem, ScenarioValues } from './scenario.js';
 import type { SweepSpec } from './protocol.js';
 
 export type KernelKind = 'classic' | 'scalable';
@@ -67,18 +72,22 @@ export function planSweep(base: ScenarioValues, options: SweepOptions = {}): Swe
   }
   for (const kernel of kernels) {
     for (let cpus = fromCpus; cpus <= toCpus; cpus++) {
-      const values: ScenarioValues = {
-        ...base,
-        'machine.cpus': cpus,
-        'kernel.kind': kernel,
-        'sim.trace_capacity': 0,
-      };
-      if (designated >= cpus) values['kernel.designated_cpu'] = -1;
-      if (interrupt >= cpus) values['machine.interrupt_cpu'] = 0;
+      const values = withCpus({ ...base, 'kernel.kind': kernel, 'sim.trace_capacity': 0 }, cpus);
       points.push({ index: points.length, cpus, kernel, values });
     }
   }
   return { points, notes };
+}
+
+/**
+ * The scenario on a machine of `cpus` CPUs: a designated or interrupt CPU the machine
+ * lacks falls back to its default (the last CPU, CPU 0), as the sweep's notes say.
+ */
+export function withCpus(base: ScenarioValues, cpus: number): ScenarioValues {
+  const values: ScenarioValues = { ...base, 'machine.cpus': cpus };
+  if (Number(base['kernel.designated_cpu'] ?? -1) >= cpus) values['kernel.designated_cpu'] = -1;
+  if (Number(base['machine.interrupt_cpu'] ?? 0) >= cpus) values['machine.interrupt_cpu'] = 0;
+  return values;
 }
 
 /**
@@ -97,5 +106,74 @@ export function addSweepPoint(points: SweepPoint[], point: SweepPoint): SweepPoi
   const next = points.filter((p) => !(p.cpus === point.cpus && p.kernel === point.kernel));
   next.push(point);
   next.sort((a, b) => a.kernel.localeCompare(b.kernel) || a.cpus - b.cpus);
+  return next;
+}
+
+// ---- variant runs ------------------------------------------------------------------
+
+/** One scenario of a variant run, with words for it ("1-way (1 CPU)"). */
+export interface Variant {
+  label: string;
+  values: ScenarioValues;
+}
+
+export type VariantRunStatus = 'running' | 'done' | 'cancelled' | 'failed';
+
+/** What the lab knows about a variant run: what has finished, what was refused and why. */
+export interface VariantRun {
+  /** Grows with every run one runner starts, so a newer run is told from an older one. */
+  seq: number;
+  /** The variants in a form to compare runs by (variantKey). */
+  key: string;
+  variants: readonly Variant[];
+  status: VariantRunStatus;
+  /** Variants finished: run to their end, or refused. */
+  done: number;
+  /** Each variant's report once it has run to its end (undefined until then, or if refused). */
+  reports: readonly (Report | undefined)[];
+  /** Why the core refused a variant, in words (undefined where it did not). */
+  refusals: readonly (string | undefined)[];
+  /** Why the whole run failed (a worker fault). */
+  message?: string;
+}
+
+/** The same string for the same labels and values: tells whether a run is of these variants. */
+export function variantKey(variants: readonly Variant[]): string {
+  return JSON.stringify(variants.map((variant) => [variant.label, variant.values]));
+}
+
+/** The worker's list for a variant run: each variant in order, tracing off. */
+export function planVariants(variants: readonly Variant[]): (SweepSpec & { cpus: number })[] {
+  return variants.map((variant, index) => ({
+    index,
+    cpus: Number(variant.values['machine.cpus'] ?? 1),
+    values: { ...variant.values, 'sim.trace_capacity': 0 },
+  }));
+}
+
+/** A variant run just started. */
+export function startVariantRun(seq: number, variants: readonly Variant[]): VariantRun {
+  return {
+    seq, key: variantKey(variants), variants, status: 'running', done: 0,
+    reports: variants.map(() => undefined), refusals: variants.map(() => undefined),
+  };
+}
+
+/** The run with one more variant finished: its report, or why the core refused it. */
+export function variantFinished(run: VariantRun, index: number, outcome: { report: Report } | { problems: ScenarioProblem[] }): VariantRun {
+  if (index < 0 || index >= run.variants.length) return run;
+  if ('report' in outcome) return { ...run, done: run.done + 1, reports: replaceAt(run.reports, index, outcome.report) };
+  return { ...run, done: run.done + 1, refusals: replaceAt(run.refusals, index, refusalWords(run.variants[index]!.label, outcome.problems)) };
+}
+
+/** "4-way (4 CPUs): the simulator did not accept this run: <the core's words>". */
+export function refusalWords(label: string, problems: readonly ScenarioProblem[]): string {
+  const why = problems.map((problem) => problem.message).join(' ') || 'it gave no reason.';
+  return `${label}: the simulator did not accept this run: ${why}`;
+}
+
+function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {
+  const next = [...list];
+  next[index] = value;
   return next;
 }

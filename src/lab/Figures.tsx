@@ -67,12 +67,12 @@ function SnaFiguresList({ schema, snapshot, report, bytes }: { schema: Schema; s
   const cswitchPct = window > 0 ? (100 * modeTotalsNs(snapshot, schema.modes).cswitch) / window : NaN;
   return (
     <dl className="figures" aria-label="Key figures of this run">
-      <Figure headline label="1 MB transfer" testId="fig-transfer" raw={response}
+      <Figure headline label="TP response (session round trip)" testId="fig-round-trip" raw={sna?.round_trip_ns ?? NaN}
+        value={sna && sna.round_trip_ns > 0 ? formatNs(sna.round_trip_ns, 2) : '–'}
+        detail={sna ? `${formatCount(sna.round_trips_per_s)} round trips a second` : 'measuring after the warm-up'} />
+      <Figure label="1 MB transfer" testId="fig-transfer" raw={response}
         value={Number.isFinite(response) ? formatNs(response, 2) : '–'}
         detail={rate > 0 ? `response time (${formatCount(rate / 1000)} KB/s)` : 'measuring after the warm-up'} />
-      <Figure label="Session round trip" testId="fig-round-trip" raw={sna?.round_trip_ns ?? NaN}
-        value={sna && sna.round_trip_ns > 0 ? formatNs(sna.round_trip_ns, 2) : '–'}
-        detail={sna ? `${formatCount(sna.round_trips_per_s)} a second` : undefined} />
       <Figure label="Context switches" testId="fig-cswitch" raw={cswitchPct} value={formatPct(cswitchPct)} detail="of all CPU time" />
       <Figure label="Wasted wake-ups" testId="fig-futile" raw={snapshot.futile}
         value={formatCount(snapshot.futile)} detail="woken to find the lock taken again" />

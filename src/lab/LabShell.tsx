@@ -12,6 +12,7 @@ import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion, type Theme } from '../views/index.js';
 import { Figures } from './Figures.js';
 import { useLab } from './hooks.js';
+import { JourneyPanel } from './journey/JourneyPanel.js';
 import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
 import { LabStore, type LabStoreOptions } from './store.js';
@@ -162,6 +163,7 @@ export function LabShell(props: LabShellProps) {
         )}
         <div className="lab-main">
           <Figures store={store} />
+          {!compact && scenario['kernel.kind'] === 'sna' && <JourneyPanel store={store} theme={theme} />}
           {!compact && (
             <fieldset className="view-toggles">
               <legend>Views</legend>

@@ -7,7 +7,7 @@
  * that call asks for the frame after. Several requests for the same task in one frame
  * run it once.
  */
-import { onFrame } from '../views/index.js';
+import { onFrame } from '../views/motion.js';
 
 type Task = (now: number) => void;
 

@@ -1,7 +1,10 @@
 /*
  * store.ts -- one lab's state on the main thread: the scenario, the latest decoded
- * snapshot and report, the trace window the views read, transport and sweep state.
- * It owns the lab's SimClient (the worker bridge) and, during a sweep, a SweepRunner.
+ * snapshot and report, the trace window the views read, transport and sweep state,
+ * and variant runs (labelled scenarios run to their end beside the lab's own run: the
+ * porting journey's 1-way and 4-way runs, a companion run for a side-by-side view).
+ * It owns the lab's SimClient (the worker bridge), during a sweep a SweepRunner, and
+ * a VariantRunner for each named variant run.
  *
  * Frames from the worker are applied on animation frames only (scheduler.ts): each
  * tick takes the frames that are due, feeds every one's trace records to the trace
@@ -15,14 +18,16 @@
  * changed), so components can select parts of it and skip renders when theirs did not
  * change.
  */
-import { SimClient, SweepRunner, type WorkerFactory } from '../core/client.js';
+import { SimClient, SweepRunner, VariantRunner, type WorkerFactory } from '../core/client.js';
 import { DEFAULT_SPEED, type Speed } from '../core/playback.js';
 import type { FrameReply } from '../core/protocol.js';
 import type { Report } from '../core/report.js';
 import { defaultValues, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
 import type { Schema } from '../core/schema.js';
 import { decodeSnapshot, type Snapshot } from '../core/snapshot.js';
-import { addSweepPoint, idleSweep, planSweep, splitSweep, type SweepPlanPoint, type SweepState } from '../core/sweep.js';
+import {
+  addSweepPoint, idleSweep, planSweep, splitSweep, type SweepPlanPoint, type SweepState, type Variant, type VariantRun,
+} from '../core/sweep.js';
 import { TraceHistory, type TraceWindow } from '../core/trace.js';
 import { describeStep } from './events.js';
 import { requestFrame } from './scheduler.js';
@@ -68,6 +73,35 @@ export interface LabState {
   lastStep: string[];
   sweep: SweepState;
   sweepNotes: string[];
+  /** Variant runs by name (runVariants): the latest run of each. */
+  variants: Readonly<Record<string, VariantRun>>;
+  /** The companion run (runCompanion): the lab's scenario with a few fields changed, run to its end. */
+  companion?: CompanionRun;
+}
+
+/** The lab's scenario with a few fields changed, run to its end beside the lab's own run. */
+export interface CompanionRun {
+  /** Words for it ("with wake-one locks"). */
+  label: string;
+  /** The fields changed. */
+  overrides: ScenarioValues;
+  /** The scenario it runs: the lab's when it started, with the overrides. */
+  scenario: ScenarioValues;
+  /** refused: the core did not accept the scenario (message says why). */
+  status: 'running' | 'done' | 'refused' | 'cancelled' | 'failed';
+  /** The core's report once it has run to its end. */
+  report?: Report;
+  message?: string;
+}
+
+/** A companion run's state from its variant run's. */
+export function companionOf(label: string, overrides: ScenarioValues, run: VariantRun): CompanionRun {
+  const report = run.reports[0];
+  const message = run.refusals[0] ?? run.message;
+  return {
+    label, overrides, scenario: run.variants[0]?.values ?? {}, status: run.refusals[0] ? 'refused' : run.status,
+    ...(report ? { report } : {}), ...(message ? { message } : {}),
+  };
 }
 
 export interface LabStoreOptions {
@@ -93,6 +127,8 @@ export class LabStore {
   private client: SimClient;
   private sweepRunner: SweepRunner | undefined;
   private sweepPlan: SweepPlanPoint[] = [];
+  /** Variant runners by name; the companion's under a key no name can take. */
+  private variantRunners = new Map<string | typeof COMPANION, VariantRunner>();
   private history: TraceHistory | undefined;
   private historyCpus = 0;
   private autoplay: boolean;
@@ -107,7 +143,7 @@ export class LabStore {
     this.state = {
       status: 'starting', scenario: options.scenario, problems: [], loading: true, playing: false, done: false,
       speed: options.speed ?? DEFAULT_SPEED, nowNs: 0, startNs: 0, durationNs: 0, warmupNs: 0, events: 0, frames: 0,
-      lastStep: [], sweep: idleSweep, sweepNotes: [], notice: options.notice,
+      lastStep: [], sweep: idleSweep, sweepNotes: [], variants: {}, notice: options.notice,
     };
     this.client = new SimClient(options.createWorker, {
       ready: (schema) => this.onReady(schema),
@@ -152,6 +188,7 @@ export class LabStore {
     this.client.dispose();
     this.sweepRunner?.dispose();
     this.sweepRunner = undefined;
+    for (const runner of this.variantRunners.values()) runner.dispose();
     const sweep = this.state.sweep.status === 'running' ? { ...this.state.sweep, status: 'cancelled' as const } : this.state.sweep;
     this.set({ status: 'starting', loading: true, playing: false, sweep });
   }
@@ -394,7 +431,55 @@ export class LabStore {
   cancelSweep(): void {
     this.sweepRunner?.cancel();
   }
+
+  // ---- variant runs ------------------------------------------------------------------
+
+  /**
+   * Runs labelled scenarios to their end in workers of their own, tracing off, and
+   * keeps the run's state in state.variants[name]. A new run of the same name stops
+   * the one still going. Resolves with the run's last state (done, cancelled, failed;
+   * a variant the core refused has its reason in refusals).
+   */
+  runVariants(name: string, variants: readonly Variant[]): Promise<VariantRun> {
+    return this.variantRunner(name, (run) => ({ variants: { ...this.state.variants, [name]: run } })).start(variants);
+  }
+
+  /** Stops the named variant run if it is still going (its state becomes cancelled). */
+  cancelVariants(name: string): void {
+    this.variantRunners.get(name)?.cancel();
+  }
+
+  /**
+   * Runs the lab's current scenario with `overrides` applied (for example the other
+   * sna.lock_kind) to its end, beside the lab's own run, and keeps it in
+   * state.companion; a new companion run replaces the one still going. Resolves with
+   * the companion's last state.
+   */
+  async runCompanion(overrides: ScenarioValues, label: string): Promise<CompanionRun> {
+    const values = { ...this.state.scenario, ...overrides };
+    const publish = (run: VariantRun) => ({ companion: companionOf(label, overrides, run) });
+    return companionOf(label, overrides, await this.variantRunner(COMPANION, publish).start([{ label, values }]));
+  }
+
+  /** Stops the companion run if it is still going and forgets it. */
+  clearCompanion(): void {
+    this.variantRunners.get(COMPANION)?.cancel();
+    this.set({ companion: undefined });
+  }
+
+  private variantRunner(name: string | typeof COMPANION, publish: (run: VariantRun) => Partial<LabState>): VariantRunner {
+    let runner = this.variantRunners.get(name);
+    if (!runner) {
+      const workers = Math.max(1, this.options.sweepWorkers ?? 2);
+      runner = new VariantRunner(this.options.createWorker, workers, (run) => this.set(publish(run)));
+      this.variantRunners.set(name, runner);
+    }
+    return runner;
+  }
 }
+
+/** The companion run's key among the variant runners. */
+const COMPANION = Symbol('companion');
 
 /** Set bits in a small integer. */
 function bitCount(bits: number): number {
