@@ -19,7 +19,7 @@ import { LabStore, type LabStoreOptions } from './store.js';
 import { Transport, useTransportKeys } from './Transport.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
-import { VIEW_IDS, VIEW_TITLES, type KnownViewId } from './view-ids.js';
+import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
 import { createSimWorker } from './worker-factory.js';
 
 export interface LabShellProps {
@@ -93,6 +93,17 @@ export function LabShell(props: LabShellProps) {
   const [theme, setTheme] = useState<Theme>(props.initialView?.theme ?? 'light');
   const schema = useLab(store, 'schema');
   const scenario = useLab(store, 'scenario');
+  const herdShown = (compact ? allowed : shown).includes('herd') && scenario['kernel.kind'] === 'sna';
+  // The herd view's side-by-side panel: the same scenario with the other kind of lock
+  // (spinning simple locks against lockl), run to its end in the background.
+  useEffect(() => {
+    if (!herdShown) { store.clearCompanion(); return undefined; }
+    const spin = scenario['sna.lock_kind'] === 'simple';
+    const timer = setTimeout(() => {
+      void store.runCompanion({ 'sna.lock_kind': spin ? 'lockl' : 'simple' }, spin ? 'The same with lockl() (wake all)' : 'The same with simple (spin) locks');
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [store, scenario, herdShown]);
   const problems = useLab(store, 'problems');
   const fault = useLab(store, 'fault');
   const notice = useLab(store, 'notice');
@@ -167,7 +178,7 @@ export function LabShell(props: LabShellProps) {
           {!compact && (
             <fieldset className="view-toggles">
               <legend>Views</legend>
-              {allowed.map((id) => (
+              {viewsForKernel(allowed, scenario['kernel.kind']).map((id) => (
                 <label key={id} className="toggle">
                   <input type="checkbox" checked={shown.includes(id)} onChange={(event) => toggleView(id, event.target.checked)} />
                   {VIEW_TITLES[id]}

@@ -12,7 +12,7 @@ import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
 import { SweepControls } from './SweepControls.js';
 import type { LabState, LabStore } from './store.js';
-import { VIEW_TITLES, type KnownViewId } from './view-ids.js';
+import { VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
 import { viewComponent, type ViewInputs } from './view-registry.js';
 
 class ViewBoundary extends Component<{ title: string; children: ReactNode }, { error?: Error }> {
@@ -38,7 +38,9 @@ class ViewBoundary extends Component<{ title: string; children: ReactNode }, { e
 
 const selectTrace = (s: LabState) => s.trace;
 const selectSweep = (s: LabState) => s.sweep;
+const selectCompanion = (s: LabState) => s.companion;
 const selectInterrupt = (s: LabState) => Number(s.scenario['machine.interrupt_cpu'] ?? 0);
+const selectKernel = (s: LabState) => s.scenario['kernel.kind'];
 const selectNothing = () => undefined;
 
 /** Whether the element is on screen (or near it); true until measured and where IntersectionObserver is missing. */
@@ -81,13 +83,18 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   const schema = useLab(store, 'schema');
   const interruptCpu = useLab(store, selectInterrupt);
   const speed = useLab(store, 'speed');
+  const companionRun = useLab(store, id === 'herd' ? selectCompanion : selectNothing);
+  const companion = useMemo(
+    () => (companionRun?.status === 'done' && companionRun.report ? { label: companionRun.label, report: companionRun.report } : undefined),
+    [companionRun],
+  );
   const title = VIEW_TITLES[id];
   // The same object while no input changed, so the memoised view skips rendering.
   const live = useMemo(
     () => (snapshot && schema
-      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured }
+      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, companion }
       : undefined),
-    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured],
+    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, companion],
   );
   const inputs = useHeldWhile(live, onScreen);
   return (
@@ -106,13 +113,15 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   );
 }
 
-/** Views that need the full width of the lab. */
-const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table']);
+/** Views that need the full width of the lab (the herd: its loop, and the other lock kind beside it). */
+const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd']);
 
+/** The views asked for that the loaded scenario's kernel has something to show in (view-ids.ts). */
 export function ViewArea({ store, views, theme }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme }) {
+  const kernel = useLab(store, selectKernel);
   return (
     <div className="views">
-      {views.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}
+      {viewsForKernel(views, kernel).map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}
     </div>
   );
 }

@@ -8,7 +8,8 @@
 import type { ComponentType } from 'react';
 import type { Report, Schema, Snapshot, SweepState, TraceWindow } from '../core/index.js';
 import {
-  CpuGrid, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, Timeline, traceNames, type Theme, type TraceNames,
+  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, Timeline, traceNames,
+  type Theme, type TraceNames,
 } from '../views/index.js';
 import type { KnownViewId } from './view-ids.js';
 
@@ -29,6 +30,8 @@ export interface ViewInputs {
   /** The report of the run that reached its end, if it has. */
   finalReport?: Report;
   sweep?: SweepState;
+  /** The same workload run another way (the other lock kind, say), for views that set the two side by side. */
+  companion?: { label: string; report: Report };
   schema: Schema;
   interruptCpu: number;
   /** Playback speed, simulated ns per wall second. */
@@ -49,6 +52,10 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} interruptCpu={v.interruptCpu} modeNames={v.schema.modes} />
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
+  herd: (v) => (
+    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} modeNames={v.schema.modes} />
+  ),
+  'cache-lines': (v) => <CacheLineView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
   'krp-queue': (v) => (
     <KrpQueue snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme}
       width={v.width} modeNames={v.schema.modes}

@@ -10,6 +10,8 @@ export { ModeBars, type ModeBarsProps } from './modes/ModeBars.js';
 export { Timeline, type TimelineProps } from './timeline/Timeline.js';
 export { LockTable, type LockTableProps } from './lock-table/LockTable.js';
 export { ScalingChart, type ScalingChartProps } from './scaling/ScalingChart.js';
+export { HerdView, type HerdViewProps } from './herd/HerdView.js';
+export { CacheLineView, type CacheLineViewProps } from './cache-lines/CacheLineView.js';
 
 export {
   MODES, MODE_INFO, MONITOR_ORDER, THEMES, themeTokens, modeColour,

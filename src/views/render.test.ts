@@ -23,6 +23,9 @@ const classic = runFixture('classic-16');
 const scalable = runFixture('scalable-16');
 const classic64 = runFixture('classic-64');
 const sweep = sweepFixture();
+const snaAsPorted = runFixture('sna-as-ported-4');
+const snaAfterPort = runFixture('sna-after-port-4');
+const snaFalseSharing = runFixture('sna-false-sharing-4');
 
 function render(view: FunctionComponent<unknown>, props: Record<string, unknown>): string {
   return renderToStaticMarkup(createElement(view as FunctionComponent<Record<string, unknown>>, props));
@@ -114,5 +117,46 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(partial).toContain('Sweep <strong>20%</strong>');
     const empty = render(ScalingChart!, { points: [], theme });
     expect(empty).toContain('No sweep yet');
+  });
+
+  it('thundering herd: the sleepers, run queue and CPUs for lockl; the other lock kind side by side; spinners; an explanation elsewhere', async () => {
+    const { HerdView } = await views();
+    const { snapshot, report } = snaAsPorted;
+    const html = render(HerdView!, { snapshot, report, theme, width: 1100, compare: { label: 'Simple locks (after the port)', report: snaAfterPort.report } });
+    common(html, 'herd', theme);
+    expect(html).toContain('data-herd-lock="hs_region"');
+    expect(html).toContain('Asleep on hs_region');
+    const hs = snapshot.locks.find((l) => l.name === 'hs_region')!;
+    for (const id of hs.waiters) expect(html).toContain(`data-thread="${id}"`);
+    for (const c of snapshot.cpus) if (c.thread >= 0) expect(html).toContain(`data-thread="${c.thread}"`);
+    expect(html).toContain(`data-futile="${snapshot.futile}"`);
+    expect(html).toContain('data-compare=""');
+    expect(html.match(/data-figure="/g)!.length).toBe(5);
+    expect(html).toContain('Simple locks (after the port)');
+    const spin = render(HerdView!, { snapshot: snaAfterPort.snapshot, report: snaAfterPort.report, theme, width: 600 });
+    common(spin, 'herd', theme);
+    expect(spin).toContain('Spinning for');
+    expect(spin).toContain('no herd to wake');
+    const none = render(HerdView!, { snapshot: classic.snapshot, theme });
+    common(none, 'herd', theme);
+    expect(none).toContain('data-no-herd');
+    expect(none).toContain('sna-as-ported');
+  });
+
+  it('cache lines: a row per active line with its owner, false sharing marked, the rest counted', async () => {
+    const { CacheLineView } = await views();
+    const html = render(CacheLineView!, { snapshot: snaFalseSharing.snapshot, theme, width: 900, max: 30 });
+    common(html, 'cache-lines', theme);
+    expect(html).toContain('false sharing: 4 locks in one line');
+    expect(html).toContain('data-false-sharing="4"');
+    const pools = snaFalseSharing.snapshot.locks.find((l) => l.name === 'pool[0]')!;
+    expect(html).toContain(`data-line="${pools.line}" data-owner="${pools.lineOwner}"`);
+    const capped = render(CacheLineView!, { snapshot: snaAfterPort.snapshot, theme, width: 520, max: 5 });
+    common(capped, 'cache-lines', theme);
+    expect(capped.match(/data-line="/g)!.length).toBe(5);
+    expect(capped).toMatch(/data-more-lines="\d+"/);
+    const first = render(CacheLineView!, { snapshot: snaAsPorted.snapshot, theme });
+    expect(first.indexOf('data-line="0"')).toBeGreaterThan(0);
+    expect(first).toContain('no false sharing');
   });
 });

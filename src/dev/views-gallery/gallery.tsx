@@ -1,18 +1,21 @@
 /*
  * gallery.tsx -- DEV ONLY: every view rendered from real runs of the core (the JSON
  * fixtures, and for the long timeline a run of the core in this page), in both themes.
- * Query: ?view=cpu-grid|lock|krp-queue|modes|timeline|lock-table|scaling (default all),
- * ?theme=light|projector, ?live=1 (play the classic testbed live: 64 CPUs, every view).
+ * Query: ?view=cpu-grid|lock|krp-queue|modes|timeline|lock-table|scaling|herd|cache-lines
+ * (default all), ?theme=light|projector, ?frame=N (hold the herd's frames at N instead of
+ * playing them), ?live=1 (play the classic testbed live: 64 CPUs, every view;
+ * &kernel=sna plays SNA Server/6000 as ported, 4 CPUs, with the herd and cache lines).
  */
 import { StrictMode, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import wasmUrl from '../../../wasm-core/build/stacklab.wasm?url';
 import classicDoc from '../../../lessons/scenarios/testbed-classic.json?raw';
 import scalableDoc from '../../../lessons/scenarios/testbed-scalable.json?raw';
+import snaDoc from '../../../lessons/scenarios/sna-as-ported.json?raw';
 import { loadCore, readSchema, Simulation, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
-import { runFixture, sweepFixture } from '../../views/fixtures/index.js';
+import { herdFramesFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
 import {
-  CpuGrid, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, SegmentBuilder, Timeline, traceNames,
+  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
 } from '../../views/index.js';
 import { sliceWindow } from '../../views/timeline/feed.js';
@@ -27,6 +30,10 @@ const scalable16 = runFixture('scalable-16');
 const classic64 = runFixture('classic-64');
 const scalable64 = runFixture('scalable-64');
 const sweep = sweepFixture();
+const snaAsPorted = runFixture('sna-as-ported-4');
+const snaAfterPort = runFixture('sna-after-port-4');
+const snaFalseSharing = runFixture('sna-false-sharing-4');
+const herdFrames = herdFramesFixture();
 const names: TraceNames = classic16.names;
 const modeAt = (s: Snapshot) => Int32Array.from(s.cpus, (c) => names.modes.indexOf(c.mode));
 
@@ -72,7 +79,30 @@ function useLongTimeline(): { segments: TimelineSegments; snapshot: Snapshot; ms
   return state;
 }
 
+/**
+ * The herd's real frames, 10 µs apart, played one every 700 ms; with ?frame=N played
+ * quickly up to N and held there (the view remembers the bounce from the frames it saw).
+ */
+function useHerdFrame(): Snapshot {
+  const held = params.get('frame');
+  const last = herdFrames.frames.length - 1;
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const stop = held === null ? Infinity : Math.min(last, Number(held));
+    const timer = setInterval(() => setIndex((i) => {
+      if (i >= stop) {
+        clearInterval(timer);
+        return i;
+      }
+      return (i + 1) % herdFrames.frames.length;
+    }), held === null ? 700 : 40);
+    return () => clearInterval(timer);
+  }, [held, last]);
+  return herdFrames.frames[index]!;
+}
+
 function StaticGallery() {
+  const herdFrame = useHerdFrame();
   const long = useLongTimeline();
   const scalableAt16 = sweep.reports.find((r) => r.kernel === 'scalable' && (r.scenario as { machine: { cpus: number } }).machine.cpus === 16)!;
   const partial = useMemo(() => sweep.reports.filter((r) => (r.scenario as { machine: { cpus: number } }).machine.cpus <= 17), []);
@@ -117,6 +147,18 @@ function StaticGallery() {
         <ScalingChart points={sweep.reports} report={scalableAt16} theme={theme} width={1100} />
         <ScalingChart points={partial} progress={partial.length / sweep.reports.length} cpuRange={[1, 40]} theme={theme} width={760} />
       </Section>
+      <Section id="herd" title="Thundering herd">
+        <HerdView snapshot={herdFrame} theme={theme} width={1100}
+          compare={{ label: 'Simple (spin) locks: SNA after the port', report: snaAfterPort.report }} />
+        <HerdView snapshot={snaAsPorted.snapshot} report={snaAsPorted.report} theme={theme} width={560} />
+        <HerdView snapshot={snaAfterPort.snapshot} report={snaAfterPort.report} theme={theme} width={720} />
+        <HerdView snapshot={classic16.snapshot} theme={theme} width={560} />
+      </Section>
+      <Section id="cache-lines" title="Cache lines">
+        <CacheLineView snapshot={snaFalseSharing.snapshot} theme={theme} width={900} />
+        <CacheLineView snapshot={herdFrame} theme={theme} width={720} />
+        <CacheLineView snapshot={snaAfterPort.snapshot} theme={theme} width={480} max={5} />
+      </Section>
     </>
   );
 }
@@ -142,9 +184,12 @@ function LiveGallery() {
       core = await loadCore(new URL(wasmUrl, location.href));
       const schema = readSchema(core);
       const kernel = params.get('kernel') ?? 'classic';
-      const cpus = Number(params.get('cpus') ?? 64);
-      const { values } = validateScenario(schema, JSON.parse(kernel === 'scalable' ? scalableDoc : classicDoc));
-      const run = Simulation.create(core, { ...values, 'machine.cpus': cpus, 'workload.processes': cpus * 8, 'sim.trace_capacity': 1 << 18 });
+      const sna = kernel === 'sna';
+      const cpus = sna ? 4 : Number(params.get('cpus') ?? 64);
+      const { values } = validateScenario(schema, JSON.parse(sna ? snaDoc : kernel === 'scalable' ? scalableDoc : classicDoc));
+      const run = Simulation.create(core, {
+        ...values, ...(sna ? {} : { 'machine.cpus': cpus, 'workload.processes': cpus * 8 }), 'sim.trace_capacity': 1 << 18,
+      });
       run.runUntil(45_000_000);
       run.readTrace();
       const builder = new SegmentBuilder(cpus, traceNames(schema));
@@ -184,6 +229,8 @@ function LiveGallery() {
       </Section>
       <Section id="modes" title="Modes (live)"><ModeBars snapshot={frame.snapshot} theme={theme} width={900} /></Section>
       <Section id="lock-table" title="Lock table (live)"><LockTable snapshot={frame.snapshot} theme={theme} width={900} /></Section>
+      <Section id="herd" title="Thundering herd (live)"><HerdView snapshot={frame.snapshot} theme={theme} width={900} /></Section>
+      <Section id="cache-lines" title="Cache lines (live)"><CacheLineView snapshot={frame.snapshot} theme={theme} width={900} /></Section>
     </>
   );
 }

@@ -13,7 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const out = '/tmp/shots';
 mkdirSync(out, { recursive: true });
 const views = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const all = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'];
+const all = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling', 'herd', 'cache-lines'];
 const port = 5190;
 
 // --prod: measure a production build of the gallery (built to /tmp, never to dist/)
@@ -77,7 +77,7 @@ try {
       const errors = [];
       page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`); });
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-      await page.goto(`http://127.0.0.1:${port}/src/dev/views-gallery/index.html?view=${view}&theme=${theme}`);
+      await page.goto(`http://127.0.0.1:${port}/src/dev/views-gallery/index.html?view=${view}&theme=${theme}${view === 'herd' || view === 'cache-lines' ? '&frame=6' : ''}`);
       await page.waitForSelector(`[data-gallery="${view}"] figure`, { timeout: 60_000 });
       if (view === 'timeline') await page.waitForFunction(() => document.querySelectorAll('[data-view="timeline"]').length >= 2, null, { timeout: 120_000 });
       await page.waitForTimeout(600);

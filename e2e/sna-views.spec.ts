@@ -1,0 +1,160 @@
+/*
+ * sna-views.spec.ts -- the SNA Server/6000 views in Chromium: the lab opened on the
+ * as-ported preset draws the thundering herd (hs_region, its sleepers, the run queue,
+ * the CPUs) and the cache lines of lock words, each with its text equivalent; while it
+ * plays the count of futile wake-ups climbs; the data tables open by keyboard alone;
+ * the OpenVMS kernels' lab does not show them; under reduced motion nothing slides;
+ * axe finds nothing serious. Screenshots
+ * of both views, light and projector, go to /tmp/shots/herd-*.png and cache-lines-*.png.
+ */
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, labLink, openLab, test } from './fixtures.js';
+
+const preset = (name: string) => {
+  const doc = JSON.parse(readFileSync(new URL(`../lessons/scenarios/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  delete doc.meta;
+  return doc;
+};
+
+const herd = (page: Page) => page.locator('[data-view="herd"]');
+const lines = (page: Page) => page.locator('[data-view="cache-lines"]');
+
+/** Scrolls a view's slot into sight (a view off screen keeps its last picture, or waits for its first). */
+async function see(page: Page, id: 'herd' | 'cache-lines'): Promise<Locator> {
+  await page.locator(`[data-slot="${id}"]`).scrollIntoViewIfNeeded();
+  const view = id === 'herd' ? herd(page) : lines(page);
+  await expect(view).toBeVisible({ timeout: 10_000 });
+  return view;
+}
+const futile = async (page: Page) => Number(await herd(page).locator('[data-futile]').getAttribute('data-futile'));
+
+/** Tabs until the element has focus (as a keyboard user would), at most `limit` times. */
+async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
+  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
+
+/** The view alone, paused (so nothing is caught mid-move), with the sticky transport bar out of the way. */
+async function shoot(page: Page, view: Locator, name: string): Promise<void> {
+  const play = page.getByTestId('play');
+  if (/Pause/.test(await play.innerText())) await play.click();
+  await expect(play).toHaveText(/Play/);
+  await page.waitForTimeout(400);
+  await page.addStyleTag({ content: '.lab-bar { position: static !important; }' });
+  await view.scrollIntoViewIfNeeded();
+  await view.screenshot({ path: `/tmp/shots/${name}.png` });
+}
+
+test('SNA as ported: the herd bounces and is counted, the cache lines show who owns each lock word', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await openLab(page, labLink(preset('sna-as-ported')));
+  await see(page, 'cache-lines');
+  await see(page, 'herd');
+  // the OpenVMS kernels' KRP queue and sweep are not drawn for SNA
+  await expect(page.locator('[data-slot="krp-queue"]')).toHaveCount(0);
+  await expect(page.locator('[data-slot="scaling"]')).toHaveCount(0);
+
+  // the herd: hs_region, its sleepers, the run queue, the CPUs, said in words too
+  await expect(herd(page).locator('svg[data-herd-lock="hs_region"]')).toBeVisible();
+  await expect(herd(page).locator('[data-summary]')).toContainText(/Thundering herd on hs_region/);
+  await expect(herd(page).locator('[data-summary]')).toContainText(/futile wake-ups, each a wasted context switch/);
+  await expect(herd(page).locator('[data-cpu]')).toHaveCount(4);
+  // playing, the futile wake-ups climb, and a release is seen and told
+  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  const before = await futile(page);
+  await expect.poll(() => futile(page), { timeout: 15_000 }).toBeGreaterThan(before + 10);
+  await expect(herd(page).locator('[data-bounce]')).toContainText(/The release seen at [\d.]+ ms woke \d+ thread/, { timeout: 15_000 });
+  await expect(herd(page).locator('.slv-headline')).toContainText(/futile wake-ups of [\d,]+ context switches/);
+
+  // the cache lines: hs_region's line first, an owner CPU for each line, the summary in words
+  await see(page, 'cache-lines');
+  await expect(lines(page).locator('[data-line]').first()).toHaveAttribute('data-line', '0');
+  await expect(lines(page).locator('[data-token]').first()).toBeVisible();
+  await expect(lines(page).locator('[data-summary]')).toContainText(/Line 0 holds hs_region/);
+  await expect(lines(page).locator('[data-summary]')).toContainText(/No line is falsely shared/);
+
+  // side by side: the same scenario with simple (spin) locks, run to its end in the background
+  await expect(herd(page).locator('[data-compare]')).toContainText(/Side by side: the same workload/, { timeout: 20_000 });
+  await expect(herd(page).locator('[data-compare]')).toContainText(/simple \(spin\) locks/);
+
+  await expectAccessible(page, 'lab with the SNA views');
+  await shoot(page, herd(page), 'herd-light');
+  await shoot(page, lines(page), 'cache-lines-light');
+});
+
+test('keyboard alone: pause, open both data tables, projector mode; the views stay readable', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await openLab(page, labLink(preset('sna-as-ported')));
+  await see(page, 'herd');
+  await page.waitForTimeout(1500);
+  await tabTo(page, page.getByTestId('play'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+
+  for (const [view, rowText] of [[herd(page), /Asleep on hs_region/], [lines(page), /line 0/]] as const) {
+    const button = view.getByRole('button', { name: 'Show data table' });
+    await tabTo(page, button, 200);
+    const outline = await button.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect(view.getByRole('table')).toBeVisible();
+    await expect(view.getByRole('table')).toContainText(rowText);
+    await expect(view.getByRole('button', { name: 'Hide data table' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(view.getByRole('table')).toHaveCount(0);
+  }
+
+  // projector mode by keyboard (Shift+Tab back to the toggle)
+  const projector = page.getByLabel('Projector mode');
+  for (let i = 0; i < 200 && !(await projector.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
+  await expect(projector).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(projector).toBeChecked();
+  await tabTo(page, page.getByTestId('play'), 200);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  await expect(await see(page, 'herd')).toHaveClass(/slv-theme-projector/);
+  await expect(await see(page, 'cache-lines')).toHaveClass(/slv-theme-projector/);
+  await page.waitForTimeout(1200);
+  await tabTo(page, page.getByTestId('play'), 200);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+  await expectAccessible(page, 'SNA views in projector mode');
+  await shoot(page, herd(page), 'herd-projector');
+  await shoot(page, lines(page), 'cache-lines-projector');
+});
+
+test('after the port the herd view shows spinning CPUs; false sharing is marked; the OpenVMS lab has neither view', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await openLab(page, labLink(preset('sna-after-port')));
+  await see(page, 'herd');
+  await expect(herd(page).locator('[data-summary]')).toContainText(/is a simple lock: waiters spin/);
+  await expect(herd(page)).toContainText(/Spinning for /);
+  await shoot(page, herd(page), 'herd-after-port');
+
+  // with reduced motion the lab does not start by itself, and nothing slides
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openLab(page, labLink(preset('sna-false-sharing')));
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+  await page.getByTestId('play').click();
+  await see(page, 'cache-lines');
+  await expect(lines(page).locator('[data-false-sharing]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(lines(page)).toContainText(/false sharing: \d locks in one line/);
+  await expect(lines(page)).toHaveClass(/slv-reduced/);
+  const moves = await lines(page).locator('.slv-move').evaluateAll((marks) => marks.map((m) => getComputedStyle(m).transitionProperty));
+  expect(moves.length).toBeGreaterThan(0);
+  expect(new Set(moves)).toEqual(new Set(['none']));
+  await shoot(page, lines(page), 'cache-lines-false-sharing');
+
+  const classic = await context.newPage();
+  await openLab(classic);
+  await expect(classic.locator('[data-slot="cpu-grid"]')).toHaveCount(1);
+  await expect(classic.locator('[data-slot="krp-queue"]')).toHaveCount(1);
+  await expect(classic.locator('[data-slot="herd"]')).toHaveCount(0);
+  await expect(classic.locator('[data-slot="cache-lines"]')).toHaveCount(0);
+  await classic.close();
+});
