@@ -12,7 +12,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { repoRoot } from '../src/core/node.js';
+import { SNA_MAIN_CONTROLS, SNA_REMEDY_CONTROLS } from '../src/lab/controls.js';
 import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
@@ -33,6 +35,15 @@ function watchForErrors(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return problems;
 }
+
+/** Screenshots a teacher can look at: /tmp/shots/lesson-<id>-<what>.png. */
+async function shot(page: Page, lessonId: string, what: string, fullPage = false) {
+  mkdirSync('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/lesson-${lessonId}-${what}.png`, fullPage });
+}
+
+/** The select controls (SNA remedies, affinity) by path, with their labels. */
+const selectLabels = new Map([...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS].filter((spec) => spec.kind === 'select').map((spec) => [spec.path, spec.label]));
 
 async function expectAccessible(page: Page, where: string) {
   const axe = await new AxeBuilder({ page }).analyze();
@@ -80,6 +91,19 @@ async function setField(page: Page, lab: Locator, path: string, value: number | 
     await page.keyboard.press('ArrowDown');
     if (!(await radio.isChecked())) await page.keyboard.press('ArrowUp');
     await expect(radio).toBeChecked();
+    return;
+  }
+  const selectLabel = selectLabels.get(path);
+  if (selectLabel) {
+    // A closed <select> changes its value with the arrow keys, as a keyboard user would.
+    const select = lab.getByRole('combobox', { name: selectLabel, exact: true });
+    if ((await select.inputValue()) === String(value)) return;
+    await tabTo(page, select, `the ${path} field`);
+    const options = await select.locator('option').evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+    const from = options.indexOf(await select.inputValue());
+    const to = options.indexOf(String(value));
+    for (let i = 0; i < Math.abs(to - from); i++) await page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
+    await expect(select).toHaveValue(String(value));
     return;
   }
   const names: Record<string, RegExp> = { 'machine.cpus': /^CPUs/, 'machine.cache_transfer_ns': /^Cache line transfer/ };
@@ -181,9 +205,14 @@ test.describe('lessons', () => {
       await page.keyboard.press('Tab');
       let experiment = 0;
       let question = 0;
+      await shot(page, lesson.meta.id, 'start');
       for (const step of lesson.steps) {
         if (step.kind === 'predict') await commitPrediction(page, lesson.predicts[step.id]!);
-        if (step.kind === 'lab') await makeRuns(page, lesson.labs[step.id]!, ++experiment);
+        if (step.kind === 'lab') {
+          await makeRuns(page, lesson.labs[step.id]!, ++experiment);
+          await page.getByRole('region', { name: `Lab for experiment ${experiment}` }).scrollIntoViewIfNeeded();
+          await shot(page, lesson.meta.id, `lab-${experiment}`);
+        }
         if (step.kind === 'check') await answerCheck(page, lesson.checks[step.id]!, ++question);
       }
       await expect(page.getByTestId('lesson-progress')).toHaveText(new RegExp(`Complete: all ${lesson.steps.length} steps done$`));
@@ -193,6 +222,7 @@ test.describe('lessons', () => {
         await expect(page.getByTestId(`compare-measured-${predict.id}`)).toHaveText(/\d/);
       }
       await expectAccessible(page, `${lesson.meta.id} (complete)`);
+      await shot(page, lesson.meta.id, 'complete', true);
       // with the experiments' labs open
       await expect(page.locator('article .lab').first()).toBeVisible();
       await expectHeadingOrder('complete, labs open');

@@ -72,6 +72,27 @@ export const SNA_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'sim.seed', label: 'Random seed', kind: 'number' },
 ];
 
+/** The SNA port's remedies (sna.*), in the source's words, for labs and "All parameters". */
+export const SNA_REMEDY_CONTROLS: readonly ControlSpec[] = [
+  { path: 'sna.granularity', label: 'Lock granularity', kind: 'select',
+    choices: { region: 'One region lock', data: 'Data locks (per session)' } },
+  { path: 'sna.copy', label: 'Copy of the TP data', kind: 'select',
+    choices: { inside_lock: 'Inside the critical section', outside_lock: 'Before taking the lock' } },
+  { path: 'sna.search', label: 'Session search', kind: 'select',
+    choices: { list: 'Linked list (visit entries one by one)', hash: 'Hash table' } },
+  { path: 'sna.snaipcm', label: 'MBUF_SNAIPCM', kind: 'select',
+    choices: { hash_table: 'Looked up in a locked hash table', passed: 'Mapping passed along with the mbuf' } },
+  { path: 'sna.table_lock', label: 'Session table lock', kind: 'select',
+    choices: { table: 'One lock for the whole table', buckets: 'A lock per hash bucket (deferred)' } },
+  { path: 'sna.lock_lines', label: 'Pool locks\' cache lines', kind: 'select',
+    choices: { shared: 'Side by side in one 32-byte line', separate: 'Each in its own line' } },
+  { path: 'sna.post', label: 'et_post to the Half Session', kind: 'select',
+    choices: { under_lock: 'While holding the lock', after_unlock: 'After releasing the lock' } },
+  { path: 'sna.alloc', label: 'Buffer memory', kind: 'select',
+    choices: { xmalloc: 'xmalloc() behind the heap lock', pool: 'Own per-CPU pools' } },
+  { path: 'sched.cache_reload.mean_ns', label: 'Cache reload after moving CPUs', kind: 'number', unit: us },
+];
+
 /** The main controls for a kernel. */
 export function mainControls(kernel: unknown): readonly ControlSpec[] {
   return kernel === 'sna' ? SNA_MAIN_CONTROLS : MAIN_CONTROLS;
@@ -107,7 +128,7 @@ function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
 
 /** A control for any field: the main list's, or one made from the field's path. */
 export function controlFor(field: SchemaField): ControlSpec {
-  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS].find((spec) => spec.path === field.path);
+  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS].find((spec) => spec.path === field.path);
   if (main) return { ...main, unit: main.unit ?? displayUnitFor(field) };
   const parts = field.path.split('.').slice(1);
   const label = parts.map((part, i) => {

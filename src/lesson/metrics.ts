@@ -19,6 +19,19 @@ export interface Metric {
 
 const queue = (report: Report, name: string) => report.queues?.find((q) => q.name === name);
 const lock = (report: Report, name: string) => report.locks?.find((l) => l.name === name);
+/** The parts of an SNA report the metrics read (core/report.ts types only the common ones). */
+interface SnaExtras {
+  lock_miss_rate_pct?: number;
+  scheduler?: { context_switches_per_s?: number; futile_wakeups_per_s?: number };
+  lines?: { locks: string[]; transfers_per_s: number }[];
+  locks?: { name: string; hold_pct: number }[];
+}
+const extras = (report: Report) => report as unknown as SnaExtras;
+const snaTransferBytes = (report: Report) => {
+  const sna = report.scenario?.sna as Record<string, unknown> | undefined;
+  const bytes = sna?.transfer_bytes;
+  return typeof bytes === 'number' && bytes > 0 ? bytes : undefined;
+};
 const cpus = (report: Report) => {
   const machine = report.scenario?.machine as Record<string, unknown> | undefined;
   const n = machine?.cpus;
@@ -70,6 +83,40 @@ export const METRICS = {
     digits: 2,
     read: (r) => (typeof r.txn_response_ns === 'number' ? r.txn_response_ns / 1e6 : undefined),
   },
+  // SNA Server/6000 (kernel "sna"): the measured transfer, the sessions, the herd.
+  transfer_kb_per_s: rate('Measured transfer, KB/s', (r) => (r.sna ? r.sna.transfer_bytes_per_s / 1000 : undefined)),
+  transfer_response_s: {
+    label: 'Transfer response (its size ÷ its rate)',
+    unit: 's',
+    digits: 2,
+    // From the rate, not from finished transfers: a saturated 1-way may finish none in a run.
+    read: (r) => {
+      const bytes = snaTransferBytes(r);
+      const perSecond = r.sna?.transfer_bytes_per_s;
+      return bytes === undefined || !perSecond ? undefined : bytes / perSecond;
+    },
+  },
+  round_trip_ms: {
+    label: 'Session round trip (mean)',
+    unit: 'ms',
+    digits: 1,
+    read: (r) => (r.sna && r.sna.round_trip_ns > 0 ? r.sna.round_trip_ns / 1e6 : undefined),
+  },
+  round_trips_per_s: rate('Session round trips/s', (r) => r.sna?.round_trips_per_s),
+  context_switches_per_s: rate('Context switches/s', (r) => extras(r).scheduler?.context_switches_per_s),
+  futile_wakeups_per_s: rate('Futile wake-ups/s', (r) => extras(r).scheduler?.futile_wakeups_per_s),
+  cswitch_pct: percent('Context switching', (r) => r.modes_pct?.cswitch),
+  spin_pct: percent('Spinning', (r) => r.modes_pct?.spin),
+  lock_miss_rate_pct: percent('Lock miss rate', (r) => extras(r).lock_miss_rate_pct),
+  pool_line_transfers_per_s: rate('Pool locks\' cache-line moves/s', (r) => {
+    const lines = extras(r).lines;
+    if (!lines) return undefined;
+    return lines.filter((line) => line.locks.some((name) => name.startsWith('pool['))).reduce((sum, line) => sum + line.transfers_per_s, 0);
+  }),
+  hottest_lock_hold_pct: percent('Busiest lock held', (r) => {
+    const locks = extras(r).locks;
+    return locks && locks.length > 0 ? Math.max(...locks.map((l) => l.hold_pct)) : undefined;
+  }),
 } satisfies Record<string, Metric>;
 
 export type MetricId = keyof typeof METRICS;
