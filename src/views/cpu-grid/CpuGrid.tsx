@@ -10,6 +10,7 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { MODES, themeTokens, type Theme } from '../palette.js';
 import { fitFontSize, formatOne, formatPct } from '../format.js';
 import { designatedCpu, mpsynch } from '../snapshot-data.js';
+import { threadName } from '../sna-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
@@ -46,6 +47,8 @@ export function CpuGrid(props: CpuGridProps) {
   const designated = designatedCpu(snapshot);
   const m = mpsynch(snapshot, props.modeNames);
   const lockNames = snapshot.locks.map((l) => l.name);
+  // SNA threads have names of their own (TP 12, HS 12, DLC 0); OpenVMS runs processes.
+  const nameOf = snapshot.kernel === 'sna' ? (thread: number) => threadName(snapshot, thread) : undefined;
   const pad = 3; // room for the designated outline
   // long badges ("TCP/IP", "IRQ") only where they leave room for the tile's "CPU nn"
   const badgeFont = Math.max(10, Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2)) * 0.85);
@@ -68,7 +71,7 @@ export function CpuGrid(props: CpuGridProps) {
         caption: 'Each CPU now',
         columns: ['CPU', 'Mode', 'Running', 'Spinning for', 'Role'],
         rows: snapshot.cpus.map((c) => [
-          `CPU ${c.id}`, tileModeText(c), runningText(c),
+          `CPU ${c.id}`, tileModeText(c), runningText(c, nameOf),
           c.mode === 'spin' && c.spinLock >= 0 ? lockNames[c.spinLock] ?? '' : '',
           [c.id === designated ? 'designated TCP/IP CPU' : '', c.id === props.interruptCpu ? 'interrupt CPU' : ''].filter(Boolean).join(', '),
         ]),
@@ -100,8 +103,8 @@ export function CpuGrid(props: CpuGridProps) {
                   <text x={x + 7} y={y + small + 3} fontSize={small} fontWeight={700} fill={ink} style={{ fill: ink, ...halo }}>CPU {cpu.id}</text>
                   <text x={x + layout.tileW / 2} y={modeY} fontSize={fitFontSize(tileModeText(cpu), layout.tileW - 10, big, 10, true)} fontWeight={800} textAnchor="middle"
                     style={{ fill: ink, ...halo }}>{tileModeText(cpu)}</text>
-                  <text x={x + layout.tileW / 2} y={modeY + small + 3} fontSize={fitFontSize(tileDetailText(cpu, lockNames), layout.tileW - 8, small)} textAnchor="middle"
-                    style={{ fill: ink, ...halo }}>{tileDetailText(cpu, lockNames)}</text>
+                  <text x={x + layout.tileW / 2} y={modeY + small + 3} fontSize={fitFontSize(tileDetailText(cpu, lockNames, nameOf), layout.tileW - 8, small)} textAnchor="middle"
+                    style={{ fill: ink, ...halo }}>{tileDetailText(cpu, lockNames, nameOf)}</text>
                   {layout.tileH >= t.fontSize * 5 && <ShareBar x={x + 6} y={y + layout.tileH - 12} width={layout.tileW - 12} height={7}
                     shares={cpuModeShares(cpu, snapshot.windowNs, props.modeNames)} theme={theme} />}
                 </>

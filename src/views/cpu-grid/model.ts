@@ -76,9 +76,9 @@ export function tileDetail(tileW: number, fontSize: number): TileDetail {
 }
 
 /** What the CPU is running, in words: "process 17", "fork thread", "interrupt", "nothing". */
-export function runningText(cpu: CpuState): string {
+export function runningText(cpu: CpuState, threadName?: (thread: number) => string): string {
   switch (cpu.level) {
-    case 'process': return cpu.thread >= 0 ? `process ${cpu.thread}` : 'a process';
+    case 'process': return cpu.thread >= 0 ? (threadName ? threadName(cpu.thread) : `process ${cpu.thread}`) : 'a process';
     case 'fork': return 'fork thread';
     case 'interrupt': return 'interrupt';
     default: return 'nothing';
@@ -86,9 +86,9 @@ export function runningText(cpu: CpuState): string {
 }
 
 /** The tile's second line: what it spins for, or what it runs. */
-export function tileDetailText(cpu: CpuState, lockNames: readonly string[]): string {
+export function tileDetailText(cpu: CpuState, lockNames: readonly string[], threadName?: (thread: number) => string): string {
   if (cpu.mode === 'spin' && cpu.spinLock >= 0) return `for ${lockNames[cpu.spinLock] ?? `lock ${cpu.spinLock}`}`;
-  return runningText(cpu);
+  return runningText(cpu, threadName);
 }
 
 /** Word for the tile's mode. */
