@@ -7,7 +7,7 @@
  * end). Each carries its value in data-value for tests.
  */
 import type { Schema, Snapshot } from '../core/index.js';
-import type { Report } from '../core/report.js';
+import { transferResponseNs, type Report } from '../core/report.js';
 import { formatCount, formatNs, formatPct } from '../views/format.js';
 import { modeTotalsNs, mpsynch } from '../views/snapshot-data.js';
 import { useLab } from './hooks.js';
@@ -50,19 +50,12 @@ function Figure(props: { label: string; value: string; detail?: string; testId: 
   );
 }
 
-/** The SNA kernel's own report figures (report.sna, report.scheduler). */
-interface SnaFigures {
-  sna?: { transfer_bytes_per_s: number; transfer_response_ns: number; transfers_completed: number; round_trip_ns: number; round_trips_per_s: number };
-  lock_miss_rate_pct?: number;
-}
-
 /** The SNA run's figures: the source's response times, and what the herd wastes. */
-function SnaFiguresList({ schema, snapshot, report, bytes }: { schema: Schema; snapshot: Snapshot; report?: Report; bytes: number }) {
-  const sna = (report as SnaFigures | undefined)?.sna;
-  const miss = (report as SnaFigures | undefined)?.lock_miss_rate_pct ?? NaN;
+function SnaFiguresList({ schema, snapshot, report }: { schema: Schema; snapshot: Snapshot; report?: Report }) {
+  const sna = report?.sna;
+  const miss = report?.lock_miss_rate_pct ?? NaN;
   const rate = sna?.transfer_bytes_per_s ?? NaN;
-  // The transfer runs back to back: its response time is its size over its rate.
-  const response = rate > 0 ? (1e9 * bytes) / rate : NaN;
+  const response = report ? transferResponseNs(report) : NaN;
   const window = snapshot.windowNs * snapshot.cpus.length;
   const cswitchPct = window > 0 ? (100 * modeTotalsNs(snapshot, schema.modes).cswitch) / window : NaN;
   return (
@@ -85,9 +78,8 @@ export function Figures({ store }: { store: LabStore }) {
   const snapshot = useLab(store, 'snapshot');
   const report = useLab(store, 'report');
   const schema = useLab(store, 'schema');
-  const scenario = useLab(store, 'scenario');
   if (!snapshot || !schema) return <dl className="figures figures-empty" aria-busy="true"><div className="figure"><dt>Starting the simulation</dt><dd>…</dd></div></dl>;
-  if (snapshot.kernel === 'sna') return <SnaFiguresList schema={schema} snapshot={snapshot} report={report} bytes={Number(scenario['sna.transfer_bytes'])} />;
+  if (snapshot.kernel === 'sna') return <SnaFiguresList schema={schema} snapshot={snapshot} report={report} />;
   const live = liveFigures(schema, snapshot);
   const scalable = snapshot.kernel === 'scalable';
   const tx = report?.throughput.transmit_packets_per_s ?? NaN;

@@ -4,7 +4,7 @@
  * id; this table says what each one is called, its unit and how to read it, so the
  * lesson page, the tests that check a lesson's numbers and docs/lessons.md agree.
  */
-import type { Report } from '../core/report.js';
+import { transferResponseNs, type Report } from '../core/report.js';
 
 export interface Metric {
   /** What the learner reads, in the sources' words. */
@@ -27,11 +27,6 @@ interface SnaExtras {
   locks?: { name: string; hold_pct: number }[];
 }
 const extras = (report: Report) => report as unknown as SnaExtras;
-const snaTransferBytes = (report: Report) => {
-  const sna = report.scenario?.sna as Record<string, unknown> | undefined;
-  const bytes = sna?.transfer_bytes;
-  return typeof bytes === 'number' && bytes > 0 ? bytes : undefined;
-};
 const cpus = (report: Report) => {
   const machine = report.scenario?.machine as Record<string, unknown> | undefined;
   const n = machine?.cpus;
@@ -91,9 +86,8 @@ export const METRICS = {
     digits: 2,
     // From the rate, not from finished transfers: a saturated 1-way may finish none in a run.
     read: (r) => {
-      const bytes = snaTransferBytes(r);
-      const perSecond = r.sna?.transfer_bytes_per_s;
-      return bytes === undefined || !perSecond ? undefined : bytes / perSecond;
+      const ns = transferResponseNs(r);
+      return Number.isFinite(ns) ? ns / 1e9 : undefined;
     },
   },
   round_trip_ms: {

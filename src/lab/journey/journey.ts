@@ -11,7 +11,7 @@
  * AIXpert). Nothing here holds a measured number: every figure comes from the core's
  * reports.
  */
-import type { Report } from '../../core/report.js';
+import { transferResponseNs, type Report } from '../../core/report.js';
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import { withCpus, type Variant, type VariantRun } from '../../core/sweep.js';
 import { formatCount, formatOne, listWords } from '../../views/format.js';
@@ -153,12 +153,11 @@ export interface Response {
  * The measured transfer's response time: the report's own when a transfer finished,
  * otherwise the transfer's size divided by the bytes it moved per second.
  */
-export function responseOf(report: Report, transferBytes: number): Response {
+export function responseOf(report: Report): Response {
   const sna = report.sna;
   if (!sna) return { ns: NaN, derived: false };
   if (sna.transfers_completed > 0 && sna.transfer_response_ns > 0) return { ns: sna.transfer_response_ns, derived: false };
-  const ns = sna.transfer_bytes_per_s > 0 && transferBytes > 0 ? (1e9 * transferBytes) / sna.transfer_bytes_per_s : NaN;
-  return { ns, derived: true };
+  return { ns: transferResponseNs(report), derived: true };
 }
 
 /** The TP response time: the sessions' mean round trip, as the TPs see it. */
@@ -183,10 +182,9 @@ export interface JourneyResult {
 export function journeyResult(run: VariantRun): JourneyResult | undefined {
   const [oneReport, nReport] = run.reports;
   if (!oneReport || !nReport) return undefined;
-  const bytes = (index: number) => Number(run.variants[index]?.values['sna.transfer_bytes'] ?? NaN);
   const oneWay = tpResponseOf(oneReport);
   const nWay = tpResponseOf(nReport);
-  const transfer = { oneWay: responseOf(oneReport, bytes(0)), nWay: responseOf(nReport, bytes(1)) };
+  const transfer = { oneWay: responseOf(oneReport), nWay: responseOf(nReport) };
   return { oneWay, nWay, transfer, ratio: nWay.ns / oneWay.ns, scaling: oneWay.ns / nWay.ns };
 }
 
