@@ -53,6 +53,54 @@ export interface SnaReport {
   round_trip_ns: number;
 }
 
+/** One resource affinity domain (QBB) of a NUMA machine. */
+export interface RadReport {
+  rad: number;
+  cpus: number;
+  /** Share of the RAD's CPU time in each mode, percent (sums to 100). */
+  modes_pct: Record<ModeName, number>;
+  /** Acquisitions of the watched spinlock (numa.watched_lock) by this RAD's CPUs. */
+  lock_wins_per_s: number;
+  lock_wins_per_cpu_per_s: number;
+  /** Mean time from wanting the watched lock to holding it, ns. */
+  mean_acquire_ns: number;
+}
+
+/** Where things live on a machine of several RADs (machine.rads > 1, or kernel "numa"). */
+export interface NumaReport {
+  rads: number;
+  rad_of_cpu: number[];
+  by_rad: RadReport[];
+  /** Bytes per second from the RAD where the data was [row] to the RAD of the CPU that needed it [column]. */
+  traffic_bytes_per_s: number[][];
+  /** Off-diagonal share of all that traffic, percent. */
+  cross_rad_pct: number;
+  watched_lock: string | null;
+  lock_wins_by_cpu: number[];
+  /** Jain's fairness index over lock_wins_by_cpu: 1 when every CPU won equally. */
+  fairness_jain: number;
+}
+
+/** The NUMA kernel's batch run (kernel "numa" only). */
+export interface NumaRunReport {
+  records_per_s: number;
+  records_done: number;
+  lock_ops_per_s: number;
+  ramdisk_io_per_s: number;
+  /** Share of RAM disk bytes read from another RAD than the reading CPU's, percent. */
+  ramdisk_cross_rad_pct: number;
+  /** The dedicated lock manager's CPU, or -1 (ordinary lock manager). */
+  lckmgr_cpu: number;
+  lckmgr_mean_wait_ns: number;
+  /** The run's processes all finished (numa.records > 0). */
+  finished: boolean;
+  /** Simulated time the run took, or null while it has not finished. */
+  runtime_ns: number | null;
+  /** runtime_ns times numa.run_scale, in minutes: the real run's length. */
+  runtime_minutes: number | null;
+  runners_left: number;
+}
+
 export interface Report {
   /** The whole scenario that ran, every field resolved. */
   scenario: ScenarioDocument;
@@ -82,6 +130,10 @@ export interface Report {
   trace_dropped: number;
   /** The SNA kernel's measures (kernel "sna" only). */
   sna?: SnaReport;
+  /** Per RAD figures and the traffic between RADs (machine.rads > 1, or kernel "numa"). */
+  numa?: NumaReport;
+  /** The NUMA kernel's batch run (kernel "numa" only). */
+  numa_run?: NumaRunReport;
   /** Share of lock calls that found their lock taken (every kernel). */
   lock_miss_rate_pct?: number;
 }

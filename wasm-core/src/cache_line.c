@@ -17,7 +17,7 @@
 
 int lock_line_is_local(const State *st, int lock, int cpu)
 {
-    return st->c_transfer == 0 || st->line[st->lock[lock].line].owner == cpu;
+    return (st->c_transfer == 0 && st->rads == 1) || st->line[st->lock[lock].line].owner == cpu;
 }
 
 /* Spinners on the other locks of the line re-read it after a write. */
@@ -33,18 +33,22 @@ static void storm(State *st, int lock, int cpu)
     }
 }
 
-/* Reading the line for ownership before a write: one transfer when it is elsewhere. */
-int line_fetch(lab_Sim *s, int lock, int cpu)
+/* Reading the line for ownership before a write: one transfer when it is elsewhere.
+ * Returns the stall it costs (numa.c: more from another RAD), 0 when it is here. */
+int64_t line_fetch(lab_Sim *s, int lock, int cpu)
 {
     State *st = s->st;
     Lock *l = &st->lock[lock];
     Line *ln = &st->line[l->line];
+    int64_t ns;
     if (lock_line_is_local(st, lock, cpu)) return 0;
+    ns = numa_line_ns(st, ln->owner, cpu, ln->home);
     ln->transfers++;
     l->transfers++;
+    numa_count_line(st, ln->owner, cpu);
     trace_emit(s, LAB_TRACE_LINE, cpu, -1, l->line, ln->owner);
     ln->owner = (int8_t)cpu;
-    return 1;
+    return ns;
 }
 
 void line_took(lab_Sim *s, int lock, int cpu)

@@ -159,6 +159,8 @@ static int proc_at_ipl8(const lab_Sim *s, const Cpu *c)
  * thread goes straight to an idle CPU when there is one: its last CPU first
  * (sched.affinity = last_cpu, where its cache is warm), else the lowest-numbered idle
  * one. A CPU looking for work takes its own queue first, then the global one.
+ * A thread with a home RAD (numa.placement home_rad) waits in its RAD's queue, which
+ * only the RAD's CPUs serve, after their own queues and before the global one.
  */
 
 static void runq_changed(State *st, int delta)
@@ -220,6 +222,14 @@ void make_ready(lab_Sim *s, int t)
         Cpu *b = &s->cpu[th->bound];
         if (cpu_idle(b)) cpu = th->bound;
         else { queue_push(s, &b->runq_head, &b->runq_tail, &b->runq_len, t); return; }
+    } else if (th->home_rad >= 0) {
+        /* A home RAD: only its CPUs schedule the thread (its last one first). */
+        int r = th->home_rad;
+        if (st->affinity == AFF_LAST_CPU && th->last_cpu >= 0 && rad_of(st, th->last_cpu) == r &&
+            cpu_idle(&s->cpu[th->last_cpu])) cpu = th->last_cpu;
+        for (i = 0; cpu < 0 && i < st->ncpu; i++)
+            if (rad_of(st, i) == r && cpu_idle(&s->cpu[i])) cpu = i;
+        if (cpu < 0) { queue_push(s, &st->radq_head[r], &st->radq_tail[r], &st->radq_len[r], t); return; }
     } else {
         if (st->affinity == AFF_LAST_CPU && th->last_cpu >= 0 && cpu_idle(&s->cpu[th->last_cpu])) cpu = th->last_cpu;
         for (i = 0; cpu < 0 && i < st->ncpu; i++)
@@ -309,10 +319,11 @@ static int kernel_mode(int level)
  * stall, or 0 when the line is here. */
 static int64_t line_stall(lab_Sim *s, Ctx *x, int lock, int cpu)
 {
+    int64_t ns;
     if (x->stall == 2) { x->stall = 0; return 0; }
-    if (!line_fetch(s, lock, cpu)) return 0;
+    if ((ns = line_fetch(s, lock, cpu)) <= 0) return 0;
     x->stall = 1;
-    return s->st->c_transfer;
+    return ns;
 }
 
 static int reserve_for_replies(const State *st)
@@ -348,12 +359,17 @@ static void exec(lab_Sim *s, int cpu)
             continue;
         } else if (c->proc >= 0) { x = &s->thr[c->proc].ctx; level = LEVEL_PROCESS; }
         else if (c->runq_len) { assign(s, cpu, queue_pop(s, &c->runq_head, &c->runq_tail, &c->runq_len)); continue; }
-        else if (st->runq_len) { assign(s, cpu, queue_pop(s, &st->runq_head, &st->runq_tail, &st->runq_len)); continue; }
+        else if (st->radq_len[rad_of(st, cpu)]) {
+            int r = rad_of(st, cpu);
+            assign(s, cpu, queue_pop(s, &st->radq_head[r], &st->radq_tail[r], &st->radq_len[r]));
+            continue;
+        } else if (st->runq_len) { assign(s, cpu, queue_pop(s, &st->runq_head, &st->runq_tail, &st->runq_len)); continue; }
         else { set_mode(s, cpu, LAB_MODE_IDLE, 0); return; }
 
         switch (x->state) {
         case CTX_TIMED: return;
         case CTX_SPIN: set_mode(s, cpu, LAB_MODE_SPIN, x->spin_lock); return;
+        case CTX_AWAIT: set_mode(s, cpu, LAB_MODE_KERNEL, 0); return;
         case CTX_SUSPENDED:
             x->state = CTX_TIMED;
             x->due = st->now + x->remaining;
@@ -595,6 +611,74 @@ static void exec(lab_Sim *s, int cpu)
             mode = LAB_MODE_CSWITCH;
             break;
         }
+        case OP_RECORD: {
+            Thread *th = &s->thr[x->thread];
+            if (ph->a == 1 && st->analysis_left > 0) {   /* the reporter's final processing */
+                st->reporter_waiting = x->thread;          /* waits for the analysis */
+                block(s, cpu, T_SLEEPING, 0);
+                continue;
+            }
+            if (th->records_left == 0) {         /* its part of the run is done */
+                if (--st->runners == 0) {        /* the run is over: so is the simulation */
+                    st->run_done_at = st->now;
+                    st->end = st->now;
+                }
+                if (ph->a == 0 && --st->analysis_left == 0 && st->reporter_waiting >= 0) {
+                    make_ready(s, st->reporter_waiting);
+                    st->reporter_waiting = -1;
+                }
+                trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 2, 0);
+                block(s, cpu, T_SLEEPING, 0);    /* for good */
+                continue;
+            }
+            if (th->records_left > 0) th->records_left--;
+            x->pc++;
+            continue;
+        }
+        case OP_USER_NUMA: {
+            const Thread *th = &s->thr[x->thread];
+            d = cost_sample(&st->rng, &st->cost[C_USER_WORK]);
+            if (rad_of(st, cpu) != th->mem_rad && st->v[F_MEM_LOCAL] > 0)
+                d += (int64_t)((double)d * st->v[F_NUMA_USER_MEMORY_PCT] / 100.0 *
+                               (st->v[F_MEM_REMOTE] / st->v[F_MEM_LOCAL] - 1.0));
+            mode = LAB_MODE_USER;
+            break;
+        }
+        case OP_RAMDISK: d = numa_ramdisk_read(s, cpu, ph->a); mode = LAB_MODE_KERNEL; break;
+        case OP_LOCKDB: d = numa_lockdb(s, cpu); mode = kernel_mode(level); break;
+        case OP_LM_REQUEST: {
+            int j = job_alloc(s, JOB_LM_REQUEST, x->thread, 0);
+            assert(j >= 0);                      /* one request per process at most */
+            s->job[j].t_enq = st->now;
+            numa_count_line(st, cpu, st->lckmgr_cpu);
+            ev_push(s, st->now + numa_line_ns(st, cpu, st->lckmgr_cpu, 0), EV_LM_ARRIVE, st->lckmgr_cpu, j, 0);
+            x->state = CTX_AWAIT;                /* EV_LM_DONE moves it on */
+            set_mode(s, cpu, LAB_MODE_KERNEL, 0);
+            return;
+        }
+        case OP_LM_NEXT: {
+            int j;
+            if (x->job >= 0) { job_free(s, x->job); x->job = -1; }
+            j = list_pop(s, &st->lm_q);
+            if (j < 0) {                         /* poll: the CPU is the lock manager's */
+                x->state = CTX_AWAIT;
+                st->lm_server_waiting = 1;
+                set_mode(s, cpu, LAB_MODE_KERNEL, 0);
+                return;
+            }
+            st->lm_wait_ns += (double)(st->now - s->job[j].t_enq);
+            st->lm_served++;
+            x->job = j;
+            x->pc++;
+            continue;
+        }
+        case OP_LM_DONE: {
+            int t = s->job[x->job].thread;
+            numa_count_line(st, cpu, s->thr[t].cpu);
+            ev_push(s, st->now + numa_line_ns(st, cpu, s->thr[t].cpu, 0), EV_LM_DONE, s->thr[t].cpu, t, 0);
+            x->pc++;
+            continue;
+        }
         case OP_END:
             assert(x->locks_held == 0);
             if (x->job >= 0) job_free(s, x->job);
@@ -725,6 +809,24 @@ int engine_step(lab_Sim *s, int64_t limit)
     case EV_TIMER: on_device(s, JOB_TIMER); break;
     case EV_WARMUP_END: metrics_reset(s); break;
     case EV_LINK_ARRIVE: raise_interrupt(s, st->interrupt_cpu, e.a); break;
+    case EV_LM_ARRIVE:
+        list_push(s, &st->lm_q, e.a);
+        if (st->lm_server_waiting) {
+            Ctx *x = &s->thr[s->cpu[e.cpu].proc].ctx;
+            assert(x->state == CTX_AWAIT);
+            st->lm_server_waiting = 0;
+            x->state = CTX_READY;                /* runs OP_LM_NEXT again */
+            exec(s, e.cpu);
+        }
+        break;
+    case EV_LM_DONE: {
+        Ctx *x = &s->thr[e.a].ctx;
+        assert(x->state == CTX_AWAIT && s->thr[e.a].cpu == e.cpu);
+        x->state = CTX_READY;
+        x->pc++;
+        exec(s, e.cpu);
+        break;
+    }
     default: assert(0 && "unknown event");
     }
     return 1;

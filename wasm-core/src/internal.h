@@ -22,6 +22,7 @@
 #include "stacklab.h"
 
 #define LAB_MAX_CPUS 64
+#define LAB_MAX_RADS 16           /* resource affinity domains (GS320: 8 QBBs)       */
 #define LAB_MAX_PROCESSES 1024
 #define LAB_MSG_LEN 512
 
@@ -31,7 +32,8 @@
 
 enum Field {
     F_CPUS, F_INTERRUPT_CPU, F_CACHE_TRANSFER,
-    F_KERNEL, F_DESIGNATED_CPU, F_LOCK_KIND,
+    F_RADS, F_REMOTE_TRANSFER, F_MEM_LOCAL, F_MEM_REMOTE,
+    F_KERNEL, F_DESIGNATED_CPU, F_LOCK_KIND, F_FAIR_AFTER,
     F_PROCESSES, LAB_DIST_FIELDS(F_THINK), LAB_DIST_FIELDS(F_USER_WORK),
     F_WRITES, F_READS, F_MESSAGE_BYTES,
     F_MSS, LAB_DIST_FIELDS(F_REPLY_LATENCY), F_BACKGROUND_PPS, F_TIMER_INTERVAL, F_DISK_RATE,
@@ -51,12 +53,23 @@ enum Field {
     LAB_DIST_FIELDS(F_SNA_DLC_RECV), LAB_DIST_FIELDS(F_SNA_LIST_ENTRY), LAB_DIST_FIELDS(F_SNA_HASH_SEARCH),
     LAB_DIST_FIELDS(F_SNA_LOOKUP), LAB_DIST_FIELDS(F_SNA_XMALLOC),
     LAB_DIST_FIELDS(F_SNA_POOL_ALLOC), LAB_DIST_FIELDS(F_SNA_POST_COST),
+    F_NUMA_PLACEMENT, F_NUMA_RECORDS, F_NUMA_REPORTER_RECORDS, F_NUMA_REPORTER_CPU,
+    F_NUMA_IO_PER_RECORD, F_NUMA_IO_KB, F_NUMA_READONLY_PCT, F_NUMA_RO_DATA, F_NUMA_RW_DATA,
+    F_NUMA_DATA_RAD, F_NUMA_LOCKS_PER_RECORD, F_NUMA_LOCK_MANAGER, F_NUMA_LCKMGR_CPU,
+    F_NUMA_LOCKDB_LINES, F_NUMA_USER_MEMORY_PCT, F_NUMA_RUN_SCALE,
+    LAB_DIST_FIELDS(F_NUMA_IO), LAB_DIST_FIELDS(F_NUMA_LOCK_OP), LAB_DIST_FIELDS(F_NUMA_LOCK_REQUEST),
     F_SEED, F_DURATION, F_WARMUP, F_TRACE_CAPACITY,
     F_COUNT
 };
 
-enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2 };
-enum { LOCK_TAS = 0, LOCK_TICKET = 1 };
+enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2, KERNEL_NUMA = 3 };
+/* Spinlock algorithms: fair is OpenVMS's on the GS series: test-and-set until
+ * kernel.fair_after_waiters CPUs spin, then first come first served. */
+enum { LOCK_TAS = 0, LOCK_TICKET = 1, LOCK_FAIR = 2 };
+/* NUMA kernel: where processes run (numa.placement) and where data lives. */
+enum { PLACE_NONE = 0, PLACE_HOME_RAD = 1, PLACE_CPU_AFFINITY = 2 };
+enum { DATA_ONE_RAD = 0, DATA_PER_RAD = 1, DATA_STRIPED = 2 };
+enum { LCKMGR_ORDINARY = 0, LCKMGR_DEDICATED = 1 };
 /* How a lock makes its waiters wait (Lock.kind). */
 enum { LK_SPIN = 0, LK_WAKE_ALL = 1, LK_WAKE_ONE = 2 };
 /* Scheduler: where a woken thread runs (sched.affinity). */
@@ -99,6 +112,7 @@ enum CostId {
     C_KRP_SETUP, C_FORK_DISPATCH, C_WAKE, C_CONTEXT_SWITCH, C_IO_POST, C_DB_COLD, C_IPI,
     C_CACHE_RELOAD, C_SNA_REMOTE, C_SNA_PACING_LAT, C_SNA_TP_WORK, C_SNA_HS_WORK, C_SNA_DLC_SEND, C_SNA_DLC_RECV, C_SNA_LIST_ENTRY,
     C_SNA_HASH_SEARCH, C_SNA_LOOKUP, C_SNA_XMALLOC, C_SNA_POOL_ALLOC, C_SNA_POST,
+    C_NUMA_IO, C_NUMA_LOCK_OP, C_NUMA_LOCK_REQUEST,
     C_COUNT
 };
 
@@ -161,6 +175,15 @@ enum Op {
     OP_XFER_START,    /* the measured transfer begins: RUs to send into the counter    */
     OP_XFER_DONE,     /* the measured transfer is complete                             */
     OP_MIGRATED,      /* switch-in on another CPU than last time: reload the cache     */
+    /* NUMA (kernel_numa.c): records of a batch run on RAM disks, the lock manager */
+    OP_RECORD,        /* start the next record, or finish (a = 1: the reporter, which
+                         starts when the analysis processes are done)                 */
+    OP_USER_NUMA,     /* user work, slower where the process's memory is remote         */
+    OP_RAMDISK,       /* a = 1 for read-write data: copy one block from the RAM disk     */
+    OP_LOCKDB,        /* touch the lock database's lines: from the last lock CPU's cache */
+    OP_LM_REQUEST,    /* dedicated lock manager: queue a request, spin at IPL 2 for it   */
+    OP_LM_NEXT,       /* the LCKMGR_SERVER takes the next request, or polls              */
+    OP_LM_DONE,       /* the LCKMGR_SERVER returns the status to the requester           */
     OP_END            /* the context is done                                        */
 };
 /* Which thread of the mbuf's session an OP_ENQ or OP_POST addresses. */
@@ -172,7 +195,7 @@ typedef struct Phase { uint8_t op, a; int16_t b; } Phase;
 typedef struct Program { const Phase *phase; int n; const char *name; } Program;
 
 enum ProgId { PROG_PROCESS, PROG_INTERRUPT, PROG_FORK, PROG_KRP_DRAIN, PROG_SWITCH_IN,
-              PROG_TP, PROG_TP_XFER, PROG_HS, PROG_DLC, PROG_COUNT };
+              PROG_TP, PROG_TP_XFER, PROG_HS, PROG_DLC, PROG_REPORTER, PROG_LCKMGR, PROG_COUNT };
 
 /* A kernel: its programs, its locks, and (for kernels assembled from scenario
  * switches) a function that builds the programs into the handle and gives every
@@ -193,6 +216,7 @@ typedef struct Kernel {
 const Kernel *kernel_classic(void);
 const Kernel *kernel_scalable(void);
 const Kernel *kernel_sna(void);
+const Kernel *kernel_numa(void);
 const Kernel *kernel_for(int kind);
 
 /* Writing programs at run time (program.c): labels and forward jumps. */
@@ -213,7 +237,8 @@ int asm_finish(Asm *a);                        /* resolves jumps; 0 when somethi
 
 /* ---- jobs: packets, timers, disk completions, KRPs ---------------------------- */
 enum JobKind { JOB_RX, JOB_BACKGROUND_RX, JOB_TIMER, JOB_DISK, JOB_KRP_WRITE, JOB_KRP_READ,
-               JOB_KRP_DRAIN, JOB_SNA_SEND, JOB_SNA_DATA, JOB_SNA_PACING, JOB_KIND_COUNT };
+               JOB_KRP_DRAIN, JOB_SNA_SEND, JOB_SNA_DATA, JOB_SNA_PACING, JOB_LM_REQUEST,
+               JOB_KIND_COUNT };
 enum { JOB_LAST_PACKET = 1, JOB_LAST_WRITE = 2 };
 
 typedef struct Job {
@@ -248,11 +273,14 @@ typedef struct Lock {
 typedef struct Line {
     int8_t owner;            /* CPU whose cache last wrote the line                  */
     uint8_t nlocks;          /* lock words in it: more than one is false sharing     */
+    int8_t home;             /* RAD whose memory holds the line (its directory)      */
     uint64_t transfers;
 } Line;
 
 /* ---- contexts, CPUs, threads (engine.c) --------------------------------------- */
-enum CtxState { CTX_READY, CTX_TIMED, CTX_SUSPENDED, CTX_SPIN };
+/* CTX_AWAIT: busy-waiting for another CPU to finish its work (a lock request to the
+ * dedicated lock manager), charged as kernel mode. */
+enum CtxState { CTX_READY, CTX_TIMED, CTX_SUSPENDED, CTX_SPIN, CTX_AWAIT };
 
 typedef struct Ctx {
     int8_t prog;             /* ProgId, or -1 when the context is not active         */
@@ -296,7 +324,10 @@ typedef struct Thread {
     int8_t state;
     int8_t woken_for;        /* 1 after a lock release woke it, until it tries again  */
     int16_t cpu, last_cpu;
-    int16_t bound;           /* CPU it may only run on, or -1                        */
+    int16_t bound;           /* CPU it may only run on (hard affinity), or -1        */
+    int8_t home_rad;         /* RAD whose CPUs alone may run it, or -1               */
+    int8_t mem_rad;          /* RAD its process-private memory came from             */
+    int32_t records_left;    /* NUMA batch run: records still to do, -1 without end  */
     int16_t handed;          /* a blocking lock handed to it by a wake-one release, or -1 */
     int32_t next;            /* run queue or lock sleep queue link                   */
     int32_t msgs;            /* messages delivered and not yet read                  */
@@ -307,7 +338,7 @@ typedef struct Thread {
 
 /* ---- events (events.c) -------------------------------------------------------- */
 enum EvKind { EV_PHASE_DONE, EV_HANDOFF, EV_KICK, EV_FORK_ARRIVE, EV_WAKE, EV_REPLY, EV_BACKGROUND_RX,
-              EV_TIMER, EV_DISK, EV_WARMUP_END, EV_LINK_ARRIVE };
+              EV_TIMER, EV_DISK, EV_WARMUP_END, EV_LINK_ARRIVE, EV_LM_ARRIVE, EV_LM_DONE };
 
 typedef struct Event {
     int64_t t;
@@ -362,6 +393,26 @@ typedef struct State {
     int64_t xfer_start;
     uint64_t xfers_done, xfer_bytes_acked;
     double xfer_time_ns;
+    /* NUMA: resource affinity domains (numa.c) */
+    int rads;
+    int64_t c_remote;        /* cache-line transfer between RADs                     */
+    int8_t rad_of[LAB_MAX_CPUS];
+    int32_t radq_head[LAB_MAX_RADS], radq_tail[LAB_MAX_RADS], radq_len[LAB_MAX_RADS];
+    double traffic[LAB_MAX_RADS][LAB_MAX_RADS];   /* bytes: [RAD of the data][RAD of the CPU] */
+    int fair_after;          /* LOCK_FAIR: spinners that mean high contention         */
+    int watched_lock;        /* the lock whose wins are counted per CPU, or -1        */
+    uint64_t wins[LAB_MAX_CPUS];
+    int64_t spin_since[LAB_MAX_CPUS];   /* when the CPU began to want a spinlock, or -1 */
+    double win_spin_ns[LAB_MAX_CPUS];   /* spinning that led to those wins            */
+    int lockdb_owner;        /* CPU whose cache holds the lock database lines, or -1  */
+    JobList lm_q;            /* dedicated lock manager's request queue               */
+    int lckmgr_cpu, lm_server_waiting;
+    int runners;             /* NUMA batch: processes with records left              */
+    int analysis_left;       /* analysis processes with records left                  */
+    int reporter_waiting;    /* the reporter, asleep until the analysis is done, or -1 */
+    int64_t run_done_at;     /* when the last one finished, or -1                     */
+    uint64_t ramdisk_io, lock_ops, lm_served;
+    double ramdisk_bytes, ramdisk_cross_bytes, lm_wait_ns;
 } State;
 
 struct lab_Sim {
@@ -413,9 +464,22 @@ void tcpip_report(lab_Sim *s, JsonW *w, double secs);
 int sna_role_thread(const State *st, int session, int role);
 
 /* cache_line.c */
-int line_fetch(lab_Sim *s, int lock, int cpu);   /* 1 when the line had to be fetched (counted) */
+int64_t line_fetch(lab_Sim *s, int lock, int cpu);   /* the stall when the line had to be fetched (counted) */
 void line_took(lab_Sim *s, int lock, int cpu);    /* the lock word is written on cpu: it owns the line */
 int lock_line_is_local(const State *st, int lock, int cpu);
+
+/* numa.c: the machine's resource affinity domains */
+void numa_init(lab_Sim *s);
+static inline int rad_of(const State *st, int cpu) { return st->rad_of[cpu]; }
+int64_t numa_line_ns(const State *st, int from_cpu, int to_cpu, int home);  /* one line moves */
+void numa_count_line(State *st, int from_cpu, int to_cpu);
+int64_t numa_copy_ns(State *st, int data_rad, int cpu, double bytes);      /* counted too */
+void numa_reset(lab_Sim *s);
+/* kernel_numa.c: the batch run's reads and lock operations */
+int64_t numa_ramdisk_read(lab_Sim *s, int cpu, int readwrite);
+int64_t numa_lockdb(lab_Sim *s, int cpu);
+void numa_report(lab_Sim *s, JsonW *w, double secs);
+double jain_index(const double *x, int n);
 
 /* metrics.c */
 const char *metrics_report(lab_Sim *s);

@@ -50,6 +50,7 @@ void metrics_reset(lab_Sim *s)
     st->tx_packets = st->rx_packets = st->buffered_io = st->txns = st->krps = 0;
     st->forks_created = st->dropped_rx = 0;
     st->txn_time_ns = 0;
+    numa_reset(s);
 }
 
 static double pct(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; }
@@ -139,6 +140,7 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_key(w, "spin_pct_all_locks"); jw_fixed(w, spin_all, 3);
     jw_key(w, "locks_per_s"); jw_fixed(w, secs > 0 ? acq_all / secs : 0, 1);
     s->kernel->report(s, w, secs);
+    if (st->rads > 1 || st->kernel == KERNEL_NUMA) numa_report(s, w, secs);
     jw_key(w, "lock_miss_rate_pct"); jw_fixed(w, pct(misses, attempts), 3);
     jw_key(w, "lines"); jw_open(w, '[');
     for (i = 0; i < st->nlock; i++) {

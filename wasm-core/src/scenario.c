@@ -11,7 +11,10 @@
 #include <string.h>
 #include "internal.h"
 
-static const char *const KERNEL_NAMES[] = { "classic", "scalable", "sna", NULL };
+static const char *const KERNEL_NAMES[] = { "classic", "scalable", "sna", "numa", NULL };
+static const char *const PLACEMENT_NAMES[] = { "none", "home_rad", "cpu_affinity", NULL };
+static const char *const RO_DATA_NAMES[] = { "one_rad", "per_rad", "striped", NULL };
+static const char *const LCKMGR_NAMES[] = { "ordinary", "dedicated", NULL };
 static const char *const AFFINITY_NAMES[] = { "last_cpu", "none", "bind_kprocs", NULL };
 static const char *const SNA_LOCK_NAMES[] = { "lockl", "wake_one", "simple", NULL };
 static const char *const GRANULARITY_NAMES[] = { "region", "data", NULL };
@@ -22,7 +25,7 @@ static const char *const LINES_NAMES[] = { "shared", "separate", NULL };
 static const char *const POST_NAMES[] = { "under_lock", "after_unlock", NULL };
 static const char *const ALLOC_NAMES[] = { "xmalloc", "pool", NULL };
 static const char *const TABLE_LOCK_NAMES[] = { "table", "buckets", NULL };
-static const char *const LOCK_NAMES[] = { "tas", "ticket", NULL };
+static const char *const LOCK_NAMES[] = { "tas", "ticket", "fair", NULL };
 static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
 
 #define NS_MAX 1.0e10   /* ten seconds: more than any single cost can sensibly be */
@@ -41,18 +44,37 @@ static const FieldDesc FIELDS[F_COUNT] = {
       "CPU that takes the network adapter's interrupts (received packets, timers, disk completions)." },
     { "machine.cache_transfer_ns", FT_NUMBER, "ns", 0, 100000, 1000, NULL,
       "Time to move a spinlock's cache line from one CPU to another. Spinners re-reading the line "
-      "after a release make a handoff cost several transfers (about a microsecond each across GS160 building blocks)." },
+      "after a release make a handoff cost several transfers (about a microsecond each across GS160 building blocks). "
+      "With several RADs, this is the cost within one RAD." },
+    { "machine.rads", FT_INT, "RADs", 1, LAB_MAX_RADS, 1, NULL,
+      "Resource affinity domains: the quad building blocks (QBBs) of an AlphaServer GS, each with its CPUs, "
+      "memory and I/O. The CPUs are divided among them in order (GS80: 2, GS160: 4, GS320: 8). "
+      "1 is a machine with uniform memory access, as the OpenVMS TCP/IP testbed was modelled." },
+    { "machine.remote_transfer_ns", FT_NUMBER, "ns", 0, 100000, 3000, NULL,
+      "With several RADs: time to move a cache line between CPUs of different RADs. A CPU outside the "
+      "line's home RAD also asks the home RAD's directory first (half this again)." },
+    { "machine.memory_local_ns_per_kb", FT_NUMBER, "ns", 0, 1.0e6, 250, NULL,
+      "Copying one KiB from memory in the CPU's own RAD." },
+    { "machine.memory_remote_ns_per_kb", FT_NUMBER, "ns", 0, 1.0e6, 750, NULL,
+      "Copying one KiB from memory in another RAD (crossing the global switch)." },
 
-    { "kernel.kind", FT_ENUM, "", 0, 2, KERNEL_CLASSIC, KERNEL_NAMES,
+    { "kernel.kind", FT_ENUM, "", 0, 3, KERNEL_CLASSIC, KERNEL_NAMES,
       "classic: every CPU takes the TCP/IP global spinlock (I/O lock 8) to enter kernel context. "
+      "numa: OpenVMS on an AlphaServer GS: batch processes reading records from RAM disks and calling "
+      "the lock manager, placed in resource affinity domains (the numa.* fields). "
       "scalable: process context queues kernel request packets (KRPs) to the designated TCP/IP CPU. "
       "sna: SNA Server/6000 on an AIX SMP (TP threads, Half Session and DLC kprocs; the sna.* fields)." },
     { "kernel.designated_cpu", FT_INT, "CPU", -1, LAB_MAX_CPUS - 1, -1, NULL,
       "Scalable Kernel: the designated TCP/IP CPU that runs every IPL 8 fork thread, first come first served; "
       "-1 means the last CPU (so a sweep over machine.cpus keeps it apart from the interrupt CPU)." },
-    { "kernel.lock_kind", FT_ENUM, "", 0, 1, LOCK_TAS, LOCK_NAMES,
-      "Spinlock algorithm: tas (test-and-set, any spinner may win, every spinner's retry moves the line) "
-      "or ticket (first come first served, only the next in line needs the line)." },
+    { "kernel.lock_kind", FT_ENUM, "", 0, 2, LOCK_TAS, LOCK_NAMES,
+      "Spinlock algorithm: tas (test-and-set, any spinner may win, every spinner's retry moves the line; "
+      "with several RADs the CPUs nearest the line win more often), ticket (first come first served, "
+      "only the next in line needs the line), or fair (OpenVMS on the GS series: test-and-set until "
+      "kernel.fair_after_waiters CPUs spin, then first come first served)." },
+    { "kernel.fair_after_waiters", FT_INT, "CPUs", 1, LAB_MAX_CPUS, 3, NULL,
+      "kernel.lock_kind fair: the number of spinning CPUs at which high contention is detected and "
+      "acquisition turns first come first served." },
 
     { "workload.processes", FT_INT, "processes", 0, LAB_MAX_PROCESSES, 128, NULL,
       "Application processes, each with its own socket, doing transactions." },
@@ -143,6 +165,52 @@ static const FieldDesc FIELDS[F_COUNT] = {
     DIST("sna.costs.xmalloc", 15000, "xmalloc or xmfree from the kernel heap, under the heap's system lock"),
     DIST("sna.costs.pool_alloc", 2000, "taking a chunk from, or giving it back to, SNA's own pool"),
     DIST("sna.costs.post", 8000, "et_post of another thread"),
+
+    { "numa.placement", FT_ENUM, "", 0, 2, PLACE_HOME_RAD, PLACEMENT_NAMES,
+      "Where the batch processes run: none (any CPU; their private memory in one RAD each, round robin), "
+      "home_rad (SET PROCESS/RAD=HOME: any CPU of its home RAD, round robin over the RADs), or "
+      "cpu_affinity (hard affinity to one CPU: a warm cache, but only that CPU will ever run it)." },
+    { "numa.records", FT_INT, "records", 0, 1.0e7, 0, NULL,
+      "Records each analysis process handles in the run; 0 runs without end (for steady-state measurements)." },
+    { "numa.reporter_records", FT_INT, "records", 0, 1.0e7, 0, NULL,
+      "Records of the single-threaded reporter process, all on read-write data; 0: no reporter." },
+    { "numa.reporter_cpu", FT_INT, "CPU", -1, LAB_MAX_CPUS - 1, -1, NULL,
+      "Hard CPU affinity for the reporter (the source put it in QBB 0); -1 places it like the others." },
+    { "numa.io_per_record", FT_INT, "I/Os", 0, 64, 1, NULL,
+      "RAM disk reads per record (RMS indexed files on a RAM disk)." },
+    { "numa.io_kb", FT_INT, "KiB", 1, 1024, 8, NULL,
+      "Bytes each RAM disk read copies from the RAM disk's memory, in KiB." },
+    { "numa.readonly_pct", FT_NUMBER, "%", 0, 100, 70, NULL,
+      "Share of the analysis processes' reads that go to read-only data (the rest to read-write data)." },
+    { "numa.ro_data", FT_ENUM, "", 0, 2, DATA_ONE_RAD, RO_DATA_NAMES,
+      "Where the read-only data lives: one_rad (one RAM disk, in numa.data_rad), per_rad (a RAM disk per QBB: "
+      "every read is local), or striped (huge pages striped over the RADs)." },
+    { "numa.rw_data", FT_ENUM, "", 0, 2, DATA_ONE_RAD, RO_DATA_NAMES,
+      "Where the read-write data lives: one_rad (in numa.data_rad) or striped (per_rad is refused: "
+      "a copy per RAD cannot hold data that is written)." },
+    { "numa.data_rad", FT_INT, "RAD", 0, LAB_MAX_RADS - 1, 0, NULL,
+      "The RAD whose memory holds data kept in one RAD." },
+    { "numa.locks_per_record", FT_INT, "lock operations", 0, 64, 10, NULL,
+      "Lock manager operations ($ENQ and $DEQ) per record. RMS global buffers cut them (the source: "
+      "from 150,000 to 45,000 a second)." },
+    { "numa.lock_manager", FT_ENUM, "", 0, 1, LCKMGR_ORDINARY, LCKMGR_NAMES,
+      "ordinary: every CPU runs $ENQ/$DEQ itself under the lock manager spinlock; dedicated (LCKMGR_MODE): "
+      "requests become packets in a queue served by the LCKMGR_SERVER process with hard affinity to one CPU, "
+      "while the caller spins at IPL 2 for the status." },
+    { "numa.lckmgr_cpu", FT_INT, "CPU", -1, LAB_MAX_CPUS - 1, -1, NULL,
+      "The dedicated lock manager's CPU (LCKMGR_CPUID); -1 means the last CPU of numa.data_rad." },
+    { "numa.lockdb_lines", FT_INT, "lines", 0, 64, 6, NULL,
+      "Cache lines of the lock database (in RAD 0's memory) that one lock operation writes; they move "
+      "from the cache of the CPU that did the last lock operation." },
+    { "numa.user_memory_pct", FT_NUMBER, "%", 0, 100, 20, NULL,
+      "Share of the user work that waits for memory; it takes memory_remote/memory_local times longer "
+      "when the process runs outside the RAD of its private memory." },
+    { "numa.run_scale", FT_NUMBER, "", 1, 1.0e7, 1, NULL,
+      "How many times larger the real run is than the modelled one: runtimes in minutes are the "
+      "modelled runtime times this." },
+    DIST("numa.costs.io", 20000, "the $QIO and RAM disk driver per read (kernel mode), besides the copy"),
+    DIST("numa.costs.lock_op", 1500, "the lock manager's own work per operation, besides its cache misses"),
+    DIST("numa.costs.lock_request", 800, "building a lock request packet for the dedicated lock manager"),
 
     { "sim.seed", FT_INT, "", 0, 4294967295.0, 1, NULL,
       "Seed of the random number generator: the same scenario and seed give the same run." },
@@ -334,6 +402,24 @@ int scenario_check_all(lab_Scenario *sc)
     if (v[F_KERNEL] == KERNEL_SNA && v[F_CPUS] > LAB_SNA_MAX_CPUS)
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_CPUS], NULL, v[F_CPUS],
                     "is more CPUs than the SNA model has (the RS/6000 J30 had up to 8); use at most 8 with kernel.kind sna");
+    if (v[F_RADS] > v[F_CPUS])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_RADS], NULL, v[F_RADS],
+                    "is more RADs than CPUs: every RAD needs at least one CPU; lower machine.rads or add CPUs");
+    if (v[F_NUMA_DATA_RAD] >= v[F_RADS])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NUMA_DATA_RAD], NULL, v[F_NUMA_DATA_RAD],
+                    "is not a RAD of this machine: RADs are numbered from 0 to machine.rads - 1");
+    if (v[F_NUMA_REPORTER_CPU] >= v[F_CPUS] || v[F_NUMA_LCKMGR_CPU] >= v[F_CPUS])
+        return fail(sc, LAB_ERR_INCONSISTENT,
+                    &FIELDS[v[F_NUMA_REPORTER_CPU] >= v[F_CPUS] ? F_NUMA_REPORTER_CPU : F_NUMA_LCKMGR_CPU], NULL,
+                    v[F_NUMA_REPORTER_CPU] >= v[F_CPUS] ? v[F_NUMA_REPORTER_CPU] : v[F_NUMA_LCKMGR_CPU],
+                    "is not a CPU of this machine: CPUs are numbered from 0 to machine.cpus - 1");
+    if (v[F_NUMA_RW_DATA] == DATA_PER_RAD)
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NUMA_RW_DATA], NULL, v[F_NUMA_RW_DATA],
+                    "cannot be: a RAM disk per RAD holds copies, and data that is written must have one home; "
+                    "use one_rad or striped");
+    if (v[F_KERNEL] == KERNEL_NUMA && v[F_NUMA_LOCK_MANAGER] == LCKMGR_DEDICATED && v[F_CPUS] < 2)
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NUMA_LOCK_MANAGER], NULL, v[F_NUMA_LOCK_MANAGER],
+                    "needs a CPU of its own: use at least 2 CPUs, or the ordinary lock manager");
     if (v[F_WARMUP] >= v[F_DURATION])
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_WARMUP], NULL, v[F_WARMUP],
                     "is not shorter than sim.duration_ns: nothing would be measured; shorten the warm-up");

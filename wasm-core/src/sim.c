@@ -71,7 +71,8 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
         F_WAKE_DIST, F_CONTEXT_SWITCH_DIST, F_IO_POST_DIST, F_DB_COLD_DIST, F_IPI_DIST,
         F_CACHE_RELOAD_DIST, F_SNA_REMOTE_DIST, F_SNA_PACING_LAT_DIST, F_SNA_TP_WORK_DIST, F_SNA_HS_WORK_DIST, F_SNA_DLC_SEND_DIST,
         F_SNA_DLC_RECV_DIST, F_SNA_LIST_ENTRY_DIST, F_SNA_HASH_SEARCH_DIST, F_SNA_LOOKUP_DIST,
-        F_SNA_XMALLOC_DIST, F_SNA_POOL_ALLOC_DIST, F_SNA_POST_COST_DIST
+        F_SNA_XMALLOC_DIST, F_SNA_POOL_ALLOC_DIST, F_SNA_POST_COST_DIST,
+        F_NUMA_IO_DIST, F_NUMA_LOCK_OP_DIST, F_NUMA_LOCK_REQUEST_DIST
     };
     const Kernel *kernel;
 
@@ -155,6 +156,8 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
         t->state = T_SLEEPING;
         t->bound = -1;
         t->handed = -1;
+        t->home_rad = -1;
+        t->records_left = -1;
         t->work.head = t->work.tail = -1;
     }
     for (i = 0; i < njob; i++) s->job[i].next = i + 1 < njob ? i + 1 : -1;
@@ -162,6 +165,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     st->krp_q.head = st->krp_q.tail = -1;
     st->runq_head = st->runq_tail = -1;
     st->db_owner = -1;
+    numa_init(s);
     s->kernel = kernel;
     for (i = 0; i < PROG_COUNT; i++) s->prog[i] = kernel->prog[i];
     if (kernel->build) {
@@ -195,7 +199,9 @@ double lab_sim_run_until(lab_Sim *s, double t_ns)
     if (!(t_ns >= 0)) return 0;                 /* NaN or negative: nothing to run */
     limit = t_ns >= (double)st->end ? st->end : (int64_t)t_ns;
     uint64_t before = st->events;
-    while (engine_step(s, limit)) { }
+    /* A batch run (kernel_numa.c) may end early: st->end then moves to its last event. */
+    while (engine_step(s, limit < st->end ? limit : st->end)) { }
+    if (limit > st->end) limit = st->end;
     if (limit > st->now) st->now = limit;
     return (double)(st->events - before);
 }

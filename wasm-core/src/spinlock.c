@@ -18,6 +18,14 @@
  *     number: 1 + (k + 1) / 2 transfers on average, and no atomic at the end.
  * With the transfer cost at zero every handoff is immediate and the lock is the
  * single server of the finite-source (machine repairman) queueing model.
+ *
+ * On a machine of several RADs (numa.c) a transfer costs what the distance costs, and
+ * the test-and-set race is not even: a spinner near the releasing CPU, or in the
+ * line's home RAD, re-reads the line sooner and wins in proportion to its speed. That
+ * is the hardware unfairness OpenVMS compensates with its fair algorithm (LOCK_FAIR):
+ * the traditional race while few CPUs spin, first come first served once
+ * kernel.fair_after_waiters of them do. With one RAD and tas or ticket, the code below
+ * takes exactly the path (and the random numbers) it always took.
  */
 #include <assert.h>
 #include "internal.h"
@@ -40,6 +48,11 @@ static void grant(lab_Sim *s, int lock, int cpu)
 {
     State *st = s->st;
     Lock *l = &st->lock[lock];
+    if (lock == st->watched_lock) {
+        st->wins[cpu]++;
+        if (st->spin_since[cpu] >= 0) st->win_spin_ns[cpu] += (double)(st->now - st->spin_since[cpu]);
+    }
+    st->spin_since[cpu] = -1;
     l->holder = (int8_t)cpu;
     l->reserved = -1;
     line_took(s, lock, cpu);
@@ -60,16 +73,53 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu)
             return 1;
         }
         /* Free, but its line is in another CPU's cache: fetch it. */
+        const Line *ln = &st->line[l->line];
         l->reserved = (int8_t)cpu;
         l->transfers++;
         st->line[l->line].transfers++;
-        ev_push(s, st->now + st->c_transfer, EV_HANDOFF, cpu, lock, 0);
+        numa_count_line(st, ln->owner, cpu);
+        st->spin_since[cpu] = st->now;
+        ev_push(s, st->now + numa_line_ns(st, ln->owner, cpu, ln->home), EV_HANDOFF, cpu, lock, 0);
         return 0;
     }
+    st->spin_since[cpu] = st->now;
     l->contended++;
     l->wait[l->nwait++] = (int8_t)cpu;
     trace_emit(s, LAB_TRACE_SPIN, cpu, -1, lock, (double)l->nwait - 1);
     return 0;
+}
+
+/* The release on a machine of RADs, or with the fair algorithm: the spinner that wins
+ * the race and the handoff's cost follow the distances (numa.c). Returns the winner's
+ * place in the wait list and sets *handoff and *transfers. */
+static int numa_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *transfers)
+{
+    int k = l->nwait, home = st->line[l->line].home, i, pick = 0;
+    int fifo = st->lock_kind == LOCK_TICKET || (st->lock_kind == LOCK_FAIR && k >= st->fair_after);
+    int64_t reads = 0, t[LAB_MAX_CPUS] = { 0 };
+    double sum = 0, r;
+    for (i = 0; i < k; i++) {
+        t[i] = numa_line_ns(st, cpu, l->wait[i], home);
+        reads += t[i];
+        sum += 1.0 / (double)(t[i] > 0 ? t[i] : 1);
+    }
+    if (!fifo) {
+        /* Every spinner re-reads the line and tries its atomic; the sooner its read is
+         * served, the likelier it wins. */
+        r = rng_unit(&st->rng) * sum;
+        for (pick = 0; pick < k - 1; pick++) {
+            r -= 1.0 / (double)(t[pick] > 0 ? t[pick] : 1);
+            if (r <= 0) break;
+        }
+        *handoff = reads / k + reads + t[pick];   /* take the line back, k re-reads, the atomic */
+        *transfers = 2 + k;
+    } else {
+        /* Only the next in line must see the release; the others re-read in turn. */
+        *handoff = t[0] + (reads / k) * (k + 1) / 2;
+        *transfers = 1 + (k + 1) / 2;
+    }
+    for (i = 0; i < k; i++) numa_count_line(st, cpu, l->wait[i]);
+    return pick;
 }
 
 void lock_release(lab_Sim *s, int lock, int cpu)
@@ -85,6 +135,18 @@ void lock_release(lab_Sim *s, int lock, int cpu)
     line_took(s, lock, cpu);            /* the holder's CPU has the line (engine.c)   */
     if (l->nwait == 0) return;
     k = l->nwait;
+    if (st->rads > 1 || st->lock_kind == LOCK_FAIR) {
+        int n;
+        pick = numa_handoff(st, l, cpu, &handoff, &n);
+        w = l->wait[pick];
+        for (i = pick; i + 1 < k; i++) l->wait[i] = l->wait[i + 1];
+        l->nwait--;
+        l->reserved = (int8_t)w;
+        l->transfers += (uint64_t)n;
+        st->line[l->line].transfers += (uint64_t)n;
+        ev_push(s, st->now + handoff, EV_HANDOFF, w, lock, 0);
+        return;
+    }
     if (st->lock_kind == LOCK_TICKET) pick = 0;
     else pick = (int)(rng_next(&st->rng) % (uint64_t)k);
     w = l->wait[pick];
