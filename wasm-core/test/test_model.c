@@ -8,7 +8,7 @@
 
 static const char *const SHORT[] = { "sim.duration_ns=30000000", "sim.warmup_ns=5000000", NULL };
 
-static const char *const CASES[][7] = {
+static const char *const CASES[][10] = {
     { "kernel.kind=classic", NULL },
     { "kernel.kind=scalable", NULL },
     { "kernel.kind=classic", "kernel.lock_kind=ticket", "machine.cpus=4", NULL },
@@ -27,6 +27,12 @@ static const char *const CASES[][7] = {
     { "kernel.kind=sna", "machine.cpus=4", "sna.lock_kind=wake_one", "sna.alloc=pool", "sched.cache_reload.mean_ns=5000", NULL },
     { "kernel.kind=sna", "machine.cpus=8", "sna.lock_kind=simple", "sna.granularity=data", "sna.table_lock=buckets", NULL },
     { "kernel.kind=sna", "machine.cpus=3", "sna.alloc=pool", "sched.affinity=bind_kprocs", "sna.sessions=7", NULL },
+    { "kernel.kind=classic", "machine.rads=4", "kernel.lock_kind=fair", NULL },
+    { "kernel.kind=numa", "machine.rads=4", "workload.processes=24", "workload.user_work.mean_ns=50000", NULL },
+    { "kernel.kind=numa", "machine.cpus=8", "machine.rads=2", "numa.lock_manager=dedicated", "numa.placement=cpu_affinity",
+      "numa.ro_data=striped", "workload.user_work.mean_ns=20000", NULL },
+    { "kernel.kind=numa", "machine.cpus=12", "machine.rads=3", "numa.placement=none", "numa.records=30",
+      "numa.reporter_records=20", "numa.reporter_cpu=0", "workload.user_work.mean_ns=100000", "sim.warmup_ns=0", NULL },
 };
 
 static int conserved(lab_Sim *s)
