@@ -4,6 +4,7 @@
  * names, so a metric the core adds shows up without a change here.
  */
 import { defaultValue, type ModeName, type Report, type Schema } from '../core/index.js';
+import { monitorModes } from '../core/monitor.js';
 
 const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -56,6 +57,64 @@ export function formatRunSummary(schema: Schema, report: Report): string {
         ['all locks', pct(report.hold_pct_all_locks), pct(report.spin_pct_all_locks), whole.format(report.locks_per_s), '', ''],
       ],
     ),
+    ...kernelSections(report),
+  ];
+  return sections.join('\n');
+}
+
+/** What each kernel measures besides the modes and locks. */
+function kernelSections(report: Report): string[] {
+  const cpus = report.cpus.length;
+  const sections: string[] = [];
+  if (report.numa) {
+    const numa = report.numa;
+    sections.push(
+      table(
+        ['RAD', 'CPUs', 'user %', 'kernel %', 'MP synch %', 'idle %', 'lock wins/s per CPU', 'mean acquire'],
+        numa.by_rad.map((rad) => [
+          String(rad.rad), String(rad.cpus), pct(rad.modes_pct.user), pct(rad.modes_pct.kernel),
+          pct(rad.modes_pct.spin), pct(rad.modes_pct.idle), whole.format(rad.lock_wins_per_cpu_per_s), duration(rad.mean_acquire_ns),
+        ]),
+      ),
+      `Traffic between RADs: ${pct(numa.cross_rad_pct)}% crosses RADs; ${numa.watched_lock ?? 'lock'} fairness (Jain) `
+        + `${twoDecimals.format(numa.fairness_jain)}\n`,
+      table(
+        [`MONITOR MODES, combined for ${cpus} CPUs`, `of ${cpus * 100}`],
+        monitorModes(report.modes_pct, cpus).map(({ row, value }) => [row, whole.format(value)]),
+      ),
+    );
+  }
+  if (report.numa_run) {
+    const run = report.numa_run;
+    sections.push(
+      table(
+        ['Batch run', ''],
+        [
+          ['records/s', whole.format(run.records_per_s)],
+          ['lock operations/s', whole.format(run.lock_ops_per_s)],
+          ['RAM disk I/O/s', whole.format(run.ramdisk_io_per_s)],
+          ['RAM disk I/O across RADs', `${pct(run.ramdisk_cross_rad_pct)}%`],
+          ['runtime', run.runtime_ns === null ? `not finished (${run.runners_left} processes still running)` : duration(run.runtime_ns)],
+          ...(run.runtime_minutes === null ? [] : [['runtime of the real run', `${oneDecimal.format(run.runtime_minutes)} minutes`]]),
+        ],
+      ),
+    );
+    return sections;
+  }
+  if (report.sna) {
+    sections.push(
+      table(
+        ['SNA Server/6000', ''],
+        [
+          ['round trips/s', whole.format(report.sna.round_trips_per_s)],
+          ['round trip', duration(report.sna.round_trip_ns)],
+          ['1 MB transfer rate', `${whole.format(report.sna.transfer_bytes_per_s / 1024)} KB/s`],
+        ],
+      ),
+    );
+    return sections;
+  }
+  sections.push(
     table(
       ['Queue', 'mean length', 'max length', 'mean wait', 'KRPs/s'],
       report.queues.map((queue) => [
@@ -72,8 +131,8 @@ export function formatRunSummary(schema: Schema, report: Report): string {
         ['transaction response', duration(report.txn_response_ns)],
       ],
     ),
-  ];
-  return sections.join('\n');
+  );
+  return sections;
 }
 
 export function formatSweepTable(path: string, values: number[], reports: Report[]): string {

@@ -151,7 +151,9 @@ describe('encoding into the core', () => {
   it('every field round-trips through lab_scenario_set and lab_scenario_get', () => {
     for (const f of schema.fields) {
       const value = otherValue(f);
-      const encoded = encodeScenario(core, schema, { ...defaultValues(schema), [f.path]: value });
+      // numa.data_rad must name a RAD the machine has
+      const context = f.path === 'numa.data_rad' ? { 'machine.rads': 4 } : {};
+      const encoded = encodeScenario(core, schema, { ...defaultValues(schema), ...context, [f.path]: value });
       try {
         expect(encoded.get(f), f.path).toBe(encodeValue(f, value));
       } finally {

@@ -42,7 +42,9 @@ static void numa_size(const double *v, int *nthread, int *njob, int *events)
 {
     *nthread = (int)v[F_PROCESSES] + has_reporter(v) + has_server(v);
     *njob = 2 * *nthread + 4 * (int)v[F_CPUS] + 4096;
-    *events = 2 * *nthread;
+    /* Every interrupt that preempts a phase leaves its stale end event in the heap until
+     * that time passes: room for the busy adapters of a lock-heavy database node. */
+    *events = 2 * *nthread + 8192;
 }
 
 /* ---- the phases that touch memory (engine.c calls these) ------------------------------ */
@@ -52,7 +54,7 @@ int64_t numa_ramdisk_read(lab_Sim *s, int cpu, int readwrite)
     State *st = s->st;
     double bytes = st->v[F_NUMA_IO_KB] * 1024.0;
     int ro = !readwrite && rng_unit(&st->rng) * 100.0 <= st->v[F_NUMA_READONLY_PCT];
-    int where = (int)(ro ? st->v[F_NUMA_RO_DATA] : st->v[F_NUMA_RW_DATA]);
+    int where = ro ? (int)st->v[F_NUMA_RO_DATA] : st->v[F_NUMA_RW_DATA] ? DATA_STRIPED : DATA_ONE_RAD;
     int rad = where == DATA_PER_RAD ? rad_of(st, cpu)
             : where == DATA_STRIPED ? (int)(rng_next(&st->rng) % (uint64_t)st->rads)
             : (int)st->v[F_NUMA_DATA_RAD];

@@ -14,6 +14,7 @@
 static const char *const KERNEL_NAMES[] = { "classic", "scalable", "sna", "numa", NULL };
 static const char *const PLACEMENT_NAMES[] = { "none", "home_rad", "cpu_affinity", NULL };
 static const char *const RO_DATA_NAMES[] = { "one_rad", "per_rad", "striped", NULL };
+static const char *const RW_DATA_NAMES[] = { "one_rad", "striped", NULL };
 static const char *const LCKMGR_NAMES[] = { "ordinary", "dedicated", NULL };
 static const char *const AFFINITY_NAMES[] = { "last_cpu", "none", "bind_kprocs", NULL };
 static const char *const SNA_LOCK_NAMES[] = { "lockl", "wake_one", "simple", NULL };
@@ -185,9 +186,9 @@ static const FieldDesc FIELDS[F_COUNT] = {
     { "numa.ro_data", FT_ENUM, "", 0, 2, DATA_ONE_RAD, RO_DATA_NAMES,
       "Where the read-only data lives: one_rad (one RAM disk, in numa.data_rad), per_rad (a RAM disk per QBB: "
       "every read is local), or striped (huge pages striped over the RADs)." },
-    { "numa.rw_data", FT_ENUM, "", 0, 2, DATA_ONE_RAD, RO_DATA_NAMES,
-      "Where the read-write data lives: one_rad (in numa.data_rad) or striped (per_rad is refused: "
-      "a copy per RAD cannot hold data that is written)." },
+    { "numa.rw_data", FT_ENUM, "", 0, 1, 0, RW_DATA_NAMES,
+      "Where the read-write data lives: one_rad (in numa.data_rad) or striped (there is no copy per RAD: "
+      "data that is written must have one home)." },
     { "numa.data_rad", FT_INT, "RAD", 0, LAB_MAX_RADS - 1, 0, NULL,
       "The RAD whose memory holds data kept in one RAD." },
     { "numa.locks_per_record", FT_INT, "lock operations", 0, 64, 10, NULL,
@@ -413,10 +414,6 @@ int scenario_check_all(lab_Scenario *sc)
                     &FIELDS[v[F_NUMA_REPORTER_CPU] >= v[F_CPUS] ? F_NUMA_REPORTER_CPU : F_NUMA_LCKMGR_CPU], NULL,
                     v[F_NUMA_REPORTER_CPU] >= v[F_CPUS] ? v[F_NUMA_REPORTER_CPU] : v[F_NUMA_LCKMGR_CPU],
                     "is not a CPU of this machine: CPUs are numbered from 0 to machine.cpus - 1");
-    if (v[F_NUMA_RW_DATA] == DATA_PER_RAD)
-        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NUMA_RW_DATA], NULL, v[F_NUMA_RW_DATA],
-                    "cannot be: a RAM disk per RAD holds copies, and data that is written must have one home; "
-                    "use one_rad or striped");
     if (v[F_KERNEL] == KERNEL_NUMA && v[F_NUMA_LOCK_MANAGER] == LCKMGR_DEDICATED && v[F_CPUS] < 2)
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NUMA_LOCK_MANAGER], NULL, v[F_NUMA_LOCK_MANAGER],
                     "needs a CPU of its own: use at least 2 CPUs, or the ordinary lock manager");

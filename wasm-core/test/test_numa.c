@@ -178,8 +178,12 @@ static void refuses(void)
           "more RADs than CPUs refused: %s", lab_scenario_error(sc));
     lab_scenario_free(sc);
     sc = lab_scenario_new();
-    CHECK(lab_scenario_set_text(sc, "numa.rw_data", "per_rad") == LAB_OK
-          && lab_scenario_validate(sc) == LAB_ERR_INCONSISTENT, "read-write data per RAD refused: %s", lab_scenario_error(sc));
+    {
+        const char *const far[] = { "machine.cpus=8", "machine.rads=2", "numa.data_rad=3", NULL };
+        h_apply(sc, far);
+    }
+    CHECK(lab_scenario_validate(sc) == LAB_ERR_INCONSISTENT && strstr(lab_scenario_error(sc), "numa.data_rad"),
+          "data in a RAD the machine lacks refused: %s", lab_scenario_error(sc));
     lab_scenario_free(sc);
 }
 
