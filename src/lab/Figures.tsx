@@ -74,12 +74,36 @@ function SnaFiguresList({ schema, snapshot, report }: { schema: Schema; snapshot
   );
 }
 
+/** OpenVMS on an AlphaServer GS: the batch run's pace, where its I/O went, MP synchronization. */
+function NumaFiguresList({ schema, snapshot, report }: { schema: Schema; snapshot: Snapshot; report?: Report }) {
+  const run = report?.numa_run;
+  const numa = report?.numa;
+  const spinPct = snapshot.windowNs > 0 ? mpsynch(snapshot, schema.modes).windowPct : NaN;
+  const runtime = run?.runtime_minutes ?? null;
+  return (
+    <dl className="figures" aria-label="Key figures of this run">
+      <Figure headline label="Runtime of the run" testId="fig-runtime" raw={runtime ?? NaN}
+        value={runtime !== null ? `${runtime.toFixed(1)} min` : run ? `${formatCount(run.records_per_s)}/s` : '–'}
+        detail={runtime !== null ? `simulated ${formatNs(run!.runtime_ns!, 2)} × numa.run_scale`
+          : run ? (run.runners_left > 0 ? 'records a second, still running' : 'records a second') : 'measuring'} />
+      <Figure label="RAM disk I/O across RADs" testId="fig-ramdisk-cross" raw={run?.ramdisk_cross_rad_pct ?? NaN}
+        value={formatPct(run?.ramdisk_cross_rad_pct ?? NaN)} detail={run ? `of ${formatCount(run.ramdisk_io_per_s)} reads a second` : ''} />
+      <Figure label="Locking" testId="fig-lock-ops" raw={run?.lock_ops_per_s ?? NaN}
+        value={run ? `${formatCount(run.lock_ops_per_s)}/s` : '–'} detail="lock manager operations" />
+      <Figure label="MP synchronization" testId="fig-mpsynch" raw={spinPct} value={formatPct(spinPct)} detail="of all CPU time spinning" />
+      <Figure label="Traffic across RADs" testId="fig-cross-rad" raw={numa?.cross_rad_pct ?? NaN}
+        value={formatPct(numa?.cross_rad_pct ?? NaN)} detail={numa ? `spinlock fairness (Jain) ${numa.fairness_jain.toFixed(2)}` : ''} />
+    </dl>
+  );
+}
+
 export function Figures({ store }: { store: LabStore }) {
   const snapshot = useLab(store, 'snapshot');
   const report = useLab(store, 'report');
   const schema = useLab(store, 'schema');
   if (!snapshot || !schema) return <dl className="figures figures-empty" aria-busy="true"><div className="figure"><dt>Starting the simulation</dt><dd>…</dd></div></dl>;
   if (snapshot.kernel === 'sna') return <SnaFiguresList schema={schema} snapshot={snapshot} report={report} />;
+  if (snapshot.kernel === 'numa') return <NumaFiguresList schema={schema} snapshot={snapshot} report={report} />;
   const live = liveFigures(schema, snapshot);
   const scalable = snapshot.kernel === 'scalable';
   const tx = report?.throughput.transmit_packets_per_s ?? NaN;

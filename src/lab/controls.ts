@@ -37,7 +37,15 @@ const ms: DisplayUnit = { label: 'ms', factor: 1e6 };
 const CPUS: ControlSpec = { path: 'machine.cpus', label: 'CPUs', kind: 'slider' };
 const KERNEL: ControlSpec = {
   path: 'kernel.kind', label: 'Kernel', kind: 'choice',
-  choices: { classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP' },
+  choices: {
+    classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP',
+    numa: 'OpenVMS on an AlphaServer GS (NUMA)',
+  },
+};
+
+const SPINLOCK_CHOICES = {
+  tas: 'Test-and-set (any spinner may win)', ticket: 'Ticket (first come, first served)',
+  fair: 'OpenVMS fair: test-and-set until contention, then queued',
 };
 
 /** The controls the lab shows first, in this order. */
@@ -51,7 +59,7 @@ export const MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'workload.message_bytes', label: 'Message size', kind: 'number' },
   {
     path: 'kernel.lock_kind', label: 'Spinlock kind', kind: 'select',
-    choices: { tas: 'Test-and-set (any spinner may win)', ticket: 'Ticket (first come, first served)' },
+    choices: SPINLOCK_CHOICES,
   },
   { path: 'sim.seed', label: 'Random seed', kind: 'number' },
   {
@@ -94,8 +102,25 @@ export const SNA_REMEDY_CONTROLS: readonly ControlSpec[] = [
 ];
 
 /** The main controls for a kernel. */
+/** OpenVMS on an AlphaServer GS: where processes, data and locks live (source 004). */
+export const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
+  CPUS, KERNEL,
+  { path: 'machine.rads', label: 'RADs (quad building blocks)', kind: 'number' },
+  { path: 'numa.placement', label: 'Process placement', kind: 'select',
+    choices: { none: 'Any CPU', home_rad: 'Home RAD (4 CPUs schedule it)', cpu_affinity: 'Hard CPU affinity (one CPU)' } },
+  { path: 'numa.ro_data', label: 'Read-only data', kind: 'select',
+    choices: { one_rad: 'One RAM disk', per_rad: 'A RAM disk per QBB', striped: 'Striped over the RADs' } },
+  { path: 'numa.locks_per_record', label: 'Lock operations per record', kind: 'number' },
+  { path: 'numa.lock_manager', label: 'Lock manager', kind: 'select',
+    choices: { ordinary: 'Ordinary: every CPU under the LCKMGR spinlock', dedicated: 'Dedicated CPU (LCKMGR_SERVER)' } },
+  { path: 'kernel.lock_kind', label: 'Spinlock kind', kind: 'select', choices: SPINLOCK_CHOICES },
+  { path: 'workload.user_work.mean_ns', label: 'User work per record', kind: 'number', unit: us },
+  { path: 'numa.reporter_cpu', label: 'Reporter CPU (hard affinity)', kind: 'number', note: '-1: placed like the others.' },
+  { path: 'sim.seed', label: 'Random seed', kind: 'number' },
+];
+
 export function mainControls(kernel: unknown): readonly ControlSpec[] {
-  return kernel === 'sna' ? SNA_MAIN_CONTROLS : MAIN_CONTROLS;
+  return kernel === 'sna' ? SNA_MAIN_CONTROLS : kernel === 'numa' ? NUMA_MAIN_CONTROLS : MAIN_CONTROLS;
 }
 
 const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', uniform: 'Uniform (mean ± spread)' };
@@ -128,7 +153,7 @@ function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
 
 /** A control for any field: the main list's, or one made from the field's path. */
 export function controlFor(field: SchemaField): ControlSpec {
-  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS].find((spec) => spec.path === field.path);
+  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS].find((spec) => spec.path === field.path);
   if (main) return { ...main, unit: main.unit ?? displayUnitFor(field) };
   const parts = field.path.split('.').slice(1);
   const label = parts.map((part, i) => {
