@@ -82,7 +82,8 @@ function NumaFiguresList({ schema, snapshot, report }: { schema: Schema; snapsho
   const runtime = run?.runtime_minutes ?? null;
   return (
     <dl className="figures" aria-label="Key figures of this run">
-      <Figure headline label="Runtime of the run" testId="fig-runtime" raw={runtime ?? NaN}
+      <Figure headline label={runtime !== null || !run || run.runners_left > 0 ? 'Runtime of the run' : 'Records a second'}
+        testId="fig-runtime" raw={runtime ?? NaN}
         value={runtime !== null ? `${runtime.toFixed(1)} min` : run ? `${formatCount(run.records_per_s)}/s` : '–'}
         detail={runtime !== null ? `simulated ${formatNs(run!.runtime_ns!, 2)} × numa.run_scale`
           : run ? (run.runners_left > 0 ? 'records a second, still running' : 'records a second') : 'measuring'} />

@@ -41,6 +41,7 @@ const selectSweep = (s: LabState) => s.sweep;
 const selectCompanion = (s: LabState) => s.companion;
 const selectInterrupt = (s: LabState) => Number(s.scenario['machine.interrupt_cpu'] ?? 0);
 const selectKernel = (s: LabState) => s.scenario['kernel.kind'];
+const selectRads = (s: LabState) => s.scenario['machine.rads'];
 const selectNothing = () => undefined;
 
 /** Whether the element is on screen (or near it); true until measured and where IntersectionObserver is missing. */
@@ -113,15 +114,16 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   );
 }
 
-/** Views that need the full width of the lab (the herd: its loop, and the other lock kind beside it). */
-const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd']);
+/** Views that need the full width of the lab (the herd: its loop, and the other lock kind beside it; the RADs' map). */
+const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd', 'numa-topology']);
 
 /** The views asked for that the loaded scenario's kernel has something to show in (view-ids.ts). */
 export function ViewArea({ store, views, theme }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme }) {
   const kernel = useLab(store, selectKernel);
+  const rads = useLab(store, selectRads);
   return (
     <div className="views">
-      {viewsForKernel(views, kernel).map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}
+      {viewsForKernel(views, kernel, rads).map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}
     </div>
   );
 }

@@ -3,12 +3,19 @@
  * their names in words, and the kernels each is drawn for. Lab.tsx exports this list's
  * type as ViewId, the contract lessons use.
  */
-export const VIEW_IDS = ['cpu-grid', 'lock', 'herd', 'cache-lines', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'] as const;
+export const VIEW_IDS = [
+  'cpu-grid', 'numa-topology', 'lock', 'numa-spinlock', 'herd', 'cache-lines', 'krp-queue', 'modes', 'monitor-modes',
+  'numa-traffic', 'timeline', 'lock-table', 'scaling',
+] as const;
 
 export type KnownViewId = (typeof VIEW_IDS)[number];
 
 export const VIEW_TITLES: Readonly<Record<KnownViewId, string>> = {
   'cpu-grid': 'CPUs',
+  'numa-topology': 'RADs (topology)',
+  'numa-spinlock': 'Spinlock per RAD',
+  'monitor-modes': 'MONITOR MODES',
+  'numa-traffic': 'RAD traffic',
   lock: 'Spinlock',
   herd: 'Thundering herd',
   'cache-lines': 'Cache lines',
@@ -26,7 +33,8 @@ export function isViewId(value: unknown): value is KnownViewId {
 /**
  * The kernels a view is drawn for (scenario kernel.kind); a view not listed is drawn
  * for every kernel. The KRP queue and the kernel sweep are about the OpenVMS kernels;
- * the thundering herd and the cache lines of lock words about SNA Server/6000.
+ * the thundering herd and the cache lines of lock words about SNA Server/6000; the
+ * NUMA views (NUMA_VIEWS below) about machines of several RADs.
  */
 const VIEW_KERNELS: Partial<Record<KnownViewId, readonly string[]>> = {
   'krp-queue': ['classic', 'scalable'],
@@ -35,13 +43,21 @@ const VIEW_KERNELS: Partial<Record<KnownViewId, readonly string[]>> = {
   'cache-lines': ['sna'],
 };
 
-/** Whether the lab draws the view for this kernel. */
-export function viewDrawnFor(id: KnownViewId, kernel: unknown): boolean {
+/**
+ * The views about resource affinity domains (RADs, the QBBs of an AlphaServer GS): drawn
+ * for the NUMA kernel, or for any kernel on a machine of several RADs (machine.rads > 1),
+ * and never otherwise, so the other kernels' lists stay as they were.
+ */
+const NUMA_VIEWS: ReadonlySet<KnownViewId> = new Set(['numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes']);
+
+/** Whether the lab draws the view for this kernel (and this many RADs, machine.rads). */
+export function viewDrawnFor(id: KnownViewId, kernel: unknown, rads?: unknown): boolean {
+  if (NUMA_VIEWS.has(id)) return kernel === 'numa' || (typeof rads === 'number' && rads > 1);
   const kernels = VIEW_KERNELS[id];
   return !kernels || typeof kernel !== 'string' || kernels.includes(kernel);
 }
 
-/** The views of a list the lab draws for a kernel, in the list's order. */
-export function viewsForKernel(views: readonly KnownViewId[], kernel: unknown): KnownViewId[] {
-  return views.filter((id) => viewDrawnFor(id, kernel));
+/** The views of a list the lab draws for a kernel (and machine.rads), in the list's order. */
+export function viewsForKernel(views: readonly KnownViewId[], kernel: unknown, rads?: unknown): KnownViewId[] {
+  return views.filter((id) => viewDrawnFor(id, kernel, rads));
 }

@@ -11,6 +11,10 @@ import {
   CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, Timeline, traceNames,
   type Theme, type TraceNames,
 } from '../views/index.js';
+import { MonitorModes } from '../views/monitor-modes/MonitorModes.js';
+import { NumaSpinlock } from '../views/numa-spinlock/NumaSpinlock.js';
+import { NumaTopology } from '../views/numa-topology/NumaTopology.js';
+import { NumaTraffic } from '../views/numa-traffic/NumaTraffic.js';
 import type { KnownViewId } from './view-ids.js';
 
 /** The trace names of a schema, one object per schema (views may keep state keyed on it). */
@@ -70,6 +74,10 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
         compare={compare ? { label: `${kernelWords[other]}, same CPUs (sweep)`, report: compare } : undefined} />
     );
   },
+  'numa-topology': (v) => <NumaTopology snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
+  'numa-traffic': (v) => <NumaTraffic snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
+  'numa-spinlock': (v) => <NumaSpinlock snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
+  'monitor-modes': (v) => <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
   timeline: (v) => <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width} />,
   'lock-table': (v) => {
     const cpus = v.snapshot.cpus.length;

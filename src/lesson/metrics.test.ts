@@ -53,3 +53,77 @@ describe('SNA metrics', () => {
     expect(formatMetric('futile_wakeups_per_s', 38_211)).toBe('38,211');
   });
 });
+
+/* A made-up 3-RAD report: RAD 0 serves 60 of 100 bytes/s, 40 of them to other RADs. */
+const numa = {
+  scenario: { machine: { cpus: 12, rads: 3 } },
+  modes_pct: sna.modes_pct,
+  numa: {
+    rads: 3,
+    rad_of_cpu: [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2],
+    by_rad: [
+      { rad: 0, cpus: 4, lock_wins_per_s: 16_000, lock_wins_per_cpu_per_s: 4000, mean_acquire_ns: 2400 },
+      { rad: 1, cpus: 4, lock_wins_per_s: 12_000, lock_wins_per_cpu_per_s: 3000, mean_acquire_ns: 3000 },
+      { rad: 2, cpus: 4, lock_wins_per_s: 8000, lock_wins_per_cpu_per_s: 2000, mean_acquire_ns: 3000 },
+    ],
+    traffic_bytes_per_s: [
+      [20, 20, 20],
+      [5, 10, 5],
+      [5, 5, 10],
+    ],
+    cross_rad_pct: 60,
+    watched_lock: 'LCKMGR',
+    lock_wins_by_cpu: [],
+    fairness_jain: 0.9455,
+  },
+  numa_run: {
+    records_per_s: 11_297,
+    records_done: 9700,
+    lock_ops_per_s: 112_970,
+    ramdisk_io_per_s: 11_297,
+    ramdisk_cross_rad_pct: 66,
+    lckmgr_cpu: -1,
+    lckmgr_mean_wait_ns: 0,
+    finished: true,
+    runtime_ns: 858_632_958,
+    runtime_minutes: 50.09,
+    runners_left: 0,
+  },
+} as unknown as Report;
+
+describe('NUMA metrics', () => {
+  it('read where the traffic goes and the batch run', () => {
+    expect(readMetric(numa, 'cross_rad_pct')).toBe(60);
+    expect(readMetric(numa, 'busiest_rad_traffic_pct')).toBe(60);
+    expect(readMetric(numa, 'ramdisk_cross_rad_pct')).toBe(66);
+    expect(readMetric(numa, 'records_per_s')).toBe(11_297);
+    expect(readMetric(numa, 'lock_ops_per_s')).toBe(112_970);
+    expect(readMetric(numa, 'ramdisk_io_per_s')).toBe(11_297);
+    expect(readMetric(numa, 'runtime_minutes')).toBe(50.09);
+    expect(readMetric(numa, 'runtime_ms')).toBeCloseTo(858.632958, 6);
+  });
+
+  it("compare RAD 0's lock wins and acquisition time with the other RADs' mean", () => {
+    expect(readMetric(numa, 'lock_fairness_jain')).toBe(0.9455);
+    expect(readMetric(numa, 'rad0_win_ratio')).toBeCloseTo(4000 / 2500, 9);
+    expect(readMetric(numa, 'rad0_acquire_advantage_pct')).toBeCloseTo(20, 9);
+  });
+
+  it('have no run time while the run has not finished, and nothing on other kernels or one RAD', () => {
+    const running = { ...numa, numa_run: { ...(numa as unknown as { numa_run: object }).numa_run, finished: false, runtime_ns: null, runtime_minutes: null } } as unknown as Report;
+    expect(readMetric(running, 'runtime_minutes')).toBeUndefined();
+    expect(readMetric(running, 'runtime_ms')).toBeUndefined();
+    for (const id of ['cross_rad_pct', 'busiest_rad_traffic_pct', 'records_per_s', 'runtime_minutes', 'lock_fairness_jain', 'rad0_win_ratio'] as const) {
+      expect(readMetric(sna, id), id).toBeUndefined();
+    }
+    const oneRad = { ...numa, numa: { ...(numa as unknown as { numa: { by_rad: unknown[] } }).numa, by_rad: [(numa as unknown as { numa: { by_rad: unknown[] } }).numa.by_rad[0]] } } as unknown as Report;
+    expect(readMetric(oneRad, 'rad0_win_ratio')).toBeUndefined();
+    expect(readMetric(oneRad, 'rad0_acquire_advantage_pct')).toBeUndefined();
+  });
+
+  it("are written in the learner's units", () => {
+    expect(formatMetric('runtime_minutes', 50.09)).toBe('50.1 min');
+    expect(formatMetric('lock_fairness_jain', 0.94553)).toBe('0.946');
+    expect(formatMetric('rad0_win_ratio', 1.6)).toBe('1.60 times');
+  });
+});

@@ -111,6 +111,49 @@ export const METRICS = {
     const locks = extras(r).locks;
     return locks && locks.length > 0 ? Math.max(...locks.map((l) => l.hold_pct)) : undefined;
   }),
+  // OpenVMS on an AlphaServer GS (kernel "numa"): where things live, the batch run, the fair spinlock.
+  cross_rad_pct: percent('Memory traffic crossing RADs', (r) => r.numa?.cross_rad_pct),
+  busiest_rad_traffic_pct: percent('Traffic served by the busiest RAD', (r) => {
+    const matrix = r.numa?.traffic_bytes_per_s;
+    if (!matrix || matrix.length === 0) return undefined;
+    const rows = matrix.map((row) => row.reduce((sum, bytes) => sum + bytes, 0));
+    const total = rows.reduce((sum, bytes) => sum + bytes, 0);
+    return total > 0 ? (100 * Math.max(...rows)) / total : undefined;
+  }),
+  ramdisk_cross_rad_pct: percent('RAM disk reads from another RAD', (r) => r.numa_run?.ramdisk_cross_rad_pct),
+  records_per_s: rate('Records/s', (r) => r.numa_run?.records_per_s),
+  lock_ops_per_s: rate('Lock operations/s', (r) => r.numa_run?.lock_ops_per_s),
+  ramdisk_io_per_s: rate('RAM disk I/O/s', (r) => r.numa_run?.ramdisk_io_per_s),
+  runtime_minutes: {
+    label: 'Run time (the real run)',
+    unit: 'min',
+    digits: 1,
+    read: (r) => (r.numa_run?.finished && typeof r.numa_run.runtime_minutes === 'number' ? r.numa_run.runtime_minutes : undefined),
+  },
+  runtime_ms: {
+    label: 'Run time (modelled)',
+    unit: 'ms',
+    digits: 1,
+    read: (r) => (r.numa_run?.finished && typeof r.numa_run.runtime_ns === 'number' ? r.numa_run.runtime_ns / 1e6 : undefined),
+  },
+  lock_fairness_jain: { label: 'Fairness (Jain index of lock wins per CPU)', unit: '', digits: 3, read: (r) => r.numa?.fairness_jain },
+  rad0_win_ratio: {
+    label: "RAD 0's lock wins per CPU over the other RADs'",
+    unit: 'times',
+    digits: 2,
+    read: (r) => {
+      const rads = r.numa?.by_rad;
+      if (!rads || rads.length < 2) return undefined;
+      const others = rads.slice(1).reduce((sum, rad) => sum + rad.lock_wins_per_cpu_per_s, 0) / (rads.length - 1);
+      return others > 0 ? rads[0]!.lock_wins_per_cpu_per_s / others : undefined;
+    },
+  },
+  rad0_acquire_advantage_pct: percent("RAD 0's lock acquisition shorter by", (r) => {
+    const rads = r.numa?.by_rad;
+    if (!rads || rads.length < 2) return undefined;
+    const others = rads.slice(1).reduce((sum, rad) => sum + rad.mean_acquire_ns, 0) / (rads.length - 1);
+    return others > 0 ? (100 * (others - rads[0]!.mean_acquire_ns)) / others : undefined;
+  }),
 } satisfies Record<string, Metric>;
 
 export type MetricId = keyof typeof METRICS;

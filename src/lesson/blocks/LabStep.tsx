@@ -101,7 +101,8 @@ export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab
         </p>
       </div>
 
-      <div className="lesson-runs">
+      {/* a wide table scrolls sideways: the box takes focus so the keyboard can scroll it */}
+      <div className="lesson-runs" tabIndex={0} role="region" aria-label={`Your runs for ${lab.id}`}>
         <table>
           <caption>Your runs <span className="lesson-muted">(each run that reaches its end in the lab below fills its row)</span></caption>
           <thead>

@@ -1,0 +1,157 @@
+/*
+ * MonitorModes.tsx -- the MONITOR MODES display in the source's layout (004, slide 39):
+ * a "TIME IN PROCESSOR MODES" header, "Combined for N CPUs" over a 0..N x 100 scale
+ * with quarter ticks, and one bar per row from Interrupt State to Idle Time with its
+ * value beside it. Buttons switch between all CPUs and one RAD's CPUs (a machine of
+ * several RADs), as MONITOR MODES /CPU=(0,1,2,3) would. Executive and Supervisor Mode
+ * are not modelled and say so in a footnote.
+ */
+import { useId, useState } from 'react';
+import { scaleLinear } from 'd3';
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { themeTokens, type Theme } from '../palette.js';
+import { fitFontSize, formatCount, formatNs, formatPct } from '../format.js';
+import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
+import { Legend, ModeSwatch } from '../common/Legend.js';
+import { ModeRect, PatternDefs } from '../common/marks.js';
+import { numaLayout } from '../numa-data.js';
+import '../numa-topology/numa.css';
+import {
+  combinedLine, monitorScopes, monitorSummary, monitorTable, NOT_MODELLED_NOTE, scopeLabel, type MonitorScope,
+} from './model.js';
+
+export interface MonitorModesProps {
+  snapshot: Snapshot;
+  /** The newest report: which CPU is in which RAD (report.numa.rad_of_cpu). */
+  report?: Report;
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 720). */
+  width?: number;
+  /** schema.modes, the order of each CPU's modeNs (default palette.MODES). */
+  modeNames?: readonly string[];
+  /** The scope shown first (default all CPUs). */
+  initialScope?: MonitorScope;
+  title?: string;
+}
+
+const HEAD = 'TIME IN PROCESSOR MODES';
+
+export function MonitorModes(props: MonitorModesProps) {
+  const { snapshot, theme } = props;
+  const t = themeTokens(theme);
+  const patterns = useId();
+  const width = props.width ?? 720;
+  const innerW = innerWidth(width);
+  const layout = numaLayout(props.report, snapshot.cpus.length);
+  const scopes = monitorScopes(layout);
+  const [chosen, setChosen] = useState<MonitorScope>(props.initialScope ?? 'all');
+  const scope = scopes.includes(chosen) ? chosen : 'all';
+  const table = monitorTable(snapshot, layout, scope, props.modeNames);
+
+  const fs = t.fontSize;
+  const mono = fs * 0.61; // width of one monospace character
+  const labelW = Math.round(mono * 19);
+  const valueW = Math.round(mono * 6);
+  const barX = labelW + valueW + Math.round(fs * 0.8);
+  const barW = Math.max(120, innerW - barX - Math.round(fs * 1.2));
+  const rowH = Math.round(fs * 1.9);
+  const headH = Math.round(fs * 3.4);
+  const combined = combinedLine(table);
+  // MONITOR prints it on the scale's line; where it would touch the first tick, on its own line above
+  const ownLine = combined.length * mono > barX - 8 - t.smallSize;
+  const combinedY = headH + Math.round(fs * 1.6);
+  const scaleY = combinedY + (ownLine ? Math.round(fs * 1.5) : 0);
+  const top = scaleY + Math.round(fs * 0.9);
+  const x = scaleLinear().domain([0, Math.max(1, table.scaleMax)]).range([barX, barX + barW]);
+  const tickLabelW = formatCount(table.scaleMax).length * t.smallSize * 0.62 + 10;
+  const ticks = table.ticks.filter((_, i, all) =>
+    barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1));
+  const bottom = top + table.rows.length * rowH;
+  const height = bottom + Math.round(fs * 1.2);
+  const barH = Math.round(rowH * 0.62);
+  const spin = table.rows.find((r) => r.id === 'mpsynch')!.value;
+  // the header beside the CUR box, as MONITOR has it
+  const headX = Math.round(mono * 6 + fs * 1.2);
+  const headRoom = innerW - headX;
+  const node = `on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated (over ${formatNs(table.windowNs)})`;
+
+  const headline = (
+    <span data-mpsynch={Math.round(spin)}>MP Synchronization <strong>{formatCount(spin)}</strong>
+      <span className="slv-muted"> of {formatCount(table.scaleMax)}</span></span>
+  );
+
+  return (
+    <ViewFrame view="monitor-modes" theme={theme} width={width} title={props.title ?? 'MONITOR MODES'}
+      headline={headline} summary={monitorSummary(table)}
+      legend={<Legend label="How to read MONITOR MODES" items={[
+        { key: 'mpsynch', label: 'MP Synchronization: hatched', swatch: <ModeSwatch mode="spin" theme={theme} /> },
+        { key: 'interrupt', label: 'Interrupt State (interrupts and IPL 8 fork threads): dotted', swatch: <ModeSwatch mode="interrupt" theme={theme} /> },
+        { key: 'kernel', label: 'Kernel Mode (includes context switches)', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+        { key: 'scale', label: `Each value: percent of one CPU, summed over ${table.cpus.length} CPUs (full scale ${formatCount(table.scaleMax)})`, swatch: <ModeSwatch mode="user" theme={theme} /> },
+      ]} />}
+      table={{
+        caption: `Time in processor modes, ${combinedLine(table).toLowerCase()} (0 to ${formatCount(table.scaleMax)})`,
+        columns: ['Mode', 'Value', 'Share of the CPUs'],
+        rows: table.rows.map((r) => [r.label, r.modelled ? formatCount(r.value) : '0 (not modelled)',
+          formatPct(table.scaleMax > 0 ? (100 * r.value) / table.scaleMax : 0)]),
+      }}>
+      {scopes.length > 1 && (
+        <div className="slv-toolbar" role="group" aria-label="CPUs shown in MONITOR MODES">
+          <span className="slv-muted">Show:</span>
+          {scopes.map((s) => (
+            <button key={String(s)} type="button" className="slv-button slv-choice" aria-pressed={s === scope}
+              data-scope={String(s)} onClick={() => setChosen(s)}>
+              {scopeLabel(s, layout)}
+            </button>
+          ))}
+        </div>
+      )}
+      <svg width={innerW} height={height} aria-hidden="true" data-monitor-scope={String(scope)}
+        style={{ fontFamily: t.monoFamily }}>
+        <PatternDefs prefix={patterns} theme={theme} />
+        {/* MONITOR's header: the CUR box, the display's name, the node and the time */}
+        <rect x={1} y={2} width={mono * 6} height={headH - 8} fill="none" stroke={t.text} strokeWidth={1.5} />
+        <text x={1 + mono * 3} y={headH / 2 + fs * 0.3} fontSize={fs} fontWeight={700} textAnchor="middle"
+          style={{ fontFamily: t.monoFamily }}>CUR</text>
+        <text x={headX} y={fs * 1.1} fontSize={fitFontSize(HEAD, headRoom, fs, 10, true)} fontWeight={700}
+          style={{ fontFamily: t.monoFamily }}>{HEAD}</text>
+        <text x={headX} y={fs * 2.5} fontSize={fitFontSize(node, headRoom, t.smallSize, 9)}
+          style={{ fontFamily: t.monoFamily, fill: t.muted }}>{node}</text>
+        <text x={0} y={combinedY} fontSize={fs} fontWeight={700} style={{ fontFamily: t.monoFamily }}>{combined}</text>
+        {ticks.map((v) => (
+          <g key={v}>
+            <text x={x(v)} y={scaleY} fontSize={t.smallSize} textAnchor="middle" style={{ fontFamily: t.monoFamily }}>{formatCount(v)}</text>
+            <line x1={x(v)} x2={x(v)} y1={top - 4} y2={bottom + 4} stroke={t.grid} strokeDasharray="3 4" />
+          </g>
+        ))}
+        {/* MONITOR's "+ - - - - +" rules above and below the bars */}
+        <line x1={barX} x2={barX + barW} y1={top} y2={top} stroke={t.axis} strokeDasharray="6 6" strokeWidth={1.5} />
+        <line x1={barX} x2={barX + barW} y1={bottom} y2={bottom} stroke={t.axis} strokeDasharray="6 6" strokeWidth={1.5} />
+        <line x1={barX} x2={barX} y1={top} y2={bottom} stroke={t.axis} strokeWidth={2} />
+        {table.rows.map((row, i) => {
+          const cy = top + i * rowH + rowH / 2;
+          const emphasise = row.id === 'mpsynch';
+          return (
+            <g key={row.id} data-row={row.id} data-value={Math.round(row.value)}>
+              <text x={0} y={cy + fs * 0.35} fontSize={fs} fontWeight={emphasise ? 800 : 500}
+                style={{ fontFamily: t.monoFamily, fill: row.modelled ? t.text : t.muted }}>{row.label}</text>
+              <text x={labelW + valueW} y={cy + fs * 0.35} fontSize={fs} fontWeight={700} textAnchor="end"
+                style={{ fontFamily: t.monoFamily, fill: row.modelled ? t.text : t.muted }}>
+                {formatCount(row.value)}{row.modelled ? '' : '*'}</text>
+              {row.colour ? (
+                <ModeRect mode={row.colour} x={barX + 1} y={cy - barH / 2} width={Math.max(0, x(row.value) - barX - 1)} height={barH}
+                  theme={theme} patterns={patterns} />
+              ) : (
+                <text x={barX + 10} y={cy + t.smallSize * 0.35} fontSize={t.smallSize} style={{ fill: t.muted }}>not modelled *</text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)', maxWidth: '75ch' }} data-footnote="">
+        * {NOT_MODELLED_NOTE} Interrupt State includes IPL 8 fork threads; Kernel Mode includes context switches.
+      </p>
+    </ViewFrame>
+  );
+}
