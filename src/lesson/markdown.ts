@@ -22,6 +22,14 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+// A code block wider than the column scrolls sideways; it takes focus so the keyboard
+// can scroll it (WCAG: scrollable regions must be keyboard accessible).
+for (const rule of ['fence', 'code_block'] as const) {
+  const render = md.renderer.rules[rule]!;
+  md.renderer.rules[rule] = (tokens, idx, options, env, self) =>
+    render(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
+}
+
 /** A block of Markdown (paragraphs, lists) as sanitized HTML. */
 export function renderBlock(text: string): string {
   return md.render(text);

@@ -408,3 +408,11 @@ describe('SUMMARY.md', () => {
     ]);
   });
 });
+
+describe('the Markdown renderer', () => {
+  it('makes code blocks focusable, so a wide one can be scrolled with the keyboard', async () => {
+    const { renderBlock } = await import('./markdown.js');
+    expect(renderBlock('```\na wide line\n```\n')).toMatch(/^<pre tabindex="0"><code>/);
+    expect(renderBlock('    indented code\n')).toMatch(/^<pre tabindex="0"><code>/);
+  });
+});
