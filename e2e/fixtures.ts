@@ -2,12 +2,14 @@
  * fixtures.ts -- what every lab spec shares: a test that fails on any console error
  * or page error (checked after the test body, so a late error still fails it), the
  * accessibility check (axe: no serious or critical violations), helpers to open the
- * lab and wait for it, to read the headline figures and to build lab links.
+ * lab and wait for it, to read the headline figures and to build lab links, and the
+ * keyboard walks the view specs share (tab to a control, a view's data table, projector
+ * mode).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import LZString from 'lz-string';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 
 const { compressToEncodedURIComponent } = LZString;
 
@@ -72,4 +74,51 @@ export async function runToEnd(page: Page): Promise<void> {
 export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync('/tmp/shots', { recursive: true });
   await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage });
+}
+
+/** A preset's scenario (lessons/scenarios/NAME.json) without its meta. */
+export function presetScenario(name: string): Record<string, unknown> {
+  const doc = JSON.parse(readFileSync(new URL(`../lessons/scenarios/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  delete doc.meta;
+  return doc;
+}
+
+/** A view's drawing, by its id. */
+export const viewOf = (page: Page, id: string) => page.locator(`[data-view="${id}"]`);
+
+/** Scrolls a view's slot into sight (a view off screen keeps its last picture, or waits for its first). */
+export async function seeView(page: Page, id: string): Promise<Locator> {
+  await page.locator(`[data-slot="${id}"]`).scrollIntoViewIfNeeded();
+  await expect(viewOf(page, id)).toBeVisible({ timeout: 10_000 });
+  return viewOf(page, id);
+}
+
+/** Tabs (or Shift+Tabs) until the element has focus, as a keyboard user would, at most `limit` times. */
+export async function tabTo(page: Page, target: Locator, limit = 80, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(key);
+  await expect(target).toBeFocused();
+}
+
+/** A view's data table opens and closes from the keyboard, with a visible focus ring, and shows rowText. */
+export async function toggleDataTable(page: Page, view: Locator, rowText: RegExp, limit = 200): Promise<void> {
+  const button = view.getByRole('button', { name: 'Show data table' });
+  await tabTo(page, button, limit);
+  expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(view.getByRole('table')).toBeVisible();
+  await expect(view.getByRole('table')).toContainText(rowText);
+  await expect(view.getByRole('button', { name: 'Hide data table' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(view.getByRole('table')).toHaveCount(0);
+}
+
+/** Projector mode switched on by keyboard (Shift+Tab back to the toggle), then play started by keyboard. */
+export async function projectorThenPlay(page: Page, limit = 200): Promise<void> {
+  const projector = page.getByLabel('Projector mode');
+  await tabTo(page, projector, limit, 'Shift+Tab');
+  await page.keyboard.press('Space');
+  await expect(projector).toBeChecked();
+  await tabTo(page, page.getByTestId('play'), 200);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('play')).toHaveText(/Pause/);
 }

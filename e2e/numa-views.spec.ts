@@ -8,32 +8,16 @@
  * stand still; the OpenVMS kernels' lab shows none of these views; axe finds nothing
  * serious. Screenshots go to /tmp/shots/numa-*.png.
  */
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, labLink, openLab, test } from './fixtures.js';
-
-const preset = (name: string) => {
-  const doc = JSON.parse(readFileSync(new URL(`../lessons/scenarios/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
-  delete doc.meta;
-  return doc;
-};
+import {
+  expect, expectAccessible, labLink, openLab, presetScenario as preset, projectorThenPlay, seeView, tabTo, test,
+  toggleDataTable, viewOf,
+} from './fixtures.js';
 
 const NUMA_VIEWS = ['numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes'] as const;
 type NumaView = (typeof NUMA_VIEWS)[number];
-const view = (page: Page, id: NumaView) => page.locator(`[data-view="${id}"]`);
-
-/** Scrolls a view's slot into sight (a view off screen keeps its last picture, or waits for its first). */
-async function see(page: Page, id: NumaView): Promise<Locator> {
-  await page.locator(`[data-slot="${id}"]`).scrollIntoViewIfNeeded();
-  await expect(view(page, id)).toBeVisible({ timeout: 10_000 });
-  return view(page, id);
-}
-
-/** Tabs until the element has focus (as a keyboard user would), at most `limit` times. */
-async function tabTo(page: Page, target: Locator, limit = 120): Promise<void> {
-  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
-}
+const view = (page: Page, id: NumaView) => viewOf(page, id);
+const see = (page: Page, id: NumaView): Promise<Locator> => seeView(page, id);
 
 async function pause(page: Page): Promise<void> {
   const play = page.getByTestId('play');
@@ -95,7 +79,7 @@ test('keyboard alone: MONITOR MODES per RAD, every data table, projector mode', 
   await openLab(page, labLink(preset('gs160')));
   await see(page, 'monitor-modes');
   await page.waitForTimeout(1500);
-  await tabTo(page, page.getByTestId('play'));
+  await tabTo(page, page.getByTestId('play'), 120);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('play')).toHaveText(/Play/);
 
@@ -114,28 +98,10 @@ test('keyboard alone: MONITOR MODES per RAD, every data table, projector mode', 
 
   for (const [id, rowText] of [
     ['numa-topology', /RAD 0/], ['numa-traffic', /RAD 3/], ['numa-spinlock', /RAD 2/], ['monitor-modes', /MP Synchronization/],
-  ] as const) {
-    const v = view(page, id);
-    const button = v.getByRole('button', { name: 'Show data table' });
-    await tabTo(page, button, 300);
-    expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
-    await page.keyboard.press('Enter');
-    await expect(v.getByRole('table')).toBeVisible();
-    await expect(v.getByRole('table')).toContainText(rowText);
-    await expect(v.getByRole('button', { name: 'Hide data table' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(v.getByRole('table')).toHaveCount(0);
-  }
+  ] as const) await toggleDataTable(page, view(page, id), rowText, 300);
 
   // projector mode by keyboard (Shift+Tab back to the toggle), then play a little
-  const projector = page.getByLabel('Projector mode');
-  for (let i = 0; i < 300 && !(await projector.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
-  await expect(projector).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(projector).toBeChecked();
-  await tabTo(page, page.getByTestId('play'), 200);
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  await projectorThenPlay(page, 300);
   for (const id of NUMA_VIEWS) await expect(await see(page, id)).toHaveClass(/slv-theme-projector/);
   await page.waitForTimeout(1200);
   await pause(page);

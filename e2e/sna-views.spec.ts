@@ -7,33 +7,15 @@
  * axe finds nothing serious. Screenshots
  * of both views, light and projector, go to /tmp/shots/herd-*.png and cache-lines-*.png.
  */
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, labLink, openLab, test } from './fixtures.js';
+import {
+  expect, expectAccessible, labLink, openLab, presetScenario as preset, projectorThenPlay, seeView as see, tabTo, test,
+  toggleDataTable, viewOf,
+} from './fixtures.js';
 
-const preset = (name: string) => {
-  const doc = JSON.parse(readFileSync(new URL(`../lessons/scenarios/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
-  delete doc.meta;
-  return doc;
-};
-
-const herd = (page: Page) => page.locator('[data-view="herd"]');
-const lines = (page: Page) => page.locator('[data-view="cache-lines"]');
-
-/** Scrolls a view's slot into sight (a view off screen keeps its last picture, or waits for its first). */
-async function see(page: Page, id: 'herd' | 'cache-lines'): Promise<Locator> {
-  await page.locator(`[data-slot="${id}"]`).scrollIntoViewIfNeeded();
-  const view = id === 'herd' ? herd(page) : lines(page);
-  await expect(view).toBeVisible({ timeout: 10_000 });
-  return view;
-}
+const herd = (page: Page) => viewOf(page, 'herd');
+const lines = (page: Page) => viewOf(page, 'cache-lines');
 const futile = async (page: Page) => Number(await herd(page).locator('[data-futile]').getAttribute('data-futile'));
-
-/** Tabs until the element has focus (as a keyboard user would), at most `limit` times. */
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
-}
 
 /** The view alone, paused (so nothing is caught mid-move), with the sticky transport bar out of the way. */
 async function shoot(page: Page, view: Locator, name: string): Promise<void> {
@@ -94,28 +76,10 @@ test('keyboard alone: pause, open both data tables, projector mode; the views st
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('play')).toHaveText(/Play/);
 
-  for (const [view, rowText] of [[herd(page), /Asleep on hs_region/], [lines(page), /line 0/]] as const) {
-    const button = view.getByRole('button', { name: 'Show data table' });
-    await tabTo(page, button, 200);
-    const outline = await button.evaluate((el) => getComputedStyle(el).outlineStyle);
-    expect(outline).not.toBe('none');
-    await page.keyboard.press('Enter');
-    await expect(view.getByRole('table')).toBeVisible();
-    await expect(view.getByRole('table')).toContainText(rowText);
-    await expect(view.getByRole('button', { name: 'Hide data table' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(view.getByRole('table')).toHaveCount(0);
-  }
+  await toggleDataTable(page, herd(page), /Asleep on hs_region/);
+  await toggleDataTable(page, lines(page), /line 0/);
 
-  // projector mode by keyboard (Shift+Tab back to the toggle)
-  const projector = page.getByLabel('Projector mode');
-  for (let i = 0; i < 200 && !(await projector.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
-  await expect(projector).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(projector).toBeChecked();
-  await tabTo(page, page.getByTestId('play'), 200);
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  await projectorThenPlay(page);
   await expect(await see(page, 'herd')).toHaveClass(/slv-theme-projector/);
   await expect(await see(page, 'cache-lines')).toHaveClass(/slv-theme-projector/);
   await page.waitForTimeout(1200);

@@ -152,7 +152,7 @@ describe('encoding into the core', () => {
     for (const f of schema.fields) {
       const value = otherValue(f);
       // numa.data_rad must name a RAD the machine has
-      const context = f.path === 'numa.data_rad' ? { 'machine.rads': 4 } : {};
+      const context: Record<string, number> = f.path === 'numa.data_rad' ? { 'machine.rads': 4 } : {};
       const encoded = encodeScenario(core, schema, { ...defaultValues(schema), ...context, [f.path]: value });
       try {
         expect(encoded.get(f), f.path).toBe(encodeValue(f, value));

@@ -178,7 +178,7 @@ export function LabShell(props: LabShellProps) {
           {!compact && (
             <fieldset className="view-toggles">
               <legend>Views</legend>
-              {viewsForKernel(allowed, scenario['kernel.kind']).map((id) => (
+              {viewsForKernel(allowed, scenario['kernel.kind'], scenario['machine.rads']).map((id) => (
                 <label key={id} className="toggle">
                   <input type="checkbox" checked={shown.includes(id)} onChange={(event) => toggleView(id, event.target.checked)} />
                   {VIEW_TITLES[id]}

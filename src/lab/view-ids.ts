@@ -58,6 +58,6 @@ export function viewDrawnFor(id: KnownViewId, kernel: unknown, rads?: unknown): 
 }
 
 /** The views of a list the lab draws for a kernel (and machine.rads), in the list's order. */
-export function viewsForKernel(views: readonly KnownViewId[], kernel: unknown, rads?: unknown): KnownViewId[] {
+export function viewsForKernel(views: readonly KnownViewId[], kernel: unknown, rads: unknown): KnownViewId[] {
   return views.filter((id) => viewDrawnFor(id, kernel, rads));
 }

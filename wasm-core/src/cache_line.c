@@ -42,10 +42,9 @@ int64_t line_fetch(lab_Sim *s, int lock, int cpu)
     Line *ln = &st->line[l->line];
     int64_t ns;
     if (lock_line_is_local(st, lock, cpu)) return 0;
-    ns = numa_line_ns(st, ln->owner, cpu, ln->home);
+    ns = numa_move_line(st, ln->owner, cpu, ln->home);
     ln->transfers++;
     l->transfers++;
-    numa_count_line(st, ln->owner, cpu);
     trace_emit(s, LAB_TRACE_LINE, cpu, -1, l->line, ln->owner);
     ln->owner = (int8_t)cpu;
     return ns;

@@ -650,8 +650,7 @@ static void exec(lab_Sim *s, int cpu)
             int j = job_alloc(s, JOB_LM_REQUEST, x->thread, 0);
             assert(j >= 0);                      /* one request per process at most */
             s->job[j].t_enq = st->now;
-            numa_count_line(st, cpu, st->lckmgr_cpu);
-            ev_push(s, st->now + numa_line_ns(st, cpu, st->lckmgr_cpu, 0), EV_LM_ARRIVE, st->lckmgr_cpu, j, 0);
+            ev_push(s, st->now + numa_move_line(st, cpu, st->lckmgr_cpu, 0), EV_LM_ARRIVE, st->lckmgr_cpu, j, 0);
             x->state = CTX_AWAIT;                /* EV_LM_DONE moves it on */
             set_mode(s, cpu, LAB_MODE_KERNEL, 0);
             return;
@@ -661,8 +660,7 @@ static void exec(lab_Sim *s, int cpu)
             if (x->job >= 0) { job_free(s, x->job); x->job = -1; }
             j = list_pop(s, &st->lm_q);
             if (j < 0) {                         /* poll: the CPU is the lock manager's */
-                x->state = CTX_AWAIT;
-                st->lm_server_waiting = 1;
+                x->state = CTX_AWAIT;            /* EV_LM_ARRIVE wakes it */
                 set_mode(s, cpu, LAB_MODE_KERNEL, 0);
                 return;
             }
@@ -674,8 +672,7 @@ static void exec(lab_Sim *s, int cpu)
         }
         case OP_LM_DONE: {
             int t = s->job[x->job].thread;
-            numa_count_line(st, cpu, s->thr[t].cpu);
-            ev_push(s, st->now + numa_line_ns(st, cpu, s->thr[t].cpu, 0), EV_LM_DONE, s->thr[t].cpu, t, 0);
+            ev_push(s, st->now + numa_move_line(st, cpu, s->thr[t].cpu, 0), EV_LM_DONE, s->thr[t].cpu, t, 0);
             x->pc++;
             continue;
         }
@@ -809,16 +806,15 @@ int engine_step(lab_Sim *s, int64_t limit)
     case EV_TIMER: on_device(s, JOB_TIMER); break;
     case EV_WARMUP_END: metrics_reset(s); break;
     case EV_LINK_ARRIVE: raise_interrupt(s, st->interrupt_cpu, e.a); break;
-    case EV_LM_ARRIVE:
+    case EV_LM_ARRIVE: {
+        Ctx *x = &s->thr[s->cpu[e.cpu].proc].ctx;   /* the LCKMGR_SERVER, bound to its CPU */
         list_push(s, &st->lm_q, e.a);
-        if (st->lm_server_waiting) {
-            Ctx *x = &s->thr[s->cpu[e.cpu].proc].ctx;
-            assert(x->state == CTX_AWAIT);
-            st->lm_server_waiting = 0;
-            x->state = CTX_READY;                /* runs OP_LM_NEXT again */
+        if (x->state == CTX_AWAIT) {                /* polling an empty queue */
+            x->state = CTX_READY;                   /* runs OP_LM_NEXT again */
             exec(s, e.cpu);
         }
         break;
+    }
     case EV_LM_DONE: {
         Ctx *x = &s->thr[e.a].ctx;
         assert(x->state == CTX_AWAIT && s->thr[e.a].cpu == e.cpu);

@@ -407,7 +407,7 @@ typedef struct State {
     double win_spin_ns[LAB_MAX_CPUS];   /* spinning that led to those wins            */
     int lockdb_owner;        /* CPU whose cache holds the lock database lines, or -1  */
     JobList lm_q;            /* dedicated lock manager's request queue               */
-    int lckmgr_cpu, lm_server_waiting;
+    int lckmgr_cpu;
     int runners;             /* NUMA batch: processes with records left              */
     int analysis_left;       /* analysis processes with records left                  */
     int reporter_waiting;    /* the reporter, asleep until the analysis is done, or -1 */
@@ -472,8 +472,8 @@ int lock_line_is_local(const State *st, int lock, int cpu);
 /* numa.c: the machine's resource affinity domains */
 void numa_init(lab_Sim *s);
 static inline int rad_of(const State *st, int cpu) { return st->rad_of[cpu]; }
-int64_t numa_line_ns(const State *st, int from_cpu, int to_cpu, int home);  /* one line moves */
-void numa_count_line(State *st, int from_cpu, int to_cpu);
+/* One cache line moves from one CPU's cache to another's: counted, and its cost returned. */
+int64_t numa_move_line(State *st, int from_cpu, int to_cpu, int home);
 int64_t numa_copy_ns(State *st, int data_rad, int cpu, double bytes);      /* counted too */
 void numa_reset(lab_Sim *s);
 /* kernel_numa.c: the batch run's reads and lock operations */

@@ -70,12 +70,13 @@ int64_t numa_lockdb(lab_Sim *s, int cpu)
 {
     State *st = s->st;
     int lines = (int)st->v[F_NUMA_LOCKDB_LINES], from = st->lockdb_owner, i;
+    int64_t ns = 0;
     st->lock_ops++;
     st->lockdb_owner = cpu;
     if (from == cpu || lines == 0) return 0;
     if (from < 0) from = 0;
-    for (i = 0; i < lines; i++) numa_count_line(st, from, cpu);
-    return lines * numa_line_ns(st, from, cpu, 0);
+    for (i = 0; i < lines; i++) ns += numa_move_line(st, from, cpu, 0);
+    return ns;
 }
 
 /* ---- programs ------------------------------------------------------------------------- */

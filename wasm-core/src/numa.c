@@ -40,7 +40,7 @@ void numa_init(lab_Sim *s)
     st->reporter_waiting = -1;
 }
 
-int64_t numa_line_ns(const State *st, int from_cpu, int to_cpu, int home)
+static int64_t line_ns(const State *st, int from_cpu, int to_cpu, int home)
 {
     int64_t ns;
     if (st->rads == 1) return st->c_transfer;
@@ -49,10 +49,11 @@ int64_t numa_line_ns(const State *st, int from_cpu, int to_cpu, int home)
     return ns;
 }
 
-void numa_count_line(State *st, int from_cpu, int to_cpu)
+int64_t numa_move_line(State *st, int from_cpu, int to_cpu, int home)
 {
     if (from_cpu < 0) from_cpu = to_cpu;
     st->traffic[rad_of(st, from_cpu)][rad_of(st, to_cpu)] += LINE_BYTES;
+    return line_ns(st, from_cpu, to_cpu, home);
 }
 
 int64_t numa_copy_ns(State *st, int data_rad, int cpu, double bytes)
@@ -83,8 +84,6 @@ double jain_index(const double *x, int n)
     return sq > 0 ? sum * sum / ((double)n * sq) : 1.0;
 }
 
-static const char *const MODE_KEYS[LAB_MODE_COUNT] = { "user", "kernel", "fork", "spin", "interrupt", "cswitch", "idle" };
-
 /* The "numa" part of the report: per RAD, and the traffic between RADs. */
 void numa_report(lab_Sim *s, JsonW *w, double secs)
 {
@@ -112,7 +111,7 @@ void numa_report(lab_Sim *s, JsonW *w, double secs)
         jw_key(w, "cpus"); jw_int(w, ncpu_r);
         jw_key(w, "modes_pct"); jw_open(w, '{');
         for (k = 0; k < LAB_MODE_COUNT; k++) {
-            jw_key(w, MODE_KEYS[k]);
+            jw_key(w, lab_mode_name(k));
             jw_fixed(w, window > 0 && ncpu_r ? 100.0 * mode[k] / (window * ncpu_r) : 0, 3);
         }
         jw_close(w, '}');

@@ -77,9 +77,8 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu)
         l->reserved = (int8_t)cpu;
         l->transfers++;
         st->line[l->line].transfers++;
-        numa_count_line(st, ln->owner, cpu);
         st->spin_since[cpu] = st->now;
-        ev_push(s, st->now + numa_line_ns(st, ln->owner, cpu, ln->home), EV_HANDOFF, cpu, lock, 0);
+        ev_push(s, st->now + numa_move_line(st, ln->owner, cpu, ln->home), EV_HANDOFF, cpu, lock, 0);
         return 0;
     }
     st->spin_since[cpu] = st->now;
@@ -99,7 +98,7 @@ static int numa_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *tran
     int64_t reads = 0, t[LAB_MAX_CPUS] = { 0 };
     double sum = 0, r;
     for (i = 0; i < k; i++) {
-        t[i] = numa_line_ns(st, cpu, l->wait[i], home);
+        t[i] = numa_move_line(st, cpu, l->wait[i], home);   /* each spinner re-reads it */
         reads += t[i];
         sum += 1.0 / (double)(t[i] > 0 ? t[i] : 1);
     }
@@ -118,7 +117,6 @@ static int numa_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *tran
         *handoff = t[0] + (reads / k) * (k + 1) / 2;
         *transfers = 1 + (k + 1) / 2;
     }
-    for (i = 0; i < k; i++) numa_count_line(st, cpu, l->wait[i]);
     return pick;
 }
 

@@ -11,6 +11,7 @@
  * executive or supervisor mode (RMS and DCL run in them on OpenVMS), so those rows read
  * 0 and say so. The rows add up to N x 100.
  */
+import { MONITOR_ROWS as CORE_ROWS, type MonitorRow as CoreRowName } from '../../core/monitor.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODES, type ModeName } from '../palette.js';
 import { formatCount, formatNs, listWords } from '../format.js';
@@ -30,16 +31,16 @@ export interface MonitorRowSpec {
   colour: ModeName | null;
 }
 
-/** MONITOR MODES' rows, top to bottom, and the model's modes in each. */
-export const MONITOR_ROWS: readonly MonitorRowSpec[] = [
-  { id: 'interrupt', label: 'Interrupt State', modes: ['interrupt', 'fork'], colour: 'interrupt' },
-  { id: 'mpsynch', label: 'MP Synchronization', modes: ['spin'], colour: 'spin' },
-  { id: 'kernel', label: 'Kernel Mode', modes: ['kernel', 'cswitch'], colour: 'kernel' },
-  { id: 'executive', label: 'Executive Mode', modes: [], colour: null },
-  { id: 'supervisor', label: 'Supervisor Mode', modes: [], colour: null },
-  { id: 'user', label: 'User Mode', modes: ['user'], colour: 'user' },
-  { id: 'idle', label: 'Idle Time', modes: ['idle'], colour: 'idle' },
-];
+const ROW_IDS: Record<CoreRowName, MonitorRowId> = {
+  'Interrupt State': 'interrupt', 'MP Synchronization': 'mpsynch', 'Kernel Mode': 'kernel',
+  'Executive Mode': 'executive', 'Supervisor Mode': 'supervisor', 'User Mode': 'user', 'Idle Time': 'idle',
+};
+
+/** MONITOR MODES' rows, top to bottom, and the model's modes in each (core/monitor.ts
+ * says which modes; a bar takes the colour of its row's first mode). */
+export const MONITOR_ROWS: readonly MonitorRowSpec[] = CORE_ROWS.map(({ row, modes }) => ({
+  id: ROW_IDS[row], label: row, modes, colour: modes[0] ?? null,
+}));
 
 export const NOT_MODELLED_NOTE = 'Executive and Supervisor Mode read 0: the model has no such modes '
   + '(on OpenVMS, RMS and DCL run in them); their time is counted in Kernel and User Mode.';

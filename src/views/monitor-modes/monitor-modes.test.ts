@@ -70,7 +70,7 @@ describe('MONITOR MODES rows', () => {
 
 describe('MonitorModes view', () => {
   it('renders the seven rows, a button per scope, the footnote, in both themes', async () => {
-    const { MonitorModes } = await import(/* @vite-ignore */ './MonitorModes.tsx') as Record<string, FunctionComponent<unknown>>;
+    const { MonitorModes } = await import(/* @vite-ignore */ String('./MonitorModes.tsx')) as Record<string, FunctionComponent<unknown>>;
     for (const theme of ['light', 'projector']) {
       for (const f of [gs160, gs320]) {
         const html = renderToStaticMarkup(createElement(MonitorModes as FunctionComponent<Record<string, unknown>>,

@@ -54,7 +54,7 @@ describe('spinlock wins per RAD', () => {
   });
 
   it('renders a group per RAD and a bar per CPU', async () => {
-    const { NumaSpinlock } = await import(/* @vite-ignore */ './NumaSpinlock.tsx') as Record<string, FunctionComponent<unknown>>;
+    const { NumaSpinlock } = await import(/* @vite-ignore */ String('./NumaSpinlock.tsx')) as Record<string, FunctionComponent<unknown>>;
     for (const theme of ['light', 'projector']) {
       for (const f of [gs160, gs320]) {
         const html = renderToStaticMarkup(createElement(NumaSpinlock as FunctionComponent<Record<string, unknown>>,

@@ -89,7 +89,7 @@ describe('layout of a machine', () => {
     expect(text).not.toMatch(/NaN|undefined/);
     expect(formatBytesRate(92_052_622)).toBe('92 MB/s');
     expect(formatBytesRate(1_500)).toBe('1.5 KB/s');
-    const { NumaTopology } = await import(/* @vite-ignore */ './NumaTopology.tsx') as Record<string, FunctionComponent<unknown>>;
+    const { NumaTopology } = await import(/* @vite-ignore */ String('./NumaTopology.tsx')) as Record<string, FunctionComponent<unknown>>;
     for (const theme of ['light', 'projector']) {
       for (const f of [gs160, gs320]) {
         const html = renderToStaticMarkup(createElement(NumaTopology as FunctionComponent<Record<string, unknown>>,

@@ -55,7 +55,7 @@ describe('traffic matrix', () => {
     const text = trafficSummary(trafficMatrix(gs160.report));
     expect(text).toMatch(/67\.3% of [\d.]+ [KMG]B\/s crosses RADs/);
     expect(text).not.toMatch(/NaN|undefined/);
-    const { NumaTraffic } = await import(/* @vite-ignore */ './NumaTraffic.tsx') as Record<string, FunctionComponent<unknown>>;
+    const { NumaTraffic } = await import(/* @vite-ignore */ String('./NumaTraffic.tsx')) as Record<string, FunctionComponent<unknown>>;
     for (const theme of ['light', 'projector']) {
       for (const f of [gs160, gs320]) {
         const html = renderToStaticMarkup(createElement(NumaTraffic as FunctionComponent<Record<string, unknown>>,
