@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { repoRoot } from '../src/core/node.js';
-import { NUMA_MAIN_CONTROLS, SNA_MAIN_CONTROLS, SNA_REMEDY_CONTROLS } from '../src/lab/controls.js';
+import { MAIN_CONTROLS, NUMA_MAIN_CONTROLS, SNA_MAIN_CONTROLS, SNA_REMEDY_CONTROLS } from '../src/lab/controls.js';
 import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
@@ -42,8 +42,8 @@ async function shot(page: Page, lessonId: string, what: string, fullPage = false
   await page.screenshot({ path: `/tmp/shots/lesson-${lessonId}-${what}.png`, fullPage });
 }
 
-/** The controls lessons set (SNA remedies, affinity, NUMA placement and locks) by path. */
-const controlSpecs = [...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS];
+/** The controls lessons set, by path, in the order controlFor() (src/lab/controls.ts) looks them up. */
+const controlSpecs = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS].reverse();
 const selectLabels = new Map(controlSpecs.filter((spec) => spec.kind === 'select').map((spec) => [spec.path, spec.label]));
 /** Number controls by path: their labels, and the factor from the field's unit to the one shown (ns shown as µs). */
 const numberSpecs = new Map(controlSpecs.filter((spec) => spec.kind === 'number').map((spec) => [spec.path, { label: spec.label, factor: spec.unit?.factor ?? 1 }]));
@@ -110,7 +110,7 @@ async function setField(page: Page, lab: Locator, path: string, value: number | 
     await expect(select).toHaveValue(String(value));
     return;
   }
-  const names: Record<string, RegExp> = { 'machine.cpus': /^CPUs/, 'machine.cache_transfer_ns': /^Cache line transfer/, 'workload.processes': /^Processes/ };
+  const names: Record<string, RegExp> = { 'machine.cpus': /^CPUs/, 'machine.cache_transfer_ns': /^Cache line transfer/ };
   const spec = numberSpecs.get(path);
   const input = lab.getByRole('spinbutton', { name: names[path] ?? (spec ? new RegExp(`^${escapeRegExp(spec.label)}`) : new RegExp(path)) });
   // The field shows its value in its display unit (workload.user_work.mean_ns in µs).
