@@ -5,16 +5,20 @@
  * a pure function of its props, and these adapters are the only place the shell knows
  * their prop names.
  */
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Report, Schema, Snapshot, SweepState, TraceWindow } from '../core/index.js';
 import {
   CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, Timeline, traceNames,
   type Theme, type TraceNames,
 } from '../views/index.js';
-import { MonitorModes } from '../views/monitor-modes/MonitorModes.js';
-import { NumaSpinlock } from '../views/numa-spinlock/NumaSpinlock.js';
-import { NumaTopology } from '../views/numa-topology/NumaTopology.js';
-import { NumaTraffic } from '../views/numa-traffic/NumaTraffic.js';
+
+// The NUMA views are one lazily loaded chunk: only NUMA labs fetch it.
+const numaViews = () => import('../views/numa-views.js');
+const NumaTopology = lazy(() => numaViews().then((m) => ({ default: m.NumaTopology })));
+const NumaTraffic = lazy(() => numaViews().then((m) => ({ default: m.NumaTraffic })));
+const NumaSpinlock = lazy(() => numaViews().then((m) => ({ default: m.NumaSpinlock })));
+const MonitorModes = lazy(() => numaViews().then((m) => ({ default: m.MonitorModes })));
+const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
 import type { KnownViewId } from './view-ids.js';
 
 /** The trace names of a schema, one object per schema (views may keep state keyed on it). */
@@ -74,10 +78,12 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
         compare={compare ? { label: `${kernelWords[other]}, same CPUs (sweep)`, report: compare } : undefined} />
     );
   },
-  'numa-topology': (v) => <NumaTopology snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
-  'numa-traffic': (v) => <NumaTraffic snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
-  'numa-spinlock': (v) => <NumaSpinlock snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
-  'monitor-modes': (v) => <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
+  'numa-topology': (v) => loading(<NumaTopology snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
+  'numa-traffic': (v) => loading(<NumaTraffic snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
+  'numa-spinlock': (v) => loading(<NumaSpinlock snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
+  'monitor-modes': (v) => loading(
+    <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
+  ),
   timeline: (v) => <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width} />,
   'lock-table': (v) => {
     const cpus = v.snapshot.cpus.length;
