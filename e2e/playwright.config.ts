@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
+/** The preview server's port; E2E_PORT lets two checkouts run their specs at once. */
+const port = Number(process.env.E2E_PORT ?? 4173);
+
 /** Debian's Chromium (Playwright cannot download browsers here); serves the built app. */
 export default defineConfig({
   testDir: '.',
@@ -10,7 +13,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -24,9 +27,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --strictPort --port 4173',
+    command: `npx vite preview --host 127.0.0.1 --strictPort --port ${port}`,
     cwd: '..',
-    url: 'http://127.0.0.1:4173',
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
