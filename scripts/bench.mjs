@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { cliDir, ensureBuilt } from './ensure-built.mjs';
-import { browserFigures, bundleSizes, kb } from './bench-browser.mjs';
+import { browserFigures, bundleSizes, DEFAULT_RUN, GS320_RUN, kb } from './bench-browser.mjs';
 
 if (!isMainThread) await sweepWorker();
 else await main();
@@ -152,14 +152,15 @@ async function printBrowserFigures(fmt) {
   } else {
     rows.push(['navigation to the first animated frame (median of 3)', fmt(browser.firstAnimatedMs) + ' ms']);
     for (const [name, run] of Object.entries(browser.frameRuns)) {
-      rows.push([`64 CPUs, timeline on screen, ${name}: frame time p50 / p95 / max`, `${fmt(run.p50, 1)} / ${fmt(run.p95, 1)} / ${fmt(run.max, 1)} ms`]);
+      rows.push([`${name}: frame time p50 / p95 / max`, `${fmt(run.p50, 1)} / ${fmt(run.p95, 1)} / ${fmt(run.max, 1)} ms`]);
       rows.push([`  frames over 25 ms; long tasks (longest)`, `${fmt(run.dropped * 100, 1)}%; ${run.longTasks} (${fmt(run.longestTask)} ms)`]);
       rows.push([`  lab frames shown per second`, fmt(run.labFps, 1)]);
     }
-    const main = browser.frameRuns['default speed (2 ms/s)'];
     const all = Object.values(browser.frameRuns);
     // rAF timestamps jitter by a fraction of a millisecond around 1/60 s; 0.5 ms of slack allows for it.
-    goals.push(['p95 frame time <= 16.7 ms, one 60 Hz frame (64 CPUs, timeline on screen; timestamps jitter by 0.5 ms)', main.p95 <= 16.7 + 0.5]);
+    const sixtyHz = (run) => run.p95 <= 16.7 + 0.5;
+    goals.push(['p95 frame time <= 16.7 ms, one 60 Hz frame (64 CPUs, timeline on screen; timestamps jitter by 0.5 ms)', sixtyHz(browser.frameRuns[DEFAULT_RUN])]);
+    goals.push(['p95 frame time <= 16.7 ms on a GS320 (32 CPUs, 8 RADs) with the NUMA topology on screen', sixtyHz(browser.frameRuns[GS320_RUN])]);
     goals.push(['no task over 50 ms while animating', all.every((run) => run.longestTask <= 50)]);
   }
   const width = Math.max(...rows.map(([label]) => label.length));

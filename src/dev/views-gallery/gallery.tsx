@@ -1,7 +1,8 @@
 /*
  * gallery.tsx -- DEV ONLY: every view rendered from real runs of the core (the JSON
  * fixtures, and for the long timeline a run of the core in this page), in both themes.
- * Query: ?view=cpu-grid|lock|krp-queue|modes|timeline|lock-table|scaling|herd|cache-lines
+ * Query: ?view=cpu-grid|lock|krp-queue|modes|timeline|lock-table|scaling|herd|cache-lines|
+ * numa-topology|numa-traffic|numa-spinlock|monitor-modes
  * (default all), ?theme=light|projector, ?frame=N (hold the herd's frames at N instead of
  * playing them), ?live=1 (play the classic testbed live: 64 CPUs, every view;
  * &kernel=sna plays SNA Server/6000 as ported, 4 CPUs, with the herd and cache lines).
@@ -18,6 +19,7 @@ import {
   CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
 } from '../../views/index.js';
+import { MonitorModes, NumaSpinlock, NumaTopology, NumaTraffic } from '../../views/numa-views.js';
 import { sliceWindow } from '../../views/timeline/feed.js';
 
 const params = new URLSearchParams(location.search);
@@ -34,6 +36,8 @@ const snaAsPorted = runFixture('sna-as-ported-4');
 const snaAfterPort = runFixture('sna-after-port-4');
 const snaFalseSharing = runFixture('sna-false-sharing-4');
 const herdFrames = herdFramesFixture();
+const gs160Before = runFixture('numa-gs160-example3-before');
+const gs320 = runFixture('numa-gs320');
 const names: TraceNames = classic16.names;
 const modeAt = (s: Snapshot) => Int32Array.from(s.cpus, (c) => names.modes.indexOf(c.mode));
 
@@ -158,6 +162,23 @@ function StaticGallery() {
         <CacheLineView snapshot={snaFalseSharing.snapshot} theme={theme} width={900} />
         <CacheLineView snapshot={herdFrame} theme={theme} width={720} />
         <CacheLineView snapshot={snaAfterPort.snapshot} theme={theme} width={480} max={5} />
+      </Section>
+      <Section id="numa-topology" title="NUMA topology">
+        <NumaTopology snapshot={gs160Before.snapshot} report={gs160Before.report} theme={theme} width={900} />
+        <NumaTopology snapshot={gs320.snapshot} report={gs320.report} theme={theme} width={1100} />
+        <NumaTopology snapshot={gs320.snapshot} report={gs320.report} theme={theme} width={560} />
+      </Section>
+      <Section id="numa-traffic" title="Traffic between RADs">
+        <NumaTraffic report={gs160Before.report} theme={theme} width={560} />
+        <NumaTraffic report={gs320.report} theme={theme} width={900} />
+      </Section>
+      <Section id="numa-spinlock" title="Spinlock wins per RAD">
+        <NumaSpinlock snapshot={gs160Before.snapshot} report={gs160Before.report} theme={theme} width={720} />
+        <NumaSpinlock snapshot={gs320.snapshot} report={gs320.report} theme={theme} width={1100} />
+      </Section>
+      <Section id="monitor-modes" title="MONITOR MODES">
+        <MonitorModes snapshot={gs160Before.snapshot} report={gs160Before.report} theme={theme} width={720} />
+        <MonitorModes snapshot={gs320.snapshot} report={gs320.report} theme={theme} width={900} />
       </Section>
     </>
   );
