@@ -4,8 +4,8 @@
  * traffic arcs), the traffic matrix, spinlock wins per RAD and MONITOR MODES in the
  * source's layout, each with its text equivalent; MONITOR MODES switches to one RAD's
  * CPUs and the data tables open by keyboard alone, with a visible focus ring; projector
- * mode; a GS320 (32 CPUs, 8 RADs) keeps its frames short; under reduced motion the arcs
- * stand still; the OpenVMS kernels' lab shows none of these views; axe finds nothing
+ * mode; a GS320 (32 CPUs, 8 RADs) keeps its frames short and moves packets along its
+ * arcs; under reduced motion nothing moves; the OpenVMS kernels' lab shows none of these views; axe finds nothing
  * serious. Screenshots go to /tmp/shots/numa-*.png.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -44,7 +44,7 @@ test('GS160, Example 3 before tuning: topology, traffic, spinlock and MONITOR MO
   await expect(page.locator('[data-slot="herd"]')).toHaveCount(0);
 
   const topo = await see(page, 'numa-topology');
-  await expect(topo.locator('svg[data-rads="3"]')).toBeVisible();
+  await expect(topo.locator('[data-rads="3"]')).toBeVisible();
   await expect(topo.locator('[data-cpu]')).toHaveCount(12);
   await expect(topo.locator('[data-rad="0"] [data-memory]')).toHaveAttribute('data-memory', /RO\+RW RAM disk/);
   await expect(topo.locator('[data-devices="irq"]')).toHaveCount(1);
@@ -117,6 +117,8 @@ test('GS320: 32 CPUs in 8 RADs stay light; reduced motion stills the arcs; the O
   await expect(topo.locator('[data-cpu]')).toHaveCount(32);
   await expect(topo.locator('[data-rad]')).toHaveCount(8);
   await expect(topo.locator('[data-arc]').first()).toBeVisible({ timeout: 15_000 });
+  // the packets move along the arcs on their own canvas
+  await expect(topo.locator('canvas[data-packets]')).toBeVisible();
   // playing: frame intervals while the topology is on screen
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
   const frames = await page.evaluate(() => new Promise<number[]>((resolve) => {
@@ -146,6 +148,8 @@ test('GS320: 32 CPUs in 8 RADs stay light; reduced motion stills the arcs; the O
   const still = await see(page, 'numa-topology');
   await expect(still.locator('[data-arc]').first()).toBeVisible({ timeout: 15_000 });
   await expect(still).toHaveClass(/slv-reduced/);
+  // no moving packets (their canvas is not there) and nothing else animates
+  await expect(still.locator('[data-packets]')).toHaveCount(0);
   const animations = await still.locator('[data-arc]').evaluateAll((arcs) => arcs.map((a) => getComputedStyle(a).animationName));
   expect(new Set(animations)).toEqual(new Set(['none']));
 

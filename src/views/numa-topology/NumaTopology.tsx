@@ -5,24 +5,29 @@
  * preferred CPU, which takes their interrupts); the dedicated lock manager's CPU
  * outlined. The traffic between RADs runs as arcs across the band between the two rows
  * of boxes, as wide as their rate, from the RAD where the data was to the CPU's RAD;
- * dashes flow along them unless the user prefers reduced motion.
+ * packets travel along them unless the user prefers reduced motion.
  *
  * The geometry is computed once per machine, width and theme (model.ts); a frame only
- * changes the tiles' fills and the arcs' widths, so a GS320 costs 8 boxes, 32 tiles and
- * at most 56 arcs.
+ * changes the tiles' fills, and the arcs change with the report (four times a second), so
+ * a GS320 costs 8 boxes, 32 tiles and at most 56 arcs. The map is four stacked layers,
+ * each its own compositing layer: the boxes (static SVG), the arcs (SVG), the packets
+ * (a canvas) and the tiles (SVG). A tile that changes colour then re-rasters only its own rectangle in its
+ * own layer, and the packets' canvas is redrawn alone, never re-drawing the wide curves
+ * (re-drawing those on every frame, as dashes moving along them did, held a GS320 to
+ * 20-30 frames a second on a 2-core machine without a GPU).
  */
-import { memo, useId, useMemo } from 'react';
+import { memo, useEffect, useId, useMemo, useRef } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
 import { fitFontSize, formatPct } from '../format.js';
-import { usePrefersReducedMotion } from '../motion.js';
+import { onFrame, usePrefersReducedMotion } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import { formatBytesRate, numaLayout, numaOf, radName, type NumaLayout } from '../numa-data.js';
 import {
-  arcFlows, cpuRoles, localTraffic, memoryWords, topologyGeometry, topologySummary, type TopologyGeometry,
+  arcFlows, cpuRoles, localTraffic, memoryWords, topologyGeometry, topologySummary, type ArcFlow, type TopologyGeometry,
 } from './model.js';
 import './numa.css';
 
@@ -55,6 +60,7 @@ export function NumaTopology(props: NumaTopologyProps) {
   const local = useMemo(() => localTraffic(report, layout.rads), [traffic, layout.rads]); // eslint-disable-line react-hooks/exhaustive-deps
   const numa = numaOf(report);
   const arcColour = ARC[t.name];
+  const markerId = patterns.replace(/[^a-zA-Z0-9_-]/g, '');
 
   const headline = numa ? (
     <span data-cross-pct={numa.cross_rad_pct}><strong>{formatPct(numa.cross_rad_pct, 0)}</strong> of the bytes cross RADs
@@ -66,7 +72,7 @@ export function NumaTopology(props: NumaTopologyProps) {
       headline={headline} summary={topologySummary(snapshot, layout, report)}
       legend={<>
         <Legend label="Topology legend" items={[
-          { key: 'arc', label: 'Arc through the switch between QBBs: bytes per second from the RAD where the data was to the CPU\'s RAD (width = rate)',
+          { key: 'arc', label: 'Arc through the switch between QBBs: bytes per second from the RAD where the data was to the CPU\'s RAD (width = rate; packets move the way the data goes)',
             swatch: <svg width={34} height={18}><path d="M2,14 C10,2 24,2 32,14" fill="none" stroke={arcColour} strokeWidth={4} /></svg> },
           { key: 'irq', label: 'IRQ: the adapters\' preferred CPU (takes their interrupts)', swatch: <Badge t={t} text="IRQ" /> },
           ...(layout.lckmgrCpu >= 0
@@ -82,41 +88,46 @@ export function NumaTopology(props: NumaTopologyProps) {
           b.cpus.flatMap((c) => cpuRoles(layout, c.cpu).map((r) => `${r} CPU ${c.cpu}`)).join(', ') || '—',
           numa ? formatBytesRate(local[b.rad] ?? 0) : '—']),
       }}>
-      <svg width={innerW} height={geo.height} aria-hidden="true" data-rads={layout.rads}>
-        <PatternDefs prefix={patterns} theme={theme} />
-        <defs>
-          <marker id={`${patterns.replace(/[^a-zA-Z0-9_-]/g, '')}-arrow`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="9" markerHeight="9"
-            markerUnits="userSpaceOnUse" orient="auto">
-            <path d="M0,0 L10,5 L0,10 z" fill={arcColour} />
-          </marker>
-        </defs>
-        <StaticBoxes geo={geo} layout={layout} t={t} local={local} hasTraffic={!!numa} />
-        <g data-arcs="">
-          {geo.arcs.map((arc, i) => {
-            const flow = flows[i];
-            if (!flow || flow.width <= 0) return null;
-            return (
-              <path key={`${arc.from}-${arc.to}`} d={arc.d} fill="none" stroke={arcColour} strokeOpacity={flow.labelled ? 0.85 : 0.55}
-                strokeWidth={flow.width} strokeLinecap="butt" data-arc={`${arc.from}-${arc.to}`}
-                className={reduced ? undefined : 'slv-numa-flow'} strokeDasharray={reduced ? undefined : '20 4'}
-                markerEnd={`url(#${patterns.replace(/[^a-zA-Z0-9_-]/g, '')}-arrow)`} />
-            );
-          })}
-          {geo.arcs.map((arc, i) => {
-            const flow = flows[i];
-            if (!flow?.labelled) return null;
-            return (
-              <text key={`l${arc.from}-${arc.to}`} x={arc.mid[0]} y={arc.mid[1] + t.smallSize * 0.35} fontSize={t.smallSize} fontWeight={700}
-                textAnchor="middle" stroke={t.background} strokeWidth={4} paintOrder="stroke" strokeLinejoin="round">
-                {formatBytesRate(flow.bytesPerS)}</text>
-            );
-          })}
-        </g>
-        {geo.boxes.flatMap((b) => b.cpus).map((slot) => (
-          <CpuTile key={slot.cpu} slot={slot} mode={snapshot.cpus[slot.cpu]?.mode ?? 'idle'} roles={cpuRoles(layout, slot.cpu)}
-            t={t} theme={theme} patterns={patterns} />
-        ))}
-      </svg>
+      <div className="slv-numa-map" style={{ width: innerW, height: geo.height }} data-rads={layout.rads}>
+        <svg width={innerW} height={geo.height} aria-hidden="true">
+          <StaticBoxes geo={geo} layout={layout} t={t} local={local} hasTraffic={!!numa} />
+        </svg>
+        <svg width={innerW} height={geo.height} aria-hidden="true" className="slv-numa-layer">
+          <defs>
+            <marker id={`${markerId}-arrow`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="9" markerHeight="9"
+              markerUnits="userSpaceOnUse" orient="auto">
+              <path d="M0,0 L10,5 L0,10 z" fill={arcColour} />
+            </marker>
+          </defs>
+          <g data-arcs="">
+            {geo.arcs.map((arc, i) => {
+              const flow = flows[i];
+              if (!flow || flow.width <= 0) return null;
+              return (
+                <path key={`${arc.from}-${arc.to}`} d={arc.d} fill="none" stroke={arcColour} strokeOpacity={flow.labelled ? 0.85 : 0.55}
+                  strokeWidth={flow.width} strokeLinecap="butt" data-arc={`${arc.from}-${arc.to}`} markerEnd={`url(#${markerId}-arrow)`} />
+              );
+            })}
+            {geo.arcs.map((arc, i) => {
+              const flow = flows[i];
+              if (!flow?.labelled) return null;
+              return (
+                <text key={`l${arc.from}-${arc.to}`} x={arc.mid[0]} y={arc.mid[1] + t.smallSize * 0.35} fontSize={t.smallSize} fontWeight={700}
+                  textAnchor="middle" stroke={t.background} strokeWidth={4} paintOrder="stroke" strokeLinejoin="round">
+                  {formatBytesRate(flow.bytesPerS)}</text>
+              );
+            })}
+          </g>
+        </svg>
+        {!reduced && <Packets arcs={geo.arcs} flows={flows} width={innerW} height={geo.height} t={t} />}
+        <svg width={innerW} height={geo.height} aria-hidden="true" className="slv-numa-layer">
+          <PatternDefs prefix={patterns} theme={theme} />
+          {geo.boxes.flatMap((b) => b.cpus).map((slot) => (
+            <CpuTile key={slot.cpu} slot={slot} mode={snapshot.cpus[slot.cpu]?.mode ?? 'idle'} roles={cpuRoles(layout, slot.cpu)}
+              t={t} theme={theme} patterns={patterns} />
+          ))}
+        </svg>
+      </div>
     </ViewFrame>
   );
 }
@@ -129,6 +140,63 @@ function Badge({ t, text }: { t: ThemeTokens; text: string }) {
       <text x={w / 2} y={13} fontSize={11} fontWeight={700} textAnchor="middle" style={{ fill: t.background }}>{text}</text>
     </svg>
   );
+}
+
+/** Milliseconds a packet takes along its arc, and packets on an arc at once. */
+const PACKET_MS = 1600;
+const PACKETS_PER_ARC = 2;
+
+/** Where a packet is at `phase` (0..1) of its trip along an arc's points. */
+function packetAt(points: readonly [number, number][], phase: number): [number, number] {
+  const f = phase * (points.length - 1);
+  const i = Math.min(points.length - 2, Math.floor(f));
+  const u = f - i;
+  const [x0, y0] = points[i]!;
+  const [x1, y1] = points[i + 1]!;
+  return [x0 + (x1 - x0) * u, y0 + (y1 - y0) * u];
+}
+
+/**
+ * Packets moving along every arc that carries traffic, from the RAD where the data was to
+ * the CPU's RAD: dots on one canvas, drawn from the views' shared frame loop (onFrame).
+ * A frame clears and redraws about a hundred small circles in one layer, and never
+ * touches the SVG of the arcs or the tiles. Not drawn under reduced motion.
+ */
+function Packets({ arcs, flows, width, height, t }: {
+  arcs: TopologyGeometry['arcs']; flows: readonly ArcFlow[]; width: number; height: number; t: ThemeTokens;
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const el = canvas.current;
+    const ctx = el?.getContext('2d');
+    if (!el || !ctx) return undefined;
+    const dpr = window.devicePixelRatio || 1;
+    el.width = Math.round(width * dpr);
+    el.height = Math.round(height * dpr);
+    const moving = arcs.flatMap((arc, i) => {
+      const flow = flows[i];
+      return flow && flow.width > 0 ? [{ points: arc.points, r: Math.max(2, Math.min(4.5, flow.width * 0.45)), offset: (i % 7) / 7 }] : [];
+    });
+    return onFrame((now) => {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, width, height);
+      ctx.fillStyle = t.background;
+      ctx.strokeStyle = t.text;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      for (const p of moving) {
+        for (let k = 0; k < PACKETS_PER_ARC; k++) {
+          const phase = (now / PACKET_MS + p.offset / PACKETS_PER_ARC + k / PACKETS_PER_ARC) % 1;
+          const [x, y] = packetAt(p.points, phase);
+          ctx.moveTo(x + p.r, y);
+          ctx.arc(x, y, p.r, 0, 2 * Math.PI);
+        }
+      }
+      ctx.fill();
+      ctx.stroke();
+    });
+  }, [arcs, flows, width, height, t.background, t.text]);
+  return <canvas ref={canvas} className="slv-numa-layer" style={{ width, height }} aria-hidden="true" data-packets="" />;
 }
 
 /** The boxes, their headers, memory and devices: the same on every frame, so memoised. */

@@ -51,7 +51,12 @@ export interface ArcPath {
   d: string;
   /** Where a label goes: the curve's midpoint. */
   mid: [number, number];
+  /** Points along the curve at equal steps of its parameter, start to end: the moving packets' keyframes. */
+  points: [number, number][];
 }
+
+/** Points a packet's path is drawn through (its keyframes). */
+const PACKET_POINTS = 12;
 
 export interface TopologyGeometry {
   width: number;
@@ -137,9 +142,14 @@ export function topologyGeometry(layout: Pick<NumaLayout, 'rads' | 'radOfCpu'>, 
       y2 = y3 + inward(b) * bandH * 0.55;
     }
     const d = `M${r1(x0)},${r1(y0)}C${r1(x0)},${r1(y1)} ${r1(x3)},${r1(y2)} ${r1(x3)},${r1(y3)}`;
-    // a cubic's point at t = 0.5
-    const mid: [number, number] = [r1((x0 + 3 * x0 + 3 * x3 + x3) / 8), r1((y0 + 3 * y1 + 3 * y2 + y3) / 8)];
-    arcs.push({ from: a.rad, to: b.rad, d, mid });
+    // the cubic's control points are (x0, y0), (x0, y1), (x3, y2), (x3, y3)
+    const at = (t: number): [number, number] => {
+      const u = 1 - t;
+      return [r1((u * u * u + 3 * u * u * t) * x0 + (3 * u * t * t + t * t * t) * x3),
+        r1(u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3)];
+    };
+    const points = Array.from({ length: PACKET_POINTS + 1 }, (_, i) => at(i / PACKET_POINTS));
+    arcs.push({ from: a.rad, to: b.rad, d, mid: at(0.5), points });
   }
   const slotSpacing = (boxW * 0.42) / slots;
   return {
