@@ -157,11 +157,14 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
     const { MAX_SCENARIO_BYTES, readScenarioFile } = await import('./scenario-file.js');
     if (file.size > MAX_SCENARIO_BYTES) {
       setImportError({ message: `"${file.name}" is ${Math.round(file.size / 1024)} KB: far too large for a StackLab scenario (at most ${MAX_SCENARIO_BYTES / 1000} KB).`, problems: [] });
+      close();
       return;
     }
     const result = readScenarioFile(current.schema, await file.text(), `"${file.name}"`);
     if (!result.ok) {
+      // The alert below the button says what is wrong; the panel gets out of its way.
       setImportError({ message: result.message, problems: result.problems });
+      close();
       return;
     }
     setImportError(undefined);
