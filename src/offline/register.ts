@@ -15,6 +15,12 @@ export function registerServiceWorker(): void {
       console.warn(`StackLab works online only here: the offline service worker did not register (${String(error)}).`);
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // Precaching fetches the whole build: wait until the page has loaded and is idle, so
+  // the first seconds of the lab (its worker, the core, the first frames) go first.
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 2000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
