@@ -175,7 +175,7 @@ export function toChromeTrace(input: TraceExportInput): ChromeTrace {
       push(t, 0, { name: `${queueName(object)} length`, ph: 'C', ts: us(t), pid: TRACE_PID, tid: QUEUE_TID_BASE + object, args: { length: arg } });
     }
     if (kind === KRP_START) {
-      const queue = 0; // the core has one KRP queue per designated CPU; krp_start names no queue
+      const queue = object; // the queue it left (the core writes 0, its one KRP queue)
       queuesSeen.add(queue);
       const before = queueLength.get(queue);
       if (before !== undefined) {
