@@ -10,7 +10,7 @@
 import type { Download, Locator, Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { validateChromeTrace } from '../src/lab/export/trace-validate.js';
-import { expect, expectAccessible, figure, openLab, runToEnd, seeView, tabTo, test } from './fixtures.js';
+import { expect, expectAccessible, figure, labLink, openLab, presetScenario, runToEnd, seeView, simNowNs, tabTo, test } from './fixtures.js';
 
 const SHOTS = '/tmp/shots-export';
 
@@ -189,4 +189,42 @@ test('by keyboard alone: open the menu, export, close with Escape; focus is visi
   await expect(panel(page)).toBeHidden();
   await expect(toggle).toBeFocused();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('every view on screen exports: a NUMA lab (canvas and SVG layers) as PNG, its SVG views as SVG', async ({ page }) => {
+  await openLab(page, labLink(presetScenario('gs160')));
+  // Play a little (the NUMA figures come with the first report), then pause: the pictures hold still.
+  await expect.poll(() => simNowNs(page), { timeout: 20_000 }).toBeGreaterThan(45e6);
+  await page.getByTestId('play').press('Enter');
+  // Bring every view into sight once, so each has drawn.
+  for (const slot of await page.locator('[data-slot]').all()) {
+    await slot.scrollIntoViewIfNeeded();
+    await expect(slot.locator('[data-view]')).toBeVisible({ timeout: 10_000 });
+  }
+  const slots = await page.locator('[data-slot] [data-view]').count();
+  expect(slots).toBeGreaterThanOrEqual(8);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await openMenu(page);
+  const items = panel(page).locator('.export-views li');
+  await expect(items).toHaveCount(slots);
+  await expect(items.filter({ hasText: 'RADs (topology)' })).toContainText('drawn on canvas: PNG only');
+  await shot(page, 'menu-numa');
+  for (const item of await items.all()) {
+    const title = (await item.locator('.export-view-name').textContent())!;
+    const pngButton = item.getByRole('button', { name: `${title} as PNG` });
+    if ((await pngButton.count()) === 0) {
+      await expect(item).toContainText('no picture drawn (yet)');
+      continue;
+    }
+    const png = await downloaded(page, pngButton);
+    const size = pngSize(png.bytes);
+    expect(size.width, `${title} PNG`).toBeGreaterThan(100);
+    if (title === 'RADs (topology)') writeFileSync(`${SHOTS}/numa-topology.png`, png.bytes);
+    const svgButton = item.getByRole('button', { name: `${title} as SVG` });
+    if (await svgButton.count()) {
+      const svg = (await downloaded(page, svgButton)).bytes.toString('utf8');
+      expect(svg, `${title} SVG`).toContain(`<title>StackLab: ${title}</title>`);
+      expect(svg).toMatch(/<svg[^>]*width="\d+"/);
+    }
+  }
 });

@@ -30,7 +30,8 @@ export interface ExportMenuProps {
 interface ViewOnScreen {
   id: string;
   title: string;
-  vector: boolean;
+  /** What can be saved: any picture (canvas or SVG), SVG too, or nothing drawn (a table, or waiting for data). */
+  picture: 'svg' | 'raster' | 'none';
 }
 
 /** Offers a file to the browser's downloads. */
@@ -52,9 +53,9 @@ function viewsOnScreen(root: HTMLElement | null): ViewOnScreen[] {
   return [...root.querySelectorAll<HTMLElement>('[data-slot]')].flatMap((slot) => {
     const id = slot.dataset.slot ?? '';
     const figure = slot.querySelector('[data-view]');
-    const chart = figure ? chartOf(figure) : undefined;
-    if (!chart) return [];
-    return [{ id, title: isViewId(id) ? VIEW_TITLES[id] : id, vector: chart.vector }];
+    if (!figure) return [];
+    const chart = chartOf(figure);
+    return [{ id, title: isViewId(id) ? VIEW_TITLES[id] : id, picture: !chart ? 'none' : chart.vector ? 'svg' : 'raster' }];
   });
 }
 
@@ -210,10 +211,13 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
                   {views.map((view) => (
                     <li key={view.id}>
                       <span className="export-view-name">{view.title}</span>
-                      <button type="button" className="btn" aria-label={`${view.title} as PNG`} onClick={() => void exportChart(view, 'png')}>PNG</button>
-                      {view.vector
-                        ? <button type="button" className="btn" aria-label={`${view.title} as SVG`} onClick={() => void exportChart(view, 'svg')}>SVG</button>
-                        : <span className="export-note">drawn on canvas: PNG only</span>}
+                      {view.picture === 'none'
+                        ? <span className="export-note">no picture drawn (yet): its numbers are in the metrics</span>
+                        : <button type="button" className="btn" aria-label={`${view.title} as PNG`} onClick={() => void exportChart(view, 'png')}>PNG</button>}
+                      {view.picture === 'svg' && (
+                        <button type="button" className="btn" aria-label={`${view.title} as SVG`} onClick={() => void exportChart(view, 'svg')}>SVG</button>
+                      )}
+                      {view.picture === 'raster' && <span className="export-note">drawn on canvas: PNG only</span>}
                     </li>
                   ))}
                 </ul>
