@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precachePlugin } from './src/offline/precache-plugin.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precachePlugin()],
   // Relative asset URLs: the built site works from any sub-path (every route is a hash).
   base: './',
   build: {
