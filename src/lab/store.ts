@@ -120,6 +120,8 @@ export interface LabStoreOptions {
   /**
    * While this says true, frames from the worker wait in the queue instead of being
    * shown (compare mode: until the other side's frame for the same instant has come).
+   * A store given this is paced by its caller's clock, so it never skips display
+   * frames to catch up (tick's governor): it shows each frame as soon as it may.
    */
   holdFrames?: () => boolean;
 }
@@ -343,7 +345,7 @@ export class LabStore {
       }
     }
     governor.lastTick = now;
-    const skip = governor.continuous && ++governor.count % governor.every !== 0;
+    const skip = !this.options.holdFrames && governor.continuous && ++governor.count % governor.every !== 0;
     if (!skip && !this.options.holdFrames?.()) {
       const due = this.client.takeDue();
       if (due.length > 0) this.apply(due);

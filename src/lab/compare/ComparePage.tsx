@@ -166,7 +166,7 @@ export function ComparePage({ query }: { query: string }) {
 
   return (
     <div ref={root} className={`compare${theme === 'projector' ? ' lab-projector compare-projector' : ''}`}
-      data-aligned={view.aligned ? 'yes' : 'no'}>
+      data-ready={view.ready ? 'yes' : 'no'} data-aligned={view.aligned ? 'yes' : 'no'}>
       <div className="compare-head">
         <div className="page-intro">
           <h1>Compare two runs</h1>
