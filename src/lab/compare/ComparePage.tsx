@@ -381,6 +381,8 @@ function ViewRows({ stores, views, setViews, theme }: {
   const kernelB = useLab(stores[1], (s) => s.scenario['kernel.kind']);
   const radsA = useLab(stores[0], (s) => s.scenario['machine.rads']);
   const radsB = useLab(stores[1], (s) => s.scenario['machine.rads']);
+  const titleA = sideTitle(useLab(stores[0], 'scenario'));
+  const titleB = sideTitle(useLab(stores[1], 'scenario'));
   const offered = VIEW_IDS.filter((id) => id !== 'scaling' && (viewDrawnFor(id, kernelA, radsA) || viewDrawnFor(id, kernelB, radsB)));
   const shown = offered.filter((id) => views.includes(id));
   return (
@@ -402,7 +404,10 @@ function ViewRows({ stores, views, setViews, theme }: {
             const drawn = viewDrawnFor(id, kernel, index === 0 ? radsA : radsB);
             return (
               <div key={index} className="compare-view-cell" aria-label={`Side ${index === 0 ? 'A' : 'B'}: ${VIEW_TITLES[id]}`} role="group">
-                <span className="compare-badge compare-badge-small" aria-hidden="true">{index === 0 ? 'A' : 'B'}</span>
+                <p className="compare-view-label" aria-hidden="true">
+                  <span className="compare-badge compare-badge-small">{index === 0 ? 'A' : 'B'}</span>
+                  {index === 0 ? titleA : titleB}
+                </p>
                 {drawn ? <ViewArea store={stores[index]} views={[id]} theme={theme} /> : (
                   <p className="compare-view-absent">
                     No {VIEW_TITLES[id]} view for side {index === 0 ? 'A' : 'B'}: the {String(kernel)} kernel has nothing to show in it.

@@ -83,6 +83,10 @@ export function CpuTable({ stores }: { stores: readonly [LabStore, LabStore] }) 
   return (
     <details className="compare-cpus" open={openAtFirst}>
       <summary>Per CPU: busy and spinning ({rows.length} CPUs)</summary>
+      <p className="compare-cpu-key">
+        Each bar is a CPU's time busy (not idle); its <span className="compare-key-spin" aria-hidden="true" /> hatched part is spinning.
+        Numbers in percentage points of the measured window.
+      </p>
       <table className="compare-cpu-table" data-testid="compare-cpus">
         <caption className="visually-hidden">Each CPU's share of the measured window busy (not idle) and spinning, A and B, and B − A in percentage points</caption>
         <thead>

@@ -74,7 +74,7 @@ export function counterpart(values: ScenarioValues): ScenarioValues {
 }
 
 /** A side's parameter (a=...) read as a preset name or a lab encoding; an error in words. */
-export function readSide(raw: string, presets: PresetLookup): { ok: true; spec: SideSpec } | { ok: false; why: string } {
+export function readSide(raw: string, presets: PresetLookup, param = 'a'): { ok: true; spec: SideSpec } | { ok: false; why: string } {
   const text = raw.trim();
   if (text === '') return { ok: false, why: 'it is empty' };
   if (PRESET_NAME.test(text) && !/[A-Z]/.test(text)) {
@@ -84,7 +84,10 @@ export function readSide(raw: string, presets: PresetLookup): { ok: true; spec: 
     if (text.length <= 40) return { ok: false, why: `there is no preset named "${text}" (presets: ${presets.names.join(', ')})` };
   }
   const decoded = decodeLabState(text.replace(/ /g, '+'));
-  if (!decoded.ok) return { ok: false, why: decoded.message.replace(/^This link's lab settings could not be read: /, '').replace(/\.$/, '') };
+  if (!decoded.ok) {
+    const why = decoded.message.replace(/^This link's lab settings could not be read: /, '').replace(/\.$/, '');
+    return { ok: false, why: why.replace(/\bs= part\b/g, `${param}= part`) };
+  }
   return {
     ok: true,
     spec: { source: { kind: 'link', shared: decoded.shared }, values: flattenScenario(decoded.shared.scenario) as ScenarioValues },
@@ -99,8 +102,8 @@ export function planComparison(query: string, presets: PresetLookup): ComparePla
   if (unknown.length > 0) {
     problems.push(`This compare link has parts StackLab does not know (${unknown.map((k) => `${k}=`).join(', ')}); a compare link carries a= and b=, and they were ignored.`);
   }
-  const readA = params.has('a') ? readSide(params.get('a')!, presets) : undefined;
-  const readB = params.has('b') ? readSide(params.get('b')!, presets) : undefined;
+  const readA = params.has('a') ? readSide(params.get('a')!, presets, 'a') : undefined;
+  const readB = params.has('b') ? readSide(params.get('b')!, presets, 'b') : undefined;
   let a: SideSpec;
   if (readA?.ok) a = readA.spec;
   else {
