@@ -30,7 +30,7 @@ import { createSimWorker } from '../worker-factory.js';
 import { LockedClock, type ClockView } from './clock.js';
 import { CpuTable, DiffTable } from './DiffTable.js';
 import { counterpart, compareQuery, pairField, planComparison, type PresetLookup, type SideSource } from './pairing.js';
-import { scenarioDifferences, sideTitle } from './words.js';
+import { scenarioDifferences, sideTitle, type Difference } from './words.js';
 import './compare.css';
 
 /** The views a comparison opens with (when the link does not name others). */
@@ -290,6 +290,19 @@ function SidePicker({ index, store, source, presets, other, onChoose }: {
   );
 }
 
+/** Settings listed before "and N more" (the rest open on demand). */
+const SHOWN_DIFFERENCES = 3;
+
+function DifferenceList({ differences }: { differences: readonly Difference[] }) {
+  return (
+    <ul>
+      {differences.map((d) => (
+        <li key={d.path}><strong>{d.label}</strong>: <span className="compare-val-a">A</span> {d.a} · <span className="compare-val-b">B</span> {d.b}</li>
+      ))}
+    </ul>
+  );
+}
+
 function Differences({ schema, a, b }: { schema?: Schema; a: ScenarioValues; b: ScenarioValues }) {
   const differences = schema ? scenarioDifferences(schema, a, b) : [];
   return (
@@ -298,12 +311,15 @@ function Differences({ schema, a, b }: { schema?: Schema; a: ScenarioValues; b: 
       {!schema ? <p className="muted">Loading…</p> : differences.length === 0 ? (
         <p>Nothing: both sides run the same scenario (and seed), so every figure should match.</p>
       ) : (
-        <ul>
-          {differences.slice(0, 6).map((d) => (
-            <li key={d.path}><strong>{d.label}</strong>: <span className="compare-val-a">A</span> {d.a} · <span className="compare-val-b">B</span> {d.b}</li>
-          ))}
-          {differences.length > 6 && <li className="muted">and {differences.length - 6} more settings</li>}
-        </ul>
+        <>
+          <DifferenceList differences={differences.slice(0, SHOWN_DIFFERENCES)} />
+          {differences.length > SHOWN_DIFFERENCES && (
+            <details className="compare-differs-more">
+              <summary>and {differences.length - SHOWN_DIFFERENCES} more settings</summary>
+              <DifferenceList differences={differences.slice(SHOWN_DIFFERENCES)} />
+            </details>
+          )}
+        </>
       )}
       {schema && a['sim.seed'] === b['sim.seed'] && <p className="muted small">Same seed ({String(a['sim.seed'])}) on both sides.</p>}
     </section>
