@@ -190,6 +190,18 @@ test('the lab\'s Compare link opens its scenario as side A beside the other kern
   await expect(page.getByLabel('Scenario for side A')).toHaveValue('(link)');
 });
 
+test('under reduced motion the comparison opens paused, and plays only when asked', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openCompare(page, '/#/compare?a=testbed-classic&b=testbed-scalable');
+  await expect(compare(page)).toHaveAttribute('data-aligned', 'yes');
+  await expect(page.getByTestId('compare-play')).toHaveText(/Play both/);
+  const start = await sidesNs(page);
+  await page.waitForTimeout(500);
+  expect(await sidesNs(page)).toEqual(start);
+  await page.getByTestId('compare-play').click();
+  await expect.poll(async () => (await sidesNs(page)).shown, { timeout: 10_000 }).toBeGreaterThan(start.shown);
+});
+
 test('screenshots of the compare page at 1280x800 and 1920x1080', async ({ page }) => {
   test.setTimeout(90_000);
   for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
