@@ -74,6 +74,8 @@ export class LockedClock {
   private fastChunkNs = 1e6;
   /** After reset(): the frame count of each side when it was asked, until its reset frame shows. */
   private resetFrames: (number | undefined)[] = [undefined, undefined];
+  /** Play again once both sides are aligned after a reload (they were playing when it came). */
+  private resumeAfterAlign = false;
   private listeners = new Set<() => void>();
   private view: ClockView;
 
@@ -125,6 +127,7 @@ export class LockedClock {
   }
 
   pause(): void {
+    this.resumeAfterAlign = false;
     this.mode = 'paused';
     this.publish();
   }
@@ -158,6 +161,7 @@ export class LockedClock {
 
   /** Both sides back to their start; paused. */
   reset(): void {
+    this.resumeAfterAlign = false;
     this.mode = 'paused';
     this.target = undefined;
     this.carry = 0;
@@ -170,8 +174,12 @@ export class LockedClock {
     this.publish();
   }
 
-  /** A side loads a new scenario: the clock pauses and aligns both sides again once it has loaded. */
+  /**
+   * A side loads a new scenario: the clock holds both sides, aligns them again once
+   * it has loaded, and then goes on playing if it was.
+   */
   reload(): void {
+    this.resumeAfterAlign = this.resumeAfterAlign || this.mode !== 'paused';
     this.mode = 'paused';
     this.target = undefined;
     this.publish();
@@ -264,6 +272,10 @@ export class LockedClock {
     states.forEach((s, i) => {
       if (!s.done && s.nowNs < start) this.sides[i]!.stepTime(start - s.nowNs);
     });
+    if (this.resumeAfterAlign) {
+      this.resumeAfterAlign = false;
+      this.mode = 'playing';
+    }
   }
 
   private sendTo(target: number, states: readonly SideClockState[], wallMs: number): void {

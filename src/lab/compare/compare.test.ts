@@ -263,6 +263,26 @@ describe('locked clock', () => {
     expect(clock.getView()).toMatchObject({ ready: true, aligned: true, nowNs: 1000, mode: 'paused' });
   });
 
+  it('after a side loads a new scenario, aligns both again and plays on if it was playing', () => {
+    const a = new FakeSide();
+    const b = new FakeSide();
+    const clock = new LockedClock([a, b], 1e6);
+    clock.pump(0);
+    clock.play(0);
+    clock.reload();
+    b.state = { ...b.state, loading: true };
+    clock.pump(5);
+    expect(clock.getView()).toMatchObject({ ready: false, mode: 'paused' });
+    b.state = { ...b.state, loading: false, nowNs: 2000, startNs: 2000 };
+    clock.pump(6);
+    expect(a.steps).toEqual([1000]); // A brought to B's start
+    expect(clock.getView().mode).toBe('playing');
+    a.deliver();
+    clock.pump(10);
+    expect(a.steps).toHaveLength(2);
+    expect(a.steps[1]).toBe(b.steps[0]);
+  });
+
   it('at the top speed adapts the chunk to the rounds\' wall time', () => {
     const a = new FakeSide({ durationNs: 1e12 });
     const b = new FakeSide({ durationNs: 1e12 });
