@@ -190,6 +190,22 @@ test('the lab\'s Compare link opens its scenario as side A beside the other kern
   await expect(page.getByLabel('Scenario for side A')).toHaveValue('(link)');
 });
 
+test('Example 3 before and after: both run to their ends on one clock, each says when it finished, the runtime drops', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openCompare(page, '/#/compare?a=gs160-example3-before&b=gs160-example3-after');
+  await page.getByRole('button', { name: 'Run both to the end' }).click();
+  const sides = page.getByTestId('compare-sides-now');
+  await expect(sides).toContainText('both runs complete', { timeout: 90_000 });
+  await expect(sides).toContainText(/A finished at [\d.]+ ms · B finished at [\d.]+ ms/);
+  const runtime = row(page, 'runtime');
+  await expect(runtime).toHaveAttribute('data-verdict', 'better');
+  const a = Number(await runtime.getAttribute('data-a'));
+  const b = Number(await runtime.getAttribute('data-b'));
+  expect(b / a).toBeGreaterThan(0.45);
+  expect(b / a).toBeLessThan(0.7);
+  await expect(runtime).toContainText(/\u2212[\d.]+ min \(\u2212\d+%\)/);
+});
+
 test('under reduced motion the comparison opens paused, and plays only when asked', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openCompare(page, '/#/compare?a=testbed-classic&b=testbed-scalable');

@@ -335,7 +335,7 @@ function CompareTransport({ clock, view, stores }: { clock: LockedClock; view: C
   const nowA = useLab(stores[0], 'nowNs');
   const nowB = useLab(stores[1], 'nowNs');
   const total = Math.max(1, view.endNs - view.startNs);
-  const progress = Math.min(1, Math.max(0, (view.nowNs - view.startNs) / total));
+  const progress = view.finished ? 1 : Math.min(1, Math.max(0, (view.nowNs - view.startNs) / total));
   const playing = view.mode !== 'paused';
   return (
     <div className="lab-bar compare-bar">
@@ -380,8 +380,8 @@ function CompareTransport({ clock, view, stores }: { clock: LockedClock; view: C
           <span className="muted small" data-testid="compare-sides-now" data-a-ns={nowA} data-b-ns={nowB}>
             {!view.ready ? 'Loading both simulations…'
               : 'Locked: A and B always show the same instant'}
-            {doneA && !doneB ? ` · A finished at ${formatNs(nowA, 4)}` : ''}
-            {doneB && !doneA ? ` · B finished at ${formatNs(nowB, 4)}` : ''}
+            {doneA ? ` · A finished at ${formatNs(nowA, 4)}` : ''}
+            {doneB ? ` · B finished at ${formatNs(nowB, 4)}` : ''}
             {view.finished ? ' · both runs complete' : ''}
           </span>
         </div>
