@@ -14,6 +14,7 @@ import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 // Lessons (and their Markdown and YAML readers) load when first visited, not with the lab.
 const LessonIndex = lazy(() => import('./lesson/LessonIndex.js').then((m) => ({ default: m.LessonIndex })));
 const LessonPage = lazy(() => import('./lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
+const ComparePage = lazy(() => import('./lab/compare/ComparePage.js').then((m) => ({ default: m.ComparePage })));
 
 function Loading({ what }: { what: string }) {
   return <p className="page-loading" aria-busy="true">Loading {what}…</p>;
@@ -36,6 +37,7 @@ function titleOf(route: Route): string {
     case 'lessons': return 'Lessons · StackLab';
     case 'lesson': return 'Lesson · StackLab';
     case 'embed': return 'StackLab';
+    case 'compare': return 'Compare two runs · StackLab';
     case 'not-found': return 'Page not found · StackLab';
   }
 }
@@ -60,7 +62,7 @@ export function App() {
         main.current?.focus();
       }}>Skip to content</a>
       <SiteHeader route={route} />
-      <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' ? 'page page-lab' : 'page'}>
+      <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' || route.page === 'compare' ? 'page page-lab' : 'page'}>
         <Page route={route} routeKey={key} />
       </main>
       <SiteFooter />
@@ -111,6 +113,8 @@ function Page({ route, routeKey }: { route: Route; routeKey: number }) {
       return <Suspense fallback={<Loading what="the lessons" />}><LessonIndex /></Suspense>;
     case 'lesson':
       return <Suspense fallback={<Loading what="the lesson" />}><LessonPage id={route.id} key={route.id} /></Suspense>;
+    case 'compare':
+      return <Suspense fallback={<Loading what="the comparison" />}><ComparePage query={route.query} key={routeKey} /></Suspense>;
     case 'embed':
       return null;
     case 'not-found':

@@ -23,8 +23,16 @@ function isTyping(target: EventTarget | null): boolean {
   return false;
 }
 
+/** What the shortcut keys drive: a lab's store, or the compare page's clock (which has no event step). */
+export interface TransportKeyTarget {
+  togglePlay(): void;
+  stepEvent?(): void;
+  stepTime(ns: number): void;
+  reset(): void;
+}
+
 /** Shortcut keys while focus is inside `root`. */
-export function useTransportKeys(store: LabStore, root: RefObject<HTMLElement | null>): void {
+export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = root.current;
     if (!element) return;
@@ -32,7 +40,7 @@ export function useTransportKeys(store: LabStore, root: RefObject<HTMLElement | 
       if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       const onControl = event.target instanceof HTMLElement && ['BUTTON', 'INPUT', 'SUMMARY', 'A'].includes(event.target.tagName);
       if (event.key === ' ' && !onControl) store.togglePlay();
-      else if (event.key === '.') store.stepEvent();
+      else if (event.key === '.' && store.stepEvent) store.stepEvent();
       else if (event.key === 'm') store.stepTime(1e6);
       else if (event.key === 'r') store.reset();
       else return;

@@ -117,6 +117,13 @@ export interface LabStoreOptions {
   scenarioSource?: 'link' | 'lesson' | 'default';
   /** A notice to show from the start (for example: the link could not be read). */
   notice?: string;
+  /**
+   * While this says true, frames from the worker wait in the queue instead of being
+   * shown (compare mode: until the other side's frame for the same instant has come).
+   * A store given this is paced by its caller's clock, so it never skips display
+   * frames to catch up (tick's governor): it shows each frame as soon as it may.
+   */
+  holdFrames?: () => boolean;
 }
 
 type Listener = () => void;
@@ -168,6 +175,11 @@ export class LabStore {
   };
 
   getState = (): LabState => this.state;
+
+  /** Frames from the worker not shown yet. */
+  get framesWaiting(): number {
+    return this.client.queued;
+  }
 
   private set(patch: Partial<LabState>): void {
     this.state = { ...this.state, ...patch };
@@ -333,8 +345,8 @@ export class LabStore {
       }
     }
     governor.lastTick = now;
-    const skip = governor.continuous && ++governor.count % governor.every !== 0;
-    if (!skip) {
+    const skip = !this.options.holdFrames && governor.continuous && ++governor.count % governor.every !== 0;
+    if (!skip && !this.options.holdFrames?.()) {
       const due = this.client.takeDue();
       if (due.length > 0) this.apply(due);
     }

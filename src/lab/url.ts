@@ -37,6 +37,8 @@ export type Route =
   | { page: 'lessons' }
   | { page: 'lesson'; id: string }
   | { page: 'embed'; lesson?: string; shared?: SharedLab; error?: string }
+  /** Two labs side by side (src/lab/compare reads the query: a=...&b=...). */
+  | { page: 'compare'; query: string }
   | { page: 'not-found'; path: string };
 
 /** The version of the link format; links of another version are explained, not guessed at. */
@@ -140,6 +142,7 @@ export function parseRoute(hash: string): Route {
   };
   if (path === '/' || path === '/lab') return { page: 'lab', ...sharedFrom() };
   if (path === '/lessons') return { page: 'lessons' };
+  if (path === '/compare') return { page: 'compare', query };
   const lesson = /^\/lessons\/([A-Za-z0-9][A-Za-z0-9_-]*)$/.exec(path);
   if (lesson) return { page: 'lesson', id: lesson[1]! };
   if (path === '/embed') {
@@ -160,6 +163,7 @@ export function routeHash(route: Route, encoded?: string): string {
     case 'lessons': return '#/lessons';
     case 'lesson': return `#/lessons/${route.id}`;
     case 'embed': return route.lesson ? `#/embed?lesson=${route.lesson}` : encoded ? `#/embed?s=${encoded}` : '#/embed';
+    case 'compare': return route.query ? `#/compare?${route.query}` : '#/compare';
     case 'not-found': return `#${route.path}`;
   }
 }
