@@ -60,7 +60,7 @@ describe('why a CPU spun', () => {
   it('says a test-and-set lock lets any spinner win, and a spin still going has lasted until now', () => {
     const rows = ticketRows.filter(([t, kind, cpu]) => !(cpu === 5 && t >= 1.253e6) || kind === 'release');
     const answer = explainWait({ slice: trace(rows), startNs: 1.2e6 }, { ...spinCtx, spinAlgorithm: 'tas', nowNs: 1.26e6 }, { cpu: 5, t: 1.25e6 });
-    expect(answer.sentences[0]).toBe('CPU 5 has spun 45 µs so far for TCPIP_GLOBAL: CPU 2 held it (thread 14, acquired at 1.203 ms); CPU 5 was 3rd in line.');
+    expect(answer.sentences[0]).toBe('CPU 5 has spun 45 µs so far for TCPIP_GLOBAL: CPU 2 held it (thread 14, acquired at 1.203 ms); CPU 5 was the 3rd CPU spinning for it.');
     expect(answer.sentences.join(' ')).toMatch(/any spinner may win each release/);
     expect(answer.sentences.join(' ')).toMatch(/is still spinning/);
   });

@@ -260,7 +260,10 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
     } else {
       missing.push(`The trace no longer holds the acquire of ${lockName} before ${formatMs(start)}, so it cannot say who held it when ${cpuWords} began to spin.`);
     }
-    const place = ahead >= 0 ? `${cpuWords} was ${ordinal(ahead + 1)} in line` : '';
+    // a ticket (or fair) lock has a line; with test-and-set the order of arrival decides nothing
+    const place = ahead < 0 ? ''
+      : ctx.spinAlgorithm === 'tas' ? `${cpuWords} was the ${ordinal(ahead + 1)} CPU spinning for it`
+        : `${cpuWords} was ${ordinal(ahead + 1)} in line`;
     sentences.push(`${cpuWords} ${spun} for ${lockName}${holderWords ? `: ${holderWords}` : ''}${place ? `; ${place}` : ''}.`);
     if (holderSentence) sentences.push(holderSentence);
   }
