@@ -70,7 +70,7 @@ describe('why a CPU spun', () => {
     const answer = explainWait({ slice: trace(rows, 1234), startNs: 1.205e6 }, spinCtx, { cpu: 5, t: 1.23e6 });
     expect(answer.sentences[0]).toBe('CPU 5 spun 38 µs for TCPIP_GLOBAL; CPU 5 was 3rd in line.');
     expect(answer.missing[0]).toBe('The trace no longer holds the acquire of TCPIP_GLOBAL before 1.215 ms, so it cannot say who held it when CPU 5 began to spin.');
-    expect(answer.missing.join(' ')).toMatch(/window starts at 1\.205 ms \(1,234 records were dropped/);
+    expect(answer.missing.join(' ')).toMatch(/window starts at 1\.205 ms \(and 1,234 records of this run were lost along the way/);
   });
 
   it('explains a spin for a free lock whose cache line was in another CPU\'s cache', () => {

@@ -123,7 +123,7 @@ export function explainWait(trace: WhyTrace, ctx: WhyContext, query: WhyQuery): 
   const cpuWords = `CPU ${query.cpu}`;
   const missing: string[] = [];
   const windowNote = () => {
-    const dropped = slice.dropped > 0 ? ` (${slice.dropped.toLocaleString('en')} records were dropped because the page fell behind)` : '';
+    const dropped = slice.dropped > 0 ? ` (and ${slice.dropped.toLocaleString('en')} records of this run were lost along the way: more came than the trace had room for)` : '';
     return `The trace window starts at ${formatMs(trace.startNs)}${dropped}; anything before that is no longer in it.`;
   };
   if (query.t < trace.startNs || slice.t.length === 0) {
