@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { expect, expectAccessible, openLab, seeView, simNowNs, tabTo, test } from './fixtures.js';
+import { expect, expectAccessible, labLink, openLab, presetScenario, seeView, simNowNs, tabTo, test } from './fixtures.js';
 
 const SHOTS = '/tmp/shots-rewind';
 
@@ -89,6 +89,16 @@ test('scrub back with the keyboard: the clock, figures and timeline go back; for
   await stepMs(page, 1);
   await expect(scrubber).toHaveAttribute('max', String(start + 5e6));
   await expectAccessible(page, 'lab with the rewind scrubber');
+
+  // while playing, a click on the scrubber pauses and rewinds there
+  await page.getByTestId('play').click();
+  await expect.poll(() => simNowNs(page), { timeout: 20_000 }).toBeGreaterThan(start + 6e6);
+  const box = (await scrubber.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+  const max = Number(await scrubber.getAttribute('max'));
+  await expect.poll(() => simNowNs(page)).toBeLessThan(start + (max - start) * 0.5);
+  expect(Number(await scrubber.getAttribute('value'))).toBe(await simNowNs(page));
 });
 
 test('choose a spin in the timeline: the Why panel names the holder; a CPU tile opens it too', async ({ page }) => {
@@ -147,4 +157,36 @@ test('choose a spin in the timeline: the Why panel names the holder; a CPU tile 
   await grid.locator('[data-cpu-button="5"]').click();
   await expect(page.getByTestId('why-panel')).toContainText(/CPU 5/);
   await page.screenshot({ path: `${SHOTS}/why-tile.png` });
+});
+
+test('in the thundering herd, a context switch says who woke the thread, how many with it, and what it found', async ({ page }) => {
+  await openLab(page, labLink(presetScenario('sna-as-ported')));
+  await stepMs(page, 2);
+  const timeline = await seeView(page, 'timeline');
+  const canvas = timeline.locator('canvas');
+  await canvas.focus();
+  const announced = timeline.locator('[aria-live="polite"]');
+  const panel = page.getByTestId('why-panel');
+  let found = false;
+  for (let lane = 0; lane < 4 && !found; lane++) {
+    await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 60 && !found; i++) {
+      await page.keyboard.press(']');
+      if (!/Context switch/.test((await announced.textContent()) ?? '')) continue;
+      await page.keyboard.press('Enter');
+      await expect(panel).toBeVisible();
+      const text = (await panel.getByTestId('why-sentences').textContent()) ?? '';
+      if (/released hs_region on CPU \d, which woke all \d+ sleepers/.test(text)) found = true;
+      else {
+        await page.keyboard.press('Escape');
+        await canvas.focus();
+      }
+    }
+  }
+  expect(found, 'a context switch after a wake-all release of hs_region').toBe(true);
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(/^Why (TP|HS|DLC) \d+ waited for hs_region$/);
+  await expect(panel.getByTestId('why-sentences')).toContainText(/was the \d+(st|nd|rd|th) woken/);
+  await expectAccessible(page, 'the Why panel on a herd wake');
+  mkdirSync(SHOTS, { recursive: true });
+  await panel.screenshot({ path: `${SHOTS}/why-herd.png` });
 });
