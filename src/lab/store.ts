@@ -385,6 +385,8 @@ export class LabStore {
     };
     if (last.reason === 'load' || last.reason === 'reset') patch.report = undefined;
     if (last.rewind) patch.rewind = last.rewind;
+    // a load or reset replaces any seek still asked for
+    if ((last.reason === 'load' || last.reason === 'reset') && !this.client.seeking) patch.seekTargetNs = undefined;
     if (last.reason === 'seek' || (this.state.seekTargetNs !== undefined && last.reason === 'end')) {
       // a rewound run is not at its end (unless the seek went there) and nothing plays
       patch.done = last.done;
