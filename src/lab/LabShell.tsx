@@ -18,6 +18,7 @@ import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
 import { LabStore, type LabStoreOptions } from './store.js';
 import { Transport, useTransportKeys } from './Transport.js';
+import { WhyHost } from './rewind/WhyHost.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
 import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
@@ -193,6 +194,7 @@ export function LabShell(props: LabShellProps) {
             </fieldset>
           )}
           <ViewArea store={store} views={compact ? allowed : shown} theme={theme} />
+          <WhyHost store={store} />
           {compact && link && (
             <p className="lab-open-full"><a href={routeHash({ page: 'lab' }, link)}>Open this experiment in the full lab</a></p>
           )}

@@ -11,6 +11,7 @@ import { SPEEDS, speedIndex } from '../core/playback.js';
 import { formatNs } from '../views/format.js';
 import { speedLabel, speedRatio } from './speed-words.js';
 import { useLab } from './hooks.js';
+import { Scrubber } from './rewind/Scrubber.js';
 import type { LabState, LabStore } from './store.js';
 
 const selectTransport = (s: LabState) => s;
@@ -107,6 +108,7 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
             : `${state.events.toLocaleString('en')} events · statistics from ${formatNs(state.warmupNs)}${state.done ? ' · run complete' : ''}`}
         </span>
       </div>
+      {!compact && <Scrubber store={store} />}
       {state.lastStep.length > 0 && (
         <div className="last-step" role="status">
           <p className="last-step-title">What the step did</p>
