@@ -14,6 +14,7 @@ import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 // Lessons (and their Markdown and YAML readers) load when first visited, not with the lab.
 const LessonIndex = lazy(() => import('./lesson/LessonIndex.js').then((m) => ({ default: m.LessonIndex })));
 const LessonPage = lazy(() => import('./lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
+const PresenterPage = lazy(() => import('./lab/presenter/PresenterPage.js').then((m) => ({ default: m.PresenterPage })));
 
 function Loading({ what }: { what: string }) {
   return <p className="page-loading" aria-busy="true">Loading {what}…</p>;
@@ -36,6 +37,7 @@ function titleOf(route: Route): string {
     case 'lessons': return 'Lessons · StackLab';
     case 'lesson': return 'Lesson · StackLab';
     case 'embed': return 'StackLab';
+    case 'present': return 'Presenting · StackLab';
     case 'not-found': return 'Page not found · StackLab';
   }
 }
@@ -50,6 +52,9 @@ export function App() {
     if (key > 0) main.current?.focus({ preventScroll: false });
   }, [route, key]);
 
+  if (route.page === 'present') {
+    return <main className="present-main" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} key={key} /></Suspense></main>;
+  }
   if (route.page === 'embed') {
     return <main className="embed" ref={main} tabIndex={-1}><EmbedPage route={route} key={key} /></main>;
   }
@@ -112,6 +117,7 @@ function Page({ route, routeKey }: { route: Route; routeKey: number }) {
     case 'lesson':
       return <Suspense fallback={<Loading what="the lesson" />}><LessonPage id={route.id} key={route.id} /></Suspense>;
     case 'embed':
+    case 'present':
       return null;
     case 'not-found':
       return <NotFound path={route.path} />;

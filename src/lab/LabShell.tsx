@@ -7,7 +7,7 @@
  * A fault in the worker (a trap in the core, a crash) is shown as an alert with a
  * Reset button that starts a new worker; the rest of the page keeps working.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion, type Theme } from '../views/index.js';
 import { Figures } from './Figures.js';
@@ -21,6 +21,9 @@ import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
 import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
 import { createSimWorker } from './worker-factory.js';
+
+// Narration of the run's events for screen readers (narration/), a lazy chunk.
+const Narration = lazy(() => import('./narration/Narration.js'));
 
 export interface LabShellProps {
   /** Scenario values (flat, by field path; missing fields take their defaults). */
@@ -151,6 +154,7 @@ export function LabShell(props: LabShellProps) {
           <div className="lab-tools">
             <PresetMenu onChoose={(values) => store.setScenario(values)} />
             <ShareButton />
+            <a className="btn" href="#/present">Present</a>
             <label className="toggle">
               <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />
               Projector mode
@@ -160,6 +164,7 @@ export function LabShell(props: LabShellProps) {
       )}
       <div className="lab-bar">
         <Transport store={store} compact={compact} />
+        <Suspense fallback={null}><Narration store={store} /></Suspense>
       </div>
       <div className="lab-body">
         {(props.controls === undefined || props.controls.length > 0) && (
