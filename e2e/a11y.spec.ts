@@ -88,7 +88,7 @@ async function stopsWithoutRing(page: Page, stops: number): Promise<string[]> {
 
 for (const entry of PAGES) {
   test(`${entry.name}: axe finds nothing serious, targets are 24 px or more, focus is visible`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000); // axe, a target walk and 25 tab stops, on a shared machine
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(entry.path);
     await entry.ready(page);

@@ -5,21 +5,14 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { LabStore } from '../store.js';
+import { readSwitch, writeSwitch } from '../switch-setting.js';
 import { Narrator } from './narrate.js';
 import './narration.css';
 
 const KEY = 'stacklab.narration';
 
-function storedOn(): boolean {
-  try {
-    return window.localStorage.getItem(KEY) !== 'off';
-  } catch {
-    return true;
-  }
-}
-
 export function Narration({ store, gapMs }: { store: LabStore; gapMs?: number }) {
-  const [on, setOn] = useState(storedOn);
+  const [on, setOn] = useState(() => readSwitch(KEY));
   const [said, setSaid] = useState('');
   const id = useId();
   useEffect(() => {
@@ -37,11 +30,7 @@ export function Narration({ store, gapMs }: { store: LabStore; gapMs?: number })
   }, [store, on, gapMs]);
   const toggle = (value: boolean) => {
     setOn(value);
-    try {
-      window.localStorage.setItem(KEY, value ? 'on' : 'off');
-    } catch {
-      // storage refused (private mode): the choice lasts for this page
-    }
+    writeSwitch(KEY, value);
   };
   return (
     <div className="narration">

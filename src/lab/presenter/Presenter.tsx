@@ -17,6 +17,7 @@ import { Figures } from '../Figures.js';
 import { useLab } from '../hooks.js';
 import { Narration } from '../narration/Narration.js';
 import { LabStore } from '../store.js';
+import { readSwitch, writeSwitch } from '../switch-setting.js';
 import { ViewArea } from '../ViewArea.js';
 import { createSimWorker } from '../worker-factory.js';
 import { sceneValues, type Scene, type SceneScript } from './script.js';
@@ -26,14 +27,6 @@ import { actionFor, SHORTCUTS, type PresenterAction } from './shortcuts.js';
 type Phase = 'running' | 'asking' | 'revealed';
 
 const KEYS_SETTING = 'stacklab.presenter.character-keys';
-
-function storedCharacterKeys(): boolean {
-  try {
-    return window.localStorage.getItem(KEYS_SETTING) !== 'off';
-  } catch {
-    return true;
-  }
-}
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -49,7 +42,7 @@ export function Presenter({ script }: { script: SceneScript }) {
   const [phase, setPhase] = useState<Phase>('running');
   const [askedAtNs, setAskedAtNs] = useState(0);
   const [blank, setBlank] = useState(false);
-  const [characterKeys, setCharacterKeys] = useState(storedCharacterKeys);
+  const [characterKeys, setCharacterKeys] = useState(() => readSwitch(KEYS_SETTING));
   const [fullscreenMessage, setFullscreenMessage] = useState('');
   const [store] = useState(() => new LabStore({
     createWorker: createSimWorker,
@@ -190,11 +183,7 @@ export function Presenter({ script }: { script: SceneScript }) {
 
   const setKeys = (on: boolean) => {
     setCharacterKeys(on);
-    try {
-      window.localStorage.setItem(KEYS_SETTING, on ? 'on' : 'off');
-    } catch {
-      // storage refused: the choice lasts for this page
-    }
+    writeSwitch(KEYS_SETTING, on);
   };
 
   const last = index === script.scenes.length - 1;
