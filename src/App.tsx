@@ -15,6 +15,7 @@ import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 const LessonIndex = lazy(() => import('./lesson/LessonIndex.js').then((m) => ({ default: m.LessonIndex })));
 const LessonPage = lazy(() => import('./lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
 const ComparePage = lazy(() => import('./lab/compare/ComparePage.js').then((m) => ({ default: m.ComparePage })));
+const PresenterPage = lazy(() => import('./lab/presenter/PresenterPage.js').then((m) => ({ default: m.PresenterPage })));
 
 function Loading({ what }: { what: string }) {
   return <p className="page-loading" aria-busy="true">Loading {what}…</p>;
@@ -38,6 +39,7 @@ function titleOf(route: Route): string {
     case 'lesson': return 'Lesson · StackLab';
     case 'embed': return 'StackLab';
     case 'compare': return 'Compare two runs · StackLab';
+    case 'present': return 'Presenting · StackLab';
     case 'not-found': return 'Page not found · StackLab';
   }
 }
@@ -52,6 +54,9 @@ export function App() {
     if (key > 0) main.current?.focus({ preventScroll: false });
   }, [route, key]);
 
+  if (route.page === 'present') {
+    return <main className="present-main" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} key={key} /></Suspense></main>;
+  }
   if (route.page === 'embed') {
     return <main className="embed" ref={main} tabIndex={-1}><EmbedPage route={route} key={key} /></main>;
   }
@@ -116,6 +121,7 @@ function Page({ route, routeKey }: { route: Route; routeKey: number }) {
     case 'compare':
       return <Suspense fallback={<Loading what="the comparison" />}><ComparePage query={route.query} key={routeKey} /></Suspense>;
     case 'embed':
+    case 'present':
       return null;
     case 'not-found':
       return <NotFound path={route.path} />;

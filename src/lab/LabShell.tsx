@@ -26,6 +26,8 @@ import { createSimWorker } from './worker-factory.js';
 
 /** The Export menu (metrics, scenario, trace, charts; import): its own chunk, fetched after the lab. */
 const ExportMenu = lazy(() => import('./export/ExportMenu.js'));
+// Narration of the run's events for screen readers (narration/), a lazy chunk.
+const Narration = lazy(() => import('./narration/Narration.js'));
 
 export interface LabShellProps {
   /** Scenario values (flat, by field path; missing fields take their defaults). */
@@ -158,6 +160,7 @@ export function LabShell(props: LabShellProps) {
             <ShareButton />
             <CompareLink schema={schema} scenario={scenario} view={{ views: shown, speed, theme }} />
             <Suspense fallback={null}><ExportMenu store={store} labRoot={root} /></Suspense>
+            <a className="btn" href="#/present">Present</a>
             <label className="toggle">
               <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />
               Projector mode
@@ -167,6 +170,7 @@ export function LabShell(props: LabShellProps) {
       )}
       <div className="lab-bar">
         <Transport store={store} compact={compact} />
+        <Suspense fallback={null}><Narration store={store} /></Suspense>
       </div>
       <div className="lab-body">
         {(props.controls === undefined || props.controls.length > 0) && (
