@@ -13,7 +13,6 @@ import { prefersReducedMotion, type Theme } from '../views/index.js';
 import { CompareLink } from './compare/CompareLink.js';
 import { Figures } from './Figures.js';
 import { useLab } from './hooks.js';
-import { JourneyPanel } from './journey/JourneyPanel.js';
 import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
 import { LabStore, type LabStoreOptions } from './store.js';
@@ -26,6 +25,8 @@ import { createSimWorker } from './worker-factory.js';
 
 /** The Export menu (metrics, scenario, trace, charts; import): its own chunk, fetched after the lab. */
 const ExportMenu = lazy(() => import('./export/ExportMenu.js'));
+// The SNA porting journey (journey/): only SNA labs show it, so its own chunk.
+const JourneyPanel = lazy(() => import('./journey/JourneyPanel.js').then((m) => ({ default: m.JourneyPanel })));
 // Narration of the run's events for screen readers (narration/), a lazy chunk.
 const Narration = lazy(() => import('./narration/Narration.js'));
 
@@ -185,7 +186,7 @@ export function LabShell(props: LabShellProps) {
         )}
         <div className="lab-main">
           <Figures store={store} />
-          {!compact && scenario['kernel.kind'] === 'sna' && <JourneyPanel store={store} theme={theme} />}
+          {!compact && scenario['kernel.kind'] === 'sna' && <Suspense fallback={null}><JourneyPanel store={store} theme={theme} /></Suspense>}
           {!compact && (
             <fieldset className="view-toggles">
               <legend>Views</legend>
