@@ -10,6 +10,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion, type Theme } from '../views/index.js';
+import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
 import { Figures } from './Figures.js';
 import { useLab } from './hooks.js';
 import { JourneyPanel } from './journey/JourneyPanel.js';
@@ -151,6 +152,7 @@ export function LabShell(props: LabShellProps) {
           <div className="lab-tools">
             <PresetMenu onChoose={(values) => store.setScenario(values)} />
             <ShareButton />
+            <EmbedCodeButton />
             <label className="toggle">
               <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />
               Projector mode

@@ -1,0 +1,27 @@
+/*
+ * EmbedCodeButton.tsx -- "Embed" on every lab and lesson: opens a dialog with the code
+ * that embeds what the page shows (snippets.ts). The dialog is a lazy chunk, loaded on
+ * the first press, so the button costs the lab's first load almost nothing. Not shown
+ * inside an embed (the host already has the code).
+ */
+import { lazy, Suspense, useRef, useState } from 'react';
+
+const EmbedDialog = lazy(() => import('./EmbedDialog.js').then((m) => ({ default: m.EmbedDialog })));
+
+export function EmbedCodeButton() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  if (typeof window !== 'undefined' && window.location.hash.startsWith('#/embed')) return null;
+  return (
+    <>
+      <button ref={button} type="button" className="btn embed-code-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Embed…
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <EmbedDialog onClose={() => { setOpen(false); button.current?.focus(); }} />
+        </Suspense>
+      )}
+    </>
+  );
+}
