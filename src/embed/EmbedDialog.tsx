@@ -36,7 +36,7 @@ function Snippet({ label, help, code }: { label: string; help: string; code: str
     <div className="embed-snippet">
       <label htmlFor={`${id}-code`} className="embed-snippet-label">{label}</label>
       <p id={`${id}-help`} className="embed-help">{help}</p>
-      <textarea id={`${id}-code`} ref={area} readOnly value={code} rows={code.split('\n').length + 2} spellCheck={false}
+      <textarea id={`${id}-code`} ref={area} readOnly value={code} rows={Math.min(8, code.split('\n').length + Math.ceil(code.length / 90))} spellCheck={false}
         aria-describedby={`${id}-help`} onFocus={(event) => event.currentTarget.select()} />
       <div className="embed-copy-row">
         <button type="button" className="btn btn-primary" onClick={async () => {
