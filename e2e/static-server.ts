@@ -16,14 +16,16 @@ const TYPES: Record<string, string> = {
 
 export interface Mount { prefix: string; dir: string }
 
-export interface StaticServer { url: string; server: Server; close: () => Promise<void> }
+export interface StaticServer { url: string; server: Server; close: () => Promise<void>; /** Paths answered with 404. */ misses: string[] }
 
 /** Serves each mount's folder under its prefix ("/project/"); anything else is a 404. */
 export async function serveStatic(mounts: Mount[], host = '127.0.0.1'): Promise<StaticServer> {
+  const misses: string[] = [];
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const mount = mounts.find((m) => path.startsWith(m.prefix));
     if (!mount) {
+      misses.push(path);
       response.writeHead(404).end('not found');
       return;
     }
@@ -35,6 +37,7 @@ export async function serveStatic(mounts: Mount[], host = '127.0.0.1'): Promise<
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
     if (!existsSync(file)) {
+      misses.push(path);
       response.writeHead(404).end('not found');
       return;
     }
@@ -46,6 +49,7 @@ export async function serveStatic(mounts: Mount[], host = '127.0.0.1'): Promise<
   return {
     url: `http://${host}:${port}`,
     server,
+    misses,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

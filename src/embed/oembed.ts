@@ -68,6 +68,7 @@ export function lessonLandingPage(base: string, lesson: { id: string; title: str
 <head>
 <meta charset="utf-8" />
 <title>${escapeHtml(lesson.title)} · StackLab</title>
+<link rel="icon" type="image/svg+xml" href="../favicon.svg" />
 <meta name="description" content="${escapeHtml(lesson.summary)}" />
 ${discoveryLink(base, lesson.title, lesson.id)}
 <link rel="canonical" href="${escapeHtml(`${base}#/lessons/${lesson.id}`)}" />
