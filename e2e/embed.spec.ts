@@ -144,6 +144,22 @@ test.describe('an embedded lesson and its host', () => {
   });
 });
 
+test('an embedded lab, opted in: experienced when opened, completed with its measures when run to the end', async ({ page, baseURL }) => {
+  await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lab" style="width: 100%; height: 900px"
+    src="${embedSrc(baseURL!, `origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+  const frame = page.frameLocator('#plain');
+  await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect.poll(async () => (await statementsOf(page)).map((s) => s.verb.id)).toEqual(['http://adlnet.gov/expapi/verbs/experienced']);
+  expect((await statementsOf(page))[0]!.object.id).toBe(`${baseURL}/#/lab`);
+  await frame.getByRole('button', { name: 'Run to end' }).click();
+  await expect.poll(async () => (await statementsOf(page)).map((s) => s.verb.id), { timeout: 30_000 }).toContain('http://adlnet.gov/expapi/verbs/completed');
+  const done = (await statementsOf(page)).find((s) => s.verb.id.endsWith('/completed')) as Statement & { result: { completion: boolean; extensions: Record<string, number> } };
+  expect(done.result.completion).toBe(true);
+  const mpsynch = done.result.extensions[`${baseURL}/#/xapi/metric/mpsynch_pct`];
+  expect(mpsynch).toBeGreaterThan(0);
+  expect(mpsynch).toBeLessThan(100);
+});
+
 test('<stacklab-embed> fits its frame to the content, keeps styles apart and forwards statements', async ({ page, baseURL }) => {
   await hostPage(page, PARENT, `<script src="${baseURL}/stacklab-embed.js" defer></script>
     <stacklab-embed lesson="${LESSON}" height="300" origin="${PARENT}"></stacklab-embed>`);
@@ -167,6 +183,8 @@ test('<stacklab-embed> fits its frame to the content, keeps styles apart and for
 
 test.describe('the Embed dialog', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  // The lab plays while axe reads it; on a busy machine that takes a while.
+  test.describe.configure({ timeout: 60_000 });
 
   test('on the lab: opens from the keyboard, copies both snippets with a visible confirmation, closes with Escape', async ({ page, baseURL }) => {
     await page.goto('/#/lab');
