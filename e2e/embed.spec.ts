@@ -113,6 +113,8 @@ test.describe('an embedded lesson and its host', () => {
     await expect.poll(async () => (await statementsOf(page)).filter((s) => s.object.id.endsWith('/check/what-is-mpsynch')).map((s) => s.result)).toEqual([
       { response: '1', success: false }, { response: '0', success: true },
     ]);
+    // The embedded lesson offers its progress as a file too (a framed lab may not keep storage).
+    await expect(frame.getByRole('button', { name: 'Save my progress to a file' })).toBeVisible();
     await page.locator('#plain').scrollIntoViewIfNeeded();
     await shot(page, 'embed-host-lesson');
     await expectAccessible(page, 'course page with an embedded lesson');
@@ -220,6 +222,8 @@ test.describe('the Embed dialog', () => {
 
   test('on a lesson: the snippets embed that lesson', async ({ page, baseURL }) => {
     await page.goto(`/#/lessons/${LESSON}`);
+    await expect(page.getByRole('button', { name: 'Embed…' })).toBeVisible();
+    await shot(page, 'embed-lesson-button');
     await page.getByRole('button', { name: 'Embed…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Embed this lesson' });
     await expect(dialog.getByLabel('Iframe code')).toHaveValue(

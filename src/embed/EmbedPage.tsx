@@ -13,6 +13,8 @@ import { routeHash, type Route } from '../lab/url.js';
 import { inFrame, labBase, originsFromHash, postReady, watchHeight } from './bridge.js';
 
 const LessonPage = lazy(() => import('../lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
+// Inside another site's page the browser may refuse the lab storage; a file still keeps progress.
+const ProgressFile = lazy(() => import('./ProgressFile.js').then((m) => ({ default: m.ProgressFile })));
 
 type EmbedRoute = Extract<Route, { page: 'embed' }>;
 
@@ -64,11 +66,15 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
   const view = route.shared?.view;
   const values: ScenarioValues = route.shared ? (flattenScenario(route.shared.scenario) as ScenarioValues) : {};
   const linkError = route.error ? `${route.error} The lab opened with the default scenario instead.` : undefined;
+  // flow-root keeps the last child's margin inside this box, so its height is all the content.
   return (
-    <div ref={content} className="embed-content">
+    <div ref={content} className="embed-content" style={{ display: 'flow-root' }}>
       {!origins.ok && <p className="banner banner-notice" role="alert">This embed sends no learning events: {origins.message}</p>}
       {route.lesson ? (
-        <Suspense fallback={<p className="page-loading" aria-busy="true">Loading the lesson…</p>}><LessonPage id={route.lesson} /></Suspense>
+        <Suspense fallback={<p className="page-loading" aria-busy="true">Loading the lesson…</p>}>
+          <LessonPage id={route.lesson} />
+          <ProgressFile />
+        </Suspense>
       ) : (
         <LabShell compact scenario={values} scenarioSource={route.shared ? 'link' : 'default'}
           initialView={view} views={view?.views} controls={view?.controls ?? ['machine.cpus', 'kernel.kind']}
