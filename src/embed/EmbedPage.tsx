@@ -36,8 +36,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
     };
     postReady(what, allowed);
     return watchHeight(element, padding, allowed);
-    // origins are read once per page; what changes only with a new route (a new key).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per page: the origins are read once, and a new route is a new page (a new key).
   }, []);
 
   // Learning statements, only for the origins the host named.
@@ -59,7 +58,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
       stop?.();
       onReport.current = undefined;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per page, as above.
   }, []);
 
   const report = useCallback((r: Report) => onReport.current?.(r), []);

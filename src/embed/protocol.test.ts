@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { originsFromHash } from './bridge.js';
 import { discoveryLink, lessonLandingPage, oembedFor, oembedPath, publicBase } from './oembed.js';
-import { MESSAGE_TYPES, parseOrigins, PROTOCOL_VERSION, readEmbedMessage, resizeMessage, targetsFor } from './protocol.js';
+import { MESSAGE_TYPES, parseOrigins, postToParent, PROTOCOL_VERSION, readEmbedMessage, resizeMessage, targetsFor } from './protocol.js';
 import { elementSnippet, embedUrl, iframeSnippet, targetOfHash } from './snippets.js';
 
 describe('messages', () => {
@@ -34,6 +34,38 @@ describe('messages', () => {
     expect(targetsFor(statement, [])).toEqual([]);
     expect(targetsFor(statement, ['https://a.example', 'https://b.example'])).toEqual(['https://a.example', 'https://b.example']);
     expect(targetsFor(resizeMessage(10), [])).toEqual(['*']);
+  });
+});
+
+describe('posting', () => {
+  /** A frame's window whose parent records what it is sent, and with what target origin. */
+  const frame = (ancestor?: string) => {
+    const sent: [unknown, string][] = [];
+    const parent = { postMessage: (message: unknown, target: string) => sent.push([message, target]) };
+    const win = { parent, location: { ancestorOrigins: ancestor ? [ancestor] : undefined } } as unknown as Window;
+    return { win, sent };
+  };
+  const statement = { type: MESSAGE_TYPES.statement, version: PROTOCOL_VERSION, statement: { id: 's' } } as const;
+
+  it('sends a statement once per opted-in origin, with that origin as the target, never "*"', () => {
+    const { win, sent } = frame();
+    postToParent(statement, ['https://a.example', 'https://b.example'], win);
+    expect(sent.map(([, target]) => target)).toEqual(['https://a.example', 'https://b.example']);
+    postToParent(statement, [], win);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('skips origins the browser says the parent is not; layout messages go anyway', () => {
+    const { win, sent } = frame('https://b.example');
+    postToParent(statement, ['https://a.example', 'https://b.example'], win);
+    postToParent(resizeMessage(300), [], win);
+    expect(sent.map(([, target]) => target)).toEqual(['https://b.example', '*']);
+  });
+
+  it('posts nothing outside a frame', () => {
+    const win = { location: {} } as unknown as Window & { parent: Window };
+    (win as { parent: unknown }).parent = win;
+    expect(() => postToParent(resizeMessage(1), [], win)).not.toThrow();
   });
 });
 

@@ -116,5 +116,11 @@ export function targetsFor(message: EmbedMessage, origins: readonly string[]): s
 /** Posts a message to the parent window, once per target origin. Does nothing outside a frame. */
 export function postToParent(message: EmbedMessage, origins: readonly string[], win: Window = window): void {
   if (win.parent === win) return;
-  for (const target of targetsFor(message, origins)) win.parent.postMessage(message, target);
+  // Where the browser tells us the parent's origin (Chromium, WebKit), skip origins it is
+  // not: the browser would drop those messages anyway, and log a warning for each.
+  const parentOrigin = win.location.ancestorOrigins?.[0];
+  for (const target of targetsFor(message, origins)) {
+    if (target !== '*' && parentOrigin && target !== parentOrigin) continue;
+    win.parent.postMessage(message, target);
+  }
 }
