@@ -16,11 +16,10 @@ test('the lab loads, animates 16 CPUs and keeps its state in the URL', async ({ 
   await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Lab' })).toHaveAttribute('aria-current', 'page');
   // Playing: simulated time and frames advance, the CPU grid shows 16 CPUs.
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  // (how many frames a second is a benchmark's question, `npm run bench`, not a test's)
   const [t0, f0] = [await simNowNs(page), await framesShown(page)];
-  await page.waitForTimeout(1000);
-  const [t1, f1] = [await simNowNs(page), await framesShown(page)];
-  expect(t1).toBeGreaterThan(t0);
-  expect(f1 - f0).toBeGreaterThan(20); // tens of frames a second, not a handful
+  await expect.poll(() => framesShown(page)).toBeGreaterThan(f0 + 20);
+  expect(await simNowNs(page)).toBeGreaterThan(t0);
   await expect(cpuGrid(page)).toContainText('CPUs (16)');
   await expect(page.locator('[data-view="timeline"] canvas')).toBeVisible();
   // MP synchronization of the classic kernel at 16 CPUs is about a quarter to a third of the machine.

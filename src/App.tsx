@@ -16,6 +16,8 @@ const LessonIndex = lazy(() => import('./lesson/LessonIndex.js').then((m) => ({ 
 // The embed page (its messages to the host) loads only on #/embed.
 const EmbedPage = lazy(() => import('./embed/EmbedPage.js').then((m) => ({ default: m.EmbedPage })));
 const LessonPage = lazy(() => import('./lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
+const ComparePage = lazy(() => import('./lab/compare/ComparePage.js').then((m) => ({ default: m.ComparePage })));
+const PresenterPage = lazy(() => import('./lab/presenter/PresenterPage.js').then((m) => ({ default: m.PresenterPage })));
 
 function Loading({ what }: { what: string }) {
   return <p className="page-loading" aria-busy="true">Loading {what}…</p>;
@@ -38,6 +40,8 @@ function titleOf(route: Route): string {
     case 'lessons': return 'Lessons · StackLab';
     case 'lesson': return 'Lesson · StackLab';
     case 'embed': return 'StackLab';
+    case 'compare': return 'Compare two runs · StackLab';
+    case 'present': return 'Presenting · StackLab';
     case 'not-found': return 'Page not found · StackLab';
   }
 }
@@ -52,6 +56,9 @@ export function App() {
     if (key > 0) main.current?.focus({ preventScroll: false });
   }, [route, key]);
 
+  if (route.page === 'present') {
+    return <main className="present-main" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} key={key} /></Suspense></main>;
+  }
   if (route.page === 'embed') {
     return <main className="embed" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} key={key} /></Suspense></main>;
   }
@@ -62,7 +69,7 @@ export function App() {
         main.current?.focus();
       }}>Skip to content</a>
       <SiteHeader route={route} />
-      <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' ? 'page page-lab' : 'page'}>
+      <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' || route.page === 'compare' ? 'page page-lab' : 'page'}>
         <Page route={route} routeKey={key} />
       </main>
       <SiteFooter />
@@ -113,7 +120,10 @@ function Page({ route, routeKey }: { route: Route; routeKey: number }) {
       return <Suspense fallback={<Loading what="the lessons" />}><LessonIndex /></Suspense>;
     case 'lesson':
       return <Suspense fallback={<Loading what="the lesson" />}><LessonPage id={route.id} key={route.id} /></Suspense>;
+    case 'compare':
+      return <Suspense fallback={<Loading what="the comparison" />}><ComparePage query={route.query} key={routeKey} /></Suspense>;
     case 'embed':
+    case 'present':
       return null;
     case 'not-found':
       return <NotFound path={route.path} />;

@@ -56,6 +56,15 @@ describe('stacklab CLI', () => {
     expect(stdout).toMatch(/IOLOCK8/);
   });
 
+  it('a NUMA batch run says whether it finished, or that a steady-state run has no end', () => {
+    const steady = stacklab('run', 'gs160', ...SHORT);
+    expect(steady.code).toBe(0);
+    expect(steady.stdout).toMatch(/runtime\s+none: a steady-state run/);
+    const batch = stacklab('run', 'gs160-example3-after');
+    expect(batch.code).toBe(0);
+    expect(batch.stdout).toMatch(/runtime of the real run\s+\d+(\.\d)? minutes/);
+  });
+
   it('runs a scenario file, with --set applied over it', () => {
     const file = join(scratch, 'two-cpus.json');
     writeFileSync(file, JSON.stringify({ meta: { title: 'two' }, machine: { cpus: 2 } }));

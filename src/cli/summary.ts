@@ -94,7 +94,7 @@ function kernelSections(report: Report): string[] {
           ['lock operations/s', whole.format(run.lock_ops_per_s)],
           ['RAM disk I/O/s', whole.format(run.ramdisk_io_per_s)],
           ['RAM disk I/O across RADs', `${pct(run.ramdisk_cross_rad_pct)}%`],
-          ['runtime', run.runtime_ns === null ? `not finished (${run.runners_left} processes still running)` : duration(run.runtime_ns)],
+          ['runtime', runtimeWords(run)],
           ...(run.runtime_minutes === null ? [] : [['runtime of the real run', `${oneDecimal.format(run.runtime_minutes)} minutes`]]),
         ],
       ),
@@ -160,4 +160,11 @@ export function formatFields(schema: Schema): string {
       String(defaultValue(field)),
     ]),
   );
+}
+
+/** The batch's runtime, or why there is none: a steady-state run (numa.records 0) has no end. */
+function runtimeWords(run: NonNullable<Report['numa_run']>): string {
+  if (run.runtime_ns !== null) return duration(run.runtime_ns);
+  if (run.runners_left === 0) return 'none: a steady-state run (numa.records = 0 gives the processes no end)';
+  return `not finished (${run.runners_left} processes still running)`;
 }

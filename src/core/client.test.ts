@@ -53,6 +53,33 @@ describe('SimClient', () => {
     expect(client.takeDue(1e9).map((f) => f.seq)).toEqual([3]);
   });
 
+  it('sends one seek at a time while scrubbing: only the newest target waits, and each answer is shown', () => {
+    const { client, worker } = setup();
+    worker().reply({ type: 'ready', schema });
+    const loaded = client.load({}, { skipWarmup: true, traceCapacity: 0 });
+    worker().reply(frame(loaded, 1, 0, { reason: 'load' }));
+    client.takeDue(1e9);
+    const seeks = () => worker().sent.filter((r): r is Extract<WorkerRequest, { type: 'seek' }> => r.type === 'seek');
+    client.seek(5e6);
+    client.seek(4e6);
+    client.seek(3e6);
+    expect(seeks().map((r) => r.ns)).toEqual([5e6]);
+    expect(client.seeking).toBe(true);
+    worker().reply(frame(seeks()[0]!.epoch, 2, 0, { reason: 'seek', nowNs: 5e6 }));
+    // the answer is kept and the newest target (3 ms) goes out; 4 ms never does
+    expect(seeks().map((r) => r.ns)).toEqual([5e6, 3e6]);
+    expect(client.takeDue(1e9).map((f) => f.nowNs)).toEqual([5e6]);
+    worker().reply(frame(seeks()[1]!.epoch, 3, 0, { reason: 'seek', nowNs: 3e6 }));
+    expect(client.seeking).toBe(false);
+    expect(client.takeDue(1e9).map((f) => f.nowNs)).toEqual([3e6]);
+    // a load forgets a seek still waiting
+    client.seek(1e6);
+    client.seek(2e6);
+    client.load({}, { skipWarmup: true, traceCapacity: 0 });
+    expect(client.seeking).toBe(false);
+    expect(seeks().map((r) => r.ns)).toEqual([5e6, 3e6, 1e6]);
+  });
+
   it('drops (and acknowledges) frames of a simulation it has replaced', () => {
     const { client, worker } = setup();
     worker().reply({ type: 'ready', schema });

@@ -81,6 +81,9 @@ export class SimClient {
   private queue: FrameReply[] = [];
   private faulted = false;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A seek is with the worker; a newer target waits here (scrubbing sends one at a time). */
+  private seekBusy = false;
+  private seekPending: number | undefined;
 
   constructor(private readonly createWorker: WorkerFactory, private readonly events: SimClientEvents) {}
 
@@ -89,6 +92,8 @@ export class SimClient {
     this.dispose();
     this.faulted = false;
     this.queue = [];
+    this.seekBusy = false;
+    this.seekPending = undefined;
     const worker = openWorker(this.createWorker, 'The simulation worker',
       (from, data) => this.receive(from, data),
       (from, message) => {
@@ -114,6 +119,8 @@ export class SimClient {
   // ---- requests --------------------------------------------------------------------
 
   load(scenario: ScenarioValues, options: { skipWarmup: boolean; traceCapacity: number }): number {
+    this.seekBusy = false;
+    this.seekPending = undefined;
     this.epoch++;
     this.dropQueued();
     this.send({ type: 'load', epoch: this.epoch, scenario, ...options }, true);
@@ -121,13 +128,35 @@ export class SimClient {
   }
 
   reset(): number {
+    this.seekPending = undefined;
     this.epoch++;
     this.dropQueued();
     this.send({ type: 'reset', epoch: this.epoch }, true);
     return this.epoch;
   }
 
+  /**
+   * Rewinds or winds to simulated time ns (the worker clamps it to the part of the run
+   * reached). While one seek is with the worker, only the newest further target is
+   * kept and sent when it answers, so scrubbing never queues up work.
+   */
+  seek(ns: number): void {
+    if (this.seekBusy) {
+      this.seekPending = ns;
+      return;
+    }
+    this.sendSeek(ns, true);
+  }
+
+  private sendSeek(ns: number, dropQueued: boolean): void {
+    this.seekBusy = true;
+    this.epoch++;
+    if (dropQueued) this.dropQueued();
+    this.send({ type: 'seek', epoch: this.epoch, ns }, true);
+  }
+
   play(speed: Speed): void {
+    this.seekPending = undefined;
     this.send({ type: 'play', speed });
   }
 
@@ -175,6 +204,11 @@ export class SimClient {
     const due = this.queue.splice(0, count);
     this.ack(due.length);
     return due;
+  }
+
+  /** A seek is with the worker or waiting to be sent. */
+  get seeking(): boolean {
+    return this.seekBusy || this.seekPending !== undefined;
   }
 
   /** Frames received and not yet due. */
@@ -227,6 +261,7 @@ export class SimClient {
           return;
         }
         this.queue.push(reply);
+        if (reply.reason === 'seek' || (this.seekBusy && reply.reason === 'end')) this.seekAnswered();
         this.events.framesQueued();
         return;
       case 'fault':
@@ -235,6 +270,14 @@ export class SimClient {
       default:
         return; // sweep replies go to a SweepRunner's workers
     }
+  }
+
+  /** A seek was answered: send the newest target that came meanwhile (its frame is kept, so scrubbing shows each). */
+  private seekAnswered(): void {
+    this.seekBusy = false;
+    const next = this.seekPending;
+    this.seekPending = undefined;
+    if (next !== undefined) this.sendSeek(next, false);
   }
 
   private expectAnswer(): void {

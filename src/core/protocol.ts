@@ -79,6 +79,18 @@ export interface ResetRequest {
   epoch: number;
 }
 
+/**
+ * Rewind: the state at simulated time ns, exactly as a straight run reaches it (the
+ * worker restores the nearest checkpoint before it and runs forward). Stops playback.
+ * Times outside [start, furthest reached] are clamped to it. Answered by a 'seek' frame
+ * of the new epoch, carrying the records replayed just before ns.
+ */
+export interface SeekRequest {
+  type: 'seek';
+  epoch: number;
+  ns: number;
+}
+
 /** The main thread has shown (or dropped) this many frames. */
 export interface AckRequest {
   type: 'ack';
@@ -119,6 +131,7 @@ export type WorkerRequest =
   | StepRequest
   | RunToEndRequest
   | ResetRequest
+  | SeekRequest
   | AckRequest
   | SweepRequest
   | CancelSweepRequest
@@ -159,7 +172,18 @@ export interface RefusedReply {
   problems: ScenarioProblem[];
 }
 
-export type FrameReason = 'load' | 'play' | 'step' | 'pause' | 'reset' | 'end';
+export type FrameReason = 'load' | 'play' | 'step' | 'pause' | 'reset' | 'seek' | 'end';
+
+/** How far the run has been simulated and the checkpoints kept for rewinding it. */
+export interface RewindInfo {
+  /** The furthest simulated time reached since the load: seeks go anywhere from the start to here. */
+  reachedNs: number;
+  checkpoints: number;
+  /** Bytes the checkpoints take (bounded by the worker's budget). */
+  bytes: number;
+  /** Simulated ns between checkpoints now (doubles each time old ones are thinned). */
+  intervalNs: number;
+}
 
 export interface FrameReply {
   type: 'frame';
@@ -178,8 +202,10 @@ export interface FrameReply {
   trace: TraceSlice;
   /** Records between the previous frame and this one were skipped: the history restarts here. */
   traceGap: boolean;
-  /** The report so far (sent now and then while playing, and always at pause, step and end). */
+  /** The report so far (sent now and then while playing, and always at pause, step, seek and end). */
   report?: Report;
+  /** Rewind: how far the run reached and its checkpoints. */
+  rewind?: RewindInfo;
 }
 
 export interface SweepPointReply {

@@ -7,10 +7,11 @@
  * A fault in the worker (a trap in the core, a crash) is shown as an alert with a
  * Reset button that starts a new worker; the rest of the page keeps working.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion, type Theme } from '../views/index.js';
 import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
+import { CompareLink } from './compare/CompareLink.js';
 import { Figures } from './Figures.js';
 import { useLab } from './hooks.js';
 import { JourneyPanel } from './journey/JourneyPanel.js';
@@ -18,10 +19,16 @@ import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
 import { LabStore, type LabStoreOptions } from './store.js';
 import { Transport, useTransportKeys } from './Transport.js';
+import { WhyHost } from './rewind/WhyHost.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
 import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
 import { createSimWorker } from './worker-factory.js';
+
+/** The Export menu (metrics, scenario, trace, charts; import): its own chunk, fetched after the lab. */
+const ExportMenu = lazy(() => import('./export/ExportMenu.js'));
+// Narration of the run's events for screen readers (narration/), a lazy chunk.
+const Narration = lazy(() => import('./narration/Narration.js'));
 
 export interface LabShellProps {
   /** Scenario values (flat, by field path; missing fields take their defaults). */
@@ -152,7 +159,10 @@ export function LabShell(props: LabShellProps) {
           <div className="lab-tools">
             <PresetMenu onChoose={(values) => store.setScenario(values)} />
             <ShareButton />
+            <CompareLink schema={schema} scenario={scenario} view={{ views: shown, speed, theme }} />
+            <Suspense fallback={null}><ExportMenu store={store} labRoot={root} /></Suspense>
             <EmbedCodeButton />
+            <a className="btn" href="#/present">Present</a>
             <label className="toggle">
               <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />
               Projector mode
@@ -162,6 +172,7 @@ export function LabShell(props: LabShellProps) {
       )}
       <div className="lab-bar">
         <Transport store={store} compact={compact} />
+        <Suspense fallback={null}><Narration store={store} /></Suspense>
       </div>
       <div className="lab-body">
         {(props.controls === undefined || props.controls.length > 0) && (
@@ -189,6 +200,7 @@ export function LabShell(props: LabShellProps) {
             </fieldset>
           )}
           <ViewArea store={store} views={compact ? allowed : shown} theme={theme} />
+          <WhyHost store={store} />
           {compact && link && (
             <p className="lab-open-full"><a href={routeHash({ page: 'lab' }, link)}>Open this experiment in the full lab</a></p>
           )}

@@ -11,6 +11,7 @@ import { SPEEDS, speedIndex } from '../core/playback.js';
 import { formatNs } from '../views/format.js';
 import { speedLabel, speedRatio } from './speed-words.js';
 import { useLab } from './hooks.js';
+import { Scrubber } from './rewind/Scrubber.js';
 import type { LabState, LabStore } from './store.js';
 
 const selectTransport = (s: LabState) => s;
@@ -23,8 +24,16 @@ function isTyping(target: EventTarget | null): boolean {
   return false;
 }
 
+/** What the shortcut keys drive: a lab's store, or the compare page's clock (which has no event step). */
+export interface TransportKeyTarget {
+  togglePlay(): void;
+  stepEvent?(): void;
+  stepTime(ns: number): void;
+  reset(): void;
+}
+
 /** Shortcut keys while focus is inside `root`. */
-export function useTransportKeys(store: LabStore, root: RefObject<HTMLElement | null>): void {
+export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = root.current;
     if (!element) return;
@@ -32,7 +41,7 @@ export function useTransportKeys(store: LabStore, root: RefObject<HTMLElement | 
       if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       const onControl = event.target instanceof HTMLElement && ['BUTTON', 'INPUT', 'SUMMARY', 'A'].includes(event.target.tagName);
       if (event.key === ' ' && !onControl) store.togglePlay();
-      else if (event.key === '.') store.stepEvent();
+      else if (event.key === '.' && store.stepEvent) store.stepEvent();
       else if (event.key === 'm') store.stepTime(1e6);
       else if (event.key === 'r') store.reset();
       else return;
@@ -99,6 +108,7 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
             : `${state.events.toLocaleString('en')} events · statistics from ${formatNs(state.warmupNs)}${state.done ? ' · run complete' : ''}`}
         </span>
       </div>
+      {!compact && <Scrubber store={store} />}
       {state.lastStep.length > 0 && (
         <div className="last-step" role="status">
           <p className="last-step-title">What the step did</p>

@@ -14,6 +14,7 @@ import { SweepControls } from './SweepControls.js';
 import type { LabState, LabStore } from './store.js';
 import { VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
 import { viewComponent, type ViewInputs } from './view-registry.js';
+import { whyFor } from './rewind/why-state.js';
 
 class ViewBoundary extends Component<{ title: string; children: ReactNode }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -89,13 +90,14 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
     () => (companionRun?.status === 'done' && companionRun.report ? { label: companionRun.label, report: companionRun.report } : undefined),
     [companionRun],
   );
+  const onWait = useMemo(() => (id === 'timeline' || id === 'cpu-grid' ? whyFor(store).open.bind(whyFor(store)) : undefined), [store, id]);
   const title = VIEW_TITLES[id];
   // The same object while no input changed, so the memoised view skips rendering.
   const live = useMemo(
     () => (snapshot && schema
-      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, companion }
+      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, companion, onWait }
       : undefined),
-    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, companion],
+    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, companion, onWait],
   );
   const inputs = useHeldWhile(live, onScreen);
   return (

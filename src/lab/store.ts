@@ -20,7 +20,7 @@
  */
 import { SimClient, SweepRunner, VariantRunner, type WorkerFactory } from '../core/client.js';
 import { DEFAULT_SPEED, type Speed } from '../core/playback.js';
-import type { FrameReply } from '../core/protocol.js';
+import type { FrameReply, RewindInfo } from '../core/protocol.js';
 import type { Report } from '../core/report.js';
 import { defaultValues, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
 import type { Schema } from '../core/schema.js';
@@ -73,6 +73,10 @@ export interface LabState {
   lastStep: string[];
   sweep: SweepState;
   sweepNotes: string[];
+  /** Rewind: how far the run reached and its checkpoints (from the worker's frames). */
+  rewind?: RewindInfo;
+  /** The simulated time a seek asked for, until its frame is shown. */
+  seekTargetNs?: number;
   /** Variant runs by name (runVariants): the latest run of each. */
   variants: Readonly<Record<string, VariantRun>>;
   /** The companion run (runCompanion): the lab's scenario with a few fields changed, run to its end. */
@@ -117,6 +121,13 @@ export interface LabStoreOptions {
   scenarioSource?: 'link' | 'lesson' | 'default';
   /** A notice to show from the start (for example: the link could not be read). */
   notice?: string;
+  /**
+   * While this says true, frames from the worker wait in the queue instead of being
+   * shown (compare mode: until the other side's frame for the same instant has come).
+   * A store given this is paced by its caller's clock, so it never skips display
+   * frames to catch up (tick's governor): it shows each frame as soon as it may.
+   */
+  holdFrames?: () => boolean;
 }
 
 type Listener = () => void;
@@ -168,6 +179,11 @@ export class LabStore {
   };
 
   getState = (): LabState => this.state;
+
+  /** Frames from the worker not shown yet. */
+  get framesWaiting(): number {
+    return this.client.queued;
+  }
 
   private set(patch: Partial<LabState>): void {
     this.state = { ...this.state, ...patch };
@@ -304,6 +320,18 @@ export class LabStore {
     this.set({ playing: false, done: false, finalReport: undefined, lastStep: [] });
   }
 
+  /**
+   * Rewinds (or winds forward) to simulated time ns within the part of the run reached:
+   * the worker restores a checkpoint and runs to exactly ns, so the views show what a
+   * straight run shows there. Pauses playback.
+   */
+  seek(ns: number): void {
+    if (this.state.status !== 'ready' || this.state.loading || !Number.isFinite(ns)) return;
+    this.autoplay = false;
+    this.client.seek(ns);
+    this.set({ playing: false, seekTargetNs: ns, lastStep: [] });
+  }
+
   /** Test hook: makes the worker fail like a trap in the core or a crash. */
   injectFault(kind: 'trap' | 'throw'): void {
     this.client.injectFault(kind);
@@ -333,8 +361,8 @@ export class LabStore {
       }
     }
     governor.lastTick = now;
-    const skip = governor.continuous && ++governor.count % governor.every !== 0;
-    if (!skip) {
+    const skip = !this.options.holdFrames && governor.continuous && ++governor.count % governor.every !== 0;
+    if (!skip && !this.options.holdFrames?.()) {
       const due = this.client.takeDue();
       if (due.length > 0) this.apply(due);
     }
@@ -368,6 +396,16 @@ export class LabStore {
       loading: false,
     };
     if (last.reason === 'load' || last.reason === 'reset') patch.report = undefined;
+    if (last.rewind) patch.rewind = last.rewind;
+    // a load or reset replaces any seek still asked for
+    if ((last.reason === 'load' || last.reason === 'reset') && !this.client.seeking) patch.seekTargetNs = undefined;
+    if (last.reason === 'seek' || (this.state.seekTargetNs !== undefined && last.reason === 'end')) {
+      // a rewound run is not at its end (unless the seek went there) and nothing plays
+      patch.done = last.done;
+      patch.playing = false;
+      if (!last.done) patch.finalReport = undefined;
+      if (!this.client.seeking) patch.seekTargetNs = undefined;
+    }
     for (let i = frames.length - 1; i >= 0; i--) {
       if (frames[i]!.report) {
         patch.report = frames[i]!.report;

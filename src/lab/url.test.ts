@@ -30,13 +30,16 @@ describe('routes', () => {
     expect(parseRoute('#/lessons/')).toEqual({ page: 'lessons' });
     expect(parseRoute('#/lessons/one-lock')).toEqual({ page: 'lesson', id: 'one-lock' });
     expect(parseRoute('#/embed?lesson=krp-queue')).toEqual({ page: 'embed', lesson: 'krp-queue' });
+    expect(parseRoute('#/present')).toEqual({ page: 'present' });
+    expect(parseRoute('#/present/why-one-lock-stops-scaling')).toEqual({ page: 'present', script: 'why-one-lock-stops-scaling' });
+    expect(parseRoute('#/present/../x')).toEqual({ page: 'not-found', path: '/present/../x' });
     expect(parseRoute('#/nowhere')).toEqual({ page: 'not-found', path: '/nowhere' });
     expect(parseRoute('#/lessons/../../etc')).toEqual({ page: 'not-found', path: '/lessons/../../etc' });
     expect(parseRoute('#/embed?lesson=<script>')).toMatchObject({ page: 'embed', error: expect.stringMatching(/not a lesson name/) });
   });
 
   it('writes hashes that parse back to the same route', () => {
-    for (const hash of ['#/lab', '#/lessons', '#/lessons/one-lock', '#/embed?lesson=one-lock']) {
+    for (const hash of ['#/lab', '#/lessons', '#/lessons/one-lock', '#/embed?lesson=one-lock', '#/present', '#/present/one-lock']) {
       expect(routeHash(parseRoute(hash))).toBe(hash);
     }
   });

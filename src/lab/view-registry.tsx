@@ -8,7 +8,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Report, Schema, Snapshot, SweepState, TraceWindow } from '../core/index.js';
 import {
-  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, Timeline, traceNames,
+  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, MODES, ModeBars, ScalingChart, Timeline, traceNames,
   type Theme, type TraceNames,
 } from '../views/index.js';
 
@@ -20,6 +20,7 @@ const NumaSpinlock = lazy(() => numaViews().then((m) => ({ default: m.NumaSpinlo
 const MonitorModes = lazy(() => numaViews().then((m) => ({ default: m.MonitorModes })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
 import type { KnownViewId } from './view-ids.js';
+import type { WhyRequest } from './rewind/why-state.js';
 
 /** The trace names of a schema, one object per schema (views may keep state keyed on it). */
 const namesOf = new WeakMap<Schema, TraceNames>();
@@ -46,6 +47,8 @@ export interface ViewInputs {
   speed: number;
   theme: Theme;
   width: number;
+  /** A wait was chosen (a spin or context-switch segment, a CPU tile): open the Why panel. */
+  onWait?: (request: WhyRequest) => void;
 }
 
 /** The sweep's report for a kernel at this many CPUs, if the sweep has it. */
@@ -57,7 +60,8 @@ const kernelWords: Record<string, string> = { classic: 'Classic kernel', scalabl
 
 const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   'cpu-grid': (v) => (
-    <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} interruptCpu={v.interruptCpu} modeNames={v.schema.modes} />
+    <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} interruptCpu={v.interruptCpu} modeNames={v.schema.modes}
+      onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))} />
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
   herd: (v) => (
@@ -84,7 +88,13 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   'monitor-modes': (v) => loading(
     <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
   ),
-  timeline: (v) => <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width} />,
+  timeline: (v) => (
+    <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width}
+      onSegmentActivate={v.onWait && ((segment, t) => {
+        // waits only: spinning, and the context switches that bring back a woken thread
+        if (MODES[segment.mode] === 'spin' || MODES[segment.mode] === 'cswitch') v.onWait!({ cpu: segment.cpu, t });
+      })} />
+  ),
   'lock-table': (v) => {
     const cpus = v.snapshot.cpus.length;
     const pair = ['classic', 'scalable'].map((kernel) => sweepReport(v.sweep, kernel, cpus)).filter((r): r is Report => !!r);

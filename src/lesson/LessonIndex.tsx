@@ -28,6 +28,7 @@ export function LessonIndex() {
           Short lessons built on the lab. In each one you predict what a multiprocessor will do, run the experiment in an
           embedded lab, compare, and then read why. Your predictions and answers stay in this browser.
         </p>
+        <p className="lesson-present"><a href="#/present">Present to a class</a>: scripted scenes for a projector, with questions the class answers before you reveal them.</p>
       </header>
       <ProgressNotice />
       <ol className="lesson-list">

@@ -105,10 +105,10 @@ export interface ParseContext {
 
 // ---- YAML with line numbers ------------------------------------------------------
 
-type PathPart = string | number;
+export type PathPart = string | number;
 
 /** A parsed YAML body and how to find the line of any part of it. */
-class YamlText {
+export class YamlText {
   readonly doc: Document;
   private readonly lines = new LineCounter();
 
@@ -214,7 +214,7 @@ const TYPE_WORDS: Record<string, string> = {
  * Turns Ajv's errors into problems. `what` names the thing checked ("front matter",
  * "```predict"); `fixFor` may give a better fix for a missing field.
  */
-function explainSchemaErrors(
+export function explainSchemaErrors(
   errors: ErrorObject[],
   data: unknown,
   schema: Record<string, unknown>,
@@ -222,6 +222,7 @@ function explainSchemaErrors(
   file: string,
   what: string,
   problems: LessonProblem[],
+  docs = 'docs/lessons.md',
 ): void {
   // A oneOf that failed explains itself; the branch errors under it only confuse.
   const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
@@ -238,7 +239,7 @@ function explainSchemaErrors(
       case 'required': {
         const missing = String(error.params.missingProperty);
         message = `${at === what ? what : `${at} in ${what}`} is missing "${missing}".`;
-        fix = `add a "${missing}:" line; docs/lessons.md shows every field of ${what}.`;
+        fix = `add a "${missing}:" line; ${docs} shows every field of ${what}.`;
         break;
       }
       case 'additionalProperties': {
@@ -309,7 +310,7 @@ function explainSchemaErrors(
       }
       default:
         message = `${at} ${error.message ?? 'is not allowed'}.`;
-        fix = `see docs/lessons.md for the fields of ${what}.`;
+        fix = `see ${docs} for the fields of ${what}.`;
     }
     const key = `${line}|${message}`;
     if (seen.has(key)) continue;
@@ -517,7 +518,7 @@ function checkLinks(token: Token, line: number, problem: (line: number, message:
   }
 }
 
-function readYaml(yaml: YamlText, file: string, what: string, problems: LessonProblem[]): unknown {
+export function readYaml(yaml: YamlText, file: string, what: string, problems: LessonProblem[]): unknown {
   if (yaml.doc.errors.length > 0) {
     for (const error of yaml.doc.errors) {
       problems.push({

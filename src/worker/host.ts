@@ -8,6 +8,13 @@
  * runs longer than the pacer's budget, so pause, speed and cancel requests are
  * answered within a frame or two. A WebAssembly trap ends this host: it sends one
  * fault and ignores everything after it (the main thread starts a new worker).
+ *
+ * Rewind: after every frame the host offers the state to a CheckpointStore
+ * (checkpoints.ts: one every interval of simulated time, thinned evenly to stay within
+ * a memory budget). A seek restores the newest checkpoint at or before the target (a
+ * little before it, when one is there, so the timeline has records to show) and runs
+ * forward to exactly the target: the run is deterministic, so the state is the one a
+ * straight run reaches there, whatever seeks came before.
  */
 import {
   DEFAULT_PACER, Pacer, ScenarioError, Simulation, checkScenario, concatTraces, nestScenario, readSchema, traceLength,
@@ -17,6 +24,7 @@ import {
   describeFault, replyTransferables,
   type FrameReason, type LoadRequest, type SweepRequest, type WorkerReply, type WorkerRequest,
 } from '../core/protocol.js';
+import { CheckpointStore, DEFAULT_CHECKPOINTS, type CheckpointOptions } from './checkpoints.js';
 
 /** What the host needs from its surroundings (a Worker, or a test). */
 export interface HostEnv {
@@ -42,6 +50,10 @@ export interface HostOptions {
   sweepBudgetMs: number;
   /** Wall ms a skipped warm-up may run before it yields and reports progress. */
   warmupSyncMs: number;
+  /** Checkpoints for rewinding: memory budget and first interval. */
+  checkpoints: CheckpointOptions;
+  /** A seek starts from a checkpoint at least this much simulated time before its target when it can (records for the timeline). */
+  seekLeadNs: number;
 }
 
 export const DEFAULT_HOST_OPTIONS: HostOptions = {
@@ -51,6 +63,8 @@ export const DEFAULT_HOST_OPTIONS: HostOptions = {
   reportEveryMs: 250,
   sweepBudgetMs: 40,
   warmupSyncMs: 150,
+  checkpoints: DEFAULT_CHECKPOINTS,
+  seekLeadNs: 1e6,
 };
 
 type Mode = 'paused' | 'playing' | 'to-end';
@@ -77,9 +91,16 @@ export class SimHost {
   private sweepId = -1;
   private sweepCancelled = false;
   private readonly options: HostOptions;
+  private readonly checkpoints: CheckpointStore;
+  /** Where the run starts (after a skipped warm-up) and the furthest time it has reached. */
+  private startNs = 0;
+  private reachedNs = 0;
+  /** A seek replaced the state: the next frame's trace starts a new history. */
+  private restarted = false;
 
   constructor(private readonly core: Core, private readonly env: HostEnv, options: Partial<HostOptions> = {}) {
     this.options = { ...DEFAULT_HOST_OPTIONS, ...options };
+    this.checkpoints = new CheckpointStore(this.options.checkpoints);
   }
 
   /** Announces the core: the schema is every layout the main thread needs. */
@@ -99,7 +120,7 @@ export class SimHost {
   private dispatch(request: WorkerRequest): void {
     // Until a load's warm-up is done there is nothing to play, step or reset; the page
     // disables those controls while loading, and anything sent anyway is dropped.
-    if (this.warming && ['play', 'speed', 'pause', 'step', 'run-to-end', 'reset'].includes(request.type)) return;
+    if (this.warming && ['play', 'speed', 'pause', 'step', 'run-to-end', 'reset', 'seek'].includes(request.type)) return;
     switch (request.type) {
       case 'load': return this.load(request);
       case 'play': return this.play(request.speed);
@@ -108,6 +129,7 @@ export class SimHost {
       case 'step': return request.unit === 'event' ? this.stepEvents(request.count) : this.stepTime(request.ns);
       case 'run-to-end': return this.runToEnd();
       case 'reset': return this.reset(request.epoch);
+      case 'seek': return this.seek(request.epoch, request.ns);
       case 'ack':
         this.inFlight = Math.max(0, this.inFlight - request.frames);
         return this.schedule();
@@ -133,6 +155,7 @@ export class SimHost {
     this.warming = false;
     this.sim?.free();
     this.sim = undefined;
+    this.checkpoints.clear();
     this.epoch = request.epoch;
     const checked = checkScenario(readSchema(this.core), nestScenario(request.scenario));
     if (!checked.ok) {
@@ -188,6 +211,8 @@ export class SimHost {
         this.droppedBase = sim.traceDropped;
         this.droppedSeen = this.droppedBase;
         this.startCheckpoint = sim.checkpoint();
+        this.startNs = this.reachedNs = sim.now;
+        this.checkpoints.add(sim.now, this.startCheckpoint, true);
         this.startTail = tail ? { ...tail, dropped: 0 } : undefined;
         this.post({ type: 'loaded', epoch, scenario, cpus: sim.cpus, durationNs, warmupNs: Number(scenario['sim.warmup_ns']), startNs: sim.now });
         this.frame('load', 0, false, tail);
@@ -257,6 +282,46 @@ export class SimHost {
     this.frame('reset', 0, false, this.startTail);
   }
 
+  /**
+   * Rewinds (or winds forward) to simulated time ns, clamped to [start, reached]:
+   * restores the newest checkpoint at or before it (seekLeadNs earlier when there is
+   * one) and runs to exactly ns, reading the trace as it goes (the newest records lead
+   * the frame, so the timeline shows what happened just before ns).
+   */
+  private seek(epoch: number, ns: number): void {
+    const sim = this.requireSim();
+    this.stop();
+    if (!Number.isFinite(ns)) throw new RangeError(`seek needs a simulated time in ns, not ${ns}`);
+    const target = Math.min(Math.max(ns, this.startNs), this.reachedNs);
+    const from = this.checkpoints.atOrBefore(Math.max(this.startNs, target - this.options.seekLeadNs))
+      ?? this.checkpoints.atOrBefore(target);
+    if (!from) throw new Error('seek before any checkpoint was taken');
+    sim.restore(from.bytes);
+    let tail: TraceSlice | undefined;
+    const limit = this.options.traceFrameLimit;
+    // In chunks, so the trace ring never overflows; at least once, so the events at
+    // exactly the target run even when the checkpoint was taken partway through them.
+    do {
+      const t0 = this.env.now();
+      const before = sim.now;
+      sim.runUntil(Math.min(target, sim.now + Math.max(1e4, this.pacer.chunkLimitNs)));
+      this.pacer.recordWork(sim.now - before, this.env.now() - t0);
+      const slice = sim.readTrace(limit);
+      tail = tail && traceLength(slice) < limit ? joinTail(tail, slice, limit) : slice;
+    } while (sim.now < target && !sim.done);
+    this.epoch = epoch;
+    this.droppedBase = sim.traceDropped;
+    this.droppedSeen = this.droppedBase;
+    this.restarted = true;
+    this.frame(sim.done ? 'end' : 'seek', 0, true, tail ? { ...tail, dropped: 0 } : undefined);
+  }
+
+  /** Keeps a checkpoint of the state when one is due, and notes how far the run has got. */
+  private offerCheckpoint(sim: Simulation): void {
+    if (sim.now > this.reachedNs) this.reachedNs = sim.now;
+    if (this.checkpoints.wants(sim.now)) this.checkpoints.add(sim.now, sim.checkpoint());
+  }
+
   private stop(): void {
     this.mode = 'paused';
     if (this.timer !== undefined) this.env.clearTimer(this.timer);
@@ -317,11 +382,13 @@ export class SimHost {
   /** Sends the simulation's state: snapshot, the trace since the last frame, maybe the report. */
   private frame(reason: FrameReason, dueMs: number, withReport: boolean, leading?: TraceSlice): void {
     const sim = this.requireSim();
+    this.offerCheckpoint(sim);
     const snapshot = sim.snapshotDoubles();
     let trace = sim.readTrace(this.options.traceFrameLimit);
     if (leading && traceLength(leading) > 0) trace = joinTail(leading, trace, this.options.traceFrameLimit);
     const dropped = sim.traceDropped;
-    const gap = reason === 'load' || reason === 'reset' || dropped > this.droppedSeen;
+    const gap = reason === 'load' || reason === 'reset' || this.restarted || dropped > this.droppedSeen;
+    this.restarted = false;
     this.droppedSeen = dropped;
     trace.dropped = dropped - this.droppedBase;
     let report: Report | undefined;
@@ -334,6 +401,10 @@ export class SimHost {
     this.post({
       type: 'frame', epoch: this.epoch, seq: ++this.seq, reason, dueMs, nowNs: sim.now, events: sim.events,
       done: sim.done, playing, snapshot, trace, traceGap: gap, ...(report ? { report } : {}),
+      rewind: {
+        reachedNs: this.reachedNs, checkpoints: this.checkpoints.count, bytes: this.checkpoints.bytes,
+        intervalNs: this.checkpoints.intervalNs,
+      },
     });
   }
 

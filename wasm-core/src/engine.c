@@ -412,6 +412,7 @@ static void exec(lab_Sim *s, int cpu)
             } else if (!lock_try_acquire(s, lk, cpu)) {
                 x->state = CTX_SPIN;
                 x->spin_lock = (int8_t)lk;
+                x->spin_start = st->now;
                 set_mode(s, cpu, LAB_MODE_SPIN, lk);
                 return;
             }
@@ -716,7 +717,8 @@ static void on_handoff(lab_Sim *s, int cpu, int lock)
     x->state = CTX_READY;
     x->locks_held++;
     x->pc++;
-    trace_emit(s, LAB_TRACE_ACQUIRE, cpu, x->thread, lock, 0);
+    /* arg: how long this context spun for the lock (waiting in line, or for its line). */
+    trace_emit(s, LAB_TRACE_ACQUIRE, cpu, x->thread, lock, (double)(s->st->now - x->spin_start));
     exec(s, cpu);
 }
 

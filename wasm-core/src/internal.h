@@ -299,6 +299,7 @@ typedef struct Ctx {
     int32_t thread;          /* the process, for process contexts; else -1          */
     int64_t due;             /* end of the timed phase in progress                   */
     int64_t remaining;       /* of a timed phase cut by preemption                   */
+    int64_t spin_start;      /* when it began to spin (CTX_SPIN): the acquire record's arg */
 } Ctx;
 
 enum { LEVEL_IDLE = 0, LEVEL_PROCESS = 1, LEVEL_FORK = 2, LEVEL_INTERRUPT = 3 };

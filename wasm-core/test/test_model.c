@@ -77,6 +77,46 @@ static int step_equals_run(const char *const *settings, double end_ns)
     return same;
 }
 
+
+/* Acquire records say how long the CPU spun: each one with arg > 0 ends a spin that
+ * began (the CPU's first spin entry since its previous acquire) exactly arg ns before.
+ * Returns the number of such records checked, or -1 on a mismatch. */
+static int acquire_spins_match(const char *const *settings)
+{
+    lab_Scenario *sc = h_scenario(settings);
+    lab_Sim *s = lab_sim_new(sc, NULL);
+    lab_TraceRecord *buf = (lab_TraceRecord *)lab_alloc(4096 * (int)sizeof *buf);
+    double first_spin[LAB_MAX_CPUS];
+    int i, n, checked = 0, bad = 0;
+    for (i = 0; i < LAB_MAX_CPUS; i++) first_spin[i] = -1;
+    while (!lab_sim_done(s)) {
+        lab_sim_run_until(s, lab_sim_now(s) + 20000);
+        while ((n = lab_trace_read(s, buf, 4096)) > 0) {
+            for (i = 0; i < n; i++) {
+                const lab_TraceRecord *r = &buf[i];
+                if (r->cpu < 0) continue;
+                if (r->kind == LAB_TRACE_MODE && r->object == LAB_MODE_SPIN && first_spin[r->cpu] < 0)
+                    first_spin[r->cpu] = r->t_ns;
+                if (r->kind == LAB_TRACE_ACQUIRE) {
+                    if (r->arg > 0) {
+                        checked++;
+                        if (first_spin[r->cpu] < 0 || r->t_ns - r->arg != first_spin[r->cpu]) {
+                            if (bad++ < 3) fprintf(stderr, "acquire on cpu %d at %.0f: arg %.0f, spin began at %.0f\n",
+                                                   r->cpu, r->t_ns, r->arg, first_spin[r->cpu]);
+                        }
+                    }
+                    first_spin[r->cpu] = -1;
+                }
+            }
+        }
+    }
+    CHECK(lab_trace_dropped(s) == 0, "no trace record dropped");
+    lab_free(buf);
+    lab_sim_free(s);
+    lab_scenario_free(sc);
+    return bad ? -1 : checked;
+}
+
 int main(void)
 {
     int n = (int)(sizeof CASES / sizeof CASES[0]), i;
@@ -141,6 +181,18 @@ int main(void)
         lab_free(cp); lab_free(ref);
         lab_sim_free(s); lab_sim_free(t); lab_sim_free(u);
         lab_scenario_free(sc); lab_scenario_free(other);
+    }
+
+    {   /* the acquire record's arg is the time spent spinning for the lock */
+        const char *const tas[] = { "kernel.kind=classic", "machine.cpus=8", "sim.duration_ns=20000000",
+                                    "sim.warmup_ns=0", "sim.trace_capacity=200000", NULL };
+        const char *const ticket[] = { "kernel.kind=classic", "kernel.lock_kind=ticket", "machine.cpus=16",
+                                       "sim.duration_ns=20000000", "sim.warmup_ns=0", "sim.trace_capacity=200000", NULL };
+        const char *const scalable[] = { "kernel.kind=scalable", "machine.cpus=16", "sim.duration_ns=20000000",
+                                         "sim.warmup_ns=0", "sim.trace_capacity=200000", NULL };
+        CHECK(acquire_spins_match(tas) > 100, "test-and-set: acquire arg = spin since the CPU began to spin");
+        CHECK(acquire_spins_match(ticket) > 100, "ticket: acquire arg = spin since the CPU began to spin");
+        CHECK(acquire_spins_match(scalable) > 100, "scalable: acquire arg = spin since the CPU began to spin");
     }
 
     /* stepping one event at a time reaches the same end as running, also when no event

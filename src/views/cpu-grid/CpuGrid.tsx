@@ -4,7 +4,7 @@
  * Scalable Kernel is outlined and labelled; the headline gives MP synchronization now
  * (CPUs spinning, count and share) and over the run. A pure function of its props.
  */
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODES, themeTokens, type Theme } from '../palette.js';
@@ -32,12 +32,17 @@ export interface CpuGridProps {
   /** schema.modes, the order of each CPU's modeNs (default palette.MODES). */
   modeNames?: readonly string[];
   title?: string;
+  /** A tile was chosen (click, Enter or Space): the lab opens its "Why" panel on that CPU's wait. */
+  onCpuActivate?: (cpu: number) => void;
 }
 
 export function CpuGrid(props: CpuGridProps) {
   const { snapshot, theme } = props;
   const t = themeTokens(theme);
   const patterns = useId();
+  // the tile buttons (with onCpuActivate) are one tab stop; arrow keys move between them
+  const [activeTile, setActiveTile] = useState(0);
+  const tilesRef = useRef<HTMLDivElement>(null);
   const width = props.width ?? 720;
   const innerW = innerWidth(width);
   const n = snapshot.cpus.length;
@@ -76,6 +81,19 @@ export function CpuGrid(props: CpuGridProps) {
           [c.id === designated ? 'designated TCP/IP CPU' : '', c.id === props.interruptCpu ? 'interrupt CPU' : ''].filter(Boolean).join(', '),
         ]),
       }}>
+      <div className="slv-cpu-tiles" ref={tilesRef} style={{ position: 'relative', width: layout.width + pad * 2 }}
+        {...(props.onCpuActivate ? {
+          role: 'group', 'aria-label': 'CPU tiles: arrow keys move between them, Enter explains why a CPU waits',
+          onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+            const move: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -layout.cols, ArrowDown: layout.cols };
+            let next = event.key === 'Home' ? 0 : event.key === 'End' ? n - 1 : move[event.key] !== undefined ? activeTile + move[event.key]! : -1;
+            if (next < 0 && event.key !== 'Home') return;
+            next = Math.max(0, Math.min(n - 1, next));
+            event.preventDefault();
+            setActiveTile(next);
+            tilesRef.current?.querySelector<HTMLButtonElement>(`[data-cpu-button="${next}"]`)?.focus();
+          },
+        } : {})}>
       <svg width={layout.width + pad * 2} height={layout.height + pad * 2} aria-hidden="true">
         <PatternDefs prefix={patterns} theme={theme} />
         {snapshot.cpus.map((cpu, i) => {
@@ -130,11 +148,26 @@ export function CpuGrid(props: CpuGridProps) {
           );
         })}
       </svg>
+      {props.onCpuActivate && snapshot.cpus.map((cpu, i) => {
+        // a transparent button over each tile: the picture stays aria-hidden, the buttons carry the words
+        const x = pad + (i % layout.cols) * (layout.tileW + layout.gap);
+        const y = pad + Math.floor(i / layout.cols) * (layout.tileH + layout.gap);
+        const doing = cpu.mode === 'spin' && cpu.spinLock >= 0 ? `spinning for ${lockNames[cpu.spinLock] ?? 'a lock'}` : tileModeText(cpu);
+        return (
+          <button key={cpu.id} type="button" className="slv-tile-button" data-cpu-button={cpu.id}
+            tabIndex={i === Math.min(activeTile, n - 1) ? 0 : -1} onFocus={() => setActiveTile(i)}
+            style={{ left: x, top: y, width: Math.max(24, layout.tileW), height: Math.max(24, layout.tileH) }}
+            aria-label={`CPU ${cpu.id}, ${doing}: why is it waiting?`}
+            onClick={() => props.onCpuActivate!(cpu.id)} />
+        );
+      })}
+      </div>
       <p className="slv-muted" style={{ margin: '6px 0 0', fontSize: 'var(--slv-fs-small)' }}>
         {designated >= 0 && <>Thick outline, <b>{longBadges ? 'TCP/IP' : 'D'}</b>: CPU {designated}, the designated TCP/IP CPU that runs
           every IPL 8 fork thread. </>}
         {props.interruptCpu !== undefined && detail !== 'none' && <><b>{longBadges ? 'IRQ' : 'I'}</b>: CPU {props.interruptCpu} takes the network interrupts. </>}
-        {detail === 'full' && layout.tileH >= t.fontSize * 5 && <>Strip at the foot of a tile: how that CPU's time was shared between the modes over the run.</>}
+        {detail === 'full' && layout.tileH >= t.fontSize * 5 && <>Strip at the foot of a tile: how that CPU's time was shared between the modes over the run. </>}
+        {props.onCpuActivate && <>Click a tile (or Tab to the tiles, move with the arrow keys, press Enter) to see why that CPU is waiting, or why it last waited.</>}
       </p>
     </ViewFrame>
   );

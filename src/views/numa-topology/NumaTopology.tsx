@@ -27,7 +27,7 @@ import { Legend, ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import { formatBytesRate, numaLayout, numaOf, radName, type NumaLayout } from '../numa-data.js';
 import {
-  arcFlows, cpuRoles, localTraffic, memoryWords, topologyGeometry, topologySummary, type ArcFlow, type TopologyGeometry,
+  arcFlows, cpuRoles, localTraffic, memoryWords, packetBounds, topologyGeometry, topologySummary, type ArcFlow, type TopologyGeometry,
 } from './model.js';
 import './numa.css';
 
@@ -119,7 +119,7 @@ export function NumaTopology(props: NumaTopologyProps) {
             })}
           </g>
         </svg>
-        {!reduced && <Packets arcs={geo.arcs} flows={flows} width={innerW} height={geo.height} t={t} />}
+        {!reduced && <Packets arcs={geo.arcs} flows={flows} t={t} />}
         <svg width={innerW} height={geo.height} aria-hidden="true" className="slv-numa-layer">
           <PatternDefs prefix={patterns} theme={theme} />
           {geo.boxes.flatMap((b) => b.cpus).map((slot) => (
@@ -162,24 +162,23 @@ function packetAt(points: readonly [number, number][], phase: number): [number, 
  * A frame clears and redraws about a hundred small circles in one layer, and never
  * touches the SVG of the arcs or the tiles. Not drawn under reduced motion.
  */
-function Packets({ arcs, flows, width, height, t }: {
-  arcs: TopologyGeometry['arcs']; flows: readonly ArcFlow[]; width: number; height: number; t: ThemeTokens;
-}) {
+function Packets({ arcs, flows, t }: { arcs: TopologyGeometry['arcs']; flows: readonly ArcFlow[]; t: ThemeTokens }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const moving = useMemo(() => arcs.flatMap((arc, i) => {
+    const flow = flows[i];
+    return flow && flow.width > 0 ? [{ points: arc.points, r: Math.max(2, Math.min(4.5, flow.width * 0.45)), offset: (i % 7) / 7 }] : [];
+  }), [arcs, flows]);
+  const box = useMemo(() => packetBounds(moving), [moving]);
   useEffect(() => {
     const el = canvas.current;
     const ctx = el?.getContext('2d');
-    if (!el || !ctx) return undefined;
+    if (!el || !ctx || !box) return undefined;
     const dpr = window.devicePixelRatio || 1;
-    el.width = Math.round(width * dpr);
-    el.height = Math.round(height * dpr);
-    const moving = arcs.flatMap((arc, i) => {
-      const flow = flows[i];
-      return flow && flow.width > 0 ? [{ points: arc.points, r: Math.max(2, Math.min(4.5, flow.width * 0.45)), offset: (i % 7) / 7 }] : [];
-    });
+    el.width = Math.round(box.w * dpr);
+    el.height = Math.round(box.h * dpr);
     return onFrame((now) => {
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.clearRect(0, 0, width, height);
+      ctx.setTransform(dpr, 0, 0, dpr, -box.x * dpr, -box.y * dpr);
+      ctx.clearRect(box.x, box.y, box.w, box.h);
       ctx.fillStyle = t.background;
       ctx.strokeStyle = t.text;
       ctx.lineWidth = 1.5;
@@ -195,8 +194,10 @@ function Packets({ arcs, flows, width, height, t }: {
       ctx.fill();
       ctx.stroke();
     });
-  }, [arcs, flows, width, height, t.background, t.text]);
-  return <canvas ref={canvas} className="slv-numa-layer" style={{ width, height }} aria-hidden="true" data-packets="" />;
+  }, [moving, box, t.background, t.text]);
+  if (!box) return null;
+  return <canvas ref={canvas} className="slv-numa-layer" style={{ left: box.x, top: box.y, width: box.w, height: box.h }}
+    aria-hidden="true" data-packets="" />;
 }
 
 /** The boxes, their headers, memory and devices: the same on every frame, so memoised. */

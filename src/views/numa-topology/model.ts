@@ -254,3 +254,22 @@ export function topologySummary(snapshot: Snapshot, layout: NumaLayout, report: 
     + `read-write data: ${placementWords(layout.rwData, layout.dataRad)}; lock manager ${layout.lockManager}`
     + `${layout.lckmgrCpu >= 0 ? ` on CPU ${layout.lckmgrCpu}` : ''}. ${rads.join('. ')}. ${traffic}`;
 }
+
+/**
+ * The rectangle the packets move in (the arcs' points, padded by a packet's radius and its
+ * outline), or null with nothing moving. The canvas covers only that: the whole canvas is
+ * copied to the compositor on every frame it changes, and a GS320's arcs fill about a
+ * third of the map, so a map-sized canvas cost three times the copying.
+ */
+export function packetBounds(moving: readonly { points: readonly [number, number][]; r: number }[]): { x: number; y: number; w: number; h: number } | null {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const { points, r } of moving) {
+    for (const [x, y] of points) {
+      x0 = Math.min(x0, x - r); y0 = Math.min(y0, y - r);
+      x1 = Math.max(x1, x + r); y1 = Math.max(y1, y + r);
+    }
+  }
+  if (x0 > x1) return null;
+  const x = Math.floor(x0 - 2), y = Math.floor(y0 - 2);
+  return { x, y, w: Math.ceil(x1 + 2) - x, h: Math.ceil(y1 + 2) - y };
+}

@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Report } from '../../core/report.js';
 import { runFixture } from '../fixtures/index.js';
 import { formatBytesRate, numaLayout, radOfCpu, ramDisksOfRad } from '../numa-data.js';
-import { arcFlows, cpuRoles, memoryWords, topologyGeometry, topologySummary } from './model.js';
+import { arcFlows, cpuRoles, memoryWords, packetBounds, topologyGeometry, topologySummary } from './model.js';
 
 const gs160 = runFixture('numa-gs160-example3-before');
 const gs320 = runFixture('numa-gs320');
@@ -107,5 +107,24 @@ describe('layout of a machine', () => {
     const bare = renderToStaticMarkup(createElement(NumaTopology as FunctionComponent<Record<string, unknown>>, { snapshot: gs160.snapshot }));
     expect(bare).not.toMatch(/data-arc="/);
     expect(bare).not.toMatch(/NaN|undefined|Infinity/);
+  });
+});
+
+describe('where packets move', () => {
+  it('the packets\' canvas covers every arc point with its radius, and no more than the band on a GS320', () => {
+    const layout = numaLayout(undefined, 32);
+    const geo = topologyGeometry({ ...layout, rads: 8, radOfCpu: Array.from({ length: 32 }, (_, c) => Math.floor(c / 4)) }, 1100, 14);
+    const moving = geo.arcs.map((arc) => ({ points: arc.points, r: 4 }));
+    const box = packetBounds(moving)!;
+    for (const { points } of moving) {
+      for (const [x, y] of points) {
+        expect(x - 4).toBeGreaterThanOrEqual(box.x);
+        expect(y - 4).toBeGreaterThanOrEqual(box.y);
+        expect(x + 4).toBeLessThanOrEqual(box.x + box.w);
+        expect(y + 4).toBeLessThanOrEqual(box.y + box.h);
+      }
+    }
+    expect(box.h).toBeLessThan(geo.height / 2);
+    expect(packetBounds([])).toBeNull();
   });
 });

@@ -43,6 +43,12 @@ export interface TimelineProps {
   /** Span shown while following the live end (default 2 ms). */
   liveSpanNs?: number;
   title?: string;
+  /**
+   * A segment was chosen: clicked (without dragging), or Enter on the keyboard cursor.
+   * The lab opens its "Why" panel for spin and context-switch segments. t is the moment
+   * chosen inside the segment.
+   */
+  onSegmentActivate?: (segment: SegmentAt, t: number) => void;
 }
 
 const AXIS_H = 30;
@@ -200,7 +206,14 @@ export function Timeline(props: TimelineProps) {
   };
   const onPointerUp = (e: PointerEvent<HTMLCanvasElement>) => {
     e.currentTarget.releasePointerCapture?.(e.pointerId);
+    const clicked = drag.current && !drag.current.moved;
     drag.current = null;
+    if (!clicked || !props.onSegmentActivate || !segments) return;
+    const at = pointAt(e);
+    if (!at) return;
+    const time = x.invert(at.x - gutter);
+    const seg = segmentAt(segments, at.cpu, time, nowNs);
+    if (seg) props.onSegmentActivate(seg, time);
   };
 
   const describe = (seg: SegmentAt | null): string => {
@@ -247,6 +260,13 @@ export function Timeline(props: TimelineProps) {
       case 'Home': setView(panWindow(t0, t1, bounds.lo - t0, bounds.lo, bounds.hi)); break;
       case 'End': case 'f': case 'F': setFollow(true); setOwnView([nowNs - span, nowNs]); break;
       case 'Escape': setCursor(null); setAnnounce(''); break;
+      case 'Enter': {
+        if (!props.onSegmentActivate || !segments || !cursor) { handled = false; break; }
+        const seg = segmentAt(segments, cursor.cpu, cursor.t, nowNs);
+        if (seg) props.onSegmentActivate(seg, cursor.t);
+        else handled = false;
+        break;
+      }
       default: handled = false;
     }
     if (!handled) return;
@@ -317,6 +337,7 @@ export function Timeline(props: TimelineProps) {
       <p className="slv-keys" id={keysId}>
         Wheel or <kbd>+</kbd> <kbd>−</kbd> zoom · drag or <kbd>←</kbd> <kbd>→</kbd> scroll · <kbd>↑</kbd> <kbd>↓</kbd> pick a CPU ·
         {' '}<kbd>[</kbd> <kbd>]</kbd> previous/next event · <kbd>End</kbd> follow live
+        {props.onSegmentActivate && <> · click a segment or <kbd>Enter</kbd>: why it waited</>}
       </p>
       <p className="slv-sr-only" aria-live="polite">{announce}</p>
     </ViewFrame>

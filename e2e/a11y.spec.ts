@@ -1,0 +1,133 @@
+/*
+ * a11y.spec.ts -- accessibility across the site, in Chromium: axe finds nothing serious
+ * on any page (the lab in its normal and projector themes, the lessons index, every
+ * lesson, presenter mode, which is always in the projector theme, its index and the
+ * not-found page); every control is at least 24 by 24 px (WCAG 2.5.8; links inside
+ * running text are exempt, as the criterion allows); every tab stop shows a focus ring;
+ * and the narration live region says what happens while a run plays, from the run's
+ * own trace and report, and stops when turned off.
+ */
+import { readdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, lab, labLink, openLab, test } from './fixtures.js';
+
+const lessons = readdirSync(new URL('../lessons/', import.meta.url)).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => f.replace(/\.md$/, ''));
+
+interface PageCase { name: string; path: string; ready: (page: Page) => Promise<void> }
+
+const labReady = async (page: Page) => {
+  await expect(lab(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(page.locator('[data-view]').first()).toBeVisible({ timeout: 20_000 });
+};
+const headingReady = async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+};
+/** A lesson: its heading and its first experiment (locked until the learner predicts: lessons.spec.ts walks the labs). */
+const lessonReady = async (page: Page) => {
+  await headingReady(page);
+  await expect(page.locator('.lesson-lab').first()).toBeVisible({ timeout: 20_000 });
+};
+const presenterReady = async (page: Page) => {
+  await expect(page.locator('.presenter')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(page.locator('[data-view="cpu-grid"]')).toBeVisible({ timeout: 20_000 });
+};
+
+const PAGES: PageCase[] = [
+  { name: 'lab (normal theme)', path: '/#/lab', ready: labReady },
+  { name: 'lab (projector theme)', path: labLink({}, { th: 'projector' }), ready: labReady },
+  { name: 'lessons index', path: '/#/lessons', ready: headingReady },
+  ...lessons.map((id) => ({ name: `lesson ${id}`, path: `/#/lessons/${id}`, ready: lessonReady })),
+  { name: 'presenter index', path: '/#/present', ready: headingReady },
+  { name: 'presenter (projector theme)', path: '/#/present/why-one-lock-stops-scaling', ready: presenterReady },
+  { name: 'page not found', path: '/#/no-such-page', ready: headingReady },
+];
+
+/** Controls smaller than 24 by 24 px, except links inside running text. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const selector = 'a[href], button, input, select, textarea, summary, [role="button"], [role="checkbox"], [role="radio"], [role="slider"], [tabindex]:not([tabindex="-1"])';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if ((box.width === 0 && box.height === 0) || style.visibility === 'hidden' || el.closest('[hidden], .visually-hidden, .slv-sr-only')) continue;
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const block = el.parentElement?.closest('p, li, td, dd, figcaption, label, span, div');
+        if (block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 2) continue; // in a sentence
+      }
+      if (box.width < 24 || box.height < 24) {
+        const name = (el.textContent || el.getAttribute('aria-label') || (el as HTMLInputElement).type || '').trim().slice(0, 40);
+        found.push(`${el.tagName.toLowerCase()} "${name}" is ${box.width.toFixed(0)}x${box.height.toFixed(0)} px`);
+      }
+    }
+    return [...new Set(found)];
+  });
+}
+
+/** Tabs through the first `stops` tab stops; returns those that show no focus ring. */
+async function stopsWithoutRing(page: Page, stops: number): Promise<string[]> {
+  await page.locator('body').evaluate((body) => (document.activeElement as HTMLElement | null)?.blur?.() ?? body);
+  const missing: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return { name: 'body', ok: true };
+      // The ring may be on the element or, through :focus-within, on the card around it.
+      let ok = false;
+      for (let node: HTMLElement | null = el, up = 0; node && up < 4 && !ok; node = node.parentElement, up++) {
+        const style = getComputedStyle(node);
+        ok = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || (node === el && style.boxShadow !== 'none');
+      }
+      return { name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`, ok };
+    });
+    if (!ring.ok) missing.push(ring.name);
+  }
+  return missing;
+}
+
+for (const entry of PAGES) {
+  test(`${entry.name}: axe finds nothing serious, targets are 24 px or more, focus is visible`, async ({ page }) => {
+    test.setTimeout(90_000); // axe, a target walk and 25 tab stops, on a shared machine
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(entry.path);
+    await entry.ready(page);
+    if (entry.name.includes('projector')) {
+      await expect(page.locator('[data-view]').first()).toHaveClass(/slv-theme-projector/);
+    }
+    await expectAccessible(page, entry.name);
+    expect(await smallTargets(page), `${entry.name}: controls under 24 by 24 px`).toEqual([]);
+    expect(await stopsWithoutRing(page, 25), `${entry.name}: tab stops with no visible focus ring`).toEqual([]);
+  });
+}
+
+test('the narration region says what happens while a run plays, and stops when turned off', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openLab(page);
+  const narration = page.getByTestId('narration');
+  await expect(narration).toHaveAttribute('role', 'status');
+  await expect(narration).toHaveAttribute('aria-live', 'polite');
+  const toggle = page.getByRole('checkbox', { name: 'Narrate events' });
+  await expect(toggle).toBeChecked();
+  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  // The default lab is 16 CPUs on the classic kernel: CPUs spin for I/O lock 8, and say so.
+  await expect(narration).toHaveText(/CPU \d+ spun \d+ (nanoseconds|microseconds|milliseconds) for I\/O lock 8|Spinning now takes \d+% of all CPU time/, { timeout: 20_000 });
+  // Throttled: one message, then nothing new for a few seconds.
+  const first = await narration.textContent();
+  await page.waitForTimeout(1500);
+  expect(await narration.textContent()).toBe(first);
+  // Pausing is said at once.
+  await page.getByTestId('play').click();
+  await expect(narration).toHaveText(/^Paused at /);
+  await toggle.uncheck();
+  await expect(narration).toHaveText('');
+  await page.getByTestId('play').click();
+  await page.waitForTimeout(2500);
+  await expect(narration).toHaveText('');
+});
+
+test('the narration reports the KRP queue of the Scalable Kernel', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openLab(page, labLink({ kernel: { kind: 'scalable' } }));
+  await expect(page.getByTestId('narration')).toHaveText(/KRP queue reached \d+|CPU \d+ spun|Spinning now takes/, { timeout: 25_000 });
+});

@@ -1,0 +1,277 @@
+/*
+ * metrics.ts -- the figures a comparison puts side by side, and their differences in
+ * words. Each row is one of the sources' measures (MP synchronization, transmit
+ * packets per second, lock hold and spin %, KRP queue wait, ...) read from a side's
+ * live snapshot or report, exactly as the lab's own figures read them; which rows
+ * appear follows the two sides' kernels. A difference is always written with its
+ * sign and unit ("−25.3 points", "+13,902/s (+34%)") and, where the sources say which
+ * way is better, with the word for it: colour on the page only repeats what the words
+ * say.
+ */
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { transferResponseNs } from '../../core/report.js';
+import { formatCount, formatNs } from '../../views/format.js';
+import { modeNs, modeTotalsNs, mpsynch } from '../../views/snapshot-data.js';
+
+/** What one side shows now. */
+export interface SideSample {
+  snapshot?: Snapshot;
+  report?: Report;
+  /** schema.modes: the order of a CPU's modeNs. */
+  modes: readonly string[];
+}
+
+export type MetricUnit = 'pct' | 'rate' | 'ns' | 'count' | 'minutes' | 'index';
+
+export interface MetricRow {
+  id: string;
+  label: string;
+  /** What the number is, in a few words ("of all CPU time spinning"). */
+  detail: string;
+  unit: MetricUnit;
+  a: number;
+  b: number;
+  /** Which way is better, where the sources say; undefined when neither is. */
+  better?: 'lower' | 'higher';
+  /** The source's headline measure for these kernels. */
+  headline?: boolean;
+}
+
+type Kernel = Snapshot['kernel'];
+
+interface MetricDef {
+  id: string;
+  label: string;
+  detail: string;
+  unit: MetricUnit;
+  better?: 'lower' | 'higher';
+  /** Shown when either side runs one of these kernels (all kernels when absent). */
+  kernels?: readonly Kernel[];
+  headlineFor?: readonly Kernel[];
+  read(side: SideSample & { snapshot: Snapshot }): number;
+}
+
+const windowOf = (s: Snapshot) => s.windowNs;
+
+/** Busy share of all CPU time (every mode but idle), percent. */
+export function busyPct(snapshot: Snapshot, modes: readonly string[]): number {
+  const machine = snapshot.windowNs * snapshot.cpus.length;
+  if (machine <= 0) return NaN;
+  return 100 - (100 * modeTotalsNs(snapshot, modes).idle) / machine;
+}
+
+const METRICS: readonly MetricDef[] = [
+  {
+    id: 'mpsynch', label: 'MP synchronization', detail: 'of all CPU time spent spinning', unit: 'pct', better: 'lower',
+    headlineFor: ['classic', 'scalable', 'numa'],
+    read: ({ snapshot, modes }) => (windowOf(snapshot) > 0 ? mpsynch(snapshot, modes).windowPct : NaN),
+  },
+  {
+    id: 'tx', label: 'Throughput', detail: 'transmit packets per second', unit: 'rate', better: 'higher',
+    kernels: ['classic', 'scalable'], headlineFor: ['classic', 'scalable'],
+    read: ({ report }) => report?.throughput.transmit_packets_per_s ?? NaN,
+  },
+  {
+    id: 'round-trip', label: 'TP response', detail: 'session round trip', unit: 'ns', better: 'lower',
+    kernels: ['sna'], headlineFor: ['sna'],
+    read: ({ report }) => (report?.sna && report.sna.round_trip_ns > 0 ? report.sna.round_trip_ns : NaN),
+  },
+  {
+    id: 'transfer', label: '1 MB transfer', detail: 'response time (size over rate)', unit: 'ns', better: 'lower',
+    kernels: ['sna'],
+    read: ({ report }) => (report ? transferResponseNs(report) : NaN),
+  },
+  {
+    id: 'records', label: 'Records', detail: 'processed per second', unit: 'rate', better: 'higher',
+    kernels: ['numa'], headlineFor: ['numa'],
+    read: ({ report }) => report?.numa_run?.records_per_s ?? NaN,
+  },
+  {
+    id: 'runtime', label: 'Runtime of the run', detail: 'minutes (modelled run × run_scale)', unit: 'minutes', better: 'lower',
+    kernels: ['numa'],
+    read: ({ report }) => report?.numa_run?.runtime_minutes ?? NaN,
+  },
+  {
+    id: 'hold', label: 'Lock hold', detail: 'hold % of all locks', unit: 'pct', better: 'lower',
+    kernels: ['classic', 'scalable', 'numa'],
+    read: ({ report }) => report?.hold_pct_all_locks ?? NaN,
+  },
+  {
+    id: 'spin', label: 'Lock spin', detail: 'spin % of all locks', unit: 'pct', better: 'lower',
+    kernels: ['classic', 'scalable', 'numa'],
+    read: ({ report }) => report?.spin_pct_all_locks ?? NaN,
+  },
+  {
+    id: 'iolock8', label: 'I/O lock 8 held', detail: 'of the time', unit: 'pct', better: 'lower',
+    kernels: ['classic', 'scalable'],
+    read: ({ snapshot }) => {
+      const lock = snapshot.locks.find((l) => l.name === 'IOLOCK8');
+      return lock && snapshot.windowNs > 0 ? (100 * lock.holdNs) / snapshot.windowNs : NaN;
+    },
+  },
+  {
+    id: 'locks', label: 'Locking', detail: 'lock acquisitions per second', unit: 'rate',
+    read: ({ report }) => report?.locks_per_s ?? NaN,
+  },
+  {
+    id: 'krp-wait', label: 'KRP queue wait', detail: 'mean wait for the designated CPU', unit: 'ns', better: 'lower',
+    kernels: ['scalable'],
+    read: ({ report, snapshot }) => {
+      if (snapshot.kernel !== 'scalable') return NaN;
+      const queue = report?.queues.find((q) => q.name === 'krp_queue');
+      return queue ? queue.mean_wait_ns : NaN;
+    },
+  },
+  {
+    id: 'designated', label: 'Designated CPU busy', detail: 'in kernel context', unit: 'pct',
+    kernels: ['scalable'],
+    read: ({ snapshot }) => {
+      if (snapshot.kernel !== 'scalable') return NaN;
+      const cpu = snapshot.cpus[snapshot.designatedCpu];
+      return cpu && snapshot.windowNs > 0 ? (100 * cpu.kctxNs) / snapshot.windowNs : NaN;
+    },
+  },
+  {
+    id: 'cswitch', label: 'Context switches', detail: 'of all CPU time', unit: 'pct', better: 'lower',
+    kernels: ['sna'],
+    read: ({ snapshot, modes }) => {
+      const machine = snapshot.windowNs * snapshot.cpus.length;
+      return machine > 0 ? (100 * modeTotalsNs(snapshot, modes).cswitch) / machine : NaN;
+    },
+  },
+  {
+    id: 'futile', label: 'Wasted wake-ups', detail: 'woken to find the lock taken, per second', unit: 'rate', better: 'lower',
+    kernels: ['sna'],
+    read: ({ snapshot }) => (snapshot.windowNs > 0 ? snapshot.futile / (snapshot.windowNs / 1e9) : NaN),
+  },
+  {
+    id: 'miss', label: 'Lock misses', detail: 'of lock calls had to wait', unit: 'pct', better: 'lower',
+    kernels: ['sna'],
+    read: ({ report }) => report?.lock_miss_rate_pct ?? NaN,
+  },
+  {
+    id: 'ramdisk-cross', label: 'RAM disk I/O across RADs', detail: 'of RAM disk reads', unit: 'pct', better: 'lower',
+    kernels: ['numa'],
+    read: ({ report }) => report?.numa_run?.ramdisk_cross_rad_pct ?? NaN,
+  },
+  {
+    id: 'cross-rad', label: 'Traffic across RADs', detail: 'of memory traffic', unit: 'pct', better: 'lower',
+    kernels: ['numa'],
+    read: ({ report }) => report?.numa?.cross_rad_pct ?? NaN,
+  },
+  {
+    id: 'busy', label: 'CPUs busy', detail: 'of all CPU time not idle', unit: 'pct',
+    read: ({ snapshot, modes }) => busyPct(snapshot, modes),
+  },
+];
+
+/** The rows for two sides: the measures of either side's kernel, each read from both. */
+export function metricRows(a: SideSample, b: SideSample): MetricRow[] {
+  const kernels = [a.snapshot?.kernel, b.snapshot?.kernel].filter((k): k is Kernel => k !== undefined);
+  const read = (def: MetricDef, side: SideSample) => (side.snapshot ? def.read(side as SideSample & { snapshot: Snapshot }) : NaN);
+  return METRICS
+    .filter((def) => !def.kernels || kernels.some((k) => def.kernels!.includes(k)))
+    .map((def) => ({
+      id: def.id, label: def.label, detail: def.detail, unit: def.unit, a: read(def, a), b: read(def, b),
+      ...(def.better ? { better: def.better } : {}),
+      ...(def.headlineFor && kernels.some((k) => def.headlineFor!.includes(k)) ? { headline: true } : {}),
+    }));
+}
+
+// ---- words ---------------------------------------------------------------------------
+
+const MINUS = '\u2212';
+const one = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A value in its unit ("27.4%", "41,039/s", "3.12 µs", "29.1 min"); "–" when there is none. */
+export function formatValue(unit: MetricUnit, value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  switch (unit) {
+    case 'pct': return `${one.format(value)}%`;
+    case 'rate': return `${formatCount(value)}/s`;
+    case 'ns': return formatNs(value, 3);
+    case 'count': return formatCount(value);
+    case 'minutes': return `${one.format(value)} min`;
+    case 'index': return value.toFixed(2);
+  }
+}
+
+function signed(text: string, value: number): string {
+  return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : `±${text}`;
+}
+
+export type Verdict = 'better' | 'worse' | 'same' | 'neutral' | 'none';
+
+export interface DiffWords {
+  /** B − A with sign and unit: "−25.3 points", "+13,902/s (+34%)", "±0.0 points". */
+  text: string;
+  /** B against A in words: "B is lower (better)". */
+  words: string;
+  verdict: Verdict;
+  /** The signed difference (NaN when either side has no value). */
+  value: number;
+}
+
+/** Differences smaller than this share of the larger value read as "about the same". */
+const SAME = 0.005;
+
+/** B − A for a row, with sign, unit and a verdict in words. */
+export function describeDiff(row: MetricRow): DiffWords {
+  const { a, b, unit } = row;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) {
+    const which = Number.isFinite(a) ? 'only A' : Number.isFinite(b) ? 'only B' : 'neither side';
+    return { text: '–', words: Number.isFinite(a) || Number.isFinite(b) ? `not comparable: ${which} has it` : 'no value yet', verdict: 'none', value: NaN };
+  }
+  const diff = b - a;
+  const scale = Math.max(Math.abs(a), Math.abs(b));
+  const same = scale === 0 || Math.abs(diff) <= SAME * scale;
+  const magnitude = Math.abs(diff);
+  let text: string;
+  switch (unit) {
+    case 'pct':
+      text = signed(`${one.format(magnitude)} points`, same ? 0 : diff);
+      break;
+    case 'rate':
+    case 'count':
+    case 'ns':
+    case 'minutes': {
+      const abs = unit === 'rate' ? `${formatCount(magnitude)}/s` : unit === 'ns' ? formatNs(magnitude, 3)
+        : unit === 'minutes' ? `${one.format(magnitude)} min` : formatCount(magnitude);
+      const relative = a !== 0 ? ` (${signed(`${Math.round((100 * magnitude) / Math.abs(a))}%`, same ? 0 : diff)})` : '';
+      text = `${signed(abs, same ? 0 : diff)}${relative}`;
+      break;
+    }
+    case 'index':
+      text = signed(magnitude.toFixed(2), same ? 0 : diff);
+      break;
+  }
+  if (same) return { text, words: 'about the same', verdict: 'same', value: diff };
+  const direction = diff < 0 ? 'lower' : 'higher';
+  if (!row.better) return { text, words: `B is ${direction}`, verdict: 'neutral', value: diff };
+  const good = direction === row.better;
+  return { text, words: `B is ${direction} (${good ? 'better' : 'worse'})`, verdict: good ? 'better' : 'worse', value: diff };
+}
+
+/** Per CPU: busy % (not idle) and spin % over the window, for both sides. */
+export interface CpuRow {
+  cpu: number;
+  aBusy: number;
+  bBusy: number;
+  aSpin: number;
+  bSpin: number;
+}
+
+export function cpuRows(a: SideSample, b: SideSample): CpuRow[] {
+  const count = Math.max(a.snapshot?.cpus.length ?? 0, b.snapshot?.cpus.length ?? 0);
+  const of = (side: SideSample, cpu: number, mode: 'idle' | 'spin') => {
+    const snapshot = side.snapshot;
+    const state = snapshot?.cpus[cpu];
+    if (!snapshot || !state || snapshot.windowNs <= 0) return NaN;
+    const share = (100 * modeNs(state, mode, side.modes)) / snapshot.windowNs;
+    return mode === 'idle' ? 100 - share : share;
+  };
+  return Array.from({ length: count }, (_, cpu) => ({
+    cpu, aBusy: of(a, cpu, 'idle'), bBusy: of(b, cpu, 'idle'), aSpin: of(a, cpu, 'spin'), bSpin: of(b, cpu, 'spin'),
+  }));
+}

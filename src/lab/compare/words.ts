@@ -1,0 +1,58 @@
+/*
+ * words.ts -- a comparison's sides in words: a short title for each side's scenario
+ * and the settings in which the two differ, labelled as the parameter panel labels
+ * them (controls.ts) so a class reads the same names on both pages.
+ */
+import type { ScenarioValues } from '../../core/scenario-values.js';
+import type { Schema } from '../../core/schema.js';
+import { controlFor, toDisplay, unitLabel } from '../controls.js';
+
+const KERNEL_WORDS: Record<string, string> = {
+  classic: 'Classic kernel', scalable: 'Scalable Kernel', sna: 'SNA Server/6000', numa: 'AlphaServer GS (NUMA)',
+};
+
+const SNA_LOCKS: Record<string, string> = { lockl: 'lockl (wake all)', wake_one: 'wake one', simple: 'simple (spin) locks' };
+const PLACEMENT: Record<string, string> = { none: 'any CPU', home_rad: 'home RAD', cpu_affinity: 'CPU affinity' };
+
+/** "Scalable Kernel · 16 CPUs", "SNA Server/6000 · 4 CPUs · lockl (wake all)", "AlphaServer GS (NUMA) · 16 CPUs in 4 RADs · home RAD". */
+export function sideTitle(values: ScenarioValues): string {
+  const kernel = String(values['kernel.kind'] ?? 'classic');
+  const cpus = Number(values['machine.cpus'] ?? NaN);
+  const parts = [KERNEL_WORDS[kernel] ?? kernel];
+  if (Number.isFinite(cpus)) {
+    const rads = Number(values['machine.rads'] ?? 1);
+    parts.push(`${cpus} CPU${cpus === 1 ? '' : 's'}${rads > 1 ? ` in ${rads} RADs` : ''}`);
+  }
+  if (kernel === 'sna' && values['sna.lock_kind'] !== undefined) parts.push(SNA_LOCKS[String(values['sna.lock_kind'])] ?? String(values['sna.lock_kind']));
+  if (kernel === 'numa' && values['numa.placement'] !== undefined) parts.push(PLACEMENT[String(values['numa.placement'])] ?? String(values['numa.placement']));
+  return parts.join(' · ');
+}
+
+export interface Difference {
+  path: string;
+  label: string;
+  a: string;
+  b: string;
+}
+
+/** Fields that do not change what is simulated (trace size), left out of the list. */
+const IGNORED = new Set(['sim.trace_capacity']);
+
+/** The settings in which A and B differ, in the schema's order, in the panel's words and units. */
+export function scenarioDifferences(schema: Schema, a: ScenarioValues, b: ScenarioValues): Difference[] {
+  const out: Difference[] = [];
+  for (const field of schema.fields) {
+    if (IGNORED.has(field.path)) continue;
+    const va = a[field.path];
+    const vb = b[field.path];
+    if (va === vb || va === undefined || vb === undefined) continue;
+    const spec = controlFor(field);
+    const words = (value: number | string) => {
+      if (typeof value === 'string') return spec.choices?.[value] ?? value;
+      const unit = unitLabel(field, spec);
+      return `${toDisplay(value, spec).toLocaleString('en')}${unit ? ` ${unit}` : ''}`;
+    };
+    out.push({ path: field.path, label: spec.label, a: words(va), b: words(vb) });
+  }
+  return out;
+}

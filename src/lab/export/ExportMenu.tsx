@@ -1,0 +1,248 @@
+/*
+ * ExportMenu.tsx -- the lab toolbar's Export menu (loaded lazily: nothing here is needed
+ * for the first picture). A disclosure button opens a panel of plain buttons, so Tab,
+ * Enter and Space work as everywhere else; Escape closes it and gives focus back to
+ * the button. It offers:
+ *   - the metrics report as CSV and JSON (metrics.ts): the final report once the run
+ *     has ended, else the report so far, and the panel says which;
+ *   - the scenario as a JSON file that re-opens the identical run (scenario-file.ts),
+ *     and Import scenario, which checks a file with the scenario schema and says in
+ *     words what is wrong with a bad one;
+ *   - the trace window as a Perfetto / Chrome JSON trace (trace-event.ts), with the
+ *     span of simulated time it covers (the lab keeps only the newest records);
+ *   - every view on screen as PNG (2x), and views drawn in SVG as SVG too (chart.ts).
+ */
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { formatMs } from '../../views/format.js';
+import type { LabStore } from '../store.js';
+import { VIEW_TITLES, isViewId } from '../view-ids.js';
+import { chartOf, chartPng, chartSvgText } from './chart.js';
+import { reportCsv, reportJsonText } from './metrics.js';
+import { chromeTraceText, toChromeTrace, traceSpan } from './trace-event.js';
+import './export.css';
+
+export interface ExportMenuProps {
+  store: LabStore;
+  /** The lab's root element: its views are found inside it. */
+  labRoot: RefObject<HTMLElement | null>;
+}
+
+interface ViewOnScreen {
+  id: string;
+  title: string;
+  /** What can be saved: any picture (canvas or SVG), SVG too, or nothing drawn (a table, or waiting for data). */
+  picture: 'svg' | 'raster' | 'none';
+}
+
+/** Offers a file to the browser's downloads. */
+export function download(name: string, content: Blob | string, type: string): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function viewsOnScreen(root: HTMLElement | null): ViewOnScreen[] {
+  if (!root) return [];
+  return [...root.querySelectorAll<HTMLElement>('[data-slot]')].flatMap((slot) => {
+    const id = slot.dataset.slot ?? '';
+    const figure = slot.querySelector('[data-view]');
+    if (!figure) return [];
+    const chart = chartOf(figure);
+    return [{ id, title: isViewId(id) ? VIEW_TITLES[id] : id, picture: !chart ? 'none' : chart.vector ? 'svg' : 'raster' }];
+  });
+}
+
+export function ExportMenu({ store, labRoot }: ExportMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [said, setSaid] = useState('');
+  const [importError, setImportError] = useState<{ message: string; problems: string[] } | undefined>();
+  const [views, setViews] = useState<ViewOnScreen[]>([]);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const state = store.getState();
+  // While open, the words (how far the run is, what the trace covers) follow the lab.
+  const [, refresh] = useState(0);
+  useEffect(() => {
+    if (!open) return undefined;
+    const timer = setInterval(() => refresh((n) => n + 1), 500);
+    return () => clearInterval(timer);
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    setViews(viewsOnScreen(labRoot.current));
+    const onPointer = (event: PointerEvent) => {
+      if (wrapper.current && !wrapper.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open, labRoot]);
+
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
+  const baseName = () => {
+    const s = store.getState().scenario;
+    return `stacklab-${String(s['kernel.kind'] ?? 'lab')}-${String(s['machine.cpus'] ?? '')}cpu-seed${String(s['sim.seed'] ?? 0)}`;
+  };
+
+  const report = state.finalReport ?? state.report;
+  const reportWords = state.finalReport
+    ? 'Metrics of the finished run.'
+    : report
+      ? `Metrics of the run so far (${formatMs(report.simulated_ns, 1)} of ${formatMs(state.durationNs, 1)} simulated). Run to the end for the final report.`
+      : 'No metrics yet: play the lab or run it to the end first.';
+  const span = state.trace ? traceSpan(state.trace, state.nowNs) : undefined;
+  const spanWords = span && span.records > 0
+    ? `Covers simulated time ${formatMs(span.startNs, 3)} to ${formatMs(span.endNs, 3)} (${span.records.toLocaleString('en')} records): the lab keeps only the newest records${span.dropped > 0 ? `, and ${span.dropped.toLocaleString('en')} were dropped` : ''}.`
+    : 'No trace records yet: play or step the lab first.';
+
+  const exportMetrics = (format: 'csv' | 'json') => {
+    const current = store.getState();
+    const chosen = current.finalReport ?? current.report;
+    if (!chosen) return;
+    if (format === 'csv') download(`${baseName()}-metrics.csv`, reportCsv(chosen), 'text/csv');
+    else download(`${baseName()}-metrics.json`, reportJsonText(chosen), 'application/json');
+    setSaid(`Saved the metrics as ${format.toUpperCase()}.`);
+  };
+
+  const exportScenario = async () => {
+    const current = store.getState();
+    if (!current.schema) return;
+    const { scenarioFileText } = await import('./scenario-file.js');
+    download(`${baseName()}-scenario.json`, scenarioFileText(current.schema, current.scenario), 'application/json');
+    setSaid('Saved the scenario. Import it to open this exact run again.');
+  };
+
+  const exportTrace = () => {
+    const current = store.getState();
+    if (!current.schema || !current.trace || !current.snapshot) return;
+    const trace = toChromeTrace({
+      schema: current.schema, window: current.trace, nowNs: current.nowNs, cpus: current.snapshot.cpus.length,
+      lockNames: current.snapshot.locks.map((lock) => lock.name), kernel: String(current.scenario['kernel.kind']),
+    });
+    download(`${baseName()}-trace.json`, chromeTraceText(trace), 'application/json');
+    setSaid('Saved the trace. Open it at ui.perfetto.dev (Open trace file).');
+  };
+
+  const exportChart = async (view: ViewOnScreen, format: 'png' | 'svg') => {
+    const figure = labRoot.current?.querySelector(`[data-slot="${view.id}"] [data-view]`);
+    const chart = figure ? chartOf(figure) : undefined;
+    if (!chart) {
+      setSaid(`The ${view.title} view is not on screen any more.`);
+      return;
+    }
+    try {
+      if (format === 'svg') download(`${baseName()}-${view.id}.svg`, chartSvgText(chart, `StackLab: ${view.title}`), 'image/svg+xml');
+      else download(`${baseName()}-${view.id}.png`, await chartPng(chart, 2), 'image/png');
+      setSaid(`Saved the ${view.title} view as ${format.toUpperCase()}.`);
+    } catch (error) {
+      setSaid(`Could not save the ${view.title} view: ${(error as Error).message}.`);
+    }
+  };
+
+  const importFile = async (file: File) => {
+    const current = store.getState();
+    if (!current.schema) return;
+    const { MAX_SCENARIO_BYTES, readScenarioFile } = await import('./scenario-file.js');
+    if (file.size > MAX_SCENARIO_BYTES) {
+      setImportError({ message: `"${file.name}" is ${Math.round(file.size / 1024)} KB: far too large for a StackLab scenario (at most ${MAX_SCENARIO_BYTES / 1000} KB).`, problems: [] });
+      close();
+      return;
+    }
+    const result = readScenarioFile(current.schema, await file.text(), `"${file.name}"`);
+    if (!result.ok) {
+      // The alert below the button says what is wrong; the panel gets out of its way.
+      setImportError({ message: result.message, problems: result.problems });
+      close();
+      return;
+    }
+    setImportError(undefined);
+    store.setScenario(result.values);
+    setSaid(`Imported "${file.name}": the lab now runs its scenario.`);
+    close();
+  };
+
+  return (
+    <div className="export" ref={wrapper} onKeyDown={(event) => {
+      if (event.key === 'Escape' && open) {
+        event.stopPropagation();
+        close();
+      }
+    }}>
+      <button type="button" className="btn" ref={toggle} aria-expanded={open} aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}>
+        Export <span aria-hidden="true">▾</span>
+      </button>
+      <div id={panelId} className="export-panel" hidden={!open} role="group" aria-label="Export and import">
+        {open && (
+          <>
+            <section aria-labelledby={`${panelId}-metrics`}>
+              <h2 className="export-heading" id={`${panelId}-metrics`}>Metrics and scenario</h2>
+              <p className="export-note">{reportWords}</p>
+              <div className="export-row">
+                <button type="button" className="btn" disabled={!report} onClick={() => exportMetrics('csv')}>Metrics (CSV)</button>
+                <button type="button" className="btn" disabled={!report} onClick={() => exportMetrics('json')}>Metrics (JSON)</button>
+                <button type="button" className="btn" disabled={!state.schema} onClick={() => void exportScenario()}>Scenario (JSON)</button>
+                <button type="button" className="btn" disabled={!state.schema} onClick={() => fileInput.current?.click()}>Import scenario…</button>
+              </div>
+            </section>
+            <section aria-labelledby={`${panelId}-trace`}>
+              <h2 className="export-heading" id={`${panelId}-trace`}>Trace</h2>
+              <p className="export-note" id={`${panelId}-span`}>{spanWords}</p>
+              <button type="button" className="btn" disabled={!span || span.records === 0} aria-describedby={`${panelId}-span`}
+                onClick={exportTrace}>Trace for Perfetto (JSON)</button>
+            </section>
+            <section aria-labelledby={`${panelId}-charts`}>
+              <h2 className="export-heading" id={`${panelId}-charts`}>Views on screen</h2>
+              {views.length === 0 ? <p className="export-note">No view is on screen.</p> : (
+                <ul className="export-views">
+                  {views.map((view) => (
+                    <li key={view.id}>
+                      <span className="export-view-name">{view.title}</span>
+                      {view.picture === 'none'
+                        ? <span className="export-note">no picture drawn (yet): its numbers are in the metrics</span>
+                        : <button type="button" className="btn" aria-label={`${view.title} as PNG`} onClick={() => void exportChart(view, 'png')}>PNG</button>}
+                      {view.picture === 'svg' && (
+                        <button type="button" className="btn" aria-label={`${view.title} as SVG`} onClick={() => void exportChart(view, 'svg')}>SVG</button>
+                      )}
+                      {view.picture === 'raster' && <span className="export-note">drawn on canvas: PNG only</span>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </div>
+      <input ref={fileInput} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1}
+        aria-label="Scenario file to import" onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void importFile(file);
+        }} />
+      <span role="status" className="share-status">{said}</span>
+      {importError && (
+        <div className="export-error" role="alert">
+          <p><strong>Could not import the scenario.</strong> {importError.message}</p>
+          {importError.problems.length > 0 && <ul>{importError.problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>}
+          <p>The lab keeps running its current scenario.</p>
+          <button type="button" className="btn" onClick={() => setImportError(undefined)}>Dismiss</button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default ExportMenu;

@@ -1,0 +1,134 @@
+/*
+ * narrate.ts -- the important events of a run, in words, for a screen reader's live
+ * region: "CPU 3 spun 40 microseconds for IOLOCK8", "KRP queue reached 12", "spinning
+ * now takes 27% of all CPU time", "run complete". Everything said comes from the lab's
+ * real state: the trace records since the last look (spin lengths from `acquire`
+ * records, queue lengths from `krp_queue` records; kinds and lock names from the
+ * schema and the snapshot, never hard-coded indexes), the live report and the
+ * transport.
+ *
+ * Throttled so it is not spam: changes of state (loaded, paused, run complete) are said
+ * at once (at most one a second); what happens during a run at most once every
+ * `gapMs` (6 s by default), and only the most telling thing since the last message.
+ */
+import type { LabState } from '../store.js';
+
+/** Spins shorter than this are the normal cost of a free lock, not news. */
+const SPIN_WORTH_SAYING_NS = 5_000;
+/** A change in MP synchronization worth saying, in percentage points. */
+const MPSYNCH_STEP = 4;
+
+/** A duration in words a speech synthesizer reads well ("40 microseconds"). */
+export function spokenNs(ns: number): string {
+  if (ns < 1_000) return `${Math.round(ns)} nanoseconds`;
+  if (ns < 1_000_000) return `${Math.round(ns / 1_000)} microseconds`;
+  return `${(ns / 1e6).toFixed(ns < 1e7 ? 1 : 0)} milliseconds`;
+}
+
+const count = (n: number) => Math.round(n).toLocaleString('en');
+
+export class Narrator {
+  private lastSaid = -Infinity;
+  private lastTraceNs = -Infinity;
+  private traceVersion = -1;
+  private queueHigh = 0;
+  private mpsynchSaid = NaN;
+  private playing = false;
+  private done = false;
+  private scenarioKey = '';
+  /** The most telling event seen since the last message: [priority, words]. */
+  private pending: [number, string] | undefined;
+
+  constructor(private readonly gapMs = 6_000, private readonly stateGapMs = 1_000) {}
+
+  /** Looks at the lab's state (on every change); returns what to say now, if anything. */
+  observe(state: LabState, wallMs: number): string | undefined {
+    const change = this.stateChange(state);
+    this.readTrace(state);
+    this.readReport(state);
+    if (change && wallMs - this.lastSaid >= this.stateGapMs) {
+      this.lastSaid = wallMs;
+      this.pending = undefined;
+      return change;
+    }
+    if (this.pending && state.playing && wallMs - this.lastSaid >= this.gapMs) {
+      const words = this.pending[1];
+      this.pending = undefined;
+      this.lastSaid = wallMs;
+      return words;
+    }
+    return undefined;
+  }
+
+  private stateChange(state: LabState): string | undefined {
+    let said: string | undefined;
+    const key = `${state.scenario['machine.cpus']}|${state.scenario['kernel.kind']}|${state.startNs}|${state.durationNs}`;
+    if (!state.loading && state.status === 'ready' && key !== this.scenarioKey && state.snapshot) {
+      this.scenarioKey = key;
+      this.queueHigh = 0;
+      this.mpsynchSaid = NaN;
+      this.lastTraceNs = -Infinity;
+      const kernel = state.snapshot.kernel === 'classic' ? 'classic kernel' : state.snapshot.kernel === 'scalable' ? 'Scalable Kernel' : `${state.snapshot.kernel} kernel`;
+      said = `Loaded: ${state.snapshot.cpus.length} CPU${state.snapshot.cpus.length === 1 ? '' : 's'}, ${kernel}.`;
+    }
+    if (state.done && !this.done) {
+      const r = state.finalReport;
+      said = r
+        ? `Run complete: ${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
+        : 'Run complete.';
+    } else if (this.playing && !state.playing && !state.done && !state.loading) {
+      said = `Paused at ${spokenNs(Math.max(0, state.nowNs - state.startNs))} of simulated time.`;
+    } else if (!this.playing && state.playing && !said) {
+      said = 'Playing.';
+    }
+    this.playing = state.playing;
+    this.done = state.done;
+    return said;
+  }
+
+  private offer(priority: number, words: string): void {
+    if (!this.pending || priority >= this.pending[0]) this.pending = [priority, words];
+  }
+
+  /** The longest spin and the longest KRP queue in the records since the last look. */
+  private readTrace(state: LabState): void {
+    const trace = state.trace;
+    const schema = state.schema;
+    if (!trace || !schema || trace.version === this.traceVersion) return;
+    this.traceVersion = trace.version;
+    const { slice } = trace;
+    const acquire = schema.trace.kinds.indexOf('acquire');
+    const krp = schema.trace.kinds.indexOf('krp_queue');
+    let longest = 0;
+    let longestAt = -1;
+    let queue = 0;
+    let i = slice.t.length - 1;
+    const from = this.lastTraceNs;
+    for (; i >= 0 && slice.t[i]! > from; i--) {
+      const kind = slice.kind[i]!;
+      if (kind === acquire && slice.arg[i]! > longest) {
+        longest = slice.arg[i]!;
+        longestAt = i;
+      } else if (kind === krp && slice.arg[i]! > queue) queue = slice.arg[i]!;
+    }
+    if (slice.t.length > 0) this.lastTraceNs = slice.t[slice.t.length - 1]!;
+    if (longestAt >= 0 && longest >= SPIN_WORTH_SAYING_NS) {
+      const lock = state.snapshot?.locks[slice.object[longestAt]!]?.name ?? 'a lock';
+      const name = lock === 'IOLOCK8' ? 'I/O lock 8, the global lock' : lock;
+      this.offer(1 + Math.min(1, longest / 1e5), `CPU ${slice.cpu[longestAt]} spun ${spokenNs(longest)} for ${name}.`);
+    }
+    if (queue > this.queueHigh && queue >= 2) {
+      this.queueHigh = queue;
+      this.offer(2.5, `KRP queue reached ${count(queue)}.`);
+    }
+  }
+
+  private readReport(state: LabState): void {
+    const pct = state.report?.mpsynch_pct;
+    if (pct === undefined || !Number.isFinite(pct) || !state.playing) return;
+    if (Number.isNaN(this.mpsynchSaid) ? pct >= MPSYNCH_STEP : Math.abs(pct - this.mpsynchSaid) >= MPSYNCH_STEP) {
+      this.mpsynchSaid = pct;
+      this.offer(3, `Spinning now takes ${pct.toFixed(0)}% of all CPU time.`);
+    }
+  }
+}

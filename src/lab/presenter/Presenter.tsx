@@ -1,0 +1,347 @@
+/*
+ * Presenter.tsx -- presenter mode: an instructor steps through a scene script in the
+ * projector theme. Each scene loads its scenario into one lab store (one worker for the
+ * whole talk), shows its views and caption, and plays. A scene with a question freezes
+ * the run at its simulated time (or when the instructor presses Next early), shows
+ * the question and choices for the class to predict, and continues the run when the
+ * answer is revealed, with the numbers the run has measured so far.
+ *
+ * Steps (Next): run -> question (if the scene has one) -> answer -> next scene.
+ * Keys are in shortcuts.ts; the single-key ones can be turned off (WCAG 2.1.4).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatNs } from '../../views/format.js';
+import { prefersReducedMotion } from '../../views/index.js';
+import { formatMetric, METRICS, readMetric } from '../../lesson/metrics.js';
+import { Figures } from '../Figures.js';
+import { useLab } from '../hooks.js';
+import { Narration } from '../narration/Narration.js';
+import { LabStore } from '../store.js';
+import { readSwitch, writeSwitch } from '../switch-setting.js';
+import { ViewArea } from '../ViewArea.js';
+import { createSimWorker } from '../worker-factory.js';
+import { sceneValues, type Scene, type SceneScript } from './script.js';
+import { presets } from './scripts.js';
+import { actionFor, SHORTCUTS, type PresenterAction } from './shortcuts.js';
+
+type Phase = 'running' | 'asking' | 'revealed';
+
+const KEYS_SETTING = 'stacklab.presenter.character-keys';
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable) return true;
+  return target.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes((target as HTMLInputElement).type);
+}
+
+const LETTERS = 'ABCDE';
+
+export function Presenter({ script }: { script: SceneScript }) {
+  const [index, setIndex] = useState(0);
+  const scene = script.scenes[index]!;
+  const [phase, setPhase] = useState<Phase>('running');
+  const [askedAtNs, setAskedAtNs] = useState(0);
+  const [blank, setBlank] = useState(false);
+  const [characterKeys, setCharacterKeys] = useState(() => readSwitch(KEYS_SETTING));
+  const [fullscreenMessage, setFullscreenMessage] = useState('');
+  const [store] = useState(() => new LabStore({
+    createWorker: createSimWorker,
+    scenario: sceneValues(script.scenes[0]!, presets),
+    scenarioSource: 'lesson',
+    autoplay: !prefersReducedMotion(),
+  }));
+  const root = useRef<HTMLDivElement>(null);
+  const help = useRef<HTMLDialogElement>(null);
+  const blankButton = useRef<HTMLButtonElement>(null);
+  const status = useLab(store, 'status');
+  const playing = useLab(store, 'playing');
+  const loading = useLab(store, 'loading');
+  const done = useLab(store, 'done');
+  const problems = useLab(store, 'problems');
+
+  useEffect(() => {
+    store.start();
+    return () => store.dispose();
+  }, [store]);
+
+  // A new scene: load its scenario (the first is loaded by the store), and play it once loaded.
+  const firstScene = useRef(true);
+  const playWhenLoaded = useRef(false);
+  useEffect(() => {
+    setPhase('running');
+    setAskedAtNs(0);
+    if (firstScene.current) {
+      firstScene.current = false;
+      return;
+    }
+    playWhenLoaded.current = !prefersReducedMotion();
+    store.setScenario(sceneValues(scene, presets));
+  }, [store, scene]);
+
+  // Freeze-and-ask: pause when the run reaches the question's time; play a new scene once loaded.
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+  useEffect(() => store.subscribe(() => {
+    const state = store.getState();
+    if (playWhenLoaded.current && !state.loading && state.status === 'ready' && state.snapshot) {
+      playWhenLoaded.current = false;
+      if (!state.playing) store.play();
+    }
+    if (phaseRef.current === 'running' && scene.ask && state.playing && !state.loading
+      && state.nowNs - state.startNs >= scene.ask.at_ms * 1e6) {
+      store.pause();
+      setAskedAtNs(state.nowNs - state.startNs);
+      setPhase('asking');
+    }
+  }), [store, scene]);
+
+  const goTo = useCallback((next: number) => {
+    const clamped = Math.max(0, Math.min(script.scenes.length - 1, next));
+    setIndex(clamped);
+  }, [script.scenes.length]);
+
+  const reveal = useCallback(() => {
+    if (phaseRef.current !== 'asking') return;
+    setPhase('revealed');
+    // The run continues from where it froze.
+    if (!store.getState().done) store.play();
+  }, [store]);
+
+  const ask = useCallback(() => {
+    const state = store.getState();
+    store.pause();
+    setAskedAtNs(Math.max(0, state.nowNs - state.startNs));
+    setPhase('asking');
+  }, [store]);
+
+  const next = useCallback(() => {
+    if (phaseRef.current === 'running' && scene.ask) ask();
+    else if (phaseRef.current === 'asking') reveal();
+    else goTo(index + 1);
+  }, [scene, ask, reveal, goTo, index]);
+
+  const toggleFullscreen = useCallback(() => {
+    setFullscreenMessage('');
+    if (document.fullscreenElement) {
+      void document.exitFullscreen().catch(() => undefined);
+      return;
+    }
+    const element = root.current;
+    const refused = (why: string) =>
+      setFullscreenMessage(`The browser did not allow full screen (${why}). Use its own full-screen key instead: F11, or Control-Command-F on a Mac.`);
+    if (!element || typeof element.requestFullscreen !== 'function' || document.fullscreenEnabled === false) {
+      refused('full screen is not available on this page');
+      return;
+    }
+    try {
+      element.requestFullscreen().catch((error: unknown) => refused(error instanceof Error ? error.message : String(error)));
+    } catch (error) {
+      refused(error instanceof Error ? error.message : String(error));
+    }
+  }, []);
+
+  const toggleHelp = useCallback(() => {
+    const dialog = help.current;
+    if (!dialog) return;
+    if (dialog.open) dialog.close();
+    else dialog.showModal();
+  }, []);
+
+  const run = useCallback((action: PresenterAction) => {
+    switch (action) {
+      case 'next': return next();
+      case 'previous': return goTo(index - 1);
+      case 'first': return goTo(0);
+      case 'last': return goTo(script.scenes.length - 1);
+      case 'play': return store.togglePlay();
+      case 'reveal': return reveal();
+      case 'fullscreen': return toggleFullscreen();
+      case 'blank': return setBlank((b) => !b);
+      case 'help': return toggleHelp();
+    }
+  }, [next, goTo, index, script.scenes.length, store, reveal, toggleFullscreen, toggleHelp]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target)) return;
+      if (help.current?.open && event.key !== '?') return; // the dialog has its own keys (Escape closes it)
+      const action = actionFor(event.key, { ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey }, characterKeys);
+      if (!action) return;
+      // Space on a button or a checkbox presses it, as everywhere else.
+      const onControl = event.target instanceof HTMLElement && ['BUTTON', 'INPUT', 'SUMMARY', 'A'].includes(event.target.tagName);
+      if (event.key === ' ' && onControl) return;
+      event.preventDefault();
+      run(action);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [run, characterKeys]);
+
+  useEffect(() => {
+    if (blank) blankButton.current?.focus();
+  }, [blank]);
+
+  const setKeys = (on: boolean) => {
+    setCharacterKeys(on);
+    writeSwitch(KEYS_SETTING, on);
+  };
+
+  const last = index === script.scenes.length - 1;
+  const nextLabel = phase === 'running' && scene.ask ? 'Ask the question' : phase === 'asking' ? 'Reveal the answer' : last ? 'Last scene' : 'Next scene';
+
+  return (
+    <div ref={root} className="presenter lab-projector" data-status={status} data-phase={phase} data-scene={index + 1}
+      data-blank={blank ? 'true' : 'false'}>
+      <header className="pr-head">
+        <p className="pr-kicker">
+          <span>{script.title}</span>
+          <span aria-hidden="true"> · </span>
+          <span data-testid="scene-count">Scene {index + 1} of {script.scenes.length}</span>
+        </p>
+        <h1 className="pr-title">{scene.title}</h1>
+      </header>
+
+      {phase === 'running' || !scene.ask ? (
+        <p className="pr-caption">{scene.caption}</p>
+      ) : (
+        <AskPanel scene={scene} phase={phase} askedAtNs={askedAtNs} store={store} />
+      )}
+
+      {problems.length > 0 && (
+        <div className="banner banner-notice" role="alert">
+          <p>This scene's scenario was refused by the simulator: {problems.map((p) => p.message).join(' ')}</p>
+        </div>
+      )}
+
+      <div className="pr-stage" aria-busy={loading}>
+        {phase === 'asking' ? (
+          <p className="pr-hidden-figures">The measured figures are hidden until the answer is revealed.</p>
+        ) : (
+          <Figures store={store} />
+        )}
+        <ViewArea store={store} views={scene.views} theme="projector" />
+      </div>
+
+      <nav className="pr-controls" aria-label="Presenter controls">
+        <div className="pr-buttons">
+          <button type="button" className="btn" onClick={() => goTo(index - 1)} disabled={index === 0} aria-keyshortcuts="ArrowLeft PageUp">
+            <span aria-hidden="true">←</span> Previous
+          </button>
+          <button type="button" className="btn" onClick={() => store.togglePlay()} disabled={status !== 'ready' || loading}
+            aria-keyshortcuts="P" data-testid="present-play">
+            <span aria-hidden="true" className="btn-icon">{playing ? '❚❚' : '▶'}</span> {playing ? 'Pause' : done ? 'Play again' : 'Play'}
+          </button>
+          {scene.ask && (
+            <button type="button" className="btn" onClick={reveal} disabled={phase !== 'asking'} aria-keyshortcuts="R">Reveal</button>
+          )}
+          <button type="button" className="btn btn-primary" onClick={next} disabled={phase !== 'asking' && !(phase === 'running' && scene.ask) && last}
+            aria-keyshortcuts="ArrowRight PageDown Space" data-testid="present-next">
+            {nextLabel} <span aria-hidden="true">→</span>
+          </button>
+          <button type="button" className="btn" onClick={toggleFullscreen} aria-keyshortcuts="F">Full screen</button>
+          <button type="button" className="btn" onClick={() => setBlank(true)} aria-keyshortcuts="B">Blank</button>
+          <button type="button" className="btn" onClick={toggleHelp} aria-keyshortcuts="?" aria-haspopup="dialog">Shortcuts</button>
+        </div>
+        <div className="pr-settings">
+          <label className="toggle">
+            <input type="checkbox" checked={characterKeys} onChange={(event) => setKeys(event.target.checked)} />
+            Single-key shortcuts
+          </label>
+          <Narration store={store} />
+          <a className="btn" href="#/present">All scripts</a>
+          <a className="btn" href="#/lab">Leave to the lab</a>
+        </div>
+        {fullscreenMessage && <p className="pr-message" role="alert">{fullscreenMessage}</p>}
+        <p className="pr-sim-clock muted"><SimClock store={store} /></p>
+      </nav>
+
+      {blank && (
+        <div className="pr-blank">
+          <button ref={blankButton} type="button" className="pr-blank-return" onClick={() => setBlank(false)} aria-keyshortcuts="B">
+            Screen blanked. Press B, or here, to show it again.
+          </button>
+        </div>
+      )}
+
+      <dialog ref={help} className="pr-help" aria-labelledby="pr-help-title">
+        <h2 id="pr-help-title">Presenter shortcuts</h2>
+        <table>
+          <thead><tr><th scope="col">Key</th><th scope="col">What it does</th></tr></thead>
+          <tbody>
+            {SHORTCUTS.map((s) => (
+              <tr key={s.label} className={s.character && !characterKeys ? 'pr-help-off' : undefined}>
+                <th scope="row"><kbd>{s.label}</kbd></th>
+                <td>{s.what}{s.character && !characterKeys ? ' (off: single-key shortcuts are turned off)' : ''}</td>
+              </tr>
+            ))}
+            <tr><th scope="row"><kbd>Esc</kbd></th><td>Close this list</td></tr>
+          </tbody>
+        </table>
+        <p>
+          Single-key shortcuts (Space, letters and ?) are {characterKeys ? 'on' : 'off'}; turn them off with the
+          &ldquo;Single-key shortcuts&rdquo; switch if they get in the way of a screen reader or voice control.
+          The arrows, Page Up, Page Down, Home and End always work.
+        </p>
+        <form method="dialog"><button type="submit" className="btn btn-primary">Close</button></form>
+      </dialog>
+    </div>
+  );
+}
+
+function SimClock({ store }: { store: LabStore }) {
+  const now = useLab(store, 'nowNs');
+  const start = useLab(store, 'startNs');
+  const duration = useLab(store, 'durationNs');
+  return <>Simulated time <span data-testid="present-sim-now" data-ns={now - start}>{formatNs(Math.max(0, now - start), 4)}</span> of {formatNs(Math.max(0, duration - start))}</>;
+}
+
+/** The question, its choices, and after the reveal the answer with the run's own numbers. */
+function AskPanel({ scene, phase, askedAtNs, store }: { scene: Scene; phase: Phase; askedAtNs: number; store: LabStore }) {
+  const ask = scene.ask!;
+  const report = useLab(store, 'report');
+  const nowNs = useLab(store, 'nowNs');
+  const startNs = useLab(store, 'startNs');
+  const revealed = phase === 'revealed';
+  return (
+    <section className={`pr-ask${revealed ? ' pr-ask-revealed' : ''}`} aria-labelledby="pr-question" data-testid="ask">
+      <p className="pr-ask-kicker">{revealed ? 'The answer' : `Frozen at ${formatNs(askedAtNs, 3)} of simulated time. Predict:`}</p>
+      <h2 id="pr-question" className="pr-question">{ask.question}</h2>
+      <ol className="pr-choices">
+        {ask.choices.map((choice, i) => {
+          const right = revealed && choice.correct;
+          return (
+            <li key={i} className={right ? 'pr-choice pr-choice-right' : revealed ? 'pr-choice pr-choice-other' : 'pr-choice'}
+              data-correct={right ? 'true' : undefined}>
+              <span className="pr-letter" aria-hidden="true">{LETTERS[i]}</span>
+              <span className="visually-hidden">Choice {LETTERS[i]}: </span>
+              <span className="pr-choice-text">
+                {choice.text}
+                {right && <strong className="pr-right-mark"><span aria-hidden="true">✓ </span>Answer</strong>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {revealed ? (
+        <div className="pr-explain" role="status">
+          <p>{ask.explain}</p>
+          {scene.claims && report && (
+            <p className="pr-measured">
+              This run so far ({formatNs(Math.max(0, nowNs - startNs), 3)} simulated):{' '}
+              {scene.claims.map((claim) => {
+                const value = readMetric(report, claim.metric);
+                return value === undefined ? null : (
+                  <span key={claim.metric} className="pr-measure">
+                    {METRICS[claim.metric].label} <strong data-metric={claim.metric} data-value={value}>{formatMetric(claim.metric, value)}</strong>
+                  </span>
+                );
+              })}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="pr-ask-hint">Discuss with your neighbour, then the instructor reveals the answer (R) and the run continues.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+/*
+ * script.ts -- reads a scene script (lessons/scenes/<id>.yaml): the scenes an
+ * instructor steps through in presenter mode, each a scenario (a preset and the fields
+ * it changes), the views shown, a caption, and optionally a freeze-and-ask step (the
+ * run pauses at a simulated time, the class predicts, the instructor reveals) and the
+ * numbers the scene's text states (claims, checked against the core in CI).
+ *
+ * Parsing is pure and never throws: a script that is wrong comes back with problems,
+ * each naming the file, the line, the field and the fix (the lesson parser's YAML and
+ * schema helpers, so scripts and lessons explain errors the same way). Scenario field
+ * values are checked where every scenario is checked: by the worker when a scene loads
+ * (and against the core's schema in script.test.ts).
+ */
+import { Ajv } from 'ajv';
+import { closest } from '../../core/scenario.js';
+import { flattenScenario, isPlainObject, type ScenarioDocument, type ScenarioValues } from '../../core/scenario-values.js';
+import { METRIC_IDS, type MetricId } from '../../lesson/metrics.js';
+import { explainSchemaErrors, readYaml, YamlText, type LessonProblem } from '../../lesson/parse.js';
+import { VIEW_IDS, type KnownViewId } from '../view-ids.js';
+
+export type ScriptProblem = LessonProblem;
+
+export interface SceneChoice {
+  text: string;
+  correct?: boolean;
+}
+
+/** The run freezes at `at_ms` of simulated time (after the warm-up); the class answers; R reveals. */
+export interface SceneAsk {
+  at_ms: number;
+  question: string;
+  choices: SceneChoice[];
+  explain: string;
+}
+
+export interface SceneClaim {
+  metric: MetricId;
+  value: number;
+  within: number;
+  says: string;
+}
+
+export interface Scene {
+  title: string;
+  scenario: { preset: string; set?: Record<string, number | string> };
+  views: KnownViewId[];
+  caption: string;
+  ask?: SceneAsk;
+  claims?: SceneClaim[];
+  /** 1-based line of the scene in its file (for messages). */
+  line: number;
+}
+
+export interface SceneScript {
+  id: string;
+  title: string;
+  summary?: string;
+  scenes: Scene[];
+  file: string;
+}
+
+export type ScriptResult = { ok: true; script: SceneScript } | { ok: false; file: string; problems: ScriptProblem[] };
+
+const NAME = '^[a-z0-9]+(-[a-z0-9]+)*$';
+const FIELD_PATH = '^[a-z_]+(\\.[a-z0-9_]+)+$';
+const text = { type: 'string', minLength: 1 } as const;
+
+export const SCRIPT_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'scenes'],
+  properties: {
+    id: { type: 'string', pattern: NAME },
+    title: text,
+    summary: text,
+    scenes: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'scenario', 'views', 'caption'],
+        properties: {
+          title: text,
+          caption: text,
+          scenario: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['preset'],
+            properties: {
+              preset: text,
+              set: {
+                type: 'object',
+                propertyNames: { pattern: FIELD_PATH },
+                additionalProperties: { type: ['number', 'string'] },
+              },
+            },
+          },
+          views: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...VIEW_IDS] } },
+          ask: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['at_ms', 'question', 'choices', 'explain'],
+            properties: {
+              at_ms: { type: 'number', exclusiveMinimum: 0 },
+              question: text,
+              choices: {
+                type: 'array',
+                minItems: 2,
+                maxItems: 5,
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['text'],
+                  properties: { text, correct: { type: 'boolean' } },
+                },
+              },
+              explain: text,
+            },
+          },
+          claims: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['metric', 'value', 'within', 'says'],
+              properties: {
+                metric: { enum: [...METRIC_IDS] },
+                value: { type: 'number' },
+                within: { type: 'number', minimum: 0 },
+                says: text,
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, strictRequired: false });
+const validate = ajv.compile(SCRIPT_SCHEMA);
+const DOCS = 'docs/presenting.md';
+
+/**
+ * Parses one script. `file` is its path for messages ("lessons/scenes/x.yaml");
+ * `presets` are the names of lessons/scenarios/*.json. A bundled script's link is its
+ * file name, so its id must match it; a script opened from a file (`linked` false) has
+ * no link.
+ */
+export function parseScript(file: string, source: string, presets: readonly string[], linked = true): ScriptResult {
+  const problems: ScriptProblem[] = [];
+  const yaml = new YamlText(source.replace(/^\uFEFF/, ''), 1);
+  const data = readYaml(yaml, file, 'the scene script', problems);
+  if (data === undefined) return { ok: false, file, problems };
+  if (!validate(data)) {
+    explainSchemaErrors(validate.errors ?? [], data, SCRIPT_SCHEMA as unknown as Record<string, unknown>, yaml, file, 'the scene script', problems, DOCS);
+    return { ok: false, file, problems };
+  }
+  const script = data as Omit<SceneScript, 'file' | 'scenes'> & { scenes: Omit<Scene, 'line'>[] };
+  const base = file.slice(file.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
+  if (linked && base !== script.id) {
+    problems.push({
+      file, line: yaml.line([], 'id'),
+      message: `"id" is "${script.id}", but the file is named ${base}.yaml; the presenter's link (#/present/${base}) uses the file name.`,
+      fix: `rename the file to ${script.id}.yaml or set "id: ${base}".`,
+    });
+  }
+  script.scenes.forEach((scene, index) => {
+    const at = ['scenes', index];
+    const where = `scene ${index + 1} ("${scene.title}")`;
+    if (!presets.includes(scene.scenario.preset)) {
+      const guess = closest(scene.scenario.preset, [...presets]);
+      problems.push({
+        file, line: yaml.line([...at, 'scenario'], 'preset'),
+        message: `"scenes › item ${index + 1} › scenario › preset" is "${scene.scenario.preset}", which is not a preset.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        fix: `use one of the presets in lessons/scenarios: ${presets.join(', ')}.`,
+      });
+    }
+    if (scene.ask) {
+      const correct = scene.ask.choices.filter((choice) => choice.correct === true).length;
+      if (correct !== 1) {
+        problems.push({
+          file, line: yaml.line([...at, 'ask'], 'choices'),
+          message: `the question in ${where} has ${correct} choices marked "correct: true"; it needs exactly one, so the reveal can show it.`,
+          fix: correct === 0 ? 'add "correct: true" to the right answer.' : 'keep "correct: true" on one choice only.',
+        });
+      }
+    }
+  });
+  if (problems.length > 0) return { ok: false, file, problems };
+  return {
+    ok: true,
+    script: { ...script, file, scenes: script.scenes.map((scene, index) => ({ ...scene, line: yaml.line(['scenes', index]) })) },
+  };
+}
+
+/** The scenario values a scene runs: its preset (without meta) with its fields changed. */
+export function sceneValues(scene: Scene, presets: Readonly<Record<string, ScenarioDocument>>): ScenarioValues {
+  const document = presets[scene.scenario.preset];
+  const values = isPlainObject(document) ? (flattenScenario(document) as ScenarioValues) : {};
+  return { ...values, ...(scene.scenario.set ?? {}) };
+}
+
+/** "lessons/scenes/x.yaml:12: message Fix: fix" */
+export function formatScriptProblem(problem: ScriptProblem): string {
+  return `${problem.file}:${problem.line}: ${problem.message} Fix: ${problem.fix}`;
+}
