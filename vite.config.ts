@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { oembedPlugin } from './src/embed/oembed-plugin.js';
 import { precachePlugin } from './src/offline/precache-plugin.js';
 
 export default defineConfig({
-  plugins: [react(), precachePlugin()],
+  plugins: [react(), precachePlugin(), oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' })],
   // Relative asset URLs: the built site works from any sub-path (every route is a hash).
   base: './',
   build: {

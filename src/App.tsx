@@ -13,6 +13,8 @@ import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 
 // Lessons (and their Markdown and YAML readers) load when first visited, not with the lab.
 const LessonIndex = lazy(() => import('./lesson/LessonIndex.js').then((m) => ({ default: m.LessonIndex })));
+// The embed page (its messages to the host) loads only on #/embed.
+const EmbedPage = lazy(() => import('./embed/EmbedPage.js').then((m) => ({ default: m.EmbedPage })));
 const LessonPage = lazy(() => import('./lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
 const ComparePage = lazy(() => import('./lab/compare/ComparePage.js').then((m) => ({ default: m.ComparePage })));
 const PresenterPage = lazy(() => import('./lab/presenter/PresenterPage.js').then((m) => ({ default: m.PresenterPage })));
@@ -58,7 +60,7 @@ export function App() {
     return <main className="present-main" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} key={key} /></Suspense></main>;
   }
   if (route.page === 'embed') {
-    return <main className="embed" ref={main} tabIndex={-1}><EmbedPage route={route} key={key} /></main>;
+    return <main className="embed" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} key={key} /></Suspense></main>;
   }
   return (
     <>
@@ -146,16 +148,6 @@ function LabPage({ shared, error }: { shared?: SharedLab; error?: string }) {
   return (
     <LabShell scenario={sharedValues(shared)} scenarioSource={shared ? 'link' : 'default'} initialView={shared?.view}
       controls={shared?.view.controls} syncUrl notice={linkNotice(error)} label="StackLab lab" heading={heading} />
-  );
-}
-
-function EmbedPage({ route }: { route: Extract<Route, { page: 'embed' }> }) {
-  if (route.lesson) return <Suspense fallback={<Loading what="the lesson" />}><LessonPage id={route.lesson} /></Suspense>;
-  const view = route.shared?.view;
-  return (
-    <LabShell compact scenario={sharedValues(route.shared)} scenarioSource={route.shared ? 'link' : 'default'}
-      initialView={view} views={view?.views} controls={view?.controls ?? ['machine.cpus', 'kernel.kind']}
-      notice={linkNotice(route.error)} label="StackLab lab" />
   );
 }
 

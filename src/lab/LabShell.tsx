@@ -10,6 +10,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion, type Theme } from '../views/index.js';
+import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
 import { CompareLink } from './compare/CompareLink.js';
 import { Figures } from './Figures.js';
 import { useLab } from './hooks.js';
@@ -161,6 +162,7 @@ export function LabShell(props: LabShellProps) {
             <ShareButton />
             <CompareLink schema={schema} scenario={scenario} view={{ views: shown, speed, theme }} />
             <Suspense fallback={null}><ExportMenu store={store} labRoot={root} /></Suspense>
+            <EmbedCodeButton />
             <a className="btn" href="#/present">Present</a>
             <label className="toggle">
               <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />

@@ -5,6 +5,7 @@
  * module lazily (App.tsx), so the lesson code (Markdown, YAML and schema checking, the
  * lessons themselves) is not part of the lab's first load.
  */
+import { ProgressFile } from '../embed/ProgressFile.js';
 import { usePageTitle, useProgressState } from './hooks.js';
 import { catalog } from './library.js';
 import { formatProblem } from './parse.js';
@@ -47,6 +48,7 @@ export function LessonIndex() {
           );
         })}
       </ol>
+      <ProgressFile />
       {broken.length > 0 && (
         <section className="lesson-broken" aria-labelledby="broken-lessons">
           <h2 id="broken-lessons">Lessons with errors</h2>

@@ -7,6 +7,7 @@
  * LessonIndex.tsx), provides the page's <main> and moves focus to it on navigation.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
 import { Check } from './blocks/Check.js';
 import { Compare } from './blocks/Compare.js';
 import { Figure, Note } from './blocks/Figure.js';
@@ -74,6 +75,7 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
         <p className="lesson-kicker">Lesson {position + 1} · about {lesson.meta.minutes} minutes</p>
         <h1 tabIndex={-1}>{lesson.meta.title}</h1>
         <p className="lesson-summary">{lesson.meta.summary}</p>
+        <EmbedCodeButton />
         <ProgressBar status={status} label="Lesson progress" testId="lesson-progress"
           text={status.complete ? `Complete: all ${status.total} steps done` : `${status.done} of ${status.total} steps done`} />
         <SectionNav lesson={lesson} progress={progress} />

@@ -94,6 +94,8 @@ describe('offline service worker', () => {
     expect(await worker.request('https://example.org/lab/', 'navigate')).toBe('body of https://example.org/lab/index.html');
     expect(worker.network).toEqual([]);
     expect(await worker.request('https://example.org/lab/not-built.txt')).toBe('from the network');
+    // Other pages of the build (lessons/<id>.html, written for oEmbed) are not the app's page.
+    expect(await worker.request('https://example.org/lab/lessons/the-thundering-herd.html', 'navigate')).toBe('from the network');
     // Outside the scope, other origins and non-GET requests are not the worker's business.
     expect(await worker.request('https://example.org/other/app.js')).toBe('not handled');
     expect(await worker.request('https://cdn.example.com/lab/x.js')).toBe('not handled');

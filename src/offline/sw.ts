@@ -52,7 +52,9 @@ export function serviceWorker(precache: readonly string[], version: string): voi
     if (request.method !== 'GET') return;
     const url = new URL(request.url);
     if (url.origin !== self.location.origin || !request.url.startsWith(scope)) return;
-    if (request.mode === 'navigate') {
+    // The app's page (every route is a hash of it) comes from the cache; other pages of
+    // the build (lessons/<id>.html, for oEmbed) are files like any other.
+    if (request.mode === 'navigate' && (url.pathname === new URL(scope).pathname || url.href.split(/[?#]/)[0] === indexUrl)) {
       event.respondWith(caches.open(cacheName)
         .then((cache) => cache.match(indexUrl, { ignoreVary: true }))
         .then((cached) => cached ?? fetch(request)));

@@ -1,0 +1,165 @@
+/*
+ * StackLab embedded in a real documentation site, end to end: VitePress (installed from
+ * npm into a cache under the temp folder, pinned) builds a small site whose page embeds
+ * two lessons, one with the plain iframe snippet and one with <stacklab-embed>. The lab
+ * is built for publishing under a sub-path (https://user.github.io/project/ style) with
+ * STACKLAB_PUBLIC_URL set, and served at /project/ from another origin than the docs.
+ * Chromium loads the docs page: both lessons load (worker and wasm from the sub-path),
+ * the element fits its frame to the lesson, statements reach the opted-in docs origin,
+ * the oEmbed files and discovery link are there, and no frame logs a console error.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { repoRoot } from '../src/core/node.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { serveStatic, type Mount, type StaticServer } from './static-server.js';
+
+const VITEPRESS = '1.6.4';
+const cache = join(process.env.TMPDIR || tmpdir(), 'stacklab-e2e-cache', `vitepress-${VITEPRESS}`);
+const work = join(tmpdir(), `stacklab-embed-docs-${process.pid}`);
+const labDist = join(work, 'lab');
+const site = join(cache, `site-${process.pid}`);
+const LESSON_IFRAME = 'the-thundering-herd';
+const LESSON_ELEMENT = 'one-lock-for-every-cpu';
+
+let lab: StaticServer;
+let docs: StaticServer;
+const labMounts: Mount[] = [];
+let labBase = '';
+
+/** VitePress, pinned, installed once into the cache (npm's ordinary client). */
+function ensureVitePress(): string {
+  const bin = join(cache, 'node_modules', '.bin', 'vitepress');
+  if (existsSync(bin)) return bin;
+  mkdirSync(cache, { recursive: true });
+  writeFileSync(join(cache, 'package.json'), JSON.stringify({ name: 'stacklab-vitepress-cache', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `vitepress@${VITEPRESS}`], { cwd: cache, stdio: 'pipe', timeout: 240_000 });
+  return bin;
+}
+
+function writeSite(labUrl: string, docsOrigin: string): void {
+  rmSync(site, { recursive: true, force: true });
+  mkdirSync(join(site, '.vitepress'), { recursive: true });
+  writeFileSync(join(site, '.vitepress', 'config.mts'), `export default {
+  title: 'Scaling course',
+  description: 'Course notes with StackLab lessons',
+  // The site's own icon (without one the browser asks for /favicon.ico and logs a 404).
+  head: [['link', { rel: 'icon', href: 'data:,' }], ['script', { src: ${JSON.stringify(`${labUrl}stacklab-embed.js`)}, defer: '' }]],
+  vue: { template: { compilerOptions: { isCustomElement: (tag) => tag === 'stacklab-embed' } } },
+  themeConfig: { sidebar: [{ text: 'Week 1', items: [{ text: 'Locks', link: '/locks' }] }] },
+};
+`);
+  writeFileSync(join(site, 'index.md'), '# Scaling course\n\nSee [week 1](./locks.md).\n');
+  writeFileSync(join(site, 'locks.md'), `# Week 1: locks
+
+Read the first lesson here, then try the thundering herd below.
+
+## One lock for every CPU
+
+<stacklab-embed lesson="${LESSON_ELEMENT}" height="400" origin="${docsOrigin}" label="StackLab lesson: One lock for every CPU"></stacklab-embed>
+
+## The thundering herd
+
+<iframe src="${labUrl}#/embed?lesson=${LESSON_IFRAME}" title="StackLab lesson: The thundering herd" width="100%" height="640" style="border:0; max-width:100%" loading="lazy"></iframe>
+`);
+}
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(420_000);
+  const vitepress = ensureVitePress();
+  lab = await serveStatic(labMounts);
+  labBase = `${lab.url}/project/`;
+  // The lab as it would be published: under a sub-path, with its public URL for oEmbed.
+  execFileSync('npx', ['vite', 'build', '--outDir', labDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repoRoot, stdio: 'pipe', timeout: 240_000, env: { ...process.env, STACKLAB_PUBLIC_URL: labBase },
+  });
+  labMounts.push({ prefix: '/project/', dir: labDist });
+  const docsMounts: Mount[] = [];
+  docs = await serveStatic(docsMounts, 'localhost');
+  writeSite(labBase, docs.url);
+  execFileSync(vitepress, ['build', site], { cwd: cache, stdio: 'pipe', timeout: 240_000 });
+  docsMounts.push({ prefix: '/', dir: join(site, '.vitepress', 'dist') });
+});
+
+test.afterEach(() => {
+  // Nothing either page asked for was missing.
+  expect([...lab.misses, ...docs.misses]).toEqual([]);
+});
+test.afterAll(async () => {
+  await lab?.close();
+  await docs?.close();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(site, { recursive: true, force: true });
+});
+
+async function expectLessonLoaded(frame: ReturnType<Page['frameLocator']>, title: string) {
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
+}
+
+test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-embed>', async ({ page }) => {
+  const statements: string[] = [];
+  await page.exposeFunction('reportStatement', (verb: string) => statements.push(verb));
+  await page.addInitScript(() => {
+    document.addEventListener('stacklab-statement', (event) => {
+      (window as unknown as { reportStatement: (v: string) => void }).reportStatement((event as CustomEvent<{ verb: { id: string } }>).detail.verb.id);
+    });
+  });
+  const labRequests: string[] = [];
+  page.on('request', (request) => { if (request.url().startsWith(lab.url)) labRequests.push(new URL(request.url()).pathname); });
+
+  await page.goto(`${docs.url}/locks.html`);
+  await expect(page.getByRole('heading', { name: 'Week 1: locks' })).toBeVisible();
+  const element = page.locator('stacklab-embed');
+  const elementFrame = page.frameLocator('stacklab-embed iframe');
+  await expectLessonLoaded(elementFrame, 'One lock for every CPU');
+  // Resized from 400 px to the whole lesson.
+  await expect.poll(() => element.locator('iframe').evaluate((el) => el.clientHeight), { timeout: 15_000 }).toBeGreaterThan(1500);
+  expect(await elementFrame.locator('html').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  // The docs origin opted in, so the element re-dispatches the lesson's statements.
+  await expect.poll(() => statements).toContain('http://adlnet.gov/expapi/verbs/experienced');
+
+  const plain = page.locator(`iframe[src*="lesson=${LESSON_IFRAME}"]`);
+  await plain.scrollIntoViewIfNeeded();
+  const plainFrame = page.frameLocator(`iframe[src*="lesson=${LESSON_IFRAME}"]`);
+  await expectLessonLoaded(plainFrame, 'The thundering herd');
+  // A plain iframe keeps the height the snippet gave it; the lesson scrolls inside.
+  expect(await plain.evaluate((el) => el.clientHeight)).toBe(640);
+  // Everything the frames loaded came from the lab's sub-path.
+  expect(labRequests.length).toBeGreaterThan(0);
+  expect(labRequests.filter((p) => !p.startsWith('/project/'))).toEqual([]);
+
+  mkdirSync('/tmp/shots-embed', { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: '/tmp/shots-embed/docs-site-top.png' });
+  await plain.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-embed/docs-site-iframe.png' });
+  await page.screenshot({ path: '/tmp/shots-embed/docs-site-full.png', fullPage: true });
+  await expectAccessible(page, 'VitePress page with two embedded lessons');
+});
+
+test('the lab built for a sub-path runs there, with oEmbed discovery for its public URL', async ({ page }) => {
+  await page.goto(`${labBase}#/lab`);
+  await expect(page.locator('section.lab').first()).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect.poll(async () => Number(await page.locator('section.lab').first().getAttribute('data-frames')), { timeout: 20_000 }).toBeGreaterThan(0);
+
+  // Discovery: index.html links the lab's oEmbed document, which is there and embeds the lab.
+  const link = page.locator('link[rel="alternate"][type="application/json+oembed"]');
+  await expect(link).toHaveAttribute('href', `${labBase}oembed/lab.json`);
+  const labOembed = await (await page.request.get(`${labBase}oembed/lab.json`)).json();
+  expect(labOembed).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'StackLab', provider_url: labBase, height: 640 });
+  expect(labOembed.html).toContain(`src="${labBase}#/embed"`);
+  // Each lesson: its oEmbed document, and a landing page that carries the discovery link and leads to the lesson.
+  const lessonOembed = await (await page.request.get(`${labBase}oembed/lessons/${LESSON_IFRAME}.json`)).json();
+  expect(lessonOembed).toMatchObject({ title: 'The thundering herd', type: 'rich' });
+  expect(lessonOembed.html).toContain(`src="${labBase}#/embed?lesson=${LESSON_IFRAME}"`);
+  const landing = readFileSync(join(labDist, 'lessons', `${LESSON_IFRAME}.html`), 'utf8');
+  expect(landing).toContain(`href="${labBase}oembed/lessons/${LESSON_IFRAME}.json"`);
+  await page.goto(`${labBase}lessons/${LESSON_IFRAME}.html`);
+  await expect(page).toHaveURL(`${labBase}#/lessons/${LESSON_IFRAME}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The thundering herd', { timeout: 20_000 });
+});

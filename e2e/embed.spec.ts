@@ -1,0 +1,274 @@
+/*
+ * Embedding, end to end in Debian's Chromium: a course page on another origin frames a
+ * lesson and receives its resize messages and xAPI statements (it opted in with
+ * origin=); a page that did not opt in receives layout messages and no statement; the
+ * <stacklab-embed> element fits its frame to the content and re-dispatches statements
+ * as DOM events from inside its shadow root; the Embed dialog is keyboard operable and
+ * really copies; progress survives an export and import round trip, and a malformed
+ * file is refused without touching it. No console errors in any frame; axe clean.
+ *
+ * The host pages are served by two small servers at http://localhost:<port> (the lab is
+ * at http://127.0.0.1:<E2E_PORT>), so they are real cross-origin parents of the lab.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, tabTo } from './fixtures.js';
+
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  mkdirSync('/tmp/shots-embed', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots-embed/${name}.png`, fullPage });
+}
+
+const LESSON = 'one-lock-for-every-cpu';
+let PARENT = '';
+let OTHER = '';
+
+/** A host origin: a server on localhost that answers every path with the page last set for it. */
+const hosts = new Map<string, { server: Server; html: string }>();
+async function startHost(): Promise<string> {
+  const host = { html: '', server: createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(host.html);
+  }) };
+  await new Promise<void>((resolve) => host.server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://localhost:${(host.server.address() as AddressInfo).port}`;
+  hosts.set(origin, host);
+  return origin;
+}
+test.beforeAll(async () => {
+  PARENT = await startHost();
+  OTHER = await startHost();
+});
+test.afterAll(async () => {
+  for (const { server } of hosts.values()) await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+});
+
+interface Received { origin: string; data: { type: string; version: number; height?: number; statement?: Statement } }
+interface Statement { verb: { id: string }; object: { id: string }; result?: { response?: string; success?: boolean } }
+
+/** A course page at `origin` whose body is `body`, recording every StackLab message it receives. */
+async function hostPage(page: Page, origin: string, body: string): Promise<void> {
+  hosts.get(origin)!.html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course page</title>
+<style>iframe { border: 9px solid rgb(200, 0, 0); } body { font-family: serif; margin: 16px; }</style>
+<script>
+window.received = [];
+window.elementEvents = [];
+addEventListener('message', (event) => {
+  if (event.data && typeof event.data.type === 'string' && event.data.type.startsWith('stacklab:')) {
+    received.push({ origin: event.origin, data: event.data });
+    const frame = document.getElementById('plain');
+    if (frame && event.source === frame.contentWindow && event.data.type === 'stacklab:resize') frame.style.height = event.data.height + 'px';
+  }
+});
+document.addEventListener('stacklab-statement', (event) => elementEvents.push(event.detail));
+</script></head><body><main><h1>Course: why stacks stop scaling</h1>${body}</main></body></html>`;
+  await page.goto(`${origin}/course.html`);
+}
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
+const statementsOf = async (page: Page) => (await received(page)).filter((m) => m.data.type === 'stacklab:statement').map((m) => m.data.statement!);
+const embedSrc = (base: string, query: string) => `${base}/#/embed?${query}`;
+
+async function commitPrediction(frame: ReturnType<Page['frameLocator']>) {
+  const form = frame.locator('#predict-free-handoff');
+  await form.getByText('Little, under 5%').click();
+  await form.getByRole('button', { name: 'Commit my prediction' }).click();
+  await expect(frame.getByTestId('prediction-free-handoff')).toHaveText(/Little, under 5%/);
+}
+
+test.describe('an embedded lesson and its host', () => {
+  test('an opted-in host receives resize messages and xAPI statements for what the learner does', async ({ page, baseURL }) => {
+    await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 300px"
+      src="${embedSrc(baseURL!, `lesson=${LESSON}&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+    const frame = page.frameLocator('#plain');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
+
+    // Ready, then the content's height, which the host applies to the frame.
+    await expect.poll(async () => (await received(page)).find((m) => m.data.type === 'stacklab:ready')?.data).toMatchObject({ version: 1, content: LESSON, statements: true });
+    await expect.poll(async () => Math.max(0, ...(await received(page)).filter((m) => m.data.type === 'stacklab:resize').map((m) => m.data.height!))).toBeGreaterThan(1500);
+    const last = (await received(page)).filter((m) => m.data.type === 'stacklab:resize').at(-1)!.data.height!;
+    await expect.poll(() => page.locator('#plain').evaluate((el) => el.clientHeight)).toBe(last);
+    // The frame now holds the whole lesson: nothing scrolls inside it.
+    expect(await frame.locator('html').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    expect((await received(page)).every((m) => m.origin === new URL(baseURL!).origin)).toBe(true);
+
+    // Opening the lesson: experienced.
+    await expect.poll(async () => (await statementsOf(page)).map((s) => s.verb.id)).toContain('http://adlnet.gov/expapi/verbs/experienced');
+    const opened = (await statementsOf(page))[0]!;
+    expect(opened.object.id).toBe(`${baseURL}/#/lessons/${LESSON}`);
+
+    // A prediction: answered, with the chosen option's id as the response.
+    await commitPrediction(frame);
+    await expect.poll(async () => (await statementsOf(page)).find((s) => s.object.id.endsWith('/predict/free-handoff'))).toMatchObject({
+      verb: { id: 'http://adlnet.gov/expapi/verbs/answered' }, result: { response: '2' },
+    });
+
+    // A question, wrong and then right: two answered statements with success false, then true.
+    const check = frame.locator('form.lesson-check').first();
+    await check.locator('label.lesson-option').nth(1).click();
+    await check.getByRole('button', { name: 'Check my answer' }).click();
+    await check.locator('label.lesson-option').nth(0).click();
+    await check.getByRole('button', { name: 'Check my answer' }).click();
+    await expect.poll(async () => (await statementsOf(page)).filter((s) => s.object.id.endsWith('/check/what-is-mpsynch')).map((s) => s.result)).toEqual([
+      { response: '1', success: false }, { response: '0', success: true },
+    ]);
+    // The embedded lesson offers its progress as a file too (a framed lab may not keep storage).
+    await expect(frame.getByRole('button', { name: 'Save my progress to a file' })).toBeVisible();
+    await page.locator('#plain').scrollIntoViewIfNeeded();
+    await shot(page, 'embed-host-lesson');
+    await expectAccessible(page, 'course page with an embedded lesson');
+  });
+
+  test('a host that did not opt in gets layout messages and no statement', async ({ page, baseURL }) => {
+    await hostPage(page, OTHER, `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 500px"
+      src="${embedSrc(baseURL!, `lesson=${LESSON}&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+    const frame = page.frameLocator('#plain');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
+    await expect.poll(async () => (await received(page)).filter((m) => m.data.type === 'stacklab:resize').length).toBeGreaterThan(0);
+    await commitPrediction(frame);
+    await frame.locator('form.lesson-check').first().locator('label.lesson-option').nth(0).click();
+    await frame.locator('form.lesson-check').first().getByRole('button', { name: 'Check my answer' }).click();
+    await expect(frame.locator('form.lesson-check').first()).toContainText('Right.');
+    await page.waitForTimeout(500);
+    expect(await statementsOf(page)).toEqual([]);
+  });
+
+  test('an embed with no origin= sends no statement; a bad origin= says why', async ({ page, baseURL }) => {
+    await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 500px" src="${embedSrc(baseURL!, `lesson=${LESSON}`)}"></iframe>
+      <iframe id="star" title="StackLab lab" style="width: 100%; height: 500px" src="${embedSrc(baseURL!, 'origin=*')}"></iframe>`);
+    const frame = page.frameLocator('#plain');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
+    await commitPrediction(frame);
+    await expect(page.frameLocator('#star').getByRole('alert').first()).toContainText('never to "*"');
+    await page.waitForTimeout(500);
+    expect(await statementsOf(page)).toEqual([]);
+  });
+});
+
+test('an embedded lab, opted in: experienced when opened, completed with its measures when run to the end', async ({ page, baseURL }) => {
+  await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lab" style="width: 100%; height: 900px"
+    src="${embedSrc(baseURL!, `origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+  const frame = page.frameLocator('#plain');
+  await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect.poll(async () => (await statementsOf(page)).map((s) => s.verb.id)).toEqual(['http://adlnet.gov/expapi/verbs/experienced']);
+  expect((await statementsOf(page))[0]!.object.id).toBe(`${baseURL}/#/lab`);
+  await frame.getByRole('button', { name: 'Run to end' }).click();
+  await expect.poll(async () => (await statementsOf(page)).map((s) => s.verb.id), { timeout: 30_000 }).toContain('http://adlnet.gov/expapi/verbs/completed');
+  const done = (await statementsOf(page)).find((s) => s.verb.id.endsWith('/completed')) as Statement & { result: { completion: boolean; extensions: Record<string, number> } };
+  expect(done.result.completion).toBe(true);
+  const mpsynch = done.result.extensions[`${baseURL}/#/xapi/metric/mpsynch_pct`];
+  expect(mpsynch).toBeGreaterThan(0);
+  expect(mpsynch).toBeLessThan(100);
+});
+
+test('<stacklab-embed> fits its frame to the content, keeps styles apart and forwards statements', async ({ page, baseURL }) => {
+  await hostPage(page, PARENT, `<script src="${baseURL}/stacklab-embed.js" defer></script>
+    <stacklab-embed lesson="${LESSON}" height="300" origin="${PARENT}"></stacklab-embed>`);
+  const inner = page.locator('stacklab-embed iframe');
+  await expect(inner).toHaveAttribute('title', `StackLab lesson: ${LESSON}`);
+  expect(await inner.getAttribute('src')).toBe(`${baseURL}/#/embed?lesson=${LESSON}&origin=${encodeURIComponent(PARENT)}`);
+  // The page's "iframe { border: 9px solid red }" does not reach into the shadow root.
+  expect(await inner.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('0px');
+  const frame = page.frameLocator('stacklab-embed iframe');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
+  // From 300 px to the lesson's full height, as reported.
+  await expect.poll(() => inner.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(1500);
+  const reported = (await received(page)).filter((m) => m.data.type === 'stacklab:resize').at(-1)!.data.height!;
+  await expect.poll(() => inner.evaluate((el) => el.getBoundingClientRect().height)).toBe(reported);
+  await commitPrediction(frame);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { elementEvents: Statement[] }).elementEvents.map((s) => s.verb.id))).toEqual([
+    'http://adlnet.gov/expapi/verbs/experienced', 'http://adlnet.gov/expapi/verbs/answered',
+  ]);
+  await expectAccessible(page, 'course page with <stacklab-embed>');
+});
+
+test.describe('the Embed dialog', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  // The lab plays while axe reads it; on a busy machine that takes a while.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('on the lab: opens from the keyboard, copies both snippets with a visible confirmation, closes with Escape', async ({ page, baseURL }) => {
+    await page.goto('/#/lab');
+    const button = page.getByRole('button', { name: 'Embed…' });
+    await tabTo(page, button, 120);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /Embed this lab/ });
+    await expect(dialog).toBeVisible();
+    const iframeCode = dialog.getByLabel('Iframe code');
+    await expect(iframeCode).toHaveValue(new RegExp(`^<iframe src="${baseURL}/#/embed\\?s=[A-Za-z0-9+$-]+" title="StackLab lab"`));
+    const copy = dialog.getByRole('button', { name: 'Copy iframe code' });
+    await tabTo(page, copy, 20);
+    expect(await copy.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('status').first()).toHaveText(/Copied iframe code to the clipboard/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await iframeCode.inputValue());
+
+    // An origin for learning events goes into both snippets; a bad one is explained.
+    const origin = dialog.getByLabel('Send learning events to (optional)');
+    await origin.fill('https://course.example.org/week1');
+    await expect(dialog.getByRole('alert')).toContainText('write only https://course.example.org');
+    await origin.fill('https://course.example.org');
+    await expect(dialog.getByLabel('Element code')).toHaveValue(/<stacklab-embed scenario="[^"]+" height="640" origin="https:\/\/course.example.org" label="StackLab lab">/);
+    await dialog.getByRole('button', { name: 'Copy element code' }).click();
+    await expect(dialog.getByRole('status').nth(1)).toHaveText(/Copied element code/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`<script src="${baseURL}/stacklab-embed.js" defer></script>`);
+    await shot(page, 'embed-dialog-lab');
+    await expectAccessible(page, 'lab with the Embed dialog open');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
+
+  test('on a lesson: the snippets embed that lesson', async ({ page, baseURL }) => {
+    await page.goto(`/#/lessons/${LESSON}`);
+    await expect(page.getByRole('button', { name: 'Embed…' })).toBeVisible();
+    await shot(page, 'embed-lesson-button');
+    await page.getByRole('button', { name: 'Embed…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Embed this lesson' });
+    await expect(dialog.getByLabel('Iframe code')).toHaveValue(
+      `<iframe src="${baseURL}/#/embed?lesson=${LESSON}" title="StackLab lesson: One lock for every CPU" width="100%" height="640" style="border:0; max-width:100%" loading="lazy"></iframe>`);
+    await expect(dialog.getByLabel('Element code')).toHaveValue(new RegExp(`<stacklab-embed lesson="${LESSON}" height="640" label="StackLab lesson: One lock for every CPU">`));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test('progress: saved to a file, loaded back after it was lost; a malformed file changes nothing', async ({ page }) => {
+  await page.goto(`/#/lessons/${LESSON}`);
+  const form = page.locator('#predict-free-handoff');
+  await form.getByText('Little, under 5%').click();
+  await form.getByRole('button', { name: 'Commit my prediction' }).click();
+  await expect(page.getByTestId('prediction-free-handoff')).toHaveText(/Little, under 5%/);
+  const saved = await page.evaluate(() => localStorage.getItem('stacklab.lessons.v1'));
+
+  await page.goto('/#/lessons');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save my progress to a file' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^stacklab-progress-\d{4}-\d\d-\d\d\.json$/);
+  const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(file).toMatchObject({ format: 'stacklab-progress', version: 1, progress: JSON.parse(saved!) });
+  await expect(page.getByTestId('progress-file-message')).toContainText('Saved your progress in 1 lesson');
+
+  // Progress lost (another browser, cleared storage): loading the file brings it back.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByTestId(`index-status-${LESSON}`)).toContainText('Not started');
+  const load = async (name: string, text: string) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Load progress from a file…' }).click()]);
+    await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  };
+  await load('my-progress.json', JSON.stringify(file));
+  await expect(page.getByTestId('progress-file-message')).toContainText('Imported progress in 1 lesson from my-progress.json');
+  await expect(page.getByTestId(`index-status-${LESSON}`)).toContainText('In progress');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('stacklab.lessons.v1')))!)).toEqual(JSON.parse(saved!));
+
+  // A malformed file: a clear message, and the progress is untouched.
+  await load('broken.json', '{"format": "stacklab-progress", "version": 1, "progress": ');
+  await expect(page.getByTestId('progress-file-message')).toHaveText(/broken\.json could not be imported: it is not JSON .*Your progress has not changed\./);
+  await load('other.json', JSON.stringify({ hello: 'world' }));
+  await expect(page.getByTestId('progress-file-message')).toContainText('it is not a StackLab progress file');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('stacklab.lessons.v1')))!)).toEqual(JSON.parse(saved!));
+  await expect(page.getByTestId(`index-status-${LESSON}`)).toContainText('In progress');
+  await shot(page, 'embed-progress-file', true);
+  await expectAccessible(page, 'lessons with the progress file section');
+});

@@ -1,0 +1,88 @@
+/*
+ * EmbedDialog.tsx -- the embed code for the page's lab or lesson: the iframe snippet,
+ * the custom-element snippet, each with a Copy button that says, in words, that it
+ * copied; and an optional origin that will receive learning events. A native modal
+ * <dialog>: focus moves into it and stays there, Escape closes it, and focus returns
+ * to the Embed button (EmbedCodeButton.tsx).
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { parseOrigins } from './protocol.js';
+import { elementSnippet, iframeSnippet, targetOfHash } from './snippets.js';
+import './embed.css';
+
+function pageTitle(): string {
+  const title = document.title.replace(/ · StackLab( lessons)?$/, '').replace(/^StackLab: /, '');
+  return window.location.hash.startsWith('#/lessons/') ? `StackLab lesson: ${title}` : 'StackLab lab';
+}
+
+async function copyText(text: string, fallback: HTMLTextAreaElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission (an insecure page, an old browser): select it for Ctrl+C.
+    fallback?.focus();
+    fallback?.select();
+    return false;
+  }
+}
+
+function Snippet({ label, help, code }: { label: string; help: string; code: string }) {
+  const id = useId();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [said, setSaid] = useState('');
+  useEffect(() => setSaid(''), [code]);
+  return (
+    <div className="embed-snippet">
+      <label htmlFor={`${id}-code`} className="embed-snippet-label">{label}</label>
+      <p id={`${id}-help`} className="embed-help">{help}</p>
+      <textarea id={`${id}-code`} ref={area} readOnly value={code} rows={Math.min(8, code.split('\n').length + Math.ceil(code.length / 90))} spellCheck={false}
+        aria-describedby={`${id}-help`} onFocus={(event) => event.currentTarget.select()} />
+      <div className="embed-copy-row">
+        <button type="button" className="btn btn-primary" onClick={async () => {
+          const ok = await copyText(code, area.current);
+          setSaid(ok ? `Copied ${label.toLowerCase()} to the clipboard.` : 'Could not reach the clipboard: the code is selected, press Ctrl+C (⌘C) to copy it.');
+        }}>Copy {label.toLowerCase()}</button>
+        <span role="status" className="embed-copied">{said && <><span aria-hidden="true">✓ </span>{said}</>}</span>
+      </div>
+    </div>
+  );
+}
+
+export function EmbedDialog({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [originText, setOriginText] = useState('');
+  useEffect(() => {
+    const element = dialog.current!;
+    element.showModal();
+    return () => element.close();
+  }, []);
+  const base = window.location.origin + window.location.pathname.replace(/[^/]*$/, '');
+  const origins = parseOrigins(originText.trim() ? [originText] : []);
+  const target = targetOfHash(window.location.hash, pageTitle()) ?? { title: 'StackLab lab' };
+  const withOrigins = { ...target, origins: origins.ok ? origins.origins : [] };
+  const what = target.lesson ? 'this lesson' : 'this lab, as it is set now';
+  return (
+    <dialog ref={dialog} className="embed-dialog" aria-labelledby={`${id}-title`} onClose={onClose}
+      onCancel={(event) => { event.preventDefault(); onClose(); }}>
+      <h2 id={`${id}-title`}>Embed {what}</h2>
+      <p className="embed-help">Paste either snippet into any page or documentation site that allows HTML. docs/embedding.md explains both and the events they send.</p>
+      <div className="embed-origin">
+        <label htmlFor={`${id}-origin`}>Send learning events to (optional)</label>
+        <input id={`${id}-origin`} type="url" inputMode="url" placeholder="https://course.example.org" value={originText}
+          aria-invalid={!origins.ok} aria-describedby={`${id}-origin-help`} onChange={(event) => setOriginText(event.target.value)} />
+        <p id={`${id}-origin-help`} className={origins.ok ? 'embed-help' : 'embed-error'} role={origins.ok ? undefined : 'alert'}>
+          {origins.ok
+            ? 'The origin of the page that embeds the lab. Only that origin receives xAPI statements about answers and progress.'
+            : origins.message}
+        </p>
+      </div>
+      <Snippet label="Iframe code" help="A plain iframe of fixed height: works in any documentation generator." code={iframeSnippet(base, withOrigins)} />
+      <Snippet label="Element code" help="The <stacklab-embed> element: fits its height to the content and keeps its styles to itself." code={elementSnippet(base, withOrigins)} />
+      <div className="embed-dialog-actions">
+        <button type="button" className="btn" onClick={onClose}>Close</button>
+      </div>
+    </dialog>
+  );
+}
