@@ -69,13 +69,19 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
   const toggle = useRef<HTMLButtonElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const state = store.getState();
-  // While open, the words (how far the run is, what the trace covers) follow the lab.
+  // While open, the words (how far the run is, what the trace covers) and the list of
+  // views follow the lab: a view that draws its first picture after the menu opened gets
+  // its buttons then.
   const [, refresh] = useState(0);
   useEffect(() => {
     if (!open) return undefined;
-    const timer = setInterval(() => refresh((n) => n + 1), 500);
+    const timer = setInterval(() => {
+      refresh((n) => n + 1);
+      const now = viewsOnScreen(labRoot.current);
+      setViews((before) => (JSON.stringify(before) === JSON.stringify(now) ? before : now));
+    }, 500);
     return () => clearInterval(timer);
-  }, [open]);
+  }, [open, labRoot]);
 
   useEffect(() => {
     if (!open) return undefined;
