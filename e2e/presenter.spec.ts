@@ -75,6 +75,7 @@ test('a scene in the projector theme, stepped through with the keys of presentat
   await expect(page.getByTestId('scene-count')).toHaveText('Scene 2 of 5');
   // P pauses and plays.
   await expect(page.getByTestId('present-play')).toHaveText(/Pause/, { timeout: 15_000 });
+  await expect(page.getByTestId('present-play')).toBeEnabled(); // the scene has loaded
   await page.keyboard.press('p');
   await expect(page.getByTestId('present-play')).toHaveText(/Play/);
   await page.keyboard.press('p');
