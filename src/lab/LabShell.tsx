@@ -12,6 +12,7 @@ import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion, type Theme } from '../views/index.js';
 import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
 import { CompareLink } from './compare/CompareLink.js';
+import { CopyLinkButton } from './CopyLinkButton.js';
 import { Figures } from './Figures.js';
 import { useLab } from './hooks.js';
 import { ParameterPanel } from './ParameterPanel.js';
@@ -159,7 +160,7 @@ export function LabShell(props: LabShellProps) {
           {props.heading}
           <div className="lab-tools">
             <PresetMenu onChoose={(values) => store.setScenario(values)} />
-            <ShareButton />
+            <CopyLinkButton opens="this exact lab" />
             <CompareLink schema={schema} scenario={scenario} view={{ views: shown, speed, theme }} />
             <Suspense fallback={null}><ExportMenu store={store} labRoot={root} /></Suspense>
             <EmbedCodeButton />
@@ -208,24 +209,5 @@ export function LabShell(props: LabShellProps) {
         </div>
       </div>
     </section>
-  );
-}
-
-/** Copies the page's address (which always holds the lab's state) to the clipboard. */
-function ShareButton() {
-  const [said, setSaid] = useState('');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      setSaid('Link copied: it opens this exact lab.');
-    } catch {
-      setSaid('Copy the address from the address bar: it opens this exact lab.');
-    }
-  };
-  return (
-    <span className="share">
-      <button type="button" className="btn" onClick={() => void copy()}>Copy link</button>
-      <span role="status" className="share-status">{said}</span>
-    </span>
   );
 }

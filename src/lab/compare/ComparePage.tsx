@@ -12,6 +12,7 @@
  * read is explained at the top and the page opens a usable comparison anyway.
  */
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { CopyLinkButton } from '../CopyLinkButton.js';
 import { SPEEDS, speedIndex, DEFAULT_SPEED, type Speed } from '../../core/playback.js';
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Schema } from '../../core/schema.js';
@@ -22,7 +23,7 @@ import { useLab } from '../hooks.js';
 import { loadPresets } from '../presets.js';
 import { speedLabel, speedRatio } from '../speed-words.js';
 import { LabStore } from '../store.js';
-import { useTransportKeys } from '../Transport.js';
+import { SimClock, useTransportKeys } from '../Transport.js';
 import { encodeLabState, routeHash, type LabViewState } from '../url.js';
 import { ViewArea } from '../ViewArea.js';
 import { VIEW_IDS, VIEW_TITLES, viewDrawnFor, type KnownViewId } from '../view-ids.js';
@@ -173,7 +174,7 @@ export function ComparePage({ query }: { query: string }) {
           <p>One clock drives both simulations: the same simulated instant on both sides, every figure side by side.</p>
         </div>
         <div className="lab-tools">
-          <CopyLink />
+          <CopyLinkButton opens="this comparison" />
           <label className="toggle">
             <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />
             Projector mode
@@ -229,24 +230,6 @@ function useCompareKeys(clock: LockedClock, root: React.RefObject<HTMLDivElement
     reset: () => clock.reset(),
   }), [clock]);
   useTransportKeys(target, root);
-}
-
-function CopyLink() {
-  const [said, setSaid] = useState('');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      setSaid('Link copied: it opens this comparison.');
-    } catch {
-      setSaid('Copy the address from the address bar: it opens this comparison.');
-    }
-  };
-  return (
-    <span className="share">
-      <button type="button" className="btn" onClick={() => void copy()}>Copy link</button>
-      <span role="status" className="share-status">{said}</span>
-    </span>
-  );
 }
 
 function SidePicker({ index, store, source, presets, other, onChoose }: {
@@ -367,16 +350,8 @@ function CompareTransport({ clock, view, stores }: { clock: LockedClock; view: C
             }} />
           <output htmlFor={speedId} className="speed-value"><strong>{speedLabel(view.speed)}</strong></output>
         </div>
-        <div className="clock compare-clock">
-          <span>
-            <span className="clock-label">Simulated time, both sides</span>{' '}
-            <strong className="clock-now" data-testid="compare-now" data-ns={view.nowNs}>{formatNs(view.nowNs, 6)}</strong>
-            <span className="muted"> of {formatNs(view.endNs)}</span>
-          </span>
-          <div className="run-progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}>
-            <div className="run-progress-bar" style={{ width: `${progress * 100}%` }} />
-          </div>
+        <SimClock className="compare-clock" label="Simulated time, both sides" testId="compare-now" nowNs={view.nowNs}
+          endNs={view.endNs} progress={progress}>
           <span className="muted small" data-testid="compare-sides-now" data-a-ns={nowA} data-b-ns={nowB}>
             {!view.ready ? 'Loading both simulations…'
               : 'Locked: A and B always show the same instant'}
@@ -384,7 +359,7 @@ function CompareTransport({ clock, view, stores }: { clock: LockedClock; view: C
             {doneB ? ` · B finished at ${formatNs(nowB, 4)}` : ''}
             {view.finished ? ' · both runs complete' : ''}
           </span>
-        </div>
+        </SimClock>
       </div>
     </div>
   );
