@@ -6,7 +6,7 @@
  * anywhere in the lab except inside a text field: Space plays or pauses, "." steps
  * one event, "m" steps 1 ms, "r" resets.
  */
-import { useEffect, useId, type RefObject } from 'react';
+import { useEffect, useId, type ReactNode, type RefObject } from 'react';
 import { SPEEDS, speedIndex } from '../core/playback.js';
 import { formatNs } from '../views/format.js';
 import { speedLabel, speedRatio } from './speed-words.js';
@@ -92,22 +92,13 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
           {Number.isFinite(state.speed) && <span className="muted"> · {speedRatio(state.speed).replace(' than real time', '')}</span>}
         </output>
       </div>
-      <div className="clock" aria-live="off">
-        <span>
-          <span className="clock-label">Simulated time</span>{' '}
-          <strong className="clock-now" data-testid="sim-now" data-ns={state.nowNs}>{formatNs(state.nowNs, 6)}</strong>
-          <span className="muted"> of {formatNs(state.durationNs)}</span>
-        </span>
-        <div className="run-progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}>
-          <div className="run-progress-bar" style={{ width: `${progress * 100}%` }} />
-        </div>
+      <SimClock label="Simulated time" testId="sim-now" nowNs={state.nowNs} endNs={state.durationNs} progress={progress}>
         <span className="muted small">
           {state.loading && state.warmupProgress !== undefined
             ? `Running the warm-up before statistics start: ${Math.round(state.warmupProgress * 100)}%`
             : `${state.events.toLocaleString('en')} events · statistics from ${formatNs(state.warmupNs)}${state.done ? ' · run complete' : ''}`}
         </span>
-      </div>
+      </SimClock>
       {!compact && <Scrubber store={store} />}
       {state.lastStep.length > 0 && (
         <div className="last-step" role="status">
@@ -115,6 +106,26 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
           <ol>{state.lastStep.map((line, i) => <li key={i}>{line}</li>)}</ol>
         </div>
       )}
+    </div>
+  );
+}
+
+/** The simulated time of a run, of its end, with a progress bar and a line below (children). */
+export function SimClock({ label, testId, nowNs, endNs, progress, className, children }: {
+  label: string; testId: string; nowNs: number; endNs: number; progress: number; className?: string; children?: ReactNode;
+}) {
+  return (
+    <div className={className ? `clock ${className}` : 'clock'} aria-live="off">
+      <span>
+        <span className="clock-label">{label}</span>{' '}
+        <strong className="clock-now" data-testid={testId} data-ns={nowNs}>{formatNs(nowNs, 6)}</strong>
+        <span className="muted"> of {formatNs(endNs)}</span>
+      </span>
+      <div className="run-progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100}
+        aria-valuenow={Math.round(progress * 100)}>
+        <div className="run-progress-bar" style={{ width: `${progress * 100}%` }} />
+      </div>
+      {children}
     </div>
   );
 }
