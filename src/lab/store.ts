@@ -282,7 +282,9 @@ export class LabStore {
     this.set({ playing: false });
   }
 
+  /** Play or pause, as the Play button (and its keys): nothing while a scenario loads. */
   togglePlay(): void {
+    if (this.state.status !== 'ready' || this.state.loading) return;
     if (this.state.playing) this.pause();
     else this.play();
   }

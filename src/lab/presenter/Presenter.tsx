@@ -153,11 +153,7 @@ export function Presenter({ script }: { script: SceneScript }) {
       case 'previous': return goTo(index - 1);
       case 'first': return goTo(0);
       case 'last': return goTo(script.scenes.length - 1);
-      case 'play': {
-        // as the Play button: nothing while the scene loads (a toggle then would be undone by the load)
-        const state = store.getState();
-        return state.status === 'ready' && !state.loading ? store.togglePlay() : undefined;
-      }
+      case 'play': return store.togglePlay();
       case 'reveal': return reveal();
       case 'fullscreen': return toggleFullscreen();
       case 'blank': return setBlank((b) => !b);
