@@ -101,8 +101,18 @@ test('freeze and ask: the run pauses at the question, the class predicts, R reve
   await expect(ask.getByRole('listitem')).toHaveCount(4);
   await expect(ask).toContainText(/Frozen at 4(\.\d+)? ms of simulated time/); // at the question's 4 ms, or just after
   await expect(page.getByTestId('present-play')).toHaveText(/Play/);
-  const frozen = await simNow(page);
+  // Frames already on their way when the pause was sent still land; then the clock stands still
+  // and the caption names the instant it stands at.
+  let frozen = -1;
+  await expect.poll(async () => {
+    const before = await simNow(page);
+    await page.waitForTimeout(300);
+    const after = await simNow(page);
+    frozen = after;
+    return before === after;
+  }, { timeout: 10_000 }).toBe(true);
   expect(frozen).toBeGreaterThanOrEqual(4e6);
+  await expect(ask).toContainText(`Frozen at ${Number((frozen / 1e6).toPrecision(3))} ms`);
   await page.waitForTimeout(800);
   expect(await simNow(page)).toBe(frozen); // paused while the class thinks
   // The figures that would give the answer away are hidden until the reveal.

@@ -92,6 +92,10 @@ export function Presenter({ script }: { script: SceneScript }) {
       store.pause();
       setAskedAtNs(state.nowNs - state.startNs);
       setPhase('asking');
+    } else if (phaseRef.current === 'asking' && !state.playing) {
+      // Frames the worker sent before it heard the pause still land (the last is its pause
+      // frame): the run froze where the last one says, so the caption follows it.
+      setAskedAtNs(Math.max(0, state.nowNs - state.startNs));
     }
   }), [store, scene]);
 
