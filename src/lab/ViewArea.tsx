@@ -60,10 +60,15 @@ function useOnScreen(element: HTMLElement | null): boolean {
   return visible;
 }
 
-/** The value while active; the last active value while not (so memoised children skip rendering). */
+/**
+ * The value while active; the last active value while not (so memoised children skip
+ * rendering). Until a value has been held at all, the first one is taken even while
+ * inactive, so a view below the fold draws its first frame (for find-in-page, screen
+ * readers and tests) instead of waiting to be scrolled to.
+ */
 function useHeldWhile<T>(value: T, active: boolean): T {
   const held = useRef(value);
-  if (active) held.current = value;
+  if (active || held.current === undefined) held.current = value;
   return held.current;
 }
 
