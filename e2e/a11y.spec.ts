@@ -1,8 +1,9 @@
 /*
  * a11y.spec.ts -- accessibility across the site, in Chromium: axe finds nothing serious
- * on any page (the lab in its normal and projector themes, the lessons index, every
- * lesson, presenter mode, which is always in the projector theme, its index and the
- * not-found page); every control is at least 24 by 24 px (WCAG 2.5.8; links inside
+ * on any page, in the normal theme and in the projector theme (chosen with the header's
+ * switch, remembered, or asked for by a lab link): the lab, the compare page, the
+ * lessons index, every lesson, the embed page (a lab and a lesson), presenter mode
+ * (always in the projector theme), its index and the not-found page; every control is at least 24 by 24 px (WCAG 2.5.8; links inside
  * running text are exempt, as the criterion allows); every tab stop shows a focus ring;
  * and the narration live region says what happens while a run plays, from the run's
  * own trace and report, and stops when turned off.
@@ -13,7 +14,7 @@ import { expect, expectAccessible, lab, labLink, openLab, test } from './fixture
 
 const lessons = readdirSync(new URL('../lessons/', import.meta.url)).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => f.replace(/\.md$/, ''));
 
-interface PageCase { name: string; path: string; ready: (page: Page) => Promise<void> }
+interface PageCase { name: string; path: string; ready: (page: Page) => Promise<void>; /** the projector theme chosen in the header (remembered) */ projector?: boolean }
 
 const labReady = async (page: Page) => {
   await expect(lab(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
@@ -32,14 +33,30 @@ const presenterReady = async (page: Page) => {
   await expect(page.locator('[data-view="cpu-grid"]')).toBeVisible({ timeout: 20_000 });
 };
 
-const PAGES: PageCase[] = [
-  { name: 'lab (normal theme)', path: '/#/lab', ready: labReady },
-  { name: 'lab (projector theme)', path: labLink({}, { th: 'projector' }), ready: labReady },
+const compareReady = async (page: Page) => {
+  await expect(page.locator('.compare')).toHaveAttribute('data-ready', 'yes', { timeout: 30_000 });
+  await expect(page.locator('[data-view]').first()).toBeVisible({ timeout: 20_000 });
+};
+
+/** Every page of the site, each in both themes. */
+const SITE: PageCase[] = [
+  { name: 'lab', path: '/#/lab', ready: labReady },
+  { name: 'compare', path: '/#/compare?a=testbed-classic&b=testbed-scalable', ready: compareReady },
   { name: 'lessons index', path: '/#/lessons', ready: headingReady },
   ...lessons.map((id) => ({ name: `lesson ${id}`, path: `/#/lessons/${id}`, ready: lessonReady })),
+  { name: 'embedded lab', path: '/#/embed', ready: labReady },
+  { name: 'embedded lesson', path: `/#/embed?lesson=${lessons[0]}`, ready: lessonReady },
   { name: 'presenter index', path: '/#/present', ready: headingReady },
-  { name: 'presenter (projector theme)', path: '/#/present/why-one-lock-stops-scaling', ready: presenterReady },
   { name: 'page not found', path: '/#/no-such-page', ready: headingReady },
+];
+
+const PAGES: PageCase[] = [
+  ...SITE.map((entry) => ({ ...entry, name: `${entry.name} (normal theme)` })),
+  // Embeds follow their own link, not the site's remembered theme: a link asks for projector.
+  ...SITE.filter((entry) => !entry.name.startsWith('embedded')).map((entry) => ({ ...entry, name: `${entry.name} (projector theme)`, projector: true })),
+  { name: 'embedded lab (projector theme, from its link)', path: labLink({}, { th: 'projector' }, 'embed'), ready: labReady },
+  { name: 'lab (projector theme, from its link)', path: labLink({}, { th: 'projector' }), ready: labReady },
+  { name: 'presenter (projector theme)', path: '/#/present/why-one-lock-stops-scaling', ready: presenterReady },
 ];
 
 /** Controls smaller than 24 by 24 px, except links inside running text. */
@@ -90,10 +107,14 @@ for (const entry of PAGES) {
   test(`${entry.name}: axe finds nothing serious, targets are 24 px or more, focus is visible`, async ({ page }) => {
     test.setTimeout(90_000); // axe, a target walk and 25 tab stops, on a shared machine
     await page.setViewportSize({ width: 1280, height: 900 });
+    if (entry.projector) await page.addInitScript(() => localStorage.setItem('stacklab.theme', 'projector'));
     await page.goto(entry.path);
     await entry.ready(page);
     if (entry.name.includes('projector')) {
-      await expect(page.locator('[data-view]').first()).toHaveClass(/slv-theme-projector/);
+      if (!entry.path.includes('#/present/')) await expect(page.locator('html')).toHaveClass(/site-projector/);
+      if (await page.locator('[data-view]').count()) await expect(page.locator('[data-view]').first()).toHaveClass(/slv-theme-projector/);
+    } else {
+      await expect(page.locator('html')).not.toHaveClass(/site-projector/);
     }
     await expectAccessible(page, entry.name);
     expect(await smallTargets(page), `${entry.name}: controls under 24 by 24 px`).toEqual([]);

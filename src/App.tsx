@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { flattenScenario, type ScenarioValues } from './core/scenario-values.js';
 import { LabShell } from './lab/LabShell.js';
 import { parseRoute, type Route, type SharedLab } from './lab/url.js';
+import { setSiteTheme, useSiteTheme } from './site/theme.js';
 
 // Lessons (and their Markdown and YAML readers) load when first visited, not with the lab.
 const LessonIndex = lazy(() => import('./lesson/LessonIndex.js').then((m) => ({ default: m.LessonIndex })));
@@ -95,8 +96,26 @@ function SiteHeader({ route }: { route: Route }) {
         <a href="#/lab" aria-current={current('lab')}>Lab</a>
         <a href="#/lessons" aria-current={current('lessons')}>Lessons</a>
       </nav>
+      <ThemeSwitch />
       <p className="tagline">Why network stacks stop scaling on multiprocessors, and how real systems fixed it.</p>
     </header>
+  );
+}
+
+/** The projector theme for every page (remembered): large type, high contrast, thick marks. */
+function ThemeSwitch() {
+  const theme = useSiteTheme();
+  const on = theme === 'projector';
+  return (
+    <button type="button" className="theme-switch" aria-pressed={on} onClick={() => setSiteTheme(on ? 'light' : 'projector')}
+      title="Large type, high contrast and thick marks, for a projector. Remembered on this computer.">
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <rect x="2" y="6" width="20" height="11" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+        <circle cx="16" cy="11.5" r="2.5" fill="currentColor" />
+        <path d="M6 20h12" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      Projector theme
+    </button>
   );
 }
 

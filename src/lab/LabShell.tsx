@@ -8,8 +8,9 @@
  * Reset button that starts a new worker; the rest of the page keeps working.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { setSiteTheme, useSiteTheme } from '../site/theme.js';
 import type { Report, ScenarioValues } from '../core/index.js';
-import { prefersReducedMotion, type Theme } from '../views/index.js';
+import { prefersReducedMotion } from '../views/index.js';
 import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
 import { CompareLink } from './compare/CompareLink.js';
 import { CopyLinkButton } from './CopyLinkButton.js';
@@ -100,7 +101,10 @@ export function LabShell(props: LabShellProps) {
     const first = props.initialView?.views;
     return first ? allowed.filter((id) => first.includes(id)) : allowed;
   });
-  const [theme, setTheme] = useState<Theme>(props.initialView?.theme ?? 'light');
+  // The site's theme (the header's switch, remembered); a link that asks for one applies it.
+  const linkTheme = props.initialView?.theme;
+  useEffect(() => { if (linkTheme) setSiteTheme(linkTheme, { remember: false }); }, [linkTheme]);
+  const theme = useSiteTheme();
   const schema = useLab(store, 'schema');
   const scenario = useLab(store, 'scenario');
   const herdShown = (compact ? allowed : shown).includes('herd') && scenario['kernel.kind'] === 'sna';
@@ -166,7 +170,7 @@ export function LabShell(props: LabShellProps) {
             <EmbedCodeButton />
             <a className="btn" href="#/present">Present</a>
             <label className="toggle">
-              <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />
+              <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setSiteTheme(event.target.checked ? 'projector' : 'light')} />
               Projector mode
             </label>
           </div>

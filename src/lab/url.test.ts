@@ -54,6 +54,12 @@ describe('lab links', () => {
     expect(back.view).toEqual(view);
   });
 
+  it('carry a theme only when one was chosen: without one the site theme applies (src/site/theme.ts)', () => {
+    expect(roundTrip(scalable, DEFAULT_VIEW_STATE).view.theme).toBeUndefined();
+    expect(roundTrip(scalable, { ...DEFAULT_VIEW_STATE, theme: 'light' }).view.theme).toBeUndefined();
+    expect(roundTrip(scalable, { ...DEFAULT_VIEW_STATE, theme: 'projector' }).view.theme).toBe('projector');
+  });
+
   it('keep links short: only fields that differ from the defaults travel', () => {
     const { encoded } = roundTrip(defaultValues(schema), DEFAULT_VIEW_STATE);
     expect(encoded.length).toBeLessThan(40);

@@ -21,7 +21,8 @@ export interface LabViewState {
   /** Views shown, in layout order. */
   views: KnownViewId[];
   speed: Speed;
-  theme: Theme;
+  /** The theme the link asks for; absent, the site's own (src/site/theme.ts). */
+  theme?: Theme;
   /** Embedded labs: which controls to show (field paths); undefined shows all. */
   controls?: string[];
 }
@@ -49,7 +50,6 @@ const MAX_ENCODED = 20_000;
 export const DEFAULT_VIEW_STATE: LabViewState = {
   views: [...VIEW_IDS],
   speed: DEFAULT_SPEED,
-  theme: 'light',
 };
 
 interface Wire {
@@ -66,7 +66,7 @@ export function encodeLabState(schema: Schema, values: ScenarioValues, view: Lab
   const wire: Wire = { v: LINK_VERSION, sc: minimalDocument(schema, values) };
   if (view.views.join() !== VIEW_IDS.join()) wire.vw = view.views;
   if (view.speed !== DEFAULT_VIEW_STATE.speed) wire.sp = Number.isFinite(view.speed) ? view.speed : 'max';
-  if (view.theme !== 'light') wire.th = view.theme;
+  if (view.theme === 'projector') wire.th = view.theme;
   if (view.controls) wire.ct = view.controls;
   return compressToEncodedURIComponent(JSON.stringify(wire));
 }

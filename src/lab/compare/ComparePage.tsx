@@ -18,6 +18,7 @@ import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Schema } from '../../core/schema.js';
 import { formatNs } from '../../views/format.js';
 import { onFrame, prefersReducedMotion } from '../../views/motion.js';
+import { setSiteTheme, useSiteTheme } from '../../site/theme.js';
 import type { Theme } from '../../views/palette.js';
 import { useLab } from '../hooks.js';
 import { loadPresets } from '../presets.js';
@@ -77,7 +78,9 @@ export function ComparePage({ query }: { query: string }) {
   });
   const { stores, clock } = setup;
   const [sources, setSources] = useState<[SideState, SideState]>(() => [{ source: plan.a.source }, { source: plan.b.source }]);
-  const [theme, setTheme] = useState<Theme>(plan.view?.theme ?? 'light');
+  const linkTheme = plan.view?.theme;
+  useEffect(() => { if (linkTheme) setSiteTheme(linkTheme, { remember: false }); }, [linkTheme]);
+  const theme = useSiteTheme();
   const [views, setViews] = useState<KnownViewId[]>(() => {
     const fromLink = plan.view?.views;
     const linkChoseViews = fromLink && fromLink.join() !== VIEW_IDS.join();
@@ -176,7 +179,7 @@ export function ComparePage({ query }: { query: string }) {
         <div className="lab-tools">
           <CopyLinkButton opens="this comparison" />
           <label className="toggle">
-            <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setTheme(event.target.checked ? 'projector' : 'light')} />
+            <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setSiteTheme(event.target.checked ? 'projector' : 'light')} />
             Projector mode
           </label>
           <a className="btn" href={schema ? routeHash({ page: 'lab' }, encodeLabState(schema, scenarioA, { ...viewState, views: [...VIEW_IDS] })) : '#/lab'}>
