@@ -201,6 +201,9 @@ export class LabStore {
 
   dispose(): void {
     this.started = false;
+    clearTimeout(this.reportTimer);
+    this.reportTimer = undefined;
+    this.deferredReport = undefined;
     this.client.dispose();
     this.sweepRunner?.dispose();
     this.sweepRunner = undefined;
@@ -372,6 +375,10 @@ export class LabStore {
     if (governor.continuous) requestFrame(this.tick);
   };
 
+  /** A report waiting for its own task (apply), and the timer that will set it. */
+  private deferredReport: Report | undefined;
+  private reportTimer: ReturnType<typeof setTimeout> | undefined;
+
   /** The frame-rate governor's state (see tick). */
   private governor = { continuous: false, lastTick: 0, every: 1, onTime: 0, count: 0, late: 0 };
 
@@ -397,7 +404,10 @@ export class LabStore {
       snapshot, trace: this.history?.view(), nowNs: last.nowNs, events: last.events, frames: this.state.frames + 1,
       loading: false,
     };
-    if (last.reason === 'load' || last.reason === 'reset') patch.report = undefined;
+    if (last.reason === 'load' || last.reason === 'reset') {
+      patch.report = undefined;
+      this.deferredReport = undefined; // the old run's
+    }
     if (last.rewind) patch.rewind = last.rewind;
     // a load or reset replaces any seek still asked for
     if ((last.reason === 'load' || last.reason === 'reset') && !this.client.seeking) patch.seekTargetNs = undefined;
@@ -408,11 +418,30 @@ export class LabStore {
       if (!last.done) patch.finalReport = undefined;
       if (!this.client.seeking) patch.seekTargetNs = undefined;
     }
+    let report: Report | undefined;
     for (let i = frames.length - 1; i >= 0; i--) {
       if (frames[i]!.report) {
-        patch.report = frames[i]!.report;
+        report = frames[i]!.report;
         break;
       }
+    }
+    // While playing, a new report (four times a second) re-renders every figure, table
+    // and chart: that is done in a task of its own, right after this frame's, so no
+    // single task does both (a long task holds back input and the next frame). Steps,
+    // seeks, loads and the end apply it with their frame, as they must be exact.
+    if (report && last.reason === 'play' && !this.options.holdFrames) {
+      this.deferredReport = report;
+      if (!this.reportTimer) {
+        this.reportTimer = setTimeout(() => {
+          this.reportTimer = undefined;
+          const pending = this.deferredReport;
+          this.deferredReport = undefined;
+          if (pending) this.set({ report: pending });
+        }, 0);
+      }
+    } else if (report) {
+      patch.report = report;
+      this.deferredReport = undefined;
     }
     if (last.reason === 'step') patch.lastStep = describeStep(schema, snapshot.locks.map((lock) => lock.name), last.trace, last.nowNs);
     const ended = frames.find((frame) => frame.reason === 'end');
