@@ -9,7 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { Report } from '../core/report.js';
 import { flattenScenario, type ScenarioValues } from '../core/scenario-values.js';
 import { LabShell } from '../lab/LabShell.js';
-import { setSiteTheme } from '../site/theme.js';
+import { useLinkTheme } from '../site/theme.js';
 import { routeHash, type Route } from '../lab/url.js';
 import { inFrame, labBase, originsFromHash, postReady, watchHeight } from './bridge.js';
 
@@ -66,9 +66,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
   const view = route.shared?.view;
   // An embed looks as its link says (the normal theme unless it asks), whatever this
   // browser chose on the StackLab site itself.
-  const embedTheme = view?.theme ?? 'light';
-  useState(() => setSiteTheme(embedTheme, { remember: false })); // before the first paint
-  useEffect(() => setSiteTheme(embedTheme, { remember: false }), [embedTheme]);
+  useLinkTheme(view?.theme ?? 'light');
   const values: ScenarioValues = route.shared ? (flattenScenario(route.shared.scenario) as ScenarioValues) : {};
   const linkError = route.error ? `${route.error} The lab opened with the default scenario instead.` : undefined;
   // flow-root keeps the last child's margin inside this box, so its height is all the content.

@@ -8,7 +8,8 @@
  * Reset button that starts a new worker; the rest of the page keeps working.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { setSiteTheme, useSiteTheme } from '../site/theme.js';
+import { ProjectorModeToggle } from '../site/ProjectorModeToggle.js';
+import { useLinkTheme, useSiteTheme } from '../site/theme.js';
 import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion } from '../views/index.js';
 import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
@@ -102,8 +103,7 @@ export function LabShell(props: LabShellProps) {
     return first ? allowed.filter((id) => first.includes(id)) : allowed;
   });
   // The site's theme (the header's switch, remembered); a link that asks for one applies it.
-  const linkTheme = props.initialView?.theme;
-  useEffect(() => { if (linkTheme) setSiteTheme(linkTheme, { remember: false }); }, [linkTheme]);
+  useLinkTheme(props.initialView?.theme);
   const theme = useSiteTheme();
   const schema = useLab(store, 'schema');
   const scenario = useLab(store, 'scenario');
@@ -169,10 +169,7 @@ export function LabShell(props: LabShellProps) {
             <Suspense fallback={null}><ExportMenu store={store} labRoot={root} /></Suspense>
             <EmbedCodeButton />
             <a className="btn" href="#/present">Present</a>
-            <label className="toggle">
-              <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setSiteTheme(event.target.checked ? 'projector' : 'light')} />
-              Projector mode
-            </label>
+            <ProjectorModeToggle />
           </div>
         </div>
       )}

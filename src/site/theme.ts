@@ -9,7 +9,7 @@
  * The theme is a class on <html> (site-projector) for the site's CSS, and a value
  * (useSiteTheme) for the views, which draw their marks from palette.ts's tokens.
  */
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import type { Theme } from '../views/palette.js';
 
 export const THEME_KEY = 'stacklab.theme';
@@ -58,4 +58,14 @@ function subscribe(listener: () => void): () => void {
 /** The site's theme, re-rendering when it changes. */
 export function useSiteTheme(): Theme {
   return useSyncExternalStore(subscribe, siteTheme, () => 'light');
+}
+
+/**
+ * Applies the theme a link asks for (without remembering it), before the page paints;
+ * undefined leaves the site's theme as it is.
+ */
+export function useLinkTheme(theme: Theme | undefined): void {
+  useLayoutEffect(() => {
+    if (theme) setSiteTheme(theme, { remember: false });
+  }, [theme]);
 }

@@ -18,7 +18,8 @@ import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Schema } from '../../core/schema.js';
 import { formatNs } from '../../views/format.js';
 import { onFrame, prefersReducedMotion } from '../../views/motion.js';
-import { setSiteTheme, useSiteTheme } from '../../site/theme.js';
+import { ProjectorModeToggle } from '../../site/ProjectorModeToggle.js';
+import { useLinkTheme, useSiteTheme } from '../../site/theme.js';
 import type { Theme } from '../../views/palette.js';
 import { useLab } from '../hooks.js';
 import { loadPresets } from '../presets.js';
@@ -78,8 +79,7 @@ export function ComparePage({ query }: { query: string }) {
   });
   const { stores, clock } = setup;
   const [sources, setSources] = useState<[SideState, SideState]>(() => [{ source: plan.a.source }, { source: plan.b.source }]);
-  const linkTheme = plan.view?.theme;
-  useEffect(() => { if (linkTheme) setSiteTheme(linkTheme, { remember: false }); }, [linkTheme]);
+  useLinkTheme(plan.view?.theme);
   const theme = useSiteTheme();
   const [views, setViews] = useState<KnownViewId[]>(() => {
     const fromLink = plan.view?.views;
@@ -178,10 +178,7 @@ export function ComparePage({ query }: { query: string }) {
         </div>
         <div className="lab-tools">
           <CopyLinkButton opens="this comparison" />
-          <label className="toggle">
-            <input type="checkbox" checked={theme === 'projector'} onChange={(event) => setSiteTheme(event.target.checked ? 'projector' : 'light')} />
-            Projector mode
-          </label>
+          <ProjectorModeToggle />
           <a className="btn" href={schema ? routeHash({ page: 'lab' }, encodeLabState(schema, scenarioA, { ...viewState, views: [...VIEW_IDS] })) : '#/lab'}>
             Open A in the lab
           </a>
