@@ -101,6 +101,81 @@ export interface NumaRunReport {
   runners_left: number;
 }
 
+/** Where one message's one-way trip spent its time, ns (kernel "onload", test pingpong);
+ * the parts add up to half_rtt_ns. Hardware is `wire`; the rest is software overhead. */
+export interface NetBreakdown {
+  /** The sending application's send call, until the last packet is on the NIC's transmit ring. */
+  send: number;
+  /** Serialization, the NICs, PCIe and the link: the packet's time from one NIC to the other's receive ring. */
+  wire: number;
+  /** In the receive ring until something looked at it: waiting for an interrupt (moderation) or a poll. */
+  notify: number;
+  /** Protocol processing of the packet until it is on the socket (interrupt or stack poll). */
+  stack: number;
+  /** On the socket until the receiving thread takes it: wake-up and context switch when it had blocked. */
+  wake: number;
+  /** The receive call from taking the message to returning it, copy included. */
+  receive: number;
+}
+
+/** The user-level stack's one stack lock (net.stack onload), summed over the host's stacks. */
+export interface NetStackLockReport {
+  acquisitions_per_s: number;
+  /** Sends that found the lock taken. */
+  contended_per_s: number;
+  /** Sends whose packets went on the lock-free pre-queue instead of waiting (net.prequeue on). */
+  prequeued_per_s: number;
+  /** Pre-queued sends the lock holder transmitted as deferred work before it let go. */
+  deferred_per_s: number;
+  /** Threads that slept for the lock (net.prequeue off). */
+  sleeps_per_s: number;
+  /** Share of the window the lock was held, percent (of one stack's time, averaged over stacks). */
+  hold_pct: number;
+  /** Mean packets waiting on the pre-queue. */
+  prequeue_mean_len: number;
+}
+
+/** The network stack benchmark's measures (kernel "onload" only): host A is the system
+ * under test; host B its partner (ping-pong, stream) or a traffic generator or sink. */
+export interface NetReport {
+  test: 'pingpong' | 'udp_send' | 'udp_receive' | 'tcp_stream';
+  stack: 'kernel' | 'onload' | 'vnic';
+  cpus_per_host: number;
+  message_bytes: number;
+  packets_per_message: number;
+  /** Ping-pong: round trips completed in the window and half their mean, ns (0 for other tests). */
+  round_trips: number;
+  half_rtt_ns: number;
+  breakdown_ns: NetBreakdown;
+  /** Messages per second the generator offered (udp_receive), else what the senders sent. */
+  offered_per_s: number;
+  /** Messages per second the sending applications sent. */
+  sent_per_s: number;
+  /** Messages per second the receiving application took (for udp_send: that left the NIC). */
+  delivered_per_s: number;
+  /** Payload bits per second delivered to the receiving application (udp_send: put on the wire). */
+  goodput_bits_per_s: number;
+  /** Share of the link's time carrying frames from host A, percent. */
+  link_busy_pct: number;
+  /** Packets dropped per second: the receive ring was full (free), or the socket was (after protocol work). */
+  ring_drops_per_s: number;
+  socket_drops_per_s: number;
+  /** Host A's interrupts, stack polls, watchdog interrupts and thread wake-ups per second. */
+  interrupts_per_s: number;
+  stack_polls_per_s: number;
+  watchdog_per_s: number;
+  wakeups_per_s: number;
+  /** Host A's busy CPU time (all but idle) per message delivered (or sent, for udp_send), ns. */
+  cpu_per_message_ns: number;
+  /** Host A's busy CPU time in each mode, percent of host A's CPU time. */
+  host_a_modes_pct: Record<ModeName, number>;
+  rx_ring_capacity: number;
+  rx_ring_mean_fill: number;
+  socket_capacity: number;
+  socket_mean_len: number;
+  stack_lock: NetStackLockReport;
+}
+
 export interface Report {
   /** The whole scenario that ran, every field resolved. */
   scenario: ScenarioDocument;
@@ -134,6 +209,8 @@ export interface Report {
   numa?: NumaReport;
   /** The NUMA kernel's batch run (kernel "numa" only). */
   numa_run?: NumaRunReport;
+  /** The network stack benchmark (kernel "onload" only). */
+  net?: NetReport;
   /** Share of lock calls that found their lock taken (every kernel). */
   lock_miss_rate_pct?: number;
 }
