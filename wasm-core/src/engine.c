@@ -369,7 +369,7 @@ static void exec(lab_Sim *s, int cpu)
         switch (x->state) {
         case CTX_TIMED: return;
         case CTX_SPIN: set_mode(s, cpu, LAB_MODE_SPIN, x->spin_lock); return;
-        case CTX_AWAIT: set_mode(s, cpu, LAB_MODE_KERNEL, 0); return;
+        case CTX_AWAIT: set_mode(s, cpu, x->mode, 0); return;   /* busy-waiting, in its mode */
         case CTX_SUSPENDED:
             x->state = CTX_TIMED;
             x->due = st->now + x->remaining;
@@ -653,6 +653,7 @@ static void exec(lab_Sim *s, int cpu)
             s->job[j].t_enq = st->now;
             ev_push(s, st->now + numa_move_line(st, cpu, st->lckmgr_cpu, 0), EV_LM_ARRIVE, st->lckmgr_cpu, j, 0);
             x->state = CTX_AWAIT;                /* EV_LM_DONE moves it on */
+            x->mode = LAB_MODE_KERNEL;
             set_mode(s, cpu, LAB_MODE_KERNEL, 0);
             return;
         }
@@ -662,6 +663,7 @@ static void exec(lab_Sim *s, int cpu)
             j = list_pop(s, &st->lm_q);
             if (j < 0) {                         /* poll: the CPU is the lock manager's */
                 x->state = CTX_AWAIT;            /* EV_LM_ARRIVE wakes it */
+                x->mode = LAB_MODE_KERNEL;
                 set_mode(s, cpu, LAB_MODE_KERNEL, 0);
                 return;
             }
@@ -684,6 +686,13 @@ static void exec(lab_Sim *s, int cpu)
             x->prog = -1;
             continue;
         default:
+            if (ph->op >= OP_NET_MSG && ph->op <= OP_NET_WAKE) {
+                /* net.c: > 0 a timed phase; 0 it moved the pc on; < 0 it stopped the
+                 * context (blocked, or awaiting: the loop finds out which) */
+                d = net_exec(s, cpu, x, ph, &mode);
+                if (d <= 0) continue;
+                break;
+            }
             assert(0 && "unknown phase");
             return;
         }
@@ -705,6 +714,15 @@ static void raise_interrupt(lab_Sim *s, int cpu, int j)
     list_push(s, &s->cpu[cpu].isr_q, j);
     if (s->cpu[cpu].isr.prog < 0) exec(s, cpu);
 }
+
+/* What net.c needs of the engine (called from events, never from inside exec). */
+void engine_raise_interrupt(lab_Sim *s, int cpu, int job) { raise_interrupt(s, cpu, job); }
+void engine_block(lab_Sim *s, int cpu, int state, int why) { block(s, cpu, state, why); }
+void engine_kick(lab_Sim *s, int cpu) { exec(s, cpu); }
+int engine_job_alloc(lab_Sim *s, int kind, int thread, int flags) { return job_alloc(s, kind, thread, flags); }
+void engine_job_free(lab_Sim *s, int job) { job_free(s, job); }
+void engine_list_push(lab_Sim *s, JobList *q, int job) { list_push(s, q, job); }
+int engine_list_pop(lab_Sim *s, JobList *q) { return list_pop(s, q); }
 
 static void on_handoff(lab_Sim *s, int cpu, int lock)
 {
@@ -770,6 +788,7 @@ void engine_start(lab_Sim *s)
         make_ready(s, t);
     }
     if (st->warmup > 0) ev_push(s, st->warmup, EV_WARMUP_END, -1, 0, 0);
+    net_start(s);
     if (!s->kernel->tcpip_devices) return;   /* SNA's devices are its links (kernel_sna.c) */
     if (st->v[F_TIMER_INTERVAL] > 0) ev_push(s, (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0);
     if (st->v[F_DISK_RATE] > 0) ev_push(s, poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0);
@@ -825,7 +844,9 @@ int engine_step(lab_Sim *s, int64_t limit)
         exec(s, e.cpu);
         break;
     }
-    default: assert(0 && "unknown event");
+    default:
+        if (e.kind >= EV_NET_ARRIVE) { net_event(s, &e); break; }
+        assert(0 && "unknown event");
     }
     return 1;
 }

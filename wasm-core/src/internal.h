@@ -58,11 +58,26 @@ enum Field {
     F_NUMA_DATA_RAD, F_NUMA_LOCKS_PER_RECORD, F_NUMA_LOCK_MANAGER, F_NUMA_LCKMGR_CPU,
     F_NUMA_LOCKDB_LINES, F_NUMA_USER_MEMORY_PCT, F_NUMA_RUN_SCALE,
     LAB_DIST_FIELDS(F_NUMA_IO), LAB_DIST_FIELDS(F_NUMA_LOCK_OP), LAB_DIST_FIELDS(F_NUMA_LOCK_REQUEST),
+    F_NET_TEST, F_NET_STACK, F_NET_MESSAGE_BYTES, F_NET_MSS, F_NET_SENDERS, F_NET_STACKS, F_NET_PREQUEUE,
+    F_NET_OFFERED_PPS, F_NET_MODERATION, F_NET_SPIN, F_NET_WATCHDOG, F_NET_IRQ_CPU,
+    F_NET_LINK_BPS, F_NET_NIC_MAX_PPS, F_NET_HW_LATENCY, F_NET_RX_RING, F_NET_TX_RING,
+    F_NET_SOCKET_PACKETS, F_NET_WINDOW,
+    LAB_DIST_FIELDS(F_NET_SYSCALL), LAB_DIST_FIELDS(F_NET_K_SEND), LAB_DIST_FIELDS(F_NET_K_TCP_SEND), LAB_DIST_FIELDS(F_NET_K_TX_PKT), LAB_DIST_FIELDS(F_NET_K_TCP_SEG),
+    LAB_DIST_FIELDS(F_NET_IRQ), LAB_DIST_FIELDS(F_NET_K_RX_PKT), LAB_DIST_FIELDS(F_NET_K_RECV),
+    LAB_DIST_FIELDS(F_NET_WAKE), LAB_DIST_FIELDS(F_NET_CSWITCH), LAB_DIST_FIELDS(F_NET_COPY_PER_KB),
+    LAB_DIST_FIELDS(F_NET_UL_INTERCEPT), LAB_DIST_FIELDS(F_NET_UL_SEND), LAB_DIST_FIELDS(F_NET_UL_TCP_SEND), LAB_DIST_FIELDS(F_NET_UL_TX_PKT),
+    LAB_DIST_FIELDS(F_NET_UL_POLL), LAB_DIST_FIELDS(F_NET_UL_RX_PKT), LAB_DIST_FIELDS(F_NET_UL_RECV),
+    LAB_DIST_FIELDS(F_NET_ATOMIC),
     F_SEED, F_DURATION, F_WARMUP, F_TRACE_CAPACITY,
     F_COUNT
 };
 
-enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2, KERNEL_NUMA = 3 };
+enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2, KERNEL_NUMA = 3, KERNEL_ONLOAD = 4 };
+/* The network stack benchmark (kernel_onload.c): which test, which stack. */
+enum { NET_PINGPONG = 0, NET_UDP_SEND = 1, NET_UDP_RECEIVE = 2, NET_TCP_STREAM = 3 };
+enum { STACK_KERNEL = 0, STACK_ONLOAD = 1, STACK_VNIC = 2 };
+enum { STACKS_PER_PROCESS = 0, STACKS_SHARED = 1 };
+enum { IRQ_APP_CORE = 0, IRQ_OTHER_CORE = 1 };
 /* Spinlock algorithms: fair is OpenVMS's on the GS series: test-and-set until
  * kernel.fair_after_waiters CPUs spin, then first come first served. */
 enum { LOCK_TAS = 0, LOCK_TICKET = 1, LOCK_FAIR = 2 };
@@ -113,6 +128,9 @@ enum CostId {
     C_CACHE_RELOAD, C_SNA_REMOTE, C_SNA_PACING_LAT, C_SNA_TP_WORK, C_SNA_HS_WORK, C_SNA_DLC_SEND, C_SNA_DLC_RECV, C_SNA_LIST_ENTRY,
     C_SNA_HASH_SEARCH, C_SNA_LOOKUP, C_SNA_XMALLOC, C_SNA_POOL_ALLOC, C_SNA_POST,
     C_NUMA_IO, C_NUMA_LOCK_OP, C_NUMA_LOCK_REQUEST,
+    C_NET_SYSCALL, C_NET_K_SEND, C_NET_K_TCP_SEND, C_NET_K_TX_PKT, C_NET_K_TCP_SEG, C_NET_IRQ, C_NET_K_RX_PKT, C_NET_K_RECV,
+    C_NET_WAKE, C_NET_CSWITCH, C_NET_COPY_PER_KB, C_NET_UL_INTERCEPT, C_NET_UL_SEND,
+    C_NET_UL_TCP_SEND, C_NET_UL_TX_PKT, C_NET_UL_POLL, C_NET_UL_RX_PKT, C_NET_UL_RECV, C_NET_ATOMIC,
     C_COUNT
 };
 
@@ -184,6 +202,29 @@ enum Op {
     OP_LM_REQUEST,    /* dedicated lock manager: queue a request, spin at IPL 2 for it   */
     OP_LM_NEXT,       /* the LCKMGR_SERVER takes the next request, or polls              */
     OP_LM_DONE,       /* the LCKMGR_SERVER returns the status to the requester           */
+    /* the network stack benchmark (kernel_onload.c, net.c) */
+    OP_NET_MSG,       /* take a message to send (net.message_bytes) into the context  */
+    OP_NET_COPY,      /* a = mode: copy the message in hand (net copy_per_kb x bytes)  */
+    OP_NET_MORE,      /* b = target when the send has no packet (left) to put out: UDP
+                         cuts a message at the MSS; TCP coalesces sends into segments */
+    OP_NET_PREP,      /* a = mode, b = cost: the next packet's transmit work          */
+    OP_NET_XMIT,      /* the next packet goes on the NIC's transmit ring; waits while
+                         the ring or the TCP window is full                          */
+    OP_NET_SENT,      /* the send is done: the message is counted and freed           */
+    OP_NET_LOCK,      /* onload: take the stack lock; b = target when the send went on
+                         the pre-queue instead (net.prequeue on), else sleep for it   */
+    OP_NET_UNLOCK,    /* onload: b = target with a pre-queued send to do as deferred
+                         work before letting go; else release                         */
+    OP_NET_RECV,      /* a = stack: take a message from the socket, or wait: block
+                         (kernel), poll and spin, then block (onload), spin (vnic)   */
+    OP_NET_COPY_IN,   /* a = mode: copy out what was taken                            */
+    OP_NET_RECV_MORE, /* b = target while a ping-pong message is not all in (a TCP
+                         receive with MSG_WAITALL: woken for each batch of segments) */
+    OP_NET_RECEIVED,  /* the receive call returns: counted; a = 1 ends a round trip   */
+    OP_NET_IRQ_START, /* the interrupt's stack: free the interrupt job                 */
+    OP_NET_RX_NEXT,   /* b = target when the receive ring is empty (interrupts re-armed) */
+    OP_NET_DELIVER,   /* the packet in hand reaches its socket (or is dropped: full)   */
+    OP_NET_WAKE,      /* wake the socket's blocked reader                              */
     OP_END            /* the context is done                                        */
 };
 /* Which thread of the mbuf's session an OP_ENQ or OP_POST addresses. */
@@ -195,7 +236,8 @@ typedef struct Phase { uint8_t op, a; int16_t b; } Phase;
 typedef struct Program { const Phase *phase; int n; const char *name; } Program;
 
 enum ProgId { PROG_PROCESS, PROG_INTERRUPT, PROG_FORK, PROG_KRP_DRAIN, PROG_SWITCH_IN,
-              PROG_TP, PROG_TP_XFER, PROG_HS, PROG_DLC, PROG_REPORTER, PROG_LCKMGR, PROG_COUNT };
+              PROG_TP, PROG_TP_XFER, PROG_HS, PROG_DLC, PROG_REPORTER, PROG_LCKMGR,
+              PROG_NET_PEER, PROG_COUNT };
 
 /* A kernel: its programs, its locks, and (for kernels assembled from scenario
  * switches) a function that builds the programs into the handle and gives every
@@ -217,6 +259,7 @@ const Kernel *kernel_classic(void);
 const Kernel *kernel_scalable(void);
 const Kernel *kernel_sna(void);
 const Kernel *kernel_numa(void);
+const Kernel *kernel_onload(void);
 const Kernel *kernel_for(int kind);
 
 /* Writing programs at run time (program.c): labels and forward jumps. */
@@ -238,14 +281,15 @@ int asm_finish(Asm *a);                        /* resolves jumps; 0 when somethi
 /* ---- jobs: packets, timers, disk completions, KRPs ---------------------------- */
 enum JobKind { JOB_RX, JOB_BACKGROUND_RX, JOB_TIMER, JOB_DISK, JOB_KRP_WRITE, JOB_KRP_READ,
                JOB_KRP_DRAIN, JOB_SNA_SEND, JOB_SNA_DATA, JOB_SNA_PACING, JOB_LM_REQUEST,
-               JOB_KIND_COUNT };
+               JOB_NET_MSG, JOB_NET_PKT, JOB_NET_IRQ, JOB_KIND_COUNT };
 enum { JOB_LAST_PACKET = 1, JOB_LAST_WRITE = 2 };
 
 typedef struct Job {
     int32_t next;
     uint8_t kind, flags;
     int32_t thread;
-    int64_t t_enq;
+    int32_t bytes;           /* net: payload bytes of the message or packet           */
+    int64_t t_enq;           /* net: when the packet entered its current stage        */
 } Job;
 
 typedef struct JobList { int32_t head, tail, len; } JobList;
@@ -333,13 +377,52 @@ typedef struct Thread {
     int32_t next;            /* run queue or lock sleep queue link                   */
     int32_t msgs;            /* messages delivered and not yet read                  */
     int32_t inflight;        /* SNA transfer: RUs sent and not yet answered          */
-    JobList work;            /* SNA: mbufs queued to this thread                     */
+    JobList work;            /* SNA: mbufs queued to this thread; net: its socket's receive queue */
     int64_t txn_start;
+    /* net */
+    int32_t net_bytes;       /* bytes taken from the socket by the last take          */
+    int32_t net_got;         /* bytes of the message received so far                  */
+    int8_t net_stack;        /* the user-level stack (or host's kernel stack) it uses  */
+    int8_t net_spinning;     /* OP_NET_RECV: spinning for a message since net_spin_until - spin */
+    int8_t net_waiting;      /* 1: waits for ring space, 2: for the TCP window         */
+    int64_t net_spin_until;
+    int64_t net_t0;          /* when its current send began (breakdown)               */
 } Thread;
+
+/* ---- net: the NIC's receive rings and the stacks behind them (net.c) ------------ */
+#define LAB_NET_MAX_STACKS 8
+enum { NB_SEND, NB_WIRE, NB_NOTIFY, NB_STACK, NB_WAKE, NB_RECEIVE, NB_COUNT };
+
+typedef struct NetStack {
+    int8_t host;             /* 0: host A (under test), 1: host B                    */
+    int8_t user_level;       /* onload or vnic: polled by the application             */
+    int8_t irq_cpu;
+    int8_t armed;            /* the NIC interrupts on the next arrival               */
+    int8_t in_irq;           /* a handler is draining the ring: interrupts masked    */
+    int8_t timer_set;        /* a moderation timer will raise the interrupt          */
+    int8_t lock;             /* the stack lock's number (onload), or -1              */
+    int8_t poller;           /* a thread spinning on it (CTX_AWAIT), or -1            */
+    JobList ring;            /* received packets no one has looked at yet            */
+    JobList prequeue;        /* onload: sends that found the stack lock taken        */
+    int64_t last_irq, last_poll;
+    double ring_area, preq_area;   /* integrals of the lengths, for their means          */
+    int64_t ring_since, preq_since;
+} NetStack;
+
+typedef struct NetCounters {     /* over the measurement window                       */
+    uint64_t sent_msgs, delivered_msgs, offered_msgs, round_trips;
+    double delivered_bytes, wire_bytes_a, wire_ns_a, rtt_ns;
+    uint64_t ring_drops, socket_drops, irqs, polls, watchdogs, wakeups;
+    uint64_t prequeued, deferred;
+    double breakdown[NB_COUNT];
+    uint64_t breakdown_n;
+} NetCounters;
 
 /* ---- events (events.c) -------------------------------------------------------- */
 enum EvKind { EV_PHASE_DONE, EV_HANDOFF, EV_KICK, EV_FORK_ARRIVE, EV_WAKE, EV_REPLY, EV_BACKGROUND_RX,
-              EV_TIMER, EV_DISK, EV_WARMUP_END, EV_LINK_ARRIVE, EV_LM_ARRIVE, EV_LM_DONE };
+              EV_TIMER, EV_DISK, EV_WARMUP_END, EV_LINK_ARRIVE, EV_LM_ARRIVE, EV_LM_DONE,
+              EV_NET_ARRIVE, EV_NET_MODERATION, EV_NET_WATCHDOG, EV_NET_GENERATE, EV_NET_ACK,
+              EV_NET_SPIN_END, EV_NET_TX_SPACE };
 
 typedef struct Event {
     int64_t t;
@@ -415,6 +498,12 @@ typedef struct State {
     int64_t run_done_at;     /* when the last one finished, or -1                     */
     uint64_t ramdisk_io, lock_ops, lm_served;
     double ramdisk_bytes, ramdisk_cross_bytes, lm_wait_ns;
+    /* net: two hosts back to back (net.c, kernel_onload.c) */
+    int net_test, net_stack, net_cph, net_nstack, net_mss;
+    NetStack stk[LAB_NET_MAX_STACKS];
+    int64_t nic_free_at[2];          /* each host's NIC transmits until then             */
+    int64_t net_unsent;      /* TCP stream: bytes the app wrote not yet in a segment  */
+    NetCounters net;
 } State;
 
 struct lab_Sim {
@@ -482,6 +571,25 @@ int64_t numa_ramdisk_read(lab_Sim *s, int cpu, int readwrite);
 int64_t numa_lockdb(lab_Sim *s, int cpu);
 void numa_report(lab_Sim *s, JsonW *w, double secs);
 double jain_index(const double *x, int n);
+
+/* engine.c: what net.c needs of the scheduler */
+void engine_raise_interrupt(lab_Sim *s, int cpu, int job);
+void engine_block(lab_Sim *s, int cpu, int state, int why);
+void engine_kick(lab_Sim *s, int cpu);
+int engine_job_alloc(lab_Sim *s, int kind, int thread, int flags);
+void engine_job_free(lab_Sim *s, int job);
+void engine_list_push(lab_Sim *s, JobList *q, int job);
+int engine_list_pop(lab_Sim *s, JobList *q);
+
+/* net.c: the network stack benchmark's NIC, rings, stacks and ops */
+void net_init(lab_Sim *s);
+void net_start(lab_Sim *s);
+void net_reset(lab_Sim *s);
+void net_event(lab_Sim *s, const Event *e);
+/* An OP_NET_* phase: returns its time (> 0: a timed phase in *mode), 0 to go on at the
+ * next phase, or -1 when the context stopped (blocked, spinning or awaiting). */
+int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode);
+void net_report(lab_Sim *s, JsonW *w, double secs);
 
 /* metrics.c */
 const char *metrics_report(lab_Sim *s);

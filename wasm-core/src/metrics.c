@@ -51,6 +51,7 @@ void metrics_reset(lab_Sim *s)
     st->forks_created = st->dropped_rx = 0;
     st->txn_time_ns = 0;
     numa_reset(s);
+    net_reset(s);
 }
 
 static double pct(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; }

@@ -11,7 +11,12 @@
 #include <string.h>
 #include "internal.h"
 
-static const char *const KERNEL_NAMES[] = { "classic", "scalable", "sna", "numa", NULL };
+static const char *const KERNEL_NAMES[] = { "classic", "scalable", "sna", "numa", "onload", NULL };
+static const char *const NET_TEST_NAMES[] = { "pingpong", "udp_send", "udp_receive", "tcp_stream", NULL };
+static const char *const NET_STACK_NAMES[] = { "kernel", "onload", "vnic", NULL };
+static const char *const NET_STACKS_NAMES[] = { "per_process", "shared", NULL };
+static const char *const OFF_ON_NAMES[] = { "off", "on", NULL };
+static const char *const IRQ_CPU_NAMES[] = { "app_core", "other_core", NULL };
 static const char *const PLACEMENT_NAMES[] = { "none", "home_rad", "cpu_affinity", NULL };
 static const char *const RO_DATA_NAMES[] = { "one_rad", "per_rad", "striped", NULL };
 static const char *const RW_DATA_NAMES[] = { "one_rad", "striped", NULL };
@@ -30,6 +35,15 @@ static const char *const LOCK_NAMES[] = { "tas", "ticket", "fair", NULL };
 static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
 
 #define NS_MAX 1.0e10   /* ten seconds: more than any single cost can sensibly be */
+
+/* A cost that is constant unless the scenario says otherwise (the network benchmark's
+ * per-call costs: the talk gives averages of a million round trips). */
+#define DIST_C(path, mean, doc) \
+    { path ".dist", FT_ENUM, "", 0, 2, DIST_CONST, DIST_NAMES, \
+      "Distribution of " doc ": const (always the mean), exp (exponential) or uniform (mean +- spread)." }, \
+    { path ".mean_ns", FT_NUMBER, "ns", 0, NS_MAX, mean, NULL, "Mean " doc ", in nanoseconds; 0 switches it off." }, \
+    { path ".spread_ns", FT_NUMBER, "ns", 0, NS_MAX, 0, NULL, \
+      "Half-width of the uniform distribution of " doc ", in nanoseconds (at most the mean)." }
 
 #define DIST(path, mean, doc) \
     { path ".dist", FT_ENUM, "", 0, 2, DIST_EXP, DIST_NAMES, \
@@ -59,8 +73,10 @@ static const FieldDesc FIELDS[F_COUNT] = {
     { "machine.memory_remote_ns_per_kb", FT_NUMBER, "ns", 0, 1.0e6, 750, NULL,
       "Copying one KiB from memory in another RAD (crossing the global switch)." },
 
-    { "kernel.kind", FT_ENUM, "", 0, 3, KERNEL_CLASSIC, KERNEL_NAMES,
+    { "kernel.kind", FT_ENUM, "", 0, 4, KERNEL_CLASSIC, KERNEL_NAMES,
       "classic: every CPU takes the TCP/IP global spinlock (I/O lock 8) to enter kernel context. "
+      "onload: two hosts back to back running a network benchmark over the Linux kernel stack, the "
+      "OpenOnload user-level stack or a raw virtual NIC (the net.* fields; half the CPUs are each host's). "
       "numa: OpenVMS on an AlphaServer GS: batch processes reading records from RAM disks and calling "
       "the lock manager, placed in resource affinity domains (the numa.* fields). "
       "scalable: process context queues kernel request packets (KRPs) to the designated TCP/IP CPU. "
@@ -212,6 +228,79 @@ static const FieldDesc FIELDS[F_COUNT] = {
     DIST("numa.costs.io", 20000, "the $QIO and RAM disk driver per read (kernel mode), besides the copy"),
     DIST("numa.costs.lock_op", 1500, "the lock manager's own work per operation, besides its cache misses"),
     DIST("numa.costs.lock_request", 800, "building a lock request packet for the dedicated lock manager"),
+
+    { "net.test", FT_ENUM, "", 0, 3, NET_PINGPONG, NET_TEST_NAMES,
+      "The benchmark: pingpong (a message to the partner and back: half round-trip latency), udp_send "
+      "(net.senders processes send to a sink: messages per second), udp_receive (a generator offers "
+      "net.offered_pps packets to one receiver: delivered against offered), tcp_stream (one process "
+      "streams to the partner: bandwidth against message size)." },
+    { "net.stack", FT_ENUM, "", 0, 2, STACK_KERNEL, NET_STACK_NAMES,
+      "kernel: the Linux kernel stack (system calls, interrupts, wake-ups, copies). onload: the "
+      "user-level stack in the application's own context, talking to its virtual NIC directly, polled "
+      "lazily with no interrupts until a thread blocks. vnic: a raw virtual NIC with no protocol at all, "
+      "a prepared packet pinged back and forth: what is left is the hardware." },
+    { "net.message_bytes", FT_INT, "bytes", 1, 1048576, 32, NULL,
+      "Payload bytes of each message (each send call). UDP messages longer than net.mss are cut into "
+      "packets; a TCP stream coalesces small sends into full segments." },
+    { "net.mss", FT_INT, "bytes", 64, 9000, 1448, NULL,
+      "Most payload bytes in one packet (TCP's maximum segment size with timestamps on 1500-byte Ethernet)." },
+    { "net.senders", FT_INT, "processes", 1, LAB_NET_MAX_STACKS, 1, NULL,
+      "udp_send: sending processes (or threads) on host A, one per CPU of host A in turn." },
+    { "net.stacks", FT_ENUM, "", 0, 1, STACKS_PER_PROCESS, NET_STACKS_NAMES,
+      "onload: per_process (each sender its own stack, virtual NIC and stack lock: no crosstalk; a stack "
+      "per core) or shared (host A's senders are threads sharing one stack and its lock)." },
+    { "net.prequeue", FT_ENUM, "", 0, 1, 1, OFF_ON_NAMES,
+      "onload: a send that finds the stack lock taken puts its filled buffers on the lock-free pre-queue "
+      "and returns; the holder sends them as deferred work before it lets go (on). off: it sleeps until "
+      "the lock is free." },
+    { "net.offered_pps", FT_NUMBER, "packets/s", 0, 2.0e7, 1.0e6, NULL,
+      "udp_receive: packets per second the generator on host B offers (no faster than the wire carries)." },
+    { "net.moderation_ns", FT_NUMBER, "ns", 0, 1.0e7, 0, NULL,
+      "Interrupt moderation: the least time between two interrupts of a virtual NIC; an interrupt that "
+      "would come sooner waits for a timer. 0 is off (an interrupt for every arrival while enabled)." },
+    { "net.spin_ns", FT_NUMBER, "ns", 0, 1.0e10, 100000, NULL,
+      "onload: how long a receive that finds nothing keeps polling the stack before it enables interrupts "
+      "and blocks (the talk's test: 100 us; the product's default is 0, no spinning)." },
+    { "net.watchdog_ns", FT_NUMBER, "ns", 0, 1.0e9, 500000, NULL,
+      "onload: the NIC's watchdog: if packets wait and no one polled the stack for this long, it "
+      "interrupts so the stack makes progress; 0 switches it off." },
+    { "net.irq_cpu", FT_ENUM, "", 0, 1, IRQ_APP_CORE, IRQ_CPU_NAMES,
+      "Which CPU takes a virtual NIC's interrupts: app_core (the CPU its application is bound to) or "
+      "other_core (the next CPU of that host; needs at least 2 CPUs per host)." },
+    { "net.link_bits_per_s", FT_NUMBER, "bits/s", 1.0e6, 1.0e11, 1.0e10, NULL,
+      "The link's rate (10 Gb/s Ethernet, back to back)." },
+    { "net.nic_max_pps", FT_NUMBER, "packets/s", 1000, 1.0e9, 4.0e6, NULL,
+      "The most frames per second one NIC transmits, whatever their size (the talk's NIC: 4 million)." },
+    { "net.hw_latency_ns", FT_NUMBER, "ns", 0, 1.0e8, 4130, NULL,
+      "One way through the hardware besides serialization: doorbell and DMA over PCIe, both NICs, the PHYs "
+      "and the cable (the talk measured 4.2 us half round trip for the raw virtual NIC)." },
+    { "net.rx_ring", FT_INT, "descriptors", 1, 4096, 512, NULL,
+      "Receive descriptors of a virtual NIC: packets waiting to be processed; the NIC drops what does not fit." },
+    { "net.tx_ring", FT_INT, "descriptors", 1, 4096, 512, NULL,
+      "Transmit descriptors of a NIC: a sender waits when that many frames are queued to go." },
+    { "net.socket_packets", FT_INT, "packets", 1, 65536, 256, NULL,
+      "Packets a socket's receive queue holds (its receive buffer); one more is dropped after the stack's work on it." },
+    { "net.window_bytes", FT_INT, "bytes", 1448, 16777216, 262144, NULL,
+      "tcp_stream: bytes the sender may have unacknowledged (the receive window)." },
+    DIST_C("net.costs.syscall", 300, "entering and leaving the kernel for one socket call"),
+    DIST_C("net.costs.kernel_send", 500, "the kernel's UDP and IP output for one message, outside the device's lock"),
+    DIST_C("net.costs.kernel_tcp_send", 400, "tcp_sendmsg appending one call's data to the send queue"),
+    DIST_C("net.costs.kernel_tx_packet", 1200, "the queueing discipline and driver for one packet, under the device's transmit queue lock"),
+    DIST_C("net.costs.kernel_tcp_segment", 350, "TCP output and the driver for one segment, under the device's transmit queue lock (checksum and segmentation offloaded to the NIC)"),
+    DIST_C("net.costs.irq", 1500, "taking one interrupt: entry, the driver's handler, scheduling the receive work, exit"),
+    DIST_C("net.costs.kernel_rx_packet", 250, "the kernel's IP and UDP or TCP input for one packet, in the interrupt"),
+    DIST_C("net.costs.kernel_recv", 1200, "the receive call's work on the socket, besides the system call and the copy"),
+    DIST_C("net.costs.wake", 550, "waking a thread blocked on the socket"),
+    DIST_C("net.costs.context_switch", 1500, "switching to a woken thread, caches included"),
+    DIST_C("net.costs.copy_per_kb", 300, "copying one KiB between the application's buffer and the stack's"),
+    DIST_C("net.costs.onload_intercept", 50, "the preload library intercepting one socket call"),
+    DIST_C("net.costs.onload_send", 250, "the user-level stack's UDP and IP output for one message, under the stack lock"),
+    DIST_C("net.costs.onload_tcp_send", 250, "the user-level stack appending one call's data to a TCP send queue"),
+    DIST_C("net.costs.onload_tx_packet", 150, "putting one packet on the virtual NIC's transmit ring and ringing its doorbell"),
+    DIST_C("net.costs.onload_poll", 100, "one stack poll: reading the NIC's event queue, refilling the rings"),
+    DIST_C("net.costs.onload_rx_packet", 200, "the user-level stack's protocol processing of one received packet"),
+    DIST_C("net.costs.onload_recv", 300, "the receive call's work on a user-level socket, besides the copy"),
+    DIST_C("net.costs.atomic", 50, "a bus-locked atomic operation (the shared buffer pool, the pre-queue)"),
 
     { "sim.seed", FT_INT, "", 0, 4294967295.0, 1, NULL,
       "Seed of the random number generator: the same scenario and seed give the same run." },
@@ -417,6 +506,16 @@ int scenario_check_all(lab_Scenario *sc)
     if (v[F_KERNEL] == KERNEL_NUMA && v[F_NUMA_LOCK_MANAGER] == LCKMGR_DEDICATED && v[F_CPUS] < 2)
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NUMA_LOCK_MANAGER], NULL, v[F_NUMA_LOCK_MANAGER],
                     "needs a CPU of its own: use at least 2 CPUs, or the ordinary lock manager");
+    if (v[F_KERNEL] == KERNEL_ONLOAD && ((int)v[F_CPUS] % 2 != 0))
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_CPUS], NULL, v[F_CPUS],
+                    "is odd: kernel.kind onload splits the CPUs between two hosts; use an even number (2 per host: 4)");
+    if (v[F_KERNEL] == KERNEL_ONLOAD && v[F_NET_IRQ_CPU] == IRQ_OTHER_CORE && v[F_CPUS] < 4)
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NET_IRQ_CPU], NULL, v[F_NET_IRQ_CPU],
+                    "needs a second CPU on each host: use machine.cpus of at least 4, or app_core");
+    if (v[F_KERNEL] == KERNEL_ONLOAD && v[F_NET_WINDOW] > v[F_NET_SOCKET_PACKETS] * v[F_NET_MSS])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NET_WINDOW], NULL, v[F_NET_WINDOW],
+                    "is more than a socket holds (net.socket_packets x net.mss): the window is the receiver's free "
+                    "buffer; lower the window or raise net.socket_packets");
     if (v[F_WARMUP] >= v[F_DURATION])
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_WARMUP], NULL, v[F_WARMUP],
                     "is not shorter than sim.duration_ns: nothing would be measured; shorten the warm-up");

@@ -1,0 +1,673 @@
+/*
+ * net.c -- two hosts back to back: the NICs, their rings, the stacks that drain them,
+ * and the phases (OP_NET_*) that applications and interrupts run on them.
+ *
+ * Source: "The OpenOnload User-level Network Stack", Pope and Riddoch (Solarflare),
+ * talk transcript (../shared/seeds/002). kernel_onload.c assembles the programs.
+ *
+ * The machine's CPUs are split in half: host A (CPUs 0 .. cph-1) is the system under
+ * test, host B (cph .. 2cph-1) its partner. Every application thread is bound to one CPU.
+ *
+ * Invariants:
+ *  - A packet is a job (JOB_NET_PKT) with its payload bytes and the thread whose
+ *    socket it goes to (-1: the sink of the UDP send test). It is in exactly one place:
+ *    on the wire (one EV_NET_ARRIVE event), a stack's receive ring, a context's hand,
+ *    or a socket's receive queue (Thread.work). A message to send is a JOB_NET_MSG.
+ *  - A NIC transmits one frame at a time: frames leave no faster than the link rate
+ *    and the NIC's message rate (net.nic_max_pps) allow (nic_free_at). Arrival is
+ *    serialization plus net.hw_latency_ns (both NICs, PCIe and the cable) later.
+ *  - A receive ring holds at most net.rx_ring packets; one more is dropped by the NIC
+ *    at no CPU cost. A socket holds at most net.socket_packets; one more is dropped
+ *    after its protocol processing was done (the wasted work of receive livelock).
+ *  - Interrupts: a stack's NIC interrupts only when armed and not already being
+ *    drained, and never sooner than net.moderation_ns after its last interrupt (a
+ *    timer raises the held one then). The kernel stack is always armed but masked while
+ *    its handler drains the ring (NAPI). A user-level stack is armed only by a thread
+ *    that blocks on it, once; otherwise it is polled lazily by the application, and a
+ *    watchdog interrupts if packets wait and no one has polled for net.watchdog_ns.
+ *  - A thread spinning for a message (onload's spin, the raw vNIC's busy loop) awaits
+ *    in user mode; an arrival on its stack wakes it at once.
+ */
+#include <assert.h>
+#include <string.h>
+#include "program.h"
+
+#define NET_INFINITE INT64_MAX
+/* Events one stack poll handles at most before it returns to the caller (like NAPI's
+ * weight of 64): a poll never buries the socket under more than it can take. */
+#define NET_POLL_BUDGET 64
+#define NET_TCP_READ 65536
+
+static int host_of(const State *st, int cpu) { return cpu / st->net_cph; }
+
+/* Whom a thread sends to: the ping-pong partner, the stream's receiver, or the sink. */
+static int peer_of(const State *st, int t)
+{
+    switch (st->net_test) {
+    case NET_PINGPONG: return t == 0 ? 1 : 0;
+    case NET_TCP_STREAM: return t == 0 ? 1 : 0;
+    default: return -1;                     /* UDP send: the sink */
+    }
+}
+
+/* ---- the wire -------------------------------------------------------------------- */
+
+/* A frame's time on the link: payload, headers (Ethernet, IP and UDP, or TCP with
+ * timestamps), the 60-byte minimum, FCS, preamble and inter-frame gap. */
+static int64_t serialization_ns(const State *st, int bytes)
+{
+    double frame = bytes + (st->net_test == NET_TCP_STREAM ? 66 : 42);
+    if (frame < 60) frame = 60;
+    frame += 4 + 20;
+    return (int64_t)(frame * 8.0e9 / st->v[F_NET_LINK_BPS] + 0.5);
+}
+
+/* How long a frame keeps the NIC's transmitter: the link, or the NIC's message rate. */
+static int64_t occupancy_ns(const State *st, int bytes)
+{
+    int64_t ser = serialization_ns(st, bytes);
+    int64_t gap = (int64_t)(1.0e9 / st->v[F_NET_NIC_MAX_PPS] + 0.5);
+    return ser > gap ? ser : gap;
+}
+
+/* ---- rings and their lengths over time ------------------------------------------ */
+
+static void ring_changed(State *st, NetStack *n)
+{
+    n->ring_area += (double)n->ring.len * (double)(st->now - n->ring_since);
+    n->ring_since = st->now;
+}
+
+static void preq_changed(State *st, NetStack *n)
+{
+    n->preq_area += (double)n->prequeue.len * (double)(st->now - n->preq_since);
+    n->preq_since = st->now;
+}
+
+/* ---- interrupts ------------------------------------------------------------------- */
+
+static void raise_irq(lab_Sim *s, int k)
+{
+    State *st = s->st;
+    NetStack *n = &st->stk[k];
+    int j = engine_job_alloc(s, JOB_NET_IRQ, k, 0);
+    assert(j >= 0);                        /* size() keeps one per stack             */
+    n->in_irq = 1;
+    n->armed = 0;
+    n->last_irq = st->now;
+    if (n->host == 0) st->net.irqs++;
+    engine_raise_interrupt(s, n->irq_cpu, j);
+}
+
+/* Something is on stack k's ring: wake its spinning poller, or interrupt if armed. */
+static void notify(lab_Sim *s, int k)
+{
+    State *st = s->st;
+    NetStack *n = &st->stk[k];
+    double mod = st->v[F_NET_MODERATION];
+    if (n->poller >= 0) {
+        Thread *th = &s->thr[n->poller];
+        if (th->ctx.state == CTX_AWAIT && th->cpu >= 0) {
+            th->ctx.state = CTX_READY;     /* runs OP_NET_RECV again: it polls */
+            engine_kick(s, th->cpu);
+        }
+        return;
+    }
+    if (!n->armed || n->in_irq) return;
+    if (mod <= 0 || (double)(st->now - n->last_irq) >= mod) raise_irq(s, k);
+    else if (!n->timer_set) {
+        n->timer_set = 1;
+        ev_push(s, n->last_irq + (int64_t)mod, EV_NET_MODERATION, -1, k, 0);
+    }
+}
+
+/* ---- packets ---------------------------------------------------------------------- */
+
+static int stack_of_thread(const lab_Sim *s, int t) { return s->thr[t].net_stack; }
+
+static void arrive(lab_Sim *s, int j)
+{
+    State *st = s->st;
+    Job *p = &s->job[j];
+    int k = stack_of_thread(s, p->thread);
+    NetStack *n = &st->stk[k];
+    if (p->flags & JOB_LAST_WRITE) st->net.breakdown[NB_WIRE] += (double)(st->now - p->t_enq);
+    if (n->ring.len >= (int)st->v[F_NET_RX_RING]) {   /* no descriptor: the NIC drops it */
+        if (n->host == 0) st->net.ring_drops++;
+        engine_job_free(s, j);
+        return;
+    }
+    ring_changed(st, n);
+    p->t_enq = st->now;
+    engine_list_push(s, &n->ring, j);
+    notify(s, k);
+}
+
+/* Packet j, processed, reaches its socket. Returns the reader it should wake, or -1. */
+static int deliver(lab_Sim *s, int j)
+{
+    State *st = s->st;
+    Job *p = &s->job[j];
+    Thread *th = &s->thr[p->thread];
+    int reader = p->thread, last = (p->flags & JOB_LAST_PACKET) != 0;
+    if (th->work.len >= (int)st->v[F_NET_SOCKET_PACKETS]) {   /* the socket is full */
+        if (st->stk[th->net_stack].host == 0) st->net.socket_drops++;
+        engine_job_free(s, j);
+        return -1;
+    }
+    if (p->flags & JOB_LAST_WRITE) st->net.breakdown[NB_STACK] += (double)(st->now - p->t_enq);
+    p->t_enq = st->now;
+    engine_list_push(s, &th->work, j);
+    if (!last) return -1;
+    th->msgs++;
+    if (th->state == T_BLOCKED_READ) { th->state = T_READY; return reader; }
+    return -1;
+}
+
+/* The next packet of stack k's ring into the caller's hand, or -1. `looked` is when
+ * its processing began (a poll's start, or now): the packet waited until then. */
+static int ring_take(lab_Sim *s, int k, int64_t looked)
+{
+    State *st = s->st;
+    NetStack *n = &st->stk[k];
+    int j;
+    if (n->ring.len == 0) return -1;
+    ring_changed(st, n);
+    j = engine_list_pop(s, &n->ring);
+    if (s->job[j].flags & JOB_LAST_WRITE) st->net.breakdown[NB_NOTIFY] += (double)(looked - s->job[j].t_enq);
+    s->job[j].t_enq = looked;
+    return j;
+}
+
+/* What thread t's receive call takes from its socket: a UDP message (its packets up
+ * to the last); for TCP, what is there: the stream up to NET_TCP_READ bytes (like
+ * netperf, the receiver reads with a buffer of its own size), a ping-pong message up
+ * to what is still missing of it. Packets are freed; net_bytes is what was taken. */
+static void socket_take(lab_Sim *s, int t)
+{
+    State *st = s->st;
+    Thread *th = &s->thr[t];
+    int32_t bytes = 0, want = st->net_test == NET_TCP_STREAM ? NET_TCP_READ
+                                : (int32_t)st->v[F_NET_MESSAGE_BYTES] - th->net_got;
+    for (;;) {
+        int j = engine_list_pop(s, &th->work), readable;
+        assert(j >= 0);
+        readable = (s->job[j].flags & JOB_LAST_PACKET) != 0;
+        bytes += s->job[j].bytes;
+        if (s->job[j].flags & JOB_LAST_WRITE) st->net.breakdown[NB_WAKE] += (double)(st->now - s->job[j].t_enq);
+        engine_job_free(s, j);
+        if (!readable) continue;
+        th->msgs--;
+        if (st->net_test == NET_UDP_SEND || st->net_test == NET_UDP_RECEIVE || th->msgs == 0 || bytes >= want) break;
+    }
+    th->net_bytes = bytes;
+    th->net_got += bytes;
+    if (st->net_test == NET_TCP_STREAM || st->net_test == NET_PINGPONG)   /* the window opens as it reads */
+        ev_push(s, st->now + (int64_t)st->v[F_NET_HW_LATENCY], EV_NET_ACK, (int)peer_of(st, t), bytes, 0);
+    th->net_spinning = 0;
+    th->net_t0 = st->now;
+}
+
+/* ---- transmit --------------------------------------------------------------------- */
+
+/* Whether the send in hand has a packet to put out: what is left of a UDP message,
+ * or a full TCP segment of what the application has written (the first look moves a
+ * TCP send's bytes into the stream). */
+static int packet_due(State *st, Job *m)
+{
+    if (st->net_test != NET_TCP_STREAM) return m->bytes > 0;
+    st->net_unsent += m->bytes;
+    m->bytes = 0;
+    return st->net_unsent >= st->net_mss;
+}
+
+/* The next packet of the send in x->job leaves: returns 0 when it went on the NIC's
+ * ring, else why it must wait (1: the transmit ring is full, 2: the TCP window is). */
+static int transmit(lab_Sim *s, int cpu, Ctx *x)
+{
+    State *st = s->st;
+    Job *m = &s->job[x->job];
+    int h = host_of(st, cpu), tcp = st->net_test == NET_TCP_STREAM;
+    int dest = m->thread, end, readable;
+    int32_t bytes = tcp ? st->net_mss : (m->bytes < st->net_mss ? m->bytes : st->net_mss);
+    int64_t ring_ns = (int64_t)st->v[F_NET_TX_RING] * occupancy_ns(st, bytes);
+    int64_t start, ser;
+
+    if (st->nic_free_at[h] - st->now > ring_ns) {
+        ev_push(s, st->nic_free_at[h] - ring_ns, EV_NET_TX_SPACE, -1, x->thread, 0);
+        return 1;
+    }
+    if (tcp || st->net_test == NET_PINGPONG) {     /* TCP: no more than the window unread */
+        Thread *th = &s->thr[x->thread];
+        if (th->inflight + bytes > (int32_t)st->v[F_NET_WINDOW]) return 2;
+        th->inflight += bytes;
+    }
+    if (tcp) {
+        st->net_unsent -= bytes;
+        end = 0;
+    } else {
+        m->bytes -= bytes;
+        end = m->bytes == 0;
+    }
+    /* A TCP segment is readable as it comes; a UDP datagram only whole. */
+    readable = st->net_test == NET_UDP_SEND || st->net_test == NET_UDP_RECEIVE ? end : 1;
+    if (end && st->net_test == NET_PINGPONG)
+        st->net.breakdown[NB_SEND] += (double)(st->now - s->thr[x->thread].net_t0);
+    start = st->nic_free_at[h] > st->now ? st->nic_free_at[h] : st->now;
+    ser = serialization_ns(st, bytes);
+    st->nic_free_at[h] = start + occupancy_ns(st, bytes);
+    if (h == 0) { st->net.wire_bytes_a += bytes; st->net.wire_ns_a += (double)ser; }
+    if (dest < 0) {                             /* the sink: counted as it leaves the NIC */
+        if (end) st->net.delivered_msgs++;
+        st->net.delivered_bytes += bytes;
+        return 0;
+    }
+    {
+        /* only ping-pong messages are followed through the stages (JOB_LAST_WRITE) */
+        int flags = (readable ? JOB_LAST_PACKET : 0) | (end && st->net_test == NET_PINGPONG ? JOB_LAST_WRITE : 0);
+        int j = engine_job_alloc(s, JOB_NET_PKT, dest, flags);
+        assert(j >= 0);                         /* size() leaves room for every packet in flight */
+        s->job[j].bytes = bytes;
+        s->job[j].t_enq = st->now;
+        ev_push(s, start + ser + (int64_t)st->v[F_NET_HW_LATENCY], EV_NET_ARRIVE, -1, j, 0);
+    }
+    return 0;
+}
+
+/* ---- the phases ------------------------------------------------------------------- */
+
+/* A thread stops to wait: the kernel stack's sleeps (and pays the wake-up and switch);
+ * a user-level stack's spins in user mode. */
+static int64_t wait_for(lab_Sim *s, int cpu, Ctx *x, int user_level, int state, int why)
+{
+    if (user_level) {
+        x->state = CTX_AWAIT;
+        x->mode = LAB_MODE_USER;
+    } else engine_block(s, cpu, state, why);
+    return -1;
+}
+
+static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
+{
+    State *st = s->st;
+    int t = x->thread, k;
+    Thread *th = &s->thr[t];
+    NetStack *n;
+    k = th->net_stack;
+    n = &st->stk[k];
+    if (x->stall == 2) {                    /* a stack poll ends: its packets reach the socket */
+        int i;
+        x->stall = 0;
+        for (i = 0; i < x->ctr; i++) {
+            int j = ring_take(s, k, th->net_t0);   /* net_t0: when the poll began */
+            if (j < 0) break;
+            deliver(s, j);                  /* the poller is the reader: no one to wake */
+        }
+        x->ctr = 0;
+    }
+    if (th->msgs > 0) {
+        if (n->poller == t) n->poller = -1;
+        socket_take(s, t);
+        x->pc++;
+        return 0;
+    }
+    if (ph->a == STACK_KERNEL) return wait_for(s, cpu, x, 0, T_BLOCKED_READ, 1);
+    if (n->ring.len > 0) {                  /* the lazy stack poll */
+        int64_t d = 0;
+        int i;
+        n->last_poll = st->now;
+        th->net_t0 = st->now;
+        if (n->host == 0) st->net.polls++;
+        x->ctr = (int16_t)(n->ring.len < NET_POLL_BUDGET ? n->ring.len : NET_POLL_BUDGET);
+        d = cost_sample(&st->rng, &st->cost[C_NET_UL_POLL]);
+        for (i = 0; i < x->ctr; i++) d += cost_sample(&st->rng, &st->cost[C_NET_UL_RX_PKT]);
+        if (ph->a == STACK_VNIC || d <= 0) { x->stall = 2; return op_recv(s, cpu, x, ph, mode); }
+        x->stall = 1;
+        *mode = LAB_MODE_USER;
+        return d;
+    }
+    if (!th->net_spinning) {
+        double spin = st->v[F_NET_SPIN];
+        th->net_spinning = 1;
+        th->net_spin_until = ph->a == STACK_VNIC ? NET_INFINITE : st->now + (int64_t)spin;
+        if (th->net_spin_until != NET_INFINITE && spin > 0)
+            ev_push(s, th->net_spin_until, EV_NET_SPIN_END, -1, t, 0);
+    }
+    if (st->now < th->net_spin_until) {     /* spin: poll until something arrives */
+        n->poller = (int8_t)t;
+        return wait_for(s, cpu, x, 1, 0, 0);
+    }
+    n->poller = -1;                          /* give up: block with interrupts enabled */
+    th->net_spinning = 0;
+    n->armed = 1;
+    return wait_for(s, cpu, x, 0, T_BLOCKED_READ, 1);
+}
+
+int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
+{
+    State *st = s->st;
+    int64_t d = 0;
+    switch (ph->op) {
+    case OP_NET_MSG: {
+        int j = engine_job_alloc(s, JOB_NET_MSG, peer_of(st, x->thread), 0);
+        assert(j >= 0);
+        s->job[j].bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];
+        x->job = j;
+        s->thr[x->thread].net_t0 = st->now;
+        break;
+    }
+    case OP_NET_RECV_MORE: {
+        Thread *th = &s->thr[x->thread];
+        if (st->net_test == NET_PINGPONG && th->net_got < (int32_t)st->v[F_NET_MESSAGE_BYTES]) {
+            x->pc = ph->b;
+            return 0;
+        }
+        break;
+    }
+    case OP_NET_COPY:
+    case OP_NET_COPY_IN: {
+        int32_t bytes = ph->op == OP_NET_COPY ? s->job[x->job].bytes : s->thr[x->thread].net_bytes;
+        d = cost_sample(&st->rng, &st->cost[C_NET_COPY_PER_KB]) * bytes / 1024;
+        *mode = ph->a;
+        break;
+    }
+    case OP_NET_MORE:
+        if (!packet_due(st, &s->job[x->job])) { x->pc = ph->b; return 0; }
+        break;
+    case OP_NET_PREP:
+        d = cost_sample(&st->rng, &st->cost[ph->b]);
+        *mode = ph->a;
+        break;
+    case OP_NET_XMIT: {
+        Thread *th = &s->thr[x->thread];
+        int why = transmit(s, cpu, x);
+        if (why) {                            /* runs this phase again when woken */
+            th->net_waiting = (int8_t)why;
+            return wait_for(s, cpu, x, st->net_stack != STACK_KERNEL, T_WAIT_WORK, 4);
+        }
+        th->net_waiting = 0;
+        break;
+    }
+    case OP_NET_SENT:
+        if (host_of(st, cpu) == 0) st->net.sent_msgs++;
+        trace_emit(s, LAB_TRACE_TRANSMIT, cpu, x->thread, 0, 1);
+        engine_job_free(s, x->job);
+        x->job = -1;
+        break;
+    case OP_NET_LOCK: {
+        Thread *th = &s->thr[x->thread];
+        NetStack *n = &st->stk[th->net_stack];
+        int lk = n->lock;
+        if (lk < 0) break;
+        if (st->v[F_NET_PREQUEUE] && st->lock[lk].owner >= 0 && st->lock[lk].owner != x->thread) {
+            /* Taken: leave the packets on the lock-free pre-queue for the holder. */
+            st->lock[lk].contended++;
+            preq_changed(st, n);
+            engine_list_push(s, &n->prequeue, x->job);
+            x->job = -1;
+            if (n->host == 0) st->net.prequeued++;
+            x->pc = ph->b;
+            return 0;
+        }
+        if (!blocking_try_acquire(s, lk, cpu, x->thread)) {
+            engine_block(s, cpu, T_LOCK_WAIT, 3);   /* handed the lock when woken */
+            return -1;
+        }
+        th->handed = -1;
+        x->locks_held++;
+        trace_emit(s, LAB_TRACE_ACQUIRE, cpu, x->thread, lk, 0);
+        break;
+    }
+    case OP_NET_UNLOCK: {
+        NetStack *n = &st->stk[s->thr[x->thread].net_stack];
+        int lk = n->lock;
+        if (lk < 0) break;
+        if (n->prequeue.len > 0) {            /* deferred work: send it before letting go */
+            preq_changed(st, n);
+            x->job = engine_list_pop(s, &n->prequeue);
+            if (n->host == 0) st->net.deferred++;
+            x->pc = ph->b;
+            return 0;
+        }
+        blocking_release(s, lk, cpu, x->thread);
+        x->locks_held--;
+        break;
+    }
+    case OP_NET_RECV:
+        return op_recv(s, cpu, x, ph, mode);
+    case OP_NET_RECEIVED: {
+        Thread *th = &s->thr[x->thread];
+        /* the test's receiver: host A's, or the stream's on host B */
+        if (st->net_test == NET_TCP_STREAM || st->stk[th->net_stack].host == 0) {
+            st->net.delivered_msgs++;
+            st->net.delivered_bytes += th->net_got;
+        }
+        th->net_got = 0;
+        if (st->net_test == NET_PINGPONG) {
+            st->net.breakdown[NB_RECEIVE] += (double)(st->now - th->net_t0);
+            st->net.breakdown_n++;
+        }
+        if (ph->a == 1) {                     /* the client: a round trip is complete */
+            st->net.round_trips++;
+            st->net.rtt_ns += (double)(st->now - th->txn_start);
+            th->txn_start = st->now;
+            trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 0, 0);
+        }
+        break;
+    }
+    case OP_NET_IRQ_START:
+        engine_job_free(s, x->job);           /* x->sess is the stack */
+        x->job = -1;
+        break;
+    case OP_NET_RX_NEXT: {
+        NetStack *n = &st->stk[x->sess];
+        int j = ring_take(s, x->sess, st->now);
+        if (n->user_level) n->last_poll = st->now;
+        if (j < 0) {                          /* drained: unmask (the kernel stack re-arms) */
+            n->in_irq = 0;
+            if (!n->user_level) n->armed = 1;
+            x->pc = ph->b;
+            return 0;
+        }
+        x->job = j;
+        break;
+    }
+    case OP_NET_DELIVER: {
+        int reader = deliver(s, x->job);
+        x->job = -1;
+        if (reader < 0) { x->pc = ph->b; return 0; }
+        x->ctr = (int16_t)reader;
+        break;
+    }
+    case OP_NET_WAKE:
+        if (st->stk[x->sess].host == 0) st->net.wakeups++;
+        make_ready(s, x->ctr);
+        break;
+    default:
+        assert(0 && "not a net phase");
+    }
+    if (d > 0) return d;
+    x->pc++;
+    return 0;
+}
+
+/* ---- events ------------------------------------------------------------------------ */
+
+static int64_t generator_gap(const State *st)
+{
+    int64_t gap = (int64_t)(1.0e9 / st->v[F_NET_OFFERED_PPS] + 0.5);
+    int64_t occ = occupancy_ns(st, (int)st->v[F_NET_MESSAGE_BYTES] < st->net_mss ? (int)st->v[F_NET_MESSAGE_BYTES] : st->net_mss);
+    return gap > occ ? gap : occ;           /* no faster than the wire carries them */
+}
+
+/* A waiting sender may go on: the kernel's was asleep; a user-level one spins. */
+static void resume_sender(lab_Sim *s, int t, int why)
+{
+    Thread *th = &s->thr[t];
+    if (th->net_waiting != why) return;
+    th->net_waiting = 0;
+    if (th->state == T_WAIT_WORK) make_ready(s, t);
+    else if (th->ctx.state == CTX_AWAIT && th->cpu >= 0) {
+        th->ctx.state = CTX_READY;
+        engine_kick(s, th->cpu);
+    }
+}
+
+void net_event(lab_Sim *s, const Event *e)
+{
+    State *st = s->st;
+    int k;
+    switch (e->kind) {
+    case EV_NET_ARRIVE: arrive(s, e->a); break;
+    case EV_NET_MODERATION: {
+        NetStack *n = &st->stk[e->a];
+        n->timer_set = 0;
+        if (n->armed && !n->in_irq && n->ring.len > 0) raise_irq(s, e->a);
+        break;
+    }
+    case EV_NET_WATCHDOG:
+        for (k = 0; k < st->net_nstack; k++) {
+            NetStack *n = &st->stk[k];
+            if (n->user_level && n->ring.len > 0 && !n->in_irq && n->poller < 0 &&
+                (double)(st->now - n->last_poll) >= st->v[F_NET_WATCHDOG]) {
+                if (n->host == 0) st->net.watchdogs++;
+                raise_irq(s, k);
+            }
+        }
+        ev_push(s, st->now + (int64_t)st->v[F_NET_WATCHDOG], EV_NET_WATCHDOG, -1, 0, 0);
+        break;
+    case EV_NET_GENERATE: {
+        int j = engine_job_alloc(s, JOB_NET_PKT, 0, JOB_LAST_PACKET);
+        st->net.offered_msgs++;
+        if (j >= 0) {
+            s->job[j].bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];
+            s->job[j].t_enq = st->now;
+            arrive(s, j);
+        } else st->net.ring_drops++;
+        ev_push(s, st->now + generator_gap(st), EV_NET_GENERATE, -1, 0, 0);
+        break;
+    }
+    case EV_NET_ACK:                            /* cpu: the sender's thread */
+        s->thr[e->cpu].inflight -= e->a;
+        resume_sender(s, e->cpu, 2);
+        break;
+    case EV_NET_SPIN_END: {
+        Thread *th = &s->thr[e->a];
+        if (th->net_spinning && st->now >= th->net_spin_until && th->ctx.state == CTX_AWAIT && th->cpu >= 0) {
+            th->ctx.state = CTX_READY;       /* OP_NET_RECV sees the spin is over: blocks */
+            engine_kick(s, th->cpu);
+        }
+        break;
+    }
+    case EV_NET_TX_SPACE: resume_sender(s, e->a, 1); break;
+    default: assert(0 && "not a net event");
+    }
+}
+
+/* ---- set-up, window, report ---------------------------------------------------------- */
+
+void net_start(lab_Sim *s)
+{
+    State *st = s->st;
+    if (st->kernel != KERNEL_ONLOAD) return;
+    if (st->net_test == NET_UDP_RECEIVE && st->v[F_NET_OFFERED_PPS] > 0)
+        ev_push(s, generator_gap(st), EV_NET_GENERATE, -1, 0, 0);
+    if (st->net_stack == STACK_ONLOAD && st->v[F_NET_WATCHDOG] > 0)
+        ev_push(s, (int64_t)st->v[F_NET_WATCHDOG], EV_NET_WATCHDOG, -1, 0, 0);
+}
+
+void net_reset(lab_Sim *s)
+{
+    State *st = s->st;
+    int k;
+    if (st->kernel != KERNEL_ONLOAD) return;
+    memset(&st->net, 0, sizeof st->net);
+    for (k = 0; k < st->net_nstack; k++) {
+        NetStack *n = &st->stk[k];
+        n->ring_area = n->preq_area = 0;
+        n->ring_since = n->preq_since = st->now;
+    }
+}
+
+static double per_s(double n, double secs) { return secs > 0 ? n / secs : 0; }
+
+static void jw_fixed_key(JsonW *w, const char *k, double v, int decimals) { jw_key(w, k); jw_fixed(w, v, decimals); }
+
+void net_report(lab_Sim *s, JsonW *w, double secs)
+{
+    static const char *const TESTS[] = { "pingpong", "udp_send", "udp_receive", "tcp_stream" };
+    static const char *const STACKS[] = { "kernel", "onload", "vnic" };
+    static const char *const PARTS[NB_COUNT] = { "send", "wire", "notify", "stack", "wake", "receive" };
+    State *st = s->st;
+    const NetCounters *c = &st->net;
+    double window = (double)(st->now - st->stats_start), busy = 0, host_ns = 0, ring = 0, preq = 0, sock = 0;
+    double modes[LAB_MODE_COUNT] = { 0 }, lock_acq = 0, lock_cont = 0, lock_sleeps = 0, lock_hold = 0;
+    double msgs = st->net_test == NET_UDP_SEND ? (double)c->sent_msgs : (double)c->delivered_msgs;
+    int i, m, nlocks = 0, nstack_a = 0, nsock = 0;
+
+    for (i = 0; i < st->net_cph; i++)
+        for (m = 0; m < LAB_MODE_COUNT; m++) {
+            modes[m] += (double)s->cpu[i].mode_ns[m];
+            host_ns += (double)s->cpu[i].mode_ns[m];
+            if (m != LAB_MODE_IDLE) busy += (double)s->cpu[i].mode_ns[m];
+        }
+    for (i = 0; i < st->net_nstack; i++) {
+        const NetStack *n = &st->stk[i];
+        if (n->host != 0) continue;
+        nstack_a++;
+        ring += (n->ring_area + (double)n->ring.len * (double)(st->now - n->ring_since)) / (window > 0 ? window : 1);
+        preq += (n->preq_area + (double)n->prequeue.len * (double)(st->now - n->preq_since)) / (window > 0 ? window : 1);
+        if (n->lock >= 0) {
+            const Lock *l = &st->lock[(int)n->lock];
+            nlocks++;
+            lock_acq += (double)l->acquisitions;
+            lock_cont += (double)l->contended;
+            lock_sleeps += (double)l->sleeps;
+            lock_hold += window > 0 ? 100.0 * (double)lock_held_ns(st, n->lock) / window : 0;
+        }
+    }
+    for (i = 0; i < st->nthread; i++)
+        if (st->stk[s->thr[i].net_stack].host == 0) { sock += s->thr[i].work.len; nsock++; }
+
+    jw_key(w, "net"); jw_open(w, '{');
+    jw_key(w, "test"); jw_str(w, TESTS[st->net_test]);
+    jw_key(w, "stack"); jw_str(w, STACKS[st->net_stack]);
+    jw_key(w, "cpus_per_host"); jw_int(w, st->net_cph);
+    jw_key(w, "message_bytes"); jw_int(w, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
+    jw_key(w, "packets_per_message");
+    jw_int(w, st->net_test == NET_TCP_STREAM ? 1 : ((int64_t)st->v[F_NET_MESSAGE_BYTES] + st->net_mss - 1) / st->net_mss);
+    jw_key(w, "round_trips"); jw_int(w, (int64_t)c->round_trips);
+    jw_fixed_key(w, "half_rtt_ns", c->round_trips ? c->rtt_ns / (double)c->round_trips / 2 : 0, 1);
+    jw_key(w, "breakdown_ns"); jw_open(w, '{');
+    for (i = 0; i < NB_COUNT; i++) jw_fixed_key(w, PARTS[i], c->breakdown_n ? c->breakdown[i] / (double)c->breakdown_n : 0, 1);
+    jw_close(w, '}');
+    jw_fixed_key(w, "offered_per_s", per_s(st->net_test == NET_UDP_RECEIVE ? (double)c->offered_msgs : (double)c->sent_msgs, secs), 1);
+    jw_fixed_key(w, "sent_per_s", per_s((double)c->sent_msgs, secs), 1);
+    jw_fixed_key(w, "delivered_per_s", per_s((double)c->delivered_msgs, secs), 1);
+    jw_fixed_key(w, "goodput_bits_per_s", per_s(8.0 * c->delivered_bytes, secs), 1);
+    jw_fixed_key(w, "link_busy_pct", window > 0 ? 100.0 * c->wire_ns_a / window : 0, 3);
+    jw_fixed_key(w, "ring_drops_per_s", per_s((double)c->ring_drops, secs), 1);
+    jw_fixed_key(w, "socket_drops_per_s", per_s((double)c->socket_drops, secs), 1);
+    jw_fixed_key(w, "interrupts_per_s", per_s((double)c->irqs, secs), 1);
+    jw_fixed_key(w, "stack_polls_per_s", per_s((double)c->polls, secs), 1);
+    jw_fixed_key(w, "watchdog_per_s", per_s((double)c->watchdogs, secs), 1);
+    jw_fixed_key(w, "wakeups_per_s", per_s((double)c->wakeups, secs), 1);
+    jw_fixed_key(w, "cpu_per_message_ns", msgs > 0 ? busy / msgs : 0, 1);
+    jw_key(w, "host_a_modes_pct"); jw_open(w, '{');
+    for (m = 0; m < LAB_MODE_COUNT; m++) jw_fixed_key(w, lab_mode_name(m), host_ns > 0 ? 100.0 * modes[m] / host_ns : 0, 3);
+    jw_close(w, '}');
+    jw_key(w, "rx_ring_capacity"); jw_int(w, (int64_t)st->v[F_NET_RX_RING]);
+    jw_fixed_key(w, "rx_ring_mean_fill", nstack_a ? ring / nstack_a : 0, 3);
+    jw_key(w, "socket_capacity"); jw_int(w, (int64_t)st->v[F_NET_SOCKET_PACKETS]);
+    jw_fixed_key(w, "socket_mean_len", nsock ? sock / nsock : 0, 3);
+    jw_key(w, "stack_lock"); jw_open(w, '{');
+    jw_fixed_key(w, "acquisitions_per_s", per_s(lock_acq, secs), 1);
+    jw_fixed_key(w, "contended_per_s", per_s(lock_cont, secs), 1);
+    jw_fixed_key(w, "prequeued_per_s", per_s((double)c->prequeued, secs), 1);
+    jw_fixed_key(w, "deferred_per_s", per_s((double)c->deferred, secs), 1);
+    jw_fixed_key(w, "sleeps_per_s", per_s(lock_sleeps, secs), 1);
+    jw_fixed_key(w, "hold_pct", nlocks ? lock_hold / nlocks : 0, 3);
+    jw_fixed_key(w, "prequeue_mean_len", nstack_a ? preq / nstack_a : 0, 3);
+    jw_close(w, '}');
+    jw_close(w, '}');
+}
