@@ -399,8 +399,10 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         NetStack *n = &st->stk[th->net_stack];
         int lk = n->lock;
         if (lk < 0) break;
-        if (st->v[F_NET_PREQUEUE] && st->lock[lk].owner >= 0 && st->lock[lk].owner != x->thread) {
-            /* Taken: leave the packets on the lock-free pre-queue for the holder. */
+        if (st->v[F_NET_PREQUEUE] && st->lock[lk].owner >= 0 && st->lock[lk].owner != x->thread &&
+            n->prequeue.len < (int)st->v[F_NET_ASYNC_POOL]) {
+            /* Taken: leave the packets on the lock-free pre-queue for the holder, in
+             * buffers from the async pool (when it is empty, sleep for the lock). */
             st->lock[lk].contended++;
             preq_changed(st, n);
             engine_list_push(s, &n->prequeue, x->job);

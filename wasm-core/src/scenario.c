@@ -253,6 +253,9 @@ static const FieldDesc FIELDS[F_COUNT] = {
       "onload: a send that finds the stack lock taken puts its filled buffers on the lock-free pre-queue "
       "and returns; the holder sends them as deferred work before it lets go (on). off: it sleeps until "
       "the lock is free." },
+    { "net.async_pool", FT_INT, "buffers", 0, 65536, 32, NULL,
+      "onload: buffers in the pool a send may take without the stack lock; what waits on the pre-queue "
+      "holds them. When the pool is empty, a send that finds the lock taken sleeps for it instead." },
     { "net.offered_pps", FT_NUMBER, "packets/s", 0, 2.0e7, 1.0e6, NULL,
       "udp_receive: packets per second the generator on host B offers (no faster than the wire carries)." },
     { "net.moderation_ns", FT_NUMBER, "ns", 0, 1.0e7, 0, NULL,
