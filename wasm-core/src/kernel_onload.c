@@ -157,6 +157,7 @@ static void build_app(Asm *a, const State *st)
     case NET_UDP_RECEIVE:
         recv_block(a, st->net_stack);
         OP(OP_NET_RECEIVED, 0);
+        WORK(USER, NET_APP_WORK);
         break;
     default:
         send_block(a, st->net_stack, NL_TXQ_A, st->net_test == NET_TCP_STREAM);
@@ -171,6 +172,7 @@ static void build_peer(Asm *a, const State *st)
     asm_place(a, L_LOOP);
     recv_block(a, st->net_stack);
     OP(OP_NET_RECEIVED, 0);
+    WORK(USER, NET_APP_WORK);
     if (st->net_test == NET_PINGPONG) send_block(a, st->net_stack, NL_TXQ_B, 0);
     JUMP(OP_JMP, 0, L_LOOP);
 }

@@ -304,6 +304,8 @@ static const FieldDesc FIELDS[F_COUNT] = {
     DIST_C("net.costs.onload_rx_packet", 200, "the user-level stack's protocol processing of one received packet"),
     DIST_C("net.costs.onload_recv", 300, "the receive call's work on a user-level socket, besides the copy"),
     DIST_C("net.costs.atomic", 50, "a bus-locked atomic operation (the shared buffer pool, the pre-queue)"),
+    DIST_C("net.costs.app_work", 0, "the receiving application's own work on each message (user mode), "
+           "away from the network: a lazily polled stack is not polled meanwhile"),
 
     { "sim.seed", FT_INT, "", 0, 4294967295.0, 1, NULL,
       "Seed of the random number generator: the same scenario and seed give the same run." },

@@ -33,6 +33,25 @@ static const char *const CASES[][10] = {
       "numa.ro_data=striped", "workload.user_work.mean_ns=20000", NULL },
     { "kernel.kind=numa", "machine.cpus=12", "machine.rads=3", "numa.placement=none", "numa.records=30",
       "numa.reporter_records=20", "numa.reporter_cpu=0", "workload.user_work.mean_ns=100000", "sim.warmup_ns=0", NULL },
+    /* the network benchmark: exponential costs somewhere in each, so the seed matters */
+    { "kernel.kind=onload", "machine.cpus=4", "net.costs.wake.dist=exp", "net.costs.irq.dist=exp", NULL },
+    { "kernel.kind=onload", "machine.cpus=4", "net.stack=onload", "net.costs.onload_poll.dist=exp", NULL },
+    { "kernel.kind=onload", "machine.cpus=2", "net.stack=vnic", "net.hw_latency_ns=0", "net.message_bytes=3000", NULL },
+    { "kernel.kind=onload", "machine.cpus=4", "net.message_bytes=1048576", "net.moderation_ns=60000",
+      "net.costs.kernel_rx_packet.dist=uniform", "net.costs.kernel_rx_packet.spread_ns=100", NULL },
+    { "kernel.kind=onload", "machine.cpus=8", "net.test=udp_send", "net.stack=onload", "net.senders=4",
+      "net.stacks=shared", "net.costs.atomic.dist=exp", NULL },
+    { "kernel.kind=onload", "machine.cpus=8", "net.test=udp_send", "net.stack=onload", "net.senders=3",
+      "net.stacks=shared", "net.prequeue=off", "net.costs.onload_send.dist=exp", NULL },
+    { "kernel.kind=onload", "machine.cpus=4", "net.test=udp_send", "net.senders=2", "net.costs.kernel_send.dist=exp", NULL },
+    { "kernel.kind=onload", "machine.cpus=2", "net.test=udp_receive", "net.offered_pps=3000000",
+      "net.costs.kernel_recv.dist=exp", NULL },
+    { "kernel.kind=onload", "machine.cpus=4", "net.test=udp_receive", "net.stack=onload", "net.spin_ns=0",
+      "net.costs.app_work.dist=exp", "net.costs.app_work.mean_ns=20000", NULL },
+    { "kernel.kind=onload", "machine.cpus=4", "net.test=tcp_stream", "net.irq_cpu=other_core", "net.moderation_ns=60000",
+      "net.message_bytes=100", "net.costs.kernel_tcp_send.dist=exp", NULL },
+    { "kernel.kind=onload", "machine.cpus=2", "net.test=tcp_stream", "net.stack=onload", "net.message_bytes=70000",
+      "net.window_bytes=20000", "net.costs.onload_recv.dist=exp", NULL },
 };
 
 static int conserved(lab_Sim *s)

@@ -12,7 +12,9 @@ static int program_problems(const char *kernel, const Program *p, int nlock)
     for (i = 0; i < p->n; i++) {
         const Phase *ph = &p->phase[i];
         int target = ph->op == OP_JZ_CTR || ph->op == OP_JMP || ph->op == OP_KRP_NEXT ||
-                     ph->op == OP_IF_JOB || ph->op == OP_IF_NO_WAKE;
+                     ph->op == OP_IF_JOB || ph->op == OP_IF_NO_WAKE || ph->op == OP_NET_MORE ||
+                     ph->op == OP_NET_LOCK || ph->op == OP_NET_UNLOCK || ph->op == OP_NET_RX_NEXT ||
+                     ph->op == OP_NET_DELIVER || ph->op == OP_NET_RECV_MORE;
         if (ph->op == OP_WORK) PCHECK(ph->b >= 0, "%s/%s[%d] cost", kernel, p->name, i);
         PCHECK(ph->op <= OP_END, "%s/%s[%d] op", kernel, p->name, i);
         if (target) PCHECK(ph->b >= 0 && ph->b < p->n, "%s/%s[%d] jumps to %d of %d", kernel, p->name, i, ph->b, p->n);
@@ -62,6 +64,40 @@ static void check_sna(void)
     lab_scenario_free(sc);
 }
 
+/* The network benchmark's programs are assembled per test and stack: every combination
+ * (with a shared stack or not, the pre-queue on or off) builds well-formed programs. */
+static void check_onload(void)
+{
+    static const char *const tests[] = { "pingpong", "udp_send", "udp_receive", "tcp_stream" };
+    static const char *const stacks[] = { "kernel", "onload", "vnic" };
+    int t, k, shared, pq, i, built = 0, bad = 0, combos = 4 * 3 * 2 * 2;
+    char name[96];
+    for (t = 0; t < 4; t++) for (k = 0; k < 3; k++) for (shared = 0; shared < 2; shared++) for (pq = 0; pq < 2; pq++) {
+        lab_Scenario *sc = lab_scenario_new();
+        lab_Sim *s;
+        int status;
+        lab_scenario_set_text(sc, "kernel.kind", "onload");
+        lab_scenario_set_text(sc, "machine.cpus", "4");
+        lab_scenario_set_text(sc, "net.test", tests[t]);
+        lab_scenario_set_text(sc, "net.stack", stacks[k]);
+        lab_scenario_set_text(sc, "net.senders", "3");
+        lab_scenario_set_text(sc, "net.stacks", shared ? "shared" : "per_process");
+        lab_scenario_set_text(sc, "net.prequeue", pq ? "on" : "off");
+        s = lab_sim_new(sc, &status);
+        lab_scenario_free(sc);
+        if (!s) { fprintf(stderr, "  onload %s/%s does not build (status %d)\n", tests[t], stacks[k], status); continue; }
+        built++;
+        for (i = 0; i < PROG_COUNT; i++) {
+            if (s->prog[i].n == 0 || !s->prog[i].phase) continue;
+            snprintf(name, sizeof name, "onload/%s/%s/%d%d", tests[t], stacks[k], shared, pq);
+            bad += program_problems(name, &s->prog[i], s->st->nlock);
+        }
+        lab_sim_free(s);
+    }
+    CHECK(built == combos && bad == 0, "all %d onload tests x stacks x stack sharing x pre-queue build well-formed "
+          "programs (%d built, %d problems)", combos, built, bad);
+}
+
 int main(void)
 {
     const Kernel *k[2];
@@ -71,5 +107,6 @@ int main(void)
     for (i = 0; i < 2; i++)
         for (j = 0; j <= PROG_SWITCH_IN; j++) check_program(k[i]->name, &k[i]->prog[j], k[i]->nlock);
     check_sna();
+    check_onload();
     return h_finish("programs");
 }
