@@ -101,6 +101,10 @@ function kernelSections(report: Report): string[] {
     );
     return sections;
   }
+  if (report.net) {
+    sections.push(...netSections(report.net));
+    return sections;
+  }
   if (report.sna) {
     sections.push(
       table(
@@ -132,6 +136,53 @@ function kernelSections(report: Report): string[] {
       ],
     ),
   );
+  return sections;
+}
+
+/** The network benchmark: latency and where it goes, rates, drops, what woke the stack. */
+function netSections(net: NonNullable<Report['net']>): string[] {
+  const gbps = (bits: number) => `${twoDecimals.format(bits / 1e9)} Gb/s`;
+  const rows: string[][] = [['test', `${net.test}, ${net.stack} stack, ${whole.format(net.message_bytes)} B messages`]];
+  if (net.test === 'pingpong') {
+    rows.push(['half round trip', duration(net.half_rtt_ns)], ['round trips', whole.format(net.round_trips)]);
+  }
+  if (net.test === 'udp_receive') rows.push(['offered/s', whole.format(net.offered_per_s)]);
+  rows.push(
+    ['sent/s', whole.format(net.sent_per_s)],
+    [net.test === 'udp_send' ? 'left the NIC/s' : 'delivered/s', whole.format(net.delivered_per_s)],
+    ['goodput', gbps(net.goodput_bits_per_s)],
+    ['link busy (host A sending)', `${pct(net.link_busy_pct)}%`],
+    ['host A CPU per message', duration(net.cpu_per_message_ns)],
+    ['dropped at the ring/s', whole.format(net.ring_drops_per_s)],
+    ['dropped at the socket/s', whole.format(net.socket_drops_per_s)],
+    ['interrupts/s', whole.format(net.interrupts_per_s)],
+    ['stack polls/s', whole.format(net.stack_polls_per_s)],
+    ['watchdog interrupts/s', whole.format(net.watchdog_per_s)],
+    ['wake-ups/s', whole.format(net.wakeups_per_s)],
+  );
+  const sections = [table(['Network benchmark (host A)', ''], rows)];
+  if (net.test === 'pingpong') {
+    const parts = Object.entries(net.breakdown_ns) as [keyof typeof net.breakdown_ns, number][];
+    sections.push(table(
+      ['One way, where the time goes', 'time', '%'],
+      parts.map(([part, ns]) => [part === 'wire' ? 'wire (hardware)' : part, duration(ns), pct(net.half_rtt_ns > 0 ? (100 * ns) / net.half_rtt_ns : 0)]),
+    ));
+  }
+  if (net.stack === 'onload') {
+    const lock = net.stack_lock;
+    sections.push(table(
+      ['Stack lock', ''],
+      [
+        ['acquisitions/s', whole.format(lock.acquisitions_per_s)],
+        ['found taken/s', whole.format(lock.contended_per_s)],
+        ['sends pre-queued/s', whole.format(lock.prequeued_per_s)],
+        ['sent as deferred work/s', whole.format(lock.deferred_per_s)],
+        ['sleeps for the lock/s', whole.format(lock.sleeps_per_s)],
+        ['held', `${pct(lock.hold_pct)}%`],
+        ['mean pre-queue', twoDecimals.format(lock.prequeue_mean_len)],
+      ],
+    ));
+  }
   return sections;
 }
 

@@ -415,6 +415,7 @@ typedef struct NetCounters {     /* over the measurement window                 
     uint64_t ring_drops, socket_drops, irqs, polls, watchdogs, wakeups;
     uint64_t prequeued, deferred;
     double breakdown[NB_COUNT];
+    double sock_area;                /* integral of net_sock_len over the window          */
     uint64_t breakdown_n;
 } NetCounters;
 
@@ -503,6 +504,8 @@ typedef struct State {
     NetStack stk[LAB_NET_MAX_STACKS];
     int64_t nic_free_at[2];          /* each host's NIC transmits until then             */
     int64_t net_unsent;      /* TCP stream: bytes the app wrote not yet in a segment  */
+    int32_t net_sock_len;    /* packets in the sockets of the test's receivers        */
+    int64_t net_sock_since;
     NetCounters net;
 } State;
 

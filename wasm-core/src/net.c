@@ -78,6 +78,21 @@ static void ring_changed(State *st, NetStack *n)
     n->ring_since = st->now;
 }
 
+/* The test's receivers: host A's, or the stream's on host B. */
+static int counted(const lab_Sim *s, int t)
+{
+    return s->st->net_test == NET_TCP_STREAM || s->st->stk[s->thr[t].net_stack].host == 0;
+}
+
+static void sock_changed(lab_Sim *s, int t, int delta)
+{
+    State *st = s->st;
+    if (!counted(s, t)) return;
+    st->net.sock_area += (double)st->net_sock_len * (double)(st->now - st->net_sock_since);
+    st->net_sock_since = st->now;
+    st->net_sock_len += delta;
+}
+
 static void preq_changed(State *st, NetStack *n)
 {
     n->preq_area += (double)n->prequeue.len * (double)(st->now - n->preq_since);
@@ -157,6 +172,7 @@ static int deliver(lab_Sim *s, int j)
     }
     if (p->flags & JOB_LAST_WRITE) st->net.breakdown[NB_STACK] += (double)(st->now - p->t_enq);
     p->t_enq = st->now;
+    sock_changed(s, p->thread, +1);
     engine_list_push(s, &th->work, j);
     if (!last) return -1;
     th->msgs++;
@@ -192,6 +208,7 @@ static void socket_take(lab_Sim *s, int t)
     for (;;) {
         int j = engine_list_pop(s, &th->work), readable;
         assert(j >= 0);
+        sock_changed(s, t, -1);
         readable = (s->job[j].flags & JOB_LAST_PACKET) != 0;
         bytes += s->job[j].bytes;
         if (s->job[j].flags & JOB_LAST_WRITE) st->net.breakdown[NB_WAKE] += (double)(st->now - s->job[j].t_enq);
@@ -439,8 +456,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         return op_recv(s, cpu, x, ph, mode);
     case OP_NET_RECEIVED: {
         Thread *th = &s->thr[x->thread];
-        /* the test's receiver: host A's, or the stream's on host B */
-        if (st->net_test == NET_TCP_STREAM || st->stk[th->net_stack].host == 0) {
+        if (counted(s, x->thread)) {
             st->net.delivered_msgs++;
             st->net.delivered_bytes += th->net_got;
         }
@@ -584,6 +600,7 @@ void net_reset(lab_Sim *s)
     int k;
     if (st->kernel != KERNEL_ONLOAD) return;
     memset(&st->net, 0, sizeof st->net);
+    st->net_sock_since = st->now;
     for (k = 0; k < st->net_nstack; k++) {
         NetStack *n = &st->stk[k];
         n->ring_area = n->preq_area = 0;
@@ -603,9 +620,9 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
     State *st = s->st;
     const NetCounters *c = &st->net;
     double window = (double)(st->now - st->stats_start), busy = 0, host_ns = 0, ring = 0, preq = 0, sock = 0;
-    double modes[LAB_MODE_COUNT] = { 0 }, lock_acq = 0, lock_cont = 0, lock_sleeps = 0, lock_hold = 0;
+    double modes[LAB_MODE_COUNT] = { 0 }, lock_acq = 0, lock_cont = 0, lock_sleeps = 0, lock_hold = 0, receivers = 0;
     double msgs = st->net_test == NET_UDP_SEND ? (double)c->sent_msgs : (double)c->delivered_msgs;
-    int i, m, nlocks = 0, nstack_a = 0, nsock = 0;
+    int i, m, nlocks = 0, nstack_a = 0;
 
     for (i = 0; i < st->net_cph; i++)
         for (m = 0; m < LAB_MODE_COUNT; m++) {
@@ -628,8 +645,8 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
             lock_hold += window > 0 ? 100.0 * (double)lock_held_ns(st, n->lock) / window : 0;
         }
     }
-    for (i = 0; i < st->nthread; i++)
-        if (st->stk[s->thr[i].net_stack].host == 0) { sock += s->thr[i].work.len; nsock++; }
+    for (i = 0; i < st->nthread; i++) receivers += counted(s, i);
+    sock = window > 0 ? (c->sock_area + (double)st->net_sock_len * (double)(st->now - st->net_sock_since)) / window : 0;
 
     jw_key(w, "net"); jw_open(w, '{');
     jw_key(w, "test"); jw_str(w, TESTS[st->net_test]);
@@ -661,7 +678,7 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
     jw_key(w, "rx_ring_capacity"); jw_int(w, (int64_t)st->v[F_NET_RX_RING]);
     jw_fixed_key(w, "rx_ring_mean_fill", nstack_a ? ring / nstack_a : 0, 3);
     jw_key(w, "socket_capacity"); jw_int(w, (int64_t)st->v[F_NET_SOCKET_PACKETS]);
-    jw_fixed_key(w, "socket_mean_len", nsock ? sock / nsock : 0, 3);
+    jw_fixed_key(w, "socket_mean_len", receivers > 0 ? sock / receivers : 0, 3);
     jw_key(w, "stack_lock"); jw_open(w, '{');
     jw_fixed_key(w, "acquisitions_per_s", per_s(lock_acq, secs), 1);
     jw_fixed_key(w, "contended_per_s", per_s(lock_cont, secs), 1);
