@@ -39,7 +39,7 @@ const KERNEL: ControlSpec = {
   path: 'kernel.kind', label: 'Kernel', kind: 'choice',
   choices: {
     classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP',
-    numa: 'OpenVMS on an AlphaServer GS (NUMA)',
+    numa: 'OpenVMS on an AlphaServer GS (NUMA)', onload: 'Two hosts: kernel stack vs OpenOnload',
   },
 };
 
@@ -119,8 +119,33 @@ export const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'sim.seed', label: 'Random seed', kind: 'number' },
 ];
 
+/** Two hosts back to back: which benchmark, which stack, and the knobs the talk turns (source 002). */
+export const ONLOAD_MAIN_CONTROLS: readonly ControlSpec[] = [
+  { ...CPUS, note: 'Half are host A\'s (the system under test), half host B\'s.' }, KERNEL,
+  { path: 'net.test', label: 'Benchmark', kind: 'select',
+    choices: { pingpong: 'Ping-pong: half round-trip latency', udp_send: 'UDP send: messages a second',
+               udp_receive: 'UDP receive: delivered against offered', tcp_stream: 'TCP stream: bandwidth' } },
+  { path: 'net.stack', label: 'Network stack', kind: 'choice',
+    choices: { kernel: 'Linux kernel stack', onload: 'OpenOnload (user level)', vnic: 'Raw virtual NIC (hardware alone)' } },
+  { path: 'net.message_bytes', label: 'Message size', kind: 'number' },
+  { path: 'net.offered_pps', label: 'Offered load (UDP receive)', kind: 'number' },
+  { path: 'net.moderation_ns', label: 'Interrupt moderation (least interval)', kind: 'number', unit: us, note: '0 is off.' },
+  { path: 'net.irq_cpu', label: 'Interrupts taken on', kind: 'select',
+    choices: { app_core: 'The application\'s core', other_core: 'Another core of the host' } },
+  { path: 'net.spin_ns', label: 'Onload: spin before blocking', kind: 'number', unit: us },
+  { path: 'net.senders', label: 'Senders (UDP send)', kind: 'number' },
+  { path: 'net.stacks', label: 'Onload stacks', kind: 'select',
+    choices: { per_process: 'One per sender (a stack per core)', shared: 'One shared by all senders' } },
+  { path: 'net.prequeue', label: 'Stack lock taken: the send…', kind: 'select',
+    choices: { on: 'Goes on the lock-free pre-queue', off: 'Sleeps until the lock is free' } },
+  { path: 'net.async_pool', label: 'Onload: buffers for pre-queued sends', kind: 'number' },
+  { path: 'net.costs.app_work.mean_ns', label: 'Application work per message received', kind: 'number', unit: us },
+  { path: 'sim.seed', label: 'Random seed', kind: 'number' },
+];
+
 export function mainControls(kernel: unknown): readonly ControlSpec[] {
-  return kernel === 'sna' ? SNA_MAIN_CONTROLS : kernel === 'numa' ? NUMA_MAIN_CONTROLS : MAIN_CONTROLS;
+  return kernel === 'sna' ? SNA_MAIN_CONTROLS : kernel === 'numa' ? NUMA_MAIN_CONTROLS
+    : kernel === 'onload' ? ONLOAD_MAIN_CONTROLS : MAIN_CONTROLS;
 }
 
 const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', uniform: 'Uniform (mean ± spread)' };
@@ -128,6 +153,14 @@ const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', u
 /** Words for a path segment, for fields without a hand-written label. */
 const words: Record<string, string> = {
   machine: 'Machine', kernel: 'Kernel', workload: 'Workload', network: 'Network', costs: 'Costs', sim: 'Run',
+  net: 'Two hosts (network benchmark)', mss: 'Maximum segment size', watchdog_ns: 'Watchdog', link_bits_per_s: 'Link rate',
+  nic_max_pps: 'NIC message limit', hw_latency_ns: 'Hardware latency (one way)', rx_ring: 'Receive ring',
+  tx_ring: 'Transmit ring', socket_packets: 'Socket buffer', window_bytes: 'TCP window', kernel_send: 'Kernel UDP send',
+  kernel_tcp_send: 'Kernel TCP send call', kernel_tx_packet: 'Kernel driver per packet', kernel_tcp_segment: 'Kernel TCP segment',
+  irq: 'Interrupt', kernel_rx_packet: 'Kernel receive per packet', kernel_recv: 'Kernel receive call',
+  onload_intercept: 'Onload intercept', onload_send: 'Onload UDP send', onload_tcp_send: 'Onload TCP send call',
+  onload_tx_packet: 'Onload transmit per packet', onload_poll: 'Onload stack poll', onload_rx_packet: 'Onload receive per packet',
+  onload_recv: 'Onload receive call', atomic: 'Atomic operation', app_work: 'Application work per message',
   interrupt_cpu: 'Interrupt CPU', cache_transfer_ns: 'Cache line transfer', think: 'Think time',
   user_work: 'User work per transaction', writes_per_txn: 'Writes per transaction', reads_per_txn: 'Reads per transaction',
   mss_bytes: 'Maximum segment size', reply_latency: 'Reply latency', background_rx_pps: 'Background received packets',
@@ -153,7 +186,8 @@ function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
 
 /** A control for any field: the main list's, or one made from the field's path. */
 export function controlFor(field: SchemaField): ControlSpec {
-  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS].find((spec) => spec.path === field.path);
+  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...ONLOAD_MAIN_CONTROLS]
+    .find((spec) => spec.path === field.path);
   if (main) return { ...main, unit: main.unit ?? displayUnitFor(field) };
   const parts = field.path.split('.').slice(1);
   const label = parts.map((part, i) => {
