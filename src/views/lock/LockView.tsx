@@ -83,7 +83,7 @@ export function LockView(props: LockViewProps) {
       </svg>
       {unused.length > 0 && (
         <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)' }}>
-          Not used by the {snapshot.kernel === 'scalable' ? 'Scalable Kernel' : 'classic kernel'}: {unused.join(', ')}.
+          Not used in this run: {unused.join(', ')}.
         </p>
       )}
     </ViewFrame>
