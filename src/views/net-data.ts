@@ -186,3 +186,20 @@ export function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio)) return '–';
   return ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(1);
 }
+
+// ---- chart helpers -----------------------------------------------------------------------
+
+/** Moves labels (by y) apart so no two are closer than `gap`, keeping their order and staying within [lo, hi]. */
+export function spreadLabels<T extends { y: number }>(labels: readonly T[], gap: number, lo = -Infinity, hi = Infinity): T[] {
+  const sorted = [...labels].sort((a, b) => a.y - b.y).map((l) => ({ ...l }));
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.y - sorted[i - 1]!.y < gap) sorted[i]!.y = sorted[i - 1]!.y + gap;
+  }
+  const over = sorted.length ? sorted[sorted.length - 1]!.y - hi : 0;
+  if (over > 0) for (const l of sorted) l.y -= over;
+  for (let i = 0; i < sorted.length; i++) {
+    const min = i === 0 ? lo : sorted[i - 1]!.y + gap;
+    if (sorted[i]!.y < min) sorted[i]!.y = min;
+  }
+  return sorted;
+}
