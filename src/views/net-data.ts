@@ -140,6 +140,11 @@ const STAGE_COLOURS: Record<Theme, Record<StageKey, string>> = {
   projector: { send: '#00589A', wire: '#8A8A8A', notify: '#F5E000', stack: '#3FA6E6', wake: '#C8609F', receive: '#008A66' },
 };
 
+/** A packet drawn as it travels (sky blue, as protocol work). */
+export function packetColour(theme: Theme = 'light'): string {
+  return theme === 'projector' ? '#3FA6E6' : '#56B4E9';
+}
+
 export function stageColour(stage: StageKey, theme: Theme = 'light'): string {
   return (STAGE_COLOURS[theme] ?? STAGE_COLOURS.light)[stage];
 }

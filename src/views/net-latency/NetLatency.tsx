@@ -7,12 +7,12 @@
  * (a whole trip takes 2.5 s of wall time); under reduced motion the stages stand still
  * with their times written on them.
  */
-import { useEffect, useState } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { textOn } from '../color.js';
 import { fitFontSize, formatCount } from '../format.js';
-import { onFrame, usePrefersReducedMotion } from '../motion.js';
+import { usePrefersReducedMotion } from '../motion.js';
+import { useWallClock } from '../common/clock.js';
 import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
@@ -186,20 +186,6 @@ function StageSwatch({ stage, theme }: { stage: StageKey; theme?: Theme }) {
 }
 
 // ---- the strip: one packet, stage by stage ---------------------------------------------------
-
-/** Wall milliseconds since the strip started, every frame; null under reduced motion or without frames. */
-function useWallClock(active: boolean): number | null {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    if (!active || typeof requestAnimationFrame === 'undefined') { setNow(null); return undefined; }
-    let start = -1;
-    return onFrame((frame) => {
-      if (start < 0) start = frame;
-      setNow(frame - start);
-    });
-  }, [active]);
-  return now;
-}
 
 function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: ThemeTokens }) {
   const reduced = usePrefersReducedMotion();

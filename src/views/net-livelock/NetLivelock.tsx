@@ -82,7 +82,7 @@ export function NetLivelock(props: NetLivelockProps) {
       ]} />}
       table={{
         caption: 'Delivered packets per second by offered load and receive mode (UDP receive)',
-        columns: ['Offered', ...series.map((s, i) => styles[i]!.label)],
+        columns: ['Offered', ...styles.map((style) => style.label)],
         rows: offered.map((o) => [formatPerS(o), ...series.map((s) => {
           const p = s.points.find((q) => q.offeredPerS === o);
           return p ? formatPerS(p.deliveredPerS) : '—';
