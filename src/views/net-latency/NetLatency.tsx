@@ -148,7 +148,7 @@ function Bars({ runs, width, t }: { runs: readonly LatencyRun[]; width: number; 
               label="hardware" t={t} colour={t.muted} />
             <Bracket x0={x(softwareStart)} x1={x(last)} y={barY + barH + 4}
               label={`${run.overheadWords} ${formatUs(run.overheadNs)}`} note={run.segments[0]!.ns > 0 ? ' (send included)' : ''}
-              t={t} colour={t.text} />
+              t={t} colour={t.text} maxX={width} />
           </g>
         );
       })}
@@ -162,19 +162,30 @@ function Bars({ runs, width, t }: { runs: readonly LatencyRun[]; width: number; 
 }
 
 /** A bracket under part of a bar with a label; the label is shortened or dropped where it does not fit. */
-function Bracket({ x0, x1, y, label, note = '', t, colour }: {
+function Bracket({ x0, x1, y, label, note = '', t, colour, maxX = x1 }: {
   x0: number; x1: number; y: number; label: string; note?: string; t: ThemeTokens; colour: string;
+  /** How far right the label may run past the bracket (the drawing's edge). */
+  maxX?: number;
 }) {
   const w = x1 - x0;
   if (w < 6) return null;
   const small = t.smallSize;
-  const full = `${label}${note}`;
-  const fits = (s: string) => s.length * small * 0.58 <= Math.max(w, 0) + 2;
-  const text = fits(full) ? full : fits(label) ? label : fits(label.split(' ')[0]!) ? label.split(' ')[0]! : '';
+  const textW = (s: string) => s.length * small * 0.58;
+  // centred under the bracket if it fits there; else from the bracket's start, running on to the right
+  const choices = [`${label}${note}`, label, label.split(' ')[0]!].filter(Boolean);
+  let text = '';
+  let anchor: 'middle' | 'start' = 'middle';
+  for (const c of choices) {
+    if (textW(c) <= w + 2) { text = c; anchor = 'middle'; break; }
+    if (textW(c) <= maxX - x0 - 4) { text = c; anchor = 'start'; break; }
+  }
   return (
     <g data-bracket={label.split(' ')[0] || 'software'}>
       <path d={`M${x0 + 1},${y} v5 H${x1 - 1} v-5`} fill="none" stroke={colour} strokeWidth={1.5} />
-      {text && <text x={x0 + w / 2} y={y + 5 + small * 1.05} fontSize={small} textAnchor="middle" style={{ fill: colour }}>{text}</text>}
+      {text && (
+        <text x={anchor === 'middle' ? x0 + w / 2 : x0 + 2} y={y + 5 + small * 1.05} fontSize={small} textAnchor={anchor}
+          style={{ fill: colour }}>{text}</text>
+      )}
     </g>
   );
 }
@@ -199,7 +210,10 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
   const boxH = Math.round(small * 3.2);
   const titleH = Math.round(fs * 1.6);
   const topLabelsY = titleH + small * 1.1;
-  const boxY = titleH + Math.round(small * 2.9);
+  const barsY = topLabelsY + small * 0.45;
+  // the packet travels in a lane of its own above the places, so it never hides their names
+  const laneY = barsY + 6 + fs * 0.75;
+  const boxY = Math.round(laneY + fs * 0.8);
   const waitY = boxY + boxH + small * 1.3;
   const captionY = waitY + small * 2.9;
   const height = captionY + small * 0.8;
@@ -245,7 +259,7 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
         const current = packet?.stage === stage;
         return (
           <g key={stage} data-strip-stage={stage}>
-            {moving && <rect x={cx(from) + 4} y={boxY - 7} width={Math.max(0, cx(to) - cx(from) - 8)} height={4} rx={2} fill={stageColour(stage, t.name)} />}
+            {moving && <rect x={cx(from) + 4} y={barsY} width={Math.max(0, cx(to) - cx(from) - 8)} height={4} rx={2} fill={stageColour(stage, t.name)} />}
             {!moving && <rect x={cx(from) - boxW / 2 + 4} y={boxY + boxH + 3} width={boxW - 8} height={4} rx={2} fill={stageColour(stage, t.name)} />}
             <text x={x} y={y} fontSize={small} textAnchor="middle" fontWeight={current ? 800 : 400}
               style={current ? { textDecoration: 'underline' } : undefined}>
@@ -255,11 +269,15 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
         );
       })}
       {packet && !packet.arrived && (
-        <g data-packet="" transform={`translate(${cx(packet.position)},${boxY + boxH / 2})`}>
-          <rect x={-fs * 0.8} y={-fs * 0.55} width={fs * 1.6} height={fs * 1.1} rx={3}
+        <g data-packet="" transform={`translate(${cx(packet.position)},${laneY})`}>
+          <line x1={0} x2={0} y1={fs * 0.5} y2={boxY - laneY} stroke={t.text} strokeWidth={1.5} />
+          <rect x={-fs * 0.75} y={-fs * 0.5} width={fs * 1.5} height={fs * 1} rx={3}
             fill={seg ? stageColour(seg.stage, t.name) : t.text} stroke={t.text} strokeWidth={2} />
           {seg && STAGE_PATH[seg.stage][0] === STAGE_PATH[seg.stage][1] && (
-            <rect x={-fs * 0.8} y={fs * 0.75} width={fs * 1.6 * packet.stageDone} height={4} fill={t.text} />
+            <g data-waiting="">
+              <rect x={fs * 0.95} y={-3} width={Math.max(4, boxW / 2 - fs * 1.2)} height={6} rx={3} fill="none" stroke={t.text} strokeWidth={1} />
+              <rect x={fs * 0.95} y={-3} width={Math.max(4, boxW / 2 - fs * 1.2) * packet.stageDone} height={6} rx={3} fill={t.text} />
+            </g>
           )}
         </g>
       )}

@@ -120,26 +120,28 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
   const bodyW = Math.round(fs * 4);
   const bodyH = Math.round(fs * 3);
   const nicW = Math.round(Math.min(fs * 6, width * 0.16));
-  const lx = Math.round(Math.max(chipW + fs * 6, width * 0.52));
-  const ly = top + fs * 3.2;
-  const qy = ly + bodyH / 2 + fs * 4.6;
-  const height = Math.max(top + columnH + fs * 1.6, qy + fs * 4.4);
+  const lx = Math.round(Math.max(chipW + fs * 8, width * 0.5));
+  const ly = top + fs * 4.3;
+  const qy = ly + bodyH / 2 + fs * 4;
+  const height = Math.max(top + columnH + fs * 1.6, qy + fs * 4.6);
   const chipY = (i: number) => top + Math.max(0, (height - top - fs * 1.6 - columnH) / 2) + i * (chipH + gap);
   const nicX = width - nicW;
+  // the pre-queue runs from its tail (left, where senders push) to its head under the lock
   const qx0 = chipW + fs * 3;
-  const qx1 = lx + bodyW * 0.1;
+  const qx1 = lx - bodyW * 0.35;
   const tube = qx1 - qx0;
-  const slot = tube / 10;
+  const slot = tube / Math.max(6, Math.min(10, m.queueBoxes + 3));
   const box = Math.max(6, Math.min(fs * 1.4, slot - 4));
   const packet = packetColour(t.name);
   const held = m.threads.some((th) => th.state === 'holding');
   const holdFont = fitFontSize(`${formatPct(m.lock.hold_pct, 0)}`, bodyW - 8, fs, 9, true);
-  const deferredWords = wrapWords('deferred work: the holder sends them before it lets go', Math.max(14, Math.floor((nicX - lx - fs * 2) / (small * 0.56))));
-  // the deferred-work curve, from the pre-queue's head up to the lock
-  const c0 = { x: qx1 + 6, y: qy };
-  const c1 = { x: qx1 + fs * 3.4, y: qy };
-  const c2 = { x: lx + bodyW * 0.6, y: qy - fs * 1.2 };
-  const c3 = { x: lx + bodyW * 0.25, y: ly + bodyH / 2 + 6 };
+  const deferredX = lx + bodyW * 0.75;
+  const deferredWords = wrapWords('deferred work: the holder sends them before it lets go', Math.max(12, Math.floor((width - deferredX) / (small * 0.6))));
+  // the deferred-work hook, from the pre-queue's head up into the lock
+  const c0 = { x: qx1 + 4, y: qy };
+  const c1 = { x: lx + bodyW * 0.1, y: qy };
+  const c2 = { x: lx, y: qy - fs * 0.6 };
+  const c3 = { x: lx, y: ly + bodyH / 2 + 6 };
   const bezier = (u: number) => {
     const v = 1 - u;
     return {
@@ -188,7 +190,7 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
 
       {/* the lock */}
       <g data-lock={held ? 'held' : 'free'}>
-        <text x={lx} y={ly - bodyH / 2 - fs * 1.75} fontSize={small} fontWeight={700} textAnchor="middle">stack lock</text>
+        <text x={lx} y={ly - bodyH / 2 - fs * 0.6 - bodyW * 0.28 - small * 0.5} fontSize={small} fontWeight={700} textAnchor="middle">stack lock</text>
         <path d={held
           ? `M${lx - bodyW * 0.28},${ly - bodyH / 2} v${-fs * 0.6} a${bodyW * 0.28},${bodyW * 0.28} 0 0 1 ${bodyW * 0.56},0 v${fs * 0.6}`
           : `M${lx - bodyW * 0.28},${ly - bodyH / 2} v${-fs * 0.6} a${bodyW * 0.28},${bodyW * 0.28} 0 0 1 ${bodyW * 0.56},0 v${fs * 0.1}`}
@@ -212,9 +214,6 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
 
       {m.prequeue ? (
         <g data-prequeue-boxes={m.queueBoxes}>
-          <text x={qx0} y={qy - box / 2 - small * 0.7} fontSize={small} fontWeight={700}>
-            lock-free pre-queue · mean {formatOne(m.lock.prequeue_mean_len)} packets
-          </text>
           <rect x={qx0} y={qy - box / 2 - 4} width={tube} height={box + 8} rx={6} fill="none" stroke={t.axis} strokeWidth={1.5} strokeDasharray="6 3" />
           {Array.from({ length: m.queueBoxes }, (_, i) => {
             const x = qx1 - 4 - (i + 1) * (box + 4) + 4;
@@ -223,11 +222,16 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
           {m.queueMore > 0 && (
             <text x={qx1 - 4 - m.queueBoxes * (box + 4) - 4} y={qy + small * 0.35} fontSize={small} textAnchor="end">+{formatCount(m.queueMore)}</text>
           )}
-          <text x={qx0} y={qy + box / 2 + small * 1.5} fontSize={small} className="slv-muted">tail ← packets of senders that found the lock taken</text>
+          <text x={qx0} y={qy + box / 2 + small * 1.6} fontSize={small} fontWeight={700}>
+            lock-free pre-queue: mean {formatOne(m.lock.prequeue_mean_len)} packets
+          </text>
+          <text x={qx0} y={qy + box / 2 + small * 2.8} fontSize={small} className="slv-muted">
+            tail (left): packets of senders that found the lock taken
+          </text>
           <path d={`M${c0.x},${c0.y} C${c1.x},${c1.y} ${c2.x},${c2.y} ${c3.x},${c3.y}`} fill="none" stroke={t.text} strokeWidth={2.5}
             markerEnd={`url(#${arrow})`} data-deferred="" />
-          <text x={c1.x + fs * 0.6} y={qy - fs * 1.6 - (deferredWords.length - 1) * small * 0.6} fontSize={small} fontWeight={700}>
-            {deferredWords.map((w, i) => <tspan key={i} x={c1.x + fs * 0.6} dy={i === 0 ? 0 : small * 1.15}>{w}</tspan>)}
+          <text x={deferredX} y={(ly + bodyH / 2 + qy) / 2 - (deferredWords.length - 2) * small * 0.6} fontSize={small} fontWeight={700}>
+            {deferredWords.map((w, i) => <tspan key={i} x={deferredX} dy={i === 0 ? 0 : small * 1.15}>{w}</tspan>)}
           </text>
         </g>
       ) : (
@@ -249,10 +253,10 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
           const from = chipRight(tok.from);
           const to = { x: qx0 + 6, y: qy };
           p = { x: from.x + (to.x - from.x) * tok.progress, y: from.y + (to.y - from.y) * tok.progress };
-        } else if (tok.progress < 0.7) {
-          p = bezier(tok.progress / 0.7);
+        } else if (tok.progress < 0.45) {
+          p = bezier(tok.progress / 0.45);
         } else {
-          const u = (tok.progress - 0.7) / 0.3;
+          const u = (tok.progress - 0.45) / 0.55;
           p = { x: lx + (nicX - lx) * u, y: ly };
         }
         return <rect key={tok.kind} x={p.x - box / 2} y={p.y - box / 2} width={box} height={box} rx={2} fill={packet} stroke={t.text} strokeWidth={1.5} data-flow={tok.kind} />;
