@@ -122,7 +122,7 @@ function Bars({ runs, width, t }: { runs: readonly LatencyRun[]; width: number; 
               const fill = stageColour(s.stage, t.name);
               const ink = textOn(fill);
               const name = STAGE_INFO[s.stage].label;
-              const value = (s.ns / 1000).toFixed(s.ns >= 10_000 ? 0 : 1);
+              const value = (s.ns / 1000).toFixed(s.ns >= 10_000 ? 0 : s.ns < 1000 ? 2 : 1);
               const both = Math.max(name.length, value.length) * small * 0.62 + 6 <= w;
               const valueOnly = !both && value.length * small * 0.62 + 4 <= w;
               return (

@@ -181,8 +181,8 @@ export function latencySummary(model: LatencyModel): string {
   if (compare) {
     const faster = compare.halfRttNs > run.halfRttNs ? run : compare;
     const slower = faster === run ? compare : run;
-    text += ` Compared with ${compare.label}: ${runWords(compare)} `
-      + `${faster.short} is ${formatUs(slower.halfRttNs - faster.halfRttNs)} faster per one-way trip; the wire is the same hardware.`;
+    text += ` For comparison, the ${runWords(compare)} `
+      + `The ${faster.label} is ${formatUs(slower.halfRttNs - faster.halfRttNs)} faster per one-way trip; the wire is the same hardware.`;
   }
   return text;
 }
