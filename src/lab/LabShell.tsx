@@ -24,6 +24,7 @@ import { Transport, useTransportKeys } from './Transport.js';
 import { WhyHost } from './rewind/WhyHost.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
+import { companionFor } from './companion-choice.js';
 import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
 import { createSimWorker } from './worker-factory.js';
 
@@ -107,17 +108,18 @@ export function LabShell(props: LabShellProps) {
   const theme = useSiteTheme();
   const schema = useLab(store, 'schema');
   const scenario = useLab(store, 'scenario');
-  const herdShown = (compact ? allowed : shown).includes('herd') && scenario['kernel.kind'] === 'sna';
-  // The herd view's side-by-side panel: the same scenario with the other kind of lock
-  // (spinning simple locks against lockl), run to its end in the background.
+  // The companion run some views set beside this one (companion-choice.ts): the herd's
+  // other kind of lock (spinning simple locks against lockl), the round-trip breakdown's
+  // other network stack; the same scenario otherwise, run to its end in the background.
+  const companion = companionFor(scenario, compact ? allowed : shown);
+  const companionKey = companion ? JSON.stringify(companion) : '';
   useEffect(() => {
-    if (!herdShown) { store.clearCompanion(); return undefined; }
-    const spin = scenario['sna.lock_kind'] === 'simple';
-    const timer = setTimeout(() => {
-      void store.runCompanion({ 'sna.lock_kind': spin ? 'lockl' : 'simple' }, spin ? 'The same with lockl() (wake all)' : 'The same with simple (spin) locks');
-    }, 400);
+    if (!companion) { store.clearCompanion(); return undefined; }
+    const timer = setTimeout(() => { void store.runCompanion(companion.overrides, companion.label); }, 400);
     return () => clearTimeout(timer);
-  }, [store, scenario, herdShown]);
+    // companionKey stands for companion (a new object each render)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, scenario, companionKey]);
   const problems = useLab(store, 'problems');
   const fault = useLab(store, 'fault');
   const notice = useLab(store, 'notice');

@@ -11,6 +11,8 @@ import { Component, memo, useEffect, useMemo, useRef, useState, type ReactNode }
 import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
 import { SweepControls } from './SweepControls.js';
+import { NetCurveControls } from './NetCurveControls.js';
+import { isNetCurve, selectCurveRun } from './net-curves.js';
 import type { LabState, LabStore } from './store.js';
 import { VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
 import { viewComponent, type ViewInputs } from './view-registry.js';
@@ -90,7 +92,8 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   const schema = useLab(store, 'schema');
   const interruptCpu = useLab(store, selectInterrupt);
   const speed = useLab(store, 'speed');
-  const companionRun = useLab(store, id === 'herd' ? selectCompanion : selectNothing);
+  const companionRun = useLab(store, id === 'herd' || id === 'net-latency' ? selectCompanion : selectNothing);
+  const curve = useLab(store, isNetCurve(id) ? selectCurveRun[id] : selectNothing);
   const companion = useMemo(
     () => (companionRun?.status === 'done' && companionRun.report ? { label: companionRun.label, report: companionRun.report } : undefined),
     [companionRun],
@@ -100,14 +103,15 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   // The same object while no input changed, so the memoised view skips rendering.
   const live = useMemo(
     () => (snapshot && schema
-      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, companion, onWait }
+      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, companion, onWait, curve }
       : undefined),
-    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, companion, onWait],
+    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, companion, onWait, curve],
   );
   const inputs = useHeldWhile(live, onScreen);
   return (
     <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}>
       {id === 'scaling' && <SweepControls store={store} />}
+      {isNetCurve(id) && <NetCurveControls store={store} curve={id} />}
       <div className="view-body" ref={ref}>
         {!inputs || measured === 0 ? (
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
@@ -121,8 +125,8 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   );
 }
 
-/** Views that need the full width of the lab (the herd: its loop, and the other lock kind beside it; the RADs' map). */
-const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd', 'numa-topology']);
+/** Views that need the full width of the lab (the herd: its loop, and the other lock kind beside it; the RADs' map; a trip's seven places). */
+const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd', 'numa-topology', 'net-latency']);
 
 /** The views asked for that the loaded scenario's kernel has something to show in (view-ids.ts). */
 export function ViewArea({ store, views, theme }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme }) {

@@ -4,8 +4,8 @@
  * type as ViewId, the contract lessons use.
  */
 export const VIEW_IDS = [
-  'cpu-grid', 'numa-topology', 'lock', 'numa-spinlock', 'herd', 'cache-lines', 'krp-queue', 'modes', 'monitor-modes',
-  'numa-traffic', 'timeline', 'lock-table', 'scaling',
+  'cpu-grid', 'numa-topology', 'net-latency', 'lock', 'net-stack-lock', 'numa-spinlock', 'herd', 'cache-lines', 'krp-queue',
+  'modes', 'monitor-modes', 'numa-traffic', 'timeline', 'lock-table', 'scaling', 'net-size-curve', 'net-livelock',
 ] as const;
 
 export type KnownViewId = (typeof VIEW_IDS)[number];
@@ -24,6 +24,10 @@ export const VIEW_TITLES: Readonly<Record<KnownViewId, string>> = {
   timeline: 'Timeline',
   'lock-table': 'Lock table',
   scaling: 'Scaling',
+  'net-latency': 'Round-trip breakdown',
+  'net-size-curve': 'Throughput by message size',
+  'net-livelock': 'Receive livelock',
+  'net-stack-lock': 'Stack lock',
 };
 
 export function isViewId(value: unknown): value is KnownViewId {
@@ -34,13 +38,29 @@ export function isViewId(value: unknown): value is KnownViewId {
  * The kernels a view is drawn for (scenario kernel.kind); a view not listed is drawn
  * for every kernel. The KRP queue and the kernel sweep are about the OpenVMS kernels;
  * the thundering herd and the cache lines of lock words about SNA Server/6000; the
- * NUMA views (NUMA_VIEWS below) about machines of several RADs.
+ * network views about the onload kernel (OpenOnload against the Linux kernel stack);
+ * the NUMA views (NUMA_VIEWS below) about machines of several RADs.
  */
 const VIEW_KERNELS: Partial<Record<KnownViewId, readonly string[]>> = {
   'krp-queue': ['classic', 'scalable'],
   scaling: ['classic', 'scalable'],
   herd: ['sna'],
   'cache-lines': ['sna'],
+  'net-latency': ['onload'],
+  'net-size-curve': ['onload'],
+  'net-livelock': ['onload'],
+  'net-stack-lock': ['onload'],
+};
+
+/**
+ * Kernels a view is not drawn for, though it is for every other. The spin-lock view and
+ * the lock table are about kernel spin locks and the GS160 paper's figures (the lock
+ * table sets a run beside them, the lock view names the kernel classic or scalable); the
+ * onload kernel's lock is OpenOnload's stack lock, drawn by net-stack-lock.
+ */
+const VIEW_NOT_KERNELS: Partial<Record<KnownViewId, readonly string[]>> = {
+  lock: ['onload'],
+  'lock-table': ['onload'],
 };
 
 /**
@@ -53,6 +73,7 @@ const NUMA_VIEWS: ReadonlySet<KnownViewId> = new Set(['numa-topology', 'numa-tra
 /** Whether the lab draws the view for this kernel (and this many RADs, machine.rads). */
 export function viewDrawnFor(id: KnownViewId, kernel: unknown, rads?: unknown): boolean {
   if (NUMA_VIEWS.has(id)) return kernel === 'numa' || (typeof rads === 'number' && rads > 1);
+  if (typeof kernel === 'string' && VIEW_NOT_KERNELS[id]?.includes(kernel)) return false;
   const kernels = VIEW_KERNELS[id];
   return !kernels || typeof kernel !== 'string' || kernels.includes(kernel);
 }

@@ -6,7 +6,7 @@
  * their prop names.
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import type { Report, Schema, Snapshot, SweepState, TraceWindow } from '../core/index.js';
+import type { Report, Schema, Snapshot, SweepState, TraceWindow, VariantRun } from '../core/index.js';
 import {
   CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, MODES, ModeBars, ScalingChart, Timeline, traceNames,
   type Theme, type TraceNames,
@@ -18,8 +18,15 @@ const NumaTopology = lazy(() => numaViews().then((m) => ({ default: m.NumaTopolo
 const NumaTraffic = lazy(() => numaViews().then((m) => ({ default: m.NumaTraffic })));
 const NumaSpinlock = lazy(() => numaViews().then((m) => ({ default: m.NumaSpinlock })));
 const MonitorModes = lazy(() => numaViews().then((m) => ({ default: m.MonitorModes })));
+// The network views (kernel onload) likewise: only onload labs fetch them.
+const netViews = () => import('../views/net-views.js');
+const NetLatency = lazy(() => netViews().then((m) => ({ default: m.NetLatency })));
+const NetSizeCurve = lazy(() => netViews().then((m) => ({ default: m.NetSizeCurve })));
+const NetLivelock = lazy(() => netViews().then((m) => ({ default: m.NetLivelock })));
+const NetStackLock = lazy(() => netViews().then((m) => ({ default: m.NetStackLock })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
 import type { KnownViewId } from './view-ids.js';
+import { curveProgress, livelockPoints, sizeCurvePoints } from './net-curves.js';
 import type { WhyRequest } from './rewind/why-state.js';
 
 /** The trace names of a schema, one object per schema (views may keep state keyed on it). */
@@ -49,6 +56,8 @@ export interface ViewInputs {
   width: number;
   /** A wait was chosen (a spin or context-switch segment, a CPU tile): open the Why panel. */
   onWait?: (request: WhyRequest) => void;
+  /** The view's curve run, for the network curves (net-size-curve, net-livelock; net-curves.ts). */
+  curve?: VariantRun;
 }
 
 /** The sweep's report for a kernel at this many CPUs, if the sweep has it. */
@@ -112,6 +121,18 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
         theme={v.theme} width={v.width} />
     );
   },
+  'net-latency': (v) => {
+    // the companion run is the same ping-pong on the other stack (LabShell starts it)
+    const other = v.companion?.report.net?.test === 'pingpong' ? v.companion.report : undefined;
+    return loading(<NetLatency report={v.finalReport ?? v.report} compare={other} theme={v.theme} width={v.width} />);
+  },
+  'net-stack-lock': (v) => loading(<NetStackLock report={v.report} theme={v.theme} width={v.width} />),
+  'net-size-curve': (v) => loading(
+    <NetSizeCurve points={sizeCurvePoints(v.curve)} progress={curveProgress(v.curve)} theme={v.theme} width={v.width} />,
+  ),
+  'net-livelock': (v) => loading(
+    <NetLivelock points={livelockPoints(v.curve)} progress={curveProgress(v.curve)} theme={v.theme} width={v.width} />,
+  ),
 };
 
 /** The component for a view. */

@@ -2,7 +2,8 @@
  * gallery.tsx -- DEV ONLY: every view rendered from real runs of the core (the JSON
  * fixtures, and for the long timeline a run of the core in this page), in both themes.
  * Query: ?view=cpu-grid|lock|krp-queue|modes|timeline|lock-table|scaling|herd|cache-lines|
- * numa-topology|numa-traffic|numa-spinlock|monitor-modes
+ * numa-topology|numa-traffic|numa-spinlock|monitor-modes|net-latency|net-size-curve|net-livelock|
+ * net-stack-lock (the network views from HAND-MADE fixtures, not runs of the core)
  * (default all), ?theme=light|projector, ?frame=N (hold the herd's frames at N instead of
  * playing them), ?live=1 (play the classic testbed live: 64 CPUs, every view;
  * &kernel=sna plays SNA Server/6000 as ported, 4 CPUs, with the herd and cache lines).
@@ -14,12 +15,13 @@ import classicDoc from '../../../lessons/scenarios/testbed-classic.json?raw';
 import scalableDoc from '../../../lessons/scenarios/testbed-scalable.json?raw';
 import snaDoc from '../../../lessons/scenarios/sna-as-ported.json?raw';
 import { loadCore, readSchema, Simulation, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
-import { herdFramesFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
+import { herdFramesFixture, netViewFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
 import {
   CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
 } from '../../views/index.js';
 import { MonitorModes, NumaSpinlock, NumaTopology, NumaTraffic } from '../../views/numa-views.js';
+import { NetLatency, NetLivelock, NetSizeCurve, NetStackLock } from '../../views/net-views.js';
 import { sliceWindow } from '../../views/timeline/feed.js';
 
 const params = new URLSearchParams(location.search);
@@ -38,6 +40,8 @@ const snaFalseSharing = runFixture('sna-false-sharing-4');
 const herdFrames = herdFramesFixture();
 const gs160Before = runFixture('numa-gs160-example3-before');
 const gs320 = runFixture('numa-gs320');
+/** HAND-MADE view fixtures (plausible figures, not runs of the core) until the onload kernel can write real ones. */
+const net = netViewFixture();
 const names: TraceNames = classic16.names;
 const modeAt = (s: Snapshot) => Int32Array.from(s.cpus, (c) => names.modes.indexOf(c.mode));
 
@@ -179,6 +183,24 @@ function StaticGallery() {
       <Section id="monitor-modes" title="MONITOR MODES">
         <MonitorModes snapshot={gs160Before.snapshot} report={gs160Before.report} theme={theme} width={720} />
         <MonitorModes snapshot={gs320.snapshot} report={gs320.report} theme={theme} width={900} />
+      </Section>
+      <Section id="net-latency" title="Where a round trip's time goes (hand-made fixtures)">
+        <NetLatency report={net.reports['pingpong-onload']} compare={net.reports['pingpong-kernel']} theme={theme} width={1100} />
+        <NetLatency report={net.reports['pingpong-kernel']} theme={theme} width={720} />
+        <NetLatency report={net.reports['tcp-stream-kernel']} theme={theme} width={560} />
+      </Section>
+      <Section id="net-size-curve" title="Throughput against message size (hand-made fixtures)">
+        <NetSizeCurve points={net.sizeCurve} theme={theme} width={900} />
+        <NetSizeCurve points={net.sizeCurve.slice(0, 6)} progress={6 / 14} theme={theme} width={560} />
+      </Section>
+      <Section id="net-livelock" title="Delivered against offered load (hand-made fixtures)">
+        <NetLivelock points={net.livelock} theme={theme} width={900} />
+        <NetLivelock points={net.livelock.filter((p) => p.mode !== 'moderation')} theme={theme} width={560} />
+      </Section>
+      <Section id="net-stack-lock" title="The stack lock (hand-made fixtures)">
+        <NetStackLock report={net.reports['udp-send-shared-prequeue']} theme={theme} width={900} />
+        <NetStackLock report={net.reports['udp-send-shared-no-prequeue']} theme={theme} width={720} />
+        <NetStackLock report={net.reports['pingpong-kernel']} theme={theme} width={560} />
       </Section>
     </>
   );

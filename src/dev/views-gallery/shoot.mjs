@@ -13,7 +13,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const out = '/tmp/shots';
 mkdirSync(out, { recursive: true });
 const views = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const all = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling', 'herd', 'cache-lines', 'numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes'];
+const all = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling', 'herd', 'cache-lines', 'numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes',
+  'net-latency', 'net-size-curve', 'net-livelock', 'net-stack-lock'];
 const port = 5190;
 
 // --prod: measure a production build of the gallery (built to /tmp, never to dist/)

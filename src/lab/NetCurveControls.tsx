@@ -1,0 +1,66 @@
+/*
+ * NetCurveControls.tsx -- runs one of the network views' curves (net-curves.ts): the
+ * lab's scenario again at each message size on each stack, or at each offered load in
+ * each receive mode, as short runs in workers of their own (store.runVariants); a Run
+ * curve button, a progress bar, a Cancel button and the curve's state in words for
+ * screen readers. Native buttons, so the keyboard works as everywhere else.
+ */
+import { useEffect, useMemo } from 'react';
+import { variantKey } from '../core/sweep.js';
+import { useLab } from './hooks.js';
+import { CURVE_DURATION_NS, curveStatus, curveVariants, NET_CURVE_RUN, selectCurveRun, type NetCurveId } from './net-curves.js';
+import type { LabState, LabStore } from './store.js';
+
+const selectReady = (s: LabState) => s.status === 'ready';
+
+const WHAT: Record<NetCurveId, { name: string; what: string }> = {
+  'net-size-curve': {
+    name: 'Throughput against message size',
+    what: `7 message sizes (16 B to 64 KiB) on the kernel stack and on Onload, TCP stream, ${CURVE_DURATION_NS / 1e6} ms runs`,
+  },
+  'net-livelock': {
+    name: 'Receive livelock',
+    what: `8 offered loads (250k to 3M packets/s) with an interrupt per packet, interrupt moderation and Onload polling, UDP receive, ${CURVE_DURATION_NS / 1e6} ms runs`,
+  },
+};
+
+export function NetCurveControls({ store, curve }: { store: LabStore; curve: NetCurveId }) {
+  const name = NET_CURVE_RUN[curve];
+  const run = useLab(store, selectCurveRun[curve]);
+  const ready = useLab(store, selectReady);
+  const scenario = useLab(store, 'scenario');
+  const variants = useMemo(() => curveVariants(curve, scenario), [curve, scenario]);
+  const current = run?.key === variantKey(variants);
+  const running = run?.status === 'running';
+  const refusals = run?.refusals.filter((r): r is string => !!r) ?? [];
+  const pct = run && run.variants.length > 0 ? Math.round((100 * run.done) / run.variants.length) : 0;
+  // a curve still running when the view goes away (another kernel, the view hidden) stops
+  useEffect(() => () => store.cancelVariants(name), [store, name]);
+  return (
+    <div className="sweep" role="group" aria-label={`${WHAT[curve].name}: curve run`} data-net-curve={curve}>
+      <div className="sweep-row">
+        {running ? (
+          <button type="button" className="btn" onClick={() => store.cancelVariants(name)}>Cancel</button>
+        ) : (
+          <button type="button" className="btn btn-primary" disabled={!ready} onClick={() => void store.runVariants(name, variants)}>
+            {run ? 'Run curve again' : 'Run curve'}
+          </button>
+        )}
+        <span className="sweep-what">{WHAT[curve].what}; this scenario otherwise</span>
+      </div>
+      {run && (
+        <div className="sweep-progress">
+          <progress max={run.variants.length || 1} value={run.done} aria-label={`${WHAT[curve].name}: runs done`} data-testid={`${curve}-progress`} />
+          <span className="sweep-pct" aria-hidden="true">{pct}%</span>
+        </div>
+      )}
+      <p className="sweep-status" role="status">{curveStatus(run, current)}</p>
+      {refusals.length > 0 && (
+        <ul className="sweep-note">
+          {refusals.slice(0, 3).map((why, i) => <li key={i}>{why}</li>)}
+          {refusals.length > 3 && <li>and {refusals.length - 3} more</li>}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/*
+ * net-curves.ts -- the network views' curves (kernel onload), made by running the lab's
+ * scenario again with a few fields overridden (store.runVariants, short runs, tracing
+ * off): goodput against message size on each stack (net-size-curve), and delivered
+ * against offered packets per second in each receive mode (net-livelock). The variants
+ * to run, and the views' points from what has finished.
+ */
+import type { Report } from '../core/report.js';
+import type { ScenarioValues } from '../core/scenario-values.js';
+import type { Variant, VariantRun } from '../core/sweep.js';
+import type { LabState } from './store.js';
+
+export type NetCurveId = 'net-size-curve' | 'net-livelock';
+
+/** The variant run's name in the store, per curve. */
+export const NET_CURVE_RUN: Readonly<Record<NetCurveId, string>> = {
+  'net-size-curve': 'net-size-curve',
+  'net-livelock': 'net-livelock',
+};
+
+/** Each curve's variant run in the store (stable selectors for useLab, one per curve). */
+export const selectCurveRun: Readonly<Record<NetCurveId, (s: LabState) => VariantRun | undefined>> = {
+  'net-size-curve': (s) => s.variants[NET_CURVE_RUN['net-size-curve']],
+  'net-livelock': (s) => s.variants[NET_CURVE_RUN['net-livelock']],
+};
+
+export function isNetCurve(id: string): id is NetCurveId {
+  return id === 'net-size-curve' || id === 'net-livelock';
+}
+
+/** Each variant runs this long (with this warm-up), simulated ns: quick, and long enough to settle. */
+export const CURVE_DURATION_NS = 20e6;
+export const CURVE_WARMUP_NS = 4e6;
+
+export const CURVE_SIZES: readonly number[] = [16, 64, 256, 1024, 4096, 16384, 65536];
+export const CURVE_STACKS: readonly string[] = ['kernel', 'onload'];
+export const CURVE_OFFERED: readonly number[] = [250e3, 500e3, 750e3, 1e6, 1.5e6, 2e6, 2.5e6, 3e6];
+
+/** The receive modes of the livelock curve and the fields that make each. */
+export const RECEIVE_MODES: readonly { mode: string; label: string; values: ScenarioValues }[] = [
+  { mode: 'interrupts', label: 'interrupt per packet', values: { 'net.stack': 'kernel', 'net.moderation_ns': 0 } },
+  { mode: 'moderation', label: 'interrupt moderation 60 µs', values: { 'net.stack': 'kernel', 'net.moderation_ns': 60000 } },
+  { mode: 'polling', label: 'polling (Onload)', values: { 'net.stack': 'onload' } },
+];
+
+const shortRun: ScenarioValues = { 'sim.duration_ns': CURVE_DURATION_NS, 'sim.warmup_ns': CURVE_WARMUP_NS };
+
+function bytesWords(bytes: number): string {
+  return bytes >= 1024 ? `${bytes / 1024} KiB` : `${bytes} B`;
+}
+
+/** Goodput by message size: each size on each stack, TCP stream, the scenario otherwise. */
+export function sizeCurveVariants(scenario: ScenarioValues): Variant[] {
+  return CURVE_STACKS.flatMap((stack) => CURVE_SIZES.map((bytes) => ({
+    label: `${stack}, ${bytesWords(bytes)} messages`,
+    values: { ...scenario, ...shortRun, 'kernel.kind': 'onload', 'net.test': 'tcp_stream', 'net.stack': stack, 'net.message_bytes': bytes },
+  })));
+}
+
+/** Delivered against offered: each offered rate in each receive mode, UDP receive, the scenario otherwise. */
+export function livelockVariants(scenario: ScenarioValues): Variant[] {
+  return RECEIVE_MODES.flatMap(({ label, values }) => CURVE_OFFERED.map((offered) => ({
+    label: `${label}, ${offered / 1e3}k packets/s offered`,
+    values: { ...scenario, ...shortRun, 'kernel.kind': 'onload', 'net.test': 'udp_receive', ...values, 'net.offered_pps': offered },
+  })));
+}
+
+export function curveVariants(id: NetCurveId, scenario: ScenarioValues): Variant[] {
+  return id === 'net-size-curve' ? sizeCurveVariants(scenario) : livelockVariants(scenario);
+}
+
+/** The receive mode a variant's fields make. */
+export function receiveModeOf(values: ScenarioValues): string {
+  if (values['net.stack'] === 'onload') return 'polling';
+  return Number(values['net.moderation_ns'] ?? 0) > 0 ? 'moderation' : 'interrupts';
+}
+
+function finished(run: VariantRun | undefined): { values: ScenarioValues; report: Report }[] {
+  if (!run) return [];
+  return run.variants.flatMap((variant, i) => {
+    const report = run.reports[i];
+    return report?.net ? [{ values: variant.values, report }] : [];
+  });
+}
+
+/** The size curve's points from a run (finished variants only). */
+export function sizeCurvePoints(run: VariantRun | undefined): { stack: string; messageBytes: number; goodputBitsPerS: number }[] {
+  return finished(run).map(({ values, report }) => ({
+    stack: report.net!.stack ?? String(values['net.stack']),
+    messageBytes: Number(report.net!.message_bytes || values['net.message_bytes']),
+    goodputBitsPerS: report.net!.goodput_bits_per_s,
+  }));
+}
+
+/** The livelock curve's points from a run (finished variants only). */
+export function livelockPoints(run: VariantRun | undefined): { mode: string; offeredPerS: number; deliveredPerS: number }[] {
+  return finished(run).map(({ values, report }) => ({
+    mode: receiveModeOf(values),
+    offeredPerS: Number(values['net.offered_pps']),
+    deliveredPerS: report.net!.delivered_per_s,
+  }));
+}
+
+/** Fraction of a run done, 0..1 (1 when there is none or it has stopped). */
+export function curveProgress(run: VariantRun | undefined): number {
+  if (!run || run.status !== 'running' || run.variants.length === 0) return 1;
+  return run.done / run.variants.length;
+}
+
+/** The curve's state in words, for the status line. */
+export function curveStatus(run: VariantRun | undefined, current: boolean): string {
+  if (!run) return '';
+  const total = run.variants.length;
+  const refused = run.refusals.filter(Boolean).length;
+  const refusedWords = refused ? ` ${refused} of them could not be run (see below).` : '';
+  switch (run.status) {
+    case 'running': return `Running ${run.done} of ${total} short runs…`;
+    case 'done': return `Curve done: ${total - refused} runs.${refusedWords}${current ? '' : ' The scenario has changed since: run the curve again to follow it.'}`;
+    case 'cancelled': return `Curve cancelled after ${run.done} of ${total} runs.`;
+    case 'failed': return `The curve failed: ${run.message ?? 'unknown error'}`;
+    default: return '';
+  }
+}

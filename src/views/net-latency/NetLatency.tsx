@@ -1,0 +1,297 @@
+/*
+ * NetLatency.tsx -- where a ping-pong's one-way trip spends its time: a horizontal
+ * stacked bar of report.net.breakdown_ns (send, wire, notify, stack, wake, receive),
+ * the wire marked as hardware and the rest as the stack's software overhead; a second
+ * run (the other stack) as a second bar on the same scale; below, one packet travelling
+ * the seven places of the trip, each stage lasting in proportion to its measured time
+ * (a whole trip takes 2.5 s of wall time); under reduced motion the stages stand still
+ * with their times written on them.
+ */
+import type { Report } from '../../core/report.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import { textOn } from '../color.js';
+import { fitFontSize, formatCount } from '../format.js';
+import { usePrefersReducedMotion } from '../motion.js';
+import { useWallClock } from '../common/clock.js';
+import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
+import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
+import { Legend, swatchSize } from '../common/Legend.js';
+import { formatUs, stageColour, STAGE_INFO, STAGES, type StageKey } from '../net-data.js';
+import '../net.css';
+import {
+  latencyModel, latencyScale, latencySummary, packetAt, PLACES, placeLabel, slowdown, STAGE_PATH, tripNsAtWall,
+  type LatencyRun,
+} from './model.js';
+
+export interface NetLatencyProps {
+  /** The run's report (report.net, test pingpong). */
+  report?: Report;
+  /** Another run of the same test (e.g. the other stack), drawn as a second bar on the same scale. */
+  compare?: Report;
+  /** Not needed; accepted so every view takes the same props. */
+  snapshot?: Snapshot;
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 900). */
+  width?: number;
+  title?: string;
+}
+
+export function NetLatency(props: NetLatencyProps) {
+  const { theme } = props;
+  const t = themeTokens(theme);
+  const width = props.width ?? 900;
+  const innerW = innerWidth(width);
+  const model = latencyModel(props.report, props.compare);
+  const title = props.title ?? 'Where a round trip\u2019s time goes';
+  const summary = latencySummary(model);
+
+  if (model.kind !== 'breakdown') {
+    return (
+      <ViewFrame view="net-latency" theme={theme} width={width} title={title} summary={summary}
+        legend={<Legend label="Trip stages" items={STAGES.map((s) => ({ key: s, label: STAGE_INFO[s].label, swatch: <StageSwatch stage={s} theme={theme} /> }))} />}>
+        <p style={{ margin: 0 }} data-net-message="">
+          {model.kind === 'none'
+            ? 'Waiting for the first report with the network figures (kernel onload).'
+            : <>This run is the <strong>{model.test.replace('_', ' ')}</strong> test. The breakdown of a round trip is measured in the <strong>ping-pong</strong> test (net.test = pingpong).</>}
+        </p>
+      </ViewFrame>
+    );
+  }
+
+  const { run, compare } = model;
+  const runs = compare ? [run, compare] : [run];
+  const headline = (
+    <span data-half-rtt={run.halfRttNs} data-overhead={run.overheadNs}>
+      half round trip <strong>{formatUs(run.halfRttNs)}</strong>
+      {' · '}overhead <strong>{formatUs(run.overheadNs)}</strong>
+      {compare && <span className="slv-muted"> · {compare.short} {formatUs(compare.halfRttNs)}</span>}
+    </span>
+  );
+
+  return (
+    <ViewFrame view="net-latency" theme={theme} width={width} title={title} headline={headline} summary={summary}
+      legend={<Legend label="Trip stages" items={[
+        ...STAGES.map((s) => ({ key: s, label: `${STAGE_INFO[s].label}${STAGE_INFO[s].hardware ? ' (hardware)' : ''}: ${STAGE_INFO[s].what}`, swatch: <StageSwatch stage={s} theme={theme} /> })),
+      ]} />}
+      table={{
+        caption: `One-way trip by stage, µs (half a ping-pong round trip)`,
+        columns: ['Stage', 'Hardware or software', ...runs.map((r) => r.label)],
+        rows: [
+          ...STAGES.map((s) => [STAGE_INFO[s].label, STAGE_INFO[s].hardware ? 'hardware' : 'software',
+            ...runs.map((r) => formatUs(r.segments.find((g) => g.stage === s)!.ns))]),
+          ['Software overhead', 'software', ...runs.map((r) => formatUs(r.overheadNs))],
+          ['Half round trip', 'both', ...runs.map((r) => formatUs(r.halfRttNs))],
+        ],
+      }}>
+      <Bars runs={runs} width={innerW} t={t} />
+      <TripStrip run={run} width={innerW} t={t} />
+    </ViewFrame>
+  );
+}
+
+// ---- the stacked bars -------------------------------------------------------------------------
+
+function Bars({ runs, width, t }: { runs: readonly LatencyRun[]; width: number; t: ThemeTokens }) {
+  const fs = t.fontSize;
+  const small = t.smallSize;
+  const right = Math.round(fs * 4.6);
+  const x = latencyScale(runs, 0, Math.max(60, width - right));
+  const labelH = Math.round(fs * 1.5);
+  const barH = Math.round(fs * 2.5);
+  const noteH = Math.round(small * 2.4);
+  const rowH = labelH + barH + noteH + 6;
+  const axisY = runs.length * rowH + 4;
+  const height = axisY + Math.round(small * 2.2);
+  const ticks = x.ticks(Math.max(3, Math.min(10, Math.floor(width / (fs * 5)))));
+  return (
+    <svg width={width} height={height} aria-hidden="true" data-bars={runs.length}>
+      {ticks.map((v) => (
+        <line key={v} x1={x(v)} x2={x(v)} y1={0} y2={axisY} stroke={t.grid} strokeWidth={1} />
+      ))}
+      {runs.map((run, i) => {
+        const y0 = i * rowH;
+        const barY = y0 + labelH;
+        const softwareStart = run.segments.find((s) => s.stage === 'wire')!.endNs;
+        const last = run.segments[run.segments.length - 1]!.endNs;
+        return (
+          <g key={`${run.stack}-${i}`} data-run={run.stack}>
+            <text x={0} y={y0 + fs * 1.05} fontSize={fs} fontWeight={700}>{run.label}</text>
+            {run.segments.filter((s) => s.ns > 0).map((s) => {
+              const x0 = x(s.startNs);
+              const w = Math.max(0, x(s.endNs) - x0);
+              const fill = stageColour(s.stage, t.name);
+              const ink = textOn(fill);
+              const name = STAGE_INFO[s.stage].label;
+              const value = (s.ns / 1000).toFixed(s.ns >= 10_000 ? 0 : s.ns < 1000 ? 2 : 1);
+              const both = Math.max(name.length, value.length) * small * 0.62 + 6 <= w;
+              const valueOnly = !both && value.length * small * 0.62 + 4 <= w;
+              return (
+                <g key={s.stage} data-stage={s.stage} data-ns={s.ns}>
+                  <rect x={x0} y={barY} width={w} height={barH} fill={fill} stroke={t.background} strokeWidth={1.5} />
+                  {both && (
+                    <text x={x0 + w / 2} y={barY + barH / 2 - small * 0.2} fontSize={small} textAnchor="middle" style={{ fill: ink }}>
+                      <tspan x={x0 + w / 2} fontWeight={700}>{name}</tspan>
+                      <tspan x={x0 + w / 2} dy={small * 1.05}>{value}</tspan>
+                    </text>
+                  )}
+                  {valueOnly && (
+                    <text x={x0 + w / 2} y={barY + barH / 2 + small * 0.35} fontSize={small} textAnchor="middle" style={{ fill: ink }}>{value}</text>
+                  )}
+                </g>
+              );
+            })}
+            <text x={x(last) + 8} y={barY + barH / 2 + fs * 0.4} fontSize={fs} fontWeight={800} data-total="">{formatUs(run.halfRttNs)}</text>
+            {run.segments[0]!.ns > 0 && (
+              <Bracket x0={x(0)} x1={x(run.segments[0]!.endNs)} y={barY + barH + 4} label="" t={t} colour={t.text} />
+            )}
+            <Bracket x0={x(run.segments.find((s) => s.stage === 'wire')!.startNs)} x1={x(softwareStart)} y={barY + barH + 4}
+              label="hardware" t={t} colour={t.muted} />
+            <Bracket x0={x(softwareStart)} x1={x(last)} y={barY + barH + 4}
+              label={`${run.overheadWords} ${formatUs(run.overheadNs)}`} note={run.segments[0]!.ns > 0 ? ' (send included)' : ''}
+              t={t} colour={t.text} maxX={width} />
+          </g>
+        );
+      })}
+      <line x1={x(0)} x2={x.range()[1]} y1={axisY} y2={axisY} stroke={t.axis} strokeWidth={1.5} />
+      {ticks.map((v) => (
+        <text key={v} x={x(v)} y={axisY + small * 1.2} fontSize={small} textAnchor="middle">{formatCount(v / 1000)}</text>
+      ))}
+      <text x={x.range()[1]} y={axisY + small * 2.2} fontSize={small} textAnchor="end" className="slv-muted">µs, one way</text>
+    </svg>
+  );
+}
+
+/** A bracket under part of a bar with a label; the label is shortened or dropped where it does not fit. */
+function Bracket({ x0, x1, y, label, note = '', t, colour, maxX = x1 }: {
+  x0: number; x1: number; y: number; label: string; note?: string; t: ThemeTokens; colour: string;
+  /** How far right the label may run past the bracket (the drawing's edge). */
+  maxX?: number;
+}) {
+  const w = x1 - x0;
+  if (w < 6) return null;
+  const small = t.smallSize;
+  const textW = (s: string) => s.length * small * 0.58;
+  // centred under the bracket if it fits there; else from the bracket's start, running on to the right
+  const choices = [`${label}${note}`, label, label.split(' ')[0]!].filter(Boolean);
+  let text = '';
+  let anchor: 'middle' | 'start' = 'middle';
+  for (const c of choices) {
+    if (textW(c) <= w + 2) { text = c; anchor = 'middle'; break; }
+    if (textW(c) <= maxX - x0 - 4) { text = c; anchor = 'start'; break; }
+  }
+  return (
+    <g data-bracket={label.split(' ')[0] || 'software'}>
+      <path d={`M${x0 + 1},${y} v5 H${x1 - 1} v-5`} fill="none" stroke={colour} strokeWidth={1.5} />
+      {text && (
+        <text x={anchor === 'middle' ? x0 + w / 2 : x0 + 2} y={y + 5 + small * 1.05} fontSize={small} textAnchor={anchor}
+          style={{ fill: colour }}>{text}</text>
+      )}
+    </g>
+  );
+}
+
+function StageSwatch({ stage, theme }: { stage: StageKey; theme?: Theme }) {
+  const s = swatchSize(theme);
+  const t = themeTokens(theme);
+  return <svg width={s} height={s}><rect x={0.5} y={0.5} width={s - 1} height={s - 1} rx={3} fill={stageColour(stage, theme)} stroke={t.axis} strokeWidth={1} /></svg>;
+}
+
+// ---- the strip: one packet, stage by stage ---------------------------------------------------
+
+function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: ThemeTokens }) {
+  const reduced = usePrefersReducedMotion();
+  const wall = useWallClock(!reduced);
+  const fs = t.fontSize;
+  const small = t.smallSize;
+  const n = PLACES.length;
+  const step = width / n;
+  const cx = (p: number) => step / 2 + p * step;
+  const boxW = Math.min(step - 10, fs * 8);
+  const boxH = Math.round(small * 3.2);
+  const titleH = Math.round(fs * 1.6);
+  const topLabelsY = titleH + small * 1.1;
+  const barsY = topLabelsY + small * 0.45;
+  // the packet travels in a lane of its own above the places, so it never hides their names
+  const laneY = barsY + 6 + fs * 0.75;
+  const boxY = Math.round(laneY + fs * 0.8);
+  const waitY = boxY + boxH + small * 1.3;
+  const captionY = waitY + small * 2.9;
+  const height = captionY + small * 0.8;
+  const tripNs = wall === null ? null : tripNsAtWall(run, wall);
+  const packet = reduced ? null : packetAt(run, tripNs ?? (wall === null ? 0 : Infinity));
+  const seg = packet?.stage ? run.segments.find((s) => s.stage === packet.stage)! : null;
+  const times = Math.round(slowdown(run));
+  const hardwarePlace = (i: number) => i >= 1 && i <= 3;
+  const labelFont = Math.min(small, ...PLACES.map((p) => fitFontSize(longestWord(placeLabel(p, run)), boxW - 6, small, 9, true)));
+  const stageText = (stage: StageKey) => formatUs(run.segments.find((s) => s.stage === stage)!.ns);
+
+  return (
+    <svg width={width} height={height} aria-hidden="true" data-strip="" data-reduced={reduced ? '' : undefined}
+      data-packet-stage={packet ? (packet.stage ?? 'arrived') : undefined} style={{ marginTop: 6 }}>
+      <text x={0} y={fs * 1.1} fontSize={fs} fontWeight={700}>
+        {reduced ? 'One packet\u2019s trip, stage by stage' : `One packet\u2019s trip, about ${times >= 1e6 ? `${(times / 1e6).toFixed(1)} million` : formatCount(Math.round(times / 1000) * 1000)} times slower`}
+      </text>
+      {/* the track */}
+      <line x1={cx(0)} x2={cx(n - 1)} y1={boxY + boxH / 2} y2={boxY + boxH / 2} stroke={t.axis} strokeWidth={2} />
+      {PLACES.map((place, i) => {
+        const label = placeLabel(place, run);
+        const lines = label.split(' ');
+        const hw = hardwarePlace(i);
+        const lit = packet && !packet.arrived && Math.round(packet.position) === i;
+        return (
+          <g key={place} data-place={place}>
+            <rect x={cx(i) - boxW / 2} y={boxY} width={boxW} height={boxH} rx={6}
+              fill={hw ? t.grid : t.surface} stroke={lit ? t.text : t.axis} strokeWidth={lit ? t.strokeWidth + 1 : 1.5}
+              strokeDasharray={place === 'wire' ? '6 4' : undefined} />
+            <text x={cx(i)} y={boxY + boxH / 2 - (lines.length - 1) * labelFont * 0.55 + labelFont * 0.35} fontSize={labelFont}
+              fontWeight={700} textAnchor="middle">
+              {lines.map((word, j) => <tspan key={j} x={cx(i)} dy={j === 0 ? 0 : labelFont * 1.1}>{word}</tspan>)}
+            </text>
+          </g>
+        );
+      })}
+      {/* the stages that move the packet, above the places; the waits below */}
+      {STAGES.map((stage) => {
+        const [from, to] = STAGE_PATH[stage];
+        const moving = from !== to;
+        const x = cx((from + to) / 2);
+        const y = moving ? topLabelsY : waitY;
+        const current = packet?.stage === stage;
+        return (
+          <g key={stage} data-strip-stage={stage}>
+            {moving && <rect x={cx(from) + 4} y={barsY} width={Math.max(0, cx(to) - cx(from) - 8)} height={4} rx={2} fill={stageColour(stage, t.name)} />}
+            {!moving && <rect x={cx(from) - boxW / 2 + 4} y={boxY + boxH + 3} width={boxW - 8} height={4} rx={2} fill={stageColour(stage, t.name)} />}
+            <text x={x} y={y} fontSize={small} textAnchor="middle" fontWeight={current ? 800 : 400}
+              style={current ? { textDecoration: 'underline' } : undefined}>
+              {moving ? `${STAGE_INFO[stage].label} ${stageText(stage)}` : `waits: ${STAGE_INFO[stage].label} ${stageText(stage)}`}
+            </text>
+          </g>
+        );
+      })}
+      {packet && !packet.arrived && (
+        <g data-packet="" transform={`translate(${cx(packet.position)},${laneY})`}>
+          <line x1={0} x2={0} y1={fs * 0.5} y2={boxY - laneY} stroke={t.text} strokeWidth={1.5} />
+          <rect x={-fs * 0.75} y={-fs * 0.5} width={fs * 1.5} height={fs * 1} rx={3}
+            fill={seg ? stageColour(seg.stage, t.name) : t.text} stroke={t.text} strokeWidth={2} />
+          {seg && STAGE_PATH[seg.stage][0] === STAGE_PATH[seg.stage][1] && (
+            <g data-waiting="">
+              <rect x={fs * 0.95} y={-3} width={Math.max(4, boxW / 2 - fs * 1.2)} height={6} rx={3} fill="none" stroke={t.text} strokeWidth={1} />
+              <rect x={fs * 0.95} y={-3} width={Math.max(4, boxW / 2 - fs * 1.2) * packet.stageDone} height={6} rx={3} fill={t.text} />
+            </g>
+          )}
+        </g>
+      )}
+      <text x={0} y={captionY} fontSize={small} className="slv-muted">
+        {packet && seg
+          ? `Now: ${STAGE_INFO[seg.stage].label}, ${STAGE_INFO[seg.stage].what} (${formatUs(seg.ns)})`
+          : packet?.arrived
+            ? `Arrived after ${formatUs(run.halfRttNs)}: half a round trip.`
+            : `Grey places are hardware (the NICs\u2019 rings and the link); the rest is software on the two hosts.`}
+      </text>
+    </svg>
+  );
+}
+
+function longestWord(text: string): string {
+  return text.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
+}

@@ -1,0 +1,119 @@
+/*
+ * net-latency.test.ts -- the round-trip breakdown from the HAND-MADE view fixtures
+ * (kernel onload, ping-pong): the segments add up to the half round trip on one scale
+ * for both runs, the overhead is all but the wire, the packet passes the seven places
+ * stage by stage in proportion to the measured times, other tests get a message; the
+ * view renders its bars, its strip and its words.
+ */
+import { describe, expect, it } from 'vitest';
+import { createElement, type FunctionComponent } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { netViewFixture } from '../fixtures/index.js';
+import { STAGES } from '../net-data.js';
+import {
+  latencyModel, latencyRun, latencyScale, latencySummary, packetAt, PLACES, slowdown, STAGE_PATH, TRIP_MS, tripNsAtWall,
+} from './model.js';
+
+const net = netViewFixture();
+const onload = net.reports['pingpong-onload'];
+const kernel = net.reports['pingpong-kernel'];
+
+describe('latency model', () => {
+  it('lays the stages end to end in the trip\'s order, adding up to the half round trip', () => {
+    for (const report of [onload, kernel]) {
+      const run = latencyRun(report)!;
+      expect(run.segments.map((s) => s.stage)).toEqual([...STAGES]);
+      expect(run.segments[0]!.startNs).toBe(0);
+      for (let i = 1; i < run.segments.length; i++) expect(run.segments[i]!.startNs).toBe(run.segments[i - 1]!.endNs);
+      expect(run.segments[run.segments.length - 1]!.endNs).toBeCloseTo(report.net!.half_rtt_ns, 6);
+      expect(run.segments.reduce((a, s) => a + s.pct, 0)).toBeCloseTo(100, 6);
+      expect(run.segments.filter((s) => s.hardware).map((s) => s.stage)).toEqual(['wire']);
+      expect(run.overheadNs).toBe(report.net!.half_rtt_ns - report.net!.breakdown_ns.wire);
+    }
+    const o = latencyRun(onload)!;
+    expect(o.halfRttNs).toBe(5300);
+    expect(o.overheadNs).toBe(2900);
+    expect(o.notifiedBy).toBe('poll');
+    expect(o.overheadWords).toBe('user-level software overhead');
+    const k = latencyRun(kernel)!;
+    expect(k.halfRttNs).toBe(11200);
+    expect(k.notifiedBy).toBe('interrupt');
+    expect(k.overheadWords).toBe('kernel software overhead');
+  });
+
+  it('draws two runs on one scale, so lengths compare', () => {
+    const m = latencyModel(onload, kernel);
+    if (m.kind !== 'breakdown') throw new Error('expected a breakdown');
+    const x = latencyScale([m.run, m.compare!], 0, 1000);
+    expect(x(11200)).toBeCloseTo(1000, 6);
+    expect(x(m.run.halfRttNs)).toBeCloseTo((1000 * 5300) / 11200, 6);
+  });
+
+  it('says the breakdown is measured in the ping-pong test for other tests, and waits without a report', () => {
+    expect(latencyModel(net.reports['tcp-stream-kernel'])).toEqual({ kind: 'other-test', test: 'tcp_stream', stack: 'kernel' });
+    expect(latencyModel(undefined)).toEqual({ kind: 'none' });
+    expect(latencySummary(latencyModel(net.reports['udp-send-shared-prequeue']))).toMatch(/measured in the ping-pong test/);
+    // a compare run that is not a ping-pong is left out
+    const m = latencyModel(onload, net.reports['tcp-stream-kernel']);
+    expect(m.kind === 'breakdown' && m.compare).toBeNull();
+  });
+
+  it('moves one packet through the seven places, each stage as long as its measured time', () => {
+    const run = latencyRun(kernel)!;
+    expect(PLACES).toHaveLength(7);
+    expect(packetAt(run, 0)).toMatchObject({ stage: 'send', position: 0, arrived: false });
+    // halfway through send: halfway from the sending app to the TX ring
+    expect(packetAt(run, 800).position).toBeCloseTo(0.5, 6);
+    // the wire carries it from the TX ring to the RX ring, through the wire
+    expect(packetAt(run, 1600 + 1200)).toMatchObject({ stage: 'wire', position: 2 });
+    // notify: it waits in the RX ring; wake: it waits on the socket
+    expect(packetAt(run, 4000 + 1000)).toMatchObject({ stage: 'notify', position: 3 });
+    expect(packetAt(run, 7900 + 100)).toMatchObject({ stage: 'wake', position: 5 });
+    expect(packetAt(run, 11200)).toMatchObject({ arrived: true, position: 6 });
+    // positions never go backwards along the trip
+    let last = -1;
+    for (let t = 0; t <= 11200; t += 50) {
+      const p = packetAt(run, t).position;
+      expect(p).toBeGreaterThanOrEqual(last - 1e-9);
+      last = p;
+    }
+    for (const stage of STAGES) expect(STAGE_PATH[stage][1]).toBeGreaterThanOrEqual(STAGE_PATH[stage][0]);
+  });
+
+  it('skips stages that took no time', () => {
+    const run = latencyRun({ ...onload, net: { ...onload.net!, breakdown_ns: { ...onload.net!.breakdown_ns, wake: 0 } } })!;
+    for (let t = 0; t < run.segments[run.segments.length - 1]!.endNs; t += 25) expect(packetAt(run, t).stage).not.toBe('wake');
+  });
+
+  it('plays a trip in 2.5 s of wall time, then pauses', () => {
+    const run = latencyRun(onload)!;
+    expect(tripNsAtWall(run, 0)).toBe(0);
+    expect(tripNsAtWall(run, TRIP_MS / 2)).toBeCloseTo(2650, 6);
+    expect(tripNsAtWall(run, TRIP_MS + 100)).toBeNull();
+    expect(slowdown(run)).toBeCloseTo(2.5e9 / 5300, 3);
+  });
+
+  it('says it in words and renders, with a second bar for the other stack', async () => {
+    const text = latencySummary(latencyModel(onload, kernel));
+    expect(text).toContain('5.3 µs');
+    expect(text).toContain('11.2 µs');
+    expect(text).toMatch(/wire \(hardware\) is 2\.4 µs/);
+    expect(text).toContain('For comparison, the Linux kernel stack: half a round trip takes 11.2 µs');
+    expect(text).toContain('The OpenOnload (user-level stack) is 5.9 µs faster per one-way trip');
+    const { NetLatency } = await import(/* @vite-ignore */ String('./NetLatency.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    for (const theme of ['light', 'projector']) {
+      const html = renderToStaticMarkup(createElement(NetLatency!, { report: onload, compare: kernel, theme, width: 1000 }));
+      expect(html).toContain('data-view="net-latency"');
+      expect(html).toContain('data-bars="2"');
+      expect(html.match(/data-stage="/g)).toHaveLength(12);
+      expect(html.match(/data-place="/g)).toHaveLength(7);
+      expect(html).toContain('data-packet-stage="send"');
+      expect(html).toMatch(/<tspan[^>]*>stack<\/tspan><tspan[^>]*>\(poll\)<\/tspan>/);
+      expect(html).toContain('hardware');
+      expect(html).not.toMatch(/NaN|undefined|Infinity/);
+      const other = renderToStaticMarkup(createElement(NetLatency!, { report: net.reports['tcp-stream-kernel'], theme }));
+      expect(other).toContain('data-net-message');
+      expect(other).toContain('ping-pong');
+    }
+  });
+});
