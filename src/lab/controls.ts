@@ -39,7 +39,7 @@ const KERNEL: ControlSpec = {
   path: 'kernel.kind', label: 'Kernel', kind: 'choice',
   choices: {
     classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP',
-    numa: 'OpenVMS on an AlphaServer GS (NUMA)',
+    numa: 'OpenVMS on an AlphaServer GS (NUMA)', onload: 'Two hosts back to back (kernel or user-level stack)',
   },
 };
 
@@ -119,8 +119,31 @@ export const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'sim.seed', label: 'Random seed', kind: 'number' },
 ];
 
+/** Two hosts back to back (kernel onload, source 002): the stack, the benchmark and what the talk varies. */
+export const NET_MAIN_CONTROLS: readonly ControlSpec[] = [
+  CPUS, KERNEL,
+  { path: 'net.stack', label: 'Network stack', kind: 'select',
+    choices: { kernel: 'Kernel stack (system calls, interrupts)', onload: 'OpenOnload user-level stack', vnic: 'Raw virtual NIC (no protocol)' } },
+  { path: 'net.test', label: 'Benchmark', kind: 'select',
+    choices: { pingpong: 'Ping-pong (latency)', udp_send: 'UDP send (messages/s)', udp_receive: 'UDP receive (delivered against offered)', tcp_stream: 'TCP stream (bandwidth)' } },
+  { path: 'net.message_bytes', label: 'Message size (bytes)', kind: 'number' },
+  { path: 'net.senders', label: 'Sending processes or threads', kind: 'number' },
+  { path: 'net.offered_pps', label: 'Offered load (packets/s)', kind: 'number' },
+  { path: 'net.moderation_ns', label: 'Interrupt moderation (least gap between interrupts)', kind: 'number', unit: us },
+  { path: 'net.spin_ns', label: 'Spin before blocking', kind: 'number', unit: us },
+  { path: 'net.watchdog_ns', label: 'Watchdog timer', kind: 'number', unit: us },
+  { path: 'net.irq_cpu', label: 'Interrupt CPU', kind: 'select',
+    choices: { app_core: "The application's own core", other_core: 'Another core' } },
+  { path: 'net.stacks', label: 'User-level stacks', kind: 'select',
+    choices: { per_process: 'A stack per process (per core)', shared: 'One stack shared by the threads' } },
+  { path: 'net.prequeue', label: 'Send when the stack lock is taken', kind: 'select',
+    choices: { on: 'Pre-queue and return (deferred work)', off: 'Sleep until the lock is free' } },
+  { path: 'net.async_pool', label: 'Buffers a send may take without the lock', kind: 'number' },
+  { path: 'sim.seed', label: 'Random seed', kind: 'number' },
+];
+
 export function mainControls(kernel: unknown): readonly ControlSpec[] {
-  return kernel === 'sna' ? SNA_MAIN_CONTROLS : kernel === 'numa' ? NUMA_MAIN_CONTROLS : MAIN_CONTROLS;
+  return kernel === 'sna' ? SNA_MAIN_CONTROLS : kernel === 'numa' ? NUMA_MAIN_CONTROLS : kernel === 'onload' ? NET_MAIN_CONTROLS : MAIN_CONTROLS;
 }
 
 const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', uniform: 'Uniform (mean ± spread)' };
@@ -153,7 +176,7 @@ function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
 
 /** A control for any field: the main list's, or one made from the field's path. */
 export function controlFor(field: SchemaField): ControlSpec {
-  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS].find((spec) => spec.path === field.path);
+  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...NET_MAIN_CONTROLS].find((spec) => spec.path === field.path);
   if (main) return { ...main, unit: main.unit ?? displayUnitFor(field) };
   const parts = field.path.split('.').slice(1);
   const label = parts.map((part, i) => {
