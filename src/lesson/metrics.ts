@@ -36,6 +36,11 @@ const cpus = (report: Report) => {
 /** The two common kinds: a share of time to one decimal, and a whole-number rate. */
 const percent = (label: string, read: Metric['read']): Metric => ({ label, unit: '%', digits: 1, read });
 const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: '', digits: 0, read });
+/** One of host A's modes as CPUs' worth of time (kernel onload: each host has net.cpus_per_host CPUs). */
+const hostCpus = (label: string, mode: 'interrupt' | 'cswitch'): Metric => ({
+  label, unit: 'CPUs', digits: 2,
+  read: (r) => (r.net ? (r.net.host_a_modes_pct[mode] * r.net.cpus_per_host) / 100 : undefined),
+});
 /** A time the report gives in ns, shown in µs to two decimals. */
 const micro = (label: string, readNs: Metric['read']): Metric => ({
   label, unit: 'µs', digits: 2,
@@ -171,6 +176,12 @@ export const METRICS = {
   trip_stack_us: micro('Protocol processing', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.stack : undefined)),
   trip_wake_us: micro('Wake-up and context switch', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.wake : undefined)),
   trip_receive_us: micro('Receive call', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.receive : undefined)),
+  pingpong_gbps: {
+    label: 'Ping-pong bandwidth (message size ÷ half round trip)',
+    unit: 'Gb/s',
+    digits: 2,
+    read: (r) => (r.net && r.net.round_trips > 0 && r.net.half_rtt_ns > 0 ? (8 * r.net.message_bytes) / r.net.half_rtt_ns : undefined),
+  },
   offered_per_s: rate('Messages offered/s', (r) => r.net?.offered_per_s),
   delivered_per_s: rate('Messages delivered/s', (r) => r.net?.delivered_per_s),
   goodput_gbps: { label: 'Goodput', unit: 'Gb/s', digits: 2, read: (r) => (r.net ? r.net.goodput_bits_per_s / 1e9 : undefined) },
@@ -184,6 +195,14 @@ export const METRICS = {
   host_interrupt_pct: percent('Interrupts (host A)', (r) => r.net?.host_a_modes_pct.interrupt),
   host_cswitch_pct: percent('Context switching (host A)', (r) => r.net?.host_a_modes_pct.cswitch),
   host_idle_pct: percent('Idle (host A)', (r) => r.net?.host_a_modes_pct.idle),
+  host_interrupt_cpus: hostCpus('Interrupts (host A, CPUs)', 'interrupt'),
+  host_cswitch_cpus: hostCpus('Context switching (host A, CPUs)', 'cswitch'),
+  host_busy_cpus: {
+    label: 'Busy CPUs (host A)',
+    unit: 'CPUs',
+    digits: 2,
+    read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle) * r.net.cpus_per_host) / 100 : undefined),
+  },
   stack_lock_hold_pct: percent('Stack lock held', (r) => r.net?.stack_lock.hold_pct),
   stack_lock_contended_per_s: rate('Sends that found the stack lock taken/s', (r) => r.net?.stack_lock.contended_per_s),
   prequeued_per_s: rate('Sends put on the pre-queue/s', (r) => r.net?.stack_lock.prequeued_per_s),
