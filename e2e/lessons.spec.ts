@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { repoRoot } from '../src/core/node.js';
-import { MAIN_CONTROLS, NUMA_MAIN_CONTROLS, SNA_MAIN_CONTROLS, SNA_REMEDY_CONTROLS } from '../src/lab/controls.js';
+import { MAIN_CONTROLS, NUMA_MAIN_CONTROLS, ONLOAD_MAIN_CONTROLS, SNA_MAIN_CONTROLS, SNA_REMEDY_CONTROLS } from '../src/lab/controls.js';
 import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
@@ -43,7 +43,8 @@ async function shot(page: Page, lessonId: string, what: string, fullPage = false
 }
 
 /** The controls lessons set, by path, in the order controlFor() (src/lab/controls.ts) looks them up. */
-const controlSpecs = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS].reverse();
+const controlSpecs = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...ONLOAD_MAIN_CONTROLS].reverse();
+const choiceSpecs = new Map(controlSpecs.filter((spec) => spec.kind === 'choice').map((spec) => [spec.path, spec]));
 const selectLabels = new Map(controlSpecs.filter((spec) => spec.kind === 'select').map((spec) => [spec.path, spec.label]));
 /** Number controls by path: their labels, and the factor from the field's unit to the one shown (ns shown as µs). */
 const numberSpecs = new Map(controlSpecs.filter((spec) => spec.kind === 'number').map((spec) => [spec.path, { label: spec.label, factor: spec.unit?.factor ?? 1 }]));
@@ -87,13 +88,15 @@ async function commitPrediction(page: Page, predict: PredictComponent) {
 
 /** Sets one scenario field in a lab with the keyboard. */
 async function setField(page: Page, lab: Locator, path: string, value: number | string) {
-  if (path === 'kernel.kind') {
-    const name = value === 'scalable' ? /Scalable/ : /Classic/;
-    const radio = lab.getByRole('radio', { name });
+  const choice = choiceSpecs.get(path);
+  if (choice) {
+    // A radio group moves its choice with the arrow keys; walk the group until the wanted one is checked.
+    const group = lab.getByRole('group', { name: choice.label, exact: true });
+    const radio = group.getByRole('radio', { name: choice.choices?.[String(value)] ?? String(value), exact: true });
     if (await radio.isChecked()) return;
-    await tabTo(page, lab.getByRole('radio', { checked: true }), 'the checked kernel');
-    await page.keyboard.press('ArrowDown');
-    if (!(await radio.isChecked())) await page.keyboard.press('ArrowUp');
+    const radios = await group.getByRole('radio').count();
+    await tabTo(page, group.getByRole('radio', { checked: true }), `the checked ${path}`);
+    for (let i = 0; i < radios && !(await radio.isChecked()); i++) await page.keyboard.press('ArrowDown');
     await expect(radio).toBeChecked();
     return;
   }

@@ -133,6 +133,8 @@ export const ONLOAD_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'net.irq_cpu', label: 'Interrupts taken on', kind: 'select',
     choices: { app_core: 'The application\'s core', other_core: 'Another core of the host' } },
   { path: 'net.spin_ns', label: 'Onload: spin before blocking', kind: 'number', unit: us },
+  { path: 'net.watchdog_ns', label: 'Onload: watchdog timer', kind: 'number', unit: us,
+    note: 'Polls a stack nobody has polled for this long.' },
   { path: 'net.senders', label: 'Senders (UDP send)', kind: 'number' },
   { path: 'net.stacks', label: 'Onload stacks', kind: 'select',
     choices: { per_process: 'One per sender (a stack per core)', shared: 'One shared by all senders' } },

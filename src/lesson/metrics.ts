@@ -36,6 +36,19 @@ const cpus = (report: Report) => {
 /** The two common kinds: a share of time to one decimal, and a whole-number rate. */
 const percent = (label: string, read: Metric['read']): Metric => ({ label, unit: '%', digits: 1, read });
 const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: '', digits: 0, read });
+/** One of host A's modes as CPUs' worth of time (kernel onload: each host has net.cpus_per_host CPUs). */
+const hostCpus = (label: string, mode: 'interrupt' | 'cswitch'): Metric => ({
+  label, unit: 'CPUs', digits: 2,
+  read: (r) => (r.net ? (r.net.host_a_modes_pct[mode] * r.net.cpus_per_host) / 100 : undefined),
+});
+/** A time the report gives in ns, shown in µs to two decimals. */
+const micro = (label: string, readNs: Metric['read']): Metric => ({
+  label, unit: 'µs', digits: 2,
+  read: (r) => {
+    const ns = readNs(r);
+    return ns === undefined ? undefined : ns / 1000;
+  },
+});
 
 export const METRICS = {
   mpsynch_pct: percent('MP synchronization', (r) => r.mpsynch_pct),
@@ -154,6 +167,48 @@ export const METRICS = {
     const others = rads.slice(1).reduce((sum, rad) => sum + rad.mean_acquire_ns, 0) / (rads.length - 1);
     return others > 0 ? (100 * (others - rads[0]!.mean_acquire_ns)) / others : undefined;
   }),
+  // Two hosts back to back (kernel "onload", source 002): latency, rates, drops, the user-level stack lock.
+  half_rtt_us: micro('Half round trip', (r) => (r.net && r.net.round_trips > 0 ? r.net.half_rtt_ns : undefined)),
+  overhead_us: micro('Overhead (half round trip less the hardware)', (r) => (r.net && r.net.round_trips > 0 ? r.net.half_rtt_ns - r.net.breakdown_ns.wire : undefined)),
+  trip_send_us: micro('Send call', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.send : undefined)),
+  trip_wire_us: micro('Hardware (NICs and link)', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.wire : undefined)),
+  trip_notify_us: micro('Waiting to be noticed (interrupt or poll)', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.notify : undefined)),
+  trip_stack_us: micro('Protocol processing', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.stack : undefined)),
+  trip_wake_us: micro('Wake-up and context switch', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.wake : undefined)),
+  trip_receive_us: micro('Receive call', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.receive : undefined)),
+  pingpong_gbps: {
+    label: 'Ping-pong bandwidth (message size ÷ half round trip)',
+    unit: 'Gb/s',
+    digits: 2,
+    read: (r) => (r.net && r.net.round_trips > 0 && r.net.half_rtt_ns > 0 ? (8 * r.net.message_bytes) / r.net.half_rtt_ns : undefined),
+  },
+  offered_per_s: rate('Messages offered/s', (r) => r.net?.offered_per_s),
+  delivered_per_s: rate('Messages delivered/s', (r) => r.net?.delivered_per_s),
+  goodput_gbps: { label: 'Goodput', unit: 'Gb/s', digits: 2, read: (r) => (r.net ? r.net.goodput_bits_per_s / 1e9 : undefined) },
+  interrupts_per_s: rate('Interrupts/s', (r) => r.net?.interrupts_per_s),
+  stack_polls_per_s: rate('Stack polls/s', (r) => r.net?.stack_polls_per_s),
+  watchdog_per_s: rate('Watchdog interrupts/s', (r) => r.net?.watchdog_per_s),
+  net_wakeups_per_s: rate('Thread wake-ups/s', (r) => r.net?.wakeups_per_s),
+  ring_drops_per_s: rate('Dropped at the receive ring/s', (r) => r.net?.ring_drops_per_s),
+  socket_drops_per_s: rate('Dropped at the socket/s', (r) => r.net?.socket_drops_per_s),
+  cpu_per_message_ns: { label: 'CPU time per message', unit: 'ns', digits: 0, read: (r) => r.net?.cpu_per_message_ns },
+  host_interrupt_pct: percent('Interrupts (host A)', (r) => r.net?.host_a_modes_pct.interrupt),
+  host_cswitch_pct: percent('Context switching (host A)', (r) => r.net?.host_a_modes_pct.cswitch),
+  host_idle_pct: percent('Idle (host A)', (r) => r.net?.host_a_modes_pct.idle),
+  host_interrupt_cpus: hostCpus('Interrupts (host A, CPUs)', 'interrupt'),
+  host_cswitch_cpus: hostCpus('Context switching (host A, CPUs)', 'cswitch'),
+  host_busy_cpus: {
+    label: 'Busy CPUs (host A)',
+    unit: 'CPUs',
+    digits: 2,
+    read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle) * r.net.cpus_per_host) / 100 : undefined),
+  },
+  stack_lock_hold_pct: percent('Stack lock held', (r) => r.net?.stack_lock.hold_pct),
+  stack_lock_contended_per_s: rate('Sends that found the stack lock taken/s', (r) => r.net?.stack_lock.contended_per_s),
+  prequeued_per_s: rate('Sends put on the pre-queue/s', (r) => r.net?.stack_lock.prequeued_per_s),
+  deferred_per_s: rate('Deferred sends done by the holder/s', (r) => r.net?.stack_lock.deferred_per_s),
+  lock_sleeps_per_s: rate('Sleeps for the stack lock/s', (r) => r.net?.stack_lock.sleeps_per_s),
+  prequeue_mean_len: { label: 'Pre-queue length (mean)', unit: 'packets', digits: 1, read: (r) => r.net?.stack_lock.prequeue_mean_len },
 } satisfies Record<string, Metric>;
 
 export type MetricId = keyof typeof METRICS;
