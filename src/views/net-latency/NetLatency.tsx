@@ -64,7 +64,7 @@ export function NetLatency(props: NetLatencyProps) {
     <span data-half-rtt={run.halfRttNs} data-overhead={run.overheadNs}>
       half round trip <strong>{formatUs(run.halfRttNs)}</strong>
       {' · '}overhead <strong>{formatUs(run.overheadNs)}</strong>
-      {compare && <span className="slv-muted"> · {compare.short} {formatUs(compare.halfRttNs)}</span>}
+      {compare && <> · <span className="slv-muted" style={{ whiteSpace: 'nowrap' }}>{compare.short} {formatUs(compare.halfRttNs)}</span></>}
     </span>
   );
 

@@ -123,15 +123,22 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
   const lx = Math.round(Math.max(chipW + fs * 8, width * 0.5));
   const ly = top + fs * 4.3;
   const qy = ly + bodyH / 2 + fs * 4;
-  const height = Math.max(top + columnH + fs * 1.6, qy + fs * 4.6);
-  const chipY = (i: number) => top + Math.max(0, (height - top - fs * 1.6 - columnH) / 2) + i * (chipH + gap);
-  const nicX = width - nicW;
   // the pre-queue runs from its tail (left, where senders push) to its head under the lock
   const qx0 = chipW + fs * 3;
   const qx1 = lx - bodyW * 0.35;
   const tube = qx1 - qx0;
   const slot = tube / Math.max(6, Math.min(10, m.queueBoxes + 3));
-  const box = Math.max(6, Math.min(fs * 1.4, slot - 4));
+  const box = Math.max(8, Math.min(fs * 1.4, slot - 4));
+  // as many packets as the tube holds; the rest are counted in words above it
+  const boxesShown = Math.min(m.queueBoxes, Math.max(1, Math.floor((tube - 8) / (box + 4))));
+  const boxesMore = m.queueMore + (m.queueBoxes - boxesShown);
+  const captionChars = Math.max(16, Math.floor((width - qx0) / (small * 0.6)));
+  const caption = wrapWords(`lock-free pre-queue: mean ${formatOne(m.lock.prequeue_mean_len)} packets`, captionChars);
+  const captionTail = wrapWords('tail (left): packets of senders that found the lock taken', captionChars);
+  const captionH = (caption.length + captionTail.length) * small * 1.2;
+  const height = Math.max(top + columnH + fs * 1.6, qy + box / 2 + small * 1.6 + captionH + small * 1.6);
+  const chipY = (i: number) => top + Math.max(0, (height - top - fs * 1.6 - columnH) / 2) + i * (chipH + gap);
+  const nicX = width - nicW;
   const packet = packetColour(t.name);
   const held = m.threads.some((th) => th.state === 'holding');
   const holdFont = fitFontSize(`${formatPct(m.lock.hold_pct, 0)}`, bodyW - 8, fs, 9, true);
@@ -213,20 +220,20 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
       </text>
 
       {m.prequeue ? (
-        <g data-prequeue-boxes={m.queueBoxes}>
+        <g data-prequeue-boxes={boxesShown}>
           <rect x={qx0} y={qy - box / 2 - 4} width={tube} height={box + 8} rx={6} fill="none" stroke={t.axis} strokeWidth={1.5} strokeDasharray="6 3" />
-          {Array.from({ length: m.queueBoxes }, (_, i) => {
+          {Array.from({ length: boxesShown }, (_, i) => {
             const x = qx1 - 4 - (i + 1) * (box + 4) + 4;
             return <rect key={i} x={x} y={qy - box / 2} width={box} height={box} rx={2} fill={packet} stroke={t.text} strokeWidth={1.5} data-packet="" />;
           })}
-          {m.queueMore > 0 && (
-            <text x={qx1 - 4 - m.queueBoxes * (box + 4) - 4} y={qy + small * 0.35} fontSize={small} textAnchor="end">+{formatCount(m.queueMore)}</text>
+          {boxesMore > 0 && (
+            <text x={qx1 - 4} y={qy - box / 2 - small * 0.6} fontSize={small} textAnchor="end">+{formatCount(boxesMore)} more</text>
           )}
           <text x={qx0} y={qy + box / 2 + small * 1.6} fontSize={small} fontWeight={700}>
-            lock-free pre-queue: mean {formatOne(m.lock.prequeue_mean_len)} packets
+            {caption.map((w, i) => <tspan key={i} x={qx0} dy={i === 0 ? 0 : small * 1.2}>{w}</tspan>)}
           </text>
-          <text x={qx0} y={qy + box / 2 + small * 2.8} fontSize={small} className="slv-muted">
-            tail (left): packets of senders that found the lock taken
+          <text x={qx0} y={qy + box / 2 + small * 1.6 + caption.length * small * 1.2} fontSize={small} className="slv-muted">
+            {captionTail.map((w, i) => <tspan key={i} x={qx0} dy={i === 0 ? 0 : small * 1.2}>{w}</tspan>)}
           </text>
           <path d={`M${c0.x},${c0.y} C${c1.x},${c1.y} ${c2.x},${c2.y} ${c3.x},${c3.y}`} fill="none" stroke={t.text} strokeWidth={2.5}
             markerEnd={`url(#${arrow})`} data-deferred="" />
