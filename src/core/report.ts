@@ -165,6 +165,12 @@ export interface NetReport {
   stack_polls_per_s: number;
   watchdog_per_s: number;
   wakeups_per_s: number;
+  /** Host A's NIC filter table: entries (one per socket on a user-level stack). */
+  nic_filters: number;
+  /** Packets host A's NIC steered by a filter to a user-level stack's virtual interface, a second. */
+  filter_hits_per_s: number;
+  /** Packets no filter matched, steered to the default interface (the kernel stack's), a second. */
+  filter_misses_per_s: number;
   /** Host A's busy CPU time (all but idle) per message delivered (or sent, for udp_send), ns. */
   cpu_per_message_ns: number;
   /** Host A's busy CPU time in each mode, percent of host A's CPU time. */

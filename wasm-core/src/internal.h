@@ -391,6 +391,7 @@ typedef struct Thread {
 
 /* ---- net: the NIC's receive rings and the stacks behind them (net.c) ------------ */
 #define LAB_NET_MAX_STACKS 8
+#define LAB_NET_MAX_FILTERS 32   /* filter table entries per NIC                        */
 enum { NB_SEND, NB_WIRE, NB_NOTIFY, NB_STACK, NB_WAKE, NB_RECEIVE, NB_COUNT };
 
 typedef struct NetStack {
@@ -413,7 +414,7 @@ typedef struct NetCounters {     /* over the measurement window                 
     uint64_t sent_msgs, delivered_msgs, offered_msgs, round_trips;
     double delivered_bytes, wire_bytes_a, wire_ns_a, rtt_ns;
     uint64_t ring_drops, socket_drops, irqs, polls, watchdogs, wakeups;
-    uint64_t prequeued, deferred;
+    uint64_t prequeued, deferred, filter_hits, filter_misses;
     double breakdown[NB_COUNT];
     double sock_area;                /* integral of net_sock_len over the window          */
     uint64_t breakdown_n;
@@ -502,6 +503,12 @@ typedef struct State {
     /* net: two hosts back to back (net.c, kernel_onload.c) */
     int net_test, net_stack, net_cph, net_nstack, net_mss;
     NetStack stk[LAB_NET_MAX_STACKS];
+    /* Each host's NIC steers an arriving packet by its destination socket: a filter
+     * table entry names the virtual interface (a user-level stack's ring); a packet no
+     * filter matches goes to the default interface, the kernel stack's (-1: none). */
+    struct { int16_t sock; int8_t vi; } net_filter[2][LAB_NET_MAX_FILTERS];
+    int net_nfilter[2];
+    int8_t net_default_vi[2];
     int64_t nic_free_at[2];          /* each host's NIC transmits until then             */
     int64_t net_unsent;      /* TCP stream: bytes the app wrote not yet in a segment  */
     int32_t net_sock_len;    /* packets in the sockets of the test's receivers        */

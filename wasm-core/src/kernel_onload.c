@@ -28,6 +28,7 @@
  *   vnic    no protocol at all: a prepared packet is pushed at the NIC and the partner
  *           busy-waits on its event queue. What is left is the hardware.
  */
+#include <assert.h>
 #include "program.h"
 
 enum NetLock { NL_TXQ_A, NL_TXQ_B, NL_STACK0, NL_COUNT = NL_STACK0 + LAB_NET_MAX_STACKS };
@@ -239,6 +240,8 @@ static int net_build(lab_Sim *s)
     /* Stacks: the kernel has one per host; onload one per process (or one shared by
      * host A's senders), each with its own virtual NIC, ring and stack lock. */
     st->net_nstack = 0;
+    st->net_nfilter[0] = st->net_nfilter[1] = 0;
+    st->net_default_vi[0] = st->net_default_vi[1] = -1;
     for (i = 0; i < nthread; i++) {
         Thread *th = &s->thr[i];
         int host = th->bound >= st->net_cph;
@@ -264,6 +267,17 @@ static int net_build(lab_Sim *s)
             n->last_irq = -((int64_t)1 << 40);
         }
         th->net_stack = (int8_t)k;
+        /* A socket on a user-level stack installs a filter on its host's NIC, so its
+         * packets land on that stack's virtual interface; the kernel stack's sockets
+         * need none: the kernel's interface is the NIC's default. */
+        if (st->stk[k].user_level) {
+            int f = st->net_nfilter[host]++;
+            assert(f < LAB_NET_MAX_FILTERS);   /* net.senders <= 8: a few sockets a host */
+            st->net_filter[host][f].sock = (int16_t)i;
+            st->net_filter[host][f].vi = (int8_t)k;
+        } else {
+            st->net_default_vi[host] = (int8_t)k;
+        }
     }
 
     /* Locks: the devices' transmit queues are spinlocks; a stack lock is a user-level

@@ -16,6 +16,10 @@
  *  - A NIC transmits one frame at a time: frames leave no faster than the link rate
  *    and the NIC's message rate (net.nic_max_pps) allow (nic_free_at). Arrival is
  *    serialization plus net.hw_latency_ns (both NICs, PCIe and the cable) later.
+ *  - The receiving NIC steers a packet by its destination socket: its filter table
+ *    (one entry per socket on a user-level stack) names the virtual interface, the
+ *    ring of that socket's stack; no match sends it to the default interface, the
+ *    kernel stack's ring.
  *  - A receive ring holds at most net.rx_ring packets; one more is dropped by the NIC
  *    at no CPU cost. A socket holds at most net.socket_packets; one more is dropped
  *    after its protocol processing was done (the wasted work of receive livelock).
@@ -138,15 +142,33 @@ static void notify(lab_Sim *s, int k)
 
 /* ---- packets ---------------------------------------------------------------------- */
 
-static int stack_of_thread(const lab_Sim *s, int t) { return s->thr[t].net_stack; }
+/* The receiving NIC's filter table: the virtual interface (stack) for a packet to
+ * socket t, or the default interface when no filter matches (-1: there is none). */
+static int steer(lab_Sim *s, int t)
+{
+    State *st = s->st;
+    int host = host_of(st, s->thr[t].bound), f;
+    for (f = 0; f < st->net_nfilter[host]; f++)
+        if (st->net_filter[host][f].sock == t) {
+            if (host == 0) st->net.filter_hits++;
+            return st->net_filter[host][f].vi;
+        }
+    if (host == 0) st->net.filter_misses++;
+    return st->net_default_vi[host];
+}
 
 static void arrive(lab_Sim *s, int j)
 {
     State *st = s->st;
     Job *p = &s->job[j];
-    int k = stack_of_thread(s, p->thread);
-    NetStack *n = &st->stk[k];
+    int k = steer(s, p->thread);
+    NetStack *n;
     if (p->flags & JOB_LAST_WRITE) st->net.breakdown[NB_WIRE] += (double)(st->now - p->t_enq);
+    if (k < 0) {                                  /* no filter and no kernel interface */
+        engine_job_free(s, j);
+        return;
+    }
+    n = &st->stk[k];
     if (n->ring.len >= (int)st->v[F_NET_RX_RING]) {   /* no descriptor: the NIC drops it */
         if (n->host == 0) st->net.ring_drops++;
         engine_job_free(s, j);
@@ -671,6 +693,9 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
     jw_fixed_key(w, "stack_polls_per_s", per_s((double)c->polls, secs), 1);
     jw_fixed_key(w, "watchdog_per_s", per_s((double)c->watchdogs, secs), 1);
     jw_fixed_key(w, "wakeups_per_s", per_s((double)c->wakeups, secs), 1);
+    jw_key(w, "nic_filters"); jw_int(w, st->net_nfilter[0]);
+    jw_fixed_key(w, "filter_hits_per_s", per_s((double)c->filter_hits, secs), 1);
+    jw_fixed_key(w, "filter_misses_per_s", per_s((double)c->filter_misses, secs), 1);
     jw_fixed_key(w, "cpu_per_message_ns", msgs > 0 ? busy / msgs : 0, 1);
     jw_key(w, "host_a_modes_pct"); jw_open(w, '{');
     for (m = 0; m < LAB_MODE_COUNT; m++) jw_fixed_key(w, lab_mode_name(m), host_ns > 0 ? 100.0 * modes[m] / host_ns : 0, 3);

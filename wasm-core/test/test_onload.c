@@ -189,8 +189,48 @@ static void check_watchdog(void)
     lab_sim_free(b);
 }
 
+/* The NIC's filter table: a socket on a user-level stack has a filter naming its stack's
+ * virtual interface, and every packet to it is steered by that filter; the kernel
+ * stack's sockets have none and take the default interface, the kernel's ring. */
+static void check_filters(void)
+{
+    {
+        const char *const set[] = { "machine.cpus=8", "net.test=pingpong", "net.stack=onload", NULL };
+        lab_Sim *s = run(set);
+        int f, h;
+        for (h = 0; h < 2; h++) {
+            CHECK(s->st->net_nfilter[h] == 1, "onload ping-pong: one filter on host %d's NIC (%d)", h, s->st->net_nfilter[h]);
+            CHECK(s->st->net_default_vi[h] == -1, "onload: host %d has no kernel interface", h);
+            for (f = 0; f < s->st->net_nfilter[h]; f++) {
+                int t = s->st->net_filter[h][f].sock;
+                CHECK(s->st->net_filter[h][f].vi == s->thr[t].net_stack, "the filter for socket %d names its stack", t);
+                CHECK(s->st->stk[(int)s->st->net_filter[h][f].vi].host == h, "and a stack of that host");
+            }
+        }
+        CHECK(s->st->net.filter_hits == s->st->net.delivered_msgs && s->st->net.filter_misses == 0,
+              "every packet to host A was steered by its filter (%llu of %llu)",
+              (unsigned long long)s->st->net.filter_hits, (unsigned long long)s->st->net.delivered_msgs);
+        lab_sim_free(s);
+    }
+    {
+        const char *const set[] = { "machine.cpus=8", "net.test=udp_send", "net.stack=onload", "net.senders=4", "net.stacks=shared", NULL };
+        lab_Sim *s = run(set);
+        CHECK(s->st->net_nfilter[0] == 4, "four sockets on one shared stack: four filters, one interface (%d)", s->st->net_nfilter[0]);
+        lab_sim_free(s);
+    }
+    {
+        const char *const set[] = { "machine.cpus=8", "net.test=pingpong", "net.stack=kernel", NULL };
+        lab_Sim *s = run(set);
+        CHECK(s->st->net_nfilter[0] == 0 && s->st->net_default_vi[0] >= 0, "kernel stack: no filters, the default interface is the kernel's");
+        CHECK(s->st->net.filter_misses == s->st->net.delivered_msgs && s->st->net.filter_hits == 0,
+              "every packet takes the default interface (%llu)", (unsigned long long)s->st->net.filter_misses);
+        lab_sim_free(s);
+    }
+}
+
 int main(void)
 {
+    check_filters();
     check_livelock();
     check_deterministic_service();
     check_pingpong();
