@@ -686,7 +686,7 @@ static void exec(lab_Sim *s, int cpu)
             x->prog = -1;
             continue;
         default:
-            if (ph->op >= OP_NET_MSG && ph->op <= OP_NET_WAKE) {
+            if (ph->op >= OP_NET_MSG && ph->op <= OP_HP_RX) {
                 /* net.c: > 0 a timed phase; 0 it moved the pc on; < 0 it stopped the
                  * context (blocked, or awaiting: the loop finds out which) */
                 d = net_exec(s, cpu, x, ph, &mode);

@@ -68,11 +68,24 @@ enum Field {
     LAB_DIST_FIELDS(F_NET_UL_INTERCEPT), LAB_DIST_FIELDS(F_NET_UL_SEND), LAB_DIST_FIELDS(F_NET_UL_TCP_SEND), LAB_DIST_FIELDS(F_NET_UL_TX_PKT),
     LAB_DIST_FIELDS(F_NET_UL_POLL), LAB_DIST_FIELDS(F_NET_UL_RX_PKT), LAB_DIST_FIELDS(F_NET_UL_RECV),
     LAB_DIST_FIELDS(F_NET_ATOMIC), LAB_DIST_FIELDS(F_NET_APP_WORK),
+    F_HP_INTERFACE, F_HP_SEND_CA, F_HP_RECV_CA, F_HP_SEND_CALL, F_HP_BUFFERS, F_HP_DIRTY, F_HP_RECV_DIRTY,
+    F_HP_ALIGN, F_HP_PAGE, F_HP_LINE, F_HP_SNDBUF,
+    LAB_DIST_FIELDS(F_HP_COPY), LAB_DIST_FIELDS(F_HP_CSUM), LAB_DIST_FIELDS(F_HP_FLUSH), LAB_DIST_FIELDS(F_HP_PURGE),
+    LAB_DIST_FIELDS(F_HP_WRITE), LAB_DIST_FIELDS(F_HP_COW_MAP), LAB_DIST_FIELDS(F_HP_COW_FAULT),
+    LAB_DIST_FIELDS(F_HP_COW_RELEASE), LAB_DIST_FIELDS(F_HP_REMAP), LAB_DIST_FIELDS(F_HP_ACK),
     F_SEED, F_DURATION, F_WARMUP, F_TRACE_CAPACITY,
     F_COUNT
 };
 
-enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2, KERNEL_NUMA = 3, KERNEL_ONLOAD = 4 };
+enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2, KERNEL_NUMA = 3, KERNEL_ONLOAD = 4, KERNEL_HPUX = 5 };
+/* HP-UX 9.0 (kernel_hpux.c, copyavoid.c): the interface a TCP stream runs over. The
+ * NIO FDDI card offloads checksums and supports copy avoidance; the EISA FDDI card
+ * neither; lo0 (loopback) offloads checksums; lan0_loopback is a connection to the
+ * host's own address routed through its Ethernet, looped back without offload. */
+enum { HP_NIO_FDDI = 0, HP_EISA_FDDI = 1, HP_LO0 = 2, HP_LAN0_LOOPBACK = 3 };
+enum { HP_SEND = 0, HP_WRITE = 1 };
+enum { HP_PAGE_ALIGNED = 0, HP_UNALIGNED = 1 };
+#define LAB_HP_MAX_BUFFERS 64
 /* The network stack benchmark (kernel_onload.c): which test, which stack. */
 enum { NET_PINGPONG = 0, NET_UDP_SEND = 1, NET_UDP_RECEIVE = 2, NET_TCP_STREAM = 3 };
 enum { STACK_KERNEL = 0, STACK_ONLOAD = 1, STACK_VNIC = 2 };
@@ -131,6 +144,8 @@ enum CostId {
     C_NET_SYSCALL, C_NET_K_SEND, C_NET_K_TCP_SEND, C_NET_K_TX_PKT, C_NET_K_TCP_SEG, C_NET_IRQ, C_NET_K_RX_PKT, C_NET_K_RECV,
     C_NET_WAKE, C_NET_CSWITCH, C_NET_COPY_PER_KB, C_NET_UL_INTERCEPT, C_NET_UL_SEND,
     C_NET_UL_TCP_SEND, C_NET_UL_TX_PKT, C_NET_UL_POLL, C_NET_UL_RX_PKT, C_NET_UL_RECV, C_NET_ATOMIC, C_NET_APP_WORK,
+    C_HP_COPY, C_HP_CSUM, C_HP_FLUSH, C_HP_PURGE, C_HP_WRITE, C_HP_COW_MAP, C_HP_COW_FAULT, C_HP_COW_RELEASE,
+    C_HP_REMAP, C_HP_ACK,
     C_COUNT
 };
 
@@ -225,6 +240,19 @@ enum Op {
     OP_NET_RX_NEXT,   /* b = target when the receive ring is empty (interrupts re-armed) */
     OP_NET_DELIVER,   /* the packet in hand reaches its socket (or is dropped: full)   */
     OP_NET_WAKE,      /* wake the socket's blocked reader                              */
+    /* HP-UX 9.0: copy avoidance and checksum offload (kernel_hpux.c, copyavoid.c) */
+    OP_HP_TOUCH,      /* the sender writes net dirty bytes into its next send buffer:
+                         a copy-on-write fault if the transport still holds it       */
+    OP_HP_SEND_DATA,  /* the send's data into the socket buffer: copy-on-write (map
+                         the pages, flush the dirty lines), or copy (and flush it)   */
+    OP_HP_CSUM,       /* the segment in hand is checksummed by the host, unless the
+                         interface offloads it                                        */
+    OP_HP_RTOUCH,     /* the receiver writes into its buffer before the call         */
+    OP_HP_RECV_DATA,  /* the data taken to the application: page remap (purging the
+                         buffer's dirty lines), or copy                               */
+    OP_HP_RX,         /* interrupt: the packet in hand: an ACK releases socket buffer
+                         space and copy-on-write holds; data is checksummed unless
+                         offloaded                                                    */
     OP_END            /* the context is done                                        */
 };
 /* Which thread of the mbuf's session an OP_ENQ or OP_POST addresses. */
@@ -260,6 +288,7 @@ const Kernel *kernel_scalable(void);
 const Kernel *kernel_sna(void);
 const Kernel *kernel_numa(void);
 const Kernel *kernel_onload(void);
+const Kernel *kernel_hpux(void);
 const Kernel *kernel_for(int kind);
 
 /* Writing programs at run time (program.c): labels and forward jumps. */
@@ -282,7 +311,7 @@ int asm_finish(Asm *a);                        /* resolves jumps; 0 when somethi
 enum JobKind { JOB_RX, JOB_BACKGROUND_RX, JOB_TIMER, JOB_DISK, JOB_KRP_WRITE, JOB_KRP_READ,
                JOB_KRP_DRAIN, JOB_SNA_SEND, JOB_SNA_DATA, JOB_SNA_PACING, JOB_LM_REQUEST,
                JOB_NET_MSG, JOB_NET_PKT, JOB_NET_IRQ, JOB_KIND_COUNT };
-enum { JOB_LAST_PACKET = 1, JOB_LAST_WRITE = 2 };
+enum { JOB_LAST_PACKET = 1, JOB_LAST_WRITE = 2, JOB_NET_ACK = 4 };
 
 typedef struct Job {
     int32_t next;
@@ -420,6 +449,30 @@ typedef struct NetCounters {     /* over the measurement window                 
     uint64_t breakdown_n;
 } NetCounters;
 
+/* ---- HP-UX 9.0: the application's buffers in the data cache (copyavoid.c) ------- */
+enum { HT_APP_WRITE, HT_FAULT, HT_COPY, HT_CSUM, HT_FLUSH, HT_COW, HT_PURGE, HT_REMAP, HT_COUNT };
+
+typedef struct HpBuffer {
+    int64_t held_until;      /* copy-on-write: the transport holds it until this many
+                                bytes of the stream are acknowledged (0: not held)    */
+    int32_t dirty;           /* bytes of it in dirty cache lines                      */
+} HpBuffer;
+
+typedef struct HpState {
+    int send_ca, recv_ca, csum_offload, dma;   /* what this run can do                 */
+    int nbuf, next;          /* the sender's send buffers, the one it uses next        */
+    HpBuffer buf[LAB_HP_MAX_BUFFERS];
+    int32_t rbuf_dirty;      /* the receiver's buffer: dirty bytes                     */
+    int64_t stream, acked;   /* bytes handed to the transport, acknowledged            */
+    /* over the window */
+    uint64_t sends, faults, cow_sends, remaps;
+    double touch_ns[2][HT_COUNT];   /* [0] the sender's host, [1] the receiver's          */
+    double touch_bytes[2][HT_COUNT];
+    double held_area;        /* integral of the buffers held                          */
+    int32_t held;
+    int64_t held_since;
+} HpState;
+
 /* ---- events (events.c) -------------------------------------------------------- */
 enum EvKind { EV_PHASE_DONE, EV_HANDOFF, EV_KICK, EV_FORK_ARRIVE, EV_WAKE, EV_REPLY, EV_BACKGROUND_RX,
               EV_TIMER, EV_DISK, EV_WARMUP_END, EV_LINK_ARRIVE, EV_LM_ARRIVE, EV_LM_DONE,
@@ -514,6 +567,10 @@ typedef struct State {
     int32_t net_sock_len;    /* packets in the sockets of the test's receivers        */
     int64_t net_sock_since;
     NetCounters net;
+    int net_hosts;           /* 2: two hosts back to back; 1: a loopback connection   */
+    int64_t net_window;      /* bytes a TCP sender may have unacknowledged            */
+    int32_t net_read_bytes;  /* a TCP stream receive call takes at most this          */
+    HpState hp;
 } State;
 
 struct lab_Sim {
@@ -600,6 +657,16 @@ void net_event(lab_Sim *s, const Event *e);
  * next phase, or -1 when the context stopped (blocked, spinning or awaiting). */
 int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode);
 void net_report(lab_Sim *s, JsonW *w, double secs);
+/* A sender waiting for ring space (why 1) or the TCP window (2) may go on. */
+void net_resume_sender(lab_Sim *s, int t, int why);
+
+/* copyavoid.c: HP-UX 9.0's checksum offload and copy avoidance */
+void hp_init(lab_Sim *s);
+void hp_reset(lab_Sim *s);
+int hp_send_avoids(const State *st);
+int hp_acked(lab_Sim *s, int64_t bytes);
+int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode);
+void hp_report(lab_Sim *s, JsonW *w, double secs);
 
 /* metrics.c */
 const char *metrics_report(lab_Sim *s);

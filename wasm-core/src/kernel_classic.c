@@ -106,6 +106,6 @@ void tcpip_report(lab_Sim *s, JsonW *w, double secs)
 
 const Kernel *kernel_for(int kind)
 {
-    return kind == KERNEL_ONLOAD ? kernel_onload() : kind == KERNEL_NUMA ? kernel_numa() : kind == KERNEL_SNA ? kernel_sna()
+    return kind == KERNEL_HPUX ? kernel_hpux() : kind == KERNEL_ONLOAD ? kernel_onload() : kind == KERNEL_NUMA ? kernel_numa() : kind == KERNEL_SNA ? kernel_sna()
          : kind == KERNEL_SCALABLE ? kernel_scalable() : kernel_classic();
 }

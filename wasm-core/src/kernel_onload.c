@@ -216,6 +216,9 @@ static int net_build(lab_Sim *s)
     st->net_stack = (int)st->v[F_NET_STACK];
     st->net_cph = st->ncpu / 2;
     st->net_mss = (int)st->v[F_NET_MSS];
+    st->net_hosts = 2;
+    st->net_window = (int64_t)st->v[F_NET_WINDOW];
+    st->net_read_bytes = 65536;             /* like netperf: a receive as large as it can */
 
     s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * NET_CODE_MAX));
     if (!s->code) return LAB_ERR_NOMEM;

@@ -40,7 +40,6 @@
 /* Events one stack poll handles at most before it returns to the caller (like NAPI's
  * weight of 64): a poll never buries the socket under more than it can take. */
 #define NET_POLL_BUDGET 64
-#define NET_TCP_READ 65536
 
 static int host_of(const State *st, int cpu) { return cpu / st->net_cph; }
 
@@ -72,6 +71,12 @@ static int64_t occupancy_ns(const State *st, int bytes)
     int64_t ser = serialization_ns(st, bytes);
     int64_t gap = (int64_t)(1.0e9 / st->v[F_NET_NIC_MAX_PPS] + 0.5);
     return ser > gap ? ser : gap;
+}
+
+/* From one host's card to the other's, or nothing on a loopback connection. */
+static int64_t net_latency(const State *st)
+{
+    return st->net_hosts == 1 ? 0 : (int64_t)st->v[F_NET_HW_LATENCY];
 }
 
 /* ---- rings and their lengths over time ------------------------------------------ */
@@ -218,14 +223,14 @@ static int ring_take(lab_Sim *s, int k, int64_t looked)
 }
 
 /* What thread t's receive call takes from its socket: a UDP message (its packets up
- * to the last); for TCP, what is there: the stream up to NET_TCP_READ bytes (like
+ * to the last); for TCP, what is there: the stream up to st->net_read_bytes (like
  * netperf, the receiver reads with a buffer of its own size), a ping-pong message up
  * to what is still missing of it. Packets are freed; net_bytes is what was taken. */
 static void socket_take(lab_Sim *s, int t)
 {
     State *st = s->st;
     Thread *th = &s->thr[t];
-    int32_t bytes = 0, want = st->net_test == NET_TCP_STREAM ? NET_TCP_READ
+    int32_t bytes = 0, want = st->net_test == NET_TCP_STREAM ? st->net_read_bytes
                                 : (int32_t)st->v[F_NET_MESSAGE_BYTES] - th->net_got;
     for (;;) {
         int j = engine_list_pop(s, &th->work), readable;
@@ -241,7 +246,14 @@ static void socket_take(lab_Sim *s, int t)
     }
     th->net_bytes = bytes;
     th->net_got += bytes;
-    if (st->net_test == NET_TCP_STREAM || st->net_test == NET_PINGPONG)   /* the window opens as it reads */
+    if (st->kernel == KERNEL_HPUX) {
+        /* HP-UX: the acknowledgement is a packet the sender's interrupt processes */
+        int j = engine_job_alloc(s, JOB_NET_PKT, peer_of(st, t), JOB_NET_ACK);
+        assert(j >= 0);                          /* size() leaves room for every ACK in flight */
+        s->job[j].bytes = bytes;
+        s->job[j].t_enq = st->now;
+        ev_push(s, st->now + net_latency(st), EV_NET_ARRIVE, -1, j, 0);
+    } else if (st->net_test == NET_TCP_STREAM || st->net_test == NET_PINGPONG)   /* the window opens as it reads */
         ev_push(s, st->now + (int64_t)st->v[F_NET_HW_LATENCY], EV_NET_ACK, (int)peer_of(st, t), bytes, 0);
     th->net_spinning = 0;
     th->net_t0 = st->now;
@@ -272,13 +284,14 @@ static int transmit(lab_Sim *s, int cpu, Ctx *x)
     int64_t ring_ns = (int64_t)st->v[F_NET_TX_RING] * occupancy_ns(st, bytes);
     int64_t start, ser;
 
+    if (st->net_hosts == 1) ring_ns = NET_INFINITE;   /* loopback: no card, no ring */
     if (st->nic_free_at[h] - st->now > ring_ns) {
         ev_push(s, st->nic_free_at[h] - ring_ns, EV_NET_TX_SPACE, -1, x->thread, 0);
         return 1;
     }
     if (tcp || st->net_test == NET_PINGPONG) {     /* TCP: no more than the window unread */
         Thread *th = &s->thr[x->thread];
-        if (th->inflight + bytes > (int32_t)st->v[F_NET_WINDOW]) return 2;
+        if (th->inflight + bytes > st->net_window) return 2;
         th->inflight += bytes;
     }
     if (tcp) {
@@ -293,9 +306,12 @@ static int transmit(lab_Sim *s, int cpu, Ctx *x)
     if (end && st->net_test == NET_PINGPONG)
         st->net.breakdown[NB_SEND] += (double)(st->now - s->thr[x->thread].net_t0);
     start = st->nic_free_at[h] > st->now ? st->nic_free_at[h] : st->now;
-    ser = serialization_ns(st, bytes);
-    st->nic_free_at[h] = start + occupancy_ns(st, bytes);
-    if (h == 0) { st->net.wire_bytes_a += bytes; st->net.wire_ns_a += (double)ser; }
+    if (st->net_hosts == 1) ser = 0;              /* loopback: straight to the input queue */
+    else {
+        ser = serialization_ns(st, bytes);
+        st->nic_free_at[h] = start + occupancy_ns(st, bytes);
+        if (h == 0) { st->net.wire_bytes_a += bytes; st->net.wire_ns_a += (double)ser; }
+    }
     if (dest < 0) {                             /* the sink: counted as it leaves the NIC */
         if (end) st->net.delivered_msgs++;
         st->net.delivered_bytes += bytes;
@@ -308,7 +324,7 @@ static int transmit(lab_Sim *s, int cpu, Ctx *x)
         assert(j >= 0);                         /* size() leaves room for every packet in flight */
         s->job[j].bytes = bytes;
         s->job[j].t_enq = st->now;
-        ev_push(s, start + ser + (int64_t)st->v[F_NET_HW_LATENCY], EV_NET_ARRIVE, -1, j, 0);
+        ev_push(s, start + ser + net_latency(st), EV_NET_ARRIVE, -1, j, 0);
     }
     return 0;
 }
@@ -513,7 +529,9 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         break;
     }
     case OP_NET_DELIVER: {
-        int reader = deliver(s, x->job);
+        int reader;
+        if (x->job < 0) { x->pc = ph->b; return 0; }   /* consumed (an acknowledgement) */
+        reader = deliver(s, x->job);
         x->job = -1;
         if (reader < 0) { x->pc = ph->b; return 0; }
         x->ctr = (int16_t)reader;
@@ -524,6 +542,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         make_ready(s, x->ctr);
         break;
     default:
+        if (ph->op >= OP_HP_TOUCH && ph->op <= OP_HP_RX) return hp_exec(s, cpu, x, ph, mode);
         assert(0 && "not a net phase");
     }
     if (d > 0) return d;
@@ -541,7 +560,7 @@ static int64_t generator_gap(const State *st)
 }
 
 /* A waiting sender may go on: the kernel's was asleep; a user-level one spins. */
-static void resume_sender(lab_Sim *s, int t, int why)
+void net_resume_sender(lab_Sim *s, int t, int why)
 {
     Thread *th = &s->thr[t];
     if (th->net_waiting != why) return;
@@ -589,7 +608,7 @@ void net_event(lab_Sim *s, const Event *e)
     }
     case EV_NET_ACK:                            /* cpu: the sender's thread */
         s->thr[e->cpu].inflight -= e->a;
-        resume_sender(s, e->cpu, 2);
+        net_resume_sender(s, e->cpu, 2);
         break;
     case EV_NET_SPIN_END: {
         Thread *th = &s->thr[e->a];
@@ -599,7 +618,7 @@ void net_event(lab_Sim *s, const Event *e)
         }
         break;
     }
-    case EV_NET_TX_SPACE: resume_sender(s, e->a, 1); break;
+    case EV_NET_TX_SPACE: net_resume_sender(s, e->a, 1); break;
     default: assert(0 && "not a net event");
     }
 }
@@ -609,7 +628,7 @@ void net_event(lab_Sim *s, const Event *e)
 void net_start(lab_Sim *s)
 {
     State *st = s->st;
-    if (st->kernel != KERNEL_ONLOAD) return;
+    if (st->kernel != KERNEL_ONLOAD && st->kernel != KERNEL_HPUX) return;
     if (st->net_test == NET_UDP_RECEIVE && st->v[F_NET_OFFERED_PPS] > 0)
         ev_push(s, generator_gap(st), EV_NET_GENERATE, -1, 0, 0);
     if (st->net_stack == STACK_ONLOAD && st->v[F_NET_WATCHDOG] > 0)
@@ -620,8 +639,9 @@ void net_reset(lab_Sim *s)
 {
     State *st = s->st;
     int k;
-    if (st->kernel != KERNEL_ONLOAD) return;
+    if (st->kernel != KERNEL_ONLOAD && st->kernel != KERNEL_HPUX) return;
     memset(&st->net, 0, sizeof st->net);
+    if (st->kernel == KERNEL_HPUX) hp_reset(s);
     st->net_sock_since = st->now;
     for (k = 0; k < st->net_nstack; k++) {
         NetStack *n = &st->stk[k];

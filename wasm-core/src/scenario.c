@@ -11,7 +11,10 @@
 #include <string.h>
 #include "internal.h"
 
-static const char *const KERNEL_NAMES[] = { "classic", "scalable", "sna", "numa", "onload", NULL };
+static const char *const KERNEL_NAMES[] = { "classic", "scalable", "sna", "numa", "onload", "hpux", NULL };
+static const char *const HP_INTERFACE_NAMES[] = { "nio_fddi", "eisa_fddi", "lo0", "lan0_loopback", NULL };
+static const char *const HP_CALL_NAMES[] = { "send", "write", NULL };
+static const char *const HP_ALIGN_NAMES[] = { "page", "unaligned", NULL };
 static const char *const NET_TEST_NAMES[] = { "pingpong", "udp_send", "udp_receive", "tcp_stream", NULL };
 static const char *const NET_STACK_NAMES[] = { "kernel", "onload", "vnic", NULL };
 static const char *const NET_STACKS_NAMES[] = { "per_process", "shared", NULL };
@@ -73,8 +76,11 @@ static const FieldDesc FIELDS[F_COUNT] = {
     { "machine.memory_remote_ns_per_kb", FT_NUMBER, "ns", 0, 1.0e6, 750, NULL,
       "Copying one KiB from memory in another RAD (crossing the global switch)." },
 
-    { "kernel.kind", FT_ENUM, "", 0, 4, KERNEL_CLASSIC, KERNEL_NAMES,
+    { "kernel.kind", FT_ENUM, "", 0, 5, KERNEL_CLASSIC, KERNEL_NAMES,
       "classic: every CPU takes the TCP/IP global spinlock (I/O lock 8) to enter kernel context. "
+      "hpux: HP-UX 9.0 on HP 9000 Series 800 machines, a TCP stream over NIO FDDI or the loopback "
+      "interface, with checksum offload and copy avoidance (the hpux.* fields and the net.* costs; "
+      "one CPU per host). "
       "onload: two hosts back to back running a network benchmark over the Linux kernel stack, the "
       "OpenOnload user-level stack or a raw virtual NIC (the net.* fields; half the CPUs are each host's). "
       "numa: OpenVMS on an AlphaServer GS: batch processes reading records from RAM disks and calling "
@@ -307,6 +313,58 @@ static const FieldDesc FIELDS[F_COUNT] = {
     DIST_C("net.costs.app_work", 0, "the receiving application's own work on each message (user mode), "
            "away from the network: a lazily polled stack is not polled meanwhile"),
 
+    { "hpux.interface", FT_ENUM, "", 0, 3, HP_NIO_FDDI, HP_INTERFACE_NAMES,
+      "The interface the TCP stream runs over. nio_fddi: two hosts on an FDDI ring through the NIO FDDI "
+      "card, which computes TCP checksums and supports copy avoidance both ways; eisa_fddi: the same ring "
+      "through a card with neither; lo0: one host, the loopback interface, which offloads checksums; "
+      "lan0_loopback: one host, a connection to its own address routed through its Ethernet, looped back "
+      "without checksum offload (add a host route to 127.0.0.1 to get lo0). Loopback needs machine.cpus 1; "
+      "FDDI one CPU per host (2)." },
+    { "hpux.send_copyavoid", FT_ENUM, "", 0, 1, 0, OFF_ON_NAMES,
+      "SO_SND_COPYAVOID: the sender asks for copy avoidance. A send of page-aligned whole pages is then "
+      "lent to the transport copy-on-write until acknowledged instead of copied (on an interface that "
+      "supports it)." },
+    { "hpux.recv_copyavoid", FT_ENUM, "", 0, 1, 0, OFF_ON_NAMES,
+      "SO_RCV_COPYAVOID: the receiver asks for copy avoidance: received pages are swapped into its "
+      "page-aligned buffer (page remapping) instead of copied." },
+    { "hpux.send_call", FT_ENUM, "", 0, 1, HP_SEND, HP_CALL_NAMES,
+      "The sender's call: send(2), or write(2), which HP-UX 9.0 never copy-avoids (checksum offload "
+      "still works)." },
+    { "hpux.send_buffers", FT_INT, "buffers", 1, LAB_HP_MAX_BUFFERS, 1, NULL,
+      "How many send buffers the sender cycles through, one send each, round robin. With copy "
+      "avoidance the transport holds a buffer until its data is acknowledged; writing into it before "
+      "then forces a copy. SO_SNDBUF / send size + 1 buffers are never written while held." },
+    { "hpux.dirty_bytes", FT_INT, "bytes", 0, 1048576, 4, NULL,
+      "Bytes the sender writes into each send buffer just before sending it (4: the first word). "
+      "Written bytes are dirty in the data cache and must be flushed before the card reads them." },
+    { "hpux.recv_dirty_bytes", FT_INT, "bytes", 0, 1048576, 0, NULL,
+      "Bytes the receiver writes into its receive buffer before each receive call. With page "
+      "remapping its dirty lines are purged (marked invalid), not flushed." },
+    { "hpux.alignment", FT_ENUM, "", 0, 1, HP_PAGE_ALIGNED, HP_ALIGN_NAMES,
+      "Whether the applications' buffers start on a page boundary. Copy avoidance needs page-aligned "
+      "buffers of whole pages: anything else is copied." },
+    { "hpux.page_bytes", FT_INT, "bytes", 512, 65536, 4096, NULL,
+      "The virtual memory page size (PA-RISC: 4 KiB). Sends and receives that are not whole pages are "
+      "copied." },
+    { "hpux.cache_line_bytes", FT_INT, "bytes", 4, 512, 32, NULL,
+      "The data cache's line: a write dirties whole lines, and whole lines are flushed or purged." },
+    { "hpux.so_sndbuf", FT_INT, "bytes", 1024, 1048576, 32768, NULL,
+      "SO_SNDBUF: the send socket buffer. It holds the data sent and not yet acknowledged (copied, or "
+      "lent copy-on-write); a send that does not fit blocks until an acknowledgement frees room." },
+    DIST_C("hpux.costs.copy_per_kb", 61440, "copying one KiB between the application's buffer and the kernel's"),
+    DIST_C("hpux.costs.checksum_per_kb", 61440, "computing the Internet checksum over one KiB in the host"),
+    DIST_C("hpux.costs.flush_per_kb", 6144, "flushing one KiB of dirty data cache lines to memory before the card reads it"),
+    DIST_C("hpux.costs.purge_per_kb", 2048, "purging (invalidating) one KiB of cache lines: received data before the CPU "
+           "reads it, or an application's dirty buffer whose page is replaced"),
+    DIST_C("hpux.costs.write_per_kb", 20480, "the application writing one KiB of its buffer (user mode)"),
+    DIST_C("hpux.costs.cow_map_per_page", 8000, "lending one page to the transport copy-on-write: a second "
+           "mapping, the page made read-only"),
+    DIST_C("hpux.costs.cow_fault", 25000, "the protection fault when an application writes a page the transport "
+           "holds, before its copy"),
+    DIST_C("hpux.costs.cow_release_per_page", 4000, "giving one lent page back when its data is acknowledged"),
+    DIST_C("hpux.costs.remap_per_page", 12000, "swapping one received page into the application's buffer"),
+    DIST_C("hpux.costs.ack", 30000, "TCP input for one acknowledgement, in the sender's interrupt"),
+
     { "sim.seed", FT_INT, "", 0, 4294967295.0, 1, NULL,
       "Seed of the random number generator: the same scenario and seed give the same run." },
     { "sim.duration_ns", FT_NUMBER, "ns", 1000, 1.0e12, 400000000, NULL,
@@ -521,6 +579,23 @@ int scenario_check_all(lab_Scenario *sc)
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NET_WINDOW], NULL, v[F_NET_WINDOW],
                     "is more than a socket holds (net.socket_packets x net.mss): the window is the receiver's free "
                     "buffer; lower the window or raise net.socket_packets");
+    if (v[F_KERNEL] == KERNEL_HPUX && (v[F_HP_INTERFACE] == HP_LO0 || v[F_HP_INTERFACE] == HP_LAN0_LOOPBACK) && v[F_CPUS] != 1)
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_CPUS], NULL, v[F_CPUS],
+                    "is not 1: a loopback connection runs on one HP 9000 with one CPU; set machine.cpus to 1, "
+                    "or hpux.interface to nio_fddi for two hosts");
+    if (v[F_KERNEL] == KERNEL_HPUX && (v[F_HP_INTERFACE] == HP_NIO_FDDI || v[F_HP_INTERFACE] == HP_EISA_FDDI) && v[F_CPUS] != 2)
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_CPUS], NULL, v[F_CPUS],
+                    "is not 2: the FDDI test runs between two HP 9000s with one CPU each; set machine.cpus to 2, "
+                    "or hpux.interface to lo0 for one host");
+    if (v[F_KERNEL] == KERNEL_HPUX && v[F_HP_SNDBUF] < v[F_NET_MSS])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_HP_SNDBUF], NULL, v[F_HP_SNDBUF],
+                    "is smaller than one segment (net.mss): nothing could be sent; raise hpux.so_sndbuf or lower net.mss");
+    if (v[F_KERNEL] == KERNEL_HPUX && v[F_NET_MESSAGE_BYTES] > v[F_HP_SNDBUF])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_NET_MESSAGE_BYTES], NULL, v[F_NET_MESSAGE_BYTES],
+                    "is larger than the send socket buffer (hpux.so_sndbuf): one send must fit in it; lower the send size");
+    if (v[F_KERNEL] == KERNEL_HPUX && v[F_HP_SNDBUF] > v[F_NET_SOCKET_PACKETS] * v[F_NET_MSS])
+        return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_HP_SNDBUF], NULL, v[F_HP_SNDBUF],
+                    "is more than the receiver's socket holds (net.socket_packets x net.mss); lower it or raise net.socket_packets");
     if (v[F_WARMUP] >= v[F_DURATION])
         return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[F_WARMUP], NULL, v[F_WARMUP],
                     "is not shorter than sim.duration_ns: nothing would be measured; shorten the warm-up");

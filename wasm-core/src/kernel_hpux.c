@@ -1,0 +1,184 @@
+/*
+ * kernel_hpux.c -- HP-UX 9.0 on HP 9000 Series 800 machines: netperf's TCP stream,
+ * one sender and one receiver, over the NIO FDDI card between two hosts or over the
+ * loopback interface of one (kernel.kind hpux).
+ *
+ * Source: "HP-UX Release 9.0 Networking Performance Enhancements", Jones and Greer
+ * (Hewlett-Packard, 1992), ../shared/seeds/003. copyavoid.c holds the byte touches,
+ * net.c the segments, interrupts and acknowledgements.
+ *
+ * The sender (thread 0, CPU 0) cycles through hpux.send_buffers buffers: it writes
+ * hpux.dirty_bytes into the next one, then sends it (send(2) or write(2)). The kernel
+ * copies the data into the socket buffer or, with copy avoidance, borrows the pages
+ * copy-on-write; each segment is checksummed by the host unless the interface does it.
+ * A send blocks while SO_SNDBUF holds unacknowledged data (net.c: the window).
+ *
+ * The receiver (thread 1: CPU 1 on the other host, or CPU 0 for loopback) reads
+ * net.message_bytes at a time; the card's interrupt runs TCP input per segment (and
+ * the checksum, without offload). Each read sends an acknowledgement, which the
+ * sender's interrupt processes: the socket buffer frees the bytes, lent pages return.
+ * On loopback the "interrupt" is the software interrupt that runs IP input on the
+ * same CPU, and nothing crosses a card.
+ */
+#include "program.h"
+
+#define HP_CODE_MAX 128
+
+enum { L_LOOP, L_PKT, L_SENT, L_RECV, L_NEXT, L_DONE };
+
+#define OP(o, x)        asm_op2(a, o, x, 0)
+#define WORK(mode, c)   asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##c)
+#define JUMP(op, x, l)  asm_op(a, op, x, l)
+
+static int loopback(const double *v)
+{
+    return v[F_HP_INTERFACE] == HP_LO0 || v[F_HP_INTERFACE] == HP_LAN0_LOOPBACK;
+}
+
+/* Segments and acknowledgements in flight are bounded by SO_SNDBUF; sockets and rings
+ * by their sizes. */
+static void hp_size(const double *v, int *nthread, int *njob, int *events)
+{
+    int mss = (int)v[F_NET_MSS];
+    int window = (int)(v[F_HP_SNDBUF] / mss) + 2;
+    *nthread = 2;
+    *njob = 2 * ((int)v[F_NET_RX_RING] + 2) + 2 * ((int)v[F_NET_SOCKET_PACKETS] + 4) + 4 * window + 256;
+    *events = 4 * window + 64;
+}
+
+/* The sender: write into the next buffer, send it, segment by segment. */
+static void build_sender(Asm *a, const State *st)
+{
+    (void)st;
+    asm_place(a, L_LOOP);
+    OP(OP_HP_TOUCH, 0);                     /* the write faults on a lent page: copy it */
+    OP(OP_HP_TOUCH, 1);                     /* the write itself                          */
+    OP(OP_NET_MSG, 0);
+    WORK(KERNEL, NET_SYSCALL);
+    WORK(KERNEL, NET_K_TCP_SEND);
+    OP(OP_HP_SEND_DATA, 0);                 /* copy, or lend copy-on-write               */
+    asm_place(a, L_PKT);
+    JUMP(OP_NET_MORE, 0, L_SENT);
+    asm_op2(a, OP_NET_PREP, LAB_MODE_KERNEL, C_NET_K_TCP_SEG);
+    OP(OP_HP_CSUM, 0);
+    OP(OP_NET_XMIT, 0);
+    JUMP(OP_JMP, 0, L_PKT);
+    asm_place(a, L_SENT);
+    OP(OP_NET_SENT, 0);
+    JUMP(OP_JMP, 0, L_LOOP);
+}
+
+/* The receiver: a receive call at a time, the data copied or remapped to it. */
+static void build_receiver(Asm *a, const State *st)
+{
+    (void)st;
+    asm_place(a, L_LOOP);
+    OP(OP_HP_RTOUCH, 0);
+    WORK(KERNEL, NET_SYSCALL);
+    asm_place(a, L_RECV);
+    OP(OP_NET_RECV, STACK_KERNEL);
+    WORK(KERNEL, NET_K_RECV);
+    OP(OP_HP_RECV_DATA, 0);
+    OP(OP_NET_RECEIVED, 0);
+    JUMP(OP_JMP, 0, L_LOOP);
+}
+
+/* The card's interrupt (loopback: the software interrupt): each packet on the ring,
+ * an acknowledgement for the sender or a segment for the receiver's socket. */
+static void build_interrupt(Asm *a, const State *st)
+{
+    (void)st;
+    OP(OP_NET_IRQ_START, 0);
+    WORK(INTERRUPT, NET_IRQ);
+    asm_place(a, L_NEXT);
+    JUMP(OP_NET_RX_NEXT, 0, L_DONE);
+    OP(OP_HP_RX, 0);
+    JUMP(OP_NET_DELIVER, 0, L_NEXT);
+    WORK(INTERRUPT, NET_WAKE);
+    OP(OP_NET_WAKE, 0);
+    JUMP(OP_JMP, 0, L_NEXT);
+    asm_place(a, L_DONE);
+    OP(OP_END, 0);
+}
+
+static void build_switch_in(Asm *a, const State *st)
+{
+    (void)st;
+    WORK(CSWITCH, NET_CSWITCH);
+    OP(OP_RESUME, 0);
+}
+
+static int hp_build(lab_Sim *s)
+{
+    State *st = s->st;
+    Asm as, *a = &as;
+    int i, h;
+    struct { int id; void (*fn)(Asm *, const State *); const char *name; } P[] = {
+        { PROG_PROCESS, build_sender, "sender" }, { PROG_NET_PEER, build_receiver, "receiver" },
+        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, build_switch_in, "switch_in" },
+    };
+
+    st->net_test = NET_TCP_STREAM;
+    st->net_stack = STACK_KERNEL;
+    st->net_hosts = loopback(st->v) ? 1 : 2;
+    st->net_cph = st->ncpu / st->net_hosts;
+    st->net_mss = (int)st->v[F_NET_MSS];
+    st->net_window = (int64_t)st->v[F_HP_SNDBUF];
+    st->net_read_bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];   /* netperf: receives of the send size */
+    hp_init(s);
+
+    s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * HP_CODE_MAX));
+    if (!s->code) return LAB_ERR_NOMEM;
+    asm_init(a, s->code, HP_CODE_MAX);
+    for (i = 0; i < (int)(sizeof P / sizeof P[0]); i++) {
+        int start = asm_begin(a);
+        P[i].fn(a, st);
+        s->prog[P[i].id].phase = s->code + start;
+        s->prog[P[i].id].n = a->n - start;
+        s->prog[P[i].id].name = P[i].name;
+    }
+    if (!asm_finish(a)) return LAB_ERR_NOMEM;
+
+    /* The sender on host A's CPU, the receiver on host B's (or the same CPU). */
+    s->thr[0].bound = 0;
+    s->thr[0].ctx.prog = PROG_PROCESS;
+    s->thr[1].bound = (int16_t)(st->net_hosts == 2 ? st->net_cph : 0);
+    s->thr[1].ctx.prog = PROG_NET_PEER;
+
+    /* One kernel stack per host: its card's ring and interrupt; no filters, the
+     * kernel's interface is the default. */
+    st->net_nstack = st->net_hosts;
+    st->net_nfilter[0] = st->net_nfilter[1] = 0;
+    st->net_default_vi[0] = st->net_default_vi[1] = -1;
+    for (h = 0; h < st->net_hosts; h++) {
+        NetStack *n = &st->stk[h];
+        n->host = (int8_t)h;
+        n->user_level = 0;
+        n->irq_cpu = (int8_t)(h * st->net_cph);
+        n->armed = 1;
+        n->lock = -1;
+        n->poller = -1;
+        n->ring.head = n->ring.tail = -1;
+        n->prequeue.head = n->prequeue.tail = -1;
+        n->last_irq = -((int64_t)1 << 40);
+        st->net_default_vi[h] = (int8_t)h;
+    }
+    for (i = 0; i < 2; i++) s->thr[i].net_stack = (int8_t)(st->net_hosts == 2 ? i : 0);
+    st->nlock = 0;
+    return LAB_OK;
+}
+
+static const Phase NOTHING[1] = { { OP_END, 0, 0 } };
+static const char *const HP_LOCK_NAMES[1] = { "none" };
+
+static const Kernel HPUX = {
+    "hpux",
+    { { NOTHING, 1, "sender" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
+    0, HP_LOCK_NAMES,
+    0,
+    hp_size,
+    hp_build,
+    hp_report,
+};
+
+const Kernel *kernel_hpux(void) { return &HPUX; }
