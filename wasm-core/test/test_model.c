@@ -52,6 +52,17 @@ static const char *const CASES[][10] = {
       "net.message_bytes=100", "net.costs.kernel_tcp_send.dist=exp", NULL },
     { "kernel.kind=onload", "machine.cpus=2", "net.test=tcp_stream", "net.stack=onload", "net.message_bytes=70000",
       "net.window_bytes=20000", "net.costs.onload_recv.dist=exp", NULL },
+    /* HP-UX 9.0: copy avoidance over FDDI, the forced copies, loopback */
+    { "kernel.kind=hpux", "machine.cpus=2", "net.message_bytes=4096", "net.mss=4096", "net.link_bits_per_s=100000000",
+      "hpux.send_copyavoid=on", "hpux.recv_copyavoid=on", "hpux.send_buffers=9", "hpux.costs.ack.dist=exp", NULL },
+    { "kernel.kind=hpux", "machine.cpus=2", "net.message_bytes=4096", "net.mss=4096", "net.link_bits_per_s=100000000",
+      "hpux.send_copyavoid=on", "hpux.send_buffers=3", "hpux.recv_dirty_bytes=100", "hpux.costs.cow_fault.dist=exp", NULL },
+    { "kernel.kind=hpux", "machine.cpus=2", "hpux.interface=eisa_fddi", "net.message_bytes=3000", "net.mss=1460",
+      "net.costs.irq.dist=exp", NULL },
+    { "kernel.kind=hpux", "machine.cpus=1", "hpux.interface=lan0_loopback", "net.message_bytes=4096", "net.mss=4096",
+      "hpux.costs.checksum_per_kb.dist=uniform", "hpux.costs.checksum_per_kb.spread_ns=5000", "net.costs.wake.dist=exp", NULL },
+    { "kernel.kind=hpux", "machine.cpus=1", "hpux.interface=lo0", "hpux.send_copyavoid=on", "net.message_bytes=8192",
+      "net.mss=4096", "hpux.so_sndbuf=65536", "net.costs.context_switch.dist=exp", NULL },
 };
 
 static int conserved(lab_Sim *s)
