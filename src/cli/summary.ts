@@ -47,7 +47,7 @@ export function formatRunSummary(schema: Schema, report: Report): string {
         return [mode, pct(share), twoDecimals.format((share * cpus) / 100)];
       }),
     ),
-    table(
+    ...(report.locks.length === 0 ? [] : [table(
       ['Lock', 'hold %', 'spin %', 'acquisitions/s', 'contended %', 'mean hold'],
       [
         ...report.locks.map((lock) => [
@@ -56,7 +56,7 @@ export function formatRunSummary(schema: Schema, report: Report): string {
         ]),
         ['all locks', pct(report.hold_pct_all_locks), pct(report.spin_pct_all_locks), whole.format(report.locks_per_s), '', ''],
       ],
-    ),
+    )]),
     ...kernelSections(report),
   ];
   return sections.join('\n');
@@ -99,6 +99,10 @@ function kernelSections(report: Report): string[] {
         ],
       ),
     );
+    return sections;
+  }
+  if (report.hpux) {
+    sections.push(...hpuxSections(report.hpux));
     return sections;
   }
   if (report.net) {
@@ -184,6 +188,38 @@ function netSections(net: NonNullable<Report['net']>): string[] {
     ));
   }
   return sections;
+}
+
+/** HP-UX 9.0: throughput, each side's CPU, and where a send's and a receive's time goes byte by byte. */
+function hpuxSections(hp: NonNullable<Report['hpux']>): string[] {
+  const yes = (on: boolean) => (on ? 'yes' : 'no');
+  const rows: string[][] = [
+    ['interface', `${hp.interface}${hp.hosts === 1 ? ' (loopback, one host)' : ' (two hosts)'}`],
+    ['checksum offload', yes(hp.checksum_offload)],
+    ['send copy avoidance', yes(hp.send_copy_avoidance)],
+    ['receive copy avoidance', yes(hp.recv_copy_avoidance)],
+    ['sends', `${whole.format(hp.send_bytes)} B from ${hp.send_buffers} buffer${hp.send_buffers === 1 ? '' : 's'}, SO_SNDBUF ${whole.format(hp.so_sndbuf)} B`],
+    ['throughput', `${oneDecimal.format(hp.throughput_mbps)} Mb/s`],
+    [hp.hosts === 1 ? 'CPU busy' : 'sender CPU busy', `${pct(hp.sender_cpu_pct)}%`],
+    ...(hp.hosts === 1 ? [] : [['receiver CPU busy', `${pct(hp.receiver_cpu_pct)}%`]]),
+    ['CPU per KiB moved', `${twoDecimals.format(hp.cpu_us_per_kb)} µs`],
+    ['sends lent copy-on-write', `${pct(hp.cow_sends_pct)}%`],
+    ['copies forced (buffer written while lent)', `${pct(hp.forced_copies_pct)}%`],
+    ['buffers lent, mean', twoDecimals.format(hp.held_buffers_mean)],
+  ];
+  const touches = Object.keys(hp.per_send_ns) as (keyof typeof hp.per_send_ns)[];
+  const words: Record<string, string> = {
+    app_write: 'application writes', cow_fault: 'copy-on-write fault', copy: 'copy', checksum: 'checksum',
+    flush: 'cache flush', cow: 'lend / give back pages', purge: 'cache purge', remap: 'page remap',
+  };
+  return [
+    table(['HP-UX 9.0 TCP stream', ''], rows),
+    table(
+      ['Byte touches', 'per send', 'bytes', 'per receive', 'bytes'],
+      touches.map((k) => [words[k] ?? k, duration(hp.per_send_ns[k]), whole.format(hp.per_send_bytes[k]),
+        duration(hp.per_recv_ns[k]), whole.format(hp.per_recv_bytes[k])]),
+    ),
+  ];
 }
 
 export function formatSweepTable(path: string, values: number[], reports: Report[]): string {

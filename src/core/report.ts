@@ -182,6 +182,53 @@ export interface NetReport {
   stack_lock: NetStackLockReport;
 }
 
+/** The kinds of byte touch the HP-UX model charges, per send or per receive. */
+export type HpuxTouch = 'app_write' | 'cow_fault' | 'copy' | 'checksum' | 'flush' | 'cow' | 'purge' | 'remap';
+
+/** One of the sender's buffers at the report's moment: lent to the transport, and its dirty bytes. */
+export interface HpuxBuffer {
+  held: boolean;
+  dirty: number;
+}
+
+/** HP-UX 9.0 (kernel hpux): a TCP stream over NIO FDDI or loopback, byte by byte. */
+export interface HpuxReport {
+  interface: 'nio_fddi' | 'eisa_fddi' | 'lo0' | 'lan0_loopback';
+  /** 2: sender and receiver on two hosts; 1: loopback on one. */
+  hosts: number;
+  checksum_offload: boolean;
+  /** Data crosses a card by DMA (flushed before sending, purged before the CPU reads it). */
+  dma: boolean;
+  /** Whether sends were lent copy-on-write in this run (asked for, supported, send(2), whole aligned pages). */
+  send_copy_avoidance: boolean;
+  recv_copy_avoidance: boolean;
+  send_bytes: number;
+  so_sndbuf: number;
+  send_buffers: number;
+  throughput_mbps: number;
+  /** Busy share of the sender's CPU (loopback: the one CPU). */
+  sender_cpu_pct: number;
+  receiver_cpu_pct: number;
+  /** CPU µs per KiB moved: the sender's, the receiver's (two hosts), and both together. */
+  send_us_per_kb: number;
+  recv_us_per_kb: number;
+  cpu_us_per_kb: number;
+  sends_per_s: number;
+  cow_sends_pct: number;
+  /** Sends whose buffer the application wrote while the transport held it: a copy forced. */
+  forced_copies_pct: number;
+  cow_faults_per_s: number;
+  remapped_pages_per_s: number;
+  held_buffers_mean: number;
+  per_send_ns: Record<HpuxTouch, number>;
+  per_recv_ns: Record<HpuxTouch, number>;
+  per_send_bytes: Record<HpuxTouch, number>;
+  per_recv_bytes: Record<HpuxTouch, number>;
+  next_buffer: number;
+  unacked_bytes: number;
+  buffers: HpuxBuffer[];
+}
+
 export interface Report {
   /** The whole scenario that ran, every field resolved. */
   scenario: ScenarioDocument;
@@ -217,6 +264,8 @@ export interface Report {
   numa_run?: NumaRunReport;
   /** The network stack benchmark (kernel "onload" only). */
   net?: NetReport;
+  /** kernel hpux only: HP-UX 9.0's checksum offload and copy avoidance (source 003). */
+  hpux?: HpuxReport;
   /** Share of lock calls that found their lock taken (every kernel). */
   lock_miss_rate_pct?: number;
 }
