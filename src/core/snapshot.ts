@@ -73,7 +73,7 @@ export interface Snapshot {
   /** Simulated time since statistics started (after warm-up); the denominator of %. */
   windowNs: number;
   designatedCpu: number;
-  kernel: 'classic' | 'scalable' | 'sna' | 'numa' | 'onload';
+  kernel: 'classic' | 'scalable' | 'sna' | 'numa' | 'onload' | 'hpux';
   cpus: CpuState[];
   locks: LockState[];
   queues: QueueState[];

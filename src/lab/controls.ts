@@ -40,6 +40,7 @@ const KERNEL: ControlSpec = {
   choices: {
     classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP',
     numa: 'OpenVMS on an AlphaServer GS (NUMA)', onload: 'Two hosts: kernel stack vs OpenOnload',
+    hpux: 'HP-UX 9.0: checksum offload and copy avoidance',
   },
 };
 
@@ -145,9 +146,29 @@ export const ONLOAD_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'sim.seed', label: 'Random seed', kind: 'number' },
 ];
 
+/** HP-UX 9.0's TCP stream (source 003): the interface, copy avoidance and how the application uses its buffers. */
+export const HPUX_MAIN_CONTROLS: readonly ControlSpec[] = [
+  { ...CPUS, note: 'One per HP 9000: 2 for FDDI, 1 for loopback.' }, KERNEL,
+  { path: 'hpux.interface', label: 'Interface', kind: 'select',
+    choices: { nio_fddi: 'NIO FDDI card: checksums on the card, copy avoidance', eisa_fddi: 'EISA FDDI card: neither',
+               lo0: 'Loopback lo0: checksums offloaded', lan0_loopback: 'Own address via lan0: no offload' } },
+  { path: 'hpux.send_copyavoid', label: 'Send copy avoidance (SO_SND_COPYAVOID)', kind: 'choice',
+    choices: { off: 'Off: copy', on: 'On: copy-on-write' } },
+  { path: 'hpux.recv_copyavoid', label: 'Receive copy avoidance (SO_RCV_COPYAVOID)', kind: 'choice',
+    choices: { off: 'Off: copy', on: 'On: page remapping' } },
+  { path: 'hpux.send_buffers', label: 'Send buffers the application cycles through', kind: 'number' },
+  { path: 'hpux.dirty_bytes', label: 'Bytes written into each buffer before its send', kind: 'number' },
+  { path: 'hpux.so_sndbuf', label: 'Send socket buffer (SO_SNDBUF)', kind: 'number' },
+  { path: 'net.message_bytes', label: 'Send size', kind: 'number' },
+  { path: 'hpux.send_call', label: 'The sender calls', kind: 'select', choices: { send: 'send(2)', write: 'write(2): never copy-avoided' } },
+  { path: 'hpux.alignment', label: 'Buffers', kind: 'select', choices: { page: 'Page-aligned', unaligned: 'Not page-aligned' } },
+  { path: 'hpux.recv_dirty_bytes', label: 'Bytes the receiver writes into its buffer', kind: 'number' },
+  { path: 'sim.seed', label: 'Random seed', kind: 'number' },
+];
+
 export function mainControls(kernel: unknown): readonly ControlSpec[] {
   return kernel === 'sna' ? SNA_MAIN_CONTROLS : kernel === 'numa' ? NUMA_MAIN_CONTROLS
-    : kernel === 'onload' ? ONLOAD_MAIN_CONTROLS : MAIN_CONTROLS;
+    : kernel === 'onload' ? ONLOAD_MAIN_CONTROLS : kernel === 'hpux' ? HPUX_MAIN_CONTROLS : MAIN_CONTROLS;
 }
 
 const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', uniform: 'Uniform (mean ± spread)' };
@@ -174,6 +195,10 @@ const words: Record<string, string> = {
   seed: 'Random seed', duration_ns: 'Run length', warmup_ns: 'Warm-up', trace_capacity: 'Trace ring size',
   dist: 'distribution', mean_ns: 'mean', spread_ns: 'spread', cpus: 'CPUs', designated_cpu: 'Designated CPU',
   lock_kind: 'Spinlock kind', kind: 'Kernel', processes: 'Processes', message_bytes: 'Message size',
+  hpux: 'HP-UX 9.0', page_bytes: 'Page size', cache_line_bytes: 'Cache line', checksum_per_kb: 'Checksum per KiB',
+  flush_per_kb: 'Cache flush per KiB', purge_per_kb: 'Cache purge per KiB', write_per_kb: 'Application write per KiB',
+  cow_map_per_page: 'Lending a page copy-on-write', cow_fault: 'Copy-on-write fault',
+  cow_release_per_page: 'Giving a lent page back', remap_per_page: 'Remapping a received page', ack: 'TCP input per ACK',
 };
 
 /** The unit a nanosecond field reads best in, from its default's size. */
@@ -188,7 +213,7 @@ function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
 
 /** A control for any field: the main list's, or one made from the field's path. */
 export function controlFor(field: SchemaField): ControlSpec {
-  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...ONLOAD_MAIN_CONTROLS]
+  const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...ONLOAD_MAIN_CONTROLS, ...HPUX_MAIN_CONTROLS]
     .find((spec) => spec.path === field.path);
   if (main) return { ...main, unit: main.unit ?? displayUnitFor(field) };
   const parts = field.path.split('.').slice(1);

@@ -56,11 +56,12 @@ const VIEW_KERNELS: Partial<Record<KnownViewId, readonly string[]>> = {
  * Kernels a view is not drawn for, though it is for every other. The spin-lock view and
  * the lock table are about kernel spin locks and the GS160 paper's figures (the lock
  * table sets a run beside them, the lock view names the kernel classic or scalable); the
- * onload kernel's lock is OpenOnload's stack lock, drawn by net-stack-lock.
+ * onload kernel's lock is OpenOnload's stack lock, drawn by net-stack-lock. HP-UX 9.0's
+ * TCP stream (hpux) runs on uniprocessors and takes no spin locks at all.
  */
 const VIEW_NOT_KERNELS: Partial<Record<KnownViewId, readonly string[]>> = {
-  lock: ['onload'],
-  'lock-table': ['onload'],
+  lock: ['onload', 'hpux'],
+  'lock-table': ['onload', 'hpux'],
 };
 
 /**
