@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { repoRoot } from '../src/core/node.js';
-import { MAIN_CONTROLS, NUMA_MAIN_CONTROLS, ONLOAD_MAIN_CONTROLS, SNA_MAIN_CONTROLS, SNA_REMEDY_CONTROLS } from '../src/lab/controls.js';
+import { HPUX_MAIN_CONTROLS, MAIN_CONTROLS, NUMA_MAIN_CONTROLS, ONLOAD_MAIN_CONTROLS, SNA_MAIN_CONTROLS, SNA_REMEDY_CONTROLS } from '../src/lab/controls.js';
 import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
@@ -43,7 +43,7 @@ async function shot(page: Page, lessonId: string, what: string, fullPage = false
 }
 
 /** The controls lessons set, by path, in the order controlFor() (src/lab/controls.ts) looks them up. */
-const controlSpecs = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...ONLOAD_MAIN_CONTROLS].reverse();
+const controlSpecs = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...ONLOAD_MAIN_CONTROLS, ...HPUX_MAIN_CONTROLS].reverse();
 const choiceSpecs = new Map(controlSpecs.filter((spec) => spec.kind === 'choice').map((spec) => [spec.path, spec]));
 const selectLabels = new Map(controlSpecs.filter((spec) => spec.kind === 'select').map((spec) => [spec.path, spec.label]));
 /** Number controls by path: their labels, and the factor from the field's unit to the one shown (ns shown as µs). */

@@ -223,6 +223,26 @@ function hpuxSections(hp: NonNullable<Report['hpux']>): string[] {
 }
 
 export function formatSweepTable(path: string, values: number[], reports: Report[]): string {
+  if (reports[0]?.hpux) {
+    return table(
+      [path, 'throughput Mb/s', 'sender CPU %', 'receiver CPU %', 'copies forced %', 'CPU µs per KiB'],
+      reports.map((report, i) => {
+        const hp = report.hpux!;
+        return [String(values[i]), oneDecimal.format(hp.throughput_mbps), pct(hp.sender_cpu_pct), pct(hp.receiver_cpu_pct),
+          pct(hp.forced_copies_pct), oneDecimal.format(hp.cpu_us_per_kb)];
+      }),
+    );
+  }
+  if (reports[0]?.net) {
+    return table(
+      [path, 'half round trip', 'sent/s', 'delivered/s', 'goodput Gb/s', 'host A CPU per message'],
+      reports.map((report, i) => {
+        const net = report.net!;
+        return [String(values[i]), net.round_trips > 0 ? duration(net.half_rtt_ns) : '–', whole.format(net.sent_per_s),
+          whole.format(net.delivered_per_s), twoDecimals.format(net.goodput_bits_per_s / 1e9), duration(net.cpu_per_message_ns)];
+      }),
+    );
+  }
   const throughputKeys = Object.keys(reports[0]?.throughput ?? {});
   const header = [
     path, 'MP synch %', 'hold % all locks', 'locks/s', 'designated CPU busy %', ...throughputKeys.map(metricLabel),

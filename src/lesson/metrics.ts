@@ -209,6 +209,25 @@ export const METRICS = {
   deferred_per_s: rate('Deferred sends done by the holder/s', (r) => r.net?.stack_lock.deferred_per_s),
   lock_sleeps_per_s: rate('Sleeps for the stack lock/s', (r) => r.net?.stack_lock.sleeps_per_s),
   prequeue_mean_len: { label: 'Pre-queue length (mean)', unit: 'packets', digits: 1, read: (r) => r.net?.stack_lock.prequeue_mean_len },
+  // HP-UX 9.0 (kernel "hpux", source 003): a TCP stream, byte by byte.
+  throughput_mbps: { label: 'Throughput', unit: 'Mb/s', digits: 1, read: (r) => r.hpux?.throughput_mbps },
+  sender_cpu_pct: percent('Sender CPU busy', (r) => r.hpux?.sender_cpu_pct),
+  receiver_cpu_pct: percent('Receiver CPU busy', (r) => r.hpux?.receiver_cpu_pct),
+  cpu_us_per_kb: { label: 'CPU per KiB moved (both sides)', unit: 'µs', digits: 1, read: (r) => r.hpux?.cpu_us_per_kb },
+  send_touches_per_byte: {
+    label: 'CPU touches per byte sent (copy, checksum, flush)', unit: '', digits: 2,
+    read: (r) => (r.hpux && r.hpux.send_bytes > 0
+      ? (r.hpux.per_send_bytes.copy + r.hpux.per_send_bytes.checksum + r.hpux.per_send_bytes.flush) / r.hpux.send_bytes : undefined),
+  },
+  recv_touches_per_byte: {
+    label: 'CPU touches per byte received (purge, checksum, copy)', unit: '', digits: 2,
+    read: (r) => (r.hpux && r.hpux.send_bytes > 0
+      ? (r.hpux.per_recv_bytes.purge + r.hpux.per_recv_bytes.checksum + r.hpux.per_recv_bytes.copy) / r.hpux.send_bytes : undefined),
+  },
+  forced_copies_pct: percent('Sends that forced a copy', (r) => r.hpux?.forced_copies_pct),
+  held_buffers_mean: { label: 'Send buffers lent to the transport (mean)', unit: '', digits: 2, read: (r) => r.hpux?.held_buffers_mean },
+  send_copy_us: micro('Copying, per send', (r) => r.hpux?.per_send_ns.copy),
+  send_checksum_us: micro('Checksumming, per send', (r) => r.hpux?.per_send_ns.checksum),
 } satisfies Record<string, Metric>;
 
 export type MetricId = keyof typeof METRICS;
