@@ -98,6 +98,35 @@ static void check_onload(void)
           "programs (%d built, %d problems)", combos, built, bad);
 }
 
+static void check_hpux(void)
+{
+    static const char *const itf[] = { "nio_fddi", "eisa_fddi", "lo0", "lan0_loopback" };
+    int f, ca, i, built = 0, bad = 0, combos = 4 * 4;
+    char name[96];
+    for (f = 0; f < 4; f++) for (ca = 0; ca < 4; ca++) {
+        lab_Scenario *sc = lab_scenario_new();
+        lab_Sim *s;
+        int status;
+        lab_scenario_set_text(sc, "kernel.kind", "hpux");
+        lab_scenario_set_text(sc, "machine.cpus", f < 2 ? "2" : "1");
+        lab_scenario_set_text(sc, "hpux.interface", itf[f]);
+        lab_scenario_set_text(sc, "hpux.send_copyavoid", ca & 1 ? "on" : "off");
+        lab_scenario_set_text(sc, "hpux.recv_copyavoid", ca & 2 ? "on" : "off");
+        s = lab_sim_new(sc, &status);
+        lab_scenario_free(sc);
+        if (!s) { fprintf(stderr, "  hpux %s/%d does not build (status %d)\n", itf[f], ca, status); continue; }
+        built++;
+        for (i = 0; i < PROG_COUNT; i++) {
+            if (s->prog[i].n == 0 || !s->prog[i].phase) continue;
+            snprintf(name, sizeof name, "hpux/%s/%d", itf[f], ca);
+            bad += program_problems(name, &s->prog[i], s->st->nlock);
+        }
+        lab_sim_free(s);
+    }
+    CHECK(built == combos && bad == 0, "all %d hpux interfaces x copy avoidance build well-formed programs (%d built, %d problems)",
+          combos, built, bad);
+}
+
 int main(void)
 {
     const Kernel *k[2];
@@ -108,5 +137,6 @@ int main(void)
         for (j = 0; j <= PROG_SWITCH_IN; j++) check_program(k[i]->name, &k[i]->prog[j], k[i]->nlock);
     check_sna();
     check_onload();
+    check_hpux();
     return h_finish("programs");
 }
