@@ -127,3 +127,41 @@ describe('NUMA metrics', () => {
     expect(formatMetric('rad0_win_ratio', 1.6)).toBe('1.60 times');
   });
 });
+
+/* A made-up OpenOnload report: two senders on one shared stack, the pre-queue on. */
+const onload = {
+  scenario: { machine: { cpus: 8 }, net: { senders: 2, stacks: 'shared', prequeue: 'on' } },
+  modes_pct: sna.modes_pct,
+  net: {
+    test: 'udp_send', stack: 'onload', cpus_per_host: 4, delivered_per_s: 2_300_000,
+    host_a_modes_pct: { user: 32, kernel: 0, fork: 0, spin: 0, interrupt: 0, cswitch: 2, idle: 66 },
+    stack_lock: {
+      acquisitions_per_s: 50_000, contended_per_s: 2_300_000, prequeued_per_s: 2_250_000, deferred_per_s: 2_249_000,
+      sleeps_per_s: 49_000, hold_pct: 100, prequeue_mean_len: 16.34,
+    },
+  },
+} as unknown as Report;
+
+describe('OpenOnload stack-lock metrics', () => {
+  it('read the stack lock: acquisitions, contention, the pre-queue, deferred work and sleeps', () => {
+    expect(readMetric(onload, 'stack_lock_acquisitions_per_s')).toBe(50_000);
+    expect(readMetric(onload, 'stack_lock_contended_per_s')).toBe(2_300_000);
+    expect(readMetric(onload, 'prequeued_per_s')).toBe(2_250_000);
+    expect(readMetric(onload, 'deferred_per_s')).toBe(2_249_000);
+    expect(readMetric(onload, 'lock_sleeps_per_s')).toBe(49_000);
+    expect(readMetric(onload, 'stack_lock_hold_pct')).toBe(100);
+    expect(readMetric(onload, 'prequeue_mean_len')).toBe(16.34);
+    expect(readMetric(onload, 'host_cswitch_cpus')).toBeCloseTo(0.08, 9);
+  });
+
+  it('have no value on a report without the network stacks', () => {
+    for (const id of ['stack_lock_acquisitions_per_s', 'lock_sleeps_per_s', 'prequeue_mean_len'] as const) {
+      expect(readMetric(sna, id), id).toBeUndefined();
+    }
+  });
+
+  it("are written in the learner's units", () => {
+    expect(formatMetric('stack_lock_acquisitions_per_s', 49_277.8)).toBe('49,278');
+    expect(formatMetric('prequeue_mean_len', 16.344)).toBe('16.3 packets');
+  });
+});

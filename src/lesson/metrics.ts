@@ -204,6 +204,7 @@ export const METRICS = {
     read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle) * r.net.cpus_per_host) / 100 : undefined),
   },
   stack_lock_hold_pct: percent('Stack lock held', (r) => r.net?.stack_lock.hold_pct),
+  stack_lock_acquisitions_per_s: rate('Stack lock acquisitions/s', (r) => r.net?.stack_lock.acquisitions_per_s),
   stack_lock_contended_per_s: rate('Sends that found the stack lock taken/s', (r) => r.net?.stack_lock.contended_per_s),
   prequeued_per_s: rate('Sends put on the pre-queue/s', (r) => r.net?.stack_lock.prequeued_per_s),
   deferred_per_s: rate('Deferred sends done by the holder/s', (r) => r.net?.stack_lock.deferred_per_s),
