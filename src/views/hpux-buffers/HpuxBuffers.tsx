@@ -48,7 +48,7 @@ export function HpuxBuffers(props: HpuxBuffersProps) {
   }
   const m = view.model;
   const headline = (
-    <span data-k={m.k} data-needed={m.needed} data-next-held={m.nextHeld ? 'true' : 'false'}>
+    <span data-k={m.k} data-needed={m.needed} data-next-held={m.nextHeld ? 'true' : 'false'} data-next-copy={m.nextForcesCopy ? 'true' : 'false'}>
       <strong>{m.k}</strong> buffer{m.k === 1 ? '' : 's'}
       {m.copyAvoid
         ? <> of <strong>{m.needed}</strong> needed{' · '}copies forced <strong>{formatPct(m.hp.forced_copies_pct, 0)}</strong></>
@@ -103,12 +103,7 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
   const slotX = (i: number) => 4 + i * (slotW + slotGap);
   return (
     <svg width={width} height={height} aria-hidden="true" data-diagram="buffers" data-k={m.k} data-next={m.next}>
-      <defs>
-        <pattern id={hatch} patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">
-          <rect width="8" height="8" fill={t.background} />
-          <line x1="0" y1="0" x2="0" y2="8" stroke={heldColour} strokeWidth={3} />
-        </pattern>
-      </defs>
+      <OldPattern id={hatch} t={t} />
       <text x={0} y={fs * 1.05} fontSize={small} fontWeight={700}>
         The application&rsquo;s send buffers ({m.k} of {formatSize(m.sendBytes)}, used in turn){more > 0 ? `, first ${positions} drawn` : ''}
       </text>
@@ -128,7 +123,9 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
         const fill = held ? heldColour : t.surface;
         const ink = held ? textOn(fill) : t.text;
         const dirtyShare = Math.min(1, b.dirty / m.sendBytes);
-        const warn = b.next && m.nextHeld;
+        const warn = b.next && m.nextForcesCopy;
+        const nextLabel = warn ? '\u26A0 next write: a copy' : m.nextHeld && b.next ? 'next: freed by the ACK' : 'written next';
+        const half = (nextLabel.length * small * 0.62) / 2 + 2;
         return (
           <g key={i} data-buffer={i} data-held={held ? 'true' : 'false'} data-dirty={b.dirty}>
             <rect x={p.x} y={p.y} width={cardW} height={cardH} rx={6} fill={fill}
@@ -149,9 +146,9 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
                 <line x1={p.x + cardW / 2} x2={p.x + cardW / 2} y1={p.y - arrowH + small * 1.3} y2={p.y - 3} stroke={warn ? copyColour : t.text} strokeWidth={2.5} />
                 <path d={`M${p.x + cardW / 2 - 5},${p.y - 9} L${p.x + cardW / 2},${p.y - 2} L${p.x + cardW / 2 + 5},${p.y - 9}`} fill="none"
                   stroke={warn ? copyColour : t.text} strokeWidth={2.5} />
-                <text x={Math.min(Math.max(p.x + cardW / 2, fs * 4), width - fs * 4)} y={p.y - arrowH + small * 0.95} fontSize={small}
+                <text x={Math.min(Math.max(p.x + cardW / 2, half), width - half)} y={p.y - arrowH + small * 0.95} fontSize={small}
                   fontWeight={800} textAnchor="middle" style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
-                  {warn ? '\u26A0 next write: a copy' : 'written next'}
+                  {nextLabel}
                 </text>
               </g>
             )}
@@ -212,8 +209,9 @@ function Slot({ slot, x, y, w, h, t, copyAvoid, hatch }: {
   const state = !copyAvoid ? 'copy' : slot.lent ? 'lent' : 'old';
   const fill = state === 'copy' ? groupColour('copy', t.name) : state === 'lent' ? groupColour('map', t.name) : `url(#${hatch})`;
   const ink = state === 'old' ? t.text : textOn(state === 'copy' ? groupColour('copy', t.name) : groupColour('map', t.name));
-  const long = state === 'copy' ? `copy of ${slot.buffer}` : state === 'old' ? `${slot.buffer} (old)` : `buffer ${slot.buffer}`;
-  const text = long.length * t.smallSize * 0.58 <= w - 6 ? long : String(slot.buffer);
+  const choices = state === 'copy' ? [`copy of ${slot.buffer}`, `copy ${slot.buffer}`]
+    : state === 'old' ? [`${slot.buffer} (old)`] : [`buffer ${slot.buffer}`, `buf ${slot.buffer}`];
+  const text = choices.find((c) => c.length * t.smallSize * 0.62 <= w - 6) ?? String(slot.buffer);
   return (
     <g data-slot-state={state} data-slot-buffer={slot.buffer}>
       <rect x={x} y={y} width={w} height={h} rx={3} fill={fill} stroke={slot.waiting ? t.text : t.axis} strokeWidth={1.5}
@@ -223,6 +221,30 @@ function Slot({ slot, x, y, w, h, t, copyAvoid, hatch }: {
           textAnchor="middle" style={{ fill: ink, ...(state === 'old' ? { stroke: t.background, strokeWidth: 3, paintOrder: 'stroke' } : {}) }}>{text}</text>
       )}
     </g>
+  );
+}
+
+function OldSwatch({ theme }: { theme?: Theme }) {
+  const t = themeTokens(theme);
+  const s = swatchSize(theme);
+  const id = `slv-hpux-oldkey-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  return (
+    <svg width={s * 1.4} height={s}>
+      <OldPattern id={id} t={t} />
+      <rect x={1} y={1} width={s * 1.4 - 2} height={s - 2} rx={3} fill={`url(#${id})`} stroke={t.text} strokeWidth={1} />
+    </svg>
+  );
+}
+
+/** Stripes of the lent colour: pages the transport still has, the application no longer uses. */
+function OldPattern({ id, t }: { id: string; t: ThemeTokens }) {
+  return (
+    <defs>
+      <pattern id={id} patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">
+        <rect width="8" height="8" fill={t.background} />
+        <line x1="0" y1="0" x2="0" y2="8" stroke={groupColour('map', t.name)} strokeWidth={3} />
+      </pattern>
+    </defs>
   );
 }
 
@@ -237,10 +259,7 @@ function BuffersLegend({ theme, copyAvoid }: { theme?: Theme; copyAvoid: boolean
     ? [
       { key: 'held', label: 'Held by the transport (lent copy-on-write; in SO_SNDBUF: that buffer\u2019s pages)', swatch: box(groupColour('map', theme)) },
       { key: 'free', label: 'The application\u2019s: free to write', swatch: box(t.surface) },
-      { key: 'old', label: 'In SO_SNDBUF: pages the application has copied away from', swatch: (
-        <svg width={s * 1.4} height={s}><rect x={1} y={1} width={s * 1.4 - 2} height={s - 2} rx={3} fill={t.background} stroke={t.text} strokeWidth={1} />
-          {[4, 10, 16, 22, 28].map((x) => <line key={x} x1={x} y1={s - 2} x2={x + 6} y2={2} stroke={groupColour('map', theme)} strokeWidth={2.5} />)}</svg>
-      ) },
+      { key: 'old', label: 'In SO_SNDBUF: old pages the application has copied away from', swatch: <OldSwatch theme={theme} /> },
       { key: 'missing', label: 'Missing: buffers the rule asks for', swatch: box('none', '4 3') },
     ]
     : [

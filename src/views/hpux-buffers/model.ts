@@ -47,8 +47,16 @@ export interface BuffersModel {
   needed: number;
   enough: boolean;
   copyAvoid: boolean;
-  /** The next buffer is still held: the application's next write forces a copy. */
+  /** The next buffer is held by the transport now. */
   nextHeld: boolean;
+  /** The application is blocked in send(2): its last send is past SO_SNDBUF, waiting for the window. */
+  blocked: boolean;
+  /**
+   * The application's next write forces a copy: the next buffer is held, and still will
+   * be when the application gets to write it (a blocked send returns once the oldest
+   * sends are acknowledged, which may free it first).
+   */
+  nextForcesCopy: boolean;
   /** Slots of one send each in SO_SNDBUF. */
   capacity: number;
   /** The unacknowledged sends, oldest first (the last may be past SO_SNDBUF: waiting). */
@@ -73,12 +81,16 @@ export function buffersView(report: Report | undefined): BuffersView {
   const needed = buffersNeeded(soSndbuf, sendBytes);
   const capacity = Math.max(1, Math.floor(soSndbuf / sendBytes));
   const unackedBytes = Math.max(0, num(hp.unacked_bytes));
-  const slots = socketSlots(buffers, next, Math.ceil(unackedBytes / sendBytes), capacity, copyAvoid);
+  const count = Math.ceil(unackedBytes / sendBytes);
+  const slots = socketSlots(buffers, next, count, capacity, copyAvoid);
+  const nextHeld = copyAvoid && buffers[next]!.held;
+  // the acknowledgements that reopen the window for a blocked send come first
+  const freedFirst = slots.slice(0, Math.max(0, count - capacity)).some((slot) => slot.lent && slot.buffer === next);
   return {
     kind: 'buffers',
     model: {
       hp, buffers, k, next, sendBytes, soSndbuf, needed, enough: k >= needed, copyAvoid,
-      nextHeld: copyAvoid && buffers[next]!.held, capacity, slots, unackedBytes,
+      nextHeld, blocked: count > capacity, nextForcesCopy: nextHeld && !freedFirst, capacity, slots, unackedBytes,
       heldCount: buffers.filter((b) => b.held).length,
     },
   };
@@ -106,10 +118,15 @@ export function nextWords(m: BuffersModel): string {
   if (!m.copyAvoid) {
     return `The application writes buffer ${m.next} next. Without copy avoidance every send copies the data into the kernel, so the application may write any buffer at once.`;
   }
-  if (m.nextHeld) {
-    return `The application writes buffer ${m.next} next, and the transport still holds it: the write will fault and force a copy of the page.`;
+  const blocked = m.blocked ? 'The application is blocked in send(2) until the oldest sends are acknowledged. ' : '';
+  if (m.nextForcesCopy) {
+    return `${blocked}It writes buffer ${m.next} next, and the transport still holds it${m.blocked ? ' after those acknowledgements' : ''}: `
+      + 'the write will fault and force a copy of the page.';
   }
-  return `The application writes buffer ${m.next} next; the transport has let go of it (acknowledged), so the write costs no copy.`;
+  if (m.nextHeld) {
+    return `${blocked}It writes buffer ${m.next} next: the transport holds it now, but the acknowledgement that ends the wait frees it, so the write costs no copy.`;
+  }
+  return `${blocked}${m.blocked ? 'It' : 'The application'} writes buffer ${m.next} next; the transport has let go of it (acknowledged), so the write costs no copy.`;
 }
 
 /** The rule against k, in a sentence. */

@@ -259,12 +259,12 @@ function RulesTable({ model: m, theme }: { model: JourneyModel; theme?: Theme })
   return (
     <div className="slv-hpux-rules-wrap" tabIndex={0} role="region" aria-label="Which stages touch the bytes, by features">
       <table className="slv-hpux-rules" data-rules="">
-        <caption>Which stages touch the bytes, for each combination of features (copyavoid.c&rsquo;s rules)</caption>
+        <caption>Which stages touch the bytes, for each combination of features; CPU passes: how often the CPU reads or writes every byte, sending + receiving</caption>
         <thead>
           <tr>
             <th scope="col">Features</th>
             {STAGES.map((s, i) => <th key={s.id} scope="col">{i + 1} {s.column}</th>)}
-            <th scope="col">CPU passes over the bytes (send + receive)</th>
+            <th scope="col">CPU passes</th>
           </tr>
         </thead>
         <tbody>
