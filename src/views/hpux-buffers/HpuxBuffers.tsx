@@ -18,7 +18,7 @@ import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { formatSize, groupColour } from '../hpux-data.js';
 import {
-  buffersSummary, buffersView, MAX_BUFFERS_DRAWN, nextWords, ruleWords, type BuffersModel, type SocketSlot,
+  buffersSummary, buffersView, MAX_BUFFERS_DRAWN, nextWords, ruleWords, type BuffersModel, type NextState, type SocketSlot,
 } from './model.js';
 import '../hpux.css';
 
@@ -32,6 +32,14 @@ export interface HpuxBuffersProps {
   width?: number;
   title?: string;
 }
+
+const NEXT_LABEL: Record<NextState, string> = {
+  'held-copy': '\u26A0 next write: a copy',
+  'held-freed': 'next: freed by the ACK',
+  free: 'written next',
+  written: 'written, sent next',
+  copied: '\u26A0 copied, sent next',
+};
 
 export function HpuxBuffers(props: HpuxBuffersProps) {
   const { theme } = props;
@@ -48,7 +56,7 @@ export function HpuxBuffers(props: HpuxBuffersProps) {
   }
   const m = view.model;
   const headline = (
-    <span data-k={m.k} data-needed={m.needed} data-next-held={m.nextHeld ? 'true' : 'false'} data-next-copy={m.nextForcesCopy ? 'true' : 'false'}>
+    <span data-k={m.k} data-needed={m.needed} data-next-state={m.nextState} data-next-copy={m.nextCopy ? 'true' : 'false'}>
       <strong>{m.k}</strong> buffer{m.k === 1 ? '' : 's'}
       {m.copyAvoid
         ? <> of <strong>{m.needed}</strong> needed{' · '}copies forced <strong>{formatPct(m.hp.forced_copies_pct, 0)}</strong></>
@@ -123,8 +131,8 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
         const fill = held ? heldColour : t.surface;
         const ink = held ? textOn(fill) : t.text;
         const dirtyShare = Math.min(1, b.dirty / m.sendBytes);
-        const warn = b.next && m.nextForcesCopy;
-        const nextLabel = warn ? '\u26A0 next write: a copy' : m.nextHeld && b.next ? 'next: freed by the ACK' : 'written next';
+        const warn = b.next && m.nextCopy;
+        const nextLabel = NEXT_LABEL[m.nextState];
         const half = (nextLabel.length * small * 0.62) / 2 + 2;
         return (
           <g key={i} data-buffer={i} data-held={held ? 'true' : 'false'} data-dirty={b.dirty}>

@@ -13,7 +13,7 @@
  */
 import type { HpuxReport, Report } from '../../core/report.js';
 import { formatPct, plural } from '../format.js';
-import { buffersNeeded, formatSize, hpuxOf, num } from '../hpux-data.js';
+import { buffersNeeded, formatSize, hpuxOf, num, scenarioField } from '../hpux-data.js';
 
 /** Buffers drawn at most; the rest are counted. */
 export const MAX_BUFFERS_DRAWN = 24;
@@ -24,6 +24,20 @@ export interface SendBuffer {
   dirty: number;
   next: boolean;
 }
+
+/**
+ * The buffer the application uses next, as the report catches it:
+ *  - held-copy: the transport holds it, and still will when the application writes it:
+ *    the write faults and forces a copy;
+ *  - held-freed: the transport holds it now, but the application is blocked in send(2)
+ *    and the acknowledgement that ends the wait frees it first: no copy;
+ *  - free: the transport has let go of it: the write costs no copy;
+ *  - written: already written for this send (its dirty lines), about to be sent;
+ *  - copied: already written, and that write faulted: the page was copied (the copy is
+ *    all dirty), about to be sent.
+ * Without copy avoidance it is always free or written.
+ */
+export type NextState = 'held-copy' | 'held-freed' | 'free' | 'written' | 'copied';
 
 export interface SocketSlot {
   /** 0 is the oldest unacknowledged send. */
@@ -47,16 +61,11 @@ export interface BuffersModel {
   needed: number;
   enough: boolean;
   copyAvoid: boolean;
-  /** The next buffer is held by the transport now. */
-  nextHeld: boolean;
   /** The application is blocked in send(2): its last send is past SO_SNDBUF, waiting for the window. */
   blocked: boolean;
-  /**
-   * The application's next write forces a copy: the next buffer is held, and still will
-   * be when the application gets to write it (a blocked send returns once the oldest
-   * sends are acknowledged, which may free it first).
-   */
-  nextForcesCopy: boolean;
+  nextState: NextState;
+  /** The next buffer's write forces (held-copy) or forced (copied) a copy. */
+  nextCopy: boolean;
   /** Slots of one send each in SO_SNDBUF. */
   capacity: number;
   /** The unacknowledged sends, oldest first (the last may be past SO_SNDBUF: waiting). */
@@ -83,17 +92,35 @@ export function buffersView(report: Report | undefined): BuffersView {
   const unackedBytes = Math.max(0, num(hp.unacked_bytes));
   const count = Math.ceil(unackedBytes / sendBytes);
   const slots = socketSlots(buffers, next, count, capacity, copyAvoid);
-  const nextHeld = copyAvoid && buffers[next]!.held;
-  // the acknowledgements that reopen the window for a blocked send come first
-  const freedFirst = slots.slice(0, Math.max(0, count - capacity)).some((slot) => slot.lent && slot.buffer === next);
+  const nextState = nextStateOf(report!, hp, buffers[next]!, slots.slice(0, Math.max(0, count - capacity)), copyAvoid);
   return {
     kind: 'buffers',
     model: {
       hp, buffers, k, next, sendBytes, soSndbuf, needed, enough: k >= needed, copyAvoid,
-      nextHeld, blocked: count > capacity, nextForcesCopy: nextHeld && !freedFirst, capacity, slots, unackedBytes,
+      blocked: count > capacity, nextState, nextCopy: nextState === 'held-copy' || nextState === 'copied', capacity, slots, unackedBytes,
       heldCount: buffers.filter((b) => b.held).length,
     },
   };
+}
+
+/**
+ * What the next buffer is at this moment. Under copy avoidance a send flushes its
+ * buffer's dirty lines, so a dirty buffer has been written since its last send: the
+ * application is between its write and its send. The write alone dirties its bytes
+ * rounded up to cache lines; a forced copy dirties the whole copied page, so more dirty
+ * bytes than that mean the write faulted (when the two are equal, the run's share of
+ * forced copies decides). `freedFirst` are the oldest sends whose acknowledgements end a
+ * blocked send(2).
+ */
+function nextStateOf(report: Report, hp: HpuxReport, b: SendBuffer, freedFirst: readonly SocketSlot[], copyAvoid: boolean): NextState {
+  if (copyAvoid && b.held) return freedFirst.some((slot) => slot.lent && slot.buffer === b.index) ? 'held-freed' : 'held-copy';
+  if (b.dirty <= 0) return 'free';
+  if (!copyAvoid) return 'written';
+  const line = Math.max(1, num(scenarioField(report, 'hpux', 'cache_line_bytes'), 32));
+  const written = Math.ceil(Math.max(0, num(scenarioField(report, 'hpux', 'dirty_bytes'), 0)) / line) * line;
+  if (b.dirty > written) return 'copied';
+  return b.dirty === written && hp.forced_copies_pct >= 50 && b.dirty >= Math.min(hp.send_bytes, num(scenarioField(report, 'hpux', 'page_bytes'), 4096))
+    ? 'copied' : 'written';
 }
 
 /**
@@ -116,17 +143,24 @@ export function socketSlots(buffers: readonly SendBuffer[], next: number, count:
 /** The sentence about the next write. */
 export function nextWords(m: BuffersModel): string {
   if (!m.copyAvoid) {
-    return `The application writes buffer ${m.next} next. Without copy avoidance every send copies the data into the kernel, so the application may write any buffer at once.`;
+    return `The application uses buffer ${m.next} next. Without copy avoidance every send copies the data into the kernel, so the application may write any buffer at once.`;
   }
   const blocked = m.blocked ? 'The application is blocked in send(2) until the oldest sends are acknowledged. ' : '';
-  if (m.nextForcesCopy) {
-    return `${blocked}It writes buffer ${m.next} next, and the transport still holds it${m.blocked ? ' after those acknowledgements' : ''}: `
-      + 'the write will fault and force a copy of the page.';
+  const who = m.blocked ? 'It' : 'The application';
+  const dirty = formatSize(m.buffers[m.next]!.dirty);
+  switch (m.nextState) {
+    case 'held-copy':
+      return `${blocked}${who} writes buffer ${m.next} next, and the transport still holds it${m.blocked ? ' after those acknowledgements' : ''}: `
+        + 'the write will fault and force a copy of the page.';
+    case 'held-freed':
+      return `${blocked}${who} writes buffer ${m.next} next: the transport holds it now, but the acknowledgement that ends the wait frees it, so the write costs no copy.`;
+    case 'copied':
+      return `${blocked}${who} has just written buffer ${m.next} while the transport still held it: the write faulted and forced a copy of the page (its ${dirty} are dirty). It sends it next.`;
+    case 'written':
+      return `${blocked}${who} has just written buffer ${m.next} (${dirty} dirty) and sends it next${m.copyAvoid ? ': no copy' : ''}.`;
+    default:
+      return `${blocked}${who} writes buffer ${m.next} next; the transport has let go of it (acknowledged), so the write costs no copy.`;
   }
-  if (m.nextHeld) {
-    return `${blocked}It writes buffer ${m.next} next: the transport holds it now, but the acknowledgement that ends the wait frees it, so the write costs no copy.`;
-  }
-  return `${blocked}${m.blocked ? 'It' : 'The application'} writes buffer ${m.next} next; the transport has let go of it (acknowledged), so the write costs no copy.`;
 }
 
 /** The rule against k, in a sentence. */
