@@ -8,11 +8,24 @@
  * the rule the paper gives for the number of send buffers.
  */
 import type { HpuxReport, HpuxTouch, Report } from '../core/report.js';
+import type { Snapshot } from '../core/snapshot.js';
 import { formatCount } from './format.js';
 import type { Theme } from './palette.js';
 import type { SeriesStyle } from './net-data.js';
 
 export type HpuxInterface = HpuxReport['interface'];
+
+/** The props every HP-UX view takes (the curves add their points). */
+export interface HpuxViewProps {
+  /** The run's report (report.hpux, and report.scenario for the fields it resolved). */
+  report?: Report;
+  /** Not needed: the views read the report. Accepted so every view takes the same props. */
+  snapshot?: Snapshot;
+  theme?: Theme;
+  /** Width of the whole view in CSS px. */
+  width?: number;
+  title?: string;
+}
 
 export function hpuxOf(report: Report | undefined): HpuxReport | undefined {
   return report?.hpux;

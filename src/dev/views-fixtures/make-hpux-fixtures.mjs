@@ -15,7 +15,7 @@ const root = join(here, '..', '..', '..');
 const load = async (path) => (await runnerImport(join(root, path), { configFile: false, logLevel: 'error' })).module;
 
 const { loadCoreFromDisk } = await load('src/core/node.ts');
-const { readSchema, validateScenario, Simulation } = await load('src/core/index.ts');
+const { readSchema, validateScenario, Simulation, runScenario } = await load('src/core/index.ts');
 const { hpuxCurveSetup, hpuxCurveVariants, hpuxCurvePoints } = await load('src/lab/hpux-curves.ts');
 const core = await loadCoreFromDisk();
 const schema = readSchema(core);
@@ -25,15 +25,7 @@ const PRESETS = ['hpux-fddi-host-checksum', 'hpux-fddi-copies', 'hpux-cow-8-buff
 const valuesOf = (name) => validateScenario(schema, JSON.parse(readFileSync(join(root, 'lessons', 'scenarios', `${name}.json`), 'utf8'))).values;
 const slim = (report) => ({ ...report, cpus: [] });
 
-function finalReport(values) {
-  const run = Simulation.create(core, values);
-  try {
-    run.runToEnd();
-    return run.report();
-  } finally {
-    run.free();
-  }
-}
+const finalReport = (values) => JSON.parse(runScenario(core, values));
 
 /** Reports at `times` (simulated ns), as the lab's live reports while it plays. */
 function liveReports(values, times) {

@@ -9,29 +9,20 @@
  * SO_SNDBUF waits in send(2).
  */
 import { useId } from 'react';
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
 import { textOn } from '../color.js';
 import { fitFontSize, formatPct, plural } from '../format.js';
 import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
-import { formatSize, groupColour } from '../hpux-data.js';
+import { formatSize, groupColour, type HpuxViewProps } from '../hpux-data.js';
 import {
   buffersSummary, buffersView, MAX_BUFFERS_DRAWN, nextWords, ruleWords, type BuffersModel, type NextState, type SocketSlot,
 } from './model.js';
+import { HpuxWaiting } from '../hpux-waiting.js';
 import '../hpux.css';
 
-export interface HpuxBuffersProps {
-  /** The run's report (report.hpux: buffers, next_buffer, unacked_bytes); live while the lab plays. */
-  report?: Report;
-  /** Not needed; accepted so every view takes the same props. */
-  snapshot?: Snapshot;
-  theme?: Theme;
-  /** Width of the whole view in CSS px (default 760). */
-  width?: number;
-  title?: string;
-}
+/** report: report.hpux (buffers, next_buffer, unacked_bytes), live while the lab plays; width default 760. */
+export type HpuxBuffersProps = HpuxViewProps;
 
 const NEXT_LABEL: Record<NextState, string> = {
   'held-copy': '\u26A0 next write: a copy',
@@ -41,18 +32,11 @@ const NEXT_LABEL: Record<NextState, string> = {
   copied: '\u26A0 copied, sent next',
 };
 
-export function HpuxBuffers(props: HpuxBuffersProps) {
-  const { theme } = props;
-  const width = props.width ?? 760;
-  const view = buffersView(props.report);
-  const title = props.title ?? 'Send buffers and the socket buffer';
+export function HpuxBuffers({ report, theme, width = 760, title = 'Send buffers and the socket buffer' }: HpuxBuffersProps) {
+  const view = buffersView(report);
   const summary = buffersSummary(view);
   if (view.kind !== 'buffers') {
-    return (
-      <ViewFrame view="hpux-buffers" theme={theme} width={width} title={title} summary={summary} legend={<BuffersLegend theme={theme} copyAvoid />}>
-        <p style={{ margin: 0 }} data-hpux-message="">Waiting for the first report with the HP-UX figures (kernel hpux).</p>
-      </ViewFrame>
-    );
+    return <HpuxWaiting view="hpux-buffers" theme={theme} width={width} title={title} summary={summary} legend={<BuffersLegend theme={theme} copyAvoid />} />;
   }
   const m = view.model;
   const headline = (

@@ -8,22 +8,21 @@
  * lab makes them by short runs of its scenario); the shell draws the Run curve button.
  */
 import { useState } from 'react';
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
 import { formatPct } from '../format.js';
 import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../common/series.js';
 import { spreadLabels } from '../net-data.js';
-import { copyAvoidStyle, formatMbps, formatSize } from '../hpux-data.js';
+import { copyAvoidStyle, formatMbps, formatSize, type HpuxViewProps } from '../hpux-data.js';
 import {
   bufferStep, curveSeries, curvesSummary, valueOf, xScale, yScale,
   type BufferStep, type CurveMeasure, type CurveSeries, type CurveSweep, type HpuxCurvePoint, type HpuxCurveSetup,
 } from './model.js';
 import '../hpux.css';
 
-export interface HpuxCurvesProps {
+/** The curves are a pure function of their points; report and snapshot are accepted, not read. Width default 900. */
+export interface HpuxCurvesProps extends HpuxViewProps {
   /** One per sweep, setting of copy avoidance and x, from the lab's curve run. */
   points: readonly HpuxCurvePoint[];
   /** What the curve ran with: SO_SNDBUF and the send size (the rule), each sweep's fixed value. */
@@ -32,15 +31,8 @@ export interface HpuxCurvesProps {
   progress?: number;
   /** The chart shown first (default 'buffers'). */
   initialSweep?: CurveSweep;
-  /** Not needed; accepted so every view takes the same props. */
-  report?: Report;
-  snapshot?: Snapshot;
-  theme?: Theme;
-  /** Width of the whole view in CSS px (default 900). */
-  width?: number;
   /** Height of each chart. */
   height?: number;
-  title?: string;
 }
 
 const SWEEP_WORDS: Record<CurveSweep, string> = { buffers: 'Against send buffers', dirty: 'Against bytes written' };
@@ -139,20 +131,16 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
   }), small * 1.3, margin.top, height - margin.bottom);
   const axisTitle = measure === 'cpu' ? 'Sender CPU busy, %' : 'Throughput, Mb/s';
   const showRule = sweep === 'buffers' && needed <= setup.maxBuffers;
+  const yTicks = y.ticks(5);
+  const base = height - margin.bottom;
   return (
     <svg width={width} height={height} aria-hidden="true" data-chart={`${sweep}-${measure}`}>
       <text x={0} y={fs * 1.1} fontSize={small} fontWeight={700}>{axisTitle}</text>
-      {y.ticks(5).map((v) => (
-        <g key={v}>
-          <line x1={margin.left} x2={width - margin.right} y1={y(v)} y2={y(v)} stroke={t.grid} />
-          <text x={margin.left - 6} y={y(v) + small * 0.35} fontSize={small} textAnchor="end">{v}</text>
-        </g>
-      ))}
+      <path d={yTicks.map((v) => `M${margin.left},${y(v)}H${width - margin.right}`).join('')} stroke={t.grid} />
+      {yTicks.map((v) => <text key={v} x={margin.left - 6} y={y(v) + small * 0.35} fontSize={small} textAnchor="end">{v}</text>)}
+      <path d={xTicks.map((v) => `M${x(v)},${base}v5`).join('')} stroke={t.axis} />
       {xTicks.map((v) => (
-        <g key={v}>
-          <line x1={x(v)} x2={x(v)} y1={height - margin.bottom} y2={height - margin.bottom + 5} stroke={t.axis} />
-          <text x={x(v)} y={height - margin.bottom + small + 6} fontSize={small} textAnchor="middle">{sweep === 'buffers' ? v : formatSize(v)}</text>
-        </g>
+        <text key={v} x={x(v)} y={base + small + 6} fontSize={small} textAnchor="middle">{sweep === 'buffers' ? v : formatSize(v)}</text>
       ))}
       <line x1={margin.left} x2={width - margin.right} y1={height - margin.bottom} y2={height - margin.bottom} stroke={t.axis} strokeWidth={1.5} />
       <text x={(margin.left + width - margin.right) / 2} y={height - fs * 0.25} fontSize={small} textAnchor="middle">

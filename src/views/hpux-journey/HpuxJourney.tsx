@@ -9,8 +9,6 @@
  * bytes for each combination of features, this run's row marked.
  */
 import { useState } from 'react';
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
 import { formatNs, wrapWords } from '../format.js';
 import { usePrefersReducedMotion } from '../motion.js';
 import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
@@ -18,24 +16,17 @@ import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { useWallClock } from '../common/clock.js';
 import {
-  byteTokenColour, formatSize, GROUP_WORDS, groupColour, interfaceShort, TOUCH_WORDS, TOUCHES, type TouchGroup,
+  byteTokenColour, formatSize, GROUP_WORDS, groupColour, interfaceShort, TOUCH_WORDS, TOUCHES, type HpuxViewProps, type TouchGroup,
 } from '../hpux-data.js';
 import {
   cpuPasses, FEATURE_ROWS, journeySummary, journeyView, stageDwellsMs, stageRules, STAGES, stageSentence, tokenAt,
   type JourneyConfig, type JourneyModel, type MeasuredStage,
 } from './model.js';
+import { HpuxWaiting } from '../hpux-waiting.js';
 import '../hpux.css';
 
-export interface HpuxJourneyProps {
-  /** The run's report (report.hpux; report.scenario.hpux for the bytes written). */
-  report?: Report;
-  /** Not needed; accepted so every view takes the same props. */
-  snapshot?: Snapshot;
-  theme?: Theme;
-  /** Width of the whole view in CSS px (default 1100). */
-  width?: number;
-  title?: string;
-}
+/** report: report.hpux (per_send_ns, per_recv_ns, the bytes) and report.scenario.hpux (bytes written); width default 1100. */
+export type HpuxJourneyProps = HpuxViewProps;
 
 const GROUPS: readonly TouchGroup[] = ['write', 'copy', 'checksum', 'cache', 'map', 'card'];
 
@@ -48,11 +39,7 @@ export function HpuxJourney(props: HpuxJourneyProps) {
   const legend = <GroupLegend theme={theme} />;
 
   if (view.kind !== 'journey') {
-    return (
-      <ViewFrame view="hpux-journey" theme={theme} width={width} title={title} summary={summary} legend={legend}>
-        <p style={{ margin: 0 }} data-hpux-message="">Waiting for the first report with the HP-UX figures (kernel hpux).</p>
-      </ViewFrame>
-    );
+    return <HpuxWaiting view="hpux-journey" theme={theme} width={width} title={title} summary={summary} legend={legend} />;
   }
   const m = view.model;
   const headline = (
