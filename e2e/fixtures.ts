@@ -105,11 +105,13 @@ export async function toggleDataTable(page: Page, view: Locator, rowText: RegExp
   await tabTo(page, button, limit);
   expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
   await page.keyboard.press('Enter');
-  await expect(view.getByRole('table')).toBeVisible();
-  await expect(view.getByRole('table')).toContainText(rowText);
+  // the toggle's own table (a view may show other tables, as the journey's rules)
+  const table = view.locator('.slv-table-toggle').getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(table).toContainText(rowText);
   await expect(view.getByRole('button', { name: 'Hide data table' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(view.getByRole('table')).toHaveCount(0);
+  await expect(table).toHaveCount(0);
 }
 
 /** Projector mode switched on by keyboard (Shift+Tab back to the toggle), then play started by keyboard. */

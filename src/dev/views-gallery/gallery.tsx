@@ -212,8 +212,8 @@ function StaticGallery() {
         <HpuxJourney report={hpux.reports['hpux-loopback-lan0']} theme={theme} width={760} />
       </Section>
       <Section id="hpux-buffers" title="Send buffers and the socket buffer (real runs)">
-        <HpuxBuffers report={hpux.reports['hpux-cow-8-buffers']} theme={theme} width={620} />
-        <HpuxBuffers report={hpux.reports['hpux-cow-9-buffers']} theme={theme} width={620} />
+        <HpuxBuffers report={hpux.reports['hpux-cow-8-buffers']} theme={theme} width={440} />
+        <HpuxBuffers report={hpux.reports['hpux-cow-9-buffers']} theme={theme} width={440} />
         <HpuxBuffers report={hpux.live['hpux-cow-8-buffers'][1]} theme={theme} width={620} />
         <HpuxBuffers report={hpux.reports['hpux-fddi-copies']} theme={theme} width={620} />
       </Section>

@@ -10,13 +10,13 @@
  */
 import { useId } from 'react';
 import { textOn } from '../color.js';
-import { fitFontSize, formatPct, plural } from '../format.js';
+import { fitFontSize, formatPct, plural, wrapWords } from '../format.js';
 import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { formatSize, groupColour, type HpuxViewProps } from '../hpux-data.js';
 import {
-  buffersSummary, buffersView, MAX_BUFFERS_DRAWN, nextWords, ruleWords, type BuffersModel, type NextState, type SocketSlot,
+  buffersSummary, buffersView, MAX_BUFFERS_DRAWN, nextWords, ruleWords, type BuffersModel, type NextState, type SendBuffer, type SocketSlot,
 } from './model.js';
 import { HpuxWaiting } from '../hpux-waiting.js';
 import '../hpux.css';
@@ -67,37 +67,48 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
   const hatch = `slv-hpux-old-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const fs = t.fontSize;
   const small = t.smallSize;
+  const line = small * 1.25;
   const positions = Math.min(MAX_BUFFERS_DRAWN, Math.max(m.k, m.copyAvoid ? m.needed : 0));
   const more = m.k - Math.min(m.k, positions);
-  const gap = Math.round(fs * 0.45);
-  const cardW = Math.max(fs * 3.4, Math.min(fs * 5.6, (width - gap * (positions - 1)) / positions));
+  const gap = Math.max(3, Math.round(fs * 0.3));
+  const cardW = Math.max(fs * 2.6, Math.min(fs * 5.6, (width - gap * (positions - 1)) / positions));
+  // wide cards say the dirty bytes in words; narrow ones show the bar alone (the words are below and in the table)
+  const roomy = cardW >= fs * 4.4;
   const cols = Math.max(1, Math.min(positions, Math.floor((width + gap) / (cardW + gap))));
   const rows = Math.ceil(positions / cols);
-  const cardH = Math.round(fs * 3.6);
-  const labelH = Math.round(fs * 1.5);
+  const cardH = Math.round(roomy ? fs * 3.6 : fs * 3.2);
+  const chars = Math.max(20, Math.floor(width / (small * 0.64)));
+  const heading = wrapWords(`The application\u2019s send buffers: ${plural(m.k, 'buffer')} of ${formatSize(m.sendBytes)}, used in turn`
+    + (more > 0 ? `; the first ${positions} drawn` : ''), chars);
   const arrowH = Math.round(fs * 2.2);
-  const rowH = arrowH + cardH + gap;
-  const top = labelH;
-  const bracketY = top + rows * rowH + 2;
-  const socketTop = bracketY + (m.copyAvoid ? small * 2.6 : 0) + fs * 1.8;
-  const waiting = m.slots.some((s) => s.waiting);
-  const waitW = waiting ? Math.min(fs * 7, width * 0.22) : 0;
+  const nextRow = Math.floor(m.next / cols);
+  // the arrow's band only above the row of the buffer written next
+  const rowTop = (r: number) => heading.length * line + 6 + r * (cardH + gap) + (r >= nextRow ? arrowH : 0);
+  const at = (i: number) => ({ x: (i % cols) * (cardW + gap), y: rowTop(Math.floor(i / cols)) });
+  const bracketY = rowTop(rows - 1) + cardH + 6;
+  const socketHeading = wrapWords(`Socket buffer SO_SNDBUF, ${formatSize(m.soSndbuf)}: room for ${plural(m.capacity, 'send')}, `
+    + `${formatSize(Math.min(m.unackedBytes, m.soSndbuf))} unacknowledged`, chars);
+  const ruleLabel = m.copyAvoid ? wrapWords(`SO_SNDBUF / send + 1 = ${m.needed} buffers needed${m.enough ? '' : `: ${m.needed - m.k} missing`}`, chars) : [];
+  const socketTop = bracketY + (m.copyAvoid ? 5 + ruleLabel.length * line : 0) + fs * 1.2;
+  const boxTop = socketTop + socketHeading.length * line + 4;
+  const waiting = m.slots.find((s) => s.waiting);
+  const waitW = waiting ? Math.min(fs * 7, width * 0.2) : 0;
   const slotGap = 3;
-  const boxW = width - waitW - (waiting ? gap * 2 : 0);
+  const boxW = width - (waiting ? waitW + gap * 3 : 0);
   const slotW = (boxW - 8 - slotGap * (m.capacity - 1)) / m.capacity;
   const slotH = Math.round(fs * 2.6);
   const socketH = slotH + 8;
-  const height = socketTop + labelH + socketH + small * 2;
-  const at = (i: number) => ({ x: (i % cols) * (cardW + gap), y: top + Math.floor(i / cols) * rowH + arrowH });
+  const height = boxTop + socketH + small * 2;
   const copyColour = groupColour('copy', t.name);
-  const heldColour = groupColour('map', t.name);
-  const dirtyColour = groupColour('write', t.name);
-  const slotX = (i: number) => 4 + i * (slotW + slotGap);
+  const slotLabel = slotLabelStyle(m, Math.min(slotW, waitW || slotW), small);
+  const next = m.next < positions ? at(m.next) : null;
+  const nextLabel = NEXT_LABEL[m.nextState];
+  const half = (nextLabel.length * small * 0.62) / 2 + 2;
   return (
     <svg width={width} height={height} aria-hidden="true" data-diagram="buffers" data-k={m.k} data-next={m.next}>
       <OldPattern id={hatch} t={t} />
-      <text x={0} y={fs * 1.05} fontSize={small} fontWeight={700}>
-        The application&rsquo;s send buffers ({m.k} of {formatSize(m.sendBytes)}, used in turn){more > 0 ? `, first ${positions} drawn` : ''}
+      <text x={0} y={small} fontSize={small} fontWeight={700}>
+        {heading.map((l, n) => <tspan key={n} x={0} dy={n === 0 ? 0 : line}>{l}</tspan>)}
       </text>
       {Array.from({ length: positions }, (_, i) => {
         const p = at(i);
@@ -106,110 +117,124 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
           return (
             <g key={i} data-missing={i}>
               <rect x={p.x} y={p.y} width={cardW} height={cardH} rx={6} fill="none" stroke={t.muted} strokeWidth={1.5} strokeDasharray="5 4" />
-              <text x={p.x + cardW / 2} y={p.y + cardH / 2 + small * 0.35} fontSize={fitFontSize('missing', cardW - 8, small, 9)}
+              <text x={p.x + cardW / 2} y={p.y + cardH / 2 + small * 0.35} fontSize={fitFontSize('missing', cardW - 6, small, 8)}
                 textAnchor="middle" style={{ fill: t.muted }}>missing</text>
             </g>
           );
         }
-        const held = m.copyAvoid && b.held;
-        const fill = held ? heldColour : t.surface;
-        const ink = held ? textOn(fill) : t.text;
-        const dirtyShare = Math.min(1, b.dirty / m.sendBytes);
-        const warn = b.next && m.nextCopy;
-        const nextLabel = NEXT_LABEL[m.nextState];
-        const half = (nextLabel.length * small * 0.62) / 2 + 2;
-        return (
-          <g key={i} data-buffer={i} data-held={held ? 'true' : 'false'} data-dirty={b.dirty}>
-            <rect x={p.x} y={p.y} width={cardW} height={cardH} rx={6} fill={fill}
-              stroke={warn ? copyColour : b.next ? t.text : t.axis} strokeWidth={warn || b.next ? t.strokeWidth + 1.5 : 1.5} />
-            <text x={p.x + 7} y={p.y + small * 1.25} fontSize={small} fontWeight={800} style={{ fill: ink }}>{i}</text>
-            <text x={p.x + cardW - 6} y={p.y + small * 1.25} fontSize={fitFontSize(held ? 'held' : 'free', cardW * 0.55, small, 9)}
-              textAnchor="end" style={{ fill: ink }}>{m.copyAvoid ? (held ? 'held' : 'free') : 'own'}</text>
-            <rect x={p.x + 6} y={p.y + cardH - small * 1.1 - 6} width={cardW - 12} height={small * 1.1} rx={2} fill={t.background}
-              stroke={t.axis} strokeWidth={1} />
-            {dirtyShare > 0 && (
-              <rect x={p.x + 6} y={p.y + cardH - small * 1.1 - 6} width={Math.max(3, (cardW - 12) * dirtyShare)} height={small * 1.1} rx={2}
-                fill={dirtyColour} stroke={t.text} strokeWidth={0.75} />
-            )}
-            <text x={p.x + cardW / 2} y={p.y + cardH - small * 1.5 - 8} fontSize={fitFontSize(`${formatSize(b.dirty)} dirty`, cardW - 8, small * 0.9, 8)}
-              textAnchor="middle" style={{ fill: ink }}>{b.dirty > 0 ? `${formatSize(b.dirty)} dirty` : 'clean'}</text>
-            {b.next && (
-              <g data-next-marker="">
-                <line x1={p.x + cardW / 2} x2={p.x + cardW / 2} y1={p.y - arrowH + small * 1.3} y2={p.y - 3} stroke={warn ? copyColour : t.text} strokeWidth={2.5} />
-                <path d={`M${p.x + cardW / 2 - 5},${p.y - 9} L${p.x + cardW / 2},${p.y - 2} L${p.x + cardW / 2 + 5},${p.y - 9}`} fill="none"
-                  stroke={warn ? copyColour : t.text} strokeWidth={2.5} />
-                <text x={Math.min(Math.max(p.x + cardW / 2, half), width - half)} y={p.y - arrowH + small * 0.95} fontSize={small}
-                  fontWeight={800} textAnchor="middle" style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
-                  {nextLabel}
-                </text>
-              </g>
-            )}
-          </g>
-        );
+        return <BufferCard key={i} b={b} m={m} x={p.x} y={p.y} w={cardW} h={cardH} t={t} roomy={roomy} />;
       })}
-      {m.copyAvoid && (
-        <g data-needed={m.needed}>
-          {(() => {
-            const last = Math.min(positions, m.needed) - 1;
-            const x1 = at(last).x + cardW;
-            const sameRow = Math.floor(last / cols) === 0;
-            const x0 = 0;
-            const y = bracketY;
-            const label = `SO_SNDBUF / send + 1 = ${m.needed} buffers needed${m.enough ? '' : `: ${m.needed - m.k} missing`}`;
-            return (
-              <>
-                <path d={`M${x0 + 1},${y} v5 H${(sameRow ? x1 : width) - 1} v-5`} fill="none" stroke={t.text} strokeWidth={1.5} />
-                <text x={x0 + 2} y={y + 5 + small * 1.15} fontSize={small} fontWeight={700}>{label}</text>
-              </>
-            );
-          })()}
+      {next && (
+        <g data-next-marker="">
+          <line x1={next.x + cardW / 2} x2={next.x + cardW / 2} y1={next.y - arrowH + small * 1.3} y2={next.y - 3}
+            stroke={m.nextCopy ? copyColour : t.text} strokeWidth={2.5} />
+          <path d={`M${next.x + cardW / 2 - 5},${next.y - 9} l5,7 l5,-7`} fill="none" stroke={m.nextCopy ? copyColour : t.text} strokeWidth={2.5} />
+          <text x={Math.min(Math.max(next.x + cardW / 2, half), width - half)} y={next.y - arrowH + small * 0.95} fontSize={small} fontWeight={800}
+            textAnchor="middle" style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>{nextLabel}</text>
         </g>
       )}
-      <text x={0} y={socketTop + small * 1.05} fontSize={small} fontWeight={700}>
-        Socket buffer SO_SNDBUF, {formatSize(m.soSndbuf)}: room for {plural(m.capacity, 'send')}, {formatSize(Math.min(m.unackedBytes, m.soSndbuf))} unacknowledged
+      {m.copyAvoid && (
+        <g data-needed={m.needed}>
+          <path d={`M1,${bracketY} v5 H${(m.needed <= cols ? at(Math.min(positions, m.needed) - 1).x + cardW : width) - 1} v-5`} fill="none"
+            stroke={t.text} strokeWidth={1.5} />
+          <text x={2} y={bracketY + 5 + small * 1.15} fontSize={small} fontWeight={700}>
+            {ruleLabel.map((l, n) => <tspan key={n} x={2} dy={n === 0 ? 0 : line}>{l}</tspan>)}
+          </text>
+        </g>
+      )}
+      <text x={0} y={socketTop + small} fontSize={small} fontWeight={700}>
+        {socketHeading.map((l, n) => <tspan key={n} x={0} dy={n === 0 ? 0 : line}>{l}</tspan>)}
       </text>
       <g data-socket="" data-capacity={m.capacity} data-filled={m.slots.filter((s) => !s.waiting).length}>
-        <rect x={0} y={socketTop + labelH} width={boxW} height={socketH} rx={6} fill="none" stroke={t.text} strokeWidth={2} />
-        {Array.from({ length: m.capacity }, (_, i) => {
-          const slot = m.slots[i];
-          return <Slot key={i} slot={slot} x={slotX(i)} y={socketTop + labelH + 4} w={slotW} h={slotH} t={t} copyAvoid={m.copyAvoid} hatch={hatch} />;
-        })}
-        {m.slots.filter((s) => s.waiting).slice(0, 1).map((s) => (
-          <g key="waiting" data-waiting={s.buffer}>
-            <Slot slot={s} x={boxW + gap * 2} y={socketTop + labelH + 4} w={waitW} h={slotH} t={t} copyAvoid={m.copyAvoid} hatch={hatch} />
-            <text x={boxW + gap * 2 + waitW / 2} y={socketTop + labelH + socketH + small * 1.2} fontSize={fitFontSize('waits in send(2)', waitW, small, 9)}
+        <rect x={0} y={boxTop} width={boxW} height={socketH} rx={6} fill="none" stroke={t.text} strokeWidth={2} />
+        {Array.from({ length: m.capacity }, (_, i) => (
+          <Slot key={i} slot={m.slots[i]} x={4 + i * (slotW + slotGap)} y={boxTop + 4} w={slotW} h={slotH} t={t} copyAvoid={m.copyAvoid}
+            hatch={hatch} label={slotLabel} />
+        ))}
+        {waiting && (
+          <g data-waiting={waiting.buffer}>
+            <Slot slot={waiting} x={boxW + gap * 3} y={boxTop + 4} w={waitW} h={slotH} t={t} copyAvoid={m.copyAvoid} hatch={hatch} label={slotLabel} />
+            <text x={boxW + gap * 3 + waitW / 2} y={boxTop + socketH + small * 1.2} fontSize={fitFontSize('waits in send(2)', waitW + gap * 2, small, 8)}
               textAnchor="middle">waits in send(2)</text>
           </g>
-        ))}
+        )}
       </g>
-      <text x={2} y={socketTop + labelH + socketH + small * 1.2} fontSize={small} className="slv-muted" style={{ fill: t.muted }}>
-        &larr; oldest: acknowledged next
-      </text>
-      <text x={boxW - 2} y={socketTop + labelH + socketH + small * 1.2} fontSize={small} textAnchor="end" style={{ fill: t.muted }}>
-        newest &rarr;
-      </text>
+      <text x={2} y={boxTop + socketH + small * 1.2} fontSize={small} style={{ fill: t.muted }}>&larr; oldest: acknowledged next</text>
+      {boxW > fs * 18 && (
+        <text x={boxW - 2} y={boxTop + socketH + small * 1.2} fontSize={small} textAnchor="end" style={{ fill: t.muted }}>newest &rarr;</text>
+      )}
     </svg>
   );
 }
 
-function Slot({ slot, x, y, w, h, t, copyAvoid, hatch }: {
-  slot: SocketSlot | undefined; x: number; y: number; w: number; h: number; t: ThemeTokens; copyAvoid: boolean; hatch: string;
+function BufferCard({ b, m, x, y, w, h, t, roomy }: {
+  b: SendBuffer; m: BuffersModel; x: number; y: number; w: number; h: number; t: ThemeTokens; roomy: boolean;
+}) {
+  const small = t.smallSize;
+  const held = m.copyAvoid && b.held;
+  const fill = held ? groupColour('map', t.name) : t.surface;
+  const ink = held ? textOn(fill) : t.text;
+  const warn = b.next && m.nextCopy;
+  const state = m.copyAvoid ? (held ? 'held' : 'free') : 'own';
+  const barH = Math.round(small * (roomy ? 1.1 : 0.8));
+  const barY = y + h - barH - 5;
+  const dirtyW = Math.max(3, (w - 10) * Math.min(1, b.dirty / m.sendBytes));
+  return (
+    <g data-buffer={b.index} data-held={held ? 'true' : 'false'} data-dirty={b.dirty}>
+      <rect x={x} y={y} width={w} height={h} rx={6} fill={fill}
+        stroke={warn ? groupColour('copy', t.name) : b.next ? t.text : t.axis} strokeWidth={warn || b.next ? t.strokeWidth + 1.5 : 1.5} />
+      {roomy ? (
+        <>
+          <text x={x + 7} y={y + small * 1.25} fontSize={small} fontWeight={800} style={{ fill: ink }}>{b.index}</text>
+          <text x={x + w - 6} y={y + small * 1.25} fontSize={small} textAnchor="end" style={{ fill: ink }}>{state}</text>
+          <text x={x + w / 2} y={barY - small * 0.35} fontSize={fitFontSize(`${formatSize(b.dirty)} dirty`, w - 8, small * 0.9, 9)}
+            textAnchor="middle" style={{ fill: ink }}>{b.dirty > 0 ? `${formatSize(b.dirty)} dirty` : 'clean'}</text>
+        </>
+      ) : (
+        <>
+          <text x={x + w / 2} y={y + small * 1.2} fontSize={small} fontWeight={800} textAnchor="middle" style={{ fill: ink }}>{b.index}</text>
+          <text x={x + w / 2} y={y + small * 2.35} fontSize={fitFontSize(state, w - 6, small, 9)} textAnchor="middle" style={{ fill: ink }}>{state}</text>
+        </>
+      )}
+      <rect x={x + 5} y={barY} width={w - 10} height={barH} rx={2} fill={t.background} stroke={t.axis} strokeWidth={1} />
+      {b.dirty > 0 && <rect x={x + 5} y={barY} width={dirtyW} height={barH} rx={2} fill={groupColour('write', t.name)} stroke={t.text} strokeWidth={0.75} />}
+    </g>
+  );
+}
+
+type SlotLabel = 'long' | 'short' | 'number';
+
+/** One label style for every slot: the longest that fits the narrowest. */
+function slotLabelStyle(m: BuffersModel, w: number, small: number): SlotLabel {
+  const widest = String(Math.max(0, m.k - 1)).length;
+  const fits = (chars: number) => chars * small * 0.62 <= w - 6;
+  if (fits((m.copyAvoid ? 'buffer  (old)' : 'copy of ').length + widest)) return 'long';
+  if (fits((m.copyAvoid ? ' (old)' : 'copy ').length + widest)) return 'short';
+  return 'number';
+}
+
+function Slot({ slot, x, y, w, h, t, copyAvoid, hatch, label }: {
+  slot: SocketSlot | undefined; x: number; y: number; w: number; h: number; t: ThemeTokens; copyAvoid: boolean; hatch: string; label: SlotLabel;
 }) {
   if (!slot) {
     return <rect x={x} y={y} width={w} height={h} rx={3} fill={t.background} stroke={t.grid} strokeWidth={1.5} data-slot-state="empty" />;
   }
   const state = !copyAvoid ? 'copy' : slot.lent ? 'lent' : 'old';
-  const fill = state === 'copy' ? groupColour('copy', t.name) : state === 'lent' ? groupColour('map', t.name) : `url(#${hatch})`;
-  const ink = state === 'old' ? t.text : textOn(state === 'copy' ? groupColour('copy', t.name) : groupColour('map', t.name));
-  const choices = state === 'copy' ? [`copy of ${slot.buffer}`, `copy ${slot.buffer}`]
-    : state === 'old' ? [`${slot.buffer} (old)`] : [`buffer ${slot.buffer}`, `buf ${slot.buffer}`];
-  const text = choices.find((c) => c.length * t.smallSize * 0.62 <= w - 6) ?? String(slot.buffer);
+  const solid = groupColour(state === 'copy' ? 'copy' : 'map', t.name);
+  const ink = state === 'old' ? t.text : textOn(solid);
+  const n = slot.buffer;
+  const words: Record<typeof state, Record<SlotLabel, string>> = {
+    copy: { long: `copy of ${n}`, short: `copy ${n}`, number: String(n) },
+    lent: { long: `buffer ${n}`, short: `buf ${n}`, number: String(n) },
+    old: { long: `buffer ${n} (old)`, short: `${n} (old)`, number: String(n) },
+  };
+  const text = words[state][label];
   return (
-    <g data-slot-state={state} data-slot-buffer={slot.buffer}>
-      <rect x={x} y={y} width={w} height={h} rx={3} fill={fill} stroke={slot.waiting ? t.text : t.axis} strokeWidth={1.5}
-        strokeDasharray={slot.waiting ? '5 3' : undefined} />
+    <g data-slot-state={state} data-slot-buffer={n}>
+      <rect x={x} y={y} width={w} height={h} rx={3} fill={state === 'old' ? `url(#${hatch})` : solid} stroke={slot.waiting ? t.text : t.axis}
+        strokeWidth={1.5} strokeDasharray={slot.waiting ? '5 3' : undefined} />
       {w >= 12 && (
-        <text x={x + w / 2} y={y + h / 2 + t.smallSize * 0.35} fontSize={fitFontSize(text, w - 4, t.smallSize, 8)} fontWeight={700}
+        <text x={x + w / 2} y={y + h / 2 + t.smallSize * 0.35} fontSize={fitFontSize(text, w - 4, t.smallSize, 8, true)} fontWeight={700}
           textAnchor="middle" style={{ fill: ink, ...(state === 'old' ? { stroke: t.background, strokeWidth: 3, paintOrder: 'stroke' } : {}) }}>{text}</text>
       )}
     </g>
