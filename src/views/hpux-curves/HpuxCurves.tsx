@@ -8,7 +8,7 @@
  * lab makes them by short runs of its scenario); the shell draws the Run curve button.
  */
 import { useState } from 'react';
-import { formatPct } from '../format.js';
+import { formatPct, wrapWords } from '../format.js';
 import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
@@ -118,7 +118,9 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
 }) {
   const fs = t.fontSize;
   const small = t.smallSize;
-  const margin = { top: fs * 2.4, right: fs * 5.6, bottom: fs * 3.2, left: fs * 3 };
+  // room on the right for the direct labels ("copy avoidance")
+  const labelW = Math.max(...series.map((s) => copyAvoidStyle(s.copyAvoid).short.length), 6) * small * 0.62;
+  const margin = { top: fs * 2.4, right: labelW + (t.name === 'projector' ? 11 : 9) + 8, bottom: fs * 3.2, left: fs * 3 };
   const x = xScale(sweep, setup, margin.left, width - margin.right);
   const y = yScale(measure, series, height - margin.bottom, margin.top);
   const styles = series.map((s) => copyAvoidStyle(s.copyAvoid, t.name));
@@ -155,7 +157,7 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
         </g>
       )}
       {sweep === 'buffers' && measure === 'cpu' && step.before && step.after && step.measuredAt !== null && (
-        <StepNote x0={x(step.after.x - 1)} x1={x(step.after.x)} y={(y(step.before.cpuPct) + y(step.after.cpuPct)) / 2} width={width} t={t}
+        <StepNote x1={x(step.after.x)} y={(y(step.before.cpuPct) + y(step.after.cpuPct)) / 2} width={width} t={t}
           at={step.measuredAt} text={`\u2212${Math.round(step.before.cpuPct - step.after.cpuPct)} points: no more forced copies`} />
       )}
       {series.map((s, i) => {
@@ -180,14 +182,16 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
   );
 }
 
-/** The step's label beside the drop: right of it, or left when it would run off the chart. */
-function StepNote({ x0, x1, y, width, t, at, text }: { x0: number; x1: number; y: number; width: number; t: ThemeTokens; at: number; text: string }) {
+/** The step's label beside the drop, on the right, wrapped to the room there. */
+function StepNote({ x1, y, width, t, at, text }: { x1: number; y: number; width: number; t: ThemeTokens; at: number; text: string }) {
   const small = t.smallSize;
-  const right = x1 + 8 + text.length * small * 0.6 <= width;
+  const lines = wrapWords(text, Math.max(10, Math.floor((width - x1 - 10) / (small * 0.62))));
+  const top = y - ((lines.length - 1) * small * 1.2) / 2 + small * 0.35;
   return (
     <g data-step={at}>
-      <text x={right ? x1 + 8 : x0 - 8} y={y + small * 0.35} fontSize={small} fontWeight={700} textAnchor={right ? 'start' : 'end'}
-        style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>{text}</text>
+      <text x={x1 + 8} y={top} fontSize={small} fontWeight={700} style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
+        {lines.map((l, i) => <tspan key={i} x={x1 + 8} dy={i === 0 ? 0 : small * 1.2}>{l}</tspan>)}
+      </text>
     </g>
   );
 }

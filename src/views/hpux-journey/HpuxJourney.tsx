@@ -20,7 +20,7 @@ import {
 } from '../hpux-data.js';
 import {
   cpuPasses, FEATURE_ROWS, journeySummary, journeyView, stageDwellsMs, stageRules, STAGES, stageSentence, tokenAt,
-  type JourneyConfig, type JourneyModel, type MeasuredStage,
+  type JourneyConfig, type JourneyModel, type MeasuredStage, type StageInfo,
 } from './model.js';
 import { HpuxWaiting } from '../hpux-waiting.js';
 import '../hpux.css';
@@ -58,7 +58,7 @@ export function HpuxJourney(props: HpuxJourneyProps) {
           formatNs(m.hp.per_recv_ns?.[k] ?? 0), formatSize(m.hp.per_recv_bytes?.[k] ?? 0)]),
       }}>
       <Journey model={m} width={innerWidth(width)} theme={theme} />
-      <RulesTable model={m} theme={theme} />
+      <RulesTable model={m} width={innerWidth(width)} t={themeTokens(theme)} theme={theme} />
     </ViewFrame>
   );
 }
@@ -223,8 +223,10 @@ function Chip({ group, theme }: { group: TouchGroup; theme?: Theme }) {
   );
 }
 
-function RulesRow({ label, config, current, preset, theme }: {
-  label: string; config: JourneyConfig; current: boolean; preset?: string; theme?: Theme;
+type PassSide = 'both' | 'send' | 'recv';
+
+function RulesRow({ label, config, current, preset, stages, side, theme }: {
+  label: string; config: JourneyConfig; current: boolean; preset?: string; stages: readonly StageInfo[]; side: PassSide; theme?: Theme;
 }) {
   const rules = stageRules(config);
   const passes = cpuPasses(rules);
@@ -234,37 +236,51 @@ function RulesRow({ label, config, current, preset, theme }: {
         {label}
         {current && <span className="slv-hpux-badge">this run</span>}
       </th>
-      {STAGES.map((s) => (
+      {stages.map((s) => (
         <td key={s.id} data-group={rules[s.id].group}><Chip group={rules[s.id].group} theme={theme} />{rules[s.id].short}</td>
       ))}
-      <td className="slv-hpux-passes">{passes.send} + {passes.recv}</td>
+      <td className="slv-hpux-passes">{side === 'both' ? `${passes.send} + ${passes.recv}` : passes[side]}</td>
     </tr>
   );
 }
 
-function RulesTable({ model: m, theme }: { model: JourneyModel; theme?: Theme }) {
+/**
+ * The rules for every combination of features, this run's row marked: one table when it
+ * fits, else (narrow, or projected) one for the sending host's stages and one for the
+ * wire's and the receiving host's, as the stages' two rows.
+ */
+function RulesTable({ model: m, width, t, theme }: { model: JourneyModel; width: number; t: ThemeTokens; theme?: Theme }) {
+  const parts: { side: PassSide; stages: readonly StageInfo[]; caption: string }[] = width >= t.smallSize * 62
+    ? [{ side: 'both', stages: STAGES, caption: 'Which stages touch the bytes, for each combination of features; CPU passes: how often the CPU reads or writes every byte, sending + receiving' }]
+    : [
+      { side: 'send', stages: STAGES.slice(0, 4), caption: 'Sending: which stages touch the bytes, for each combination of features; CPU passes: how often the CPU reads or writes every byte' },
+      { side: 'recv', stages: STAGES.slice(4), caption: 'The wire and receiving: which stages touch the bytes; CPU passes over every byte on receive' },
+    ];
+  const label = `This run: ${interfaceShort(m.config.interface)}, send copy avoidance ${m.config.sendCopyAvoid ? 'on' : 'off'}, remapping ${m.config.recvRemap ? 'on' : 'off'}`;
   return (
-    <div className="slv-hpux-rules-wrap" tabIndex={0} role="region" aria-label="Which stages touch the bytes, by features">
-      <table className="slv-hpux-rules" data-rules="">
-        <caption>Which stages touch the bytes, for each combination of features; CPU passes: how often the CPU reads or writes every byte, sending + receiving</caption>
-        <thead>
-          <tr>
-            <th scope="col">Features</th>
-            {STAGES.map((s, i) => <th key={s.id} scope="col">{i + 1} {s.column}</th>)}
-            <th scope="col">CPU passes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FEATURE_ROWS.map((row) => (
-            <RulesRow key={row.key} label={row.label} config={row.config} preset={row.preset} current={m.row?.key === row.key} theme={theme} />
-          ))}
-          {!m.row && (
-            <RulesRow label={`This run: ${interfaceShort(m.config.interface)}, send copy avoidance ${m.config.sendCopyAvoid ? 'on' : 'off'}, remapping ${m.config.recvRemap ? 'on' : 'off'}`}
-              config={m.config} current theme={theme} />
-          )}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {parts.map((part) => (
+        <div key={part.side} className="slv-hpux-rules-wrap" tabIndex={0} role="region" aria-label={part.caption.split(';')[0]!}>
+          <table className="slv-hpux-rules" data-rules={part.side}>
+            <caption>{part.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Features</th>
+                {part.stages.map((s) => <th key={s.id} scope="col">{STAGES.indexOf(s) + 1} {s.column}</th>)}
+                <th scope="col">CPU passes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {FEATURE_ROWS.map((row) => (
+                <RulesRow key={row.key} label={row.label} config={row.config} preset={row.preset} current={m.row?.key === row.key}
+                  stages={part.stages} side={part.side} theme={theme} />
+              ))}
+              {!m.row && <RulesRow label={label} config={m.config} current stages={part.stages} side={part.side} theme={theme} />}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </>
   );
 }
 

@@ -149,8 +149,11 @@ describe('words and the rendered view', () => {
         expect(html.match(/data-stage="/g)).toHaveLength(8);
         expect(html).toContain('data-token-stage="write"');
         expect(html).toContain(`data-cols="${width === 1200 ? 8 : 4}"`);
-        expect(html.match(/<tr class="slv-hpux-current" data-row="hpux-cow-8-buffers"/g)).toHaveLength(1);
-        expect(html.match(/data-row="/g)).toHaveLength(FEATURE_ROWS.length);
+        // one rules table when wide, the sending and the receiving halves when narrow
+        const tables = width === 1200 ? 1 : 2;
+        expect(html.match(/data-rules="/g)).toHaveLength(tables);
+        expect(html.match(/<tr class="slv-hpux-current" data-row="hpux-cow-8-buffers"/g)).toHaveLength(tables);
+        expect(html.match(/data-row="/g)).toHaveLength(FEATURE_ROWS.length * tables);
         expect(html).toContain('this run');
         expect(html).toContain('Show data table');
         expect(html).not.toMatch(/NaN|undefined|Infinity/);
