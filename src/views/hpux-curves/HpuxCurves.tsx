@@ -125,7 +125,10 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
   const y = yScale(measure, series, height - margin.bottom, margin.top);
   const styles = series.map((s) => copyAvoidStyle(s.copyAvoid, t.name));
   const every = Math.max(1, Math.ceil(x.ticks.length / Math.max(2, Math.floor((width - margin.left - margin.right) / (fs * 2.6)))));
-  const xTicks = x.ticks.filter((v, i) => sweep !== 'buffers' || i % every === 0 || v === needed);
+  // every `every`th count and the rule's, without its neighbours crowding it
+  const xTicks = x.ticks.filter((v, i) => sweep !== 'buffers' || v === needed || (i % every === 0 && (every === 1 || Math.abs(v - needed) > 1)));
+  const values = series.flatMap((s) => s.points.map((p) => valueOf(p, measure)));
+  const flat = measure === 'mbps' && values.length > 1 && Math.max(...values) - Math.min(...values) <= 0.03 * Math.max(...values);
   const markerSize = t.name === 'projector' ? 11 : 9;
   const ends = spreadLabels(series.map((s, i) => {
     const last = s.points[s.points.length - 1]!;
@@ -148,6 +151,15 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
       <text x={(margin.left + width - margin.right) / 2} y={height - fs * 0.25} fontSize={small} textAnchor="middle">
         {sweep === 'buffers' ? 'Send buffers the application cycles through' : 'Bytes written into each buffer (steps, not to scale)'}
       </text>
+      {flat && (
+        <text x={margin.left + 8} y={y(y.domain()[1]! * 0.3)} fontSize={small} data-flat=""
+          style={{ fill: t.muted, stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
+          {wrapWords('The same throughput throughout: something other than the sender\u2019s CPU limits it.',
+            Math.max(16, Math.floor((width - margin.left - margin.right - 16) / (small * 0.6)))).map((l, i) => (
+            <tspan key={i} x={margin.left + 8} dy={i === 0 ? 0 : small * 1.2}>{l}</tspan>
+          ))}
+        </text>
+      )}
       {showRule && (
         <g data-rule={needed}>
           <line x1={x(needed)} x2={x(needed)} y1={margin.top - fs * 0.3} y2={height - margin.bottom} stroke={t.text} strokeWidth={2} strokeDasharray="6 4" />
