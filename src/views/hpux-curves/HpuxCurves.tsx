@@ -16,7 +16,7 @@ import { SeriesMarker, SeriesSwatch } from '../common/series.js';
 import { spreadLabels } from '../net-data.js';
 import { copyAvoidStyle, formatMbps, formatSize, type HpuxViewProps } from '../hpux-data.js';
 import {
-  bufferStep, curveSeries, curvesSummary, valueOf, xScale, yScale,
+  bufferStep, curveSeries, curvesSummary, flatThroughput, valueOf, xScale, yScale,
   type BufferStep, type CurveMeasure, type CurveSeries, type CurveSweep, type HpuxCurvePoint, type HpuxCurveSetup,
 } from './model.js';
 import '../hpux.css';
@@ -127,8 +127,7 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
   const every = Math.max(1, Math.ceil(x.ticks.length / Math.max(2, Math.floor((width - margin.left - margin.right) / (fs * 2.6)))));
   // every `every`th count and the rule's, without its neighbours crowding it
   const xTicks = x.ticks.filter((v, i) => sweep !== 'buffers' || v === needed || (i % every === 0 && (every === 1 || Math.abs(v - needed) > 1)));
-  const values = series.flatMap((s) => s.points.map((p) => valueOf(p, measure)));
-  const flat = measure === 'mbps' && values.length > 1 && Math.max(...values) - Math.min(...values) <= 0.03 * Math.max(...values);
+  const flat = measure === 'mbps' && flatThroughput(series);
   const markerSize = t.name === 'projector' ? 11 : 9;
   const ends = spreadLabels(series.map((s, i) => {
     const last = s.points[s.points.length - 1]!;
@@ -140,7 +139,9 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
   const base = height - margin.bottom;
   return (
     <svg width={width} height={height} aria-hidden="true" data-chart={`${sweep}-${measure}`}>
-      <text x={0} y={fs * 1.1} fontSize={small} fontWeight={700}>{axisTitle}</text>
+      <text x={0} y={fs * 1.1} fontSize={small} fontWeight={700} data-flat={flat ? '' : undefined}>
+        {axisTitle}{flat && <tspan fontWeight={400} style={{ fill: t.muted }}>: the same throughout</tspan>}
+      </text>
       <path d={yTicks.map((v) => `M${margin.left},${y(v)}H${width - margin.right}`).join('')} stroke={t.grid} />
       {yTicks.map((v) => <text key={v} x={margin.left - 6} y={y(v) + small * 0.35} fontSize={small} textAnchor="end">{v}</text>)}
       <path d={xTicks.map((v) => `M${x(v)},${base}v5`).join('')} stroke={t.axis} />
@@ -151,15 +152,6 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
       <text x={(margin.left + width - margin.right) / 2} y={height - fs * 0.25} fontSize={small} textAnchor="middle">
         {sweep === 'buffers' ? 'Send buffers the application cycles through' : 'Bytes written into each buffer (steps, not to scale)'}
       </text>
-      {flat && (
-        <text x={margin.left + 8} y={y(y.domain()[1]! * 0.3)} fontSize={small} data-flat=""
-          style={{ fill: t.muted, stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
-          {wrapWords('The same throughput throughout: something other than the sender\u2019s CPU limits it.',
-            Math.max(16, Math.floor((width - margin.left - margin.right - 16) / (small * 0.6)))).map((l, i) => (
-            <tspan key={i} x={margin.left + 8} dy={i === 0 ? 0 : small * 1.2}>{l}</tspan>
-          ))}
-        </text>
-      )}
       {showRule && (
         <g data-rule={needed}>
           <line x1={x(needed)} x2={x(needed)} y1={margin.top - fs * 0.3} y2={height - margin.bottom} stroke={t.text} strokeWidth={2} strokeDasharray="6 4" />

@@ -111,6 +111,12 @@ export function bufferStep(series: readonly CurveSeries[], setup: HpuxCurveSetup
   };
 }
 
+/** Whether the throughput hardly changes (within 3%) across the series: the sender's CPU is not what limits it. */
+export function flatThroughput(series: readonly CurveSeries[]): boolean {
+  const values = series.flatMap((s) => s.points.map((p) => p.mbps));
+  return values.length > 1 && Math.max(...values) - Math.min(...values) <= 0.03 * Math.max(...values);
+}
+
 export function xWords(sweep: CurveSweep, x: number): string {
   return sweep === 'buffers' ? `${x} buffer${x === 1 ? '' : 's'}` : `${formatSize(x)} written`;
 }
@@ -136,6 +142,7 @@ export function curvesSummary(points: readonly HpuxCurvePoint[], setup: HpuxCurv
     buffers.length ? `Against the number of send buffers (the application writing ${formatSize(setup.buffersDirtyBytes)} into each):` : '',
     ...buffers.map((s) => line(s, 'buffers')),
     stepWords,
+    flatThroughput(buffers) ? `The throughput is the same throughout (${formatMbps(buffers[0]!.points[0]!.mbps)}): something other than the sender's CPU limits it.` : '',
     dirty.length ? `Against the bytes written into each buffer before its send (${setup.dirtyBuffers} buffers):` : '',
     ...dirty.map((s) => line(s, 'dirty')),
   ].filter(Boolean).join(' ');
