@@ -74,8 +74,10 @@ export function HpuxCurves(props: HpuxCurvesProps) {
     <ViewFrame view="hpux-curves" theme={theme} width={width} title={title} headline={headline} summary={summary}
       legend={<Legend label="Curves legend" items={[
         ...styles.map((s, i) => ({ key: i ? 'off' : 'on', label: s.label, swatch: <SeriesSwatch style={s} theme={theme} /> })),
-        { key: 'hollow', label: 'Hollow marker: copies forced (a buffer written while lent)', swatch: <HollowSwatch t={t} theme={theme} /> },
-        { key: 'rule', label: `Dashed line: SO_SNDBUF / send size + 1 = ${step.needed} buffers`, swatch: <RuleSwatch colour={t.text} size={swatchSize(theme)} /> },
+        ...(series.some((s) => s.points.some((p) => p.forcedPct > 0))
+          ? [{ key: 'hollow', label: 'Hollow marker: copies forced (a buffer written while lent)', swatch: <HollowSwatch t={t} theme={theme} /> }] : []),
+        ...(sweep === 'buffers'
+          ? [{ key: 'rule', label: `Dashed line: SO_SNDBUF / send size + 1 = ${step.needed} buffers`, swatch: <RuleSwatch colour={t.text} size={swatchSize(theme)} /> }] : []),
       ]} />}
       table={{
         caption: sweep === 'buffers'
@@ -120,7 +122,7 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
   const small = t.smallSize;
   // room on the right for the direct labels ("copy avoidance")
   const labelW = Math.max(...series.map((s) => copyAvoidStyle(s.copyAvoid).short.length), 6) * small * 0.62;
-  const margin = { top: fs * 2.4, right: labelW + (t.name === 'projector' ? 11 : 9) + 8, bottom: fs * 3.2, left: fs * 3 };
+  const margin = { top: fs * 2.9, right: labelW + (t.name === 'projector' ? 11 : 9) + 8, bottom: fs * 3.2, left: fs * 3 };
   const x = xScale(sweep, setup, margin.left, width - margin.right);
   const y = yScale(measure, series, height - margin.bottom, margin.top);
   const styles = series.map((s) => copyAvoidStyle(s.copyAvoid, t.name));
