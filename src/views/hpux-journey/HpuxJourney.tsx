@@ -88,7 +88,7 @@ function Journey({ model: m, width, theme }: { model: JourneyModel; width: numbe
       </p>
       <div className="slv-hpux-controls" role="group" aria-label="The byte token">
         {!reduced && (
-          <button type="button" className="slv-button" aria-pressed={paused} data-token-play=""
+          <button type="button" className="slv-button" data-token-play=""
             onClick={() => (paused ? setPaused(false) : go(token.stage))}>
             {paused ? 'Play the trip' : 'Pause'}
           </button>
