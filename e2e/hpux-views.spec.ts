@@ -21,6 +21,12 @@ const OTHER_KERNELS_VIEWS = ['net-latency', 'net-size-curve', 'net-livelock', 'n
 /** The curve: 1..16 buffers and 6 amounts written, copy avoidance on and off. */
 const CURVE_RUNS = 2 * 16 + 2 * 6;
 
+/** A lab on a preset, in a window wide enough for the views side by side. */
+async function openPreset(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await openLab(page, labLink(preset(name)));
+}
+
 /** The lab's headline figure "Copies forced", percent. */
 async function forcedPct(page: Page): Promise<number> {
   return Number(await page.getByTestId('fig-hpux-forced').first().getAttribute('data-value'));
@@ -38,8 +44,7 @@ async function sample(locator: Locator, attribute: string, times = 24, everyMs =
 
 test('8 send buffers: one short of SO_SNDBUF/send + 1, every write forces a copy; 9: the ACK frees the next buffer', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  await openLab(page, labLink(preset('hpux-cow-8-buffers')));
+  await openPreset(page, 'hpux-cow-8-buffers');
   for (const id of HPUX_VIEWS) await seeView(page, id);
   for (const id of OTHER_KERNELS_VIEWS) await expect(page.locator(`[data-slot="${id}"]`), id).toHaveCount(0);
 
@@ -103,8 +108,7 @@ test('8 send buffers: one short of SO_SNDBUF/send + 1, every write forces a copy
 
 test('the curves by keyboard: the sender\'s CPU steps down at exactly 9 buffers; dirtier buffers cost more', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  await openLab(page, labLink(preset('hpux-cow-8-buffers')));
+  await openPreset(page, 'hpux-cow-8-buffers');
   const view = await seeView(page, 'hpux-curves');
   await expect(view.locator('[data-hpux-message]')).toContainText(/No curve yet/);
   await runCurve(page, 'hpux-curves', CURVE_RUNS);
@@ -140,8 +144,7 @@ test('the curves by keyboard: the sender\'s CPU steps down at exactly 9 buffers;
 
 test('the byte token moves, pauses and steps by keyboard; projector mode; reduced motion keeps it still', async ({ page }) => {
   test.setTimeout(200_000);
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  await openLab(page, labLink(preset('hpux-fddi-copy-avoidance')));
+  await openPreset(page, 'hpux-fddi-copy-avoidance');
   const journey = await seeView(page, 'hpux-journey');
   const boxes = journey.locator('svg[data-journey]');
   await expect(boxes).toBeVisible({ timeout: 15_000 });
