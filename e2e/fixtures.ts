@@ -4,7 +4,7 @@
  * accessibility check (axe: no serious or critical violations), helpers to open the
  * lab and wait for it, to read the headline figures and to build lab links, and the
  * keyboard walks the view specs share (tab to a control, a view's data table, projector
- * mode).
+ * mode, a curve run), and a view's screenshot.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
@@ -105,11 +105,13 @@ export async function toggleDataTable(page: Page, view: Locator, rowText: RegExp
   await tabTo(page, button, limit);
   expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
   await page.keyboard.press('Enter');
-  await expect(view.getByRole('table')).toBeVisible();
-  await expect(view.getByRole('table')).toContainText(rowText);
+  // the toggle's own table (a view may show other tables, as the journey's rules)
+  const table = view.locator('.slv-table-toggle').getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(table).toContainText(rowText);
   await expect(view.getByRole('button', { name: 'Hide data table' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(view.getByRole('table')).toHaveCount(0);
+  await expect(table).toHaveCount(0);
 }
 
 /** Projector mode switched on by keyboard (Shift+Tab back to the toggle), then play started by keyboard. */
@@ -121,4 +123,41 @@ export async function projectorThenPlay(page: Page, limit = 200): Promise<void> 
   await tabTo(page, page.getByTestId('play'), 200);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
+}
+
+/** A view alone, with the sticky transport bar out of the way, to /tmp/shots/NAME.png. */
+export async function shootView(page: Page, view: Locator, name: string): Promise<void> {
+  mkdirSync('/tmp/shots', { recursive: true });
+  await page.addStyleTag({ content: '.lab-bar { position: static !important; }' });
+  await view.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(200);
+  await view.screenshot({ path: `/tmp/shots/${name}.png` });
+}
+
+/** Opens a lab link in a fresh document (a new hash alone does not reload the page). */
+export async function openFresh(page: Page, link: string): Promise<void> {
+  await page.goto('about:blank');
+  await openLab(page, link);
+}
+
+/** After a control changed: waits for the lab to reset to the new scenario, then runs it to its end. */
+export async function rerunToEnd(page: Page): Promise<void> {
+  await expect(page.getByTestId('play')).not.toHaveText(/again/, { timeout: 20_000 });
+  await expect(lab(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await runToEnd(page);
+}
+
+/** Starts a view's curve run (NetCurveControls) from the keyboard and waits for all `runs` of it. */
+export async function runCurve(page: Page, id: string, runs: number): Promise<void> {
+  const group = page.locator(`[data-net-curve="${id}"]`);
+  const button = group.getByRole('button', { name: 'Run curve' });
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  await tabTo(page, button, 250);
+  expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  await page.keyboard.press('Enter');
+  const progress = page.getByTestId(`${id}-progress`);
+  await expect(progress).toHaveAttribute('max', String(runs));
+  await expect(progress).toHaveAttribute('value', String(runs), { timeout: 120_000 });
+  await expect(group.getByRole('status')).not.toContainText(/running|Running/);
+  await expect(group.getByRole('button', { name: 'Run curve again' })).toBeVisible();
 }

@@ -9,49 +9,12 @@
  * the OpenVMS lab draws none of these views; axe finds nothing serious; no console
  * errors (fixtures.ts). Screenshots go to /tmp/shots/net-*.png.
  */
-import type { Locator, Page } from '@playwright/test';
 import {
-  expect, expectAccessible, labLink, openLab, presetScenario as preset, projectorThenPlay, runToEnd, seeView, tabTo, test,
-  toggleDataTable, viewOf,
+  expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, rerunToEnd, runCurve, runToEnd,
+  seeView, shootView as shoot, tabTo, test, toggleDataTable, viewOf,
 } from './fixtures.js';
 
 const NET_VIEWS = ['net-latency', 'net-size-curve', 'net-livelock', 'net-stack-lock'] as const;
-
-/** The view alone, with the sticky transport bar out of the way. */
-async function shoot(page: Page, v: Locator, name: string): Promise<void> {
-  await page.addStyleTag({ content: '.lab-bar { position: static !important; }' });
-  await v.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(200);
-  await v.screenshot({ path: `/tmp/shots/${name}.png` });
-}
-
-/** Opens a lab link in a fresh document (a new hash alone does not reload the page). */
-async function openFresh(page: Page, link: string): Promise<void> {
-  await page.goto('about:blank');
-  await openLab(page, link);
-}
-
-/** After a control changed: waits for the lab to reset to the new scenario, then runs it to its end. */
-async function rerunToEnd(page: Page): Promise<void> {
-  await expect(page.getByTestId('play')).not.toHaveText(/again/, { timeout: 20_000 });
-  await expect(page.locator('section.lab').first()).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
-  await runToEnd(page);
-}
-
-/** Starts a view's curve run from the keyboard and waits for every run of it. */
-async function runCurve(page: Page, id: 'net-size-curve' | 'net-livelock', runs: number): Promise<void> {
-  const group = page.locator(`[data-net-curve="${id}"]`);
-  const button = group.getByRole('button', { name: 'Run curve' });
-  await expect(button).toBeEnabled({ timeout: 20_000 });
-  await tabTo(page, button, 250);
-  expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
-  await page.keyboard.press('Enter');
-  const progress = page.getByTestId(`${id}-progress`);
-  await expect(progress).toHaveAttribute('max', String(runs));
-  await expect(progress).toHaveAttribute('value', String(runs), { timeout: 120_000 });
-  await expect(group.getByRole('status')).not.toContainText(/running|Running/);
-  await expect(group.getByRole('button', { name: 'Run curve again' })).toBeVisible();
-}
 
 test('ping-pong: the kernel\'s round trip as hardware and overhead, OpenOnload beside it, one packet on its way', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,26 +1,33 @@
 /*
- * NetCurveControls.tsx -- runs one of the network views' curves (net-curves.ts): the
- * lab's scenario again at each message size on each stack, or at each offered load in
- * each receive mode, as short runs in workers of their own (store.runVariants); a Run
+ * NetCurveControls.tsx -- runs one of the views' curves (net-curves.ts): the lab's
+ * scenario again at each message size on each stack, at each offered load in each
+ * receive mode, or (HP-UX) at each number of send buffers and bytes written with copy
+ * avoidance on and off, as short runs in workers of their own (store.runVariants); a Run
  * curve button, a progress bar, a Cancel button and the curve's state in words for
  * screen readers. Native buttons, so the keyboard works as everywhere else.
  */
 import { useEffect, useMemo } from 'react';
+import type { ScenarioValues } from '../core/scenario-values.js';
 import { variantKey } from '../core/sweep.js';
 import { useLab } from './hooks.js';
 import { CURVE_DURATION_NS, curveStatus, curveVariants, NET_CURVE_RUN, selectCurveRun, type NetCurveId } from './net-curves.js';
+import { HPUX_CURVE_DURATION_NS, hpuxCurveSetup } from './hpux-curves.js';
 import type { LabState, LabStore } from './store.js';
 
 const selectReady = (s: LabState) => s.status === 'ready';
 
-const WHAT: Record<NetCurveId, { name: string; what: string }> = {
+const WHAT: Record<NetCurveId, { name: string; what: (scenario: ScenarioValues) => string }> = {
   'net-size-curve': {
     name: 'Throughput against message size',
-    what: `7 message sizes (16 B to 64 KiB) on the kernel stack and on Onload, TCP stream, ${CURVE_DURATION_NS / 1e6} ms runs`,
+    what: () => `7 message sizes (16 B to 64 KiB) on the kernel stack and on Onload, TCP stream, ${CURVE_DURATION_NS / 1e6} ms runs`,
   },
   'net-livelock': {
     name: 'Receive livelock',
-    what: `8 offered loads (250k to 3M packets/s) with an interrupt per packet, interrupt moderation and Onload polling, UDP receive, ${CURVE_DURATION_NS / 1e6} ms runs`,
+    what: () => `8 offered loads (250k to 3M packets/s) with an interrupt per packet, interrupt moderation and Onload polling, UDP receive, ${CURVE_DURATION_NS / 1e6} ms runs`,
+  },
+  'hpux-curves': {
+    name: 'CPU and throughput against buffers and dirtiness',
+    what: (scenario) => `1 to ${hpuxCurveSetup(scenario).maxBuffers} send buffers, and 0 B to 4 KiB written into each, with copy avoidance on and off (NIO FDDI, send(2), page-aligned), ${HPUX_CURVE_DURATION_NS / 1e6} ms runs`,
   },
 };
 
@@ -46,7 +53,7 @@ export function NetCurveControls({ store, curve }: { store: LabStore; curve: Net
             {run ? 'Run curve again' : 'Run curve'}
           </button>
         )}
-        <span className="sweep-what">{WHAT[curve].what}; this scenario otherwise</span>
+        <span className="sweep-what">{WHAT[curve].what(scenario)}; this scenario otherwise</span>
       </div>
       {run && (
         <div className="sweep-progress">

@@ -46,6 +46,7 @@ const selectInterrupt = (s: LabState) => Number(s.scenario['machine.interrupt_cp
 const selectKernel = (s: LabState) => s.scenario['kernel.kind'];
 const selectRads = (s: LabState) => s.scenario['machine.rads'];
 const selectNothing = () => undefined;
+const selectScenario = (s: LabState) => s.scenario;
 
 /** Whether the element is on screen (or near it); true until measured and where IntersectionObserver is missing. */
 function useOnScreen(element: HTMLElement | null): boolean {
@@ -94,6 +95,7 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   const speed = useLab(store, 'speed');
   const companionRun = useLab(store, id === 'herd' || id === 'net-latency' ? selectCompanion : selectNothing);
   const curve = useLab(store, isNetCurve(id) ? selectCurveRun[id] : selectNothing);
+  const scenario = useLab(store, id === 'hpux-curves' ? selectScenario : selectNothing);
   const companion = useMemo(
     () => (companionRun?.status === 'done' && companionRun.report ? { label: companionRun.label, report: companionRun.report } : undefined),
     [companionRun],
@@ -103,9 +105,9 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   // The same object while no input changed, so the memoised view skips rendering.
   const live = useMemo(
     () => (snapshot && schema
-      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, companion, onWait, curve }
+      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, companion, onWait, curve, scenario }
       : undefined),
-    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, companion, onWait, curve],
+    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, companion, onWait, curve, scenario],
   );
   const inputs = useHeldWhile(live, onScreen);
   return (
@@ -125,8 +127,12 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   );
 }
 
-/** Views that need the full width of the lab (the herd: its loop, and the other lock kind beside it; the RADs' map; a trip's seven places). */
-const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd', 'numa-topology', 'net-latency']);
+/**
+ * Views that need the full width of the lab (the herd: its loop, and the other lock kind
+ * beside it; the RADs' map; a trip's seven places; a send's eight stages and the rules
+ * table; two curve charts side by side).
+ */
+const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd', 'numa-topology', 'net-latency', 'hpux-journey', 'hpux-curves']);
 
 /** The views asked for that the loaded scenario's kernel has something to show in (view-ids.ts). */
 export function ViewArea({ store, views, theme }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme }) {

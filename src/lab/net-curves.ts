@@ -1,31 +1,36 @@
 /*
- * net-curves.ts -- the network views' curves (kernel onload), made by running the lab's
- * scenario again with a few fields overridden (store.runVariants, short runs, tracing
- * off): goodput against message size on each stack (net-size-curve), and delivered
- * against offered packets per second in each receive mode (net-livelock). The variants
- * to run, and the views' points from what has finished.
+ * net-curves.ts -- the views' curves, made by running the lab's scenario again with a
+ * few fields overridden (store.runVariants, short runs, tracing off): for kernel onload,
+ * goodput against message size on each stack (net-size-curve) and delivered against
+ * offered packets per second in each receive mode (net-livelock); for kernel hpux, the
+ * sender's CPU and throughput against send buffers and bytes written (hpux-curves, its
+ * variants in hpux-curves.ts). The variants to run, and the views' points from what has
+ * finished.
  */
 import type { Report } from '../core/report.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import type { Variant, VariantRun } from '../core/sweep.js';
 import type { LabState } from './store.js';
+import { hpuxCurveVariants } from './hpux-curves.js';
 
-export type NetCurveId = 'net-size-curve' | 'net-livelock';
+export type NetCurveId = 'net-size-curve' | 'net-livelock' | 'hpux-curves';
 
 /** The variant run's name in the store, per curve. */
 export const NET_CURVE_RUN: Readonly<Record<NetCurveId, string>> = {
   'net-size-curve': 'net-size-curve',
   'net-livelock': 'net-livelock',
+  'hpux-curves': 'hpux-curves',
 };
 
 /** Each curve's variant run in the store (stable selectors for useLab, one per curve). */
 export const selectCurveRun: Readonly<Record<NetCurveId, (s: LabState) => VariantRun | undefined>> = {
   'net-size-curve': (s) => s.variants[NET_CURVE_RUN['net-size-curve']],
   'net-livelock': (s) => s.variants[NET_CURVE_RUN['net-livelock']],
+  'hpux-curves': (s) => s.variants[NET_CURVE_RUN['hpux-curves']],
 };
 
 export function isNetCurve(id: string): id is NetCurveId {
-  return id === 'net-size-curve' || id === 'net-livelock';
+  return Object.hasOwn(NET_CURVE_RUN, id);
 }
 
 /** Each variant runs this long (with this warm-up), simulated ns: quick, and long enough to settle. */
@@ -66,7 +71,11 @@ export function livelockVariants(scenario: ScenarioValues): Variant[] {
 }
 
 export function curveVariants(id: NetCurveId, scenario: ScenarioValues): Variant[] {
-  return id === 'net-size-curve' ? sizeCurveVariants(scenario) : livelockVariants(scenario);
+  switch (id) {
+    case 'net-size-curve': return sizeCurveVariants(scenario);
+    case 'net-livelock': return livelockVariants(scenario);
+    default: return hpuxCurveVariants(scenario);
+  }
 }
 
 /** The receive mode a variant's fields make. */

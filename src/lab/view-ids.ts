@@ -4,8 +4,9 @@
  * type as ViewId, the contract lessons use.
  */
 export const VIEW_IDS = [
-  'cpu-grid', 'numa-topology', 'net-latency', 'lock', 'net-stack-lock', 'numa-spinlock', 'herd', 'cache-lines', 'krp-queue',
-  'modes', 'monitor-modes', 'numa-traffic', 'timeline', 'lock-table', 'scaling', 'net-size-curve', 'net-livelock',
+  'cpu-grid', 'numa-topology', 'net-latency', 'hpux-journey', 'lock', 'net-stack-lock', 'hpux-buffers', 'numa-spinlock', 'herd',
+  'cache-lines', 'krp-queue', 'modes', 'monitor-modes', 'numa-traffic', 'timeline', 'lock-table', 'scaling', 'net-size-curve',
+  'net-livelock', 'hpux-curves',
 ] as const;
 
 export type KnownViewId = (typeof VIEW_IDS)[number];
@@ -28,6 +29,9 @@ export const VIEW_TITLES: Readonly<Record<KnownViewId, string>> = {
   'net-size-curve': 'Throughput by message size',
   'net-livelock': 'Receive livelock',
   'net-stack-lock': 'Stack lock',
+  'hpux-journey': 'One send, byte by byte',
+  'hpux-buffers': 'Send buffers and the socket buffer',
+  'hpux-curves': 'CPU and throughput against buffers and dirtiness',
 };
 
 export function isViewId(value: unknown): value is KnownViewId {
@@ -39,7 +43,9 @@ export function isViewId(value: unknown): value is KnownViewId {
  * for every kernel. The KRP queue and the kernel sweep are about the OpenVMS kernels;
  * the thundering herd and the cache lines of lock words about SNA Server/6000; the
  * network views about the onload kernel (OpenOnload against the Linux kernel stack);
- * the NUMA views (NUMA_VIEWS below) about machines of several RADs.
+ * the byte journey, the send buffers and their curves about HP-UX 9.0's checksum
+ * offload and copy avoidance (hpux); the NUMA views (NUMA_VIEWS below) about machines
+ * of several RADs.
  */
 const VIEW_KERNELS: Partial<Record<KnownViewId, readonly string[]>> = {
   'krp-queue': ['classic', 'scalable'],
@@ -50,6 +56,9 @@ const VIEW_KERNELS: Partial<Record<KnownViewId, readonly string[]>> = {
   'net-size-curve': ['onload'],
   'net-livelock': ['onload'],
   'net-stack-lock': ['onload'],
+  'hpux-journey': ['hpux'],
+  'hpux-buffers': ['hpux'],
+  'hpux-curves': ['hpux'],
 };
 
 /**

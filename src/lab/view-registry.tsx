@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Report, Schema, Snapshot, SweepState, TraceWindow, VariantRun } from '../core/index.js';
+import type { ScenarioValues } from '../core/scenario-values.js';
 import {
   CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, MODES, ModeBars, ScalingChart, Timeline, traceNames,
   type Theme, type TraceNames,
@@ -24,9 +25,15 @@ const NetLatency = lazy(() => netViews().then((m) => ({ default: m.NetLatency })
 const NetSizeCurve = lazy(() => netViews().then((m) => ({ default: m.NetSizeCurve })));
 const NetLivelock = lazy(() => netViews().then((m) => ({ default: m.NetLivelock })));
 const NetStackLock = lazy(() => netViews().then((m) => ({ default: m.NetStackLock })));
+// And the HP-UX 9.0 views (kernel hpux): only hpux labs fetch them.
+const hpuxViews = () => import('../views/hpux-views.js');
+const HpuxJourney = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxJourney })));
+const HpuxBuffers = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxBuffers })));
+const HpuxCurves = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxCurves })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
 import type { KnownViewId } from './view-ids.js';
 import { curveProgress, livelockPoints, sizeCurvePoints } from './net-curves.js';
+import { hpuxCurvePoints, hpuxRunSetup } from './hpux-curves.js';
 import type { WhyRequest } from './rewind/why-state.js';
 
 /** The trace names of a schema, one object per schema (views may keep state keyed on it). */
@@ -56,8 +63,10 @@ export interface ViewInputs {
   width: number;
   /** A wait was chosen (a spin or context-switch segment, a CPU tile): open the Why panel. */
   onWait?: (request: WhyRequest) => void;
-  /** The view's curve run, for the network curves (net-size-curve, net-livelock; net-curves.ts). */
+  /** The view's curve run, for the curves (net-size-curve, net-livelock, hpux-curves; net-curves.ts). */
   curve?: VariantRun;
+  /** The lab's scenario, for what a curve not yet run would run with (hpux-curves). */
+  scenario?: ScenarioValues;
 }
 
 /** The sweep's report for a kernel at this many CPUs, if the sweep has it. */
@@ -132,6 +141,14 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   ),
   'net-livelock': (v) => loading(
     <NetLivelock points={livelockPoints(v.curve)} progress={curveProgress(v.curve)} theme={v.theme} width={v.width} />,
+  ),
+  // the journey shows the run's per-send costs: the final report once there is one, live until then
+  'hpux-journey': (v) => loading(<HpuxJourney report={v.finalReport ?? v.report} theme={v.theme} width={v.width} />),
+  // the buffers are a moment's state: always the newest report
+  'hpux-buffers': (v) => loading(<HpuxBuffers report={v.report} theme={v.theme} width={v.width} />),
+  'hpux-curves': (v) => loading(
+    <HpuxCurves points={hpuxCurvePoints(v.curve)} setup={hpuxRunSetup(v.curve, v.scenario ?? {})} progress={curveProgress(v.curve)}
+      theme={v.theme} width={v.width} />,
   ),
 };
 

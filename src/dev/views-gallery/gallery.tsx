@@ -3,7 +3,8 @@
  * fixtures, and for the long timeline a run of the core in this page), in both themes.
  * Query: ?view=cpu-grid|lock|krp-queue|modes|timeline|lock-table|scaling|herd|cache-lines|
  * numa-topology|numa-traffic|numa-spinlock|monitor-modes|net-latency|net-size-curve|net-livelock|
- * net-stack-lock (the network views from HAND-MADE fixtures, not runs of the core)
+ * net-stack-lock (the network views from HAND-MADE fixtures, not runs of the core)|hpux-journey|
+ * hpux-buffers|hpux-curves (real runs of the hpux presets)
  * (default all), ?theme=light|projector, ?frame=N (hold the herd's frames at N instead of
  * playing them), ?live=1 (play the classic testbed live: 64 CPUs, every view;
  * &kernel=sna plays SNA Server/6000 as ported, 4 CPUs, with the herd and cache lines).
@@ -15,13 +16,14 @@ import classicDoc from '../../../lessons/scenarios/testbed-classic.json?raw';
 import scalableDoc from '../../../lessons/scenarios/testbed-scalable.json?raw';
 import snaDoc from '../../../lessons/scenarios/sna-as-ported.json?raw';
 import { loadCore, readSchema, Simulation, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
-import { herdFramesFixture, netViewFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
+import { herdFramesFixture, hpuxFixture, netViewFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
 import {
   CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
 } from '../../views/index.js';
 import { MonitorModes, NumaSpinlock, NumaTopology, NumaTraffic } from '../../views/numa-views.js';
 import { NetLatency, NetLivelock, NetSizeCurve, NetStackLock } from '../../views/net-views.js';
+import { HpuxBuffers, HpuxCurves, HpuxJourney } from '../../views/hpux-views.js';
 import { sliceWindow } from '../../views/timeline/feed.js';
 
 const params = new URLSearchParams(location.search);
@@ -42,6 +44,8 @@ const gs160Before = runFixture('numa-gs160-example3-before');
 const gs320 = runFixture('numa-gs320');
 /** HAND-MADE view fixtures (plausible figures, not runs of the core) until the onload kernel can write real ones. */
 const net = netViewFixture();
+/** Real runs of the hpux presets and the lab's curve of hpux-cow-8-buffers. */
+const hpux = hpuxFixture();
 const names: TraceNames = classic16.names;
 const modeAt = (s: Snapshot) => Int32Array.from(s.cpus, (c) => names.modes.indexOf(c.mode));
 
@@ -201,6 +205,22 @@ function StaticGallery() {
         <NetStackLock report={net.reports['udp-send-shared-prequeue']} theme={theme} width={900} />
         <NetStackLock report={net.reports['udp-send-shared-no-prequeue']} theme={theme} width={720} />
         <NetStackLock report={net.reports['pingpong-kernel']} theme={theme} width={560} />
+      </Section>
+      <Section id="hpux-journey" title="One send, byte by byte (real runs of the hpux presets)">
+        <HpuxJourney report={hpux.reports['hpux-cow-8-buffers']} theme={theme} width={1140} />
+        <HpuxJourney report={hpux.reports['hpux-fddi-copy-avoidance']} theme={theme} width={1140} />
+        <HpuxJourney report={hpux.reports['hpux-loopback-lan0']} theme={theme} width={760} />
+      </Section>
+      <Section id="hpux-buffers" title="Send buffers and the socket buffer (real runs)">
+        <HpuxBuffers report={hpux.reports['hpux-cow-8-buffers']} theme={theme} width={440} />
+        <HpuxBuffers report={hpux.reports['hpux-cow-9-buffers']} theme={theme} width={440} />
+        <HpuxBuffers report={hpux.live['hpux-cow-8-buffers'][1]} theme={theme} width={620} />
+        <HpuxBuffers report={hpux.reports['hpux-fddi-copies']} theme={theme} width={620} />
+      </Section>
+      <Section id="hpux-curves" title="CPU and throughput against buffers and dirtiness (the lab's curve of hpux-cow-8-buffers)">
+        <HpuxCurves points={hpux.curve.points} setup={hpux.curve.setup} theme={theme} width={1140} />
+        <HpuxCurves points={hpux.curve.points} setup={hpux.curve.setup} initialSweep="dirty" theme={theme} width={1140} />
+        <HpuxCurves points={hpux.curve.points.slice(0, 10)} setup={hpux.curve.setup} progress={10 / 44} theme={theme} width={620} />
       </Section>
     </>
   );

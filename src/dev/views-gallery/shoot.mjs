@@ -1,4 +1,4 @@
-// shoot.mjs -- DEV ONLY: serves the views gallery with Vite on port 5190, screenshots
+// shoot.mjs -- DEV ONLY: serves the views gallery with Vite on port 5190 (GALLERY_PORT), screenshots
 // every view in both themes into /tmp/shots/views-<view>-<theme>.png, prints console
 // errors, and measures timeline frame times while zooming a 100,000+ segment trace.
 // Usage: flock /tmp/e2e.lock node src/dev/views-gallery/shoot.mjs [view ...]
@@ -14,8 +14,8 @@ const out = '/tmp/shots';
 mkdirSync(out, { recursive: true });
 const views = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const all = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling', 'herd', 'cache-lines', 'numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes',
-  'net-latency', 'net-size-curve', 'net-livelock', 'net-stack-lock'];
-const port = 5190;
+  'net-latency', 'net-size-curve', 'net-livelock', 'net-stack-lock', 'hpux-journey', 'hpux-buffers', 'hpux-curves'];
+const port = Number(process.env.GALLERY_PORT ?? 5190);   // another checkout's shoot may hold 5190
 
 // --prod: measure a production build of the gallery (built to /tmp, never to dist/)
 const prod = process.argv.includes('--prod');

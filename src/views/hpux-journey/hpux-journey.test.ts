@@ -1,0 +1,165 @@
+/*
+ * hpux-journey.test.ts -- one send's bytes from the REAL runs of the hpux presets
+ * (fixtures/hpux-runs.json): the rules of each feature combination, checked against
+ * what the core measured (a stage the rules say the CPU does not touch costs nothing,
+ * and one it touches costs something), each preset found as its row of the table, the
+ * stages' measured ns and bytes, the token's loop, the words, and the view rendered.
+ */
+import { describe, expect, it } from 'vitest';
+import { createElement, type FunctionComponent } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { hpuxFixture } from '../fixtures/index.js';
+import type { HpuxPreset } from '../fixtures/types.js';
+import {
+  cpuPasses, FEATURE_ROWS, journeySummary, journeyView, matchingRow, PAUSE_MS, stageDwellsMs, stageRules, stageSentence, STAGES, tokenAt,
+  type JourneyModel,
+} from './model.js';
+
+const fixture = hpuxFixture();
+
+function model(preset: HpuxPreset): JourneyModel {
+  const view = journeyView(fixture.reports[preset]);
+  if (view.kind !== 'journey') throw new Error(`${preset}: no journey`);
+  return view.model;
+}
+
+const groups = (row: string) => {
+  const found = FEATURE_ROWS.find((r) => r.key === row)!;
+  const rules = stageRules(found.config);
+  return STAGES.map((s) => rules[s.id].group);
+};
+
+describe('the rules: which stages touch the bytes', () => {
+  it('classic BSD: copied, checksummed by the host and flushed; purged, checksummed and copied', () => {
+    expect(groups('classic')).toEqual(['write', 'copy', 'checksum', 'cache', 'card', 'cache', 'checksum', 'copy']);
+    expect(cpuPasses(stageRules(FEATURE_ROWS[0]!.config))).toEqual({ send: 2, recv: 2 });
+  });
+
+  it('each feature takes passes away: offload, copy-on-write, remapping', () => {
+    const passes = (key: string) => cpuPasses(stageRules(FEATURE_ROWS.find((r) => r.key === key)!.config));
+    expect(passes('offload')).toEqual({ send: 1, recv: 1 });
+    expect(passes('cow-forced')).toEqual({ send: 1, recv: 1 });   // the fault copies the page after all
+    expect(passes('cow')).toEqual({ send: 0, recv: 1 });
+    expect(passes('remap')).toEqual({ send: 0, recv: 0 });
+    expect(passes('lan0')).toEqual({ send: 2, recv: 2 });
+    expect(passes('lo0')).toEqual({ send: 1, recv: 1 });
+    expect(groups('cow')).toEqual(['write', 'map', 'card', 'cache', 'card', 'cache', 'card', 'copy']);
+    expect(groups('remap')).toEqual(['write', 'map', 'card', 'cache', 'card', 'card', 'card', 'map']);
+    // loopback: no card, so nothing to flush or purge
+    expect(groups('lo0')).toEqual(['write', 'copy', 'card', 'card', 'card', 'card', 'card', 'copy']);
+  });
+
+  it('a buffer still held forces a copy; only the dirty lines are flushed when lent', () => {
+    const forced = stageRules(FEATURE_ROWS.find((r) => r.key === 'cow-forced')!.config);
+    expect(forced['into-kernel'].short).toBe('fault + copy');
+    expect(forced.flush.short).toBe('whole copy');
+    const lent = stageRules(FEATURE_ROWS.find((r) => r.key === 'cow')!.config);
+    expect(lent['into-kernel'].short).toBe('lend (COW)');
+    expect(lent.flush.short).toBe('dirty lines');
+  });
+});
+
+describe('the current run, measured', () => {
+  it('each preset is its own row of the table', () => {
+    for (const row of FEATURE_ROWS) {
+      expect(model(row.preset as HpuxPreset).row?.key, row.preset).toBe(row.key);
+    }
+  });
+
+  it('the rules agree with the core: a stage the CPU does not touch costs nothing, one it touches costs something', () => {
+    for (const row of FEATURE_ROWS) {
+      for (const s of model(row.preset as HpuxPreset).stages) {
+        if (s.rule.group === 'card') expect(s.ns, `${row.preset} ${s.id}`).toBe(0);
+        else expect(s.ns, `${row.preset} ${s.id}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('8 buffers: the fault, the copy and the lending per send; the bytes touched', () => {
+    const m = model('hpux-cow-8-buffers');
+    const hp = fixture.reports['hpux-cow-8-buffers'].hpux!;
+    const into = m.stages.find((s) => s.id === 'into-kernel')!;
+    expect(into.ns).toBeCloseTo(hp.per_send_ns.cow_fault + hp.per_send_ns.copy + hp.per_send_ns.cow, 6);
+    expect(into.bytes).toBe(4096);
+    expect(m.perSendNs).toBeCloseTo(Object.values(hp.per_send_ns).reduce((a, b) => a + b, 0), 6);
+    expect(m.perRecvNs).toBeCloseTo(Object.values(hp.per_recv_ns).reduce((a, b) => a + b, 0), 6);
+    expect(m.bytesTouchedPerSend).toBe(4 + 4096 + 4096);
+    expect(m.config).toMatchObject({ interface: 'nio_fddi', sendCopyAvoid: true, forced: true, recvRemap: false, dirtyBytes: 4 });
+  });
+
+  it('copy avoidance both ways: a few µs per send and receive instead of hundreds', () => {
+    const both = model('hpux-fddi-copy-avoidance');
+    const classic = model('hpux-fddi-host-checksum');
+    expect(both.perSendNs).toBeLessThan(20_000);
+    expect(both.perRecvNs).toBeLessThan(20_000);
+    expect(classic.perSendNs).toBeGreaterThan(20 * both.perSendNs);
+    expect(both.oneHost).toBe(false);
+    expect(model('hpux-loopback-lo0').oneHost).toBe(true);
+  });
+
+  it('a combination outside the table has no row', () => {
+    const m = model('hpux-fddi-copies');
+    expect(matchingRow({ ...m.config, recvRemap: true })).toBeNull();
+    expect(journeyView(undefined)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the byte token', () => {
+  it('lingers longer where the CPU spends more, visits every stage in order and loops', () => {
+    const m = model('hpux-cow-8-buffers');
+    const dwells = stageDwellsMs(m.stages);
+    const into = STAGES.findIndex((s) => s.id === 'into-kernel');
+    const wire = STAGES.findIndex((s) => s.id === 'wire');
+    expect(dwells[into]).toBeGreaterThan(dwells[wire]!);
+    const cycle = dwells.reduce((a, b) => a + b, 0) + PAUSE_MS;
+    const seen: number[] = [];
+    let last = -1;
+    for (let t = 0; t < cycle; t += 25) {
+      const at = tokenAt(dwells, t);
+      expect(at.glide).toBeGreaterThanOrEqual(0);
+      expect(at.glide).toBeLessThanOrEqual(1);
+      expect(at.position).toBeGreaterThanOrEqual(last);   // never goes back within a loop
+      last = at.position;
+      if (!seen.includes(at.stage)) seen.push(at.stage);
+    }
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(tokenAt(dwells, cycle + 1).stage).toBe(0);
+  });
+});
+
+describe('words and the rendered view', () => {
+  it('says where the bytes are and what the run costs', () => {
+    const m = model('hpux-cow-8-buffers');
+    expect(stageSentence(m, 1)).toMatch(/^Stage 2 of 8, into the kernel: the write hit a page the transport still holds.*283 µs of CPU per send\.$/);
+    expect(stageSentence(m, 4)).toMatch(/card and wire.*no CPU time/);
+    const text = journeySummary(journeyView(fixture.reports['hpux-cow-8-buffers']));
+    expect(text).toContain('send copy avoidance with copies forced');
+    expect(text).toContain('This run is the row "+ send copy avoidance, too few buffers: a copy forced"');
+    expect(journeySummary(journeyView(fixture.reports['hpux-loopback-lan0']))).toMatch(/every byte 2 times sending and 2 times receiving/);
+    expect(journeySummary({ kind: 'none' })).toMatch(/No HP-UX figures yet/);
+  });
+
+  it('renders eight stages, the token at the first, the rules with this run marked', async () => {
+    // the .tsx is loaded at run time: the test typecheck (tsconfig.test.json) has no JSX
+    const { HpuxJourney } = await import(/* @vite-ignore */ String('./HpuxJourney.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    for (const theme of ['light', 'projector']) {
+      for (const width of [1200, 700]) {
+        const html = renderToStaticMarkup(createElement(HpuxJourney!, { report: fixture.reports['hpux-cow-8-buffers'], theme, width }));
+        expect(html).toContain('data-view="hpux-journey"');
+        expect(html.match(/data-stage="/g)).toHaveLength(8);
+        expect(html).toContain('data-token-stage="write"');
+        expect(html).toContain(`data-cols="${width === 1200 ? 8 : 4}"`);
+        // one rules table when wide, the sending and the receiving halves when narrow
+        const tables = width === 1200 ? 1 : 2;
+        expect(html.match(/data-rules="/g)).toHaveLength(tables);
+        expect(html.match(/<tr class="slv-hpux-current" data-row="hpux-cow-8-buffers"/g)).toHaveLength(tables);
+        expect(html.match(/data-row="/g)).toHaveLength(FEATURE_ROWS.length * tables);
+        expect(html).toContain('this run');
+        expect(html).toContain('Show data table');
+        expect(html).not.toMatch(/NaN|undefined|Infinity/);
+      }
+    }
+    const none = renderToStaticMarkup(createElement(HpuxJourney!, {}));
+    expect(none).toContain('Waiting for the first report');
+  });
+});
