@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, openLab, test } from './fixtures.js';
 
 const SCRIPT = '/#/present/why-one-lock-stops-scaling';
 const presenter = (page: Page) => page.locator('.presenter');
@@ -265,10 +265,12 @@ test('a bad script is explained by file, line, field and fix; a good one from a 
 });
 
 test('the lab and the lessons index link to presenter mode', async ({ page }) => {
-  await page.goto('/#/lab');
+  // the lab first shows its first frame, so the link is clicked on a settled page
+  await openLab(page, '/#/lab');
   await page.getByRole('link', { name: 'Present' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/present/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible({ timeout: 15_000 });
   await page.goto('/#/lessons');
   await page.getByRole('link', { name: 'Present to a class' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible({ timeout: 15_000 });
 });

@@ -9,7 +9,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
-  expect, expectAccessible, labLink, openLab, presetScenario as preset, projectorThenPlay, seeView as see, tabTo, test,
+  expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, seeView as see, tabTo, test,
   toggleDataTable, viewOf,
 } from './fixtures.js';
 
@@ -102,7 +102,8 @@ test('after the port the herd view shows spinning CPUs; false sharing is marked;
 
   // with reduced motion the lab does not start by itself, and nothing slides
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openLab(page, labLink(preset('sna-false-sharing')));
+  // a fresh document: a new hash alone would keep the lab that was playing
+  await openFresh(page, labLink(preset('sna-false-sharing')));
   await expect(page.getByTestId('play')).toHaveText(/Play/);
   await page.getByTestId('play').click();
   await see(page, 'cache-lines');
