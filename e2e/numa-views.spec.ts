@@ -10,7 +10,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
-  expect, expectAccessible, labLink, openLab, presetScenario as preset, projectorThenPlay, seeView, tabTo, test,
+  expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, seeView, tabTo, test,
   toggleDataTable, viewOf,
 } from './fixtures.js';
 
@@ -131,7 +131,8 @@ test('GS320: 32 CPUs in 8 RADs stay light; reduced motion stills the arcs; the O
 
   // reduced motion: no flowing dashes
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openLab(page, labLink(preset('gs160')));
+  await openFresh(page, labLink(preset('gs160')));   // a new hash alone keeps the lab that was playing
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
   await page.getByTestId('play').click();
   const still = await see(page, 'numa-topology');
   await expect(still.locator('[data-arc]').first()).toBeVisible({ timeout: 15_000 });
