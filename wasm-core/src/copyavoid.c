@@ -233,8 +233,6 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
 
 static const char *const TOUCH_NAMES[HT_COUNT] = { "app_write", "cow_fault", "copy", "checksum", "flush", "cow", "purge", "remap" };
 
-static void jw_fixed_key(JsonW *w, const char *k, double v, int decimals) { jw_key(w, k); jw_fixed(w, v, decimals); }
-
 static double busy_pct(const lab_Sim *s, int cpu, double window)
 {
     int m;

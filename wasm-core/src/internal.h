@@ -163,6 +163,7 @@ void jw_raw(JsonW *w, const char *s);
 void jw_str(JsonW *w, const char *s);    /* quoted and escaped                      */
 void jw_int(JsonW *w, int64_t v);
 void jw_fixed(JsonW *w, double v, int decimals);
+void jw_fixed_key(JsonW *w, const char *k, double v, int decimals);   /* "k": v */
 void jw_num(JsonW *w, double v);         /* shortest exact form for whole numbers, else 6 decimals */
 void jw_key(JsonW *w, const char *k);    /* "k": (with a comma before it when needed) */
 void jw_item(JsonW *w);                  /* the comma before an array element        */
@@ -306,6 +307,11 @@ void asm_op2(Asm *a, int op, int x, int b);
 void asm_place(Asm *a, int label);
 int asm_begin(Asm *a);                         /* phase number where a program starts   */
 int asm_finish(Asm *a);                        /* resolves jumps; 0 when something overflowed */
+/* A program a kernel writes at build time from the state's scenario. */
+struct State;
+typedef struct ProgSpec { int id; void (*fn)(Asm *, const struct State *); const char *name; } ProgSpec;
+/* Allocates cap phases into s->code and writes each program there; LAB_OK or LAB_ERR_NOMEM. */
+int asm_programs(lab_Sim *s, const ProgSpec *p, int n, int cap);
 
 /* ---- jobs: packets, timers, disk completions, KRPs ---------------------------- */
 enum JobKind { JOB_RX, JOB_BACKGROUND_RX, JOB_TIMER, JOB_DISK, JOB_KRP_WRITE, JOB_KRP_READ,
@@ -570,6 +576,8 @@ typedef struct State {
     int net_hosts;           /* 2: two hosts back to back; 1: a loopback connection   */
     int64_t net_window;      /* bytes a TCP sender may have unacknowledged            */
     int32_t net_read_bytes;  /* a TCP stream receive call takes at most this          */
+    int net_ack_packets;     /* 1: ACKs are packets the sender's interrupt processes;
+                                0: the window opens a crossing after the read, free   */
     HpState hp;
 } State;
 
@@ -659,6 +667,12 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode);
 void net_report(lab_Sim *s, JsonW *w, double secs);
 /* A sender waiting for ring space (why 1) or the TCP window (2) may go on. */
 void net_resume_sender(lab_Sim *s, int t, int why);
+/* Set-up shared by the kernels on net.c (kernel_onload.c, kernel_hpux.c): no stacks or
+ * filters yet; a stack of a host with its interrupt CPU and lock (-1: none), its number. */
+void net_clear_stacks(State *st);
+int net_add_stack(State *st, int host, int user_level, int irq_cpu, int lock);
+/* The context switch that brings a woken thread back, the same for every net kernel. */
+void net_build_switch_in(Asm *a, const State *st);
 
 /* copyavoid.c: HP-UX 9.0's checksum offload and copy avoidance */
 void hp_init(lab_Sim *s);

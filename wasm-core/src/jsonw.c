@@ -68,6 +68,8 @@ void jw_fixed(JsonW *w, double v, int decimals)
     }
 }
 
+void jw_fixed_key(JsonW *w, const char *k, double v, int decimals) { jw_key(w, k); jw_fixed(w, v, decimals); }
+
 void jw_num(JsonW *w, double v)
 {
     if (v == (double)(int64_t)v && v > -9.0e15 && v < 9.0e15) jw_int(w, (int64_t)v);

@@ -101,21 +101,13 @@ static void build_interrupt(Asm *a, const State *st)
     OP(OP_END, 0);
 }
 
-static void build_switch_in(Asm *a, const State *st)
-{
-    (void)st;
-    WORK(CSWITCH, NET_CSWITCH);
-    OP(OP_RESUME, 0);
-}
-
 static int hp_build(lab_Sim *s)
 {
     State *st = s->st;
-    Asm as, *a = &as;
-    int i, h;
-    struct { int id; void (*fn)(Asm *, const State *); const char *name; } P[] = {
+    int i, h, status;
+    static const ProgSpec P[] = {
         { PROG_PROCESS, build_sender, "sender" }, { PROG_NET_PEER, build_receiver, "receiver" },
-        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, build_switch_in, "switch_in" },
+        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, net_build_switch_in, "switch_in" },
     };
 
     st->net_test = NET_TCP_STREAM;
@@ -125,19 +117,11 @@ static int hp_build(lab_Sim *s)
     st->net_mss = (int)st->v[F_NET_MSS];
     st->net_window = (int64_t)st->v[F_HP_SNDBUF];
     st->net_read_bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];   /* netperf: receives of the send size */
+    st->net_ack_packets = 1;
     hp_init(s);
 
-    s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * HP_CODE_MAX));
-    if (!s->code) return LAB_ERR_NOMEM;
-    asm_init(a, s->code, HP_CODE_MAX);
-    for (i = 0; i < (int)(sizeof P / sizeof P[0]); i++) {
-        int start = asm_begin(a);
-        P[i].fn(a, st);
-        s->prog[P[i].id].phase = s->code + start;
-        s->prog[P[i].id].n = a->n - start;
-        s->prog[P[i].id].name = P[i].name;
-    }
-    if (!asm_finish(a)) return LAB_ERR_NOMEM;
+    status = asm_programs(s, P, (int)(sizeof P / sizeof P[0]), HP_CODE_MAX);
+    if (status != LAB_OK) return status;
 
     /* The sender on host A's CPU, the receiver on host B's (or the same CPU). */
     s->thr[0].bound = 0;
@@ -147,22 +131,8 @@ static int hp_build(lab_Sim *s)
 
     /* One kernel stack per host: its card's ring and interrupt; no filters, the
      * kernel's interface is the default. */
-    st->net_nstack = st->net_hosts;
-    st->net_nfilter[0] = st->net_nfilter[1] = 0;
-    st->net_default_vi[0] = st->net_default_vi[1] = -1;
-    for (h = 0; h < st->net_hosts; h++) {
-        NetStack *n = &st->stk[h];
-        n->host = (int8_t)h;
-        n->user_level = 0;
-        n->irq_cpu = (int8_t)(h * st->net_cph);
-        n->armed = 1;
-        n->lock = -1;
-        n->poller = -1;
-        n->ring.head = n->ring.tail = -1;
-        n->prequeue.head = n->prequeue.tail = -1;
-        n->last_irq = -((int64_t)1 << 40);
-        st->net_default_vi[h] = (int8_t)h;
-    }
+    net_clear_stacks(st);
+    for (h = 0; h < st->net_hosts; h++) st->net_default_vi[h] = (int8_t)net_add_stack(st, h, 0, h * st->net_cph, -1);
     for (i = 0; i < 2; i++) s->thr[i].net_stack = (int8_t)(st->net_hosts == 2 ? i : 0);
     st->nlock = 0;
     return LAB_OK;

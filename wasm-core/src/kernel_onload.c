@@ -195,21 +195,13 @@ static void build_interrupt(Asm *a, const State *st)
     OP(OP_END, 0);
 }
 
-static void build_switch_in(Asm *a, const State *st)
-{
-    (void)st;
-    WORK(CSWITCH, NET_CSWITCH);
-    OP(OP_RESUME, 0);
-}
-
 static int net_build(lab_Sim *s)
 {
     State *st = s->st;
-    Asm as, *a = &as;
-    int i, nthread = st->nthread;
-    struct { int id; void (*fn)(Asm *, const State *); const char *name; } P[] = {
+    int i, status, nthread = st->nthread;
+    static const ProgSpec P[] = {
         { PROG_PROCESS, build_app, "app" }, { PROG_NET_PEER, build_peer, "peer" },
-        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, build_switch_in, "switch_in" },
+        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, net_build_switch_in, "switch_in" },
     };
 
     st->net_test = (int)st->v[F_NET_TEST];
@@ -219,18 +211,10 @@ static int net_build(lab_Sim *s)
     st->net_hosts = 2;
     st->net_window = (int64_t)st->v[F_NET_WINDOW];
     st->net_read_bytes = 65536;             /* like netperf: a receive as large as it can */
+    st->net_ack_packets = 0;
 
-    s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * NET_CODE_MAX));
-    if (!s->code) return LAB_ERR_NOMEM;
-    asm_init(a, s->code, NET_CODE_MAX);
-    for (i = 0; i < (int)(sizeof P / sizeof P[0]); i++) {
-        int start = asm_begin(a);
-        P[i].fn(a, st);
-        s->prog[P[i].id].phase = s->code + start;
-        s->prog[P[i].id].n = a->n - start;
-        s->prog[P[i].id].name = P[i].name;
-    }
-    if (!asm_finish(a)) return LAB_ERR_NOMEM;
+    status = asm_programs(s, P, (int)(sizeof P / sizeof P[0]), NET_CODE_MAX);
+    if (status != LAB_OK) return status;
 
     /* Threads: host A's applications on CPUs 0, 1, ...; host B's peer on its first CPU. */
     for (i = 0; i < nthread; i++) {
@@ -242,9 +226,7 @@ static int net_build(lab_Sim *s)
 
     /* Stacks: the kernel has one per host; onload one per process (or one shared by
      * host A's senders), each with its own virtual NIC, ring and stack lock. */
-    st->net_nstack = 0;
-    st->net_nfilter[0] = st->net_nfilter[1] = 0;
-    st->net_default_vi[0] = st->net_default_vi[1] = -1;
+    net_clear_stacks(st);
     for (i = 0; i < nthread; i++) {
         Thread *th = &s->thr[i];
         int host = th->bound >= st->net_cph;
@@ -254,20 +236,11 @@ static int net_build(lab_Sim *s)
         if (shared)
             for (j = 0; j < st->net_nstack; j++) if (st->stk[j].host == host) k = j;
         if (k < 0) {
-            NetStack *n;
             int app = th->bound;
-            k = st->net_nstack++;
-            n = &st->stk[k];
-            n->host = (int8_t)host;
-            n->user_level = st->net_stack != STACK_KERNEL;
-            n->irq_cpu = (int8_t)(st->v[F_NET_IRQ_CPU] == IRQ_OTHER_CORE
-                                  ? host * st->net_cph + (app % st->net_cph + 1) % st->net_cph : app);
-            n->armed = !n->user_level;
-            n->lock = (int8_t)(st->net_stack == STACK_ONLOAD ? NL_STACK0 + k : -1);
-            n->poller = -1;
-            n->ring.head = n->ring.tail = -1;
-            n->prequeue.head = n->prequeue.tail = -1;
-            n->last_irq = -((int64_t)1 << 40);
+            k = net_add_stack(st, host, st->net_stack != STACK_KERNEL,
+                              st->v[F_NET_IRQ_CPU] == IRQ_OTHER_CORE
+                                  ? host * st->net_cph + (app % st->net_cph + 1) % st->net_cph : app,
+                              st->net_stack == STACK_ONLOAD ? NL_STACK0 + st->net_nstack : -1);
         }
         th->net_stack = (int8_t)k;
         /* A socket on a user-level stack installs a filter on its host's NIC, so its

@@ -246,15 +246,15 @@ static void socket_take(lab_Sim *s, int t)
     }
     th->net_bytes = bytes;
     th->net_got += bytes;
-    if (st->kernel == KERNEL_HPUX) {
-        /* HP-UX: the acknowledgement is a packet the sender's interrupt processes */
+    if (st->net_ack_packets) {
+        /* the acknowledgement is a packet the sender's interrupt processes (HP-UX) */
         int j = engine_job_alloc(s, JOB_NET_PKT, peer_of(st, t), JOB_NET_ACK);
         assert(j >= 0);                          /* size() leaves room for every ACK in flight */
         s->job[j].bytes = bytes;
         s->job[j].t_enq = st->now;
         ev_push(s, st->now + net_latency(st), EV_NET_ARRIVE, -1, j, 0);
     } else if (st->net_test == NET_TCP_STREAM || st->net_test == NET_PINGPONG)   /* the window opens as it reads */
-        ev_push(s, st->now + (int64_t)st->v[F_NET_HW_LATENCY], EV_NET_ACK, (int)peer_of(st, t), bytes, 0);
+        ev_push(s, st->now + net_latency(st), EV_NET_ACK, (int)peer_of(st, t), bytes, 0);
     th->net_spinning = 0;
     th->net_t0 = st->now;
 }
@@ -625,10 +625,44 @@ void net_event(lab_Sim *s, const Event *e)
 
 /* ---- set-up, window, report ---------------------------------------------------------- */
 
+/* The kernels that run on this file's NICs and stacks. */
+static int net_kernel(const State *st) { return st->kernel == KERNEL_ONLOAD || st->kernel == KERNEL_HPUX; }
+
+void net_clear_stacks(State *st)
+{
+    st->net_nstack = 0;
+    st->net_nfilter[0] = st->net_nfilter[1] = 0;
+    st->net_default_vi[0] = st->net_default_vi[1] = -1;
+}
+
+int net_add_stack(State *st, int host, int user_level, int irq_cpu, int lock)
+{
+    int k = st->net_nstack++;
+    NetStack *n = &st->stk[k];
+    assert(k < LAB_NET_MAX_STACKS);
+    n->host = (int8_t)host;
+    n->user_level = (int8_t)user_level;
+    n->irq_cpu = (int8_t)irq_cpu;
+    n->armed = !user_level;                  /* a user-level stack: only when a thread blocks */
+    n->lock = (int8_t)lock;
+    n->poller = -1;
+    n->ring.head = n->ring.tail = -1;
+    n->prequeue.head = n->prequeue.tail = -1;
+    n->last_irq = -((int64_t)1 << 40);
+    return k;
+}
+
+void net_build_switch_in(Asm *a, const State *st)
+{
+    (void)st;
+    asm_op2(a, OP_WORK, LAB_MODE_CSWITCH, C_NET_CSWITCH);
+    asm_op2(a, OP_RESUME, 0, 0);
+}
+
 void net_start(lab_Sim *s)
 {
     State *st = s->st;
-    if (st->kernel != KERNEL_ONLOAD && st->kernel != KERNEL_HPUX) return;
+    if (!net_kernel(st)) return;
     if (st->net_test == NET_UDP_RECEIVE && st->v[F_NET_OFFERED_PPS] > 0)
         ev_push(s, generator_gap(st), EV_NET_GENERATE, -1, 0, 0);
     if (st->net_stack == STACK_ONLOAD && st->v[F_NET_WATCHDOG] > 0)
@@ -639,7 +673,7 @@ void net_reset(lab_Sim *s)
 {
     State *st = s->st;
     int k;
-    if (st->kernel != KERNEL_ONLOAD && st->kernel != KERNEL_HPUX) return;
+    if (!net_kernel(st)) return;
     memset(&st->net, 0, sizeof st->net);
     if (st->kernel == KERNEL_HPUX) hp_reset(s);
     st->net_sock_since = st->now;
@@ -651,8 +685,6 @@ void net_reset(lab_Sim *s)
 }
 
 static double per_s(double n, double secs) { return secs > 0 ? n / secs : 0; }
-
-static void jw_fixed_key(JsonW *w, const char *k, double v, int decimals) { jw_key(w, k); jw_fixed(w, v, decimals); }
 
 void net_report(lab_Sim *s, JsonW *w, double secs)
 {

@@ -80,3 +80,20 @@ int asm_finish(Asm *a)
     reset_labels(a);
     return !a->failed;
 }
+
+int asm_programs(lab_Sim *s, const ProgSpec *p, int n, int cap)
+{
+    Asm as, *a = &as;
+    int i;
+    s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * (size_t)cap));
+    if (!s->code) return LAB_ERR_NOMEM;
+    asm_init(a, s->code, cap);               /* fixed size: the programs point into it */
+    for (i = 0; i < n; i++) {
+        int start = asm_begin(a);
+        p[i].fn(a, s->st);
+        s->prog[p[i].id].phase = s->code + start;
+        s->prog[p[i].id].n = a->n - start;
+        s->prog[p[i].id].name = p[i].name;
+    }
+    return asm_finish(a) ? LAB_OK : LAB_ERR_NOMEM;
+}
