@@ -19,17 +19,7 @@ static const char *const BASE[] = {
     "net.costs.wake.mean_ns=15000", "net.costs.context_switch.mean_ns=30000",
     "sim.duration_ns=300000000", "sim.warmup_ns=50000000", NULL };
 
-static lab_Sim *run(const char *const *settings)
-{
-    lab_Scenario *sc = h_scenario(BASE);
-    lab_Sim *s;
-    h_apply(sc, settings);
-    s = lab_sim_new(sc, NULL);
-    lab_scenario_free(sc);
-    if (!s) return NULL;
-    lab_sim_run_until(s, s->st->v[F_DURATION]);
-    return s;
-}
+static lab_Sim *run(const char *const *settings) { return h_run(BASE, settings); }
 
 static double busy_pct(const lab_Sim *s, int cpu)
 {

@@ -72,16 +72,7 @@ static void check_livelock(void)
     }
 }
 
-static lab_Sim *run(const char *const *settings)
-{
-    lab_Scenario *sc = h_scenario(BASE);
-    lab_Sim *s;
-    h_apply(sc, settings);
-    s = lab_sim_new(sc, NULL);
-    lab_scenario_free(sc);
-    lab_sim_run_until(s, s->st->v[F_DURATION]);
-    return s;
-}
+static lab_Sim *run(const char *const *settings) { return h_run(BASE, settings); }
 
 /* Constant costs make a sender a deterministic server: its rate is one over the sum. */
 static void check_deterministic_service(void)
