@@ -7,10 +7,25 @@
  */
 import type { NetBreakdown, NetReport, Report } from '../core/report.js';
 import { formatCount } from './format.js';
+import type { Snapshot } from '../core/snapshot.js';
 import type { Theme } from './palette.js';
 
 export type NetStack = NetReport['stack'];
 export type NetTest = NetReport['test'];
+
+/** The props the two network curves share (net-size-curve, net-livelock); each adds its points. */
+export interface NetCurveViewProps {
+  /** Fraction of the curve run done, 0..1 (default 1); below 1 the view says it is partial. */
+  progress?: number;
+  /** Not needed; accepted so every view takes the same props. */
+  report?: Report;
+  snapshot?: Snapshot;
+  theme?: Theme;
+  /** Width of the whole view in CSS px (default 760). */
+  width?: number;
+  height?: number;
+  title?: string;
+}
 
 export function netOf(report: Report | undefined): NetReport | undefined {
   return report?.net;

@@ -6,35 +6,23 @@
  * under the chart. A pure function of its points (the lab makes them by running the
  * scenario at each offered load in each mode); the shell draws the Run curve button.
  */
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
-import { themeTokens, type Theme } from '../palette.js';
+import { themeTokens } from '../palette.js';
 import { formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../common/series.js';
 import '../net.css';
-import { formatPerS, receiveModeStyle, spreadLabels } from '../net-data.js';
+import { formatPerS, receiveModeStyle, spreadLabels, type NetCurveViewProps } from '../net-data.js';
 import {
   deliveredScale, diagonal, livelockHighlights, livelockPath, livelockSeries, livelockSummary, millions, offeredScale,
   type LivelockPoint,
 } from './model.js';
 
-export interface NetLivelockProps {
+export interface NetLivelockProps extends NetCurveViewProps {
   /** Delivered against offered packets per second, per receive mode (udp_receive runs). */
   points: readonly LivelockPoint[];
   /** Words for the modes, by mode name (default: interrupts, moderation, polling in words). */
   modeLabels?: Readonly<Record<string, string>>;
-  /** Fraction of the curve run done, 0..1 (default 1). */
-  progress?: number;
-  /** Not needed; accepted so every view takes the same props. */
-  report?: Report;
-  snapshot?: Snapshot;
-  theme?: Theme;
-  /** Width of the whole view in CSS px (default 760). */
-  width?: number;
-  height?: number;
-  title?: string;
 }
 
 export function NetLivelock(props: NetLivelockProps) {

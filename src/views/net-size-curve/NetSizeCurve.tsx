@@ -5,35 +5,23 @@
  * function of its points (the lab makes them by running the scenario at each size on
  * each stack); the shell draws the Run curve button and progress.
  */
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
-import { themeTokens, type Theme } from '../palette.js';
+import { themeTokens } from '../palette.js';
 import { formatOne } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../common/series.js';
 import '../net.css';
-import { formatBytes, formatGbps, formatRatio, spreadLabels, stackStyle } from '../net-data.js';
+import { formatBytes, formatGbps, formatRatio, spreadLabels, stackStyle, type NetCurveViewProps } from '../net-data.js';
 import {
   DEFAULT_LINK_LIMIT_GBPS, goodputScale, REACH_PCT, sizeKeyNumbers, sizePath, sizeScale, sizeSeries, sizeSummary, sizeTicks,
   type SizePoint,
 } from './model.js';
 
-export interface NetSizeCurveProps {
+export interface NetSizeCurveProps extends NetCurveViewProps {
   /** Goodput per stack and message size (tcp_stream runs). */
   points: readonly SizePoint[];
   /** The link's payload limit, Gb/s (default 9.4: 10 GbE less the headers). */
   linkLimitGbps?: number;
-  /** Fraction of the curve run done, 0..1 (default 1); below 1 the view says it is partial. */
-  progress?: number;
-  /** Not needed; accepted so every view takes the same props. */
-  report?: Report;
-  snapshot?: Snapshot;
-  theme?: Theme;
-  /** Width of the whole view in CSS px (default 760). */
-  width?: number;
-  height?: number;
-  title?: string;
 }
 
 export function NetSizeCurve(props: NetSizeCurveProps) {
