@@ -13,7 +13,7 @@
 import type { Report } from '../core/report.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import type { Variant, VariantRun } from '../core/sweep.js';
-import { buffersNeeded } from '../views/hpux-data.js';
+import { buffersNeeded } from '../core/hpux-rules.js';
 import type { HpuxCurvePoint, HpuxCurveSetup } from '../views/hpux-curves/model.js';
 
 /** Each variant runs 0.2 s of simulated time after a 50 ms warm-up. */

@@ -117,15 +117,7 @@ export function copyAvoidStyle(on: boolean, theme: Theme = 'light'): SeriesStyle
 
 // ---- the buffer rule ----------------------------------------------------------------------
 
-/**
- * The paper's rule for send buffers with copy avoidance (Appendix A): SO_SNDBUF / send
- * size + 1, at least 2. With fewer, the application writes a buffer the transport still
- * holds and forces a copy.
- */
-export function buffersNeeded(soSndbuf: number, sendBytes: number): number {
-  if (!(sendBytes > 0) || !(soSndbuf >= 0)) return 2;
-  return Math.max(2, Math.floor(soSndbuf / sendBytes) + 1);
-}
+export { buffersNeeded } from '../core/hpux-rules.js';
 
 // ---- numbers in words ---------------------------------------------------------------------
 
