@@ -10,7 +10,7 @@ import { useEffect, useMemo } from 'react';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import { variantKey } from '../core/sweep.js';
 import { useLab } from './hooks.js';
-import { CURVE_DURATION_NS, curveStatus, curveVariants, NET_CURVE_RUN, selectCurveRun, type NetCurveId } from './net-curves.js';
+import { CURVE_DURATION_NS, curveStatus, curveVariants, selectCurveRun, type NetCurveId } from './net-curves.js';
 import { HPUX_CURVE_DURATION_NS, hpuxCurveSetup } from './hpux-curves.js';
 import type { LabState, LabStore } from './store.js';
 
@@ -32,7 +32,7 @@ const WHAT: Record<NetCurveId, { name: string; what: (scenario: ScenarioValues) 
 };
 
 export function NetCurveControls({ store, curve }: { store: LabStore; curve: NetCurveId }) {
-  const name = NET_CURVE_RUN[curve];
+  const name = curve;   // the variant run is named after its view
   const run = useLab(store, selectCurveRun[curve]);
   const ready = useLab(store, selectReady);
   const scenario = useLab(store, 'scenario');

@@ -13,24 +13,17 @@ import type { Variant, VariantRun } from '../core/sweep.js';
 import type { LabState } from './store.js';
 import { hpuxCurveVariants } from './hpux-curves.js';
 
-export type NetCurveId = 'net-size-curve' | 'net-livelock' | 'hpux-curves';
-
-/** The variant run's name in the store, per curve. */
-export const NET_CURVE_RUN: Readonly<Record<NetCurveId, string>> = {
-  'net-size-curve': 'net-size-curve',
-  'net-livelock': 'net-livelock',
-  'hpux-curves': 'hpux-curves',
-};
+/** The views measured by a curve run; each view's id also names its variant run in the store. */
+const NET_CURVE_IDS = ['net-size-curve', 'net-livelock', 'hpux-curves'] as const;
+export type NetCurveId = (typeof NET_CURVE_IDS)[number];
 
 /** Each curve's variant run in the store (stable selectors for useLab, one per curve). */
-export const selectCurveRun: Readonly<Record<NetCurveId, (s: LabState) => VariantRun | undefined>> = {
-  'net-size-curve': (s) => s.variants[NET_CURVE_RUN['net-size-curve']],
-  'net-livelock': (s) => s.variants[NET_CURVE_RUN['net-livelock']],
-  'hpux-curves': (s) => s.variants[NET_CURVE_RUN['hpux-curves']],
-};
+export const selectCurveRun = Object.fromEntries(
+  NET_CURVE_IDS.map((id) => [id, (s: LabState): VariantRun | undefined => s.variants[id]]),
+) as Readonly<Record<NetCurveId, (s: LabState) => VariantRun | undefined>>;
 
 export function isNetCurve(id: string): id is NetCurveId {
-  return Object.hasOwn(NET_CURVE_RUN, id);
+  return (NET_CURVE_IDS as readonly string[]).includes(id);
 }
 
 /** Each variant runs this long (with this warm-up), simulated ns: quick, and long enough to settle. */
