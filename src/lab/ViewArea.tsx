@@ -11,6 +11,7 @@ import { Component, memo, useEffect, useMemo, useRef, useState, type ReactNode }
 import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
 import { SweepControls } from './SweepControls.js';
+import { COMPANION_VIEWS } from './companion-choice.js';
 import { NetCurveControls } from './NetCurveControls.js';
 import { isNetCurve, selectCurveRun } from './net-curves.js';
 import type { LabState, LabStore } from './store.js';
@@ -93,7 +94,7 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   const schema = useLab(store, 'schema');
   const interruptCpu = useLab(store, selectInterrupt);
   const speed = useLab(store, 'speed');
-  const companionRun = useLab(store, id === 'herd' || id === 'net-latency' ? selectCompanion : selectNothing);
+  const companionRun = useLab(store, COMPANION_VIEWS.has(id) ? selectCompanion : selectNothing);
   const curve = useLab(store, isNetCurve(id) ? selectCurveRun[id] : selectNothing);
   const scenario = useLab(store, id === 'hpux-curves' ? selectScenario : selectNothing);
   const companion = useMemo(

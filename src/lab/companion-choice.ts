@@ -8,6 +8,9 @@
 import type { ScenarioValues } from '../core/scenario-values.js';
 import type { KnownViewId } from './view-ids.js';
 
+/** The views drawn with the companion run beside the lab's own. */
+export const COMPANION_VIEWS: ReadonlySet<KnownViewId> = new Set<KnownViewId>(['herd', 'net-latency']);
+
 export interface CompanionChoice {
   overrides: ScenarioValues;
   label: string;
