@@ -2,7 +2,7 @@
 #ifndef LAB_HARNESS_H
 #define LAB_HARNESS_H
 #include <stdio.h>
-#include "internal.h"
+#include "model/model.h"
 
 extern int h_pass, h_fail;
 

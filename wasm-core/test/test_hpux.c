@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "harness.h"
+#include "kernels/hpux/hpux.h"
 
 /* Two HP 9000s on an FDDI ring through NIO FDDI cards: 4 KB sends of a TCP stream. */
 static const char *const BASE[] = {
@@ -29,10 +30,10 @@ static double busy_pct(const lab_Sim *s, int cpu)
     return 100.0 * busy / window;
 }
 
-static double forced_pct(const lab_Sim *s) { return s->st->hp.sends ? 100.0 * (double)s->st->hp.faults / (double)s->st->hp.sends : 0; }
-static double per_send(const lab_Sim *s, int k) { return s->st->hp.touch_bytes[0][k] / (double)s->st->hp.sends; }
-static double per_recv(const lab_Sim *s, int k) { return s->st->hp.touch_bytes[1][k] / (double)s->st->net.delivered_msgs; }
-static double mbps(const lab_Sim *s) { return 8.0 * s->st->net.delivered_bytes / ((double)(s->st->now - s->st->stats_start) / 1e9) / 1e6; }
+static double forced_pct(const lab_Sim *s) { return hp_state(s->st)->sends ? 100.0 * (double)hp_state(s->st)->faults / (double)hp_state(s->st)->sends : 0; }
+static double per_send(const lab_Sim *s, int k) { return hp_state(s->st)->touch_bytes[0][k] / (double)hp_state(s->st)->sends; }
+static double per_recv(const lab_Sim *s, int k) { return hp_state(s->st)->touch_bytes[1][k] / (double)net_state(s->st)->net.delivered_msgs; }
+static double mbps(const lab_Sim *s) { return 8.0 * net_state(s->st)->net.delivered_bytes / ((double)(s->st->now - s->st->stats_start) / 1e9) / 1e6; }
 
 /* The sender writes into each of k buffers before sending it: copies forced while the
  * transport still holds the buffer, none from SO_SNDBUF / send size + 1 on. */
@@ -47,10 +48,10 @@ static void check_buffers(const char *sndbuf, int rule)
         snprintf(set, sizeof set, "hpux.send_buffers=%d", k);
         s = run(more);
         if (k < rule) CHECK(forced_pct(s) > 99.0, "%s, %d buffers: every send forces a copy (%.1f%%)", sndbuf, k, forced_pct(s));
-        else CHECK(s->st->hp.faults == 0, "%s, %d buffers: no forced copy (%llu)", sndbuf, k, (unsigned long long)s->st->hp.faults);
+        else CHECK(hp_state(s->st)->faults == 0, "%s, %d buffers: no forced copy (%llu)", sndbuf, k, (unsigned long long)hp_state(s->st)->faults);
         if (k == rule - 1) cpu_below = busy_pct(s, 0);
         if (k == rule) cpu_at = busy_pct(s, 0);
-        CHECK(s->st->hp.stream - s->st->hp.acked <= (int64_t)s->st->v[F_HP_SNDBUF] + 4096,
+        CHECK(hp_state(s->st)->stream - hp_state(s->st)->acked <= (int64_t)s->st->v[F_HP_SNDBUF] + 4096,
               "the socket buffer holds no more than SO_SNDBUF and the send waiting for room");
         lab_sim_free(s);
     }
@@ -72,7 +73,7 @@ static void check_touches(void)
     {   /* checksum offload: the card does it */
         const char *const set[] = { NULL };
         lab_Sim *s = run(set);
-        CHECK(s->st->hp.touch_bytes[0][HT_CSUM] == 0 && s->st->hp.touch_bytes[1][HT_CSUM] == 0, "NIO FDDI: no checksum in the host");
+        CHECK(hp_state(s->st)->touch_bytes[0][HT_CSUM] == 0 && hp_state(s->st)->touch_bytes[1][HT_CSUM] == 0, "NIO FDDI: no checksum in the host");
         CHECK(per_send(s, HT_COPY) == 4096 && per_send(s, HT_FLUSH) == 4096, "still copied and flushed");
         CHECK(fabs(per_recv(s, HT_PURGE) - 4096) < 1, "received data purged before the copy reads it");
         lab_sim_free(s);
@@ -85,7 +86,7 @@ static void check_touches(void)
         CHECK(per_send(s, HT_FLUSH) == 32, "only the written word's line is flushed (%.0f)", per_send(s, HT_FLUSH));
         CHECK(per_recv(s, HT_COPY) == 0 && fabs(per_recv(s, HT_PURGE) - 128) < 1,
               "page remapping: nothing copied; the receiver's 100 dirty bytes purged as 4 lines (%.0f)", per_recv(s, HT_PURGE));
-        CHECK(s->st->hp.remaps > 0, "pages remapped");
+        CHECK(hp_state(s->st)->remaps > 0, "pages remapped");
         lab_sim_free(s);
     }
 }
@@ -108,9 +109,9 @@ static void check_rules(void)
         for (j = 0; j < 4 && cases[i][j]; j++) set[n++] = cases[i][j];
         set[n] = NULL;
         s = run(set);
-        CHECK(s->st->hp.cow_sends == 0 && per_send(s, HT_COPY) == s->st->v[F_NET_MESSAGE_BYTES],
+        CHECK(hp_state(s->st)->cow_sends == 0 && per_send(s, HT_COPY) == s->st->v[F_NET_MESSAGE_BYTES],
               "%s: every send copied", words[i]);
-        if (i != 1) CHECK(s->st->hp.remaps == 0, "%s: no receive remapping either", words[i]);
+        if (i != 1) CHECK(hp_state(s->st)->remaps == 0, "%s: no receive remapping either", words[i]);
         lab_sim_free(s);
     }
 }
@@ -122,8 +123,8 @@ static void check_loopback(void)
     const char *const lo0[] = { "machine.cpus=1", "hpux.interface=lo0", NULL };
     lab_Sim *a = run(lan0), *b = run(lo0);
     double gain = mbps(b) / mbps(a) - 1;
-    CHECK(a->st->hp.touch_bytes[0][HT_FLUSH] == 0 && a->st->hp.touch_bytes[1][HT_PURGE] == 0, "loopback: nothing flushed or purged");
-    CHECK(per_send(a, HT_CSUM) == 4096 && b->st->hp.touch_bytes[0][HT_CSUM] == 0, "lan0 checksums in the host, lo0 does not");
+    CHECK(hp_state(a->st)->touch_bytes[0][HT_FLUSH] == 0 && hp_state(a->st)->touch_bytes[1][HT_PURGE] == 0, "loopback: nothing flushed or purged");
+    CHECK(per_send(a, HT_CSUM) == 4096 && hp_state(b->st)->touch_bytes[0][HT_CSUM] == 0, "lan0 checksums in the host, lo0 does not");
     CHECK(busy_pct(a, 0) > 99 && busy_pct(b, 0) > 99, "both keep the one CPU busy");
     CHECK(gain > 0.3, "lo0 is faster (%.0f%%)", 100 * gain);
     lab_sim_free(a);

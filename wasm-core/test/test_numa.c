@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness.h"
+#include "kernels/numa/numa.h"
 
 static const char *const GS160[] = {
     "kernel.kind=numa", "machine.cpus=16", "machine.rads=4", "machine.cache_transfer_ns=330",
@@ -148,10 +149,10 @@ static void dedicated_lock_manager(void)
     const char *const ded[] = { "numa.lock_manager=dedicated", "workload.processes=15", NULL };
     lab_Sim *s = h_run(GS160, ded);
     const State *st = s->st;
-    CHECK(st->lckmgr_cpu == 3, "LCKMGR_SERVER on the last CPU of RAD 0 (%d)", st->lckmgr_cpu);
+    CHECK(numa_state(st)->lckmgr_cpu == 3, "LCKMGR_SERVER on the last CPU of RAD 0 (%d)", numa_state(st)->lckmgr_cpu);
     CHECK(st->lock[2].acquisitions == 0, "nobody takes the LCKMGR spinlock");
-    CHECK(st->lock_ops > 1000 && st->lm_served + 16 >= st->lock_ops && st->lm_served <= st->lock_ops + 16,
-          "every request served (%llu ops, %llu served)", (unsigned long long)st->lock_ops, (unsigned long long)st->lm_served);
+    CHECK(numa_state(st)->lock_ops > 1000 && numa_state(st)->lm_served + 16 >= numa_state(st)->lock_ops && numa_state(st)->lm_served <= numa_state(st)->lock_ops + 16,
+          "every request served (%llu ops, %llu served)", (unsigned long long)numa_state(st)->lock_ops, (unsigned long long)numa_state(st)->lm_served);
     CHECK(s->cpu[3].mode_ns[LAB_MODE_IDLE] == 0 && s->cpu[3].mode_ns[LAB_MODE_USER] == 0,
           "the lock manager's CPU runs nothing else");
     lab_sim_free(s);
@@ -163,7 +164,7 @@ static void batch_run_ends(void)
     const char *const run[] = { "numa.records=20", "numa.reporter_records=10", "sim.warmup_ns=0",
                                 "sim.duration_ns=10000000000", NULL };
     lab_Sim *s = h_run(GS160, run);
-    CHECK(s->st->run_done_at > 0 && s->st->now == s->st->run_done_at, "the run ended at %lld", (long long)s->st->run_done_at);
+    CHECK(numa_state(s->st)->run_done_at > 0 && s->st->now == numa_state(s->st)->run_done_at, "the run ended at %lld", (long long)numa_state(s->st)->run_done_at);
     CHECK(s->st->txns == 16 * 20 + 10, "every record done (%llu)", (unsigned long long)s->st->txns);
     CHECK(lab_sim_done(s), "the simulation is done");
     lab_sim_free(s);

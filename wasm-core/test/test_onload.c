@@ -7,14 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 #include "harness.h"
+#include "kernels/netstack/netstack.h"
 
 static const char *const BASE[] = {
     "kernel.kind=onload", "machine.cpus=4", "machine.cache_transfer_ns=100",
     "sim.duration_ns=20000000", "sim.warmup_ns=2000000", NULL };
 
 static double secs(const lab_Sim *s) { return (double)(s->st->now - s->st->stats_start) / 1e9; }
-static double delivered_per_s(const lab_Sim *s) { return (double)s->st->net.delivered_msgs / secs(s); }
-static double sent_per_s(const lab_Sim *s) { return (double)s->st->net.sent_msgs / secs(s); }
+static double delivered_per_s(const lab_Sim *s) { return (double)net_state(s->st)->net.delivered_msgs / secs(s); }
+static double sent_per_s(const lab_Sim *s) { return (double)net_state(s->st)->net.sent_msgs / secs(s); }
 
 /* Delivered packets per second at each offered load, for a receive scenario. */
 static void receive_curve(const char *const *settings, const double *offered, int n, double *out)
@@ -89,7 +90,7 @@ static void check_deterministic_service(void)
         const char *const set[] = { "machine.cpus=8", "net.test=udp_send", "net.stack=onload", "net.senders=4", NULL };
         lab_Sim *s = run(set);
         CHECK(h_rel(sent_per_s(s), s->st->v[F_NET_NIC_MAX_PPS]) < 0.002, "four Onload senders: the NIC's limit, got %.0f/s", sent_per_s(s));
-        CHECK(s->st->net.ring_drops == 0, "a full transmit ring makes senders wait, it drops nothing");
+        CHECK(net_state(s->st)->net.ring_drops == 0, "a full transmit ring makes senders wait, it drops nothing");
         lab_sim_free(s);
     }
     {   /* large frames: the link's rate, not the NIC's message rate */
@@ -101,7 +102,7 @@ static void check_deterministic_service(void)
     }
 }
 
-static double half_rtt(const lab_Sim *s) { return s->st->net.rtt_ns / (double)s->st->net.round_trips / 2; }
+static double half_rtt(const lab_Sim *s) { return net_state(s->st)->net.rtt_ns / (double)net_state(s->st)->net.round_trips / 2; }
 
 static void check_pingpong(void)
 {
@@ -112,28 +113,28 @@ static void check_pingpong(void)
         lab_Sim *s = run(set);
         double sum = 0;
         int k;
-        for (k = 0; k < NB_COUNT; k++) sum += s->st->net.breakdown[k] / (double)s->st->net.breakdown_n;
-        CHECK(s->st->net.round_trips > 100, "%s: round trips complete", stacks[i]);
+        for (k = 0; k < NB_COUNT; k++) sum += net_state(s->st)->net.breakdown[k] / (double)net_state(s->st)->net.breakdown_n;
+        CHECK(net_state(s->st)->net.round_trips > 100, "%s: round trips complete", stacks[i]);
         CHECK(h_rel(sum, half_rtt(s)) < 0.005, "%s: the breakdown adds up to the half round trip (%.0f vs %.0f)", stacks[i], sum, half_rtt(s));
         if (i == 0) {
             double frame_ns = (32 + 42 + 4 + 20) * 8.0e9 / s->st->v[F_NET_LINK_BPS];   /* payload, UDP/IP/Ethernet, FCS, preamble and gap */
             CHECK(fabs(half_rtt(s) - (s->st->v[F_NET_HW_LATENCY] + frame_ns)) < 1.0,
                   "raw vNIC: the half round trip is the hardware alone (%.1f)", half_rtt(s));
         }
-        if (i == 2) CHECK(s->st->net.irqs == 0, "onload, spinning: no interrupts");
+        if (i == 2) CHECK(net_state(s->st)->net.irqs == 0, "onload, spinning: no interrupts");
         lab_sim_free(s);
     }
     {   /* interrupts never closer together than the moderation interval */
         const char *const set[] = { "net.moderation_ns=60000", "net.message_bytes=262144", NULL };
         lab_Sim *s = run(set);
-        CHECK((double)s->st->net.irqs <= secs(s) * 1e9 / 60000 + 1, "moderation: at most one interrupt per 60 us (%llu)", (unsigned long long)s->st->net.irqs);
-        CHECK(s->st->net.socket_drops == 0 && s->st->net.ring_drops == 0, "TCP's window: a 256 KiB message overflows no socket");
+        CHECK((double)net_state(s->st)->net.irqs <= secs(s) * 1e9 / 60000 + 1, "moderation: at most one interrupt per 60 us (%llu)", (unsigned long long)net_state(s->st)->net.irqs);
+        CHECK(net_state(s->st)->net.socket_drops == 0 && net_state(s->st)->net.ring_drops == 0, "TCP's window: a 256 KiB message overflows no socket");
         lab_sim_free(s);
     }
     {   /* an Onload receiver that does not spin blocks with interrupts enabled */
         const char *const set[] = { "net.stack=onload", "net.spin_ns=0", NULL };
         lab_Sim *s = run(set);
-        CHECK(s->st->net.irqs > 0 && s->st->net.wakeups > 0, "onload without spinning: interrupts and wake-ups");
+        CHECK(net_state(s->st)->net.irqs > 0 && net_state(s->st)->net.wakeups > 0, "onload without spinning: interrupts and wake-ups");
         CHECK(half_rtt(s) > 5400, "and a longer half round trip than spinning (%.0f)", half_rtt(s));
         lab_sim_free(s);
     }
@@ -145,17 +146,17 @@ static void check_stack_lock(void)
         const char *const set[] = { "machine.cpus=8", "net.test=udp_send", "net.stack=onload", "net.senders=4",
                                     "net.stacks=shared", "net.prequeue=on", NULL };
         lab_Sim *s = run(set);
-        const NetCounters *c = &s->st->net;
+        const NetCounters *c = &net_state(s->st)->net;
         CHECK(c->prequeued > 0 && c->deferred > 0, "shared stack, pre-queue on: sends go on the pre-queue (%llu)", (unsigned long long)c->prequeued);
         CHECK(h_rel((double)c->deferred, (double)c->prequeued) < 0.01, "the holder sends what was pre-queued as deferred work");
-        CHECK(s->st->stk[0].prequeue.len <= (int)s->st->v[F_NET_ASYNC_POOL], "the pre-queue holds no more than the async pool");
+        CHECK(net_state(s->st)->stk[0].prequeue.len <= (int)s->st->v[F_NET_ASYNC_POOL], "the pre-queue holds no more than the async pool");
         lab_sim_free(s);
     }
     {
         const char *const set[] = { "machine.cpus=8", "net.test=udp_send", "net.stack=onload", "net.senders=2",
                                     "net.stacks=shared", "net.prequeue=off", NULL };
         lab_Sim *s = run(set);
-        CHECK(s->st->net.prequeued == 0 && s->st->lock[2].sleeps > 0, "pre-queue off: senders sleep for the stack lock");
+        CHECK(net_state(s->st)->net.prequeued == 0 && s->st->lock[2].sleeps > 0, "pre-queue off: senders sleep for the stack lock");
         lab_sim_free(s);
     }
     {
@@ -174,8 +175,8 @@ static void check_watchdog(void)
     const char *const off[] = { "net.test=udp_receive", "net.stack=onload", "net.offered_pps=200000",
                                 "net.costs.app_work.mean_ns=20000", "net.watchdog_ns=0", NULL };
     lab_Sim *a = run(on), *b = run(off);
-    CHECK(a->st->net.watchdogs > 0, "an application away from the stack: the watchdog interrupts (%llu)", (unsigned long long)a->st->net.watchdogs);
-    CHECK(b->st->net.watchdogs == 0 && b->st->net.ring_drops > 0, "without it, the ring overflows while no one polls");
+    CHECK(net_state(a->st)->net.watchdogs > 0, "an application away from the stack: the watchdog interrupts (%llu)", (unsigned long long)net_state(a->st)->net.watchdogs);
+    CHECK(net_state(b->st)->net.watchdogs == 0 && net_state(b->st)->net.ring_drops > 0, "without it, the ring overflows while no one polls");
     lab_sim_free(a);
     lab_sim_free(b);
 }
@@ -190,31 +191,31 @@ static void check_filters(void)
         lab_Sim *s = run(set);
         int f, h;
         for (h = 0; h < 2; h++) {
-            CHECK(s->st->net_nfilter[h] == 1, "onload ping-pong: one filter on host %d's NIC (%d)", h, s->st->net_nfilter[h]);
-            CHECK(s->st->net_default_vi[h] == -1, "onload: host %d has no kernel interface", h);
-            for (f = 0; f < s->st->net_nfilter[h]; f++) {
-                int t = s->st->net_filter[h][f].sock;
-                CHECK(s->st->net_filter[h][f].vi == s->thr[t].net_stack, "the filter for socket %d names its stack", t);
-                CHECK(s->st->stk[(int)s->st->net_filter[h][f].vi].host == h, "and a stack of that host");
+            CHECK(net_state(s->st)->net_nfilter[h] == 1, "onload ping-pong: one filter on host %d's NIC (%d)", h, net_state(s->st)->net_nfilter[h]);
+            CHECK(net_state(s->st)->net_default_vi[h] == -1, "onload: host %d has no kernel interface", h);
+            for (f = 0; f < net_state(s->st)->net_nfilter[h]; f++) {
+                int t = net_state(s->st)->net_filter[h][f].sock;
+                CHECK(net_state(s->st)->net_filter[h][f].vi == net_thread(&s->thr[t])->stack, "the filter for socket %d names its stack", t);
+                CHECK(net_state(s->st)->stk[(int)net_state(s->st)->net_filter[h][f].vi].host == h, "and a stack of that host");
             }
         }
-        CHECK(s->st->net.filter_hits == s->st->net.delivered_msgs && s->st->net.filter_misses == 0,
+        CHECK(net_state(s->st)->net.filter_hits == net_state(s->st)->net.delivered_msgs && net_state(s->st)->net.filter_misses == 0,
               "every packet to host A was steered by its filter (%llu of %llu)",
-              (unsigned long long)s->st->net.filter_hits, (unsigned long long)s->st->net.delivered_msgs);
+              (unsigned long long)net_state(s->st)->net.filter_hits, (unsigned long long)net_state(s->st)->net.delivered_msgs);
         lab_sim_free(s);
     }
     {
         const char *const set[] = { "machine.cpus=8", "net.test=udp_send", "net.stack=onload", "net.senders=4", "net.stacks=shared", NULL };
         lab_Sim *s = run(set);
-        CHECK(s->st->net_nfilter[0] == 4, "four sockets on one shared stack: four filters, one interface (%d)", s->st->net_nfilter[0]);
+        CHECK(net_state(s->st)->net_nfilter[0] == 4, "four sockets on one shared stack: four filters, one interface (%d)", net_state(s->st)->net_nfilter[0]);
         lab_sim_free(s);
     }
     {
         const char *const set[] = { "machine.cpus=8", "net.test=pingpong", "net.stack=kernel", NULL };
         lab_Sim *s = run(set);
-        CHECK(s->st->net_nfilter[0] == 0 && s->st->net_default_vi[0] >= 0, "kernel stack: no filters, the default interface is the kernel's");
-        CHECK(s->st->net.filter_misses == s->st->net.delivered_msgs && s->st->net.filter_hits == 0,
-              "every packet takes the default interface (%llu)", (unsigned long long)s->st->net.filter_misses);
+        CHECK(net_state(s->st)->net_nfilter[0] == 0 && net_state(s->st)->net_default_vi[0] >= 0, "kernel stack: no filters, the default interface is the kernel's");
+        CHECK(net_state(s->st)->net.filter_misses == net_state(s->st)->net.delivered_msgs && net_state(s->st)->net.filter_hits == 0,
+              "every packet takes the default interface (%llu)", (unsigned long long)net_state(s->st)->net.filter_misses);
         lab_sim_free(s);
     }
 }

@@ -5,18 +5,17 @@
 /* One check per program; the first problem found is printed. */
 #define PCHECK(cond, ...) do { if (!(cond) && !bad++) { fprintf(stderr, "  "); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
 
-static int program_problems(const char *kernel, const Program *p, int nlock)
+static int program_problems(const Kernel *k, const char *kernel, const Program *p, int nlock)
 {
     int i, bad = 0;
     PCHECK(p->n > 0, "%s/%s is not empty", kernel, p->name);
     for (i = 0; i < p->n; i++) {
         const Phase *ph = &p->phase[i];
+        int kernel_op = ph->op >= OP_KERNEL_BASE;
         int target = ph->op == OP_JZ_CTR || ph->op == OP_JMP || ph->op == OP_KRP_NEXT ||
-                     ph->op == OP_IF_JOB || ph->op == OP_IF_NO_WAKE || ph->op == OP_NET_MORE ||
-                     ph->op == OP_NET_LOCK || ph->op == OP_NET_UNLOCK || ph->op == OP_NET_RX_NEXT ||
-                     ph->op == OP_NET_DELIVER || ph->op == OP_NET_RECV_MORE;
+                     ph->op == OP_IF_JOB || (kernel_op && k->jumps && k->jumps(ph->op));
         if (ph->op == OP_WORK) PCHECK(ph->b >= 0, "%s/%s[%d] cost", kernel, p->name, i);
-        PCHECK(ph->op <= OP_END, "%s/%s[%d] op", kernel, p->name, i);
+        PCHECK(ph->op <= OP_END || (kernel_op && k->exec), "%s/%s[%d] op", kernel, p->name, i);
         if (target) PCHECK(ph->b >= 0 && ph->b < p->n, "%s/%s[%d] jumps to %d of %d", kernel, p->name, i, ph->b, p->n);
         if (ph->op == OP_WORK) PCHECK(ph->a < LAB_MODE_COUNT && ph->a != LAB_MODE_SPIN && ph->a != LAB_MODE_IDLE &&
                                      ph->b < C_COUNT, "%s/%s[%d] work", kernel, p->name, i);
@@ -29,16 +28,17 @@ static int program_problems(const char *kernel, const Program *p, int nlock)
     return bad;
 }
 
-static void check_program(const char *kernel, const Program *p, int nlock)
+static void check_program(const Kernel *k, const Program *p, int nlock)
 {
-    CHECK(program_problems(kernel, p, nlock) == 0, "%s/%s is well formed", kernel, p->name);
+    const char *kernel = k->name;
+    CHECK(program_problems(k, kernel, p, nlock) == 0, "%s/%s is well formed", kernel, p->name);
 }
 
 /* The SNA kernel is assembled from its remedies: every combination of switches must
  * give well-formed programs. */
 static void check_sna(void)
 {
-    int combo, i, sw, built = 0, bad = 0, combos = (1 << (SW_COUNT - 1)) * 3;
+    int combo, i, sw, built = 0, bad = 0, nsw = F_SNA_TABLE_LOCK - F_SNA_LOCK_KIND + 1, combos = (1 << (nsw - 1)) * 3;
     lab_Scenario *sc = lab_scenario_new();
     char name[64];
     lab_scenario_set_text(sc, "kernel.kind", "sna");
@@ -48,14 +48,14 @@ static void check_sna(void)
         int kind = combo % 3, bits = combo / 3, status;
         lab_Sim *s;
         lab_scenario_set(sc, F_SNA_LOCK_KIND, kind);
-        for (sw = 1; sw < SW_COUNT; sw++) lab_scenario_set(sc, F_SNA_LOCK_KIND + sw, (bits >> (sw - 1)) & 1);
+        for (sw = 1; sw < nsw; sw++) lab_scenario_set(sc, F_SNA_LOCK_KIND + sw, (bits >> (sw - 1)) & 1);
         s = lab_sim_new(sc, &status);
         if (!s) { fprintf(stderr, "  sna combination %d does not build (status %d)\n", combo, status); continue; }
         built++;
-        for (i = 0; i < PROG_COUNT; i++) {
+        for (i = 0; i < LAB_MAX_PROGS; i++) {
             if (s->prog[i].n == 0) continue;
             snprintf(name, sizeof name, "sna#%d", combo);
-            bad += program_problems(name, &s->prog[i], s->st->nlock);
+            bad += program_problems(s->kernel, name, &s->prog[i], s->st->nlock);
         }
         lab_sim_free(s);
     }
@@ -87,10 +87,10 @@ static void check_onload(void)
         lab_scenario_free(sc);
         if (!s) { fprintf(stderr, "  onload %s/%s does not build (status %d)\n", tests[t], stacks[k], status); continue; }
         built++;
-        for (i = 0; i < PROG_COUNT; i++) {
+        for (i = 0; i < LAB_MAX_PROGS; i++) {
             if (s->prog[i].n == 0 || !s->prog[i].phase) continue;
             snprintf(name, sizeof name, "onload/%s/%s/%d%d", tests[t], stacks[k], shared, pq);
-            bad += program_problems(name, &s->prog[i], s->st->nlock);
+            bad += program_problems(s->kernel, name, &s->prog[i], s->st->nlock);
         }
         lab_sim_free(s);
     }
@@ -116,10 +116,10 @@ static void check_hpux(void)
         lab_scenario_free(sc);
         if (!s) { fprintf(stderr, "  hpux %s/%d does not build (status %d)\n", itf[f], ca, status); continue; }
         built++;
-        for (i = 0; i < PROG_COUNT; i++) {
+        for (i = 0; i < LAB_MAX_PROGS; i++) {
             if (s->prog[i].n == 0 || !s->prog[i].phase) continue;
             snprintf(name, sizeof name, "hpux/%s/%d", itf[f], ca);
-            bad += program_problems(name, &s->prog[i], s->st->nlock);
+            bad += program_problems(s->kernel, name, &s->prog[i], s->st->nlock);
         }
         lab_sim_free(s);
     }
@@ -131,10 +131,10 @@ int main(void)
 {
     const Kernel *k[2];
     int i, j;
-    k[0] = kernel_classic();
-    k[1] = kernel_scalable();
+    k[0] = lab_kernel(KERNEL_CLASSIC);
+    k[1] = lab_kernel(KERNEL_SCALABLE);
     for (i = 0; i < 2; i++)
-        for (j = 0; j <= PROG_SWITCH_IN; j++) check_program(k[i]->name, &k[i]->prog[j], k[i]->nlock);
+        for (j = 0; j <= PROG_SWITCH_IN; j++) check_program(k[i], &k[i]->prog[j], k[i]->nlock);
     check_sna();
     check_onload();
     check_hpux();

@@ -8,6 +8,7 @@
  *      and mean length (Pollaczek-Khinchine). */
 #include <stdio.h>
 #include "harness.h"
+#include "kernels/openvms/openvms.h"
 
 static void repairman(int n, double think, double hold, double *util, double *wait)
 {

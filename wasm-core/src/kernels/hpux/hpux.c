@@ -1,5 +1,5 @@
 /*
- * kernel_hpux.c -- HP-UX 9.0 on HP 9000 Series 800 machines: netperf's TCP stream,
+ * hpux.c -- HP-UX 9.0 on HP 9000 Series 800 machines: netperf's TCP stream,
  * one sender and one receiver, over the NIO FDDI card between two hosts or over the
  * loopback interface of one (kernel.kind hpux).
  *
@@ -20,7 +20,7 @@
  * On loopback the "interrupt" is the software interrupt that runs IP input on the
  * same CPU, and nothing crosses a card.
  */
-#include "program.h"
+#include "hpux.h"
 
 #define HP_CODE_MAX 128
 
@@ -104,20 +104,21 @@ static void build_interrupt(Asm *a, const State *st)
 static int hp_build(lab_Sim *s)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     int i, h, status;
     static const ProgSpec P[] = {
         { PROG_PROCESS, build_sender, "sender" }, { PROG_NET_PEER, build_receiver, "receiver" },
         { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, net_build_switch_in, "switch_in" },
     };
 
-    st->net_test = NET_TCP_STREAM;
-    st->net_stack = STACK_KERNEL;
-    st->net_hosts = loopback(st->v) ? 1 : 2;
-    st->net_cph = st->ncpu / st->net_hosts;
-    st->net_mss = (int)st->v[F_NET_MSS];
-    st->net_window = (int64_t)st->v[F_HP_SNDBUF];
-    st->net_read_bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];   /* netperf: receives of the send size */
-    st->net_ack_packets = 1;
+    ns->net_test = NET_TCP_STREAM;
+    ns->net_stack = STACK_KERNEL;
+    ns->net_hosts = loopback(st->v) ? 1 : 2;
+    ns->net_cph = st->ncpu / ns->net_hosts;
+    ns->net_mss = (int)st->v[F_NET_MSS];
+    ns->net_window = (int64_t)st->v[F_HP_SNDBUF];
+    ns->net_read_bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];   /* netperf: receives of the send size */
+    ns->net_ack_packets = 1;
     hp_init(s);
 
     status = asm_programs(s, P, (int)(sizeof P / sizeof P[0]), HP_CODE_MAX);
@@ -126,14 +127,14 @@ static int hp_build(lab_Sim *s)
     /* The sender on host A's CPU, the receiver on host B's (or the same CPU). */
     s->thr[0].bound = 0;
     s->thr[0].ctx.prog = PROG_PROCESS;
-    s->thr[1].bound = (int16_t)(st->net_hosts == 2 ? st->net_cph : 0);
+    s->thr[1].bound = (int16_t)(ns->net_hosts == 2 ? ns->net_cph : 0);
     s->thr[1].ctx.prog = PROG_NET_PEER;
 
     /* One kernel stack per host: its card's ring and interrupt; no filters, the
      * kernel's interface is the default. */
     net_clear_stacks(st);
-    for (h = 0; h < st->net_hosts; h++) st->net_default_vi[h] = (int8_t)net_add_stack(st, h, 0, h * st->net_cph, -1);
-    for (i = 0; i < 2; i++) s->thr[i].net_stack = (int8_t)(st->net_hosts == 2 ? i : 0);
+    for (h = 0; h < ns->net_hosts; h++) ns->net_default_vi[h] = (int8_t)net_add_stack(st, h, 0, h * ns->net_cph, -1);
+    for (i = 0; i < 2; i++) net_thread(&s->thr[i])->stack = (int8_t)(ns->net_hosts == 2 ? i : 0);
     st->nlock = 0;
     return LAB_OK;
 }
@@ -141,14 +142,51 @@ static int hp_build(lab_Sim *s)
 static const Phase NOTHING[1] = { { OP_END, 0, 0 } };
 static const char *const HP_LOCK_NAMES[1] = { "none" };
 
+/* Its own phases, and the network stack's. */
+static int64_t hpux_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mode)
+{
+    if (ph->op >= OP_HP_TOUCH) return hp_exec(s, cpu, x, ph, level, mode);
+    return net_exec(s, cpu, x, ph, level, mode);
+}
+
+static void hpux_reset(lab_Sim *s)
+{
+    net_reset(s);
+    hp_reset(s);
+}
+
+static int hpux_check(lab_Scenario *sc)
+{
+    const double *v = sc->v;
+    if ((v[F_HP_INTERFACE] == HP_LO0 || v[F_HP_INTERFACE] == HP_LAN0_LOOPBACK) && v[F_CPUS] != 1)
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_CPUS, v[F_CPUS],
+                             "is not 1: a loopback connection runs on one HP 9000 with one CPU; set machine.cpus to 1, "
+                             "or hpux.interface to nio_fddi for two hosts");
+    if ((v[F_HP_INTERFACE] == HP_NIO_FDDI || v[F_HP_INTERFACE] == HP_EISA_FDDI) && v[F_CPUS] != 2)
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_CPUS, v[F_CPUS],
+                             "is not 2: the FDDI test runs between two HP 9000s with one CPU each; set machine.cpus to 2, "
+                             "or hpux.interface to lo0 for one host");
+    if (v[F_HP_SNDBUF] < v[F_NET_MSS])
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_HP_SNDBUF, v[F_HP_SNDBUF],
+                             "is smaller than one segment (net.mss): nothing could be sent; raise hpux.so_sndbuf or lower net.mss");
+    if (v[F_NET_MESSAGE_BYTES] > v[F_HP_SNDBUF])
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_MESSAGE_BYTES, v[F_NET_MESSAGE_BYTES],
+                             "is larger than the send socket buffer (hpux.so_sndbuf): one send must fit in it; lower the send size");
+    if (v[F_HP_SNDBUF] > v[F_NET_SOCKET_PACKETS] * v[F_NET_MSS])
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_HP_SNDBUF, v[F_HP_SNDBUF],
+                             "is more than the receiver's socket holds (net.socket_packets x net.mss); lower it or raise net.socket_packets");
+    return LAB_OK;
+}
+
+static int hpux_jumps(int op) { return net_jumps(op); }
+
 static const Kernel HPUX = {
-    "hpux",
-    { { NOTHING, 1, "sender" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
-    0, HP_LOCK_NAMES,
-    0,
-    hp_size,
-    hp_build,
-    hp_report,
+    .name = "hpux",
+    .prog = { { NOTHING, 1, "sender" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
+    .nlock = 0, .lock_names = HP_LOCK_NAMES,
+    .state_size = sizeof(HpuxState),
+    .size = hp_size, .check = hpux_check, .build = hp_build, .start = net_start, .reset = hpux_reset,
+    .exec = hpux_exec, .event = net_event, .jumps = hpux_jumps, .report = hp_report,
 };
 
 const Kernel *kernel_hpux(void) { return &HPUX; }

@@ -9,7 +9,7 @@
  * built from the scenario (see sim.c); overflowing it is a bug in the model.
  */
 #include <assert.h>
-#include "internal.h"
+#include "model.h"
 
 /* Bitwise, not short-circuit: the outcome is a coin toss the branch predictor cannot
  * learn, so it is computed without branches. */

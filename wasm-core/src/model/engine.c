@@ -12,7 +12,7 @@
  * the rest. Stale phase events are recognised by the CPU's generation number.
  */
 #include <assert.h>
-#include "program.h"
+#include "model.h"
 
 /* ---- trace and modes -------------------------------------------------------------- */
 
@@ -79,7 +79,7 @@ static int job_alloc(lab_Sim *s, int kind, int thread, int flags)
     return j;
 }
 
-static int jobs_free(const State *st) { return st->njob - st->jobs_in_use; }
+int engine_jobs_free(const State *st) { return st->njob - st->jobs_in_use; }
 
 static void job_free(lab_Sim *s, int j)
 {
@@ -264,14 +264,7 @@ static void block(lab_Sim *s, int cpu, int state, int why)
 
 /* ---- interpreting phases --------------------------------------------------------------- */
 
-static void request_replies(lab_Sim *s, int thread)
-{
-    State *st = s->st;
-    if (st->reads > 0 && thread >= 0)
-        ev_push(s, st->now + cost_sample(&st->rng, &st->cost[C_REPLY_LATENCY]), EV_REPLY, -1, thread, 0);
-}
-
-static void queue_krp(lab_Sim *s, int cpu, int j)
+void engine_queue_request(lab_Sim *s, int cpu, int j)
 {
     State *st = s->st;
     int was_empty = st->krp_q.len == 0;
@@ -293,23 +286,21 @@ static void queue_krp(lab_Sim *s, int cpu, int j)
     }
 }
 
-/* The lock an OP_ACQ or OP_REL names: a lock, or the member of a family (FAM_*). */
+/* The lock an OP_ACQ or OP_REL names: a lock, a CPU's member of a per-CPU family (or
+ * the lock a wake-one release handed this thread), or a kernel's family member. */
 static int lock_of(const lab_Sim *s, const Ctx *x, const Phase *ph, int cpu)
 {
-    const State *st = s->st;
     switch (ph->b) {
+    case FAM_NONE: return ph->a;
     case FAM_CPU:
         if (x->thread >= 0 && s->thr[x->thread].handed >= 0) return s->thr[x->thread].handed;
         return ph->a + cpu;
-    case FAM_SESSION: return ph->a + x->sess % SNA_SESSION_LOCKS;
-    case FAM_BUCKET: return ph->a + x->sess % SNA_BUCKETS;
-    case FAM_LINK: return ph->a + (x->sess == st->sessions);
-    default: return ph->a;
+    default: return s->kernel->lock_of(s, x, ph, cpu);
     }
 }
 
 /* The mode a context's kernel work is charged to, by its level. */
-static int kernel_mode(int level)
+int engine_kernel_mode(int level)
 {
     return level == LEVEL_INTERRUPT ? LAB_MODE_INTERRUPT : level == LEVEL_FORK ? LAB_MODE_FORK : LAB_MODE_KERNEL;
 }
@@ -324,11 +315,6 @@ static int64_t line_stall(lab_Sim *s, Ctx *x, int lock, int cpu)
     if ((ns = line_fetch(s, lock, cpu)) <= 0) return 0;
     x->stall = 1;
     return ns;
-}
-
-static int reserve_for_replies(const State *st)
-{
-    return st->nthread * st->reads * st->tx_packets_per_msg + st->ncpu + 16;
 }
 
 /* Runs the CPU until its running context waits on time, a lock, or nothing. */
@@ -389,11 +375,6 @@ static void exec(lab_Sim *s, int cpu)
             d = cost_sample(&st->rng, &st->cost[C_COPY_PER_KB]) * st->message_bytes / 1024;
             mode = ph->a;
             break;
-        case OP_DB:
-            if (st->db_owner != cpu) d = cost_sample(&st->rng, &st->cost[C_DB_COLD]);
-            st->db_owner = cpu;
-            mode = ph->a;
-            break;
         case OP_ACQ: {
             int lk = lock_of(s, x, ph, cpu);
             if (ph->b == FAM_CPU) x->cpu_lock = (int16_t)lk;   /* released by number, wherever it runs then */
@@ -424,7 +405,7 @@ static void exec(lab_Sim *s, int cpu)
         case OP_REL: {
             int lk = ph->b == FAM_CPU ? x->cpu_lock : lock_of(s, x, ph, cpu);
             if ((d = line_stall(s, x, lk, cpu)) > 0) {   /* a neighbour took the line */
-                mode = kernel_mode(level);
+                mode = engine_kernel_mode(level);
                 break;
             }
             if (st->lock[lk].kind == LK_SPIN) lock_release(s, lk, cpu);
@@ -441,30 +422,9 @@ static void exec(lab_Sim *s, int cpu)
                 block(s, cpu, T_SLEEPING, 0);
             }
             continue;
-        case OP_SET_CTR: x->ctr = (int16_t)(ph->a == CTR_WRITES ? st->writes : st->reads); x->pc++; continue;
         case OP_JZ_CTR: x->pc = x->ctr == 0 ? ph->b : x->pc + 1; continue;
         case OP_DEC_CTR: x->ctr--; x->pc++; continue;
         case OP_JMP: x->pc = ph->b; continue;
-        case OP_TX: {
-            int last, thread;
-            if (level == LEVEL_PROCESS) { last = x->ctr == 1; thread = x->thread; }
-            else { last = (s->job[x->job].flags & JOB_LAST_WRITE) != 0; thread = s->job[x->job].thread; }
-            st->tx_packets += (uint64_t)st->tx_packets_per_msg;
-            trace_emit(s, LAB_TRACE_TRANSMIT, cpu, thread, 0, st->tx_packets_per_msg);
-            if (last) request_replies(s, thread);
-            x->pc++;
-            continue;
-        }
-        case OP_REPLIES_IF_NO_WRITES:
-            if (st->writes == 0) request_replies(s, x->thread);
-            x->pc++;
-            continue;
-        case OP_READ_WAIT: {
-            Thread *th = &s->thr[x->thread];
-            if (th->msgs > 0) { th->msgs--; x->pc++; continue; }
-            block(s, cpu, T_BLOCKED_READ, 1);   /* re-runs this phase when woken */
-            continue;
-        }
         case OP_POST_IO: st->buffered_io++; x->pc++; continue;
         case OP_TXN_DONE: {
             Thread *th = &s->thr[x->thread];
@@ -472,26 +432,6 @@ static void exec(lab_Sim *s, int cpu)
             st->txn_time_ns += (double)(st->now - th->txn_start);
             th->txn_start = st->now;
             trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 0, 0);
-            x->pc++;
-            continue;
-        }
-        case OP_KRP_QUEUE: {
-            int j;
-            if (level == LEVEL_PROCESS) {
-                if (jobs_free(st) <= reserve_for_replies(st)) {
-                    /* No free KRP: wait a little and try again (a resource wait). */
-                    ev_push(s, st->now + 50000, EV_WAKE, -1, x->thread, 0);
-                    block(s, cpu, T_SLEEPING, 2);
-                    continue;
-                }
-                j = job_alloc(s, ph->a, x->thread,
-                              (ph->a == JOB_KRP_WRITE && x->ctr == 1) ? JOB_LAST_WRITE : 0);
-            } else {
-                j = x->job;           /* the interrupt's packet or timer becomes the KRP */
-                x->job = -1;
-            }
-            st->krps++;
-            queue_krp(s, cpu, j);
             x->pc++;
             continue;
         }
@@ -514,170 +454,13 @@ static void exec(lab_Sim *s, int cpu)
             continue;
         }
         case OP_IF_JOB: x->pc = s->job[x->job].kind == ph->a ? x->pc + 1 : ph->b; continue;
-        case OP_DELIVER: {
-            const Job *jb = &s->job[x->job];
-            x->wake = 0;
-            st->rx_packets++;
-            if ((jb->flags & JOB_LAST_PACKET) && jb->thread >= 0) {
-                Thread *th = &s->thr[jb->thread];
-                th->msgs++;
-                if (th->state == T_BLOCKED_READ) { th->state = T_READY; x->wake = 1; }
-            }
-            x->pc++;
-            continue;
-        }
-        case OP_IF_NO_WAKE: x->pc = x->wake ? x->pc + 1 : ph->b; continue;
         case OP_MAKE_READY: make_ready(s, s->job[x->job].thread); x->wake = 0; x->pc++; continue;
         case OP_RESUME: x->prog = x->saved_prog; x->pc = x->saved_pc; continue;
-        case OP_NEW_MBUF:
-            x->job = job_alloc(s, ph->a, x->thread, 0);
-            assert(x->job >= 0);               /* the kernel's size() gives every session room */
-            s->job[x->job].thread = x->sess;   /* an mbuf belongs to a session            */
-            x->pc++;
-            continue;
-        case OP_ENQ: {
-            int t = sna_role_thread(st, x->sess, ph->a);
-            list_push(s, &s->thr[t].work, x->job);
-            x->job = -1;
-            x->pc++;
-            continue;
-        }
-        case OP_POST: {
-            int t = sna_role_thread(st, x->sess, ph->a);
-            int woke = s->thr[t].state == T_WAIT_WORK;
-            st->posts++;
-            trace_emit(s, LAB_TRACE_POST, cpu, t, 0, woke);
-            if (woke) make_ready(s, t);
-            x->pc++;
-            continue;
-        }
-        case OP_WAIT_WORK: {
-            Thread *th = &s->thr[x->thread];
-            int j = list_pop(s, &th->work);
-            if (j < 0) { block(s, cpu, T_WAIT_WORK, 4); continue; }
-            x->job = j;
-            x->sess = s->job[j].thread;
-            x->pc++;
-            continue;
-        }
-        case OP_FREE_MBUF:
-            if (x->job >= 0) job_free(s, x->job);
-            x->job = -1;
-            x->pc++;
-            continue;
-        case OP_LINK_TX:
-            sna_link_tx(s, x->job, cpu);
-            x->job = -1;
-            x->pc++;
-            continue;
-        case OP_SEARCH:
-            if (st->sna[SW_SEARCH]) d = cost_sample(&st->rng, &st->cost[C_SNA_HASH_SEARCH]);
-            else d = cost_sample(&st->rng, &st->cost[C_SNA_LIST_ENTRY]) *
-                     (1 + (int64_t)(rng_next(&st->rng) % (uint64_t)(st->sessions + 1)));
-            mode = ph->a;
-            break;
-        case OP_PACE: {
-            Thread *th = &s->thr[x->thread];
-            int j;
-            while ((j = list_pop(s, &th->work)) >= 0) {      /* pacing responses in */
-                job_free(s, j);
-                th->inflight--;
-                st->xfer_bytes_acked += (uint64_t)st->v[F_SNA_RU_BYTES];
-            }
-            if (ph->a == 0 && th->inflight < (int)st->v[F_SNA_PACING]) { th->inflight++; x->pc++; continue; }
-            if (ph->a == 1 && th->inflight == 0) { x->pc++; continue; }
-            block(s, cpu, T_WAIT_WORK, 5);
-            continue;
-        }
-        case OP_XFER_START:
-            if (st->now < st->warmup) {            /* measured after the warm-up */
-                ev_push(s, st->warmup, EV_WAKE, -1, x->thread, 0);
-                block(s, cpu, T_SLEEPING, 0);
-                continue;
-            }
-            st->xfer_start = st->now;
-            x->ctr = (int16_t)((st->v[F_SNA_TRANSFER_BYTES] + st->v[F_SNA_RU_BYTES] - 1) / st->v[F_SNA_RU_BYTES]);
-            s->thr[x->thread].inflight = 0;
-            x->pc++;
-            continue;
-        case OP_XFER_DONE:
-            st->xfers_done++;
-            st->xfer_time_ns += (double)(st->now - st->xfer_start);
-            trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 1, (double)(st->now - st->xfer_start));
-            x->pc++;
-            continue;
         case OP_MIGRATED: {
             const Thread *th = &s->thr[x->thread];
             if (th->last_cpu >= 0 && th->last_cpu != cpu) d = cost_sample(&st->rng, &st->cost[C_CACHE_RELOAD]);
             mode = LAB_MODE_CSWITCH;
             break;
-        }
-        case OP_RECORD: {
-            Thread *th = &s->thr[x->thread];
-            if (ph->a == 1 && st->analysis_left > 0) {   /* the reporter's final processing */
-                st->reporter_waiting = x->thread;          /* waits for the analysis */
-                block(s, cpu, T_SLEEPING, 0);
-                continue;
-            }
-            if (th->records_left == 0) {         /* its part of the run is done */
-                if (--st->runners == 0) {        /* the run is over: so is the simulation */
-                    st->run_done_at = st->now;
-                    st->end = st->now;
-                }
-                if (ph->a == 0 && --st->analysis_left == 0 && st->reporter_waiting >= 0) {
-                    make_ready(s, st->reporter_waiting);
-                    st->reporter_waiting = -1;
-                }
-                trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 2, 0);
-                block(s, cpu, T_SLEEPING, 0);    /* for good */
-                continue;
-            }
-            if (th->records_left > 0) th->records_left--;
-            x->pc++;
-            continue;
-        }
-        case OP_USER_NUMA: {
-            const Thread *th = &s->thr[x->thread];
-            d = cost_sample(&st->rng, &st->cost[C_USER_WORK]);
-            if (rad_of(st, cpu) != th->mem_rad && st->v[F_MEM_LOCAL] > 0)
-                d += (int64_t)((double)d * st->v[F_NUMA_USER_MEMORY_PCT] / 100.0 *
-                               (st->v[F_MEM_REMOTE] / st->v[F_MEM_LOCAL] - 1.0));
-            mode = LAB_MODE_USER;
-            break;
-        }
-        case OP_RAMDISK: d = numa_ramdisk_read(s, cpu, ph->a); mode = LAB_MODE_KERNEL; break;
-        case OP_LOCKDB: d = numa_lockdb(s, cpu); mode = kernel_mode(level); break;
-        case OP_LM_REQUEST: {
-            int j = job_alloc(s, JOB_LM_REQUEST, x->thread, 0);
-            assert(j >= 0);                      /* one request per process at most */
-            s->job[j].t_enq = st->now;
-            ev_push(s, st->now + numa_move_line(st, cpu, st->lckmgr_cpu, 0), EV_LM_ARRIVE, st->lckmgr_cpu, j, 0);
-            x->state = CTX_AWAIT;                /* EV_LM_DONE moves it on */
-            x->mode = LAB_MODE_KERNEL;
-            set_mode(s, cpu, LAB_MODE_KERNEL, 0);
-            return;
-        }
-        case OP_LM_NEXT: {
-            int j;
-            if (x->job >= 0) { job_free(s, x->job); x->job = -1; }
-            j = list_pop(s, &st->lm_q);
-            if (j < 0) {                         /* poll: the CPU is the lock manager's */
-                x->state = CTX_AWAIT;            /* EV_LM_ARRIVE wakes it */
-                x->mode = LAB_MODE_KERNEL;
-                set_mode(s, cpu, LAB_MODE_KERNEL, 0);
-                return;
-            }
-            st->lm_wait_ns += (double)(st->now - s->job[j].t_enq);
-            st->lm_served++;
-            x->job = j;
-            x->pc++;
-            continue;
-        }
-        case OP_LM_DONE: {
-            int t = s->job[x->job].thread;
-            ev_push(s, st->now + numa_move_line(st, cpu, s->thr[t].cpu, 0), EV_LM_DONE, s->thr[t].cpu, t, 0);
-            x->pc++;
-            continue;
         }
         case OP_END:
             assert(x->locks_held == 0);
@@ -686,15 +469,13 @@ static void exec(lab_Sim *s, int cpu)
             x->prog = -1;
             continue;
         default:
-            if (ph->op >= OP_NET_MSG && ph->op <= OP_HP_RX) {
-                /* net.c: > 0 a timed phase; 0 it moved the pc on; < 0 it stopped the
-                 * context (blocked, or awaiting: the loop finds out which) */
-                d = net_exec(s, cpu, x, ph, &mode);
-                if (d <= 0) continue;
-                break;
-            }
-            assert(0 && "unknown phase");
-            return;
+            /* A kernel's phase: > 0 a timed phase; 0 it moved the pc on; < 0 it
+             * stopped the context (blocked, spinning or awaiting: the loop finds out
+             * which). */
+            assert(ph->op >= OP_KERNEL_BASE && "unknown phase");
+            d = s->kernel->exec(s, cpu, x, ph, level, &mode);
+            if (d <= 0) continue;
+            break;
         }
         /* a phase that takes time */
         if (d <= 0) { x->pc++; continue; }
@@ -715,7 +496,7 @@ static void raise_interrupt(lab_Sim *s, int cpu, int j)
     if (s->cpu[cpu].isr.prog < 0) exec(s, cpu);
 }
 
-/* What net.c needs of the engine (called from events, never from inside exec). */
+/* What kernels need of the engine (interrupts and kicks from events, never from inside exec). */
 void engine_raise_interrupt(lab_Sim *s, int cpu, int job) { raise_interrupt(s, cpu, job); }
 void engine_block(lab_Sim *s, int cpu, int state, int why) { block(s, cpu, state, why); }
 void engine_kick(lab_Sim *s, int cpu) { exec(s, cpu); }
@@ -740,45 +521,6 @@ static void on_handoff(lab_Sim *s, int cpu, int lock)
     exec(s, cpu);
 }
 
-static void on_reply(lab_Sim *s, int thread)
-{
-    State *st = s->st;
-    int m, p;
-    for (m = 0; m < st->reads; m++)
-        for (p = 0; p < st->tx_packets_per_msg; p++) {
-            int last = p == st->tx_packets_per_msg - 1;
-            int j = job_alloc(s, JOB_RX, thread, last ? JOB_LAST_PACKET : 0);
-            assert(j >= 0);   /* the pool keeps a reserve for every reply packet */
-            raise_interrupt(s, st->interrupt_cpu, j);
-        }
-}
-
-static int64_t poisson_gap(State *st, double per_s)
-{
-    Cost c;
-    int64_t d;
-    c.dist = DIST_EXP; c.mean = 1.0e9 / per_s; c.spread = 0;
-    d = cost_sample(&st->rng, &c);
-    return d < 1 ? 1 : d;
-}
-
-static void on_device(lab_Sim *s, int kind)
-{
-    State *st = s->st;
-    int j = -1;
-    if (jobs_free(st) > reserve_for_replies(st)) j = job_alloc(s, kind, -1, 0);
-    if (j >= 0) raise_interrupt(s, st->interrupt_cpu, j);
-    else st->dropped_rx++;
-    switch (kind) {
-    case JOB_BACKGROUND_RX:
-        ev_push(s, st->now + poisson_gap(st, st->v[F_BACKGROUND_PPS]), EV_BACKGROUND_RX, -1, 0, 0); break;
-    case JOB_DISK:
-        ev_push(s, st->now + poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0); break;
-    default:
-        ev_push(s, st->now + (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0); break;
-    }
-}
-
 void engine_start(lab_Sim *s)
 {
     State *st = s->st;
@@ -788,12 +530,7 @@ void engine_start(lab_Sim *s)
         make_ready(s, t);
     }
     if (st->warmup > 0) ev_push(s, st->warmup, EV_WARMUP_END, -1, 0, 0);
-    net_start(s);
-    if (!s->kernel->tcpip_devices) return;   /* SNA's devices are its links (kernel_sna.c) */
-    if (st->v[F_TIMER_INTERVAL] > 0) ev_push(s, (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0);
-    if (st->v[F_DISK_RATE] > 0) ev_push(s, poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0);
-    if (st->v[F_BACKGROUND_PPS] > 0)
-        ev_push(s, poisson_gap(st, st->v[F_BACKGROUND_PPS]), EV_BACKGROUND_RX, -1, 0, 0);
+    if (s->kernel->start) s->kernel->start(s);
 }
 
 int engine_step(lab_Sim *s, int64_t limit)
@@ -821,39 +558,10 @@ int engine_step(lab_Sim *s, int64_t limit)
     case EV_KICK: exec(s, e.cpu); break;
     case EV_FORK_ARRIVE: list_push(s, &s->cpu[e.cpu].fork_q, e.a); exec(s, e.cpu); break;
     case EV_WAKE: make_ready(s, e.a); break;
-    case EV_REPLY: on_reply(s, e.a); break;
-    case EV_BACKGROUND_RX: on_device(s, JOB_BACKGROUND_RX); break;
-    case EV_DISK: on_device(s, JOB_DISK); break;
-    case EV_TIMER: on_device(s, JOB_TIMER); break;
     case EV_WARMUP_END: metrics_reset(s); break;
-    case EV_LINK_ARRIVE: raise_interrupt(s, st->interrupt_cpu, e.a); break;
-    case EV_LM_ARRIVE: {
-        Ctx *x = &s->thr[s->cpu[e.cpu].proc].ctx;   /* the LCKMGR_SERVER, bound to its CPU */
-        list_push(s, &st->lm_q, e.a);
-        if (x->state == CTX_AWAIT) {                /* polling an empty queue */
-            x->state = CTX_READY;                   /* runs OP_LM_NEXT again */
-            exec(s, e.cpu);
-        }
-        break;
-    }
-    case EV_LM_DONE: {
-        Ctx *x = &s->thr[e.a].ctx;
-        assert(x->state == CTX_AWAIT && s->thr[e.a].cpu == e.cpu);
-        x->state = CTX_READY;
-        x->pc++;
-        exec(s, e.cpu);
-        break;
-    }
     default:
-        if (e.kind >= EV_NET_ARRIVE) { net_event(s, &e); break; }
-        assert(0 && "unknown event");
+        assert(e.kind >= EV_KERNEL_BASE && "unknown event");
+        s->kernel->event(s, &e);
     }
     return 1;
 }
-
-const Phase LAB_SWITCH_IN[4] = {
-    { OP_ACQ, LOCK_SCHED, 0 },
-    { OP_WORK, LAB_MODE_CSWITCH, C_CONTEXT_SWITCH },
-    { OP_REL, LOCK_SCHED, 0 },
-    { OP_RESUME, 0, 0 },
-};

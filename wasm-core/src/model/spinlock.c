@@ -19,7 +19,7 @@
  * With the transfer cost at zero every handoff is immediate and the lock is the
  * single server of the finite-source (machine repairman) queueing model.
  *
- * On a machine of several RADs (numa.c) a transfer costs what the distance costs, and
+ * On a machine of several RADs (machine.c) a transfer costs what the distance costs, and
  * the test-and-set race is not even: a spinner near the releasing CPU, or in the
  * line's home RAD, re-reads the line sooner and wins in proportion to its speed. That
  * is the hardware unfairness OpenVMS compensates with its fair algorithm (LOCK_FAIR):
@@ -28,7 +28,7 @@
  * takes exactly the path (and the random numbers) it always took.
  */
 #include <assert.h>
-#include "internal.h"
+#include "model.h"
 
 const char *lock_name(const lab_Sim *s, int lock) { return s->kernel->lock_names[lock]; }
 
@@ -78,7 +78,7 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu)
         l->transfers++;
         st->line[l->line].transfers++;
         st->spin_since[cpu] = st->now;
-        ev_push(s, st->now + numa_move_line(st, ln->owner, cpu, ln->home), EV_HANDOFF, cpu, lock, 0);
+        ev_push(s, st->now + rad_move_line(st, ln->owner, cpu, ln->home), EV_HANDOFF, cpu, lock, 0);
         return 0;
     }
     st->spin_since[cpu] = st->now;
@@ -89,16 +89,16 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu)
 }
 
 /* The release on a machine of RADs, or with the fair algorithm: the spinner that wins
- * the race and the handoff's cost follow the distances (numa.c). Returns the winner's
+ * the race and the handoff's cost follow the distances (machine.c). Returns the winner's
  * place in the wait list and sets *handoff and *transfers. */
-static int numa_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *transfers)
+static int rad_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *transfers)
 {
     int k = l->nwait, home = st->line[l->line].home, i, pick = 0;
     int fifo = st->lock_kind == LOCK_TICKET || (st->lock_kind == LOCK_FAIR && k >= st->fair_after);
     int64_t reads = 0, t[LAB_MAX_CPUS] = { 0 };
     double sum = 0, r;
     for (i = 0; i < k; i++) {
-        t[i] = numa_move_line(st, cpu, l->wait[i], home);   /* each spinner re-reads it */
+        t[i] = rad_move_line(st, cpu, l->wait[i], home);   /* each spinner re-reads it */
         reads += t[i];
         sum += 1.0 / (double)(t[i] > 0 ? t[i] : 1);
     }
@@ -135,7 +135,7 @@ void lock_release(lab_Sim *s, int lock, int cpu)
     k = l->nwait;
     if (st->rads > 1 || st->lock_kind == LOCK_FAIR) {
         int n;
-        pick = numa_handoff(st, l, cpu, &handoff, &n);
+        pick = rad_handoff(st, l, cpu, &handoff, &n);
         w = l->wait[pick];
         for (i = pick; i + 1 < k; i++) l->wait[i] = l->wait[i + 1];
         l->nwait--;

@@ -7,7 +7,7 @@
  * platform log may differ in its last bit, and one bit is enough to fork a trace).
  */
 #include <string.h>
-#include "internal.h"
+#include "base.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {

@@ -10,7 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "internal.h"
+#include "model.h"
 
 #define ARENA_MAGIC 0x5354414bu   /* "STAK" */
 
@@ -19,16 +19,17 @@ void lab_free(void *p) { free(p); }
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
-typedef struct Layout { size_t cpu, thr, job, heap, total; } Layout;
+typedef struct Layout { size_t cpu, thr, job, heap, kstate, total; } Layout;
 
-static Layout layout_for(int ncpu, int nthread, int njob, int heap_cap)
+static Layout layout_for(int ncpu, int nthread, int njob, int heap_cap, size_t kstate)
 {
     Layout L;
     L.cpu = align8(sizeof(State));
     L.thr = L.cpu + align8(sizeof(Cpu) * (size_t)ncpu);
     L.job = L.thr + align8(sizeof(Thread) * (size_t)(nthread ? nthread : 1));
     L.heap = L.job + align8(sizeof(Job) * (size_t)njob);
-    L.total = L.heap + align8(sizeof(Event) * (size_t)heap_cap);
+    L.kstate = L.heap + align8(sizeof(Event) * (size_t)heap_cap);
+    L.total = L.kstate + align8(kstate);
     return L;
 }
 
@@ -63,23 +64,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     State *st;
     const double *v;
     Layout L;
-    int ncpu, nthread, njob, heap_cap, pkts, events, i, st_code;
-    static const int COST_FIELD[C_COUNT] = {
-        F_THINK_DIST, F_USER_WORK_DIST, F_REPLY_LATENCY_DIST, F_SYSCALL_DIST, F_COPY_PER_KB_DIST,
-        F_KERNEL_WRITE_DIST, F_KERNEL_READ_DIST, F_RX_INTERRUPT_DIST, F_RX_KERNEL_DIST,
-        F_TIMER_KERNEL_DIST, F_DISK_KERNEL_DIST, F_KRP_SETUP_DIST, F_FORK_DISPATCH_DIST,
-        F_WAKE_DIST, F_CONTEXT_SWITCH_DIST, F_IO_POST_DIST, F_DB_COLD_DIST, F_IPI_DIST,
-        F_CACHE_RELOAD_DIST, F_SNA_REMOTE_DIST, F_SNA_PACING_LAT_DIST, F_SNA_TP_WORK_DIST, F_SNA_HS_WORK_DIST, F_SNA_DLC_SEND_DIST,
-        F_SNA_DLC_RECV_DIST, F_SNA_LIST_ENTRY_DIST, F_SNA_HASH_SEARCH_DIST, F_SNA_LOOKUP_DIST,
-        F_SNA_XMALLOC_DIST, F_SNA_POOL_ALLOC_DIST, F_SNA_POST_COST_DIST,
-        F_NUMA_IO_DIST, F_NUMA_LOCK_OP_DIST, F_NUMA_LOCK_REQUEST_DIST,
-        F_NET_SYSCALL_DIST, F_NET_K_SEND_DIST, F_NET_K_TCP_SEND_DIST, F_NET_K_TX_PKT_DIST, F_NET_K_TCP_SEG_DIST, F_NET_IRQ_DIST,
-        F_NET_K_RX_PKT_DIST, F_NET_K_RECV_DIST, F_NET_WAKE_DIST, F_NET_CSWITCH_DIST, F_NET_COPY_PER_KB_DIST,
-        F_NET_UL_INTERCEPT_DIST, F_NET_UL_SEND_DIST, F_NET_UL_TCP_SEND_DIST, F_NET_UL_TX_PKT_DIST,
-        F_NET_UL_POLL_DIST, F_NET_UL_RX_PKT_DIST, F_NET_UL_RECV_DIST, F_NET_ATOMIC_DIST, F_NET_APP_WORK_DIST,
-        F_HP_COPY_DIST, F_HP_CSUM_DIST, F_HP_FLUSH_DIST, F_HP_PURGE_DIST, F_HP_WRITE_DIST, F_HP_COW_MAP_DIST,
-        F_HP_COW_FAULT_DIST, F_HP_COW_RELEASE_DIST, F_HP_REMAP_DIST, F_HP_ACK_DIST
-    };
+    int ncpu, nthread, njob, heap_cap, events, i, st_code;
     const Kernel *kernel;
 
     if (status) *status = LAB_OK;
@@ -88,20 +73,16 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     if (st_code != LAB_OK) { if (status) *status = st_code; return NULL; }
     v = sc->v;
 
-    kernel = kernel_for((int)v[F_KERNEL]);
+    kernel = lab_kernel((int)v[F_KERNEL]);
+    if (!kernel) { if (status) *status = LAB_ERR_BAD_VALUE; return NULL; }
     ncpu = (int)v[F_CPUS];
     nthread = (int)v[F_PROCESSES];
-    pkts = (int)((v[F_MESSAGE_BYTES] + v[F_MSS] - 1) / v[F_MSS]);
-    /* Jobs: every reply packet that can be in flight, every KRP a process can have
-     * queued (its writes and reads of this and the previous transaction), the fork
-     * threads, and room for device interrupts. */
-    njob = nthread * ((int)v[F_READS] * pkts + 2 * ((int)v[F_WRITES] + (int)v[F_READS]) + 4)
-         + 4 * ncpu + 4096;
+    njob = 4 * ncpu + 4096;
     events = 0;
     if (kernel->size) kernel->size(v, &nthread, &njob, &events);
     heap_cap = 2 * ncpu + 3 * nthread + 64 + ncpu * kernel->nlock + events;
 
-    L = layout_for(ncpu, nthread, njob, heap_cap);
+    L = layout_for(ncpu, nthread, njob, heap_cap, kernel->state_size);
     s = (lab_Sim *)calloc(1, sizeof *s);
     if (!s) { if (status) *status = LAB_ERR_NOMEM; return NULL; }
     s->st = (State *)calloc(1, L.total);
@@ -110,8 +91,9 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     st = s->st;
     st->arena_bytes = (uint32_t)L.total;
     st->magic = ARENA_MAGIC;
+    st->kstate_offset = (uint32_t)L.kstate;
     memcpy(st->v, v, sizeof st->v);
-    for (i = 0; i < C_COUNT; i++) cost_from(&st->cost[i], v, COST_FIELD[i]);
+    for (i = 0; i < C_COUNT; i++) cost_from(&st->cost[i], v, LAB_COST_FIELD[i]);
     st->ncpu = ncpu;
     st->nthread = nthread;
     st->njob = njob;
@@ -120,17 +102,12 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     st->lock_kind = (int)v[F_LOCK_KIND];
     st->designated_cpu = v[F_DESIGNATED_CPU] < 0 ? ncpu - 1 : (int)v[F_DESIGNATED_CPU];
     st->interrupt_cpu = (int)v[F_INTERRUPT_CPU];
-    st->reads = (int)v[F_READS];
-    st->writes = (int)v[F_WRITES];
-    st->tx_packets_per_msg = pkts;
     st->c_transfer = (int64_t)(v[F_CACHE_TRANSFER] + 0.5);
     st->message_bytes = (int64_t)v[F_MESSAGE_BYTES];
     st->end = (int64_t)v[F_DURATION];
     st->warmup = (int64_t)v[F_WARMUP];
     rng_seed(&st->rng, (uint64_t)v[F_SEED]);
     st->affinity = (int)v[F_AFFINITY];
-    st->sessions = (int)v[F_SNA_SESSIONS];
-    for (i = 0; i < SW_COUNT; i++) st->sna[i] = (int)v[F_SNA_LOCK_KIND + i];
     st->nlock = kernel->nlock;
     for (i = 0; i < st->nlock; i++) {        /* each lock in its own line until a kernel says otherwise */
         Lock *l = &st->lock[i];
@@ -163,17 +140,15 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
         t->bound = -1;
         t->handed = -1;
         t->home_rad = -1;
-        t->records_left = -1;
         t->work.head = t->work.tail = -1;
     }
     for (i = 0; i < njob; i++) s->job[i].next = i + 1 < njob ? i + 1 : -1;
     st->job_free = 0;
     st->krp_q.head = st->krp_q.tail = -1;
     st->runq_head = st->runq_tail = -1;
-    st->db_owner = -1;
-    numa_init(s);
+    machine_init(s);
     s->kernel = kernel;
-    for (i = 0; i < PROG_COUNT; i++) s->prog[i] = kernel->prog[i];
+    for (i = 0; i < LAB_MAX_PROGS; i++) s->prog[i] = kernel->prog[i];
     if (kernel->build) {
         int code = kernel->build(s);
         if (code != LAB_OK) { lab_sim_free(s); if (status) *status = code; return NULL; }
@@ -205,7 +180,7 @@ double lab_sim_run_until(lab_Sim *s, double t_ns)
     if (!(t_ns >= 0)) return 0;                 /* NaN or negative: nothing to run */
     limit = t_ns >= (double)st->end ? st->end : (int64_t)t_ns;
     uint64_t before = st->events;
-    /* A batch run (kernel_numa.c) may end early: st->end then moves to its last event. */
+    /* A batch run (the numa kernel) may end early: st->end then moves to its last event. */
     while (engine_step(s, limit < st->end ? limit : st->end)) { }
     if (limit > st->end) limit = st->end;
     if (limit > st->now) st->now = limit;
@@ -261,6 +236,7 @@ int lab_sim_restore(lab_Sim *s, const void *buf, int size)
     const State *cp = (const State *)buf;
     if (!buf || size != (int)s->st->arena_bytes || size < (int)sizeof(State)) return LAB_ERR_CHECKPOINT;
     if (cp->magic != ARENA_MAGIC || cp->arena_bytes != s->st->arena_bytes ||
+        cp->kstate_offset != s->st->kstate_offset ||
         memcmp(cp->v, s->st->v, sizeof cp->v) != 0)
         return LAB_ERR_CHECKPOINT;
     memcpy(s->st, buf, (size_t)size);

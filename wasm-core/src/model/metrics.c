@@ -15,7 +15,7 @@
  *  - Throughput: transmit packets/s, buffered I/O/s (every read and write is one
  *    buffered I/O on OpenVMS), transactions per minute.
  */
-#include "internal.h"
+#include "model.h"
 
 static const char *const LOCK_KINDS[] = { "spin", "wake_all", "wake_one" };
 
@@ -40,8 +40,6 @@ void metrics_reset(lab_Sim *s)
     st->dispatches = st->posts = 0;
     st->runq_area = 0;
     st->runq_last = st->now;
-    st->xfers_done = st->xfer_bytes_acked = 0;
-    st->xfer_time_ns = 0;
     st->krp.area = 0;
     st->krp.last_change = st->now;
     st->krp.max_len = st->krp.len;
@@ -50,8 +48,8 @@ void metrics_reset(lab_Sim *s)
     st->tx_packets = st->rx_packets = st->buffered_io = st->txns = st->krps = 0;
     st->forks_created = st->dropped_rx = 0;
     st->txn_time_ns = 0;
-    numa_reset(s);
-    net_reset(s);
+    machine_reset(s);
+    if (s->kernel->reset) s->kernel->reset(s);
 }
 
 static double pct(double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; }
@@ -140,8 +138,8 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_key(w, "hold_pct_all_locks"); jw_fixed(w, hold_all, 3);
     jw_key(w, "spin_pct_all_locks"); jw_fixed(w, spin_all, 3);
     jw_key(w, "locks_per_s"); jw_fixed(w, secs > 0 ? acq_all / secs : 0, 1);
-    s->kernel->report(s, w, secs);
-    if (st->rads > 1 || st->kernel == KERNEL_NUMA) numa_report(s, w, secs);
+    if (s->kernel->report) s->kernel->report(s, w, secs);
+    if (st->rads > 1 || s->kernel->report_rads) machine_report(s, w, secs);
     jw_key(w, "lock_miss_rate_pct"); jw_fixed(w, pct(misses, attempts), 3);
     jw_key(w, "lines"); jw_open(w, '[');
     for (i = 0; i < st->nlock; i++) {

@@ -1,5 +1,5 @@
 /*
- * kernel_onload.c -- the network stack benchmark: the Linux kernel stack against the
+ * onload.c -- the network stack benchmark: the Linux kernel stack against the
  * OpenOnload user-level stack (and the raw virtual NIC beneath it), two hosts back to
  * back, as programs of phases.
  *
@@ -29,7 +29,7 @@
  *           busy-waits on its event queue. What is left is the hardware.
  */
 #include <assert.h>
-#include "program.h"
+#include "kernels/netstack/netstack.h"
 
 enum NetLock { NL_TXQ_A, NL_TXQ_B, NL_STACK0, NL_COUNT = NL_STACK0 + LAB_NET_MAX_STACKS };
 
@@ -148,20 +148,21 @@ static void recv_block(Asm *a, int stack)
 /* Host A's application: the ping-pong client, a sender, or the receiver. */
 static void build_app(Asm *a, const State *st)
 {
+    const NetState *ns = net_state(st);
     asm_place(a, L_LOOP);
-    switch (st->net_test) {
+    switch (ns->net_test) {
     case NET_PINGPONG:
-        send_block(a, st->net_stack, NL_TXQ_A, st->net_test == NET_TCP_STREAM);
-        recv_block(a, st->net_stack);
+        send_block(a, ns->net_stack, NL_TXQ_A, ns->net_test == NET_TCP_STREAM);
+        recv_block(a, ns->net_stack);
         OP(OP_NET_RECEIVED, 1);
         break;
     case NET_UDP_RECEIVE:
-        recv_block(a, st->net_stack);
+        recv_block(a, ns->net_stack);
         OP(OP_NET_RECEIVED, 0);
         WORK(USER, NET_APP_WORK);
         break;
     default:
-        send_block(a, st->net_stack, NL_TXQ_A, st->net_test == NET_TCP_STREAM);
+        send_block(a, ns->net_stack, NL_TXQ_A, ns->net_test == NET_TCP_STREAM);
         break;
     }
     JUMP(OP_JMP, 0, L_LOOP);
@@ -170,11 +171,12 @@ static void build_app(Asm *a, const State *st)
 /* Host B's application: the ping-pong server, or the stream's receiver. */
 static void build_peer(Asm *a, const State *st)
 {
+    const NetState *ns = net_state(st);
     asm_place(a, L_LOOP);
-    recv_block(a, st->net_stack);
+    recv_block(a, ns->net_stack);
     OP(OP_NET_RECEIVED, 0);
     WORK(USER, NET_APP_WORK);
-    if (st->net_test == NET_PINGPONG) send_block(a, st->net_stack, NL_TXQ_B, 0);
+    if (ns->net_test == NET_PINGPONG) send_block(a, ns->net_stack, NL_TXQ_B, 0);
     JUMP(OP_JMP, 0, L_LOOP);
 }
 
@@ -182,11 +184,12 @@ static void build_peer(Asm *a, const State *st)
  * blocked reader. For a user-level stack this is its poll done in the kernel. */
 static void build_interrupt(Asm *a, const State *st)
 {
+    const NetState *ns = net_state(st);
     OP(OP_NET_IRQ_START, 0);
     WORK(INTERRUPT, NET_IRQ);
     asm_place(a, L_NEXT);
     JUMP(OP_NET_RX_NEXT, 0, L_DONE);
-    asm_op2(a, OP_WORK, LAB_MODE_INTERRUPT, st->net_stack == STACK_KERNEL ? C_NET_K_RX_PKT : C_NET_UL_RX_PKT);
+    asm_op2(a, OP_WORK, LAB_MODE_INTERRUPT, ns->net_stack == STACK_KERNEL ? C_NET_K_RX_PKT : C_NET_UL_RX_PKT);
     JUMP(OP_NET_DELIVER, 0, L_NEXT);
     WORK(INTERRUPT, NET_WAKE);
     OP(OP_NET_WAKE, 0);
@@ -198,20 +201,21 @@ static void build_interrupt(Asm *a, const State *st)
 static int net_build(lab_Sim *s)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     int i, status, nthread = st->nthread;
     static const ProgSpec P[] = {
         { PROG_PROCESS, build_app, "app" }, { PROG_NET_PEER, build_peer, "peer" },
         { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, net_build_switch_in, "switch_in" },
     };
 
-    st->net_test = (int)st->v[F_NET_TEST];
-    st->net_stack = (int)st->v[F_NET_STACK];
-    st->net_cph = st->ncpu / 2;
-    st->net_mss = (int)st->v[F_NET_MSS];
-    st->net_hosts = 2;
-    st->net_window = (int64_t)st->v[F_NET_WINDOW];
-    st->net_read_bytes = 65536;             /* like netperf: a receive as large as it can */
-    st->net_ack_packets = 0;
+    ns->net_test = (int)st->v[F_NET_TEST];
+    ns->net_stack = (int)st->v[F_NET_STACK];
+    ns->net_cph = st->ncpu / 2;
+    ns->net_mss = (int)st->v[F_NET_MSS];
+    ns->net_hosts = 2;
+    ns->net_window = (int64_t)st->v[F_NET_WINDOW];
+    ns->net_read_bytes = 65536;             /* like netperf: a receive as large as it can */
+    ns->net_ack_packets = 0;
 
     status = asm_programs(s, P, (int)(sizeof P / sizeof P[0]), NET_CODE_MAX);
     if (status != LAB_OK) return status;
@@ -219,8 +223,8 @@ static int net_build(lab_Sim *s)
     /* Threads: host A's applications on CPUs 0, 1, ...; host B's peer on its first CPU. */
     for (i = 0; i < nthread; i++) {
         Thread *th = &s->thr[i];
-        int on_b = i == 1 && (st->net_test == NET_PINGPONG || st->net_test == NET_TCP_STREAM);
-        th->bound = (int16_t)(on_b ? st->net_cph : i % st->net_cph);
+        int on_b = i == 1 && (ns->net_test == NET_PINGPONG || ns->net_test == NET_TCP_STREAM);
+        th->bound = (int16_t)(on_b ? ns->net_cph : i % ns->net_cph);
         th->ctx.prog = on_b ? PROG_NET_PEER : PROG_PROCESS;
     }
 
@@ -229,50 +233,65 @@ static int net_build(lab_Sim *s)
     net_clear_stacks(st);
     for (i = 0; i < nthread; i++) {
         Thread *th = &s->thr[i];
-        int host = th->bound >= st->net_cph;
-        int shared = st->net_stack == STACK_KERNEL ||
-                     (st->net_stack == STACK_ONLOAD && st->v[F_NET_STACKS] == STACKS_SHARED);
+        int host = th->bound >= ns->net_cph;
+        int shared = ns->net_stack == STACK_KERNEL ||
+                     (ns->net_stack == STACK_ONLOAD && st->v[F_NET_STACKS] == STACKS_SHARED);
         int k = -1, j;
         if (shared)
-            for (j = 0; j < st->net_nstack; j++) if (st->stk[j].host == host) k = j;
+            for (j = 0; j < ns->net_nstack; j++) if (ns->stk[j].host == host) k = j;
         if (k < 0) {
             int app = th->bound;
-            k = net_add_stack(st, host, st->net_stack != STACK_KERNEL,
+            k = net_add_stack(st, host, ns->net_stack != STACK_KERNEL,
                               st->v[F_NET_IRQ_CPU] == IRQ_OTHER_CORE
-                                  ? host * st->net_cph + (app % st->net_cph + 1) % st->net_cph : app,
-                              st->net_stack == STACK_ONLOAD ? NL_STACK0 + st->net_nstack : -1);
+                                  ? host * ns->net_cph + (app % ns->net_cph + 1) % ns->net_cph : app,
+                              ns->net_stack == STACK_ONLOAD ? NL_STACK0 + ns->net_nstack : -1);
         }
-        th->net_stack = (int8_t)k;
+        net_thread(th)->stack = (int8_t)k;
         /* A socket on a user-level stack installs a filter on its host's NIC, so its
          * packets land on that stack's virtual interface; the kernel stack's sockets
          * need none: the kernel's interface is the NIC's default. */
-        if (st->stk[k].user_level) {
-            int f = st->net_nfilter[host]++;
+        if (ns->stk[k].user_level) {
+            int f = ns->net_nfilter[host]++;
             assert(f < LAB_NET_MAX_FILTERS);   /* net.senders <= 8: a few sockets a host */
-            st->net_filter[host][f].sock = (int16_t)i;
-            st->net_filter[host][f].vi = (int8_t)k;
+            ns->net_filter[host][f].sock = (int16_t)i;
+            ns->net_filter[host][f].vi = (int8_t)k;
         } else {
-            st->net_default_vi[host] = (int8_t)k;
+            ns->net_default_vi[host] = (int8_t)k;
         }
     }
 
     /* Locks: the devices' transmit queues are spinlocks; a stack lock is a user-level
      * lock whose waiters sleep, handed to one at a time. Only the stacks in use count. */
-    st->nlock = NL_STACK0 + (st->net_stack == STACK_ONLOAD ? st->net_nstack : 0);
+    st->nlock = NL_STACK0 + (ns->net_stack == STACK_ONLOAD ? ns->net_nstack : 0);
     for (i = NL_STACK0; i < st->nlock; i++) st->lock[i].kind = LK_WAKE_ONE;
     return LAB_OK;
 }
 
 static const Phase NOTHING[1] = { { OP_END, 0, 0 } };
 
+static int onload_check(lab_Scenario *sc)
+{
+    const double *v = sc->v;
+    if ((int)v[F_CPUS] % 2 != 0)
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_CPUS, v[F_CPUS],
+                             "is odd: kernel.kind onload splits the CPUs between two hosts; use an even number (2 per host: 4)");
+    if (v[F_NET_IRQ_CPU] == IRQ_OTHER_CORE && v[F_CPUS] < 4)
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_IRQ_CPU, v[F_NET_IRQ_CPU],
+                             "needs a second CPU on each host: use machine.cpus of at least 4, or app_core");
+    if (v[F_NET_WINDOW] > v[F_NET_SOCKET_PACKETS] * v[F_NET_MSS])
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_WINDOW, v[F_NET_WINDOW],
+                             "is more than a socket holds (net.socket_packets x net.mss): the window is the receiver's free "
+                             "buffer; lower the window or raise net.socket_packets");
+    return LAB_OK;
+}
+
 static const Kernel ONLOAD = {
-    "onload",
-    { { NOTHING, 1, "app" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
-    NL_COUNT, NET_LOCK_NAMES,
-    0,
-    net_size,
-    net_build,
-    net_report,
+    .name = "onload",
+    .prog = { { NOTHING, 1, "app" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
+    .nlock = NL_COUNT, .lock_names = NET_LOCK_NAMES,
+    .state_size = sizeof(NetState),
+    .size = net_size, .check = onload_check, .build = net_build, .start = net_start, .reset = net_reset,
+    .exec = net_exec, .event = net_event, .jumps = net_jumps, .report = net_report,
 };
 
 const Kernel *kernel_onload(void) { return &ONLOAD; }

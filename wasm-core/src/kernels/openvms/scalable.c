@@ -1,5 +1,5 @@
 /*
- * kernel_scalable.c -- the OpenVMS TCP/IP Scalable Kernel, as programs of phases.
+ * scalable.c -- the OpenVMS TCP/IP Scalable Kernel, as programs of phases.
  *
  * Source: "The OpenVMS TCP/IP Scalable Kernel", Rappaport, Pouffary, Lieman, Marotta.
  * Process context copies the user data into MBUFs without any lock, fills a TCPIP_KRP
@@ -11,7 +11,7 @@
  * nobody spins for it, its cache line never moves, and the database stays warm in
  * one cache. I/O lock 8 is left to disk I/O.
  */
-#include "program.h"
+#include "openvms.h"
 
 static const Phase PROCESS[] = {
     /*  0 */ P(OP_THINK),
@@ -94,15 +94,18 @@ static const Phase KRP_DRAIN[] = {
 };
 
 static const Kernel SCALABLE = {
-    "scalable",
-    {
+    .name = "scalable",
+    .prog = {
         PROGRAM("process", PROCESS),
         PROGRAM("interrupt", INTERRUPT),
         PROGRAM("fork", FORK),
         PROGRAM("krp_drain", KRP_DRAIN),
         SWITCH_IN_PROGRAM,
     },
-    LOCK_TCPIP_COUNT, LAB_TCPIP_LOCK_NAMES, 1, NULL, NULL, tcpip_report,
+    .nlock = LOCK_TCPIP_COUNT, .lock_names = LAB_TCPIP_LOCK_NAMES,
+    .state_size = sizeof(VmsState),
+    .size = vms_size, .build = vms_build, .start = vms_start,
+    .exec = vms_exec, .event = vms_event, .jumps = vms_jumps, .report = vms_report,
 };
 
 const Kernel *kernel_scalable(void) { return &SCALABLE; }

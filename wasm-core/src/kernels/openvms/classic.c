@@ -1,5 +1,5 @@
 /*
- * kernel_classic.c -- the classic OpenVMS TCP/IP kernel, as programs of phases.
+ * classic.c -- the classic OpenVMS TCP/IP kernel, as programs of phases.
  *
  * Source: "The OpenVMS TCP/IP Scalable Kernel", Rappaport, Pouffary, Lieman, Marotta.
  * A process-context thread that needs kernel context (the ported BSD code and its
@@ -9,9 +9,8 @@
  * timers run as IPL 8 fork threads on the CPU that took the interrupt, and they need
  * I/O lock 8 too, as do disk I/O completions.
  */
-#include "program.h"
+#include "openvms.h"
 
-const char *const LAB_TCPIP_LOCK_NAMES[LOCK_TCPIP_COUNT] = { "IOLOCK8", "SCHED", "TCPIP_GLOBAL" };
 
 static const Phase PROCESS[] = {
     /*  0 */ P(OP_THINK),
@@ -82,30 +81,18 @@ static const Phase FORK[] = {
 static const Phase NO_KRPS[] = { P(OP_END) };
 
 static const Kernel CLASSIC = {
-    "classic",
-    {
+    .name = "classic",
+    .prog = {
         PROGRAM("process", PROCESS),
         PROGRAM("interrupt", INTERRUPT),
         PROGRAM("fork", FORK),
         PROGRAM("krp_drain", NO_KRPS),
         SWITCH_IN_PROGRAM,
     },
-    LOCK_TCPIP_COUNT, LAB_TCPIP_LOCK_NAMES, 1, NULL, NULL, tcpip_report,
+    .nlock = LOCK_TCPIP_COUNT, .lock_names = LAB_TCPIP_LOCK_NAMES,
+    .state_size = sizeof(VmsState),
+    .size = vms_size, .build = vms_build, .start = vms_start,
+    .exec = vms_exec, .event = vms_event, .jumps = vms_jumps, .report = vms_report,
 };
 
 const Kernel *kernel_classic(void) { return &CLASSIC; }
-
-/* The paper's lock table names I/O lock 8's hold time. */
-void tcpip_report(lab_Sim *s, JsonW *w, double secs)
-{
-    double window = (double)(s->st->now - s->st->stats_start);
-    (void)secs;
-    jw_key(w, "iolock8_hold_pct");
-    jw_fixed(w, window > 0 ? 100.0 * (double)lock_held_ns(s->st, LOCK_IOLOCK8) / window : 0, 3);
-}
-
-const Kernel *kernel_for(int kind)
-{
-    return kind == KERNEL_HPUX ? kernel_hpux() : kind == KERNEL_ONLOAD ? kernel_onload() : kind == KERNEL_NUMA ? kernel_numa() : kind == KERNEL_SNA ? kernel_sna()
-         : kind == KERNEL_SCALABLE ? kernel_scalable() : kernel_classic();
-}

@@ -27,7 +27,7 @@
  */
 #include <assert.h>
 #include <string.h>
-#include "program.h"
+#include "hpux.h"
 
 static int64_t lines_of(const State *st, int64_t bytes)
 {
@@ -52,16 +52,16 @@ static int64_t per_page(lab_Sim *s, int cost, int64_t pages)
 /* Charges d ns of kind k to a side, with the bytes it touched. */
 static int64_t touch(State *st, int side, int k, int64_t d, int64_t bytes)
 {
-    st->hp.touch_ns[side][k] += (double)d;
-    st->hp.touch_bytes[side][k] += (double)bytes;
+    hp_state(st)->touch_ns[side][k] += (double)d;
+    hp_state(st)->touch_bytes[side][k] += (double)bytes;
     return d;
 }
 
 static void held_changed(State *st, int delta)
 {
-    st->hp.held_area += (double)st->hp.held * (double)(st->now - st->hp.held_since);
-    st->hp.held_since = st->now;
-    st->hp.held += delta;
+    hp_state(st)->held_area += (double)hp_state(st)->held * (double)(st->now - hp_state(st)->held_since);
+    hp_state(st)->held_since = st->now;
+    hp_state(st)->held += delta;
 }
 
 static int whole_pages(const State *st, int64_t bytes)
@@ -73,24 +73,24 @@ static int whole_pages(const State *st, int64_t bytes)
  * send(2) (not write(2)), and whole page-aligned pages. */
 int hp_send_avoids(const State *st)
 {
-    return st->hp.send_ca && st->v[F_HP_SEND_CALL] == HP_SEND && whole_pages(st, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
+    return hp_state(st)->send_ca && st->v[F_HP_SEND_CALL] == HP_SEND && whole_pages(st, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
 }
 
 void hp_init(lab_Sim *s)
 {
     State *st = s->st;
     int itf = (int)st->v[F_HP_INTERFACE];
-    memset(&st->hp, 0, sizeof st->hp);
-    st->hp.csum_offload = itf == HP_NIO_FDDI || itf == HP_LO0;
-    st->hp.dma = itf == HP_NIO_FDDI || itf == HP_EISA_FDDI;
-    st->hp.send_ca = itf == HP_NIO_FDDI && st->v[F_HP_SEND_CA] != 0;
-    st->hp.recv_ca = itf == HP_NIO_FDDI && st->v[F_HP_RECV_CA] != 0;
-    st->hp.nbuf = (int)st->v[F_HP_BUFFERS];
+    memset(hp_state(st), 0, sizeof(HpState));
+    hp_state(st)->csum_offload = itf == HP_NIO_FDDI || itf == HP_LO0;
+    hp_state(st)->dma = itf == HP_NIO_FDDI || itf == HP_EISA_FDDI;
+    hp_state(st)->send_ca = itf == HP_NIO_FDDI && st->v[F_HP_SEND_CA] != 0;
+    hp_state(st)->recv_ca = itf == HP_NIO_FDDI && st->v[F_HP_RECV_CA] != 0;
+    hp_state(st)->nbuf = (int)st->v[F_HP_BUFFERS];
 }
 
 void hp_reset(lab_Sim *s)
 {
-    HpState *h = &s->st->hp;
+    HpState *h = hp_state(s->st);
     int i, j;
     h->sends = h->faults = h->cow_sends = h->remaps = 0;
     for (i = 0; i < 2; i++)
@@ -105,7 +105,7 @@ void hp_reset(lab_Sim *s)
 int hp_acked(lab_Sim *s, int64_t bytes)
 {
     State *st = s->st;
-    HpState *h = &st->hp;
+    HpState *h = hp_state(st);
     int64_t size = (int64_t)st->v[F_NET_MESSAGE_BYTES], before = h->acked / size;
     int i;
     h->acked += bytes;
@@ -119,11 +119,13 @@ int hp_acked(lab_Sim *s, int64_t bytes)
     return hp_send_avoids(st) ? (int)((h->acked / size - before) * (size / (int64_t)st->v[F_HP_PAGE])) : 0;
 }
 
-int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
+int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mode)
 {
     State *st = s->st;
-    HpState *h = &st->hp;
+    NetState *ns = net_state(st);
+    HpState *h = hp_state(st);
     int64_t size = (int64_t)st->v[F_NET_MESSAGE_BYTES], d = 0;
+    (void)level;
     (void)cpu;
     switch (ph->op) {
     case OP_HP_TOUCH: {
@@ -170,12 +172,12 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
     }
     case OP_HP_CSUM:
         if (!h->csum_offload) {
-            d = touch(st, 0, HT_CSUM, per_kb(s, C_HP_CSUM, st->net_mss), st->net_mss);
+            d = touch(st, 0, HT_CSUM, per_kb(s, C_HP_CSUM, ns->net_mss), ns->net_mss);
             *mode = LAB_MODE_KERNEL;
         }
         break;
     case OP_HP_RTOUCH: {
-        int64_t w = (int64_t)st->v[F_HP_RECV_DIRTY] < st->net_read_bytes ? (int64_t)st->v[F_HP_RECV_DIRTY] : st->net_read_bytes;
+        int64_t w = (int64_t)st->v[F_HP_RECV_DIRTY] < ns->net_read_bytes ? (int64_t)st->v[F_HP_RECV_DIRTY] : ns->net_read_bytes;
         if (w <= 0) break;
         d = touch(st, 1, HT_APP_WRITE, per_kb(s, C_HP_WRITE, w), w);
         if (h->rbuf_dirty < lines_of(st, w)) h->rbuf_dirty = (int32_t)lines_of(st, w);
@@ -183,7 +185,7 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         break;
     }
     case OP_HP_RECV_DATA: {
-        int64_t bytes = s->thr[x->thread].net_bytes;
+        int64_t bytes = net_thread(&s->thr[x->thread])->bytes;
         if (h->recv_ca && whole_pages(st, bytes)) {
             int64_t pages = bytes / (int64_t)st->v[F_HP_PAGE];
             d = touch(st, 1, HT_REMAP, per_page(s, C_HP_REMAP, pages), 0);
@@ -202,7 +204,7 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
     }
     case OP_HP_RX: {
         Job *p = &s->job[x->job];
-        if (p->flags & JOB_NET_ACK) {
+        if (p->flags & NET_ACK) {
             int t = p->thread;
             int pages = hp_acked(s, p->bytes);
             d = touch(st, 0, HT_COW, per_page(s, C_HP_COW_RELEASE, pages), 0);
@@ -245,29 +247,30 @@ void hp_report(lab_Sim *s, JsonW *w, double secs)
 {
     static const char *const ITF[] = { "nio_fddi", "eisa_fddi", "lo0", "lan0_loopback" };
     State *st = s->st;
-    HpState *h = &st->hp;
+    NetState *ns = net_state(st);
+    HpState *h = hp_state(st);
     double window = (double)(st->now - st->stats_start);
-    double kib = st->net.delivered_bytes / 1024.0, recvs = (double)st->net.delivered_msgs;
-    double a = busy_pct(s, 0, window), b = st->net_hosts == 2 ? busy_pct(s, 1, window) : a;
+    double kib = ns->net.delivered_bytes / 1024.0, recvs = (double)ns->net.delivered_msgs;
+    double a = busy_pct(s, 0, window), b = ns->net_hosts == 2 ? busy_pct(s, 1, window) : a;
     int side, k, i;
 
     net_report(s, w, secs);
     jw_key(w, "hpux"); jw_open(w, '{');
     jw_key(w, "interface"); jw_str(w, ITF[(int)st->v[F_HP_INTERFACE]]);
-    jw_key(w, "hosts"); jw_int(w, st->net_hosts);
+    jw_key(w, "hosts"); jw_int(w, ns->net_hosts);
     jw_key(w, "checksum_offload"); jw_raw(w, (h->csum_offload) ? "true" : "false");
     jw_key(w, "dma"); jw_raw(w, (h->dma) ? "true" : "false");
     jw_key(w, "send_copy_avoidance"); jw_raw(w, (hp_send_avoids(st)) ? "true" : "false");
-    jw_key(w, "recv_copy_avoidance"); jw_raw(w, (h->recv_ca && whole_pages(st, st->net_read_bytes)) ? "true" : "false");
+    jw_key(w, "recv_copy_avoidance"); jw_raw(w, (h->recv_ca && whole_pages(st, ns->net_read_bytes)) ? "true" : "false");
     jw_key(w, "send_bytes"); jw_int(w, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
-    jw_key(w, "so_sndbuf"); jw_int(w, st->net_window);
+    jw_key(w, "so_sndbuf"); jw_int(w, ns->net_window);
     jw_key(w, "send_buffers"); jw_int(w, h->nbuf);
-    jw_fixed_key(w, "throughput_mbps", secs > 0 ? 8.0 * st->net.delivered_bytes / secs / 1e6 : 0, 3);
+    jw_fixed_key(w, "throughput_mbps", secs > 0 ? 8.0 * ns->net.delivered_bytes / secs / 1e6 : 0, 3);
     jw_fixed_key(w, "sender_cpu_pct", a, 3);
     jw_fixed_key(w, "receiver_cpu_pct", b, 3);
-    jw_fixed_key(w, "send_us_per_kb", kib > 0 && st->net_hosts == 2 ? a / 100.0 * window / 1000.0 / kib : 0, 3);
-    jw_fixed_key(w, "recv_us_per_kb", kib > 0 && st->net_hosts == 2 ? b / 100.0 * window / 1000.0 / kib : 0, 3);
-    jw_fixed_key(w, "cpu_us_per_kb", kib > 0 ? (st->net_hosts == 2 ? a + b : a) / 100.0 * window / 1000.0 / kib : 0, 3);
+    jw_fixed_key(w, "send_us_per_kb", kib > 0 && ns->net_hosts == 2 ? a / 100.0 * window / 1000.0 / kib : 0, 3);
+    jw_fixed_key(w, "recv_us_per_kb", kib > 0 && ns->net_hosts == 2 ? b / 100.0 * window / 1000.0 / kib : 0, 3);
+    jw_fixed_key(w, "cpu_us_per_kb", kib > 0 ? (ns->net_hosts == 2 ? a + b : a) / 100.0 * window / 1000.0 / kib : 0, 3);
     jw_fixed_key(w, "sends_per_s", secs > 0 ? (double)h->sends / secs : 0, 1);
     jw_fixed_key(w, "cow_sends_pct", h->sends ? 100.0 * (double)h->cow_sends / (double)h->sends : 0, 3);
     jw_fixed_key(w, "forced_copies_pct", h->sends ? 100.0 * (double)h->faults / (double)h->sends : 0, 3);

@@ -1,6 +1,6 @@
 /*
  * program.c -- writing programs of phases at run time, for kernels assembled from
- * scenario switches (kernel_sna.c): the switches decide which phases exist and in
+ * scenario switches (the SNA kernel): the switches decide which phases exist and in
  * which order, so a remedy changes the program, never a number in it.
  *
  * Jumps name labels (small integers, per program); a jump to a label not yet placed
@@ -8,7 +8,7 @@
  * program, as in the static programs. Running out of room or leaving a jump without
  * its label marks the assembly failed; asm_finish() reports it.
  */
-#include "internal.h"
+#include "model.h"
 
 static void reset_labels(Asm *a)
 {

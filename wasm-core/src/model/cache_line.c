@@ -13,7 +13,7 @@
  * The OpenVMS kernels give every lock a line of its own, so for them this is exactly
  * the line the lock always had.
  */
-#include "internal.h"
+#include "model.h"
 
 int lock_line_is_local(const State *st, int lock, int cpu)
 {
@@ -34,7 +34,7 @@ static void storm(State *st, int lock, int cpu)
 }
 
 /* Reading the line for ownership before a write: one transfer when it is elsewhere.
- * Returns the stall it costs (numa.c: more from another RAD), 0 when it is here. */
+ * Returns the stall it costs (machine.c: more from another RAD), 0 when it is here. */
 int64_t line_fetch(lab_Sim *s, int lock, int cpu)
 {
     State *st = s->st;
@@ -42,7 +42,7 @@ int64_t line_fetch(lab_Sim *s, int lock, int cpu)
     Line *ln = &st->line[l->line];
     int64_t ns;
     if (lock_line_is_local(st, lock, cpu)) return 0;
-    ns = numa_move_line(st, ln->owner, cpu, ln->home);
+    ns = rad_move_line(st, ln->owner, cpu, ln->home);
     ln->transfers++;
     l->transfers++;
     trace_emit(s, LAB_TRACE_LINE, cpu, -1, l->line, ln->owner);

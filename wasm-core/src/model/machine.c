@@ -1,5 +1,5 @@
 /*
- * numa.c -- resource affinity domains: where CPUs, memory and cache lines live, and
+ * machine.c -- the machine's resource affinity domains: where CPUs, memory and cache lines live, and
  * what each crossing costs.
  *
  * Source: "OpenVMS AlphaServer GS Series Systems Performance" (Covert, 2002). An
@@ -18,11 +18,11 @@
  *    the home RAD pays half a remote transfer more. That is why the CPUs of RAD 0, where
  *    OpenVMS keeps its lock words, have "some advantage" at low contention.
  */
-#include "internal.h"
+#include "model.h"
 
 #define LINE_BYTES 64.0
 
-void numa_init(lab_Sim *s)
+void machine_init(lab_Sim *s)
 {
     State *st = s->st;
     int c, r;
@@ -33,11 +33,6 @@ void numa_init(lab_Sim *s)
     for (r = 0; r < LAB_MAX_RADS; r++) { st->radq_head[r] = st->radq_tail[r] = -1; st->radq_len[r] = 0; }
     st->fair_after = (int)st->v[F_FAIR_AFTER];
     st->watched_lock = -1;
-    st->lockdb_owner = -1;
-    st->lm_q.head = st->lm_q.tail = -1;
-    st->lckmgr_cpu = -1;
-    st->run_done_at = -1;
-    st->reporter_waiting = -1;
 }
 
 static int64_t line_ns(const State *st, int from_cpu, int to_cpu, int home)
@@ -49,14 +44,14 @@ static int64_t line_ns(const State *st, int from_cpu, int to_cpu, int home)
     return ns;
 }
 
-int64_t numa_move_line(State *st, int from_cpu, int to_cpu, int home)
+int64_t rad_move_line(State *st, int from_cpu, int to_cpu, int home)
 {
     if (from_cpu < 0) from_cpu = to_cpu;
     st->traffic[rad_of(st, from_cpu)][rad_of(st, to_cpu)] += LINE_BYTES;
     return line_ns(st, from_cpu, to_cpu, home);
 }
 
-int64_t numa_copy_ns(State *st, int data_rad, int cpu, double bytes)
+int64_t rad_copy_ns(State *st, int data_rad, int cpu, double bytes)
 {
     int here = rad_of(st, cpu);
     double per_kb = data_rad == here ? st->v[F_MEM_LOCAL] : st->v[F_MEM_REMOTE];
@@ -64,15 +59,13 @@ int64_t numa_copy_ns(State *st, int data_rad, int cpu, double bytes)
     return (int64_t)(bytes / 1024.0 * per_kb + 0.5);
 }
 
-void numa_reset(lab_Sim *s)
+void machine_reset(lab_Sim *s)
 {
     State *st = s->st;
     int a, b;
     for (a = 0; a < LAB_MAX_RADS; a++)
         for (b = 0; b < LAB_MAX_RADS; b++) st->traffic[a][b] = 0;
     for (a = 0; a < LAB_MAX_CPUS; a++) { st->wins[a] = 0; st->win_spin_ns[a] = 0; }
-    st->ramdisk_io = st->lock_ops = st->lm_served = 0;
-    st->ramdisk_bytes = st->ramdisk_cross_bytes = st->lm_wait_ns = 0;
 }
 
 /* Jain's fairness index: 1 when every x is equal, 1/n when one has it all. */
@@ -85,7 +78,7 @@ double jain_index(const double *x, int n)
 }
 
 /* The "numa" part of the report: per RAD, and the traffic between RADs. */
-void numa_report(lab_Sim *s, JsonW *w, double secs)
+void machine_report(lab_Sim *s, JsonW *w, double secs)
 {
     State *st = s->st;
     double window = secs * 1e9, total = 0, cross = 0, wins_cpu[LAB_MAX_CPUS];

@@ -1,5 +1,5 @@
 /*
- * kernel_sna.c -- SNA Server/6000 on an AIX 4.1 SMP, as programs of phases assembled
+ * sna.c -- SNA Server/6000 on an AIX 4.1 SMP, as programs of phases assembled
  * from the porting remedies.
  *
  * Source: "SNA Server/6000 Performance on SMP", Bulka, Hermanson, Selvaggi, Sime (IBM
@@ -32,7 +32,47 @@
  *   table_lock   one lock for the whole connection table | a lock per hash bucket
  *                (deferred in the source; only meaningful with data locks)
  */
-#include "program.h"
+#include <assert.h>
+#include "model/kernel_api.h"
+
+/* Phases of the SNA kernel: message passing between threads (the TP, Half Session and
+ * DLC kprocs) and the measured transfer. */
+enum SnaOp {
+    OP_NEW_MBUF = OP_KERNEL_BASE, /* a = job kind: take an mbuf for this thread's session */
+    OP_ENQ,           /* a = Role: put the context's mbuf on that thread's queue      */
+    OP_POST,          /* a = Role: et_post that thread (wake it if it waits for work)  */
+    OP_WAIT_WORK,     /* take the next mbuf from this thread's queue, or sleep until posted */
+    OP_FREE_MBUF,     /* return the context's mbuf                                     */
+    OP_LINK_TX,       /* the mbuf leaves on its session's link; the partner answers    */
+    OP_SEARCH,        /* a = mode: find the session in the connection table (list or hash) */
+    OP_PACE,          /* a = 0: wait while the pacing window is full; 1: until all RUs are answered */
+    OP_XFER_START,    /* the measured transfer begins: RUs to send into the counter    */
+    OP_XFER_DONE      /* the measured transfer is complete                             */
+};
+/* Which thread of the mbuf's session an OP_ENQ or OP_POST addresses. */
+enum Role { ROLE_TP, ROLE_HS, ROLE_DLC };
+enum { EV_LINK_ARRIVE = EV_KERNEL_BASE };
+enum { JOB_SNA_SEND = 7, JOB_SNA_DATA = 8, JOB_SNA_PACING = 9 };
+enum { PROG_TP = PROG_KERNEL_BASE, PROG_TP_XFER, PROG_HS, PROG_DLC };
+/* Lock families of OP_ACQ / OP_REL: the session's lock, its bucket's, its link's. */
+enum { FAM_SESSION = FAM_KERNEL_BASE, FAM_BUCKET, FAM_LINK };
+#define SNA_SESSION_LOCKS 16
+#define SNA_BUCKETS 8
+/* The remedies (SnaState.sw[], in field order from sna.lock_kind): 0 as first
+ * ported, 1 (or 2) remedied. */
+enum { SW_LOCK_KIND, SW_LOCKING, SW_COPY, SW_SEARCH, SW_SNAIPCM, SW_LINES, SW_POST, SW_ALLOC,
+       SW_TABLE_LOCK, SW_COUNT };
+
+/* The SNA kernel's slice of the arena. */
+typedef struct SnaState {
+    int sessions, sw[SW_COUNT];
+    int64_t link_free_at;    /* the measured transfer's token ring is busy until then */
+    int64_t xfer_start;
+    uint64_t xfers_done, xfer_bytes_acked;
+    double xfer_time_ns;
+} SnaState;
+static SnaState *sna_state(const State *st) { return (SnaState *)lab_kstate(st); }
+
 
 enum SnaLock {
     SL_REGION = 0, SL_TABLE, SL_BUCKET0,
@@ -59,13 +99,13 @@ typedef char sna_locks_fit[SL_COUNT <= LAB_MAX_LOCKS ? 1 : -1];
 
 /* Threads: TPs 0..S (S is the measured transfer's), then their HS kprocs, then the
  * two DLC kprocs (the sessions' link, the transfer's token ring). */
-int sna_role_thread(const State *st, int session, int role)
+static int sna_role_thread(const State *st, int session, int role)
 {
-    int s1 = st->sessions + 1;
+    int s1 = sna_state(st)->sessions + 1;
     switch (role) {
     case ROLE_TP: return session;
     case ROLE_HS: return s1 + session;
-    default: return 2 * s1 + (session == st->sessions);
+    default: return 2 * s1 + (session == sna_state(st)->sessions);
     }
 }
 
@@ -82,10 +122,11 @@ static void sna_size(const double *v, int *nthread, int *njob, int *events)
 static void sna_report(lab_Sim *s, JsonW *w, double secs)
 {
     const State *st = s->st;
+    const SnaState *ss = sna_state(st);
     jw_key(w, "sna"); jw_open(w, '{');
-    jw_key(w, "transfers_completed"); jw_int(w, (int64_t)st->xfers_done);
-    jw_key(w, "transfer_response_ns"); jw_fixed(w, st->xfers_done ? st->xfer_time_ns / (double)st->xfers_done : 0, 1);
-    jw_key(w, "transfer_bytes_per_s"); jw_fixed(w, secs > 0 ? (double)st->xfer_bytes_acked / secs : 0, 1);
+    jw_key(w, "transfers_completed"); jw_int(w, (int64_t)ss->xfers_done);
+    jw_key(w, "transfer_response_ns"); jw_fixed(w, ss->xfers_done ? ss->xfer_time_ns / (double)ss->xfers_done : 0, 1);
+    jw_key(w, "transfer_bytes_per_s"); jw_fixed(w, secs > 0 ? (double)ss->xfer_bytes_acked / secs : 0, 1);
     jw_key(w, "round_trips_per_s"); jw_fixed(w, secs > 0 ? (double)st->txns / secs : 0, 1);
     jw_key(w, "round_trip_ns"); jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
     jw_close(w, '}');
@@ -93,16 +134,17 @@ static void sna_report(lab_Sim *s, JsonW *w, double secs)
 
 /* An RU leaves: the sessions' partner answers with data after its latency; the
  * transfer's token ring carries one RU at a time, and the partner paces it. */
-void sna_link_tx(lab_Sim *s, int j, int cpu)
+static void sna_link_tx(lab_Sim *s, int j, int cpu)
 {
     State *st = s->st;
+    SnaState *ss = sna_state(st);
     Job *jb = &s->job[j];
     int64_t t = st->now;
-    if (jb->thread == st->sessions) {
+    if (jb->thread == ss->sessions) {
         int64_t wire = (int64_t)(st->v[F_SNA_RU_BYTES] * 8.0e9 / st->v[F_SNA_LINK_BPS] + 0.5);
-        if (st->link_free_at < t) st->link_free_at = t;
-        st->link_free_at += wire;
-        t = st->link_free_at + cost_sample(&st->rng, &st->cost[C_SNA_PACING_LAT]);
+        if (ss->link_free_at < t) ss->link_free_at = t;
+        ss->link_free_at += wire;
+        t = ss->link_free_at + cost_sample(&st->rng, &st->cost[C_SNA_PACING_LAT]);
         jb->kind = JOB_SNA_PACING;
     } else {
         t += cost_sample(&st->rng, &st->cost[C_SNA_REMOTE]);
@@ -274,15 +316,20 @@ static const Phase NOTHING[] = { { OP_END, 0, 0 } };
 static int sna_build(lab_Sim *s)
 {
     State *st = s->st;
-    const int *sw = st->sna;
+    SnaState *ss = sna_state(st);
+    const int *sw = ss->sw;
     int n = (int)st->v[F_SNA_LOOKUPS], i, start;
     Asm as, *a = &as;
-    int kind = sw[SW_LOCK_KIND] == SNA_SIMPLE ? LK_SPIN : sw[SW_LOCK_KIND] == SNA_WAKE_ONE ? LK_WAKE_ONE : LK_WAKE_ALL;
+    int kind;
     struct { int id; void (*fn)(Asm *, const int *, int); const char *name; } P[] = {
         { PROG_TP, build_tp, "tp" }, { PROG_TP_XFER, build_tp_xfer, "tp_transfer" },
         { PROG_HS, build_hs, "hs_kproc" }, { PROG_DLC, build_dlc, "dlc_kproc" },
         { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, build_switch_in, "switch_in" },
     };
+
+    ss->sessions = (int)st->v[F_SNA_SESSIONS];
+    for (i = 0; i < SW_COUNT; i++) ss->sw[i] = (int)st->v[F_SNA_LOCK_KIND + i];
+    kind = sw[SW_LOCK_KIND] == SNA_SIMPLE ? LK_SPIN : sw[SW_LOCK_KIND] == SNA_WAKE_ONE ? LK_WAKE_ONE : LK_WAKE_ALL;
 
     s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * SNA_CODE_MAX));
     if (!s->code) return LAB_ERR_NOMEM;
@@ -307,31 +354,160 @@ static int sna_build(lab_Sim *s)
     }
 
     /* Threads and their programs. */
-    for (i = 0; i <= st->sessions; i++) {
+    for (i = 0; i <= ss->sessions; i++) {
         Thread *tp = &s->thr[sna_role_thread(st, i, ROLE_TP)];
         Thread *hs = &s->thr[sna_role_thread(st, i, ROLE_HS)];
-        tp->ctx.prog = i < st->sessions ? PROG_TP : PROG_TP_XFER;
+        tp->ctx.prog = i < ss->sessions ? PROG_TP : PROG_TP_XFER;
         tp->ctx.sess = i;
         hs->ctx.prog = PROG_HS;
         hs->ctx.sess = i;
         if (st->affinity == AFF_BIND_KPROCS) hs->bound = (int16_t)(i % st->ncpu);
     }
     for (i = 0; i < 2; i++) {
-        Thread *dlc = &s->thr[2 * (st->sessions + 1) + i];
+        Thread *dlc = &s->thr[2 * (ss->sessions + 1) + i];
         dlc->ctx.prog = PROG_DLC;
-        dlc->ctx.sess = i ? st->sessions : 0;
+        dlc->ctx.sess = i ? ss->sessions : 0;
     }
     return LAB_OK;
 }
 
+/* ---- the phases, events and locks the engine hands to this kernel ---------------- */
+
+static int64_t sna_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mode)
+{
+    State *st = s->st;
+    SnaState *ss = sna_state(st);
+    int64_t d;
+    (void)level;
+    switch (ph->op) {
+    case OP_NEW_MBUF:
+        x->job = engine_job_alloc(s, ph->a, x->thread, 0);
+        assert(x->job >= 0);               /* sna_size gives every session room       */
+        s->job[x->job].thread = x->sess;   /* an mbuf belongs to a session            */
+        x->pc++;
+        return 0;
+    case OP_ENQ: {
+        int t = sna_role_thread(st, x->sess, ph->a);
+        engine_list_push(s, &s->thr[t].work, x->job);
+        x->job = -1;
+        x->pc++;
+        return 0;
+    }
+    case OP_POST: {
+        int t = sna_role_thread(st, x->sess, ph->a);
+        int woke = s->thr[t].state == T_WAIT_WORK;
+        st->posts++;
+        trace_emit(s, LAB_TRACE_POST, cpu, t, 0, woke);
+        if (woke) make_ready(s, t);
+        x->pc++;
+        return 0;
+    }
+    case OP_WAIT_WORK: {
+        Thread *th = &s->thr[x->thread];
+        int j = engine_list_pop(s, &th->work);
+        if (j < 0) { engine_block(s, cpu, T_WAIT_WORK, 4); return -1; }
+        x->job = j;
+        x->sess = s->job[j].thread;
+        x->pc++;
+        return 0;
+    }
+    case OP_FREE_MBUF:
+        if (x->job >= 0) engine_job_free(s, x->job);
+        x->job = -1;
+        x->pc++;
+        return 0;
+    case OP_LINK_TX:
+        sna_link_tx(s, x->job, cpu);
+        x->job = -1;
+        x->pc++;
+        return 0;
+    case OP_SEARCH:
+        if (ss->sw[SW_SEARCH]) d = cost_sample(&st->rng, &st->cost[C_SNA_HASH_SEARCH]);
+        else d = cost_sample(&st->rng, &st->cost[C_SNA_LIST_ENTRY]) *
+                 (1 + (int64_t)(rng_next(&st->rng) % (uint64_t)(ss->sessions + 1)));
+        *mode = ph->a;
+        if (d <= 0) x->pc++;
+        return d;
+    case OP_PACE: {
+        Thread *th = &s->thr[x->thread];
+        int j;
+        while ((j = engine_list_pop(s, &th->work)) >= 0) {      /* pacing responses in */
+            engine_job_free(s, j);
+            th->inflight--;
+            ss->xfer_bytes_acked += (uint64_t)st->v[F_SNA_RU_BYTES];
+        }
+        if (ph->a == 0 && th->inflight < (int)st->v[F_SNA_PACING]) { th->inflight++; x->pc++; return 0; }
+        if (ph->a == 1 && th->inflight == 0) { x->pc++; return 0; }
+        engine_block(s, cpu, T_WAIT_WORK, 5);
+        return -1;
+    }
+    case OP_XFER_START:
+        if (st->now < st->warmup) {            /* measured after the warm-up */
+            ev_push(s, st->warmup, EV_WAKE, -1, x->thread, 0);
+            engine_block(s, cpu, T_SLEEPING, 0);
+            return -1;
+        }
+        ss->xfer_start = st->now;
+        /* RUs to send: up to sna.transfer_bytes / sna.ru_bytes (16 Mi / 256 = 65,536),
+         * so the loop counter is 32 bits wide. */
+        x->ctr = (int32_t)((st->v[F_SNA_TRANSFER_BYTES] + st->v[F_SNA_RU_BYTES] - 1) / st->v[F_SNA_RU_BYTES]);
+        s->thr[x->thread].inflight = 0;
+        x->pc++;
+        return 0;
+    case OP_XFER_DONE:
+        ss->xfers_done++;
+        ss->xfer_time_ns += (double)(st->now - ss->xfer_start);
+        trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 1, (double)(st->now - ss->xfer_start));
+        x->pc++;
+        return 0;
+    default:
+        assert(0 && "not an SNA phase");
+        x->pc++;
+        return 0;
+    }
+}
+
+/* A frame arrives from the partner: the DLC bottom half (an interrupt). */
+static void sna_event(lab_Sim *s, const Event *e)
+{
+    assert(e->kind == EV_LINK_ARRIVE);
+    engine_raise_interrupt(s, s->st->interrupt_cpu, e->a);
+}
+
+static int sna_lock_of(const lab_Sim *s, const Ctx *x, const Phase *ph, int cpu)
+{
+    (void)cpu;
+    switch (ph->b) {
+    case FAM_SESSION: return ph->a + x->sess % SNA_SESSION_LOCKS;
+    case FAM_BUCKET: return ph->a + x->sess % SNA_BUCKETS;
+    default: return ph->a + (x->sess == sna_state(s->st)->sessions);   /* FAM_LINK */
+    }
+}
+
+static int sna_jumps(int op) { (void)op; return 0; }
+
+static void sna_reset(lab_Sim *s)
+{
+    SnaState *ss = sna_state(s->st);
+    ss->xfers_done = ss->xfer_bytes_acked = 0;
+    ss->xfer_time_ns = 0;
+}
+
+static int sna_check(lab_Scenario *sc)
+{
+    if (sc->v[F_CPUS] > LAB_SNA_MAX_CPUS)
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_CPUS, sc->v[F_CPUS],
+                             "is more CPUs than the SNA model has (the RS/6000 J30 had up to 8); use at most 8 with kernel.kind sna");
+    return LAB_OK;
+}
+
 static const Kernel SNA = {
-    "sna",
-    { { NOTHING, 1, "process" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
-    SL_COUNT, SNA_LOCK_NAMES,
-    0,
-    sna_size,
-    sna_build,
-    sna_report,
+    .name = "sna",
+    .prog = { { NOTHING, 1, "process" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
+    .nlock = SL_COUNT, .lock_names = SNA_LOCK_NAMES,
+    .state_size = sizeof(SnaState),
+    .size = sna_size, .check = sna_check, .build = sna_build, .reset = sna_reset,
+    .exec = sna_exec, .event = sna_event, .lock_of = sna_lock_of, .jumps = sna_jumps, .report = sna_report,
 };
 
 const Kernel *kernel_sna(void) { return &SNA; }

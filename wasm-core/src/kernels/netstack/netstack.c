@@ -1,9 +1,9 @@
 /*
- * net.c -- two hosts back to back: the NICs, their rings, the stacks that drain them,
+ * netstack.c -- two hosts back to back: the NICs, their rings, the stacks that drain them,
  * and the phases (OP_NET_*) that applications and interrupts run on them.
  *
  * Source: "The OpenOnload User-level Network Stack", Pope and Riddoch (Solarflare),
- * talk transcript (../shared/seeds/002). kernel_onload.c assembles the programs.
+ * talk transcript (../shared/seeds/002). kernels/onload/ and kernels/hpux/ assemble the programs.
  *
  * The machine's CPUs are split in half: host A (CPUs 0 .. cph-1) is the system under
  * test, host B (cph .. 2cph-1) its partner. Every application thread is bound to one CPU.
@@ -34,19 +34,20 @@
  */
 #include <assert.h>
 #include <string.h>
-#include "program.h"
+#include "netstack.h"
 
 #define NET_INFINITE INT64_MAX
 /* Events one stack poll handles at most before it returns to the caller (like NAPI's
  * weight of 64): a poll never buries the socket under more than it can take. */
 #define NET_POLL_BUDGET 64
 
-static int host_of(const State *st, int cpu) { return cpu / st->net_cph; }
+static int host_of(const State *st, int cpu) { return cpu / net_state(st)->net_cph; }
 
 /* Whom a thread sends to: the ping-pong partner, the stream's receiver, or the sink. */
 static int peer_of(const State *st, int t)
 {
-    switch (st->net_test) {
+    const NetState *ns = net_state(st);
+    switch (ns->net_test) {
     case NET_PINGPONG: return t == 0 ? 1 : 0;
     case NET_TCP_STREAM: return t == 0 ? 1 : 0;
     default: return -1;                     /* UDP send: the sink */
@@ -59,7 +60,8 @@ static int peer_of(const State *st, int t)
  * timestamps), the 60-byte minimum, FCS, preamble and inter-frame gap. */
 static int64_t serialization_ns(const State *st, int bytes)
 {
-    double frame = bytes + (st->net_test == NET_TCP_STREAM ? 66 : 42);
+    const NetState *ns = net_state(st);
+    double frame = bytes + (ns->net_test == NET_TCP_STREAM ? 66 : 42);
     if (frame < 60) frame = 60;
     frame += 4 + 20;
     return (int64_t)(frame * 8.0e9 / st->v[F_NET_LINK_BPS] + 0.5);
@@ -76,7 +78,8 @@ static int64_t occupancy_ns(const State *st, int bytes)
 /* From one host's card to the other's, or nothing on a loopback connection. */
 static int64_t net_latency(const State *st)
 {
-    return st->net_hosts == 1 ? 0 : (int64_t)st->v[F_NET_HW_LATENCY];
+    const NetState *ns = net_state(st);
+    return ns->net_hosts == 1 ? 0 : (int64_t)st->v[F_NET_HW_LATENCY];
 }
 
 /* ---- rings and their lengths over time ------------------------------------------ */
@@ -90,16 +93,18 @@ static void ring_changed(State *st, NetStack *n)
 /* The test's receivers: host A's, or the stream's on host B. */
 static int counted(const lab_Sim *s, int t)
 {
-    return s->st->net_test == NET_TCP_STREAM || s->st->stk[s->thr[t].net_stack].host == 0;
+    NetState *ns = net_state(s->st);
+    return ns->net_test == NET_TCP_STREAM || ns->stk[net_thread(&s->thr[t])->stack].host == 0;
 }
 
 static void sock_changed(lab_Sim *s, int t, int delta)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     if (!counted(s, t)) return;
-    st->net.sock_area += (double)st->net_sock_len * (double)(st->now - st->net_sock_since);
-    st->net_sock_since = st->now;
-    st->net_sock_len += delta;
+    ns->net.sock_area += (double)ns->net_sock_len * (double)(st->now - ns->net_sock_since);
+    ns->net_sock_since = st->now;
+    ns->net_sock_len += delta;
 }
 
 static void preq_changed(State *st, NetStack *n)
@@ -113,13 +118,14 @@ static void preq_changed(State *st, NetStack *n)
 static void raise_irq(lab_Sim *s, int k)
 {
     State *st = s->st;
-    NetStack *n = &st->stk[k];
+    NetState *ns = net_state(st);
+    NetStack *n = &ns->stk[k];
     int j = engine_job_alloc(s, JOB_NET_IRQ, k, 0);
     assert(j >= 0);                        /* size() keeps one per stack             */
     n->in_irq = 1;
     n->armed = 0;
     n->last_irq = st->now;
-    if (n->host == 0) st->net.irqs++;
+    if (n->host == 0) ns->net.irqs++;
     engine_raise_interrupt(s, n->irq_cpu, j);
 }
 
@@ -127,7 +133,8 @@ static void raise_irq(lab_Sim *s, int k)
 static void notify(lab_Sim *s, int k)
 {
     State *st = s->st;
-    NetStack *n = &st->stk[k];
+    NetState *ns = net_state(st);
+    NetStack *n = &ns->stk[k];
     double mod = st->v[F_NET_MODERATION];
     if (n->poller >= 0) {
         Thread *th = &s->thr[n->poller];
@@ -152,30 +159,32 @@ static void notify(lab_Sim *s, int k)
 static int steer(lab_Sim *s, int t)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     int host = host_of(st, s->thr[t].bound), f;
-    for (f = 0; f < st->net_nfilter[host]; f++)
-        if (st->net_filter[host][f].sock == t) {
-            if (host == 0) st->net.filter_hits++;
-            return st->net_filter[host][f].vi;
+    for (f = 0; f < ns->net_nfilter[host]; f++)
+        if (ns->net_filter[host][f].sock == t) {
+            if (host == 0) ns->net.filter_hits++;
+            return ns->net_filter[host][f].vi;
         }
-    if (host == 0) st->net.filter_misses++;
-    return st->net_default_vi[host];
+    if (host == 0) ns->net.filter_misses++;
+    return ns->net_default_vi[host];
 }
 
 static void arrive(lab_Sim *s, int j)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     Job *p = &s->job[j];
     int k = steer(s, p->thread);
     NetStack *n;
-    if (p->flags & JOB_LAST_WRITE) st->net.breakdown[NB_WIRE] += (double)(st->now - p->t_enq);
+    if (p->flags & NET_FOLLOWED) ns->net.breakdown[NB_WIRE] += (double)(st->now - p->t_enq);
     if (k < 0) {                                  /* no filter and no kernel interface */
         engine_job_free(s, j);
         return;
     }
-    n = &st->stk[k];
+    n = &ns->stk[k];
     if (n->ring.len >= (int)st->v[F_NET_RX_RING]) {   /* no descriptor: the NIC drops it */
-        if (n->host == 0) st->net.ring_drops++;
+        if (n->host == 0) ns->net.ring_drops++;
         engine_job_free(s, j);
         return;
     }
@@ -189,15 +198,16 @@ static void arrive(lab_Sim *s, int j)
 static int deliver(lab_Sim *s, int j)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     Job *p = &s->job[j];
     Thread *th = &s->thr[p->thread];
-    int reader = p->thread, last = (p->flags & JOB_LAST_PACKET) != 0;
+    int reader = p->thread, last = (p->flags & NET_LAST_PACKET) != 0;
     if (th->work.len >= (int)st->v[F_NET_SOCKET_PACKETS]) {   /* the socket is full */
-        if (st->stk[th->net_stack].host == 0) st->net.socket_drops++;
+        if (ns->stk[net_thread(th)->stack].host == 0) ns->net.socket_drops++;
         engine_job_free(s, j);
         return -1;
     }
-    if (p->flags & JOB_LAST_WRITE) st->net.breakdown[NB_STACK] += (double)(st->now - p->t_enq);
+    if (p->flags & NET_FOLLOWED) ns->net.breakdown[NB_STACK] += (double)(st->now - p->t_enq);
     p->t_enq = st->now;
     sock_changed(s, p->thread, +1);
     engine_list_push(s, &th->work, j);
@@ -212,51 +222,53 @@ static int deliver(lab_Sim *s, int j)
 static int ring_take(lab_Sim *s, int k, int64_t looked)
 {
     State *st = s->st;
-    NetStack *n = &st->stk[k];
+    NetState *ns = net_state(st);
+    NetStack *n = &ns->stk[k];
     int j;
     if (n->ring.len == 0) return -1;
     ring_changed(st, n);
     j = engine_list_pop(s, &n->ring);
-    if (s->job[j].flags & JOB_LAST_WRITE) st->net.breakdown[NB_NOTIFY] += (double)(looked - s->job[j].t_enq);
+    if (s->job[j].flags & NET_FOLLOWED) ns->net.breakdown[NB_NOTIFY] += (double)(looked - s->job[j].t_enq);
     s->job[j].t_enq = looked;
     return j;
 }
 
 /* What thread t's receive call takes from its socket: a UDP message (its packets up
- * to the last); for TCP, what is there: the stream up to st->net_read_bytes (like
+ * to the last); for TCP, what is there: the stream up to ns->net_read_bytes (like
  * netperf, the receiver reads with a buffer of its own size), a ping-pong message up
  * to what is still missing of it. Packets are freed; net_bytes is what was taken. */
 static void socket_take(lab_Sim *s, int t)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     Thread *th = &s->thr[t];
-    int32_t bytes = 0, want = st->net_test == NET_TCP_STREAM ? st->net_read_bytes
-                                : (int32_t)st->v[F_NET_MESSAGE_BYTES] - th->net_got;
+    int32_t bytes = 0, want = ns->net_test == NET_TCP_STREAM ? ns->net_read_bytes
+                                : (int32_t)st->v[F_NET_MESSAGE_BYTES] - net_thread(th)->got;
     for (;;) {
         int j = engine_list_pop(s, &th->work), readable;
         assert(j >= 0);
         sock_changed(s, t, -1);
-        readable = (s->job[j].flags & JOB_LAST_PACKET) != 0;
+        readable = (s->job[j].flags & NET_LAST_PACKET) != 0;
         bytes += s->job[j].bytes;
-        if (s->job[j].flags & JOB_LAST_WRITE) st->net.breakdown[NB_WAKE] += (double)(st->now - s->job[j].t_enq);
+        if (s->job[j].flags & NET_FOLLOWED) ns->net.breakdown[NB_WAKE] += (double)(st->now - s->job[j].t_enq);
         engine_job_free(s, j);
         if (!readable) continue;
         th->msgs--;
-        if (st->net_test == NET_UDP_SEND || st->net_test == NET_UDP_RECEIVE || th->msgs == 0 || bytes >= want) break;
+        if (ns->net_test == NET_UDP_SEND || ns->net_test == NET_UDP_RECEIVE || th->msgs == 0 || bytes >= want) break;
     }
-    th->net_bytes = bytes;
-    th->net_got += bytes;
-    if (st->net_ack_packets) {
+    net_thread(th)->bytes = bytes;
+    net_thread(th)->got += bytes;
+    if (ns->net_ack_packets) {
         /* the acknowledgement is a packet the sender's interrupt processes (HP-UX) */
-        int j = engine_job_alloc(s, JOB_NET_PKT, peer_of(st, t), JOB_NET_ACK);
+        int j = engine_job_alloc(s, JOB_NET_PKT, peer_of(st, t), NET_ACK);
         assert(j >= 0);                          /* size() leaves room for every ACK in flight */
         s->job[j].bytes = bytes;
         s->job[j].t_enq = st->now;
         ev_push(s, st->now + net_latency(st), EV_NET_ARRIVE, -1, j, 0);
-    } else if (st->net_test == NET_TCP_STREAM || st->net_test == NET_PINGPONG)   /* the window opens as it reads */
+    } else if (ns->net_test == NET_TCP_STREAM || ns->net_test == NET_PINGPONG)   /* the window opens as it reads */
         ev_push(s, st->now + net_latency(st), EV_NET_ACK, (int)peer_of(st, t), bytes, 0);
-    th->net_spinning = 0;
-    th->net_t0 = st->now;
+    net_thread(th)->spinning = 0;
+    net_thread(th)->t0 = st->now;
 }
 
 /* ---- transmit --------------------------------------------------------------------- */
@@ -266,10 +278,11 @@ static void socket_take(lab_Sim *s, int t)
  * TCP send's bytes into the stream). */
 static int packet_due(State *st, Job *m)
 {
-    if (st->net_test != NET_TCP_STREAM) return m->bytes > 0;
-    st->net_unsent += m->bytes;
+    NetState *ns = net_state(st);
+    if (ns->net_test != NET_TCP_STREAM) return m->bytes > 0;
+    ns->net_unsent += m->bytes;
     m->bytes = 0;
-    return st->net_unsent >= st->net_mss;
+    return ns->net_unsent >= ns->net_mss;
 }
 
 /* The next packet of the send in x->job leaves: returns 0 when it went on the NIC's
@@ -277,49 +290,50 @@ static int packet_due(State *st, Job *m)
 static int transmit(lab_Sim *s, int cpu, Ctx *x)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     Job *m = &s->job[x->job];
-    int h = host_of(st, cpu), tcp = st->net_test == NET_TCP_STREAM;
+    int h = host_of(st, cpu), tcp = ns->net_test == NET_TCP_STREAM;
     int dest = m->thread, end, readable;
-    int32_t bytes = tcp ? st->net_mss : (m->bytes < st->net_mss ? m->bytes : st->net_mss);
+    int32_t bytes = tcp ? ns->net_mss : (m->bytes < ns->net_mss ? m->bytes : ns->net_mss);
     int64_t ring_ns = (int64_t)st->v[F_NET_TX_RING] * occupancy_ns(st, bytes);
     int64_t start, ser;
 
-    if (st->net_hosts == 1) ring_ns = NET_INFINITE;   /* loopback: no card, no ring */
-    if (st->nic_free_at[h] - st->now > ring_ns) {
-        ev_push(s, st->nic_free_at[h] - ring_ns, EV_NET_TX_SPACE, -1, x->thread, 0);
+    if (ns->net_hosts == 1) ring_ns = NET_INFINITE;   /* loopback: no card, no ring */
+    if (ns->nic_free_at[h] - st->now > ring_ns) {
+        ev_push(s, ns->nic_free_at[h] - ring_ns, EV_NET_TX_SPACE, -1, x->thread, 0);
         return 1;
     }
-    if (tcp || st->net_test == NET_PINGPONG) {     /* TCP: no more than the window unread */
+    if (tcp || ns->net_test == NET_PINGPONG) {     /* TCP: no more than the window unread */
         Thread *th = &s->thr[x->thread];
-        if (th->inflight + bytes > st->net_window) return 2;
+        if (th->inflight + bytes > ns->net_window) return 2;
         th->inflight += bytes;
     }
     if (tcp) {
-        st->net_unsent -= bytes;
+        ns->net_unsent -= bytes;
         end = 0;
     } else {
         m->bytes -= bytes;
         end = m->bytes == 0;
     }
     /* A TCP segment is readable as it comes; a UDP datagram only whole. */
-    readable = st->net_test == NET_UDP_SEND || st->net_test == NET_UDP_RECEIVE ? end : 1;
-    if (end && st->net_test == NET_PINGPONG)
-        st->net.breakdown[NB_SEND] += (double)(st->now - s->thr[x->thread].net_t0);
-    start = st->nic_free_at[h] > st->now ? st->nic_free_at[h] : st->now;
-    if (st->net_hosts == 1) ser = 0;              /* loopback: straight to the input queue */
+    readable = ns->net_test == NET_UDP_SEND || ns->net_test == NET_UDP_RECEIVE ? end : 1;
+    if (end && ns->net_test == NET_PINGPONG)
+        ns->net.breakdown[NB_SEND] += (double)(st->now - net_thread(&s->thr[x->thread])->t0);
+    start = ns->nic_free_at[h] > st->now ? ns->nic_free_at[h] : st->now;
+    if (ns->net_hosts == 1) ser = 0;              /* loopback: straight to the input queue */
     else {
         ser = serialization_ns(st, bytes);
-        st->nic_free_at[h] = start + occupancy_ns(st, bytes);
-        if (h == 0) { st->net.wire_bytes_a += bytes; st->net.wire_ns_a += (double)ser; }
+        ns->nic_free_at[h] = start + occupancy_ns(st, bytes);
+        if (h == 0) { ns->net.wire_bytes_a += bytes; ns->net.wire_ns_a += (double)ser; }
     }
     if (dest < 0) {                             /* the sink: counted as it leaves the NIC */
-        if (end) st->net.delivered_msgs++;
-        st->net.delivered_bytes += bytes;
+        if (end) ns->net.delivered_msgs++;
+        ns->net.delivered_bytes += bytes;
         return 0;
     }
     {
-        /* only ping-pong messages are followed through the stages (JOB_LAST_WRITE) */
-        int flags = (readable ? JOB_LAST_PACKET : 0) | (end && st->net_test == NET_PINGPONG ? JOB_LAST_WRITE : 0);
+        /* only ping-pong messages are followed through the stages (NET_FOLLOWED) */
+        int flags = (readable ? NET_LAST_PACKET : 0) | (end && ns->net_test == NET_PINGPONG ? NET_FOLLOWED : 0);
         int j = engine_job_alloc(s, JOB_NET_PKT, dest, flags);
         assert(j >= 0);                         /* size() leaves room for every packet in flight */
         s->job[j].bytes = bytes;
@@ -345,16 +359,17 @@ static int64_t wait_for(lab_Sim *s, int cpu, Ctx *x, int user_level, int state, 
 static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     int t = x->thread, k;
     Thread *th = &s->thr[t];
     NetStack *n;
-    k = th->net_stack;
-    n = &st->stk[k];
+    k = net_thread(th)->stack;
+    n = &ns->stk[k];
     if (x->stall == 2) {                    /* a stack poll ends: its packets reach the socket */
         int i;
         x->stall = 0;
         for (i = 0; i < x->ctr; i++) {
-            int j = ring_take(s, k, th->net_t0);   /* net_t0: when the poll began */
+            int j = ring_take(s, k, net_thread(th)->t0);   /* net_t0: when the poll began */
             if (j < 0) break;
             deliver(s, j);                  /* the poller is the reader: no one to wake */
         }
@@ -371,9 +386,9 @@ static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         int64_t d = 0;
         int i;
         n->last_poll = st->now;
-        th->net_t0 = st->now;
-        if (n->host == 0) st->net.polls++;
-        x->ctr = (int16_t)(n->ring.len < NET_POLL_BUDGET ? n->ring.len : NET_POLL_BUDGET);
+        net_thread(th)->t0 = st->now;
+        if (n->host == 0) ns->net.polls++;
+        x->ctr = (int32_t)(n->ring.len < NET_POLL_BUDGET ? n->ring.len : NET_POLL_BUDGET);
         d = cost_sample(&st->rng, &st->cost[C_NET_UL_POLL]);
         for (i = 0; i < x->ctr; i++) d += cost_sample(&st->rng, &st->cost[C_NET_UL_RX_PKT]);
         if (ph->a == STACK_VNIC || d <= 0) { x->stall = 2; return op_recv(s, cpu, x, ph, mode); }
@@ -381,39 +396,41 @@ static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         *mode = LAB_MODE_USER;
         return d;
     }
-    if (!th->net_spinning) {
+    if (!net_thread(th)->spinning) {
         double spin = st->v[F_NET_SPIN];
-        th->net_spinning = 1;
-        th->net_spin_until = ph->a == STACK_VNIC ? NET_INFINITE : st->now + (int64_t)spin;
-        if (th->net_spin_until != NET_INFINITE && spin > 0)
-            ev_push(s, th->net_spin_until, EV_NET_SPIN_END, -1, t, 0);
+        net_thread(th)->spinning = 1;
+        net_thread(th)->spin_until = ph->a == STACK_VNIC ? NET_INFINITE : st->now + (int64_t)spin;
+        if (net_thread(th)->spin_until != NET_INFINITE && spin > 0)
+            ev_push(s, net_thread(th)->spin_until, EV_NET_SPIN_END, -1, t, 0);
     }
-    if (st->now < th->net_spin_until) {     /* spin: poll until something arrives */
+    if (st->now < net_thread(th)->spin_until) {     /* spin: poll until something arrives */
         n->poller = (int8_t)t;
         return wait_for(s, cpu, x, 1, 0, 0);
     }
     n->poller = -1;                          /* give up: block with interrupts enabled */
-    th->net_spinning = 0;
+    net_thread(th)->spinning = 0;
     n->armed = 1;
     return wait_for(s, cpu, x, 0, T_BLOCKED_READ, 1);
 }
 
-int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
+int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mode)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     int64_t d = 0;
+    (void)level;
     switch (ph->op) {
     case OP_NET_MSG: {
         int j = engine_job_alloc(s, JOB_NET_MSG, peer_of(st, x->thread), 0);
         assert(j >= 0);
         s->job[j].bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];
         x->job = j;
-        s->thr[x->thread].net_t0 = st->now;
+        net_thread(&s->thr[x->thread])->t0 = st->now;
         break;
     }
     case OP_NET_RECV_MORE: {
         Thread *th = &s->thr[x->thread];
-        if (st->net_test == NET_PINGPONG && th->net_got < (int32_t)st->v[F_NET_MESSAGE_BYTES]) {
+        if (ns->net_test == NET_PINGPONG && net_thread(th)->got < (int32_t)st->v[F_NET_MESSAGE_BYTES]) {
             x->pc = ph->b;
             return 0;
         }
@@ -421,7 +438,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
     }
     case OP_NET_COPY:
     case OP_NET_COPY_IN: {
-        int32_t bytes = ph->op == OP_NET_COPY ? s->job[x->job].bytes : s->thr[x->thread].net_bytes;
+        int32_t bytes = ph->op == OP_NET_COPY ? s->job[x->job].bytes : net_thread(&s->thr[x->thread])->bytes;
         d = cost_sample(&st->rng, &st->cost[C_NET_COPY_PER_KB]) * bytes / 1024;
         *mode = ph->a;
         break;
@@ -437,21 +454,21 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         Thread *th = &s->thr[x->thread];
         int why = transmit(s, cpu, x);
         if (why) {                            /* runs this phase again when woken */
-            th->net_waiting = (int8_t)why;
-            return wait_for(s, cpu, x, st->net_stack != STACK_KERNEL, T_WAIT_WORK, 4);
+            net_thread(th)->waiting = (int8_t)why;
+            return wait_for(s, cpu, x, ns->net_stack != STACK_KERNEL, T_WAIT_WORK, 4);
         }
-        th->net_waiting = 0;
+        net_thread(th)->waiting = 0;
         break;
     }
     case OP_NET_SENT:
-        if (host_of(st, cpu) == 0) st->net.sent_msgs++;
+        if (host_of(st, cpu) == 0) ns->net.sent_msgs++;
         trace_emit(s, LAB_TRACE_TRANSMIT, cpu, x->thread, 0, 1);
         engine_job_free(s, x->job);
         x->job = -1;
         break;
     case OP_NET_LOCK: {
         Thread *th = &s->thr[x->thread];
-        NetStack *n = &st->stk[th->net_stack];
+        NetStack *n = &ns->stk[net_thread(th)->stack];
         int lk = n->lock;
         if (lk < 0) break;
         if (st->v[F_NET_PREQUEUE] && st->lock[lk].owner >= 0 && st->lock[lk].owner != x->thread &&
@@ -462,7 +479,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
             preq_changed(st, n);
             engine_list_push(s, &n->prequeue, x->job);
             x->job = -1;
-            if (n->host == 0) st->net.prequeued++;
+            if (n->host == 0) ns->net.prequeued++;
             x->pc = ph->b;
             return 0;
         }
@@ -476,13 +493,13 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         break;
     }
     case OP_NET_UNLOCK: {
-        NetStack *n = &st->stk[s->thr[x->thread].net_stack];
+        NetStack *n = &ns->stk[net_thread(&s->thr[x->thread])->stack];
         int lk = n->lock;
         if (lk < 0) break;
         if (n->prequeue.len > 0) {            /* deferred work: send it before letting go */
             preq_changed(st, n);
             x->job = engine_list_pop(s, &n->prequeue);
-            if (n->host == 0) st->net.deferred++;
+            if (n->host == 0) ns->net.deferred++;
             x->pc = ph->b;
             return 0;
         }
@@ -495,17 +512,17 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
     case OP_NET_RECEIVED: {
         Thread *th = &s->thr[x->thread];
         if (counted(s, x->thread)) {
-            st->net.delivered_msgs++;
-            st->net.delivered_bytes += th->net_got;
+            ns->net.delivered_msgs++;
+            ns->net.delivered_bytes += net_thread(th)->got;
         }
-        th->net_got = 0;
-        if (st->net_test == NET_PINGPONG) {
-            st->net.breakdown[NB_RECEIVE] += (double)(st->now - th->net_t0);
-            st->net.breakdown_n++;
+        net_thread(th)->got = 0;
+        if (ns->net_test == NET_PINGPONG) {
+            ns->net.breakdown[NB_RECEIVE] += (double)(st->now - net_thread(th)->t0);
+            ns->net.breakdown_n++;
         }
         if (ph->a == 1) {                     /* the client: a round trip is complete */
-            st->net.round_trips++;
-            st->net.rtt_ns += (double)(st->now - th->txn_start);
+            ns->net.round_trips++;
+            ns->net.rtt_ns += (double)(st->now - th->txn_start);
             th->txn_start = st->now;
             trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 0, 0);
         }
@@ -516,7 +533,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         x->job = -1;
         break;
     case OP_NET_RX_NEXT: {
-        NetStack *n = &st->stk[x->sess];
+        NetStack *n = &ns->stk[x->sess];
         int j = ring_take(s, x->sess, st->now);
         if (n->user_level) n->last_poll = st->now;
         if (j < 0) {                          /* drained: unmask (the kernel stack re-arms) */
@@ -534,15 +551,14 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         reader = deliver(s, x->job);
         x->job = -1;
         if (reader < 0) { x->pc = ph->b; return 0; }
-        x->ctr = (int16_t)reader;
+        x->wakee = reader;
         break;
     }
     case OP_NET_WAKE:
-        if (st->stk[x->sess].host == 0) st->net.wakeups++;
-        make_ready(s, x->ctr);
+        if (ns->stk[x->sess].host == 0) ns->net.wakeups++;
+        make_ready(s, x->wakee);
         break;
     default:
-        if (ph->op >= OP_HP_TOUCH && ph->op <= OP_HP_RX) return hp_exec(s, cpu, x, ph, mode);
         assert(0 && "not a net phase");
     }
     if (d > 0) return d;
@@ -550,12 +566,20 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
     return 0;
 }
 
+/* The phases that take a jump target in b. */
+int net_jumps(int op)
+{
+    return op == OP_NET_MORE || op == OP_NET_LOCK || op == OP_NET_UNLOCK || op == OP_NET_RX_NEXT ||
+           op == OP_NET_DELIVER || op == OP_NET_RECV_MORE;
+}
+
 /* ---- events ------------------------------------------------------------------------ */
 
 static int64_t generator_gap(const State *st)
 {
+    const NetState *ns = net_state(st);
     int64_t gap = (int64_t)(1.0e9 / st->v[F_NET_OFFERED_PPS] + 0.5);
-    int64_t occ = occupancy_ns(st, (int)st->v[F_NET_MESSAGE_BYTES] < st->net_mss ? (int)st->v[F_NET_MESSAGE_BYTES] : st->net_mss);
+    int64_t occ = occupancy_ns(st, (int)st->v[F_NET_MESSAGE_BYTES] < ns->net_mss ? (int)st->v[F_NET_MESSAGE_BYTES] : ns->net_mss);
     return gap > occ ? gap : occ;           /* no faster than the wire carries them */
 }
 
@@ -563,8 +587,8 @@ static int64_t generator_gap(const State *st)
 void net_resume_sender(lab_Sim *s, int t, int why)
 {
     Thread *th = &s->thr[t];
-    if (th->net_waiting != why) return;
-    th->net_waiting = 0;
+    if (net_thread(th)->waiting != why) return;
+    net_thread(th)->waiting = 0;
     if (th->state == T_WAIT_WORK) make_ready(s, t);
     else if (th->ctx.state == CTX_AWAIT && th->cpu >= 0) {
         th->ctx.state = CTX_READY;
@@ -575,34 +599,35 @@ void net_resume_sender(lab_Sim *s, int t, int why)
 void net_event(lab_Sim *s, const Event *e)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     int k;
     switch (e->kind) {
     case EV_NET_ARRIVE: arrive(s, e->a); break;
     case EV_NET_MODERATION: {
-        NetStack *n = &st->stk[e->a];
+        NetStack *n = &ns->stk[e->a];
         n->timer_set = 0;
         if (n->armed && !n->in_irq && n->ring.len > 0) raise_irq(s, e->a);
         break;
     }
     case EV_NET_WATCHDOG:
-        for (k = 0; k < st->net_nstack; k++) {
-            NetStack *n = &st->stk[k];
+        for (k = 0; k < ns->net_nstack; k++) {
+            NetStack *n = &ns->stk[k];
             if (n->user_level && n->ring.len > 0 && !n->in_irq && n->poller < 0 &&
                 (double)(st->now - n->last_poll) >= st->v[F_NET_WATCHDOG]) {
-                if (n->host == 0) st->net.watchdogs++;
+                if (n->host == 0) ns->net.watchdogs++;
                 raise_irq(s, k);
             }
         }
         ev_push(s, st->now + (int64_t)st->v[F_NET_WATCHDOG], EV_NET_WATCHDOG, -1, 0, 0);
         break;
     case EV_NET_GENERATE: {
-        int j = engine_job_alloc(s, JOB_NET_PKT, 0, JOB_LAST_PACKET);
-        st->net.offered_msgs++;
+        int j = engine_job_alloc(s, JOB_NET_PKT, 0, NET_LAST_PACKET);
+        ns->net.offered_msgs++;
         if (j >= 0) {
             s->job[j].bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];
             s->job[j].t_enq = st->now;
             arrive(s, j);
-        } else st->net.ring_drops++;
+        } else ns->net.ring_drops++;
         ev_push(s, st->now + generator_gap(st), EV_NET_GENERATE, -1, 0, 0);
         break;
     }
@@ -612,7 +637,7 @@ void net_event(lab_Sim *s, const Event *e)
         break;
     case EV_NET_SPIN_END: {
         Thread *th = &s->thr[e->a];
-        if (th->net_spinning && st->now >= th->net_spin_until && th->ctx.state == CTX_AWAIT && th->cpu >= 0) {
+        if (net_thread(th)->spinning && st->now >= net_thread(th)->spin_until && th->ctx.state == CTX_AWAIT && th->cpu >= 0) {
             th->ctx.state = CTX_READY;       /* OP_NET_RECV sees the spin is over: blocks */
             engine_kick(s, th->cpu);
         }
@@ -626,19 +651,20 @@ void net_event(lab_Sim *s, const Event *e)
 /* ---- set-up, window, report ---------------------------------------------------------- */
 
 /* The kernels that run on this file's NICs and stacks. */
-static int net_kernel(const State *st) { return st->kernel == KERNEL_ONLOAD || st->kernel == KERNEL_HPUX; }
 
 void net_clear_stacks(State *st)
 {
-    st->net_nstack = 0;
-    st->net_nfilter[0] = st->net_nfilter[1] = 0;
-    st->net_default_vi[0] = st->net_default_vi[1] = -1;
+    NetState *ns = net_state(st);
+    ns->net_nstack = 0;
+    ns->net_nfilter[0] = ns->net_nfilter[1] = 0;
+    ns->net_default_vi[0] = ns->net_default_vi[1] = -1;
 }
 
 int net_add_stack(State *st, int host, int user_level, int irq_cpu, int lock)
 {
-    int k = st->net_nstack++;
-    NetStack *n = &st->stk[k];
+    NetState *ns = net_state(st);
+    int k = ns->net_nstack++;
+    NetStack *n = &ns->stk[k];
     assert(k < LAB_NET_MAX_STACKS);
     n->host = (int8_t)host;
     n->user_level = (int8_t)user_level;
@@ -662,23 +688,22 @@ void net_build_switch_in(Asm *a, const State *st)
 void net_start(lab_Sim *s)
 {
     State *st = s->st;
-    if (!net_kernel(st)) return;
-    if (st->net_test == NET_UDP_RECEIVE && st->v[F_NET_OFFERED_PPS] > 0)
+    NetState *ns = net_state(st);
+    if (ns->net_test == NET_UDP_RECEIVE && st->v[F_NET_OFFERED_PPS] > 0)
         ev_push(s, generator_gap(st), EV_NET_GENERATE, -1, 0, 0);
-    if (st->net_stack == STACK_ONLOAD && st->v[F_NET_WATCHDOG] > 0)
+    if (ns->net_stack == STACK_ONLOAD && st->v[F_NET_WATCHDOG] > 0)
         ev_push(s, (int64_t)st->v[F_NET_WATCHDOG], EV_NET_WATCHDOG, -1, 0, 0);
 }
 
 void net_reset(lab_Sim *s)
 {
     State *st = s->st;
+    NetState *ns = net_state(st);
     int k;
-    if (!net_kernel(st)) return;
-    memset(&st->net, 0, sizeof st->net);
-    if (st->kernel == KERNEL_HPUX) hp_reset(s);
-    st->net_sock_since = st->now;
-    for (k = 0; k < st->net_nstack; k++) {
-        NetStack *n = &st->stk[k];
+    memset(&ns->net, 0, sizeof ns->net);
+    ns->net_sock_since = st->now;
+    for (k = 0; k < ns->net_nstack; k++) {
+        NetStack *n = &ns->stk[k];
         n->ring_area = n->preq_area = 0;
         n->ring_since = n->preq_since = st->now;
     }
@@ -692,20 +717,21 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
     static const char *const STACKS[] = { "kernel", "onload", "vnic" };
     static const char *const PARTS[NB_COUNT] = { "send", "wire", "notify", "stack", "wake", "receive" };
     State *st = s->st;
-    const NetCounters *c = &st->net;
+    NetState *ns = net_state(st);
+    const NetCounters *c = &ns->net;
     double window = (double)(st->now - st->stats_start), busy = 0, host_ns = 0, ring = 0, preq = 0, sock = 0;
     double modes[LAB_MODE_COUNT] = { 0 }, lock_acq = 0, lock_cont = 0, lock_sleeps = 0, lock_hold = 0, receivers = 0;
-    double msgs = st->net_test == NET_UDP_SEND ? (double)c->sent_msgs : (double)c->delivered_msgs;
+    double msgs = ns->net_test == NET_UDP_SEND ? (double)c->sent_msgs : (double)c->delivered_msgs;
     int i, m, nlocks = 0, nstack_a = 0;
 
-    for (i = 0; i < st->net_cph; i++)
+    for (i = 0; i < ns->net_cph; i++)
         for (m = 0; m < LAB_MODE_COUNT; m++) {
             modes[m] += (double)s->cpu[i].mode_ns[m];
             host_ns += (double)s->cpu[i].mode_ns[m];
             if (m != LAB_MODE_IDLE) busy += (double)s->cpu[i].mode_ns[m];
         }
-    for (i = 0; i < st->net_nstack; i++) {
-        const NetStack *n = &st->stk[i];
+    for (i = 0; i < ns->net_nstack; i++) {
+        const NetStack *n = &ns->stk[i];
         if (n->host != 0) continue;
         nstack_a++;
         ring += (n->ring_area + (double)n->ring.len * (double)(st->now - n->ring_since)) / (window > 0 ? window : 1);
@@ -720,21 +746,21 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
         }
     }
     for (i = 0; i < st->nthread; i++) receivers += counted(s, i);
-    sock = window > 0 ? (c->sock_area + (double)st->net_sock_len * (double)(st->now - st->net_sock_since)) / window : 0;
+    sock = window > 0 ? (c->sock_area + (double)ns->net_sock_len * (double)(st->now - ns->net_sock_since)) / window : 0;
 
     jw_key(w, "net"); jw_open(w, '{');
-    jw_key(w, "test"); jw_str(w, TESTS[st->net_test]);
-    jw_key(w, "stack"); jw_str(w, STACKS[st->net_stack]);
-    jw_key(w, "cpus_per_host"); jw_int(w, st->net_cph);
+    jw_key(w, "test"); jw_str(w, TESTS[ns->net_test]);
+    jw_key(w, "stack"); jw_str(w, STACKS[ns->net_stack]);
+    jw_key(w, "cpus_per_host"); jw_int(w, ns->net_cph);
     jw_key(w, "message_bytes"); jw_int(w, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
     jw_key(w, "packets_per_message");
-    jw_int(w, st->net_test == NET_TCP_STREAM ? 1 : ((int64_t)st->v[F_NET_MESSAGE_BYTES] + st->net_mss - 1) / st->net_mss);
+    jw_int(w, ns->net_test == NET_TCP_STREAM ? 1 : ((int64_t)st->v[F_NET_MESSAGE_BYTES] + ns->net_mss - 1) / ns->net_mss);
     jw_key(w, "round_trips"); jw_int(w, (int64_t)c->round_trips);
     jw_fixed_key(w, "half_rtt_ns", c->round_trips ? c->rtt_ns / (double)c->round_trips / 2 : 0, 1);
     jw_key(w, "breakdown_ns"); jw_open(w, '{');
     for (i = 0; i < NB_COUNT; i++) jw_fixed_key(w, PARTS[i], c->breakdown_n ? c->breakdown[i] / (double)c->breakdown_n : 0, 1);
     jw_close(w, '}');
-    jw_fixed_key(w, "offered_per_s", per_s(st->net_test == NET_UDP_RECEIVE ? (double)c->offered_msgs : (double)c->sent_msgs, secs), 1);
+    jw_fixed_key(w, "offered_per_s", per_s(ns->net_test == NET_UDP_RECEIVE ? (double)c->offered_msgs : (double)c->sent_msgs, secs), 1);
     jw_fixed_key(w, "sent_per_s", per_s((double)c->sent_msgs, secs), 1);
     jw_fixed_key(w, "delivered_per_s", per_s((double)c->delivered_msgs, secs), 1);
     jw_fixed_key(w, "goodput_bits_per_s", per_s(8.0 * c->delivered_bytes, secs), 1);
@@ -745,7 +771,7 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
     jw_fixed_key(w, "stack_polls_per_s", per_s((double)c->polls, secs), 1);
     jw_fixed_key(w, "watchdog_per_s", per_s((double)c->watchdogs, secs), 1);
     jw_fixed_key(w, "wakeups_per_s", per_s((double)c->wakeups, secs), 1);
-    jw_key(w, "nic_filters"); jw_int(w, st->net_nfilter[0]);
+    jw_key(w, "nic_filters"); jw_int(w, ns->net_nfilter[0]);
     jw_fixed_key(w, "filter_hits_per_s", per_s((double)c->filter_hits, secs), 1);
     jw_fixed_key(w, "filter_misses_per_s", per_s((double)c->filter_misses, secs), 1);
     jw_fixed_key(w, "cpu_per_message_ns", msgs > 0 ? busy / msgs : 0, 1);

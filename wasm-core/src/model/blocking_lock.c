@@ -15,7 +15,7 @@
  * to get back onto a CPU is paid by the model, not by a number.
  */
 #include <assert.h>
-#include "internal.h"
+#include "model.h"
 
 static void grant(State *st, Lock *l, int cpu, int thread)
 {

@@ -5,7 +5,7 @@
  * byte-identical native and in WebAssembly and no libc I/O reaches the core. When the
  * buffer is too small the writer keeps counting, so callers learn the size they need.
  */
-#include "internal.h"
+#include "base.h"
 
 static void put(JsonW *w, char c)
 {

@@ -1,0 +1,39 @@
+/*
+ * base.h -- the core's building blocks that know nothing of simulations: the seeded
+ * random number generator and cost distributions (rng.c), and the JSON writer
+ * (jsonw.c). Nothing here allocates; nothing here includes a model or kernel header.
+ */
+#ifndef LAB_BASE_H
+#define LAB_BASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- random numbers and costs (rng.c) ------------------------------------------ */
+typedef struct Rng { uint64_t s0, s1; } Rng;
+void rng_seed(Rng *r, uint64_t seed);
+uint64_t rng_next(Rng *r);
+double rng_unit(Rng *r);                 /* in (0, 1]                                */
+double lab_ln(double x);                 /* deterministic natural log, x > 0         */
+
+enum { DIST_CONST = 0, DIST_EXP = 1, DIST_UNIFORM = 2 };
+/* A cost: which distribution, its mean and half-width, all in ns. */
+typedef struct Cost { int dist; double mean, spread; } Cost;
+int64_t cost_sample(Rng *r, const Cost *c);
+
+/* ---- JSON writing (jsonw.c) ---------------------------------------------------- */
+/* Writes into buf (cap bytes, always NUL-terminated); past cap it keeps counting, so
+ * len is the size the text needs. */
+typedef struct JsonW { char *buf; int cap, len; char last; } JsonW;
+void jw_raw(JsonW *w, const char *s);
+void jw_str(JsonW *w, const char *s);    /* quoted and escaped                      */
+void jw_int(JsonW *w, int64_t v);
+void jw_fixed(JsonW *w, double v, int decimals);
+void jw_fixed_key(JsonW *w, const char *k, double v, int decimals);   /* "k": v */
+void jw_num(JsonW *w, double v);         /* shortest exact form for whole numbers, else 6 decimals */
+void jw_key(JsonW *w, const char *k);    /* "k": (with a comma before it when needed) */
+void jw_item(JsonW *w);                  /* the comma before an array element        */
+void jw_open(JsonW *w, char c);          /* { or [                                   */
+void jw_close(JsonW *w, char c);         /* } or ]                                   */
+
+#endif

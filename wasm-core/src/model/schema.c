@@ -1,0 +1,105 @@
+/*
+ * schema.c -- every layout JavaScript needs, as JSON (lab_schema_json): the scenario
+ * fields, the modes, the kernels and their locks, the trace record, the snapshot, the
+ * status messages. TypeScript reads these instead of hard-coding them.
+ */
+#include "model.h"
+
+static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
+    "mode", "spin", "acquire", "release", "krp_queue", "krp_start", "fork_create",
+    "interrupt", "block", "wake", "dispatch", "transmit", "txn_done",
+    "lock_sleep", "lock_wake", "futile_wake", "line_transfer", "post"
+};
+
+int lab_schema_json(char *buf, int cap)
+{
+    JsonW w;
+    int i, j, k;
+    w.buf = buf; w.cap = buf ? cap : 0; w.len = 0; w.last = 0;
+    jw_open(&w, '{');
+    jw_key(&w, "version"); jw_int(&w, 1);
+    jw_key(&w, "fields"); jw_open(&w, '[');
+    for (i = 0; i < F_COUNT; i++) {
+        const FieldDesc *f = lab_field(i);
+        jw_open(&w, '{');
+        jw_key(&w, "index"); jw_int(&w, i);
+        jw_key(&w, "path"); jw_str(&w, f->path);
+        jw_key(&w, "type"); jw_str(&w, f->type == FT_INT ? "int" : f->type == FT_ENUM ? "enum" : "number");
+        jw_key(&w, "unit"); jw_str(&w, f->unit);
+        jw_key(&w, "min"); jw_num(&w, f->min);
+        jw_key(&w, "max"); jw_num(&w, lab_field_max(f));
+        jw_key(&w, "default");
+        if (f->type == FT_ENUM) jw_str(&w, f->names[(int)f->def]); else jw_num(&w, f->def);
+        if (f->type == FT_ENUM) {
+            jw_key(&w, "values"); jw_open(&w, '[');
+            for (k = 0; f->names[k]; k++) { jw_item(&w); jw_str(&w, f->names[k]); }
+            jw_close(&w, ']');
+        }
+        jw_key(&w, "kernel"); jw_str(&w, f->kernel);
+        jw_key(&w, "label"); jw_str(&w, f->label);
+        jw_key(&w, "doc"); jw_str(&w, f->doc);
+        jw_close(&w, '}');
+    }
+    jw_close(&w, ']');
+    jw_key(&w, "modes"); jw_open(&w, '[');
+    for (i = 0; i < LAB_MODE_COUNT; i++) { jw_item(&w); jw_str(&w, lab_mode_name(i)); }
+    jw_close(&w, ']');
+    jw_key(&w, "kernels"); jw_open(&w, '[');
+    for (i = 0; lab_kernel(i); i++) {
+        const Kernel *kd = lab_kernel(i);
+        jw_open(&w, '{');
+        jw_key(&w, "name"); jw_str(&w, kd->name);
+        jw_key(&w, "locks"); jw_open(&w, '[');
+        for (j = 0; j < kd->nlock; j++) { jw_item(&w); jw_str(&w, kd->lock_names[j]); }
+        jw_close(&w, ']');
+        jw_close(&w, '}');
+    }
+    jw_close(&w, ']');
+    jw_key(&w, "queues"); jw_open(&w, '['); jw_item(&w); jw_str(&w, "krp_queue"); jw_close(&w, ']');
+    jw_key(&w, "trace"); jw_open(&w, '{');
+    jw_key(&w, "record_bytes"); jw_int(&w, (int64_t)sizeof(lab_TraceRecord));
+    jw_key(&w, "fields"); jw_open(&w, '[');
+    {
+        static const struct { const char *name; int offset; const char *type; } TF[] = {
+            { "t_ns", offsetof(lab_TraceRecord, t_ns), "f64" },
+            { "kind", offsetof(lab_TraceRecord, kind), "i32" },
+            { "cpu", offsetof(lab_TraceRecord, cpu), "i32" },
+            { "thread", offsetof(lab_TraceRecord, thread), "i32" },
+            { "object", offsetof(lab_TraceRecord, object), "i32" },
+            { "arg", offsetof(lab_TraceRecord, arg), "f64" },
+        };
+        for (i = 0; i < (int)(sizeof TF / sizeof TF[0]); i++) {
+            jw_open(&w, '{');
+            jw_key(&w, "name"); jw_str(&w, TF[i].name);
+            jw_key(&w, "offset"); jw_int(&w, TF[i].offset);
+            jw_key(&w, "type"); jw_str(&w, TF[i].type);
+            jw_close(&w, '}');
+        }
+    }
+    jw_close(&w, ']');
+    jw_key(&w, "kinds"); jw_open(&w, '[');
+    for (i = 0; i < LAB_TRACE_KIND_COUNT; i++) { jw_item(&w); jw_str(&w, TRACE_KINDS[i]); }
+    jw_close(&w, ']');
+    jw_close(&w, '}');
+    jw_key(&w, "snapshot"); metrics_schema(&w);
+    jw_key(&w, "statuses"); jw_open(&w, '[');
+    for (i = 0; i < LAB_STATUS_COUNT; i++) { jw_item(&w); jw_str(&w, lab_status_message(i)); }
+    jw_close(&w, ']');
+    jw_close(&w, '}');
+    return w.len;
+}
+
+const char *lab_status_message(int status)
+{
+    switch (status) {
+    case LAB_OK: return "ok";
+    case LAB_ERR_UNKNOWN_FIELD: return "unknown scenario field";
+    case LAB_ERR_RANGE: return "a scenario value is out of its range";
+    case LAB_ERR_BAD_VALUE: return "a scenario value is not of the field's type";
+    case LAB_ERR_INCONSISTENT: return "scenario fields do not fit together";
+    case LAB_ERR_NOMEM: return "out of memory";
+    case LAB_ERR_CHECKPOINT: return "the checkpoint belongs to another scenario or is damaged";
+    case LAB_ERR_BUFFER: return "the buffer is too small";
+    default: return "unknown status";
+    }
+}

@@ -1,0 +1,301 @@
+/*
+ * fields.c -- the scenario fields: names, units, ranges, defaults and meaning.
+ *
+ * The table (from fields.def) is the single source of truth for what a scenario is.
+ * The TypeScript side receives it through lab_schema_json() and builds its JSON
+ * Schema, its forms and its documentation from it; the C side checks every value
+ * against it again. Each field's doc says what it is in the real system, in the
+ * sources' words. The defaults are the calibrated GS160 testbed
+ * (lessons/scenarios/testbed-classic.json).
+ *
+ * This file checks each field alone; model/validate.c checks them together (and asks
+ * the scenario's kernel to check its own).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "fields.h"
+
+static const char *const HP_INTERFACE_NAMES[] = { "nio_fddi", "eisa_fddi", "lo0", "lan0_loopback", NULL };
+static const char *const HP_CALL_NAMES[] = { "send", "write", NULL };
+static const char *const HP_ALIGN_NAMES[] = { "page", "unaligned", NULL };
+static const char *const NET_TEST_NAMES[] = { "pingpong", "udp_send", "udp_receive", "tcp_stream", NULL };
+static const char *const NET_STACK_NAMES[] = { "kernel", "onload", "vnic", NULL };
+static const char *const NET_STACKS_NAMES[] = { "per_process", "shared", NULL };
+static const char *const OFF_ON_NAMES[] = { "off", "on", NULL };
+static const char *const IRQ_CPU_NAMES[] = { "app_core", "other_core", NULL };
+static const char *const PLACEMENT_NAMES[] = { "none", "home_rad", "cpu_affinity", NULL };
+static const char *const RO_DATA_NAMES[] = { "one_rad", "per_rad", "striped", NULL };
+static const char *const RW_DATA_NAMES[] = { "one_rad", "striped", NULL };
+static const char *const LCKMGR_NAMES[] = { "ordinary", "dedicated", NULL };
+static const char *const AFFINITY_NAMES[] = { "last_cpu", "none", "bind_kprocs", NULL };
+static const char *const SNA_LOCK_NAMES[] = { "lockl", "wake_one", "simple", NULL };
+static const char *const GRANULARITY_NAMES[] = { "region", "data", NULL };
+static const char *const COPY_NAMES[] = { "inside_lock", "outside_lock", NULL };
+static const char *const SEARCH_NAMES[] = { "list", "hash", NULL };
+static const char *const SNAIPCM_NAMES[] = { "hash_table", "passed", NULL };
+static const char *const LINES_NAMES[] = { "shared", "separate", NULL };
+static const char *const POST_NAMES[] = { "under_lock", "after_unlock", NULL };
+static const char *const ALLOC_NAMES[] = { "xmalloc", "pool", NULL };
+static const char *const TABLE_LOCK_NAMES[] = { "table", "buckets", NULL };
+static const char *const LOCK_NAMES[] = { "tas", "ticket", "fair", NULL };
+static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
+
+#define NS_MAX 1.0e10   /* ten seconds: more than any single cost can sensibly be */
+
+static const FieldDesc FIELDS[F_COUNT] = {
+#define FIELD(id, path, type, unit, min, max, def, names, kernel, label, doc) \
+    { path, type, unit, min, max, def, names, kernel, label, doc },
+/* A cost: its distribution (constant or exponential unless the scenario says
+ * otherwise), its mean, and the half-width of a uniform distribution. */
+#define COST(id, cid, path, dist, mean, kernel, label, doc) \
+    { path ".dist", FT_ENUM, "", 0, 2, dist, DIST_NAMES, kernel, label ", distribution", \
+      "Distribution of " doc ": const (always the mean), exp (exponential) or uniform (mean +- spread)." }, \
+    { path ".mean_ns", FT_NUMBER, "ns", 0, NS_MAX, mean, NULL, kernel, label, \
+      "Mean " doc ", in nanoseconds; 0 switches it off." }, \
+    { path ".spread_ns", FT_NUMBER, "ns", 0, NS_MAX, 0, NULL, kernel, label ", spread", \
+      "Half-width of the uniform distribution of " doc ", in nanoseconds (at most the mean)." },
+#include "fields.def"
+#undef FIELD
+#undef COST
+};
+
+const int LAB_COST_FIELD[C_COUNT] = {
+#define FIELD(...)
+#define COST(id, cid, ...) F_##id##_DIST,
+#include "fields.def"
+#undef FIELD
+#undef COST
+};
+
+
+/* An enum's largest value is its last name's index (kernel.kind's names come from
+ * the kernel registry); any other field's is in the table. */
+double lab_field_max(const FieldDesc *f)
+{
+    int n = 0;
+    if (f->type != FT_ENUM) return f->max;
+    while (f->names[n]) n++;
+    return n - 1;
+}
+
+const FieldDesc *lab_field(int index)
+{
+    return (index >= 0 && index < F_COUNT) ? &FIELDS[index] : NULL;
+}
+
+int lab_scenario_field_count(void) { return F_COUNT; }
+
+int lab_scenario_field_index(const char *path)
+{
+    int i;
+    if (!path) return -1;
+    for (i = 0; i < F_COUNT; i++)
+        if (strcmp(FIELDS[i].path, path) == 0) return i;
+    return -1;
+}
+
+/* ---- messages ------------------------------------------------------------------ */
+
+typedef struct Msg { char *buf; int len; } Msg;
+
+static void m_str(Msg *m, const char *s)
+{
+    while (*s && m->len < LAB_MSG_LEN - 1) m->buf[m->len++] = *s++;
+    m->buf[m->len] = '\0';
+}
+
+static void m_num(Msg *m, double v)
+{
+    char tmp[48];
+    JsonW w;
+    w.buf = tmp; w.cap = sizeof tmp; w.len = 0; w.last = 0;
+    jw_num(&w, v);
+    m_str(m, tmp);
+}
+
+static void m_range(Msg *m, const FieldDesc *f)
+{
+    if (f->type == FT_ENUM) {
+        int i;
+        m_str(m, "one of ");
+        for (i = 0; f->names[i]; i++) {
+            if (i) m_str(m, ", ");
+            m_str(m, f->names[i]);
+        }
+    } else {
+        m_str(m, f->type == FT_INT ? "a whole number from " : "a number from ");
+        m_num(m, f->min);
+        m_str(m, " to ");
+        m_num(m, lab_field_max(f));
+        if (f->unit[0]) { m_str(m, " "); m_str(m, f->unit); }
+    }
+}
+
+static int fail(lab_Scenario *sc, int status, const FieldDesc *f, const char *value_text,
+                double value, const char *why)
+{
+    Msg m;
+    m.buf = sc->error; m.len = 0; sc->error[0] = '\0';
+    m_str(&m, f ? f->path : "scenario");
+    m_str(&m, ": ");
+    if (value_text) { m_str(&m, "\""); m_str(&m, value_text); m_str(&m, "\""); }
+    else if (f && f->type == FT_ENUM && value == (int)value && value >= 0 && value <= lab_field_max(f))
+        m_str(&m, f->names[(int)value]);
+    else m_num(&m, value);
+    m_str(&m, " ");
+    m_str(&m, why);
+    if (f && status != LAB_ERR_INCONSISTENT) { m_str(&m, "; allowed: "); m_range(&m, f); }
+    return status;
+}
+
+/* ---- set, get, validate ---------------------------------------------------------- */
+
+lab_Scenario *lab_scenario_new(void)
+{
+    lab_Scenario *sc = (lab_Scenario *)lab_alloc((int)sizeof *sc);
+    int i;
+    if (!sc) return NULL;
+    for (i = 0; i < F_COUNT; i++) sc->v[i] = FIELDS[i].def;
+    sc->error[0] = '\0';
+    return sc;
+}
+
+void lab_scenario_free(lab_Scenario *sc) { lab_free(sc); }
+
+static int check_value(lab_Scenario *sc, const FieldDesc *f, double value)
+{
+    if (value != value) return fail(sc, LAB_ERR_BAD_VALUE, f, NULL, 0, "is not a number");
+    if (f->type != FT_NUMBER && value != (double)(int64_t)value)
+        return fail(sc, LAB_ERR_BAD_VALUE, f, NULL, value, "is not a whole number");
+    if (value < f->min || value > lab_field_max(f))
+        return fail(sc, LAB_ERR_RANGE, f, NULL, value, "is out of range");
+    return LAB_OK;
+}
+
+int lab_scenario_set(lab_Scenario *sc, int field, double value)
+{
+    const FieldDesc *f = lab_field(field);
+    int st;
+    if (!sc) return LAB_ERR_BAD_VALUE;
+    if (!f) {
+        Msg m;
+        m.buf = sc->error; m.len = 0;
+        m_str(&m, "scenario: there is no field number ");
+        m_num(&m, field);
+        m_str(&m, "; fields are numbered from 0 to ");
+        m_num(&m, F_COUNT - 1);
+        return LAB_ERR_UNKNOWN_FIELD;
+    }
+    st = check_value(sc, f, value);
+    if (st == LAB_OK) { sc->v[field] = value; sc->error[0] = '\0'; }
+    return st;
+}
+
+static int parse_number(const char *s, double *out)
+{
+    /* strtod rounds correctly (glibc and musl alike), so "0.3" is the same double
+     * native and in wasm; we only refuse what is not a plain decimal number. */
+    char *end;
+    const char *p = s;
+    if (*p == '+' || *p == '-') p++;
+    if (!((*p >= '0' && *p <= '9') || (*p == '.' && p[1] >= '0' && p[1] <= '9'))) return 0;
+    for (; *p; p++)
+        if (!((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E' || *p == '+' || *p == '-'))
+            return 0;
+    *out = strtod(s, &end);
+    return *end == '\0' && *out == *out && *out < 1e300 && *out > -1e300;
+}
+
+int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)
+{
+    int field = lab_scenario_field_index(path);
+    const FieldDesc *f = lab_field(field);
+    double v;
+    if (!sc || !text) return LAB_ERR_BAD_VALUE;
+    if (!f) {
+        Msg m;
+        m.buf = sc->error; m.len = 0;
+        m_str(&m, path ? path : "(null)");
+        m_str(&m, ": no such scenario field; the schema lists every field (npx stacklab --help)");
+        return LAB_ERR_UNKNOWN_FIELD;
+    }
+    if (f->type == FT_ENUM) {
+        int i;
+        for (i = 0; f->names[i]; i++)
+            if (strcmp(f->names[i], text) == 0) return lab_scenario_set(sc, field, i);
+        return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a known name");
+    }
+    if (!parse_number(text, &v)) return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a number");
+    return lab_scenario_set(sc, field, v);
+}
+
+double lab_scenario_get(const lab_Scenario *sc, int field)
+{
+    return (sc && field >= 0 && field < F_COUNT) ? sc->v[field] : 0.0 / 0.0;
+}
+
+const char *lab_scenario_error(const lab_Scenario *sc) { return sc ? sc->error : ""; }
+
+int scenario_fail(lab_Scenario *sc, int status, int field, double value, const char *why)
+{
+    return fail(sc, status, lab_field(field), NULL, value, why);
+}
+
+/* Each field alone: its type and range; a uniform distribution may not reach below zero. */
+int scenario_check_fields(lab_Scenario *sc)
+{
+    int i, st;
+    const double *v = sc->v;
+    for (i = 0; i < F_COUNT; i++)
+        if ((st = check_value(sc, &FIELDS[i], v[i])) != LAB_OK) return st;
+    for (i = 0; i < F_COUNT; i++) {
+        if (FIELDS[i].names == DIST_NAMES && v[i] == DIST_UNIFORM && v[i + 2] > v[i + 1])
+            return fail(sc, LAB_ERR_INCONSISTENT, &FIELDS[i + 2], NULL, v[i + 2],
+                        "is larger than the mean: a uniform distribution would go below zero; "
+                        "make spread_ns at most mean_ns");
+    }
+    return LAB_OK;
+}
+
+/* ---- JSON: the resolved scenario, and the schema ----------------------------------- */
+
+/* Writes the scenario as nested objects, following the dotted paths. */
+void jw_scenario(JsonW *w, const double *v)
+{
+    char open[4][32];
+    int depth = 0, i;
+    jw_open(w, '{');
+    for (i = 0; i < F_COUNT; i++) {
+        const char *p = FIELDS[i].path;
+        char part[4][32];
+        int n = 0, k, common = 0;
+        const char *s = p;
+        while (*s && n < 4) {
+            int len = 0;
+            while (*s && *s != '.' && len < 31) part[n][len++] = *s++;
+            part[n][len] = '\0';
+            n++;
+            if (*s == '.') s++;
+        }
+        while (common < depth && common < n - 1 && strcmp(open[common], part[common]) == 0) common++;
+        while (depth > common) { jw_close(w, '}'); depth--; }
+        for (k = depth; k < n - 1; k++) {
+            jw_key(w, part[k]);
+            jw_open(w, '{');
+            strcpy(open[k], part[k]);
+            depth++;
+        }
+        jw_key(w, part[n - 1]);
+        if (FIELDS[i].type == FT_ENUM) jw_str(w, FIELDS[i].names[(int)v[i]]);
+        else jw_num(w, v[i]);
+    }
+    while (depth > 0) { jw_close(w, '}'); depth--; }
+    jw_close(w, '}');
+}
+
+static const char *const MODE_NAMES[LAB_MODE_COUNT] = {
+    "user", "kernel", "fork", "spin", "interrupt", "cswitch", "idle"
+};
+
+const char *lab_mode_name(int mode) { return (mode >= 0 && mode < LAB_MODE_COUNT) ? MODE_NAMES[mode] : "?"; }
+

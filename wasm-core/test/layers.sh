@@ -1,0 +1,45 @@
+#!/bin/sh
+# layers.sh -- the core's layers stay layers (docs/architecture.md):
+#   base/      includes nothing of the core's
+#   scenario/  includes base/ only
+#   model/     includes base/ and scenario/, never kernels/, and names no kernel symbol
+#   kernels/   see the engine through model/kernel_api.h only (never model/model.h)
+# A kernel symbol is any identifier a kernel header declares (enum constants, types,
+# functions) or a kernel file exports. Usage: layers.sh SRC_DIR
+src="$1"
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL layers: $*"; }
+
+inc=$(grep -n '#include "\(model\|kernels\|scenario\)/' "$src"/base/*.[ch] 2>/dev/null)
+[ -z "$inc" ] && ok || bad "base/ includes the core: $inc"
+inc=$(grep -n '#include "\(model\|kernels\)/' "$src"/scenario/*.[ch] "$src"/scenario/*.def 2>/dev/null)
+[ -z "$inc" ] && ok || bad "scenario/ includes model/ or kernels/: $inc"
+inc=$(grep -n '#include ".*kernels/' "$src"/model/*.[ch] 2>/dev/null)
+[ -z "$inc" ] && ok || bad "model/ includes a kernel header: $inc"
+inc=$(grep -rn '#include ".*model\.h"' "$src"/kernels 2>/dev/null)
+[ -z "$inc" ] && ok || bad "a kernel includes model/model.h instead of model/kernel_api.h: $inc"
+
+# Identifiers the kernels declare: in their headers, every word that starts a
+# declaration or an enum constant; in their files, every function that is not static.
+symbols=$( {
+  cat "$src"/kernels/*/*.h | sed -e 's|/\*.*\*/||g' | grep -oE '\b(OP|EV|JOB|PROG|LOCK|NET|NB|HT|HP|FAM|SW|ROLE|CTR|SL|NL)_[A-Z0-9_]+\b'
+  cat "$src"/kernels/*/*.h | grep -oE '\b[a-z][a-z0-9_]*\(' | tr -d '('
+  cat "$src"/kernels/*/*.h | grep -oE '\b[A-Z][A-Za-z]+(State|Thread|Stack|Counters|Buffer)\b'
+  cat "$src"/kernels/*.c "$src"/kernels/*/*.c | grep -E '^[a-zA-Z].*\(' | grep -v '^static' | grep -oE '\b[a-z_][a-z0-9_]*\(' | tr -d '('
+} | sort -u)
+# ... less the engine's own (declared in model/kernel_api.h, which kernels include).
+engine=$(grep -oE '\b[A-Za-z_][A-Za-z0-9_]*\b' "$src"/model/kernel_api.h "$src"/scenario/fields.h "$src"/base/base.h | sed 's/.*://' | sort -u)
+kernel_only=$(printf '%s\n' "$symbols" | grep -vxF "$engine" | grep -vE '^(if|for|while|switch|return|sizeof|defined)$')
+found=""
+for f in "$src"/model/*.[ch]; do
+  for w in $(grep -oE '\b[A-Za-z_][A-Za-z0-9_]*\b' "$f" | sort -u); do
+    if printf '%s\n' "$kernel_only" | grep -qxF "$w"; then found="$found ${f##*/}:$w"; fi
+  done
+done
+[ -z "$found" ] && ok || bad "model/ names kernel symbols:$found"
+# The check itself must see the kernels' symbols, or it proves nothing.
+printf '%s\n' "$kernel_only" | grep -qxF "OP_KRP_QUEUE" && printf '%s\n' "$kernel_only" | grep -qxF "net_exec" && ok \
+  || bad "the kernel symbol list misses OP_KRP_QUEUE or net_exec: the check is broken"
+echo "layers: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
