@@ -404,7 +404,7 @@ static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
             ev_push(s, net_thread(th)->spin_until, EV_NET_SPIN_END, -1, t, 0);
     }
     if (st->now < net_thread(th)->spin_until) {     /* spin: poll until something arrives */
-        n->poller = (int8_t)t;
+        n->poller = t;
         return wait_for(s, cpu, x, 1, 0, 0);
     }
     n->poller = -1;                          /* give up: block with interrupts enabled */

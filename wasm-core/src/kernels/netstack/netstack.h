@@ -56,7 +56,7 @@ typedef struct NetStack {
     int8_t in_irq;           /* a handler is draining the ring: interrupts masked    */
     int8_t timer_set;        /* a moderation timer will raise the interrupt          */
     int8_t lock;             /* the stack lock's number (onload), or -1              */
-    int8_t poller;           /* a thread spinning on it (CTX_AWAIT), or -1            */
+    int32_t poller;          /* a thread spinning on it (CTX_AWAIT), or -1            */
     JobList ring;            /* received packets no one has looked at yet            */
     JobList prequeue;        /* onload: sends that found the stack lock taken        */
     int64_t last_irq, last_poll;
