@@ -243,7 +243,7 @@ export function formatSweepTable(path: string, values: number[], reports: Report
       }),
     );
   }
-  const throughputKeys = Object.keys(reports[0]?.throughput ?? {});
+  const throughputKeys = Object.keys(reports[0]?.throughput ?? {}) as (keyof Report['throughput'])[];
   const header = [
     path, 'MP synch %', 'hold % all locks', 'locks/s', 'designated CPU busy %', ...throughputKeys.map(metricLabel),
   ];

@@ -64,7 +64,7 @@ describe('snapshots from the core', () => {
       const report = sim.report();
       const spinPct = (100 * snapshot.cpus.reduce((sum, cpu) => sum + cpu.modeNs[schema.modes.indexOf('spin')]!, 0)) / (snapshot.windowNs * 16);
       expect(spinPct).toBeCloseTo(report.mpsynch_pct, 2);
-      expect((100 * iolock8.holdNs) / snapshot.windowNs).toBeCloseTo(report.iolock8_hold_pct, 2);
+      expect((100 * iolock8.holdNs) / snapshot.windowNs).toBeCloseTo(report.iolock8_hold_pct!, 2);
     });
   });
 

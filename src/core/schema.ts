@@ -1,6 +1,7 @@
 /*
  * schema.ts -- the core's own description of its layouts (lab_schema_json): scenario
- * fields, CPU modes, locks, queues, trace records, snapshot layout, status messages.
+ * fields, CPU modes, locks, queues, the report's metrics, trace records, snapshot
+ * layout, status messages.
  * TypeScript takes every index, name and offset from here and hard-codes none.
  */
 import type { Core } from './wasm.js';
@@ -19,7 +20,29 @@ export interface SchemaField {
   default: number | string;
   /** The names of an enum field, in the order the core numbers them. */
   values?: string[];
+  /** The kernels the field belongs to, space-separated; "" for every kernel. */
+  kernel: string;
+  /** A short name for the field in plain words. */
+  label: string;
   doc: string;
+}
+
+/**
+ * One value of the metrics report, as the core describes it where it writes it (see
+ * report-shape.ts). `path` is dotted from the report's top, `[]` stands for each
+ * element of an array and `{a|b}` for each key of an object keyed by names
+ * (`{modes}`: the CPU modes).
+ */
+export interface ReportMetric {
+  path: string;
+  /** 'number', 'integer', 'boolean', 'string', with '|null' when it may be null, or the names a string takes. */
+  type: string;
+  unit: string;
+  /** Whether more is better for the system ('higher'), less ('lower'), or neither (''). */
+  better: 'higher' | 'lower' | '';
+  label: string;
+  /** The kernels whose reports hold it; empty: every kernel's. */
+  kernels: string[];
 }
 
 export interface TraceFieldLayout {
@@ -46,6 +69,8 @@ export interface Schema {
   modes: string[];
   kernels: KernelLayout[];
   queues: string[];
+  /** The metrics report's whole shape. */
+  report: ReportMetric[];
   trace: TraceLayout;
   snapshot: Record<string, unknown>;
   statuses: string[];

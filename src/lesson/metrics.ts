@@ -19,14 +19,6 @@ export interface Metric {
 
 const queue = (report: Report, name: string) => report.queues?.find((q) => q.name === name);
 const lock = (report: Report, name: string) => report.locks?.find((l) => l.name === name);
-/** The parts of an SNA report the metrics read (core/report.ts types only the common ones). */
-interface SnaExtras {
-  lock_miss_rate_pct?: number;
-  scheduler?: { context_switches_per_s?: number; futile_wakeups_per_s?: number };
-  lines?: { locks: string[]; transfers_per_s: number }[];
-  locks?: { name: string; hold_pct: number }[];
-}
-const extras = (report: Report) => report as unknown as SnaExtras;
 const cpus = (report: Report) => {
   const machine = report.scenario?.machine as Record<string, unknown> | undefined;
   const n = machine?.cpus;
@@ -110,18 +102,18 @@ export const METRICS = {
     read: (r) => (r.sna && r.sna.round_trip_ns > 0 ? r.sna.round_trip_ns / 1e6 : undefined),
   },
   round_trips_per_s: rate('Session round trips/s', (r) => r.sna?.round_trips_per_s),
-  context_switches_per_s: rate('Context switches/s', (r) => extras(r).scheduler?.context_switches_per_s),
-  futile_wakeups_per_s: rate('Futile wake-ups/s', (r) => extras(r).scheduler?.futile_wakeups_per_s),
+  context_switches_per_s: rate('Context switches/s', (r) => r.scheduler?.context_switches_per_s),
+  futile_wakeups_per_s: rate('Futile wake-ups/s', (r) => r.scheduler?.futile_wakeups_per_s),
   cswitch_pct: percent('Context switching', (r) => r.modes_pct?.cswitch),
   spin_pct: percent('Spinning', (r) => r.modes_pct?.spin),
-  lock_miss_rate_pct: percent('Lock miss rate', (r) => extras(r).lock_miss_rate_pct),
+  lock_miss_rate_pct: percent('Lock miss rate', (r) => r.lock_miss_rate_pct),
   pool_line_transfers_per_s: rate('Pool locks\' cache-line moves/s', (r) => {
-    const lines = extras(r).lines;
+    const lines = r.lines;
     if (!lines) return undefined;
     return lines.filter((line) => line.locks.some((name) => name.startsWith('pool['))).reduce((sum, line) => sum + line.transfers_per_s, 0);
   }),
   hottest_lock_hold_pct: percent('Busiest lock held', (r) => {
-    const locks = extras(r).locks;
+    const locks = r.locks;
     return locks && locks.length > 0 ? Math.max(...locks.map((l) => l.hold_pct)) : undefined;
   }),
   // OpenVMS on an AlphaServer GS (kernel "numa"): where things live, the batch run, the fair spinlock.

@@ -9,48 +9,19 @@
  * HS 0..S, then the two DLC kprocs (the sessions' link, the transfer's token ring),
  * so S follows from the thread count (2S + 4 threads).
  */
-import type { Report } from '../core/report.js';
+import type { LineReport, LockReport, Report, SchedulerReport } from '../core/report.js';
 import type { LockKind, Snapshot } from '../core/snapshot.js';
 import { formatNs, formatPct, formatRate } from './format.js';
 import { mpsynch } from './snapshot-data.js';
 
-/** The scheduler's figures in the report (every kernel). */
-export interface SchedulerFigures {
-  context_switches_per_s: number;
-  run_queue_mean: number;
-  lock_sleeps_per_s: number;
-  wakeups_per_s: number;
-  futile_wakeups_per_s: number;
-  futile_wakeups: number;
-  posts_per_s: number;
-}
+/** The scheduler's, the cache lines' and the locks' figures in the report (every kernel). */
+export type SchedulerFigures = SchedulerReport;
+export type LineFigures = LineReport;
+export type LockExtraFigures = LockReport;
 
-/** One cache line that holds lock words, as the report lists it. */
-export interface LineFigures {
-  id: number;
-  locks: string[];
-  transfers_per_s: number;
-}
-
-/** Per-lock figures the report gives besides report.ts's LockReport. */
-export interface LockExtraFigures {
-  name: string;
-  kind?: LockKind;
-  line?: number;
-  miss_rate_pct?: number;
-  wakeups_per_s?: number;
-  futile_wakeups_per_s?: number;
-}
-
-/** The report's fields these views read that report.ts does not declare (yet). */
-export interface ReportExtras {
-  scheduler?: SchedulerFigures;
-  lines?: LineFigures[];
-  lock_miss_rate_pct?: number;
-}
-
-export function reportExtras(report: Report): ReportExtras & { locks: LockExtraFigures[] } {
-  return report as unknown as ReportExtras & { locks: LockExtraFigures[] };
+/** The report's fields these views read beyond the snapshot (core/report-types.ts has them all). */
+export function reportExtras(report: Report): Report {
+  return report;
 }
 
 /** A report covers the snapshot exactly when it was written at the same moment. */

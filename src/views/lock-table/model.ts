@@ -59,7 +59,7 @@ export function figuresFromReport(report: Report): LockFigures {
     hold: report.hold_pct_all_locks,
     spin: report.spin_pct_all_locks,
     locksPerS: report.locks_per_s,
-    iolock8: report.iolock8_hold_pct,
+    iolock8: report.iolock8_hold_pct ?? report.locks.find((l) => l.name === 'IOLOCK8')?.hold_pct ?? 0,
     perLock: report.locks.map((l) => ({ name: l.name, hold: l.hold_pct, spin: l.spin_pct, perS: l.acquisitions_per_s })),
   };
 }

@@ -281,6 +281,23 @@ typedef struct State {
 /* The running kernel's slice of the arena (Kernel.state_size bytes, zeroed at start). */
 static inline void *lab_kstate(const State *st) { return (char *)st + st->kstate_offset; }
 
+/* ---- the report's shape ---------------------------------------------------------------- */
+/* One value of the report (lab_sim_report_json), described where it is written, so
+ * the schema (lab_schema_json "report") tells TypeScript the report's whole shape.
+ *   path   dotted, from the report's top; "[]" for each element of an array;
+ *          "{a|b|c}" for each key of an object keyed by names ("{modes}": the CPU modes)
+ *   type   "number", "integer", "boolean", "string", a type with "|null" when it may be
+ *          null, or the names a string may take ("pingpong|udp_send")
+ *   unit   what the number counts ("%", "ns", "/s", "bytes"...; "" for none)
+ *   better 1 when more is better for the system, -1 when less is, 0 when neither
+ *   label  a short name in the sources' words */
+typedef struct MetricDesc {
+    const char *path, *type, *unit;
+    int better;
+    const char *label;
+} MetricDesc;
+#define LAB_MAX_METRIC_TABLES 3
+
 /* ---- a kernel ----------------------------------------------------------------------- */
 /* What the registry knows of a kernel. Every hook but exec/event/lock_of may be NULL. */
 typedef struct Kernel {
@@ -313,6 +330,8 @@ typedef struct Kernel {
     int (*jumps)(int op);
     /* Its report figures, written after the report's lock totals. */
     void (*report)(lab_Sim *s, JsonW *w, double secs);
+    /* What report writes: tables ending in a { NULL } entry (NULL: no more tables). */
+    const MetricDesc *metrics[LAB_MAX_METRIC_TABLES];
     int report_rads;                          /* the RAD section even with one RAD    */
 } Kernel;
 

@@ -77,6 +77,23 @@ double jain_index(const double *x, int n)
     return sq > 0 ? sum * sum / ((double)n * sq) : 1.0;
 }
 
+const MetricDesc LAB_MACHINE_METRICS[] = {
+    { "numa.rads", "integer", "RADs", 0, "Resource affinity domains" },
+    { "numa.rad_of_cpu[]", "integer", "", 0, "Each CPU's RAD" },
+    { "numa.by_rad[].rad", "integer", "", 0, "RAD" },
+    { "numa.by_rad[].cpus", "integer", "CPUs", 0, "CPUs in it" },
+    { "numa.by_rad[].modes_pct.{modes}", "number", "%", 0, "Share of its CPUs' time in each mode" },
+    { "numa.by_rad[].lock_wins_per_s", "number", "/s", 0, "Acquisitions of the watched lock" },
+    { "numa.by_rad[].lock_wins_per_cpu_per_s", "number", "/s", 0, "Acquisitions of the watched lock per CPU" },
+    { "numa.by_rad[].mean_acquire_ns", "number", "ns", -1, "Time to acquire the watched lock (mean)" },
+    { "numa.traffic_bytes_per_s[][]", "number", "bytes/s", 0, "Traffic from the data's RAD (row) to the CPU's (column)" },
+    { "numa.cross_rad_pct", "number", "%", -1, "Traffic that crosses RADs" },
+    { "numa.watched_lock", "string|null", "", 0, "The lock whose acquisitions are counted per CPU" },
+    { "numa.lock_wins_by_cpu[]", "integer", "", 0, "Acquisitions of the watched lock by each CPU" },
+    { "numa.fairness_jain", "number", "", 1, "Jain's fairness index over those acquisitions" },
+    { NULL, NULL, NULL, 0, NULL }
+};
+
 /* The "numa" part of the report: per RAD, and the traffic between RADs. */
 void machine_report(lab_Sim *s, JsonW *w, double secs)
 {

@@ -64,6 +64,63 @@ static int ensure_report(lab_Sim *s, int need)
     return s->report != NULL;
 }
 
+/* What write_report writes, in its order (the kernel's and the machine's sections go
+ * between the lock totals and lock_miss_rate_pct). */
+const MetricDesc LAB_REPORT_METRICS[] = {
+    { "kernel", "string", "", 0, "Kernel" },
+    { "simulated_ns", "integer", "ns", 0, "Simulated time" },
+    { "window_ns", "integer", "ns", 0, "Measurement window (after the warm-up)" },
+    { "events", "integer", "events", 0, "Events simulated" },
+    { "mpsynch_pct", "number", "%", -1, "MP synchronization" },
+    { "mpsynch_cpus", "number", "CPUs", -1, "CPUs spinning (mean)" },
+    { "modes_pct.{modes}", "number", "%", 0, "Share of CPU time in each mode" },
+    { "cpus[].id", "integer", "", 0, "CPU" },
+    { "cpus[].modes.{modes}", "integer", "ns", 0, "Time in each mode" },
+    { "locks[].name", "string", "", 0, "Lock" },
+    { "locks[].kind", "spin|wake_all|wake_one", "", 0, "How waiters wait" },
+    { "locks[].line", "integer", "", 0, "Cache line" },
+    { "locks[].hold_pct", "number", "%", -1, "Held" },
+    { "locks[].spin_pct", "number", "%", -1, "Spinning for it (share of the machine)" },
+    { "locks[].acquisitions_per_s", "number", "/s", 0, "Acquisitions" },
+    { "locks[].contended_pct", "number", "%", -1, "Acquisitions that had to wait" },
+    { "locks[].miss_rate_pct", "number", "%", -1, "Lock calls that found it taken" },
+    { "locks[].mean_hold_ns", "number", "ns", -1, "Mean hold time" },
+    { "locks[].line_transfers_per_s", "number", "/s", -1, "Cache-line moves" },
+    { "locks[].wakeups_per_s", "number", "/s", 0, "Sleepers woken" },
+    { "locks[].futile_wakeups_per_s", "number", "/s", -1, "Wake-ups that found it taken again" },
+    { "hold_pct_all_locks", "number", "%", -1, "Hold % all locks (a sum over locks)" },
+    { "spin_pct_all_locks", "number", "%", -1, "Spin % all locks" },
+    { "locks_per_s", "number", "/s", 0, "Locks per second" },
+    { "lock_miss_rate_pct", "number", "%", -1, "Lock calls that found their lock taken" },
+    { "lines[].id", "integer", "", 0, "Cache line" },
+    { "lines[].locks[]", "string", "", 0, "Locks in the line" },
+    { "lines[].transfers_per_s", "number", "/s", -1, "Cache-line moves" },
+    { "scheduler.context_switches_per_s", "number", "/s", -1, "Context switches" },
+    { "scheduler.run_queue_mean", "number", "threads", -1, "Runnable threads waiting (mean)" },
+    { "scheduler.lock_sleeps_per_s", "number", "/s", -1, "Sleeps on blocking locks" },
+    { "scheduler.wakeups_per_s", "number", "/s", 0, "Wake-ups by lock releases" },
+    { "scheduler.futile_wakeups_per_s", "number", "/s", -1, "Futile wake-ups" },
+    { "scheduler.futile_wakeups", "integer", "", -1, "Futile wake-ups (count)" },
+    { "scheduler.posts_per_s", "number", "/s", 0, "Threads posted (et_post)" },
+    { "queues[].name", "krp_queue", "", 0, "Queue" },
+    { "queues[].mean_len", "number", "requests", -1, "Waiting (mean)" },
+    { "queues[].max_len", "integer", "requests", -1, "Waiting (most)" },
+    { "queues[].mean_wait_ns", "number", "ns", -1, "Wait (mean)" },
+    { "queues[].krps_per_s", "number", "/s", 0, "Queued" },
+    { "designated_cpu", "integer", "", 0, "Designated CPU" },
+    { "designated_cpu_busy_pct", "number", "%", 0, "Designated CPU busy in kernel context" },
+    { "forks_per_s", "number", "/s", 0, "Fork threads created" },
+    { "throughput.transmit_packets_per_s", "number", "/s", 1, "Transmit packets" },
+    { "throughput.received_packets_per_s", "number", "/s", 1, "Received packets" },
+    { "throughput.buffered_io_per_s", "number", "/s", 1, "Buffered I/O" },
+    { "throughput.transactions_per_min", "number", "/min", 1, "Transactions" },
+    { "txn_response_ns", "number", "ns", -1, "Transaction response time (mean)" },
+    { "rx_dropped", "integer", "", -1, "Device interrupts dropped for want of room" },
+    { "trace_dropped", "integer", "", 0, "Trace records dropped" },
+    { "error", "string", "", 0, "Why the run stopped early (only when it did)" },
+    { NULL, NULL, NULL, 0, NULL }
+};
+
 static int write_report(lab_Sim *s, JsonW *w)
 {
     State *st = s->st;

@@ -30,6 +30,10 @@ void machine_init(lab_Sim *s);
 void machine_reset(lab_Sim *s);
 void machine_report(lab_Sim *s, JsonW *w, double secs);
 
+/* metrics.c and machine.c: what the engine's parts of the report hold */
+extern const MetricDesc LAB_REPORT_METRICS[];
+extern const MetricDesc LAB_MACHINE_METRICS[];
+
 /* metrics.c */
 const char *metrics_report(lab_Sim *s);
 int metrics_snapshot(const lab_Sim *s, double *out, int cap);

@@ -11,6 +11,47 @@ static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
     "lock_sleep", "lock_wake", "futile_wake", "line_transfer", "post"
 };
 
+/* One metric, with the kernels whose reports hold it ([] for every kernel's). */
+static void metric_json(JsonW *w, const MetricDesc *m, const MetricDesc *table)
+{
+    int k, t;
+    jw_open(w, '{');
+    jw_key(w, "path"); jw_str(w, m->path);
+    jw_key(w, "type"); jw_str(w, m->type);
+    jw_key(w, "unit"); jw_str(w, m->unit);
+    jw_key(w, "better"); jw_str(w, m->better > 0 ? "higher" : m->better < 0 ? "lower" : "");
+    jw_key(w, "label"); jw_str(w, m->label);
+    jw_key(w, "kernels"); jw_open(w, '[');
+    for (k = 0; table && lab_kernel(k); k++)
+        for (t = 0; t < LAB_MAX_METRIC_TABLES && lab_kernel(k)->metrics[t]; t++)
+            if (lab_kernel(k)->metrics[t] == table) { jw_item(w); jw_str(w, lab_kernel(k)->name); }
+    jw_close(w, ']');
+    jw_close(w, '}');
+}
+
+/* The report's shape: the engine's metrics, the machine's RAD section (when the
+ * machine has several RADs, or the kernel asks for it), then each kernel's tables
+ * once, with the kernels that write them. */
+static void report_schema(JsonW *w)
+{
+    const MetricDesc *m;
+    int k, t, k2, t2;
+    jw_open(w, '[');
+    for (m = LAB_REPORT_METRICS; m->path; m++) metric_json(w, m, NULL);
+    for (m = LAB_MACHINE_METRICS; m->path; m++) metric_json(w, m, NULL);
+    for (k = 0; lab_kernel(k); k++)
+        for (t = 0; t < LAB_MAX_METRIC_TABLES && lab_kernel(k)->metrics[t]; t++) {
+            const MetricDesc *table = lab_kernel(k)->metrics[t];
+            int seen = 0;
+            for (k2 = 0; k2 < k; k2++)
+                for (t2 = 0; t2 < LAB_MAX_METRIC_TABLES && lab_kernel(k2)->metrics[t2]; t2++)
+                    seen |= lab_kernel(k2)->metrics[t2] == table;
+            if (!seen)
+                for (m = table; m->path; m++) metric_json(w, m, table);
+        }
+    jw_close(w, ']');
+}
+
 int lab_schema_json(char *buf, int cap)
 {
     JsonW w;
@@ -81,6 +122,7 @@ int lab_schema_json(char *buf, int cap)
     for (i = 0; i < LAB_TRACE_KIND_COUNT; i++) { jw_item(&w); jw_str(&w, TRACE_KINDS[i]); }
     jw_close(&w, ']');
     jw_close(&w, '}');
+    jw_key(&w, "report"); report_schema(&w);
     jw_key(&w, "snapshot"); metrics_schema(&w);
     jw_key(&w, "statuses"); jw_open(&w, '[');
     for (i = 0; i < LAB_STATUS_COUNT; i++) { jw_item(&w); jw_str(&w, lab_status_message(i)); }

@@ -243,6 +243,39 @@ static double busy_pct(const lab_Sim *s, int cpu, double window)
     return window > 0 ? 100.0 * busy / window : 0;
 }
 
+const MetricDesc HP_METRICS[] = {
+    { "hpux.interface", "nio_fddi|eisa_fddi|lo0|lan0_loopback", "", 0, "Interface" },
+    { "hpux.hosts", "integer", "hosts", 0, "Hosts (2: FDDI; 1: loopback)" },
+    { "hpux.checksum_offload", "boolean", "", 0, "Checksums on the card" },
+    { "hpux.dma", "boolean", "", 0, "Data crosses a card by DMA" },
+    { "hpux.send_copy_avoidance", "boolean", "", 0, "Sends lent copy-on-write" },
+    { "hpux.recv_copy_avoidance", "boolean", "", 0, "Receives remapped" },
+    { "hpux.send_bytes", "integer", "bytes", 0, "Send size" },
+    { "hpux.so_sndbuf", "integer", "bytes", 0, "Send socket buffer (SO_SNDBUF)" },
+    { "hpux.send_buffers", "integer", "buffers", 0, "Send buffers the application cycles through" },
+    { "hpux.throughput_mbps", "number", "Mb/s", 1, "Throughput" },
+    { "hpux.sender_cpu_pct", "number", "%", -1, "Sender's CPU busy" },
+    { "hpux.receiver_cpu_pct", "number", "%", -1, "Receiver's CPU busy" },
+    { "hpux.send_us_per_kb", "number", "us/KiB", -1, "Sender's CPU per KiB" },
+    { "hpux.recv_us_per_kb", "number", "us/KiB", -1, "Receiver's CPU per KiB" },
+    { "hpux.cpu_us_per_kb", "number", "us/KiB", -1, "CPU per KiB, both hosts" },
+    { "hpux.sends_per_s", "number", "/s", 1, "Sends" },
+    { "hpux.cow_sends_pct", "number", "%", 0, "Sends lent copy-on-write" },
+    { "hpux.forced_copies_pct", "number", "%", -1, "Sends whose buffer was written while lent (a copy forced)" },
+    { "hpux.cow_faults_per_s", "number", "/s", -1, "Copy-on-write faults" },
+    { "hpux.remapped_pages_per_s", "number", "/s", 0, "Pages remapped on receive" },
+    { "hpux.held_buffers_mean", "number", "buffers", 0, "Buffers lent to the transport (mean)" },
+    { "hpux.per_send_ns.{app_write|cow_fault|copy|checksum|flush|cow|purge|remap}", "number", "ns", -1, "CPU time per send, by touch" },
+    { "hpux.per_send_bytes.{app_write|cow_fault|copy|checksum|flush|cow|purge|remap}", "number", "bytes", 0, "Bytes touched per send, by touch" },
+    { "hpux.per_recv_ns.{app_write|cow_fault|copy|checksum|flush|cow|purge|remap}", "number", "ns", -1, "CPU time per receive, by touch" },
+    { "hpux.per_recv_bytes.{app_write|cow_fault|copy|checksum|flush|cow|purge|remap}", "number", "bytes", 0, "Bytes touched per receive, by touch" },
+    { "hpux.next_buffer", "integer", "", 0, "The buffer the application writes next" },
+    { "hpux.unacked_bytes", "integer", "bytes", 0, "Bytes sent and not yet acknowledged" },
+    { "hpux.buffers[].held", "boolean", "", 0, "Lent to the transport" },
+    { "hpux.buffers[].dirty", "integer", "bytes", 0, "Bytes in dirty cache lines" },
+    { NULL, NULL, NULL, 0, NULL }
+};
+
 void hp_report(lab_Sim *s, JsonW *w, double secs)
 {
     static const char *const ITF[] = { "nio_fddi", "eisa_fddi", "lo0", "lan0_loopback" };

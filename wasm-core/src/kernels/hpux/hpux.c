@@ -186,7 +186,8 @@ static const Kernel HPUX = {
     .nlock = 0, .lock_names = HP_LOCK_NAMES,
     .state_size = sizeof(HpuxState),
     .size = hp_size, .check = hpux_check, .build = hp_build, .start = net_start, .reset = hpux_reset,
-    .exec = hpux_exec, .event = net_event, .jumps = hpux_jumps, .report = hp_report,
+    .exec = hpux_exec, .event = net_event, .jumps = hpux_jumps,
+    .report = hp_report, .metrics = { NET_METRICS, HP_METRICS },
 };
 
 const Kernel *kernel_hpux(void) { return &HPUX; }

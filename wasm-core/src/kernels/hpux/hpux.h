@@ -57,5 +57,6 @@ int hp_send_avoids(const State *st);
 int hp_acked(lab_Sim *s, int64_t bytes);
 int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mode);
 void hp_report(lab_Sim *s, JsonW *w, double secs);
+extern const MetricDesc HP_METRICS[];
 
 #endif

@@ -711,6 +711,45 @@ void net_reset(lab_Sim *s)
 
 static double per_s(double n, double secs) { return secs > 0 ? n / secs : 0; }
 
+const MetricDesc NET_METRICS[] = {
+    { "net.test", "pingpong|udp_send|udp_receive|tcp_stream", "", 0, "Test" },
+    { "net.stack", "kernel|onload|vnic", "", 0, "Stack" },
+    { "net.cpus_per_host", "integer", "CPUs", 0, "CPUs per host" },
+    { "net.message_bytes", "integer", "bytes", 0, "Message size" },
+    { "net.packets_per_message", "integer", "packets", 0, "Packets per message" },
+    { "net.round_trips", "integer", "", 1, "Round trips completed" },
+    { "net.half_rtt_ns", "number", "ns", -1, "Half round trip (latency)" },
+    { "net.breakdown_ns.{send|wire|notify|stack|wake|receive}", "number", "ns", -1, "One-way trip, by stage" },
+    { "net.offered_per_s", "number", "/s", 0, "Messages offered" },
+    { "net.sent_per_s", "number", "/s", 1, "Messages sent" },
+    { "net.delivered_per_s", "number", "/s", 1, "Messages delivered" },
+    { "net.goodput_bits_per_s", "number", "bits/s", 1, "Goodput" },
+    { "net.link_busy_pct", "number", "%", 0, "Link busy with host A's frames" },
+    { "net.ring_drops_per_s", "number", "/s", -1, "Packets dropped at a full receive ring" },
+    { "net.socket_drops_per_s", "number", "/s", -1, "Packets dropped at a full socket (after protocol work)" },
+    { "net.interrupts_per_s", "number", "/s", 0, "Host A's interrupts" },
+    { "net.stack_polls_per_s", "number", "/s", 0, "Host A's stack polls" },
+    { "net.watchdog_per_s", "number", "/s", 0, "Host A's watchdog interrupts" },
+    { "net.wakeups_per_s", "number", "/s", 0, "Host A's thread wake-ups" },
+    { "net.nic_filters", "integer", "entries", 0, "Host A's NIC filter table" },
+    { "net.filter_hits_per_s", "number", "/s", 0, "Packets steered by a filter to a user-level stack" },
+    { "net.filter_misses_per_s", "number", "/s", 0, "Packets steered to the kernel's default interface" },
+    { "net.cpu_per_message_ns", "number", "ns", -1, "Host A's CPU time per message" },
+    { "net.host_a_modes_pct.{modes}", "number", "%", 0, "Host A's CPU time in each mode" },
+    { "net.rx_ring_capacity", "integer", "packets", 0, "Receive ring" },
+    { "net.rx_ring_mean_fill", "number", "packets", 0, "Receive ring fill (mean)" },
+    { "net.socket_capacity", "integer", "packets", 0, "Socket buffer" },
+    { "net.socket_mean_len", "number", "packets", 0, "Socket fill (mean)" },
+    { "net.stack_lock.acquisitions_per_s", "number", "/s", 0, "Stack lock acquisitions" },
+    { "net.stack_lock.contended_per_s", "number", "/s", -1, "Sends that found the stack lock taken" },
+    { "net.stack_lock.prequeued_per_s", "number", "/s", 0, "Sends put on the lock-free pre-queue" },
+    { "net.stack_lock.deferred_per_s", "number", "/s", 0, "Pre-queued sends done as deferred work" },
+    { "net.stack_lock.sleeps_per_s", "number", "/s", -1, "Sleeps for the stack lock" },
+    { "net.stack_lock.hold_pct", "number", "%", -1, "Stack lock held" },
+    { "net.stack_lock.prequeue_mean_len", "number", "packets", 0, "Pre-queue length (mean)" },
+    { NULL, NULL, NULL, 0, NULL }
+};
+
 void net_report(lab_Sim *s, JsonW *w, double secs)
 {
     static const char *const TESTS[] = { "pingpong", "udp_send", "udp_receive", "tcp_stream" };

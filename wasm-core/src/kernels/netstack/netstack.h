@@ -116,6 +116,7 @@ void net_start(lab_Sim *s);
 void net_reset(lab_Sim *s);
 int net_jumps(int op);
 void net_report(lab_Sim *s, JsonW *w, double secs);
+extern const MetricDesc NET_METRICS[];
 /* A sender waiting for ring space (why 1) or the TCP window (2) may go on. */
 void net_resume_sender(lab_Sim *s, int t, int why);
 /* Set-up shared by the kernels on the network stack: no stacks or filters yet; a

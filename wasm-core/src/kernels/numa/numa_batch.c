@@ -227,6 +227,21 @@ static int numa_build(lab_Sim *s)
     return LAB_OK;
 }
 
+static const MetricDesc NUMA_RUN_METRICS[] = {
+    { "numa_run.records_per_s", "number", "/s", 1, "Records per second" },
+    { "numa_run.records_done", "integer", "records", 1, "Records done" },
+    { "numa_run.lock_ops_per_s", "number", "/s", 0, "Lock manager operations" },
+    { "numa_run.ramdisk_io_per_s", "number", "/s", 1, "RAM disk I/O" },
+    { "numa_run.ramdisk_cross_rad_pct", "number", "%", -1, "RAM disk bytes read across RADs" },
+    { "numa_run.lckmgr_cpu", "integer", "", 0, "The dedicated lock manager's CPU (-1: none)" },
+    { "numa_run.lckmgr_mean_wait_ns", "number", "ns", -1, "Lock request wait at the dedicated lock manager (mean)" },
+    { "numa_run.finished", "boolean", "", 0, "The run finished" },
+    { "numa_run.runtime_ns", "integer|null", "ns", -1, "Run time (simulated)" },
+    { "numa_run.runtime_minutes", "number|null", "min", -1, "Run time, scaled to the real run" },
+    { "numa_run.runners_left", "integer", "processes", 0, "Processes still running" },
+    { NULL, NULL, NULL, 0, NULL }
+};
+
 /* The run's own figures: its pace, its runtime, where its I/O went. */
 static void numa_run_report(lab_Sim *s, JsonW *w, double secs)
 {
@@ -386,7 +401,8 @@ static const Kernel NUMA = {
     .nlock = NL_COUNT, .lock_names = NUMA_LOCK_NAMES,
     .state_size = sizeof(NumaState),
     .size = numa_size, .check = numa_check, .build = numa_build, .start = vms_start, .reset = numa_reset,
-    .exec = numa_exec, .event = numa_event, .jumps = numa_jumps, .report = numa_run_report,
+    .exec = numa_exec, .event = numa_event, .jumps = numa_jumps,
+    .report = numa_run_report, .metrics = { NUMA_RUN_METRICS },
     .report_rads = 1,
 };
 

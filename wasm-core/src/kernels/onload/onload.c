@@ -291,7 +291,8 @@ static const Kernel ONLOAD = {
     .nlock = NL_COUNT, .lock_names = NET_LOCK_NAMES,
     .state_size = sizeof(NetState),
     .size = net_size, .check = onload_check, .build = net_build, .start = net_start, .reset = net_reset,
-    .exec = net_exec, .event = net_event, .jumps = net_jumps, .report = net_report,
+    .exec = net_exec, .event = net_event, .jumps = net_jumps,
+    .report = net_report, .metrics = { NET_METRICS },
 };
 
 const Kernel *kernel_onload(void) { return &ONLOAD; }

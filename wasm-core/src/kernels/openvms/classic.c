@@ -92,7 +92,8 @@ static const Kernel CLASSIC = {
     .nlock = LOCK_TCPIP_COUNT, .lock_names = LAB_TCPIP_LOCK_NAMES,
     .state_size = sizeof(VmsState),
     .size = vms_size, .build = vms_build, .start = vms_start,
-    .exec = vms_exec, .event = vms_event, .jumps = vms_jumps, .report = vms_report,
+    .exec = vms_exec, .event = vms_event, .jumps = vms_jumps,
+    .report = vms_report, .metrics = { VMS_METRICS },
 };
 
 const Kernel *kernel_classic(void) { return &CLASSIC; }

@@ -206,6 +206,11 @@ void vms_event(lab_Sim *s, const Event *e)
     }
 }
 
+const MetricDesc VMS_METRICS[] = {
+    { "iolock8_hold_pct", "number", "%", -1, "I/O lock 8 held" },
+    { NULL, NULL, NULL, 0, NULL }
+};
+
 /* The paper's lock table names I/O lock 8's hold time. */
 void vms_report(lab_Sim *s, JsonW *w, double secs)
 {

@@ -56,5 +56,6 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
 void vms_event(lab_Sim *s, const Event *e);
 int vms_jumps(int op);
 void vms_report(lab_Sim *s, JsonW *w, double secs);   /* I/O lock 8's hold time       */
+extern const MetricDesc VMS_METRICS[];
 
 #endif

@@ -118,6 +118,15 @@ static void sna_size(const double *v, int *nthread, int *njob, int *events)
     *events = 2 * (int)v[F_SNA_PACING];
 }
 
+static const MetricDesc SNA_METRICS[] = {
+    { "sna.transfers_completed", "integer", "", 1, "Measured transfers completed" },
+    { "sna.transfer_response_ns", "number", "ns", -1, "1 MB transfer response time (of those completed)" },
+    { "sna.transfer_bytes_per_s", "number", "bytes/s", 1, "Measured transfer rate" },
+    { "sna.round_trips_per_s", "number", "/s", 1, "Session round trips" },
+    { "sna.round_trip_ns", "number", "ns", -1, "TP response time (session round trip)" },
+    { NULL, NULL, NULL, 0, NULL }
+};
+
 /* The measured transfer's response time and the sessions' round trips. */
 static void sna_report(lab_Sim *s, JsonW *w, double secs)
 {
@@ -507,7 +516,8 @@ static const Kernel SNA = {
     .nlock = SL_COUNT, .lock_names = SNA_LOCK_NAMES,
     .state_size = sizeof(SnaState),
     .size = sna_size, .check = sna_check, .build = sna_build, .reset = sna_reset,
-    .exec = sna_exec, .event = sna_event, .lock_of = sna_lock_of, .jumps = sna_jumps, .report = sna_report,
+    .exec = sna_exec, .event = sna_event, .lock_of = sna_lock_of, .jumps = sna_jumps,
+    .report = sna_report, .metrics = { SNA_METRICS },
 };
 
 const Kernel *kernel_sna(void) { return &SNA; }
