@@ -1,0 +1,99 @@
+/*
+ * extra-runs.ts -- the runs a lab keeps beside its own, each in workers of its own with
+ * tracing off: the scaling sweep (SweepRunner: 1..N CPUs, both kernels), named variant
+ * runs (the porting journey's 1-way and 4-way runs) and the companion run (the lab's
+ * scenario with a few fields changed, for a side-by-side view). Their state lands in
+ * the lab's state (sweep, variants, companion) through `publish`.
+ */
+import { SweepRunner, VariantRunner, type WorkerFactory } from '../../core/client.js';
+import type { ScenarioValues } from '../../core/scenario-values.js';
+import { addSweepPoint, planSweep, splitSweep, type SweepPlanPoint, type Variant, type VariantRun } from '../../core/sweep.js';
+import { companionOf, type CompanionRun, type LabState } from './state.js';
+
+/** The companion run's key among the variant runners. */
+const COMPANION = Symbol('companion');
+
+export class ExtraRuns {
+  private sweepRunner: SweepRunner | undefined;
+  private sweepPlan: SweepPlanPoint[] = [];
+  /** Variant runners by name; the companion's under a key no name can take. */
+  private variantRunners = new Map<string | typeof COMPANION, VariantRunner>();
+
+  constructor(
+    private readonly createWorker: WorkerFactory,
+    private readonly workers: number,
+    private readonly state: () => LabState,
+    private readonly publish: (patch: Partial<LabState>) => void,
+  ) {}
+
+  /** Runs the scaling sweep (1..toCpus CPUs, both kernels) of the scenario. */
+  runSweep(base: ScenarioValues, toCpus: number): void {
+    this.sweepRunner?.dispose();
+    const plan = planSweep(base, { toCpus });
+    this.sweepPlan = plan.points;
+    const runner = new SweepRunner(this.createWorker, this.workers, {
+      point: (index, report) => {
+        const point = this.sweepPlan[index];
+        if (!point || runner !== this.sweepRunner) return;
+        const sweep = this.state().sweep;
+        this.publish({ sweep: { ...sweep, done: sweep.done + 1, points: addSweepPoint(sweep.points, { cpus: point.cpus, kernel: point.kernel, report }) } });
+      },
+      refused: (index, problems) => {
+        if (runner !== this.sweepRunner) return;
+        const point = this.sweepPlan[index];
+        const sweep = this.state().sweep;
+        this.publish({ sweep: { ...sweep, done: sweep.done + 1, message: `${point?.kernel} kernel, ${point?.cpus} CPUs: ${problems.map((p) => p.message).join(' ')}` } });
+      },
+      done: (cancelled) => {
+        if (runner !== this.sweepRunner) return;
+        this.publish({ sweep: { ...this.state().sweep, status: cancelled ? 'cancelled' : 'done' } });
+      },
+      fault: (message) => {
+        if (runner !== this.sweepRunner) return;
+        this.publish({ sweep: { ...this.state().sweep, status: 'failed', message } });
+      },
+    });
+    this.sweepRunner = runner;
+    this.publish({ sweep: { status: 'running', done: 0, total: plan.points.length, points: [], base }, sweepNotes: plan.notes });
+    runner.run(splitSweep(plan.points, this.workers));
+  }
+
+  cancelSweep(): void {
+    this.sweepRunner?.cancel();
+  }
+
+  /** Runs labelled scenarios to their end; a new run of the same name stops the one still going. */
+  runVariants(name: string, variants: readonly Variant[]): Promise<VariantRun> {
+    return this.variantRunner(name, (run) => ({ variants: { ...this.state().variants, [name]: run } })).start(variants);
+  }
+
+  cancelVariants(name: string): void {
+    this.variantRunners.get(name)?.cancel();
+  }
+
+  /** Runs `values` (the lab's scenario with `overrides`) as the companion; a new one replaces the one still going. */
+  async runCompanion(values: ScenarioValues, overrides: ScenarioValues, label: string): Promise<CompanionRun> {
+    const publish = (run: VariantRun) => ({ companion: companionOf(label, overrides, run) });
+    return companionOf(label, overrides, await this.variantRunner(COMPANION, publish).start([{ label, values }]));
+  }
+
+  clearCompanion(): void {
+    this.variantRunners.get(COMPANION)?.cancel();
+    this.publish({ companion: undefined });
+  }
+
+  dispose(): void {
+    this.sweepRunner?.dispose();
+    this.sweepRunner = undefined;
+    for (const runner of this.variantRunners.values()) runner.dispose();
+  }
+
+  private variantRunner(name: string | typeof COMPANION, publish: (run: VariantRun) => Partial<LabState>): VariantRunner {
+    let runner = this.variantRunners.get(name);
+    if (!runner) {
+      runner = new VariantRunner(this.createWorker, this.workers, (run) => this.publish(publish(run)));
+      this.variantRunners.set(name, runner);
+    }
+    return runner;
+  }
+}
