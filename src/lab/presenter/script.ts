@@ -15,10 +15,11 @@ import { Ajv } from 'ajv';
 import { closest } from '../../core/scenario.js';
 import { flattenScenario, isPlainObject, type ScenarioDocument, type ScenarioValues } from '../../core/scenario-values.js';
 import { METRIC_IDS, type MetricId } from '../../lesson/metrics.js';
-import { explainSchemaErrors, readYaml, YamlText, type LessonProblem } from '../../lesson/parse.js';
+import { explainSchemaErrors } from '../../core/schema-errors.js';
+import { readYaml, YamlText, type SourceProblem } from '../../core/yaml-lines.js';
 import { VIEW_IDS, type KnownViewId } from '../view-ids.js';
 
-export type ScriptProblem = LessonProblem;
+export type ScriptProblem = SourceProblem;
 
 export interface SceneChoice {
   text: string;
