@@ -1,4 +1,4 @@
-/* HP-UX 9.0's checksum offload and copy avoidance (kernel_hpux.c, copyavoid.c): the
+/* HP-UX 9.0's checksum offload and copy avoidance (kernels/hpux/hpux.c, copyavoid.c): the
  * forced copies stop at exactly SO_SNDBUF / send size + 1 send buffers; each byte is
  * touched as the rules say (copied, checksummed, flushed or purged, or not at all);
  * copy avoidance needs send(2), page-aligned whole pages and a card that supports it;

@@ -1,4 +1,4 @@
-/* The network benchmark (kernel_onload.c, net.c): receive livelock under interrupts and
+/* The network benchmark (kernels/onload/onload.c, kernels/netstack/netstack.c): receive livelock under interrupts and
  * its absence under polling; agreement with the simplest queueing results when every
  * cost is constant; the raw vNIC is the hardware and nothing else; TCP's window keeps
  * sockets from overflowing; the stack lock's pre-queue, the async pool and the

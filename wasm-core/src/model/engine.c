@@ -1,7 +1,7 @@
 /*
  * engine.c -- simulated CPUs running programs of phases.
  *
- * A CPU runs contexts at three levels (internal.h): a process, an IPL 8 fork thread,
+ * A CPU runs contexts at three levels (kernel_api.h): a process, an IPL 8 fork thread,
  * an interrupt. exec() interprets the running context's phases until one takes time
  * (an event is scheduled for its end), spins for a lock (the lock hands it over with
  * an event), blocks, or ends; then the CPU picks what runs next, in priority order:

@@ -3,8 +3,8 @@
  * stream moves, touched by the CPU or not, and the sender's buffers in the data cache.
  *
  * Source: "HP-UX Release 9.0 Networking Performance Enhancements", Jones and Greer
- * (Hewlett-Packard, 1992), ../shared/seeds/003. kernel_hpux.c assembles the programs;
- * net.c carries the segments, the interrupts and the acknowledgements.
+ * (Hewlett-Packard, 1992), ../shared/seeds/003. hpux.c assembles the programs;
+ * netstack.c carries the segments, the interrupts and the acknowledgements.
  *
  * A classic BSD send touches each byte three times: the copy from the application's
  * buffer into the kernel's, the checksum, and the move to the card (by DMA, which on

@@ -5,13 +5,13 @@
  *
  * Source: "HP-UX Release 9.0 Networking Performance Enhancements", Jones and Greer
  * (Hewlett-Packard, 1992), ../shared/seeds/003. copyavoid.c holds the byte touches,
- * net.c the segments, interrupts and acknowledgements.
+ * netstack.c the segments, interrupts and acknowledgements.
  *
  * The sender (thread 0, CPU 0) cycles through hpux.send_buffers buffers: it writes
  * hpux.dirty_bytes into the next one, then sends it (send(2) or write(2)). The kernel
  * copies the data into the socket buffer or, with copy avoidance, borrows the pages
  * copy-on-write; each segment is checksummed by the host unless the interface does it.
- * A send blocks while SO_SNDBUF holds unacknowledged data (net.c: the window).
+ * A send blocks while SO_SNDBUF holds unacknowledged data (netstack.c: the window).
  *
  * The receiver (thread 1: CPU 1 on the other host, or CPU 0 for loopback) reads
  * net.message_bytes at a time; the card's interrupt runs TCP input per segment (and

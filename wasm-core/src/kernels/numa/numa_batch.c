@@ -337,38 +337,37 @@ static int64_t numa_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level
         return 0;
     }
     default:
-    assert(0 && "not a numa phase");
-    x->pc++;
-    return 0;
+        assert(0 && "not a numa phase");
+        x->pc++;
+        return 0;
     }
     if (d <= 0) x->pc++;
     return d;
 }
 
-static void numa_event(lab_Sim *s, const Event *ev)
+/* A request reaches the LCKMGR_SERVER's CPU; the status reaches the requester's. */
+static void numa_event(lab_Sim *s, const Event *e)
 {
-    State *st = s->st;
-    NumaState *ns = numa_state(st);
-    Event e = *ev;
-    switch (e.kind) {
-    case EV_LM_ARRIVE: {
-    Ctx *x = &s->thr[s->cpu[e.cpu].proc].ctx;   /* the LCKMGR_SERVER, bound to its CPU */
-    engine_list_push(s, &ns->lm_q, e.a);
-    if (x->state == CTX_AWAIT) {                /* polling an empty queue */
-        x->state = CTX_READY;                   /* runs OP_LM_NEXT again */
-        engine_kick(s, e.cpu);
-    }
-    break;
-    }
-    case EV_LM_DONE: {
-    Ctx *x = &s->thr[e.a].ctx;
-    assert(x->state == CTX_AWAIT && s->thr[e.a].cpu == e.cpu);
-    x->state = CTX_READY;
-    x->pc++;
-    engine_kick(s, e.cpu);
-    break;
-    }
-    default: vms_event(s, ev);
+    NumaState *ns = numa_state(s->st);
+    Ctx *x;
+    switch (e->kind) {
+    case EV_LM_ARRIVE:
+        x = &s->thr[s->cpu[e->cpu].proc].ctx;      /* the LCKMGR_SERVER, bound to its CPU */
+        engine_list_push(s, &ns->lm_q, e->a);
+        if (x->state == CTX_AWAIT) {                /* polling an empty queue */
+            x->state = CTX_READY;                   /* runs OP_LM_NEXT again */
+            engine_kick(s, e->cpu);
+        }
+        break;
+    case EV_LM_DONE:
+        x = &s->thr[e->a].ctx;
+        assert(x->state == CTX_AWAIT && s->thr[e->a].cpu == e->cpu);
+        x->state = CTX_READY;
+        x->pc++;
+        engine_kick(s, e->cpu);
+        break;
+    default:
+        vms_event(s, e);                            /* the OpenVMS devices */
     }
 }
 

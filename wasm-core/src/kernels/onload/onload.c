@@ -6,7 +6,7 @@
  * Source: "The OpenOnload User-level Network Stack", Pope and Riddoch (Solarflare), a
  * talk (../shared/seeds/002). Overhead is what limits latency and bandwidth; a stack
  * that runs in the application's own context, talking to a virtual NIC directly,
- * removes most of it. net.c holds the NIC, the rings and the phases' effects.
+ * removes most of it. kernels/netstack/netstack.c holds the NIC, the rings and the phases' effects.
  *
  * The tests are the talk's benchmarks (net.test):
  *   pingpong     a message to the partner and back, again and again: half round trip
