@@ -97,6 +97,9 @@ const INTERFACE_NAMES: Record<string, string> = {
   'hpux.buffers[]': 'HpuxBuffer',
 };
 
+/** The machine's RAD section of the report (model/machine.c; any kernel on several RADs). */
+const MACHINE_SECTION = 'numa';
+
 /** Named unions for the key sets of name-keyed objects. */
 const KEY_ALIASES: Record<string, string> = {
   modes: 'ModeName',
@@ -181,7 +184,7 @@ export function reportTypesSource(schema: Schema): string {
     for (const [key, child] of node.children) {
       const childPath = path ? `${path}.${key}` : key;
       const collected = collectionLeaf(child);
-      if (childPath === 'numa') lines.push(comment('Per RAD, and the traffic between RADs (machine.rads > 1, or a kernel that asks for it).', indent));
+      if (childPath === MACHINE_SECTION) lines.push(comment('Per RAD, and the traffic between RADs (machine.rads > 1, or a kernel that asks for it).', indent));
       else if (collected) lines.push(comment(describe(collected, path === ''), indent));
       else {
         const kernels = firstLeaf(child)?.kernels ?? [];

@@ -15,7 +15,7 @@ import { inFrame, labBase, originsFromHash, postReady, watchHeight } from './bri
 
 const LessonPage = lazy(() => import('../lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
 // Inside another site's page the browser may refuse the lab storage; a file still keeps progress.
-const ProgressFile = lazy(() => import('./ProgressFile.js').then((m) => ({ default: m.ProgressFile })));
+const ProgressFile = lazy(() => import('../lesson/ProgressFile.js').then((m) => ({ default: m.ProgressFile })));
 
 type EmbedRoute = Extract<Route, { page: 'embed' }>;
 

@@ -7,7 +7,7 @@
 import type { ScenarioValues } from '../core/scenario.js';
 import type { Report } from '../core/report.js';
 import { LabShell } from './LabShell.js';
-import type { KnownViewId } from './view-ids.js';
+import type { KnownViewId } from '../shared/view-ids.js';
 
 /** The views a lab can show: 'cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling' (view-ids.ts). */
 export type ViewId = KnownViewId;

@@ -12,7 +12,7 @@ import { ProjectorModeToggle } from '../site/ProjectorModeToggle.js';
 import { useLinkTheme, useSiteTheme } from '../site/theme.js';
 import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion } from '../views/index.js';
-import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
+import { EmbedCodeButton } from '../shared/EmbedCodeButton.js';
 import { CompareLink } from './compare/CompareLink.js';
 import { CopyLinkButton } from './CopyLinkButton.js';
 import { Figures } from './Figures.js';
@@ -25,8 +25,9 @@ import { WhyHost } from './rewind/WhyHost.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
 import { companionFor } from './companion-choice.js';
-import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
+import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
 import { createSimWorker } from './worker-factory.js';
+import { kernelInfo } from '../kernels/index.js';
 
 /** The Export menu (metrics, scenario, trace, charts; import): its own chunk, fetched after the lab. */
 const ExportMenu = lazy(() => import('./export/ExportMenu.js'));
@@ -192,7 +193,7 @@ export function LabShell(props: LabShellProps) {
         )}
         <div className="lab-main">
           <Figures store={store} />
-          {!compact && scenario['kernel.kind'] === 'sna' && <Suspense fallback={null}><JourneyPanel store={store} theme={theme} /></Suspense>}
+          {!compact && kernelInfo(scenario['kernel.kind']).journey && <Suspense fallback={null}><JourneyPanel store={store} theme={theme} /></Suspense>}
           {!compact && (
             <fieldset className="view-toggles">
               <legend>Views</legend>

@@ -9,7 +9,8 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { defaultValue, fieldsByPath, type Schema, type SchemaField } from '../core/schema.js';
 import type { ScenarioProblem, ScenarioValues } from '../core/scenario-values.js';
-import { controlFor, fromDisplay, groupOf, mainControls, toDisplay, unitLabel, type ControlSpec } from './controls.js';
+import { capitalised, KERNEL_CHOICES, kernelInfo } from '../kernels/index.js';
+import { controlFor, fromDisplay, groupOf, toDisplay, unitLabel, type ControlSpec } from './controls.js';
 
 export interface ParameterPanelProps {
   schema: Schema;
@@ -63,14 +64,15 @@ export function ParameterPanel(props: ParameterPanelProps) {
   const render = (path: string) => {
     const field = byPath.get(path);
     if (!field) return <p key={path} className="field-missing">This lab asks for a control “{path}” that the simulator does not have.</p>;
-    return <Control key={path} field={field} spec={controlFor(field)} scenario={scenario} onChange={change} />;
+    return <Control key={path} field={field} spec={controlFor(field, KERNEL_CHOICES)} scenario={scenario} onChange={change} />;
   };
   const chosen = props.controls;
-  const main = chosen ?? mainControls(scenario['kernel.kind']).map((spec) => spec.path);
-  // The SNA model's own fields only matter when it runs.
-  const sna = scenario['kernel.kind'] === 'sna';
-  const rest = chosen ? [] : schema.fields.map((field) => field.path)
-    .filter((path) => !main.includes(path) && (sna || !path.startsWith('sna.')));
+  const kernel = kernelInfo(scenario['kernel.kind']);
+  const main = chosen ?? kernel.mainControls.map((spec) => spec.path);
+  // A kernel's own fields only matter when it runs (the schema says whose each field is).
+  const rest = chosen ? [] : schema.fields
+    .filter((field) => !main.includes(field.path) && (field.kernel === '' || field.kernel.split(' ').includes(kernel.name)))
+    .map((field) => field.path);
   const groups = [...new Set(rest.map(groupOf))];
   return (
     <div className="params" role="group" aria-labelledby={titleId}>
@@ -122,7 +124,7 @@ function Help({ id, field, spec, scenario, range }: { id: string; field: SchemaF
     <div className="field-help" id={id}>
       {range && <span className="field-range">{range}. </span>}
       {spec.note && <span>{spec.note} </span>}
-      {unused && <span className="field-unused">Only the {spec.kernel === 'scalable' ? 'Scalable' : 'classic'} kernel uses it. </span>}
+      {unused && <span className="field-unused">Only the {capitalised(kernelInfo(spec.kernel).title)} uses it. </span>}
       <span className="field-doc" role="tooltip">{field.doc}</span>
     </div>
   );

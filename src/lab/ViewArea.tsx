@@ -15,7 +15,7 @@ import { COMPANION_VIEWS } from './companion-choice.js';
 import { NetCurveControls } from './NetCurveControls.js';
 import { isNetCurve, selectCurveRun } from './net-curves.js';
 import type { LabState, LabStore } from './store.js';
-import { VIEW_TITLES, viewsForKernel, type KnownViewId } from './view-ids.js';
+import { VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
 import { viewComponent, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 

@@ -6,28 +6,15 @@
  * network stacks (the same ping-pong on OpenOnload and on the Linux kernel stack).
  */
 import type { ScenarioValues } from '../core/scenario-values.js';
-import type { KnownViewId } from './view-ids.js';
+import { kernelInfo, type Companion } from '../kernels/index.js';
+import type { KnownViewId } from '../shared/view-ids.js';
 
 /** The views drawn with the companion run beside the lab's own. */
 export const COMPANION_VIEWS: ReadonlySet<KnownViewId> = new Set<KnownViewId>(['herd', 'net-latency']);
 
-export interface CompanionChoice {
-  overrides: ScenarioValues;
-  label: string;
-}
+export type CompanionChoice = Companion;
 
+/** The kernel's companion run for the views shown (src/kernels: companion), or null. */
 export function companionFor(scenario: ScenarioValues, shown: readonly KnownViewId[]): CompanionChoice | null {
-  const kernel = scenario['kernel.kind'];
-  if (kernel === 'sna' && shown.includes('herd')) {
-    const spin = scenario['sna.lock_kind'] === 'simple';
-    return spin
-      ? { overrides: { 'sna.lock_kind': 'lockl' }, label: 'The same with lockl() (wake all)' }
-      : { overrides: { 'sna.lock_kind': 'simple' }, label: 'The same with simple (spin) locks' };
-  }
-  if (kernel === 'onload' && shown.includes('net-latency') && scenario['net.test'] === 'pingpong') {
-    return scenario['net.stack'] === 'onload'
-      ? { overrides: { 'net.stack': 'kernel' }, label: 'The same ping-pong on the Linux kernel stack' }
-      : { overrides: { 'net.stack': 'onload' }, label: 'The same ping-pong on OpenOnload' };
-  }
-  return null;
+  return kernelInfo(scenario['kernel.kind']).companion?.(scenario, shown) ?? null;
 }

@@ -26,8 +26,8 @@ export interface ControlSpec {
   choices?: Record<string, string>;
   /** A short note shown under the control (for example what -1 means). */
   note?: string;
-  /** Only meaningful for this kernel; the control says so when the other one runs. */
-  kernel?: 'classic' | 'scalable';
+  /** Only meaningful for this kernel; the control says so when another one runs. */
+  kernel?: string;
 }
 
 const ns: DisplayUnit = { label: 'ns', factor: 1 };
@@ -35,14 +35,8 @@ const us: DisplayUnit = { label: 'µs', factor: 1e3 };
 const ms: DisplayUnit = { label: 'ms', factor: 1e6 };
 
 const CPUS: ControlSpec = { path: 'machine.cpus', label: 'CPUs', kind: 'slider' };
-const KERNEL: ControlSpec = {
-  path: 'kernel.kind', label: 'Kernel', kind: 'choice',
-  choices: {
-    classic: 'Classic: one global lock', scalable: 'Scalable: KRPs to one CPU', sna: 'SNA Server/6000 on AIX SMP',
-    numa: 'OpenVMS on an AlphaServer GS (NUMA)', onload: 'Two hosts: kernel stack vs OpenOnload',
-    hpux: 'HP-UX 9.0: checksum offload and copy avoidance',
-  },
-};
+/** The kernel choice; its words for each kernel come from the kernel registry (controlFor's kernelChoices). */
+const KERNEL: ControlSpec = { path: 'kernel.kind', label: 'Kernel', kind: 'choice' };
 
 const SPINLOCK_CHOICES = {
   tas: 'Test-and-set (any spinner may win)', ticket: 'Ticket (first come, first served)',
@@ -102,7 +96,6 @@ export const SNA_REMEDY_CONTROLS: readonly ControlSpec[] = [
   { path: 'sched.cache_reload.mean_ns', label: 'Cache reload after moving CPUs', kind: 'number', unit: us },
 ];
 
-/** The main controls for a kernel. */
 /** OpenVMS on an AlphaServer GS: where processes, data and locks live (source 004). */
 export const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
   CPUS, KERNEL,
@@ -166,10 +159,6 @@ export const HPUX_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'sim.seed', label: 'Random seed', kind: 'number' },
 ];
 
-export function mainControls(kernel: unknown): readonly ControlSpec[] {
-  return kernel === 'sna' ? SNA_MAIN_CONTROLS : kernel === 'numa' ? NUMA_MAIN_CONTROLS
-    : kernel === 'onload' ? ONLOAD_MAIN_CONTROLS : kernel === 'hpux' ? HPUX_MAIN_CONTROLS : MAIN_CONTROLS;
-}
 
 const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', uniform: 'Uniform (mean ± spread)' };
 
@@ -211,10 +200,15 @@ function displayUnitFor(field: SchemaField): DisplayUnit | undefined {
   return ns;
 }
 
-/** A control for any field: the main list's, or one made from the field's path. */
-export function controlFor(field: SchemaField): ControlSpec {
+/**
+ * A control for any field: the main list's, or one made from the field's path. The
+ * kernel choice takes its words from the kernel registry (src/kernels: KERNEL_CHOICES),
+ * which the caller passes: this module is below the registry, not above it.
+ */
+export function controlFor(field: SchemaField, kernelChoices?: Readonly<Record<string, string>>): ControlSpec {
   const main = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...ONLOAD_MAIN_CONTROLS, ...HPUX_MAIN_CONTROLS]
     .find((spec) => spec.path === field.path);
+  if (main === KERNEL && kernelChoices) return { ...KERNEL, choices: kernelChoices };
   if (main) return { ...main, unit: main.unit ?? displayUnitFor(field) };
   const parts = field.path.split('.').slice(1);
   const label = parts.map((part, i) => {

@@ -14,7 +14,7 @@ import {
   HPUX_CURVE_DURATION_NS, HPUX_CURVE_WARMUP_NS, hpuxCurvePoints, hpuxCurveSetup, hpuxCurveVariants, hpuxRunSetup,
 } from './hpux-curves.js';
 import { curveVariants, isNetCurve } from './net-curves.js';
-import { VIEW_IDS, viewsForKernel } from './view-ids.js';
+import { VIEW_IDS, viewsForKernel } from '../shared/view-ids.js';
 
 const lab = {
   'kernel.kind': 'hpux', 'hpux.interface': 'lan0_loopback', 'hpux.send_copyavoid': 'off', 'hpux.send_buffers': 8, 'hpux.dirty_bytes': 0,

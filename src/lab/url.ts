@@ -14,7 +14,7 @@ import { isPlainObject, minimalDocument, type ScenarioDocument, type ScenarioPro
 import type { Schema } from '../core/schema.js';
 import { DEFAULT_SPEED, SPEEDS, MAX_SPEED, type Speed } from '../core/playback.js';
 import type { Theme } from '../views/palette.js';
-import { isViewId, VIEW_IDS, type KnownViewId } from './view-ids.js';
+import { isViewId, VIEW_IDS, type KnownViewId } from '../shared/view-ids.js';
 
 /** What a lab link carries besides the scenario. */
 export interface LabViewState {

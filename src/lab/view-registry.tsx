@@ -31,10 +31,14 @@ const HpuxJourney = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxJourney
 const HpuxBuffers = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxBuffers })));
 const HpuxCurves = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxCurves })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
-import type { KnownViewId } from './view-ids.js';
+import type { KnownViewId } from '../shared/view-ids.js';
 import { curveProgress, livelockPoints, sizeCurvePoints } from './net-curves.js';
 import { hpuxCurvePoints, hpuxRunSetup } from './hpux-curves.js';
 import type { WhyRequest } from './rewind/why-state.js';
+import { capitalised, KERNELS, kernelInfo } from '../kernels/index.js';
+
+/** The kernels the scaling sweep runs side by side (src/kernels: sweepPartner). */
+const SWEEP_KERNELS = KERNELS.filter((k) => k.sweepPartner).map((k) => k.name);
 
 /** The trace names of a schema, one object per schema (views may keep state keyed on it). */
 const namesOf = new WeakMap<Schema, TraceNames>();
@@ -74,7 +78,6 @@ function sweepReport(sweep: SweepState | undefined, kernel: string, cpus: number
   return sweep?.points.find((point) => point.kernel === kernel && point.cpus === cpus)?.report;
 }
 
-const kernelWords: Record<string, string> = { classic: 'Classic kernel', scalable: 'Scalable Kernel' };
 
 const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   'cpu-grid': (v) => (
@@ -93,11 +96,11 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
       flowNs={Number.isFinite(v.speed) ? Math.min(2e7, Math.max(2e3, v.speed / 2)) : 2e7} />
   ),
   modes: (v) => {
-    const other = v.snapshot.kernel === 'classic' ? 'scalable' : 'classic';
-    const compare = sweepReport(v.sweep, other, v.snapshot.cpus.length);
+    const other = kernelInfo(v.snapshot.kernel).sweepPartner;
+    const compare = other ? sweepReport(v.sweep, other, v.snapshot.cpus.length) : undefined;
     return (
       <ModeBars snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes}
-        compare={compare ? { label: `${kernelWords[other]}, same CPUs (sweep)`, report: compare } : undefined} />
+        compare={compare && other ? { label: `${capitalised(kernelInfo(other).title)}, same CPUs (sweep)`, report: compare } : undefined} />
     );
   },
   'numa-topology': (v) => loading(<NumaTopology snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
@@ -115,7 +118,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   ),
   'lock-table': (v) => {
     const cpus = v.snapshot.cpus.length;
-    const pair = ['classic', 'scalable'].map((kernel) => sweepReport(v.sweep, kernel, cpus)).filter((r): r is Report => !!r);
+    const pair = SWEEP_KERNELS.map((kernel) => sweepReport(v.sweep, kernel, cpus)).filter((r): r is Report => !!r);
     return (
       <LockTable snapshot={v.snapshot} report={v.finalReport ?? v.report} reports={pair.length === 2 ? pair : undefined}
         theme={v.theme} width={v.width} />

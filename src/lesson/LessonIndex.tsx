@@ -5,7 +5,7 @@
  * module lazily (App.tsx), so the lesson code (Markdown, YAML and schema checking, the
  * lessons themselves) is not part of the lab's first load.
  */
-import { ProgressFile } from '../embed/ProgressFile.js';
+import { ProgressFile } from './ProgressFile.js';
 import { usePageTitle, useProgressState } from './hooks.js';
 import { catalog } from './library.js';
 import { formatProblem } from './parse.js';

@@ -7,7 +7,7 @@
  * LessonIndex.tsx), provides the page's <main> and moves focus to it on navigation.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { EmbedCodeButton } from '../embed/EmbedCodeButton.js';
+import { EmbedCodeButton } from '../shared/EmbedCodeButton.js';
 import { Check } from './blocks/Check.js';
 import { Compare } from './blocks/Compare.js';
 import { Figure, Note } from './blocks/Figure.js';

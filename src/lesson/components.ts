@@ -5,8 +5,8 @@
  * matter and components against. docs/lessons.md documents the same list; a lesson
  * using anything not named here is an error, never silently ignored.
  */
-import { VIEW_IDS } from '../lab/view-ids.js';
-import { METRIC_IDS } from './metrics.js';
+import { VIEW_IDS } from '../shared/view-ids.js';
+import { METRIC_IDS } from '../shared/metrics.js';
 
 /** The skeleton: every lesson has exactly these level-2 headings, in this order. */
 export const SECTIONS = [

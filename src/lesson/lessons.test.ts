@@ -12,7 +12,7 @@ import { loadCoreFromDisk, repoRoot } from '../core/node.js';
 import { presetNames, readPreset } from '../core/presets.js';
 import { buildCatalog } from './catalog.js';
 import { catalog as browserCatalog } from './library.js';
-import { METRICS, formatMetric, readMetric } from './metrics.js';
+import { METRICS, formatMetric, readMetric } from '../shared/metrics.js';
 import { formatProblem } from './parse.js';
 import { matchRun, recordRun } from './status.js';
 

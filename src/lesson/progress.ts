@@ -9,7 +9,7 @@
  * on every change, so React's useSyncExternalStore sees each change.
  */
 import { isPlainObject } from '../core/scenario-values.js';
-import { isMetricId, type MetricId } from './metrics.js';
+import { isMetricId, type MetricId } from '../shared/metrics.js';
 
 export const PROGRESS_VERSION = 1;
 /** The key carries the version, so an older build never misreads a newer format. */

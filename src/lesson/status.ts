@@ -6,7 +6,7 @@
 import type { Report } from '../core/report.js';
 import { flattenScenario, type FlatScenario } from '../core/scenario-values.js';
 import type { LabComponent } from './components.js';
-import { readMetric } from './metrics.js';
+import { readMetric } from '../shared/metrics.js';
 import type { Lesson, Step } from './parse.js';
 import type { LessonProgress, RunRecord } from './progress.js';
 

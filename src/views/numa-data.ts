@@ -13,6 +13,7 @@
 import type { NumaReport, NumaRunReport, RadReport, Report } from '../core/report.js';
 import type { Snapshot } from '../core/snapshot.js';
 import { MODES, type ModeName } from './palette.js';
+import { isKernelName, kernelInfo } from '../kernels/index.js';
 
 export type DataPlacement = 'one_rad' | 'per_rad' | 'striped';
 
@@ -92,9 +93,10 @@ export function cpusByRad(layout: NumaLayout): number[][] {
   return out;
 }
 
-/** Whether the NUMA views have something to show: kernel "numa", or a machine of several RADs. */
+/** Whether the NUMA views have something to show: a kernel about RADs (src/kernels: rads), or a machine of several RADs. */
 export function isNuma(report: Report | undefined, snapshot?: Snapshot): boolean {
-  return (snapshot?.kernel as string | undefined) === 'numa' || report?.kernel === 'numa' || (report?.numa?.rads ?? 1) > 1;
+  const aboutRads = (kernel: unknown) => isKernelName(kernel) && kernelInfo(kernel).rads;
+  return aboutRads(snapshot?.kernel) || aboutRads(report?.kernel) || (report?.numa?.rads ?? 1) > 1;
 }
 
 /** The report's NUMA figures, when it has them. */

@@ -13,6 +13,7 @@ import type { LineReport, LockReport, Report, SchedulerReport } from '../core/re
 import type { LockKind, Snapshot } from '../core/snapshot.js';
 import { formatNs, formatPct, formatRate } from './format.js';
 import { mpsynch } from './snapshot-data.js';
+import { kernelInfo } from '../kernels/index.js';
 
 /** The scheduler's, the cache lines' and the locks' figures in the report (every kernel). */
 export type SchedulerFigures = SchedulerReport;
@@ -33,7 +34,7 @@ export function reportMatches(report: Report | undefined, snapshot: Snapshot): r
 
 /** sna.sessions, from the SNA kernel's thread count; -1 for other kernels. */
 export function snaSessions(snapshot: Snapshot): number {
-  if (snapshot.kernel !== 'sna' || snapshot.threads.length < 4) return -1;
+  if (!kernelInfo(snapshot.kernel).threadRoles || snapshot.threads.length < 4) return -1;
   return (snapshot.threads.length - 4) / 2;
 }
 

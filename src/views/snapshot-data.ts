@@ -6,6 +6,7 @@
  */
 import type { CpuState, Snapshot } from '../core/snapshot.js';
 import { MODES, type ModeName } from './palette.js';
+import { kernelInfo } from '../kernels/index.js';
 
 /** Nanoseconds the CPU spent in a mode since statistics started. */
 export function modeNs(cpu: CpuState, mode: ModeName, modeNames: readonly string[] = MODES): number {
@@ -48,5 +49,5 @@ export function mpsynch(snapshot: Snapshot, modeNames: readonly string[] = MODES
 
 /** The designated TCP/IP CPU, or -1 when the kernel has none (classic). */
 export function designatedCpu(snapshot: Snapshot): number {
-  return snapshot.kernel === 'scalable' ? snapshot.designatedCpu : -1;
+  return kernelInfo(snapshot.kernel).designatedCpu ? snapshot.designatedCpu : -1;
 }

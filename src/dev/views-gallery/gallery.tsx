@@ -25,6 +25,7 @@ import { MonitorModes, NumaSpinlock, NumaTopology, NumaTraffic } from '../../vie
 import { NetLatency, NetLivelock, NetSizeCurve, NetStackLock } from '../../views/net-views.js';
 import { HpuxBuffers, HpuxCurves, HpuxJourney } from '../../views/hpux-views.js';
 import { sliceWindow } from '../../views/timeline/feed.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 const params = new URLSearchParams(location.search);
 const only = params.get('view');
@@ -116,7 +117,7 @@ function useHerdFrame(): Snapshot {
 function StaticGallery() {
   const herdFrame = useHerdFrame();
   const long = useLongTimeline();
-  const scalableAt16 = sweep.reports.find((r) => r.kernel === 'scalable' && (r.scenario as { machine: { cpus: number } }).machine.cpus === 16)!;
+  const scalableAt16 = sweep.reports.find((r) => kernelInfo(r.kernel).designatedCpu && (r.scenario as { machine: { cpus: number } }).machine.cpus === 16)!;
   const partial = useMemo(() => sweep.reports.filter((r) => (r.scenario as { machine: { cpus: number } }).machine.cpus <= 17), []);
   const smallTimeline = useMemo(() => sliceWindow(scalable16.slice, scalable16.snapshotBefore.nowNs, modeAt(scalable16.snapshotBefore)), []);
   return (
@@ -247,9 +248,10 @@ function LiveGallery() {
       core = await loadCore(new URL(wasmUrl, location.href));
       const schema = readSchema(core);
       const kernel = params.get('kernel') ?? 'classic';
-      const sna = kernel === 'sna';
+      const sna = kernelInfo(kernel).threadRoles;
+      const docs: Record<string, string> = { classic: classicDoc, scalable: scalableDoc, sna: snaDoc };
       const cpus = sna ? 4 : Number(params.get('cpus') ?? 64);
-      const { values } = validateScenario(schema, JSON.parse(sna ? snaDoc : kernel === 'scalable' ? scalableDoc : classicDoc));
+      const { values } = validateScenario(schema, JSON.parse(docs[kernel] ?? classicDoc));
       const run = Simulation.create(core, {
         ...values, ...(sna ? {} : { 'machine.cpus': cpus, 'workload.processes': cpus * 8 }), 'sim.trace_capacity': 1 << 18,
       });

@@ -28,7 +28,7 @@ import { LabStore } from '../store.js';
 import { SimClock, useTransportKeys } from '../Transport.js';
 import { encodeLabState, routeHash, type LabViewState } from '../url.js';
 import { ViewArea } from '../ViewArea.js';
-import { VIEW_IDS, VIEW_TITLES, viewDrawnFor, type KnownViewId } from '../view-ids.js';
+import { VIEW_IDS, VIEW_TITLES, viewDrawnFor, type KnownViewId } from '../../shared/view-ids.js';
 import { createSimWorker } from '../worker-factory.js';
 import { LockedClock, type ClockView } from './clock.js';
 import { CpuTable, DiffTable } from './DiffTable.js';

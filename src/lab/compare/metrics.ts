@@ -11,6 +11,7 @@
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { transferResponseNs } from '../../core/report.js';
+import { kernelInfo } from '../../kernels/index.js';
 import { formatCount, formatNs } from '../../views/format.js';
 import { modeNs, modeTotalsNs, mpsynch } from '../../views/snapshot-data.js';
 
@@ -38,17 +39,14 @@ export interface MetricRow {
   headline?: boolean;
 }
 
-type Kernel = Snapshot['kernel'];
-
 interface MetricDef {
   id: string;
   label: string;
   detail: string;
   unit: MetricUnit;
   better?: 'lower' | 'higher';
-  /** Shown when either side runs one of these kernels (all kernels when absent). */
-  kernels?: readonly Kernel[];
-  headlineFor?: readonly Kernel[];
+  /** Shown for every kernel; otherwise when either side's kernel lists it (src/kernels: compareRows). */
+  everyKernel?: boolean;
   read(side: SideSample & { snapshot: Snapshot }): number;
 }
 
@@ -64,77 +62,66 @@ export function busyPct(snapshot: Snapshot, modes: readonly string[]): number {
 const METRICS: readonly MetricDef[] = [
   {
     id: 'mpsynch', label: 'MP synchronization', detail: 'of all CPU time spent spinning', unit: 'pct', better: 'lower',
-    headlineFor: ['classic', 'scalable', 'numa'],
+    everyKernel: true,
     read: ({ snapshot, modes }) => (windowOf(snapshot) > 0 ? mpsynch(snapshot, modes).windowPct : NaN),
   },
   {
     id: 'tx', label: 'Throughput', detail: 'transmit packets per second', unit: 'rate', better: 'higher',
-    kernels: ['classic', 'scalable'], headlineFor: ['classic', 'scalable'],
     read: ({ report }) => report?.throughput.transmit_packets_per_s ?? NaN,
   },
   {
     id: 'round-trip', label: 'TP response', detail: 'session round trip', unit: 'ns', better: 'lower',
-    kernels: ['sna'], headlineFor: ['sna'],
     read: ({ report }) => (report?.sna && report.sna.round_trip_ns > 0 ? report.sna.round_trip_ns : NaN),
   },
   {
     id: 'transfer', label: '1 MB transfer', detail: 'response time (size over rate)', unit: 'ns', better: 'lower',
-    kernels: ['sna'],
     read: ({ report }) => (report ? transferResponseNs(report) : NaN),
   },
   {
     id: 'records', label: 'Records', detail: 'processed per second', unit: 'rate', better: 'higher',
-    kernels: ['numa'], headlineFor: ['numa'],
     read: ({ report }) => report?.numa_run?.records_per_s ?? NaN,
   },
   {
     id: 'runtime', label: 'Runtime of the run', detail: 'minutes (modelled run × run_scale)', unit: 'minutes', better: 'lower',
-    kernels: ['numa'],
     read: ({ report }) => report?.numa_run?.runtime_minutes ?? NaN,
   },
   {
     id: 'hold', label: 'Lock hold', detail: 'hold % of all locks', unit: 'pct', better: 'lower',
-    kernels: ['classic', 'scalable', 'numa'],
     read: ({ report }) => report?.hold_pct_all_locks ?? NaN,
   },
   {
     id: 'spin', label: 'Lock spin', detail: 'spin % of all locks', unit: 'pct', better: 'lower',
-    kernels: ['classic', 'scalable', 'numa'],
     read: ({ report }) => report?.spin_pct_all_locks ?? NaN,
   },
   {
     id: 'iolock8', label: 'I/O lock 8 held', detail: 'of the time', unit: 'pct', better: 'lower',
-    kernels: ['classic', 'scalable'],
     read: ({ snapshot }) => {
       const lock = snapshot.locks.find((l) => l.name === 'IOLOCK8');
       return lock && snapshot.windowNs > 0 ? (100 * lock.holdNs) / snapshot.windowNs : NaN;
     },
   },
   {
-    id: 'locks', label: 'Locking', detail: 'lock acquisitions per second', unit: 'rate',
+    id: 'locks', label: 'Locking', detail: 'lock acquisitions per second', unit: 'rate', everyKernel: true,
     read: ({ report }) => report?.locks_per_s ?? NaN,
   },
   {
     id: 'krp-wait', label: 'KRP queue wait', detail: 'mean wait for the designated CPU', unit: 'ns', better: 'lower',
-    kernels: ['scalable'],
     read: ({ report, snapshot }) => {
-      if (snapshot.kernel !== 'scalable') return NaN;
+      if (!kernelInfo(snapshot.kernel).designatedCpu) return NaN;
       const queue = report?.queues.find((q) => q.name === 'krp_queue');
       return queue ? queue.mean_wait_ns : NaN;
     },
   },
   {
     id: 'designated', label: 'Designated CPU busy', detail: 'in kernel context', unit: 'pct',
-    kernels: ['scalable'],
     read: ({ snapshot }) => {
-      if (snapshot.kernel !== 'scalable') return NaN;
+      if (!kernelInfo(snapshot.kernel).designatedCpu) return NaN;
       const cpu = snapshot.cpus[snapshot.designatedCpu];
       return cpu && snapshot.windowNs > 0 ? (100 * cpu.kctxNs) / snapshot.windowNs : NaN;
     },
   },
   {
     id: 'cswitch', label: 'Context switches', detail: 'of all CPU time', unit: 'pct', better: 'lower',
-    kernels: ['sna'],
     read: ({ snapshot, modes }) => {
       const machine = snapshot.windowNs * snapshot.cpus.length;
       return machine > 0 ? (100 * modeTotalsNs(snapshot, modes).cswitch) / machine : NaN;
@@ -142,40 +129,36 @@ const METRICS: readonly MetricDef[] = [
   },
   {
     id: 'futile', label: 'Wasted wake-ups', detail: 'woken to find the lock taken, per second', unit: 'rate', better: 'lower',
-    kernels: ['sna'],
     read: ({ snapshot }) => (snapshot.windowNs > 0 ? snapshot.futile / (snapshot.windowNs / 1e9) : NaN),
   },
   {
     id: 'miss', label: 'Lock misses', detail: 'of lock calls had to wait', unit: 'pct', better: 'lower',
-    kernels: ['sna'],
     read: ({ report }) => report?.lock_miss_rate_pct ?? NaN,
   },
   {
     id: 'ramdisk-cross', label: 'RAM disk I/O across RADs', detail: 'of RAM disk reads', unit: 'pct', better: 'lower',
-    kernels: ['numa'],
     read: ({ report }) => report?.numa_run?.ramdisk_cross_rad_pct ?? NaN,
   },
   {
     id: 'cross-rad', label: 'Traffic across RADs', detail: 'of memory traffic', unit: 'pct', better: 'lower',
-    kernels: ['numa'],
     read: ({ report }) => report?.numa?.cross_rad_pct ?? NaN,
   },
   {
-    id: 'busy', label: 'CPUs busy', detail: 'of all CPU time not idle', unit: 'pct',
+    id: 'busy', label: 'CPUs busy', detail: 'of all CPU time not idle', unit: 'pct', everyKernel: true,
     read: ({ snapshot, modes }) => busyPct(snapshot, modes),
   },
 ];
 
 /** The rows for two sides: the measures of either side's kernel, each read from both. */
 export function metricRows(a: SideSample, b: SideSample): MetricRow[] {
-  const kernels = [a.snapshot?.kernel, b.snapshot?.kernel].filter((k): k is Kernel => k !== undefined);
+  const kernels = [a.snapshot?.kernel, b.snapshot?.kernel].filter((k) => k !== undefined).map(kernelInfo);
   const read = (def: MetricDef, side: SideSample) => (side.snapshot ? def.read(side as SideSample & { snapshot: Snapshot }) : NaN);
   return METRICS
-    .filter((def) => !def.kernels || kernels.some((k) => def.kernels!.includes(k)))
+    .filter((def) => def.everyKernel || kernels.some((k) => k.compareRows.includes(def.id)))
     .map((def) => ({
       id: def.id, label: def.label, detail: def.detail, unit: def.unit, a: read(def, a), b: read(def, b),
       ...(def.better ? { better: def.better } : {}),
-      ...(def.headlineFor && kernels.some((k) => def.headlineFor!.includes(k)) ? { headline: true } : {}),
+      ...(kernels.some((k) => k.headlineRows.includes(def.id)) ? { headline: true } : {}),
     }));
 }
 

@@ -13,6 +13,7 @@
  */
 import { flattenScenario, type ScenarioValues } from '../../core/scenario-values.js';
 import { decodeLabState, type LabViewState, type SharedLab } from '../url.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 export type SideName = 'A' | 'B';
 
@@ -52,19 +53,7 @@ const PRESET_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 /** The field that tells the pair apart, and its two values, for a scenario's kernel. */
 export function pairField(values: ScenarioValues): { path: string; from: string; to: string; words: string } {
-  const kernel = values['kernel.kind'] ?? 'classic';
-  if (kernel === 'sna') {
-    const from = String(values['sna.lock_kind'] ?? 'lockl');
-    const to = from === 'simple' ? 'lockl' : 'simple';
-    return { path: 'sna.lock_kind', from, to, words: to === 'simple' ? 'with spinning simple locks' : 'with lockl() (wake all)' };
-  }
-  if (kernel === 'numa') {
-    const from = String(values['numa.placement'] ?? 'home_rad');
-    const to = from === 'home_rad' ? 'cpu_affinity' : 'home_rad';
-    return { path: 'numa.placement', from, to, words: to === 'home_rad' ? 'with processes in a home RAD' : 'with hard CPU affinity' };
-  }
-  const to = kernel === 'scalable' ? 'classic' : 'scalable';
-  return { path: 'kernel.kind', from: String(kernel), to, words: to === 'scalable' ? 'on the Scalable Kernel' : 'on the classic kernel' };
+  return kernelInfo(values['kernel.kind'] ?? 'classic').pair(values);
 }
 
 /** The scenario a class would set beside this one: the same with the pair's other value. */

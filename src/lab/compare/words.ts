@@ -5,26 +5,21 @@
  */
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Schema } from '../../core/schema.js';
+import { capitalised, isKernelName, KERNEL_CHOICES, kernelInfo } from '../../kernels/index.js';
 import { controlFor, toDisplay, unitLabel } from '../controls.js';
 
-const KERNEL_WORDS: Record<string, string> = {
-  classic: 'Classic kernel', scalable: 'Scalable Kernel', sna: 'SNA Server/6000', numa: 'AlphaServer GS (NUMA)',
-};
-
-const SNA_LOCKS: Record<string, string> = { lockl: 'lockl (wake all)', wake_one: 'wake one', simple: 'simple (spin) locks' };
-const PLACEMENT: Record<string, string> = { none: 'any CPU', home_rad: 'home RAD', cpu_affinity: 'CPU affinity' };
 
 /** "Scalable Kernel · 16 CPUs", "SNA Server/6000 · 4 CPUs · lockl (wake all)", "AlphaServer GS (NUMA) · 16 CPUs in 4 RADs · home RAD". */
 export function sideTitle(values: ScenarioValues): string {
   const kernel = String(values['kernel.kind'] ?? 'classic');
   const cpus = Number(values['machine.cpus'] ?? NaN);
-  const parts = [KERNEL_WORDS[kernel] ?? kernel];
+  const info = kernelInfo(kernel);
+  const parts = [isKernelName(kernel) ? capitalised(info.title) : kernel];
   if (Number.isFinite(cpus)) {
     const rads = Number(values['machine.rads'] ?? 1);
     parts.push(`${cpus} CPU${cpus === 1 ? '' : 's'}${rads > 1 ? ` in ${rads} RADs` : ''}`);
   }
-  if (kernel === 'sna' && values['sna.lock_kind'] !== undefined) parts.push(SNA_LOCKS[String(values['sna.lock_kind'])] ?? String(values['sna.lock_kind']));
-  if (kernel === 'numa' && values['numa.placement'] !== undefined) parts.push(PLACEMENT[String(values['numa.placement'])] ?? String(values['numa.placement']));
+  if (isKernelName(kernel)) parts.push(...info.sideWords(values));
   return parts.join(' · ');
 }
 
@@ -46,7 +41,7 @@ export function scenarioDifferences(schema: Schema, a: ScenarioValues, b: Scenar
     const va = a[field.path];
     const vb = b[field.path];
     if (va === vb || va === undefined || vb === undefined) continue;
-    const spec = controlFor(field);
+    const spec = controlFor(field, KERNEL_CHOICES);
     const words = (value: number | string) => {
       if (typeof value === 'string') return spec.choices?.[value] ?? value;
       const unit = unitLabel(field, spec);

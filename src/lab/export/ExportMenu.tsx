@@ -15,7 +15,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { formatMs } from '../../views/format.js';
 import type { LabStore } from '../store.js';
-import { VIEW_TITLES, isViewId } from '../view-ids.js';
+import { VIEW_TITLES, isViewId } from '../../shared/view-ids.js';
 import { chartOf, chartPng, chartSvgText } from './chart.js';
 import { reportCsv, reportJsonText } from './metrics.js';
 import { chromeTraceText, toChromeTrace, traceSpan } from './trace-event.js';

@@ -12,6 +12,7 @@
  * `gapMs` (6 s by default), and only the most telling thing since the last message.
  */
 import type { LabState } from '../store.js';
+import { isKernelName, kernelInfo } from '../../kernels/index.js';
 
 /** Spins shorter than this are the normal cost of a free lock, not news. */
 const SPIN_WORTH_SAYING_NS = 5_000;
@@ -68,7 +69,7 @@ export class Narrator {
       this.queueHigh = 0;
       this.mpsynchSaid = NaN;
       this.lastTraceNs = -Infinity;
-      const kernel = state.snapshot.kernel === 'classic' ? 'classic kernel' : state.snapshot.kernel === 'scalable' ? 'Scalable Kernel' : `${state.snapshot.kernel} kernel`;
+      const kernel = isKernelName(state.snapshot.kernel) ? kernelInfo(state.snapshot.kernel).title : `${state.snapshot.kernel} kernel`;
       said = `Loaded: ${state.snapshot.cpus.length} CPU${state.snapshot.cpus.length === 1 ? '' : 's'}, ${kernel}.`;
     }
     if (state.done && !this.done) {

@@ -12,7 +12,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatNs } from '../../views/format.js';
 import { prefersReducedMotion } from '../../views/index.js';
-import { formatMetric, METRICS, readMetric } from '../../lesson/metrics.js';
+import { formatMetric, METRICS, readMetric } from '../../shared/metrics.js';
 import { Figures } from '../Figures.js';
 import { useLab } from '../hooks.js';
 import { Narration } from '../narration/Narration.js';

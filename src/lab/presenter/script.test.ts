@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { checkScenario, nestScenario, readSchema, runScenario, type Report } from '../../core/index.js';
 import { loadCoreFromDisk, repoRoot } from '../../core/node.js';
 import { presetNames, readPreset } from '../../core/presets.js';
-import { readMetric } from '../../lesson/metrics.js';
+import { readMetric } from '../../shared/metrics.js';
 import { formatScriptProblem, parseScript, sceneValues, type ScriptResult } from './script.js';
 
 const presets = presetNames();

@@ -14,10 +14,10 @@
 import { Ajv } from 'ajv';
 import { closest } from '../../core/scenario.js';
 import { flattenScenario, isPlainObject, type ScenarioDocument, type ScenarioValues } from '../../core/scenario-values.js';
-import { METRIC_IDS, type MetricId } from '../../lesson/metrics.js';
+import { METRIC_IDS, type MetricId } from '../../shared/metrics.js';
 import { explainSchemaErrors } from '../../core/schema-errors.js';
 import { readYaml, YamlText, type SourceProblem } from '../../core/yaml-lines.js';
-import { VIEW_IDS, type KnownViewId } from '../view-ids.js';
+import { VIEW_IDS, type KnownViewId } from '../../shared/view-ids.js';
 
 export type ScriptProblem = SourceProblem;
 

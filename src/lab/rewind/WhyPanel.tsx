@@ -9,6 +9,7 @@ import { threadName } from '../../views/sna-data.js';
 import type { LabStore } from '../store.js';
 import { explainWait, type WhyAnswer } from './why.js';
 import type { WhyRequest, WhyState } from './why-state.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 function answerFor(store: LabStore, request: WhyRequest): WhyAnswer {
   const state = store.getState();
@@ -22,7 +23,7 @@ function answerFor(store: LabStore, request: WhyRequest): WhyAnswer {
     {
       kinds: schema.trace.kinds, modes: schema.modes, lockNames: snapshot.locks.map((l) => l.name),
       lockKinds: snapshot.locks.map((l) => l.kind), spinAlgorithm: lockKind, nowNs: snapshot.nowNs,
-      threadName: snapshot.kernel === 'sna' ? (t) => threadName(snapshot, t) : (t) => `process ${t}`,
+      threadName: kernelInfo(snapshot.kernel).threadRoles ? (t) => threadName(snapshot, t) : (t) => `process ${t}`,
     },
     request,
   );

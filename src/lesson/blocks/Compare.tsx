@@ -4,7 +4,7 @@
  * is to notice the gap, which the Explain section then accounts for.
  */
 import type { CompareComponent, LabComponent, PredictComponent } from '../components.js';
-import { METRICS, formatMetric } from '../metrics.js';
+import { METRICS, formatMetric } from '../../shared/metrics.js';
 import { sameSettings } from '../parse.js';
 import type { LessonProgress, Prediction } from '../progress.js';
 import { settingsInWords } from '../words.js';

@@ -11,7 +11,7 @@ import type { Report } from '../../core/report.js';
 import type { ScenarioValues } from '../../core/scenario.js';
 import { Lab } from '../../lab/Lab.js';
 import type { FieldValue, LabComponent, LessonScenario } from '../components.js';
-import { METRICS, formatMetric, readMetric } from '../metrics.js';
+import { METRICS, formatMetric, readMetric } from '../../shared/metrics.js';
 import type { Lesson } from '../parse.js';
 import { progressStore, type LessonProgress } from '../progress.js';
 import { labDone, matchRun, missingPredictions, ranSettings, recordRun } from '../status.js';

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { PredictComponent } from '../components.js';
-import { withUnit } from '../metrics.js';
+import { withUnit } from '../../shared/metrics.js';
 import { progressStore, type Prediction } from '../progress.js';
 import { Markdown } from './Markdown.js';
 

@@ -17,6 +17,7 @@ import { ModeRect, PatternDefs } from '../common/marks.js';
 import {
   cpuGridSummary, cpuModeShares, defaultGridHeight, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
 } from './model.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 export interface CpuGridProps {
   snapshot: Snapshot;
@@ -53,7 +54,7 @@ export function CpuGrid(props: CpuGridProps) {
   const m = mpsynch(snapshot, props.modeNames);
   const lockNames = snapshot.locks.map((l) => l.name);
   // SNA threads have names of their own (TP 12, HS 12, DLC 0); OpenVMS runs processes.
-  const nameOf = snapshot.kernel === 'sna' ? (thread: number) => threadName(snapshot, thread) : undefined;
+  const nameOf = kernelInfo(snapshot.kernel).threadRoles ? (thread: number) => threadName(snapshot, thread) : undefined;
   const pad = 3; // room for the designated outline
   // long badges ("TCP/IP", "IRQ") only where they leave room for the tile's "CPU nn"
   const badgeFont = Math.max(10, Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2)) * 0.85);

@@ -7,6 +7,7 @@ import type { CpuState, Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, MODES } from '../palette.js';
 import { cpuName, formatOne, formatPct, listWords, plural } from '../format.js';
 import { designatedCpu, mpsynch } from '../snapshot-data.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 export interface GridLayout {
   cols: number;
@@ -112,7 +113,7 @@ export function cpuGridSummary(snapshot: Snapshot, modeNames: readonly string[] 
   const designated = d >= 0 && snapshot.cpus[d]
     ? ` ${cpuName(d)} is the designated TCP/IP CPU, now ${tileModeText(snapshot.cpus[d]!)} running ${runningText(snapshot.cpus[d]!)}.`
     : '';
-  return `${plural(m.cpus, 'CPU')}, ${snapshot.kernel === 'scalable' ? 'Scalable Kernel' : 'classic kernel'}. `
+  return `${plural(m.cpus, 'CPU')}, ${kernelInfo(snapshot.kernel).title}. `
     + `Now: ${listWords(parts)}.${spinFor} `
     + `MP synchronization now ${m.spinningNow} of ${m.cpus} CPUs spinning (${formatPct(m.nowPct, 0)}); `
     + `over the run ${formatPct(m.windowPct)} of all CPU time, ${formatOne(m.windowCpus)} CPUs' worth.${designated}`;

@@ -18,6 +18,7 @@ import { cpuName, formatCount, formatMs, formatPct, formatRate, listWords, pctOf
 import {
   COMPARE_ROWS, LOCK_KIND_WORDS, reportExtras, reportMatches, snaLockInfo, threadName, threadWords, type RunFigures,
 } from '../sna-data.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 /** What the view can show: the herd on a blocking lock, CPUs spinning on a spin lock, or nothing to show. */
 export type HerdMode = 'herd' | 'spin' | 'none';
@@ -122,7 +123,7 @@ export function lockMissRate(snapshot: Snapshot, lockIndex: number, report?: Rep
 export function herdScene(snapshot: Snapshot, lockIndex: number, report?: Report, awake: readonly number[] = []): HerdScene {
   const lock = snapshot.locks[lockIndex];
   const secs = snapshot.windowNs / 1e9;
-  const mode: HerdMode = snapshot.kernel !== 'sna' || !lock ? 'none' : lock.kind === 'spin' ? 'spin' : 'herd';
+  const mode: HerdMode = !kernelInfo(snapshot.kernel).threadRoles || !lock ? 'none' : lock.kind === 'spin' ? 'spin' : 'herd';
   const isAwake = new Set(awake);
   const ready = snapshot.threads.filter((t) => t.state === 'ready').map((t) => t.id);
   const woken = awake.filter((id) => snapshot.threads[id]?.state === 'ready');
@@ -295,8 +296,8 @@ export const HERD_PRESET = { name: 'sna-as-ported', title: 'SNA Server/6000 on a
 export function noHerdText(snapshot: Snapshot): string {
   const what = 'This view shows the thundering herd: threads asleep on a blocking lock (AIX lockl), all woken by '
     + 'each release, one winning and the rest going back to sleep, each a wasted context switch.';
-  if (snapshot.kernel !== 'sna') {
-    const kernel = snapshot.kernel === 'scalable' ? 'The Scalable Kernel' : 'The classic kernel';
+  if (!kernelInfo(snapshot.kernel).threadRoles) {
+    const kernel = `The ${kernelInfo(snapshot.kernel).title}`;
     return `${what} ${kernel} has no blocking locks: its waiters spin. Load the preset “${HERD_PRESET.title}” `
       + `(${HERD_PRESET.name}) to see a herd.`;
   }

@@ -21,6 +21,7 @@ import type { TraceWindowLike } from '../timeline/feed.js';
 import type { TraceNames } from '../timeline/segments.js';
 import { designatedBusy, krpEventsFromTrace, krpQueue, tokensAt, type KrpEvent } from './flow.js';
 import { krpSummary } from './summary.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 export interface KrpQueueProps {
   snapshot: Snapshot;
@@ -59,7 +60,7 @@ export function KrpQueue(props: KrpQueueProps) {
   const innerW = innerWidth(width);
   const height = props.height ?? Math.round(t.fontSize * 16);
   const flowNs = props.flowNs ?? 20_000;
-  const scalable = snapshot.kernel === 'scalable';
+  const scalable = kernelInfo(snapshot.kernel).designatedCpu;
   const d = scalable ? snapshot.designatedCpu : -1;
   const q = krpQueue(snapshot);
   const busy = designatedBusy(snapshot, props.report, props.modeNames);

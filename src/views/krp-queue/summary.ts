@@ -6,9 +6,10 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { cpuName, formatCount, formatNs, formatPct, listWords } from '../format.js';
 import { runningText, tileModeText } from '../cpu-grid/model.js';
 import { countKrpEvents, krpQueue, type KrpEvent } from './flow.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 export function krpSummary(snapshot: Snapshot, events: readonly KrpEvent[], flowNs: number, busyPct: number, estimated: boolean): string {
-  if (snapshot.kernel !== 'scalable') {
+  if (!kernelInfo(snapshot.kernel).designatedCpu) {
     return 'Classic kernel: there is no KRP work queue. Every CPU takes I/O lock 8 itself to do its kernel-context work, '
       + 'spinning while another CPU holds it.';
   }

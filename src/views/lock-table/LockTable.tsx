@@ -15,6 +15,7 @@ import {
   formatMeasure, lockTableColumns, lockTableSummary, locksListed, MEASURES, PUBLISHED, PUBLISHED_NOTES, SOURCE_CITATION,
   type LockTableColumn, type MeasureKey,
 } from './model.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 export interface LockTableProps {
   /** The live run (used when no report is given). */
@@ -68,7 +69,7 @@ export function LockTable(props: LockTableProps) {
         <table className="slv-locktable">
           <caption>
             Model figures over the measured window; published figures from {SOURCE_CITATION}.
-            {columns.some((c) => c.kernel === 'scalable') && ' The model\'s Scalable Kernel spins less than the published 4.4%: it leaves out the pool, memory-management and LAN-driver spin locks of the real system (docs/model.md).'}
+            {columns.some((c) => kernelInfo(c.kernel).designatedCpu) && ' The model\'s Scalable Kernel spins less than the published 4.4%: it leaves out the pool, memory-management and LAN-driver spin locks of the real system (docs/model.md).'}
           </caption>
           <thead>
             <tr>
@@ -92,7 +93,7 @@ export function LockTable(props: LockTableProps) {
                 {published.map((p, i) => (
                   <td key={p.kernel} className={`slv-num slv-published${i === 0 ? ' slv-first-published' : ''}`}>
                     {m.key === 'iolock8' ? PUBLISHED[p.kernel].iolock8Text : formatMeasure(m.key, PUBLISHED[p.kernel][m.key])}
-                    {p.kernel === 'scalable' && <span className="slv-note">{PUBLISHED_NOTES[m.key]}</span>}
+                    {kernelInfo(p.kernel).designatedCpu && <span className="slv-note">{PUBLISHED_NOTES[m.key]}</span>}
                     {bar(p.kernel, barFraction(m.key, PUBLISHED[p.kernel][m.key], maxLocks), true)}
                   </td>
                 ))}

@@ -8,6 +8,10 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { formatCount, formatNs, formatPct, formatRate, pctOf } from '../format.js';
 import type { KernelName } from '../palette.js';
 import { lockInfo } from '../lock/model.js';
+import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
+
+/** Columns in the registry's order (the classic kernel first). */
+const order = (kernel: string) => KERNELS.findIndex((k) => k.name === kernel);
 
 /** What the paper publishes for the 16-CPU GS160 testbed ("Comparing the Traditional Kernel to the Scalable Kernel"). */
 export const PUBLISHED = {
@@ -47,7 +51,7 @@ export interface LockTableColumn {
 type VmsKernel = Exclude<KernelName, 'sna'>;
 
 function kernelOf(name: string): VmsKernel {
-  return name === 'scalable' ? 'scalable' : 'classic';
+  return kernelInfo(name).openvmsPair;
 }
 
 function cpusOf(report: Report): number {
@@ -84,7 +88,7 @@ export function figuresFromSnapshot(snapshot: Snapshot): LockFigures {
 }
 
 function kernelTitle(kernel: VmsKernel): string {
-  return kernel === 'scalable' ? 'Scalable Kernel' : 'Classic kernel';
+  return capitalised(kernelInfo(kernel).title);
 }
 
 export function columnFromReport(report: Report, index = 0): LockTableColumn {
@@ -116,7 +120,7 @@ export function lockTableColumns(args: { snapshot?: Snapshot; report?: Report; r
   if (reports.length > 0) {
     return reports
       .map((r, i) => columnFromReport(r, i))
-      .sort((a, b) => (a.kernel === b.kernel ? 0 : a.kernel === 'classic' ? -1 : 1));
+      .sort((a, b) => order(a.kernel) - order(b.kernel));
   }
   return args.snapshot ? [columnFromSnapshot(args.snapshot)] : [];
 }

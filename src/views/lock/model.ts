@@ -7,6 +7,7 @@
 import type { Snapshot } from '../../core/snapshot.js';
 import { cpuName, formatOne, formatPct, formatRate, listWords } from '../format.js';
 import { pctOf } from '../format.js';
+import { capitalised, kernelInfo } from '../../kernels/index.js';
 
 export interface LockInfo {
   /** The lock's name in the source's words. */
@@ -35,9 +36,9 @@ export function lockInfo(name: string): LockInfo {
   return LOCK_INFO[name] ?? { label: name, role: '' };
 }
 
-/** The kernel's hot lock: I/O lock 8 for the classic kernel, the TCP/IP global lock for the Scalable Kernel. */
+/** The kernel's hot lock (src/kernels: mainLock): I/O lock 8 for the classic kernel, the TCP/IP global lock for the Scalable Kernel. */
 export function primaryLock(kernel: Snapshot['kernel']): string {
-  return kernel === 'scalable' ? 'TCPIP_GLOBAL' : 'IOLOCK8';
+  return kernelInfo(kernel).mainLock ?? 'IOLOCK8';
 }
 
 export interface LockLane {
@@ -107,7 +108,7 @@ export function lockLaneText(lane: LockLane): string {
 }
 
 export function lockSummary(snapshot: Snapshot, lanes: readonly LockLane[], unused: readonly string[]): string {
-  return `${snapshot.kernel === 'scalable' ? 'Scalable Kernel' : 'Classic kernel'}. `
+  return `${capitalised(kernelInfo(snapshot.kernel).title)}. `
     + lanes.map(lockLaneText).join(' ')
     + (unused.length ? ` Not used by this kernel: ${listWords(unused.map((n) => lockInfo(n).label))}.` : '');
 }

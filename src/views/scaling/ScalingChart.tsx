@@ -16,6 +16,7 @@ import { KernelSwatch, Legend, swatchSize } from '../common/Legend.js';
 import {
   cpuDomain, pointOf, saturationCpus, scalingSummary, seriesOf, SATURATION_PCT, type SweepPoint,
 } from './model.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 export interface ScalingChartProps {
   /** The sweep so far: one report per (kernel, CPU count). */
@@ -190,14 +191,14 @@ function PanelChart({ panel, series, domain, saturation, current, width, height,
               strokeDasharray={style.dash || undefined} strokeLinejoin="round" />
             {s.map((p) => (
               <KernelMarker key={p.cpus} kernel={k} x={x(p.cpus)} y={y(panel.value(p))} size={markerSize * (s.length > 24 ? 0.7 : 1)} theme={theme}
-                filled={!(k === 'scalable' && saturation !== null && p.cpus >= saturation)} />
+                filled={!(kernelInfo(k).designatedCpu && saturation !== null && p.cpus >= saturation)} />
             ))}
           </g>
         );
       })}
       {ends.map((e) => (
         <text key={e.k} x={e.x + 4} y={e.y + t.smallSize * 0.35} fontSize={t.smallSize} fontWeight={700}
-          style={{ fill: t.kernels[e.k].colour }}>{e.k === 'scalable' ? 'Scalable' : 'Classic'}</text>
+          style={{ fill: t.kernels[e.k].colour }}>{kernelInfo(e.k).short}</text>
       ))}
 
       {current && (

@@ -6,6 +6,7 @@
 import type { Report } from '../../core/report.js';
 import { formatCount, formatPct } from '../format.js';
 import type { KernelName } from '../palette.js';
+import { kernelInfo } from '../../kernels/index.js';
 
 export interface SweepPoint {
   kernel: KernelName;
@@ -24,7 +25,7 @@ export function cpusOfReport(report: Report): number {
 
 export function pointOf(report: Report): SweepPoint {
   return {
-    kernel: report.kernel === 'scalable' ? 'scalable' : 'classic',
+    kernel: kernelInfo(report.kernel).openvmsPair,
     cpus: cpusOfReport(report),
     transmitPps: report.throughput.transmit_packets_per_s,
     mpsynchPct: report.mpsynch_pct,
@@ -89,7 +90,7 @@ export function scalingSummary(series: Record<KernelName, SweepPoint[]>, saturat
     saturation !== null
       ? `The designated TCP/IP CPU saturates (at least ${SATURATION_PCT}% busy) from ${saturation} CPUs on.`
       : series.scalable.length > 0 ? 'The designated TCP/IP CPU does not saturate in this range.' : '',
-    current ? `This run: ${current.kernel === 'scalable' ? 'Scalable Kernel' : 'classic kernel'}, ${current.cpus} CPUs, `
+    current ? `This run: ${kernelInfo(current.kernel).title}, ${current.cpus} CPUs, `
       + `${formatCount(current.transmitPps)} transmit packets per second, MP synchronization ${formatPct(current.mpsynchPct)}.` : '',
   ];
   const text = parts.filter(Boolean).join(' ');

@@ -5,10 +5,10 @@
  * that nothing changed.
  */
 import { useId, useRef, useState } from 'react';
-import { useProgressState } from '../lesson/hooks.js';
-import { progressStore } from '../lesson/progress.js';
+import { useProgressState } from './hooks.js';
+import { progressStore } from './progress.js';
 import { mergeProgress, progressFile, progressFileName, readProgressFile } from './progress-file.js';
-import './embed.css';
+import './progress-file.css';
 
 export function ProgressFile() {
   const id = useId();

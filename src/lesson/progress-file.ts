@@ -13,7 +13,7 @@
 import { isPlainObject } from '../core/scenario-values.js';
 import {
   loadProgress, PROGRESS_KEY, PROGRESS_VERSION, type LessonProgress, type ProgressData,
-} from '../lesson/progress.js';
+} from './progress.js';
 
 export const PROGRESS_FILE_FORMAT = 'stacklab-progress';
 export const PROGRESS_FILE_VERSION = 1;

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
-const EmbedDialog = lazy(() => import('./EmbedDialog.js').then((m) => ({ default: m.EmbedDialog })));
+const EmbedDialog = lazy(() => import('../embed/EmbedDialog.js').then((m) => ({ default: m.EmbedDialog })));
 
 export function EmbedCodeButton() {
   const [open, setOpen] = useState(false);

@@ -5,7 +5,7 @@
  * what the browser had.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyLessonProgress, PROGRESS_VERSION, type ProgressData } from '../lesson/progress.js';
+import { emptyLessonProgress, PROGRESS_VERSION, type ProgressData } from './progress.js';
 import { mergeLesson, mergeProgress, progressFile, progressFileName, readProgressFile } from './progress-file.js';
 
 const DATA: ProgressData = {

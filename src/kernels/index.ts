@@ -1,0 +1,43 @@
+/*
+ * index.ts -- the kernel registry: every kernel the app knows, in the core's order
+ * (kernel.kind's names; wasm-core/src/kernels/registry.c). Adding a kernel is its
+ * module (src/kernels/<name>.ts, a KernelInfo) and one line here.
+ */
+import { classic } from './classic.js';
+import { hpux } from './hpux.js';
+import { numa } from './numa.js';
+import { onload } from './onload.js';
+import { scalable } from './scalable.js';
+import { sna } from './sna.js';
+import type { KernelInfo } from './types.js';
+
+export type { Companion, FiguresProps, KernelInfo, KernelPair } from './types.js';
+
+export const KERNELS: readonly KernelInfo[] = [
+  classic,
+  scalable,
+  sna,
+  numa,
+  onload,
+  hpux,
+];
+
+const byName = new Map(KERNELS.map((kernel) => [kernel.name, kernel]));
+
+/** The kernel of that name; the first (classic) for a name the app does not know. */
+export function kernelInfo(name: unknown): KernelInfo {
+  return (typeof name === 'string' ? byName.get(name) : undefined) ?? KERNELS[0]!;
+}
+
+/** The parameter panel's words for choosing each kernel (controlFor's kernelChoices). */
+export const KERNEL_CHOICES: Readonly<Record<string, string>> = Object.fromEntries(KERNELS.map((kernel) => [kernel.name, kernel.choice]));
+
+/** Whether the app knows a kernel of that name. */
+export function isKernelName(name: unknown): name is string {
+  return typeof name === 'string' && byName.has(name);
+}
+
+/** "classic kernel" -> "Classic kernel": a title at the start of a sentence. */
+export function capitalised(title: string): string {
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}

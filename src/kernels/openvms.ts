@@ -1,0 +1,29 @@
+/*
+ * openvms.ts -- what the two OpenVMS TCP/IP kernels share in the app: the testbed's
+ * controls, figures and views, and the pair Compare makes of them (source 000).
+ */
+import { MAIN_CONTROLS } from '../lab/controls.js';
+import type { KnownViewId } from '../shared/view-ids.js';
+import type { KernelInfo } from './types.js';
+
+/** The views of the OpenVMS testbed (both kernels). */
+export const OPENVMS_VIEWS: readonly KnownViewId[] = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'];
+
+/** The record of one OpenVMS kernel; the other is its Compare and sweep partner. */
+export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'openvmsPair'>,
+  partner: { name: string; title: string }): KernelInfo {
+  return {
+    ...own,
+    mainControls: MAIN_CONTROLS,
+    views: OPENVMS_VIEWS,
+    figures: () => import('../lab/figures/OpenvmsFigures.js'),
+    threadRoles: false,
+    rads: false,
+    journey: false,
+    sweepPartner: partner.name,
+    pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? own.name), to: partner.name, words: `on the ${partner.title}` }),
+    sideWords: () => [],
+    compareRows: ['tx', 'hold', 'spin', 'iolock8', ...(own.designatedCpu ? ['krp-wait', 'designated'] : [])],
+    headlineRows: ['mpsynch', 'tx'],
+  };
+}

@@ -1,0 +1,78 @@
+/*
+ * types.ts -- what the app knows of a kernel, in one record per kernel (src/kernels/
+ * <name>.ts, listed in index.ts). Pages, views, compare, the CLI and lessons look a
+ * kernel up here by its name (the scenario's kernel.kind, the snapshot's and the
+ * report's `kernel`) and read what they need; no file outside src/kernels/ compares a
+ * kernel's name (src/kernels/no-kernel-branches.test.ts). The core is the other half:
+ * its registry (wasm-core/src/kernels/registry.c) lists the same kernels in the same
+ * order, and its schema gives their locks, fields and report metrics.
+ */
+import type { ComponentType } from 'react';
+import type { Report } from '../core/report.js';
+import type { ScenarioValues } from '../core/scenario-values.js';
+import type { Schema } from '../core/schema.js';
+import type { Snapshot } from '../core/snapshot.js';
+import type { ControlSpec } from '../lab/controls.js';
+import type { KnownViewId } from '../shared/view-ids.js';
+
+/** What a kernel's key figures are drawn from. */
+export interface FiguresProps {
+  schema: Schema;
+  snapshot: Snapshot;
+  report?: Report;
+}
+
+/** The field a comparison of this kernel's scenario sets differently on side B. */
+export interface KernelPair {
+  path: string;
+  from: string;
+  to: string;
+  /** Side B in words: "on the Scalable Kernel", "with spinning simple locks". */
+  words: string;
+}
+
+/** A run kept beside the lab's own for a side-by-side view (LabStore.runCompanion). */
+export interface Companion {
+  overrides: ScenarioValues;
+  label: string;
+}
+
+export interface KernelInfo {
+  /** kernel.kind: the core's name for it. */
+  name: string;
+  /** In running text: "classic kernel", "Scalable Kernel", "SNA Server/6000". */
+  title: string;
+  /** On a chart's legend or a button: "Classic", "Scalable". */
+  short: string;
+  /** The parameter panel's words for choosing it. */
+  choice: string;
+  /** The controls the lab shows first while it runs, in order. */
+  mainControls: readonly ControlSpec[];
+  /** The views the lab draws for it (the RAD views follow `rads` and machine.rads instead). */
+  views: readonly KnownViewId[];
+  /** Its key figures, loaded with the kernel (a chunk of its own). */
+  figures: () => Promise<{ default: ComponentType<FiguresProps> }>;
+  /** A designated CPU serves a request queue (the KRP queue) for everyone else. */
+  designatedCpu: boolean;
+  /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL"). */
+  mainLock?: string;
+  /** Its threads have roles the views name (SNA's TP, HS and DLC kprocs), not process numbers. */
+  threadRoles: boolean;
+  /** Its machine is about resource affinity domains: the RAD views are drawn even with one RAD. */
+  rads: boolean;
+  /** The lab offers the porting journey (the SNA port's remedies, 1-way against 4-way). */
+  journey: boolean;
+  /** Which of the OpenVMS paper's two kernels its runs stand beside (the lock table, the scaling sweep). */
+  openvmsPair: 'classic' | 'scalable';
+  /** The kernel the scaling sweep runs beside it, if any. */
+  sweepPartner?: string;
+  /** What Compare sets differently on side B for a scenario of this kernel. */
+  pair(values: ScenarioValues): KernelPair;
+  /** Words that tell two scenarios of this kernel apart in a side's title ("lockl (wake all)"). */
+  sideWords(values: ScenarioValues): string[];
+  /** The Compare page's rows (compare/metrics.ts ids) shown when either side runs it; the headline ones. */
+  compareRows: readonly string[];
+  headlineRows: readonly string[];
+  /** A companion run for the views shown, if one of them draws two runs side by side. */
+  companion?(scenario: ScenarioValues, shown: readonly KnownViewId[]): Companion | null;
+}

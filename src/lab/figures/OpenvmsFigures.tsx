@@ -1,0 +1,65 @@
+/*
+ * OpenvmsFigures.tsx -- the OpenVMS TCP/IP kernels' key figures: MP synchronization
+ * (share of all CPU time spinning), transmit packets per second, I/O lock 8 hold %,
+ * and where a designated CPU serves a KRP queue (the Scalable Kernel) the queue and
+ * that CPU's busy share in kernel context. Live from the snapshot every frame, or
+ * from the report a few times a second.
+ */
+import type { Schema, Snapshot } from '../../core/index.js';
+import { kernelInfo, type FiguresProps } from '../../kernels/index.js';
+import { formatCount, formatPct } from '../../views/format.js';
+import { mpsynch } from '../../views/snapshot-data.js';
+import { Figure } from './Figure.js';
+
+interface LiveFigures {
+  mpsynchPct: number;
+  mpsynchCpus: number;
+  spinningNow: number;
+  iolock8HoldPct: number;
+  krpQueueLen: number;
+  krpQueueMax: number;
+}
+
+/** Figures over the measured window, from a snapshot (NaN before the window has begun). */
+function liveFigures(schema: Schema, snapshot: Snapshot): LiveFigures {
+  const window = snapshot.windowNs;
+  const spin = mpsynch(snapshot, schema.modes);
+  const iolock8 = snapshot.locks.find((lock) => lock.name === 'IOLOCK8');
+  const krp = snapshot.queues.find((queue) => queue.name === 'krp_queue');
+  return {
+    mpsynchPct: window > 0 ? spin.windowPct : NaN,
+    mpsynchCpus: window > 0 ? spin.windowCpus : NaN,
+    spinningNow: spin.spinningNow,
+    iolock8HoldPct: window > 0 && iolock8 ? (100 * iolock8.holdNs) / window : NaN,
+    krpQueueLen: krp?.len ?? 0,
+    krpQueueMax: krp?.maxLen ?? 0,
+  };
+}
+
+export default function OpenvmsFigures({ schema, snapshot, report }: FiguresProps) {
+  const live = liveFigures(schema, snapshot);
+  const scalable = kernelInfo(snapshot.kernel).designatedCpu;
+  const tx = report?.throughput.transmit_packets_per_s ?? NaN;
+  // The designated CPU's kernel-context share, live from the snapshot (as the report counts it).
+  const designated = snapshot.cpus[snapshot.designatedCpu];
+  const busy = designated && Number.isFinite(designated.kctxNs) && snapshot.windowNs > 0
+    ? (100 * designated.kctxNs) / snapshot.windowNs
+    : report?.designated_cpu_busy_pct ?? NaN;
+  return (
+    <dl className="figures" aria-label="Key figures of this run">
+      <Figure headline label="MP synchronization" testId="fig-mpsynch" raw={live.mpsynchPct}
+        value={formatPct(live.mpsynchPct)}
+        detail={Number.isFinite(live.mpsynchCpus) ? `of all CPU time spinning = ${live.mpsynchCpus.toFixed(1)} CPUs wasted` : 'measuring after the warm-up'} />
+      <Figure label="Spinning now" testId="fig-spinning" raw={live.spinningNow}
+        value={`${live.spinningNow} of ${snapshot.cpus.length}`} detail="CPUs" />
+      <Figure label="Transmit packets" testId="fig-tx" raw={tx} value={formatCount(tx)} detail="per second" />
+      <Figure label="I/O lock 8 held" testId="fig-iolock8" raw={live.iolock8HoldPct} value={formatPct(live.iolock8HoldPct)} detail="of the time" />
+      {scalable && (
+        <>
+          <Figure label="KRP queue" testId="fig-krp" raw={live.krpQueueLen} value={String(live.krpQueueLen)} detail={`waiting now (most ${live.krpQueueMax})`} />
+          <Figure label={`Designated CPU ${snapshot.designatedCpu} busy`} testId="fig-designated" raw={busy} value={formatPct(busy)} detail="in kernel context" />
+        </>
+      )}
+    </dl>
+  );
+}
