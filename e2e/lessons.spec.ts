@@ -14,7 +14,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { repoRoot } from '../src/core/node.js';
-import { HPUX_MAIN_CONTROLS, MAIN_CONTROLS, NUMA_MAIN_CONTROLS, ONLOAD_MAIN_CONTROLS, SNA_MAIN_CONTROLS, SNA_REMEDY_CONTROLS } from '../src/lab/controls.js';
+import { execFileSync } from 'node:child_process';
+import type { Schema } from '../src/core/schema.js';
+import { controlFor } from '../src/lab/controls.js';
 import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
@@ -42,12 +44,16 @@ async function shot(page: Page, lessonId: string, what: string, fullPage = false
   await page.screenshot({ path: `/tmp/shots/lesson-${lessonId}-${what}.png`, fullPage });
 }
 
-/** The controls lessons set, by path, in the order controlFor() (src/lab/controls.ts) looks them up. */
-const controlSpecs = [...MAIN_CONTROLS, ...SNA_MAIN_CONTROLS, ...SNA_REMEDY_CONTROLS, ...NUMA_MAIN_CONTROLS, ...ONLOAD_MAIN_CONTROLS, ...HPUX_MAIN_CONTROLS].reverse();
-const choiceSpecs = new Map(controlSpecs.filter((spec) => spec.kind === 'choice').map((spec) => [spec.path, spec]));
-const selectLabels = new Map(controlSpecs.filter((spec) => spec.kind === 'select').map((spec) => [spec.path, spec.label]));
-/** Number controls by path: their labels, and the factor from the field's unit to the one shown (ns shown as µs). */
-const numberSpecs = new Map(controlSpecs.filter((spec) => spec.kind === 'number').map((spec) => [spec.path, { label: spec.label, factor: spec.unit?.factor ?? 1 }]));
+/** The core's schema (the native build of the same core): the fields the panel's controls are made from. */
+const schema = JSON.parse(execFileSync(join(repoRoot, 'wasm-core/build/stacklab-native'), ['schema'], { encoding: 'utf8' })) as Schema;
+const fieldOf = (path: string) => schema.fields.find((field) => field.path === path);
+
+/** The kernel a lab's run runs: the run's kernel.kind, else the lab's, else its preset's. */
+function labKernel(lab: LabComponent, run: Record<string, number | string>): string {
+  const preset = readPreset(lab.scenario) as { kernel?: { kind?: string } };
+  return String(run['kernel.kind'] ?? lab.set?.['kernel.kind'] ?? preset.kernel?.kind ?? 'classic');
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function expectAccessible(page: Page, where: string) {
@@ -87,8 +93,11 @@ async function commitPrediction(page: Page, predict: PredictComponent) {
 }
 
 /** Sets one scenario field in a lab with the keyboard. */
-async function setField(page: Page, lab: Locator, path: string, value: number | string) {
-  const choice = choiceSpecs.get(path);
+async function setField(page: Page, lab: Locator, kernel: string, path: string, value: number | string) {
+  const field = fieldOf(path);
+  // The panel's control for the field while that kernel runs, as the app makes it (src/lab/controls.ts).
+  const spec = field ? controlFor(field, kernel) : undefined;
+  const choice = spec?.kind === 'choice' ? spec : undefined;
   if (choice) {
     // A radio group moves its choice with the arrow keys; walk the group until the wanted one is checked.
     const group = lab.getByRole('group', { name: choice.label, exact: true });
@@ -100,7 +109,7 @@ async function setField(page: Page, lab: Locator, path: string, value: number | 
     await expect(radio).toBeChecked();
     return;
   }
-  const selectLabel = selectLabels.get(path);
+  const selectLabel = spec?.kind === 'select' ? spec.label : undefined;
   if (selectLabel) {
     // A closed <select> changes its value with the arrow keys, as a keyboard user would.
     const select = lab.getByRole('combobox', { name: selectLabel, exact: true });
@@ -114,10 +123,9 @@ async function setField(page: Page, lab: Locator, path: string, value: number | 
     return;
   }
   const names: Record<string, RegExp> = { 'machine.cpus': /^CPUs/, 'machine.cache_transfer_ns': /^Cache line transfer/ };
-  const spec = numberSpecs.get(path);
   const input = lab.getByRole('spinbutton', { name: names[path] ?? (spec ? new RegExp(`^${escapeRegExp(spec.label)}`) : new RegExp(path)) });
   // The field shows its value in its display unit (workload.user_work.mean_ns in µs).
-  const shown = typeof value === 'number' && spec ? String(value / spec.factor) : String(value);
+  const shown = typeof value === 'number' && spec ? String(value / (spec.unit?.factor ?? 1)) : String(value);
   if ((await input.inputValue()) === shown) return;
   await tabTo(page, input, `the ${path} field`);
   await page.keyboard.press('Control+A');
@@ -129,7 +137,7 @@ async function makeRuns(page: Page, lab: LabComponent, number: number) {
   const section = page.getByRole('region', { name: `Lab for experiment ${number}` });
   const status = page.getByTestId(`lab-status-${lab.id}`);
   for (const [index, run] of lab.task.runs.entries()) {
-    for (const [path, value] of Object.entries(run)) await setField(page, section, path, value);
+    for (const [path, value] of Object.entries(run)) await setField(page, section, labKernel(lab, run), path, value);
     const runToEnd = section.getByRole('button', { name: 'Run to end' });
     await expect(runToEnd).toBeEnabled({ timeout: 20_000 });
     await tabTo(page, runToEnd, 'Run to end');

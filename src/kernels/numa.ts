@@ -2,8 +2,25 @@
  * numa.ts -- OpenVMS on an AlphaServer GS: where processes, data and locks live in the
  * resource affinity domains, and a batch run that pays for it (source 004).
  */
-import { NUMA_MAIN_CONTROLS } from '../lab/controls.js';
+import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, us } from './controls.js';
 import type { KernelInfo } from './types.js';
+
+/** OpenVMS on an AlphaServer GS: where processes, data and locks live (source 004). */
+const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
+  CPUS, KERNEL,
+  { path: 'machine.rads', kind: 'number' },
+  { path: 'numa.placement', kind: 'select',
+    choices: { none: 'Any CPU', home_rad: 'Home RAD (4 CPUs schedule it)', cpu_affinity: 'Hard CPU affinity (one CPU)' } },
+  { path: 'numa.ro_data', kind: 'select',
+    choices: { one_rad: 'One RAM disk', per_rad: 'A RAM disk per QBB', striped: 'Striped over the RADs' } },
+  { path: 'numa.locks_per_record', kind: 'number' },
+  { path: 'numa.lock_manager', kind: 'select',
+    choices: { ordinary: 'Ordinary: every CPU under the LCKMGR spinlock', dedicated: 'Dedicated CPU (LCKMGR_SERVER)' } },
+  { path: 'kernel.lock_kind', kind: 'select', choices: SPINLOCK_CHOICES },
+  { path: 'workload.user_work.mean_ns', kind: 'number', unit: us },
+  { path: 'numa.reporter_cpu', kind: 'number', note: '-1: placed like the others.' },
+  { path: 'sim.seed', kind: 'number' },
+];
 
 const PLACEMENT_WORDS: Record<string, string> = { none: 'any CPU', home_rad: 'home RAD', cpu_affinity: 'CPU affinity' };
 

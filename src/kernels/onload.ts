@@ -2,8 +2,34 @@
  * onload.ts -- two hosts back to back: the Linux kernel stack against the OpenOnload
  * user-level stack, latency, throughput and receive livelock (source 002).
  */
-import { ONLOAD_MAIN_CONTROLS } from '../lab/controls.js';
+import { type ControlSpec, CPUS, KERNEL, us } from './controls.js';
 import type { KernelInfo } from './types.js';
+
+/** Two hosts back to back: which benchmark, which stack, and the knobs the talk turns (source 002). */
+const ONLOAD_MAIN_CONTROLS: readonly ControlSpec[] = [
+  { ...CPUS, note: 'Half are host A\'s (the system under test), half host B\'s.' }, KERNEL,
+  { path: 'net.test', kind: 'select',
+    choices: { pingpong: 'Ping-pong: half round-trip latency', udp_send: 'UDP send: messages a second',
+               udp_receive: 'UDP receive: delivered against offered', tcp_stream: 'TCP stream: bandwidth' } },
+  { path: 'net.stack', kind: 'choice',
+    choices: { kernel: 'Linux kernel stack', onload: 'OpenOnload (user level)', vnic: 'Raw virtual NIC (hardware alone)' } },
+  { path: 'net.message_bytes', kind: 'number' },
+  { path: 'net.offered_pps', kind: 'number' },
+  { path: 'net.moderation_ns', kind: 'number', unit: us, note: '0 is off.' },
+  { path: 'net.irq_cpu', kind: 'select',
+    choices: { app_core: 'The application\'s core', other_core: 'Another core of the host' } },
+  { path: 'net.spin_ns', kind: 'number', unit: us },
+  { path: 'net.watchdog_ns', kind: 'number', unit: us,
+    note: 'Polls a stack nobody has polled for this long.' },
+  { path: 'net.senders', kind: 'number' },
+  { path: 'net.stacks', kind: 'select',
+    choices: { per_process: 'One per sender (a stack per core)', shared: 'One shared by all senders' } },
+  { path: 'net.prequeue', kind: 'select',
+    choices: { on: 'Goes on the lock-free pre-queue', off: 'Sleeps until the lock is free' } },
+  { path: 'net.async_pool', kind: 'number' },
+  { path: 'net.costs.app_work.mean_ns', kind: 'number', unit: us },
+  { path: 'sim.seed', kind: 'number' },
+];
 
 export const onload: KernelInfo = {
   name: 'onload',

@@ -2,9 +2,29 @@
  * openvms.ts -- what the two OpenVMS TCP/IP kernels share in the app: the testbed's
  * controls, figures and views, and the pair Compare makes of them (source 000).
  */
-import { MAIN_CONTROLS } from '../lab/controls.js';
+import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, us } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelInfo } from './types.js';
+
+/** The controls the lab shows first, in this order. */
+const MAIN_CONTROLS: readonly ControlSpec[] = [
+  CPUS, KERNEL,
+  { path: 'workload.processes', kind: 'number' },
+  { path: 'workload.think.mean_ns', kind: 'number', unit: us },
+  { path: 'costs.kernel_write.mean_ns', kind: 'number', unit: ns },
+  { path: 'costs.kernel_read.mean_ns', kind: 'number', unit: ns },
+  { path: 'costs.copy_per_kb.mean_ns', kind: 'number', unit: ns },
+  { path: 'workload.message_bytes', kind: 'number' },
+  {
+    path: 'kernel.lock_kind', kind: 'select',
+    choices: SPINLOCK_CHOICES,
+  },
+  { path: 'sim.seed', kind: 'number' },
+  {
+    path: 'kernel.designated_cpu', kind: 'number', kernel: 'scalable',
+    note: '-1 means the last CPU.',
+  },
+];
 
 /** The views of the OpenVMS testbed (both kernels). */
 export const OPENVMS_VIEWS: readonly KnownViewId[] = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'];

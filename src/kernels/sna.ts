@@ -2,8 +2,41 @@
  * sna.ts -- SNA Server/6000 on AIX SMP: the thundering herd of lockl(), the port's
  * remedies, and the porting journey (source 001).
  */
-import { SNA_MAIN_CONTROLS } from '../lab/controls.js';
+import { type ControlSpec, CPUS, KERNEL, ms, us } from './controls.js';
 import type { KernelInfo } from './types.js';
+
+/** The main controls while the SNA Server/6000 kernel runs (the OpenVMS workload's are under "All parameters"). */
+const SNA_MAIN_CONTROLS: readonly ControlSpec[] = [
+  CPUS, KERNEL,
+  { path: 'sna.lock_kind', kind: 'select',
+    choices: { lockl: 'lockl(): block, wake all on release', wake_one: 'Block, wake one on release', simple: 'simple_lock(): spin' } },
+  { path: 'sna.sessions', kind: 'number' },
+  { path: 'sna.partner_latency.mean_ns', kind: 'number', unit: ms },
+  { path: 'costs.context_switch.mean_ns', kind: 'number', unit: us },
+  { path: 'sched.affinity', kind: 'select' },
+  { path: 'sim.seed', kind: 'number' },
+];
+
+/** The SNA port's remedies (sna.*), in the source's words, for labs and "All parameters". */
+const SNA_REMEDY_CONTROLS: readonly ControlSpec[] = [
+  { path: 'sna.granularity', kind: 'select',
+    choices: { region: 'One region lock', data: 'Data locks (per session)' } },
+  { path: 'sna.copy', kind: 'select',
+    choices: { inside_lock: 'Inside the critical section', outside_lock: 'Before taking the lock' } },
+  { path: 'sna.search', kind: 'select',
+    choices: { list: 'Linked list (visit entries one by one)', hash: 'Hash table' } },
+  { path: 'sna.snaipcm', kind: 'select',
+    choices: { hash_table: 'Looked up in a locked hash table', passed: 'Mapping passed along with the mbuf' } },
+  { path: 'sna.table_lock', kind: 'select',
+    choices: { table: 'One lock for the whole table', buckets: 'A lock per hash bucket (deferred)' } },
+  { path: 'sna.lock_lines', kind: 'select',
+    choices: { shared: 'Side by side in one 32-byte line', separate: 'Each in its own line' } },
+  { path: 'sna.post', kind: 'select',
+    choices: { under_lock: 'While holding the lock', after_unlock: 'After releasing the lock' } },
+  { path: 'sna.alloc', kind: 'select',
+    choices: { xmalloc: 'xmalloc() behind the heap lock', pool: 'Own per-CPU pools' } },
+  { path: 'sched.cache_reload.mean_ns', kind: 'number', unit: us },
+];
 
 const LOCK_WORDS: Record<string, string> = { lockl: 'lockl (wake all)', wake_one: 'wake one', simple: 'simple (spin) locks' };
 
@@ -13,6 +46,7 @@ export const sna: KernelInfo = {
   short: 'SNA',
   choice: 'SNA Server/6000 on AIX SMP',
   mainControls: SNA_MAIN_CONTROLS,
+  moreControls: SNA_REMEDY_CONTROLS,
   views: ['cpu-grid', 'lock', 'herd', 'cache-lines', 'modes', 'timeline', 'lock-table'],
   figures: () => import('../lab/figures/SnaFigures.js'),
   designatedCpu: false,

@@ -12,7 +12,7 @@ import type { Report } from '../core/report.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import type { Schema } from '../core/schema.js';
 import type { Snapshot } from '../core/snapshot.js';
-import type { ControlSpec } from '../lab/controls.js';
+import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 
 /** What a kernel's key figures are drawn from. */
@@ -48,6 +48,8 @@ export interface KernelInfo {
   choice: string;
   /** The controls the lab shows first while it runs, in order. */
   mainControls: readonly ControlSpec[];
+  /** Its words for other fields of its own (under "All parameters"). */
+  moreControls?: readonly ControlSpec[];
   /** The views the lab draws for it (the RAD views follow `rads` and machine.rads instead). */
   views: readonly KnownViewId[];
   /** Its key figures, loaded with the kernel (a chunk of its own). */

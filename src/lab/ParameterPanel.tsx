@@ -9,8 +9,8 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { defaultValue, fieldsByPath, type Schema, type SchemaField } from '../core/schema.js';
 import type { ScenarioProblem, ScenarioValues } from '../core/scenario-values.js';
-import { capitalised, KERNEL_CHOICES, kernelInfo } from '../kernels/index.js';
-import { controlFor, fromDisplay, groupOf, toDisplay, unitLabel, type ControlSpec } from './controls.js';
+import { capitalised, kernelInfo } from '../kernels/index.js';
+import { controlFor, fromDisplay, groupOf, toDisplay, unitLabel, type PanelControl } from './controls.js';
 
 export interface ParameterPanelProps {
   schema: Schema;
@@ -61,13 +61,13 @@ export function ParameterPanel(props: ParameterPanelProps) {
     setNote(why);
     props.onChange(values);
   };
+  const kernel = kernelInfo(scenario['kernel.kind']);
   const render = (path: string) => {
     const field = byPath.get(path);
     if (!field) return <p key={path} className="field-missing">This lab asks for a control “{path}” that the simulator does not have.</p>;
-    return <Control key={path} field={field} spec={controlFor(field, KERNEL_CHOICES)} scenario={scenario} onChange={change} />;
+    return <Control key={path} field={field} spec={controlFor(field, kernel.name)} scenario={scenario} onChange={change} />;
   };
   const chosen = props.controls;
-  const kernel = kernelInfo(scenario['kernel.kind']);
   const main = chosen ?? kernel.mainControls.map((spec) => spec.path);
   // A kernel's own fields only matter when it runs (the schema says whose each field is).
   const rest = chosen ? [] : schema.fields
@@ -106,7 +106,7 @@ export function ParameterPanel(props: ParameterPanelProps) {
 
 interface ControlProps {
   field: SchemaField;
-  spec: ControlSpec;
+  spec: PanelControl;
   scenario: ScenarioValues;
   onChange(path: string, value: number | string): void;
 }
@@ -118,7 +118,7 @@ function Control(props: ControlProps) {
 }
 
 /** The description (from the core's schema) and the note on which kernel uses the field. */
-function Help({ id, field, spec, scenario, range }: { id: string; field: SchemaField; spec: ControlSpec; scenario: ScenarioValues; range?: string }) {
+function Help({ id, field, spec, scenario, range }: { id: string; field: SchemaField; spec: PanelControl; scenario: ScenarioValues; range?: string }) {
   const unused = spec.kernel && scenario['kernel.kind'] !== spec.kernel;
   return (
     <div className="field-help" id={id}>

@@ -5,7 +5,7 @@
  */
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Schema } from '../../core/schema.js';
-import { capitalised, isKernelName, KERNEL_CHOICES, kernelInfo } from '../../kernels/index.js';
+import { capitalised, isKernelName, kernelInfo } from '../../kernels/index.js';
 import { controlFor, toDisplay, unitLabel } from '../controls.js';
 
 
@@ -41,7 +41,7 @@ export function scenarioDifferences(schema: Schema, a: ScenarioValues, b: Scenar
     const va = a[field.path];
     const vb = b[field.path];
     if (va === vb || va === undefined || vb === undefined) continue;
-    const spec = controlFor(field, KERNEL_CHOICES);
+    const spec = controlFor(field, String(a['kernel.kind'] ?? ''));
     const words = (value: number | string) => {
       if (typeof value === 'string') return spec.choices?.[value] ?? value;
       const unit = unitLabel(field, spec);
