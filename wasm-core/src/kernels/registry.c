@@ -14,7 +14,8 @@
     K(sna)             \
     K(numa)            \
     K(onload)          \
-    K(hpux)
+    K(hpux)            \
+    /* a new kernel: one line above this one */
 
 #define DECLARE(name) const Kernel *kernel_##name(void);
 LAB_KERNELS(DECLARE)
