@@ -204,7 +204,23 @@ export function reportTypesSource(schema: Schema): string {
       + ' * change the MetricDesc tables in wasm-core/src and regenerate. A test checks it is current.\n */\n',
     "import type { ScenarioDocument } from './scenario.js';\n",
     ...declarations,
+    metricTableSource(schema),
   ].join('\n');
+}
+
+/**
+ * REPORT_METRICS: every described value by its path, with the words the app shows for
+ * it (label, unit, which way is better), so the app's catalogs of measures read them
+ * from the core instead of repeating them.
+ */
+function metricTableSource(schema: Schema): string {
+  const rows = schema.report
+    .filter((metric) => !['string', 'boolean'].includes(metric.type) && !metric.type.startsWith("'"))
+    .map((metric) => `  ${JSON.stringify(metric.path)}: { unit: ${JSON.stringify(metric.unit)}, better: ${JSON.stringify(metric.better)}, label: ${JSON.stringify(metric.label)} },\n`);
+  return '/** The words for each numeric value of the report, by its path (schema.report): what the app shows. */\n'
+    + 'export interface ReportMetricWords {\n  unit: string;\n  better: \'higher\' | \'lower\' | \'\';\n  label: string;\n}\n\n'
+    + `export const REPORT_METRICS = {\n${rows.join('')}} as const satisfies Record<string, ReportMetricWords>;\n\n`
+    + 'export type ReportMetricPath = keyof typeof REPORT_METRICS;\n';
 }
 
 /** The metric of a leaf, or of the values of an array or name-keyed object of leaves. */

@@ -121,7 +121,7 @@ export interface NumaReport {
   watched_lock: string | null;
   /** Acquisitions of the watched lock by each CPU. */
   lock_wins_by_cpu: number[];
-  /** Jain's fairness index over those acquisitions; more is better. */
+  /** Fairness (Jain's index of the watched lock's acquisitions per CPU); more is better. */
   fairness_jain: number;
 }
 
@@ -139,7 +139,7 @@ export interface SnaReport {
 }
 
 export interface NumaRunReport {
-  /** Records per second (/s); more is better. */
+  /** Records (/s); more is better. */
   records_per_s: number;
   /** Records done (records); more is better. */
   records_done: number;
@@ -347,9 +347,9 @@ export interface Report {
   hold_pct_all_locks: number;
   /** Spin % all locks (%); less is better. */
   spin_pct_all_locks: number;
-  /** Locks per second (/s). */
+  /** Locks (/s). */
   locks_per_s: number;
-  /** Lock calls that found their lock taken (%); less is better. */
+  /** Lock miss rate (calls that found their lock taken) (%); less is better. */
   lock_miss_rate_pct: number;
   lines: LineReport[];
   scheduler: SchedulerReport;
@@ -382,3 +382,150 @@ export interface Report {
   /** Kernel hpux only. */
   hpux?: HpuxReport;
 }
+
+/** The words for each numeric value of the report, by its path (schema.report): what the app shows. */
+export interface ReportMetricWords {
+  unit: string;
+  better: 'higher' | 'lower' | '';
+  label: string;
+}
+
+export const REPORT_METRICS = {
+  "simulated_ns": { unit: "ns", better: "", label: "Simulated time" },
+  "window_ns": { unit: "ns", better: "", label: "Measurement window (after the warm-up)" },
+  "events": { unit: "events", better: "", label: "Events simulated" },
+  "mpsynch_pct": { unit: "%", better: "lower", label: "MP synchronization" },
+  "mpsynch_cpus": { unit: "CPUs", better: "lower", label: "CPUs spinning (mean)" },
+  "modes_pct.{modes}": { unit: "%", better: "", label: "Share of CPU time in each mode" },
+  "cpus[].id": { unit: "", better: "", label: "CPU" },
+  "cpus[].modes.{modes}": { unit: "ns", better: "", label: "Time in each mode" },
+  "locks[].kind": { unit: "", better: "", label: "How waiters wait" },
+  "locks[].line": { unit: "", better: "", label: "Cache line" },
+  "locks[].hold_pct": { unit: "%", better: "lower", label: "Held" },
+  "locks[].spin_pct": { unit: "%", better: "lower", label: "Spinning for it (share of the machine)" },
+  "locks[].acquisitions_per_s": { unit: "/s", better: "", label: "Acquisitions" },
+  "locks[].contended_pct": { unit: "%", better: "lower", label: "Acquisitions that had to wait" },
+  "locks[].miss_rate_pct": { unit: "%", better: "lower", label: "Lock calls that found it taken" },
+  "locks[].mean_hold_ns": { unit: "ns", better: "lower", label: "Mean hold time" },
+  "locks[].line_transfers_per_s": { unit: "/s", better: "lower", label: "Cache-line moves" },
+  "locks[].wakeups_per_s": { unit: "/s", better: "", label: "Sleepers woken" },
+  "locks[].futile_wakeups_per_s": { unit: "/s", better: "lower", label: "Wake-ups that found it taken again" },
+  "hold_pct_all_locks": { unit: "%", better: "lower", label: "Hold % all locks (a sum over locks)" },
+  "spin_pct_all_locks": { unit: "%", better: "lower", label: "Spin % all locks" },
+  "locks_per_s": { unit: "/s", better: "", label: "Locks" },
+  "lock_miss_rate_pct": { unit: "%", better: "lower", label: "Lock miss rate (calls that found their lock taken)" },
+  "lines[].id": { unit: "", better: "", label: "Cache line" },
+  "lines[].transfers_per_s": { unit: "/s", better: "lower", label: "Cache-line moves" },
+  "scheduler.context_switches_per_s": { unit: "/s", better: "lower", label: "Context switches" },
+  "scheduler.run_queue_mean": { unit: "threads", better: "lower", label: "Runnable threads waiting (mean)" },
+  "scheduler.lock_sleeps_per_s": { unit: "/s", better: "lower", label: "Sleeps on blocking locks" },
+  "scheduler.wakeups_per_s": { unit: "/s", better: "", label: "Wake-ups by lock releases" },
+  "scheduler.futile_wakeups_per_s": { unit: "/s", better: "lower", label: "Futile wake-ups" },
+  "scheduler.futile_wakeups": { unit: "", better: "lower", label: "Futile wake-ups (count)" },
+  "scheduler.posts_per_s": { unit: "/s", better: "", label: "Threads posted (et_post)" },
+  "queues[].name": { unit: "", better: "", label: "Queue" },
+  "queues[].mean_len": { unit: "requests", better: "lower", label: "Waiting (mean)" },
+  "queues[].max_len": { unit: "requests", better: "lower", label: "Waiting (most)" },
+  "queues[].mean_wait_ns": { unit: "ns", better: "lower", label: "Wait (mean)" },
+  "queues[].krps_per_s": { unit: "/s", better: "", label: "Queued" },
+  "designated_cpu": { unit: "", better: "", label: "Designated CPU" },
+  "designated_cpu_busy_pct": { unit: "%", better: "", label: "Designated CPU busy in kernel context" },
+  "forks_per_s": { unit: "/s", better: "", label: "Fork threads created" },
+  "throughput.transmit_packets_per_s": { unit: "/s", better: "higher", label: "Transmit packets" },
+  "throughput.received_packets_per_s": { unit: "/s", better: "higher", label: "Received packets" },
+  "throughput.buffered_io_per_s": { unit: "/s", better: "higher", label: "Buffered I/O" },
+  "throughput.transactions_per_min": { unit: "/min", better: "higher", label: "Transactions" },
+  "txn_response_ns": { unit: "ns", better: "lower", label: "Transaction response time (mean)" },
+  "rx_dropped": { unit: "", better: "lower", label: "Device interrupts dropped for want of room" },
+  "trace_dropped": { unit: "", better: "", label: "Trace records dropped" },
+  "numa.rads": { unit: "RADs", better: "", label: "Resource affinity domains" },
+  "numa.rad_of_cpu[]": { unit: "", better: "", label: "Each CPU's RAD" },
+  "numa.by_rad[].rad": { unit: "", better: "", label: "RAD" },
+  "numa.by_rad[].cpus": { unit: "CPUs", better: "", label: "CPUs in it" },
+  "numa.by_rad[].modes_pct.{modes}": { unit: "%", better: "", label: "Share of its CPUs' time in each mode" },
+  "numa.by_rad[].lock_wins_per_s": { unit: "/s", better: "", label: "Acquisitions of the watched lock" },
+  "numa.by_rad[].lock_wins_per_cpu_per_s": { unit: "/s", better: "", label: "Acquisitions of the watched lock per CPU" },
+  "numa.by_rad[].mean_acquire_ns": { unit: "ns", better: "lower", label: "Time to acquire the watched lock (mean)" },
+  "numa.traffic_bytes_per_s[][]": { unit: "bytes/s", better: "", label: "Traffic from the data's RAD (row) to the CPU's (column)" },
+  "numa.cross_rad_pct": { unit: "%", better: "lower", label: "Traffic that crosses RADs" },
+  "numa.watched_lock": { unit: "", better: "", label: "The lock whose acquisitions are counted per CPU" },
+  "numa.lock_wins_by_cpu[]": { unit: "", better: "", label: "Acquisitions of the watched lock by each CPU" },
+  "numa.fairness_jain": { unit: "", better: "higher", label: "Fairness (Jain's index of the watched lock's acquisitions per CPU)" },
+  "iolock8_hold_pct": { unit: "%", better: "lower", label: "I/O lock 8 held" },
+  "sna.transfers_completed": { unit: "", better: "higher", label: "Measured transfers completed" },
+  "sna.transfer_response_ns": { unit: "ns", better: "lower", label: "1 MB transfer response time (of those completed)" },
+  "sna.transfer_bytes_per_s": { unit: "bytes/s", better: "higher", label: "Measured transfer rate" },
+  "sna.round_trips_per_s": { unit: "/s", better: "higher", label: "Session round trips" },
+  "sna.round_trip_ns": { unit: "ns", better: "lower", label: "TP response time (session round trip)" },
+  "numa_run.records_per_s": { unit: "/s", better: "higher", label: "Records" },
+  "numa_run.records_done": { unit: "records", better: "higher", label: "Records done" },
+  "numa_run.lock_ops_per_s": { unit: "/s", better: "", label: "Lock manager operations" },
+  "numa_run.ramdisk_io_per_s": { unit: "/s", better: "higher", label: "RAM disk I/O" },
+  "numa_run.ramdisk_cross_rad_pct": { unit: "%", better: "lower", label: "RAM disk bytes read across RADs" },
+  "numa_run.lckmgr_cpu": { unit: "", better: "", label: "The dedicated lock manager's CPU (-1: none)" },
+  "numa_run.lckmgr_mean_wait_ns": { unit: "ns", better: "lower", label: "Lock request wait at the dedicated lock manager (mean)" },
+  "numa_run.runtime_ns": { unit: "ns", better: "lower", label: "Run time (simulated)" },
+  "numa_run.runtime_minutes": { unit: "min", better: "lower", label: "Run time, scaled to the real run" },
+  "numa_run.runners_left": { unit: "processes", better: "", label: "Processes still running" },
+  "net.test": { unit: "", better: "", label: "Test" },
+  "net.stack": { unit: "", better: "", label: "Stack" },
+  "net.cpus_per_host": { unit: "CPUs", better: "", label: "CPUs per host" },
+  "net.message_bytes": { unit: "bytes", better: "", label: "Message size" },
+  "net.packets_per_message": { unit: "packets", better: "", label: "Packets per message" },
+  "net.round_trips": { unit: "", better: "higher", label: "Round trips completed" },
+  "net.half_rtt_ns": { unit: "ns", better: "lower", label: "Half round trip (latency)" },
+  "net.breakdown_ns.{send|wire|notify|stack|wake|receive}": { unit: "ns", better: "lower", label: "One-way trip, by stage" },
+  "net.offered_per_s": { unit: "/s", better: "", label: "Messages offered" },
+  "net.sent_per_s": { unit: "/s", better: "higher", label: "Messages sent" },
+  "net.delivered_per_s": { unit: "/s", better: "higher", label: "Messages delivered" },
+  "net.goodput_bits_per_s": { unit: "bits/s", better: "higher", label: "Goodput" },
+  "net.link_busy_pct": { unit: "%", better: "", label: "Link busy with host A's frames" },
+  "net.ring_drops_per_s": { unit: "/s", better: "lower", label: "Packets dropped at a full receive ring" },
+  "net.socket_drops_per_s": { unit: "/s", better: "lower", label: "Packets dropped at a full socket (after protocol work)" },
+  "net.interrupts_per_s": { unit: "/s", better: "", label: "Host A's interrupts" },
+  "net.stack_polls_per_s": { unit: "/s", better: "", label: "Host A's stack polls" },
+  "net.watchdog_per_s": { unit: "/s", better: "", label: "Host A's watchdog interrupts" },
+  "net.wakeups_per_s": { unit: "/s", better: "", label: "Host A's thread wake-ups" },
+  "net.nic_filters": { unit: "entries", better: "", label: "Host A's NIC filter table" },
+  "net.filter_hits_per_s": { unit: "/s", better: "", label: "Packets steered by a filter to a user-level stack" },
+  "net.filter_misses_per_s": { unit: "/s", better: "", label: "Packets steered to the kernel's default interface" },
+  "net.cpu_per_message_ns": { unit: "ns", better: "lower", label: "Host A's CPU time per message" },
+  "net.host_a_modes_pct.{modes}": { unit: "%", better: "", label: "Host A's CPU time in each mode" },
+  "net.rx_ring_capacity": { unit: "packets", better: "", label: "Receive ring" },
+  "net.rx_ring_mean_fill": { unit: "packets", better: "", label: "Receive ring fill (mean)" },
+  "net.socket_capacity": { unit: "packets", better: "", label: "Socket buffer" },
+  "net.socket_mean_len": { unit: "packets", better: "", label: "Socket fill (mean)" },
+  "net.stack_lock.acquisitions_per_s": { unit: "/s", better: "", label: "Stack lock acquisitions" },
+  "net.stack_lock.contended_per_s": { unit: "/s", better: "lower", label: "Sends that found the stack lock taken" },
+  "net.stack_lock.prequeued_per_s": { unit: "/s", better: "", label: "Sends put on the lock-free pre-queue" },
+  "net.stack_lock.deferred_per_s": { unit: "/s", better: "", label: "Pre-queued sends done as deferred work" },
+  "net.stack_lock.sleeps_per_s": { unit: "/s", better: "lower", label: "Sleeps for the stack lock" },
+  "net.stack_lock.hold_pct": { unit: "%", better: "lower", label: "Stack lock held" },
+  "net.stack_lock.prequeue_mean_len": { unit: "packets", better: "", label: "Pre-queue length (mean)" },
+  "hpux.interface": { unit: "", better: "", label: "Interface" },
+  "hpux.hosts": { unit: "hosts", better: "", label: "Hosts (2: FDDI; 1: loopback)" },
+  "hpux.send_bytes": { unit: "bytes", better: "", label: "Send size" },
+  "hpux.so_sndbuf": { unit: "bytes", better: "", label: "Send socket buffer (SO_SNDBUF)" },
+  "hpux.send_buffers": { unit: "buffers", better: "", label: "Send buffers the application cycles through" },
+  "hpux.throughput_mbps": { unit: "Mb/s", better: "higher", label: "Throughput" },
+  "hpux.sender_cpu_pct": { unit: "%", better: "lower", label: "Sender's CPU busy" },
+  "hpux.receiver_cpu_pct": { unit: "%", better: "lower", label: "Receiver's CPU busy" },
+  "hpux.send_us_per_kb": { unit: "us/KiB", better: "lower", label: "Sender's CPU per KiB" },
+  "hpux.recv_us_per_kb": { unit: "us/KiB", better: "lower", label: "Receiver's CPU per KiB" },
+  "hpux.cpu_us_per_kb": { unit: "us/KiB", better: "lower", label: "CPU per KiB, both hosts" },
+  "hpux.sends_per_s": { unit: "/s", better: "higher", label: "Sends" },
+  "hpux.cow_sends_pct": { unit: "%", better: "", label: "Sends lent copy-on-write" },
+  "hpux.forced_copies_pct": { unit: "%", better: "lower", label: "Sends whose buffer was written while lent (a copy forced)" },
+  "hpux.cow_faults_per_s": { unit: "/s", better: "lower", label: "Copy-on-write faults" },
+  "hpux.remapped_pages_per_s": { unit: "/s", better: "", label: "Pages remapped on receive" },
+  "hpux.held_buffers_mean": { unit: "buffers", better: "", label: "Buffers lent to the transport (mean)" },
+  "hpux.per_send_ns.{app_write|cow_fault|copy|checksum|flush|cow|purge|remap}": { unit: "ns", better: "lower", label: "CPU time per send, by touch" },
+  "hpux.per_send_bytes.{app_write|cow_fault|copy|checksum|flush|cow|purge|remap}": { unit: "bytes", better: "", label: "Bytes touched per send, by touch" },
+  "hpux.per_recv_ns.{app_write|cow_fault|copy|checksum|flush|cow|purge|remap}": { unit: "ns", better: "lower", label: "CPU time per receive, by touch" },
+  "hpux.per_recv_bytes.{app_write|cow_fault|copy|checksum|flush|cow|purge|remap}": { unit: "bytes", better: "", label: "Bytes touched per receive, by touch" },
+  "hpux.next_buffer": { unit: "", better: "", label: "The buffer the application writes next" },
+  "hpux.unacked_bytes": { unit: "bytes", better: "", label: "Bytes sent and not yet acknowledged" },
+  "hpux.buffers[].dirty": { unit: "bytes", better: "", label: "Bytes in dirty cache lines" },
+} as const satisfies Record<string, ReportMetricWords>;
+
+export type ReportMetricPath = keyof typeof REPORT_METRICS;

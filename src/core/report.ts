@@ -3,7 +3,7 @@
  * report-types.ts, generated from the core's own description of what it writes
  * (schema.report; see report-shape.ts); here are the helpers that read it.
  */
-import type { Report } from './report-types.js';
+import type { Report, ReportMetricPath } from './report-types.js';
 
 export * from './report-types.js';
 
@@ -17,4 +17,11 @@ export function transferResponseNs(report: Report): number {
   const bytes = (report.scenario?.sna as Record<string, unknown> | undefined)?.transfer_bytes;
   const rate = report.sna?.transfer_bytes_per_s ?? 0;
   return typeof bytes === 'number' && bytes > 0 && rate > 0 ? (1e9 * bytes) / rate : NaN;
+}
+
+/** The number at one of the report's described paths (a path without [] or {}), if the report has it. */
+export function reportValue(report: Report | undefined, path: ReportMetricPath): number | undefined {
+  let at: unknown = report;
+  for (const key of path.split('.')) at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+  return typeof at === 'number' ? at : undefined;
 }

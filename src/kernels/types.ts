@@ -14,6 +14,7 @@ import type { Schema } from '../core/schema.js';
 import type { Snapshot } from '../core/snapshot.js';
 import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
+import type { SummarySection, SweepColumns } from './summary.js';
 
 /** What a kernel's key figures are drawn from. */
 export interface FiguresProps {
@@ -75,6 +76,10 @@ export interface KernelInfo {
   /** The Compare page's rows (compare/metrics.ts ids) shown when either side runs it; the headline ones. */
   compareRows: readonly string[];
   headlineRows: readonly string[];
+  /** Its sections of the CLI's summary of a run, after the modes, locks and RADs every run has. */
+  summary(report: Report): SummarySection[];
+  /** The CLI's sweep table: its columns after the varied field's. */
+  sweep: SweepColumns;
   /** A companion run for the views shown, if one of them draws two runs side by side. */
   companion?(scenario: ScenarioValues, shown: readonly KnownViewId[]): Companion | null;
 }

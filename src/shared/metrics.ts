@@ -3,8 +3,14 @@
  * core's report (core/report.ts) in the sources' vocabulary. A lesson names them by
  * id; this table says what each one is called, its unit and how to read it, so the
  * lesson page, the tests that check a lesson's numbers and docs/lessons.md agree.
+ *
+ * A measure that is one value of the report takes its words from the core (`core`:
+ * label, unit and which way is better, from the MetricDesc table of the C function
+ * that writes it, through the schema into REPORT_METRICS); only measures derived from
+ * several values, or one value seen one way (a mode, a lock, a queue by name), are
+ * worded here.
  */
-import { transferResponseNs, type Report } from '../core/report.js';
+import { REPORT_METRICS, reportValue, transferResponseNs, type Report, type ReportMetricPath } from '../core/report.js';
 
 export interface Metric {
   /** What the learner reads, in the sources' words. */
@@ -15,6 +21,31 @@ export interface Metric {
   digits: number;
   /** The value in a report; undefined when the report does not have it. */
   read: (report: Report) => number | undefined;
+  /** Which way is better for the system, where the core says. */
+  better?: 'higher' | 'lower';
+}
+
+/** Units the core writes as rates: the label carries them ("Transmit packets/s"). */
+const RATE_UNITS = new Set(['/s', '/min']);
+
+/**
+ * One value of the report in the core's words. `shown` reads it in another unit (ns as
+ * ms: { unit: 'ms', per: 1e6 }); `digits` defaults to one for a percentage, none else.
+ */
+function core(path: ReportMetricPath, options: { digits?: number; shown?: { unit: string; per: number } } = {}): Metric {
+  const words = REPORT_METRICS[path];
+  const rate = RATE_UNITS.has(words.unit);
+  const per = options.shown?.per ?? 1;
+  return {
+    label: rate ? `${words.label}${words.unit}` : words.label,
+    unit: options.shown?.unit ?? (rate ? '' : words.unit),
+    digits: options.digits ?? (words.unit === '%' ? 1 : 0),
+    read: (r) => {
+      const value = reportValue(r, path);
+      return value === undefined ? undefined : value / per;
+    },
+    better: words.better || undefined,
+  };
 }
 
 const queue = (report: Report, name: string) => report.queues?.find((q) => q.name === name);
@@ -43,28 +74,28 @@ const micro = (label: string, readNs: Metric['read']): Metric => ({
 });
 
 export const METRICS = {
-  mpsynch_pct: percent('MP synchronization', (r) => r.mpsynch_pct),
-  mpsynch_cpus: { label: 'CPUs spinning', unit: 'CPUs', digits: 1, read: (r) => r.mpsynch_cpus },
-  transmit_packets_per_s: rate('Transmit packets/s', (r) => r.throughput?.transmit_packets_per_s),
+  mpsynch_pct: core('mpsynch_pct'),
+  mpsynch_cpus: core('mpsynch_cpus', { digits: 1 }),
+  transmit_packets_per_s: core('throughput.transmit_packets_per_s'),
   transmit_packets_per_s_per_cpu: rate('Transmit packets/s per CPU', (r) => {
     const n = cpus(r);
     const perSecond = r.throughput?.transmit_packets_per_s;
     return n === undefined || perSecond === undefined ? undefined : perSecond / n;
   }),
-  transactions_per_min: rate('Transactions/min', (r) => r.throughput?.transactions_per_min),
-  buffered_io_per_s: rate('Buffered I/O/s', (r) => r.throughput?.buffered_io_per_s),
-  iolock8_hold_pct: percent('I/O lock 8 held', (r) => r.iolock8_hold_pct),
+  transactions_per_min: core('throughput.transactions_per_min'),
+  buffered_io_per_s: core('throughput.buffered_io_per_s'),
+  iolock8_hold_pct: core('iolock8_hold_pct'),
   iolock8_contended_pct: { label: 'I/O lock 8 acquisitions that had to wait', unit: '%', digits: 0, read: (r) => lock(r, 'IOLOCK8')?.contended_pct },
   iolock8_transfers_per_s: rate('I/O lock 8 cache-line moves/s', (r) => lock(r, 'IOLOCK8')?.line_transfers_per_s),
-  hold_pct_all_locks: percent('Hold % all locks', (r) => r.hold_pct_all_locks),
-  spin_pct_all_locks: percent('Spin % all locks', (r) => r.spin_pct_all_locks),
-  locks_per_s: rate('Locks per second', (r) => r.locks_per_s),
-  designated_cpu_busy_pct: percent('Designated CPU busy', (r) => r.designated_cpu_busy_pct),
+  hold_pct_all_locks: core('hold_pct_all_locks'),
+  spin_pct_all_locks: core('spin_pct_all_locks'),
+  locks_per_s: core('locks_per_s'),
+  designated_cpu_busy_pct: core('designated_cpu_busy_pct'),
   designated_cpu_spin_pct: percent('Designated CPU spinning', (r) => {
     const cpu = r.cpus?.find((c) => c.id === r.designated_cpu);
     return cpu && r.window_ns > 0 ? (100 * cpu.modes.spin) / r.window_ns : undefined;
   }),
-  forks_per_s: rate('Fork threads created/s', (r) => r.forks_per_s),
+  forks_per_s: core('forks_per_s'),
   krp_queue_mean_len: { label: 'KRPs waiting (mean)', unit: 'KRPs', digits: 1, read: (r) => queue(r, 'krp_queue')?.mean_len },
   krp_queue_mean_wait_us: {
     label: 'KRP wait (mean)',
@@ -77,12 +108,7 @@ export const METRICS = {
   },
   user_pct: percent('User mode', (r) => r.modes_pct?.user),
   idle_pct: percent('Idle', (r) => r.modes_pct?.idle),
-  txn_response_ms: {
-    label: 'Transaction response',
-    unit: 'ms',
-    digits: 2,
-    read: (r) => (typeof r.txn_response_ns === 'number' ? r.txn_response_ns / 1e6 : undefined),
-  },
+  txn_response_ms: core('txn_response_ns', { digits: 2, shown: { unit: 'ms', per: 1e6 } }),
   // SNA Server/6000 (kernel "sna"): the measured transfer, the sessions, the herd.
   transfer_kb_per_s: rate('Measured transfer, KB/s', (r) => (r.sna ? r.sna.transfer_bytes_per_s / 1000 : undefined)),
   transfer_response_s: {
@@ -101,12 +127,12 @@ export const METRICS = {
     digits: 1,
     read: (r) => (r.sna && r.sna.round_trip_ns > 0 ? r.sna.round_trip_ns / 1e6 : undefined),
   },
-  round_trips_per_s: rate('Session round trips/s', (r) => r.sna?.round_trips_per_s),
-  context_switches_per_s: rate('Context switches/s', (r) => r.scheduler?.context_switches_per_s),
-  futile_wakeups_per_s: rate('Futile wake-ups/s', (r) => r.scheduler?.futile_wakeups_per_s),
+  round_trips_per_s: core('sna.round_trips_per_s'),
+  context_switches_per_s: core('scheduler.context_switches_per_s'),
+  futile_wakeups_per_s: core('scheduler.futile_wakeups_per_s'),
   cswitch_pct: percent('Context switching', (r) => r.modes_pct?.cswitch),
   spin_pct: percent('Spinning', (r) => r.modes_pct?.spin),
-  lock_miss_rate_pct: percent('Lock miss rate', (r) => r.lock_miss_rate_pct),
+  lock_miss_rate_pct: core('lock_miss_rate_pct'),
   pool_line_transfers_per_s: rate('Pool locks\' cache-line moves/s', (r) => {
     const lines = r.lines;
     if (!lines) return undefined;
@@ -117,7 +143,7 @@ export const METRICS = {
     return locks && locks.length > 0 ? Math.max(...locks.map((l) => l.hold_pct)) : undefined;
   }),
   // OpenVMS on an AlphaServer GS (kernel "numa"): where things live, the batch run, the fair spinlock.
-  cross_rad_pct: percent('Memory traffic crossing RADs', (r) => r.numa?.cross_rad_pct),
+  cross_rad_pct: core('numa.cross_rad_pct'),
   busiest_rad_traffic_pct: percent('Traffic served by the busiest RAD', (r) => {
     const matrix = r.numa?.traffic_bytes_per_s;
     if (!matrix || matrix.length === 0) return undefined;
@@ -125,10 +151,10 @@ export const METRICS = {
     const total = rows.reduce((sum, bytes) => sum + bytes, 0);
     return total > 0 ? (100 * Math.max(...rows)) / total : undefined;
   }),
-  ramdisk_cross_rad_pct: percent('RAM disk reads from another RAD', (r) => r.numa_run?.ramdisk_cross_rad_pct),
-  records_per_s: rate('Records/s', (r) => r.numa_run?.records_per_s),
-  lock_ops_per_s: rate('Lock operations/s', (r) => r.numa_run?.lock_ops_per_s),
-  ramdisk_io_per_s: rate('RAM disk I/O/s', (r) => r.numa_run?.ramdisk_io_per_s),
+  ramdisk_cross_rad_pct: core('numa_run.ramdisk_cross_rad_pct'),
+  records_per_s: core('numa_run.records_per_s'),
+  lock_ops_per_s: core('numa_run.lock_ops_per_s'),
+  ramdisk_io_per_s: core('numa_run.ramdisk_io_per_s'),
   runtime_minutes: {
     label: 'Run time (the real run)',
     unit: 'min',
@@ -141,7 +167,7 @@ export const METRICS = {
     digits: 1,
     read: (r) => (r.numa_run?.finished && typeof r.numa_run.runtime_ns === 'number' ? r.numa_run.runtime_ns / 1e6 : undefined),
   },
-  lock_fairness_jain: { label: 'Fairness (Jain index of lock wins per CPU)', unit: '', digits: 3, read: (r) => r.numa?.fairness_jain },
+  lock_fairness_jain: core('numa.fairness_jain', { digits: 3 }),
   rad0_win_ratio: {
     label: "RAD 0's lock wins per CPU over the other RADs'",
     unit: 'times',
@@ -174,16 +200,16 @@ export const METRICS = {
     digits: 2,
     read: (r) => (r.net && r.net.round_trips > 0 && r.net.half_rtt_ns > 0 ? (8 * r.net.message_bytes) / r.net.half_rtt_ns : undefined),
   },
-  offered_per_s: rate('Messages offered/s', (r) => r.net?.offered_per_s),
-  delivered_per_s: rate('Messages delivered/s', (r) => r.net?.delivered_per_s),
-  goodput_gbps: { label: 'Goodput', unit: 'Gb/s', digits: 2, read: (r) => (r.net ? r.net.goodput_bits_per_s / 1e9 : undefined) },
-  interrupts_per_s: rate('Interrupts/s', (r) => r.net?.interrupts_per_s),
-  stack_polls_per_s: rate('Stack polls/s', (r) => r.net?.stack_polls_per_s),
-  watchdog_per_s: rate('Watchdog interrupts/s', (r) => r.net?.watchdog_per_s),
-  net_wakeups_per_s: rate('Thread wake-ups/s', (r) => r.net?.wakeups_per_s),
-  ring_drops_per_s: rate('Dropped at the receive ring/s', (r) => r.net?.ring_drops_per_s),
-  socket_drops_per_s: rate('Dropped at the socket/s', (r) => r.net?.socket_drops_per_s),
-  cpu_per_message_ns: { label: 'CPU time per message', unit: 'ns', digits: 0, read: (r) => r.net?.cpu_per_message_ns },
+  offered_per_s: core('net.offered_per_s'),
+  delivered_per_s: core('net.delivered_per_s'),
+  goodput_gbps: core('net.goodput_bits_per_s', { digits: 2, shown: { unit: 'Gb/s', per: 1e9 } }),
+  interrupts_per_s: core('net.interrupts_per_s'),
+  stack_polls_per_s: core('net.stack_polls_per_s'),
+  watchdog_per_s: core('net.watchdog_per_s'),
+  net_wakeups_per_s: core('net.wakeups_per_s'),
+  ring_drops_per_s: core('net.ring_drops_per_s'),
+  socket_drops_per_s: core('net.socket_drops_per_s'),
+  cpu_per_message_ns: core('net.cpu_per_message_ns'),
   host_interrupt_pct: percent('Interrupts (host A)', (r) => r.net?.host_a_modes_pct.interrupt),
   host_cswitch_pct: percent('Context switching (host A)', (r) => r.net?.host_a_modes_pct.cswitch),
   host_idle_pct: percent('Idle (host A)', (r) => r.net?.host_a_modes_pct.idle),
@@ -195,18 +221,18 @@ export const METRICS = {
     digits: 2,
     read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle) * r.net.cpus_per_host) / 100 : undefined),
   },
-  stack_lock_hold_pct: percent('Stack lock held', (r) => r.net?.stack_lock.hold_pct),
-  stack_lock_acquisitions_per_s: rate('Stack lock acquisitions/s', (r) => r.net?.stack_lock.acquisitions_per_s),
-  stack_lock_contended_per_s: rate('Sends that found the stack lock taken/s', (r) => r.net?.stack_lock.contended_per_s),
-  prequeued_per_s: rate('Sends put on the pre-queue/s', (r) => r.net?.stack_lock.prequeued_per_s),
-  deferred_per_s: rate('Deferred sends done by the holder/s', (r) => r.net?.stack_lock.deferred_per_s),
-  lock_sleeps_per_s: rate('Sleeps for the stack lock/s', (r) => r.net?.stack_lock.sleeps_per_s),
-  prequeue_mean_len: { label: 'Pre-queue length (mean)', unit: 'packets', digits: 1, read: (r) => r.net?.stack_lock.prequeue_mean_len },
+  stack_lock_hold_pct: core('net.stack_lock.hold_pct'),
+  stack_lock_acquisitions_per_s: core('net.stack_lock.acquisitions_per_s'),
+  stack_lock_contended_per_s: core('net.stack_lock.contended_per_s'),
+  prequeued_per_s: core('net.stack_lock.prequeued_per_s'),
+  deferred_per_s: core('net.stack_lock.deferred_per_s'),
+  lock_sleeps_per_s: core('net.stack_lock.sleeps_per_s'),
+  prequeue_mean_len: core('net.stack_lock.prequeue_mean_len', { digits: 1 }),
   // HP-UX 9.0 (kernel "hpux", source 003): a TCP stream, byte by byte.
-  throughput_mbps: { label: 'Throughput', unit: 'Mb/s', digits: 1, read: (r) => r.hpux?.throughput_mbps },
-  sender_cpu_pct: percent('Sender CPU busy', (r) => r.hpux?.sender_cpu_pct),
-  receiver_cpu_pct: percent('Receiver CPU busy', (r) => r.hpux?.receiver_cpu_pct),
-  cpu_us_per_kb: { label: 'CPU per KiB moved (both sides)', unit: 'µs', digits: 1, read: (r) => r.hpux?.cpu_us_per_kb },
+  throughput_mbps: core('hpux.throughput_mbps', { digits: 1 }),
+  sender_cpu_pct: core('hpux.sender_cpu_pct'),
+  receiver_cpu_pct: core('hpux.receiver_cpu_pct'),
+  cpu_us_per_kb: core('hpux.cpu_us_per_kb', { digits: 1, shown: { unit: 'µs', per: 1 } }),
   send_touches_per_byte: {
     label: 'CPU touches per byte sent (copy, checksum, flush)', unit: '', digits: 2,
     read: (r) => (r.hpux && r.hpux.send_bytes > 0
@@ -217,8 +243,8 @@ export const METRICS = {
     read: (r) => (r.hpux && r.hpux.send_bytes > 0
       ? (r.hpux.per_recv_bytes.purge + r.hpux.per_recv_bytes.checksum + r.hpux.per_recv_bytes.copy) / r.hpux.send_bytes : undefined),
   },
-  forced_copies_pct: percent('Sends that forced a copy', (r) => r.hpux?.forced_copies_pct),
-  held_buffers_mean: { label: 'Send buffers lent to the transport (mean)', unit: '', digits: 2, read: (r) => r.hpux?.held_buffers_mean },
+  forced_copies_pct: core('hpux.forced_copies_pct'),
+  held_buffers_mean: core('hpux.held_buffers_mean', { digits: 2 }),
   send_copy_us: micro('Copying, per send', (r) => r.hpux?.per_send_ns.copy),
   send_checksum_us: micro('Checksumming, per send', (r) => r.hpux?.per_send_ns.checksum),
 } satisfies Record<string, Metric>;

@@ -10,7 +10,7 @@
  */
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { transferResponseNs } from '../../core/report.js';
+import { REPORT_METRICS, reportValue, transferResponseNs, type ReportMetricPath } from '../../core/report.js';
 import { kernelInfo } from '../../kernels/index.js';
 import { formatCount, formatNs } from '../../views/format.js';
 import { modeNs, modeTotalsNs, mpsynch } from '../../views/snapshot-data.js';
@@ -50,6 +50,19 @@ interface MetricDef {
   read(side: SideSample & { snapshot: Snapshot }): number;
 }
 
+/**
+ * A row that is one value of the report: it reads it, and which way is better is the
+ * core's (REPORT_METRICS, from the MetricDesc table of the C function that writes it).
+ */
+function reportRow(path: ReportMetricPath, def: Omit<MetricDef, 'read' | 'better'>): MetricDef {
+  const better = REPORT_METRICS[path].better;
+  return {
+    ...def,
+    ...(better ? { better } : {}),
+    read: ({ report }) => reportValue(report, path) ?? NaN,
+  };
+}
+
 const windowOf = (s: Snapshot) => s.windowNs;
 
 /** Busy share of all CPU time (every mode but idle), percent. */
@@ -65,10 +78,7 @@ const METRICS: readonly MetricDef[] = [
     everyKernel: true,
     read: ({ snapshot, modes }) => (windowOf(snapshot) > 0 ? mpsynch(snapshot, modes).windowPct : NaN),
   },
-  {
-    id: 'tx', label: 'Throughput', detail: 'transmit packets per second', unit: 'rate', better: 'higher',
-    read: ({ report }) => report?.throughput.transmit_packets_per_s ?? NaN,
-  },
+  reportRow('throughput.transmit_packets_per_s', { id: 'tx', label: 'Throughput', detail: 'transmit packets per second', unit: 'rate' }),
   {
     id: 'round-trip', label: 'TP response', detail: 'session round trip', unit: 'ns', better: 'lower',
     read: ({ report }) => (report?.sna && report.sna.round_trip_ns > 0 ? report.sna.round_trip_ns : NaN),
@@ -77,22 +87,10 @@ const METRICS: readonly MetricDef[] = [
     id: 'transfer', label: '1 MB transfer', detail: 'response time (size over rate)', unit: 'ns', better: 'lower',
     read: ({ report }) => (report ? transferResponseNs(report) : NaN),
   },
-  {
-    id: 'records', label: 'Records', detail: 'processed per second', unit: 'rate', better: 'higher',
-    read: ({ report }) => report?.numa_run?.records_per_s ?? NaN,
-  },
-  {
-    id: 'runtime', label: 'Runtime of the run', detail: 'minutes (modelled run × run_scale)', unit: 'minutes', better: 'lower',
-    read: ({ report }) => report?.numa_run?.runtime_minutes ?? NaN,
-  },
-  {
-    id: 'hold', label: 'Lock hold', detail: 'hold % of all locks', unit: 'pct', better: 'lower',
-    read: ({ report }) => report?.hold_pct_all_locks ?? NaN,
-  },
-  {
-    id: 'spin', label: 'Lock spin', detail: 'spin % of all locks', unit: 'pct', better: 'lower',
-    read: ({ report }) => report?.spin_pct_all_locks ?? NaN,
-  },
+  reportRow('numa_run.records_per_s', { id: 'records', label: 'Records', detail: 'processed per second', unit: 'rate' }),
+  reportRow('numa_run.runtime_minutes', { id: 'runtime', label: 'Runtime of the run', detail: 'minutes (modelled run × run_scale)', unit: 'minutes' }),
+  reportRow('hold_pct_all_locks', { id: 'hold', label: 'Lock hold', detail: 'hold % of all locks (a sum over locks)', unit: 'pct' }),
+  reportRow('spin_pct_all_locks', { id: 'spin', label: 'Lock spin', detail: 'spin % of all locks', unit: 'pct' }),
   {
     id: 'iolock8', label: 'I/O lock 8 held', detail: 'of the time', unit: 'pct', better: 'lower',
     read: ({ snapshot }) => {
@@ -100,10 +98,7 @@ const METRICS: readonly MetricDef[] = [
       return lock && snapshot.windowNs > 0 ? (100 * lock.holdNs) / snapshot.windowNs : NaN;
     },
   },
-  {
-    id: 'locks', label: 'Locking', detail: 'lock acquisitions per second', unit: 'rate', everyKernel: true,
-    read: ({ report }) => report?.locks_per_s ?? NaN,
-  },
+  reportRow('locks_per_s', { id: 'locks', label: 'Locking', detail: 'lock acquisitions per second', unit: 'rate', everyKernel: true }),
   {
     id: 'krp-wait', label: 'KRP queue wait', detail: 'mean wait for the designated CPU', unit: 'ns', better: 'lower',
     read: ({ report, snapshot }) => {
@@ -131,18 +126,9 @@ const METRICS: readonly MetricDef[] = [
     id: 'futile', label: 'Wasted wake-ups', detail: 'woken to find the lock taken, per second', unit: 'rate', better: 'lower',
     read: ({ snapshot }) => (snapshot.windowNs > 0 ? snapshot.futile / (snapshot.windowNs / 1e9) : NaN),
   },
-  {
-    id: 'miss', label: 'Lock misses', detail: 'of lock calls had to wait', unit: 'pct', better: 'lower',
-    read: ({ report }) => report?.lock_miss_rate_pct ?? NaN,
-  },
-  {
-    id: 'ramdisk-cross', label: 'RAM disk I/O across RADs', detail: 'of RAM disk reads', unit: 'pct', better: 'lower',
-    read: ({ report }) => report?.numa_run?.ramdisk_cross_rad_pct ?? NaN,
-  },
-  {
-    id: 'cross-rad', label: 'Traffic across RADs', detail: 'of memory traffic', unit: 'pct', better: 'lower',
-    read: ({ report }) => report?.numa?.cross_rad_pct ?? NaN,
-  },
+  reportRow('lock_miss_rate_pct', { id: 'miss', label: 'Lock misses', detail: 'of lock calls had to wait', unit: 'pct' }),
+  reportRow('numa_run.ramdisk_cross_rad_pct', { id: 'ramdisk-cross', label: 'RAM disk I/O across RADs', detail: 'of RAM disk reads', unit: 'pct' }),
+  reportRow('numa.cross_rad_pct', { id: 'cross-rad', label: 'Traffic across RADs', detail: 'of memory traffic', unit: 'pct' }),
   {
     id: 'busy', label: 'CPUs busy', detail: 'of all CPU time not idle', unit: 'pct', everyKernel: true,
     read: ({ snapshot, modes }) => busyPct(snapshot, modes),

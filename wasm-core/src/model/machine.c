@@ -90,7 +90,7 @@ const MetricDesc LAB_MACHINE_METRICS[] = {
     { "numa.cross_rad_pct", "number", "%", -1, "Traffic that crosses RADs" },
     { "numa.watched_lock", "string|null", "", 0, "The lock whose acquisitions are counted per CPU" },
     { "numa.lock_wins_by_cpu[]", "integer", "", 0, "Acquisitions of the watched lock by each CPU" },
-    { "numa.fairness_jain", "number", "", 1, "Jain's fairness index over those acquisitions" },
+    { "numa.fairness_jain", "number", "", 1, "Fairness (Jain's index of the watched lock's acquisitions per CPU)" },
     { NULL, NULL, NULL, 0, NULL }
 };
 

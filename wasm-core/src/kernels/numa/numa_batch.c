@@ -228,7 +228,7 @@ static int numa_build(lab_Sim *s)
 }
 
 static const MetricDesc NUMA_RUN_METRICS[] = {
-    { "numa_run.records_per_s", "number", "/s", 1, "Records per second" },
+    { "numa_run.records_per_s", "number", "/s", 1, "Records" },
     { "numa_run.records_done", "integer", "records", 1, "Records done" },
     { "numa_run.lock_ops_per_s", "number", "/s", 0, "Lock manager operations" },
     { "numa_run.ramdisk_io_per_s", "number", "/s", 1, "RAM disk I/O" },
