@@ -1,10 +1,13 @@
 /*
- * PresetMenu.tsx -- the named scenarios of lessons/scenarios, as a menu. Choosing one
- * loads it (the worker checks it like any scenario); a file that is not a scenario is
- * shown disabled (it would be a bug in the preset file, which CI also checks).
+ * PresetMenu.tsx -- the named scenarios of lessons/scenarios, as a menu grouped by the
+ * kernel each one runs (the kernel that owns it: its kernel.kind, in the registry's
+ * order and words). Choosing one loads it (the worker checks it like any scenario); a
+ * file that is not a scenario is shown disabled (it would be a bug in the preset file,
+ * which CI also checks).
  */
 import { useId, useMemo, useState } from 'react';
 import type { ScenarioValues } from '../core/index.js';
+import { KERNELS, kernelInfo } from '../kernels/index.js';
 import { loadPresets } from './presets.js';
 
 export function PresetMenu({ onChoose }: { onChoose(values: ScenarioValues): void }) {
@@ -12,6 +15,9 @@ export function PresetMenu({ onChoose }: { onChoose(values: ScenarioValues): voi
   const presets = useMemo(() => loadPresets(), []);
   const [chosen, setChosen] = useState('');
   const current = presets.find((preset) => preset.name === chosen);
+  const groups = useMemo(() => KERNELS
+    .map((kernel) => ({ kernel, presets: presets.filter((preset) => kernelInfo(preset.values?.['kernel.kind']) === kernel) }))
+    .filter((group) => group.presets.length > 0), [presets]);
   return (
     <span className="presets">
       <label htmlFor={id}>Preset</label>
@@ -21,10 +27,14 @@ export function PresetMenu({ onChoose }: { onChoose(values: ScenarioValues): voi
         if (preset?.values) onChoose(preset.values);
       }}>
         <option value="">Choose a scenario…</option>
-        {presets.map((preset) => (
-          <option key={preset.name} value={preset.name} disabled={!preset.values}>
-            {preset.title}{preset.problems ? ' (invalid file)' : ''}
-          </option>
+        {groups.map(({ kernel, presets: owned }) => (
+          <optgroup key={kernel.name} label={kernel.choice}>
+            {owned.map((preset) => (
+              <option key={preset.name} value={preset.name} disabled={!preset.values}>
+                {preset.title}{preset.problems ? ' (invalid file)' : ''}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       <span id={`${id}-about`} className="visually-hidden">
