@@ -20,6 +20,7 @@ import { controlFor } from '../src/lab/controls.js';
 import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
+import type { Lesson } from '../src/lesson/parse.js';
 
 const lessonDir = join(repoRoot, 'lessons');
 const read = (file: string) => readFileSync(join(lessonDir, file), 'utf8');
@@ -48,10 +49,9 @@ async function shot(page: Page, lessonId: string, what: string, fullPage = false
 const schema = JSON.parse(execFileSync(join(repoRoot, 'wasm-core/build/stacklab-native'), ['schema'], { encoding: 'utf8' })) as Schema;
 const fieldOf = (path: string) => schema.fields.find((field) => field.path === path);
 
-/** The kernel a lab's run runs: the run's kernel.kind, else the lab's, else its preset's. */
-function labKernel(lab: LabComponent, run: Record<string, number | string>): string {
-  const preset = readPreset(lab.scenario) as { kernel?: { kind?: string } };
-  return String(run['kernel.kind'] ?? lab.set?.['kernel.kind'] ?? preset.kernel?.kind ?? 'classic');
+/** The kernel a lab's run runs: the run's kernel.kind, else its lab's scenario's (the lesson's scenario with the lab's overrides). */
+function labKernel(lesson: Lesson, lab: LabComponent, run: Record<string, number | string>): string {
+  return String(run['kernel.kind'] ?? lesson.labScenarios[lab.id]?.['kernel.kind'] ?? 'classic');
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -133,11 +133,11 @@ async function setField(page: Page, lab: Locator, kernel: string, path: string, 
   await page.keyboard.press('Enter');
 }
 
-async function makeRuns(page: Page, lab: LabComponent, number: number) {
+async function makeRuns(page: Page, lesson: Lesson, lab: LabComponent, number: number) {
   const section = page.getByRole('region', { name: `Lab for experiment ${number}` });
   const status = page.getByTestId(`lab-status-${lab.id}`);
   for (const [index, run] of lab.task.runs.entries()) {
-    for (const [path, value] of Object.entries(run)) await setField(page, section, labKernel(lab, run), path, value);
+    for (const [path, value] of Object.entries(run)) await setField(page, section, labKernel(lesson, lab, run), path, value);
     const runToEnd = section.getByRole('button', { name: 'Run to end' });
     await expect(runToEnd).toBeEnabled({ timeout: 20_000 });
     await tabTo(page, runToEnd, 'Run to end');
@@ -227,7 +227,7 @@ test.describe('lessons', () => {
       for (const step of lesson.steps) {
         if (step.kind === 'predict') await commitPrediction(page, lesson.predicts[step.id]!);
         if (step.kind === 'lab') {
-          await makeRuns(page, lesson.labs[step.id]!, ++experiment);
+          await makeRuns(page, lesson, lesson.labs[step.id]!, ++experiment);
           await page.getByRole('region', { name: `Lab for experiment ${experiment}` }).scrollIntoViewIfNeeded();
           await shot(page, lesson.meta.id, `lab-${experiment}`);
         }
