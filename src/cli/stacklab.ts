@@ -109,7 +109,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     if (args.values.vary) throw new UsageError('--vary belongs to sweep; use `stacklab sweep ... --vary path=FROM..TO`.');
     const values = checkOrThrow(schema, withOverrides(document, overrides));
     const report = runScenario(core, values);
-    io.stdout.write(args.values.json ? report + '\n' : formatRunSummary(schema, JSON.parse(report)));
+    io.stdout.write(args.values.json ? report + '\n' : await formatRunSummary(schema, JSON.parse(report)));
     return;
   }
 
@@ -128,7 +128,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
   });
   const reports = runSweep(core, scenarios, io, vary);
   if (args.values.json) io.stdout.write('[\n' + reports.join(',\n') + '\n]\n');
-  else io.stdout.write(formatSweepTable(vary.path, vary.values, reports.map((text) => JSON.parse(text))));
+  else io.stdout.write(await formatSweepTable(vary.path, vary.values, reports.map((text) => JSON.parse(text))));
 }
 
 type CommandLine = ReturnType<typeof parseCommandLine>;

@@ -1,9 +1,9 @@
 /*
  * summary.ts -- the CLI's readable output: a run's metrics as tables, a sweep as one
  * row per value, the field list. What every run has (modes, locks, RADs) is laid out
- * here; each kernel's own sections and sweep columns come from its module in the
- * kernel registry (src/kernels/<kernel>.ts: summary, sweep), whose rows take the
- * core's labels for the report's values.
+ * here; each kernel's own sections and sweep columns come from its part in the kernel
+ * registry (KernelInfo.cli: src/kernels/cli/<kernel>.ts), whose rows take the core's
+ * labels for the report's values.
  */
 import { defaultValue, type ModeName, type Report, type Schema } from '../core/index.js';
 import { monitorModes } from '../core/monitor.js';
@@ -23,7 +23,8 @@ function section(part: SummarySection): string {
   return typeof part === 'string' ? part : table(part.header, part.rows);
 }
 
-export function formatRunSummary(schema: Schema, report: Report): string {
+export async function formatRunSummary(schema: Schema, report: Report): Promise<string> {
+  const cli = await kernelInfo(report.kernel).cli();
   const cpus = report.cpus.length;
   const sections = [
     `${report.kernel} kernel, ${cpus} CPUs: ${duration(report.simulated_ns)} simulated, `
@@ -48,7 +49,7 @@ export function formatRunSummary(schema: Schema, report: Report): string {
       ],
     )]),
     ...radSections(report),
-    ...kernelInfo(report.kernel).summary(report).map(section),
+    ...cli.summary(report).map(section),
   ];
   return sections.join('\n');
 }
@@ -78,8 +79,8 @@ function radSections(report: Report): string[] {
   return sections;
 }
 
-export function formatSweepTable(path: string, values: number[], reports: Report[]): string {
-  const sweep = kernelInfo(reports[0]?.kernel).sweep;
+export async function formatSweepTable(path: string, values: number[], reports: Report[]): Promise<string> {
+  const { sweep } = await kernelInfo(reports[0]?.kernel).cli();
   return table([path, ...sweep.header], reports.map((report, i) => [String(values[i]), ...sweep.cells(report)]));
 }
 

@@ -3,8 +3,6 @@
  * resource affinity domains, and a batch run that pays for it (source 004).
  */
 import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, us } from './controls.js';
-import type { Report } from '../core/report.js';
-import { columns, duration, LOCK_COLUMNS, one, pct, reported, whole, type SummarySection } from './summary.js';
 import type { KernelInfo } from './types.js';
 
 /** OpenVMS on an AlphaServer GS: where processes, data and locks live (source 004). */
@@ -25,30 +23,6 @@ const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
 ];
 
 const PLACEMENT_WORDS: Record<string, string> = { none: 'any CPU', home_rad: 'home RAD', cpu_affinity: 'CPU affinity' };
-
-/** The batch's runtime, or why there is none: a steady-state run (numa.records 0) has no end. */
-function runtimeWords(run: NonNullable<Report['numa_run']>): string {
-  if (run.runtime_ns !== null) return duration(run.runtime_ns);
-  if (run.runners_left === 0) return 'none: a steady-state run (numa.records = 0 gives the processes no end)';
-  return `not finished (${run.runners_left} processes still running)`;
-}
-
-/** The CLI's section for a batch run: its rates, where the RAM disk reads came from, its runtime. */
-function summary(report: Report): SummarySection[] {
-  const run = report.numa_run;
-  if (!run) return [];
-  return [{
-    header: ['Batch run', ''],
-    rows: [
-      reported('numa_run.records_per_s', whole(run.records_per_s)),
-      reported('numa_run.lock_ops_per_s', whole(run.lock_ops_per_s)),
-      reported('numa_run.ramdisk_io_per_s', whole(run.ramdisk_io_per_s)),
-      reported('numa_run.ramdisk_cross_rad_pct', `${pct(run.ramdisk_cross_rad_pct)}%`),
-      ['runtime', runtimeWords(run)],
-      ...(run.runtime_minutes === null ? [] : [['runtime of the real run', `${one(run.runtime_minutes)} minutes`]]),
-    ],
-  }];
-}
 
 export const numa: KernelInfo = {
   name: 'numa',
@@ -71,9 +45,5 @@ export const numa: KernelInfo = {
   sideWords: (values) => (values['numa.placement'] === undefined ? [] : [PLACEMENT_WORDS[String(values['numa.placement'])] ?? String(values['numa.placement'])]),
   compareRows: ['records', 'runtime', 'hold', 'spin', 'ramdisk-cross', 'cross-rad'],
   headlineRows: ['mpsynch', 'records'],
-  summary,
-  sweep: columns(LOCK_COLUMNS, {
-    header: ['records/s', 'runtime'],
-    cells: (report) => (report.numa_run ? [whole(report.numa_run.records_per_s), runtimeWords(report.numa_run)] : ['–', '–']),
-  }),
+  cli: async () => (await import('./cli/numa.js')).numaCli,
 };

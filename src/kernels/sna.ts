@@ -3,7 +3,6 @@
  * remedies, and the porting journey (source 001).
  */
 import { type ControlSpec, CPUS, KERNEL, ms, us } from './controls.js';
-import { columns, duration, LOCK_COLUMNS, reported, whole } from './summary.js';
 import type { KernelInfo } from './types.js';
 
 /** The main controls while the SNA Server/6000 kernel runs (the OpenVMS workload's are under "All parameters"). */
@@ -63,23 +62,7 @@ export const sna: KernelInfo = {
   sideWords: (values) => (values['sna.lock_kind'] === undefined ? [] : [LOCK_WORDS[String(values['sna.lock_kind'])] ?? String(values['sna.lock_kind'])]),
   compareRows: ['round-trip', 'transfer', 'cswitch', 'futile', 'miss'],
   headlineRows: ['round-trip'],
-  summary: (report) => (report.sna ? [{
-    header: ['SNA Server/6000', ''],
-    rows: [
-      reported('sna.round_trips_per_s', whole(report.sna.round_trips_per_s)),
-      reported('sna.round_trip_ns', duration(report.sna.round_trip_ns)),
-      // KB of 1000 bytes, as the lessons' transfer_kb_per_s reads it.
-      reported('sna.transfer_bytes_per_s', `${whole(report.sna.transfer_bytes_per_s / 1000)} KB/s`),
-      reported('scheduler.context_switches_per_s', whole(report.scheduler.context_switches_per_s)),
-      reported('scheduler.futile_wakeups_per_s', whole(report.scheduler.futile_wakeups_per_s)),
-    ],
-  }] : []),
-  sweep: columns(LOCK_COLUMNS, {
-    header: ['round trips/s', 'round trip', 'transfer KB/s'],
-    cells: (report) => (report.sna
-      ? [whole(report.sna.round_trips_per_s), duration(report.sna.round_trip_ns), whole(report.sna.transfer_bytes_per_s / 1000)]
-      : ['–', '–', '–']),
-  }),
+  cli: async () => (await import('./cli/sna.js')).snaCli,
   /** The thundering herd sets the lock kinds side by side: spinning simple locks against lockl. */
   companion(scenario, shown) {
     if (!shown.includes('herd')) return null;

@@ -1,9 +1,10 @@
 /*
- * summary.ts -- what a kernel's module gives the CLI's readable summary (stacklab run
- * without --json, and stacklab sweep): its own sections of a run, and the columns of a
- * sweep. A section is a table of text cells; the CLI lays it out. A row that is one
- * value of the report takes its label from the core (`reported`: the MetricDesc table
- * of the C function that wrote it, through REPORT_METRICS), so the words are the core's.
+ * summary.ts -- what a kernel gives the CLI's readable summary (stacklab run without
+ * --json, and stacklab sweep): its own sections of a run, and the columns of a sweep
+ * (src/kernels/cli/<kernel>.ts, loaded lazily so the browser never carries them). A
+ * section is a table of text cells; the CLI lays it out. A row that is one value of the
+ * report takes its label from the core (`reported`: the MetricDesc table of the C
+ * function that wrote it, through REPORT_METRICS), so the words are the core's.
  */
 import { REPORT_METRICS, type Report, type ReportMetricPath } from '../core/report.js';
 
@@ -15,6 +16,14 @@ export interface SummaryTable {
 
 /** A section of a run's summary: a table, or one line of text. */
 export type SummarySection = SummaryTable | string;
+
+/** A kernel's part of the CLI's readable output. */
+export interface KernelCli {
+  /** Its sections of a run's summary, after the modes, locks and RADs every run has. */
+  summary(report: Report): SummarySection[];
+  /** The sweep table's columns after the varied field's. */
+  sweep: SweepColumns;
+}
 
 /** A sweep's columns after the varied field's: one header and one cell per report. */
 export interface SweepColumns {

@@ -14,7 +14,7 @@ import type { Schema } from '../core/schema.js';
 import type { Snapshot } from '../core/snapshot.js';
 import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
-import type { SummarySection, SweepColumns } from './summary.js';
+import type { KernelCli } from './summary.js';
 
 /** What a kernel's key figures are drawn from. */
 export interface FiguresProps {
@@ -76,10 +76,8 @@ export interface KernelInfo {
   /** The Compare page's rows (compare/metrics.ts ids) shown when either side runs it; the headline ones. */
   compareRows: readonly string[];
   headlineRows: readonly string[];
-  /** Its sections of the CLI's summary of a run, after the modes, locks and RADs every run has. */
-  summary(report: Report): SummarySection[];
-  /** The CLI's sweep table: its columns after the varied field's. */
-  sweep: SweepColumns;
+  /** Its part of the CLI's readable output (src/kernels/cli/), loaded only by the CLI. */
+  cli(): Promise<KernelCli>;
   /** A companion run for the views shown, if one of them draws two runs side by side. */
   companion?(scenario: ScenarioValues, shown: readonly KnownViewId[]): Companion | null;
 }
