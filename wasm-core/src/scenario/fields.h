@@ -87,6 +87,9 @@ typedef struct FieldDesc {
 } FieldDesc;
 
 const FieldDesc *lab_field(int index);
+/* A plain decimal number's text as a double (the one strtod gives for up to 15
+ * significant digits times 10^k, |k| <= 22); 1 when the text is such a number. */
+int lab_parse_decimal(const char *s, double *out);
 double lab_field_max(const FieldDesc *f);
 
 struct lab_Scenario {
