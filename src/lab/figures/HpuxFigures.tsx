@@ -14,13 +14,13 @@ export default function HpuxFiguresList({ report }: FiguresProps) {
   const oneHost = hp.hosts === 1;
   return (
     <dl className="figures" aria-label="Key figures of this run">
-      <Figure headline label="Throughput" testId="fig-hpux" raw={hp.throughput_mbps} value={`${hp.throughput_mbps.toFixed(1)} Mb/s`}
+      <Figure headline metric="hpux.throughput_mbps" testId="fig-hpux" raw={hp.throughput_mbps} value={`${hp.throughput_mbps.toFixed(1)} Mb/s`}
         detail={`${formatCount(hp.send_bytes)} B sends over ${oneHost ? 'loopback' : 'FDDI'}`} />
-      <Figure label={oneHost ? 'CPU busy' : 'Sender CPU busy'} testId="fig-hpux-cpu" raw={hp.sender_cpu_pct} value={formatPct(hp.sender_cpu_pct)}
+      <Figure metric="hpux.sender_cpu_pct" label={oneHost ? 'CPU busy' : undefined} testId="fig-hpux-cpu" raw={hp.sender_cpu_pct} value={formatPct(hp.sender_cpu_pct)}
         detail={oneHost ? 'sender and receiver share it' : `receiver ${formatPct(hp.receiver_cpu_pct)}`} />
-      <Figure label="CPU per KiB" testId="fig-hpux-kb" raw={hp.cpu_us_per_kb} value={`${hp.cpu_us_per_kb.toFixed(1)} µs`}
+      <Figure metric="hpux.cpu_us_per_kb" testId="fig-hpux-kb" raw={hp.cpu_us_per_kb} value={`${hp.cpu_us_per_kb.toFixed(1)} µs`}
         detail={`checksums ${hp.checksum_offload ? 'on the card' : 'in the host'}`} />
-      <Figure label="Copies forced" testId="fig-hpux-forced" raw={hp.forced_copies_pct} value={formatPct(hp.forced_copies_pct)}
+      <Figure metric="hpux.forced_copies_pct" label="Copies forced" testId="fig-hpux-forced" raw={hp.forced_copies_pct} value={formatPct(hp.forced_copies_pct)}
         detail={hp.send_copy_avoidance ? `of sends; ${hp.held_buffers_mean.toFixed(1)} of ${hp.send_buffers} buffers lent on average` : 'no send copy avoidance: every send is copied'} />
     </dl>
   );

@@ -17,7 +17,7 @@ export default function SnaFiguresList({ schema, snapshot, report }: FiguresProp
   const cswitchPct = window > 0 ? (100 * modeTotalsNs(snapshot, schema.modes).cswitch) / window : NaN;
   return (
     <dl className="figures" aria-label="Key figures of this run">
-      <Figure headline label="TP response (session round trip)" testId="fig-round-trip" raw={sna?.round_trip_ns ?? NaN}
+      <Figure headline metric="sna.round_trip_ns" testId="fig-round-trip" raw={sna?.round_trip_ns ?? NaN}
         value={sna && sna.round_trip_ns > 0 ? formatNs(sna.round_trip_ns, 2) : '–'}
         detail={sna ? `${formatCount(sna.round_trips_per_s)} round trips a second` : 'measuring after the warm-up'} />
       <Figure label="1 MB transfer" testId="fig-transfer" raw={response}
@@ -26,7 +26,7 @@ export default function SnaFiguresList({ schema, snapshot, report }: FiguresProp
       <Figure label="Context switches" testId="fig-cswitch" raw={cswitchPct} value={formatPct(cswitchPct)} detail="of all CPU time" />
       <Figure label="Wasted wake-ups" testId="fig-futile" raw={snapshot.futile}
         value={formatCount(snapshot.futile)} detail="woken to find the lock taken again" />
-      <Figure label="Lock misses" testId="fig-miss" raw={miss} value={formatPct(miss)} detail="of lock calls had to wait" />
+      <Figure metric="lock_miss_rate_pct" label="Lock misses" testId="fig-miss" raw={miss} value={formatPct(miss)} detail="of lock calls had to wait" />
     </dl>
   );
 }
