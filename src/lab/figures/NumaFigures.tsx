@@ -4,7 +4,7 @@
 import type { FiguresProps } from '../../kernels/index.js';
 import { formatCount, formatNs, formatPct } from '../../views/format.js';
 import { mpsynch } from '../../views/snapshot-data.js';
-import { Figure } from './Figure.js';
+import { Figure, FigureList } from './Figure.js';
 
 /** OpenVMS on an AlphaServer GS: the batch run's pace, where its I/O went, MP synchronization. */
 export default function NumaFiguresList({ schema, snapshot, report }: FiguresProps) {
@@ -13,7 +13,7 @@ export default function NumaFiguresList({ schema, snapshot, report }: FiguresPro
   const spinPct = snapshot.windowNs > 0 ? mpsynch(snapshot, schema.modes).windowPct : NaN;
   const runtime = run?.runtime_minutes ?? null;
   return (
-    <dl className="figures" aria-label="Key figures of this run">
+    <FigureList>
       <Figure headline label={runtime !== null || !run || run.runners_left > 0 ? 'Runtime of the run' : 'Records a second'}
         testId="fig-runtime" raw={runtime ?? NaN}
         value={runtime !== null ? `${runtime.toFixed(1)} min` : run ? `${formatCount(run.records_per_s)}/s` : '–'}
@@ -26,6 +26,6 @@ export default function NumaFiguresList({ schema, snapshot, report }: FiguresPro
       <Figure label="MP synchronization" testId="fig-mpsynch" raw={spinPct} value={formatPct(spinPct)} detail="of all CPU time spinning" />
       <Figure metric="numa.cross_rad_pct" testId="fig-cross-rad" raw={numa?.cross_rad_pct ?? NaN}
         value={formatPct(numa?.cross_rad_pct ?? NaN)} detail={numa ? `spinlock fairness (Jain) ${numa.fairness_jain.toFixed(2)}` : ''} />
-    </dl>
+    </FigureList>
   );
 }

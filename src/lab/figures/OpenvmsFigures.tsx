@@ -9,7 +9,7 @@ import type { Schema, Snapshot } from '../../core/index.js';
 import { kernelInfo, type FiguresProps } from '../../kernels/index.js';
 import { formatCount, formatPct } from '../../views/format.js';
 import { mpsynch } from '../../views/snapshot-data.js';
-import { Figure } from './Figure.js';
+import { Figure, FigureList } from './Figure.js';
 
 interface LiveFigures {
   mpsynchPct: number;
@@ -46,7 +46,7 @@ export default function OpenvmsFigures({ schema, snapshot, report }: FiguresProp
     ? (100 * designated.kctxNs) / snapshot.windowNs
     : report?.designated_cpu_busy_pct ?? NaN;
   return (
-    <dl className="figures" aria-label="Key figures of this run">
+    <FigureList>
       <Figure headline label="MP synchronization" testId="fig-mpsynch" raw={live.mpsynchPct}
         value={formatPct(live.mpsynchPct)}
         detail={Number.isFinite(live.mpsynchCpus) ? `of all CPU time spinning = ${live.mpsynchCpus.toFixed(1)} CPUs wasted` : 'measuring after the warm-up'} />
@@ -60,6 +60,6 @@ export default function OpenvmsFigures({ schema, snapshot, report }: FiguresProp
           <Figure label={`Designated CPU ${snapshot.designatedCpu} busy`} testId="fig-designated" raw={busy} value={formatPct(busy)} detail="in kernel context" />
         </>
       )}
-    </dl>
+    </FigureList>
   );
 }

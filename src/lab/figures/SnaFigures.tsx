@@ -5,7 +5,7 @@ import { transferResponseNs } from '../../core/report.js';
 import type { FiguresProps } from '../../kernels/index.js';
 import { formatCount, formatNs, formatPct } from '../../views/format.js';
 import { modeTotalsNs } from '../../views/snapshot-data.js';
-import { Figure } from './Figure.js';
+import { Figure, FigureList } from './Figure.js';
 
 /** The SNA run's figures: the source's response times, and what the herd wastes. */
 export default function SnaFiguresList({ schema, snapshot, report }: FiguresProps) {
@@ -16,7 +16,7 @@ export default function SnaFiguresList({ schema, snapshot, report }: FiguresProp
   const window = snapshot.windowNs * snapshot.cpus.length;
   const cswitchPct = window > 0 ? (100 * modeTotalsNs(snapshot, schema.modes).cswitch) / window : NaN;
   return (
-    <dl className="figures" aria-label="Key figures of this run">
+    <FigureList>
       <Figure headline metric="sna.round_trip_ns" testId="fig-round-trip" raw={sna?.round_trip_ns ?? NaN}
         value={sna && sna.round_trip_ns > 0 ? formatNs(sna.round_trip_ns, 2) : '–'}
         detail={sna ? `${formatCount(sna.round_trips_per_s)} round trips a second` : 'measuring after the warm-up'} />
@@ -27,6 +27,6 @@ export default function SnaFiguresList({ schema, snapshot, report }: FiguresProp
       <Figure label="Wasted wake-ups" testId="fig-futile" raw={snapshot.futile}
         value={formatCount(snapshot.futile)} detail="woken to find the lock taken again" />
       <Figure metric="lock_miss_rate_pct" label="Lock misses" testId="fig-miss" raw={miss} value={formatPct(miss)} detail="of lock calls had to wait" />
-    </dl>
+    </FigureList>
   );
 }
