@@ -69,13 +69,15 @@ static const Phase FORK[] = {
     /* 10 */ P(OP_END),
     /* 11 */ W(FORK, RX_KERNEL),                /* IP and TCP input, into the socket     */
     /* 12 */ P(OP_DELIVER),
-    /* 13 */ PA(OP_REL, LOCK_IOLOCK8),
-    /* 14 */ PB(OP_IF_NO_WAKE, 19),
-    /* 15 */ PA(OP_ACQ, LOCK_SCHED),            /* wake the reader                       */
-    /* 16 */ W(FORK, WAKE),
-    /* 17 */ P(OP_MAKE_READY),
-    /* 18 */ PA(OP_REL, LOCK_SCHED),
-    /* 19 */ P(OP_END),
+    /* 13 */ PB(OP_IF_NO_WAKE, 18),
+    /* 14 */ PA(OP_ACQ, LOCK_SCHED),            /* wake the reader                       */
+    /* 15 */ W(FORK, WAKE),
+    /* 16 */ P(OP_MAKE_READY),
+    /* 17 */ PA(OP_REL, LOCK_SCHED),
+    /* 18 */ PB(OP_RX_NEXT, 20),                /* more packets queued: still in the lock */
+    /* 19 */ PB(OP_JMP, 11),
+    /* 20 */ PA(OP_REL, LOCK_IOLOCK8),
+    /* 21 */ P(OP_END),
 };
 
 static const Phase NO_KRPS[] = { P(OP_END) };

@@ -135,6 +135,16 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         return 0;
     }
     case OP_IF_NO_WAKE: x->pc = x->wake ? x->pc + 1 : ph->b; return 0;
+    case OP_RX_NEXT: {
+        JobList *q = &s->cpu[cpu].fork_q;
+        int j;
+        if (q->head < 0 || s->job[q->head].kind != JOB_RX) { x->pc = ph->b; return 0; }
+        j = engine_list_pop(s, q);
+        engine_job_free(s, x->job);
+        x->job = j;
+        x->pc++;
+        return 0;
+    }
     default:
         assert(0 && "not an OpenVMS phase");
         x->pc++;
@@ -142,7 +152,7 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
     }
 }
 
-int vms_jumps(int op) { return op == OP_IF_NO_WAKE; }
+int vms_jumps(int op) { return op == OP_IF_NO_WAKE || op == OP_RX_NEXT; }
 
 /* ---- replies and devices ---------------------------------------------------------- */
 
