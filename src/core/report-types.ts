@@ -358,6 +358,8 @@ export interface Report {
   designated_cpu: number;
   /** Designated CPU busy in kernel context (%). */
   designated_cpu_busy_pct: number;
+  /** Designated CPU spinning (%); less is better. */
+  designated_cpu_spin_pct: number;
   /** Fork threads created (/s). */
   forks_per_s: number;
   throughput: Throughput;
@@ -430,6 +432,7 @@ export const REPORT_METRICS = {
   "queues[].krps_per_s": { unit: "/s", better: "", label: "Queued" },
   "designated_cpu": { unit: "", better: "", label: "Designated CPU" },
   "designated_cpu_busy_pct": { unit: "%", better: "", label: "Designated CPU busy in kernel context" },
+  "designated_cpu_spin_pct": { unit: "%", better: "lower", label: "Designated CPU spinning" },
   "forks_per_s": { unit: "/s", better: "", label: "Fork threads created" },
   "throughput.transmit_packets_per_s": { unit: "/s", better: "higher", label: "Transmit packets" },
   "throughput.received_packets_per_s": { unit: "/s", better: "higher", label: "Received packets" },

@@ -91,10 +91,7 @@ export const METRICS = {
   spin_pct_all_locks: core('spin_pct_all_locks'),
   locks_per_s: core('locks_per_s'),
   designated_cpu_busy_pct: core('designated_cpu_busy_pct'),
-  designated_cpu_spin_pct: percent('Designated CPU spinning', (r) => {
-    const cpu = r.cpus?.find((c) => c.id === r.designated_cpu);
-    return cpu && r.window_ns > 0 ? (100 * cpu.modes.spin) / r.window_ns : undefined;
-  }),
+  designated_cpu_spin_pct: core('designated_cpu_spin_pct'),
   forks_per_s: core('forks_per_s'),
   krp_queue_mean_len: { label: 'KRPs waiting (mean)', unit: 'KRPs', digits: 1, read: (r) => queue(r, 'krp_queue')?.mean_len },
   krp_queue_mean_wait_us: {

@@ -45,6 +45,12 @@ export default function OpenvmsFigures({ schema, snapshot, report }: FiguresProp
   const busy = designated && Number.isFinite(designated.kctxNs) && snapshot.windowNs > 0
     ? (100 * designated.kctxNs) / snapshot.windowNs
     : report?.designated_cpu_busy_pct ?? NaN;
+  // The time it spins (for SCHED, to wake readers or to switch processes): busy, but no KRP work.
+  const spinIndex = schema.modes.indexOf('spin');
+  const spinNs = designated && spinIndex >= 0 ? designated.modeNs[spinIndex] : undefined;
+  const spinning = spinNs !== undefined && snapshot.windowNs > 0
+    ? (100 * spinNs) / snapshot.windowNs
+    : report?.designated_cpu_spin_pct ?? NaN;
   return (
     <FigureList>
       <Figure headline label="MP synchronization" testId="fig-mpsynch" raw={live.mpsynchPct}
@@ -57,7 +63,7 @@ export default function OpenvmsFigures({ schema, snapshot, report }: FiguresProp
       {scalable && (
         <>
           <Figure label="KRP queue" testId="fig-krp" raw={live.krpQueueLen} value={String(live.krpQueueLen)} detail={`waiting now (most ${live.krpQueueMax})`} />
-          <Figure label={`Designated CPU ${snapshot.designatedCpu} busy`} testId="fig-designated" raw={busy} value={formatPct(busy)} detail="in kernel context" />
+          <Figure label={`Designated CPU ${snapshot.designatedCpu} busy`} testId="fig-designated" raw={busy} value={formatPct(busy)} detail={Number.isFinite(spinning) && spinning >= 0.5 ? `in kernel context; spinning ${formatPct(spinning)} of the time` : 'in kernel context'} />
         </>
       )}
     </FigureList>

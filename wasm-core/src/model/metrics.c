@@ -109,6 +109,7 @@ const MetricDesc LAB_REPORT_METRICS[] = {
     { "queues[].krps_per_s", "number", "/s", 0, "Queued" },
     { "designated_cpu", "integer", "", 0, "Designated CPU" },
     { "designated_cpu_busy_pct", "number", "%", 0, "Designated CPU busy in kernel context" },
+    { "designated_cpu_spin_pct", "number", "%", -1, "Designated CPU spinning" },
     { "forks_per_s", "number", "/s", 0, "Fork threads created" },
     { "throughput.transmit_packets_per_s", "number", "/s", 1, "Transmit packets" },
     { "throughput.received_packets_per_s", "number", "/s", 1, "Received packets" },
@@ -240,6 +241,10 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_key(w, "designated_cpu"); jw_int(w, st->designated_cpu);
     jw_key(w, "designated_cpu_busy_pct");
     jw_fixed(w, pct((double)d->kctx_ns, window), 3);
+    /* Of its time, how much the designated CPU spins (for any lock, at any level): busy,
+     * but not doing KRP work. */
+    jw_key(w, "designated_cpu_spin_pct");
+    jw_fixed(w, pct((double)d->mode_ns[LAB_MODE_SPIN], window), 3);
     jw_key(w, "forks_per_s"); jw_fixed(w, secs > 0 ? (double)st->forks_created / secs : 0, 1);
 
     jw_key(w, "throughput"); jw_open(w, '{');
