@@ -55,8 +55,11 @@ describe('V3: the lock table, classic -> scalable (each within 20% relative)', (
     expect(within(classic.spin_pct_all_locks, 24.1, 0.2)).toBe(true);
   });
   // Known gap (docs/model.md, "What the model does not reproduce yet"): the model's
-  // Scalable Kernel spins only for SCHED and gives about 1.6%; raising that to the
-  // published 4.4% with these mechanisms also pushes hold % all locks out of its band.
+  // Scalable Kernel spins only for SCHED (and I/O lock 8 for disk I/O) and gives 1.76%;
+  // raising that to the published 4.4% with these mechanisms also pushes hold % all
+  // locks or locks per second out of their bands. Revisited after the classic receive
+  // batching and the scaling-sweep change (issue 20): neither touches testbed-scalable,
+  // whose report is unchanged, so the gap stands.
   it.skip('spin % all locks, scalable 4.4', () => {
     expect(within(scalable.spin_pct_all_locks, 4.4, 0.2)).toBe(true);
   });
