@@ -29,3 +29,16 @@ export function Figure(props: FigureProps) {
 export function FigureList({ children }: { children: ReactNode }) {
   return <dl className="figures" aria-label="Key figures of this run">{children}</dl>;
 }
+
+/**
+ * Said beside the figures when this run's setting is one where the model contradicts
+ * its source: what the source reports, what the model gives, and where the reason is.
+ */
+export function ModelGap({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <p className="model-gap" role="note" data-testid={testId}>
+      <strong>The model disagrees with the source here. </strong>
+      {children}
+    </p>
+  );
+}
