@@ -93,6 +93,9 @@ export interface PredictOption {
   text: string;
   /** The values of the compared metric this option stands for, [low, high]. */
   range?: [number, number];
+  /** The answer the source published, where the model does not reproduce it: a learner
+   * who chose it is told so, never that they were wrong. */
+  published?: boolean;
 }
 
 export interface PredictComponent {
@@ -251,6 +254,7 @@ export const COMPONENT_SCHEMAS: Record<ComponentName, JsonSchema> = {
           properties: {
             text,
             range: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number' } },
+            published: { type: 'boolean' },
           },
         },
       },

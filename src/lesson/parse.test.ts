@@ -365,6 +365,13 @@ describe('components', () => {
     expect(problem.line).toBe(lineOf(text, 'machine.cpus: 200 }'));
   });
 
+  it('refuses a published option without a range, naming its line', () => {
+    const text = VALID.replace("numeric: { unit: '%', min: 0, max: 100 }", "options:\n  - text: What the source measured.\n    published: true\n  - text: Something else.");
+    const problem = onlyProblem(text);
+    expect(problem.message).toBe('option 1 is marked published but has no range, so a run can never be compared with it.');
+    expect(problem.line).toBe(lineOf(text, 'published: true'));
+  });
+
   it('refuses duplicate ids', () => {
     const text = VALID.replace(CHECK('two'), CHECK('one'));
     const problem = onlyProblem(text);

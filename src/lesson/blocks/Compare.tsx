@@ -23,7 +23,11 @@ function verdict(predict: PredictComponent, prediction: Prediction, compare: Com
     const [low, high] = option.range;
     if (measured >= low && measured <= high) return 'What you measured is inside the answer you chose.';
     const right = predict.options!.find((o) => o.range && measured >= o.range[0] && measured <= o.range[1]);
-    return `What you measured is outside the answer you chose${right ? `; it matches “${right.text.replace(/[.!]$/, '')}”` : ''}.`;
+    const matches = right ? `; it matches “${right.text.replace(/[.!]$/, '')}”` : '';
+    if (option.published) {
+      return `You chose what the source measured on the real machines. This model does not reproduce it${matches}: the note below says why.`;
+    }
+    return `What you measured is outside the answer you chose${matches}.`;
   }
   const guess = prediction.value;
   if (metric.unit === '%') {

@@ -132,6 +132,9 @@ export function crossCheck(
           if (option.range && option.range[0] > option.range[1]) {
             problem(lineIn(component, ['options', index, 'range'], line), `option ${index + 1}'s range [${option.range.join(', ')}] runs backwards.`, 'write it as [low, high].');
           }
+          if (option.published && !option.range) {
+            problem(lineIn(component, ['options', index, 'published'], line), `option ${index + 1} is marked published but has no range, so a run can never be compared with it.`, 'give it the range of values the source published.');
+          }
         });
         break;
       }
