@@ -106,9 +106,9 @@ test.describe('an embedded lesson and its host', () => {
 
     // A question, wrong and then right: two answered statements with success false, then true.
     const check = frame.locator('form.lesson-check').first();
-    await check.locator('label.lesson-option').nth(1).click();
+    await check.locator('label.lesson-option[data-option="1"]').click();
     await check.getByRole('button', { name: 'Check my answer' }).click();
-    await check.locator('label.lesson-option').nth(0).click();
+    await check.locator('label.lesson-option[data-option="0"]').click();
     await check.getByRole('button', { name: 'Check my answer' }).click();
     await expect.poll(async () => (await statementsOf(page)).filter((s) => s.object.id.endsWith('/check/what-is-mpsynch')).map((s) => s.result)).toEqual([
       { response: '1', success: false }, { response: '0', success: true },
@@ -127,7 +127,7 @@ test.describe('an embedded lesson and its host', () => {
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
     await expect.poll(async () => (await received(page)).filter((m) => m.data.type === 'stacklab:resize').length).toBeGreaterThan(0);
     await commitPrediction(frame);
-    await frame.locator('form.lesson-check').first().locator('label.lesson-option').nth(0).click();
+    await frame.locator('form.lesson-check').first().locator('label.lesson-option[data-option="0"]').click();
     await frame.locator('form.lesson-check').first().getByRole('button', { name: 'Check my answer' }).click();
     await expect(frame.locator('form.lesson-check').first()).toContainText('Right.');
     await page.waitForTimeout(500);

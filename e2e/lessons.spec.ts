@@ -148,7 +148,10 @@ async function makeRuns(page: Page, lesson: Lesson, lab: LabComponent, number: n
 
 async function answerCheck(page: Page, check: CheckComponent, number: number) {
   const form = page.locator('form').filter({ has: page.getByRole('group', { name: new RegExp(`^Question ${number}:`) }) });
-  const correct = check.options.findIndex((option) => option.correct);
+  // The options are shown in the learner's own order; each says its index in the file.
+  const order = await form.locator('[data-option]').evaluateAll((all) => all.map((el) => Number(el.getAttribute('data-option'))));
+  expect([...order].sort((x, y) => x - y)).toEqual(check.options.map((_, i) => i));
+  const correct = order.indexOf(check.options.findIndex((option) => option.correct));
   const wrong = correct === 0 ? 1 : 0;
   // One wrong answer first: its explanation appears, and the question can be tried again.
   await tabTo(page, form.getByRole('radio').first(), `question ${number}`);
@@ -217,6 +220,9 @@ test.describe('lessons', () => {
       const firstLab = Object.values(lesson.labs)[0]!;
       await expect(page.getByRole('region', { name: 'Lab for experiment 1' })).toHaveCount(0);
       await expect(page.getByTestId(`lab-status-${firstLab.id}`)).toHaveText(`0 of ${firstLab.task.runs.length} runs recorded`);
+      // Observe and Explain hold the answers: closed until every prediction is committed.
+      await expect(page.getByTestId('gated-observe')).toBeVisible();
+      await expect(page.getByTestId('gated-explain')).toBeVisible();
       await expectAccessible(page, `${lesson.meta.id} (start)`);
 
       // Start from the top, as a keyboard user would.
@@ -235,6 +241,7 @@ test.describe('lessons', () => {
       }
       await expect(page.getByTestId('lesson-progress')).toHaveText(new RegExp(`Complete: all ${lesson.steps.length} steps done$`));
       await expect(page.getByTestId('lesson-complete')).toContainText('Lesson complete');
+      await expect(page.locator('[data-testid^="gated-"]')).toHaveCount(0);
       // Each comparison shows the prediction and a real measurement.
       for (const predict of Object.values(lesson.predicts)) {
         await expect(page.getByTestId(`compare-measured-${predict.id}`)).toHaveText(/\d/);
@@ -245,9 +252,13 @@ test.describe('lessons', () => {
       await expect(page.locator('article .lab').first()).toBeVisible();
       await expectHeadingOrder('complete, labs open');
 
-      // Progress survives a reload.
+      // Progress survives a reload, and so does the order each check shows its options in.
       const measured = await page.getByTestId(`compare-measured-${Object.keys(lesson.predicts)[0]}`).textContent();
+      const optionOrders = () => page.locator('form.lesson-check').evaluateAll((forms) => forms.map((form) => [...form.querySelectorAll('[data-option]')].map((el) => el.getAttribute('data-option')).join(',')));
+      const ordersBefore = await optionOrders();
       await page.reload();
+      await expect(page.getByTestId('lesson-progress')).toBeVisible();
+      expect(await optionOrders()).toEqual(ordersBefore);
       await expect(page.getByTestId('lesson-progress')).toHaveText(new RegExp(`Complete: all ${lesson.steps.length} steps done$`));
       await expect(page.getByTestId(`compare-measured-${Object.keys(lesson.predicts)[0]}`)).toHaveText(measured!);
       for (const predict of Object.values(lesson.predicts)) await expect(page.getByTestId(`prediction-${predict.id}`)).toBeVisible();

@@ -98,6 +98,16 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
   );
 }
 
+/** The sections that answer the predictions, hidden until every prediction is committed. */
+const ANSWERS = new Set(['Observe', 'Explain']);
+
+/** Moves to a section's heading (and focus, so keyboard and screen-reader users follow). */
+function goToSection(slug: string): void {
+  const target = document.getElementById(`section-${slug}`);
+  target?.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'start' });
+  target?.focus({ preventScroll: true });
+}
+
 /** Experiments and questions are numbered in the page's order, each kind from 1 (ids are unique). */
 function stepNumbers(steps: Step[]): Map<string, number> {
   const counts: Record<Step['kind'], number> = { predict: 0, lab: 0, check: 0 };
@@ -106,11 +116,6 @@ function stepNumbers(steps: Step[]): Map<string, number> {
 
 /** The skeleton as a row of links to sections, each marked when its steps are done. */
 function SectionNav({ lesson, progress }: { lesson: Lesson; progress: LessonProgress }) {
-  const go = (slug: string) => {
-    const target = document.getElementById(`section-${slug}`);
-    target?.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'start' });
-    target?.focus({ preventScroll: true });
-  };
   return (
     <nav className="lesson-sections" aria-label="Sections of this lesson">
       <ol>
@@ -118,7 +123,7 @@ function SectionNav({ lesson, progress }: { lesson: Lesson; progress: LessonProg
           const done = section.steps.length > 0 && section.steps.every((step) => stepDone(lesson, progress, step));
           return (
             <li key={section.slug}>
-              <button type="button" className={done ? 'lesson-section-link lesson-section-done' : 'lesson-section-link'} onClick={() => go(section.slug)}>
+              <button type="button" className={done ? 'lesson-section-link lesson-section-done' : 'lesson-section-link'} onClick={() => goToSection(section.slug)}>
                 <span className="lesson-section-number" aria-hidden="true">{done ? '✓' : index + 1}</span>
                 {section.title}
                 {section.steps.length > 0 && <span className="visually-hidden">{done ? ' (done)' : ' (to do)'}</span>}
@@ -135,13 +140,22 @@ function Section({ lesson, section, index, progress, numbers }: {
   lesson: Lesson; section: LessonSection; index: number; progress: LessonProgress; numbers: Map<string, number>;
 }) {
   const id = lesson.meta.id;
+  // Observe and Explain hold the answers: they open once every prediction is committed.
+  const pending = ANSWERS.has(section.title) ? Object.keys(lesson.predicts).filter((p) => !(p in progress.predictions)) : [];
   return (
     <section className={`lesson-section lesson-section-${section.slug}`} aria-labelledby={`section-${section.slug}`}>
       <h2 id={`section-${section.slug}`} tabIndex={-1}>
         <span className="lesson-section-number" aria-hidden="true">{index + 1}</span>{section.title}
       </h2>
       {section.title === 'Sources' && <Sources lesson={lesson} />}
-      {section.blocks.map((block, i) => {
+      {pending.length > 0 ? (
+        <p className="lesson-gated" data-testid={`gated-${section.slug}`}>
+          This section holds the answers to your predictions, so it opens once you have
+          committed {pending.length === 1 ? 'your prediction' : `all ${Object.keys(lesson.predicts).length} predictions`}{' '}
+          ({pending.length} still to make, in{' '}
+          <button type="button" className="lesson-inline-link" onClick={() => goToSection('predict')}>Predict</button>).
+        </p>
+      ) : section.blocks.map((block, i) => {
         if (block.kind === 'markdown') return <RenderedHtml key={i} html={block.html} />;
         const component = block.component;
         switch (component.type) {

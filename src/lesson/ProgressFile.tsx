@@ -48,10 +48,7 @@ export function ProgressFile() {
       return;
     }
     const store = progressStore();
-    const merged = mergeProgress(store.getState().data, read.data);
-    for (const [lessonId, lesson] of Object.entries(merged.lessons)) {
-      if (lesson !== store.getState().data.lessons[lessonId]) store.update(lessonId, () => lesson);
-    }
+    store.adopt(mergeProgress(store.getState().data, read.data));
     const n = read.lessons;
     setMessage({
       ok: true,

@@ -77,4 +77,11 @@ describe('progress file', () => {
     const all = mergeProgress({ version: PROGRESS_VERSION, lessons: { mine: emptyLessonProgress() } }, DATA);
     expect(Object.keys(all.lessons).sort()).toEqual(['mine', 'one-lock-for-every-cpu']);
   });
+
+  it('the order of options: a browser with answers keeps its seed, a fresh one takes the file\'s', () => {
+    const file = { ...DATA, seed: 22 };
+    expect(mergeProgress({ version: PROGRESS_VERSION, lessons: { mine: emptyLessonProgress() }, seed: 11 }, file).seed).toBe(11);
+    expect(mergeProgress({ version: PROGRESS_VERSION, lessons: {}, seed: 11 }, file).seed).toBe(22);
+    expect(mergeProgress({ version: PROGRESS_VERSION, lessons: {}, seed: 11 }, DATA).seed).toBe(11);
+  });
 });

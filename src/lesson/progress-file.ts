@@ -109,5 +109,9 @@ export function mergeProgress(mine: ProgressData, theirs: ProgressData): Progres
   for (const [id, lesson] of Object.entries(theirs.lessons)) {
     lessons[id] = lessons[id] ? mergeLesson(lessons[id]!, lesson) : lesson;
   }
-  return { version: PROGRESS_VERSION, lessons };
+  // The order questions show their options in: a browser with no answers yet takes the
+  // file's (the learner moving to a new browser); one with answers keeps its own.
+  const fresh = Object.keys(mine.lessons).length === 0;
+  const seed = fresh ? theirs.seed ?? mine.seed : mine.seed ?? theirs.seed;
+  return seed === undefined ? { version: PROGRESS_VERSION, lessons } : { version: PROGRESS_VERSION, lessons, seed };
 }

@@ -135,7 +135,7 @@ describe('the progress store', () => {
     expect(store.getState().notice?.kind).toBe('corrupt');
     store.update('l', (lesson) => ({ ...lesson, completedAt: 't' }));
     expect(store.getState().notice).toBeUndefined();
-    expect(JSON.parse(storage.getItem(PROGRESS_KEY)!)).toEqual({ version: 1, lessons: { l: { predictions: {}, labs: {}, checks: {}, completedAt: 't' } } });
+    expect(JSON.parse(storage.getItem(PROGRESS_KEY)!)).toEqual({ version: 1, lessons: { l: { predictions: {}, labs: {}, checks: {}, completedAt: 't' } }, seed: expect.any(Number) });
   });
 
   it('reset clears corrupt storage and the notice', () => {
@@ -143,7 +143,7 @@ describe('the progress store', () => {
     const store = new ProgressStore(storage);
     store.resetAll();
     expect(storage.getItem(PROGRESS_KEY)).toBeNull();
-    expect(store.getState()).toEqual({ data: { version: 1, lessons: {} } });
+    expect(store.getState()).toEqual({ data: { version: 1, lessons: {}, seed: expect.any(Number) } });
   });
 
   it('says so when saving fails, and keeps the progress in memory', () => {

@@ -43,6 +43,19 @@ export interface LessonProgress {
 export interface ProgressData {
   version: typeof PROGRESS_VERSION;
   lessons: Record<string, LessonProgress>;
+  /** The learner's own seed (a 32-bit unsigned integer): the order each check shows its
+   * options in, the same on every reload and in a progress file. Answers are kept as the
+   * options' indexes in the lesson file, whatever the order shown. */
+  seed?: number;
+}
+
+const isSeed = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0xffffffff;
+
+/** A new learner seed, from the browser's random source where there is one. */
+export function newSeed(): number {
+  const c = (globalThis as { crypto?: Crypto }).crypto;
+  if (c?.getRandomValues) return c.getRandomValues(new Uint32Array(1))[0]!;
+  return Math.floor(Math.random() * 0x100000000) >>> 0;
 }
 
 /** Why saved progress could not be used as it was. */
@@ -164,6 +177,8 @@ export function loadProgress(storage: ProgressStorage | null): ProgressState {
   }
   const data = emptyProgress();
   let dropped = 0;
+  if (isSeed(parsed.seed)) data.seed = parsed.seed;
+  else if (parsed.seed !== undefined) dropped++;
   for (const [id, value] of Object.entries(parsed.lessons)) {
     const read = readLesson(value);
     dropped += read.dropped;
@@ -183,6 +198,27 @@ export class ProgressStore {
 
   constructor(private readonly storage: ProgressStorage | null) {
     this.state = loadProgress(storage);
+    this.ensureSeed();
+  }
+
+  /** The learner's seed, made and saved the first time, so the order options are shown
+   * in stays the same across reloads. Damaged or newer saved data is not overwritten
+   * for it (the seed then lasts as long as the page). */
+  private ensureSeed(save = true): void {
+    if (this.state.data.seed !== undefined) return;
+    const data: ProgressData = { ...this.state.data, seed: newSeed() };
+    this.state = { ...this.state, data };
+    if (!save || !this.storage || this.state.notice) return;
+    try {
+      this.storage.setItem(PROGRESS_KEY, JSON.stringify(data));
+    } catch {
+      // not saved now; the next answer saves it with everything else
+    }
+  }
+
+  /** The learner's seed (see ProgressData.seed). */
+  seed(): number {
+    return this.state.data.seed ?? 0;
   }
 
   getState = (): ProgressState => this.state;
@@ -203,6 +239,12 @@ export class ProgressStore {
     this.commit(data, this.state.notice);
   }
 
+  /** Takes progress merged with a file's (progress-file.ts, mergeProgress) as the whole
+   * saved progress, the learner's seed included. */
+  adopt(data: ProgressData): void {
+    this.commit(data, this.state.notice);
+  }
+
   /** Forgets one lesson's progress. */
   resetLesson(id: string): void {
     const { [id]: _gone, ...lessons } = this.state.data.lessons;
@@ -217,6 +259,8 @@ export class ProgressStore {
       // nothing to do: the in-memory state is reset below either way
     }
     this.state = { data: emptyProgress(), notice: this.storage ? undefined : this.state.notice };
+    // A fresh start: a new order, saved with the first answer (storage stays empty until then).
+    this.ensureSeed(false);
     this.emit();
   }
 
@@ -229,6 +273,7 @@ export class ProgressStore {
   /** Another tab changed the saved progress: read it again. */
   reload(): void {
     this.state = loadProgress(this.storage);
+    this.ensureSeed();
     this.emit();
   }
 

@@ -3,9 +3,12 @@
  * between them), an answer button, and feedback in a live region. A wrong answer shows
  * why it is wrong and can be tried again; a right one shows the explanation of every
  * option, because the wrong options teach as much as the right one. Attempts are kept.
+ * Each learner sees the options in their own order (option-order.ts), the same on
+ * every reload; each option carries its index in the file (data-option).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { CheckComponent } from '../components.js';
+import { optionOrder } from '../option-order.js';
 import { progressStore, type CheckProgress } from '../progress.js';
 import { Markdown } from './Markdown.js';
 
@@ -18,6 +21,8 @@ export function Check({ lessonId, check, number, saved }: { lessonId: string; ch
   const solved = saved?.correct === true;
   // The answer being shown: the last one submitted, while the learner has not picked another.
   const shown = last !== undefined && (choice === undefined || choice === last) ? last : undefined;
+  // Shown in the learner's own order; answers stay the options' indexes in the file.
+  const order = useMemo(() => optionOrder(progressStore().seed(), lessonId, check.id, check.options.length), [lessonId, check.id, check.options.length]);
 
   const answer = (event: FormEvent) => {
     event.preventDefault();
@@ -38,10 +43,11 @@ export function Check({ lessonId, check, number, saved }: { lessonId: string; ch
         <legend id={`${id}-q`} className="lesson-question">
           <span className="visually-hidden">Question {number}: </span><Markdown inline text={check.question} />
         </legend>
-        {check.options.map((option, index) => {
+        {order.map((index) => {
+          const option = check.options[index]!;
           const marked = solved ? (index === correctIndex ? ' lesson-option-right' : '') : shown === index && index !== correctIndex ? ' lesson-option-wrong' : '';
           return (
-            <label key={index} className={`lesson-option${choice === index ? ' lesson-option-on' : ''}${marked}`}>
+            <label key={index} data-option={index} className={`lesson-option${choice === index ? ' lesson-option-on' : ''}${marked}`}>
               <input type="radio" name={`${id}-choice`} value={index} checked={choice === index}
                 onChange={() => { setChoice(index); setError(''); }} />
               <span>
