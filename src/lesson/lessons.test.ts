@@ -101,6 +101,28 @@ for (const lesson of catalog.lessons) {
       }
     });
 
+    // A prediction's answers are in the compared metric's units and cover what the run
+    // gives: some option's range holds it (or the numeric field's span does), so a
+    // learner can always be right.
+    const compares = lesson.sections.flatMap((section) => section.blocks)
+      .flatMap((block) => (block.kind === 'component' && block.component.type === 'compare' ? [block.component] : []));
+    for (const compare of compares) {
+      it(`prediction "${compare.predict}" can be answered right: its answers cover what the run gives`, () => {
+        const predict = lesson.predicts[compare.predict]!;
+        const lab = lesson.labs[compare.lab]!;
+        const value = readMetric(run({ ...lesson.labScenarios[lab.id]!, ...compare.run }), compare.metric);
+        expect(value, `${compare.metric} measured nothing`).toBeDefined();
+        if (predict.numeric) {
+          expect(value!, `${compare.metric} = ${value} against the field's ${predict.numeric.min}..${predict.numeric.max}`).toBeGreaterThanOrEqual(predict.numeric.min);
+          expect(value!, `${compare.metric} = ${value} against the field's ${predict.numeric.min}..${predict.numeric.max}`).toBeLessThanOrEqual(predict.numeric.max);
+        } else {
+          const ranges = (predict.options ?? []).flatMap((option) => (option.range ? [option.range] : []));
+          if (ranges.length === 0) return;   // options in words only: compare shows them side by side
+          expect(ranges.some(([low, high]) => value! >= low && value! <= high), `${compare.metric} = ${formatMetric(compare.metric, value!)} (${value}) is in none of ${JSON.stringify(ranges)}`).toBe(true);
+        }
+      });
+    }
+
     for (const [index, claim] of (lesson.meta.claims ?? []).entries()) {
       const where = Object.entries(claim.set ?? {}).map(([path, value]) => `${path}=${value}`).join(' ');
       it(`claim ${index + 1}: ${claim.scenario} ${where} ${claim.metric} is ${claim.value} ± ${claim.within}${claim.says ? ` ("${claim.says}")` : ''}`, () => {
