@@ -105,6 +105,22 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html.indexOf('Classic kernel (model)')).toBeLessThan(html.indexOf('Scalable Kernel (model)'));
   });
 
+  it('lock table on another kernel: its own name, no OpenVMS paper columns, no I/O lock 8 row', async () => {
+    const { LockTable } = await views();
+    const sna = runFixture('sna-as-ported-4');
+    const html = render(LockTable!, { report: sna.report, theme });
+    common(html, 'lock-table', theme);
+    expect(html).toContain('SNA Server/6000');
+    expect(html).not.toContain('Classic kernel (model)');
+    for (const published of ['54.8%', '204,153', 'Paper: traditional kernel']) expect(html).not.toContain(published);
+    expect(html).not.toContain('data-measure="iolock8"');
+    expect(html).toContain('several held at once pass 100%');
+    // only the locks the run took get a row; the rest are counted
+    expect(html).toContain('data-lock="hs_region"');
+    expect(html).not.toContain('data-lock="bucket[0]"');
+    expect(html).toMatch(/\d+ more locks were not taken in this run/);
+  });
+
   it('scaling chart: two panels, the saturation mark, the current run, a partial sweep', async () => {
     const { ScalingChart } = await views();
     const current = sweep.reports.find((r) => r.kernel === 'scalable')!;

@@ -12,7 +12,7 @@ import { ViewFrame } from '../common/ViewFrame.js';
 import { KernelSwatch, Legend } from '../common/Legend.js';
 import { lockInfo } from '../lock/model.js';
 import {
-  formatMeasure, lockTableColumns, lockTableSummary, locksListed, MEASURES, PUBLISHED, PUBLISHED_NOTES, SOURCE_CITATION,
+  comparesWithPaper, formatMeasure, lockTableColumns, lockTableSummary, locksListed, locksUnused, measuresFor, PUBLISHED, PUBLISHED_NOTES, SOURCE_CITATION,
   type LockTableColumn, type MeasureKey,
 } from './model.js';
 import { kernelInfo } from '../../kernels/index.js';
@@ -24,7 +24,7 @@ export interface LockTableProps {
   report?: Report;
   /** One or two finished runs (classic and scalable) to show side by side; wins over report. */
   reports?: readonly Report[];
-  /** Show the paper's published figures (default true). */
+  /** Show the paper's published figures (default: when every run is an OpenVMS TCP/IP kernel, the paper's subject). */
   showPublished?: boolean;
   theme?: Theme;
   /** Width of the whole view in CSS px (default 720). */
@@ -42,7 +42,8 @@ export function LockTable(props: LockTableProps) {
   const { theme } = props;
   const t = themeTokens(theme);
   const columns = lockTableColumns(props);
-  const showPublished = props.showPublished ?? true;
+  const showPublished = (props.showPublished ?? true) && comparesWithPaper(columns);
+  const measures = measuresFor(columns);
   const published: { kernel: KernelName; heading: string }[] = showPublished
     ? [{ kernel: 'classic', heading: 'Paper: traditional kernel' }, { kernel: 'scalable', heading: 'Paper: Scalable Kernel' }]
     : [];
@@ -60,15 +61,19 @@ export function LockTable(props: LockTableProps) {
   return (
     <ViewFrame view="lock-table" theme={theme} width={props.width ?? 720} title={props.title ?? 'Lock table'}
       summary={lockTableSummary(columns, showPublished)}
-      legend={<Legend label="Lock table legend" items={[
+      legend={showPublished ? <Legend label="Lock table legend" items={[
         { key: 'classic', label: `${t.kernels.classic.label}: filled bars this model, outlined the paper`, swatch: <KernelSwatch kernel="classic" theme={theme} /> },
         { key: 'scalable', label: t.kernels.scalable.label, swatch: <KernelSwatch kernel="scalable" theme={theme} /> },
-      ]} />}>
+      ]} /> : <Legend label="Lock table legend" items={columns.map((c) => (
+        { key: c.key, label: `${c.heading}: filled bars`, swatch: <KernelSwatch kernel={c.kernel} theme={theme} /> }
+      ))} />}>
       {columns.length === 0 && <p>No run yet.</p>}
       {columns.length > 0 && (
         <table className="slv-locktable">
           <caption>
-            Model figures over the measured window; published figures from {SOURCE_CITATION}.
+            {showPublished
+              ? <>Model figures over the measured window; published figures from {SOURCE_CITATION}.</>
+              : <>Model figures over the measured window. The published lock table is the OpenVMS TCP/IP paper&apos;s, about other kernels, so it is not shown beside this run.</>}
             {columns.some((c) => kernelInfo(c.kernel).designatedCpu) && ' The model\'s Scalable Kernel spins less than the published 4.4%: it leaves out the pool, memory-management and LAN-driver spin locks of the real system (docs/model.md).'}
           </caption>
           <thead>
@@ -81,7 +86,7 @@ export function LockTable(props: LockTableProps) {
             </tr>
           </thead>
           <tbody>
-            {MEASURES.map((m) => (
+            {measures.map((m) => (
               <tr key={m.key} data-measure={m.key}>
                 <th scope="row">{m.label}<span className="slv-note">{m.unit}</span></th>
                 {columns.map((c) => (
@@ -99,7 +104,7 @@ export function LockTable(props: LockTableProps) {
                 ))}
               </tr>
             ))}
-            <tr className="slv-group"><th colSpan={1 + columns.length + published.length} scope="colgroup">Per lock (model only; the paper gives all locks)</th></tr>
+            <tr className="slv-group"><th colSpan={1 + columns.length + published.length} scope="colgroup">{showPublished ? 'Per lock (model only; the paper gives all locks)' : 'Per lock'}</th></tr>
             {lockNames.map((name) => (
               <tr key={name} data-lock={name}>
                 <th scope="row">{lockInfo(name).label}<span className="slv-note">{name}</span></th>
@@ -107,6 +112,11 @@ export function LockTable(props: LockTableProps) {
                 {published.map((p, i) => <td key={p.kernel} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === 'IOLOCK8' ? `hold ${PUBLISHED[p.kernel].iolock8Text}` : '—'}</td>)}
               </tr>
             ))}
+            {locksUnused(columns) > 0 && (
+              <tr className="slv-muted-row"><td colSpan={1 + columns.length + published.length} className="slv-muted">
+                {locksUnused(columns) === 1 ? 'One more lock was' : `${locksUnused(columns)} more locks were`} not taken in {columns.length === 1 ? 'this run' : 'these runs'}.
+              </td></tr>
+            )}
           </tbody>
         </table>
       )}

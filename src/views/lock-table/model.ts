@@ -42,6 +42,9 @@ export interface LockTableColumn {
   key: string;
   heading: string;
   detail: string;
+  /** The kernel that ran (its name in the registry). */
+  source: string;
+  /** The OpenVMS kernel whose colour it takes. */
   kernel: VmsKernel;
   figures: LockFigures;
   live: boolean;
@@ -87,16 +90,28 @@ export function figuresFromSnapshot(snapshot: Snapshot): LockFigures {
   };
 }
 
-function kernelTitle(kernel: VmsKernel): string {
+function kernelTitle(kernel: string): string {
   return capitalised(kernelInfo(kernel).title);
+}
+
+/** The paper's table is about the two OpenVMS TCP/IP kernels: its figures stand beside theirs only. */
+export function comparesWithPaper(columns: readonly LockTableColumn[]): boolean {
+  return columns.length > 0 && columns.every((c) => c.source === 'classic' || c.source === 'scalable');
+}
+
+/** The measures that mean something for these runs: I/O lock 8's hold time only where there is one. */
+export function measuresFor(columns: readonly LockTableColumn[]): readonly (typeof MEASURES)[number][] {
+  const iolock8 = columns.some((c) => c.figures.perLock.some((l) => l.name === 'IOLOCK8'));
+  return MEASURES.filter((m) => m.key !== 'iolock8' || iolock8);
 }
 
 export function columnFromReport(report: Report, index = 0): LockTableColumn {
   const kernel = kernelOf(report.kernel);
   return {
-    key: `report-${index}-${kernel}`,
-    heading: `${kernelTitle(kernel)} (model)`,
+    key: `report-${index}-${report.kernel}`,
+    heading: `${kernelTitle(report.kernel)} (model)`,
     detail: `${cpusOf(report)} CPUs, ${formatNs(report.window_ns)} measured`,
+    source: report.kernel,
     kernel,
     figures: figuresFromReport(report),
     live: false,
@@ -106,8 +121,9 @@ export function columnFromReport(report: Report, index = 0): LockTableColumn {
 export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
   return {
     key: `live-${snapshot.kernel}`,
-    heading: `${kernelTitle(kernelOf(snapshot.kernel))} (model, live)`,
+    heading: `${kernelTitle(snapshot.kernel)} (model, live)`,
     detail: `${snapshot.cpus.length} CPUs, ${formatNs(snapshot.windowNs)} so far`,
+    source: snapshot.kernel,
     kernel: kernelOf(snapshot.kernel),
     figures: figuresFromSnapshot(snapshot),
     live: true,
@@ -128,7 +144,7 @@ export function lockTableColumns(args: { snapshot?: Snapshot; report?: Report; r
 export type MeasureKey = 'hold' | 'spin' | 'locksPerS' | 'iolock8';
 
 export const MEASURES: readonly { key: MeasureKey; label: string; unit: string }[] = [
-  { key: 'hold', label: 'Hold % all locks', unit: '% of the time, summed over locks' },
+  { key: 'hold', label: 'Hold % all locks', unit: '% of the time, summed over locks (several held at once pass 100%)' },
   { key: 'spin', label: 'Spin % all locks', unit: '% of all CPU time' },
   { key: 'locksPerS', label: 'Locks per second', unit: 'acquisitions of all locks' },
   { key: 'iolock8', label: 'I/O lock 8 hold time', unit: '% of the time held' },
@@ -140,7 +156,7 @@ export function formatMeasure(key: MeasureKey, value: number): string {
 
 export function lockTableSummary(columns: readonly LockTableColumn[], showPublished = true): string {
   const parts = columns.map((c) => `${c.heading}, ${c.detail}: `
-    + MEASURES.map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`).join(', ') + '.');
+    + measuresFor(columns).map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`).join(', ') + '.');
   const published = showPublished
     ? ` Published for the GS160: traditional kernel ${PUBLISHED.classic.hold}% hold, ${PUBLISHED.classic.spin}% spin, `
       + `${formatCount(PUBLISHED.classic.locksPerS)} locks per second, I/O lock 8 ${PUBLISHED.classic.iolock8Text}; `
@@ -154,8 +170,15 @@ export function perLockText(l: LockFigures['perLock'][number]): string {
   return `${lockInfo(l.name).label}: hold ${formatPct(l.hold)}, spin ${formatPct(l.spin)}, ${formatRate(l.perS)}`;
 }
 
+/** The locks some run took, in the kernels' order (a lock no run took is only counted). */
 export function locksListed(columns: readonly LockTableColumn[]): string[] {
   const names: string[] = [];
-  for (const c of columns) for (const l of c.figures.perLock) if (!names.includes(l.name)) names.push(l.name);
+  for (const c of columns) for (const l of c.figures.perLock) if (!names.includes(l.name) && (l.perS > 0 || l.hold > 0)) names.push(l.name);
   return names;
+}
+
+/** How many of the kernels' locks no run took. */
+export function locksUnused(columns: readonly LockTableColumn[]): number {
+  const all = new Set(columns.flatMap((c) => c.figures.perLock.map((l) => l.name)));
+  return all.size - locksListed(columns).length;
 }
