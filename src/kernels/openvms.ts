@@ -34,6 +34,7 @@ export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' |
   partner: { name: string; title: string }): KernelInfo {
   return {
     ...own,
+    tcpipPaper: true,
     mainControls: MAIN_CONTROLS,
     views: OPENVMS_VIEWS,
     figures: () => import('../lab/figures/OpenvmsFigures.js'),

@@ -65,8 +65,10 @@ export interface KernelInfo {
   rads: boolean;
   /** The lab offers the porting journey (the SNA port's remedies, 1-way against 4-way). */
   journey: boolean;
-  /** Which of the OpenVMS paper's two kernels its runs stand beside (the lock table, the scaling sweep). */
+  /** Which of the OpenVMS paper's two kernels its runs take the colour of (the lock table, the scaling sweep). */
   openvmsPair: 'classic' | 'scalable';
+  /** It is one of the OpenVMS TCP/IP paper's kernels: its lock table stands beside the published one. */
+  tcpipPaper?: boolean;
   /** The kernel the scaling sweep runs beside it, if any. */
   sweepPartner?: string;
   /** What Compare sets differently on side B for a scenario of this kernel. */

@@ -96,7 +96,7 @@ function kernelTitle(kernel: string): string {
 
 /** The paper's table is about the two OpenVMS TCP/IP kernels: its figures stand beside theirs only. */
 export function comparesWithPaper(columns: readonly LockTableColumn[]): boolean {
-  return columns.length > 0 && columns.every((c) => c.source === 'classic' || c.source === 'scalable');
+  return columns.length > 0 && columns.every((c) => kernelInfo(c.source).tcpipPaper === true);
 }
 
 /** The measures that mean something for these runs: I/O lock 8's hold time only where there is one. */
