@@ -138,7 +138,8 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
     case OP_RX_NEXT: {
         JobList *q = &s->cpu[cpu].fork_q;
         int j;
-        if (q->head < 0 || s->job[q->head].kind != JOB_RX) { x->pc = ph->b; return 0; }
+        int kind = q->head < 0 ? -1 : s->job[q->head].kind;
+        if (kind != JOB_RX && kind != JOB_BACKGROUND_RX) { x->pc = ph->b; return 0; }
         j = engine_list_pop(s, q);
         engine_job_free(s, x->job);
         x->job = j;

@@ -21,7 +21,7 @@ enum VmsOp {
     OP_KRP_QUEUE,     /* a = KRP kind: queue a KRP for the designated CPU           */
     OP_DELIVER,       /* the job's packet reaches its socket                        */
     OP_IF_NO_WAKE,    /* b = target when no reader was waiting for that message     */
-    OP_RX_NEXT,       /* b = target when this CPU's next fork is not a received packet */
+    OP_RX_NEXT,       /* b = target when this CPU's next fork is not a received packet (reply or background) */
     OP_VMS_END
 };
 enum { CTR_WRITES, CTR_READS };
