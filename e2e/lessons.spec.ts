@@ -254,7 +254,7 @@ test.describe('lessons', () => {
 
       // Progress survives a reload, and so does the order each check shows its options in.
       const measured = await page.getByTestId(`compare-measured-${Object.keys(lesson.predicts)[0]}`).textContent();
-      const optionOrders = () => page.locator('form.lesson-check').evaluateAll((forms) => forms.map((form) => [...form.querySelectorAll('[data-option]')].map((el) => el.getAttribute('data-option')).join(',')));
+      const optionOrders = () => page.locator('form.lesson-check').evaluateAll((forms) => forms.map((form) => Array.from(form.querySelectorAll('[data-option]')).map((el) => el.getAttribute('data-option')).join(',')));
       const ordersBefore = await optionOrders();
       await page.reload();
       await expect(page.getByTestId('lesson-progress')).toBeVisible();
