@@ -11,7 +11,7 @@ import { settingsInWords } from '../words.js';
 import { sketchVerdict } from '../sketch.js';
 import { verdict } from '../verdict.js';
 import { predictionText } from './Predict.js';
-import { SketchChart, formatSketchValue } from './SketchChart.js';
+import { SketchChart } from './SketchChart.js';
 
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
@@ -36,12 +36,12 @@ function CompareSketch({ compare, predict, lab, progress }: {
       )}
       <p className="sketch-legend" aria-hidden="true"><span className="sketch-key-yours" /> your sketch <span className="sketch-key-run" /> your runs</p>
       <table className="sketch-table" data-testid={`compare-measured-${compare.predict}`}>
-        <thead><tr><th scope="col">{sketch.label}</th><th scope="col">You sketched</th><th scope="col">Your run measured</th></tr></thead>
+        <thead><tr><th scope="col">{sketch.label}</th><th scope="col">You sketched ({sketch.unit})</th><th scope="col">Your run measured</th></tr></thead>
         <tbody>
           {sketch.at.map((x, i) => (
             <tr key={x}>
               <th scope="row">{number.format(x)}</th>
-              <td>{predicted ? formatSketchValue(sketch, predicted[i]!) : '—'}</td>
+              <td>{predicted ? formatMetric(compare.metric, predicted[i]!) : '—'}</td>
               <td>{measured[i] === undefined ? <span className="lesson-muted">not run yet</span> : formatMetric(compare.metric, measured[i]!)}</td>
             </tr>
           ))}

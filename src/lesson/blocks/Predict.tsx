@@ -68,7 +68,7 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
           {prediction.kind === 'sketch' && predict.sketch
             ? <SketchChart sketch={predict.sketch} values={prediction.values} title={`Your sketch: ${predictionText(predict, prediction)}`} />
             : null}
-          <p><span className="lesson-label">Your prediction</span> <strong data-testid={`prediction-${predict.id}`}>{predictionText(predict, prediction)}</strong></p>
+          <p><span className="lesson-label">Your prediction</span> <strong data-testid={`prediction-${predict.id}`} className={prediction.kind === 'sketch' ? 'lesson-sketch-words' : undefined}>{predictionText(predict, prediction)}</strong></p>
           <p className="lesson-muted">Kept. You will see it again beside what you measure.</p>
         </div>
       ) : (
