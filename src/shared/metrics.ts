@@ -103,6 +103,18 @@ export const METRICS = {
       return q === undefined ? undefined : q.mean_wait_ns / 1000;
     },
   },
+  krps_per_s: rate('KRPs queued/s', (r) => queue(r, 'krp_queue')?.krps_per_s),
+  // The utilisation law read backwards: the designated CPU's busy time per KRP it takes.
+  designated_cpu_us_per_krp: {
+    label: 'Designated CPU time per KRP',
+    unit: 'µs',
+    digits: 1,
+    read: (r) => {
+      const q = queue(r, 'krp_queue');
+      const busy = r.designated_cpu_busy_pct;
+      return q === undefined || busy === undefined || q.krps_per_s <= 0 ? undefined : (busy / 100 / q.krps_per_s) * 1e6;
+    },
+  },
   user_pct: percent('User mode', (r) => r.modes_pct?.user),
   idle_pct: percent('Idle', (r) => r.modes_pct?.idle),
   txn_response_ms: core('txn_response_ns', { digits: 2, shown: { unit: 'ms', per: 1e6 } }),
