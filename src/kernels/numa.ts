@@ -38,6 +38,7 @@ export const numa: KernelInfo = {
   rads: true,
   journey: false,
   openvmsPair: 'classic',
+  vocabulary: 'openvms',
   pair(values) {
     const from = String(values['numa.placement'] ?? 'home_rad');
     const to = from === 'home_rad' ? 'cpu_affinity' : 'home_rad';

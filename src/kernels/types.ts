@@ -15,6 +15,7 @@ import type { Snapshot } from '../core/snapshot.js';
 import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelCli } from './summary.js';
+import type { ModeVocabulary } from '../views/palette.js';
 
 /** What a kernel's key figures are drawn from. */
 export interface FiguresProps {
@@ -67,6 +68,9 @@ export interface KernelInfo {
   journey: boolean;
   /** Which of the OpenVMS paper's two kernels its runs take the colour of (the lock table, the scaling sweep). */
   openvmsPair: 'classic' | 'scalable';
+  /** Whose words the views name its CPU modes in: OpenVMS's MONITOR MODES (MP
+   * Synchronization, IPL 8 fork threads) or plain UNIX words (AIX, Linux, HP-UX). */
+  vocabulary: ModeVocabulary;
   /** It is one of the OpenVMS TCP/IP paper's kernels: its lock table stands beside the published one. */
   tcpipPaper?: boolean;
   /** The kernel the scaling sweep runs beside it, if any. */
