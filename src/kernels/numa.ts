@@ -33,6 +33,7 @@ export const numa: KernelInfo = {
   views: ['cpu-grid', 'lock', 'modes', 'timeline', 'lock-table'],
   figures: () => import('../lab/figures/NumaFigures.js'),
   designatedCpu: false,
+  mainLock: 'LCKMGR',
   threadRoles: false,
   rads: true,
   journey: false,

@@ -57,7 +57,7 @@ export interface KernelInfo {
   figures: () => Promise<{ default: ComponentType<FiguresProps> }>;
   /** A designated CPU serves a request queue (the KRP queue) for everyone else. */
   designatedCpu: boolean;
-  /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL"). */
+  /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL", "LCKMGR"). */
   mainLock?: string;
   /** Its threads have roles the views name (SNA's TP, HS and DLC kprocs), not process numbers. */
   threadRoles: boolean;

@@ -129,10 +129,14 @@ function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (l
   for (const compare of comparesOf(lesson)) {
     const lab = lesson.labs[compare.lab];
     if (!lab) continue;
-    const compared = { ...lesson.labScenarios[lab.id]!, ...compare.run };
+    const sketch = lesson.predicts[compare.predict]?.sketch;
+    // A sketch is answered by every run along it; any other prediction by its one run.
+    const compared = (sketch ? sketch.at.map((x) => ({ [sketch.field]: x })) : [compare.run ?? {}])
+      .map((settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings }));
     for (const claim of lesson.meta.claims ?? []) {
       if (!claim.says || claim.metric !== compare.metric) continue;
-      if (!sameRun({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) }, compared)) continue;
+      const claimed = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
+      if (!compared.some((values) => sameRun(claimed, values))) continue;
       const says = squash(claim.says);
       if (squash(lesson.meta.summary).includes(says)) {
         problem(2, `the summary says "${claim.says}", the answer to prediction "${compare.predict}", which the index shows before the learner predicts.`, 'say what the lesson asks, not what it finds.');
