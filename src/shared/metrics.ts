@@ -60,7 +60,7 @@ const cpus = (report: Report) => {
 const percent = (label: string, read: Metric['read']): Metric => ({ label, unit: '%', digits: 1, read });
 const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: '', digits: 0, read });
 /** One of host A's modes as CPUs' worth of time (kernel onload: each host has net.cpus_per_host CPUs). */
-const hostCpus = (label: string, mode: 'interrupt' | 'cswitch'): Metric => ({
+const hostCpus = (label: string, mode: 'user' | 'kernel' | 'interrupt' | 'cswitch'): Metric => ({
   label, unit: 'CPUs', digits: 2,
   read: (r) => (r.net ? (r.net.host_a_modes_pct[mode] * r.net.cpus_per_host) / 100 : undefined),
 });
@@ -210,6 +210,8 @@ export const METRICS = {
   host_interrupt_pct: percent('Interrupts (host A)', (r) => r.net?.host_a_modes_pct.interrupt),
   host_cswitch_pct: percent('Context switching (host A)', (r) => r.net?.host_a_modes_pct.cswitch),
   host_idle_pct: percent('Idle (host A)', (r) => r.net?.host_a_modes_pct.idle),
+  host_user_cpus: hostCpus('User mode (host A, CPUs)', 'user'),
+  host_kernel_cpus: hostCpus('Kernel mode (host A, CPUs)', 'kernel'),
   host_interrupt_cpus: hostCpus('Interrupts (host A, CPUs)', 'interrupt'),
   host_cswitch_cpus: hostCpus('Context switching (host A, CPUs)', 'cswitch'),
   host_busy_cpus: {
@@ -218,6 +220,10 @@ export const METRICS = {
     digits: 2,
     read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle) * r.net.cpus_per_host) / 100 : undefined),
   },
+  // Host A's NIC filter table: which virtual interface each arriving packet lands on.
+  nic_filters: core('net.nic_filters'),
+  filter_hits_per_s: core('net.filter_hits_per_s'),
+  filter_misses_per_s: core('net.filter_misses_per_s'),
   stack_lock_hold_pct: core('net.stack_lock.hold_pct'),
   stack_lock_acquisitions_per_s: core('net.stack_lock.acquisitions_per_s'),
   stack_lock_contended_per_s: core('net.stack_lock.contended_per_s'),
