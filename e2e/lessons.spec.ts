@@ -83,6 +83,15 @@ async function commitPrediction(page: Page, predict: PredictComponent) {
     await page.keyboard.press('Space');
     const last = predict.options.length - 1;
     for (let i = 0; i < last; i++) await page.keyboard.press('ArrowDown'); // predict the last option
+  } else if (predict.sketch) {
+    // Draw a rising curve: each point a step above the one before it.
+    const points = form.getByRole('slider');
+    await expect(points).toHaveCount(predict.sketch.at.length);
+    for (let i = 0; i < predict.sketch.at.length; i++) {
+      await tabTo(page, points.nth(i), `point ${i + 1} of sketch ${predict.id}`);
+      await page.keyboard.press('Home');
+      for (let step = 0; step <= i; step++) await page.keyboard.press('PageUp');
+    }
   } else {
     await tabTo(page, form.getByRole('spinbutton'), `the number of prediction ${predict.id}`);
     await page.keyboard.type(String(Math.round((predict.numeric!.min + predict.numeric!.max) / 4)));
@@ -254,7 +263,7 @@ test.describe('lessons', () => {
 
       // Progress survives a reload, and so does the order each check shows its options in.
       const measured = await page.getByTestId(`compare-measured-${Object.keys(lesson.predicts)[0]}`).textContent();
-      const optionOrders = () => page.locator('form.lesson-check').evaluateAll((forms) => forms.map((form) => [...form.querySelectorAll('[data-option]')].map((el) => el.getAttribute('data-option')).join(',')));
+      const optionOrders = () => page.locator('form.lesson-check').evaluateAll((forms) => forms.map((form) => Array.from(form.querySelectorAll('[data-option]')).map((el) => el.getAttribute('data-option')).join(',')));
       const ordersBefore = await optionOrders();
       await page.reload();
       await expect(page.getByTestId('lesson-progress')).toBeVisible();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test-all.sh -- sets the machine up, then runs every suite: C tests, C tests under
-# sanitizers, Vitest, Playwright. A failing suite does not stop the others. Ends with
+# sanitizers, the typecheck, Vitest, Playwright. A failing suite does not stop the others. Ends with
 # one line, "N passed, N failed" (all suites together); a suite that could not run or
 # report its counts adds one failure. Exits non-zero if anything failed.
 set -uo pipefail
@@ -64,6 +64,10 @@ c_suite() {
 }
 c_suite "C tests" test
 c_suite "C sanitize" sanitize
+
+banner "Typecheck (npm run typecheck)"
+# The app, the CLI, the tests and the end-to-end specs, as tsc sees them: one check.
+if npm run typecheck; then record Typecheck 1 0 0; else record Typecheck 0 1 1; fi
 
 banner "Vitest"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"

@@ -169,7 +169,7 @@ export function explainSchemaErrors(
       }
       case 'oneOf': {
         const branches = ((schemaAt(schema, path)?.oneOf as { required: string[] }[] | undefined) ?? []).map((b) => `"${b.required[0]}"`);
-        message = `${at === what ? what : `${at} in ${what}`} needs exactly one of ${branches.join(' or ')}.`;
+        message = `${at === what ? what : `${at} in ${what}`} needs exactly one of ${branches.length > 2 ? `${branches.slice(0, -1).join(', ')} or ${branches[branches.length - 1]}` : branches.join(' or ')}.`;
         fix = `give one of ${branches.join(' or ')}, not both and not neither.`;
         break;
       }

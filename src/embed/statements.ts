@@ -147,8 +147,10 @@ function labActivity(ctx: StatementContext, lesson: LessonInfo, labId: string): 
   };
 }
 
-/** The response to a prediction, as xAPI writes one: the choice's id, or the number. */
+/** The response to a prediction, as xAPI writes one: the choice's id, the number, or a
+ * sketch's values joined by xAPI's "[,]". */
 export function predictionResponse(prediction: Prediction): string {
+  if (prediction.kind === 'sketch') return prediction.values.map(String).join('[,]');
   return prediction.kind === 'option' ? String(prediction.index) : String(prediction.value);
 }
 

@@ -104,7 +104,24 @@ export interface PredictComponent {
   question: string;
   options?: PredictOption[];
   numeric?: { unit: string; min: number; max: number; step?: number };
+  /** Sketch the curve: a value for each setting of one field, drawn as points. */
+  sketch?: PredictSketch;
   hint?: string;
+}
+
+/** A "sketch the curve" prediction: the learner drags a point for each value of `field`. */
+export interface PredictSketch {
+  /** The scenario field along the curve, e.g. machine.cpus. */
+  field: string;
+  /** Its values, left to right: the lab's runs a compare reads, one each. */
+  at: number[];
+  /** The x axis's words, e.g. "CPUs". */
+  label: string;
+  /** The y axis's unit, as the compared metric is shown. */
+  unit: string;
+  /** The y axis runs from 0 to max; a point moves by step. */
+  max: number;
+  step: number;
 }
 
 export interface LabTask {
@@ -128,7 +145,8 @@ export interface CompareComponent {
   type: 'compare';
   predict: string;
   lab: string;
-  run: FieldSettings;
+  /** The run it reads; a sketch's compare has none: it reads one run per point. */
+  run?: FieldSettings;
   metric: (typeof METRIC_IDS)[number];
 }
 
@@ -238,11 +256,24 @@ export const COMPONENT_SCHEMAS: Record<ComponentName, JsonSchema> = {
     type: 'object',
     additionalProperties: false,
     required: ['id', 'question'],
-    oneOf: [{ required: ['options'] }, { required: ['numeric'] }],
+    oneOf: [{ required: ['options'] }, { required: ['numeric'] }, { required: ['sketch'] }],
     properties: {
       id,
       question: text,
       hint: text,
+      sketch: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'at', 'label', 'unit', 'max', 'step'],
+        properties: {
+          field: fieldPath,
+          at: { type: 'array', minItems: 3, maxItems: 8, items: { type: 'number' }, uniqueItems: true },
+          label: { type: 'string', minLength: 1 },
+          unit: { type: 'string' },
+          max: { type: 'number', exclusiveMinimum: 0 },
+          step: { type: 'number', exclusiveMinimum: 0 },
+        },
+      },
       options: {
         type: 'array',
         minItems: 2,
@@ -297,7 +328,7 @@ export const COMPONENT_SCHEMAS: Record<ComponentName, JsonSchema> = {
   compare: {
     type: 'object',
     additionalProperties: false,
-    required: ['predict', 'lab', 'run', 'metric'],
+    required: ['predict', 'lab', 'metric'],
     properties: { predict: id, lab: id, run: { ...fieldSettings, minProperties: 1 }, metric },
   },
   check: {

@@ -15,6 +15,8 @@ import { catalog as browserCatalog } from './library.js';
 import { METRICS, formatMetric, readMetric } from '../shared/metrics.js';
 import { formatProblem } from './parse.js';
 import { matchRun, recordRun } from './status.js';
+import { sketchVerdict } from './sketch.js';
+import { verdict } from './verdict.js';
 
 const core = await loadCoreFromDisk();
 const schema = readSchema(core);
@@ -61,7 +63,7 @@ describe('lessons/', () => {
 
   it('SUMMARY.md lists exactly the lesson files, in the order the index shows', () => {
     expect(catalog.lessons.map((lesson) => `${lesson.meta.id}.md`).sort()).toEqual(lessonFiles);
-    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual(['one-lock-for-every-cpu', 'krps-and-the-designated-cpu', 'the-thundering-herd', 'shrinking-the-critical-section', 'false-sharing-and-posting-under-a-lock', 'the-smp-porting-journey', 'location-location-location', 'home-rad-or-cpu-affinity', 'fair-spinlocks-on-unfair-hardware', 'from-50-minutes-to-28', 'overhead-is-the-key', 'polling-interrupts-and-moderation', 'receive-livelock', 'locks-inside-a-user-level-stack', 'touch-each-byte-once']);
+    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual(['one-lock-for-every-cpu', 'krps-and-the-designated-cpu', 'the-thundering-herd', 'shrinking-the-critical-section', 'false-sharing-and-posting-under-a-lock', 'the-smp-porting-journey', 'where-the-time-goes', 'location-location-location', 'home-rad-or-cpu-affinity', 'fair-spinlocks-on-unfair-hardware', 'from-50-minutes-to-28', 'overhead-is-the-key', 'polling-interrupts-and-moderation', 'receive-livelock', 'locks-inside-a-user-level-stack', 'touch-each-byte-once']);
   });
 
   it('the browser bundle (import.meta.glob) sees the same lessons, in the same order', () => {
@@ -110,6 +112,16 @@ for (const lesson of catalog.lessons) {
       it(`prediction "${compare.predict}" can be answered right: its answers cover what the run gives`, () => {
         const predict = lesson.predicts[compare.predict]!;
         const lab = lesson.labs[compare.lab]!;
+        if (predict.sketch) {
+          // A sketch's axis runs from 0 to its max: every point's run must fit on it.
+          for (const x of predict.sketch.at) {
+            const value = readMetric(run({ ...lesson.labScenarios[lab.id]!, [predict.sketch.field]: x }), compare.metric);
+            expect(value, `${compare.metric} at ${predict.sketch.field}=${x} measured nothing`).toBeDefined();
+            expect(value!, `${compare.metric} at ${predict.sketch.field}=${x} = ${value}, off the sketch's axis 0..${predict.sketch.max}`).toBeGreaterThanOrEqual(0);
+            expect(value!, `${compare.metric} at ${predict.sketch.field}=${x} = ${value}, off the sketch's axis 0..${predict.sketch.max}`).toBeLessThanOrEqual(predict.sketch.max);
+          }
+          return;
+        }
         const value = readMetric(run({ ...lesson.labScenarios[lab.id]!, ...compare.run }), compare.metric);
         expect(value, `${compare.metric} measured nothing`).toBeDefined();
         if (predict.numeric) {
@@ -120,6 +132,41 @@ for (const lesson of catalog.lessons) {
           if (ranges.length === 0) return;   // options in words only: compare shows them side by side
           expect(ranges.some(([low, high]) => value! >= low && value! <= high), `${compare.metric} = ${formatMetric(compare.metric, value!)} (${value}) is in none of ${JSON.stringify(ranges)}`).toBe(true);
         }
+      });
+    }
+
+    // Each prediction tried with a right answer and a wrong one, against its run's real
+    // value: the right one is told so, the wrong one is not (and a published one is told
+    // the model differs, never that it is wrong).
+    for (const compare of compares) {
+      it(`prediction "${compare.predict}": a right answer and a wrong one get the verdicts they should`, () => {
+        const predict = lesson.predicts[compare.predict]!;
+        const lab = lesson.labs[compare.lab]!;
+        const at = '2026-11-25T00:00:00Z';
+        if (predict.sketch) {
+          const sketch = predict.sketch;
+          const measured = sketch.at.map((x) => readMetric(run({ ...lesson.labScenarios[lab.id]!, [sketch.field]: x }), compare.metric)!);
+          expect(sketchVerdict(sketch, measured, measured).text).toMatch(/^Your sketch has the shape the runs measured/);
+          const wrong = measured.map((_, i) => measured[measured.length - 1 - i]!);   // the curve backwards
+          if (wrong.some((value, i) => value !== measured[i])) expect(sketchVerdict(sketch, wrong, measured).text).toMatch(/^Your sketch goes the way the runs went on \d+ of/);
+          return;
+        }
+        const value = readMetric(run({ ...lesson.labScenarios[lab.id]!, ...compare.run }), compare.metric)!;
+        if (predict.numeric) {
+          expect(verdict(predict, { kind: 'number', value, at }, compare, value)).toMatch(/^(Close|Exactly right)/);
+          const far = Math.abs(predict.numeric.max - value) > Math.abs(value - predict.numeric.min) ? predict.numeric.max : predict.numeric.min;
+          expect(verdict(predict, { kind: 'number', value: far, at }, compare, value)).not.toMatch(/^(Close|Exactly right)/);
+          return;
+        }
+        const options = predict.options ?? [];
+        if (!options.some((option) => option.range)) return;
+        options.forEach((option, index) => {
+          const said = verdict(predict, { kind: 'option', index, at }, compare, value);
+          const inside = value >= option.range![0] && value <= option.range![1];
+          if (inside) expect(said, option.text).toBe('What you measured is inside the answer you chose.');
+          else if (option.published) expect(said, option.text).toMatch(/^You chose what the source measured on the real machines\. This model does not reproduce it/);
+          else expect(said, option.text).toMatch(/^What you measured is outside the answer you chose; it matches “/);
+        });
       });
     }
 

@@ -309,9 +309,9 @@ describe('components', () => {
     expect(problem.message).toContain('Did you mean "mpsynch_pct"?');
   });
 
-  it('requires a predict to have options or a numeric answer, not both', () => {
+  it('requires a predict to have options, a numeric answer or a sketch, one of them', () => {
     const text = VALID.replace("numeric: { unit: '%', min: 0, max: 100 }", '');
-    expect(onlyProblem(text).message).toBe('```predict needs exactly one of "options" or "numeric".');
+    expect(onlyProblem(text).message).toBe('```predict needs exactly one of "options", "numeric" or "sketch".');
   });
 
   it('requires exactly one correct option in a check, each with an explanation', () => {

@@ -15,7 +15,11 @@ export const PROGRESS_VERSION = 1;
 /** The key carries the version, so an older build never misreads a newer format. */
 export const PROGRESS_KEY = `stacklab.lessons.v${PROGRESS_VERSION}`;
 
-export type Prediction = { kind: 'option'; index: number; at: string } | { kind: 'number'; value: number; at: string };
+export type Prediction =
+  | { kind: 'option'; index: number; at: string }
+  | { kind: 'number'; value: number; at: string }
+  /** A sketched curve: one value per point of the predict's sketch, left to right. */
+  | { kind: 'sketch'; values: number[]; at: string };
 
 /** What one run measured, by metric. */
 export type RunRecord = Partial<Record<MetricId, number>>;
@@ -93,6 +97,10 @@ function readPrediction(value: unknown): Prediction | undefined {
   }
   if (value.kind === 'number' && typeof value.value === 'number' && Number.isFinite(value.value)) {
     return { kind: 'number', value: value.value, at: value.at };
+  }
+  if (value.kind === 'sketch' && Array.isArray(value.values) && value.values.length > 0 && value.values.length <= 16
+    && value.values.every((v) => typeof v === 'number' && Number.isFinite(v))) {
+    return { kind: 'sketch', values: [...(value.values as number[])], at: value.at };
   }
   return undefined;
 }

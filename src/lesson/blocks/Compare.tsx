@@ -5,52 +5,66 @@
  */
 import type { CompareComponent, LabComponent, PredictComponent } from '../components.js';
 import { METRICS, formatMetric } from '../../shared/metrics.js';
-import { sameSettings } from '../parse.js';
-import type { LessonProgress, Prediction } from '../progress.js';
+import { sameSettings, sketchRunIndex } from '../parse.js';
+import type { LessonProgress } from '../progress.js';
 import { settingsInWords } from '../words.js';
+import { sketchVerdict } from '../sketch.js';
+import { verdict } from '../verdict.js';
 import { predictionText } from './Predict.js';
+import { SketchChart } from './SketchChart.js';
 
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-/** A ratio as people say it: "1.6 times", "50 times" (no false precision past ten). */
-const times = (ratio: number) => (ratio >= 10 ? whole : number).format(ratio);
 
-function verdict(predict: PredictComponent, prediction: Prediction, compare: CompareComponent, measured: number): string {
+/** A sketch beside the runs at its points: both curves, a table of both, and a verdict on shape. */
+function CompareSketch({ compare, predict, lab, progress }: {
+  compare: CompareComponent; predict: PredictComponent; lab: LabComponent; progress: LessonProgress;
+}) {
+  const sketch = predict.sketch!;
+  const prediction = progress.predictions[compare.predict];
+  const predicted = prediction?.kind === 'sketch' && prediction.values.length === sketch.at.length ? prediction.values : undefined;
+  const measured = sketch.at.map((x) => progress.labs[lab.id]?.runs[String(sketchRunIndex(sketch, lab, x))]?.[compare.metric]);
+  const missing = sketch.at.filter((_, i) => measured[i] === undefined);
   const metric = METRICS[compare.metric];
-  if (prediction.kind === 'option') {
-    const option = predict.options?.[prediction.index];
-    if (!option?.range) return '';
-    const [low, high] = option.range;
-    if (measured >= low && measured <= high) return 'What you measured is inside the answer you chose.';
-    const right = predict.options!.find((o) => o.range && measured >= o.range[0] && measured <= o.range[1]);
-    const matches = right ? `; it matches “${right.text.replace(/[.!]$/, '')}”` : '';
-    if (option.published) {
-      return `You chose what the source measured on the real machines. This model does not reproduce it${matches}: the note below says why.`;
-    }
-    return `What you measured is outside the answer you chose${matches}.`;
-  }
-  const guess = prediction.value;
-  if (metric.unit === '%') {
-    const gap = measured - guess;
-    if (Math.abs(gap) <= Math.max(2, 0.15 * Math.abs(measured))) return 'Close: within a few percentage points.';
-    return `Your prediction was ${number.format(Math.abs(gap))} percentage points too ${gap > 0 ? 'low' : 'high'}.`;
-  }
-  if (guess <= 0 || measured <= 0) return guess === measured ? 'Exactly right.' : '';
-  const ratio = measured / guess;
-  if (ratio >= 0.8 && ratio <= 1.25) return 'Close: within a quarter either way.';
-  return ratio > 1
-    ? `The run measured about ${times(ratio)} times what you predicted.`
-    : `The run measured about ${times(1 / ratio)} times less than you predicted.`;
+  const verdict = predicted && missing.length === 0 ? sketchVerdict(sketch, predicted, measured as number[]).text : '';
+  return (
+    <div className="lesson-card lesson-compare" role="group" aria-label={`Your sketch and your runs: ${metric.label} against ${sketch.label}`}>
+      <p className="lesson-card-kind" aria-hidden="true">Sketch and measurement</p>
+      <p className="lesson-compare-what">{metric.label} against {sketch.label}</p>
+      {predicted && (
+        <SketchChart sketch={sketch} values={predicted} measured={measured}
+          title={`Your sketch (dashed line, circles) and your runs (solid line, squares) of ${metric.label} against ${sketch.label}; the table below gives the numbers.`} />
+      )}
+      <p className="sketch-legend" aria-hidden="true"><span className="sketch-key-yours" /> your sketch <span className="sketch-key-run" /> your runs</p>
+      <table className="sketch-table" data-testid={`compare-measured-${compare.predict}`}>
+        <thead><tr><th scope="col">{sketch.label}</th><th scope="col">You sketched ({sketch.unit})</th><th scope="col">Your run measured</th></tr></thead>
+        <tbody>
+          {sketch.at.map((x, i) => (
+            <tr key={x}>
+              <th scope="row">{number.format(x)}</th>
+              <td>{predicted ? formatMetric(compare.metric, predicted[i]!) : '—'}</td>
+              <td>{measured[i] === undefined ? <span className="lesson-muted">not run yet</span> : formatMetric(compare.metric, measured[i]!)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="lesson-compare-verdict" data-testid={`compare-verdict-${compare.predict}`}>
+        {!predicted ? 'No sketch yet: draw one in Predict.'
+          : missing.length > 0 ? `Make the runs at ${missing.map((x) => number.format(x)).join(', ')} ${sketch.label} in the experiment above, and the comparison appears here.`
+            : verdict}
+      </p>
+    </div>
+  );
 }
 
 export function Compare({ compare, predict, lab, progress }: {
   compare: CompareComponent; predict: PredictComponent; lab: LabComponent; progress: LessonProgress;
 }) {
+  if (predict.sketch) return <CompareSketch compare={compare} predict={predict} lab={lab} progress={progress} />;
   const prediction = progress.predictions[compare.predict];
-  const index = lab.task.runs.findIndex((run) => sameSettings(run, compare.run));
+  const index = lab.task.runs.findIndex((run) => sameSettings(run, compare.run ?? {}));
   const measured = progress.labs[lab.id]?.runs[String(index)]?.[compare.metric];
   const metric = METRICS[compare.metric];
-  const run = settingsInWords(compare.run);
+  const run = settingsInWords(compare.run ?? {});
   return (
     <div className="lesson-card lesson-compare" role="group" aria-label={`Your prediction and your measurement: ${metric.label}, ${run}`}>
       <p className="lesson-card-kind" aria-hidden="true">Prediction and measurement</p>

@@ -7,13 +7,20 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PredictComponent } from '../components.js';
 import { withUnit } from '../../shared/metrics.js';
 import { progressStore, type Prediction } from '../progress.js';
+import { startValues } from '../sketch.js';
 import { Markdown } from './Markdown.js';
+import { SketchChart, formatSketchValue } from './SketchChart.js';
 
 const typed = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
 /** A committed prediction in words: "12%", "400 KRPs", or the option's text. */
 export function predictionText(predict: PredictComponent, prediction: Prediction): string {
   if (prediction.kind === 'option') return predict.options?.[prediction.index]?.text ?? `option ${prediction.index + 1}`;
+  if (prediction.kind === 'sketch') {
+    const sketch = predict.sketch;
+    if (!sketch) return prediction.values.map((value) => typed.format(value)).join(', ');
+    return prediction.values.map((value, i) => `${typed.format(sketch.at[i] ?? i)} ${sketch.label}: ${formatSketchValue(sketch, value)}`).join('; ');
+  }
   return withUnit(typed.format(prediction.value), predict.numeric?.unit ?? '');
 }
 
@@ -25,6 +32,8 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
   const id = useId();
   const [choice, setChoice] = useState<number>();
   const [draft, setDraft] = useState('');
+  const [drawn, setDrawn] = useState<number[]>(() => (predict.sketch ? startValues(predict.sketch) : []));
+  const [touched, setTouched] = useState(false);
   const [error, setError] = useState('');
   const [said, setSaid] = useState('');
 
@@ -35,6 +44,9 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
     if (predict.options) {
       if (choice === undefined) return setError('Choose one of the answers first.');
       made = { kind: 'option', index: choice, at };
+    } else if (predict.sketch) {
+      if (!touched) return setError('Draw your curve first: drag the points, or focus one and use the arrow keys.');
+      made = { kind: 'sketch', values: drawn, at };
     } else {
       const { min, max } = predict.numeric!;
       const value = draft.trim() === '' ? NaN : Number(draft);
@@ -53,12 +65,21 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
       <div id={`${id}-q`} className="lesson-question"><Markdown inline text={predict.question} /></div>
       {prediction ? (
         <div className="lesson-committed">
-          <p><span className="lesson-label">Your prediction</span> <strong data-testid={`prediction-${predict.id}`}>{predictionText(predict, prediction)}</strong></p>
+          {prediction.kind === 'sketch' && predict.sketch
+            ? <SketchChart sketch={predict.sketch} values={prediction.values} title={`Your sketch: ${predictionText(predict, prediction)}`} />
+            : null}
+          <p><span className="lesson-label">Your prediction</span> <strong data-testid={`prediction-${predict.id}`} className={prediction.kind === 'sketch' ? 'lesson-sketch-words' : undefined}>{predictionText(predict, prediction)}</strong></p>
           <p className="lesson-muted">Kept. You will see it again beside what you measure.</p>
         </div>
       ) : (
         <>
-          {predict.options ? (
+          {predict.sketch ? (
+            <div className="lesson-sketch">
+              <p className="lesson-muted" id={`${id}-how`}>Drag each point to where you expect it, or focus a point (Tab) and use the arrow keys.</p>
+              <SketchChart sketch={predict.sketch} values={drawn} title="Your sketch: one point for each run"
+                onChange={(index, value) => { setDrawn((now) => now.map((v, i) => (i === index ? value : v))); setTouched(true); setError(''); }} />
+            </div>
+          ) : predict.options ? (
             <fieldset className="lesson-options">
               <legend className="visually-hidden">Your prediction</legend>
               {predict.options.map((option, index) => (

@@ -9,7 +9,7 @@ import { checkScenario, closest, flattenScenario, nestScenario, type FlatScenari
 import { describeValue } from '../../core/schema-errors.js';
 import { fieldsByPath } from '../../core/schema.js';
 import type { PathPart, YamlText } from '../../core/yaml-lines.js';
-import { CHECKS_PER_LESSON, COMPONENTS, SECTIONS, type CheckComponent, type Component, type FieldSettings, type FrontMatter, type LabComponent, type PredictComponent, type SectionTitle } from '../components.js';
+import { CHECKS_PER_LESSON, COMPONENTS, SECTIONS, type CheckComponent, type Component, type FieldSettings, type FrontMatter, type LabComponent, type PredictComponent, type PredictSketch, type SectionTitle } from '../components.js';
 import { componentLines, lineIn } from './read-component.js';
 import type { Lesson, LessonProblem, LessonSection, ParseContext, Step } from './types.js';
 
@@ -128,6 +128,15 @@ export function crossCheck(
         if (component.numeric && component.numeric.min >= component.numeric.max) {
           problem(lineIn(component, ['numeric', 'min'], line), `numeric min (${component.numeric.min}) must be below max (${component.numeric.max}).`, 'swap or correct them.');
         }
+        if (component.sketch) {
+          const { at, max, step } = component.sketch;
+          if (at.some((x, i) => i > 0 && x <= at[i - 1]!)) {
+            problem(lineIn(component, ['sketch', 'at'], line), `the sketch's points [${at.join(', ')}] are not in increasing order.`, 'list them left to right, smallest first.');
+          }
+          if (step > max) {
+            problem(lineIn(component, ['sketch', 'step'], line), `the sketch's step (${step}) is larger than its max (${max}).`, 'make the step a small part of the axis, such as a fiftieth of max.');
+          }
+        }
         component.options?.forEach((option, index) => {
           if (option.range && option.range[0] > option.range[1]) {
             problem(lineIn(component, ['options', index, 'range'], line), `option ${index + 1}'s range [${option.range.join(', ')}] runs backwards.`, 'write it as [low, high].');
@@ -162,7 +171,18 @@ export function crossCheck(
         if (!lab) {
           problem(lineIn(component, ['lab'], line), `compare reads the lab "${component.lab}", but no \`\`\`lab before it has that id.`, `use one of: ${Object.keys(labs).join(', ') || '(none yet)'}.`);
         } else {
-          if (!lab.task.runs.some((run) => sameSettings(run, component.run))) {
+          if (predict?.sketch) {
+            if (component.run) {
+              problem(lineIn(component, ['run'], line), `compare reads the sketch "${predict.id}", which has a point for each run, so it takes no run.`, 'remove run: the compare reads the lab\'s run at each of the sketch\'s points.');
+            }
+            for (const x of predict.sketch.at) {
+              if (sketchRunIndex(predict.sketch, lab, x) < 0) {
+                problem(lineIn(component, ['lab'], line), `the sketch "${predict.id}" has a point at ${predict.sketch.field} = ${x}, but lab "${lab.id}"'s task has no run with that value alone.`, `add the run { ${predict.sketch.field}: ${x} } to the lab's task, or take ${x} out of the sketch's at.`);
+              }
+            }
+          } else if (!component.run) {
+            problem(line, 'compare names no run.', `add run: one of lab "${lab.id}"'s runs: ${lab.task.runs.map(settingsText).join('; ')}.`);
+          } else if (!lab.task.runs.some((run) => sameSettings(run, component.run!))) {
             problem(lineIn(component, ['run'], line), `compare reads a run (${settingsText(component.run)}) that lab "${lab.id}"'s task does not ask for.`, `use one of its runs: ${lab.task.runs.map(settingsText).join('; ')}.`);
           }
           if (!lab.task.record.includes(component.metric)) {
@@ -264,6 +284,12 @@ function checkLab(
 
 function normalizeSpace(text: string): string {
   return text.replace(/\s+/g, ' ');
+}
+
+/** The index of the lab's task run that a sketch's point at x reads: the run that sets
+ * the sketch's field to x and nothing else (-1 if there is none). */
+export function sketchRunIndex(sketch: PredictSketch, lab: LabComponent, x: number): number {
+  return lab.task.runs.findIndex((run) => sameSettings(run, { [sketch.field]: x }));
 }
 
 export function sameSettings(a: FieldSettings, b: FieldSettings): boolean {

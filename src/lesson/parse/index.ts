@@ -26,7 +26,7 @@ import { checkFieldList, crossCheck, resolveScenarios } from './cross-checks.js'
 import { LessonParseError, type Lesson, type LessonProblem, type ParseContext } from './types.js';
 import { frontMatterValidator } from './validators.js';
 
-export { sameSettings } from './cross-checks.js';
+export { sameSettings, sketchRunIndex } from './cross-checks.js';
 export * from './types.js';
 
 const FRONT_MATTER_FENCE = /^---[ \t]*$/;

@@ -1,0 +1,266 @@
+/*
+ * lint.ts -- the lesson lint: rules about what a lesson teaches, beyond what the parser
+ * checks about its form. A lesson that parses can still let a learner pass a check
+ * without reading it, offer no right answer to a prediction, give an answer away before
+ * the prediction, or mix the source's numbers with the simulator's. Each rule here finds
+ * one of those and says where and how to fix it. It needs the parsed lesson and its
+ * text, never the core: the numbers themselves are checked by the claims
+ * (lessons.test.ts runs them).
+ *
+ * The rules:
+ * - checks: the right option is not told apart by its length, and not by being the one
+ *   option without an absolute word ("always", "never", ...); across the course the right
+ *   option is the longest in few checks (lintCourse).
+ * - predictions: an option's ranges are in the compared metric's units, join up with no
+ *   gap, and for a percentage cover 0 to 100, so every plausible answer has an option.
+ * - spoilers: a phrase that states the number a prediction is compared with stays out of
+ *   the summary and the sections read before the prediction.
+ * - sources: the Sources section ends with a "Published and simulated" table naming
+ *   each figure the lesson quotes, whose it is, and the published value beside it; its
+ *   simulated numbers are the lesson's claims, and every claim is in it.
+ */
+import type { FlatScenario } from '../core/scenario.js';
+import { METRICS } from '../shared/metrics.js';
+import type { Claim, CompareComponent } from './components.js';
+import type { Lesson, LessonProblem } from './parse.js';
+
+/** The right option may be at most this many times as long as the longest wrong one. */
+export const LENGTH_RATIO = 1.2;
+/** Across the course, the right option may be the longest in at most this share of checks. */
+export const COURSE_LONGEST_SHARE = 0.4;
+/** Words that make an option sound wrong (or right) whatever it says. */
+export const ABSOLUTE_WORDS = /\b(always|never|only|all|none|every|nothing|no one|cannot|impossible|guaranteed?)\b/i;
+
+export const TABLE_HEADING = 'Published and simulated';
+export const TABLE_COLUMNS = ['Figure', 'In this lesson', 'Whose', 'Published'] as const;
+export const WHOSE = ['simulated', 'published'] as const;
+
+function plain(text: string): string {
+  return text.replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Numbers as written in a table cell: 41,000 or 0.9 or 28; a range 25-35 gives two. */
+export function numbersIn(text: string): number[] {
+  return [...plain(text).matchAll(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g)].map((match) => Number(match[0].replace(/,/g, '')));
+}
+
+function sameRun(a: FlatScenario, b: FlatScenario): boolean {
+  const key = (values: FlatScenario) => JSON.stringify(Object.entries(values).sort(([x], [y]) => x.localeCompare(y)));
+  return key(a) === key(b);
+}
+
+/** The lines of the file's body between a level-2 heading and the next one. */
+function sectionLines(lines: string[], title: string): { start: number; end: number } | undefined {
+  const start = lines.findIndex((line) => line.trim() === `## ${title}`);
+  if (start < 0) return undefined;
+  let end = lines.findIndex((line, i) => i > start && /^## /.test(line));
+  if (end < 0) end = lines.length;
+  return { start, end };
+}
+
+function claimText(claim: Claim): string {
+  const where = Object.entries(claim.set ?? {}).map(([path, value]) => `${path}=${value}`).join(' ');
+  return `${claim.scenario}${where ? ` ${where}` : ''} ${claim.metric} ${claim.value} ± ${claim.within}`;
+}
+
+function componentLine(lesson: Lesson, predicate: (component: unknown) => boolean): number {
+  for (const section of lesson.sections) {
+    for (const block of section.blocks) if (block.kind === 'component' && predicate(block.component)) return block.line;
+  }
+  return 1;
+}
+
+function lintChecks(lesson: Lesson, problem: (line: number, message: string, fix: string) => void): void {
+  for (const check of Object.values(lesson.checks)) {
+    const line = componentLine(lesson, (component) => component === check);
+    const right = check.options.find((option) => option.correct);
+    const wrong = check.options.filter((option) => !option.correct);
+    if (!right || wrong.length === 0) continue;
+    const rightLength = plain(right.text).length;
+    const longestWrong = Math.max(...wrong.map((option) => plain(option.text).length));
+    if (rightLength > LENGTH_RATIO * longestWrong) {
+      problem(line, `check "${check.id}": the right option is ${rightLength} characters, ${(rightLength / longestWrong).toFixed(1)} times the longest wrong one (${longestWrong}); a learner can pick it by its length.`,
+        `keep the right option's text to what makes it right (at most ${Math.floor(LENGTH_RATIO * longestWrong)} characters) and move the rest into its explain, or make the wrong options as full as it is.`);
+    }
+    const absoluteWrong = wrong.filter((option) => ABSOLUTE_WORDS.test(plain(option.text)));
+    if (!ABSOLUTE_WORDS.test(plain(right.text)) && absoluteWrong.length >= 2 && absoluteWrong.length === wrong.length) {
+      problem(line, `check "${check.id}": every wrong option says an absolute word (always, never, only, ...) and the right one does not; a learner can pick it by that alone.`,
+        'word the wrong options as the misconceptions they are without absolutes, or let the right option be as definite as they are.');
+    }
+  }
+}
+
+function comparesOf(lesson: Lesson): CompareComponent[] {
+  return lesson.sections.flatMap((section) => section.blocks)
+    .flatMap((block) => (block.kind === 'component' && block.component.type === 'compare' ? [block.component] : []));
+}
+
+function lintPredictRanges(lesson: Lesson, problem: (line: number, message: string, fix: string) => void): void {
+  for (const predict of Object.values(lesson.predicts)) {
+    const options = predict.options ?? [];
+    const ranged = options.filter((option) => option.range);
+    if (ranged.length === 0) continue;
+    const line = componentLine(lesson, (component) => component === predict);
+    if (ranged.length < options.length) {
+      problem(line, `prediction "${predict.id}": ${options.length - ranged.length} of its options have no range while the others do, so a compare cannot judge them.`, 'give every option a range in the compared metric\'s units, or none.');
+      continue;
+    }
+    const ranges = ranged.map((option) => option.range!).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let reach = ranges[0]![1];
+    for (const [low, high] of ranges.slice(1)) {
+      if (low > reach) {
+        problem(line, `prediction "${predict.id}": no option covers ${reach} to ${low}; a learner who expects a value there has nothing to choose.`, `make the ranges join up: let one of them start at ${reach} or end at ${low}.`);
+      }
+      reach = Math.max(reach, high);
+    }
+    const metrics = new Set(comparesOf(lesson).filter((compare) => compare.predict === predict.id).map((compare) => compare.metric));
+    for (const metric of metrics) {
+      if (METRICS[metric].unit !== '%') continue;
+      if (ranges[0]![0] > 0 || reach < 100) {
+        problem(line, `prediction "${predict.id}" is compared with ${metric}, a percentage, but its options cover only ${ranges[0]![0]} to ${reach}.`, 'let the lowest option start at 0 and the highest end at 100, so every percentage has an option.');
+      }
+    }
+  }
+}
+
+function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (line: number, message: string, fix: string) => void): void {
+  const before = ['What you will learn', 'Predict', 'Experiment'];
+  const squash = (text: string) => plain(text).toLowerCase();
+  for (const compare of comparesOf(lesson)) {
+    const lab = lesson.labs[compare.lab];
+    if (!lab) continue;
+    const sketch = lesson.predicts[compare.predict]?.sketch;
+    // A sketch is answered by every run along it; any other prediction by its one run.
+    const compared = (sketch ? sketch.at.map((x) => ({ [sketch.field]: x })) : [compare.run ?? {}])
+      .map((settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings }));
+    for (const claim of lesson.meta.claims ?? []) {
+      if (!claim.says || claim.metric !== compare.metric) continue;
+      const claimed = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
+      if (!compared.some((values) => sameRun(claimed, values))) continue;
+      const says = squash(claim.says);
+      if (squash(lesson.meta.summary).includes(says)) {
+        problem(2, `the summary says "${claim.says}", the answer to prediction "${compare.predict}", which the index shows before the learner predicts.`, 'say what the lesson asks, not what it finds.');
+      }
+      for (const title of before) {
+        const range = sectionLines(lines, title);
+        if (!range) continue;
+        for (let i = range.start; i < range.end; i++) {
+          // A phrase may wrap: look at each line with the two after it.
+          const window = squash(lines.slice(i, i + 3).join(' '));
+          if (window.includes(says) && !squash(lines.slice(i + 1, i + 3).join(' ')).includes(says)) {
+            problem(body + i + 1, `"${claim.says}" is the answer to prediction "${compare.predict}", but ${title} says it before the learner predicts.`, 'move the number to Observe or Explain, which stay closed until the prediction is committed.');
+          }
+        }
+      }
+    }
+  }
+}
+
+interface TableRow { line: number; cells: string[] }
+
+function readTable(lines: string[], from: number, to: number): { header?: TableRow; rows: TableRow[] } {
+  const rows: TableRow[] = [];
+  let header: TableRow | undefined;
+  for (let i = from; i < to; i++) {
+    const text = lines[i]!.trim();
+    if (!text.startsWith('|')) {
+      if (header) break;
+      continue;
+    }
+    const cells = text.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+    if (!header) header = { line: i, cells };
+    else if (!cells.every((cell) => /^:?-+:?$/.test(cell))) rows.push({ line: i, cells });
+  }
+  return { header, rows };
+}
+
+function lintSourcesTable(lesson: Lesson, lines: string[], body: number, problem: (line: number, message: string, fix: string) => void): void {
+  const sources = sectionLines(lines, 'Sources');
+  if (!sources) return;   // the parser reports a missing section
+  const headings = [];
+  for (let i = sources.start + 1; i < sources.end; i++) if (/^### /.test(lines[i]!)) headings.push(i);
+  const last = headings[headings.length - 1];
+  const header = `| ${TABLE_COLUMNS.join(' | ')} |`;
+  if (last === undefined || lines[last]!.trim() !== `### ${TABLE_HEADING}`) {
+    problem(body + sources.start + 1, `the Sources section does not end with a "### ${TABLE_HEADING}" table, so the learner cannot tell which of the lesson's figures are the source's and which the simulator's.`,
+      `end Sources with "### ${TABLE_HEADING}" and a table "${header}": a row per figure the lesson quotes, "simulated" or "published", and the published value beside each simulated one ("none published" if there is none).`);
+    return;
+  }
+  const table = readTable(lines, last + 1, sources.end);
+  if (!table.header || table.header.cells.join('|') !== TABLE_COLUMNS.join('|')) {
+    problem(body + last + 1, `the "${TABLE_HEADING}" table must have exactly the columns ${TABLE_COLUMNS.join(', ')}.`, `start the table with "${header}".`);
+    return;
+  }
+  if (table.rows.length === 0) {
+    problem(body + last + 1, `the "${TABLE_HEADING}" table has no rows.`, 'add a row for each figure the lesson quotes.');
+    return;
+  }
+  const claims = lesson.meta.claims ?? [];
+  const covered = new Set<number>();
+  for (const row of table.rows) {
+    const [figure = '', shown = '', whose = '', published = ''] = row.cells;
+    const line = body + row.line + 1;
+    if (row.cells.length !== TABLE_COLUMNS.length || !figure || !shown || !published) {
+      problem(line, `a row of the "${TABLE_HEADING}" table has an empty or missing cell.`, `fill all four cells: ${TABLE_COLUMNS.join(', ')}.`);
+      continue;
+    }
+    const kind = whose.toLowerCase();
+    if (!(WHOSE as readonly string[]).includes(kind)) {
+      problem(line, `the Whose cell says "${whose}".`, 'write "simulated" (the lab measured it) or "published" (the source reports it).');
+      continue;
+    }
+    if (kind === 'published') continue;
+    const numbers = numbersIn(shown);
+    if (numbers.length === 0) {
+      problem(line, `the simulated row "${figure}" gives no number.`, 'write the number the lesson states, as it states it.');
+    }
+    for (const number of numbers) {
+      const matching = claims.flatMap((claim, index) => (Math.abs(number - claim.value) <= claim.within ? [index] : []));
+      if (matching.length === 0) {
+        problem(line, `the simulated row "${figure}" gives ${number}, which no claim of the lesson checks.`, 'add a claim for it in the front matter, or move a condition (a CPU count, a size) into the Figure cell.');
+      }
+      for (const index of matching) covered.add(index);
+    }
+  }
+  claims.forEach((claim, index) => {
+    if (!covered.has(index)) {
+      problem(body + last + 1, `the claim ${claimText(claim)}${claim.says ? ` ("${claim.says}")` : ''} is stated in the lesson but is in no simulated row of the "${TABLE_HEADING}" table.`, 'add it to the row of its figure (or a row of its own), with the published value beside it if there is one.');
+    }
+  });
+}
+
+/** Every problem the lint finds in one lesson, given its parsed form and its text. */
+export function lintLesson(lesson: Lesson, source: string): LessonProblem[] {
+  const problems: LessonProblem[] = [];
+  const problem = (line: number, message: string, fix: string) => problems.push({ file: lesson.file, line, message, fix });
+  const all = source.replace(/\r\n?/g, '\n').split('\n');
+  // Skip the front matter: sections are read from the body, lines counted in the file.
+  const close = all.findIndex((line, i) => i > 0 && /^---[ \t]*$/.test(line));
+  const body = close + 1;
+  const lines = all.slice(body);
+  lintChecks(lesson, problem);
+  lintPredictRanges(lesson, problem);
+  lintSpoilers(lesson, lines, body, problem);
+  lintSourcesTable(lesson, lines, body, problem);
+  return problems.sort((a, b) => a.line - b.line);
+}
+
+/** Rules over all lessons together: a habit no single check shows. */
+export function lintCourse(lessons: Lesson[]): LessonProblem[] {
+  const checks = lessons.flatMap((lesson) => Object.values(lesson.checks).map((check) => ({ lesson, check })));
+  if (checks.length === 0) return [];
+  const longest = checks.filter(({ check }) => {
+    const right = check.options.find((option) => option.correct);
+    const others = check.options.filter((option) => option !== right).map((option) => plain(option.text).length);
+    return right !== undefined && plain(right.text).length > Math.max(...others);
+  });
+  const share = longest.length / checks.length;
+  if (share > COURSE_LONGEST_SHARE) {
+    return [{
+      file: 'lessons/', line: 1,
+      message: `the right option is the longest in ${longest.length} of ${checks.length} checks (${Math.round(share * 100)}%); a learner who always picks the longest passes most of the course (${longest.slice(0, 5).map(({ lesson, check }) => `${lesson.meta.id}/${check.id}`).join(', ')}${longest.length > 5 ? ', ...' : ''}).`,
+      fix: `make the right option the longest in at most ${Math.round(COURSE_LONGEST_SHARE * 100)}% of checks: shorten right options (detail goes in explain) or write fuller wrong ones.`,
+    }];
+  }
+  return [];
+}

@@ -1,0 +1,92 @@
+/*
+ * Sketch the curve: the verdict compares shape (each step's direction, the peak), a
+ * sketch reads from and into saved progress, and the parser explains a sketch that
+ * cannot be compared with the lab's runs.
+ */
+import { describe, expect, it } from 'vitest';
+import { presetNames, readPreset } from '../core/presets.js';
+import type { PredictSketch } from './components.js';
+import { LessonParseError, parseLesson } from './parse.js';
+import { loadProgress, type ProgressStorage } from './progress.js';
+import { lesson } from './testing/tiny-lesson.js';
+import { directions, peakIndex, sketchVerdict, snap, startValues } from './sketch.js';
+
+const sketch: PredictSketch = { field: 'machine.cpus', at: [2, 4, 8, 16, 32], label: 'CPUs', unit: 'packets/s', max: 60000, step: 1000 };
+
+describe('the sketch verdict', () => {
+  it('reads each step as up, down or level (within 5% of the top)', () => {
+    expect(directions([10, 20, 20.5, 5])).toEqual(['up', 'flat', 'down']);
+    expect(peakIndex([3, 9, 9, 1])).toBe(1);
+  });
+  it('says when the sketch has the runs\' shape', () => {
+    const verdict = sketchVerdict(sketch, [5000, 10000, 20000, 40000, 20000], [7000, 14000, 27000, 41000, 18600]);
+    expect(verdict).toMatchObject({ sameSteps: 4, steps: 4 });
+    expect(verdict.text).toBe('Your sketch has the shape the runs measured: every step goes the way it went. Both are highest at 16 CPUs.');
+  });
+  it('names the first step it got wrong, and where each curve peaks', () => {
+    const verdict = sketchVerdict(sketch, [5000, 10000, 20000, 40000, 60000], [7000, 14000, 27000, 41000, 18600]);
+    expect(verdict.sameSteps).toBe(3);
+    expect(verdict.text).toBe('Your sketch goes the way the runs went on 3 of 4 steps. From 16 CPUs to 32 CPUs the runs went down; your sketch went up. The runs are highest at 16 CPUs; your sketch at 32 CPUs.');
+  });
+  it('keeps a dragged value on the axis\'s grid', () => {
+    expect(snap(sketch, 12345)).toBe(12000);
+    expect(snap(sketch, -5)).toBe(0);
+    expect(snap(sketch, 1e9)).toBe(60000);
+    expect(startValues(sketch)).toEqual([30000, 30000, 30000, 30000, 30000]);
+  });
+});
+
+function memory(text: string): ProgressStorage {
+  return { getItem: () => text, setItem: () => {}, removeItem: () => {} };
+}
+
+describe('a sketch in saved progress', () => {
+  it('is read back, and a damaged one is dropped', () => {
+    const saved = (values: unknown) => JSON.stringify({ version: 1, seed: 7, lessons: { l: { predictions: { s: { kind: 'sketch', values, at: '2026-11-25T00:00:00Z' } }, labs: {}, checks: {} } } });
+    expect(loadProgress(memory(saved([1, 2, 3]))).data.lessons.l?.predictions.s).toEqual({ kind: 'sketch', values: [1, 2, 3], at: '2026-11-25T00:00:00Z' });
+    expect(loadProgress(memory(saved([1, 'x']))).data.lessons.l?.predictions.s).toBeUndefined();
+    expect(loadProgress(memory(saved([]))).data.lessons.l?.predictions.s).toBeUndefined();
+  });
+});
+
+const presets = Object.fromEntries(presetNames().map((name) => [name, readPreset(name)]));
+const sketchLesson = (at: string, compareRun = '') => lesson({
+  predict: `id: guess
+question: Sketch it.
+sketch: { field: machine.cpus, at: ${at}, label: CPUs, unit: packets/s, max: 60000, step: 1000 }`,
+  lab: `id: run-it
+scenario: testbed
+controls: [machine.cpus]
+views: [cpu-grid]
+task:
+  text: Run it.
+  runs:
+    - { machine.cpus: 2 }
+    - { machine.cpus: 4 }
+    - { machine.cpus: 8 }
+  record: [transmit_packets_per_s]`,
+  compare: `predict: guess
+lab: run-it
+metric: transmit_packets_per_s${compareRun}`,
+});
+
+function problems(text: string): string[] {
+  try {
+    parseLesson('lessons/tiny.md', text, { presets });
+    return [];
+  } catch (error) {
+    if (error instanceof LessonParseError) return error.problems.map((p) => `${p.line}: ${p.message}`);
+    throw error;
+  }
+}
+
+describe('the parser and a sketch', () => {
+  it('takes a sketch whose every point is one of the lab\'s runs', () => {
+    expect(problems(sketchLesson('[2, 4, 8]'))).toEqual([]);
+  });
+  it('explains a point with no run, points out of order, and a compare that names a run', () => {
+    expect(problems(sketchLesson('[2, 4, 16]')).join('\n')).toMatch(/has a point at machine\.cpus = 16, but lab "run-it"'s task has no run with that value alone/);
+    expect(problems(sketchLesson('[4, 2, 8]')).join('\n')).toMatch(/are not in increasing order/);
+    expect(problems(sketchLesson('[2, 4, 8]', '\nrun: { machine.cpus: 2 }')).join('\n')).toMatch(/it takes no run/);
+  });
+});

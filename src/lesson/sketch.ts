@@ -1,0 +1,69 @@
+/*
+ * sketch.ts -- what a sketched curve says beside the runs it predicted: which way each
+ * step between two points goes, and where each curve is highest. A sketch is about
+ * shape (does throughput keep rising, level off or fall?), so the verdict compares
+ * directions and peaks, not values; the chart and its table show the values.
+ */
+import type { PredictSketch } from './components.js';
+
+export type Direction = 'up' | 'down' | 'flat';
+
+/** A step counts as flat when it moves less than this share of the curve's highest value. */
+export const FLAT_SHARE = 0.05;
+
+/** The direction of each step between neighbouring points. */
+export function directions(values: number[]): Direction[] {
+  const top = Math.max(...values.map(Math.abs), 0);
+  return values.slice(1).map((value, i) => {
+    const change = value - values[i]!;
+    if (Math.abs(change) <= FLAT_SHARE * top) return 'flat';
+    return change > 0 ? 'up' : 'down';
+  });
+}
+
+/** The index of the highest point (the first, if several are equal). */
+export function peakIndex(values: number[]): number {
+  return values.reduce((best, value, i) => (value > values[best]! ? i : best), 0);
+}
+
+export interface SketchVerdict {
+  /** Steps whose direction the sketch got right, of all steps. */
+  sameSteps: number;
+  steps: number;
+  text: string;
+}
+
+/** The plain verdict for a sketch against the runs (every point measured). */
+export function sketchVerdict(sketch: PredictSketch, predicted: number[], measured: number[]): SketchVerdict {
+  const want = directions(measured);
+  const got = directions(predicted);
+  const sameSteps = want.filter((direction, i) => direction === got[i]).length;
+  const at = (i: number) => `${sketch.at[i]} ${sketch.label}`;
+  const runPeak = peakIndex(measured);
+  const yourPeak = peakIndex(predicted);
+  const shape = sameSteps === want.length
+    ? 'Your sketch has the shape the runs measured: every step goes the way it went.'
+    : `Your sketch goes the way the runs went on ${sameSteps} of ${want.length} steps.`;
+  const firstMiss = want.findIndex((direction, i) => direction !== got[i]);
+  const miss = firstMiss < 0 ? ''
+    : ` From ${at(firstMiss)} to ${at(firstMiss + 1)} the runs went ${words(want[firstMiss]!)}; your sketch went ${words(got[firstMiss]!)}.`;
+  const peak = runPeak === yourPeak
+    ? ` Both are highest at ${at(runPeak)}.`
+    : ` The runs are highest at ${at(runPeak)}; your sketch at ${at(yourPeak)}.`;
+  return { sameSteps, steps: want.length, text: `${shape}${miss}${peak}` };
+}
+
+function words(direction: Direction): string {
+  return direction === 'up' ? 'up' : direction === 'down' ? 'down' : 'about level';
+}
+
+/** A value the learner can set: on the axis's grid, between 0 and max. */
+export function snap(sketch: PredictSketch, value: number): number {
+  const stepped = Math.round(value / sketch.step) * sketch.step;
+  return Math.min(sketch.max, Math.max(0, Number(stepped.toPrecision(12))));
+}
+
+/** Where an untouched sketch starts: every point at the middle of the axis. */
+export function startValues(sketch: PredictSketch): number[] {
+  return sketch.at.map(() => snap(sketch, sketch.max / 2));
+}
