@@ -61,7 +61,7 @@ const cpus = (report: Report) => {
 const percent = (label: string, read: Metric['read']): Metric => ({ label, unit: '%', digits: 1, read });
 const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: '', digits: 0, read });
 /** One of host A's modes as CPUs' worth of time (kernel onload: each host has net.cpus_per_host CPUs). */
-const hostCpus = (label: string, mode: 'user' | 'kernel' | 'interrupt' | 'cswitch'): Metric => ({
+const hostCpus = (label: string, mode: 'user' | 'interrupt' | 'cswitch'): Metric => ({
   label, unit: 'CPUs', digits: 2,
   read: (r) => (r.net ? (r.net.host_a_modes_pct[mode] * r.net.cpus_per_host) / 100 : undefined),
 });
@@ -247,7 +247,13 @@ export const METRICS = {
   host_cswitch_pct: percent('Context switching (host A)', (r) => r.net?.host_a_modes_pct.cswitch),
   host_idle_pct: percent('Idle (host A)', (r) => r.net?.host_a_modes_pct.idle),
   host_user_cpus: hostCpus('User mode (host A, CPUs)', 'user'),
-  host_kernel_cpus: hostCpus('Kernel mode (host A, CPUs)', 'kernel'),
+  // Host A's busy time that is not user mode: system calls, interrupts, context switches, kernel spinlocks.
+  host_kernel_cpus: {
+    label: 'In the kernel (host A, CPUs)',
+    unit: 'CPUs',
+    digits: 2,
+    read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle - r.net.host_a_modes_pct.user) * r.net.cpus_per_host) / 100 : undefined),
+  },
   host_interrupt_cpus: hostCpus('Interrupts (host A, CPUs)', 'interrupt'),
   host_cswitch_cpus: hostCpus('Context switching (host A, CPUs)', 'cswitch'),
   host_busy_cpus: {
