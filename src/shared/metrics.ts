@@ -263,7 +263,8 @@ export const METRICS = {
     read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle) * r.net.cpus_per_host) / 100 : undefined),
   },
   // Host A's NIC filter table: which virtual interface each arriving packet lands on.
-  nic_filters: core('net.nic_filters'),
+  // A count, not a rate: read as a bare number ("1 entries" would misread).
+  nic_filters: { label: "Host A's NIC filter table (entries)", unit: '', digits: 0, read: (r) => r.net?.nic_filters },
   filter_hits_per_s: core('net.filter_hits_per_s'),
   filter_misses_per_s: core('net.filter_misses_per_s'),
   stack_lock_hold_pct: core('net.stack_lock.hold_pct'),
