@@ -135,6 +135,7 @@ const onload = {
   net: {
     test: 'udp_send', stack: 'onload', cpus_per_host: 4, delivered_per_s: 2_300_000,
     host_a_modes_pct: { user: 32, kernel: 0, fork: 0, spin: 0, interrupt: 0, cswitch: 2, idle: 66 },
+    nic_filters: 2, filter_hits_per_s: 1_500, filter_misses_per_s: 20,
     stack_lock: {
       acquisitions_per_s: 50_000, contended_per_s: 2_300_000, prequeued_per_s: 2_250_000, deferred_per_s: 2_249_000,
       sleeps_per_s: 49_000, hold_pct: 100, prequeue_mean_len: 16.34,
@@ -154,8 +155,16 @@ describe('OpenOnload stack-lock metrics', () => {
     expect(readMetric(onload, 'host_cswitch_cpus')).toBeCloseTo(0.08, 9);
   });
 
+  it("read host A's filter table and where its CPU time goes", () => {
+    expect(readMetric(onload, 'nic_filters')).toBe(2);
+    expect(readMetric(onload, 'filter_hits_per_s')).toBe(1_500);
+    expect(readMetric(onload, 'filter_misses_per_s')).toBe(20);
+    expect(readMetric(onload, 'host_user_cpus')).toBeCloseTo(1.28, 9);
+    expect(readMetric(onload, 'host_kernel_cpus')).toBeCloseTo(0.08, 9);
+  });
+
   it('have no value on a report without the network stacks', () => {
-    for (const id of ['stack_lock_acquisitions_per_s', 'lock_sleeps_per_s', 'prequeue_mean_len'] as const) {
+    for (const id of ['nic_filters', 'filter_hits_per_s', 'host_user_cpus', 'stack_lock_acquisitions_per_s', 'lock_sleeps_per_s', 'prequeue_mean_len'] as const) {
       expect(readMetric(sna, id), id).toBeUndefined();
     }
   });

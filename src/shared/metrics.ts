@@ -61,7 +61,7 @@ const cpus = (report: Report) => {
 const percent = (label: string, read: Metric['read']): Metric => ({ label, unit: '%', digits: 1, read });
 const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: '', digits: 0, read });
 /** One of host A's modes as CPUs' worth of time (kernel onload: each host has net.cpus_per_host CPUs). */
-const hostCpus = (label: string, mode: 'interrupt' | 'cswitch'): Metric => ({
+const hostCpus = (label: string, mode: 'user' | 'interrupt' | 'cswitch'): Metric => ({
   label, unit: 'CPUs', digits: 2,
   read: (r) => (r.net ? (r.net.host_a_modes_pct[mode] * r.net.cpus_per_host) / 100 : undefined),
 });
@@ -238,9 +238,6 @@ export const METRICS = {
   goodput_gbps: core('net.goodput_bits_per_s', { digits: 2, shown: { unit: 'Gb/s', per: 1e9 } }),
   interrupts_per_s: core('net.interrupts_per_s'),
   stack_polls_per_s: core('net.stack_polls_per_s'),
-  nic_filters: core('net.nic_filters'),
-  filter_hits_per_s: core('net.filter_hits_per_s'),
-  filter_misses_per_s: core('net.filter_misses_per_s'),
   watchdog_per_s: core('net.watchdog_per_s'),
   net_wakeups_per_s: core('net.wakeups_per_s'),
   ring_drops_per_s: core('net.ring_drops_per_s'),
@@ -249,6 +246,14 @@ export const METRICS = {
   host_interrupt_pct: percent('Interrupts (host A)', (r) => r.net?.host_a_modes_pct.interrupt),
   host_cswitch_pct: percent('Context switching (host A)', (r) => r.net?.host_a_modes_pct.cswitch),
   host_idle_pct: percent('Idle (host A)', (r) => r.net?.host_a_modes_pct.idle),
+  host_user_cpus: hostCpus('User mode (host A, CPUs)', 'user'),
+  // Host A's busy time that is not user mode: system calls, interrupts, context switches, kernel spinlocks.
+  host_kernel_cpus: {
+    label: 'In the kernel (host A, CPUs)',
+    unit: 'CPUs',
+    digits: 2,
+    read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle - r.net.host_a_modes_pct.user) * r.net.cpus_per_host) / 100 : undefined),
+  },
   host_interrupt_cpus: hostCpus('Interrupts (host A, CPUs)', 'interrupt'),
   host_cswitch_cpus: hostCpus('Context switching (host A, CPUs)', 'cswitch'),
   host_busy_cpus: {
@@ -257,6 +262,11 @@ export const METRICS = {
     digits: 2,
     read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle) * r.net.cpus_per_host) / 100 : undefined),
   },
+  // Host A's NIC filter table: which virtual interface each arriving packet lands on.
+  // A count, not a rate: read as a bare number ("1 entries" would misread).
+  nic_filters: { label: "Host A's NIC filter table (entries)", unit: '', digits: 0, read: (r) => r.net?.nic_filters },
+  filter_hits_per_s: core('net.filter_hits_per_s'),
+  filter_misses_per_s: core('net.filter_misses_per_s'),
   stack_lock_hold_pct: core('net.stack_lock.hold_pct'),
   stack_lock_acquisitions_per_s: core('net.stack_lock.acquisitions_per_s'),
   stack_lock_contended_per_s: core('net.stack_lock.contended_per_s'),

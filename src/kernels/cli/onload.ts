@@ -28,6 +28,14 @@ function summary(report: Report): SummarySection[] {
     ['wake-ups/s', whole(net.wakeups_per_s)],
   );
   const sections: SummarySection[] = [{ header: ['Network benchmark (host A)', ''], rows }];
+  sections.push({
+    header: ["Host A's NIC filter table", ''],
+    rows: [
+      ['filters', whole(net.nic_filters)],
+      ['steered to a user-level stack/s', whole(net.filter_hits_per_s)],
+      ["to the kernel's default interface/s", whole(net.filter_misses_per_s)],
+    ],
+  });
   if (net.test === 'pingpong') {
     const parts = Object.entries(net.breakdown_ns) as [keyof typeof net.breakdown_ns, number][];
     sections.push({
