@@ -94,6 +94,7 @@ export const METRICS = {
   designated_cpu_spin_pct: core('designated_cpu_spin_pct'),
   forks_per_s: core('forks_per_s'),
   krp_queue_mean_len: { label: 'KRPs waiting (mean)', unit: 'KRPs', digits: 1, read: (r) => queue(r, 'krp_queue')?.mean_len },
+  krps_per_s: rate('KRPs queued/s', (r) => queue(r, 'krp_queue')?.krps_per_s),
   krp_queue_mean_wait_us: {
     label: 'KRP wait (mean)',
     unit: 'µs',
