@@ -56,6 +56,13 @@ describe('stacklab CLI', () => {
     expect(stdout).toMatch(/IOLOCK8/);
   });
 
+  it('a run of a kernel not on OpenVMS is told in its own words: no MP synchronization, no fork row', () => {
+    const { code, stdout } = stacklab('run', 'onload-pingpong-kernel', ...SHORT);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Spinning for locks');
+    expect(stdout).not.toMatch(/MP synchronization|^fork /m);
+  });
+
   it('a NUMA batch run says whether it finished, or that a steady-state run has no end', () => {
     const steady = stacklab('run', 'gs160', ...SHORT);
     expect(steady.code).toBe(0);

@@ -24,16 +24,20 @@ function section(part: SummarySection): string {
 }
 
 export async function formatRunSummary(schema: Schema, report: Report): Promise<string> {
-  const cli = await kernelInfo(report.kernel).cli();
+  const info = kernelInfo(report.kernel);
+  const cli = await info.cli();
   const cpus = report.cpus.length;
+  // OpenVMS calls spinning MP synchronization; AIX, Linux and HP-UX runs are told plainly.
+  const openvms = info.vocabulary === 'openvms';
   const sections = [
     `${report.kernel} kernel, ${cpus} CPUs: ${duration(report.simulated_ns)} simulated, `
       + `${duration(report.window_ns)} measured after the warm-up, ${whole(report.events)} events\n`,
-    `MP synchronization: ${pct(report.mpsynch_pct)}% of CPU time spinning `
+    `${openvms ? 'MP synchronization' : 'Spinning for locks'}: ${pct(report.mpsynch_pct)}% of CPU time spinning `
       + `(${two(report.mpsynch_cpus)} CPUs' worth)\n`,
     table(
       ['CPU mode', '% of CPU time', 'CPUs'],
-      schema.modes.map((mode) => {
+      // A mode the kernel never uses (OpenVMS's IPL 8 fork threads elsewhere) is left out.
+      schema.modes.filter((mode) => openvms || mode !== 'fork' || (report.modes_pct[mode as ModeName] ?? 0) > 0).map((mode) => {
         const share = report.modes_pct[mode as ModeName] ?? 0;
         return [mode, pct(share), two((share * cpus) / 100)];
       }),

@@ -3,6 +3,7 @@
  * (kernel.kind's names; wasm-core/src/kernels/registry.c). Adding a kernel is its
  * module (src/kernels/<name>.ts, a KernelInfo) and one line here.
  */
+import type { ModeVocabulary } from '../views/palette.js';
 import { classic } from './classic.js';
 import { hpux } from './hpux.js';
 import { numa } from './numa.js';
@@ -27,6 +28,11 @@ const byName = new Map(KERNELS.map((kernel) => [kernel.name, kernel]));
 /** The kernel of that name; the first (classic) for a name the app does not know. */
 export function kernelInfo(name: unknown): KernelInfo {
   return (typeof name === 'string' ? byName.get(name) : undefined) ?? KERNELS[0]!;
+}
+
+/** Whose words a kernel's CPU modes are named in (OpenVMS's for an unknown name). */
+export function modeVocabulary(name: unknown): ModeVocabulary {
+  return kernelInfo(name).vocabulary;
 }
 
 /** The parameter panel's words for choosing each kernel (controlFor's kernelChoices). */

@@ -33,10 +33,12 @@ export const numa: KernelInfo = {
   views: ['cpu-grid', 'lock', 'modes', 'timeline', 'lock-table'],
   figures: () => import('../lab/figures/NumaFigures.js'),
   designatedCpu: false,
+  mainLock: 'LCKMGR',
   threadRoles: false,
   rads: true,
   journey: false,
   openvmsPair: 'classic',
+  vocabulary: 'openvms',
   pair(values) {
     const from = String(values['numa.placement'] ?? 'home_rad');
     const to = from === 'home_rad' ? 'cpu_affinity' : 'home_rad';

@@ -44,6 +44,7 @@ export const onload: KernelInfo = {
   rads: false,
   journey: false,
   openvmsPair: 'classic',
+  vocabulary: 'unix',
   pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? 'onload'), to: 'scalable', words: 'on the Scalable Kernel' }),
   sideWords: () => [],
   compareRows: [],

@@ -35,6 +35,7 @@ export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' |
   return {
     ...own,
     tcpipPaper: true,
+    vocabulary: 'openvms',
     mainControls: MAIN_CONTROLS,
     views: OPENVMS_VIEWS,
     figures: () => import('../lab/figures/OpenvmsFigures.js'),

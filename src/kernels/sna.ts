@@ -54,6 +54,7 @@ export const sna: KernelInfo = {
   rads: false,
   journey: true,
   openvmsPair: 'classic',
+  vocabulary: 'unix',
   pair(values) {
     const from = String(values['sna.lock_kind'] ?? 'lockl');
     const to = from === 'simple' ? 'lockl' : 'simple';

@@ -15,6 +15,7 @@ import type { Snapshot } from '../core/snapshot.js';
 import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelCli } from './summary.js';
+import type { ModeVocabulary } from '../views/palette.js';
 
 /** What a kernel's key figures are drawn from. */
 export interface FiguresProps {
@@ -57,7 +58,7 @@ export interface KernelInfo {
   figures: () => Promise<{ default: ComponentType<FiguresProps> }>;
   /** A designated CPU serves a request queue (the KRP queue) for everyone else. */
   designatedCpu: boolean;
-  /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL"). */
+  /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL", "LCKMGR"). */
   mainLock?: string;
   /** Its threads have roles the views name (SNA's TP, HS and DLC kprocs), not process numbers. */
   threadRoles: boolean;
@@ -67,6 +68,9 @@ export interface KernelInfo {
   journey: boolean;
   /** Which of the OpenVMS paper's two kernels its runs take the colour of (the lock table, the scaling sweep). */
   openvmsPair: 'classic' | 'scalable';
+  /** Whose words the views name its CPU modes in: OpenVMS's MONITOR MODES (MP
+   * Synchronization, IPL 8 fork threads) or plain UNIX words (AIX, Linux, HP-UX). */
+  vocabulary: ModeVocabulary;
   /** It is one of the OpenVMS TCP/IP paper's kernels: its lock table stands beside the published one. */
   tcpipPaper?: boolean;
   /** The kernel the scaling sweep runs beside it, if any. */

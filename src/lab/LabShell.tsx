@@ -146,6 +146,8 @@ export function LabShell(props: LabShellProps) {
   const toggleView = (id: KnownViewId, on: boolean) =>
     setShown((views) => VIEW_IDS.filter((v) => (v === id ? on : views.includes(v))));
 
+  // A lab with no controls (a lesson's fixed run) gives the whole width to its figures and views.
+  const showParams = props.controls === undefined || props.controls.length > 0;
   return (
     <section ref={root} className={`lab${compact ? ' lab-compact' : ''}${theme === 'projector' ? ' lab-projector' : ''}`}
       aria-label={props.label ?? 'Lab'} data-status={status}>
@@ -180,8 +182,8 @@ export function LabShell(props: LabShellProps) {
         <Transport store={store} compact={compact} />
         <Suspense fallback={null}><Narration store={store} /></Suspense>
       </div>
-      <div className="lab-body">
-        {(props.controls === undefined || props.controls.length > 0) && (
+      <div className={showParams ? 'lab-body' : 'lab-body lab-body-wide'}>
+        {showParams && (
           <aside className="lab-params" aria-label="Scenario parameters">
             {schema ? (
               <ParameterPanel schema={schema} scenario={scenario} problems={problems} controls={props.controls}

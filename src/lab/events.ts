@@ -12,7 +12,7 @@ const modeWords: Record<string, string> = {
   user: 'user mode (application work)',
   kernel: 'kernel mode (process context)',
   fork: 'a kernel fork thread (IPL 8)',
-  spin: 'spinning (MP synchronization)',
+  spin: 'spinning for a lock',
   interrupt: 'interrupt service',
   cswitch: 'a context switch',
   idle: 'idle',

@@ -11,6 +11,7 @@
  * worded here.
  */
 import { REPORT_METRICS, reportValue, transferResponseNs, type Report, type ReportMetricPath } from '../core/report.js';
+import { monitorModes, type MonitorRow } from '../core/monitor.js';
 
 export interface Metric {
   /** What the learner reads, in the sources' words. */
@@ -63,6 +64,18 @@ const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: ''
 const hostCpus = (label: string, mode: 'interrupt' | 'cswitch'): Metric => ({
   label, unit: 'CPUs', digits: 2,
   read: (r) => (r.net ? (r.net.host_a_modes_pct[mode] * r.net.cpus_per_host) / 100 : undefined),
+});
+/**
+ * One row of OpenVMS MONITOR MODES (core/monitor.ts): percent of one CPU summed over the
+ * machine's CPUs, so the rows add up to 100 x CPUs ("of 1,600" for 16 CPUs).
+ */
+const monitorRow = (label: string, row: MonitorRow): Metric => ({
+  label: `MONITOR MODES: ${label} (of 100 × CPUs)`, unit: '', digits: 0,
+  read: (r) => {
+    const n = cpus(r);
+    if (!r.modes_pct || n === undefined) return undefined;
+    return monitorModes(r.modes_pct, n).find((entry) => entry.row === row)?.value;
+  },
 });
 /** A time the report gives in ns, shown in µs to two decimals. */
 const micro = (label: string, readNs: Metric['read']): Metric => ({
@@ -178,6 +191,17 @@ export const METRICS = {
     read: (r) => (r.numa_run?.finished && typeof r.numa_run.runtime_ns === 'number' ? r.numa_run.runtime_ns / 1e6 : undefined),
   },
   lock_fairness_jain: core('numa.fairness_jain', { digits: 3 }),
+  monitor_interrupt: monitorRow('Interrupt State', 'Interrupt State'),
+  monitor_mpsynch: monitorRow('MP Synchronization', 'MP Synchronization'),
+  monitor_kernel: monitorRow('Kernel Mode', 'Kernel Mode'),
+  monitor_user: monitorRow('User Mode', 'User Mode'),
+  monitor_idle: monitorRow('Idle Time', 'Idle Time'),
+  lckmgr_hold_pct: percent('Lock manager spinlock (LCKMGR) held', (r) => lock(r, 'LCKMGR')?.hold_pct),
+  lckmgr_contended_pct: percent('LCKMGR acquisitions that had to wait', (r) => lock(r, 'LCKMGR')?.contended_pct),
+  rad0_interrupt_mpsynch_pct: percent("RAD 0's CPUs: Interrupt State + MP Synchronization", (r) => {
+    const rad = r.numa?.by_rad?.[0];
+    return rad ? rad.modes_pct.interrupt + rad.modes_pct.fork + rad.modes_pct.spin : undefined;
+  }),
   rad0_win_ratio: {
     label: "RAD 0's lock wins per CPU over the other RADs'",
     unit: 'times',
@@ -215,6 +239,9 @@ export const METRICS = {
   goodput_gbps: core('net.goodput_bits_per_s', { digits: 2, shown: { unit: 'Gb/s', per: 1e9 } }),
   interrupts_per_s: core('net.interrupts_per_s'),
   stack_polls_per_s: core('net.stack_polls_per_s'),
+  nic_filters: core('net.nic_filters'),
+  filter_hits_per_s: core('net.filter_hits_per_s'),
+  filter_misses_per_s: core('net.filter_misses_per_s'),
   watchdog_per_s: core('net.watchdog_per_s'),
   net_wakeups_per_s: core('net.wakeups_per_s'),
   ring_drops_per_s: core('net.ring_drops_per_s'),

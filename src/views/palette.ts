@@ -89,6 +89,28 @@ export const MODE_INFO: Readonly<Record<ModeName, ModeInfo>> = {
   },
 };
 
+/**
+ * Whose words a kernel's CPU modes are named in. OpenVMS's MONITOR MODES has rows of its
+ * own (MP Synchronization, Interrupt State, IPL 8 fork threads); AIX, Linux and HP-UX
+ * have none of them, so their runs are described in plain UNIX words.
+ */
+export type ModeVocabulary = 'openvms' | 'unix';
+
+const UNIX_MODE_INFO: Readonly<Record<ModeName, Partial<ModeInfo>>> = {
+  user: { monitor: 'User' },
+  kernel: { label: 'Kernel', monitor: 'Kernel', meaning: 'kernel work for a process: system calls, protocol code, copies' },
+  fork: { label: 'Deferred kernel work', monitor: 'Deferred kernel work', meaning: 'kernel work deferred from an interrupt' },
+  spin: { label: 'Spinning for a lock', monitor: 'Spinning', meaning: 'spinning for a lock another CPU holds: busy, doing nothing useful' },
+  interrupt: { monitor: 'Interrupt' },
+  cswitch: {},
+  idle: { monitor: 'Idle' },
+};
+
+/** A mode's words in a kernel's vocabulary (OpenVMS's by default: the source of the first lessons). */
+export function modeInfo(mode: ModeName, vocabulary: ModeVocabulary = 'openvms'): ModeInfo {
+  return vocabulary === 'openvms' ? MODE_INFO[mode] : { ...MODE_INFO[mode], ...UNIX_MODE_INFO[mode] };
+}
+
 /** Okabe-Ito colours (orange left out: it is too close to vermillion for deuteranopes). */
 const LIGHT_MODES: Record<ModeName, string> = {
   user: '#009E73', // bluish green

@@ -74,7 +74,7 @@ export function busyPct(snapshot: Snapshot, modes: readonly string[]): number {
 
 const METRICS: readonly MetricDef[] = [
   {
-    id: 'mpsynch', label: 'MP synchronization', detail: 'of all CPU time spent spinning', unit: 'pct', better: 'lower',
+    id: 'mpsynch', label: 'Spinning', detail: 'of all CPU time (OpenVMS calls it MP synchronization)', unit: 'pct', better: 'lower',
     everyKernel: true,
     read: ({ snapshot, modes }) => (windowOf(snapshot) > 0 ? mpsynch(snapshot, modes).windowPct : NaN),
   },

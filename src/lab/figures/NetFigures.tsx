@@ -28,6 +28,8 @@ export default function NetFiguresList({ report }: FiguresProps) {
       <Figure metric="net.interrupts_per_s" testId="fig-net-irq" raw={net.interrupts_per_s} value={formatCount(net.interrupts_per_s)} detail={`a second; ${formatCount(net.stack_polls_per_s)} stack polls`} />
       <Figure label="Dropped" testId="fig-net-drops" raw={drops} value={formatCount(drops)}
         detail={`a second: ${formatCount(net.ring_drops_per_s)} at the ring, ${formatCount(net.socket_drops_per_s)} at the socket`} />
+      <Figure metric="net.nic_filters" label="Filter table" testId="fig-net-filters" raw={net.nic_filters} value={`${formatCount(net.nic_filters)} ${net.nic_filters === 1 ? 'entry' : 'entries'}`}
+        detail={`a second: ${formatCount(net.filter_hits_per_s)} packets to user-level stacks, ${formatCount(net.filter_misses_per_s)} to the kernel`} />
       {net.stack === 'onload' && (
         <Figure metric="net.stack_lock.hold_pct" testId="fig-net-lock" raw={net.stack_lock.hold_pct} value={formatPct(net.stack_lock.hold_pct)}
           detail={`${formatCount(net.stack_lock.prequeued_per_s)} sends a second pre-queued`} />

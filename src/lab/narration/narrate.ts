@@ -74,8 +74,10 @@ export class Narrator {
     }
     if (state.done && !this.done) {
       const r = state.finalReport;
+      // Transmit packets are the OpenVMS TCP/IP paper's measure; other kernels' runs say only the spinning.
+      const tcpip = kernelInfo(state.snapshot?.kernel).tcpipPaper === true;
       said = r
-        ? `Run complete: ${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
+        ? `Run complete: ${tcpip ? `${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ` : ''}${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
         : 'Run complete.';
     } else if (this.playing && !state.playing && !state.done && !state.loading) {
       said = `Paused at ${spokenNs(Math.max(0, state.nowNs - state.startNs))} of simulated time.`;

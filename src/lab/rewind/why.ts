@@ -179,7 +179,7 @@ export function explainWait(trace: WhyTrace, ctx: WhyContext, query: WhyQuery): 
 
 function modeWords(mode: string): string {
   return ({
-    user: 'user mode', kernel: 'kernel mode', fork: 'a fork thread (IPL 8)', spin: 'MP synchronization (spinning)',
+    user: 'user mode', kernel: 'kernel mode', fork: 'a fork thread (IPL 8)', spin: 'spinning for a lock',
     interrupt: 'an interrupt', cswitch: 'a context switch', idle: 'the idle loop',
   } as Record<string, string>)[mode] ?? mode;
 }

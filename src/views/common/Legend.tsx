@@ -3,7 +3,7 @@
  * the mode's name in the source's words) and any other keyed marks (kernels, markers).
  */
 import { useId, type ReactNode } from 'react';
-import { MODE_INFO, MODES, themeTokens, type KernelName, type ModeName, type Theme } from '../palette.js';
+import { MODES, modeInfo, themeTokens, type KernelName, type ModeName, type ModeVocabulary, type Theme } from '../palette.js';
 import { KernelMarker, ModeRect, PatternDefs } from './marks.js';
 
 export interface LegendItem {
@@ -43,13 +43,13 @@ export function ModeSwatch({ mode, theme }: { mode: ModeName; theme?: Theme }) {
 }
 
 /** Legend of CPU modes, in the core's order (or the order given). */
-export function ModeLegend({ theme, modes = MODES, label = 'CPU modes' }: {
-  theme?: Theme; modes?: readonly ModeName[]; label?: string;
+export function ModeLegend({ theme, modes = MODES, label = 'CPU modes', vocabulary }: {
+  theme?: Theme; modes?: readonly ModeName[]; label?: string; vocabulary?: ModeVocabulary;
 }) {
   return (
     <Legend label={label} items={modes.map((mode) => ({
       key: mode,
-      label: MODE_INFO[mode].label,
+      label: modeInfo(mode, vocabulary).label,
       swatch: <ModeSwatch mode={mode} theme={theme} />,
     }))} />
   );

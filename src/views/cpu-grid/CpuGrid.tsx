@@ -17,7 +17,7 @@ import { ModeRect, PatternDefs } from '../common/marks.js';
 import {
   cpuGridSummary, cpuModeShares, defaultGridHeight, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
 } from './model.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
 
 export interface CpuGridProps {
   snapshot: Snapshot;
@@ -61,18 +61,20 @@ export function CpuGrid(props: CpuGridProps) {
   const longBadges = detail === 'full'
     && 6 * 0.62 * Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2)) + 'TCP/IP · IRQ'.length * badgeFont * 0.62 + 24 <= layout.tileW;
 
+  const vocabulary = modeVocabulary(snapshot.kernel);
+  const spinWords = vocabulary === 'openvms' ? 'MP synchronization' : 'Spinning';
   const headline = (
     <>
       <span>Spinning now <strong data-testid="spinning-now">{m.spinningNow}</strong> of {m.cpus} CPUs
         ({formatPct(m.nowPct, 0)})</span>
-      <span className="slv-muted"> · MP synchronization over the run {formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</span>
+      <span className="slv-muted"> · {spinWords} over the run {formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</span>
     </>
   );
 
   return (
     <ViewFrame view="cpu-grid" theme={theme} width={width} title={props.title ?? `CPUs (${n})`} headline={headline}
       summary={cpuGridSummary(snapshot, props.modeNames)}
-      legend={<ModeLegend theme={theme} />}
+      legend={<ModeLegend theme={theme} vocabulary={vocabulary} />}
       table={{
         caption: 'Each CPU now',
         columns: ['CPU', 'Mode', 'Running', 'Spinning for', 'Role'],

@@ -4,10 +4,10 @@
  * text equivalent of the whole grid.
  */
 import type { CpuState, Snapshot } from '../../core/snapshot.js';
-import { MODE_INFO, MODES } from '../palette.js';
+import { MODE_INFO, MODES, modeInfo } from '../palette.js';
 import { cpuName, formatOne, formatPct, listWords, plural } from '../format.js';
 import { designatedCpu, mpsynch } from '../snapshot-data.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
 
 export interface GridLayout {
   cols: number;
@@ -103,7 +103,8 @@ export function cpuGridSummary(snapshot: Snapshot, modeNames: readonly string[] 
   const byMode = MODES.map((mode) => ({ mode, cpus: snapshot.cpus.filter((c) => c.mode === mode).map((c) => c.id) }))
     .filter((g) => g.cpus.length > 0);
   const lockNames = snapshot.locks.map((l) => l.name);
-  const parts = byMode.map((g) => `${plural(g.cpus.length, 'CPU')} ${MODE_INFO[g.mode].label.toLowerCase()}`
+  const vocabulary = modeVocabulary(snapshot.kernel);
+  const parts = byMode.map((g) => `${plural(g.cpus.length, 'CPU')} ${modeInfo(g.mode, vocabulary).label.toLowerCase()}`
     + (g.cpus.length <= 6 ? ` (${listWords(g.cpus.map(String))})` : ''));
   const spinners = snapshot.cpus.filter((c) => c.mode === 'spin' && c.spinLock >= 0);
   const spinFor = spinners.length > 0
@@ -115,7 +116,7 @@ export function cpuGridSummary(snapshot: Snapshot, modeNames: readonly string[] 
     : '';
   return `${plural(m.cpus, 'CPU')}, ${kernelInfo(snapshot.kernel).title}. `
     + `Now: ${listWords(parts)}.${spinFor} `
-    + `MP synchronization now ${m.spinningNow} of ${m.cpus} CPUs spinning (${formatPct(m.nowPct, 0)}); `
+    + `${vocabulary === 'openvms' ? 'MP synchronization now' : 'Now'} ${m.spinningNow} of ${m.cpus} CPUs spinning (${formatPct(m.nowPct, 0)}); `
     + `over the run ${formatPct(m.windowPct)} of all CPU time, ${formatOne(m.windowCpus)} CPUs' worth.${designated}`;
 }
 

@@ -26,6 +26,10 @@ export const LOCK_INFO: Readonly<Record<string, LockInfo>> = {
     label: 'SCHED',
     role: 'the scheduler spin lock: context switches and wake-ups',
   },
+  LCKMGR: {
+    label: 'LCKMGR',
+    role: 'the lock manager spin lock: every $ENQ and $DEQ of the ordinary lock manager takes it',
+  },
   TCPIP_GLOBAL: {
     label: 'TCP/IP global spin lock',
     role: 'the Scalable Kernel\'s own lock, taken by fork threads on the designated CPU',
@@ -36,7 +40,7 @@ export function lockInfo(name: string): LockInfo {
   return LOCK_INFO[name] ?? { label: name, role: '' };
 }
 
-/** The kernel's hot lock (src/kernels: mainLock): I/O lock 8 for the classic kernel, the TCP/IP global lock for the Scalable Kernel. */
+/** The kernel's hot lock (src/kernels: mainLock): I/O lock 8 for the classic kernel, the TCP/IP global lock for the Scalable Kernel, LCKMGR for OpenVMS on an AlphaServer GS. */
 export function primaryLock(kernel: Snapshot['kernel']): string {
   return kernelInfo(kernel).mainLock ?? 'IOLOCK8';
 }

@@ -8,7 +8,8 @@ import { useId } from 'react';
 import { scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODE_INFO, themeTokens, type Theme } from '../palette.js';
+import { modeInfo, themeTokens, type ModeName, type Theme } from '../palette.js';
+import { modeVocabulary } from '../../kernels/index.js';
 import { formatCount, formatNs } from '../format.js';
 import { useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
@@ -60,14 +61,17 @@ export function ModeBars(props: ModeBarsProps) {
   const height = top + bars.rows.length * rowH + fs * 1.8;
   const barH = Math.round(rowH * (other ? 0.42 : 0.6));
 
+  // OpenVMS runs read as MONITOR MODES; AIX, Linux and HP-UX runs in plain words.
+  const vocabulary = modeVocabulary(props.from === 'report' && props.report ? props.report.kernel : props.snapshot.kernel);
+  const words = (mode: ModeName) => modeInfo(mode, vocabulary);
   const headline = (
-    <span>MP Synchronization <strong>{formatCount(bars.rows.find((r) => r.mode === 'spin')!.value)}</strong>
+    <span>{words('spin').monitor} <strong>{formatCount(bars.rows.find((r) => r.mode === 'spin')!.value)}</strong>
       <span className="slv-muted"> of {formatCount(bars.scaleMax)}</span></span>
   );
 
   const legendItems = [
-    ...bars.rows.filter((r) => MODE_INFO[r.mode].pattern !== 'none').map((r) => ({
-      key: r.mode, label: `${MODE_INFO[r.mode].monitor}: ${MODE_INFO[r.mode].pattern === 'hatch' ? 'hatched' : 'dotted'}`,
+    ...bars.rows.filter((r) => words(r.mode).pattern !== 'none').map((r) => ({
+      key: r.mode, label: `${words(r.mode).monitor}: ${words(r.mode).pattern === 'hatch' ? 'hatched' : 'dotted'}`,
       swatch: <ModeSwatch mode={r.mode} theme={theme} />,
     })),
     {
@@ -82,13 +86,13 @@ export function ModeBars(props: ModeBarsProps) {
   ];
 
   return (
-    <ViewFrame view="modes" theme={theme} width={width} title={props.title ?? 'Time in processor modes (MONITOR MODES)'}
-      headline={headline} summary={modesSummary(bars)}
+    <ViewFrame view="modes" theme={theme} width={width} title={props.title ?? (vocabulary === 'openvms' ? 'Time in processor modes (MONITOR MODES)' : 'Time in processor modes')}
+      headline={headline} summary={modesSummary(bars, vocabulary)}
       legend={<Legend label="How to read the bars" items={legendItems} />}
       table={{
         caption: `Time in processor modes, combined for ${bars.cpus} CPUs (0 to ${formatCount(bars.scaleMax)})`,
         columns: ['Mode', 'This run', ...(other ? [props.compare!.label] : [])],
-        rows: bars.rows.map((r) => [MODE_INFO[r.mode].monitor, formatCount(r.value),
+        rows: bars.rows.map((r) => [words(r.mode).monitor, formatCount(r.value),
           ...(other ? [formatCount(other.rows.find((o) => o.mode === r.mode)?.value ?? 0)] : [])]),
       }}>
       <svg width={innerW} height={height} aria-hidden="true" style={{ fontFamily: t.fontFamily }}>
@@ -111,7 +115,7 @@ export function ModeBars(props: ModeBarsProps) {
           const emphasise = row.mode === 'spin';
           return (
             <g key={row.mode} data-mode={row.mode}>
-              <text x={0} y={cy + fs * 0.35} fontSize={fs} fontWeight={emphasise ? 800 : 500}>{MODE_INFO[row.mode].monitor}</text>
+              <text x={0} y={cy + fs * 0.35} fontSize={fs} fontWeight={emphasise ? 800 : 500}>{words(row.mode).monitor}</text>
               <text x={labelW + valueW} y={cy + fs * 0.35} fontSize={fs} fontWeight={700} textAnchor="end">{formatCount(row.value)}</text>
               <ModeRect mode={row.mode} x={barX} y={other ? y + rowH * 0.08 : cy - barH / 2} width={x(value) - barX} height={barH}
                 theme={theme} patterns={patterns} />

@@ -5,7 +5,7 @@
  */
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODE_INFO, MONITOR_ORDER, type ModeName } from '../palette.js';
+import { MONITOR_ORDER, modeInfo, type ModeName, type ModeVocabulary } from '../palette.js';
 import { formatCount, listWords } from '../format.js';
 import { modeTotalsNs } from '../snapshot-data.js';
 
@@ -52,11 +52,11 @@ export function modeTicks(scaleMax: number): number[] {
   return [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(f * scaleMax * 100) / 100);
 }
 
-export function modesSummary(bars: ModeBars): string {
+export function modesSummary(bars: ModeBars, vocabulary: ModeVocabulary = 'openvms'): string {
   const rows = bars.rows.filter((r) => r.value >= 0.5);
   return `Time in processor modes, combined for ${bars.cpus} CPUs (scale 0 to ${formatCount(bars.scaleMax)}): `
-    + `${listWords(rows.map((r) => `${MODE_INFO[r.mode].monitor} ${formatCount(r.value)}`))}`
+    + `${listWords(rows.map((r) => `${modeInfo(r.mode, vocabulary).monitor} ${formatCount(r.value)}`))}`
     + `${rows.length < bars.rows.length ? '; the other modes under 1' : ''}. `
-    + `MP Synchronization ${formatCount(bars.rows.find((r) => r.mode === 'spin')?.value ?? 0)} means that many hundredths of a CPU spent spinning, `
+    + `${modeInfo('spin', vocabulary).monitor} ${formatCount(bars.rows.find((r) => r.mode === 'spin')?.value ?? 0)} means that many hundredths of a CPU spent spinning, `
     + `${((bars.rows.find((r) => r.mode === 'spin')?.value ?? 0) / 100).toFixed(1)} CPUs on average.`;
 }

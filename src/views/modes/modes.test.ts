@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { runFixture } from '../fixtures/index.js';
 import { MONITOR_ORDER } from '../palette.js';
+import { KERNELS, modeVocabulary } from '../../kernels/index.js';
+import { modeInfo } from '../palette.js';
 import { modeBarsFromReport, modeBarsFromSnapshot, modesSummary, modeTicks } from './model.js';
 
 describe('mode bars', () => {
@@ -40,5 +42,16 @@ describe('mode bars', () => {
     expect(text).toContain(`MP Synchronization ${Math.round(spin)}`);
     expect(text).toContain(`${(spin / 100).toFixed(1)} CPUs on average`);
     expect(text).not.toMatch(/NaN|undefined/);
+  });
+
+  it('speaks OpenVMS only for OpenVMS: an AIX, Linux or HP-UX run has no MP Synchronization, no IPL 8', () => {
+    const f = runFixture('classic-16');
+    const text = modesSummary(modeBarsFromSnapshot(f.snapshot, f.names.modes), 'unix');
+    expect(text).toMatch(/Spinning \d/);
+    expect(text).not.toMatch(/MP Synchronization|IPL 8|Interrupt State|Kernel Mode/);
+    for (const kernel of KERNELS) {
+      expect(modeVocabulary(kernel.name), kernel.name).toBe(kernel.name === 'classic' || kernel.name === 'scalable' || kernel.name === 'numa' ? 'openvms' : 'unix');
+    }
+    expect(modeInfo('fork', 'unix').label).not.toMatch(/IPL/);
   });
 });

@@ -14,7 +14,8 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODE_INFO, MODES, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
+import { MODES, modeInfo, themeTokens, type ModeVocabulary, type Theme, type ThemeTokens } from '../palette.js';
+import { modeVocabulary } from '../../kernels/index.js';
 import { cpuName, formatCount, formatMs, formatNs, formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
@@ -77,6 +78,7 @@ export function tickFormatter(stepNs: number): (ns: number) => string {
 export function Timeline(props: TimelineProps) {
   const { snapshot, theme } = props;
   const t = themeTokens(theme);
+  const vocabulary = modeVocabulary(snapshot.kernel);
   const width = props.width ?? 900;
   const canvasW = Math.max(200, innerWidth(width));
   const n = snapshot.cpus.length;
@@ -219,7 +221,7 @@ export function Timeline(props: TimelineProps) {
   const describe = (seg: SegmentAt | null): string => {
     if (!seg) return '';
     const mode = MODES[seg.mode];
-    const info = mode ? MODE_INFO[mode] : null;
+    const info = mode ? modeInfo(mode, vocabulary) : null;
     const lock = seg.lock >= 0 ? snapshot.locks[seg.lock]?.name : undefined;
     return `${cpuName(seg.cpu)}: ${info?.label ?? 'unknown mode'}${lock ? ` for ${lock}` : ''}, `
       + `${formatNs(seg.end - seg.start)}${seg.open ? ' so far' : ''}, from ${formatMs(seg.start)} to ${formatMs(seg.end)}`
@@ -290,7 +292,7 @@ export function Timeline(props: TimelineProps) {
     ? `Per-CPU timeline of ${n} CPUs from ${formatNs(t0)} to ${formatNs(t1)} (${formatNs(t1 - t0)} shown). `
       + `In this window: ${MODES.map((m, i) => ({ m, pct: machine > 0 ? (100 * totals[i]!) / machine : 0 }))
         .filter((e) => e.pct >= 0.5).sort((a, b) => b.pct - a.pct)
-        .map((e) => `${MODE_INFO[e.m].label.toLowerCase()} ${formatPct(e.pct)}`).join(', ')}. `
+        .map((e) => `${modeInfo(e.m, vocabulary).label.toLowerCase()} ${formatPct(e.pct)}`).join(', ')}. `
       + `${formatCount(segments.total)} segments recorded${segments.dropped ? `, ${formatCount(segments.dropped)} oldest dropped` : ''}.`
     : 'No trace yet: the timeline fills as the simulation runs with tracing on.';
 
@@ -304,10 +306,10 @@ export function Timeline(props: TimelineProps) {
     <ViewFrame view="timeline" theme={theme} width={width} title={props.title ?? 'Per-CPU timeline'}
       headline={<span className="slv-muted">{formatNs(t1 - t0)} shown{segments ? ` · ${formatCount(segments.total)} segments` : ''}</span>}
       summary={summary}
-      legend={<ModeLegend theme={theme} />}
+      legend={<ModeLegend theme={theme} vocabulary={vocabulary} />}
       table={segments ? {
         caption: `Share of each CPU's time in each mode, ${formatNs(t0)} to ${formatNs(t1)}`,
-        columns: ['CPU', ...MODES.map((m) => MODE_INFO[m].label)],
+        columns: ['CPU', ...MODES.map((m) => modeInfo(m, vocabulary).label)],
         rows: shares.map((s, cpu) => [cpuName(cpu), ...MODES.map((_, m) => formatPct(visibleNs > 0 ? (100 * s[m]!) / visibleNs : 0))]),
       } : undefined}>
       <div className="slv-toolbar">
@@ -330,7 +332,7 @@ export function Timeline(props: TimelineProps) {
             left: Math.min(canvasW - 300, Math.max(0, tipX + 12)),
             top: tipY + 14 > canvasH - 60 ? Math.max(0, tipY - 74) : tipY + 14,
           }}>
-            <TooltipBody seg={tooltipSeg} lockNames={snapshot.locks.map((l) => l.name)} />
+            <TooltipBody seg={tooltipSeg} lockNames={snapshot.locks.map((l) => l.name)} vocabulary={vocabulary} />
           </div>
         )}
       </div>
@@ -344,12 +346,12 @@ export function Timeline(props: TimelineProps) {
   );
 }
 
-function TooltipBody({ seg, lockNames }: { seg: SegmentAt; lockNames: readonly string[] }) {
+function TooltipBody({ seg, lockNames, vocabulary }: { seg: SegmentAt; lockNames: readonly string[]; vocabulary: ModeVocabulary }) {
   const mode = MODES[seg.mode];
   const lock = seg.lock >= 0 ? lockNames[seg.lock] : undefined;
   return (
     <>
-      <strong>{cpuName(seg.cpu)} · {mode ? MODE_INFO[mode].label : 'unknown'}</strong>{lock ? ` for ${lock}` : ''}<br />
+      <strong>{cpuName(seg.cpu)} · {mode ? modeInfo(mode, vocabulary).label : 'unknown'}</strong>{lock ? ` for ${lock}` : ''}<br />
       {formatNs(seg.end - seg.start)}{seg.open ? ' so far' : ''} · {formatMs(seg.start)} → {formatMs(seg.end)}
       {seg.thread >= 0 ? <><br />process {seg.thread}</> : null}
     </>
