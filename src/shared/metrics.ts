@@ -151,6 +151,7 @@ export const METRICS = {
   },
   round_trips_per_s: core('sna.round_trips_per_s'),
   context_switches_per_s: core('scheduler.context_switches_per_s'),
+  run_queue_mean: core('scheduler.run_queue_mean', { digits: 1 }),
   futile_wakeups_per_s: core('scheduler.futile_wakeups_per_s'),
   cswitch_pct: percent('Context switching', (r) => r.modes_pct?.cswitch),
   spin_pct: percent('Spinning', (r) => r.modes_pct?.spin),
