@@ -39,10 +39,15 @@ export function ModeBars(props: ModeBarsProps) {
   const patterns = useId();
   const width = props.width ?? 720;
   const innerW = innerWidth(width);
-  const bars: ModeBarsData = props.from === 'report' && props.report
+  // OpenVMS runs read as MONITOR MODES; AIX, Linux and HP-UX runs in plain words, without
+  // OpenVMS's IPL 8 fork-thread row (their kernels have no such mode).
+  const vocabulary = modeVocabulary(props.from === 'report' && props.report ? props.report.kernel : props.snapshot.kernel);
+  const words = (mode: ModeName) => modeInfo(mode, vocabulary);
+  const ownRows = (data: ModeBarsData): ModeBarsData => (vocabulary === 'openvms' ? data : { ...data, rows: data.rows.filter((r) => r.mode !== 'fork') });
+  const bars: ModeBarsData = ownRows(props.from === 'report' && props.report
     ? modeBarsFromReport(props.report)
-    : modeBarsFromSnapshot(props.snapshot, props.modeNames);
-  const other = props.compare ? modeBarsFromReport(props.compare.report) : null;
+    : modeBarsFromSnapshot(props.snapshot, props.modeNames));
+  const other = props.compare ? ownRows(modeBarsFromReport(props.compare.report)) : null;
   const shown = useTweened(bars.rows.map((r) => r.value));
 
   const fs = t.fontSize;
@@ -61,9 +66,6 @@ export function ModeBars(props: ModeBarsProps) {
   const height = top + bars.rows.length * rowH + fs * 1.8;
   const barH = Math.round(rowH * (other ? 0.42 : 0.6));
 
-  // OpenVMS runs read as MONITOR MODES; AIX, Linux and HP-UX runs in plain words.
-  const vocabulary = modeVocabulary(props.from === 'report' && props.report ? props.report.kernel : props.snapshot.kernel);
-  const words = (mode: ModeName) => modeInfo(mode, vocabulary);
   const headline = (
     <span>{words('spin').monitor} <strong>{formatCount(bars.rows.find((r) => r.mode === 'spin')!.value)}</strong>
       <span className="slv-muted"> of {formatCount(bars.scaleMax)}</span></span>
