@@ -99,7 +99,7 @@ export function SketchChart({ sketch, values, measured, onChange, title }: {
       <path aria-hidden="true" className="sketch-line-yours" d={line(yours)} />
       {yours.map(([cx, cy], i) => (
         editable ? (
-          <circle key={i} data-point={i} className="sketch-point-yours" cx={cx} cy={cy} r={9} tabIndex={0} role="slider"
+          <circle key={i} data-point={i} className="sketch-point-yours" cx={cx} cy={cy} r={13} tabIndex={0} role="slider"
             aria-label={`${sketch.label} ${number.format(sketch.at[i]!)}`} aria-valuemin={0} aria-valuemax={sketch.max}
             aria-valuenow={values[i]} aria-valuetext={formatSketchValue(sketch, values[i]!)} aria-orientation="vertical"
             onKeyDown={key(i)} onPointerDown={down(i)} />
