@@ -20,7 +20,7 @@ import { controlFor } from '../src/lab/controls.js';
 import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
-import type { Lesson } from '../src/lesson/parse.js';
+import { lessonCompares, type Lesson } from '../src/lesson/parse.js';
 
 const lessonDir = join(repoRoot, 'lessons');
 const read = (file: string) => readFileSync(join(lessonDir, file), 'utf8');
@@ -256,8 +256,7 @@ test.describe('lessons', () => {
       await expect(page.locator('[data-testid^="gated-"]')).toHaveCount(0);
       // Each comparison shows the prediction and a real measurement (a prediction checked
       // against a curve in the lab's table, such as a rule worked out by hand, has none).
-      const compared = new Set(lesson.sections.flatMap((section) => section.blocks)
-        .flatMap((block) => (block.kind === 'component' && block.component.type === 'compare' ? [block.component.predict] : [])));
+      const compared = new Set(lessonCompares(lesson).map((compare) => compare.predict));
       for (const predict of Object.values(lesson.predicts)) {
         if (compared.has(predict.id)) await expect(page.getByTestId(`compare-measured-${predict.id}`)).toHaveText(/\d/);
       }

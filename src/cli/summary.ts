@@ -8,6 +8,7 @@
 import { defaultValue, type ModeName, type Report, type Schema } from '../core/index.js';
 import { monitorModes } from '../core/monitor.js';
 import { kernelInfo } from '../kernels/index.js';
+import { modesFor, spinningWords } from '../views/palette.js';
 import { duration, pct, two, whole, type SummarySection } from '../kernels/summary.js';
 
 /** Columns padded to their widest cell; the first column left-aligned, the rest right. */
@@ -27,17 +28,14 @@ export async function formatRunSummary(schema: Schema, report: Report): Promise<
   const info = kernelInfo(report.kernel);
   const cli = await info.cli();
   const cpus = report.cpus.length;
-  // OpenVMS calls spinning MP synchronization; AIX, Linux and HP-UX runs are told plainly.
-  const openvms = info.vocabulary === 'openvms';
   const sections = [
     `${report.kernel} kernel, ${cpus} CPUs: ${duration(report.simulated_ns)} simulated, `
       + `${duration(report.window_ns)} measured after the warm-up, ${whole(report.events)} events\n`,
-    `${openvms ? 'MP synchronization' : 'Spinning for locks'}: ${pct(report.mpsynch_pct)}% of CPU time spinning `
+    `${spinningWords(info.vocabulary)}: ${pct(report.mpsynch_pct)}% of CPU time spinning `
       + `(${two(report.mpsynch_cpus)} CPUs' worth)\n`,
     table(
       ['CPU mode', '% of CPU time', 'CPUs'],
-      // A mode the kernel never uses (OpenVMS's IPL 8 fork threads elsewhere) is left out.
-      schema.modes.filter((mode) => openvms || mode !== 'fork' || (report.modes_pct[mode as ModeName] ?? 0) > 0).map((mode) => {
+      modesFor(info.vocabulary, schema.modes).map((mode) => {
         const share = report.modes_pct[mode as ModeName] ?? 0;
         return [mode, pct(share), two((share * cpus) / 100)];
       }),

@@ -13,7 +13,7 @@ import { presetNames, readPreset } from '../core/presets.js';
 import { buildCatalog } from './catalog.js';
 import { catalog as browserCatalog } from './library.js';
 import { METRICS, formatMetric, readMetric } from '../shared/metrics.js';
-import { formatProblem } from './parse.js';
+import { formatProblem, lessonCompares } from './parse.js';
 import { matchRun, recordRun } from './status.js';
 import { sketchVerdict } from './sketch.js';
 import { verdict } from './verdict.js';
@@ -106,8 +106,7 @@ for (const lesson of catalog.lessons) {
     // A prediction's answers are in the compared metric's units and cover what the run
     // gives: some option's range holds it (or the numeric field's span does), so a
     // learner can always be right.
-    const compares = lesson.sections.flatMap((section) => section.blocks)
-      .flatMap((block) => (block.kind === 'component' && block.component.type === 'compare' ? [block.component] : []));
+    const compares = lessonCompares(lesson);
     for (const compare of compares) {
       it(`prediction "${compare.predict}" can be answered right: its answers cover what the run gives`, () => {
         const predict = lesson.predicts[compare.predict]!;

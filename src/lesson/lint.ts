@@ -21,8 +21,8 @@
  */
 import type { FlatScenario } from '../core/scenario.js';
 import { METRICS } from '../shared/metrics.js';
-import type { Claim, CompareComponent } from './components.js';
-import type { Lesson, LessonProblem } from './parse.js';
+import type { Claim } from './components.js';
+import { lessonCompares, type Lesson, type LessonProblem } from './parse.js';
 
 /** The right option may be at most this many times as long as the longest wrong one. */
 export const LENGTH_RATIO = 1.2;
@@ -90,11 +90,6 @@ function lintChecks(lesson: Lesson, problem: (line: number, message: string, fix
   }
 }
 
-function comparesOf(lesson: Lesson): CompareComponent[] {
-  return lesson.sections.flatMap((section) => section.blocks)
-    .flatMap((block) => (block.kind === 'component' && block.component.type === 'compare' ? [block.component] : []));
-}
-
 function lintPredictRanges(lesson: Lesson, problem: (line: number, message: string, fix: string) => void): void {
   for (const predict of Object.values(lesson.predicts)) {
     const options = predict.options ?? [];
@@ -113,7 +108,7 @@ function lintPredictRanges(lesson: Lesson, problem: (line: number, message: stri
       }
       reach = Math.max(reach, high);
     }
-    const metrics = new Set(comparesOf(lesson).filter((compare) => compare.predict === predict.id).map((compare) => compare.metric));
+    const metrics = new Set(lessonCompares(lesson).filter((compare) => compare.predict === predict.id).map((compare) => compare.metric));
     for (const metric of metrics) {
       if (METRICS[metric].unit !== '%') continue;
       if (ranges[0]![0] > 0 || reach < 100) {
@@ -126,7 +121,7 @@ function lintPredictRanges(lesson: Lesson, problem: (line: number, message: stri
 function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (line: number, message: string, fix: string) => void): void {
   const before = ['What you will learn', 'Predict', 'Experiment'];
   const squash = (text: string) => plain(text).toLowerCase();
-  for (const compare of comparesOf(lesson)) {
+  for (const compare of lessonCompares(lesson)) {
     const lab = lesson.labs[compare.lab];
     if (!lab) continue;
     const sketch = lesson.predicts[compare.predict]?.sketch;

@@ -200,7 +200,10 @@ export const METRICS = {
   lckmgr_contended_pct: percent('LCKMGR acquisitions that had to wait', (r) => lock(r, 'LCKMGR')?.contended_pct),
   rad0_interrupt_mpsynch_pct: percent("RAD 0's CPUs: Interrupt State + MP Synchronization", (r) => {
     const rad = r.numa?.by_rad?.[0];
-    return rad ? rad.modes_pct.interrupt + rad.modes_pct.fork + rad.modes_pct.spin : undefined;
+    if (!rad) return undefined;
+    // As a share of the RAD's time: MONITOR's rows for one CPU's worth of it.
+    return monitorModes(rad.modes_pct, 1).filter((entry) => entry.row === 'Interrupt State' || entry.row === 'MP Synchronization')
+      .reduce((sum, entry) => sum + entry.value, 0);
   }),
   rad0_win_ratio: {
     label: "RAD 0's lock wins per CPU over the other RADs'",

@@ -106,6 +106,17 @@ const UNIX_MODE_INFO: Readonly<Record<ModeName, Partial<ModeInfo>>> = {
   idle: { monitor: 'Idle' },
 };
 
+/** The modes a kernel's runs show, in the order given: OpenVMS's IPL 8 fork threads
+ * only where there are any (the other systems have no such mode). */
+export function modesFor<M extends string = ModeName>(vocabulary: ModeVocabulary = 'openvms', modes: readonly M[] = MODES as readonly M[]): M[] {
+  return modes.filter((mode) => vocabulary === 'openvms' || mode !== 'fork');
+}
+
+/** Spinning, in running text: OpenVMS's name for it, or plain words. */
+export function spinningWords(vocabulary: ModeVocabulary = 'openvms'): string {
+  return vocabulary === 'openvms' ? 'MP synchronization' : 'Spinning for locks';
+}
+
 /** A mode's words in a kernel's vocabulary (OpenVMS's by default: the source of the first lessons). */
 export function modeInfo(mode: ModeName, vocabulary: ModeVocabulary = 'openvms'): ModeInfo {
   return vocabulary === 'openvms' ? MODE_INFO[mode] : { ...MODE_INFO[mode], ...UNIX_MODE_INFO[mode] };

@@ -25,7 +25,7 @@ function CompareSketch({ compare, predict, lab, progress }: {
   const measured = sketch.at.map((x) => progress.labs[lab.id]?.runs[String(sketchRunIndex(sketch, lab, x))]?.[compare.metric]);
   const missing = sketch.at.filter((_, i) => measured[i] === undefined);
   const metric = METRICS[compare.metric];
-  const verdict = predicted && missing.length === 0 ? sketchVerdict(sketch, predicted, measured as number[]).text : '';
+  const shape = predicted && missing.length === 0 ? sketchVerdict(sketch, predicted, measured as number[]).text : '';
   return (
     <div className="lesson-card lesson-compare" role="group" aria-label={`Your sketch and your runs: ${metric.label} against ${sketch.label}`}>
       <p className="lesson-card-kind" aria-hidden="true">Sketch and measurement</p>
@@ -50,7 +50,7 @@ function CompareSketch({ compare, predict, lab, progress }: {
       <p className="lesson-compare-verdict" data-testid={`compare-verdict-${compare.predict}`}>
         {!predicted ? 'No sketch yet: draw one in Predict.'
           : missing.length > 0 ? `Make the runs at ${missing.map((x) => number.format(x)).join(', ')} ${sketch.label} in the experiment above, and the comparison appears here.`
-            : verdict}
+            : shape}
       </p>
     </div>
   );

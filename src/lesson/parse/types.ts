@@ -6,13 +6,19 @@
 import type { FlatScenario, ScenarioDocument } from '../../core/scenario.js';
 import type { Schema } from '../../core/schema.js';
 import type { SourceProblem } from '../../core/yaml-lines.js';
-import { type CheckComponent, type Component, type FrontMatter, type LabComponent, type PredictComponent, type SectionTitle } from '../components.js';
+import { type CheckComponent, type CompareComponent, type Component, type FrontMatter, type LabComponent, type PredictComponent, type SectionTitle } from '../components.js';
 
 /** One thing wrong with a lesson file. */
 export type LessonProblem = SourceProblem;
 
 export function formatProblem(problem: LessonProblem): string {
   return `${problem.file}:${problem.line}: ${problem.message} Fix: ${problem.fix}`;
+}
+
+/** The lesson's ```compare blocks, in page order. */
+export function lessonCompares(lesson: Lesson): CompareComponent[] {
+  return lesson.sections.flatMap((section) => section.blocks)
+    .flatMap((block) => (block.kind === 'component' && block.component.type === 'compare' ? [block.component] : []));
 }
 
 export class LessonParseError extends Error {

@@ -3,7 +3,7 @@
  * the mode's name in the source's words) and any other keyed marks (kernels, markers).
  */
 import { useId, type ReactNode } from 'react';
-import { MODES, modeInfo, themeTokens, type KernelName, type ModeName, type ModeVocabulary, type Theme } from '../palette.js';
+import { MODES, modeInfo, modesFor, themeTokens, type KernelName, type ModeName, type ModeVocabulary, type Theme } from '../palette.js';
 import { KernelMarker, ModeRect, PatternDefs } from './marks.js';
 
 export interface LegendItem {
@@ -47,7 +47,7 @@ export function ModeLegend({ theme, modes = MODES, label = 'CPU modes', vocabula
   theme?: Theme; modes?: readonly ModeName[]; label?: string; vocabulary?: ModeVocabulary;
 }) {
   return (
-    <Legend label={label} items={modes.map((mode) => ({
+    <Legend label={label} items={modesFor(vocabulary, modes).map((mode) => ({
       key: mode,
       label: modeInfo(mode, vocabulary).label,
       swatch: <ModeSwatch mode={mode} theme={theme} />,

@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODES, themeTokens, type Theme } from '../palette.js';
+import { MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
 import { fitFontSize, formatOne, formatPct } from '../format.js';
 import { designatedCpu, mpsynch } from '../snapshot-data.js';
 import { threadName } from '../sna-data.js';
@@ -62,12 +62,11 @@ export function CpuGrid(props: CpuGridProps) {
     && 6 * 0.62 * Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2)) + 'TCP/IP · IRQ'.length * badgeFont * 0.62 + 24 <= layout.tileW;
 
   const vocabulary = modeVocabulary(snapshot.kernel);
-  const spinWords = vocabulary === 'openvms' ? 'MP synchronization' : 'Spinning';
   const headline = (
     <>
       <span>Spinning now <strong data-testid="spinning-now">{m.spinningNow}</strong> of {m.cpus} CPUs
         ({formatPct(m.nowPct, 0)})</span>
-      <span className="slv-muted"> · {spinWords} over the run {formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</span>
+      <span className="slv-muted"> · {spinningWords(vocabulary)} over the run {formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</span>
     </>
   );
 

@@ -44,6 +44,7 @@ export function LockTable(props: LockTableProps) {
   const columns = lockTableColumns(props);
   const showPublished = (props.showPublished ?? true) && comparesWithPaper(columns);
   const measures = measuresFor(columns);
+  const unused = locksUnused(columns);
   const published: { kernel: KernelName; heading: string }[] = showPublished
     ? [{ kernel: 'classic', heading: 'Paper: traditional kernel' }, { kernel: 'scalable', heading: 'Paper: Scalable Kernel' }]
     : [];
@@ -74,7 +75,7 @@ export function LockTable(props: LockTableProps) {
             {showPublished
               ? <>Model figures over the measured window; published figures from {SOURCE_CITATION}.</>
               : <>Model figures over the measured window. The published lock table is the OpenVMS TCP/IP paper&apos;s, about other kernels, so it is not shown beside this run.</>}
-            {columns.some((c) => kernelInfo(c.kernel).designatedCpu) && ' The model\'s Scalable Kernel spins less than the published 4.4%: it leaves out the pool, memory-management and LAN-driver spin locks of the real system (docs/model.md).'}
+            {columns.some((c) => kernelInfo(c.kernel).designatedCpu) && ' The model\'s Scalable Kernel spins less than the published 4.4%: the paper says the Scalable Kernel adds several mini-spin locks beside the TCP/IP global lock, and the model leaves those out, as it does the rest of OpenVMS\'s spin locks (docs/model.md).'}
           </caption>
           <thead>
             <tr>
@@ -112,9 +113,9 @@ export function LockTable(props: LockTableProps) {
                 {published.map((p, i) => <td key={p.kernel} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === 'IOLOCK8' ? `hold ${PUBLISHED[p.kernel].iolock8Text}` : '—'}</td>)}
               </tr>
             ))}
-            {locksUnused(columns) > 0 && (
+            {unused > 0 && (
               <tr className="slv-muted-row"><td colSpan={1 + columns.length + published.length} className="slv-muted">
-                {locksUnused(columns) === 1 ? 'One more lock was' : `${locksUnused(columns)} more locks were`} not taken in {columns.length === 1 ? 'this run' : 'these runs'}.
+                {unused === 1 ? 'One more lock was' : `${unused} more locks were`} not taken in {columns.length === 1 ? 'this run' : 'these runs'}.
               </td></tr>
             )}
           </tbody>

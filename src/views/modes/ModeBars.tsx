@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { modeInfo, themeTokens, type ModeName, type Theme } from '../palette.js';
+import { MONITOR_ORDER, modeInfo, modesFor, themeTokens, type ModeName, type Theme } from '../palette.js';
 import { modeVocabulary } from '../../kernels/index.js';
 import { formatCount, formatNs } from '../format.js';
 import { useTweened } from '../motion.js';
@@ -43,7 +43,8 @@ export function ModeBars(props: ModeBarsProps) {
   // OpenVMS's IPL 8 fork-thread row (their kernels have no such mode).
   const vocabulary = modeVocabulary(props.from === 'report' && props.report ? props.report.kernel : props.snapshot.kernel);
   const words = (mode: ModeName) => modeInfo(mode, vocabulary);
-  const ownRows = (data: ModeBarsData): ModeBarsData => (vocabulary === 'openvms' ? data : { ...data, rows: data.rows.filter((r) => r.mode !== 'fork') });
+  const shownModes = modesFor(vocabulary, MONITOR_ORDER);
+  const ownRows = (data: ModeBarsData): ModeBarsData => ({ ...data, rows: data.rows.filter((r) => shownModes.includes(r.mode)) });
   const bars: ModeBarsData = ownRows(props.from === 'report' && props.report
     ? modeBarsFromReport(props.report)
     : modeBarsFromSnapshot(props.snapshot, props.modeNames));

@@ -14,7 +14,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODES, modeInfo, themeTokens, type ModeVocabulary, type Theme, type ThemeTokens } from '../palette.js';
+import { MODES, modeInfo, modesFor, themeTokens, type ModeVocabulary, type Theme, type ThemeTokens } from '../palette.js';
 import { modeVocabulary } from '../../kernels/index.js';
 import { cpuName, formatCount, formatMs, formatNs, formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
@@ -309,8 +309,8 @@ export function Timeline(props: TimelineProps) {
       legend={<ModeLegend theme={theme} vocabulary={vocabulary} />}
       table={segments ? {
         caption: `Share of each CPU's time in each mode, ${formatNs(t0)} to ${formatNs(t1)}`,
-        columns: ['CPU', ...MODES.map((m) => modeInfo(m, vocabulary).label)],
-        rows: shares.map((s, cpu) => [cpuName(cpu), ...MODES.map((_, m) => formatPct(visibleNs > 0 ? (100 * s[m]!) / visibleNs : 0))]),
+        columns: ['CPU', ...modesFor(vocabulary).map((m) => modeInfo(m, vocabulary).label)],
+        rows: shares.map((s, cpu) => [cpuName(cpu), ...modesFor(vocabulary).map((mode) => formatPct(visibleNs > 0 ? (100 * s[MODES.indexOf(mode)]!) / visibleNs : 0))]),
       } : undefined}>
       <div className="slv-toolbar">
         <button type="button" className="slv-button" onClick={() => setView(zoomWindow(t0, t1, (t0 + t1) / 2, 0.5, MIN_SPAN_NS, maxSpan))}>Zoom in</button>
