@@ -8,7 +8,8 @@
 import { memo, useId, useLayoutEffect, useRef } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
+import { MODE_INFO, modesFor, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
+import { modeVocabulary } from '../../kernels/index.js';
 import { formatOne, formatPct, formatRate, wrapWords } from '../format.js';
 import { useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
@@ -48,6 +49,8 @@ export function LockView(props: LockViewProps) {
   });
   const height = Math.max(40, y);
   const primary = lanes[0];
+  // Only OpenVMS has IPL 8 fork threads (palette.modesFor).
+  const hasFork = modesFor(modeVocabulary(snapshot.kernel)).includes('fork');
 
   return (
     <ViewFrame view="lock" theme={theme} width={width} title={props.title ?? 'Spin locks'}
@@ -58,8 +61,8 @@ export function LockView(props: LockViewProps) {
       summary={lockSummary(snapshot, lanes, unused)}
       legend={<Legend label="Lock view legend" items={[
         { key: 'spin', label: 'Spinning CPU, numbered in the order it started spinning', swatch: <ModeSwatch mode="spin" theme={theme} /> },
-        { key: 'owner', label: 'Owner CPU inside the lock, coloured by its mode (kernel, fork, …)', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
-        { key: 'fork', label: MODE_INFO.fork.label, swatch: <ModeSwatch mode="fork" theme={theme} /> },
+        { key: 'owner', label: `Owner CPU inside the lock, coloured by its mode (${hasFork ? 'kernel, fork, …' : 'kernel, interrupt, …'})`, swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+        ...(hasFork ? [{ key: 'fork', label: MODE_INFO.fork.label, swatch: <ModeSwatch mode="fork" theme={theme} /> }] : []),
       ]} />}
       table={{
         caption: 'Spin locks now and over the run',
