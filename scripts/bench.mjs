@@ -3,7 +3,8 @@
 // ratio, and the wall time of a machine.cpus 1..32 sweep of both kernels in wasm (one
 // worker per core, as the lab runs sweeps); then the lab in Chromium (bench-browser.mjs):
 // bundle sizes gzipped, navigation to the first animated frame, frame times with 64
-// CPUs animating and the timeline on screen.
+// CPUs animating and the timeline on screen, with 256 CPUs and every view that draws
+// them on screen, and with a GS320 and its NUMA topology.
 // It reports against the goals and never fails the build.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { cliDir, ensureBuilt } from './ensure-built.mjs';
-import { browserFigures, bundleSizes, DEFAULT_RUN, GS320_RUN, kb } from './bench-browser.mjs';
+import { browserFigures, bundleSizes, CPUS256_RUN, DEFAULT_RUN, GS320_RUN, kb } from './bench-browser.mjs';
 
 if (!isMainThread) await sweepWorker();
 else await main();
@@ -152,14 +153,21 @@ async function printBrowserFigures(fmt) {
   } else {
     rows.push(['navigation to the first animated frame (median of 3)', fmt(browser.firstAnimatedMs) + ' ms']);
     for (const [name, run] of Object.entries(browser.frameRuns)) {
+      if (run.skipped) {
+        rows.push([`${name}`, `skipped: ${run.skipped}`]);
+        continue;
+      }
+      if (run.offScreen?.length) rows.push([`${name}: not on screen (so not animating)`, run.offScreen.join(', ')]);
       rows.push([`${name}: frame time p50 / p95 / max`, `${fmt(run.p50, 1)} / ${fmt(run.p95, 1)} / ${fmt(run.max, 1)} ms`]);
       rows.push([`  frames over 25 ms; long tasks (longest)`, `${fmt(run.dropped * 100, 1)}%; ${run.longTasks} (${fmt(run.longestTask)} ms)`]);
       rows.push([`  lab frames shown per second`, fmt(run.labFps, 1)]);
     }
-    const all = Object.values(browser.frameRuns);
+    const all = Object.values(browser.frameRuns).filter((run) => !run.skipped);
     // rAF timestamps jitter by a fraction of a millisecond around 1/60 s; 0.5 ms of slack allows for it.
     const sixtyHz = (run) => run.p95 <= 16.7 + 0.5;
     goals.push(['p95 frame time <= 16.7 ms, one 60 Hz frame (64 CPUs, timeline on screen; timestamps jitter by 0.5 ms)', sixtyHz(browser.frameRuns[DEFAULT_RUN])]);
+    const cpus256 = browser.frameRuns[CPUS256_RUN];
+    goals.push(['p95 frame time <= 16.7 ms with 256 CPUs, every view that draws CPUs on screen', !cpus256.skipped && !cpus256.offScreen.length && sixtyHz(cpus256)]);
     goals.push(['p95 frame time <= 16.7 ms on a GS320 (32 CPUs, 8 RADs) with the NUMA topology on screen', sixtyHz(browser.frameRuns[GS320_RUN])]);
     goals.push(['no task over 50 ms while animating', all.every((run) => run.longestTask <= 50)]);
   }
