@@ -92,7 +92,6 @@ interface SnapshotLayout {
   per_cpu: string[];
   per_cpu_mode_ns: number;
   per_lock: string[];
-  per_lock_waiter_slots: number;
   per_queue: string[];
   per_thread: string[];
   thread_states: string[];
@@ -104,7 +103,7 @@ interface SnapshotLayout {
 export function snapshotLength(schema: Schema, counts: { cpus: number; locks: number; threads: number }): number {
   const l = schema.snapshot as unknown as SnapshotLayout;
   return l.header.length + counts.cpus * (l.per_cpu.length + l.per_cpu_mode_ns)
-    + counts.locks * (l.per_lock.length + l.per_lock_waiter_slots)
+    + counts.locks * (l.per_lock.length + counts.cpus)   // one waiter slot per CPU
     + schema.queues.length * l.per_queue.length + counts.threads * l.per_thread.length;
 }
 
@@ -151,12 +150,12 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
       futile: f('futile'),
       holder: f('holder'),
       reserved: f('reserved'),
-      waiters: Array.from(d.subarray(waitStart, waitStart + Math.min(f('waiters'), l.per_lock_waiter_slots))),
+      waiters: Array.from(d.subarray(waitStart, waitStart + Math.min(f('waiters'), ncpu))),
       holdNs: f('hold_ns'),
       spinNs: f('spin_ns'),
       acquisitions: f('acquisitions'),
     };
-    at = waitStart + l.per_lock_waiter_slots;
+    at = waitStart + ncpu;
     return lock;
   });
   const queues: QueueState[] = schema.queues.map((name) => {

@@ -20,7 +20,7 @@
 static void grant(State *st, Lock *l, int cpu, int thread)
 {
     l->owner = thread;
-    l->holder = (int8_t)cpu;
+    l->holder = (int16_t)cpu;
     l->hold_start = st->now;
     l->acquisitions++;
 }
@@ -33,7 +33,7 @@ int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
     int woken = th->woken_for;
     th->woken_for = 0;
     if (l->owner == thread) {            /* handed over by a wake-one release          */
-        l->holder = (int8_t)cpu;
+        l->holder = (int16_t)cpu;
         line_took(s, lock, cpu);
         return 1;
     }

@@ -46,7 +46,7 @@ int64_t line_fetch(lab_Sim *s, int lock, int cpu)
     ln->transfers++;
     l->transfers++;
     trace_emit(s, LAB_TRACE_LINE, cpu, -1, l->line, ln->owner);
-    ln->owner = (int8_t)cpu;
+    ln->owner = (int16_t)cpu;
     return ns;
 }
 
@@ -55,6 +55,6 @@ void line_took(lab_Sim *s, int lock, int cpu)
     State *st = s->st;
     Line *ln = &st->line[st->lock[lock].line];
     if (ln->owner != cpu && st->c_transfer > 0) trace_emit(s, LAB_TRACE_LINE, cpu, -1, st->lock[lock].line, ln->owner);
-    ln->owner = (int8_t)cpu;
+    ln->owner = (int16_t)cpu;
     storm(st, lock, cpu);
 }

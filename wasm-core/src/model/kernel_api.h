@@ -121,13 +121,13 @@ enum { LK_SPIN = 0, LK_WAKE_ALL = 1, LK_WAKE_ONE = 2 };
 
 typedef struct Lock {
     int8_t kind;             /* LK_SPIN, LK_WAKE_ALL, LK_WAKE_ONE                     */
-    int8_t holder;           /* CPU holding it (spin), or -1                          */
-    int8_t reserved;         /* CPU it is being handed to (line in flight), or -1    */
-    uint8_t nwait;
+    int16_t holder;          /* CPU holding it (spin), or -1                          */
+    int16_t reserved;        /* CPU it is being handed to (line in flight), or -1    */
+    uint16_t nwait;
     int16_t line;            /* the cache line the lock word lives in                */
     int32_t owner;           /* blocking locks: the thread holding it, or -1         */
     int32_t sleep_head, sleep_tail, nsleep;   /* blocking locks: sleeping threads    */
-    int8_t wait[LAB_MAX_CPUS];   /* spinning CPUs in arrival order                  */
+    int16_t wait[LAB_MAX_CPUS];  /* spinning CPUs in arrival order                  */
     int64_t hold_start;
     int64_t hold_ns, spin_ns;
     uint64_t acquisitions, contended, transfers;
@@ -135,7 +135,7 @@ typedef struct Lock {
 } Lock;
 
 typedef struct Line {
-    int8_t owner;            /* CPU whose cache last wrote the line                  */
+    int16_t owner;           /* CPU whose cache last wrote the line                  */
     uint8_t nlocks;          /* lock words in it: more than one is false sharing     */
     int8_t home;             /* RAD whose memory holds the line (its directory)      */
     uint64_t transfers;

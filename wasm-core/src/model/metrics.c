@@ -281,7 +281,7 @@ const char *metrics_report(lab_Sim *s)
 /* ---- snapshot: the live state for the views, as doubles ------------------------------- */
 
 enum { SNAP_HEADER = 14, SNAP_PER_CPU = 5 + LAB_MODE_COUNT, SNAP_PER_LOCK_FIELDS = 14,
-       SNAP_PER_LOCK = SNAP_PER_LOCK_FIELDS + LAB_MAX_CPUS, SNAP_PER_QUEUE = 2, SNAP_PER_THREAD = 2 };
+       SNAP_PER_QUEUE = 2, SNAP_PER_THREAD = 2 };
 
 static const char *const THREAD_STATES[] = { "ready", "running", "sleeping", "reading", "waiting_work", "lock_wait" };
 
@@ -307,7 +307,6 @@ void metrics_schema(JsonW *w)
     jw_key(w, "per_lock"); jw_open(w, '[');
     for (i = 0; i < SNAP_PER_LOCK_FIELDS; i++) { jw_item(w); jw_str(w, PER_LOCK[i]); }
     jw_close(w, ']');
-    jw_key(w, "per_lock_waiter_slots"); jw_int(w, LAB_MAX_CPUS);
     jw_key(w, "lock_kinds"); jw_open(w, '[');
     for (i = 0; i < 3; i++) { jw_item(w); jw_str(w, LOCK_KINDS[i]); }
     jw_close(w, ']');
@@ -328,7 +327,7 @@ void metrics_schema(JsonW *w)
 int metrics_snapshot(const lab_Sim *s, double *out, int cap)
 {
     const State *st = s->st;
-    int need = SNAP_HEADER + st->ncpu * SNAP_PER_CPU + st->nlock * SNAP_PER_LOCK + SNAP_PER_QUEUE
+    int need = SNAP_HEADER + st->ncpu * SNAP_PER_CPU + st->nlock * (SNAP_PER_LOCK_FIELDS + st->ncpu) + SNAP_PER_QUEUE
              + st->nthread * SNAP_PER_THREAD;
     int i, k, n = 0;
     double tmp, wakeups = 0, futile = 0;
@@ -356,7 +355,7 @@ int metrics_snapshot(const lab_Sim *s, double *out, int cap)
         OUT(l->nsleep); OUT(l->wakeups); OUT(l->futile); OUT(st->line[l->line].transfers);
         /* who waits: spinning CPUs for a spin lock, sleeping threads for a blocking one */
         t = spin ? -1 : l->sleep_head;
-        for (k = 0; k < LAB_MAX_CPUS; k++) {
+        for (k = 0; k < st->ncpu; k++) {   /* one waiter slot per CPU */
             if (spin) OUT(k < l->nwait ? l->wait[k] : -1);
             else { OUT(t); if (t >= 0) t = s->thr[t].next; }
         }

@@ -53,7 +53,7 @@ static void grant(lab_Sim *s, int lock, int cpu)
         if (st->spin_since[cpu] >= 0) st->win_spin_ns[cpu] += (double)(st->now - st->spin_since[cpu]);
     }
     st->spin_since[cpu] = -1;
-    l->holder = (int8_t)cpu;
+    l->holder = (int16_t)cpu;
     l->reserved = -1;
     line_took(s, lock, cpu);
     l->hold_start = st->now;
@@ -74,7 +74,7 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu)
         }
         /* Free, but its line is in another CPU's cache: fetch it. */
         const Line *ln = &st->line[l->line];
-        l->reserved = (int8_t)cpu;
+        l->reserved = (int16_t)cpu;
         l->transfers++;
         st->line[l->line].transfers++;
         st->spin_since[cpu] = st->now;
@@ -83,7 +83,7 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu)
     }
     st->spin_since[cpu] = st->now;
     l->contended++;
-    l->wait[l->nwait++] = (int8_t)cpu;
+    l->wait[l->nwait++] = (int16_t)cpu;
     trace_emit(s, LAB_TRACE_SPIN, cpu, -1, lock, (double)l->nwait - 1);
     return 0;
 }
@@ -139,7 +139,7 @@ void lock_release(lab_Sim *s, int lock, int cpu)
         w = l->wait[pick];
         for (i = pick; i + 1 < k; i++) l->wait[i] = l->wait[i + 1];
         l->nwait--;
-        l->reserved = (int8_t)w;
+        l->reserved = (int16_t)w;
         l->transfers += (uint64_t)n;
         st->line[l->line].transfers += (uint64_t)n;
         ev_push(s, st->now + handoff, EV_HANDOFF, w, lock, 0);
@@ -150,7 +150,7 @@ void lock_release(lab_Sim *s, int lock, int cpu)
     w = l->wait[pick];
     for (i = pick; i + 1 < k; i++) l->wait[i] = l->wait[i + 1];
     l->nwait--;
-    l->reserved = (int8_t)w;
+    l->reserved = (int16_t)w;
     handoff = lock_handoff_ns(st, k);
     if (st->c_transfer > 0) {
         l->transfers += (uint64_t)(handoff / st->c_transfer);

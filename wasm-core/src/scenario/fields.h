@@ -14,7 +14,7 @@
 #include "base/base.h"
 #include "stacklab.h"
 
-#define LAB_MAX_CPUS 64
+#define LAB_MAX_CPUS 256
 #define LAB_MAX_RADS 16           /* resource affinity domains (GS320: 8 QBBs)       */
 #define LAB_MAX_PROCESSES 1024
 #define LAB_MSG_LEN 512

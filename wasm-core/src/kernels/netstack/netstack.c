@@ -668,7 +668,7 @@ int net_add_stack(State *st, int host, int user_level, int irq_cpu, int lock)
     assert(k < LAB_NET_MAX_STACKS);
     n->host = (int8_t)host;
     n->user_level = (int8_t)user_level;
-    n->irq_cpu = (int8_t)irq_cpu;
+    n->irq_cpu = (int16_t)irq_cpu;
     n->armed = !user_level;                  /* a user-level stack: only when a thread blocks */
     n->lock = (int8_t)lock;
     n->poller = -1;

@@ -51,7 +51,7 @@ enum { NB_SEND, NB_WIRE, NB_NOTIFY, NB_STACK, NB_WAKE, NB_RECEIVE, NB_COUNT };
 typedef struct NetStack {
     int8_t host;             /* 0: host A (under test), 1: host B                    */
     int8_t user_level;       /* onload or vnic: polled by the application             */
-    int8_t irq_cpu;
+    int16_t irq_cpu;
     int8_t armed;            /* the NIC interrupts on the next arrival               */
     int8_t in_irq;           /* a handler is draining the ring: interrupts masked    */
     int8_t timer_set;        /* a moderation timer will raise the interrupt          */
