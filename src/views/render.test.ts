@@ -51,6 +51,22 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     }
   });
 
+  it('CPU grid at 256 CPUs: one focusable canvas read by keyboard, every CPU in the data table', async () => {
+    const { CpuGrid } = await views();
+    for (const f of [runFixture('classic-256'), runFixture('scalable-256')]) {
+      const html = render(CpuGrid!, { snapshot: f.snapshot, theme, interruptCpu: 0, onCpuActivate: () => {} });
+      common(html, 'cpu-grid', theme);
+      expect(html).toContain('CPUs (256)');
+      expect(html).not.toContain('data-cpu=');
+      expect(html).not.toContain('data-cpu-button=');
+      expect(html.match(/<canvas/g)).toHaveLength(1);
+      expect(html).toMatch(/<canvas[^>]*tabindex="0"[^>]*aria-label="256 CPUs, one square each: arrow keys move between them, Enter explains why a CPU waits"/);
+      expect(html).toContain('aria-live="polite"');
+      expect(html).toContain('Dark corner: CPU 0 takes the network interrupts');
+      expect(html.includes(`Thick outline: CPU ${f.snapshot.designatedCpu}, the designated TCP/IP CPU`)).toBe(f.snapshot.kernel === 'scalable');
+    }
+  });
+
   it('lock view: the owner and every spinner as chips, the hot lock first', async () => {
     const { LockView } = await views();
     const html = render(LockView!, { snapshot: classic64.snapshot, theme });

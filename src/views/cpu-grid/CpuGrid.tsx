@@ -1,8 +1,10 @@
 /*
  * CpuGrid.tsx -- one tile per CPU (1..64, the layout adapts), coloured by the CPU's
- * mode, saying what it runs and what it spins for; the designated TCP/IP CPU of the
- * Scalable Kernel is outlined and labelled; the headline gives MP synchronization now
- * (CPUs spinning, count and share) and over the run. A pure function of its props.
+ * mode, saying what it runs and what it spins for; from 65 CPUs (up to 256) a dense
+ * grid of numbered squares on a canvas instead (DenseCells.tsx), read one CPU at a
+ * time. The designated TCP/IP CPU of the Scalable Kernel is outlined and labelled;
+ * the headline gives MP synchronization now (CPUs spinning, count and share) and over
+ * the run. A pure function of its props.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Report } from '../../core/report.js';
@@ -15,8 +17,9 @@ import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import {
-  cpuGridSummary, cpuModeShares, defaultGridHeight, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
+  cpuGridSummary, cpuModeShares, defaultGridHeight, DENSE_GRID_FROM, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
 } from './model.js';
+import { DenseCells } from './DenseCells.js';
 import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
 
 export interface CpuGridProps {
@@ -26,7 +29,7 @@ export interface CpuGridProps {
   theme?: Theme;
   /** Width of the whole view in CSS px (default 720). */
   width?: number;
-  /** Height of the tile area in CSS px (default: enough for readable tiles). */
+  /** Height of the tile area in CSS px (default: enough for readable tiles; a dense grid's at most, default square). */
   height?: number;
   /** The CPU that takes device interrupts (scenario machine.interrupt_cpu), marked when given. */
   interruptCpu?: number;
@@ -47,6 +50,7 @@ export function CpuGrid(props: CpuGridProps) {
   const width = props.width ?? 720;
   const innerW = innerWidth(width);
   const n = snapshot.cpus.length;
+  const dense = n >= DENSE_GRID_FROM;
   const height = props.height ?? defaultGridHeight(n, innerW, t.fontSize);
   const layout = gridLayout(n, innerW, height, n > 32 ? 4 : 6);
   const detail = tileDetail(layout.tileW, t.fontSize);
@@ -83,6 +87,10 @@ export function CpuGrid(props: CpuGridProps) {
           [c.id === designated ? 'designated TCP/IP CPU' : '', c.id === props.interruptCpu ? 'interrupt CPU' : ''].filter(Boolean).join(', '),
         ]),
       }}>
+      {dense ? (
+        <DenseCells cpus={snapshot.cpus} lockNames={lockNames} theme={theme} width={innerW} maxHeight={props.height}
+          designated={designated} interruptCpu={props.interruptCpu} threadName={nameOf} onCpuActivate={props.onCpuActivate} />
+      ) : (
       <div className="slv-cpu-tiles" ref={tilesRef} style={{ position: 'relative', width: layout.width + pad * 2 }}
         {...(props.onCpuActivate ? {
           role: 'group', 'aria-label': 'CPU tiles: arrow keys move between them, Enter explains why a CPU waits',
@@ -164,6 +172,13 @@ export function CpuGrid(props: CpuGridProps) {
         );
       })}
       </div>
+      )}
+      {dense ? (
+        <p className="slv-muted" style={{ margin: '6px 0 0', fontSize: 'var(--slv-fs-small)' }}>
+          {designated >= 0 && <>Thick outline: CPU {designated}, the designated TCP/IP CPU that runs every IPL 8 fork thread. </>}
+          {props.interruptCpu !== undefined && props.interruptCpu < n && <>Dark corner: CPU {props.interruptCpu} takes the network interrupts.</>}
+        </p>
+      ) : (
       <p className="slv-muted" style={{ margin: '6px 0 0', fontSize: 'var(--slv-fs-small)' }}>
         {designated >= 0 && <>Thick outline, <b>{longBadges ? 'TCP/IP' : 'D'}</b>: CPU {designated}, the designated TCP/IP CPU that runs
           every IPL 8 fork thread. </>}
@@ -171,6 +186,7 @@ export function CpuGrid(props: CpuGridProps) {
         {detail === 'full' && layout.tileH >= t.fontSize * 5 && <>Strip at the foot of a tile: how that CPU's time was shared between the modes over the run. </>}
         {props.onCpuActivate && <>Click a tile (or Tab to the tiles, move with the arrow keys, press Enter) to see why that CPU is waiting, or why it last waited.</>}
       </p>
+      )}
     </ViewFrame>
   );
 }

@@ -1,11 +1,15 @@
 /*
  * cpu-grid.test.ts -- the CPU grid's layout fits 1..64 tiles without overlap and keeps
- * them readable, and its words agree with real snapshots of the core.
+ * them readable, the dense grid fits up to 256 CPUs in the lab's columns with labels
+ * that do not touch, and its words agree with real snapshots of the core.
  */
 import { describe, expect, it } from 'vitest';
 import { runFixture } from '../fixtures/index.js';
 import { mpsynch } from '../snapshot-data.js';
-import { cpuGridSummary, defaultColumns, defaultGridHeight, gridLayout, TILE_ASPECT, tileDetail, tileDetailText } from './model.js';
+import {
+  cpuGridSummary, cpuReadout, defaultColumns, defaultGridHeight, DENSE_GRID_FROM, denseCellAt, denseColumns, denseGridLayout,
+  gridLayout, moveCell, TILE_ASPECT, tileDetail, tileDetailText,
+} from './model.js';
 
 describe('grid layout', () => {
   it('fits every CPU count from 1 to 64 inside the space, tiles not overlapping', () => {
@@ -45,9 +49,114 @@ describe('grid layout', () => {
   });
 });
 
+describe('dense grid layout (65 to 256 CPUs)', () => {
+  // the lab's narrowest column (1280 px screen) to a wide view; light and projector label sizes
+  const widths = [388, 420, 560, 900];
+  const sizes = [13, 17];
+
+  it('is about square, rows starting at round numbers, for 1, 64, 128 and 256 CPUs', () => {
+    expect(DENSE_GRID_FROM).toBe(65);
+    expect(denseColumns(256)).toBe(16);
+    expect(denseColumns(128)).toBe(16);
+    expect(denseColumns(64)).toBe(8);
+    expect(denseColumns(96)).toBe(12);
+    expect(denseColumns(1)).toBe(4);
+    for (const n of [1, 64, 65, 100, 128, 200, 255, 256]) {
+      const cols = denseColumns(n);
+      expect(cols % 4).toBe(0);
+      const rows = Math.ceil(n / cols);
+      expect(cols * rows).toBeGreaterThanOrEqual(n);
+      if (n >= 16) expect(Math.max(cols / rows, rows / cols)).toBeLessThanOrEqual(2.5);
+    }
+  });
+
+  it('fits the width given, every CPU a cell of its own, cells at least 6 px', () => {
+    for (const n of [1, 64, 128, 256]) {
+      for (const width of widths) {
+        for (const fs of sizes) {
+          const l = denseGridLayout(n, width, fs);
+          expect(l.width).toBeLessThanOrEqual(width);
+          expect(l.cell).toBeGreaterThanOrEqual(6);
+          expect(l.cell).toBeLessThanOrEqual(fs * 3);
+          expect(l.cols * l.rows).toBeGreaterThanOrEqual(n);
+          // the middle of each CPU's cell is that CPU, and no other CPU's
+          for (let i = 0; i < n; i++) {
+            const x = l.left + (i % l.cols) * l.cell + (l.cell - l.gap) / 2;
+            const y = l.top + Math.floor(i / l.cols) * l.cell + (l.cell - l.gap) / 2;
+            expect(denseCellAt(l, n, x, y)).toBe(i);
+          }
+          expect(denseCellAt(l, n, l.left - 2, l.top + 2)).toBe(-1);
+          expect(denseCellAt(l, n, l.left + 2, l.top - 2)).toBe(-1);
+          expect(denseCellAt(l, n, l.left + l.cols * l.cell + 1, l.top + 2)).toBe(-1);
+        }
+      }
+    }
+  });
+
+  it('keeps 256 CPUs legible in the lab: cells of 20 px or more, a label for every row or every other', () => {
+    for (const width of [388, 420, 560]) {
+      const l = denseGridLayout(256, width, 13);
+      expect(l.cols).toBe(16);
+      expect(l.rows).toBe(16);
+      expect(l.cell).toBeGreaterThanOrEqual(20);
+      expect(l.rowLabelEvery).toBeLessThanOrEqual(2);
+      expect(l.colLabelEvery).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('never lets labels touch: rows a label apart, column labels their width apart, left labels inside the gutter', () => {
+    for (const n of [1, 64, 128, 256]) {
+      for (const width of widths) {
+        for (const fs of sizes) {
+          const l = denseGridLayout(n, width, fs);
+          expect(l.rowLabelEvery * l.cell).toBeGreaterThanOrEqual(fs * 1.1);
+          expect(l.colLabelEvery * l.cell).toBeGreaterThanOrEqual(`+${l.cols - 1}`.length * fs * 0.62 + 4);
+          expect(String((l.rows - 1) * l.cols).length * fs * 0.62 + 6).toBeLessThanOrEqual(l.left);
+          if (l.cellNumbers) expect(String(n - 1).length * fs * 0.62).toBeLessThan(l.cell);
+        }
+      }
+    }
+  });
+
+  it('stays within a height when given one', () => {
+    for (const n of [64, 128, 256]) {
+      const l = denseGridLayout(n, 900, 13, 300);
+      expect(l.height).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it('moves the keyboard cursor by cell, row and four rows, and stops at the ends', () => {
+    expect(moveCell(0, 'ArrowLeft', 16, 256)).toBe(0);
+    expect(moveCell(0, 'ArrowRight', 16, 256)).toBe(1);
+    expect(moveCell(17, 'ArrowUp', 16, 256)).toBe(1);
+    expect(moveCell(17, 'ArrowDown', 16, 256)).toBe(33);
+    expect(moveCell(17, 'PageDown', 16, 256)).toBe(81);
+    expect(moveCell(250, 'PageDown', 16, 256)).toBe(255);
+    expect(moveCell(9, 'Home', 16, 256)).toBe(0);
+    expect(moveCell(9, 'End', 16, 256)).toBe(255);
+    expect(moveCell(9, 'a', 16, 256)).toBeNull();
+  });
+
+  it('reads one CPU of a real 256-CPU run in words', () => {
+    for (const name of ['classic-256', 'scalable-256'] as const) {
+      const f = runFixture(name);
+      expect(f.snapshot.cpus).toHaveLength(256);
+      for (const cpu of f.snapshot.cpus) {
+        const text = cpuReadout(cpu, f.names.locks, { designated: cpu.id === f.snapshot.designatedCpu && name === 'scalable-256' });
+        expect(text).toMatch(new RegExp(`^CPU ${cpu.id}: `));
+        expect(text).not.toMatch(/NaN|undefined/);
+        if (cpu.mode === 'spin' && cpu.spinLock >= 0) expect(text).toContain(`spinning for ${f.names.locks[cpu.spinLock]}`);
+        if (cpu.level === 'idle') expect(text).toBe(`CPU ${cpu.id}: idle.`);
+      }
+    }
+    const s = runFixture('scalable-256').snapshot;
+    expect(cpuReadout(s.cpus[s.designatedCpu]!, [], { designated: true })).toContain('the designated TCP/IP CPU');
+  });
+});
+
 describe('grid words from real snapshots', () => {
   it('agrees with the core on MP synchronization over the run', () => {
-    for (const name of ['classic-16', 'scalable-16', 'classic-64', 'scalable-64'] as const) {
+    for (const name of ['classic-16', 'scalable-16', 'classic-64', 'scalable-64', 'classic-256', 'scalable-256'] as const) {
       const f = runFixture(name);
       const m = mpsynch(f.snapshot, f.names.modes);
       // the snapshot at the end of the run covers the report's window

@@ -1,7 +1,8 @@
 /*
  * model.ts (cpu-grid) -- the CPU grid's layout and words, as pure functions: how many
- * columns and rows fit 1..64 tiles in the space given, what each tile says, and the
- * text equivalent of the whole grid.
+ * columns and rows fit 1..64 tiles in the space given, how more CPUs (up to the core's
+ * 256) pack into a dense grid of small cells numbered along its edges, what each tile
+ * says, and the text equivalent of the whole grid.
  */
 import type { CpuState, Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, MODES, modeInfo } from '../palette.js';
@@ -64,6 +65,106 @@ export function defaultGridHeight(n: number, width: number, fontSize = 15): numb
   const tileW = (width - gap * (cols - 1)) / cols;
   const rows = Math.ceil(n / cols);
   return Math.ceil(rows * (tileW / TILE_ASPECT) + (rows - 1) * gap);
+}
+
+/**
+ * From this many CPUs on the grid is dense: square cells on one canvas, coloured by
+ * mode, numbered along the edges (the row's first CPU on the left, the offset in the
+ * row on top) rather than inside, read one at a time by pointer or keyboard. Up to 64,
+ * tiles that say what each CPU does.
+ */
+export const DENSE_GRID_FROM = 65;
+
+export interface DenseLayout {
+  cols: number;
+  rows: number;
+  /** Side of a cell, px, and the gap between cells. */
+  cell: number;
+  gap: number;
+  /** Room on the left for the rows' first CPU numbers, and on top for the column offsets. */
+  left: number;
+  top: number;
+  /** The whole drawing, labels included (and room for a ring around the last cells). */
+  width: number;
+  height: number;
+  /** A row label every rowLabelEvery rows, a column label every colLabelEvery columns. */
+  rowLabelEvery: number;
+  colLabelEvery: number;
+  /** Whether each cell is large enough to carry its own number. */
+  cellNumbers: boolean;
+}
+
+/**
+ * Columns for a dense grid of n cells: a multiple of 4 (so rows start at round
+ * numbers: 0, 16, 32... for 256) that makes the grid about square, one that divides n
+ * when there is one (16 x 16 for 256, 16 x 8 for 128, 12 x 8 for 96).
+ */
+export function denseColumns(n: number): number {
+  const count = Math.max(1, Math.floor(n));
+  const root = Math.sqrt(count);
+  const first = Math.max(4, Math.ceil(root / 4) * 4);
+  for (let cols = first; cols <= 1.5 * root; cols += 4) if (count % cols === 0) return cols;
+  return first;
+}
+
+/**
+ * The dense grid for n CPUs in `width` px (and at most `maxHeight` px tall): square
+ * cells as large as fit, up to `3 x fontSize`, at least 6 px; labels as often as
+ * their digits fit (every row and column when cells are at least a label tall).
+ */
+export function denseGridLayout(n: number, width: number, fontSize: number, maxHeight = Infinity): DenseLayout {
+  const count = Math.max(1, Math.floor(n));
+  const cols = denseColumns(count);
+  const rows = Math.ceil(count / cols);
+  const digitW = fontSize * 0.62;
+  const left = Math.ceil(String((rows - 1) * cols).length * digitW + 10);
+  const top = Math.ceil(fontSize + 6);
+  const byW = (width - left - 4) / cols;
+  const byH = (maxHeight - top - 4) / rows;
+  const cell = Math.floor(Math.max(6, Math.min(byW, byH, fontSize * 3)));
+  const gap = cell >= 16 ? 2 : 1;
+  const colLabelW = `+${cols - 1}`.length * digitW + 4;
+  const every = (size: number, need: number) => [1, 2, 4, 8, 16].find((k) => k * size >= need) ?? 16;
+  return {
+    cols, rows, cell, gap, left, top,
+    width: left + cols * cell + 4,
+    height: top + rows * cell + 4,
+    rowLabelEvery: every(cell, fontSize * 1.1),
+    colLabelEvery: every(cell, colLabelW),
+    cellNumbers: cell >= String(count - 1).length * digitW + 6 && cell >= fontSize * 1.4,
+  };
+}
+
+/** The cell under a point (px from the drawing's top left), or -1. */
+export function denseCellAt(layout: DenseLayout, n: number, x: number, y: number): number {
+  const col = Math.floor((x - layout.left) / layout.cell);
+  const row = Math.floor((y - layout.top) / layout.cell);
+  if (x < layout.left || y < layout.top || col >= layout.cols || row >= layout.rows) return -1;
+  const i = row * layout.cols + col;
+  return i < n ? i : -1;
+}
+
+/**
+ * Where the keyboard cursor goes from cell i on a key (arrows by one cell or one row,
+ * Page Up/Down by four rows, Home/End to the first and last), or null for other keys.
+ */
+export function moveCell(i: number, key: string, cols: number, n: number): number | null {
+  const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols, PageUp: -4 * cols, PageDown: 4 * cols };
+  if (key === 'Home') return 0;
+  if (key === 'End') return n - 1;
+  const d = moves[key];
+  if (d === undefined) return null;
+  return Math.max(0, Math.min(n - 1, i + d));
+}
+
+/** One CPU in words, for the dense grid's readout: "CPU 137: spinning for IOLOCK8 (process 17)". */
+export function cpuReadout(cpu: CpuState, lockNames: readonly string[], roles: { designated?: boolean; interrupt?: boolean } = {},
+  threadName?: (thread: number) => string): string {
+  const doing = cpu.mode === 'spin' && cpu.spinLock >= 0
+    ? `spinning for ${lockNames[cpu.spinLock] ?? `lock ${cpu.spinLock}`}${cpu.level === 'process' && cpu.thread >= 0 ? ` (${runningText(cpu, threadName)})` : ''}`
+    : cpu.level === 'idle' ? tileModeText(cpu) : `${tileModeText(cpu)}, running ${runningText(cpu, threadName)}`;
+  const role = [roles.designated ? 'the designated TCP/IP CPU' : '', roles.interrupt ? 'takes the network interrupts' : ''].filter(Boolean);
+  return `CPU ${cpu.id}: ${doing}${role.length ? `; ${role.join(', ')}` : ''}.`;
 }
 
 /** How much a tile can say at its size. */

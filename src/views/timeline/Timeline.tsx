@@ -19,6 +19,7 @@ import { modeVocabulary } from '../../kernels/index.js';
 import { cpuName, formatCount, formatMs, formatNs, formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
+import { canvasContext, fillModePaths, PatternCache, type ModePatterns } from '../common/canvas.js';
 import { clampWindow, laneRuns, panWindow, zoomWindow, type Runs } from './draw.js';
 import { SegmentFeed, type TraceWindowLike } from './feed.js';
 import { firstEndingAfter, modeTimeIn, segmentAt, type SegmentAt, type TimelineSegments, type TraceNames } from './segments.js';
@@ -137,22 +138,13 @@ export function Timeline(props: TimelineProps) {
   // drawing
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const runsRef = useRef<Runs | undefined>(undefined);
-  const patternsRef = useRef<{ theme: string; hatch: CanvasPattern | null; dots: CanvasPattern | null } | null>(null);
+  const patternsRef = useRef(new PatternCache());
   useLayoutEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const ctx = canvas.getContext('2d');
+    const ctx = canvasContext(canvasRef.current, canvasW, canvasH);
     if (!ctx) return;
-    const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
-    if (canvas.width !== Math.round(canvasW * dpr) || canvas.height !== Math.round(canvasH * dpr)) {
-      canvas.width = Math.round(canvasW * dpr);
-      canvas.height = Math.round(canvasH * dpr);
-    }
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    if (!patternsRef.current || patternsRef.current.theme !== t.name) patternsRef.current = { theme: t.name, ...makePatterns(ctx, t) };
     runsRef.current = drawTimeline(ctx, {
       t, segments, n, t0, t1, nowNs, canvasW, canvasH, gutter, plotW, laneH, runs: runsRef.current,
-      patterns: patternsRef.current, focus: focusSeg, cursorCpu: cursor?.cpu ?? -1,
+      patterns: patternsRef.current.get(ctx, t), focus: focusSeg, cursorCpu: cursor?.cpu ?? -1,
     });
   });
 
@@ -371,39 +363,9 @@ interface DrawArgs {
   plotW: number;
   laneH: number;
   runs: Runs | undefined;
-  patterns: { hatch: CanvasPattern | null; dots: CanvasPattern | null };
+  patterns: ModePatterns;
   focus: SegmentAt | null;
   cursorCpu: number;
-}
-
-function makePatterns(ctx: CanvasRenderingContext2D, t: ThemeTokens): { hatch: CanvasPattern | null; dots: CanvasPattern | null } {
-  if (typeof document === 'undefined') return { hatch: null, dots: null };
-  const tile = (size: number, draw: (c: CanvasRenderingContext2D) => void) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = size;
-    const c = canvas.getContext('2d');
-    if (!c) return null;
-    draw(c);
-    return ctx.createPattern(canvas, 'repeat');
-  };
-  const w = t.name === 'projector' ? 2 : 1.5;
-  return {
-    hatch: tile(8, (c) => {
-      c.strokeStyle = t.patternInk;
-      c.lineWidth = w;
-      c.beginPath();
-      c.moveTo(-2, 10); c.lineTo(10, -2);
-      c.moveTo(-2, 2); c.lineTo(2, -2);
-      c.moveTo(6, 10); c.lineTo(10, 6);
-      c.stroke();
-    }),
-    dots: tile(6, (c) => {
-      c.fillStyle = t.patternInk;
-      c.beginPath();
-      c.arc(3, 3, w * 0.7, 0, Math.PI * 2);
-      c.fill();
-    }),
-  };
 }
 
 /** Draws one frame; returns the runs buffer to reuse next time. */
@@ -466,18 +428,7 @@ function drawTimeline(ctx: CanvasRenderingContext2D, a: DrawArgs): Runs | undefi
         if (path) path.rect(gutter + runs.x0[i]!, y, runs.x1[i]! - runs.x0[i]!, laneH - gap);
       }
     });
-    MODES.forEach((mode, m) => {
-      ctx.fillStyle = t.modes[mode];
-      ctx.fill(paths[m]!);
-    });
-    if (a.patterns.hatch) {
-      ctx.fillStyle = a.patterns.hatch;
-      ctx.fill(paths[MODES.indexOf('spin')]!);
-    }
-    if (a.patterns.dots && laneH >= 6) {
-      ctx.fillStyle = a.patterns.dots;
-      ctx.fill(paths[MODES.indexOf('interrupt')]!);
-    }
+    fillModePaths(ctx, paths, t, a.patterns, laneH >= 6);
   }
 
   // the live end
