@@ -113,6 +113,23 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(again).toContain(`${segments.total} segments`);
   });
 
+  it('timeline at 256 CPUs: 64 lanes at a time, the group named and chosen above the canvas', async () => {
+    const { Timeline } = await views();
+    const big = runFixture('classic-256');
+    const segments = buildSegments(big.slice, 256, big.names, big.snapshotBefore);
+    const html = render(Timeline!, { snapshot: big.snapshot, segments, theme });
+    common(html, 'timeline', theme);
+    expect(html).toContain('CPUs 0–63</b> of 256');
+    expect(html.match(/<option /g)).toHaveLength(4);
+    expect(html).toContain('192–255 of 256');
+    expect(html).toMatch(/aria-label="Per-CPU timeline of CPUs 0–63 \(of 256\)/);
+    expect(html).toContain('previous/next 64 CPUs');
+    expect(html).toContain('CPUs 0–63 on screen, in groups of 64');
+    // 16 CPUs: one group, no chooser
+    const small = render(Timeline!, { snapshot: classic.snapshot, segments: buildSegments(classic.slice, 16, classic.names, classic.snapshotBefore), theme });
+    expect(small).not.toContain('<select');
+  });
+
   it('lock table: both kernels beside the paper\'s numbers', async () => {
     const { LockTable } = await views();
     const html = render(LockTable!, { reports: [scalable.report, classic.report], theme });

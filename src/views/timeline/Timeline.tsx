@@ -1,6 +1,9 @@
 /*
  * Timeline.tsx -- per-CPU timeline on a canvas: one lane per CPU, each mode a coloured
  * run (spinning hatched, interrupts dotted), built from the trace's 'mode' records.
+ * Up to 64 lanes are drawn at once; more CPUs (up to 256) are shown a group at a time
+ * (CPUs 64-127 of 256), chosen above the canvas, with Page Up/Down, or by moving the
+ * keyboard cursor past the group's edge.
  * Scroll and zoom with the wheel, drag, the toolbar or the keyboard; hovering or
  * moving the keyboard cursor shows the segment under it. Only the visible window is
  * drawn, sub-pixel segments merged per pixel column (draw.ts), so 100,000+ segments
@@ -20,7 +23,7 @@ import { cpuName, formatCount, formatMs, formatNs, formatPct } from '../format.j
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { canvasContext, fillModePaths, PatternCache, type ModePatterns } from '../common/canvas.js';
-import { clampWindow, laneRuns, panWindow, zoomWindow, type Runs } from './draw.js';
+import { clampWindow, groupCpus, laneGroups, laneRuns, panWindow, zoomWindow, type Runs } from './draw.js';
 import { SegmentFeed, type TraceWindowLike } from './feed.js';
 import { firstEndingAfter, modeTimeIn, segmentAt, type SegmentAt, type TimelineSegments, type TraceNames } from './segments.js';
 
@@ -63,11 +66,17 @@ interface Hover {
   y: number;
 }
 
-/** Default canvas height for n CPUs. */
+/** Default canvas height for n CPUs (the lanes of one group of them, laneGroups). */
 export function timelineHeight(n: number, theme?: Theme): number {
   const t = themeTokens(theme);
-  const lane = n <= 8 ? 30 : n <= 16 ? Math.max(22, t.smallSize + 8) : n <= 32 ? Math.max(12, t.smallSize * 0.75) : 7;
-  return AXIS_H + n * Math.round(lane) + 6;
+  const lanes = laneGroups(n).size;
+  const lane = lanes <= 8 ? 30 : lanes <= 16 ? Math.max(22, t.smallSize + 8) : lanes <= 32 ? Math.max(12, t.smallSize * 0.75) : 7;
+  return AXIS_H + lanes * Math.round(lane) + 6;
+}
+
+/** A group of CPUs in words: "CPUs 64–127". */
+function cpusWords([first, last]: readonly [number, number]): string {
+  return first === last ? `CPU ${first}` : `CPUs ${first}–${last}`;
 }
 
 /** Tick labels in ms with as many decimals as the tick step needs. */
@@ -86,7 +95,13 @@ export function Timeline(props: TimelineProps) {
   const canvasH = props.height ?? timelineHeight(n, theme);
   const gutter = t.name === 'projector' ? 86 : 66;
   const plotW = canvasW - gutter - 4;
-  const laneH = Math.max(3, (canvasH - AXIS_H - 6) / Math.max(1, n));
+  // which CPUs are on the canvas: all of them, or one group (laneGroups)
+  const groups = laneGroups(n);
+  const [groupChosen, setGroup] = useState(0);
+  const group = Math.min(groupChosen, groups.count - 1);
+  const shownCpus = groupCpus(group, groups, n);
+  const [cpu0, cpuLast] = shownCpus;
+  const laneH = Math.max(3, (canvasH - AXIS_H - 6) / groups.size);
   const nowNs = snapshot.nowNs;
 
   // segments: given, or kept up to date from the trace window
@@ -143,7 +158,7 @@ export function Timeline(props: TimelineProps) {
     const ctx = canvasContext(canvasRef.current, canvasW, canvasH);
     if (!ctx) return;
     runsRef.current = drawTimeline(ctx, {
-      t, segments, n, t0, t1, nowNs, canvasW, canvasH, gutter, plotW, laneH, runs: runsRef.current,
+      t, segments, cpu0, cpuLast, t0, t1, nowNs, canvasW, canvasH, gutter, plotW, laneH, runs: runsRef.current,
       patterns: patternsRef.current.get(ctx, t), focus: focusSeg, cursorCpu: cursor?.cpu ?? -1,
     });
   });
@@ -178,8 +193,8 @@ export function Timeline(props: TimelineProps) {
     const px = e.clientX - rect.left;
     const py = e.clientY - rect.top;
     if (px < gutter || py < AXIS_H) return null;
-    const cpu = Math.floor((py - AXIS_H) / laneH);
-    if (cpu < 0 || cpu >= n) return null;
+    const cpu = cpu0 + Math.floor((py - AXIS_H) / laneH);
+    if (cpu < cpu0 || cpu > cpuLast) return null;
     return { cpu, x: px, y: py };
   };
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -222,7 +237,7 @@ export function Timeline(props: TimelineProps) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
     const span = t1 - t0;
-    const c = cursor ?? { cpu: 0, t: (t0 + t1) / 2 };
+    const c = cursor && cursor.cpu >= cpu0 && cursor.cpu <= cpuLast ? cursor : { cpu: cpu0, t: cursor?.t ?? (t0 + t1) / 2 };
     let handled = true;
     let nextCursor: { cpu: number; t: number } | null = null;
     switch (e.key) {
@@ -232,6 +247,13 @@ export function Timeline(props: TimelineProps) {
       case '-': case '_': setView(zoomWindow(t0, t1, cursor ? c.t : (t0 + t1) / 2, 2, MIN_SPAN_NS, maxSpan)); break;
       case 'ArrowUp': nextCursor = { cpu: Math.max(0, c.cpu - (cursor ? 1 : 0)), t: c.t }; break;
       case 'ArrowDown': nextCursor = { cpu: Math.min(n - 1, c.cpu + (cursor ? 1 : 0)), t: c.t }; break;
+      // the previous or next group of CPUs, the cursor on the same lane of it
+      case 'PageUp': case 'PageDown': {
+        const g = group + (e.key === 'PageUp' ? -1 : 1);
+        if (groups.count < 2 || g < 0 || g >= groups.count) { handled = groups.count > 1; break; }
+        nextCursor = { cpu: Math.min(n - 1, c.cpu + (g - group) * groups.size), t: c.t };
+        break;
+      }
       case ']': case '[': {
         if (!segments) break;
         const lane = segments.lanes[c.cpu];
@@ -267,6 +289,8 @@ export function Timeline(props: TimelineProps) {
     e.preventDefault();
     if (nextCursor && segments) {
       setCursor(nextCursor);
+      const g = Math.floor(nextCursor.cpu / groups.size);
+      if (g !== group) setGroup(g);
       setAnnounce(describe(segmentAt(segments, nextCursor.cpu, nextCursor.t, nowNs)) || `${cpuName(nextCursor.cpu)}: no record here.`);
     }
   };
@@ -281,7 +305,8 @@ export function Timeline(props: TimelineProps) {
   const totals = MODES.map((_, m) => shares.reduce((sum, s) => sum + (s[m] ?? 0), 0));
   const machine = visibleNs * n;
   const summary = segments
-    ? `Per-CPU timeline of ${n} CPUs from ${formatNs(t0)} to ${formatNs(t1)} (${formatNs(t1 - t0)} shown). `
+    ? `Per-CPU timeline of ${n} CPUs${groups.count > 1 ? ` (${cpusWords(shownCpus)} on screen, in groups of ${groups.size})` : ''} `
+      + `from ${formatNs(t0)} to ${formatNs(t1)} (${formatNs(t1 - t0)} shown). `
       + `In this window: ${MODES.map((m, i) => ({ m, pct: machine > 0 ? (100 * totals[i]!) / machine : 0 }))
         .filter((e) => e.pct >= 0.5).sort((a, b) => b.pct - a.pct)
         .map((e) => `${modeInfo(e.m, vocabulary).label.toLowerCase()} ${formatPct(e.pct)}`).join(', ')}. `
@@ -290,13 +315,14 @@ export function Timeline(props: TimelineProps) {
 
   const tooltipSeg = focusSeg;
   const tipX = hover ? hover.x : cursor ? gutter + x(cursor.t) : 0;
-  const tipY = hover ? hover.y : cursor ? AXIS_H + (cursor.cpu + 1) * laneH : 0;
+  const tipY = hover ? hover.y : cursor ? AXIS_H + (cursor.cpu - cpu0 + 1) * laneH : 0;
   const keysId = useId();
   const following = !props.view && follow;
 
   return (
     <ViewFrame view="timeline" theme={theme} width={width} title={props.title ?? 'Per-CPU timeline'}
-      headline={<span className="slv-muted">{formatNs(t1 - t0)} shown{segments ? ` · ${formatCount(segments.total)} segments` : ''}</span>}
+      headline={<span className="slv-muted">{groups.count > 1 && <><b className="slv-lane-group-now">{cpusWords(shownCpus)}</b> of {n} · </>}
+        {formatNs(t1 - t0)} shown{segments ? ` · ${formatCount(segments.total)} segments` : ''}</span>}
       summary={summary}
       legend={<ModeLegend theme={theme} vocabulary={vocabulary} />}
       table={segments ? {
@@ -309,12 +335,22 @@ export function Timeline(props: TimelineProps) {
         <button type="button" className="slv-button" onClick={() => setView(zoomWindow(t0, t1, (t0 + t1) / 2, 2, MIN_SPAN_NS, maxSpan))}>Zoom out</button>
         <button type="button" className="slv-button" aria-pressed={following}
           onClick={() => { setFollow(true); setOwnView([nowNs - (t1 - t0), nowNs]); }}>Follow live</button>
+        {groups.count > 1 && (
+          <label className="slv-lane-group">CPUs shown{' '}
+            <select className="slv-select" value={group} onChange={(e) => { setGroup(Number(e.target.value)); setCursor(null); }}>
+              {Array.from({ length: groups.count }, (_, g) => {
+                const [first, last] = groupCpus(g, groups, n);
+                return <option key={g} value={g}>{first}–{last} of {n}</option>;
+              })}
+            </select>
+          </label>
+        )}
         {problem && <span role="alert">{problem}</span>}
       </div>
       <div className="slv-timeline-canvas-wrap" style={{ width: canvasW, height: canvasH }}>
         <canvas ref={canvasRef} className="slv-focusable" style={{ width: canvasW, height: canvasH }}
           tabIndex={0} role="application" aria-roledescription="timeline"
-          aria-label={`Per-CPU timeline, ${formatMs(t0, 2)} to ${formatMs(t1, 2)}`} aria-describedby={keysId}
+          aria-label={`Per-CPU timeline${groups.count > 1 ? ` of ${cpusWords(shownCpus)} (of ${n})` : ''}, ${formatMs(t0, 2)} to ${formatMs(t1, 2)}`} aria-describedby={keysId}
           onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp}
           onPointerLeave={() => setHover(null)} onKeyDown={onKeyDown}
           onDoubleClick={() => { setFollow(true); setOwnView([nowNs - liveSpan, nowNs]); }}
@@ -331,6 +367,7 @@ export function Timeline(props: TimelineProps) {
       <p className="slv-keys" id={keysId}>
         Wheel or <kbd>+</kbd> <kbd>−</kbd> zoom · drag or <kbd>←</kbd> <kbd>→</kbd> scroll · <kbd>↑</kbd> <kbd>↓</kbd> pick a CPU ·
         {' '}<kbd>[</kbd> <kbd>]</kbd> previous/next event · <kbd>End</kbd> follow live
+        {groups.count > 1 && <> · <kbd>PgUp</kbd> <kbd>PgDn</kbd> previous/next {groups.size} CPUs</>}
         {props.onSegmentActivate && <> · click a segment or <kbd>Enter</kbd>: why it waited</>}
       </p>
       <p className="slv-sr-only" aria-live="polite">{announce}</p>
@@ -353,7 +390,9 @@ function TooltipBody({ seg, lockNames, vocabulary }: { seg: SegmentAt; lockNames
 interface DrawArgs {
   t: ThemeTokens;
   segments: TimelineSegments | null;
-  n: number;
+  /** The lanes drawn: CPUs cpu0..cpuLast, cpu0 at the top. */
+  cpu0: number;
+  cpuLast: number;
   t0: number;
   t1: number;
   nowNs: number;
@@ -370,7 +409,8 @@ interface DrawArgs {
 
 /** Draws one frame; returns the runs buffer to reuse next time. */
 function drawTimeline(ctx: CanvasRenderingContext2D, a: DrawArgs): Runs | undefined {
-  const { t, n, t0, t1, gutter, plotW, laneH } = a;
+  const { t, cpu0, t0, t1, gutter, plotW, laneH } = a;
+  const lanes = a.cpuLast - cpu0 + 1;
   ctx.clearRect(0, 0, a.canvasW, a.canvasH);
   ctx.fillStyle = t.background;
   ctx.fillRect(0, 0, a.canvasW, a.canvasH);
@@ -392,7 +432,7 @@ function drawTimeline(ctx: CanvasRenderingContext2D, a: DrawArgs): Runs | undefi
     const px = Math.round(x(tick)) + 0.5;
     ctx.beginPath();
     ctx.moveTo(px, AXIS_H - 6);
-    ctx.lineTo(px, AXIS_H + n * laneH);
+    ctx.lineTo(px, AXIS_H + lanes * laneH);
     ctx.stroke();
     // a label that would stick out of the canvas or touch its neighbour is left out
     const label = fmt(tick);
@@ -410,8 +450,8 @@ function drawTimeline(ctx: CanvasRenderingContext2D, a: DrawArgs): Runs | undefi
   const labelSize = Math.min(t.smallSize, Math.max(10, laneH * labelEvery - 2));
   ctx.font = `${labelSize}px ${t.fontFamily}`;
   ctx.fillStyle = t.text;
-  for (let cpu = 0; cpu < n; cpu += labelEvery) {
-    ctx.fillText(labelEvery === 1 ? `CPU ${cpu}` : `${cpu}`, gutter - 8, AXIS_H + cpu * laneH + laneH / 2);
+  for (let lane = 0; lane < lanes; lane += labelEvery) {
+    ctx.fillText(labelEvery === 1 ? `CPU ${cpu0 + lane}` : `${cpu0 + lane}`, gutter - 8, AXIS_H + lane * laneH + laneH / 2);
   }
 
   let runs = a.runs;
@@ -419,15 +459,16 @@ function drawTimeline(ctx: CanvasRenderingContext2D, a: DrawArgs): Runs | undefi
     // one path per mode over all lanes: 7 fills a frame, whatever the segment count
     const paths = MODES.map(() => new Path2D());
     const gap = laneH >= 8 ? 1 : 0;
-    a.segments.lanes.forEach((lane, cpu) => {
-      if (cpu >= n) return;
+    for (let cpu = cpu0; cpu <= a.cpuLast; cpu++) {
+      const lane = a.segments.lanes[cpu];
+      if (!lane) break;
       runs = laneRuns(lane, t0, t1, plotW, a.nowNs, runs);
-      const y = AXIS_H + cpu * laneH;
+      const y = AXIS_H + (cpu - cpu0) * laneH;
       for (let i = 0; i < runs.count; i++) {
         const path = paths[runs.mode[i]!];
         if (path) path.rect(gutter + runs.x0[i]!, y, runs.x1[i]! - runs.x0[i]!, laneH - gap);
       }
-    });
+    }
     fillModePaths(ctx, paths, t, a.patterns, laneH >= 6);
   }
 
@@ -438,20 +479,20 @@ function drawTimeline(ctx: CanvasRenderingContext2D, a: DrawArgs): Runs | undefi
     ctx.lineWidth = 2;
     ctx.beginPath();
     ctx.moveTo(px, AXIS_H - 4);
-    ctx.lineTo(px, AXIS_H + n * laneH);
+    ctx.lineTo(px, AXIS_H + lanes * laneH);
     ctx.stroke();
   }
 
   // keyboard lane and the segment under the pointer or cursor
-  if (a.cursorCpu >= 0) {
+  if (a.cursorCpu >= cpu0 && a.cursorCpu <= a.cpuLast) {
     ctx.strokeStyle = t.focus;
     ctx.lineWidth = 2;
-    ctx.strokeRect(gutter - 1, AXIS_H + a.cursorCpu * laneH - 1, plotW + 2, laneH + 1);
+    ctx.strokeRect(gutter - 1, AXIS_H + (a.cursorCpu - cpu0) * laneH - 1, plotW + 2, laneH + 1);
   }
-  if (a.focus) {
+  if (a.focus && a.focus.cpu >= cpu0 && a.focus.cpu <= a.cpuLast) {
     const x0 = Math.max(gutter, x(a.focus.start));
     const x1 = Math.min(gutter + plotW, x(a.focus.end));
-    const y = AXIS_H + a.focus.cpu * laneH;
+    const y = AXIS_H + (a.focus.cpu - cpu0) * laneH;
     ctx.strokeStyle = t.text;
     ctx.lineWidth = 2;
     ctx.strokeRect(x0 - 1, y - 1, Math.max(2, x1 - x0) + 2, laneH + 1);

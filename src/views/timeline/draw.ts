@@ -102,6 +102,32 @@ export function laneRuns(lane: Lane, t0: number, t1: number, width: number, nowN
   return runs;
 }
 
+/**
+ * Most CPU lanes drawn at once: 64 lanes of 7 px keep each CPU a visible stripe with a
+ * label every other lane. More CPUs (up to the core's 256) are shown in equal groups of
+ * at most this many, one group at a time, the group named above the canvas.
+ */
+export const MAX_LANES = 64;
+
+export interface LaneGroups {
+  /** CPUs per group (the last may have fewer), and how many groups. */
+  size: number;
+  count: number;
+}
+
+/** Equal groups of at most `max` CPUs: 256 -> 4 x 64, 100 -> 2 x 50, 65 -> 2 x 33, 64 -> 1 x 64. */
+export function laneGroups(n: number, max = MAX_LANES): LaneGroups {
+  const cpus = Math.max(1, Math.floor(n));
+  const count = Math.ceil(cpus / max);
+  return { size: Math.ceil(cpus / count), count };
+}
+
+/** The CPUs of group g: [first, last], both shown. */
+export function groupCpus(g: number, groups: LaneGroups, n: number): [number, number] {
+  const first = Math.max(0, Math.min(groups.count - 1, g)) * groups.size;
+  return [first, Math.min(n, first + groups.size) - 1];
+}
+
 /** The visible window after zooming by `factor` (< 1 zooms in) around time `at`. */
 export function zoomWindow(t0: number, t1: number, at: number, factor: number, minSpan: number, maxSpan: number): [number, number] {
   const span = t1 - t0;

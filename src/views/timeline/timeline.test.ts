@@ -15,7 +15,7 @@ import { Simulation } from '../../core/sim.js';
 import { concatTraces } from '../../core/trace.js';
 import { MODES } from '../palette.js';
 import { buildSegments, firstEndingAfter, modeTimeIn, SegmentBuilder, segmentAt, type TimelineSegments } from './segments.js';
-import { laneRuns, MODE_SLOTS, panWindow, zoomWindow } from './draw.js';
+import { groupCpus, laneGroups, laneRuns, MAX_LANES, MODE_SLOTS, panWindow, zoomWindow } from './draw.js';
 import { SegmentFeed, sliceWindow, traceNames, lowerBound } from './feed.js';
 
 interface RealTrace {
@@ -210,6 +210,36 @@ describe('segment feed from a sliding trace window', () => {
     // a reset: a new modeAtStart array
     feed.update(sliceWindow(later, later.t[0]! - 1, new Int32Array(16).fill(-1), 3));
     expect(feed.restarts).toBe(2);
+  });
+});
+
+describe('lane groups (up to 256 CPUs)', () => {
+  it('draws every CPU at once up to 64, then equal groups of at most 64', () => {
+    expect(laneGroups(1)).toEqual({ size: 1, count: 1 });
+    expect(laneGroups(64)).toEqual({ size: 64, count: 1 });
+    expect(laneGroups(65)).toEqual({ size: 33, count: 2 });
+    expect(laneGroups(128)).toEqual({ size: 64, count: 2 });
+    expect(laneGroups(256)).toEqual({ size: 64, count: 4 });
+    expect(laneGroups(100)).toEqual({ size: 50, count: 2 });
+  });
+
+  it('covers each CPU exactly once, in order, for 1, 64, 128 and 256 CPUs and every count between', () => {
+    for (let n = 1; n <= 256; n++) {
+      const groups = laneGroups(n);
+      expect(groups.size).toBeLessThanOrEqual(MAX_LANES);
+      let next = 0;
+      for (let g = 0; g < groups.count; g++) {
+        const [first, last] = groupCpus(g, groups, n);
+        expect(first).toBe(next);
+        expect(last).toBeGreaterThanOrEqual(first);
+        expect(last - first + 1).toBeLessThanOrEqual(groups.size);
+        next = last + 1;
+      }
+      expect(next).toBe(n);
+    }
+    expect(groupCpus(2, laneGroups(256), 256)).toEqual([128, 191]);
+    // a group past the end is the last one
+    expect(groupCpus(9, laneGroups(256), 256)).toEqual([192, 255]);
   });
 });
 
