@@ -5,7 +5,7 @@
  * a pure function of its props, and these adapters are the only place the shell knows
  * their prop names.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { Report, Schema, Snapshot, SweepState, TraceWindow, VariantRun } from '../core/index.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import {
@@ -36,6 +36,10 @@ import { curveProgress, livelockPoints, sizeCurvePoints } from './net-curves.js'
 import { hpuxCurvePoints, hpuxRunSetup } from './hpux-curves.js';
 import type { WhyRequest } from './rewind/why-state.js';
 import { capitalised, KERNELS, kernelInfo } from '../kernels/index.js';
+
+/** The scaling chart redraws only when its props change (a sweep point, a report), not on every frame. */
+const ScalingChartMemo = memo(ScalingChart);
+const SWEEP_CPU_RANGE: [number, number] = [1, 32];
 
 /** The kernels the scaling sweep runs side by side (src/kernels: sweepPartner). */
 const SWEEP_KERNELS = KERNELS.filter((k) => k.sweepPartner).map((k) => k.name);
@@ -127,9 +131,11 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   scaling: (v) => {
     const sweep = v.sweep;
     const progress = sweep && sweep.total > 0 ? sweep.done / sweep.total : 1;
+    // the sweep's points change only when one arrives: the chart does not redraw on every frame
+    const points = useMemo(() => sweep?.points.map((point) => point.report) ?? [], [sweep?.points]);
     return (
-      <ScalingChart points={sweep?.points.map((point) => point.report) ?? []} report={v.finalReport ?? v.report}
-        snapshot={v.snapshot} progress={sweep?.status === 'running' ? progress : 1} cpuRange={[1, 32]}
+      <ScalingChartMemo points={points} report={v.finalReport ?? v.report}
+        progress={sweep?.status === 'running' ? progress : 1} cpuRange={SWEEP_CPU_RANGE}
         theme={v.theme} width={v.width} />
     );
   },

@@ -99,6 +99,13 @@ export function tweenAt(from: number, to: number, elapsed: number, duration: num
 }
 
 /**
+ * A change this soon after the last one is part of playback, never eased. Not just the
+ * tween's duration: when a loaded page shows only a few frames a second, easing each
+ * one would re-render the view on every display frame in between, and load it more.
+ */
+export const CALM_MS = 1000;
+
+/**
  * Eases each number of `targets` toward its newest value over `duration` ms; returns
  * the values to draw now. Values that change on every frame (playback) are already
  * smooth and are drawn as they come: only a change after a pause (a step, a reset, a
@@ -117,7 +124,8 @@ export function useTweened(targets: readonly number[], duration = 250): readonly
     const to = targets;
     const from = shownRef.current;
     const now = typeof performance !== 'undefined' ? performance.now() : 0;
-    const steady = now - lastChange.current > duration;
+    // a change that follows another within CALM_MS is playback (even a slow or loaded page's)
+    const steady = now - lastChange.current > Math.max(duration, CALM_MS);
     lastChange.current = now;
     if (reduced || !steady || from.length !== to.length || typeof requestAnimationFrame === 'undefined'
       || from.every((v, i) => v === to[i])) {

@@ -3,16 +3,25 @@
  * variables, a visible title and headline numbers, the view's text equivalent (read
  * by screen readers, visually hidden) and an optional data-table toggle. Graphics
  * inside are aria-hidden unless they are interactive; the words carry the content.
+ *
+ * While a view changes on every frame, its text equivalent is written at most every
+ * SUMMARY_EVERY_MS (a screen reader reads it when asked, not 60 times a second, and
+ * writing a paragraph per view per frame costs layout), and the newest always lands
+ * once the view has been still that long. A view may pass it, and its table's rows, as
+ * functions, so they are not even made on the frames that do not show them.
  */
-import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { themeTokens, type Theme } from '../palette.js';
 import { usePrefersReducedMotion } from '../motion.js';
 import '../views.css';
 
+type Rows = readonly (readonly (string | number)[])[];
+
 export interface DataTableSpec {
   caption: string;
   columns: readonly string[];
-  rows: readonly (readonly (string | number)[])[];
+  /** The rows, or a function that makes them (called only while the table is open). */
+  rows: Rows | (() => Rows);
 }
 
 export interface ViewFrameProps {
@@ -21,8 +30,8 @@ export interface ViewFrameProps {
   title: string;
   /** Key numbers shown next to the title (big, for the back row). */
   headline?: ReactNode;
-  /** The text equivalent of the whole view. */
-  summary: string;
+  /** The text equivalent of the whole view (or a function that writes it, called only when it is due). */
+  summary: string | (() => string);
   /** Legend shown under the graphic. */
   legend?: ReactNode;
   /** Data behind the graphic; a button shows it as a table. */
@@ -59,8 +68,29 @@ export function themeStyle(theme: Theme | undefined, width?: number): CSSPropert
   } as CSSProperties;
 }
 
+/** Most often a view's text equivalent is rewritten while the view changes on every frame. */
+export const SUMMARY_EVERY_MS = 400;
+
+/** The text equivalent to show now: the newest when SUMMARY_EVERY_MS has passed, else the last, caught up later. */
+function useSummary(summary: string | (() => string)): string {
+  const kept = useRef<{ text: string; at: number } | null>(null);
+  const [, wake] = useReducer((n: number) => n + 1, 0);
+  const now = typeof performance !== 'undefined' ? performance.now() : 0;
+  const due = !kept.current || now - kept.current.at >= SUMMARY_EVERY_MS;
+  if (due) kept.current = { text: typeof summary === 'function' ? summary() : summary, at: now };
+  const waitMs = due ? 0 : SUMMARY_EVERY_MS - (now - kept.current!.at);
+  // a render that was not due comes back when it is, so the last frame's words always land
+  useEffect(() => {
+    if (due) return;
+    const timer = setTimeout(wake, waitMs);
+    return () => clearTimeout(timer);
+  });
+  return kept.current!.text;
+}
+
 export function ViewFrame(props: ViewFrameProps) {
   const reduced = usePrefersReducedMotion();
+  const summary = useSummary(props.summary);
   const titleId = useId();
   const summaryId = useId();
   const classes = ['slv', `slv-theme-${props.theme ?? 'light'}`, reduced ? 'slv-reduced' : '', props.className ?? '']
@@ -74,7 +104,7 @@ export function ViewFrame(props: ViewFrameProps) {
       </figcaption>
       {props.children}
       {props.legend}
-      <p className="slv-sr-only" id={summaryId} data-summary="">{props.summary}</p>
+      <p className="slv-sr-only" id={summaryId} data-summary="">{summary}</p>
       {props.table && <DataTableToggle table={props.table} />}
     </figure>
   );
@@ -98,6 +128,7 @@ export function DataTableToggle({ table }: { table: DataTableSpec }) {
 }
 
 export function DataTable({ table }: { table: DataTableSpec }) {
+  const rows = typeof table.rows === 'function' ? table.rows() : table.rows;
   return (
     <table className="slv-table">
       <caption>{table.caption}</caption>
@@ -105,7 +136,7 @@ export function DataTable({ table }: { table: DataTableSpec }) {
         <tr>{table.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
       </thead>
       <tbody>
-        {table.rows.map((row, i) => (
+        {rows.map((row, i) => (
           <tr key={i}>
             {row.map((cell, j) => (j === 0
               ? <th key={j} scope="row">{cell}</th>

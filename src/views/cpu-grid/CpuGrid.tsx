@@ -76,12 +76,12 @@ export function CpuGrid(props: CpuGridProps) {
 
   return (
     <ViewFrame view="cpu-grid" theme={theme} width={width} title={props.title ?? `CPUs (${n})`} headline={headline}
-      summary={cpuGridSummary(snapshot, props.modeNames)}
+      summary={() => cpuGridSummary(snapshot, props.modeNames)}
       legend={<ModeLegend theme={theme} vocabulary={vocabulary} />}
       table={{
         caption: 'Each CPU now',
         columns: ['CPU', 'Mode', 'Running', 'Spinning for', 'Role'],
-        rows: snapshot.cpus.map((c) => [
+        rows: () => snapshot.cpus.map((c) => [
           `CPU ${c.id}`, tileModeText(c), runningText(c, nameOf),
           c.mode === 'spin' && c.spinLock >= 0 ? lockNames[c.spinLock] ?? '' : '',
           [c.id === designated ? 'designated TCP/IP CPU' : '', c.id === props.interruptCpu ? 'interrupt CPU' : ''].filter(Boolean).join(', '),

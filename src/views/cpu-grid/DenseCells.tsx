@@ -11,7 +11,7 @@ import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 're
 import type { CpuState } from '../../core/snapshot.js';
 import { MODES, themeTokens, type Theme } from '../palette.js';
 import { canvasContext, PatternCache } from '../common/canvas.js';
-import { drawDenseGrid } from './draw.js';
+import { DenseGridPainter } from './draw.js';
 import { cpuReadout, denseCellAt, denseGridLayout, moveCell } from './model.js';
 
 export interface DenseCellsProps {
@@ -39,16 +39,21 @@ export function DenseCells(props: DenseCellsProps) {
   const keysId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const patterns = useRef(new PatternCache());
+  const painter = useRef(new DenseGridPainter());
   const at = Math.min(cursor, n - 1);
   const roles = (i: number) => ({ designated: i === props.designated, interrupt: i === props.interruptCpu });
   const readout = (i: number) => cpuReadout(cpus[i]!, props.lockNames, roles(i), props.threadName);
 
   useLayoutEffect(() => {
-    const ctx = canvasContext(canvasRef.current, layout.width, layout.height);
+    const canvas = canvasRef.current;
+    const size = canvas ? `${canvas.width}x${canvas.height}` : '';
+    const ctx = canvasContext(canvas, layout.width, layout.height);
     if (!ctx) return;
+    // a canvas resized is a canvas cleared: draw it all
+    if (`${canvas!.width}x${canvas!.height}` !== size) painter.current.reset();
     const modes = new Uint8Array(n);
     for (let i = 0; i < n; i++) modes[i] = Math.max(0, MODES.indexOf(cpus[i]!.mode));
-    drawDenseGrid(ctx, {
+    painter.current.paint(ctx, {
       t, layout, modes, patterns: patterns.current.get(ctx, t), designated: props.designated,
       interrupt: props.interruptCpu ?? -1, hover, cursor: focused ? at : -1,
     });

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { runFixture } from '../fixtures/index.js';
 import { mpsynch } from '../snapshot-data.js';
+import { MODES, THEMES } from '../palette.js';
+import { DenseGridPainter } from './draw.js';
 import {
   cpuGridSummary, cpuReadout, defaultColumns, defaultGridHeight, DENSE_GRID_FROM, denseCellAt, denseColumns, denseGridLayout,
   gridLayout, moveCell, TILE_ASPECT, tileDetail, tileDetailText,
@@ -151,6 +153,46 @@ describe('dense grid layout (65 to 256 CPUs)', () => {
     }
     const s = runFixture('scalable-256').snapshot;
     expect(cpuReadout(s.cpus[s.designatedCpu]!, [], { designated: true })).toContain('the designated TCP/IP CPU');
+  });
+});
+
+describe('dense grid painter', () => {
+  /** A 2D context that counts what is drawn (Node has no canvas). */
+  function fakeContext() {
+    const calls: Record<string, number> = {};
+    const ctx = new Proxy({}, {
+      get: (_, name: string) => (...args: unknown[]) => { calls[name] = (calls[name] ?? 0) + 1; return args; },
+      set: () => true,
+    }) as unknown as CanvasRenderingContext2D;
+    return { ctx, calls };
+  }
+  class FakePath { rect() {} }
+
+  it('draws the whole grid first, then only the cells whose mode changed', () => {
+    const saved = (globalThis as { Path2D?: unknown }).Path2D;
+    (globalThis as { Path2D?: unknown }).Path2D = FakePath;
+    try {
+      const f = runFixture('classic-256');
+      const modes = Uint8Array.from(f.snapshot.cpus, (c) => MODES.indexOf(c.mode));
+      const layout = denseGridLayout(256, 420, 13);
+      const painter = new DenseGridPainter();
+      const { ctx, calls } = fakeContext();
+      const draw = { t: THEMES.light, layout, modes, patterns: { hatch: null, dots: null }, designated: -1, interrupt: 0, hover: -1, cursor: -1 };
+      expect(painter.paint(ctx, draw)).toBe(256);
+      expect(calls.fillText).toBeGreaterThanOrEqual(16); // the edge labels
+      expect(painter.paint(ctx, { ...draw, modes: Uint8Array.from(modes) })).toBe(0);
+      const next = Uint8Array.from(modes);
+      for (const i of [3, 100, 255]) next[i] = (next[i]! + 1) % MODES.length;
+      const cleared = calls.clearRect ?? 0;
+      expect(painter.paint(ctx, { ...draw, modes: next })).toBe(3);
+      expect(calls.clearRect! - cleared).toBe(3);
+      // the pointer moved: everything again (its ring reaches into the neighbours)
+      expect(painter.paint(ctx, { ...draw, modes: next, hover: 17 })).toBe(256);
+      painter.reset();
+      expect(painter.paint(ctx, { ...draw, modes: next, hover: 17 })).toBe(256);
+    } finally {
+      (globalThis as { Path2D?: unknown }).Path2D = saved;
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import { cpuName, fitFontSize, formatCount, formatNs, formatPct, formatRate } fr
 import { usePrefersReducedMotion, useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
-import { ModeRect, PatternDefs } from '../common/marks.js';
+import { boxesPath, ModePaths, ModeRect, PatternDefs } from '../common/marks.js';
 import { runningText, tileModeText } from '../cpu-grid/model.js';
 import type { TraceWindowLike } from '../timeline/feed.js';
 import type { TraceNames } from '../timeline/segments.js';
@@ -128,7 +128,7 @@ export function KrpQueue(props: KrpQueueProps) {
         <span>queue <strong data-testid="krp-len">{formatCount(q.len)}</strong>
           <span className="slv-muted"> · designated CPU busy {busy.estimated ? '≈' : ''}{formatPct(busy.pct)}</span></span>
       ) : <span className="slv-muted">classic kernel: no KRP queue</span>}
-      summary={krpSummary(snapshot, events, flowNs, busy.pct, busy.estimated)}
+      summary={() => krpSummary(snapshot, events, flowNs, busy.pct, busy.estimated)}
       legend={scalable ? legend : undefined}
       table={scalable ? {
         caption: 'KRP queue',
@@ -146,22 +146,25 @@ export function KrpQueue(props: KrpQueueProps) {
       } : undefined}>
       <svg width={innerW} height={height} aria-hidden="true">
         <PatternDefs prefix={patterns} theme={theme} />
-        <text x={0} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>CPUs in process context</text>
-        {scalable && <text x={qX0} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>TCPIP_KRP work queue</text>}
-        {scalable && <text x={dX} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>Designated TCP/IP CPU</text>}
-        {sources.map((c) => {
+        <text x={0} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>
+          {fitting(['CPUs in process context', 'Process context', 'CPUs'], scalable ? qX0 - fs : innerW, t.smallSize)}</text>
+        {scalable && <text x={qX0} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>
+          {fitting(['TCPIP_KRP work queue', 'KRP queue', 'Queue'], dX - qX0 - fs, t.smallSize)}</text>}
+        {scalable && <text x={dX} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>
+          {fitting(['Designated TCP/IP CPU', 'Designated CPU', 'TCP/IP CPU'], innerW - dX, t.smallSize)}</text>}
+        {/* the CPUs as one path per mode (a mark per CPU, up to 256), the ones that just queued outlined thick */}
+        <ModePaths theme={theme} patterns={patterns} stroke={t.axis}
+          boxes={sources.map((c) => ({ mode: c.mode, ...sourcePos.get(c.id)!, width: chipW, height: chipH }))} />
+        {recentQueuers.size > 0 && (
+          <path d={boxesPath(sources.filter((c) => recentQueuers.has(c.id)).map((c) => ({ ...sourcePos.get(c.id)!, width: chipW, height: chipH })))}
+            fill="none" stroke={t.text} strokeWidth={Math.min(3, Math.max(1.5, chipW / 5))} />
+        )}
+        {chipH >= 14 && sources.map((c) => {
           const p = sourcePos.get(c.id)!;
-          const recent = recentQueuers.has(c.id);
+          const size = Math.min(t.smallSize, chipH * 0.55);
           return (
-            <g key={c.id} data-cpu={c.id}>
-              <ModeRect className="slv-fill" mode={c.mode} x={p.x} y={p.y} width={chipW} height={chipH} rx={3} theme={theme}
-                patterns={patterns} stroke={recent ? t.text : t.axis} strokeWidth={recent ? 3 : 1} />
-              {chipH >= 14 && (
-                <text x={p.x + chipW / 2} y={p.y + chipH / 2 + Math.min(t.smallSize, chipH * 0.55) * 0.36}
-                  fontSize={Math.min(t.smallSize, chipH * 0.55)} textAnchor="middle" fontWeight={700}
-                  style={{ fill: t.modeText[c.mode], stroke: t.modes[c.mode], strokeWidth: 3, paintOrder: 'stroke' }}>{c.id}</text>
-              )}
-            </g>
+            <text key={c.id} data-cpu={c.id} x={p.x + chipW / 2} y={p.y + chipH / 2 + size * 0.36} fontSize={size} textAnchor="middle" fontWeight={700}
+              style={{ fill: t.modeText[c.mode], stroke: t.modes[c.mode], strokeWidth: 3, paintOrder: 'stroke' }}>{c.id}</text>
           );
         })}
 
@@ -216,7 +219,12 @@ export function KrpQueue(props: KrpQueueProps) {
                   fill={busy.pct >= 97.5 ? t.modes.spin : t.text} />
                 <text x={dX} y={dY + dH + fs * 4.3} fontSize={t.largeSize} fontWeight={800}>
                   {busy.estimated ? '≈' : ''}{formatPct(busyShown)}
-                  {busy.pct >= 97.5 && <tspan fontSize={fs} fontWeight={700}> saturated</tspan>}
+                  {busy.pct >= 97.5 && (
+                    // beside the figure where it fits, else under it
+                    `${busy.estimated ? '≈' : ''}${formatPct(busyShown)}`.length * t.largeSize * 0.62 + ' saturated'.length * fs * 0.6 <= innerW - dX
+                      ? <tspan fontSize={fs} fontWeight={700}> saturated</tspan>
+                      : <tspan x={dX} dy={fs * 1.3} fontSize={fs} fontWeight={700}>saturated</tspan>
+                  )}
                 </text>
               </g>
             )}
@@ -240,6 +248,11 @@ export function KrpQueue(props: KrpQueueProps) {
       </svg>
     </ViewFrame>
   );
+}
+
+/** The first of the words (longest first) whose estimated width fits, else the last. */
+function fitting(words: readonly string[], width: number, size: number): string {
+  return words.find((w) => w.length * size * 0.6 <= width) ?? words[words.length - 1]!;
 }
 
 function KrpSwatch({ t, size }: { t: ThemeTokens; size: number }) {

@@ -61,7 +61,7 @@ export function LockTable(props: LockTableProps) {
 
   return (
     <ViewFrame view="lock-table" theme={theme} width={props.width ?? 720} title={props.title ?? 'Lock table'}
-      summary={lockTableSummary(columns, showPublished)}
+      summary={() => lockTableSummary(columns, showPublished)}
       legend={showPublished ? <Legend label="Lock table legend" items={[
         { key: 'classic', label: `${t.kernels.classic.label}: filled bars this model, outlined the paper`, swatch: <KernelSwatch kernel="classic" theme={theme} /> },
         { key: 'scalable', label: t.kernels.scalable.label, swatch: <KernelSwatch kernel="scalable" theme={theme} /> },

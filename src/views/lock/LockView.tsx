@@ -58,7 +58,7 @@ export function LockView(props: LockViewProps) {
         <span>{primary.label}: <strong>{primary.waiters.length}</strong> CPU{primary.waiters.length === 1 ? '' : 's'} spinning
           <span className="slv-muted"> · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}</span></span>
       )}
-      summary={lockSummary(snapshot, lanes, unused)}
+      summary={() => lockSummary(snapshot, lanes, unused)}
       legend={<Legend label="Lock view legend" items={[
         { key: 'spin', label: 'Spinning CPU, numbered in the order it started spinning', swatch: <ModeSwatch mode="spin" theme={theme} /> },
         { key: 'owner', label: `Owner CPU inside the lock, coloured by its mode (${hasFork ? 'kernel, fork, …' : 'kernel, interrupt, …'})`, swatch: <ModeSwatch mode="kernel" theme={theme} /> },

@@ -90,7 +90,7 @@ export function ModeBars(props: ModeBarsProps) {
 
   return (
     <ViewFrame view="modes" theme={theme} width={width} title={props.title ?? (vocabulary === 'openvms' ? 'Time in processor modes (MONITOR MODES)' : 'Time in processor modes')}
-      headline={headline} summary={modesSummary(bars, vocabulary)}
+      headline={headline} summary={() => modesSummary(bars, vocabulary)}
       legend={<Legend label="How to read the bars" items={legendItems} />}
       table={{
         caption: `Time in processor modes, combined for ${bars.cpus} CPUs (0 to ${formatCount(bars.scaleMax)})`,

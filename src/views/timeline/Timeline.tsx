@@ -295,23 +295,22 @@ export function Timeline(props: TimelineProps) {
     }
   };
 
-  // text equivalent: each CPU's modes over the visible window
-  const shares = useMemo(() => {
-    if (!segments) return [] as Float64Array[];
-    return segments.lanes.map((lane) => modeTimeIn(lane, Math.max(t0, 0), Math.min(t1, nowNs), nowNs));
-    // segments mutate in place; version tracks them
-  }, [segments, segments?.version, t0, t1, nowNs]); // eslint-disable-line react-hooks/exhaustive-deps
+  // text equivalent: each CPU's modes over the visible window, worked out only when the
+  // words are due (ViewFrame) or the table is open, not on every frame
   const visibleNs = Math.max(0, Math.min(t1, nowNs) - Math.max(t0, 0));
-  const totals = MODES.map((_, m) => shares.reduce((sum, s) => sum + (s[m] ?? 0), 0));
-  const machine = visibleNs * n;
-  const summary = segments
-    ? `Per-CPU timeline of ${n} CPUs${groups.count > 1 ? ` (${cpusWords(shownCpus)} on screen, in groups of ${groups.size})` : ''} `
+  const sharesNow = () => (segments ? segments.lanes.map((lane) => modeTimeIn(lane, Math.max(t0, 0), Math.min(t1, nowNs), nowNs)) : []);
+  const summary = (): string => {
+    if (!segments) return 'No trace yet: the timeline fills as the simulation runs with tracing on.';
+    const shares = sharesNow();
+    const totals = MODES.map((_, m) => shares.reduce((sum, s) => sum + (s[m] ?? 0), 0));
+    const machine = visibleNs * n;
+    return `Per-CPU timeline of ${n} CPUs${groups.count > 1 ? ` (${cpusWords(shownCpus)} on screen, in groups of ${groups.size})` : ''} `
       + `from ${formatNs(t0)} to ${formatNs(t1)} (${formatNs(t1 - t0)} shown). `
       + `In this window: ${MODES.map((m, i) => ({ m, pct: machine > 0 ? (100 * totals[i]!) / machine : 0 }))
         .filter((e) => e.pct >= 0.5).sort((a, b) => b.pct - a.pct)
         .map((e) => `${modeInfo(e.m, vocabulary).label.toLowerCase()} ${formatPct(e.pct)}`).join(', ')}. `
-      + `${formatCount(segments.total)} segments recorded${segments.dropped ? `, ${formatCount(segments.dropped)} oldest dropped` : ''}.`
-    : 'No trace yet: the timeline fills as the simulation runs with tracing on.';
+      + `${formatCount(segments.total)} segments recorded${segments.dropped ? `, ${formatCount(segments.dropped)} oldest dropped` : ''}.`;
+  };
 
   const tooltipSeg = focusSeg;
   const tipX = hover ? hover.x : cursor ? gutter + x(cursor.t) : 0;
@@ -328,7 +327,7 @@ export function Timeline(props: TimelineProps) {
       table={segments ? {
         caption: `Share of each CPU's time in each mode, ${formatNs(t0)} to ${formatNs(t1)}`,
         columns: ['CPU', ...modesFor(vocabulary).map((m) => modeInfo(m, vocabulary).label)],
-        rows: shares.map((s, cpu) => [cpuName(cpu), ...modesFor(vocabulary).map((mode) => formatPct(visibleNs > 0 ? (100 * s[MODES.indexOf(mode)]!) / visibleNs : 0))]),
+        rows: () => sharesNow().map((s, cpu) => [cpuName(cpu), ...modesFor(vocabulary).map((mode) => formatPct(visibleNs > 0 ? (100 * s[MODES.indexOf(mode)]!) / visibleNs : 0))]),
       } : undefined}>
       <div className="slv-toolbar">
         <button type="button" className="slv-button" onClick={() => setView(zoomWindow(t0, t1, (t0 + t1) / 2, 0.5, MIN_SPAN_NS, maxSpan))}>Zoom in</button>
