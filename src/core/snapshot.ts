@@ -115,14 +115,34 @@ export function snapshotCounts(schema: Schema, d: Float64Array): { cpus: number;
 }
 
 /** Decodes the doubles of lab_sim_snapshot() by the schema's layout. */
+/**
+ * Each named field's place in its record, looked up once per schema: a frame decodes
+ * every CPU's and thread's record (256 CPUs, 1,024 threads), and a name lookup per
+ * field per record was most of the cost.
+ */
+const fieldIndexes = new WeakMap<object, Record<'header' | 'per_cpu' | 'per_lock' | 'per_queue' | 'per_thread', Map<string, number>>>();
+function indexesOf(l: SnapshotLayout) {
+  let found = fieldIndexes.get(l);
+  if (!found) {
+    const map = (names: readonly string[]) => new Map(names.map((name, i) => [name, i]));
+    found = { header: map(l.header), per_cpu: map(l.per_cpu), per_lock: map(l.per_lock), per_queue: map(l.per_queue), per_thread: map(l.per_thread) };
+    fieldIndexes.set(l, found);
+  }
+  return found;
+}
+
 export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
   const l = schema.snapshot as unknown as SnapshotLayout;
-  const h = (name: string) => d[l.header.indexOf(name)]!;
+  const ix = indexesOf(l);
+  const place = (part: Map<string, number>, name: string) => part.get(name) ?? -1;
+  const h = (name: string) => d[place(ix.header, name)]!;
   const ncpu = h('cpus');
   let at = l.header.length;
   const cpus: CpuState[] = [];
+  const cpuAt = { mode: place(ix.per_cpu, 'mode'), level: place(ix.per_cpu, 'level'), thread: place(ix.per_cpu, 'thread'),
+    spin_lock: place(ix.per_cpu, 'spin_lock'), kctx_ns: place(ix.per_cpu, 'kctx_ns') };
   for (let i = 0; i < ncpu; i++) {
-    const f = (name: string) => d[at + l.per_cpu.indexOf(name)]!;
+    const f = (name: keyof typeof cpuAt) => d[at + cpuAt[name]]!;
     const modeStart = at + l.per_cpu.length;
     cpus.push({
       id: i,
@@ -137,7 +157,7 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
   }
   const names = kernelLocks(schema, h('kernel'));
   const locks: LockState[] = Array.from({ length: h('locks') }, (_, index) => {
-    const f = (field: string) => d[at + l.per_lock.indexOf(field)]!;
+    const f = (field: string) => d[at + place(ix.per_lock, field)]!;
     const waitStart = at + l.per_lock.length;
     const lock: LockState = {
       name: names[index] ?? `lock ${index}`,
@@ -159,15 +179,17 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
     return lock;
   });
   const queues: QueueState[] = schema.queues.map((name) => {
-    const q = { name, len: d[at + l.per_queue.indexOf('len')]!, maxLen: d[at + l.per_queue.indexOf('max_len')]! };
+    const q = { name, len: d[at + place(ix.per_queue, 'len')]!, maxLen: d[at + place(ix.per_queue, 'max_len')]! };
     at += l.per_queue.length;
     return q;
   });
+  const stateAt = place(ix.per_thread, 'state');
+  const threadCpuAt = place(ix.per_thread, 'cpu');
   const threads: ThreadState[] = Array.from({ length: h('threads') }, (_, id) => {
     const t = {
       id,
-      state: (l.thread_states[d[at + l.per_thread.indexOf('state')]!] ?? 'sleeping') as ThreadStateName,
-      cpu: d[at + l.per_thread.indexOf('cpu')]!,
+      state: (l.thread_states[d[at + stateAt]!] ?? 'sleeping') as ThreadStateName,
+      cpu: d[at + threadCpuAt]!,
     };
     at += l.per_thread.length;
     return t;

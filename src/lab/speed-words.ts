@@ -14,6 +14,10 @@ export function speedLabel(speed: Speed): string {
 export function speedRatio(speed: Speed): string {
   if (!Number.isFinite(speed)) return 'maximum';
   const ratio = 1e9 / speed;
-  if (ratio >= 1) return `${Math.round(ratio).toLocaleString('en')}× slower than real time`;
-  return `${(1 / ratio).toLocaleString('en', { maximumFractionDigits: 1 })}× real time`;
+  if (ratio >= 1) return `${WHOLE.format(Math.round(ratio))}× slower than real time`;
+  return `${ONE_DECIMAL.format(1 / ratio)}× real time`;
 }
+
+// made once: toLocaleString makes a formatter per call, and the transport asks on every frame
+const WHOLE = new Intl.NumberFormat('en');
+const ONE_DECIMAL = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
