@@ -25,7 +25,7 @@ import { ModeLegend } from '../common/Legend.js';
 import { canvasContext, fillModePaths, PatternCache, type ModePatterns } from '../common/canvas.js';
 import { clampWindow, groupCpus, laneGroups, laneRuns, panWindow, zoomWindow, type Runs } from './draw.js';
 import { SegmentFeed, type TraceWindowLike } from './feed.js';
-import { firstEndingAfter, modeTimeIn, segmentAt, type SegmentAt, type TimelineSegments, type TraceNames } from './segments.js';
+import { firstEndingAfter, maxPerLaneFor, modeTimeIn, segmentAt, type SegmentAt, type TimelineSegments, type TraceNames } from './segments.js';
 
 export interface TimelineProps {
   snapshot: Snapshot;
@@ -112,7 +112,7 @@ export function Timeline(props: TimelineProps) {
     if (!props.names) problem = 'The timeline needs the schema\'s names (names prop) to read the trace.';
     else {
       const key = `${n}|${props.names.modes.join()}|${props.names.kinds.join()}`;
-      if (!feedRef.current || feedRef.current.key !== key) feedRef.current = { feed: new SegmentFeed(n, props.names), key };
+      if (!feedRef.current || feedRef.current.key !== key) feedRef.current = { feed: new SegmentFeed(n, props.names, maxPerLaneFor(n)), key };
       segments = feedRef.current.feed.update(props.trace);
     }
   }

@@ -56,6 +56,18 @@ export interface TimelineSegments {
 }
 
 export const DEFAULT_MAX_PER_LANE = 1 << 18;
+
+/**
+ * All lanes together hold at most this many segments (22 bytes each: about 370 MB),
+ * what 64 CPUs of DEFAULT_MAX_PER_LANE came to; more CPUs share it, so a long run on
+ * 256 CPUs keeps 65,536 a lane rather than growing to 1.5 GB.
+ */
+export const MAX_SEGMENTS = 64 * DEFAULT_MAX_PER_LANE;
+
+/** Segments a lane may hold for this many CPUs: DEFAULT_MAX_PER_LANE up to 64 CPUs, MAX_SEGMENTS shared beyond. */
+export function maxPerLaneFor(cpus: number): number {
+  return Math.max(2, Math.min(DEFAULT_MAX_PER_LANE, Math.floor(MAX_SEGMENTS / Math.max(1, cpus))));
+}
 const INITIAL_CAPACITY = 1024;
 
 function newLane(capacity: number): Lane {

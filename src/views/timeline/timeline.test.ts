@@ -14,7 +14,7 @@ import type { Snapshot, TraceSlice } from '../../core/snapshot.js';
 import { Simulation } from '../../core/sim.js';
 import { concatTraces } from '../../core/trace.js';
 import { MODES } from '../palette.js';
-import { buildSegments, firstEndingAfter, modeTimeIn, SegmentBuilder, segmentAt, type TimelineSegments } from './segments.js';
+import { buildSegments, DEFAULT_MAX_PER_LANE, firstEndingAfter, maxPerLaneFor, modeTimeIn, SegmentBuilder, segmentAt, type TimelineSegments } from './segments.js';
 import { groupCpus, laneGroups, laneRuns, MAX_LANES, MODE_SLOTS, panWindow, zoomWindow } from './draw.js';
 import { SegmentFeed, sliceWindow, traceNames, lowerBound } from './feed.js';
 
@@ -221,6 +221,14 @@ describe('lane groups (up to 256 CPUs)', () => {
     expect(laneGroups(128)).toEqual({ size: 64, count: 2 });
     expect(laneGroups(256)).toEqual({ size: 64, count: 4 });
     expect(laneGroups(100)).toEqual({ size: 50, count: 2 });
+  });
+
+  it('keeps the history of 64 CPUs per lane up to 64, and the same memory in all beyond', () => {
+    expect(maxPerLaneFor(1)).toBe(DEFAULT_MAX_PER_LANE);
+    expect(maxPerLaneFor(64)).toBe(DEFAULT_MAX_PER_LANE);
+    expect(maxPerLaneFor(128)).toBe(DEFAULT_MAX_PER_LANE / 2);
+    expect(maxPerLaneFor(256)).toBe(DEFAULT_MAX_PER_LANE / 4);
+    for (const n of [65, 100, 200, 256]) expect(n * maxPerLaneFor(n)).toBeLessThanOrEqual(64 * DEFAULT_MAX_PER_LANE);
   });
 
   it('covers each CPU exactly once, in order, for 1, 64, 128 and 256 CPUs and every count between', () => {
