@@ -17,7 +17,7 @@
  */
 #include "model.h"
 
-static const char *const LOCK_KINDS[] = { "spin", "wake_all", "wake_one" };
+static const char *const LOCK_KINDS[] = { "spin", "wake_all", "wake_one", "wake_one_free" };
 
 void metrics_reset(lab_Sim *s)
 {
@@ -308,7 +308,7 @@ void metrics_schema(JsonW *w)
     for (i = 0; i < SNAP_PER_LOCK_FIELDS; i++) { jw_item(w); jw_str(w, PER_LOCK[i]); }
     jw_close(w, ']');
     jw_key(w, "lock_kinds"); jw_open(w, '[');
-    for (i = 0; i < 3; i++) { jw_item(w); jw_str(w, LOCK_KINDS[i]); }
+    for (i = 0; i < (int)(sizeof LOCK_KINDS / sizeof LOCK_KINDS[0]); i++) { jw_item(w); jw_str(w, LOCK_KINDS[i]); }
     jw_close(w, ']');
     jw_key(w, "per_queue"); jw_open(w, '['); jw_item(w); jw_str(w, "len"); jw_item(w); jw_str(w, "max_len"); jw_close(w, ']');
     jw_key(w, "per_thread"); jw_open(w, '[');
