@@ -243,19 +243,19 @@ describe('front matter', () => {
   });
 
   it('reports an unknown scenario field and an out-of-range value at their lines', () => {
-    const text = VALID.replace('    preset: testbed-classic', '    preset: testbed-classic\n    set:\n      machine.cpu: 8\n      machine.interrupt_cpu: 99');
+    const text = VALID.replace('    preset: testbed-classic', '    preset: testbed-classic\n    set:\n      machine.cpu: 8\n      machine.interrupt_cpu: 999');
     const problems = problemsOf(text);
     expect(problems.find((p) => p.message.includes('unknown field "machine.cpu"'))).toMatchObject({ line: lineOf(text, 'machine.cpu: 8') });
     expect(problems.find((p) => p.message.includes('machine.cpu"'))!.message).toContain('Did you mean "machine.cpus"?');
-    expect(problems.find((p) => p.message.includes('machine.interrupt_cpu'))).toMatchObject({ line: lineOf(text, 'machine.interrupt_cpu: 99') });
+    expect(problems.find((p) => p.message.includes('machine.interrupt_cpu'))).toMatchObject({ line: lineOf(text, 'machine.interrupt_cpu: 999') });
   });
 
   it('reports a bad scenario value once, where it is set, not again for each lab, run and claim using it', () => {
-    const text = VALID.replace('    preset: testbed-classic', '    preset: testbed-classic\n    set: { machine.interrupt_cpu: 99 }')
+    const text = VALID.replace('    preset: testbed-classic', '    preset: testbed-classic\n    set: { machine.interrupt_cpu: 999 }')
       .replace('views: [cpu-grid, lock]', 'views: [cpu-grid, lock]\nclaims:\n  - { scenario: testbed, metric: mpsynch_pct, value: 1, within: 1 }');
-    expect(onlyProblem(text)).toMatchObject({ line: lineOf(text, 'machine.interrupt_cpu: 99') });
-    const inLab = VALID.replace('scenario: testbed\n', 'scenario: testbed\nset: { machine.interrupt_cpu: 99 }\n');
-    expect(onlyProblem(inLab)).toMatchObject({ line: lineOf(inLab, 'machine.interrupt_cpu: 99') });
+    expect(onlyProblem(text)).toMatchObject({ line: lineOf(text, 'machine.interrupt_cpu: 999') });
+    const inLab = VALID.replace('scenario: testbed\n', 'scenario: testbed\nset: { machine.interrupt_cpu: 999 }\n');
+    expect(onlyProblem(inLab)).toMatchObject({ line: lineOf(inLab, 'machine.interrupt_cpu: 999') });
   });
 
   it('reports a parameter that is not a scenario field', () => {
@@ -359,10 +359,10 @@ describe('components', () => {
   });
 
   it('refuses a task run with a value out of range', () => {
-    const text = VALID.replace('    - { machine.cpus: 2 }', '    - { machine.cpus: 200 }').replace('run: { machine.cpus: 2 }', 'run: { machine.cpus: 200 }');
+    const text = VALID.replace('    - { machine.cpus: 2 }', '    - { machine.cpus: 300 }').replace('run: { machine.cpus: 2 }', 'run: { machine.cpus: 300 }');
     const problem = onlyProblem(text);
-    expect(problem.message).toContain('machine.cpus is 200, outside its range');
-    expect(problem.line).toBe(lineOf(text, 'machine.cpus: 200 }'));
+    expect(problem.message).toContain('machine.cpus is 300, outside its range');
+    expect(problem.line).toBe(lineOf(text, 'machine.cpus: 300 }'));
   });
 
   it('refuses a published option without a range, naming its line', () => {

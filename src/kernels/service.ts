@@ -1,0 +1,76 @@
+/*
+ * service.ts -- a service under a lock: the capstone's generic kernel. N CPUs each
+ * doing work of their own and then a request on shared state, shared by one of nine
+ * disciplines that the course's systems used and today's kernels use
+ * (wasm-core/src/kernels/service/service.c).
+ */
+import { type ControlSpec, CPUS, KERNEL, ns, us } from './controls.js';
+import type { KernelInfo } from './types.js';
+
+/** The nine disciplines in words: the panel's choices and Compare's side titles. */
+export const DISCIPLINE_WORDS: Readonly<Record<string, string>> = {
+  tas: 'Spin: test-and-set lock',
+  ticket: 'Spin: ticket lock (first come, first served)',
+  mcs: 'Spin: queue lock (MCS, each waiter on its own line)',
+  wake_all: 'Block: wake every sleeper (the herd)',
+  wake_one: 'Block: wake one, lock left free (futex mutex)',
+  handoff: 'Block: wake one and hand it the lock',
+  delegate: 'Delegate: one server CPU runs every request',
+  combine: 'Combine: the lock holder runs queued requests',
+  partition: 'Partition: per-CPU state, flows steered by hash (RSS)',
+};
+
+const SHORT_WORDS: Readonly<Record<string, string>> = {
+  tas: 'test-and-set', ticket: 'ticket lock', mcs: 'MCS queue lock', wake_all: 'wake all', wake_one: 'wake one (futex)',
+  handoff: 'direct handoff', delegate: 'delegation', combine: 'combining', partition: 'partitioned (RSS)',
+};
+
+/** Compare's usual question for each discipline: what it is set against on side B. */
+const PAIRS: Readonly<Record<string, string>> = {
+  tas: 'mcs', ticket: 'mcs', mcs: 'ticket', wake_all: 'wake_one', wake_one: 'handoff', handoff: 'wake_one',
+  delegate: 'partition', combine: 'delegate', partition: 'delegate',
+};
+
+const SERVICE_MAIN_CONTROLS: readonly ControlSpec[] = [
+  CPUS, KERNEL,
+  { path: 'service.discipline', kind: 'select', choices: DISCIPLINE_WORDS },
+  { path: 'service.critical.mean_ns', kind: 'number', unit: us },
+  { path: 'service.think.mean_ns', kind: 'number', unit: us },
+  { path: 'machine.cache_transfer_ns', kind: 'number', unit: ns },
+  { path: 'service.state_lines', kind: 'number' },
+  { path: 'service.elephant_pct', kind: 'number', note: 'partition only: the share of requests in one flow.' },
+  { path: 'sim.seed', kind: 'number' },
+];
+
+const SERVICE_MORE_CONTROLS: readonly ControlSpec[] = [
+  { path: 'service.requests', kind: 'select', choices: { wait: 'Wait for the reply (closed)', post: 'Post and go on (delegate only)' } },
+  { path: 'costs.context_switch.mean_ns', kind: 'number', unit: us },
+  { path: 'costs.ipi.mean_ns', kind: 'number', unit: us },
+];
+
+export const service: KernelInfo = {
+  name: 'service',
+  title: 'service under a lock',
+  short: 'Service',
+  choice: 'A service under a lock (today\'s disciplines)',
+  mainControls: SERVICE_MAIN_CONTROLS,
+  moreControls: SERVICE_MORE_CONTROLS,
+  views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table'],
+  figures: () => import('../lab/figures/ServiceFigures.js'),
+  designatedCpu: false,
+  mainLock: 'STATE_LOCK',
+  threadRoles: false,
+  rads: false,
+  journey: false,
+  openvmsPair: 'classic',
+  vocabulary: 'unix',
+  pair(values) {
+    const from = String(values['service.discipline'] ?? 'tas');
+    const to = PAIRS[from] ?? 'mcs';
+    return { path: 'service.discipline', from, to, words: `with ${SHORT_WORDS[to] ?? to}` };
+  },
+  sideWords: (values) => (values['service.discipline'] === undefined ? [] : [SHORT_WORDS[String(values['service.discipline'])] ?? String(values['service.discipline'])]),
+  compareRows: ['requests', 'response', 'serial-busy', 'lock-transfers', 'state-transfers', 'cswitch', 'futile'],
+  headlineRows: ['requests'],
+  cli: async () => (await import('./cli/service.js')).serviceCli,
+};
