@@ -9,15 +9,15 @@ import type { KernelInfo } from './types.js';
 
 /** The nine disciplines in words: the panel's choices and Compare's side titles. */
 export const DISCIPLINE_WORDS: Readonly<Record<string, string>> = {
-  tas: 'Spin: test-and-set lock',
-  ticket: 'Spin: ticket lock (first come, first served)',
-  mcs: 'Spin: queue lock (MCS, each waiter on its own line)',
-  wake_all: 'Block: wake every sleeper (the herd)',
-  wake_one: 'Block: wake one, lock left free (futex mutex)',
-  handoff: 'Block: wake one and hand it the lock',
-  delegate: 'Delegate: one server CPU runs every request',
-  combine: 'Combine: the lock holder runs queued requests',
-  partition: 'Partition: per-CPU state, flows steered by hash (RSS)',
+  tas: 'Spin: test-and-set',
+  ticket: 'Spin: ticket lock',
+  mcs: 'Spin: queue lock (MCS)',
+  wake_all: 'Block: wake all (herd)',
+  wake_one: 'Block: wake one (futex)',
+  handoff: 'Block: direct handoff',
+  delegate: 'Delegate to a server CPU',
+  combine: 'Combine: holder runs others',
+  partition: 'Partition per CPU (RSS)',
 };
 
 const SHORT_WORDS: Readonly<Record<string, string>> = {
@@ -38,7 +38,7 @@ const SERVICE_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'service.think.mean_ns', kind: 'number', unit: us },
   { path: 'machine.cache_transfer_ns', kind: 'number', unit: ns },
   { path: 'service.state_lines', kind: 'number' },
-  { path: 'service.elephant_pct', kind: 'number', note: 'partition only: the share of requests in one flow.' },
+  { path: 'service.elephant_pct', kind: 'number', note: 'Partition only: the share of all requests in one flow, all run on CPU 0.' },
   { path: 'sim.seed', kind: 'number' },
 ];
 
