@@ -81,6 +81,11 @@ export function amdahlAt(fit: Pick<AmdahlFit, 'x1' | 's'>, n: number): number {
   return curve([fit.x1, fit.s, 0], n);
 }
 
+/** A coefficient to 3 significant digits ("0.0512", "0.000182", "0"), the way the chart and the CLI print sigma, kappa and s. */
+export function significant(value: number): string {
+  return String(Number(value.toPrecision(3)));
+}
+
 export function fitSweep(points: readonly FitPoint[]): SweepFit {
   return { usl: fitUsl(points), amdahl: fitAmdahl(points) };
 }
