@@ -12,7 +12,7 @@ import { scalable } from './scalable.js';
 import { sna } from './sna.js';
 import type { KernelInfo } from './types.js';
 
-export type { Companion, FiguresProps, KernelInfo, KernelPair } from './types.js';
+export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms } from './types.js';
 
 export const KERNELS: readonly KernelInfo[] = [
   classic,
