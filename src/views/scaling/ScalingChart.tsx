@@ -243,16 +243,17 @@ function PanelChart({ panel, series, domain, saturation, current, fits, model, w
       {marks.map(({ k, mark }, i) => {
         if (!mark) return null;
         const colour = t.kernels[k].colour;
-        const label = `${kernelInfo(k).short}: N_max ${formatOne(mark.nMax)}`;
+        const label = `${kernelInfo(k).short}: N_max ${formatOne(mark.nMax)}${mark.beyond ? ' CPUs' : ''}`;
         const halo = { stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' as const, fill: colour };
         if (mark.beyond) {
-          // past the axis's end: an arrow at the edge says where
-          const ly = margin.top + t.smallSize * (3.4 + 1.4 * i);
+          // past the axis's end: an arrow at the edge, by the axis, says where
           return (
-            <text key={k} data-nmax={k} data-nmax-value={mark.nMax.toFixed(1)} x={width - margin.right} y={ly} fontSize={t.smallSize}
+            <text key={k} data-nmax={k} data-nmax-value={mark.nMax.toFixed(1)} x={width - margin.right - 6}
+              y={height - margin.bottom - 6 - (i + (saturation !== null ? 1 : 0)) * t.smallSize * 1.3} fontSize={t.smallSize}
               fontWeight={700} textAnchor="end" style={halo}>{label} →</text>
           );
         }
+        // a diamond on the curve's peak, a dotted line down to the axis, the label by the axis (below the curves)
         const px = x(mark.nMax);
         const py = Math.max(margin.top, y(mark.peak));
         const left = px - margin.left > (width - margin.right - px);
@@ -260,7 +261,7 @@ function PanelChart({ panel, series, domain, saturation, current, fits, model, w
           <g key={k} data-nmax={k} data-nmax-value={mark.nMax.toFixed(1)}>
             <line x1={px} x2={px} y1={py} y2={height - margin.bottom} stroke={colour} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" />
             <path d={`M${px},${py - 6}L${px + 6},${py}L${px},${py + 6}L${px - 6},${py}Z`} fill={t.background} stroke={colour} strokeWidth={2} />
-            <text x={px + (left ? -9 : 9)} y={py - 8 - i * t.smallSize * 1.2} fontSize={t.smallSize} fontWeight={700}
+            <text x={px + (left ? -6 : 6)} y={height - margin.bottom - 6 - i * t.smallSize * 1.3} fontSize={t.smallSize} fontWeight={700}
               textAnchor={left ? 'end' : 'start'} style={halo}>{label}</text>
           </g>
         );

@@ -147,7 +147,7 @@ function closeness(r2: number): string {
   return r2 >= 0.98 ? 'a close fit' : r2 >= 0.9 ? 'a fair fit' : 'a rough fit: the law misses part of the sweep\u2019s shape';
 }
 
-const pkts = (v: number) => `${formatCount(v)} transmit packets per second`;
+const pkts = (v: number) => `${formatCount(v)} transmit packets/s`;
 
 /** One kernel's fit in words, in this run's terms (KernelInfo.scalingTerms); '' without points. */
 export function fitWords(kernel: KernelName, points: readonly SweepPoint[], fit: SweepFit, model: FitModel): string {
@@ -155,24 +155,26 @@ export function fitWords(kernel: KernelName, points: readonly SweepPoint[], fit:
   const info = kernelInfo(kernel);
   const name = info.title.charAt(0).toUpperCase() + info.title.slice(1);
   const result = model === 'usl' ? fit.usl : fit.amdahl;
-  if (!result.ok) return `${name}: no ${FIT_MODEL_WORDS[model]} fit yet, ${result.reason}`;
+  if (!result.ok) return `${name}: no ${FIT_MODEL_WORDS[model]} fit yet: ${result.reason}`;
   const terms = info.scalingTerms;
   const serial = `the share of each request\u2019s time that is serialised${terms ? ` (here ${terms.serial})` : ''}`;
   const crosstalk = `the cost of crosstalk that grows with every pair of CPUs${terms ? ` (here ${terms.crosstalk})` : ''}`;
+  const coefficient = (symbol: string, value: number, meaning: string) =>
+    value === 0 ? `${symbol} = 0: the fit puts none of the loss down to ${meaning}` : `${symbol} = ${significant(value)}, ${meaning}`;
   const highest = points.reduce((a, b) => (b.transmitPps > a.transmitPps ? b : a));
-  const own = `the sweep\u2019s own highest point is ${formatCount(highest.transmitPps)} at ${highest.cpus} CPU${highest.cpus === 1 ? '' : 's'}`;
-  const head = `${name}, ${FIT_MODEL_WORDS[model]} fitted to ${points.length} points (R\u00b2 ${result.fit.r2.toFixed(3)}, ${closeness(result.fit.r2)}): `;
+  const own = `the sweep\u2019s own highest point: ${formatCount(highest.transmitPps)} at ${highest.cpus} CPU${highest.cpus === 1 ? '' : 's'}`;
+  const head = `${name}, ${FIT_MODEL_WORDS[model]} (${points.length} points, R\u00b2 ${result.fit.r2.toFixed(3)}, ${closeness(result.fit.r2)}): `;
   if (result.fit.model === 'amdahl') {
     const a = result.fit;
-    return head + `s = ${significant(a.s)}, ${serial}. `
-      + (a.ceiling === null ? 'With s = 0 throughput grows in proportion to the CPUs' : `No peak: throughput approaches X1/s = ${pkts(a.ceiling)}`)
+    return head + `${coefficient('s', a.s, serial)}. `
+      + (a.ceiling === null ? 'Throughput grows in proportion to the CPUs' : `No peak: throughput approaches X1/s = ${pkts(a.ceiling)}`)
       + `; ${own}.`;
   }
   const u = result.fit;
   const peak = u.nMax !== null && u.peak !== null
-    ? `Throughput peaks at N_max = ${formatOne(u.nMax)} CPUs, ${pkts(u.peak)}`
-    : u.ceiling !== null ? `No peak (kappa = 0): throughput approaches X1/sigma = ${pkts(u.ceiling)}` : 'No peak: with sigma = kappa = 0 throughput grows in proportion to the CPUs';
-  return head + `sigma = ${significant(u.sigma)}, ${serial}; kappa = ${significant(u.kappa)}, ${crosstalk}. ${peak}; ${own}.`;
+    ? `Peak at N_max = ${formatOne(u.nMax)} CPUs: ${pkts(u.peak)}`
+    : u.ceiling !== null ? `No peak (kappa = 0): throughput approaches X1/sigma = ${pkts(u.ceiling)}` : 'No peak: throughput grows in proportion to the CPUs';
+  return head + `${coefficient('sigma', u.sigma, serial)}; ${coefficient('kappa', u.kappa, crosstalk)}. ${peak}; ${own}.`;
 }
 
 /** What every fit on the chart is, said once. */
