@@ -64,6 +64,10 @@ export const service: KernelInfo = {
   journey: false,
   openvmsPair: 'classic',
   vocabulary: 'unix',
+  scalingTerms: {
+    serial: 'the critical section, run by one CPU at a time (on the lock, the server or CPU 0)',
+    crosstalk: 'the cache lines (the lock\'s and the state\'s) travelling between the CPUs, dearer the more CPUs wait',
+  },
   pair(values) {
     const from = String(values['service.discipline'] ?? 'tas');
     const to = PAIRS[from] ?? 'mcs';
