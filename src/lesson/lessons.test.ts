@@ -50,6 +50,8 @@ const SOURCES: Record<string, string[]> = {
   'OpenVMS AlphaServer GS Series Systems Performance': ['John Covert'],
   'The OpenOnload User-level Network Stack': ['Steve Pope', 'David Riddoch'],
   'HP-UX Release 9.0 Networking Performance Enhancements': ['Rick Jones', 'Sandy Greer'],
+  'Non-scalable locks are dangerous': ['Silas Boyd-Wickizer', 'M. Frans Kaashoek', 'Robert Morris', 'Nickolai Zeldovich'],
+  'Algorithms for Scalable Synchronization on Shared-Memory Multiprocessors': ['John M. Mellor-Crummey', 'Michael L. Scott'],
 };
 
 describe('lessons/', () => {
@@ -63,7 +65,7 @@ describe('lessons/', () => {
 
   it('SUMMARY.md lists exactly the lesson files, in the order the index shows', () => {
     expect(catalog.lessons.map((lesson) => `${lesson.meta.id}.md`).sort()).toEqual(lessonFiles);
-    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual(['one-lock-for-every-cpu', 'krps-and-the-designated-cpu', 'the-thundering-herd', 'shrinking-the-critical-section', 'false-sharing-and-posting-under-a-lock', 'the-smp-porting-journey', 'where-the-time-goes', 'location-location-location', 'home-rad-or-cpu-affinity', 'fair-spinlocks-on-unfair-hardware', 'from-50-minutes-to-28', 'bypassing-the-kernel', 'overhead-is-the-key', 'polling-interrupts-and-moderation', 'receive-livelock', 'locks-inside-a-user-level-stack', 'touch-each-byte-once']);
+    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual(['one-lock-for-every-cpu', 'krps-and-the-designated-cpu', 'the-thundering-herd', 'shrinking-the-critical-section', 'false-sharing-and-posting-under-a-lock', 'the-smp-porting-journey', 'where-the-time-goes', 'location-location-location', 'home-rad-or-cpu-affinity', 'fair-spinlocks-on-unfair-hardware', 'from-50-minutes-to-28', 'bypassing-the-kernel', 'overhead-is-the-key', 'polling-interrupts-and-moderation', 'receive-livelock', 'locks-inside-a-user-level-stack', 'touch-each-byte-once', 'non-scalable-locks']);
   });
 
   it('the browser bundle (import.meta.glob) sees the same lessons, in the same order', () => {
