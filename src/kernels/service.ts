@@ -70,6 +70,9 @@ export const service: KernelInfo = {
     return { path: 'service.discipline', from, to, words: `with ${SHORT_WORDS[to] ?? to}` };
   },
   sideWords: (values) => (values['service.discipline'] === undefined ? [] : [SHORT_WORDS[String(values['service.discipline'])] ?? String(values['service.discipline'])]),
+  // Only a partition's elephant flow is steered to a CPU by interrupt, always CPU 0
+  // (service.c); the lock disciplines have no network interrupts at all.
+  interruptCpu: (values) => (values['service.discipline'] === 'partition' && Number(values['service.elephant_pct'] ?? 0) > 0 ? 0 : undefined),
   compareRows: ['requests', 'response', 'serial-busy', 'lock-transfers', 'state-transfers', 'cswitch', 'futile'],
   headlineRows: ['requests'],
   cli: async () => (await import('./cli/service.js')).serviceCli,
