@@ -20,7 +20,8 @@ export const DISCIPLINE_WORDS: Readonly<Record<string, string>> = {
   partition: 'Partition per CPU (RSS)',
 };
 
-const SHORT_WORDS: Readonly<Record<string, string>> = {
+/** The disciplines in a few words: a Compare side's title, a lesson's run ("ticket lock"). */
+export const DISCIPLINE_SHORT_WORDS: Readonly<Record<string, string>> = {
   tas: 'test-and-set', ticket: 'ticket lock', mcs: 'MCS queue lock', wake_all: 'wake all', wake_one: 'wake one (futex)',
   handoff: 'direct handoff', delegate: 'delegation', combine: 'combining', partition: 'partitioned (RSS)',
 };
@@ -71,9 +72,12 @@ export const service: KernelInfo = {
   pair(values) {
     const from = String(values['service.discipline'] ?? 'tas');
     const to = PAIRS[from] ?? 'mcs';
-    return { path: 'service.discipline', from, to, words: `with ${SHORT_WORDS[to] ?? to}` };
+    return { path: 'service.discipline', from, to, words: `with ${DISCIPLINE_SHORT_WORDS[to] ?? to}` };
   },
-  sideWords: (values) => (values['service.discipline'] === undefined ? [] : [SHORT_WORDS[String(values['service.discipline'])] ?? String(values['service.discipline'])]),
+  sideWords: (values) => (values['service.discipline'] === undefined ? [] : [DISCIPLINE_SHORT_WORDS[String(values['service.discipline'])] ?? String(values['service.discipline'])]),
+  // Only a partition's elephant flow is steered to a CPU by interrupt, always CPU 0
+  // (service.c); the lock disciplines have no network interrupts at all.
+  interruptCpu: (values) => (values['service.discipline'] === 'partition' && Number(values['service.elephant_pct'] ?? 0) > 0 ? 0 : undefined),
   compareRows: ['requests', 'response', 'serial-busy', 'lock-transfers', 'state-transfers', 'cswitch', 'futile'],
   headlineRows: ['requests'],
   cli: async () => (await import('./cli/service.js')).serviceCli,

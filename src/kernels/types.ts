@@ -95,6 +95,9 @@ export interface KernelInfo {
   headlineRows: readonly string[];
   /** Its part of the CLI's readable output (src/kernels/cli/), loaded only by the CLI. */
   cli(): Promise<KernelCli>;
+  /** The CPU that takes the network interrupts, which the CPU grid marks, or undefined if
+   * none does; without this hook it is machine.interrupt_cpu. */
+  interruptCpu?(values: ScenarioValues): number | undefined;
   /** A companion run for the views shown, if one of them draws two runs side by side. */
   companion?(scenario: ScenarioValues, shown: readonly KnownViewId[]): Companion | null;
 }

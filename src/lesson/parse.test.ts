@@ -405,6 +405,13 @@ describe('SUMMARY.md', () => {
     ]);
   });
 
+  it('reads a title as written, quotes and apostrophes untouched by the typographer', () => {
+    const problems: LessonProblem[] = [];
+    const entries = parseSummary('1. [The ticket lock\'s "collapse"](a.md)\n', 'lessons/SUMMARY.md', problems);
+    expect(problems).toEqual([]);
+    expect(entries.map((entry) => entry.title)).toEqual(['The ticket lock\'s "collapse"']);
+  });
+
   it('reports items that are not lesson links, and duplicates', () => {
     const problems: LessonProblem[] = [];
     parseSummary('1. [A](a.md)\n2. plain\n3. [A again](a.md)\n4. [X](../x.md)\n', 'lessons/SUMMARY.md', problems);
