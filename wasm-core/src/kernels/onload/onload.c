@@ -181,11 +181,13 @@ static void build_peer(Asm *a, const State *st)
 }
 
 /* The NIC's interrupt: drain the stack's ring, each packet to its socket, waking a
- * blocked reader. For a user-level stack this is its poll done in the kernel. */
+ * blocked reader. For a user-level stack this is its poll done in the kernel. With
+ * net.napi_budget the kernel stack's interrupt starts a poll that takes at most that
+ * many packets (OP_NET_RX_NEXT stops it); a later poll enters after the interrupt's cost. */
 static void build_interrupt(Asm *a, const State *st)
 {
     const NetState *ns = net_state(st);
-    OP(OP_NET_IRQ_START, 0);
+    JUMP(OP_NET_IRQ_START, 0, L_NEXT);      /* a NAPI poll after another: no interrupt */
     WORK(INTERRUPT, NET_IRQ);
     asm_place(a, L_NEXT);
     JUMP(OP_NET_RX_NEXT, 0, L_DONE);
