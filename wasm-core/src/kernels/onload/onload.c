@@ -280,6 +280,10 @@ static int onload_check(lab_Scenario *sc)
     if (v[F_NET_IRQ_CPU] == IRQ_OTHER_CORE && v[F_CPUS] < 4)
         return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_IRQ_CPU, v[F_NET_IRQ_CPU],
                              "needs a second CPU on each host: use machine.cpus of at least 4, or app_core");
+    if (v[F_NET_QUEUE_FEEDBACK] && v[F_NET_NAPI_BUDGET] <= 0)
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_QUEUE_FEEDBACK, v[F_NET_QUEUE_FEEDBACK],
+                             "stops a NAPI poll while the socket is full, and there is no poll: set net.napi_budget "
+                             "(64, Linux's weight) or turn the feedback off");
     if (v[F_NET_WINDOW] > v[F_NET_SOCKET_PACKETS] * v[F_NET_MSS])
         return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_WINDOW, v[F_NET_WINDOW],
                              "is more than a socket holds (net.socket_packets x net.mss): the window is the receiver's free "
