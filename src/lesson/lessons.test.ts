@@ -43,13 +43,16 @@ function run(values: FlatScenario): Report {
   return report;
 }
 
-/** The source documents lessons cite, by title, with their authors (../shared/seeds). */
+/** The source documents lessons cite, by title, with their authors (../shared/seeds, and the papers the then-and-now lessons add). */
 const SOURCES: Record<string, string[]> = {
   'The OpenVMS TCP/IP Scalable Kernel': ['Robert Rappaport', 'Yanick Pouffary', 'Steve Lieman', 'Mary J. Marotta'],
   'SNA Server/6000 Performance on SMP': ['Dov Bulka', 'Michelle Hermanson', 'Chris Selvaggi', 'Julia Sime'],
   'OpenVMS AlphaServer GS Series Systems Performance': ['John Covert'],
   'The OpenOnload User-level Network Stack': ['Steve Pope', 'David Riddoch'],
   'HP-UX Release 9.0 Networking Performance Enhancements': ['Rick Jones', 'Sandy Greer'],
+  // The then-and-now lessons' sources beside the seeds: the papers that cured what the seeds measured.
+  'Eliminating Receive Livelock in an Interrupt-Driven Kernel': ['Jeffrey C. Mogul', 'K. K. Ramakrishnan'],
+  'Beyond Softnet': ['Jamal Hadi Salim', 'Robert Olsson', 'Alexey Kuznetsov'],
 };
 
 describe('lessons/', () => {
@@ -63,7 +66,7 @@ describe('lessons/', () => {
 
   it('SUMMARY.md lists exactly the lesson files, in the order the index shows', () => {
     expect(catalog.lessons.map((lesson) => `${lesson.meta.id}.md`).sort()).toEqual(lessonFiles);
-    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual(['one-lock-for-every-cpu', 'krps-and-the-designated-cpu', 'the-thundering-herd', 'shrinking-the-critical-section', 'false-sharing-and-posting-under-a-lock', 'the-smp-porting-journey', 'where-the-time-goes', 'location-location-location', 'home-rad-or-cpu-affinity', 'fair-spinlocks-on-unfair-hardware', 'from-50-minutes-to-28', 'bypassing-the-kernel', 'overhead-is-the-key', 'polling-interrupts-and-moderation', 'receive-livelock', 'locks-inside-a-user-level-stack', 'touch-each-byte-once']);
+    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual(['one-lock-for-every-cpu', 'krps-and-the-designated-cpu', 'the-thundering-herd', 'shrinking-the-critical-section', 'false-sharing-and-posting-under-a-lock', 'the-smp-porting-journey', 'where-the-time-goes', 'location-location-location', 'home-rad-or-cpu-affinity', 'fair-spinlocks-on-unfair-hardware', 'from-50-minutes-to-28', 'bypassing-the-kernel', 'overhead-is-the-key', 'polling-interrupts-and-moderation', 'receive-livelock', 'locks-inside-a-user-level-stack', 'touch-each-byte-once', 'from-livelock-to-napi']);
   });
 
   it('the browser bundle (import.meta.glob) sees the same lessons, in the same order', () => {
