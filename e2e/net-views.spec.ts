@@ -3,7 +3,8 @@
  * the round-trip breakdown (the kernel's 11.2 µs as hardware + overhead, OpenOnload's
  * beside it from a companion run, one packet moving through rings, stack and socket);
  * throughput against message size and delivered against offered load, each measured by
- * its own curve run started, watched and read by keyboard alone; the stack lock with its
+ * its own curve run started, watched and read by keyboard alone (with NAPI's line when
+ * the scenario has a budget); the stack lock with its
  * pre-queue and deferred work, then without the pre-queue. Every data table opens by
  * keyboard with a visible focus ring; projector mode; reduced motion stops the packets;
  * the OpenVMS lab draws none of these views; axe finds nothing serious; no console
@@ -100,6 +101,25 @@ test('receive livelock: interrupts fall past their peak, polling holds its plate
   await toggleDataTable(page, view, /3 M\/s/, 250);
   await expectAccessible(page, 'livelock curve');
   await shoot(page, view, 'net-livelock');
+});
+
+test('receive livelock with NAPI: a fourth line, the kernel with a budget, holds the core\'s limit', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await openLab(page, labLink(preset('onload-udp-receive-napi')));
+  const view = await seeView(page, 'net-livelock');
+  await runCurve(page, 'net-livelock', 32);
+  await expect(view.locator('svg[data-chart="livelock"]')).toBeVisible();
+  const modes = await view.locator('[data-mode]').evaluateAll((all) => all.map((g) => [g.getAttribute('data-mode'), Number(g.getAttribute('data-fall'))] as const));
+  expect(modes.map(([mode]) => mode).sort()).toEqual(['interrupts', 'moderation', 'napi', 'polling']);
+  const fall = new Map(modes);
+  expect(fall.get('moderation')!).toBeGreaterThan(50);   // the same kernel without NAPI: livelock
+  expect(fall.get('napi')!).toBeLessThan(5);             // with it: flat at 3M offered
+  await expect(view.locator('[data-key-mode="napi"]')).toContainText('NAPI');
+  await expect(view.locator('[data-peak]')).toHaveCount(4);
+  await toggleDataTable(page, view, /3 M\/s/, 250);
+  await expectAccessible(page, 'livelock curve with NAPI');
+  await shoot(page, view, 'net-livelock-napi');
 });
 
 test('the stack lock: senders pre-queue and the holder does their work; without the pre-queue they sleep', async ({ page }) => {
