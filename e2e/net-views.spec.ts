@@ -10,6 +10,7 @@
  * the OpenVMS lab draws none of these views; axe finds nothing serious; no console
  * errors (fixtures.ts). Screenshots go to /tmp/shots/net-*.png.
  */
+import type { Locator, Page } from '@playwright/test';
 import {
   expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, rerunToEnd, runCurve, runToEnd,
   seeView, shootView as shoot, tabTo, test, toggleDataTable, viewOf,
@@ -83,21 +84,27 @@ test('throughput against message size: the curve run by keyboard, both stacks re
   await shoot(page, view, 'net-size-curve');
 });
 
+/** Opens a UDP receive preset, runs the livelock curve by keyboard and gives the view
+ * and each mode's fall from its peak at 3M offered (percent), by mode. */
+async function livelockCurve(page: Page, presetName: string, runs: number): Promise<{ view: Locator; fall: Map<string, number> }> {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await openLab(page, labLink(preset(presetName)));
+  const view = await seeView(page, 'net-livelock');
+  await runCurve(page, 'net-livelock', runs);
+  await expect(view.locator('svg[data-chart="livelock"]')).toBeVisible();
+  const modes = await view.locator('[data-mode]').evaluateAll((all) => all.map((g) => [g.getAttribute('data-mode') ?? '', Number(g.getAttribute('data-fall'))] as const));
+  await expect(view.locator('[data-peak]')).toHaveCount(modes.length);
+  return { view, fall: new Map(modes) };
+}
+
 test('receive livelock: interrupts fall past their peak, polling holds its plateau', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  await openLab(page, labLink(preset('onload-udp-receive-kernel')));
-  const view = await seeView(page, 'net-livelock');
-  await runCurve(page, 'net-livelock', 24);
-  await expect(view.locator('svg[data-chart="livelock"]')).toBeVisible();
-  const modes = await view.locator('[data-mode]').evaluateAll((all) => all.map((g) => [g.getAttribute('data-mode'), Number(g.getAttribute('data-fall'))] as const));
-  expect(modes.map(([mode]) => mode).sort()).toEqual(['interrupts', 'moderation', 'polling']);
-  const fall = new Map(modes);
+  const { view, fall } = await livelockCurve(page, 'onload-udp-receive-kernel', 24);
+  expect([...fall.keys()].sort()).toEqual(['interrupts', 'moderation', 'polling']);
   expect(fall.get('interrupts')!).toBeGreaterThan(50);   // livelock: far below its peak at 3M offered
   expect(fall.get('moderation')!).toBeGreaterThan(50);
   expect(fall.get('polling')!).toBeLessThan(10);         // the plateau
   await expect(view.locator('[data-best="polling"]')).toBeVisible();
-  await expect(view.locator('[data-peak]')).toHaveCount(3);
   await toggleDataTable(page, view, /3 M\/s/, 250);
   await expectAccessible(page, 'livelock curve');
   await shoot(page, view, 'net-livelock');
@@ -105,18 +112,11 @@ test('receive livelock: interrupts fall past their peak, polling holds its plate
 
 test('receive livelock with NAPI: a fourth line, the kernel with a budget, holds the core\'s limit', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  await openLab(page, labLink(preset('onload-udp-receive-napi')));
-  const view = await seeView(page, 'net-livelock');
-  await runCurve(page, 'net-livelock', 32);
-  await expect(view.locator('svg[data-chart="livelock"]')).toBeVisible();
-  const modes = await view.locator('[data-mode]').evaluateAll((all) => all.map((g) => [g.getAttribute('data-mode'), Number(g.getAttribute('data-fall'))] as const));
-  expect(modes.map(([mode]) => mode).sort()).toEqual(['interrupts', 'moderation', 'napi', 'polling']);
-  const fall = new Map(modes);
+  const { view, fall } = await livelockCurve(page, 'onload-udp-receive-napi', 32);
+  expect([...fall.keys()].sort()).toEqual(['interrupts', 'moderation', 'napi', 'polling']);
   expect(fall.get('moderation')!).toBeGreaterThan(50);   // the same kernel without NAPI: livelock
   expect(fall.get('napi')!).toBeLessThan(5);             // with it: flat at 3M offered
   await expect(view.locator('[data-key-mode="napi"]')).toContainText('NAPI');
-  await expect(view.locator('[data-peak]')).toHaveCount(4);
   await toggleDataTable(page, view, /3 M\/s/, 250);
   await expectAccessible(page, 'livelock curve with NAPI');
   await shoot(page, view, 'net-livelock-napi');
