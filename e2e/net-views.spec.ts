@@ -3,12 +3,14 @@
  * the round-trip breakdown (the kernel's 11.2 µs as hardware + overhead, OpenOnload's
  * beside it from a companion run, one packet moving through rings, stack and socket);
  * throughput against message size and delivered against offered load, each measured by
- * its own curve run started, watched and read by keyboard alone; the stack lock with its
+ * its own curve run started, watched and read by keyboard alone (with NAPI's line when
+ * the scenario has a budget); the stack lock with its
  * pre-queue and deferred work, then without the pre-queue. Every data table opens by
  * keyboard with a visible focus ring; projector mode; reduced motion stops the packets;
  * the OpenVMS lab draws none of these views; axe finds nothing serious; no console
  * errors (fixtures.ts). Screenshots go to /tmp/shots/net-*.png.
  */
+import type { Locator, Page } from '@playwright/test';
 import {
   expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, rerunToEnd, runCurve, runToEnd,
   seeView, shootView as shoot, tabTo, test, toggleDataTable, viewOf,
@@ -82,24 +84,42 @@ test('throughput against message size: the curve run by keyboard, both stacks re
   await shoot(page, view, 'net-size-curve');
 });
 
+/** Opens a UDP receive preset, runs the livelock curve by keyboard and gives the view
+ * and each mode's fall from its peak at 3M offered (percent), by mode. */
+async function livelockCurve(page: Page, presetName: string, runs: number): Promise<{ view: Locator; fall: Map<string, number> }> {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await openLab(page, labLink(preset(presetName)));
+  const view = await seeView(page, 'net-livelock');
+  await runCurve(page, 'net-livelock', runs);
+  await expect(view.locator('svg[data-chart="livelock"]')).toBeVisible();
+  const modes = await view.locator('[data-mode]').evaluateAll((all) => all.map((g) => [g.getAttribute('data-mode') ?? '', Number(g.getAttribute('data-fall'))] as const));
+  await expect(view.locator('[data-peak]')).toHaveCount(modes.length);
+  return { view, fall: new Map(modes) };
+}
+
 test('receive livelock: interrupts fall past their peak, polling holds its plateau', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  await openLab(page, labLink(preset('onload-udp-receive-kernel')));
-  const view = await seeView(page, 'net-livelock');
-  await runCurve(page, 'net-livelock', 24);
-  await expect(view.locator('svg[data-chart="livelock"]')).toBeVisible();
-  const modes = await view.locator('[data-mode]').evaluateAll((all) => all.map((g) => [g.getAttribute('data-mode'), Number(g.getAttribute('data-fall'))] as const));
-  expect(modes.map(([mode]) => mode).sort()).toEqual(['interrupts', 'moderation', 'polling']);
-  const fall = new Map(modes);
+  const { view, fall } = await livelockCurve(page, 'onload-udp-receive-kernel', 24);
+  expect([...fall.keys()].sort()).toEqual(['interrupts', 'moderation', 'polling']);
   expect(fall.get('interrupts')!).toBeGreaterThan(50);   // livelock: far below its peak at 3M offered
   expect(fall.get('moderation')!).toBeGreaterThan(50);
   expect(fall.get('polling')!).toBeLessThan(10);         // the plateau
   await expect(view.locator('[data-best="polling"]')).toBeVisible();
-  await expect(view.locator('[data-peak]')).toHaveCount(3);
   await toggleDataTable(page, view, /3 M\/s/, 250);
   await expectAccessible(page, 'livelock curve');
   await shoot(page, view, 'net-livelock');
+});
+
+test('receive livelock with NAPI: a fourth line, the kernel with a budget, holds the core\'s limit', async ({ page }) => {
+  test.setTimeout(300_000);
+  const { view, fall } = await livelockCurve(page, 'onload-udp-receive-napi', 32);
+  expect([...fall.keys()].sort()).toEqual(['interrupts', 'moderation', 'napi', 'polling']);
+  expect(fall.get('moderation')!).toBeGreaterThan(50);   // the same kernel without NAPI: livelock
+  expect(fall.get('napi')!).toBeLessThan(5);             // with it: flat at 3M offered
+  await expect(view.locator('[data-key-mode="napi"]')).toContainText('NAPI');
+  await toggleDataTable(page, view, /3 M\/s/, 250);
+  await expectAccessible(page, 'livelock curve with NAPI');
+  await shoot(page, view, 'net-livelock-napi');
 });
 
 test('the stack lock: senders pre-queue and the holder does their work; without the pre-queue they sleep', async ({ page }) => {

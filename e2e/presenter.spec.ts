@@ -274,3 +274,29 @@ test('the lab and the lessons index link to presenter mode', async ({ page }) =>
   await page.getByRole('link', { name: 'Present to a class' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible({ timeout: 15_000 });
 });
+
+test('the capstone\'s script: every scene of "One lock, five escapes" loads its kernel and views, the question freezes the 64-CPU run, and the page passes axe', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openScript(page, '/#/present/one-lock-five-escapes');
+  await expect(page.getByTestId('scene-count')).toHaveText('Scene 1 of 8');
+  await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (8)', { timeout: 15_000 });
+  await shot(page, 'escapes-1');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sixty-four CPUs. Predict first' })).toBeVisible();
+  await expect(presenter(page)).toHaveAttribute('data-phase', 'asking', { timeout: 30_000 });
+  await expect(page.getByTestId('ask').getByRole('listitem')).toHaveCount(3);
+  await shot(page, 'escapes-2-ask');
+  await expectAccessible(page, 'capstone script, the question');
+  await page.keyboard.press('r');
+  await expect(presenter(page)).toHaveAttribute('data-phase', 'revealed');
+  await expect(page.getByTestId('ask')).toContainText('About 134,000 requests a second');
+  const titles = ['Escape 1: a queue lock', 'Escape 2: sleep, and the herd', 'Escape 3: a designated CPU', 'Escape 4: combining',
+    'Escape 5: partition the state', 'Until one flow is an elephant'];
+  for (const [i, title] of titles.entries()) {
+    await page.getByRole('button', { name: /Next scene/ }).click();
+    await expect(page.getByTestId('scene-count')).toHaveText(`Scene ${i + 3} of 8`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (64)', { timeout: 15_000 });
+  }
+  await shot(page, 'escapes-8');
+});

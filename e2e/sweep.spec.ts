@@ -1,7 +1,8 @@
 /*
  * sweep.spec.ts -- the scaling sweep (1 to 32 CPUs, both kernels, tracing off) runs
- * in workers with a progress bar, fills the scaling chart and the side-by-side lock
- * table, and can be cancelled part way.
+ * in workers with a progress bar, fills the scaling chart (with each kernel's fit and
+ * the classic kernel's N_max) and the side-by-side lock table, and can be cancelled
+ * part way.
  */
 import { expect, expectAccessible, labLink, openLab, shot, test } from './fixtures.js';
 
@@ -22,6 +23,19 @@ test('the sweep runs with progress, fills the scaling chart and the lock table f
   // The chart's text equivalent speaks of both kernels once every point is in.
   await expect(chart.locator('[data-summary]')).toContainText(/classic/i);
   await expect(chart.locator('[data-summary]')).toContainText(/scalable/i);
+  // The classic kernel's sweep, fitted by the USL: its N_max marked on the chart and said in words,
+  // and the switch to Amdahl's law, which has no peak.
+  await expect(chart.locator('[data-nmax="classic"]')).toBeVisible();
+  await expect(chart.locator('[data-nmax="classic"]')).toContainText(/Classic: N_max \d+\.\d/);
+  await expect(chart.locator('[data-fit-kernel="classic"]')).toContainText(/Peak at N_max = \d+\.\d CPUs: [\d,]+ transmit packets\/s/);
+  await expect(chart.locator('[data-summary]')).toContainText(/N_max = \d+\.\d CPUs/);
+  await expect(chart).toContainText('not the source\u2019s measurements');
+  await chart.getByRole('button', { name: 'Amdahl fit' }).click();
+  await expect(chart.getByRole('button', { name: 'Amdahl fit' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart.locator('[data-fit-kernel="classic"]')).toContainText(/Amdahl's law .*s = \d/);
+  await expect(chart.locator('[data-nmax]')).toHaveCount(0);
+  await chart.getByRole('button', { name: 'USL fit' }).click();
+  await expect(chart.locator('[data-nmax="classic"]')).toBeVisible();
   await page.locator('[data-slot="scaling"]').scrollIntoViewIfNeeded();
   await shot(page, 'lab-sweep-done');
   await page.locator('[data-slot="lock-table"]').scrollIntoViewIfNeeded();

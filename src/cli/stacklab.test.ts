@@ -105,6 +105,72 @@ describe('stacklab CLI', () => {
     expect(stdout.trim().split('\n').length).toBeGreaterThanOrEqual(4);
   });
 
+  describe('a sweep over machine.cpus is fitted by Amdahl\'s law and the USL', () => {
+    // The classic kernel at its preset's full length: it peaks in 1..16, so the USL has an N_max.
+    const CLASSIC = ['sweep', 'testbed-classic', '--vary', 'machine.cpus=1..16'];
+
+    it('the table is followed by s, sigma, kappa, R^2, N_max and the peak, in words', () => {
+      const { code, stdout, stderr } = stacklab(...CLASSIC);
+      expect(code, stderr).toBe(0);
+      expect(stdout).toContain('Scaling fit of Transmit packets/s against machine.cpus, 16 runs');
+      expect(stdout).toContain('not the source\'s measurements');
+      expect(stdout).toMatch(/^ {2}Amdahl +X1 [\d,]+ {2}s 0\.\d+ {2}R\^2 0\.\d{4} {2}no peak: approaches [\d,]+$/m);
+      const usl = /^ {2}USL +X1 [\d,]+ {2}sigma ([\d.e-]+) {2}kappa ([\d.e-]+) {2}R\^2 (0\.\d{4}) {2}N_max (\d+\.\d) CPUs, peak ([\d,]+)$/m.exec(stdout);
+      expect(usl, stdout).not.toBeNull();
+      const [, sigma, kappa, r2, nMax] = usl!.map(Number);
+      expect(sigma).toBeGreaterThanOrEqual(0);
+      expect(kappa).toBeGreaterThan(0);
+      expect(r2).toBeGreaterThan(0.95);
+      expect(nMax).toBeCloseTo(Math.sqrt((1 - sigma!) / kappa!), 0);
+      expect(stdout).toMatch(/The sweep itself peaks at \d+ CPUs: [\d,]+\./);
+      expect(stdout).not.toMatch(/NaN|undefined|Infinity/);
+    });
+
+    it('--json --fit prints the same reports with a fit object beside them', () => {
+      const fitted = stacklab(...CLASSIC, '--json', '--fit');
+      expect(fitted.code, fitted.stderr).toBe(0);
+      const { reports, fit } = JSON.parse(fitted.stdout);
+      expect(reports).toEqual(JSON.parse(stacklab(...CLASSIC, '--json').stdout));
+      expect(fit).toMatchObject({ x: 'machine.cpus', y: 'throughput.transmit_packets_per_s', unit: '/s', points: 16 });
+      expect(fit.amdahl.model).toBe('amdahl');
+      expect(fit.amdahl.s).toBeGreaterThan(0);
+      expect(fit.amdahl.s).toBeLessThanOrEqual(1);
+      expect(fit.usl.model).toBe('usl');
+      expect(fit.usl.kappa).toBeGreaterThan(0);
+      expect(fit.usl.nMax).toBeCloseTo(Math.sqrt((1 - fit.usl.sigma) / fit.usl.kappa), 9);
+      expect(fit.usl.peak).toBeGreaterThan(0);
+      expect(fit.usl.r2).toBeGreaterThan(0.95);
+      // the fit is the sweep's: X1 near the one-CPU run's throughput
+      expect(fit.usl.x1 / reports[0].throughput.transmit_packets_per_s).toBeGreaterThan(0.8);
+      expect(fit.usl.x1 / reports[0].throughput.transmit_packets_per_s).toBeLessThan(1.25);
+      expect(fit.highest.cpus).toBeGreaterThan(1);
+      expect(fit.note).toContain('not the source');
+    });
+
+    it('too few CPU counts: a reason in words instead of a fit', () => {
+      const text = stacklab('sweep', 'testbed-classic', '--vary', 'machine.cpus=2..3', ...SHORT);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/Amdahl +no fit: only 2 points: a fit needs at least 3/);
+      expect(text.stdout).toMatch(/USL +no fit: only 2 points/);
+      const json = stacklab('sweep', 'testbed-classic', '--vary', 'machine.cpus=2..3', ...SHORT, '--json', '--fit');
+      expect(JSON.parse(json.stdout).fit.usl).toEqual({ model: 'usl', reason: 'only 2 points: a fit needs at least 3 (CPU count, throughput) points.' });
+    });
+
+    it('a sweep over another field is not fitted', () => {
+      const { code, stdout } = stacklab('sweep', 'testbed-classic', '--vary', 'workload.processes=100..300:100', ...SHORT);
+      expect(code).toBe(0);
+      expect(stdout).not.toContain('Scaling fit');
+    });
+
+    it('--fit asks for --json and a sweep over machine.cpus', () => {
+      expect(refused(...CLASSIC, '--fit')).toContain('--fit changes what --json prints; add --json');
+      expect(refused('sweep', 'testbed-classic', '--vary', 'workload.processes=100..300:100', '--json', '--fit'))
+        .toContain('--fit fits throughput against machine.cpus, and this sweep varies workload.processes');
+      expect(refused('run', 'testbed-classic', '--fit')).toContain('--fit belongs to sweep');
+      expect(refused('presets', '--fit')).toContain('takes no scenario');
+    });
+  });
+
   it.each(presetNames())('runs the preset %s', (name) => {
     const { code, stdout } = stacklab('run', name, '--json', ...SHORT);
     expect(code).toBe(0);

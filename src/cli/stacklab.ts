@@ -11,9 +11,10 @@ import { listPresets, readScenarioSource, ScenarioFileError } from '../core/pres
 import {
   checkScenario, closest, encodeScenario, fieldsByPath, parseFieldText, readSchema, runScenario,
   ScenarioError, unknownField, withOverrides,
-  type Core, type FlatScenario, type Schema, type ScenarioDocument, type ScenarioMeta, type ScenarioValues,
+  type Core, type FlatScenario, type Report, type Schema, type ScenarioDocument, type ScenarioMeta, type ScenarioValues,
 } from '../core/index.js';
 import { formatFields, formatRunSummary, formatSweepTable } from './summary.js';
+import { FIT_PATH, formatSweepFit, sweepFit } from './sweep-fit.js';
 
 /** Wrong input: the message says what is wrong and how to fix it. Exit code 2. */
 export class UsageError extends Error {
@@ -32,7 +33,7 @@ export const usage = `stacklab -- run StackLab scenarios headless, over the same
 
 Usage:
   stacklab run <preset | scenario.json> [--set path=value ...] [--json]
-  stacklab sweep <preset | scenario.json> [--vary path=FROM..TO[:STEP]] [--set path=value ...] [--json]
+  stacklab sweep <preset | scenario.json> [--vary path=FROM..TO[:STEP]] [--set path=value ...] [--json [--fit]]
   stacklab presets
   stacklab fields
   stacklab --help
@@ -40,7 +41,9 @@ Usage:
 Commands:
   run       run one scenario to its end and print its metrics
   sweep     run the scenario once for each value of one field (STEP defaults to 1);
-            without --vary, the sweep the scenario's meta names (as scaling-sweep does)
+            without --vary, the sweep the scenario's meta names (as scaling-sweep does);
+            over machine.cpus it also fits the main throughput by Amdahl's law and the
+            Universal Scalability Law (s; sigma, kappa, N_max and the peak; R^2)
   presets   list the named scenarios in lessons/scenarios (name, title)
   fields    list every scenario field with its range and default (docs/scenario.md explains them)
 
@@ -48,6 +51,8 @@ Options:
   --set path=value   change one field, e.g. --set machine.cpus=8 --set kernel.kind=scalable
   --vary path=A..B:S sweep a number field from A to B in steps of S, e.g. --vary machine.cpus=1..32
   --json             print the core's report JSON unchanged (sweep: a JSON array of reports)
+  --fit              with sweep --json over machine.cpus: print {"reports": [...], "fit": {...}},
+                     the reports and their Amdahl and USL fit, instead of the bare array
   -h, --help         show this help
 
 Examples:
@@ -55,6 +60,7 @@ Examples:
   stacklab run testbed-classic --set kernel.kind=scalable --json
   stacklab sweep testbed-scalable --vary machine.cpus=1..32:1
   stacklab sweep scaling-sweep
+  stacklab sweep testbed-classic --vary machine.cpus=1..16 --json --fit
 `;
 
 const MAX_SWEEP_POINTS = 10000;
@@ -107,6 +113,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
 
   if (command === 'run') {
     if (args.values.vary) throw new UsageError('--vary belongs to sweep; use `stacklab sweep ... --vary path=FROM..TO`.');
+    if (args.values.fit) throw new UsageError('--fit belongs to sweep; use `stacklab sweep ... --vary machine.cpus=1..16 --json --fit`.');
     const values = checkOrThrow(schema, withOverrides(document, overrides));
     const report = runScenario(core, values);
     io.stdout.write(args.values.json ? report + '\n' : await formatRunSummary(schema, JSON.parse(report)));
@@ -120,6 +127,12 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
       : 'give one --vary; a sweep varies one field (fix others with --set).');
   }
   const vary = parseVary(schema, varies[0]!);
+  if (args.values.fit && !args.values.json) {
+    throw new UsageError('--fit changes what --json prints; add --json (without it the sweep table is followed by the fit anyway).');
+  }
+  if (args.values.fit && vary.path !== FIT_PATH) {
+    throw new UsageError(`--fit fits throughput against ${FIT_PATH}, and this sweep varies ${vary.path}; vary ${FIT_PATH} instead.`);
+  }
   // Every point is checked, by the core too, before any runs: a sweep fails at once or not at all.
   const scenarios = vary.values.map((value) => {
     const values = checkOrThrow(schema, withOverrides(document, { ...overrides, [vary.path]: value }));
@@ -127,8 +140,16 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     return values;
   });
   const reports = runSweep(core, scenarios, io, vary);
-  if (args.values.json) io.stdout.write('[\n' + reports.join(',\n') + '\n]\n');
-  else io.stdout.write(await formatSweepTable(vary.path, vary.values, reports.map((text) => JSON.parse(text))));
+  const array = '[\n' + reports.join(',\n') + '\n]';
+  // Without --fit, --json stays the bare array of reports its readers expect.
+  if (args.values.json && !args.values.fit) {
+    io.stdout.write(array + '\n');
+    return;
+  }
+  const parsed = reports.map((text) => JSON.parse(text) as Report);
+  const fit = vary.path === FIT_PATH ? await sweepFit(vary.values, parsed) : undefined;
+  if (args.values.json) io.stdout.write(`{\n"reports": ${array},\n"fit": ${JSON.stringify(fit, null, 2)}\n}\n`);
+  else io.stdout.write(await formatSweepTable(vary.path, vary.values, parsed) + (fit ? '\n' + formatSweepFit(fit) : ''));
 }
 
 type CommandLine = ReturnType<typeof parseCommandLine>;
@@ -143,6 +164,7 @@ function parseCommandLine(argv: string[]) {
         set: { type: 'string', multiple: true, short: 's' },
         vary: { type: 'string', multiple: true },
         json: { type: 'boolean' },
+        fit: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -153,9 +175,9 @@ function parseCommandLine(argv: string[]) {
 }
 
 function noScenarioArgs(command: string, args: CommandLine): void {
-  const { set, vary, json } = args.values;
-  if (args.positionals.length > 1 || set || vary || json) {
-    throw new UsageError(`${command} takes no scenario, --set, --vary or --json.`);
+  const { set, vary, json, fit } = args.values;
+  if (args.positionals.length > 1 || set || vary || json || fit) {
+    throw new UsageError(`${command} takes no scenario, --set, --vary, --json or --fit.`);
   }
 }
 

@@ -19,7 +19,7 @@ export interface LockReport {
   /** Lock. */
   name: string;
   /** How waiters wait. */
-  kind: 'spin' | 'wake_all' | 'wake_one';
+  kind: 'spin' | 'wake_all' | 'wake_one' | 'wake_one_free';
   /** Cache line. */
   line: number;
   /** Held (%); less is better. */
@@ -383,6 +383,37 @@ export interface Report {
   net?: NetReport;
   /** Kernel hpux only. */
   hpux?: HpuxReport;
+  /** Kernel service only. */
+  service?: {
+    /** Discipline. */
+    discipline: 'tas' | 'ticket' | 'mcs' | 'wake_all' | 'wake_one' | 'handoff' | 'delegate' | 'combine' | 'partition';
+    /** Requests (/s); more is better. */
+    requests_per_s: number;
+    /** Response time (mean, think work excluded) (ns); less is better. */
+    mean_response_ns: number;
+    /** The serial part busy (lock held, or the server CPU working) (%). */
+    serial_busy_pct: number;
+    /** Lock cache-line transfers per request; less is better. */
+    lock_transfers_per_request: number;
+    /** Shared-state cache-line transfers per request; less is better. */
+    state_transfers_per_request: number;
+    /** Request and reply cache-line transfers per request; less is better. */
+    message_transfers_per_request: number;
+    /** Context switches per request; less is better. */
+    context_switches_per_request: number;
+    /** Futile wake-ups per request; less is better. */
+    futile_wakeups_per_request: number;
+    /** CPU time waiting for a reply from another CPU (%); less is better. */
+    reply_wait_pct: number;
+    /** Requests a combiner ran for others, per pass. */
+    combined_per_pass: number;
+    /** Requests in the elephant flow (measured) (%). */
+    elephant_pct: number;
+    /** Requests dropped (the queue's pool was full) (requests); less is better. */
+    requests_dropped: number;
+    /** Requests issued and not finished at the end (requests). */
+    requests_in_flight: number;
+  };
 }
 
 /** The words for each numeric value of the report, by its path (schema.report): what the app shows. */
@@ -529,6 +560,20 @@ export const REPORT_METRICS = {
   "hpux.next_buffer": { unit: "", better: "", label: "The buffer the application writes next" },
   "hpux.unacked_bytes": { unit: "bytes", better: "", label: "Bytes sent and not yet acknowledged" },
   "hpux.buffers[].dirty": { unit: "bytes", better: "", label: "Bytes in dirty cache lines" },
+  "service.discipline": { unit: "", better: "", label: "Discipline" },
+  "service.requests_per_s": { unit: "/s", better: "higher", label: "Requests" },
+  "service.mean_response_ns": { unit: "ns", better: "lower", label: "Response time (mean, think work excluded)" },
+  "service.serial_busy_pct": { unit: "%", better: "", label: "The serial part busy (lock held, or the server CPU working)" },
+  "service.lock_transfers_per_request": { unit: "", better: "lower", label: "Lock cache-line transfers per request" },
+  "service.state_transfers_per_request": { unit: "", better: "lower", label: "Shared-state cache-line transfers per request" },
+  "service.message_transfers_per_request": { unit: "", better: "lower", label: "Request and reply cache-line transfers per request" },
+  "service.context_switches_per_request": { unit: "", better: "lower", label: "Context switches per request" },
+  "service.futile_wakeups_per_request": { unit: "", better: "lower", label: "Futile wake-ups per request" },
+  "service.reply_wait_pct": { unit: "%", better: "lower", label: "CPU time waiting for a reply from another CPU" },
+  "service.combined_per_pass": { unit: "", better: "", label: "Requests a combiner ran for others, per pass" },
+  "service.elephant_pct": { unit: "%", better: "", label: "Requests in the elephant flow (measured)" },
+  "service.requests_dropped": { unit: "requests", better: "lower", label: "Requests dropped (the queue's pool was full)" },
+  "service.requests_in_flight": { unit: "requests", better: "", label: "Requests issued and not finished at the end" },
 } as const satisfies Record<string, ReportMetricWords>;
 
 export type ReportMetricPath = keyof typeof REPORT_METRICS;

@@ -26,7 +26,8 @@ export interface CpuState {
 }
 
 /** How a lock makes its waiters wait: spin, or sleep until a release wakes all or one. */
-export type LockKind = 'spin' | 'wake_all' | 'wake_one';
+/** How a lock's waiters wait: spinning, or asleep until a release wakes all, wakes one and hands it the lock, or wakes one and leaves it free (a futex mutex). */
+export type LockKind = 'spin' | 'wake_all' | 'wake_one' | 'wake_one_free';
 
 export interface LockState {
   name: string;

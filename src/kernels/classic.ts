@@ -6,6 +6,10 @@ import { openvmsKernel } from './openvms.js';
 
 export const classic = openvmsKernel(
   { name: 'classic', title: 'classic kernel', short: 'Classic', choice: 'Classic: one global lock', designatedCpu: false,
-    mainLock: 'IOLOCK8', openvmsPair: 'classic' },
+    mainLock: 'IOLOCK8', openvmsPair: 'classic',
+    scalingTerms: {
+      serial: 'the time a packet\'s kernel work holds IOLOCK8, when no other CPU can enter the TCP/IP kernel',
+      crosstalk: 'IOLOCK8\'s cache line travelling from CPU to CPU as they spin on it and take it',
+    } },
   { name: 'scalable', title: 'Scalable Kernel' },
 );

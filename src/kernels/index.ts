@@ -9,10 +9,11 @@ import { hpux } from './hpux.js';
 import { numa } from './numa.js';
 import { onload } from './onload.js';
 import { scalable } from './scalable.js';
+import { service } from './service.js';
 import { sna } from './sna.js';
 import type { KernelInfo } from './types.js';
 
-export type { Companion, FiguresProps, KernelInfo, KernelPair } from './types.js';
+export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms } from './types.js';
 
 export const KERNELS: readonly KernelInfo[] = [
   classic,
@@ -21,6 +22,7 @@ export const KERNELS: readonly KernelInfo[] = [
   numa,
   onload,
   hpux,
+  service,
 ];
 
 const byName = new Map(KERNELS.map((kernel) => [kernel.name, kernel]));

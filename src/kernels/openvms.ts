@@ -30,7 +30,7 @@ const MAIN_CONTROLS: readonly ControlSpec[] = [
 export const OPENVMS_VIEWS: readonly KnownViewId[] = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'];
 
 /** The record of one OpenVMS kernel; the other is its Compare and sweep partner. */
-export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'openvmsPair'>,
+export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'openvmsPair' | 'scalingTerms'>,
   partner: { name: string; title: string }): KernelInfo {
   return {
     ...own,

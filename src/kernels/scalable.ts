@@ -6,6 +6,10 @@ import { openvmsKernel } from './openvms.js';
 
 export const scalable = openvmsKernel(
   { name: 'scalable', title: 'Scalable Kernel', short: 'Scalable', choice: 'Scalable: KRPs to one CPU', designatedCpu: true,
-    mainLock: 'TCPIP_GLOBAL', openvmsPair: 'scalable' },
+    mainLock: 'TCPIP_GLOBAL', openvmsPair: 'scalable',
+    scalingTerms: {
+      serial: 'the designated CPU\'s work on each KRP, since every CPU\'s TCP/IP requests queue for that one CPU',
+      crosstalk: 'the KRP queue\'s and the locks\' cache lines travelling between the CPUs and the designated CPU',
+    } },
   { name: 'classic', title: 'classic kernel' },
 );

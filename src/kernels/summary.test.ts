@@ -2,13 +2,14 @@
  * Each kernel's part of the CLI's summary, on every preset's stored report (the
  * reference outputs of wasm-core/test/reference/): its sections and sweep cells are
  * words and numbers (no "undefined", no "NaN"), a sweep row has a cell per column, and
- * a row of one report value carries the core's label for it.
+ * a row of one report value carries the core's label for it; and the throughput a sweep
+ * over CPUs fits is one of the report's numbers.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../core/node.js';
-import type { Report } from '../core/report.js';
+import { reportValue, type Report } from '../core/report.js';
 import { kernelInfo } from './index.js';
 import { reported } from './summary.js';
 
@@ -34,6 +35,11 @@ describe.each(presets)('%s', (preset) => {
     const cells = sweep.cells(report);
     expect(cells).toHaveLength(sweep.header.length);
     for (const cell of cells) expect(cell).not.toMatch(/undefined|NaN/);
+  });
+
+  it('its main throughput (what a sweep over CPUs fits) is a number of its report', async () => {
+    const { throughput } = await kernel.cli();
+    expect(Number.isFinite(reportValue(report, throughput)), throughput).toBe(true);
   });
 });
 

@@ -39,6 +39,14 @@ export interface Companion {
   label: string;
 }
 
+/** The Universal Scalability Law's two coefficients in a kernel's own words (after "here"). */
+export interface ScalingTerms {
+  /** The serialised part of each request: "the time a packet's kernel work holds IOLOCK8". */
+  serial: string;
+  /** The crosstalk between CPUs: "IOLOCK8's cache line travelling between the CPUs that want it". */
+  crosstalk: string;
+}
+
 export interface KernelInfo {
   /** kernel.kind: the core's name for it. */
   name: string;
@@ -75,6 +83,9 @@ export interface KernelInfo {
   tcpipPaper?: boolean;
   /** The kernel the scaling sweep runs beside it, if any. */
   sweepPartner?: string;
+  /** The scaling chart's fit in its terms: what serialises each request (the USL's sigma,
+   * Amdahl's s) and what crosstalk grows with every pair of CPUs (the USL's kappa). */
+  scalingTerms?: ScalingTerms;
   /** What Compare sets differently on side B for a scenario of this kernel. */
   pair(values: ScenarioValues): KernelPair;
   /** Words that tell two scenarios of this kernel apart in a side's title ("lockl (wake all)"). */
@@ -84,6 +95,9 @@ export interface KernelInfo {
   headlineRows: readonly string[];
   /** Its part of the CLI's readable output (src/kernels/cli/), loaded only by the CLI. */
   cli(): Promise<KernelCli>;
+  /** The CPU that takes the network interrupts, which the CPU grid marks, or undefined if
+   * none does; without this hook it is machine.interrupt_cpu. */
+  interruptCpu?(values: ScenarioValues): number | undefined;
   /** A companion run for the views shown, if one of them draws two runs side by side. */
   companion?(scenario: ScenarioValues, shown: readonly KnownViewId[]): Companion | null;
 }

@@ -10,7 +10,7 @@ import { useEffect, useMemo } from 'react';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import { variantKey } from '../core/sweep.js';
 import { useLab } from './hooks.js';
-import { CURVE_DURATION_NS, curveStatus, curveVariants, selectCurveRun, type NetCurveId } from './net-curves.js';
+import { CURVE_DURATION_NS, curveStatus, curveVariants, receiveModes, selectCurveRun, type NetCurveId } from './net-curves.js';
 import { HPUX_CURVE_DURATION_NS, hpuxCurveSetup } from './hpux-curves.js';
 import type { LabState, LabStore } from './store.js';
 
@@ -23,7 +23,12 @@ const WHAT: Record<NetCurveId, { name: string; what: (scenario: ScenarioValues) 
   },
   'net-livelock': {
     name: 'Receive livelock',
-    what: () => `8 offered loads (250k to 3M packets/s) with an interrupt per packet, interrupt moderation and Onload polling, UDP receive, ${CURVE_DURATION_NS / 1e6} ms runs`,
+    what: (scenario) => {
+      const napi = receiveModes(scenario).find((mode) => mode.mode === 'napi');
+      const napiWords = napi ? `NAPI (${String(napi.values['net.napi_budget'])} packets a poll${napi.values['net.queue_feedback'] === 'on' ? ', feedback on' : ''})` : '';
+      const modes = napi ? `an interrupt per packet, interrupt moderation, Onload polling and ${napiWords}` : 'an interrupt per packet, interrupt moderation and Onload polling';
+      return `8 offered loads (250k to 3M packets/s) with ${modes}, UDP receive, ${CURVE_DURATION_NS / 1e6} ms runs`;
+    },
   },
   'hpux-curves': {
     name: 'CPU and throughput against buffers and dirtiness',

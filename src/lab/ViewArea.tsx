@@ -18,6 +18,7 @@ import type { LabState, LabStore } from './store.js';
 import { VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
 import { viewComponent, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
+import { kernelInfo } from '../kernels/index.js';
 
 class ViewBoundary extends Component<{ title: string; children: ReactNode }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -43,7 +44,10 @@ class ViewBoundary extends Component<{ title: string; children: ReactNode }, { e
 const selectTrace = (s: LabState) => s.trace;
 const selectSweep = (s: LabState) => s.sweep;
 const selectCompanion = (s: LabState) => s.companion;
-const selectInterrupt = (s: LabState) => Number(s.scenario['machine.interrupt_cpu'] ?? 0);
+const selectInterrupt = (s: LabState) => {
+  const kernel = kernelInfo(s.scenario['kernel.kind']);
+  return kernel.interruptCpu ? kernel.interruptCpu(s.scenario) : Number(s.scenario['machine.interrupt_cpu'] ?? 0);
+};
 const selectKernel = (s: LabState) => s.scenario['kernel.kind'];
 const selectRads = (s: LabState) => s.scenario['machine.rads'];
 const selectNothing = () => undefined;

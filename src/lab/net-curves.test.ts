@@ -50,6 +50,23 @@ describe('curve variants', () => {
     expect(variants[0]!.values['net.moderation_ns']).toBe(0);
     for (const v of variants) expect(v.values['net.test']).toBe('udp_receive');
   });
+
+  it('a scenario with a NAPI budget adds its own curve; the other modes run without NAPI', () => {
+    const variants = curveVariants('net-livelock', { ...lab, 'net.napi_budget': 64, 'net.queue_feedback': 'on' });
+    expect(variants).toHaveLength(CURVE_OFFERED.length * 4);
+    const napi = variants.filter((v) => receiveModeOf(v.values) === 'napi');
+    expect(napi).toHaveLength(CURVE_OFFERED.length);
+    for (const v of napi) {
+      expect(v.values['net.napi_budget']).toBe(64);
+      expect(v.values['net.queue_feedback']).toBe('on');
+      expect(v.values['net.moderation_ns']).toBe(60000);
+      expect(v.label).toMatch(/^NAPI, 64 packets a poll, feedback on, /);
+    }
+    for (const v of variants.filter((w) => receiveModeOf(w.values) !== 'napi')) {
+      expect(v.values['net.napi_budget']).toBe(0);
+      expect(v.values['net.queue_feedback']).toBe('off');
+    }
+  });
 });
 
 describe('curve points, progress and words', () => {

@@ -2,7 +2,8 @@
  * net-curves.ts -- the views' curves, made by running the lab's scenario again with a
  * few fields overridden (store.runVariants, short runs, tracing off): for kernel onload,
  * goodput against message size on each stack (net-size-curve) and delivered against
- * offered packets per second in each receive mode (net-livelock); for kernel hpux, the
+ * offered packets per second in each receive mode (net-livelock; NAPI's too when the
+ * scenario has net.napi_budget); for kernel hpux, the
  * sender's CPU and throughput against send buffers and bytes written (hpux-curves, its
  * variants in hpux-curves.ts). The variants to run, and the views' points from what has
  * finished.
@@ -34,12 +35,26 @@ export const CURVE_SIZES: readonly number[] = [16, 64, 256, 1024, 4096, 16384, 6
 export const CURVE_STACKS: readonly string[] = ['kernel', 'onload'];
 export const CURVE_OFFERED: readonly number[] = [250e3, 500e3, 750e3, 1e6, 1.5e6, 2e6, 2.5e6, 3e6];
 
-/** The receive modes of the livelock curve and the fields that make each. */
+/** The receive modes of the livelock curve and the fields that make each (the kernel's
+ * without NAPI, whatever the lab's scenario has). */
 export const RECEIVE_MODES: readonly { mode: string; label: string; values: ScenarioValues }[] = [
-  { mode: 'interrupts', label: 'interrupt per packet', values: { 'net.stack': 'kernel', 'net.moderation_ns': 0 } },
-  { mode: 'moderation', label: 'interrupt moderation 60 µs', values: { 'net.stack': 'kernel', 'net.moderation_ns': 60000 } },
-  { mode: 'polling', label: 'polling (Onload)', values: { 'net.stack': 'onload' } },
+  { mode: 'interrupts', label: 'interrupt per packet', values: { 'net.stack': 'kernel', 'net.moderation_ns': 0, 'net.napi_budget': 0, 'net.queue_feedback': 'off' } },
+  { mode: 'moderation', label: 'interrupt moderation 60 µs', values: { 'net.stack': 'kernel', 'net.moderation_ns': 60000, 'net.napi_budget': 0, 'net.queue_feedback': 'off' } },
+  { mode: 'polling', label: 'polling (Onload)', values: { 'net.stack': 'onload', 'net.napi_budget': 0, 'net.queue_feedback': 'off' } },
 ];
+
+/** The curve's modes for a scenario: the three above, and NAPI when the scenario has a
+ * budget (the kernel stack moderated at 60 µs, with the scenario's budget and feedback). */
+export function receiveModes(scenario: ScenarioValues): readonly { mode: string; label: string; values: ScenarioValues }[] {
+  const budget = Number(scenario['net.napi_budget'] ?? 0);
+  if (!(budget > 0)) return RECEIVE_MODES;
+  const feedback = scenario['net.queue_feedback'] === 'on';
+  return [...RECEIVE_MODES, {
+    mode: 'napi',
+    label: `NAPI, ${budget} packets a poll${feedback ? ', feedback on' : ''}`,
+    values: { 'net.stack': 'kernel', 'net.moderation_ns': 60000, 'net.napi_budget': budget, 'net.queue_feedback': feedback ? 'on' : 'off' },
+  }];
+}
 
 const shortRun: ScenarioValues = { 'sim.duration_ns': CURVE_DURATION_NS, 'sim.warmup_ns': CURVE_WARMUP_NS };
 
@@ -57,7 +72,7 @@ export function sizeCurveVariants(scenario: ScenarioValues): Variant[] {
 
 /** Delivered against offered: each offered rate in each receive mode, UDP receive, the scenario otherwise. */
 export function livelockVariants(scenario: ScenarioValues): Variant[] {
-  return RECEIVE_MODES.flatMap(({ label, values }) => CURVE_OFFERED.map((offered) => ({
+  return receiveModes(scenario).flatMap(({ label, values }) => CURVE_OFFERED.map((offered) => ({
     label: `${label}, ${offered / 1e3}k packets/s offered`,
     values: { ...scenario, ...shortRun, 'kernel.kind': 'onload', 'net.test': 'udp_receive', ...values, 'net.offered_pps': offered },
   })));
@@ -74,6 +89,7 @@ export function curveVariants(id: NetCurveId, scenario: ScenarioValues): Variant
 /** The receive mode a variant's fields make. */
 export function receiveModeOf(values: ScenarioValues): string {
   if (values['net.stack'] === 'onload') return 'polling';
+  if (Number(values['net.napi_budget'] ?? 0) > 0) return 'napi';
   return Number(values['net.moderation_ns'] ?? 0) > 0 ? 'moderation' : 'interrupts';
 }
 

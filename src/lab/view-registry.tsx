@@ -64,7 +64,8 @@ export interface ViewInputs {
   /** The same workload run another way (the other lock kind, say), for views that set the two side by side. */
   companion?: { label: string; report: Report };
   schema: Schema;
-  interruptCpu: number;
+  /** The CPU that takes the network interrupts, if one does (KernelInfo.interruptCpu). */
+  interruptCpu?: number;
   /** Playback speed, simulated ns per wall second. */
   speed: number;
   theme: Theme;

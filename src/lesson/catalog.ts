@@ -6,8 +6,12 @@
  */
 import { closest, type ScenarioDocument } from '../core/scenario.js';
 import type { Schema } from '../core/schema.js';
+import MarkdownIt from 'markdown-it';
 import { LessonParseError, parseLesson, type Lesson, type LessonProblem } from './parse.js';
-import { md } from './markdown.js';
+
+/** SUMMARY.md is read as written: without the renderer's typographic quotes, so a title's
+ * apostrophe matches the front matter's (the page shows the front matter's title). */
+const summaryMd = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
 export interface SummaryEntry {
   /** File name relative to lessons/, e.g. "one-lock-for-every-cpu.md". */
@@ -19,7 +23,7 @@ export interface SummaryEntry {
 /** Reads SUMMARY.md: every link in its list, in order. Problems are pushed, not thrown. */
 export function parseSummary(text: string, file: string, problems: LessonProblem[]): SummaryEntry[] {
   const entries: SummaryEntry[] = [];
-  const tokens = md.parse(text.replace(/\r\n?/g, '\n'), {});
+  const tokens = summaryMd.parse(text.replace(/\r\n?/g, '\n'), {});
   let inItem = 0;
   for (const token of tokens) {
     if (token.type === 'list_item_open') inItem++;

@@ -359,10 +359,10 @@ describe('components', () => {
   });
 
   it('refuses a task run with a value out of range', () => {
-    const text = VALID.replace('    - { machine.cpus: 2 }', '    - { machine.cpus: 2000 }').replace('run: { machine.cpus: 2 }', 'run: { machine.cpus: 2000 }');
+    const text = VALID.replace('    - { machine.cpus: 2 }', '    - { machine.cpus: 300 }').replace('run: { machine.cpus: 2 }', 'run: { machine.cpus: 300 }');
     const problem = onlyProblem(text);
-    expect(problem.message).toContain('machine.cpus is 2000, outside its range');
-    expect(problem.line).toBe(lineOf(text, 'machine.cpus: 2000 }'));
+    expect(problem.message).toContain('machine.cpus is 300, outside its range');
+    expect(problem.line).toBe(lineOf(text, 'machine.cpus: 300 }'));
   });
 
   it('refuses a published option without a range, naming its line', () => {
@@ -403,6 +403,13 @@ describe('SUMMARY.md', () => {
       { file: 'a.md', title: 'A', line: 3 },
       { file: 'b-c.md', title: 'B', line: 4 },
     ]);
+  });
+
+  it('reads a title as written, quotes and apostrophes untouched by the typographer', () => {
+    const problems: LessonProblem[] = [];
+    const entries = parseSummary('1. [The ticket lock\'s "collapse"](a.md)\n', 'lessons/SUMMARY.md', problems);
+    expect(problems).toEqual([]);
+    expect(entries.map((entry) => entry.title)).toEqual(['The ticket lock\'s "collapse"']);
   });
 
   it('reports items that are not lesson links, and duplicates', () => {

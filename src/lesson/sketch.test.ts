@@ -9,7 +9,7 @@ import type { PredictSketch } from './components.js';
 import { LessonParseError, parseLesson } from './parse.js';
 import { loadProgress, type ProgressStorage } from './progress.js';
 import { lesson } from './testing/tiny-lesson.js';
-import { directions, peakIndex, sketchVerdict, snap, startValues } from './sketch.js';
+import { directions, peakIndex, sketchFit, sketchVerdict, snap, startValues } from './sketch.js';
 
 const sketch: PredictSketch = { field: 'machine.cpus', at: [2, 4, 8, 16, 32], label: 'CPUs', unit: 'packets/s', max: 60000, step: 1000 };
 
@@ -88,5 +88,24 @@ describe('the parser and a sketch', () => {
     expect(problems(sketchLesson('[2, 4, 16]')).join('\n')).toMatch(/has a point at machine\.cpus = 16, but lab "run-it"'s task has no run with that value alone/);
     expect(problems(sketchLesson('[4, 2, 8]')).join('\n')).toMatch(/are not in increasing order/);
     expect(problems(sketchLesson('[2, 4, 8]', '\nrun: { machine.cpus: 2 }')).join('\n')).toMatch(/it takes no run/);
+  });
+});
+
+describe('sketchFit', () => {
+  const cpus = { field: 'machine.cpus', at: [8, 16, 32, 64, 128], label: 'CPUs', unit: 'requests/s', max: 1e6, step: 1000 };
+  it('recovers a USL curve and says where it peaks', () => {
+    const truth = { x1: 50000, sigma: 0.02, kappa: 0.0005 };
+    const curve = cpus.at.map((n) => (truth.x1 * n) / (1 + truth.sigma * (n - 1) + truth.kappa * n * (n - 1)));
+    const fit = sketchFit(cpus, curve, 'requests/s')!;
+    fit.fitted.forEach((value, i) => expect(value).toBeCloseTo(curve[i]!, -1));
+    expect(fit.text).toContain('σ = 0.02');
+    expect(fit.text).toContain('κ = 0.0005');
+    expect(fit.text).toMatch(/peaks at about 44 CPUs/);
+  });
+  it('fits nothing along another field, and says why it cannot fit too few points', () => {
+    expect(sketchFit({ ...cpus, field: 'net.offered_pps' }, [1, 2, 3, 4, 5], 'x')).toBeUndefined();
+    const few = sketchFit({ ...cpus, at: [8, 16] }, [1, 2], 'x')!;
+    expect(few.fitted).toEqual([]);
+    expect(few.text).toMatch(/^No scalability fit of these runs: /);
   });
 });

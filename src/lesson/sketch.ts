@@ -4,6 +4,7 @@
  * shape (does throughput keep rising, level off or fall?), so the verdict compares
  * directions and peaks, not values; the chart and its table show the values.
  */
+import { fitUsl, significant, uslAt } from '../core/fit.js';
 import type { PredictSketch } from './components.js';
 
 export type Direction = 'up' | 'down' | 'flat';
@@ -66,4 +67,33 @@ export function snap(sketch: PredictSketch, value: number): number {
 /** Where an untouched sketch starts: every point at the middle of the axis. */
 export function startValues(sketch: PredictSketch): number[] {
   return sketch.at.map(() => snap(sketch, sketch.max / 2));
+}
+
+export interface SketchFit {
+  /** The fitted throughput at each of the sketch's points. */
+  fitted: number[];
+  text: string;
+}
+
+const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+/**
+ * The Universal Scalability Law fitted to the runs of a sketch along machine.cpus
+ * (core/fit.ts): its coefficients in words and where its curve peaks. Undefined for a
+ * sketch along another field; a reason in words when the runs cannot be fitted.
+ */
+export function sketchFit(sketch: PredictSketch, measured: number[], unit: string): SketchFit | undefined {
+  if (sketch.field !== 'machine.cpus') return undefined;
+  const usl = fitUsl(sketch.at.map((n, i) => ({ n, x: measured[i]! })));
+  if (!usl.ok) return { fitted: [], text: `No scalability fit of these runs: ${usl.reason}` };
+  const { sigma, kappa, nMax, peak, ceiling, r2 } = usl.fit;
+  const where = nMax !== null && peak !== null
+    ? `its curve peaks at about ${count.format(nMax)} CPUs (about ${count.format(peak)} ${unit}) and falls after it`
+    : ceiling !== null ? `its curve has no peak and levels off towards ${count.format(ceiling)} ${unit}` : 'its curve is a straight line: no limit in this range';
+  return {
+    fitted: sketch.at.map((n) => uslAt(usl.fit, n)),
+    text: `The Universal Scalability Law fitted to your runs (the simulator's, not a source's): contention σ = ${significant(sigma)}, `
+      + `the share of each request that only one CPU at a time can do; coherency κ = ${significant(kappa)}, the crosstalk `
+      + `(cache lines travelling) that grows with every pair of CPUs; R² = ${r2.toFixed(2)}. With these, ${where}.`,
+  };
 }

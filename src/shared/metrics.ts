@@ -297,6 +297,15 @@ export const METRICS = {
   held_buffers_mean: core('hpux.held_buffers_mean', { digits: 2 }),
   send_copy_us: micro('Copying, per send', (r) => r.hpux?.per_send_ns.copy),
   send_checksum_us: micro('Checksumming, per send', (r) => r.hpux?.per_send_ns.checksum),
+  // a service under a lock (the capstone's generic kernel)
+  requests_per_s: core('service.requests_per_s'),
+  response_us: core('service.mean_response_ns', { digits: 1, shown: { unit: 'µs', per: 1e3 } }),
+  serial_busy_pct: core('service.serial_busy_pct'),
+  lock_transfers_per_request: core('service.lock_transfers_per_request', { digits: 2 }),
+  state_transfers_per_request: core('service.state_transfers_per_request', { digits: 2 }),
+  context_switches_per_request: core('service.context_switches_per_request', { digits: 2 }),
+  futile_wakeups_per_request: core('service.futile_wakeups_per_request', { digits: 2 }),
+  reply_wait_pct: core('service.reply_wait_pct'),
 } satisfies Record<string, Metric>;
 
 export type MetricId = keyof typeof METRICS;

@@ -97,20 +97,22 @@ const MODE_WORDS: Record<string, { label: string; short: string }> = {
   interrupts: { label: 'An interrupt per packet (kernel stack)', short: 'interrupts' },
   moderation: { label: 'Interrupt moderation, 60 µs (kernel stack)', short: 'moderation' },
   polling: { label: 'Polling (OpenOnload)', short: 'polling' },
+  napi: { label: 'NAPI: interrupt, then polls of a budget (kernel stack, moderation 60 µs)', short: 'NAPI' },
 };
 
 const MODE_COLOURS: Record<Theme, Record<string, string>> = {
-  light: { interrupts: '#D55E00', moderation: '#8E5BA6', polling: '#0072B2' },
-  projector: { interrupts: '#C04A00', moderation: '#7A4792', polling: '#00589A' },
+  light: { interrupts: '#D55E00', moderation: '#8E5BA6', polling: '#0072B2', napi: '#007A5A' },
+  projector: { interrupts: '#C04A00', moderation: '#7A4792', polling: '#00589A', napi: '#00664B' },
 };
 
 const MODE_SHAPES: Record<string, Pick<SeriesStyle, 'dash' | 'marker'>> = {
   interrupts: { dash: '7 5', marker: 'square' },
   moderation: { dash: '2 4', marker: 'diamond' },
   polling: { dash: '', marker: 'circle' },
+  napi: { dash: '4 2 1 2', marker: 'triangle' },
 };
 
-export const RECEIVE_MODE_ORDER: readonly string[] = ['interrupts', 'moderation', 'polling'];
+export const RECEIVE_MODE_ORDER: readonly string[] = ['interrupts', 'moderation', 'polling', 'napi'];
 
 /** A receive mode's style; `labels` (the view's prop) wins over the built-in words. */
 export function receiveModeStyle(mode: string, theme: Theme = 'light', labels?: Readonly<Record<string, string>>): SeriesStyle {

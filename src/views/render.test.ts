@@ -154,7 +154,7 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html).toMatch(/\d+ more locks were not taken in this run/);
   });
 
-  it('scaling chart: two panels, the saturation mark, the current run, a partial sweep', async () => {
+  it('scaling chart: two panels, the saturation mark, the current run, the fits and N_max, a partial sweep', async () => {
     const { ScalingChart } = await views();
     const current = sweep.reports.find((r) => r.kernel === 'scalable')!;
     const html = render(ScalingChart!, { points: sweep.reports, report: current, theme, width: 1100 });
@@ -162,6 +162,16 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html.match(/data-panel="/g)!.length).toBe(2);
     expect(html).toContain('data-saturation=');
     expect(html).toContain('data-current');
+    // the fits: a dashed curve per kernel in the tx panel only, the classic kernel's N_max marked, the words, the switch
+    expect(html.match(/data-fit-curve="/g)!.length).toBe(2);
+    expect(html).toMatch(/data-nmax="classic" data-nmax-value="\d+\.\d"/);
+    expect(html).toContain('aria-pressed="true" data-fit-model="usl"');
+    expect(html).toContain('data-fit-kernel="classic"');
+    expect(html).toContain('not the source\u2019s measurements');
+    const amdahl = render(ScalingChart!, { points: sweep.reports, theme, width: 1100, fitModel: 'amdahl' });
+    expect(amdahl).toContain('aria-pressed="true" data-fit-model="amdahl"');
+    expect(amdahl).toContain('data-fit-curves="amdahl"');
+    expect(amdahl).not.toContain('data-nmax=');
     const partial = render(ScalingChart!, { points: sweep.reports.slice(0, 5), progress: 0.2, cpuRange: [1, 40], theme });
     expect(partial).toContain('Sweep <strong>20%</strong>');
     const empty = render(ScalingChart!, { points: [], theme });

@@ -2,7 +2,8 @@
  * its absence under polling; agreement with the simplest queueing results when every
  * cost is constant; the raw vNIC is the hardware and nothing else; TCP's window keeps
  * sockets from overflowing; the stack lock's pre-queue, the async pool and the
- * watchdog do what the talk says ("The OpenOnload User-level Network Stack"). */
+ * watchdog do what the talk says ("The OpenOnload User-level Network Stack"); NAPI's
+ * budget and queue-state feedback end the livelock (check_napi). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -74,6 +75,136 @@ static void check_livelock(void)
 }
 
 static lab_Sim *run(const char *const *settings) { return h_run(BASE, settings); }
+
+/* One UDP receive run of the kernel stack on one core (moderated at 60 us, as the
+ * preset), offered `pps`, with more settings; the caller frees it. */
+static lab_Sim *receive_run(double pps, const char *const *settings)
+{
+    char set[64];
+    const char *const more[] = { "net.test=udp_receive", "net.stack=kernel", "net.moderation_ns=60000", set, NULL };
+    lab_Scenario *sc = h_scenario(BASE);
+    lab_Sim *s;
+    snprintf(set, sizeof set, "net.offered_pps=%.0f", pps);
+    h_apply(sc, more);
+    h_apply(sc, settings);
+    s = lab_sim_new(sc, NULL);
+    lab_sim_run_until(s, s->st->v[F_DURATION]);
+    lab_scenario_free(sc);
+    return s;
+}
+
+static double per_s(const lab_Sim *s, uint64_t n) { return (double)n / secs(s); }
+
+/* A CPU's busy share of the measurement window. */
+static double busy_of(const lab_Sim *s, int cpu)
+{
+    double busy = 0;
+    int m;
+    for (m = 0; m < LAB_MODE_COUNT; m++) if (m != LAB_MODE_IDLE) busy += (double)s->cpu[cpu].mode_ns[m];
+    return busy / (double)(s->st->now - s->st->stats_start);
+}
+
+/* NAPI (net.napi_budget) and queue-state feedback (net.queue_feedback): Mogul and
+ * Ramakrishnan, "Eliminating Receive Livelock in an Interrupt-Driven Kernel"; Salim,
+ * Olsson and Kuznetsov, "Beyond Softnet". The interrupt starts a poll of at most the
+ * budget; under overload the interrupt stays masked, the poll yields to the
+ * application, and the excess is dropped at the ring, where it costs no CPU. */
+static void check_napi(void)
+{
+    static const double offered[] = { 600e3, 700e3, 800e3, 900e3, 1e6, 1.5e6, 2e6, 2.5e6, 3e6 };
+    enum { N = sizeof offered / sizeof offered[0] };
+    const char *const off[] = { "net.napi_budget=0", NULL };
+    const char *const napi[] = { "net.napi_budget=64", NULL };
+    const char *const feedback[] = { "net.napi_budget=64", "net.queue_feedback=on", NULL };
+    double d[N], lo = 1e18, hi = 0, lo_bites = 1e18, dip = 1e18;
+    int i;
+    {   /* off: today's livelock, unchanged */
+        lab_Sim *a = receive_run(600e3, off), *b = receive_run(3e6, off);
+        CHECK(delivered_per_s(b) < 0.6 * delivered_per_s(a), "NAPI off: the livelock remains (%.0f at 3M, %.0f at 0.6M)",
+              delivered_per_s(b), delivered_per_s(a));
+        CHECK(net_state(b->st)->net.ring_drops == 0 && net_state(b->st)->net.socket_drops > 0,
+              "NAPI off: every drop is at the socket, after the protocol's work");
+        lab_sim_free(a);
+        lab_sim_free(b);
+    }
+    for (i = 0; i < N; i++) {   /* the budget alone: flat once a poll can spend it */
+        lab_Sim *s = receive_run(offered[i], napi);
+        const NetCounters *c = &net_state(s->st)->net;
+        d[i] = delivered_per_s(s);
+        if (c->irqs == 0) { if (d[i] < lo_bites) lo_bites = d[i]; }
+        else {
+            /* every poll ends with the ring empty (60 us of arrivals < 64): the handler
+             * as before, and the socket overflows */
+            if (d[i] < dip) dip = d[i];
+            CHECK(c->socket_drops > 0 && c->ring_drops == 0, "NAPI at %.0fk: a poll never spends its budget, the socket drops (%.0f/s)",
+                  offered[i] / 1e3, per_s(s, c->socket_drops));
+        }
+        if (i == N - 1) {
+            /* per packet: the poll's protocol work, the receive call (system call,
+             * receive, the copy of 32 bytes); per poll of 64: a wake-up and a switch */
+            double per_pkt = 250 + 300 + 1200 + 300.0 * 32 / 1024 + (550 + 1500) / 64.0;
+            CHECK(c->socket_drops == 0 && per_s(s, c->ring_drops) > 0.8 * (offered[i] - d[i]),
+                  "NAPI at 3M: the excess is dropped at the ring (%.0f/s), none at the socket (%llu)",
+                  per_s(s, c->ring_drops), (unsigned long long)c->socket_drops);
+            CHECK(c->irqs == 0 && c->polls > 0, "NAPI at 3M: the interrupt stays masked, the stack is polled (%llu irqs, %llu polls)",
+                  (unsigned long long)c->irqs, (unsigned long long)c->polls);
+            CHECK(h_rel(per_s(s, c->polls), d[i] / 64) < 0.01, "NAPI at 3M: every poll spends its budget of 64 (%.0f polls/s)",
+                  per_s(s, c->polls));
+            CHECK(h_rel(d[i], 1e9 / per_pkt) < 0.005, "NAPI at 3M: the core's limit, 1/(CPU per packet) = %.0f/s, got %.0f",
+                  1e9 / per_pkt, d[i]);
+        }
+        lab_sim_free(s);
+    }
+    CHECK(d[N - 1] >= 0.99 * d[4] && lo_bites >= 0.99 * d[N - 1], "NAPI: flat once the budget bites (%.0f at 1M, %.0f at 3M, least %.0f)",
+          d[4], d[N - 1], lo_bites);
+    CHECK(dip < 0.97 * d[N - 1] && d[N - 1] >= d[0], "NAPI alone: below that the livelock's dip (%.0f), and 3M delivers no less than 0.6M (%.0f, %.0f)",
+          dip, d[N - 1], d[0]);
+    for (i = 0; i < N; i++) {   /* with feedback: flat from 0.6 to 3 million offered */
+        lab_Sim *s = receive_run(offered[i], feedback);
+        d[i] = delivered_per_s(s);
+        if (d[i] < lo) lo = d[i];
+        if (d[i] > hi) hi = d[i];
+        CHECK(net_state(s->st)->net.socket_drops == 0, "NAPI and feedback at %.0fk: no socket drops", offered[i] / 1e3);
+        lab_sim_free(s);
+    }
+    CHECK(lo >= 0.98 * hi, "NAPI and feedback: no fall from 0.6 to 3M offered (%.0f .. %.0f)", lo, hi);
+    {   /* a budget larger than a poll ever takes is no budget */
+        const char *const big[] = { "net.napi_budget=1024", NULL };
+        lab_Sim *a = receive_run(3e6, off), *b = receive_run(3e6, big);
+        CHECK(net_state(a->st)->net.delivered_msgs == net_state(b->st)->net.delivered_msgs,
+              "a budget of 1024 is never spent at 60 us moderation: the livelock, packet for packet");
+        lab_sim_free(a);
+        lab_sim_free(b);
+    }
+    {   /* below the budget, NAPI alone still fills the socket; feedback drops at the ring */
+        lab_Sim *a = receive_run(600e3, napi), *b = receive_run(600e3, feedback);
+        CHECK(net_state(a->st)->net.socket_drops > 0, "NAPI at 0.6M: the socket still overflows (%.0f/s)",
+              per_s(a, net_state(a->st)->net.socket_drops));
+        CHECK(net_state(b->st)->net.socket_drops == 0 && net_state(b->st)->net.ring_drops > 0 && delivered_per_s(b) > delivered_per_s(a),
+              "with feedback: no socket drops, the ring drops instead, and more is delivered (%.0f vs %.0f)",
+              delivered_per_s(b), delivered_per_s(a));
+        lab_sim_free(a);
+        lab_sim_free(b);
+    }
+    {   /* interrupts on another core: feedback removes the waste there */
+        const char *const other[] = { "net.napi_budget=64", "net.irq_cpu=other_core", NULL };
+        const char *const other_fb[] = { "net.napi_budget=64", "net.irq_cpu=other_core", "net.queue_feedback=on", NULL };
+        lab_Sim *a = receive_run(3e6, other), *b = receive_run(3e6, other_fb);
+        CHECK(net_state(b->st)->net.socket_drops == 0 && h_rel(delivered_per_s(b), delivered_per_s(a)) < 0.01,
+              "other core, feedback: the same delivered (%.0f vs %.0f), no socket drops", delivered_per_s(b), delivered_per_s(a));
+        CHECK(busy_of(b, 1) < 0.5 * busy_of(a, 1), "and the interrupt core works on delivered packets only (busy %.2f vs %.2f)",
+              busy_of(b, 1), busy_of(a, 1));
+        lab_sim_free(a);
+        lab_sim_free(b);
+    }
+    {   /* feedback without a poll to stop is refused */
+        const char *const bad[] = { "net.queue_feedback=on", "net.napi_budget=0", NULL };
+        lab_Scenario *sc = h_scenario(BASE);
+        h_apply(sc, bad);
+        CHECK(lab_scenario_validate(sc) == LAB_ERR_INCONSISTENT, "net.queue_feedback without net.napi_budget is refused");
+        lab_scenario_free(sc);
+    }
+}
 
 /* Constant costs make a sender a deterministic server: its rate is one over the sum. */
 static void check_deterministic_service(void)
@@ -224,6 +355,7 @@ int main(void)
 {
     check_filters();
     check_livelock();
+    check_napi();
     check_deterministic_service();
     check_pingpong();
     check_stack_lock();

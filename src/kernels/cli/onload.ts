@@ -63,6 +63,7 @@ function summary(report: Report): SummarySection[] {
 
 export const onloadCli: KernelCli = {
   summary,
+  throughput: 'net.delivered_per_s',
   sweep: {
     header: ['half round trip', 'sent/s', 'delivered/s', 'goodput Gb/s', 'host A CPU per message'],
     cells: (report) => {

@@ -8,7 +8,7 @@ import { METRICS, formatMetric } from '../../shared/metrics.js';
 import { sameSettings, sketchRunIndex } from '../parse.js';
 import type { LessonProgress } from '../progress.js';
 import { settingsInWords } from '../words.js';
-import { sketchVerdict } from '../sketch.js';
+import { sketchFit, sketchVerdict } from '../sketch.js';
 import { verdict } from '../verdict.js';
 import { predictionText } from './Predict.js';
 import { SketchChart } from './SketchChart.js';
@@ -26,6 +26,7 @@ function CompareSketch({ compare, predict, lab, progress }: {
   const missing = sketch.at.filter((_, i) => measured[i] === undefined);
   const metric = METRICS[compare.metric];
   const shape = predicted && missing.length === 0 ? sketchVerdict(sketch, predicted, measured as number[]).text : '';
+  const fit = missing.length === 0 ? sketchFit(sketch, measured as number[], sketch.unit) : undefined;
   return (
     <div className="lesson-card lesson-compare" role="group" aria-label={`Your sketch and your runs: ${metric.label} against ${sketch.label}`}>
       <p className="lesson-card-kind" aria-hidden="true">Sketch and measurement</p>
@@ -36,13 +37,15 @@ function CompareSketch({ compare, predict, lab, progress }: {
       )}
       <p className="sketch-legend" aria-hidden="true"><span className="sketch-key-yours" /> your sketch <span className="sketch-key-run" /> your runs</p>
       <table className="sketch-table" data-testid={`compare-measured-${compare.predict}`}>
-        <thead><tr><th scope="col">{sketch.label}</th><th scope="col">You sketched ({sketch.unit})</th><th scope="col">Your run measured</th></tr></thead>
+        <thead><tr><th scope="col">{sketch.label}</th><th scope="col">You sketched ({sketch.unit})</th><th scope="col">Your run measured</th>
+          {fit && fit.fitted.length > 0 && <th scope="col">Scalability law fit</th>}</tr></thead>
         <tbody>
           {sketch.at.map((x, i) => (
             <tr key={x}>
               <th scope="row">{number.format(x)}</th>
               <td>{predicted ? formatMetric(compare.metric, predicted[i]!) : '—'}</td>
               <td>{measured[i] === undefined ? <span className="lesson-muted">not run yet</span> : formatMetric(compare.metric, measured[i]!)}</td>
+              {fit && fit.fitted.length > 0 && <td>{formatMetric(compare.metric, fit.fitted[i]!)}</td>}
             </tr>
           ))}
         </tbody>
@@ -52,6 +55,7 @@ function CompareSketch({ compare, predict, lab, progress }: {
           : missing.length > 0 ? `Make the runs at ${missing.map((x) => number.format(x)).join(', ')} ${sketch.label} in the experiment above, and the comparison appears here.`
             : shape}
       </p>
+      {fit && <p className="lesson-compare-fit" data-testid={`compare-fit-${compare.predict}`}>{fit.text}</p>}
     </div>
   );
 }

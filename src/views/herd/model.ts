@@ -262,7 +262,8 @@ export function bounceText(snapshot: Snapshot, bounce: Bounce, kind: LockKind = 
     : `${listWords(bounce.winners.map((id) => `${name(id)}${bounce.members.includes(id) ? '' : ' (already awake)'}`))} took the lock${bounce.winners.length > 1 ? ' in turn' : ''}`;
   const lost = bounce.backToSleep.length > 0
     ? `${listWords(bounce.backToSleep.map(name))} went back to sleep: ${bounce.backToSleep.length === 1 ? 'a futile wake-up' : 'futile wake-ups'}`
-    : kind === 'wake_one' ? 'nobody else was woken, so no wake-up was futile' : 'none of them has gone back to sleep yet';
+    : kind === 'wake_one' ? 'nobody else was woken, so no wake-up was futile'
+      : kind === 'wake_one_free' ? 'nobody else was woken, and the one woken has not found the lock taken' : 'none of them has gone back to sleep yet';
   return `${woke}; ${won}; ${lost}.`;
 }
 

@@ -2,21 +2,28 @@
  * ScalingChart.tsx -- a sweep over the number of CPUs for both kernels: transmit
  * packets per second and MP synchronization against CPUs (the paper's Figures 4 and
  * 6), the current run highlighted, and the CPU count where the designated TCP/IP CPU
- * saturates marked. Partial sweeps draw what has arrived; the shell renders the
+ * saturates marked. Each kernel's throughput is fitted (the Universal Scalability Law,
+ * or Amdahl's law by a two-button switch): the fitted curve dashed, its N_max marked
+ * when it lies in or near the range, and the coefficients said in words in this run's
+ * terms. Partial sweeps draw (and fit) what has arrived; the shell renders the
  * progress bar and the cancel button.
  */
+import { useId, useMemo, useState } from 'react';
 import { line, scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { themeTokens, type KernelName, type Theme, type ThemeTokens } from '../palette.js';
-import { formatCount, formatPct } from '../format.js';
+import { formatCount, formatOne, formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { KernelMarker } from '../common/marks.js';
 import { KernelSwatch, Legend, swatchSize } from '../common/Legend.js';
 import {
-  cpuDomain, pointOf, saturationCpus, scalingSummary, seriesOf, SATURATION_PCT, type SweepPoint,
+  cpuDomain, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, nMaxMark, pointOf, saturationCpus,
+  scalingSummary, seriesOf, SATURATION_PCT, type FitModel, type SweepPoint,
 } from './model.js';
+import type { SweepFit } from '../../core/fit.js';
 import { kernelInfo } from '../../kernels/index.js';
+import './scaling.css';
 
 export interface ScalingChartProps {
   /** The sweep so far: one report per (kernel, CPU count). */
@@ -31,6 +38,8 @@ export interface ScalingChartProps {
   cpuRange?: readonly [number, number];
   /** Designated-CPU busy % that counts as saturated (default 97.5). */
   saturationPct?: number;
+  /** The law fitted through each kernel's throughput at first (default the USL); the learner can switch. */
+  fitModel?: FitModel;
   theme?: Theme;
   /** Width of the whole view in CSS px (default 900). */
   width?: number;
@@ -46,6 +55,8 @@ interface Panel {
   format: (v: number) => string;
 }
 
+const KERNEL_NAMES: readonly KernelName[] = ['classic', 'scalable'];
+
 const PANELS: readonly Panel[] = [
   { key: 'tx', title: 'TCP/IP transmit packets per second', value: (p) => p.transmitPps, format: (v) => formatCount(v) },
   { key: 'mpsynch', title: 'MP synchronization (% of all CPU time)', value: (p) => p.mpsynchPct, format: (v) => formatPct(v) },
@@ -56,7 +67,9 @@ export function ScalingChart(props: ScalingChartProps) {
   const t = themeTokens(theme);
   const width = props.width ?? 900;
   const innerW = innerWidth(width);
-  const series = seriesOf(props.points);
+  const series = useMemo(() => seriesOf(props.points), [props.points]);
+  const fits = useMemo(() => fitsOf(series), [series]);
+  const [model, setModel] = useState<FitModel>(props.fitModel ?? 'usl');
   const all = [...series.classic, ...series.scalable];
   const threshold = props.saturationPct ?? SATURATION_PCT;
   const saturation = saturationCpus(series.scalable, threshold);
@@ -76,20 +89,27 @@ export function ScalingChart(props: ScalingChartProps) {
   return (
     <ViewFrame view="scaling" theme={theme} width={width} title={props.title ?? 'Scaling with the number of CPUs'}
       headline={headline}
-      summary={scalingSummary(series, saturation, progress, current)}
+      summary={[scalingSummary(series, saturation, progress, current), fitSummary(series, fits, model)].filter(Boolean).join(' ')}
       legend={<Legend label="Scaling chart legend" items={[
         { key: 'classic', label: t.kernels.classic.label, swatch: <KernelSwatch kernel="classic" theme={theme} /> },
         { key: 'scalable', label: t.kernels.scalable.label, swatch: <KernelSwatch kernel="scalable" theme={theme} /> },
         ...(current ? [{ key: 'current', label: 'This run', swatch: <CurrentSwatch t={t} size={swatchSize(theme)} /> }] : []),
+        { key: 'fit', label: `${model === 'usl' ? 'USL' : 'Amdahl'} fit (dashed, thin)`, swatch: <FitSwatch t={t} size={swatchSize(theme)} /> },
+        ...(model === 'usl' ? [{ key: 'nmax', label: 'N_max, where the fitted throughput peaks', swatch: <NmaxSwatch t={t} size={swatchSize(theme)} /> }] : []),
         { key: 'sat', label: `Designated TCP/IP CPU saturated (≥ ${threshold}% busy); hollow points from there on`, swatch: <SaturationSwatch t={t} size={swatchSize(theme)} /> },
       ]} />}
       table={{
         caption: 'Sweep results per CPU count',
-        columns: ['CPUs', 'Classic: transmit pkts/s', 'Scalable: transmit pkts/s', 'Classic: MP sync', 'Scalable: MP sync', 'Designated CPU busy'],
+        columns: ['CPUs', 'Classic: transmit pkts/s', `Classic: ${model === 'usl' ? 'USL' : 'Amdahl'} fit`, 'Scalable: transmit pkts/s',
+          `Scalable: ${model === 'usl' ? 'USL' : 'Amdahl'} fit`, 'Classic: MP sync', 'Scalable: MP sync', 'Designated CPU busy'],
         rows: [...new Set(all.map((p) => p.cpus))].sort((a, b) => a - b).map((n) => {
           const c = series.classic.find((p) => p.cpus === n);
           const s = series.scalable.find((p) => p.cpus === n);
-          return [n, c ? formatCount(c.transmitPps) : '—', s ? formatCount(s.transmitPps) : '—',
+          const fitted = (k: KernelName) => {
+            const v = series[k].length > 0 ? fittedAt(fits[k], model, n) : null;
+            return v === null ? '—' : formatCount(v);
+          };
+          return [n, c ? formatCount(c.transmitPps) : '—', fitted('classic'), s ? formatCount(s.transmitPps) : '—', fitted('scalable'),
             c ? formatPct(c.mpsynchPct) : '—', s ? formatPct(s.mpsynchPct) : '—', s ? formatPct(s.designatedBusyPct) : '—'];
         }),
       }}>
@@ -100,28 +120,55 @@ export function ScalingChart(props: ScalingChartProps) {
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24 }}>
           {PANELS.map((panel) => (
             <PanelChart key={panel.key} panel={panel} series={series} domain={domain} saturation={saturation} current={current}
-              width={panelW} height={panelH} t={t} theme={theme} />
+              fits={panel.key === 'tx' ? fits : undefined} model={model} width={panelW} height={panelH} t={t} theme={theme} />
           ))}
+        </div>
+      )}
+      {all.length > 0 && (
+        <div className="slv-scaling-fit" data-fit={model}>
+          <div className="slv-scaling-switch" role="group" aria-label="The law fitted through each kernel's throughput">
+            {(['usl', 'amdahl'] as const).map((m) => (
+              <button key={m} type="button" className="slv-button slv-choice" aria-pressed={model === m} data-fit-model={m}
+                onClick={() => setModel(m)}>{m === 'usl' ? 'USL fit' : 'Amdahl fit'}</button>
+            ))}
+          </div>
+          <ul>
+            {(['classic', 'scalable'] as const).map((k) => {
+              const words = fitWords(k, series[k], fits[k], model);
+              return words && <li key={k} data-fit-kernel={k} style={{ borderLeftColor: t.kernels[k].colour }}>{words}</li>;
+            })}
+          </ul>
+          <p className="slv-muted">{FIT_NOTE}</p>
         </div>
       )}
     </ViewFrame>
   );
 }
 
-function PanelChart({ panel, series, domain, saturation, current, width, height, t, theme }: {
+function PanelChart({ panel, series, domain, saturation, current, fits, model, width, height, t, theme }: {
   panel: Panel; series: Record<KernelName, SweepPoint[]>; domain: [number, number]; saturation: number | null;
-  current?: SweepPoint; width: number; height: number; t: ThemeTokens; theme?: Theme;
+  current?: SweepPoint; fits?: Record<KernelName, SweepFit>; model: FitModel; width: number; height: number; t: ThemeTokens; theme?: Theme;
 }) {
   const fs = t.fontSize;
   const margin = { top: fs * 2.2, right: fs * 5.2, bottom: fs * 3, left: fs * 4.4 };
   const all = [...series.classic, ...series.scalable, ...(current ? [current] : [])];
-  const yMax = Math.max(1, ...all.map(panel.value));
+  // The fitted curves across the axis. They may rise above the sweep's points (a peak past
+  // its end), but lift the scale by a quarter at most; the rest is clipped.
+  const curves = fits ? KERNEL_NAMES.filter((k) => series[k].length > 0).map((k) => ({ k, points: fitCurve(fits[k], model, domain) })) : [];
+  const pointsMax = Math.max(1, ...all.map(panel.value));
+  const fitMax = Math.max(0, ...curves.flatMap((c) => c.points.map(([, v]) => v)));
+  const yMax = Math.max(pointsMax, Math.min(fitMax, pointsMax * 1.25));
+  const clipId = useId();
+  const marks = fits && model === 'usl'
+    ? KERNEL_NAMES.filter((k) => series[k].length > 0).map((k) => ({ k, mark: nMaxMark(fits[k], domain) }))
+    : [];
   const x = scaleLinear().domain(domain).range([margin.left, width - margin.right]);
   const y = scaleLinear().domain([0, yMax * 1.08]).nice().range([height - margin.bottom, margin.top]);
   const xTicks = x.ticks(Math.max(3, Math.min(10, Math.floor((width - margin.left - margin.right) / (fs * 3.5)))))
     .filter((v) => Number.isInteger(v));
   const yTicks = y.ticks(5);
   const path = line<SweepPoint>().x((p) => x(p.cpus)).y((p) => y(panel.value(p)));
+  const fitPath = line<[number, number]>().x(([n]) => x(n)).y(([, v]) => y(v));
   const markerSize = t.name === 'projector' ? 10 : 8;
   const compactY = (v: number) => (panel.key === 'tx' ? (v >= 1000 ? `${formatCount(v / 1000)}k` : formatCount(v)) : `${formatCount(v)}%`);
 
@@ -182,7 +229,44 @@ function PanelChart({ panel, series, domain, saturation, current, width, height,
         </g>
       )}
 
-      {(['classic', 'scalable'] as KernelName[]).map((k) => {
+      <clipPath id={clipId}>
+        <rect x={margin.left} y={margin.top - 4} width={width - margin.left - margin.right} height={height - margin.bottom - margin.top + 4} />
+      </clipPath>
+      {curves.length > 0 && (
+        <g data-fit-curves={model} clipPath={`url(#${clipId})`}>
+          {curves.map(({ k, points }) => (
+            <path key={k} data-fit-curve={k} d={fitPath(points) ?? ''} fill="none" stroke={t.kernels[k].colour}
+              strokeWidth={t.strokeWidth * 0.75} strokeDasharray="3 3" />
+          ))}
+        </g>
+      )}
+      {marks.map(({ k, mark }, i) => {
+        if (!mark) return null;
+        const colour = t.kernels[k].colour;
+        const label = `${kernelInfo(k).short}: N_max ${formatOne(mark.nMax)}${mark.beyond ? ' CPUs' : ''}`;
+        const halo = { stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' as const, fill: colour };
+        if (mark.beyond) {
+          // past the axis's end: an arrow at the edge, by the axis, says where
+          return (
+            <text key={k} data-nmax={k} data-nmax-value={mark.nMax.toFixed(1)} x={width - margin.right - 6}
+              y={height - margin.bottom - 6 - (i + (saturation !== null ? 1 : 0)) * t.smallSize * 1.3} fontSize={t.smallSize}
+              fontWeight={700} textAnchor="end" style={halo}>{label} →</text>
+          );
+        }
+        // a diamond on the curve's peak, a dotted line down to the axis, the label by the axis (below the curves)
+        const px = x(mark.nMax);
+        const py = Math.max(margin.top, y(mark.peak));
+        const left = px - margin.left > (width - margin.right - px);
+        return (
+          <g key={k} data-nmax={k} data-nmax-value={mark.nMax.toFixed(1)}>
+            <line x1={px} x2={px} y1={py} y2={height - margin.bottom} stroke={colour} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" />
+            <path d={`M${px},${py - 6}L${px + 6},${py}L${px},${py + 6}L${px - 6},${py}Z`} fill={t.background} stroke={colour} strokeWidth={2} />
+            <text x={px + (left ? -6 : 6)} y={height - margin.bottom - 6 - i * t.smallSize * 1.3} fontSize={t.smallSize} fontWeight={700}
+              textAnchor={left ? 'end' : 'start'} style={halo}>{label}</text>
+          </g>
+        );
+      })}
+      {KERNEL_NAMES.map((k) => {
         const style = t.kernels[k];
         const s = series[k];
         return (
@@ -211,6 +295,20 @@ function PanelChart({ panel, series, domain, saturation, current, width, height,
           </text>
         </g>
       )}
+    </svg>
+  );
+}
+
+function FitSwatch({ t, size }: { t: ThemeTokens; size: number }) {
+  return <svg width={size * 1.6} height={size}><line x1={0} x2={size * 1.6} y1={size / 2} y2={size / 2} stroke={t.text} strokeWidth={t.strokeWidth * 0.75} strokeDasharray="3 3" /></svg>;
+}
+
+function NmaxSwatch({ t, size }: { t: ThemeTokens; size: number }) {
+  const c = size / 2;
+  return (
+    <svg width={size} height={size}>
+      <line x1={c} x2={c} y1={c} y2={size} stroke={t.text} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" />
+      <path d={`M${c},${c - 5}L${c + 5},${c}L${c},${c + 5}L${c - 5},${c}Z`} fill={t.background} stroke={t.text} strokeWidth={2} />
     </svg>
   );
 }

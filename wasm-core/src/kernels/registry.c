@@ -15,6 +15,7 @@
     K(numa)            \
     K(onload)          \
     K(hpux)            \
+    K(service)         \
     /* a new kernel: one line above this one */
 
 #define DECLARE(name) const Kernel *kernel_##name(void);

@@ -17,7 +17,7 @@
  */
 #include "model.h"
 
-static const char *const LOCK_KINDS[] = { "spin", "wake_all", "wake_one" };
+static const char *const LOCK_KINDS[] = { "spin", "wake_all", "wake_one", "wake_one_free" };
 
 void metrics_reset(lab_Sim *s)
 {
@@ -77,7 +77,7 @@ const MetricDesc LAB_REPORT_METRICS[] = {
     { "cpus[].id", "integer", "", 0, "CPU" },
     { "cpus[].modes.{modes}", "integer", "ns", 0, "Time in each mode" },
     { "locks[].name", "string", "", 0, "Lock" },
-    { "locks[].kind", "spin|wake_all|wake_one", "", 0, "How waiters wait" },
+    { "locks[].kind", "spin|wake_all|wake_one|wake_one_free", "", 0, "How waiters wait" },
     { "locks[].line", "integer", "", 0, "Cache line" },
     { "locks[].hold_pct", "number", "%", -1, "Held" },
     { "locks[].spin_pct", "number", "%", -1, "Spinning for it (share of the machine)" },
@@ -308,7 +308,7 @@ void metrics_schema(JsonW *w)
     for (i = 0; i < SNAP_PER_LOCK_FIELDS; i++) { jw_item(w); jw_str(w, PER_LOCK[i]); }
     jw_close(w, ']');
     jw_key(w, "lock_kinds"); jw_open(w, '[');
-    for (i = 0; i < 3; i++) { jw_item(w); jw_str(w, LOCK_KINDS[i]); }
+    for (i = 0; i < (int)(sizeof LOCK_KINDS / sizeof LOCK_KINDS[0]); i++) { jw_item(w); jw_str(w, LOCK_KINDS[i]); }
     jw_close(w, ']');
     jw_key(w, "per_queue"); jw_open(w, '['); jw_item(w); jw_str(w, "len"); jw_item(w); jw_str(w, "max_len"); jw_close(w, ']');
     jw_key(w, "per_thread"); jw_open(w, '[');

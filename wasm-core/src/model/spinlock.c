@@ -15,7 +15,14 @@
  *     saturated test-and-set lock is free for much of the time it is wanted.
  *   - ticket: the next holder is fixed (first come, first served). After the
  *     releasing store the spinners re-read in turn until the next holder has seen its
- *     number: 1 + (k + 1) / 2 transfers on average, and no atomic at the end.
+ *     number: 1 + (k + 1) / 2 transfers on average, and no atomic at the end. The
+ *     cost of a handoff grows with the spinners, so past some number of CPUs a
+ *     saturated ticket lock passes fewer requests a second, not more: the collapse
+ *     that Boyd-Wickizer, Kaashoek, Morris and Zeldovich measured in Linux
+ *     ("Non-scalable locks are dangerous", Linux Symposium 2012).
+ *   - mcs: a queue lock (Mellor-Crummey and Scott, 1991). Each spinner spins on a
+ *     line of its own; the release writes the next one's line: one transfer per
+ *     handoff however many wait, first come first served.
  * With the transfer cost at zero every handoff is immediate and the lock is the
  * single server of the finite-source (machine repairman) queueing model.
  *
@@ -35,6 +42,7 @@ const char *lock_name(const lab_Sim *s, int lock) { return s->kernel->lock_names
 int64_t lock_handoff_ns(const State *st, int k)
 {
     if (st->lock_kind == LOCK_TICKET) return st->c_transfer + st->c_transfer * (k + 1) / 2;
+    if (st->lock_kind == LOCK_MCS) return st->c_transfer;
     return st->c_transfer * (2 + k);
 }
 
@@ -94,7 +102,8 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu)
 static int rad_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *transfers)
 {
     int k = l->nwait, home = st->line[l->line].home, i, pick = 0;
-    int fifo = st->lock_kind == LOCK_TICKET || (st->lock_kind == LOCK_FAIR && k >= st->fair_after);
+    int fifo = st->lock_kind == LOCK_TICKET || st->lock_kind == LOCK_MCS ||
+               (st->lock_kind == LOCK_FAIR && k >= st->fair_after);
     int64_t reads = 0, t[LAB_MAX_CPUS] = { 0 };
     double sum = 0, r;
     for (i = 0; i < k; i++) {
@@ -112,6 +121,10 @@ static int rad_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *trans
         }
         *handoff = reads / k + reads + t[pick];   /* take the line back, k re-reads, the atomic */
         *transfers = 2 + k;
+    } else if (st->lock_kind == LOCK_MCS) {
+        /* The release writes the next waiter's own line: one transfer. */
+        *handoff = t[0];
+        *transfers = 1;
     } else {
         /* Only the next in line must see the release; the others re-read in turn. */
         *handoff = t[0] + (reads / k) * (k + 1) / 2;
@@ -145,7 +158,7 @@ void lock_release(lab_Sim *s, int lock, int cpu)
         ev_push(s, st->now + handoff, EV_HANDOFF, w, lock, 0);
         return;
     }
-    if (st->lock_kind == LOCK_TICKET) pick = 0;
+    if (st->lock_kind == LOCK_TICKET || st->lock_kind == LOCK_MCS) pick = 0;
     else pick = (int)(rng_next(&st->rng) % (uint64_t)k);
     w = l->wait[pick];
     for (i = pick; i + 1 < k; i++) l->wait[i] = l->wait[i + 1];

@@ -38,7 +38,10 @@ static const char *const LINES_NAMES[] = { "shared", "separate", NULL };
 static const char *const POST_NAMES[] = { "under_lock", "after_unlock", NULL };
 static const char *const ALLOC_NAMES[] = { "xmalloc", "pool", NULL };
 static const char *const TABLE_LOCK_NAMES[] = { "table", "buckets", NULL };
-static const char *const LOCK_NAMES[] = { "tas", "ticket", "fair", NULL };
+static const char *const LOCK_NAMES[] = { "tas", "ticket", "fair", "mcs", NULL };
+static const char *const SVC_DISCIPLINE_NAMES[] = { "tas", "ticket", "mcs", "wake_all", "wake_one", "handoff",
+                                                     "delegate", "combine", "partition", NULL };
+static const char *const SVC_REQUESTS_NAMES[] = { "wait", "post", NULL };
 static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
 
 #define NS_MAX 1.0e10   /* ten seconds: more than any single cost can sensibly be */

@@ -27,7 +27,7 @@ extern const char *const LAB_KERNEL_NAMES[];
 enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2, KERNEL_NUMA = 3, KERNEL_ONLOAD = 4, KERNEL_HPUX = 5 };
 /* kernel.lock_kind: spinlock algorithms. fair is OpenVMS's on the GS series:
  * test-and-set until kernel.fair_after_waiters CPUs spin, then first come first served. */
-enum { LOCK_TAS = 0, LOCK_TICKET = 1, LOCK_FAIR = 2 };
+enum { LOCK_TAS = 0, LOCK_TICKET = 1, LOCK_FAIR = 2, LOCK_MCS = 3 };
 /* sched.affinity: where a woken thread runs. */
 enum { AFF_LAST_CPU = 0, AFF_NONE = 1, AFF_BIND_KPROCS = 2 };
 /* sna.lock_kind */
@@ -50,6 +50,10 @@ enum { HP_NIO_FDDI = 0, HP_EISA_FDDI = 1, HP_LO0 = 2, HP_LAN0_LOOPBACK = 3 };
 enum { HP_SEND = 0, HP_WRITE = 1 };
 enum { HP_PAGE_ALIGNED = 0, HP_UNALIGNED = 1 };
 #define LAB_HP_MAX_BUFFERS 64
+/* service.discipline and service.requests: the generic service under a lock. */
+enum { SVC_TAS = 0, SVC_TICKET, SVC_MCS, SVC_WAKE_ALL, SVC_WAKE_ONE, SVC_HANDOFF,
+       SVC_DELEGATE, SVC_COMBINE, SVC_PARTITION };
+enum { SVC_WAIT = 0, SVC_POST = 1 };
 
 /* ---- the fields ------------------------------------------------------------------ */
 enum Field {

@@ -26,9 +26,26 @@
  *  - Interrupts: a stack's NIC interrupts only when armed and not already being
  *    drained, and never sooner than net.moderation_ns after its last interrupt (a
  *    timer raises the held one then). The kernel stack is always armed but masked while
- *    its handler drains the ring (NAPI). A user-level stack is armed only by a thread
+ *    its handler drains the ring. A user-level stack is armed only by a thread
  *    that blocks on it, once; otherwise it is polled lazily by the application, and a
  *    watchdog interrupts if packets wait and no one has polled for net.watchdog_ns.
+ *  - NAPI (net.napi_budget > 0, the kernel stack only). Sources: Mogul and
+ *    Ramakrishnan, "Eliminating Receive Livelock in an Interrupt-Driven Kernel" (an
+ *    interrupt only starts polling; a quota of packets per poll; drop early; feedback
+ *    from full queues stops input) and Salim, Olsson and Kuznetsov, "Beyond Softnet"
+ *    (Linux's NAPI: the receive interrupt stays disabled while a poll with a budget,
+ *    the weight, runs until the ring is empty, then is re-enabled). The interrupt
+ *    starts the first poll; a poll takes at most net.napi_budget packets. A poll that
+ *    empties the ring unmasks (as the handler does without NAPI); one that spends its
+ *    budget with packets left stops with the interrupt still masked (napi_due), and
+ *    the next poll begins when no thread bound to the interrupt's CPU wants it (the
+ *    application there has blocked; at once if there is none): the poll yields to
+ *    the application. With net.queue_feedback on, a poll also stops before taking a
+ *    packet whose socket is full, and the next begins once the reader has taken one
+ *    (and the CPU is free, as above). While a poll is due no interrupt comes: the
+ *    ring fills and the NIC drops the excess, at no CPU cost. A poll that follows
+ *    another costs nothing of its own (no interrupt); its packets cost what the
+ *    handler's do. With net.napi_budget 0 none of this runs.
  *  - A thread spinning for a message (onload's spin, the raw vNIC's busy loop) awaits
  *    in user mode; an arrival on its stack wakes it at once.
  */
@@ -37,8 +54,8 @@
 #include "netstack.h"
 
 #define NET_INFINITE INT64_MAX
-/* Events one stack poll handles at most before it returns to the caller (like NAPI's
- * weight of 64): a poll never buries the socket under more than it can take. */
+/* Events one user-level stack poll handles at most before it returns to the caller
+ * (like NAPI's weight of 64): a poll never buries the socket under more than it can take. */
 #define NET_POLL_BUDGET 64
 
 static int host_of(const State *st, int cpu) { return cpu / net_state(st)->net_cph; }
@@ -152,6 +169,65 @@ static void notify(lab_Sim *s, int k)
     }
 }
 
+/* ---- NAPI: polls with a budget (net.napi_budget, the kernel stack) ---------------- */
+
+static int napi_on(const State *st, const NetStack *n)
+{
+    return !n->user_level && st->v[F_NET_NAPI_BUDGET] > 0;
+}
+
+/* Whether the socket the packet at the head of stack k's ring goes to is full. */
+static int head_socket_full(lab_Sim *s, const NetStack *n)
+{
+    const Job *p;
+    if (n->ring.len == 0) return 0;
+    p = &s->job[n->ring.head];
+    return p->thread >= 0 && s->thr[p->thread].work.len >= (int)s->st->v[F_NET_SOCKET_PACKETS];
+}
+
+/* Whether a thread bound to this CPU wants it: running (perhaps under an interrupt) or ready. */
+static int thread_wants(const lab_Sim *s, int cpu)
+{
+    int t;
+    for (t = 0; t < s->st->nthread; t++)
+        if (s->thr[t].bound == cpu && (s->thr[t].state == T_RUNNING || s->thr[t].state == T_READY)) return 1;
+    return 0;
+}
+
+/* Stack k's next poll may begin: it is due, no thread on its CPU wants the CPU, and
+ * (feedback on) its next packet's socket has room. The poll is raised from an event
+ * (now), never from inside a phase. */
+static void napi_kick(lab_Sim *s, int k)
+{
+    State *st = s->st;
+    NetStack *n = &net_state(st)->stk[k];
+    if (!n->napi_due || thread_wants(s, n->irq_cpu)) return;
+    if (st->v[F_NET_QUEUE_FEEDBACK] && head_socket_full(s, n)) return;
+    ev_push(s, st->now, EV_NET_POLL, -1, k, 0);
+}
+
+/* A thread on this CPU stopped wanting it: a poll waiting for the CPU may begin. */
+static void napi_cpu_free(lab_Sim *s, int cpu)
+{
+    NetState *ns = net_state(s->st);
+    int k;
+    for (k = 0; k < ns->net_nstack; k++)
+        if (ns->stk[k].napi_due && ns->stk[k].irq_cpu == cpu) napi_kick(s, k);
+}
+
+static void napi_poll(lab_Sim *s, int k)
+{
+    State *st = s->st;
+    NetStack *n = &net_state(st)->stk[k];
+    int j;
+    if (!n->napi_due || thread_wants(s, n->irq_cpu)) return;   /* already begun, or not yet */
+    if (st->v[F_NET_QUEUE_FEEDBACK] && head_socket_full(s, n)) return;
+    j = engine_job_alloc(s, JOB_NET_IRQ, k, NET_REPOLL);
+    assert(j >= 0);                        /* size() keeps one per stack: no interrupt is in flight */
+    n->napi_due = 0;
+    engine_raise_interrupt(s, n->irq_cpu, j);
+}
+
 /* ---- packets ---------------------------------------------------------------------- */
 
 /* The receiving NIC's filter table: the virtual interface (stack) for a packet to
@@ -258,6 +334,7 @@ static void socket_take(lab_Sim *s, int t)
     }
     net_thread(th)->bytes = bytes;
     net_thread(th)->got += bytes;
+    if (ns->stk[net_thread(th)->stack].napi_due) napi_kick(s, net_thread(th)->stack);   /* room again */
     if (ns->net_ack_packets) {
         /* the acknowledgement is a packet the sender's interrupt processes (HP-UX) */
         int j = engine_job_alloc(s, JOB_NET_PKT, peer_of(st, t), NET_ACK);
@@ -352,7 +429,10 @@ static int64_t wait_for(lab_Sim *s, int cpu, Ctx *x, int user_level, int state, 
     if (user_level) {
         x->state = CTX_AWAIT;
         x->mode = LAB_MODE_USER;
-    } else engine_block(s, cpu, state, why);
+    } else {
+        engine_block(s, cpu, state, why);
+        napi_cpu_free(s, cpu);
+    }
     return -1;
 }
 
@@ -485,6 +565,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         }
         if (!blocking_try_acquire(s, lk, cpu, x->thread)) {
             engine_block(s, cpu, T_LOCK_WAIT, 3);   /* handed the lock when woken */
+            napi_cpu_free(s, cpu);
             return -1;
         }
         th->handed = -1;
@@ -528,13 +609,26 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         }
         break;
     }
-    case OP_NET_IRQ_START:
+    case OP_NET_IRQ_START: {
+        int repoll = (s->job[x->job].flags & NET_REPOLL) != 0;
         engine_job_free(s, x->job);           /* x->sess is the stack */
         x->job = -1;
+        if (napi_on(st, &ns->stk[x->sess]) && ns->stk[x->sess].host == 0) ns->net.polls++;
+        if (repoll) { x->pc = ph->b; return 0; }   /* a NAPI poll after another: no interrupt */
         break;
+    }
     case OP_NET_RX_NEXT: {
         NetStack *n = &ns->stk[x->sess];
-        int j = ring_take(s, x->sess, st->now);
+        int j;
+        if (napi_on(st, n) && n->ring.len > 0 &&
+            (x->ctr >= (int32_t)st->v[F_NET_NAPI_BUDGET] || (st->v[F_NET_QUEUE_FEEDBACK] && head_socket_full(s, n)))) {
+            /* the budget is spent, or (feedback) the socket is full: stop, still masked */
+            n->napi_due = 1;
+            napi_kick(s, x->sess);
+            x->pc = ph->b;
+            return 0;
+        }
+        j = ring_take(s, x->sess, st->now);
         if (n->user_level) n->last_poll = st->now;
         if (j < 0) {                          /* drained: unmask (the kernel stack re-arms) */
             n->in_irq = 0;
@@ -542,6 +636,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
             x->pc = ph->b;
             return 0;
         }
+        x->ctr++;
         x->job = j;
         break;
     }
@@ -570,7 +665,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
 int net_jumps(int op)
 {
     return op == OP_NET_MORE || op == OP_NET_LOCK || op == OP_NET_UNLOCK || op == OP_NET_RX_NEXT ||
-           op == OP_NET_DELIVER || op == OP_NET_RECV_MORE;
+           op == OP_NET_DELIVER || op == OP_NET_RECV_MORE || op == OP_NET_IRQ_START;
 }
 
 /* ---- events ------------------------------------------------------------------------ */
@@ -644,6 +739,7 @@ void net_event(lab_Sim *s, const Event *e)
         break;
     }
     case EV_NET_TX_SPACE: net_resume_sender(s, e->a, 1); break;
+    case EV_NET_POLL: napi_poll(s, e->a); break;
     default: assert(0 && "not a net event");
     }
 }

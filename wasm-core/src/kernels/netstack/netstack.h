@@ -29,19 +29,22 @@ enum NetOp {
     OP_NET_RECV_MORE, /* b = target while a ping-pong message is not all in (a TCP
                          receive with MSG_WAITALL: woken for each batch of segments) */
     OP_NET_RECEIVED,  /* the receive call returns: counted; a = 1 ends a round trip   */
-    OP_NET_IRQ_START, /* the interrupt's stack: free the interrupt job                 */
+    OP_NET_IRQ_START, /* the interrupt's stack: free the interrupt job; b = target for a
+                         NAPI poll that follows an earlier one (no interrupt to pay)  */
     OP_NET_RX_NEXT,   /* b = target when the receive ring is empty (interrupts re-armed) */
     OP_NET_DELIVER,   /* the packet in hand reaches its socket (or is dropped: full)   */
     OP_NET_WAKE,      /* wake the socket's blocked reader                              */
     OP_NET_END
 };
 enum { EV_NET_ARRIVE = EV_KERNEL_BASE, EV_NET_MODERATION, EV_NET_WATCHDOG, EV_NET_GENERATE, EV_NET_ACK,
-       EV_NET_SPIN_END, EV_NET_TX_SPACE };
+       EV_NET_SPIN_END, EV_NET_TX_SPACE, EV_NET_POLL };
 /* Jobs: a message to send, a packet, an interrupt request (thread = the stack). */
 enum { JOB_NET_MSG = 11, JOB_NET_PKT = 12, JOB_NET_IRQ = 13 };
 /* A packet's flags: the message's last packet (it makes the message readable), a
  * ping-pong message followed through the stages, a TCP ACK. */
 enum { NET_LAST_PACKET = 1, NET_FOLLOWED = 2, NET_ACK = 4 };
+/* An interrupt request's flag: a NAPI poll that follows an earlier one, no interrupt. */
+enum { NET_REPOLL = 8 };
 /* The partner host's program (host B's threads). */
 enum { PROG_NET_PEER = PROG_KERNEL_BASE + 6 };
 
@@ -56,6 +59,9 @@ typedef struct NetStack {
     int8_t in_irq;           /* a handler is draining the ring: interrupts masked    */
     int8_t timer_set;        /* a moderation timer will raise the interrupt          */
     int8_t lock;             /* the stack lock's number (onload), or -1              */
+    int8_t napi_due;         /* NAPI: a poll stopped with work left (budget spent, or
+                                the socket full); the interrupt stays masked until the
+                                next poll (net.napi_budget)                            */
     int32_t poller;          /* a thread spinning on it (CTX_AWAIT), or -1            */
     JobList ring;            /* received packets no one has looked at yet            */
     JobList prequeue;        /* onload: sends that found the stack lock taken        */

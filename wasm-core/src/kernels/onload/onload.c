@@ -181,11 +181,13 @@ static void build_peer(Asm *a, const State *st)
 }
 
 /* The NIC's interrupt: drain the stack's ring, each packet to its socket, waking a
- * blocked reader. For a user-level stack this is its poll done in the kernel. */
+ * blocked reader. For a user-level stack this is its poll done in the kernel. With
+ * net.napi_budget the kernel stack's interrupt starts a poll that takes at most that
+ * many packets (OP_NET_RX_NEXT stops it); a later poll enters after the interrupt's cost. */
 static void build_interrupt(Asm *a, const State *st)
 {
     const NetState *ns = net_state(st);
-    OP(OP_NET_IRQ_START, 0);
+    JUMP(OP_NET_IRQ_START, 0, L_NEXT);      /* a NAPI poll after another: no interrupt */
     WORK(INTERRUPT, NET_IRQ);
     asm_place(a, L_NEXT);
     JUMP(OP_NET_RX_NEXT, 0, L_DONE);
@@ -278,6 +280,10 @@ static int onload_check(lab_Scenario *sc)
     if (v[F_NET_IRQ_CPU] == IRQ_OTHER_CORE && v[F_CPUS] < 4)
         return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_IRQ_CPU, v[F_NET_IRQ_CPU],
                              "needs a second CPU on each host: use machine.cpus of at least 4, or app_core");
+    if (v[F_NET_QUEUE_FEEDBACK] && v[F_NET_NAPI_BUDGET] <= 0)
+        return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_QUEUE_FEEDBACK, v[F_NET_QUEUE_FEEDBACK],
+                             "stops a NAPI poll while the socket is full, and there is no poll: set net.napi_budget "
+                             "(64, Linux's weight) or turn the feedback off");
     if (v[F_NET_WINDOW] > v[F_NET_SOCKET_PACKETS] * v[F_NET_MSS])
         return scenario_fail(sc, LAB_ERR_INCONSISTENT, F_NET_WINDOW, v[F_NET_WINDOW],
                              "is more than a socket holds (net.socket_packets x net.mss): the window is the receiver's free "

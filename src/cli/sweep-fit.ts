@@ -1,0 +1,77 @@
+/*
+ * sweep-fit.ts -- a sweep over machine.cpus, fitted: its kernel's main throughput
+ * (KernelCli.throughput) against the number of CPUs, by Amdahl's law and the Universal
+ * Scalability Law (core/fit.ts), as lines under the sweep table and as the `fit` object
+ * of `sweep --json --fit`. The fit describes the simulator's curve, not the source's.
+ */
+import { fitSweep, significant, type AmdahlFit, type FitPoint, type Fitted, type UslFit } from '../core/fit.js';
+import { REPORT_METRICS, reportValue, type Report, type ReportMetricPath } from '../core/report.js';
+import { kernelInfo } from '../kernels/index.js';
+import { two, whole } from '../kernels/summary.js';
+
+/** The field a fit needs the sweep to vary. */
+export const FIT_PATH = 'machine.cpus';
+
+/** A fit as JSON: its numbers, or why there is none. */
+export type FitJson<T> = T | { model: T extends { model: infer M } ? M : never; reason: string };
+
+export interface SweepFitJson {
+  /** What was fitted against what: the varied field and the report value. */
+  x: typeof FIT_PATH;
+  y: ReportMetricPath;
+  /** The y value's unit, as the core describes it ("/s", "Mb/s"). */
+  unit: string;
+  points: number;
+  /** The sweep's own highest point, to set beside the fitted peak; null when no throughput is a number. */
+  highest: { cpus: number; throughput: number } | null;
+  amdahl: FitJson<AmdahlFit>;
+  usl: FitJson<UslFit>;
+  /** In words: what the numbers describe. */
+  note: string;
+}
+
+const NOTE = 'the simulator\'s sweep, fitted: the numbers describe the model\'s curve, not the source\'s measurements';
+
+function asJson<T extends { model: string }>(result: Fitted<T>, model: T['model']): FitJson<T> {
+  return result.ok ? result.fit : ({ model, reason: result.reason } as FitJson<T>);
+}
+
+/** Fits the sweep's main throughput against its CPU counts (the varied values). */
+export async function sweepFit(cpus: readonly number[], reports: readonly Report[]): Promise<SweepFitJson> {
+  const { throughput } = await kernelInfo(reports[0]?.kernel).cli();
+  const points = reports.map((report, i) => ({ n: cpus[i]!, x: reportValue(report, throughput) ?? NaN }));
+  const { usl, amdahl } = fitSweep(points);
+  const highest = points.filter((p) => Number.isFinite(p.x)).reduce<FitPoint | null>((a, p) => (a === null || p.x > a.x ? p : a), null);
+  return {
+    x: FIT_PATH, y: throughput, unit: REPORT_METRICS[throughput].unit, points: points.length,
+    highest: highest && { cpus: highest.n, throughput: highest.x },
+    amdahl: asJson(amdahl, 'amdahl'), usl: asJson(usl, 'usl'), note: NOTE,
+  };
+}
+
+/** A throughput: whole numbers from 100 up, two decimals below. */
+const amount = (value: number) => (value >= 100 ? whole(value) : two(value));
+
+/** The fit as text: one line of what was fitted, then a row per model (or its reason). */
+export function formatSweepFit(fit: SweepFitJson): string {
+  const words = REPORT_METRICS[fit.y];
+  const what = `${words.label}${words.unit === '/s' || words.unit === '/min' ? words.unit : ` (${words.unit})`}`;
+  const lines = [`Scaling fit of ${what} against ${fit.x}, ${fit.points} runs (${NOTE}):`];
+  const row = (name: string, cells: string) => lines.push(`  ${name.padEnd(7)} ${cells}`);
+  if ('reason' in fit.amdahl) row('Amdahl', `no fit: ${fit.amdahl.reason}`);
+  else {
+    const a = fit.amdahl;
+    row('Amdahl', `X1 ${amount(a.x1)}  s ${significant(a.s)}  R^2 ${a.r2.toFixed(4)}  `
+      + (a.ceiling === null ? 'linear: no peak, no ceiling' : `no peak: approaches ${amount(a.ceiling)}`));
+  }
+  if ('reason' in fit.usl) row('USL', `no fit: ${fit.usl.reason}`);
+  else {
+    const u = fit.usl;
+    row('USL', `X1 ${amount(u.x1)}  sigma ${significant(u.sigma)}  kappa ${significant(u.kappa)}  R^2 ${u.r2.toFixed(4)}  `
+      + (u.nMax !== null && u.peak !== null
+        ? `N_max ${u.nMax.toFixed(1)} CPUs, peak ${amount(u.peak)}`
+        : u.ceiling !== null ? `no peak (kappa = 0): approaches X1/sigma = ${amount(u.ceiling)}` : 'linear: no peak, no ceiling'));
+  }
+  if (fit.highest) lines.push(`  The sweep itself peaks at ${fit.highest.cpus} CPUs: ${amount(fit.highest.throughput)}.`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,84 @@
+/*
+ * service.ts -- a service under a lock: the capstone's generic kernel. N CPUs each
+ * doing work of their own and then a request on shared state, shared by one of nine
+ * disciplines that the course's systems used and today's kernels use
+ * (wasm-core/src/kernels/service/service.c).
+ */
+import { type ControlSpec, CPUS, KERNEL, ns, us } from './controls.js';
+import type { KernelInfo } from './types.js';
+
+/** The nine disciplines in words: the panel's choices and Compare's side titles. */
+export const DISCIPLINE_WORDS: Readonly<Record<string, string>> = {
+  tas: 'Spin: test-and-set',
+  ticket: 'Spin: ticket lock',
+  mcs: 'Spin: queue lock (MCS)',
+  wake_all: 'Block: wake all (herd)',
+  wake_one: 'Block: wake one (futex)',
+  handoff: 'Block: direct handoff',
+  delegate: 'Delegate to a server CPU',
+  combine: 'Combine: holder runs others',
+  partition: 'Partition per CPU (RSS)',
+};
+
+/** The disciplines in a few words: a Compare side's title, a lesson's run ("ticket lock"). */
+export const DISCIPLINE_SHORT_WORDS: Readonly<Record<string, string>> = {
+  tas: 'test-and-set', ticket: 'ticket lock', mcs: 'MCS queue lock', wake_all: 'wake all', wake_one: 'wake one (futex)',
+  handoff: 'direct handoff', delegate: 'delegation', combine: 'combining', partition: 'partitioned (RSS)',
+};
+
+/** Compare's usual question for each discipline: what it is set against on side B. */
+const PAIRS: Readonly<Record<string, string>> = {
+  tas: 'mcs', ticket: 'mcs', mcs: 'ticket', wake_all: 'wake_one', wake_one: 'handoff', handoff: 'wake_one',
+  delegate: 'partition', combine: 'delegate', partition: 'delegate',
+};
+
+const SERVICE_MAIN_CONTROLS: readonly ControlSpec[] = [
+  CPUS, KERNEL,
+  { path: 'service.discipline', kind: 'select', choices: DISCIPLINE_WORDS },
+  { path: 'service.critical.mean_ns', kind: 'number', unit: us },
+  { path: 'service.think.mean_ns', kind: 'number', unit: us },
+  { path: 'machine.cache_transfer_ns', kind: 'number', unit: ns },
+  { path: 'service.state_lines', kind: 'number' },
+  { path: 'service.elephant_pct', kind: 'number', note: 'Partition only: the share of all requests in one flow, all run on CPU 0.' },
+  { path: 'sim.seed', kind: 'number' },
+];
+
+const SERVICE_MORE_CONTROLS: readonly ControlSpec[] = [
+  { path: 'service.requests', kind: 'select', choices: { wait: 'Wait for the reply (closed)', post: 'Post and go on (delegate only)' } },
+  { path: 'costs.context_switch.mean_ns', kind: 'number', unit: us },
+  { path: 'costs.ipi.mean_ns', kind: 'number', unit: us },
+];
+
+export const service: KernelInfo = {
+  name: 'service',
+  title: 'service under a lock',
+  short: 'Service',
+  choice: 'A service under a lock (today\'s disciplines)',
+  mainControls: SERVICE_MAIN_CONTROLS,
+  moreControls: SERVICE_MORE_CONTROLS,
+  views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table'],
+  figures: () => import('../lab/figures/ServiceFigures.js'),
+  designatedCpu: false,
+  mainLock: 'STATE_LOCK',
+  threadRoles: false,
+  rads: false,
+  journey: false,
+  openvmsPair: 'classic',
+  vocabulary: 'unix',
+  scalingTerms: {
+    serial: 'the critical section, run by one CPU at a time (on the lock, the server or CPU 0)',
+    crosstalk: 'the cache lines (the lock\'s and the state\'s) travelling between the CPUs, dearer the more CPUs wait',
+  },
+  pair(values) {
+    const from = String(values['service.discipline'] ?? 'tas');
+    const to = PAIRS[from] ?? 'mcs';
+    return { path: 'service.discipline', from, to, words: `with ${DISCIPLINE_SHORT_WORDS[to] ?? to}` };
+  },
+  sideWords: (values) => (values['service.discipline'] === undefined ? [] : [DISCIPLINE_SHORT_WORDS[String(values['service.discipline'])] ?? String(values['service.discipline'])]),
+  // Only a partition's elephant flow is steered to a CPU by interrupt, always CPU 0
+  // (service.c); the lock disciplines have no network interrupts at all.
+  interruptCpu: (values) => (values['service.discipline'] === 'partition' && Number(values['service.elephant_pct'] ?? 0) > 0 ? 0 : undefined),
+  compareRows: ['requests', 'response', 'serial-busy', 'lock-transfers', 'state-transfers', 'cswitch', 'futile'],
+  headlineRows: ['requests'],
+  cli: async () => (await import('./cli/service.js')).serviceCli,
+};
