@@ -13,7 +13,7 @@ import { service } from './service.js';
 import { sna } from './sna.js';
 import type { KernelInfo } from './types.js';
 
-export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms } from './types.js';
+export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms, SweepCpus, Throughput } from './types.js';
 
 export const KERNELS: readonly KernelInfo[] = [
   classic,

@@ -63,6 +63,8 @@ export const service: KernelInfo = {
   rads: false,
   journey: false,
   openvmsPair: 'classic',
+  throughput: { path: 'service.requests_per_s', label: 'Requests per second', words: 'requests per second', unit: 'requests/s' },
+  sweepCpus: { from: 8, to: 64, step: 8 },
   vocabulary: 'unix',
   scalingTerms: {
     serial: 'the critical section, run by one CPU at a time (on the lock, the server or CPU 0)',
