@@ -12,6 +12,7 @@ import type { Report, ReportMetricPath } from '../core/report.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import type { Schema } from '../core/schema.js';
 import type { Snapshot } from '../core/snapshot.js';
+import type { SweepCpus } from '../core/sweep.js';
 import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelCli } from './summary.js';
@@ -58,13 +59,6 @@ export interface Throughput {
   words: string;
   /** After a number where room is short: "transmit packets/s", "requests/s". */
   unit: string;
-}
-
-/** The CPU counts a lab's scaling sweep runs at first (the learner can change them). */
-export interface SweepCpus {
-  from: number;
-  to: number;
-  step: number;
 }
 
 export interface KernelInfo {

@@ -35,7 +35,7 @@ import type { KnownViewId } from '../shared/view-ids.js';
 import { curveProgress, livelockPoints, sizeCurvePoints } from './net-curves.js';
 import { hpuxCurvePoints, hpuxRunSetup } from './hpux-curves.js';
 import type { WhyRequest } from './rewind/why-state.js';
-import { capitalised, KERNELS, kernelInfo } from '../kernels/index.js';
+import { capitalised, KERNELS, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
 
 /** The kernels the scaling sweep runs side by side (src/kernels: sweepPartner). */
 const SWEEP_KERNELS = KERNELS.filter((k) => k.sweepPartner).map((k) => k.name);
@@ -125,12 +125,15 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     );
   },
   scaling: (v) => {
-    const sweep = v.sweep;
+    // the sweep of this lab's kernels (its own and its sweep partner), over the range it ran
+    const kernels = sweepKernels(v.snapshot.kernel);
+    const sweep = v.sweep?.kernels?.some((kernel) => kernels.includes(kernel)) ? v.sweep : undefined;
     const progress = sweep && sweep.total > 0 ? sweep.done / sweep.total : 1;
+    const cpus = sweep?.cpus ?? sweepCpusOf(v.snapshot.kernel);
     return (
-      <ScalingChart points={sweep?.points.map((point) => point.report) ?? []} report={v.finalReport ?? v.report}
-        snapshot={v.snapshot} progress={sweep?.status === 'running' ? progress : 1} cpuRange={[1, 32]}
-        theme={v.theme} width={v.width} />
+      <ScalingChart points={sweep?.points.filter((point) => kernels.includes(point.kernel)).map((point) => point.report) ?? []}
+        report={v.finalReport ?? v.report} snapshot={v.snapshot} progress={sweep?.status === 'running' ? progress : 1}
+        cpuRange={[cpus.from, cpus.to]} theme={v.theme} width={v.width} />
     );
   },
   'net-latency': (v) => {
