@@ -55,7 +55,7 @@ export const service: KernelInfo = {
   choice: 'A service under a lock (today\'s disciplines)',
   mainControls: SERVICE_MAIN_CONTROLS,
   moreControls: SERVICE_MORE_CONTROLS,
-  views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table'],
+  views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table', 'scaling'],
   figures: () => import('../lab/figures/ServiceFigures.js'),
   designatedCpu: false,
   mainLock: 'STATE_LOCK',
