@@ -9,7 +9,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Report, Schema, Snapshot, SweepState, TraceWindow, VariantRun } from '../core/index.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import {
-  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, MODES, ModeBars, ScalingChart, Timeline, traceNames,
+  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, MODES, ModeBars, Timeline, traceNames,
   type Theme, type TraceNames,
 } from '../views/index.js';
 
@@ -30,6 +30,8 @@ const hpuxViews = () => import('../views/hpux-views.js');
 const HpuxJourney = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxJourney })));
 const HpuxBuffers = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxBuffers })));
 const HpuxCurves = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxCurves })));
+// And the scaling chart (its fits and their words): only labs that show it fetch it.
+const ScalingChart = lazy(() => import('../views/scaling/ScalingChart.js').then((m) => ({ default: m.ScalingChart })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
 import type { KnownViewId } from '../shared/view-ids.js';
 import { curveProgress, livelockPoints, sizeCurvePoints } from './net-curves.js';
@@ -130,10 +132,10 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     const sweep = v.sweep?.kernels?.some((kernel) => kernels.includes(kernel)) ? v.sweep : undefined;
     const progress = sweep && sweep.total > 0 ? sweep.done / sweep.total : 1;
     const cpus = sweep?.cpus ?? sweepCpusOf(v.snapshot.kernel);
-    return (
+    return loading(
       <ScalingChart points={sweep?.points.filter((point) => kernels.includes(point.kernel)).map((point) => point.report) ?? []}
         report={v.finalReport ?? v.report} snapshot={v.snapshot} progress={sweep?.status === 'running' ? progress : 1}
-        cpuRange={[cpus.from, cpus.to]} theme={v.theme} width={v.width} />
+        cpuRange={[cpus.from, cpus.to]} theme={v.theme} width={v.width} />,
     );
   },
   'net-latency': (v) => {
