@@ -67,8 +67,8 @@ export const service: KernelInfo = {
   sweepCpus: { from: 8, to: 64, step: 8 },
   vocabulary: 'unix',
   scalingTerms: {
-    serial: 'the critical section, run by one CPU at a time (on the lock, the server or CPU 0)',
-    crosstalk: 'the cache lines (the lock\'s and the state\'s) travelling between the CPUs, dearer the more CPUs wait',
+    serial: 'the critical section, which only one CPU at a time runs: the lock\'s holder, the server or CPU 0',
+    crosstalk: 'the lock\'s and the state\'s cache lines travelling between the CPUs, dearer the more CPUs wait',
   },
   pair(values) {
     const from = String(values['service.discipline'] ?? 'tas');

@@ -175,9 +175,10 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   current?: SweepPoint; showFits: boolean; model: FitModel; width: number; height: number; t: ThemeTokens; theme?: Theme;
 }) {
   const fs = t.fontSize;
-  const margin = { top: fs * 2.2, right: fs * 5.2, bottom: fs * 3, left: fs * 4.4 };
-  const all = [...allPoints(fits), ...(current ? [current] : [])];
   const drawn = fits.filter((s) => s.points.length > 0);
+  // room on the right for the direct labels at the lines' ends (two series or more), else for the ring of this run
+  const margin = { top: fs * 2.2, right: fs * (drawn.length > 1 ? 5.2 : 1.6), bottom: fs * 3, left: fs * 4.4 };
+  const all = [...allPoints(fits), ...(current ? [current] : [])];
   // The fitted curves across the axis. They may rise above the sweep's points (a peak past
   // its end), but lift the scale by a quarter at most; the rest is clipped.
   const curves = showFits ? drawn.map((s) => ({ k: s.kernel, points: fitCurve(s.fit, model, domain) })) : [];
@@ -196,8 +197,8 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   const markerSize = t.name === 'projector' ? 10 : 8;
   const compactY = (v: number) => (panel.key === 'tx' ? (v >= 1000 ? `${formatCount(v / 1000)}k` : formatCount(v)) : `${formatCount(v)}%`);
 
-  // direct labels at the end of each line, nudged apart
-  const ends = drawn.map((s) => {
+  // direct labels at the end of each line, nudged apart (one series alone is named by the legend)
+  const ends = drawn.length < 2 ? [] : drawn.map((s) => {
     const last = s.points[s.points.length - 1]!;
     return { k: s.kernel, x: x(last.cpus) + 8, y: y(panel.value(last)) };
   });
@@ -308,16 +309,23 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
           style={{ fill: styleOf(t, e.k).colour }}>{kernelInfo(e.k).short}</text>
       ))}
 
-      {current && Number.isFinite(panel.value(current)) && (
-        <g data-current="">
-          <circle cx={x(current.cpus)} cy={y(panel.value(current))} r={markerSize * 1.4} fill="none" stroke={t.text} strokeWidth={3} />
-          <circle cx={x(current.cpus)} cy={y(panel.value(current))} r={markerSize * 1.4 + 3} fill="none" stroke={t.background} strokeWidth={2} />
-          <text x={x(current.cpus) + markerSize * 1.8} y={y(panel.value(current)) - markerSize * 1.4} fontSize={t.smallSize} fontWeight={700}
-            style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
-            this run: {panel.format(panel.value(current))}
-          </text>
-        </g>
-      )}
+      {current && Number.isFinite(panel.value(current)) && (() => {
+        const cx = x(current.cpus);
+        const cy = y(panel.value(current));
+        const label = `this run: ${panel.format(panel.value(current))}`;
+        // to the right of the ring, or to its left where the panel ends first
+        const right = cx + markerSize * 1.8 + label.length * t.smallSize * 0.6 <= width;
+        return (
+          <g data-current="">
+            <circle cx={cx} cy={cy} r={markerSize * 1.4} fill="none" stroke={t.text} strokeWidth={3} />
+            <circle cx={cx} cy={cy} r={markerSize * 1.4 + 3} fill="none" stroke={t.background} strokeWidth={2} />
+            <text x={cx + (right ? markerSize * 1.8 : -markerSize * 1.8)} y={cy - markerSize * 1.4} fontSize={t.smallSize} fontWeight={700}
+              textAnchor={right ? 'start' : 'end'} style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
+              {label}
+            </text>
+          </g>
+        );
+      })()}
     </svg>
   );
 }

@@ -194,8 +194,8 @@ describe('a kernel swept alone: the service under a lock (service-ticket, 8 to 6
   it('says it in the service\'s terms and unit, with no OpenVMS words', () => {
     const words = fitWords('service', service.points, service.fit, 'usl');
     expect(words).toMatch(/^Service under a lock, Universal Scalability Law \(8 points, R\u00b2 0\.\d{3}/);
-    expect(words).toContain('(here the critical section, run by one CPU at a time');
-    expect(words).toContain('(here the cache lines (the lock\'s and the state\'s) travelling between the CPUs');
+    expect(words).toContain('(here the critical section, which only one CPU at a time runs');
+    expect(words).toContain('(here the lock\'s and the state\'s cache lines travelling between the CPUs');
     expect(words).toMatch(/Peak at N_max = \d+\.\d CPUs: [\d,]+ requests\/s/);
     expect(words).toMatch(/the sweep\u2019s own highest point: [\d,]+ at \d+ CPUs/);
     const text = [scalingSummary(series, null, 1, pointOf(reports[7]!)), fitSummary(fits, 'usl')].join(' ');
