@@ -2,9 +2,10 @@
  * sweep.spec.ts -- the scaling sweep (1 to 32 CPUs, both kernels, tracing off) runs
  * in workers with a progress bar, fills the scaling chart (with each kernel's fit and
  * the classic kernel's N_max) and the side-by-side lock table, and can be cancelled
- * part way.
+ * part way; a kernel without a sweep partner (the service under a lock) sweeps alone,
+ * over the CPU counts the learner sets, and the chart speaks in its requests per second.
  */
-import { expect, expectAccessible, labLink, openLab, shot, test } from './fixtures.js';
+import { expect, expectAccessible, labLink, openLab, presetScenario, shot, test } from './fixtures.js';
 
 test('the sweep runs with progress, fills the scaling chart and the lock table for both kernels', async ({ page }) => {
   test.setTimeout(120_000);
@@ -56,4 +57,66 @@ test('a sweep can be cancelled part way, and the lab keeps playing', async ({ pa
   expect(Number(await progress.getAttribute('value'))).toBe(stopped);
   await expect(page.getByRole('button', { name: 'Run the sweep again' })).toBeEnabled();
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
+});
+
+test('a kernel without a sweep partner sweeps alone: the service lab, 8 to 64 CPUs, its requests/s fitted by the USL', async ({ page }) => {
+  test.setTimeout(120_000);
+  // service-ticket with short runs: the ticket lock's curve rises, peaks and collapses within the range
+  const scenario = presetScenario('service-ticket') as { sim: Record<string, unknown> };
+  scenario.sim = { ...scenario.sim, duration_ns: 20_000_000, warmup_ns: 5_000_000 };
+  await openLab(page, labLink(scenario));
+  const controls = page.getByRole('group', { name: 'Scaling sweep' });
+  await controls.scrollIntoViewIfNeeded();
+  // the service's own range at first; the learner sets it (here to the same 8..64 by 8, typed)
+  const range = controls.getByRole('group', { name: 'CPU counts to sweep' });
+  await expect(range.getByRole('spinbutton', { name: 'From' })).toHaveValue('8');
+  await range.getByRole('spinbutton', { name: 'From' }).fill('0');
+  await expect(controls).toContainText('A sweep starts at 1 CPU or more.');
+  await expect(controls.getByRole('button', { name: 'Run the scaling sweep' })).toBeDisabled();
+  await range.getByRole('spinbutton', { name: 'From' }).fill('8');
+  await range.getByRole('spinbutton', { name: 'to' }).fill('64');
+  await range.getByRole('spinbutton', { name: 'step' }).fill('8');
+  await expect(controls).toContainText('Service under a lock, this scenario otherwise (8 runs)');
+  await controls.getByRole('button', { name: 'Run the scaling sweep' }).click();
+  const progress = page.getByTestId('sweep-progress');
+  await expect(progress).toHaveAttribute('max', '8');
+  await expect(page.getByTestId('sweep-status')).toContainText('Sweep done: 8 scenarios, 8 to 64 CPUs in steps of 8, service under a lock.', { timeout: 100_000 });
+  await expect(progress).toHaveAttribute('value', '8');
+
+  const chart = page.locator('[data-view="scaling"]');
+  await expect(chart).toBeVisible();
+  // one series, the service's own throughput in requests per second, and its spinning (the ticket lock spins)
+  await expect(chart.locator('[data-panel="tx"]')).toContainText('Requests per second');
+  await expect(chart.locator('[data-panel="mpsynch"]')).toContainText('Spinning for locks');
+  await expect(chart.locator('[data-panel="tx"] [data-kernel="service"]')).toHaveCount(1);
+  await expect(chart.locator('[data-panel="tx"] [data-kernel]')).toHaveCount(1);
+  await expect(chart.locator('[data-panel="tx"] [data-kernel="service"] circle, [data-panel="tx"] [data-kernel="service"] rect')).toHaveCount(8);
+  await expect(chart.locator('[data-fit-curve="service"]')).toHaveCount(1);
+  // the USL's N_max marked on the curve and said in words, in the service's terms and unit
+  await expect(chart.locator('[data-nmax="service"]')).toBeVisible();
+  await expect(chart.locator('[data-nmax="service"]')).toContainText(/Service: N_max \d+\.\d/);
+  const words = chart.locator('[data-fit-kernel="service"]');
+  await expect(words).toContainText(/Service under a lock, Universal Scalability Law \(8 points, R\u00b2 0\.\d{3}/);
+  await expect(words).toContainText(/Peak at N_max = \d+\.\d CPUs: [\d,]+ requests\/s/);
+  await expect(words).toContainText('here the critical section');
+  await expect(chart.locator('[data-summary]')).toContainText(/Service under a lock: from [\d,]+ requests per second at 8 CPUs/);
+  await expect(chart.locator('[data-summary]')).toContainText(/N_max = \d+\.\d CPUs/);
+  await expect(chart).toContainText('not the source\u2019s measurements');
+  // no designated CPU, no OpenVMS words
+  await expect(chart.locator('[data-saturation]')).toHaveCount(0);
+  await expect(chart).not.toContainText(/designated|transmit|MP synchronization/i);
+  // Amdahl's law has no peak; the data table has the fitted value beside each run's
+  await chart.getByRole('button', { name: 'Amdahl fit' }).click();
+  await expect(words).toContainText(/Amdahl's law .*requests\/s/);
+  await expect(chart.locator('[data-nmax]')).toHaveCount(0);
+  await chart.getByRole('button', { name: 'USL fit' }).click();
+  await expect(chart.locator('[data-nmax="service"]')).toBeVisible();
+  await chart.getByRole('button', { name: 'Show data table' }).click();
+  const table = chart.locator('.slv-table-toggle').getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['CPUs', 'Service: requests/s', 'Service: USL fit', 'Service: Spinning for locks']);
+  await expect(table.getByRole('row')).toHaveCount(9);
+  await chart.getByRole('button', { name: 'Hide data table' }).click();
+  await page.locator('[data-slot="scaling"]').scrollIntoViewIfNeeded();
+  await shot(page, 'lab-sweep-service-done');
+  await expectAccessible(page, 'service lab after a sweep');
 });

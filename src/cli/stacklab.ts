@@ -147,7 +147,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     return;
   }
   const parsed = reports.map((text) => JSON.parse(text) as Report);
-  const fit = vary.path === FIT_PATH ? await sweepFit(vary.values, parsed) : undefined;
+  const fit = vary.path === FIT_PATH ? sweepFit(vary.values, parsed) : undefined;
   if (args.values.json) io.stdout.write(`{\n"reports": ${array},\n"fit": ${JSON.stringify(fit, null, 2)}\n}\n`);
   else io.stdout.write(await formatSweepTable(vary.path, vary.values, parsed) + (fit ? '\n' + formatSweepFit(fit) : ''));
 }

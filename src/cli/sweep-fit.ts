@@ -1,6 +1,6 @@
 /*
  * sweep-fit.ts -- a sweep over machine.cpus, fitted: its kernel's main throughput
- * (KernelCli.throughput) against the number of CPUs, by Amdahl's law and the Universal
+ * (KernelInfo.throughput) against the number of CPUs, by Amdahl's law and the Universal
  * Scalability Law (core/fit.ts), as lines under the sweep table and as the `fit` object
  * of `sweep --json --fit`. The fit describes the simulator's curve, not the source's.
  */
@@ -37,8 +37,8 @@ function asJson<T extends { model: string }>(result: Fitted<T>, model: T['model'
 }
 
 /** Fits the sweep's main throughput against its CPU counts (the varied values). */
-export async function sweepFit(cpus: readonly number[], reports: readonly Report[]): Promise<SweepFitJson> {
-  const { throughput } = await kernelInfo(reports[0]?.kernel).cli();
+export function sweepFit(cpus: readonly number[], reports: readonly Report[]): SweepFitJson {
+  const throughput = kernelInfo(reports[0]?.kernel).throughput.path;
   const points = reports.map((report, i) => ({ n: cpus[i]!, x: reportValue(report, throughput) ?? NaN }));
   const { usl, amdahl } = fitSweep(points);
   const highest = points.filter((p) => Number.isFinite(p.x)).reduce<FitPoint | null>((a, p) => (a === null || p.x > a.x ? p : a), null);

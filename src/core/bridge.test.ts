@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeSnapshot, decodeTrace, DEFAULT_PACER, MAX_SPEED, Pacer, planSweep, readSchema,
-  Simulation, kernelLocks, snapshotLength, speedIndex, SPEEDS, splitSweep, addSweepPoint, traceKind,
+  Simulation, kernelLocks, snapshotLength, speedIndex, SPEEDS, splitSweep, addSweepPoint, cpuCounts, traceKind,
   TraceHistory, traceLength, validateScenario, allocateTrace, type ScenarioValues, type TraceSlice, type Report,
 } from './index.js';
 import { describeFault, isWorkerReply, replyTransferables, type FrameReply } from './protocol.js';
@@ -290,7 +290,7 @@ describe('playback speeds and the pacer', () => {
 
 describe('sweep plans', () => {
   it('runs 1..32 CPUs for both kernels with tracing off, fixing CPUs small machines lack', () => {
-    const plan = planSweep(preset('testbed-classic', { 'kernel.designated_cpu': 4, 'sim.trace_capacity': 5000 }));
+    const plan = planSweep(preset('testbed-classic', { 'kernel.designated_cpu': 4, 'sim.trace_capacity': 5000 }), { kernels: ['classic', 'scalable'] });
     expect(plan.points).toHaveLength(64);
     expect(plan.points.map((p) => p.index)).toEqual([...Array(64).keys()]);
     expect(plan.points.filter((p) => p.kernel === 'classic').map((p) => p.cpus)).toEqual([...Array(32).keys()].map((i) => i + 1));
@@ -304,8 +304,25 @@ describe('sweep plans', () => {
     expect(plan.notes.join(' ')).toMatch(/no CPU 4/);
   });
 
+  it('runs one kernel alone, its own, at the CPU counts of a stepped range', () => {
+    const plan = planSweep(preset('service-ticket', { 'sim.trace_capacity': 5000 }), { cpus: { from: 8, to: 64, step: 8 } });
+    expect(plan.points.map((p) => p.cpus)).toEqual([8, 16, 24, 32, 40, 48, 56, 64]);
+    expect(plan.points.map((p) => p.index)).toEqual([...Array(8).keys()]);
+    for (const point of plan.points) {
+      expect(point.kernel).toBe('service');
+      expect(point.values['kernel.kind']).toBe('service');
+      expect(point.values['machine.cpus']).toBe(point.cpus);
+      expect(point.values['sim.trace_capacity']).toBe(0);
+    }
+    expect(plan.notes).toEqual([]);
+    // a step that does not land on `to` stops below it; an empty range plans nothing
+    expect(planSweep(preset('service-ticket'), { cpus: { from: 4, to: 30, step: 10 } }).points.map((p) => p.cpus)).toEqual([4, 14, 24]);
+    expect(planSweep(preset('service-ticket'), { cpus: { from: 9, to: 8, step: 1 } }).points).toEqual([]);
+    expect(cpuCounts({ from: 1, to: 3, step: 0 })).toEqual([]);
+  });
+
   it('deals the runs out so two workers get about the same work, each once', () => {
-    const plan = planSweep(preset('testbed-classic'));
+    const plan = planSweep(preset('testbed-classic'), { kernels: ['classic', 'scalable'] });
     const [a, b] = splitSweep(plan.points, 2);
     const work = (share: typeof a) => share!.reduce((sum, p) => sum + p.cpus, 0);
     expect(a!.length + b!.length).toBe(64);

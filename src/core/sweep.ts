@@ -1,7 +1,8 @@
 /*
  * sweep.ts -- the scaling sweep: one scenario run to its end for each CPU count and
- * each kernel, tracing off, as the source's scaling charts were measured. Pure:
- * plans the runs, splits them between workers and gathers their reports.
+ * each kernel swept (the lab's own, and its sweep partner if it has one), tracing off,
+ * as the source's scaling charts were measured. Pure: plans the runs, splits them
+ * between workers and gathers their reports.
  *
  * A CPU field that names a CPU the smaller machines lack (the designated CPU, the
  * interrupt CPU) falls back to its default at those points, so every point is a
@@ -16,7 +17,18 @@ import type { Report } from './report.js';
 import type { ScenarioProblem, ScenarioValues } from './scenario.js';
 import type { SweepSpec } from './protocol.js';
 
-export type KernelKind = 'classic' | 'scalable';
+/** A kernel.kind, the core's name for a kernel (src/kernels knows what each is). */
+export type KernelKind = string;
+
+/** The CPU counts a sweep runs at: from, from + step, ... up to `to` at most. */
+export interface SweepCpus {
+  from: number;
+  to: number;
+  step: number;
+}
+
+/** 1 to 32 CPUs, every count: the OpenVMS paper's range, and the default. */
+export const DEFAULT_SWEEP_CPUS: SweepCpus = { from: 1, to: 32, step: 1 };
 
 export interface SweepPlanPoint extends SweepSpec {
   cpus: number;
@@ -46,20 +58,34 @@ export interface SweepState {
   points: SweepPoint[];
   /** The scenario the sweep varied (every field but machine.cpus and kernel.kind as the lab had them). */
   base?: ScenarioValues;
+  /** The kernels it runs (kernel.kind), and the CPU counts. */
+  kernels?: readonly KernelKind[];
+  cpus?: SweepCpus;
   message?: string;
 }
 
 export const idleSweep: SweepState = { status: 'idle', done: 0, total: 0, points: [] };
 
 export interface SweepOptions {
-  fromCpus?: number;
-  toCpus?: number;
-  kernels?: KernelKind[];
+  /** The CPU counts (default 1 to 32, every count). */
+  cpus?: SweepCpus;
+  /** The kernels to run, in order (default the scenario's own kernel.kind). */
+  kernels?: readonly KernelKind[];
+}
+
+/** The CPU counts of a range: from, from + step, ... while at most `to` (none when the range is empty). */
+export function cpuCounts({ from, to, step }: SweepCpus): number[] {
+  const out: number[] = [];
+  if (!(step >= 1) || !Number.isFinite(from) || !Number.isFinite(to)) return out;
+  for (let cpus = from; cpus <= to; cpus += step) out.push(cpus);
+  return out;
 }
 
 /** The runs of a sweep over machine.cpus for each kernel, tracing off. */
 export function planSweep(base: ScenarioValues, options: SweepOptions = {}): SweepPlan {
-  const { fromCpus = 1, toCpus = 32, kernels = ['classic', 'scalable'] } = options;
+  const counts = cpuCounts(options.cpus ?? DEFAULT_SWEEP_CPUS);
+  const kernels = options.kernels ?? [String(base['kernel.kind'])];
+  const fromCpus = counts[0] ?? 1;
   const points: SweepPlanPoint[] = [];
   const notes: string[] = [];
   const designated = Number(base['kernel.designated_cpu'] ?? -1);
@@ -71,7 +97,7 @@ export function planSweep(base: ScenarioValues, options: SweepOptions = {}): Swe
     notes.push(`Machines with ${interrupt} CPUs or fewer have no CPU ${interrupt}; there interrupts go to CPU 0.`);
   }
   for (const kernel of kernels) {
-    for (let cpus = fromCpus; cpus <= toCpus; cpus++) {
+    for (const cpus of counts) {
       const values = withCpus({ ...base, 'kernel.kind': kernel, 'sim.trace_capacity': 0 }, cpus);
       points.push({ index: points.length, cpus, kernel, values });
     }

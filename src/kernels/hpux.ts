@@ -38,6 +38,7 @@ export const hpux: KernelInfo = {
   rads: false,
   journey: false,
   openvmsPair: 'classic',
+  throughput: { path: 'hpux.throughput_mbps', label: 'Throughput (Mb/s)', words: 'megabits per second', unit: 'Mb/s' },
   vocabulary: 'unix',
   pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? 'hpux'), to: 'scalable', words: 'on the Scalable Kernel' }),
   sideWords: () => [],

@@ -3,6 +3,7 @@
  * (kernel.kind's names; wasm-core/src/kernels/registry.c). Adding a kernel is its
  * module (src/kernels/<name>.ts, a KernelInfo) and one line here.
  */
+import { DEFAULT_SWEEP_CPUS, type SweepCpus } from '../core/sweep.js';
 import type { ModeVocabulary } from '../views/palette.js';
 import { classic } from './classic.js';
 import { hpux } from './hpux.js';
@@ -13,7 +14,7 @@ import { service } from './service.js';
 import { sna } from './sna.js';
 import type { KernelInfo } from './types.js';
 
-export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms } from './types.js';
+export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms, Throughput } from './types.js';
 
 export const KERNELS: readonly KernelInfo[] = [
   classic,
@@ -48,4 +49,15 @@ export function isKernelName(name: unknown): name is string {
 /** "classic kernel" -> "Classic kernel": a title at the start of a sentence. */
 export function capitalised(title: string): string {
   return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/** The kernels a lab of this kernel sweeps: itself and its sweep partner, in the registry's order. */
+export function sweepKernels(name: unknown): string[] {
+  const own = kernelInfo(name);
+  return KERNELS.filter((kernel) => kernel === own || kernel.name === own.sweepPartner).map((kernel) => kernel.name);
+}
+
+/** The CPU counts a lab of this kernel sweeps at first. */
+export function sweepCpusOf(name: unknown): SweepCpus {
+  return kernelInfo(name).sweepCpus ?? DEFAULT_SWEEP_CPUS;
 }

@@ -38,6 +38,7 @@ export const numa: KernelInfo = {
   rads: true,
   journey: false,
   openvmsPair: 'classic',
+  throughput: { path: 'numa_run.records_per_s', label: 'Records per second', words: 'records per second', unit: 'records/s' },
   vocabulary: 'openvms',
   pair(values) {
     const from = String(values['numa.placement'] ?? 'home_rad');

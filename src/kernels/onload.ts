@@ -47,6 +47,7 @@ export const onload: KernelInfo = {
   rads: false,
   journey: false,
   openvmsPair: 'classic',
+  throughput: { path: 'net.delivered_per_s', label: 'Messages delivered per second', words: 'messages delivered per second', unit: 'messages/s' },
   vocabulary: 'unix',
   pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? 'onload'), to: 'scalable', words: 'on the Scalable Kernel' }),
   sideWords: () => [],

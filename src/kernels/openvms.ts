@@ -4,7 +4,7 @@
  */
 import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, us } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
-import type { KernelInfo } from './types.js';
+import type { KernelInfo, Throughput } from './types.js';
 
 /** The controls the lab shows first, in this order. */
 const MAIN_CONTROLS: readonly ControlSpec[] = [
@@ -29,6 +29,12 @@ const MAIN_CONTROLS: readonly ControlSpec[] = [
 /** The views of the OpenVMS testbed (both kernels). */
 export const OPENVMS_VIEWS: readonly KnownViewId[] = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'];
 
+/** The paper's measure of the testbed's throughput (its Figures 4 and 6). */
+const TRANSMIT: Throughput = {
+  path: 'throughput.transmit_packets_per_s', label: 'TCP/IP transmit packets per second',
+  words: 'transmit packets per second', unit: 'transmit packets/s',
+};
+
 /** The record of one OpenVMS kernel; the other is its Compare and sweep partner. */
 export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'openvmsPair' | 'scalingTerms'>,
   partner: { name: string; title: string }): KernelInfo {
@@ -42,7 +48,9 @@ export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' |
     threadRoles: false,
     rads: false,
     journey: false,
+    throughput: TRANSMIT,
     sweepPartner: partner.name,
+    sweepCpus: { from: 1, to: 32, step: 1 },
     pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? own.name), to: partner.name, words: `on the ${partner.title}` }),
     sideWords: () => [],
     compareRows: ['tx', 'hold', 'spin', 'iolock8', ...(own.designatedCpu ? ['krp-wait', 'designated'] : [])],

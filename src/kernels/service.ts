@@ -56,7 +56,7 @@ export const service: KernelInfo = {
   choice: 'A service under a lock (today\'s disciplines)',
   mainControls: SERVICE_MAIN_CONTROLS,
   moreControls: SERVICE_MORE_CONTROLS,
-  views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table'],
+  views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table', 'scaling'],
   figures: () => import('../lab/figures/ServiceFigures.js'),
   designatedCpu: false,
   mainLock: 'STATE_LOCK',
@@ -64,10 +64,12 @@ export const service: KernelInfo = {
   rads: false,
   journey: false,
   openvmsPair: 'classic',
+  throughput: { path: 'service.requests_per_s', label: 'Requests per second', words: 'requests per second', unit: 'requests/s' },
+  sweepCpus: { from: 8, to: 64, step: 8 },
   vocabulary: 'unix',
   scalingTerms: {
-    serial: 'the critical section, run by one CPU at a time (on the lock, the server or CPU 0)',
-    crosstalk: 'the cache lines (the lock\'s and the state\'s) travelling between the CPUs, dearer the more CPUs wait',
+    serial: 'the critical section, which only one CPU at a time runs: the lock\'s holder, the server or CPU 0',
+    crosstalk: 'the lock\'s and the state\'s cache lines travelling between the CPUs, dearer the more CPUs wait',
   },
   pair(values) {
     const from = String(values['service.discipline'] ?? 'tas');

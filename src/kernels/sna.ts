@@ -54,6 +54,7 @@ export const sna: KernelInfo = {
   rads: false,
   journey: true,
   openvmsPair: 'classic',
+  throughput: { path: 'sna.round_trips_per_s', label: 'Session round trips per second', words: 'session round trips per second', unit: 'round trips/s' },
   vocabulary: 'unix',
   pair(values) {
     const from = String(values['sna.lock_kind'] ?? 'lockl');

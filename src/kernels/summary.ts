@@ -23,8 +23,6 @@ export interface KernelCli {
   summary(report: Report): SummarySection[];
   /** The sweep table's columns after the varied field's. */
   sweep: SweepColumns;
-  /** Its main throughput: the report value a sweep over machine.cpus fits (src/cli/sweep-fit.ts). */
-  throughput: ReportMetricPath;
 }
 
 /** A sweep's columns after the varied field's: one header and one cell per report. */

@@ -8,10 +8,11 @@
  * order, and its schema gives their locks, fields and report metrics.
  */
 import type { ComponentType } from 'react';
-import type { Report } from '../core/report.js';
+import type { Report, ReportMetricPath } from '../core/report.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import type { Schema } from '../core/schema.js';
 import type { Snapshot } from '../core/snapshot.js';
+import type { SweepCpus } from '../core/sweep.js';
 import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelCli } from './summary.js';
@@ -45,6 +46,19 @@ export interface ScalingTerms {
   serial: string;
   /** The crosstalk between CPUs: "IOLOCK8's cache line travelling between the CPUs that want it". */
   crosstalk: string;
+}
+
+/** A kernel's main throughput: the report value its scaling chart plots and a sweep over
+ * machine.cpus fits (the chart's Amdahl and USL fits, the CLI's `sweep --fit`). */
+export interface Throughput {
+  /** Where the report has it: "throughput.transmit_packets_per_s", "service.requests_per_s". */
+  path: ReportMetricPath;
+  /** As a chart's title: "TCP/IP transmit packets per second", "Requests per second". */
+  label: string;
+  /** In running text, after a number: "transmit packets per second", "requests per second". */
+  words: string;
+  /** After a number where room is short: "transmit packets/s", "requests/s". */
+  unit: string;
 }
 
 export interface KernelInfo {
@@ -81,8 +95,12 @@ export interface KernelInfo {
   vocabulary: ModeVocabulary;
   /** It is one of the OpenVMS TCP/IP paper's kernels: its lock table stands beside the published one. */
   tcpipPaper?: boolean;
-  /** The kernel the scaling sweep runs beside it, if any. */
+  /** Its main throughput: what the scaling chart plots and a sweep over CPUs fits. */
+  throughput: Throughput;
+  /** The kernel the scaling sweep runs beside it, if any (without one, the sweep runs it alone). */
   sweepPartner?: string;
+  /** The CPU counts its lab's scaling sweep offers first (default 1 to 32, every count). */
+  sweepCpus?: SweepCpus;
   /** The scaling chart's fit in its terms: what serialises each request (the USL's sigma,
    * Amdahl's s) and what crosstalk grows with every pair of CPUs (the USL's kappa). */
   scalingTerms?: ScalingTerms;

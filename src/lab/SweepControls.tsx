@@ -1,43 +1,113 @@
 /*
- * SweepControls.tsx -- runs the scaling sweep of the lab's scenario (1 to 32 CPUs,
- * both kernels, tracing off) in workers of its own, with a progress bar, a Cancel
- * button and its status in words for screen readers.
+ * SweepControls.tsx -- runs the scaling sweep of the lab's scenario in workers of its
+ * own, tracing off: the lab's kernel (and its sweep partner, if it has one: the classic
+ * and Scalable Kernel run side by side) at each CPU count of a range the learner can
+ * change (the kernel's own range at first: 1 to 32 for the OpenVMS testbed). A progress
+ * bar, a Cancel button and its status in words for screen readers.
  */
+import { useId, useState } from 'react';
+import { cpuCounts, type SweepCpus, type SweepState } from '../core/sweep.js';
+import { capitalised, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
 import { useLab } from './hooks.js';
 import type { LabState, LabStore } from './store.js';
 
 const selectReady = (s: LabState) => s.status === 'ready';
+const selectKernel = (s: LabState) => String(s.scenario['kernel.kind'] ?? '');
+const selectMaxCpus = (s: LabState) => s.schema?.fields.find((field) => field.path === 'machine.cpus')?.max ?? 256;
+
+/** The range the learner typed, checked: the CPU counts, or what is wrong with it in words. */
+export function readRange(from: string, to: string, step: string, maxCpus: number): { cpus: SweepCpus } | { problem: string } {
+  const [a, b, s] = [from, to, step].map((text) => (text.trim() === '' ? NaN : Number(text)));
+  if (![a, b, s].every((v) => Number.isInteger(v))) return { problem: 'From, to and step are whole numbers of CPUs.' };
+  if (a! < 1) return { problem: 'A sweep starts at 1 CPU or more.' };
+  if (b! > maxCpus) return { problem: `The simulator's machines have at most ${maxCpus} CPUs.` };
+  if (a! > b!) return { problem: `From (${a}) is above to (${b}).` };
+  if (s! < 1) return { problem: 'The step is 1 CPU or more.' };
+  return { cpus: { from: a!, to: b!, step: s! } };
+}
+
+/** "1 to 32 CPUs", "8 to 64 CPUs in steps of 8": the CPU counts of a sweep. */
+export function rangeWords(cpus: SweepCpus): string {
+  const counts = cpuCounts(cpus);
+  const last = counts[counts.length - 1] ?? cpus.to;
+  return `${cpus.from} to ${last} CPU${last === 1 ? '' : 's'}${cpus.step > 1 ? ` in steps of ${cpus.step}` : ''}`;
+}
+
+/** The kernels a sweep runs, in words: "classic kernel and Scalable Kernel". */
+function kernelWords(kernels: readonly string[]): string {
+  return kernels.map((kernel) => kernelInfo(kernel).title).join(' and ');
+}
+
+function statusWords(sweep: SweepState): string {
+  if (sweep.status === 'running') return `Running ${sweep.done} of ${sweep.total} scenarios…`;
+  if (sweep.status === 'done') {
+    const kernels = sweep.kernels ?? [];
+    const which = kernels.length > 1 ? ', both kernels' : kernels.length === 1 ? `, ${kernelWords(kernels)}` : '';
+    return `Sweep done: ${sweep.points.length} scenarios${sweep.cpus ? `, ${rangeWords(sweep.cpus)}` : ''}${which}.`;
+  }
+  if (sweep.status === 'cancelled') return `Sweep cancelled after ${sweep.done} of ${sweep.total} scenarios.`;
+  if (sweep.status === 'failed') return `The sweep failed: ${sweep.message ?? 'unknown error'}`;
+  return '';
+}
 
 export function SweepControls({ store }: { store: LabStore }) {
+  const kernel = useLab(store, selectKernel);
+  // a new kernel starts from its own range
+  return <SweepForm key={kernel} store={store} kernel={kernel} />;
+}
+
+function SweepForm({ store, kernel }: { store: LabStore; kernel: string }) {
   const sweep = useLab(store, 'sweep');
   const notes = useLab(store, 'sweepNotes');
   const ready = useLab(store, selectReady);
+  const maxCpus = useLab(store, selectMaxCpus);
+  const initial = sweepCpusOf(kernel);
+  const [from, setFrom] = useState(String(initial.from));
+  const [to, setTo] = useState(String(initial.to));
+  const [step, setStep] = useState(String(initial.step));
+  const id = useId();
   const running = sweep.status === 'running';
+  const range = readRange(from, to, step, maxCpus);
+  const kernels = sweepKernels(kernel);
+  const runs = 'cpus' in range ? cpuCounts(range.cpus).length * kernels.length : 0;
   const pct = sweep.total > 0 ? Math.round((100 * sweep.done) / sweep.total) : 0;
-  let status = '';
-  if (running) status = `Running ${sweep.done} of ${sweep.total} scenarios…`;
-  else if (sweep.status === 'done') status = `Sweep done: ${sweep.points.length} scenarios, 1 to ${Math.max(...sweep.points.map((p) => p.cpus))} CPUs, both kernels.`;
-  else if (sweep.status === 'cancelled') status = `Sweep cancelled after ${sweep.done} of ${sweep.total} scenarios.`;
-  else if (sweep.status === 'failed') status = `The sweep failed: ${sweep.message ?? 'unknown error'}`;
+  const invalid = 'problem' in range;
+  const number = (label: string, value: string, set: (v: string) => void, min: number) => (
+    <label className="sweep-field">
+      {label}
+      <input type="number" inputMode="numeric" min={min} max={maxCpus} step={1} value={value} disabled={running}
+        aria-invalid={invalid} aria-describedby={invalid ? `${id}-problem` : undefined}
+        onChange={(event) => set(event.target.value)} />
+    </label>
+  );
   return (
     <div className="sweep" role="group" aria-label="Scaling sweep">
       <div className="sweep-row">
         {running ? (
           <button type="button" className="btn" onClick={() => store.cancelSweep()}>Cancel sweep</button>
         ) : (
-          <button type="button" className="btn btn-primary" onClick={() => store.runSweep(32)} disabled={!ready}>
+          <button type="button" className="btn btn-primary" onClick={() => 'cpus' in range && store.runSweep(range.cpus)} disabled={!ready || invalid}>
             {sweep.status === 'idle' ? 'Run the scaling sweep' : 'Run the sweep again'}
           </button>
         )}
-        <span className="sweep-what">1 to 32 CPUs, classic and Scalable Kernel, this scenario otherwise</span>
+        <span className="sweep-range" role="group" aria-label="CPU counts to sweep">
+          {number('From', from, setFrom, 1)}
+          {number('to', to, setTo, 1)}
+          <span aria-hidden="true">CPUs,</span>
+          {number('step', step, setStep, 1)}
+        </span>
+        <span className="sweep-what">
+          {capitalised(kernelWords(kernels))}, this scenario otherwise{runs > 0 ? ` (${runs} run${runs === 1 ? '' : 's'})` : ''}
+        </span>
       </div>
+      {invalid && <p className="field-error" id={`${id}-problem`}>{range.problem}</p>}
       {(running || sweep.status !== 'idle') && (
         <div className="sweep-progress">
           <progress max={sweep.total || 1} value={sweep.done} aria-label="Sweep progress" data-testid="sweep-progress" />
           <span className="sweep-pct" aria-hidden="true">{pct}%</span>
         </div>
       )}
-      <p className="sweep-status" role="status" data-testid="sweep-status">{status}</p>
+      <p className="sweep-status" role="status" data-testid="sweep-status">{statusWords(sweep)}</p>
       {sweep.message && sweep.status !== 'failed' && <p className="sweep-note">{sweep.message}</p>}
       {notes.map((note, i) => <p key={i} className="sweep-note">{note}</p>)}
     </div>

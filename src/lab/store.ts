@@ -17,7 +17,8 @@ import { SimClient, type WorkerFactory } from '../core/client.js';
 import { DEFAULT_SPEED, type Speed } from '../core/playback.js';
 import type { Report } from '../core/report.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
-import { idleSweep, type Variant, type VariantRun } from '../core/sweep.js';
+import { idleSweep, type SweepCpus, type Variant, type VariantRun } from '../core/sweep.js';
+import { sweepCpusOf, sweepKernels } from '../kernels/index.js';
 import { ExtraRuns } from './store/extra-runs.js';
 import { FramePump } from './store/frame-pump.js';
 import { project, reduce, type LabCommand, type LabEvent, type StoreState } from './store/reducer.js';
@@ -249,9 +250,14 @@ export class LabStore {
 
   // ---- runs beside the lab's own (store/extra-runs.ts) ---------------------------------
 
-  /** Runs the scaling sweep (1..32 CPUs, both kernels) of the current scenario. */
-  runSweep(toCpus = 32): void {
-    this.extra.runSweep(this.store.lab.scenario, toCpus);
+  /**
+   * Runs the scaling sweep of the current scenario: its kernel (and that kernel's sweep
+   * partner, if it has one) at each CPU count of `cpus` (default: the kernel's own range).
+   */
+  runSweep(cpus?: SweepCpus): void {
+    const scenario = this.store.lab.scenario;
+    const kind = scenario['kernel.kind'];
+    this.extra.runSweep(scenario, cpus ?? sweepCpusOf(kind), sweepKernels(kind));
   }
 
   cancelSweep(): void {

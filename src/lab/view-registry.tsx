@@ -9,7 +9,7 @@ import { lazy, memo, Suspense, useMemo, type ComponentType, type ReactNode } fro
 import type { Report, Schema, Snapshot, SweepState, TraceWindow, VariantRun } from '../core/index.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import {
-  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, MODES, ModeBars, ScalingChart, Timeline, traceNames,
+  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, MODES, ModeBars, Timeline, traceNames,
   type Theme, type TraceNames,
 } from '../views/index.js';
 
@@ -30,16 +30,17 @@ const hpuxViews = () => import('../views/hpux-views.js');
 const HpuxJourney = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxJourney })));
 const HpuxBuffers = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxBuffers })));
 const HpuxCurves = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxCurves })));
+// And the scaling chart (its fits and their words): only labs that show it fetch it.
+const ScalingChart = lazy(() => import('../views/scaling/ScalingChart.js').then((m) => ({ default: m.ScalingChart })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
 import type { KnownViewId } from '../shared/view-ids.js';
 import { curveProgress, livelockPoints, sizeCurvePoints } from './net-curves.js';
 import { hpuxCurvePoints, hpuxRunSetup } from './hpux-curves.js';
 import type { WhyRequest } from './rewind/why-state.js';
-import { capitalised, KERNELS, kernelInfo } from '../kernels/index.js';
+import { capitalised, KERNELS, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
 
 /** The scaling chart redraws only when its props change (a sweep point, a report), not on every frame. */
 const ScalingChartMemo = memo(ScalingChart);
-const SWEEP_CPU_RANGE: [number, number] = [1, 32];
 
 /** The kernels the scaling sweep runs side by side (src/kernels: sweepPartner). */
 const SWEEP_KERNELS = KERNELS.filter((k) => k.sweepPartner).map((k) => k.name);
@@ -130,14 +131,19 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     );
   },
   scaling: (v) => {
-    const sweep = v.sweep;
+    // the sweep of this lab's kernels (its own and its sweep partner), over the range it ran
+    const kernels = sweepKernels(v.snapshot.kernel);
+    const sweep = v.sweep?.kernels?.some((kernel) => kernels.includes(kernel)) ? v.sweep : undefined;
     const progress = sweep && sweep.total > 0 ? sweep.done / sweep.total : 1;
+    const cpus = sweep?.cpus ?? sweepCpusOf(v.snapshot.kernel);
     // the sweep's points change only when one arrives: the chart does not redraw on every frame
-    const points = useMemo(() => sweep?.points.map((point) => point.report) ?? [], [sweep?.points]);
-    return (
+    const points = useMemo(() => sweep?.points.filter((point) => kernels.includes(point.kernel)).map((point) => point.report) ?? [],
+      [sweep?.points, kernels.join()]);
+    const cpuRange = useMemo((): [number, number] => [cpus.from, cpus.to], [cpus.from, cpus.to]);
+    return loading(
       <ScalingChartMemo points={points} report={v.finalReport ?? v.report}
-        progress={sweep?.status === 'running' ? progress : 1} cpuRange={SWEEP_CPU_RANGE}
-        theme={v.theme} width={v.width} />
+        progress={sweep?.status === 'running' ? progress : 1} cpuRange={cpuRange}
+        theme={v.theme} width={v.width} />,
     );
   },
   'net-latency': (v) => {

@@ -2,6 +2,8 @@
  * index.ts -- everything the lab shell and lessons use from src/views: the view
  * components and their props, the palette and themes, the motion hook, and the
  * helpers that turn the trace into what the views draw. See README.md in this folder.
+ * The scaling chart (scaling/ScalingChart.tsx) and the NUMA, network and HP-UX views are
+ * imported lazily, each on its own, so labs that do not show them do not download them.
  */
 export { CpuGrid, type CpuGridProps } from './cpu-grid/CpuGrid.js';
 export { LockView, type LockViewProps } from './lock/LockView.js';
@@ -9,7 +11,6 @@ export { KrpQueue, type KrpQueueProps } from './krp-queue/KrpQueue.js';
 export { ModeBars, type ModeBarsProps } from './modes/ModeBars.js';
 export { Timeline, type TimelineProps } from './timeline/Timeline.js';
 export { LockTable, type LockTableProps } from './lock-table/LockTable.js';
-export { ScalingChart, type ScalingChartProps } from './scaling/ScalingChart.js';
 export { HerdView, type HerdViewProps } from './herd/HerdView.js';
 export { CacheLineView, type CacheLineViewProps } from './cache-lines/CacheLineView.js';
 

@@ -155,7 +155,7 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
   });
 
   it('scaling chart: two panels, the saturation mark, the current run, the fits and N_max, a partial sweep', async () => {
-    const { ScalingChart } = await views();
+    const { ScalingChart } = await load('./scaling/ScalingChart.tsx');
     const current = sweep.reports.find((r) => r.kernel === 'scalable')!;
     const html = render(ScalingChart!, { points: sweep.reports, report: current, theme, width: 1100 });
     common(html, 'scaling', theme);

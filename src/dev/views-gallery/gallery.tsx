@@ -18,10 +18,11 @@ import snaDoc from '../../../lessons/scenarios/sna-as-ported.json?raw';
 import { loadCore, readSchema, Simulation, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
 import { herdFramesFixture, hpuxFixture, netViewFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
 import {
-  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, ScalingChart, SegmentBuilder, Timeline, traceNames,
+  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
 } from '../../views/index.js';
 import { MonitorModes, NumaSpinlock, NumaTopology, NumaTraffic } from '../../views/numa-views.js';
+import { ScalingChart } from '../../views/scaling/ScalingChart.js';
 import { NetLatency, NetLivelock, NetSizeCurve, NetStackLock } from '../../views/net-views.js';
 import { HpuxBuffers, HpuxCurves, HpuxJourney } from '../../views/hpux-views.js';
 import { sliceWindow } from '../../views/timeline/feed.js';

@@ -40,7 +40,6 @@ function summary(report: Report): SummarySection[] {
 
 export const hpuxCli: KernelCli = {
   summary,
-  throughput: 'hpux.throughput_mbps',
   sweep: {
     header: ['throughput Mb/s', 'sender CPU %', 'receiver CPU %', 'copies forced %', 'CPU µs per KiB'],
     cells: (report) => {

@@ -31,7 +31,6 @@ function summary(report: Report): SummarySection[] {
 
 export const numaCli: KernelCli = {
   summary,
-  throughput: 'numa_run.records_per_s',
   sweep: columns(LOCK_COLUMNS, {
     header: ['records/s', 'runtime'],
     cells: (report) => (report.numa_run ? [whole(report.numa_run.records_per_s), report.numa_run.runtime_ns === null ? 'no end (steady state)' : duration(report.numa_run.runtime_ns)] : ['–', '–']),

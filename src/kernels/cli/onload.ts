@@ -63,7 +63,6 @@ function summary(report: Report): SummarySection[] {
 
 export const onloadCli: KernelCli = {
   summary,
-  throughput: 'net.delivered_per_s',
   sweep: {
     header: ['half round trip', 'sent/s', 'delivered/s', 'goodput Gb/s', 'host A CPU per message'],
     cells: (report) => {

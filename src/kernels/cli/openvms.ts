@@ -39,7 +39,6 @@ function summary(report: Report, designatedCpu: boolean): SummarySection[] {
 export function openvmsCli(designatedCpu: boolean): KernelCli {
   return {
     summary: (report) => summary(report, designatedCpu),
-    throughput: 'throughput.transmit_packets_per_s',
     sweep: columns(LOCK_COLUMNS, {
       header: [...(designatedCpu ? ['designated CPU busy %'] : []), 'transmit packets/s', 'transactions/min'],
       cells: (report) => [

@@ -28,7 +28,6 @@ function summary(report: Report): SummarySection[] {
 
 export const serviceCli: KernelCli = {
   summary,
-  throughput: 'service.requests_per_s',
   sweep: columns(LOCK_COLUMNS, {
     header: ['requests/s', 'response'],
     cells: (report) => (report.service ? [whole(report.service.requests_per_s), duration(report.service.mean_response_ns)] : ['–', '–']),

@@ -16,7 +16,6 @@ export const snaCli: KernelCli = {
       reported('scheduler.futile_wakeups_per_s', whole(report.scheduler.futile_wakeups_per_s)),
     ],
   }] : []),
-  throughput: 'sna.round_trips_per_s',
   sweep: columns(LOCK_COLUMNS, {
     header: ['round trips/s', 'round trip', 'transfer KB/s'],
     cells: (report) => (report.sna

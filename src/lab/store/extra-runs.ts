@@ -1,13 +1,17 @@
 /*
  * extra-runs.ts -- the runs a lab keeps beside its own, each in workers of its own with
- * tracing off: the scaling sweep (SweepRunner: 1..N CPUs, both kernels), named variant
+ * tracing off: the scaling sweep (SweepRunner: the lab's kernel, and its sweep partner if
+ * it has one, at each CPU count of a range), named variant
  * runs (the porting journey's 1-way and 4-way runs) and the companion run (the lab's
  * scenario with a few fields changed, for a side-by-side view). Their state lands in
  * the lab's state (sweep, variants, companion) through `publish`.
  */
 import { SweepRunner, VariantRunner, type WorkerFactory } from '../../core/client.js';
 import type { ScenarioValues } from '../../core/scenario-values.js';
-import { addSweepPoint, planSweep, splitSweep, type SweepPlanPoint, type Variant, type VariantRun } from '../../core/sweep.js';
+import {
+  addSweepPoint, planSweep, splitSweep, type KernelKind, type SweepCpus, type SweepPlanPoint, type Variant, type VariantRun,
+} from '../../core/sweep.js';
+import { capitalised, kernelInfo } from '../../kernels/index.js';
 import { companionOf, type CompanionRun, type LabState } from './state.js';
 
 /** The companion run's key among the variant runners. */
@@ -26,10 +30,10 @@ export class ExtraRuns {
     private readonly publish: (patch: Partial<LabState>) => void,
   ) {}
 
-  /** Runs the scaling sweep (1..toCpus CPUs, both kernels) of the scenario. */
-  runSweep(base: ScenarioValues, toCpus: number): void {
+  /** Runs the scaling sweep of the scenario: each kernel at each CPU count. */
+  runSweep(base: ScenarioValues, cpus: SweepCpus, kernels: readonly KernelKind[]): void {
     this.sweepRunner?.dispose();
-    const plan = planSweep(base, { toCpus });
+    const plan = planSweep(base, { cpus, kernels });
     this.sweepPlan = plan.points;
     const runner = new SweepRunner(this.createWorker, this.workers, {
       point: (index, report) => {
@@ -42,7 +46,8 @@ export class ExtraRuns {
         if (runner !== this.sweepRunner) return;
         const point = this.sweepPlan[index];
         const sweep = this.state().sweep;
-        this.publish({ sweep: { ...sweep, done: sweep.done + 1, message: `${point?.kernel} kernel, ${point?.cpus} CPUs: ${problems.map((p) => p.message).join(' ')}` } });
+        const which = point ? `${capitalised(kernelInfo(point.kernel).title)}, ${point.cpus} CPUs: ` : '';
+        this.publish({ sweep: { ...sweep, done: sweep.done + 1, message: `${which}${problems.map((p) => p.message).join(' ')}` } });
       },
       done: (cancelled) => {
         if (runner !== this.sweepRunner) return;
@@ -54,7 +59,10 @@ export class ExtraRuns {
       },
     });
     this.sweepRunner = runner;
-    this.publish({ sweep: { status: 'running', done: 0, total: plan.points.length, points: [], base }, sweepNotes: plan.notes });
+    this.publish({
+      sweep: { status: 'running', done: 0, total: plan.points.length, points: [], base, kernels, cpus },
+      sweepNotes: plan.notes,
+    });
     runner.run(splitSweep(plan.points, this.workers));
   }
 

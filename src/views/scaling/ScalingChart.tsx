@@ -1,28 +1,29 @@
 /*
- * ScalingChart.tsx -- a sweep over the number of CPUs for both kernels: transmit
- * packets per second and MP synchronization against CPUs (the paper's Figures 4 and
- * 6), the current run highlighted, and the CPU count where the designated TCP/IP CPU
- * saturates marked. Each kernel's throughput is fitted (the Universal Scalability Law,
+ * ScalingChart.tsx -- a sweep over the number of CPUs: each kernel's main throughput
+ * (KernelInfo.throughput: transmit packets per second for the OpenVMS pair, requests per
+ * second for the service under a lock) and its time spent spinning (MP synchronization,
+ * in OpenVMS's words) against CPUs (the paper's Figures 4 and 6), the current run
+ * highlighted, and, for a kernel with a designated CPU, the CPU count where that CPU
+ * saturates marked. Each series' throughput is fitted (the Universal Scalability Law,
  * or Amdahl's law by a two-button switch): the fitted curve dashed, its N_max marked
- * when it lies in or near the range, and the coefficients said in words in this run's
- * terms. Partial sweeps draw (and fit) what has arrived; the shell renders the
- * progress bar and the cancel button.
+ * when it lies in or near the range, and the coefficients said in words in the kernel's
+ * terms. Partial sweeps draw (and fit) what has arrived; the shell renders the progress
+ * bar and the cancel button.
  */
 import { useId, useMemo, useState } from 'react';
 import { line, scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { themeTokens, type KernelName, type Theme, type ThemeTokens } from '../palette.js';
+import { spinningWords, themeTokens, type KernelStyle, type Theme, type ThemeTokens } from '../palette.js';
 import { formatCount, formatOne, formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { KernelMarker } from '../common/marks.js';
 import { KernelSwatch, Legend, swatchSize } from '../common/Legend.js';
 import {
-  cpuDomain, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, nMaxMark, pointOf, saturationCpus,
-  scalingSummary, seriesOf, SATURATION_PCT, type FitModel, type SweepPoint,
+  allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, nMaxMark, pointOf,
+  saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type FitModel, type FittedSeries, type SweepPoint,
 } from './model.js';
-import type { SweepFit } from '../../core/fit.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { capitalised, kernelInfo } from '../../kernels/index.js';
 import './scaling.css';
 
 export interface ScalingChartProps {
@@ -55,12 +56,14 @@ interface Panel {
   format: (v: number) => string;
 }
 
-const KERNEL_NAMES: readonly KernelName[] = ['classic', 'scalable'];
+/** A kernel's line style: the colour, dash and marker of the OpenVMS kernel its runs take after. */
+const styleOf = (t: ThemeTokens, kernel: string): KernelStyle => t.kernels[kernelInfo(kernel).openvmsPair];
 
-const PANELS: readonly Panel[] = [
-  { key: 'tx', title: 'TCP/IP transmit packets per second', value: (p) => p.transmitPps, format: (v) => formatCount(v) },
-  { key: 'mpsynch', title: 'MP synchronization (% of all CPU time)', value: (p) => p.mpsynchPct, format: (v) => formatPct(v) },
-];
+/** The legend's words for a series: the paper's for its two kernels, else the kernel's title. */
+function seriesLabel(t: ThemeTokens, kernel: string): string {
+  const info = kernelInfo(kernel);
+  return info.tcpipPaper ? styleOf(t, kernel).label : capitalised(info.title);
+}
 
 export function ScalingChart(props: ScalingChartProps) {
   const { theme } = props;
@@ -70,57 +73,79 @@ export function ScalingChart(props: ScalingChartProps) {
   const series = useMemo(() => seriesOf(props.points), [props.points]);
   const fits = useMemo(() => fitsOf(series), [series]);
   const [model, setModel] = useState<FitModel>(props.fitModel ?? 'usl');
-  const all = [...series.classic, ...series.scalable];
+  const all = allPoints(series);
   const threshold = props.saturationPct ?? SATURATION_PCT;
-  const saturation = saturationCpus(series.scalable, threshold);
+  const designated = designatedSeries(series);
+  const saturation = designated ? saturationCpus(designated.points, threshold) : null;
   const current = props.report ? pointOf(props.report) : undefined;
   const progress = Math.max(0, Math.min(1, props.progress ?? 1));
-  const side = innerW >= 760;
-  const panelW = side ? Math.floor((innerW - 24) / 2) : innerW;
   const panelH = props.height ?? Math.round(t.fontSize * 19);
   const domain = cpuDomain(current ? [...all, current] : all, props.cpuRange);
+  // The kernel whose words the panels speak: the first series' (the pair share theirs), or this run's.
+  const lead = kernelInfo(series[0]?.kernel ?? current?.kernel);
+  const lawShort = model === 'usl' ? 'USL' : 'Amdahl';
+  const panels: Panel[] = [
+    { key: 'tx', title: lead.throughput.label, value: (p) => p.throughput, format: (v) => formatCount(v) },
+    // time spent spinning where there is any: a kernel that never spins would draw a flat line at 0
+    ...(spinApplies(current ? [...all, current] : all)
+      ? [{ key: 'mpsynch' as const, title: `${spinningWords(lead.vocabulary)} (% of all CPU time)`, value: (p: SweepPoint) => p.mpsynchPct, format: (v: number) => formatPct(v) }]
+      : []),
+  ];
+  const side = innerW >= 760 && panels.length > 1;
+  // two panels side by side when they fit; one panel alone no wider than reads well
+  const panelW = side ? Math.floor((innerW - 24) / 2) : panels.length > 1 ? innerW : Math.min(innerW, 960);
 
   const headline = progress < 1
     ? <span>Sweep <strong>{Math.round(progress * 100)}%</strong> <span className="slv-muted">done · {all.length} runs</span></span>
     : saturation !== null
       ? <span>designated CPU saturates at <strong>{saturation}</strong> CPUs</span>
       : undefined;
+  const spinColumn = panels.some((p) => p.key === 'mpsynch');
 
   return (
     <ViewFrame view="scaling" theme={theme} width={width} title={props.title ?? 'Scaling with the number of CPUs'}
       headline={headline}
-      summary={[scalingSummary(series, saturation, progress, current), fitSummary(series, fits, model)].filter(Boolean).join(' ')}
+      summary={[scalingSummary(series, saturation, progress, current), fitSummary(fits, model)].filter(Boolean).join(' ')}
       legend={<Legend label="Scaling chart legend" items={[
-        { key: 'classic', label: t.kernels.classic.label, swatch: <KernelSwatch kernel="classic" theme={theme} /> },
-        { key: 'scalable', label: t.kernels.scalable.label, swatch: <KernelSwatch kernel="scalable" theme={theme} /> },
+        ...(series.length > 0 ? series.map((s) => s.kernel) : current ? [current.kernel] : []).map((k) => (
+          { key: k, label: seriesLabel(t, k), swatch: <KernelSwatch kernel={kernelInfo(k).openvmsPair} theme={theme} /> })),
         ...(current ? [{ key: 'current', label: 'This run', swatch: <CurrentSwatch t={t} size={swatchSize(theme)} /> }] : []),
-        { key: 'fit', label: `${model === 'usl' ? 'USL' : 'Amdahl'} fit (dashed, thin)`, swatch: <FitSwatch t={t} size={swatchSize(theme)} /> },
+        { key: 'fit', label: `${lawShort} fit (dashed, thin)`, swatch: <FitSwatch t={t} size={swatchSize(theme)} /> },
         ...(model === 'usl' ? [{ key: 'nmax', label: 'N_max, where the fitted throughput peaks', swatch: <NmaxSwatch t={t} size={swatchSize(theme)} /> }] : []),
-        { key: 'sat', label: `Designated TCP/IP CPU saturated (≥ ${threshold}% busy); hollow points from there on`, swatch: <SaturationSwatch t={t} size={swatchSize(theme)} /> },
+        ...(designated || (current && kernelInfo(current.kernel).designatedCpu)
+          ? [{ key: 'sat', label: `Designated CPU saturated (≥ ${threshold}% busy); hollow points from there on`, swatch: <SaturationSwatch t={t} size={swatchSize(theme)} /> }]
+          : []),
       ]} />}
       table={{
         caption: 'Sweep results per CPU count',
-        columns: ['CPUs', 'Classic: transmit pkts/s', `Classic: ${model === 'usl' ? 'USL' : 'Amdahl'} fit`, 'Scalable: transmit pkts/s',
-          `Scalable: ${model === 'usl' ? 'USL' : 'Amdahl'} fit`, 'Classic: MP sync', 'Scalable: MP sync', 'Designated CPU busy'],
+        columns: ['CPUs',
+          ...series.flatMap((s) => {
+            const info = kernelInfo(s.kernel);
+            return [`${info.short}: ${info.throughput.unit}`, `${info.short}: ${lawShort} fit`];
+          }),
+          ...(spinColumn ? series.map((s) => `${kernelInfo(s.kernel).short}: ${spinningWords(kernelInfo(s.kernel).vocabulary)}`) : []),
+          ...(designated ? ['Designated CPU busy'] : [])],
         rows: [...new Set(all.map((p) => p.cpus))].sort((a, b) => a - b).map((n) => {
-          const c = series.classic.find((p) => p.cpus === n);
-          const s = series.scalable.find((p) => p.cpus === n);
-          const fitted = (k: KernelName) => {
-            const v = series[k].length > 0 ? fittedAt(fits[k], model, n) : null;
+          const at = (s: FittedSeries) => s.points.find((p) => p.cpus === n);
+          const fitted = (s: FittedSeries) => {
+            const v = s.points.length > 0 ? fittedAt(s.fit, model, n) : null;
             return v === null ? '—' : formatCount(v);
           };
-          return [n, c ? formatCount(c.transmitPps) : '—', fitted('classic'), s ? formatCount(s.transmitPps) : '—', fitted('scalable'),
-            c ? formatPct(c.mpsynchPct) : '—', s ? formatPct(s.mpsynchPct) : '—', s ? formatPct(s.designatedBusyPct) : '—'];
+          const d = designated && designated.points.find((p) => p.cpus === n);
+          return [n,
+            ...fits.flatMap((s) => [at(s) ? formatCount(at(s)!.throughput) : '—', fitted(s)]),
+            ...(spinColumn ? fits.map((s) => (at(s) ? formatPct(at(s)!.mpsynchPct) : '—')) : []),
+            ...(designated ? [d ? formatPct(d.designatedBusyPct) : '—'] : [])];
         }),
       }}>
       {all.length === 0 && !current && (
-        <p className="slv-muted">{progress < 1 ? 'The sweep is starting…' : 'No sweep yet: run one to see how each kernel scales.'}</p>
+        <p className="slv-muted">{progress < 1 ? 'The sweep is starting…' : 'No sweep yet: run one to see how throughput scales with the CPUs.'}</p>
       )}
       {(all.length > 0 || current) && (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24 }}>
-          {PANELS.map((panel) => (
-            <PanelChart key={panel.key} panel={panel} series={series} domain={domain} saturation={saturation} current={current}
-              fits={panel.key === 'tx' ? fits : undefined} model={model} width={panelW} height={panelH} t={t} theme={theme} />
+          {panels.map((panel) => (
+            <PanelChart key={panel.key} panel={panel} fits={fits} domain={domain} saturation={saturation} current={current}
+              showFits={panel.key === 'tx'} model={model} width={panelW} height={panelH} t={t} theme={theme} />
           ))}
         </div>
       )}
@@ -133,9 +158,9 @@ export function ScalingChart(props: ScalingChartProps) {
             ))}
           </div>
           <ul>
-            {(['classic', 'scalable'] as const).map((k) => {
-              const words = fitWords(k, series[k], fits[k], model);
-              return words && <li key={k} data-fit-kernel={k} style={{ borderLeftColor: t.kernels[k].colour }}>{words}</li>;
+            {fits.map((s) => {
+              const words = fitWords(s.kernel, s.points, s.fit, model);
+              return words && <li key={s.kernel} data-fit-kernel={s.kernel} style={{ borderLeftColor: styleOf(t, s.kernel).colour }}>{words}</li>;
             })}
           </ul>
           <p className="slv-muted">{FIT_NOTE}</p>
@@ -145,23 +170,23 @@ export function ScalingChart(props: ScalingChartProps) {
   );
 }
 
-function PanelChart({ panel, series, domain, saturation, current, fits, model, width, height, t, theme }: {
-  panel: Panel; series: Record<KernelName, SweepPoint[]>; domain: [number, number]; saturation: number | null;
-  current?: SweepPoint; fits?: Record<KernelName, SweepFit>; model: FitModel; width: number; height: number; t: ThemeTokens; theme?: Theme;
+function PanelChart({ panel, fits, domain, saturation, current, showFits, model, width, height, t, theme }: {
+  panel: Panel; fits: readonly FittedSeries[]; domain: [number, number]; saturation: number | null;
+  current?: SweepPoint; showFits: boolean; model: FitModel; width: number; height: number; t: ThemeTokens; theme?: Theme;
 }) {
   const fs = t.fontSize;
-  const margin = { top: fs * 2.2, right: fs * 5.2, bottom: fs * 3, left: fs * 4.4 };
-  const all = [...series.classic, ...series.scalable, ...(current ? [current] : [])];
+  const drawn = fits.filter((s) => s.points.length > 0);
+  // room on the right for the direct labels at the lines' ends (two series or more), else for the ring of this run
+  const margin = { top: fs * 2.2, right: fs * (drawn.length > 1 ? 5.2 : 1.6), bottom: fs * 3, left: fs * 4.4 };
+  const all = [...allPoints(fits), ...(current ? [current] : [])];
   // The fitted curves across the axis. They may rise above the sweep's points (a peak past
   // its end), but lift the scale by a quarter at most; the rest is clipped.
-  const curves = fits ? KERNEL_NAMES.filter((k) => series[k].length > 0).map((k) => ({ k, points: fitCurve(fits[k], model, domain) })) : [];
-  const pointsMax = Math.max(1, ...all.map(panel.value));
+  const curves = showFits ? drawn.map((s) => ({ k: s.kernel, points: fitCurve(s.fit, model, domain) })) : [];
+  const pointsMax = Math.max(1, ...all.map(panel.value).filter(Number.isFinite));
   const fitMax = Math.max(0, ...curves.flatMap((c) => c.points.map(([, v]) => v)));
   const yMax = Math.max(pointsMax, Math.min(fitMax, pointsMax * 1.25));
   const clipId = useId();
-  const marks = fits && model === 'usl'
-    ? KERNEL_NAMES.filter((k) => series[k].length > 0).map((k) => ({ k, mark: nMaxMark(fits[k], domain) }))
-    : [];
+  const marks = showFits && model === 'usl' ? drawn.map((s) => ({ k: s.kernel, mark: nMaxMark(s.fit, domain) })) : [];
   const x = scaleLinear().domain(domain).range([margin.left, width - margin.right]);
   const y = scaleLinear().domain([0, yMax * 1.08]).nice().range([height - margin.bottom, margin.top]);
   const xTicks = x.ticks(Math.max(3, Math.min(10, Math.floor((width - margin.left - margin.right) / (fs * 3.5)))))
@@ -172,12 +197,11 @@ function PanelChart({ panel, series, domain, saturation, current, fits, model, w
   const markerSize = t.name === 'projector' ? 10 : 8;
   const compactY = (v: number) => (panel.key === 'tx' ? (v >= 1000 ? `${formatCount(v / 1000)}k` : formatCount(v)) : `${formatCount(v)}%`);
 
-  // direct labels at the end of each line, nudged apart
-  const ends = (['classic', 'scalable'] as KernelName[]).map((k) => {
-    const s = series[k];
-    const last = s[s.length - 1];
-    return last ? { k, x: x(last.cpus) + 8, y: y(panel.value(last)) } : null;
-  }).filter((e): e is { k: KernelName; x: number; y: number } => !!e);
+  // direct labels at the end of each line, nudged apart (one series alone is named by the legend)
+  const ends = drawn.length < 2 ? [] : drawn.map((s) => {
+    const last = s.points[s.points.length - 1]!;
+    return { k: s.kernel, x: x(last.cpus) + 8, y: y(panel.value(last)) };
+  });
   if (ends.length === 2 && Math.abs(ends[0]!.y - ends[1]!.y) < fs * 1.2) {
     const [a, b] = ends[0]!.y < ends[1]!.y ? [ends[0]!, ends[1]!] : [ends[1]!, ends[0]!];
     const mid = (a.y + b.y) / 2;
@@ -235,14 +259,14 @@ function PanelChart({ panel, series, domain, saturation, current, fits, model, w
       {curves.length > 0 && (
         <g data-fit-curves={model} clipPath={`url(#${clipId})`}>
           {curves.map(({ k, points }) => (
-            <path key={k} data-fit-curve={k} d={fitPath(points) ?? ''} fill="none" stroke={t.kernels[k].colour}
+            <path key={k} data-fit-curve={k} d={fitPath(points) ?? ''} fill="none" stroke={styleOf(t, k).colour}
               strokeWidth={t.strokeWidth * 0.75} strokeDasharray="3 3" />
           ))}
         </g>
       )}
       {marks.map(({ k, mark }, i) => {
         if (!mark) return null;
-        const colour = t.kernels[k].colour;
+        const colour = styleOf(t, k).colour;
         const label = `${kernelInfo(k).short}: N_max ${formatOne(mark.nMax)}${mark.beyond ? ' CPUs' : ''}`;
         const halo = { stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' as const, fill: colour };
         if (mark.beyond) {
@@ -266,35 +290,42 @@ function PanelChart({ panel, series, domain, saturation, current, fits, model, w
           </g>
         );
       })}
-      {KERNEL_NAMES.map((k) => {
-        const style = t.kernels[k];
-        const s = series[k];
+      {drawn.map(({ kernel: k, points: s }) => {
+        const style = styleOf(t, k);
+        const hollowFrom = kernelInfo(k).designatedCpu ? saturation : null;
         return (
           <g key={k} data-kernel={k}>
             <path d={path(s) ?? ''} fill="none" stroke={style.colour} strokeWidth={t.strokeWidth + 0.5}
               strokeDasharray={style.dash || undefined} strokeLinejoin="round" />
             {s.map((p) => (
-              <KernelMarker key={p.cpus} kernel={k} x={x(p.cpus)} y={y(panel.value(p))} size={markerSize * (s.length > 24 ? 0.7 : 1)} theme={theme}
-                filled={!(kernelInfo(k).designatedCpu && saturation !== null && p.cpus >= saturation)} />
+              <KernelMarker key={p.cpus} kernel={kernelInfo(k).openvmsPair} x={x(p.cpus)} y={y(panel.value(p))}
+                size={markerSize * (s.length > 24 ? 0.7 : 1)} theme={theme} filled={!(hollowFrom !== null && p.cpus >= hollowFrom)} />
             ))}
           </g>
         );
       })}
       {ends.map((e) => (
         <text key={e.k} x={e.x + 4} y={e.y + t.smallSize * 0.35} fontSize={t.smallSize} fontWeight={700}
-          style={{ fill: t.kernels[e.k].colour }}>{kernelInfo(e.k).short}</text>
+          style={{ fill: styleOf(t, e.k).colour }}>{kernelInfo(e.k).short}</text>
       ))}
 
-      {current && (
-        <g data-current="">
-          <circle cx={x(current.cpus)} cy={y(panel.value(current))} r={markerSize * 1.4} fill="none" stroke={t.text} strokeWidth={3} />
-          <circle cx={x(current.cpus)} cy={y(panel.value(current))} r={markerSize * 1.4 + 3} fill="none" stroke={t.background} strokeWidth={2} />
-          <text x={x(current.cpus) + markerSize * 1.8} y={y(panel.value(current)) - markerSize * 1.4} fontSize={t.smallSize} fontWeight={700}
-            style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
-            this run: {panel.format(panel.value(current))}
-          </text>
-        </g>
-      )}
+      {current && Number.isFinite(panel.value(current)) && (() => {
+        const cx = x(current.cpus);
+        const cy = y(panel.value(current));
+        const label = `this run: ${panel.format(panel.value(current))}`;
+        // to the right of the ring, or to its left where the panel ends first
+        const right = cx + markerSize * 1.8 + label.length * t.smallSize * 0.6 <= width;
+        return (
+          <g data-current="">
+            <circle cx={cx} cy={cy} r={markerSize * 1.4} fill="none" stroke={t.text} strokeWidth={3} />
+            <circle cx={cx} cy={cy} r={markerSize * 1.4 + 3} fill="none" stroke={t.background} strokeWidth={2} />
+            <text x={cx + (right ? markerSize * 1.8 : -markerSize * 1.8)} y={cy - markerSize * 1.4} fontSize={t.smallSize} fontWeight={700}
+              textAnchor={right ? 'start' : 'end'} style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
+              {label}
+            </text>
+          </g>
+        );
+      })()}
     </svg>
   );
 }

@@ -1,21 +1,38 @@
 /*
- * model.ts (scaling) -- a sweep's reports as chart data: one point per CPU count per
- * kernel (transmit packets/s, MP synchronization, designated-CPU busy %), the CPU
- * count where the designated TCP/IP CPU saturates, each kernel's Amdahl and USL fit
- * (core/fit.ts) with its N_max, and the chart's words.
+ * model.ts (scaling) -- a sweep's reports as chart data: one series per kernel swept
+ * (the OpenVMS pair side by side, or one kernel alone), one point per CPU count (the
+ * kernel's main throughput, KernelInfo.throughput; the time spent spinning; the
+ * designated CPU's busy %), the CPU count where a designated CPU saturates (only for a
+ * kernel that has one), each series' Amdahl and USL fit (core/fit.ts) with its N_max,
+ * and the chart's words in each kernel's terms.
  */
 import type { Report } from '../../core/report.js';
+import { reportValue } from '../../core/report.js';
 import { amdahlAt, fitSweep, significant, uslAt, type SweepFit } from '../../core/fit.js';
 import { formatCount, formatOne, formatPct } from '../format.js';
-import type { KernelName } from '../palette.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { spinningWords } from '../palette.js';
+import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
 
 export interface SweepPoint {
-  kernel: KernelName;
+  /** The report's kernel (kernel.kind). */
+  kernel: string;
   cpus: number;
-  transmitPps: number;
+  /** The kernel's main throughput (KernelInfo.throughput: transmit packets/s, requests/s). */
+  throughput: number;
+  /** Time spent spinning for locks, % of all CPU time (MP synchronization in OpenVMS's words). */
   mpsynchPct: number;
   designatedBusyPct: number;
+}
+
+/** One kernel's points, sorted by CPU count. */
+export interface Series {
+  kernel: string;
+  points: SweepPoint[];
+}
+
+/** A series with both laws fitted through its throughput. */
+export interface FittedSeries extends Series {
+  fit: SweepFit;
 }
 
 /** Designated-CPU busy share at which it counts as saturated (the paper's "completely saturated"). */
@@ -27,76 +44,120 @@ export function cpusOfReport(report: Report): number {
 
 export function pointOf(report: Report): SweepPoint {
   return {
-    kernel: kernelInfo(report.kernel).openvmsPair,
+    kernel: report.kernel,
     cpus: cpusOfReport(report),
-    transmitPps: report.throughput.transmit_packets_per_s,
+    throughput: reportValue(report, kernelInfo(report.kernel).throughput.path) ?? NaN,
     mpsynchPct: report.mpsynch_pct,
     designatedBusyPct: report.designated_cpu_busy_pct,
   };
 }
 
-/** Points per kernel, each sorted by CPU count (a later report for the same count wins). */
-export function seriesOf(reports: readonly Report[]): Record<KernelName, SweepPoint[]> {
-  const out: Record<KernelName, Map<number, SweepPoint>> = { classic: new Map(), scalable: new Map() };
+/** One series per kernel that has points, in the registry's order, each sorted by CPU count
+ * (a later report for the same count wins). */
+export function seriesOf(reports: readonly Report[]): Series[] {
+  const byKernel = new Map<string, Map<number, SweepPoint>>();
   for (const r of reports) {
     const p = pointOf(r);
-    out[p.kernel].set(p.cpus, p);
+    let points = byKernel.get(p.kernel);
+    if (!points) byKernel.set(p.kernel, (points = new Map()));
+    points.set(p.cpus, p);
   }
-  const sorted = (m: Map<number, SweepPoint>) => [...m.values()].sort((a, b) => a.cpus - b.cpus);
-  return { classic: sorted(out.classic), scalable: sorted(out.scalable) };
+  const order = (kernel: string) => KERNELS.indexOf(kernelInfo(kernel));
+  return [...byKernel].sort(([a], [b]) => order(a) - order(b))
+    .map(([kernel, points]) => ({ kernel, points: [...points.values()].sort((a, b) => a.cpus - b.cpus) }));
 }
 
-/** The fewest CPUs at which the Scalable Kernel's designated CPU is saturated, or null. */
-export function saturationCpus(scalable: readonly SweepPoint[], threshold = SATURATION_PCT): number | null {
-  for (const p of scalable) if (p.designatedBusyPct >= threshold) return p.cpus;
+/** The points of every series. */
+export function allPoints(series: readonly Series[]): SweepPoint[] {
+  return series.flatMap((s) => s.points);
+}
+
+/** The series of a kernel with a designated CPU (the Scalable Kernel's TCP/IP CPU), if one was swept. */
+export function designatedSeries<S extends Series>(series: readonly S[]): S | undefined {
+  return series.find((s) => kernelInfo(s.kernel).designatedCpu);
+}
+
+/** The fewest CPUs at which the designated CPU is saturated, or null. */
+export function saturationCpus(points: readonly SweepPoint[], threshold = SATURATION_PCT): number | null {
+  for (const p of points) if (p.designatedBusyPct >= threshold) return p.cpus;
   return null;
 }
 
-/** The x domain: the planned range when given (so a partial sweep does not rescale), else the points'. */
+/** The x domain: the planned range when given (so a partial sweep does not rescale), widened
+ * to any point outside it (the current run), else the points'. */
 export function cpuDomain(points: readonly SweepPoint[], cpuRange?: readonly [number, number]): [number, number] {
-  if (cpuRange) return [cpuRange[0], Math.max(cpuRange[0] + 1, cpuRange[1])];
+  if (cpuRange) {
+    const lo = Math.min(cpuRange[0], ...points.map((p) => p.cpus));
+    const hi = Math.max(cpuRange[1], ...points.map((p) => p.cpus));
+    return [lo, Math.max(lo + 1, hi)];
+  }
   if (points.length === 0) return [1, 16];
   const lo = Math.min(...points.map((p) => p.cpus));
   const hi = Math.max(...points.map((p) => p.cpus));
   return [Math.min(lo, 1), Math.max(hi, lo + 1)];
 }
 
-/** Throughput of the Scalable Kernel over the classic kernel at the same CPU count, where both ran. */
-export function gainAt(series: Record<KernelName, SweepPoint[]>, cpus: number): number | null {
-  const c = series.classic.find((p) => p.cpus === cpus);
-  const s = series.scalable.find((p) => p.cpus === cpus);
-  if (!c || !s || c.transmitPps <= 0) return null;
-  return (s.transmitPps / c.transmitPps - 1) * 100;
+/** Throughput of the second series over the first at the same CPU count, in % (the Scalable
+ * Kernel's gain over the classic kernel), where both ran; null with fewer than two series. */
+export function gainAt(series: readonly Series[], cpus: number): number | null {
+  const a = series[0]?.points.find((p) => p.cpus === cpus);
+  const b = series[1]?.points.find((p) => p.cpus === cpus);
+  if (!a || !b || !(a.throughput > 0)) return null;
+  return (b.throughput / a.throughput - 1) * 100;
 }
 
-export function scalingSummary(series: Record<KernelName, SweepPoint[]>, saturation: number | null, progress = 1,
+/** "1 CPU", "16 CPUs". */
+const cpusWords = (n: number) => `${n} CPU${n === 1 ? '' : 's'}`;
+
+/** A kernel's words for spinning, mid-sentence: "MP synchronization", "spinning for locks". */
+function spinningInSentence(kernel: string): string {
+  const words = spinningWords(kernelInfo(kernel).vocabulary);
+  return /^.[A-Z]/.test(words) ? words : words.charAt(0).toLowerCase() + words.slice(1);
+}
+
+/** Whether time spent spinning is worth a panel: some point (or the current run) spun at all. */
+export function spinApplies(points: readonly SweepPoint[]): boolean {
+  return points.some((p) => p.mpsynchPct > 0);
+}
+
+export function scalingSummary(series: readonly Series[], saturation: number | null, progress = 1,
   current?: SweepPoint): string {
-  const describe = (kernel: KernelName, name: string) => {
-    const s = series[kernel];
+  const describe = ({ kernel, points: s }: Series) => {
     if (s.length === 0) return '';
+    const info = kernelInfo(kernel);
     const first = s[0]!;
     const last = s[s.length - 1]!;
-    const peak = s.reduce((a, b) => (b.transmitPps > a.transmitPps ? b : a));
+    const peak = s.reduce((a, b) => (b.throughput > a.throughput ? b : a));
     const worst = s.reduce((a, b) => (b.mpsynchPct > a.mpsynchPct ? b : a));
-    return `${name}: from ${formatCount(first.transmitPps)} transmit packets per second at ${first.cpus} CPU${first.cpus === 1 ? '' : 's'} `
-      + `to ${formatCount(last.transmitPps)} at ${last.cpus}${peak !== last ? ` (peak ${formatCount(peak.transmitPps)} at ${peak.cpus})` : ''}; `
-      + `MP synchronization up to ${formatPct(worst.mpsynchPct)} at ${worst.cpus} CPUs.`;
+    return `${capitalised(info.title)}: from ${formatCount(first.throughput)} ${info.throughput.words} at ${cpusWords(first.cpus)} `
+      + `to ${formatCount(last.throughput)} at ${last.cpus}${peak !== last ? ` (peak ${formatCount(peak.throughput)} at ${peak.cpus})` : ''}`
+      + (spinApplies(s) ? `; ${spinningInSentence(kernel)} up to ${formatPct(worst.mpsynchPct)} at ${worst.cpus} CPUs.` : '.');
   };
-  const lastBoth = [...series.scalable].reverse().find((p) => series.classic.some((c) => c.cpus === p.cpus));
+  const [a, b] = series;
+  const lastBoth = a && b ? [...b.points].reverse().find((p) => a.points.some((c) => c.cpus === p.cpus)) : undefined;
   const gain = lastBoth ? gainAt(series, lastBoth.cpus) : null;
+  const designated = designatedSeries(series);
   const parts = [
     progress < 1 ? `Sweep ${Math.round(progress * 100)}% done.` : '',
-    describe('classic', 'Classic kernel'),
-    describe('scalable', 'Scalable Kernel'),
-    gain !== null && lastBoth ? `At ${lastBoth.cpus} CPUs the Scalable Kernel transmits ${gain >= 0 ? `${formatPct(gain, 0)} more` : `${formatPct(-gain, 0)} less`} than the classic kernel.` : '',
+    ...series.map(describe),
+    gain !== null && lastBoth && a && b
+      ? `At ${lastBoth.cpus} CPUs the ${kernelInfo(b.kernel).title} reaches ${gain >= 0 ? `${formatPct(gain, 0)} more` : `${formatPct(-gain, 0)} fewer`} `
+        + `${kernelInfo(b.kernel).throughput.words} than the ${kernelInfo(a.kernel).title}.`
+      : '',
     saturation !== null
-      ? `The designated TCP/IP CPU saturates (at least ${SATURATION_PCT}% busy) from ${saturation} CPUs on.`
-      : series.scalable.length > 0 ? 'The designated TCP/IP CPU does not saturate in this range.' : '',
-    current ? `This run: ${kernelInfo(current.kernel).title}, ${current.cpus} CPUs, `
-      + `${formatCount(current.transmitPps)} transmit packets per second, MP synchronization ${formatPct(current.mpsynchPct)}.` : '',
+      ? `The designated CPU saturates (at least ${SATURATION_PCT}% busy) from ${saturation} CPUs on.`
+      : designated && designated.points.length > 0 ? 'The designated CPU does not saturate in this range.' : '',
+    current ? currentWords(current) : '',
   ];
   const text = parts.filter(Boolean).join(' ');
-  return text || 'No sweep yet: run one to see throughput and MP synchronization against the number of CPUs.';
+  return text || 'No sweep yet: run one to see how throughput changes with the number of CPUs.';
+}
+
+/** "This run: Scalable Kernel, 16 CPUs, 12,345 transmit packets per second, MP synchronization 4.2%." */
+function currentWords(current: SweepPoint): string {
+  const info = kernelInfo(current.kernel);
+  return `This run: ${info.title}, ${cpusWords(current.cpus)}, ${formatCount(current.throughput)} ${info.throughput.words}, `
+    + `${spinningInSentence(current.kernel)} ${formatPct(current.mpsynchPct)}.`;
 }
 
 /** Which law the chart draws through each kernel's sweep. */
@@ -107,10 +168,9 @@ export const FIT_MODEL_WORDS: Readonly<Record<FitModel, string>> = {
   amdahl: 'Amdahl\'s law',
 };
 
-/** Each kernel's transmit packets per second against its CPU counts, fitted by both laws (core/fit.ts). */
-export function fitsOf(series: Record<KernelName, SweepPoint[]>): Record<KernelName, SweepFit> {
-  const fit = (points: readonly SweepPoint[]) => fitSweep(points.map((p) => ({ n: p.cpus, x: p.transmitPps })));
-  return { classic: fit(series.classic), scalable: fit(series.scalable) };
+/** Each series' throughput against its CPU counts, fitted by both laws (core/fit.ts). */
+export function fitsOf(series: readonly Series[]): FittedSeries[] {
+  return series.map((s) => ({ ...s, fit: fitSweep(s.points.map((p) => ({ n: p.cpus, x: p.throughput }))) }));
 }
 
 /** The fitted throughput at N CPUs, or null when that law has no fit. */
@@ -147,13 +207,12 @@ function closeness(r2: number): string {
   return r2 >= 0.98 ? 'a close fit' : r2 >= 0.9 ? 'a fair fit' : 'a rough fit: the law misses part of the sweep\u2019s shape';
 }
 
-const pkts = (v: number) => `${formatCount(v)} transmit packets/s`;
-
-/** One kernel's fit in words, in this run's terms (KernelInfo.scalingTerms); '' without points. */
-export function fitWords(kernel: KernelName, points: readonly SweepPoint[], fit: SweepFit, model: FitModel): string {
+/** One kernel's fit in words, in its throughput's unit and its terms (KernelInfo.scalingTerms); '' without points. */
+export function fitWords(kernel: string, points: readonly SweepPoint[], fit: SweepFit, model: FitModel): string {
   if (points.length === 0) return '';
   const info = kernelInfo(kernel);
-  const name = info.title.charAt(0).toUpperCase() + info.title.slice(1);
+  const name = capitalised(info.title);
+  const amount = (v: number) => `${formatCount(v)} ${info.throughput.unit}`;
   const result = model === 'usl' ? fit.usl : fit.amdahl;
   if (!result.ok) return `${name}: no ${FIT_MODEL_WORDS[model]} fit yet: ${result.reason}`;
   const terms = info.scalingTerms;
@@ -161,27 +220,27 @@ export function fitWords(kernel: KernelName, points: readonly SweepPoint[], fit:
   const crosstalk = `the cost of crosstalk that grows with every pair of CPUs${terms ? ` (here ${terms.crosstalk})` : ''}`;
   const coefficient = (symbol: string, value: number, meaning: string) =>
     value === 0 ? `${symbol} = 0: the fit puts none of the loss down to ${meaning}` : `${symbol} = ${significant(value)}, ${meaning}`;
-  const highest = points.reduce((a, b) => (b.transmitPps > a.transmitPps ? b : a));
-  const own = `the sweep\u2019s own highest point: ${formatCount(highest.transmitPps)} at ${highest.cpus} CPU${highest.cpus === 1 ? '' : 's'}`;
+  const highest = points.reduce((a, b) => (b.throughput > a.throughput ? b : a));
+  const own = `the sweep\u2019s own highest point: ${formatCount(highest.throughput)} at ${highest.cpus} CPU${highest.cpus === 1 ? '' : 's'}`;
   const head = `${name}, ${FIT_MODEL_WORDS[model]} (${points.length} points, R\u00b2 ${result.fit.r2.toFixed(3)}, ${closeness(result.fit.r2)}): `;
   if (result.fit.model === 'amdahl') {
     const a = result.fit;
     return head + `${coefficient('s', a.s, serial)}. `
-      + (a.ceiling === null ? 'Throughput grows in proportion to the CPUs' : `No peak: throughput approaches X1/s = ${pkts(a.ceiling)}`)
+      + (a.ceiling === null ? 'Throughput grows in proportion to the CPUs' : `No peak: throughput approaches X1/s = ${amount(a.ceiling)}`)
       + `; ${own}.`;
   }
   const u = result.fit;
   const peak = u.nMax !== null && u.peak !== null
-    ? `Peak at N_max = ${formatOne(u.nMax)} CPUs: ${pkts(u.peak)}`
-    : u.ceiling !== null ? `No peak (kappa = 0): throughput approaches X1/sigma = ${pkts(u.ceiling)}` : 'No peak: throughput grows in proportion to the CPUs';
+    ? `Peak at N_max = ${formatOne(u.nMax)} CPUs: ${amount(u.peak)}`
+    : u.ceiling !== null ? `No peak (kappa = 0): throughput approaches X1/sigma = ${amount(u.ceiling)}` : 'No peak: throughput grows in proportion to the CPUs';
   return head + `${coefficient('sigma', u.sigma, serial)}; ${coefficient('kappa', u.kappa, crosstalk)}. ${peak}; ${own}.`;
 }
 
 /** What every fit on the chart is, said once. */
 export const FIT_NOTE = 'Dashed curves: the simulator\u2019s sweep, fitted by least squares. The numbers describe the model\u2019s curve, not the source\u2019s measurements.';
 
-/** The fits of both kernels in words, then the note; '' before any point. */
-export function fitSummary(series: Record<KernelName, SweepPoint[]>, fits: Record<KernelName, SweepFit>, model: FitModel): string {
-  const parts = (['classic', 'scalable'] as const).map((k) => fitWords(k, series[k], fits[k], model)).filter(Boolean);
+/** The fit of every series in words, then the note; '' before any point. */
+export function fitSummary(fits: readonly FittedSeries[], model: FitModel): string {
+  const parts = fits.map((s) => fitWords(s.kernel, s.points, s.fit, model)).filter(Boolean);
   return parts.length === 0 ? '' : [...parts, FIT_NOTE].join(' ');
 }
