@@ -7,18 +7,20 @@
  * carries on. A view scrolled out of sight keeps its last picture and is not
  * re-rendered until it comes back, so a long page costs what is on screen.
  */
-import { Component, memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
 import { SweepControls } from './SweepControls.js';
 import { COMPANION_VIEWS } from './companion-choice.js';
-import { NetCurveControls } from './NetCurveControls.js';
 import { isNetCurve, selectCurveRun } from './net-curves.js';
 import type { LabState, LabStore } from './store.js';
 import { VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
 import { viewComponent, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
+
+/** The Run curve controls of the network views: loaded with the first lab that shows one. */
+const NetCurveControls = lazy(() => import('./NetCurveControls.js').then((m) => ({ default: m.NetCurveControls })));
 
 class ViewBoundary extends Component<{ title: string; children: ReactNode }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -118,7 +120,7 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   return (
     <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}>
       {id === 'scaling' && <SweepControls store={store} />}
-      {isNetCurve(id) && <NetCurveControls store={store} curve={id} />}
+      {isNetCurve(id) && <Suspense fallback={null}><NetCurveControls store={store} curve={id} /></Suspense>}
       <div className="view-body" ref={ref}>
         {!inputs || measured === 0 ? (
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>

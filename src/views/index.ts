@@ -2,17 +2,15 @@
  * index.ts -- everything the lab shell and lessons use from src/views: the view
  * components and their props, the palette and themes, the motion hook, and the
  * helpers that turn the trace into what the views draw. See README.md in this folder.
- * The scaling chart (scaling/ScalingChart.tsx) and the NUMA, network and HP-UX views are
- * imported lazily, each on its own, so labs that do not show them do not download them.
+ * The scaling chart (scaling/ScalingChart.tsx), the herd, cache-line and lock-table views
+ * and the NUMA, network and HP-UX views are imported lazily from their own files, each on
+ * its own, so labs that do not show them do not download them.
  */
 export { CpuGrid, type CpuGridProps } from './cpu-grid/CpuGrid.js';
 export { LockView, type LockViewProps } from './lock/LockView.js';
 export { KrpQueue, type KrpQueueProps } from './krp-queue/KrpQueue.js';
 export { ModeBars, type ModeBarsProps } from './modes/ModeBars.js';
 export { Timeline, type TimelineProps } from './timeline/Timeline.js';
-export { LockTable, type LockTableProps } from './lock-table/LockTable.js';
-export { HerdView, type HerdViewProps } from './herd/HerdView.js';
-export { CacheLineView, type CacheLineViewProps } from './cache-lines/CacheLineView.js';
 
 export {
   MODES, MODE_INFO, MONITOR_ORDER, THEMES, themeTokens, modeColour,
@@ -22,6 +20,4 @@ export { prefersReducedMotion, usePrefersReducedMotion, useTweened, onFrame } fr
 export { SegmentBuilder, buildSegments, type TimelineSegments, type TraceNames } from './timeline/segments.js';
 export { SegmentFeed, traceNames, type TraceWindowLike } from './timeline/feed.js';
 export { krpEventsFromTrace, type KrpEvent } from './krp-queue/flow.js';
-export { SATURATION_PCT } from './scaling/model.js';
-export { PUBLISHED as PUBLISHED_LOCK_TABLE } from './lock-table/model.js';
 export { primaryLock, LOCK_INFO } from './lock/model.js';

@@ -17,7 +17,11 @@ import { THEMES, type Theme } from './palette.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Views = Record<string, FunctionComponent<any>>;
 const load = (path: string) => import(/* @vite-ignore */ path) as Promise<Views>;
-const views = async () => load('./index.ts');
+// The views index.ts exports, and those the lab loads lazily from their own files.
+const views = async () => ({
+  ...(await load('./index.ts')), ...(await load('./herd/HerdView.tsx')),
+  ...(await load('./lock-table/LockTable.tsx')), ...(await load('./cache-lines/CacheLineView.tsx')),
+});
 
 const classic = runFixture('classic-16');
 const scalable = runFixture('scalable-16');

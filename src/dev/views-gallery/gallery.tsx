@@ -18,9 +18,12 @@ import snaDoc from '../../../lessons/scenarios/sna-as-ported.json?raw';
 import { loadCore, readSchema, Simulation, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
 import { herdFramesFixture, hpuxFixture, netViewFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
 import {
-  CacheLineView, CpuGrid, HerdView, KrpQueue, LockTable, LockView, ModeBars, SegmentBuilder, Timeline, traceNames,
+  CpuGrid, KrpQueue, LockView, ModeBars, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
 } from '../../views/index.js';
+import { CacheLineView } from '../../views/cache-lines/CacheLineView.js';
+import { HerdView } from '../../views/herd/HerdView.js';
+import { LockTable } from '../../views/lock-table/LockTable.js';
 import { MonitorModes, NumaSpinlock, NumaTopology, NumaTraffic } from '../../views/numa-views.js';
 import { ScalingChart } from '../../views/scaling/ScalingChart.js';
 import { NetLatency, NetLivelock, NetSizeCurve, NetStackLock } from '../../views/net-views.js';
