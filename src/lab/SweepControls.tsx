@@ -6,32 +6,15 @@
  * bar, a Cancel button and its status in words for screen readers.
  */
 import { useId, useState } from 'react';
-import { cpuCounts, type SweepCpus, type SweepState } from '../core/sweep.js';
+import { cpuCounts, idleSweep, type SweepState } from '../core/sweep.js';
 import { capitalised, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
 import { useLab } from './hooks.js';
+import { rangeWords, readRange } from './sweep-range.js';
 import type { LabState, LabStore } from './store.js';
 
 const selectReady = (s: LabState) => s.status === 'ready';
 const selectKernel = (s: LabState) => String(s.scenario['kernel.kind'] ?? '');
 const selectMaxCpus = (s: LabState) => s.schema?.fields.find((field) => field.path === 'machine.cpus')?.max ?? 256;
-
-/** The range the learner typed, checked: the CPU counts, or what is wrong with it in words. */
-export function readRange(from: string, to: string, step: string, maxCpus: number): { cpus: SweepCpus } | { problem: string } {
-  const [a, b, s] = [from, to, step].map((text) => (text.trim() === '' ? NaN : Number(text)));
-  if (![a, b, s].every((v) => Number.isInteger(v))) return { problem: 'From, to and step are whole numbers of CPUs.' };
-  if (a! < 1) return { problem: 'A sweep starts at 1 CPU or more.' };
-  if (b! > maxCpus) return { problem: `The simulator's machines have at most ${maxCpus} CPUs.` };
-  if (a! > b!) return { problem: `From (${a}) is above to (${b}).` };
-  if (s! < 1) return { problem: 'The step is 1 CPU or more.' };
-  return { cpus: { from: a!, to: b!, step: s! } };
-}
-
-/** "1 to 32 CPUs", "8 to 64 CPUs in steps of 8": the CPU counts of a sweep. */
-export function rangeWords(cpus: SweepCpus): string {
-  const counts = cpuCounts(cpus);
-  const last = counts[counts.length - 1] ?? cpus.to;
-  return `${cpus.from} to ${last} CPU${last === 1 ? '' : 's'}${cpus.step > 1 ? ` in steps of ${cpus.step}` : ''}`;
-}
 
 /** The kernels a sweep runs, in words: "classic kernel and Scalable Kernel". */
 function kernelWords(kernels: readonly string[]): string {
@@ -57,8 +40,12 @@ export function SweepControls({ store }: { store: LabStore }) {
 }
 
 function SweepForm({ store, kernel }: { store: LabStore; kernel: string }) {
-  const sweep = useLab(store, 'sweep');
-  const notes = useLab(store, 'sweepNotes');
+  const kernels = sweepKernels(kernel);
+  const last = useLab(store, 'sweep');
+  // a finished sweep of other kernels (the lab's kernel changed since) is not this lab's any more
+  const ours = last.status === 'running' || !last.kernels || last.kernels.some((k) => kernels.includes(k));
+  const sweep = ours ? last : idleSweep;
+  const notes = useLab(store, 'sweepNotes').filter(() => ours);
   const ready = useLab(store, selectReady);
   const maxCpus = useLab(store, selectMaxCpus);
   const initial = sweepCpusOf(kernel);
@@ -68,7 +55,6 @@ function SweepForm({ store, kernel }: { store: LabStore; kernel: string }) {
   const id = useId();
   const running = sweep.status === 'running';
   const range = readRange(from, to, step, maxCpus);
-  const kernels = sweepKernels(kernel);
   const runs = 'cpus' in range ? cpuCounts(range.cpus).length * kernels.length : 0;
   const pct = sweep.total > 0 ? Math.round((100 * sweep.done) / sweep.total) : 0;
   const invalid = 'problem' in range;
