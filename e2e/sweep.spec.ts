@@ -11,12 +11,23 @@ test('the sweep runs with progress, fills the scaling chart and the lock table f
   test.setTimeout(120_000);
   // A shorter run per point keeps the test quick; the lab sweeps whatever scenario it has.
   await openLab(page, labLink({ sim: { duration_ns: 60_000_000, warmup_ns: 10_000_000 } }));
+  // Every text the status line shows while the sweep runs, kept as it changes: a fast sweep
+  // may pass its running state between two looks, and the test must still see it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { sweepStatuses: string[] }).sweepStatuses = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="sweep-status"]')?.textContent;
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByRole('button', { name: 'Run the scaling sweep' }).click();
   const progress = page.getByTestId('sweep-progress');
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('max', '64');
   await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect(page.getByTestId('sweep-status')).toContainText(/Running \d+ of 64/);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { sweepStatuses: string[] }).sweepStatuses.join('\n')))
+    .toMatch(/Running \d+ of 64/);
   await expect(page.getByTestId('sweep-status')).toContainText('Sweep done: 64 scenarios', { timeout: 100_000 });
   await expect(progress).toHaveAttribute('value', '64');
   const chart = page.locator('[data-view="scaling"]');
