@@ -9,7 +9,7 @@ import { lazy, memo, Suspense, useMemo, type ComponentType, type ReactNode } fro
 import type { Report, Schema, Snapshot, SweepState, TraceWindow, VariantRun } from '../core/index.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import {
-  CpuGrid, KrpQueue, LockView, MODES, ModeBars, Timeline, traceNames,
+  CacheLineView, CpuGrid, HerdView, KrpQueue, LockView, MODES, ModeBars, Timeline, traceNames,
   type Theme, type TraceNames,
 } from '../views/index.js';
 
@@ -32,10 +32,9 @@ const HpuxBuffers = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxBuffers
 const HpuxCurves = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxCurves })));
 // And the scaling chart (its fits and their words): only labs that show it fetch it.
 const ScalingChart = lazy(() => import('../views/scaling/ScalingChart.js').then((m) => ({ default: m.ScalingChart })));
-// The SNA views and the lock table are drawn by fewer labs than the CPU, lock and mode
-// views: each is a chunk of its own too, so the first page stays small.
-const HerdView = lazy(() => import('../views/herd/HerdView.js').then((m) => ({ default: m.HerdView })));
-const CacheLineView = lazy(() => import('../views/cache-lines/CacheLineView.js').then((m) => ({ default: m.CacheLineView })));
+// The lock table is drawn by fewer labs than the CPU, lock and mode
+// views: it is a chunk of its own too, so the first page stays smaller. (The herd and cache-line
+// views stay in the first chunk: loaded late, the SNA lab missed their first frames.)
 const LockTable = lazy(() => import('../views/lock-table/LockTable.js').then((m) => ({ default: m.LockTable })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
 import type { KnownViewId } from '../shared/view-ids.js';
@@ -96,10 +95,10 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
       onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))} />
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
-  herd: (v) => loading(
-    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
+  herd: (v) => (
+    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} modeNames={v.schema.modes} />
   ),
-  'cache-lines': (v) => loading(<CacheLineView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
+  'cache-lines': (v) => <CacheLineView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
   'krp-queue': (v) => (
     <KrpQueue snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme}
       width={v.width} modeNames={v.schema.modes}

@@ -11,6 +11,8 @@ export { LockView, type LockViewProps } from './lock/LockView.js';
 export { KrpQueue, type KrpQueueProps } from './krp-queue/KrpQueue.js';
 export { ModeBars, type ModeBarsProps } from './modes/ModeBars.js';
 export { Timeline, type TimelineProps } from './timeline/Timeline.js';
+export { CacheLineView, type CacheLineViewProps } from './cache-lines/CacheLineView.js';
+export { HerdView, type HerdViewProps } from './herd/HerdView.js';
 
 export {
   MODES, MODE_INFO, MONITOR_ORDER, THEMES, themeTokens, modeColour,
