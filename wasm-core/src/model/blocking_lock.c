@@ -58,6 +58,17 @@ int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
     return 0;
 }
 
+/* The longest sleeper, taken off the lock's sleep queue and counted as woken. */
+static int pop_sleeper(lab_Sim *s, Lock *l)
+{
+    int t = l->sleep_head;
+    l->sleep_head = s->thr[t].next;
+    if (l->sleep_head < 0) l->sleep_tail = -1;
+    l->nsleep--;
+    l->wakeups++;
+    return t;
+}
+
 void blocking_release(lab_Sim *s, int lock, int cpu, int thread)
 {
     State *st = s->st;
@@ -72,31 +83,20 @@ void blocking_release(lab_Sim *s, int lock, int cpu, int thread)
     if (l->nsleep == 0) return;
     trace_emit(s, LAB_TRACE_LOCK_WAKE, cpu, thread, lock, l->kind == LK_WAKE_ALL ? (double)l->nsleep : 1);
     if (l->kind == LK_WAKE_ONE_FREE) {
-        int t = l->sleep_head;
-        l->sleep_head = s->thr[t].next;
-        if (l->sleep_head < 0) l->sleep_tail = -1;
-        l->nsleep--;
-        l->wakeups++;
+        int t = pop_sleeper(s, l);
         s->thr[t].woken_for = 1;
         make_ready(s, t);
         return;
     }
     if (l->kind == LK_WAKE_ONE) {
-        int t = l->sleep_head;
-        l->sleep_head = s->thr[t].next;
-        if (l->sleep_head < 0) l->sleep_tail = -1;
-        l->nsleep--;
-        l->wakeups++;
+        int t = pop_sleeper(s, l);
         grant(st, l, -1, t);               /* held for t while t waits for a CPU       */
         s->thr[t].handed = (int16_t)lock;
         make_ready(s, t);
         return;
     }
     while (l->sleep_head >= 0) {          /* wake all: the herd                       */
-        int t = l->sleep_head;
-        l->sleep_head = s->thr[t].next;
-        l->nsleep--;
-        l->wakeups++;
+        int t = pop_sleeper(s, l);
         s->thr[t].woken_for = 1;
         make_ready(s, t);
     }
