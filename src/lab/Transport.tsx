@@ -6,9 +6,9 @@
  * anywhere in the lab except inside a text field: Space plays or pauses, "." steps
  * one event, "m" steps 1 ms, "r" resets.
  */
-import { useEffect, useId, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useId, type ReactNode, type RefObject } from 'react';
 import { SPEEDS, speedIndex } from '../core/playback.js';
-import { formatNs } from '../views/format.js';
+import { formatCount, formatNs } from '../views/format.js';
 import { speedLabel, speedRatio } from './speed-words.js';
 import { useLab } from './hooks.js';
 import { Scrubber } from './rewind/Scrubber.js';
@@ -54,10 +54,8 @@ export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTML
 
 export function Transport({ store, compact }: { store: LabStore; compact?: boolean }) {
   const state = useLab(store, selectTransport);
-  const speedId = useId();
   const ready = state.status === 'ready';
   const busy = !ready || state.loading;
-  const index = speedIndex(state.speed);
   const elapsed = Math.max(0, state.nowNs - state.startNs);
   const total = Math.max(1, state.durationNs - state.startNs);
   const progress = Math.min(1, elapsed / total);
@@ -82,21 +80,12 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
           Reset
         </button>
       </div>
-      <div className="speed">
-        <label htmlFor={speedId}>Speed</label>
-        <input id={speedId} type="range" min={0} max={SPEEDS.length - 1} step={1} value={index}
-          aria-valuetext={`${speedLabel(SPEEDS[index]!)}, ${speedRatio(SPEEDS[index]!)}`}
-          onChange={(event) => store.setSpeed(SPEEDS[Number(event.target.value)]!)} />
-        <output htmlFor={speedId} className="speed-value" title={speedRatio(state.speed)}>
-          <strong>{speedLabel(state.speed)}</strong>
-          {Number.isFinite(state.speed) && <span className="muted"> · {speedRatio(state.speed).replace(' than real time', '')}</span>}
-        </output>
-      </div>
+      <SpeedControl store={store} speed={state.speed} />
       <SimClock label="Simulated time" testId="sim-now" nowNs={state.nowNs} endNs={state.durationNs} progress={progress}>
         <span className="muted small">
           {state.loading && state.warmupProgress !== undefined
             ? `Running the warm-up before statistics start: ${Math.round(state.warmupProgress * 100)}%`
-            : `${state.events.toLocaleString('en')} events · statistics from ${formatNs(state.warmupNs)}${state.done ? ' · run complete' : ''}`}
+            : `${formatCount(state.events)} events · statistics from ${formatNs(state.warmupNs)}${state.done ? ' · run complete' : ''}`}
         </span>
       </SimClock>
       {!compact && <Scrubber store={store} />}
@@ -109,6 +98,27 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
     </div>
   );
 }
+
+/**
+ * The speed slider and its words: drawn again only when the speed changes, not with
+ * the clock on every frame (React sets a range input's attributes on each render).
+ */
+const SpeedControl = memo(function SpeedControl({ store, speed }: { store: LabStore; speed: number }) {
+  const speedId = useId();
+  const index = speedIndex(speed);
+  return (
+    <div className="speed">
+      <label htmlFor={speedId}>Speed</label>
+      <input id={speedId} type="range" min={0} max={SPEEDS.length - 1} step={1} value={index}
+        aria-valuetext={`${speedLabel(SPEEDS[index]!)}, ${speedRatio(SPEEDS[index]!)}`}
+        onChange={(event) => store.setSpeed(SPEEDS[Number(event.target.value)]!)} />
+      <output htmlFor={speedId} className="speed-value" title={speedRatio(speed)}>
+        <strong>{speedLabel(speed)}</strong>
+        {Number.isFinite(speed) && <span className="muted"> · {speedRatio(speed).replace(' than real time', '')}</span>}
+      </output>
+    </div>
+  );
+});
 
 /** The simulated time of a run, of its end, with a progress bar and a line below (children). */
 export function SimClock({ label, testId, nowNs, endNs, progress, className, children }: {
