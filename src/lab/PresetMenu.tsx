@@ -4,15 +4,27 @@
  * order and words). Choosing one loads it (the worker checks it like any scenario); a
  * file that is not a scenario is shown disabled (it would be a bug in the preset file,
  * which CI also checks).
+ *
+ * The presets (about 9 KB gzipped) are their own chunk, fetched when the menu first
+ * renders, so the lab's first script stays within its budget; until they arrive the menu
+ * offers only its prompt, and a chunk that fails to load says so in the menu.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { ScenarioValues } from '../core/index.js';
 import { KERNELS, kernelInfo } from '../kernels/index.js';
-import { loadPresets } from './presets.js';
+import type { BrowserPreset } from './presets.js';
 
 export function PresetMenu({ onChoose }: { onChoose(values: ScenarioValues): void }) {
   const id = useId();
-  const presets = useMemo(() => loadPresets(), []);
+  const [presets, setPresets] = useState<BrowserPreset[]>([]);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    import('./presets.js')
+      .then((module) => { if (live) setPresets(module.loadPresets()); })
+      .catch(() => { if (live) setFailed(true); });
+    return () => { live = false; };
+  }, []);
   const [chosen, setChosen] = useState('');
   const current = presets.find((preset) => preset.name === chosen);
   const groups = useMemo(() => KERNELS
@@ -26,7 +38,7 @@ export function PresetMenu({ onChoose }: { onChoose(values: ScenarioValues): voi
         setChosen(event.target.value);
         if (preset?.values) onChoose(preset.values);
       }}>
-        <option value="">Choose a scenario…</option>
+        <option value="">{failed ? 'Presets did not load: reload the page' : 'Choose a scenario…'}</option>
         {groups.map(({ kernel, presets: owned }) => (
           <optgroup key={kernel.name} label={kernel.choice}>
             {owned.map((preset) => (
