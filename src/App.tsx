@@ -11,6 +11,7 @@ import { flattenScenario, type ScenarioValues } from './core/scenario-values.js'
 import { LabShell } from './lab/LabShell.js';
 import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 import { setSiteTheme, useSiteTheme } from './site/theme.js';
+import { ErrorBoundary } from './site/ErrorBoundary.js';
 
 // Lessons (and their Markdown and YAML readers) load when first visited, not with the lab.
 const LessonIndex = lazy(() => import('./lesson/LessonIndex.js').then((m) => ({ default: m.LessonIndex })));
@@ -33,6 +34,19 @@ function useRoute(): { route: Route; key: number } {
     return () => window.removeEventListener('hashchange', onChange);
   }, []);
   return state;
+}
+
+/** The page's content, in the words of an error message ("Something went wrong showing …"). */
+function whatOf(route: Route): string {
+  switch (route.page) {
+    case 'lab': return 'the lab';
+    case 'lessons': return 'the list of lessons';
+    case 'lesson': return 'this lesson';
+    case 'embed': return 'this embedded StackLab';
+    case 'compare': return 'the comparison';
+    case 'present': return 'presenter mode';
+    case 'not-found': return 'this page';
+  }
 }
 
 function titleOf(route: Route): string {
@@ -58,10 +72,10 @@ export function App() {
   }, [route, key]);
 
   if (route.page === 'present') {
-    return <main className="present-main" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} key={key} /></Suspense></main>;
+    return <main className="present-main" ref={main} tabIndex={-1}><ErrorBoundary what="presenter mode" key={key}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} /></Suspense></ErrorBoundary></main>;
   }
   if (route.page === 'embed') {
-    return <main className="embed" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} key={key} /></Suspense></main>;
+    return <main className="embed" ref={main} tabIndex={-1}><ErrorBoundary what="this embedded StackLab" key={key}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} /></Suspense></ErrorBoundary></main>;
   }
   return (
     <>
@@ -71,7 +85,9 @@ export function App() {
       }}>Skip to content</a>
       <SiteHeader route={route} />
       <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' || route.page === 'compare' ? 'page page-lab' : 'page'}>
-        <Page route={route} routeKey={key} />
+        <ErrorBoundary what={whatOf(route)} key={key}>
+          <Page route={route} routeKey={key} />
+        </ErrorBoundary>
       </main>
       <SiteFooter />
     </>

@@ -2,12 +2,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { ErrorBoundary } from './site/ErrorBoundary.js';
 import { registerServiceWorker } from './offline/register.js';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <ErrorBoundary what="StackLab">
+      <App />
+    </ErrorBoundary>
   </StrictMode>,
 );
 

@@ -6,6 +6,7 @@
  * validator (the worker checks every scenario it is given).
  */
 import { defaultValue, type Schema } from './schema.js';
+import { forbiddenKeyMessage, isForbiddenKey } from './safe-keys.js';
 
 /** A scenario file's contents: nested objects of fields, plus "meta". */
 export type ScenarioDocument = Record<string, unknown>;
@@ -47,12 +48,21 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Nested scenario -> dotted paths. Leaves are anything but plain objects; meta is skipped. */
+/** A scenario key that could reach Object.prototype (safe-keys.ts): refused, never used. */
+function refuseForbidden(path: string): never {
+  throw new ScenarioError([{ path, message: forbiddenKeyMessage('This scenario', path) }]);
+}
+
+/**
+ * Nested scenario -> dotted paths. Leaves are anything but plain objects; meta is
+ * skipped. A key named __proto__, constructor or prototype is a ScenarioError.
+ */
 export function flattenScenario(document: ScenarioDocument): FlatScenario {
   const flat: FlatScenario = {};
   const walk = (node: Record<string, unknown>, prefix: string) => {
     for (const [key, value] of Object.entries(node)) {
       const path = prefix + key;
+      if (isForbiddenKey(key)) refuseForbidden(path);
       if (isPlainObject(value)) walk(value, path + '.');
       else flat[path] = value;
     }
@@ -69,12 +79,17 @@ export function nestScenario(flat: FlatScenario): ScenarioDocument {
   return document;
 }
 
-/** Sets one dotted path in a nested scenario, replacing anything in the way. */
+/**
+ * Sets one dotted path in a nested scenario, replacing anything in the way. Only own
+ * properties are walked, and a path with a part named __proto__, constructor or
+ * prototype is a ScenarioError (it would otherwise write into Object.prototype).
+ */
 function setPath(document: ScenarioDocument, path: string, value: unknown): void {
   const keys = path.split('.');
+  if (keys.some(isForbiddenKey)) refuseForbidden(path);
   let node = document;
   for (const key of keys.slice(0, -1)) {
-    const next = node[key];
+    const next = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
     node = isPlainObject(next) ? next : (node[key] = {});
   }
   node[keys[keys.length - 1]!] = value;

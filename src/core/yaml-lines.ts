@@ -5,6 +5,7 @@
  */
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Document, type Node as YamlNode, type YAMLMap } from 'yaml';
 import { describeValue } from './schema-errors.js';
+import { findForbiddenKey, forbiddenKeyMessage } from './safe-keys.js';
 
 /** One thing wrong with a source file: where, what, and how to fix it. */
 export interface SourceProblem {
@@ -72,6 +73,11 @@ export function readYaml(yaml: YamlText, file: string, what: string, problems: S
   const value = yaml.doc.toJS();
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     problems.push({ file, line: yaml.firstLine, message: `${what} must be a map of fields ("key: value" lines), but it is ${describeValue(value, 'yaml')}.`, fix: 'write its fields as "key: value" lines.' });
+    return undefined;
+  }
+  const forbidden = findForbiddenKey(value);
+  if (forbidden) {
+    problems.push({ file, line: yaml.firstLine, message: forbiddenKeyMessage(what, forbidden), fix: `remove the field "${forbidden}".` });
     return undefined;
   }
   return value;

@@ -12,6 +12,7 @@
  */
 import type { CheckComponent, PredictComponent } from '../lesson/components.js';
 import type { LessonProgress, Prediction } from '../lesson/progress.js';
+import { own } from '../core/safe-keys.js';
 
 export const VERBS = {
   experienced: 'http://adlnet.gov/expapi/verbs/experienced',
@@ -182,7 +183,7 @@ export function statementsBetween(ctx: StatementContext, lesson: LessonInfo, bef
   const parent = lessonActivityId(ctx.base, lesson.meta.id);
   for (const [id, prediction] of Object.entries(after.predictions)) {
     const predict = lesson.predicts[id];
-    if (!predict || before.predictions[id]) continue;
+    if (!predict || own(before.predictions, id)) continue;
     out.push(make(ctx, 'answered', predictActivity(ctx, lesson, predict), { response: predictionResponse(prediction) }, parent));
   }
   for (const [id, lab] of Object.entries(after.labs)) {

@@ -12,6 +12,7 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { isPlainObject, minimalDocument, type ScenarioDocument, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
 import type { Schema } from '../core/schema.js';
+import { findForbiddenKey, forbiddenKeyMessage } from '../core/safe-keys.js';
 import { DEFAULT_SPEED, SPEEDS, MAX_SPEED, type Speed } from '../core/playback.js';
 import type { Theme } from '../views/palette.js';
 import { isViewId, VIEW_IDS, type KnownViewId } from '../shared/view-ids.js';
@@ -95,6 +96,8 @@ export function decodeLabState(encoded: string): Decoded {
     return fail('the s= part decompresses, but not to lab settings (it is not JSON); the link was probably changed by hand.');
   }
   if (!isPlainObject(wire)) return fail('the settings are not an object of lab settings.');
+  const forbidden = findForbiddenKey(wire);
+  if (forbidden) return { ok: false, message: forbiddenKeyMessage('This link', forbidden) };
   if (wire.v !== LINK_VERSION) {
     return fail(`it is in link format ${JSON.stringify(wire.v)}, and this StackLab reads format ${LINK_VERSION}.`);
   }

@@ -22,6 +22,7 @@ import { ProgressBar } from './ProgressBar.js';
 import { ProgressNotice } from './ProgressNotice.js';
 import { lessonStatus, stepDone } from './status.js';
 import './lesson.css';
+import { own } from '../core/safe-keys.js';
 
 export function LessonPage({ id }: { id: string }) {
   const lesson = catalog.lessons.find((l) => l.meta.id === id);
@@ -30,7 +31,7 @@ export function LessonPage({ id }: { id: string }) {
 }
 
 function MissingLesson({ id }: { id: string }) {
-  const problems = catalog.broken[id];
+  const problems = own(catalog.broken, id);
   usePageTitle('Lesson not found · StackLab');
   return (
     <div className="lesson-page lesson-missing">

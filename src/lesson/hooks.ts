@@ -4,6 +4,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { emptyLessonProgress, progressStore, type LessonProgress, type ProgressState } from './progress.js';
+import { own } from '../core/safe-keys.js';
 
 export function useProgressState(): ProgressState {
   const store = progressStore();
@@ -13,7 +14,7 @@ export function useProgressState(): ProgressState {
 const EMPTY = emptyLessonProgress();
 
 export function useLessonProgress(id: string): LessonProgress {
-  return useProgressState().data.lessons[id] ?? EMPTY;
+  return own(useProgressState().data.lessons, id) ?? EMPTY;
 }
 
 /** Sets document.title while the page is shown, and puts the old one back after. */

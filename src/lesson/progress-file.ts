@@ -11,6 +11,7 @@
  * same data.
  */
 import { isPlainObject } from '../core/scenario-values.js';
+import { findForbiddenKey, forbiddenKeyClause } from '../core/safe-keys.js';
 import {
   loadProgress, PROGRESS_KEY, PROGRESS_VERSION, type LessonProgress, type ProgressData,
 } from './progress.js';
@@ -49,6 +50,8 @@ export function readProgressFile(text: string, name = 'The file'): ReadResult {
   } catch {
     return fail('it is not JSON (is it the file StackLab saved, unchanged?).');
   }
+  const forbidden = findForbiddenKey(parsed);
+  if (forbidden) return fail(`it ${forbiddenKeyClause(forbidden)}`);
   if (!isPlainObject(parsed) || parsed.format !== PROGRESS_FILE_FORMAT) {
     return fail(`it is not a StackLab progress file (it has no "format": "${PROGRESS_FILE_FORMAT}").`);
   }

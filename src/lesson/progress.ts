@@ -9,6 +9,7 @@
  * on every change, so React's useSyncExternalStore sees each change.
  */
 import { isPlainObject } from '../core/scenario-values.js';
+import { findForbiddenKey, forbiddenKeyMessage, own } from '../core/safe-keys.js';
 import { isMetricId, type MetricId } from '../shared/metrics.js';
 
 export const PROGRESS_VERSION = 1;
@@ -169,6 +170,8 @@ export function loadProgress(storage: ProgressStorage | null): ProgressState {
   } catch {
     return { data: emptyProgress(), notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it is not valid JSON) and could not be read.' } };
   }
+  const forbidden = findForbiddenKey(parsed);
+  if (forbidden) return { data: emptyProgress(), notice: { kind: 'corrupt', message: `Your saved lesson progress could not be read. ${forbiddenKeyMessage('It', forbidden)}` } };
   if (!isPlainObject(parsed) || typeof parsed.version !== 'number') {
     return { data: emptyProgress(), notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it is not in the format this page writes) and could not be read.' } };
   }
@@ -237,7 +240,7 @@ export class ProgressStore {
   };
 
   lesson(id: string): LessonProgress {
-    return this.state.data.lessons[id] ?? emptyLessonProgress();
+    return own(this.state.data.lessons, id) ?? emptyLessonProgress();
   }
 
   /** Applies a change to one lesson's progress and saves everything. */

@@ -10,6 +10,7 @@ import { Presenter } from './Presenter.js';
 import type { ScriptResult } from './script.js';
 import { parseLocalScript, scripts } from './scripts.js';
 import './presenter.css';
+import { own } from '../../core/safe-keys.js';
 
 export function PresenterPage({ script }: { script?: string }) {
   const [local, setLocal] = useState<ScriptResult | undefined>();
@@ -19,7 +20,7 @@ export function PresenterPage({ script }: { script?: string }) {
   }, []);
   if (local?.ok) return <Presenter script={local.script} />;
   if (script !== undefined && !local) {
-    const found = scripts[script];
+    const found = own(scripts, script);
     if (!found) return <Unknown id={script} />;
     if (found.ok) return <Presenter script={found.script} />;
     return <Problems result={found} />;

@@ -8,6 +8,7 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { cpuName, formatOne, formatPct, formatRate, listWords } from '../format.js';
 import { pctOf } from '../format.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
+import { own } from '../../core/safe-keys.js';
 
 export interface LockInfo {
   /** The lock's name in the source's words. */
@@ -37,7 +38,7 @@ export const LOCK_INFO: Readonly<Record<string, LockInfo>> = {
 };
 
 export function lockInfo(name: string): LockInfo {
-  return LOCK_INFO[name] ?? { label: name, role: '' };
+  return own(LOCK_INFO, name) ?? { label: name, role: '' };
 }
 
 /** The kernel's hot lock (src/kernels: mainLock): I/O lock 8 for the classic kernel, the TCP/IP global lock for the Scalable Kernel, LCKMGR for OpenVMS on an AlphaServer GS. */
