@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from './node.js';
-import { presetNames } from './presets.js';
+import { presetNames, readPreset } from './presets.js';
 import { findForbiddenKey, forbiddenKeyMessage, hasForbiddenSegment, own } from './safe-keys.js';
 import { flattenScenario, nestScenario, ScenarioError, withOverrides } from './scenario-values.js';
 import { decodeLabState } from '../lab/url.js';
@@ -134,7 +134,7 @@ describe('lesson and scene files', () => {
     expect(hostile).not.toBe(real);
     let error: unknown;
     try {
-      parseLesson('lessons/one-lock-for-every-cpu.md', hostile, { presets });
+      parseLesson('lessons/one-lock-for-every-cpu.md', hostile, { presets: Object.fromEntries(presets.map((name) => [name, readPreset(name)])) });
     } catch (e) {
       error = e;
     }
