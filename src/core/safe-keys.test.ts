@@ -128,6 +128,20 @@ describe('lesson and scene files', () => {
     expect(result.problems.map((p) => p.message).join('\n')).toMatch(new RegExp(`field named "${key}"`));
   });
 
+  it('a scene script with an alias to no anchor, or a billion laughs, is refused in words (found by the decoder fuzzer)', () => {
+    const unresolved = parseScript('lessons/scenes/tiny.yaml', 'id: tiny\ntitle: *nowhere\nscenes: []\n', presets) as Extract<ScriptResult, { ok: false }>;
+    expect(unresolved.ok).toBe(false);
+    expect(unresolved.problems.map((p) => p.message).join('\n')).toMatch(/could not be read: .*alias/i);
+    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => {
+      const me = String.fromCharCode(98 + i);
+      const prev = String.fromCharCode(97 + i);
+      return `${me}: &${me} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`;
+    })].join('\n');
+    const bomb = parseScript('lessons/scenes/tiny.yaml', `id: tiny\n${laughs}\n`, presets) as Extract<ScriptResult, { ok: false }>;
+    expect(bomb.ok).toBe(false);
+    expect(bomb.problems.map((p) => p.message).join('\n')).toMatch(/could not be read: .*alias/i);
+  });
+
   it('a lesson whose front matter has a __proto__ key is refused', () => {
     const real = readFileSync(join(repoRoot, 'lessons', 'one-lock-for-every-cpu.md'), 'utf8');
     const hostile = real.replace(/^---\n/, '---\n__proto__:\n  polluted: yes\n');

@@ -70,7 +70,20 @@ export function readYaml(yaml: YamlText, file: string, what: string, problems: S
     }
     return undefined;
   }
-  const value = yaml.doc.toJS();
+  let value: unknown;
+  try {
+    // toJS resolves aliases: one that names no anchor, or too many of them (a "billion
+    // laughs" file), throws; that is a problem in the file, said in words
+    value = yaml.doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    problems.push({
+      file,
+      line: yaml.firstLine,
+      message: `${what} could not be read: ${(error as Error).message.split('\n')[0]}`,
+      fix: 'write the values out in full instead of using YAML anchors (&name) and aliases (*name).',
+    });
+    return undefined;
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     problems.push({ file, line: yaml.firstLine, message: `${what} must be a map of fields ("key: value" lines), but it is ${describeValue(value, 'yaml')}.`, fix: 'write its fields as "key: value" lines.' });
     return undefined;
