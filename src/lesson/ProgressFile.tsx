@@ -7,8 +7,9 @@
 import { useId, useRef, useState } from 'react';
 import { useProgressState } from './hooks.js';
 import { progressStore } from './progress.js';
-import { mergeProgress, progressFile, progressFileName, readProgressFile } from './progress-file.js';
+import { MAX_PROGRESS_FILE_BYTES, mergeProgress, progressFile, progressFileName, readProgressFile } from './progress-file.js';
 import './progress-file.css';
+import { readTextFile } from '../shared/text-file.js';
 
 export function ProgressFile() {
   const id = useId();
@@ -35,14 +36,12 @@ export function ProgressFile() {
       setMessage({ ok: false, text: 'This browser holds progress from a newer StackLab, which this one cannot merge into. Nothing was imported.' });
       return;
     }
-    let text: string;
-    try {
-      text = await file.text();
-    } catch {
-      setMessage({ ok: false, text: `${file.name} could not be read from disk. Your progress has not changed.` });
+    const bytes = await readTextFile(file, MAX_PROGRESS_FILE_BYTES);
+    if (!bytes.ok) {
+      setMessage({ ok: false, text: `${bytes.message} Your progress has not changed.` });
       return;
     }
-    const read = readProgressFile(text, file.name);
+    const read = readProgressFile(bytes.text, file.name);
     if (!read.ok) {
       setMessage({ ok: false, text: read.message });
       return;

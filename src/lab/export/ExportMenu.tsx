@@ -20,6 +20,7 @@ import { chartOf, chartPng, chartSvgText } from './chart.js';
 import { reportCsv, reportJsonText } from './metrics.js';
 import { chromeTraceText, toChromeTrace, traceSpan } from './trace-event.js';
 import './export.css';
+import { readTextFile } from '../../shared/text-file.js';
 
 export interface ExportMenuProps {
   store: LabStore;
@@ -162,12 +163,13 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
     const current = store.getState();
     if (!current.schema) return;
     const { MAX_SCENARIO_BYTES, readScenarioFile } = await import('./scenario-file.js');
-    if (file.size > MAX_SCENARIO_BYTES) {
-      setImportError({ message: `"${file.name}" is ${Math.round(file.size / 1024)} KB: far too large for a StackLab scenario (at most ${MAX_SCENARIO_BYTES / 1000} KB).`, problems: [] });
+    const bytes = await readTextFile(file, MAX_SCENARIO_BYTES);
+    if (!bytes.ok) {
+      setImportError({ message: bytes.message, problems: [] });
       close();
       return;
     }
-    const result = readScenarioFile(current.schema, await file.text(), `"${file.name}"`);
+    const result = readScenarioFile(current.schema, bytes.text, `"${file.name}"`);
     if (!result.ok) {
       // The alert below the button says what is wrong; the panel gets out of its way.
       setImportError({ message: result.message, problems: result.problems });

@@ -11,6 +11,7 @@ import type { ScriptResult } from './script.js';
 import { parseLocalScript, scripts } from './scripts.js';
 import './presenter.css';
 import { own } from '../../core/safe-keys.js';
+import { readTextFile } from '../../shared/text-file.js';
 
 export function PresenterPage({ script }: { script?: string }) {
   const [local, setLocal] = useState<ScriptResult | undefined>();
@@ -69,6 +70,9 @@ function ScriptList() {
   );
 }
 
+/** A scene script is a few KB of YAML; anything over this was picked by mistake. */
+const MAX_SCRIPT_BYTES = 1_000_000;
+
 function OpenFile({ onRead }: { onRead: (result: ScriptResult) => void }) {
   const id = useId();
   const [error, setError] = useState('');
@@ -79,8 +83,10 @@ function OpenFile({ onRead }: { onRead: (result: ScriptResult) => void }) {
         const file = event.target.files?.[0];
         setError('');
         if (!file) return;
-        file.text().then((text) => onRead(parseLocalScript(file.name, text)), (reason: unknown) =>
-          setError(`${file.name} could not be read: ${reason instanceof Error ? reason.message : String(reason)}. Choose the file again.`));
+        void readTextFile(file, MAX_SCRIPT_BYTES).then((read) => {
+          if (read.ok) onRead(parseLocalScript(file.name, read.text));
+          else setError(`${read.message} Choose the file again.`);
+        });
       }} />
       {error && <span role="alert" className="present-error">{error}</span>}
     </p>
