@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTextBytes, readTextFile } from './text-file.js';
 
-const file = (bytes: Uint8Array, name = 'notes.json') => Object.assign(new Blob([bytes]), { name });
+const file = (bytes: Uint8Array<ArrayBuffer>, name = 'notes.json') => Object.assign(new Blob([bytes]), { name });
 
 describe('readTextFile', () => {
   it('reads UTF-8, with or without a byte order mark', async () => {
