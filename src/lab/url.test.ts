@@ -101,6 +101,12 @@ describe('lab links', () => {
     expect(parseRoute('#/lab?s=%%%')).toMatchObject({ page: 'lab', error: expect.any(String) });
   });
 
+  it('name the controls a link asks for that the simulator does not have, in the panel\'s words', () => {
+    const route = parseRoute(`#/lab?s=${compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: {}, ct: ['nope.field', 'machine.cpus'] }))}`);
+    if (route.page !== 'lab' || !route.shared) throw new Error('expected a decodable link');
+    expect(checkSharedScenario(schema, route.shared)).toMatchObject({ ok: true, notes: ['This lab asks for a control “nope.field” that the simulator does not have.'] });
+  });
+
   it('explain a tampered scenario in the schema\'s words', () => {
     const tampered = compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: { machine: { cpus: 999 }, kernel: { kind: 'quantum' } } }));
     const route = parseRoute(`#/lab?s=${tampered}`);
