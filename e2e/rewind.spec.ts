@@ -106,6 +106,11 @@ test('choose a spin in the timeline: the Why panel names the holder; a CPU tile 
   await openLab(page);
   await stepMs(page, 2);
   const timeline = await seeView(page, 'timeline');
+  // a view off screen is drawn when it comes on screen: wait until the timeline shows the
+  // steps just taken (the keyboard cursor pins the window it is in; on a loaded machine
+  // the cursor could otherwise land in the warm-up's window before it catches up)
+  const nowMs = (await simNowNs(page)) / 1e6;
+  await expect.poll(() => timelineEndMs(page)).toBeCloseTo(nowMs, 1);
   const canvas = timeline.locator('canvas');
   await canvas.focus();
   const announced = timeline.locator('[aria-live="polite"]');
