@@ -3,18 +3,23 @@
  * core the browser lab uses, prints the core's report or a summary of it.
  *
  * Exit codes: 0 done, 2 the input was wrong (the message says how to fix it),
- * 1 something else failed (for example the core is not built).
+ * 1 something else failed (for example the core is not built), 130 stopped by Ctrl-C.
+ *
+ * Runs go in steps of simulated time (progress.ts): on a terminal a progress line on
+ * stderr, a warning in words when a run or sweep will take over a minute, and Ctrl-C
+ * stops cleanly. stdout holds only the result.
  */
 import { parseArgs } from 'node:util';
 import { loadCoreFromDisk } from '../core/node.js';
 import { listPresets, readScenarioSource, ScenarioFileError } from '../core/presets.js';
 import {
-  checkScenario, closest, encodeScenario, fieldsByPath, parseFieldText, readSchema, runScenario,
+  checkScenario, closest, encodeScenario, fieldsByPath, parseFieldText, readSchema,
   ScenarioError, unknownField, withOverrides,
   type Core, type FlatScenario, type Report, type Schema, type ScenarioDocument, type ScenarioMeta, type ScenarioValues,
 } from '../core/index.js';
 import { formatFields, formatRunSummary, formatSweepTable } from './summary.js';
 import { FIT_PATH, formatSweepFit, sweepFit } from './sweep-fit.js';
+import { Interrupted, percentText, runInSteps, simulatedText, Watch } from './progress.js';
 
 /** Wrong input: the message says what is wrong and how to fix it. Exit code 2. */
 export class UsageError extends Error {
@@ -71,6 +76,10 @@ export async function main(argv: string[], io: Io = process): Promise<number> {
     await dispatch(argv, io);
     return 0;
   } catch (error) {
+    if (error instanceof Interrupted) {
+      io.stderr.write(`stacklab: ${error.message}\n`);
+      return 130;
+    }
     if (error instanceof UsageError || error instanceof ScenarioFileError || error instanceof ScenarioError) {
       io.stderr.write(`stacklab: ${error.message.split('\n').join('\nstacklab: ')}\n`);
       if (error instanceof UsageError) io.stderr.write('Run `stacklab --help` for usage.\n');
@@ -115,7 +124,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     if (args.values.vary) throw new UsageError('--vary belongs to sweep; use `stacklab sweep ... --vary path=FROM..TO`.');
     if (args.values.fit) throw new UsageError('--fit belongs to sweep; use `stacklab sweep ... --vary machine.cpus=1..16 --json --fit`.');
     const values = checkOrThrow(schema, withOverrides(document, overrides));
-    const report = runScenario(core, values);
+    const report = await runOne(core, values, io);
     io.stdout.write(args.values.json ? report + '\n' : await formatRunSummary(schema, JSON.parse(report)));
     return;
   }
@@ -139,7 +148,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     encodeScenario(core, schema, values).free();
     return values;
   });
-  const reports = runSweep(core, scenarios, io, vary);
+  const reports = await runSweep(core, scenarios, io, vary);
   const array = '[\n' + reports.join(',\n') + '\n]';
   // Without --fit, --json stays the bare array of reports its readers expect.
   if (args.values.json && !args.values.fit) {
@@ -244,23 +253,43 @@ function checkOrThrow(schema: Schema, document: ScenarioDocument): ScenarioValue
   return checked.values;
 }
 
-function runSweep(core: Core, scenarios: ScenarioValues[], io: Io, vary: Vary): string[] {
-  const progress = io.stderr.isTTY ? progressBar(io, scenarios.length) : undefined;
+async function runOne(core: Core, values: ScenarioValues, io: Io): Promise<string> {
+  const end = Number(values['sim.duration_ns']);
+  const watch = new Watch(io.stderr, `run (${simulatedText(end)} of simulated time)`);
+  let done = 0;
   try {
-    return scenarios.map((values, i) => {
-      progress?.(i, `${vary.path}=${vary.values[i]}`);
-      return runScenario(core, values);
+    return await runInSteps(core, values, (fraction) => {
+      done = fraction;
+      const simulated = () => `${simulatedText(fraction * end, end)} of ${simulatedText(end)} simulated`;
+      return watch.update(fraction, simulated, () => `at ${percentText(done)} of the run (${simulated()})`);
     });
   } finally {
-    progress?.(scenarios.length, '');
-    if (progress) io.stderr.write('\n');
+    watch.finish();
   }
 }
 
-function progressBar(io: Io, total: number) {
-  const width = 30;
-  return (done: number, label: string) => {
-    const filled = Math.round((done / total) * width);
-    io.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}`.padEnd(width + 40));
-  };
+async function runSweep(core: Core, scenarios: ScenarioValues[], io: Io, vary: Vary): Promise<string[]> {
+  const total = scenarios.length;
+  const watch = new Watch(io.stderr, `sweep of ${total} runs`);
+  const reports: string[] = [];
+  // A run's cost grows with its simulated time and its CPUs: the sweep's fraction done
+  // is weighed by both, so a sweep up to 32 CPUs is not judged by its 1-CPU run.
+  const weights = scenarios.map((values) => Number(values['sim.duration_ns']) * Math.max(1, Number(values['machine.cpus']) || 1));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let before = 0;
+  try {
+    for (const [i, values] of scenarios.entries()) {
+      const point = `${vary.path}=${vary.values[i]}`;
+      const share = (fraction: number) => (before + fraction * weights[i]!) / sum;
+      reports.push(await runInSteps(core, values, (fraction) => watch.update(
+        share(fraction),
+        () => `run ${i + 1}/${total} ${point}`,
+        () => `during run ${i + 1} of ${total} (${point}), ${percentText(share(fraction))} of the sweep`,
+      )));
+      before += weights[i]!;
+    }
+    return reports;
+  } finally {
+    watch.finish();
+  }
 }
