@@ -196,7 +196,11 @@ export function parseSets(sets: string[]): FlatScenario {
   for (const set of sets) {
     const match = /^([^=\s]+)=(.+)$/s.exec(set);
     if (!match) throw new UsageError(`--set "${set}" is not path=value; write it like --set machine.cpus=8.`);
-    overrides[match[1]!] = parseFieldText(match[2]!);
+    const value = parseFieldText(match[2]!);
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new UsageError(`--set ${match[1]}: ${match[2]} is not a finite number (it is beyond ±1.8e308); \`stacklab fields\` lists each field's range.`);
+    }
+    overrides[match[1]!] = value;
   }
   return overrides;
 }
@@ -222,16 +226,24 @@ export function parseVary(schema: Schema, text: string): Vary {
     if (typeof value !== 'number') throw new UsageError(`--vary ${path}: ${name} "${value}" is not a number; ${example}.`);
   }
   const [a, b, s] = [from, to, step] as number[];
+  const texts = { FROM: fromText, TO: toText, STEP: stepText };
+  for (const [name, value] of [['FROM', a], ['TO', b], ['STEP', s]] as const) {
+    if (!Number.isFinite(value)) throw new UsageError(`--vary ${path}: ${name} ${texts[name]} is not a finite number (it is beyond ±1.8e308); ${example}.`);
+  }
   if (!(s! > 0)) throw new UsageError(`--vary ${path}: STEP must be above 0 (it is ${s}).`);
   if (field.type === 'int' && [a, b, s].some((n) => !Number.isInteger(n))) {
     throw new UsageError(`--vary ${path}: ${path} is a whole number, so FROM, TO and STEP must be whole numbers.`);
   }
   const count = Math.floor(Math.abs(b! - a!) / s! + 1e-9) + 1;
-  if (count > MAX_SWEEP_POINTS) {
-    throw new UsageError(`--vary ${path}: ${count} runs is too many (at most ${MAX_SWEEP_POINTS}); use a larger STEP.`);
+  if (!(count <= MAX_SWEEP_POINTS)) {
+    const runs = Number.isFinite(count) ? count.toLocaleString('en-US') : 'more than a number can hold';
+    throw new UsageError(`--vary ${path}: ${fromText}..${toText}:${stepText} is ${runs} runs, too many (a sweep is at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')} runs); use a larger STEP or a narrower range.`);
   }
   const direction = b! >= a! ? 1 : -1;
   const values = Array.from({ length: count }, (_, i) => Number((a! + direction * i * s!).toPrecision(12)));
+  if (new Set(values).size < values.length) {
+    throw new UsageError(`--vary ${path}: STEP ${stepText} is too small for ${fromText}..${toText}: the values repeat at 12 significant digits; use a larger STEP.`);
+  }
   for (const value of [values[0]!, values[values.length - 1]!]) {
     if (value < field.min || value > field.max) {
       throw new UsageError(`--vary ${path}: ${value} is outside ${path}'s range, ${field.min} to ${field.max}${field.unit ? ' ' + field.unit : ''}.`);
