@@ -60,6 +60,11 @@ Options:
                      the reports and their Amdahl and USL fit, instead of the bare array
   -h, --help         show this help
 
+Limits:
+  A scenario file is a regular file of at most 1 MiB, in UTF-8, with JSON nested at most
+  64 levels deep; a sweep is at most 10,000 runs. On a terminal a long run shows its
+  progress on stderr; Ctrl-C stops it (exit status 130).
+
 Examples:
   stacklab run testbed-classic
   stacklab run testbed-classic --set kernel.kind=scalable --json
