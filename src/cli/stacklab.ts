@@ -3,18 +3,23 @@
  * core the browser lab uses, prints the core's report or a summary of it.
  *
  * Exit codes: 0 done, 2 the input was wrong (the message says how to fix it),
- * 1 something else failed (for example the core is not built).
+ * 1 something else failed (for example the core is not built), 130 stopped by Ctrl-C.
+ *
+ * Runs go in steps of simulated time (progress.ts): on a terminal a progress line on
+ * stderr, a warning in words when a run or sweep will take over a minute, and Ctrl-C
+ * stops cleanly. stdout holds only the result.
  */
 import { parseArgs } from 'node:util';
 import { loadCoreFromDisk } from '../core/node.js';
 import { listPresets, readScenarioSource, ScenarioFileError } from '../core/presets.js';
 import {
-  checkScenario, closest, encodeScenario, fieldsByPath, parseFieldText, readSchema, runScenario,
+  checkScenario, closest, encodeScenario, fieldsByPath, parseFieldText, readSchema,
   ScenarioError, unknownField, withOverrides,
   type Core, type FlatScenario, type Report, type Schema, type ScenarioDocument, type ScenarioMeta, type ScenarioValues,
 } from '../core/index.js';
 import { formatFields, formatRunSummary, formatSweepTable } from './summary.js';
 import { FIT_PATH, formatSweepFit, sweepFit } from './sweep-fit.js';
+import { Interrupted, percentText, runInSteps, simulatedText, Watch } from './progress.js';
 
 /** Wrong input: the message says what is wrong and how to fix it. Exit code 2. */
 export class UsageError extends Error {
@@ -55,6 +60,11 @@ Options:
                      the reports and their Amdahl and USL fit, instead of the bare array
   -h, --help         show this help
 
+Limits:
+  A scenario file is a regular file of at most 1 MiB, in UTF-8, with JSON nested at most
+  64 levels deep; a sweep is at most 10,000 runs. On a terminal a long run shows its
+  progress on stderr; Ctrl-C stops it (exit status 130).
+
 Examples:
   stacklab run testbed-classic
   stacklab run testbed-classic --set kernel.kind=scalable --json
@@ -71,6 +81,10 @@ export async function main(argv: string[], io: Io = process): Promise<number> {
     await dispatch(argv, io);
     return 0;
   } catch (error) {
+    if (error instanceof Interrupted) {
+      io.stderr.write(`stacklab: ${error.message}\n`);
+      return 130;
+    }
     if (error instanceof UsageError || error instanceof ScenarioFileError || error instanceof ScenarioError) {
       io.stderr.write(`stacklab: ${error.message.split('\n').join('\nstacklab: ')}\n`);
       if (error instanceof UsageError) io.stderr.write('Run `stacklab --help` for usage.\n');
@@ -115,7 +129,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     if (args.values.vary) throw new UsageError('--vary belongs to sweep; use `stacklab sweep ... --vary path=FROM..TO`.');
     if (args.values.fit) throw new UsageError('--fit belongs to sweep; use `stacklab sweep ... --vary machine.cpus=1..16 --json --fit`.');
     const values = checkOrThrow(schema, withOverrides(document, overrides));
-    const report = runScenario(core, values);
+    const report = await runOne(core, values, io);
     io.stdout.write(args.values.json ? report + '\n' : await formatRunSummary(schema, JSON.parse(report)));
     return;
   }
@@ -139,7 +153,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     encodeScenario(core, schema, values).free();
     return values;
   });
-  const reports = runSweep(core, scenarios, io, vary);
+  const reports = await runSweep(core, scenarios, io, vary);
   const array = '[\n' + reports.join(',\n') + '\n]';
   // Without --fit, --json stays the bare array of reports its readers expect.
   if (args.values.json && !args.values.fit) {
@@ -187,7 +201,11 @@ export function parseSets(sets: string[]): FlatScenario {
   for (const set of sets) {
     const match = /^([^=\s]+)=(.+)$/s.exec(set);
     if (!match) throw new UsageError(`--set "${set}" is not path=value; write it like --set machine.cpus=8.`);
-    overrides[match[1]!] = parseFieldText(match[2]!);
+    const value = parseFieldText(match[2]!);
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new UsageError(`--set ${match[1]}: ${match[2]} is not a finite number (it is beyond ±1.8e308); \`stacklab fields\` lists each field's range.`);
+    }
+    overrides[match[1]!] = value;
   }
   return overrides;
 }
@@ -213,16 +231,24 @@ export function parseVary(schema: Schema, text: string): Vary {
     if (typeof value !== 'number') throw new UsageError(`--vary ${path}: ${name} "${value}" is not a number; ${example}.`);
   }
   const [a, b, s] = [from, to, step] as number[];
+  const texts = { FROM: fromText, TO: toText, STEP: stepText };
+  for (const [name, value] of [['FROM', a], ['TO', b], ['STEP', s]] as const) {
+    if (!Number.isFinite(value)) throw new UsageError(`--vary ${path}: ${name} ${texts[name]} is not a finite number (it is beyond ±1.8e308); ${example}.`);
+  }
   if (!(s! > 0)) throw new UsageError(`--vary ${path}: STEP must be above 0 (it is ${s}).`);
   if (field.type === 'int' && [a, b, s].some((n) => !Number.isInteger(n))) {
     throw new UsageError(`--vary ${path}: ${path} is a whole number, so FROM, TO and STEP must be whole numbers.`);
   }
   const count = Math.floor(Math.abs(b! - a!) / s! + 1e-9) + 1;
-  if (count > MAX_SWEEP_POINTS) {
-    throw new UsageError(`--vary ${path}: ${count} runs is too many (at most ${MAX_SWEEP_POINTS}); use a larger STEP.`);
+  if (!(count <= MAX_SWEEP_POINTS)) {
+    const runs = Number.isFinite(count) ? count.toLocaleString('en-US') : 'more than a number can hold';
+    throw new UsageError(`--vary ${path}: ${fromText}..${toText}:${stepText} is ${runs} runs, too many (a sweep is at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')} runs); use a larger STEP or a narrower range.`);
   }
   const direction = b! >= a! ? 1 : -1;
   const values = Array.from({ length: count }, (_, i) => Number((a! + direction * i * s!).toPrecision(12)));
+  if (new Set(values).size < values.length) {
+    throw new UsageError(`--vary ${path}: STEP ${stepText} is too small for ${fromText}..${toText}: the values repeat at 12 significant digits; use a larger STEP.`);
+  }
   for (const value of [values[0]!, values[values.length - 1]!]) {
     if (value < field.min || value > field.max) {
       throw new UsageError(`--vary ${path}: ${value} is outside ${path}'s range, ${field.min} to ${field.max}${field.unit ? ' ' + field.unit : ''}.`);
@@ -244,23 +270,43 @@ function checkOrThrow(schema: Schema, document: ScenarioDocument): ScenarioValue
   return checked.values;
 }
 
-function runSweep(core: Core, scenarios: ScenarioValues[], io: Io, vary: Vary): string[] {
-  const progress = io.stderr.isTTY ? progressBar(io, scenarios.length) : undefined;
+async function runOne(core: Core, values: ScenarioValues, io: Io): Promise<string> {
+  const end = Number(values['sim.duration_ns']);
+  const watch = new Watch(io.stderr, `run (${simulatedText(end)} of simulated time)`);
+  let done = 0;
   try {
-    return scenarios.map((values, i) => {
-      progress?.(i, `${vary.path}=${vary.values[i]}`);
-      return runScenario(core, values);
+    return await runInSteps(core, values, (fraction) => {
+      done = fraction;
+      const simulated = () => `${simulatedText(fraction * end, end)} of ${simulatedText(end)} simulated`;
+      return watch.update(fraction, simulated, () => `at ${percentText(done)} of the run (${simulated()})`);
     });
   } finally {
-    progress?.(scenarios.length, '');
-    if (progress) io.stderr.write('\n');
+    watch.finish();
   }
 }
 
-function progressBar(io: Io, total: number) {
-  const width = 30;
-  return (done: number, label: string) => {
-    const filled = Math.round((done / total) * width);
-    io.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}`.padEnd(width + 40));
-  };
+async function runSweep(core: Core, scenarios: ScenarioValues[], io: Io, vary: Vary): Promise<string[]> {
+  const total = scenarios.length;
+  const watch = new Watch(io.stderr, `sweep of ${total} runs`);
+  const reports: string[] = [];
+  // A run's cost grows with its simulated time and its CPUs: the sweep's fraction done
+  // is weighed by both, so a sweep up to 32 CPUs is not judged by its 1-CPU run.
+  const weights = scenarios.map((values) => Number(values['sim.duration_ns']) * Math.max(1, Number(values['machine.cpus']) || 1));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let before = 0;
+  try {
+    for (const [i, values] of scenarios.entries()) {
+      const point = `${vary.path}=${vary.values[i]}`;
+      const share = (fraction: number) => (before + fraction * weights[i]!) / sum;
+      reports.push(await runInSteps(core, values, (fraction) => watch.update(
+        share(fraction),
+        () => `run ${i + 1}/${total} ${point}`,
+        () => `during run ${i + 1} of ${total} (${point}), ${percentText(share(fraction))} of the sweep`,
+      )));
+      before += weights[i]!;
+    }
+    return reports;
+  } finally {
+    watch.finish();
+  }
 }

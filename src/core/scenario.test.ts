@@ -174,3 +174,25 @@ describe('encoding into the core', () => {
     expect(() => encodeScenario(core, schema, { ...defaultValues(schema), 'machine.cpus': cpus.max + 1 })).toThrow(/machine\.cpus/);
   });
 });
+
+describe('hostile scenario documents are explained briefly and quickly', () => {
+  it('thousands of unknown fields: the first 50 explained, the rest counted, in well under a second each', () => {
+    const document = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, 1]));
+    const started = performance.now();
+    const problems = problemsOf(document);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(problems).toHaveLength(51);
+    expect(problems[0]).toContain('unknown field "k0"');
+    expect(problems[50]).toBe('… and 19,950 more problems (only the first 50 are listed).');
+  });
+
+  it('a huge key or text is quoted cut short, with its length', () => {
+    const started = performance.now();
+    const [unknown] = problemsOf({ ['x'.repeat(500_000)]: 1 });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(unknown).toBe(`unknown field "${'x'.repeat(60)}…" (500,000 characters). Fix: correct or remove it; docs/scenario.md lists every field.`);
+    const [kind] = problemsOf({ kernel: { kind: 'y'.repeat(100_000) } });
+    expect(kind).toContain(`kernel.kind is "${'y'.repeat(60)}…" (100,000 characters), which is not one of its names`);
+    expect(kind!.length).toBeLessThan(1_000);
+  });
+});

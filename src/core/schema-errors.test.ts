@@ -4,7 +4,7 @@
  */
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { closest, describeValue, explainSchemaErrors } from './schema-errors.js';
+import { closest, describeValue, explainSchemaErrors, quoteText } from './schema-errors.js';
 import { readYaml, YamlText, type SourceProblem } from './yaml-lines.js';
 import { parseScript } from '../lab/presenter/script.js';
 import { LessonParseError, parseLesson } from '../lesson/parse.js';
@@ -88,5 +88,24 @@ describe('schema errors in words', () => {
     }
     expect(scriptProblem?.message).toMatch(/^unknown field "titel" in .* of the scene script\. Did you mean "title"\?$/);
     expect(lessonMessage).toMatch(/unknown field "titel" in the front matter\. Did you mean "title"\?/);
+  });
+});
+
+describe('closest and quoteText on hostile text', () => {
+  it('suggests as before, and ignores candidates too different in length to be near', () => {
+    const names = ['machine', 'machine.cpus', 'kernel.kind', 'network.background_rx_pps'];
+    expect(closest('machine.cpu', names)).toBe('machine.cpus');
+    expect(closest('cpus', names)).toBe('machine.cpus');
+    expect(closest('machin', names)).toBe('machine');
+    expect(closest('zzzz', names)).toBeUndefined();
+    const started = performance.now();
+    expect(closest('q'.repeat(1_000_000), names)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('cuts long text and says how long it was', () => {
+    expect(quoteText('short')).toBe('"short"');
+    expect(quoteText('a'.repeat(61))).toBe(`"${'a'.repeat(60)}…" (61 characters)`);
+    expect(describeValue('b'.repeat(2000), 'json')).toBe(`"${'b'.repeat(60)}…" (text, 2,000 characters)`);
   });
 });

@@ -28,7 +28,7 @@ export function errorPathParts(error: ErrorObject): PathPart[] {
 export function describeValue(value: unknown, dialect: 'yaml' | 'json'): string {
   if (value === undefined) return 'missing';
   if (value === null) return dialect === 'yaml' ? 'empty' : 'null';
-  if (typeof value === 'string') return `"${value}" (text)`;
+  if (typeof value === 'string') return value.length > 60 ? `"${value.slice(0, 60)}…" (text, ${value.length.toLocaleString('en-US')} characters)` : `"${value}" (text)`;
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return dialect === 'yaml' ? 'a map of fields' : 'an object';
   return String(value);
@@ -201,8 +201,15 @@ export function explainScenarioErrors(schema: Schema, document: ScenarioDocument
     const path = fieldPath(error);
     if (!byPath.has(path)) byPath.set(path, error);
   }
-  return [...byPath].map(([path, error]) => ({ path, message: explainError(schema, document, path, error) }));
+  const explained = [...byPath].slice(0, MAX_EXPLAINED_PROBLEMS)
+    .map(([path, error]) => ({ path, message: explainError(schema, document, path, error) }));
+  const more = byPath.size - explained.length;
+  if (more > 0) explained.push({ path: '', message: `… and ${more.toLocaleString('en-US')} more problems (only the first ${MAX_EXPLAINED_PROBLEMS} are listed).` });
+  return explained;
 }
+
+/** A document with more problems than this (a wrong file, not a typo) lists only these. */
+export const MAX_EXPLAINED_PROBLEMS = 50;
 
 function rank(error: ErrorObject): number {
   const index = keywordOrder.indexOf(error.keyword);
@@ -231,7 +238,7 @@ function explainError(schema: Schema, document: ScenarioDocument, path: string, 
   if (field.type === 'enum') {
     const names = field.values!;
     const suggestion = typeof value === 'string' ? closest(value, names) : undefined;
-    return `${path} is ${typeof value === 'string' ? `"${value}"` : describeValue(value, 'json')}, which is not one of its names: ${names.join(', ')}.`
+    return `${path} is ${typeof value === 'string' ? quoteText(value) : describeValue(value, 'json')}, which is not one of its names: ${names.join(', ')}.`
       + (suggestion ? ` Did you mean "${suggestion}"?` : '')
       + ` Fix: set ${path} to one of ${names.map((name) => `"${name}"`).join(', ')}.`;
   }
@@ -252,31 +259,53 @@ function rangeText(field: SchemaField): string {
 
 /** The message for a path no field has, with the likeliest intended field. */
 export function unknownField(schema: Schema, path: string): string {
-  // Groups count too: "machin" is probably "machine".
-  const names = new Set(schema.fields.flatMap((field) => {
-    const parts = field.path.split('.');
-    return parts.map((_, i) => parts.slice(0, i + 1).join('.'));
-  }));
-  const suggestion = closest(path, [...names]);
-  return `unknown field "${path}".`
+  const suggestion = closest(path, fieldAndGroupNames(schema));
+  return `unknown field ${quoteText(path)}.`
     + (suggestion ? ` Did you mean "${suggestion}"?` : '')
     + ' Fix: correct or remove it; docs/scenario.md lists every field.';
+}
+
+const namesBySchema = new WeakMap<Schema, string[]>();
+
+/** Every field's path and every group's ("machin" is probably "machine"), computed once per schema. */
+function fieldAndGroupNames(schema: Schema): string[] {
+  let names = namesBySchema.get(schema);
+  if (!names) {
+    names = [...new Set(schema.fields.flatMap((field) => {
+      const parts = field.path.split('.');
+      return parts.map((_, i) => parts.slice(0, i + 1).join('.'));
+    }))];
+    namesBySchema.set(schema, names);
+  }
+  return names;
 }
 
 /** The candidate nearest to what was typed, if it is near enough to be a typo. */
 export function closest(typed: string, candidates: string[]): string | undefined {
   const lower = typed.toLowerCase();
-  const lastPart = (path: string) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  const typedName = lower.slice(lower.lastIndexOf('.') + 1);
   // "cpus" for "machine.cpus": the right name in the wrong place, if only one field has it.
-  const sameName = candidates.filter((candidate) => lastPart(candidate) === lastPart(lower));
+  const sameName = candidates.filter((candidate) => candidate.length >= typedName.length
+    && candidate.slice(candidate.lastIndexOf('.') + 1).toLowerCase() === typedName);
+  const near = Math.max(2, Math.floor(typed.length / 3));
   let best: string | undefined;
   let bestScore = Infinity;
   for (const candidate of candidates) {
-    const whole = editDistance(lower, candidate.toLowerCase());
-    const score = sameName.length === 1 && sameName[0] === candidate ? Math.min(whole, 1) : whole;
+    const named = sameName.length === 1 && sameName[0] === candidate;
+    // The distance is at least the difference in length: a candidate that far off can
+    // never be near enough, so long text (a pasted paragraph) costs nothing to compare.
+    if (!named && Math.abs(candidate.length - lower.length) > near) continue;
+    // (the one field with the typed name scores at most 1, as its distance would be cut to)
+    const score = named ? (lower === candidate.toLowerCase() ? 0 : 1) : editDistance(lower, candidate.toLowerCase());
     if (score < bestScore) [best, bestScore] = [candidate, score];
   }
-  return best !== undefined && bestScore <= Math.max(2, Math.floor(typed.length / 3)) ? best : undefined;
+  return best !== undefined && bestScore <= near ? best : undefined;
+}
+
+/** Text in quotes for a message; text longer than `max` is cut, with its length said. */
+export function quoteText(text: string, max = 60): string {
+  if (text.length <= max) return `"${text}"`;
+  return `"${text.slice(0, max)}…" (${text.length.toLocaleString('en-US')} characters)`;
 }
 
 function editDistance(a: string, b: string): number {
