@@ -164,10 +164,10 @@ const PROGRESS_FILES: { name: string; bytes: Buffer; says: RegExp }[] = [
   { name: 'from a newer StackLab', bytes: Buffer.from('{"format":"stacklab-progress","version":9,"progress":{}}'), says: /newer StackLab/ },
   { name: 'with __proto__ in its lessons', bytes: Buffer.from('{"format":"stacklab-progress","version":1,"progress":{"version":1,"lessons":{"__proto__":{"predictions":{}}}}}'), says: /field named "__proto__"/ },
   { name: 'with constructor in a prediction', bytes: Buffer.from('{"format":"stacklab-progress","version":1,"progress":{"version":1,"lessons":{"a":{"predictions":{"constructor":{"kind":"number","value":1}}}}}}'), says: /field named "constructor"/ },
-  { name: 'saved as UTF-16', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"format":"stacklab-progress"}', 'utf16le')]), says: /not UTF-8 text \(it looks like UTF-16 \(little-endian\)\)/ },
-  { name: 'in Latin-1', bytes: Buffer.from('{"caf\xe9":1}', 'latin1'), says: /not UTF-8 text/ },
+  { name: 'saved as UTF-16', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"format":"stacklab-progress"}', 'utf16le')]), says: /not UTF-8 \(it looks like UTF-16LE\); save it as UTF-8/ },
+  { name: 'in Latin-1', bytes: Buffer.from('{"caf\xe9":1}', 'latin1'), says: /not UTF-8 \(it looks like Latin-1 or Windows-1252\)/ },
   { name: 'empty', bytes: Buffer.alloc(0), says: /not JSON/ },
-  { name: 'binary', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), says: /not UTF-8 text|not a text file/ },
+  { name: 'binary', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), says: /not UTF-8|not a text file/ },
   { name: 'far too big', bytes: Buffer.alloc(3_000_000, 0x20), says: /more than the 2\.0 MB/ },
   { name: 'nested 100,000 deep', bytes: Buffer.from('['.repeat(100_000) + ']'.repeat(100_000)), says: /could not be imported/ },
 ];
@@ -189,7 +189,7 @@ const SCRIPTS: { name: string; bytes: Buffer; says: RegExp }[] = [
   { name: 'an alias to no anchor', bytes: Buffer.from('id: x\ntitle: *nowhere\nscenes: []\n'), says: /could not be read: .*alias/i },
   { name: 'a billion laughs', bytes: Buffer.from(['id: x', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(10).fill(`*${'abcdefghi'[i]}`).join(', ')}]`)].join('\n')), says: /alias/i },
   { name: 'a __proto__ key', bytes: Buffer.from('id: x\ntitle: X\n__proto__:\n  polluted: yes\nscenes: []\n'), says: /field named "__proto__"/ },
-  { name: 'saved as UTF-16', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id: x\n', 'utf16le')]), says: /not UTF-8 text/ },
+  { name: 'saved as UTF-16', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id: x\n', 'utf16le')]), says: /not UTF-8 \(it looks like UTF-16LE\)/ },
 ];
 
 for (const { name, bytes, says } of SCRIPTS) {

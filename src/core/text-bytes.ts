@@ -21,7 +21,7 @@ export function decodeUtf8Text(bytes: Uint8Array): TextBytesResult {
   if (nul >= 0) {
     const before = decodeLoosely(bytes.subarray(0, nul));
     const { line, column } = lineAndColumn(before, before.length);
-    return { ok: false, reason: `is not a text file: it has a NUL byte (line ${line}, column ${column}); a scenario file is JSON text in UTF-8` };
+    return { ok: false, reason: `is not a text file: it has a NUL byte (line ${line}, column ${column}); StackLab's files are text in UTF-8` };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };

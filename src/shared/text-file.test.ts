@@ -13,10 +13,10 @@ describe('readTextFile', () => {
 
   it('says what a file that is not UTF-8 looks like, and how to fix it', () => {
     const utf16 = new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]);
-    expect(decodeTextBytes(utf16, 'notes.json')).toEqual({ ok: false, message: 'notes.json is not UTF-8 text (it looks like UTF-16 (little-endian)). Save it as UTF-8 and try again.' });
+    expect(decodeTextBytes(utf16, 'notes.json')).toEqual({ ok: false, message: 'notes.json is not UTF-8 (it looks like UTF-16LE); save it as UTF-8.' });
     expect(decodeTextBytes(new Uint8Array([0xfe, 0xff, 0x00, 0x7b]), 'b').ok).toBe(false);
-    expect(decodeTextBytes(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'latin.json')).toMatchObject({ ok: false, message: expect.stringMatching(/Latin-1/) });
-    expect(decodeTextBytes(new Uint8Array([0x7b, 0x00, 0x7d, 0x00]), 'bom-less.json')).toMatchObject({ ok: false, message: expect.stringMatching(/zero bytes/) });
+    expect(decodeTextBytes(new Uint8Array([0x63, 0x61, 0x66, 0xe9]), 'latin.json')).toMatchObject({ ok: false, message: expect.stringMatching(/Latin-1 or Windows-1252.*line 1, column 4/) });
+    expect(decodeTextBytes(new Uint8Array([0x7b, 0x00, 0x7d, 0x00]), 'bom-less.json')).toMatchObject({ ok: false, message: expect.stringMatching(/not UTF-8 \(it looks like UTF-16LE\)/) });
   });
 
   it('refuses a file over the limit before reading it', async () => {
