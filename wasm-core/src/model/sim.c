@@ -102,7 +102,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     st->lock_kind = (int)v[F_LOCK_KIND];
     st->designated_cpu = v[F_DESIGNATED_CPU] < 0 ? ncpu - 1 : (int)v[F_DESIGNATED_CPU];
     st->interrupt_cpu = (int)v[F_INTERRUPT_CPU];
-    st->c_transfer = (int64_t)(v[F_CACHE_TRANSFER] + 0.5);
+    st->c_transfer = lab_i64(v[F_CACHE_TRANSFER] + 0.5);
     st->message_bytes = (int64_t)v[F_MESSAGE_BYTES];
     st->end = (int64_t)v[F_DURATION];
     st->warmup = (int64_t)v[F_WARMUP];

@@ -81,14 +81,14 @@ static int64_t serialization_ns(const State *st, int bytes)
     double frame = bytes + (ns->net_test == NET_TCP_STREAM ? 66 : 42);
     if (frame < 60) frame = 60;
     frame += 4 + 20;
-    return (int64_t)(frame * 8.0e9 / st->v[F_NET_LINK_BPS] + 0.5);
+    return lab_i64(frame * 8.0e9 / st->v[F_NET_LINK_BPS] + 0.5);
 }
 
 /* How long a frame keeps the NIC's transmitter: the link, or the NIC's message rate. */
 static int64_t occupancy_ns(const State *st, int bytes)
 {
     int64_t ser = serialization_ns(st, bytes);
-    int64_t gap = (int64_t)(1.0e9 / st->v[F_NET_NIC_MAX_PPS] + 0.5);
+    int64_t gap = lab_i64(1.0e9 / st->v[F_NET_NIC_MAX_PPS] + 0.5);
     return ser > gap ? ser : gap;
 }
 
@@ -673,7 +673,7 @@ int net_jumps(int op)
 static int64_t generator_gap(const State *st)
 {
     const NetState *ns = net_state(st);
-    int64_t gap = (int64_t)(1.0e9 / st->v[F_NET_OFFERED_PPS] + 0.5);
+    int64_t gap = lab_i64(1.0e9 / st->v[F_NET_OFFERED_PPS] + 0.5);   /* a tiny rate: 2^62 ns */
     int64_t occ = occupancy_ns(st, (int)st->v[F_NET_MESSAGE_BYTES] < ns->net_mss ? (int)st->v[F_NET_MESSAGE_BYTES] : ns->net_mss);
     return gap > occ ? gap : occ;           /* no faster than the wire carries them */
 }
