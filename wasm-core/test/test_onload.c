@@ -367,6 +367,7 @@ static void check_tx_room_outside_the_lock(void)
     lab_Sim *s = run(UDP);
     const State *st = s->st;
     double held = (double)lock_held_ns(st, 0) / (double)(st->now - st->stats_start);
+    CHECK(lab_sim_error(s)[0] == '\0' && st->now == st->end, "the run goes to its end: %s", lab_sim_error(s));
     CHECK(h_rel(sent_per_s(s), 2000) < 0.01, "two senders on one CPU send at the NIC's 2,000 messages/s (%.1f)", sent_per_s(s));
     CHECK(held < 0.01 && st->lock[0].spin_ns == 0, "the transmit queue lock is held %.2f%% of the time, never spun for", 100 * held);
     CHECK(s->thr[0].ctx.locks_held + s->thr[1].ctx.locks_held <= 1, "no sender sleeps holding it");

@@ -260,6 +260,9 @@ static int write_report(lab_Sim *s, JsonW *w)
         jw_key(w, "error");
         jw_str(w, "the run stopped early: more events were pending than the scenario's size allows "
                   "(interrupts arriving far faster than the CPUs' phases end); lower the device rates");
+    } else if (st->stall) {
+        jw_key(w, "error");
+        jw_str(w, lab_sim_error(s));
     }
     jw_close(w, '}');
     return w->len;
