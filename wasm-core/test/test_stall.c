@@ -184,6 +184,34 @@ static void the_issue_deadlock(void)
     lab_sim_free(s);
 }
 
+/* Found by the fuzzer (fuzz/regressions/heap-full-stale-phase-ends.json): a timer
+ * interrupt every nanosecond. Each one preempted a phase and left its end in the event
+ * heap, stale, until the heap was full: an assertion (debug builds), or a run cut short.
+ * The stale ends are now dropped when the heap fills, and the run goes to its end; a
+ * heap full of events still due stops the run in words. */
+static void interrupts_faster_than_phases(void)
+{
+    static const char *const TIMER[] = { "kernel.kind=classic", "network.timer_interval_ns=1",
+                                         "sim.duration_ns=2000000", "sim.warmup_ns=0", NULL };
+    static const char *const TIMER_100[] = { "network.timer_interval_ns=100", NULL };
+    lab_Sim *s = h_run(TIMER, NULL);
+    CHECK(lab_sim_error(s)[0] == '\0' && s->st->now == s->st->end && s->st->heap_full == 0,
+          "a timer every nanosecond: the run reaches its end (%s)", lab_sim_error(s));
+    CHECK(s->st->dropped_rx > 1000000, "the interrupts it had no room for are counted as dropped (%llu)",
+          (unsigned long long)s->st->dropped_rx);
+    lab_sim_free(s);
+    s = h_run(TIMER, TIMER_100);
+    CHECK(lab_sim_error(s)[0] == '\0' && s->st->now == s->st->end, "and every 100 ns (%s)", lab_sim_error(s));
+    lab_sim_free(s);
+
+    s = machine(WORK_ONLY, N(WORK_ONLY), NULL, 0);
+    while (s->st->heap_n < s->st->heap_cap) ev_push(s, 5000000, EV_KICK, 1, 0, 0);   /* live, all of them */
+    ev_push(s, 5000000, EV_KICK, 1, 0, 0);
+    CHECK(s->st->stall == STALL_HEAP_FULL && has(lab_sim_error(s), "more events were pending than the scenario's size gave room for"),
+          "a heap full of events still due stops the run in words: %s", lab_sim_error(s));
+    lab_sim_free(s);
+}
+
 /* What the API promises once a run has stalled. */
 static void after_a_stall(void)
 {
@@ -220,6 +248,7 @@ int main(void)
     sleepers_owning_each_others_locks();
     loops_that_take_no_time();
     the_issue_deadlock();
+    interrupts_faster_than_phases();
     after_a_stall();
     return h_finish("stall");
 }

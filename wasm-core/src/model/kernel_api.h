@@ -247,7 +247,7 @@ typedef struct State {
     uint64_t events;
     uint32_t seq;
     int heap_n;
-    uint32_t heap_full;      /* events refused for want of room (the run stopped)    */
+    uint32_t heap_full;      /* events refused for want of room (the run stopped: stall.c) */
     Rng rng;
     int nlock, affinity;
     Lock lock[LAB_MAX_LOCKS];

@@ -51,7 +51,8 @@ enum StallKind {
     STALL_PHASES,          /* a CPU ran phase after phase without time passing          */
     STALL_EVENTS,          /* event after event at one nanosecond                     */
     STALL_FROZEN,          /* nothing left to happen, and a CPU still spins            */
-    STALL_SLEEP_CYCLE      /* threads asleep on blocking locks each of them owns       */
+    STALL_SLEEP_CYCLE,     /* threads asleep on blocking locks each of them owns       */
+    STALL_HEAP_FULL        /* more live events than the scenario's size gave room for  */
 };
 /* Bounds on work without time: far above any run's (the presets' most: 13 phases in
  * one go on a CPU, 116 events at one nanosecond), far below a hang. */

@@ -17,7 +17,8 @@
  *  - a context ends holding locks;
  *  - a CPU runs LAB_STALL_PHASES phases in one go, or LAB_STALL_EVENTS events run at
  *    one nanosecond: nothing on that path takes time;
- *  - nothing is left to happen before the end, and a CPU still spins.
+ *  - nothing is left to happen before the end, and a CPU still spins;
+ *  - the event heap is full of events still due (events.c drops the stale ones first).
  * Each is a certainty, not a guess from a timeout, so contention however heavy never
  * trips one. The first found is kept in the arena (State.stall: a checkpoint carries
  * it, restoring an earlier one takes it back) and the engine runs nothing more.
@@ -299,6 +300,12 @@ void stall_message(const lab_Sim *s, char *buf, int cap)
         w_str(&w, MODEL_BUG);
         break;
     }
+    case STALL_HEAP_FULL:
+        w_str(&w, "more events were pending than the scenario's size gave room for (");
+        w_int(&w, st->heap_cap);
+        w_str(&w, "), every one of them still due. A bug in the model's sizing (the kernel's size hook), "
+                  "not in the scenario.");
+        break;
     default:
         w_str(&w, "the engine stopped it.");
     }
