@@ -97,6 +97,32 @@ static void spin_for_a_lock_the_cpu_holds(void)
     lab_sim_free(s);
 }
 
+/* An interrupt may spin for a spinlock another CPU holds: the handoff finds it (the
+ * engine once looked only at fork threads and processes), and a handoff that finds
+ * nothing spinning for the lock stops the run in words instead of an assertion. */
+static void interrupt_spins_and_gets_it(void)
+{
+    lab_Sim *s = machine(WORK_ONLY, N(WORK_ONLY), HOLD, N(HOLD));
+    s->prog[PROG_INTERRUPT].phase = IRQ_WANTS_0; s->prog[PROG_INTERRUPT].n = N(IRQ_WANTS_0);
+    lab_sim_run_until(s, 1500);
+    CHECK(s->st->lock[0].holder == 1, "CPU 1 holds IOLOCK8 at 1500 ns");
+    engine_raise_interrupt(s, 0, engine_job_alloc(s, 0, -1, 0));
+    CHECK(s->cpu[0].isr.state == CTX_SPIN, "an interrupt on CPU 0 spins for it");
+    lab_sim_run_until(s, 1e18);
+    CHECK(lab_sim_error(s)[0] == '\0' && s->st->now == s->st->end && s->st->lock[0].acquisitions > 1000,
+          "it gets the lock when CPU 1 lets go, and the run goes on to its end (%s)", lab_sim_error(s));
+    lab_sim_free(s);
+
+    s = machine(WORK_ONLY, N(WORK_ONLY), NULL, 0);
+    lab_sim_run_until(s, 1500);
+    s->st->lock[0].reserved = 1;
+    ev_push(s, s->st->now, EV_HANDOFF, 1, 0, 0);
+    lab_sim_run_until(s, 1e18);
+    CHECK(s->st->stall == STALL_HANDOFF_LOST && has(lab_sim_error(s), "spinlock IOLOCK8 was handed to CPU 1, where no context spins for it"),
+          "a handoff with no one spinning for it: %s", lab_sim_error(s));
+    lab_sim_free(s);
+}
+
 static void context_ends_holding(void)
 {
     lab_Sim *s = machine(LEAVE_HELD, N(LEAVE_HELD), NULL, 0);
@@ -243,6 +269,7 @@ int main(void)
 {
     deadlock_of_two_spinners();
     spin_for_a_lock_the_cpu_holds();
+    interrupt_spins_and_gets_it();
     context_ends_holding();
     spinning_with_nothing_left();
     sleepers_owning_each_others_locks();

@@ -525,14 +525,22 @@ void engine_job_free(lab_Sim *s, int job) { job_free(s, job); }
 void engine_list_push(lab_Sim *s, JobList *q, int job) { list_push(s, q, job); }
 int engine_list_pop(lab_Sim *s, JobList *q) { return list_pop(s, q); }
 
+/* The lock arrives on the CPU: the highest context spinning for it takes it (only one
+ * does in every kernel: interrupts take no spinlocks, and a fork thread never runs
+ * over a process that holds or spins for one). None is a bug in the model: stall.c. */
 static void on_handoff(lab_Sim *s, int cpu, int lock)
 {
     Cpu *c = &s->cpu[cpu];
     Ctx *x = NULL;
     lock_handoff_done(s, lock, cpu);
-    if (c->fork.prog >= 0 && c->fork.state == CTX_SPIN) x = &c->fork;
-    else if (c->proc >= 0 && s->thr[c->proc].ctx.state == CTX_SPIN) x = &s->thr[c->proc].ctx;
-    assert(x && x->spin_lock == lock);
+    if (c->isr.prog >= 0 && c->isr.state == CTX_SPIN && c->isr.spin_lock == lock) x = &c->isr;
+    else if (c->fork.prog >= 0 && c->fork.state == CTX_SPIN && c->fork.spin_lock == lock) x = &c->fork;
+    else if (c->proc >= 0 && s->thr[c->proc].ctx.state == CTX_SPIN && s->thr[c->proc].ctx.spin_lock == lock)
+        x = &s->thr[c->proc].ctx;
+    if (!x) {
+        stall_record(s, STALL_HANDOFF_LOST, cpu, lock, -1, -1, LEVEL_IDLE);
+        return;
+    }
     x->state = CTX_READY;
     x->locks_held++;
     x->pc++;

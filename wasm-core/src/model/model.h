@@ -52,7 +52,8 @@ enum StallKind {
     STALL_EVENTS,          /* event after event at one nanosecond                     */
     STALL_FROZEN,          /* nothing left to happen, and a CPU still spins            */
     STALL_SLEEP_CYCLE,     /* threads asleep on blocking locks each of them owns       */
-    STALL_HEAP_FULL        /* more live events than the scenario's size gave room for  */
+    STALL_HEAP_FULL,       /* more live events than the scenario's size gave room for  */
+    STALL_HANDOFF_LOST     /* a spinlock handed to a CPU where nothing spins for it    */
 };
 /* Bounds on work without time: far above any run's (the presets' most: 13 phases in
  * one go on a CPU, 116 events at one nanosecond), far below a hang. */

@@ -18,7 +18,8 @@
  *  - a CPU runs LAB_STALL_PHASES phases in one go, or LAB_STALL_EVENTS events run at
  *    one nanosecond: nothing on that path takes time;
  *  - nothing is left to happen before the end, and a CPU still spins;
- *  - the event heap is full of events still due (events.c drops the stale ones first).
+ *  - the event heap is full of events still due (events.c drops the stale ones first);
+ *  - a spinlock is handed to a CPU where nothing spins for it any more.
  * Each is a certainty, not a guess from a timeout, so contention however heavy never
  * trips one. The first found is kept in the arena (State.stall: a checkpoint carries
  * it, restoring an earlier one takes it back) and the engine runs nothing more.
@@ -300,6 +301,13 @@ void stall_message(const lab_Sim *s, char *buf, int cap)
         w_str(&w, MODEL_BUG);
         break;
     }
+    case STALL_HANDOFF_LOST:
+        w_lock(&w, s, lock);
+        w_str(&w, " was handed to CPU ");
+        w_int(&w, cpu);
+        w_str(&w, ", where no context spins for it any more: it would stay held forever.");
+        w_str(&w, MODEL_BUG);
+        break;
     case STALL_HEAP_FULL:
         w_str(&w, "more events were pending than the scenario's size gave room for (");
         w_int(&w, st->heap_cap);
