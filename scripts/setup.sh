@@ -8,11 +8,15 @@ cd "$(dirname "$0")/.."
 say() { printf 'setup: %s\n' "$*"; }
 
 have() { command -v "$1" >/dev/null 2>&1; }
+# libFuzzer and the sanitizer runtimes clang links (make -C wasm-core fuzz)
+have_libfuzzer() { compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' >/dev/null; }
 
 missing=()
 have emcc || missing+=(emscripten)
 have make || missing+=(make)
 have gcc || missing+=(gcc)
+have clang || have clang-14 || missing+=(clang)
+have_libfuzzer || missing+=(libclang-rt-14-dev)
 if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -23,7 +27,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   say "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
-  apt-get install -y emscripten chromium make gcc
+  apt-get install -y emscripten chromium make gcc clang libclang-rt-14-dev
 fi
 
 # npm ci wipes node_modules, so only when the lockfile changed since the last install.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test-all.sh -- sets the machine up, then runs every suite: C tests, C tests under
-# sanitizers, the typecheck, Vitest, Playwright. A failing suite does not stop the others. Ends with
+# sanitizers, the core's fuzzer (FUZZ_SECONDS), the typecheck, Vitest, Playwright. A failing suite does not stop the others. Ends with
 # one line, "N passed, N failed" (all suites together); a suite that could not run or
 # report its counts adds one failure. Exits non-zero if anything failed.
 set -uo pipefail
@@ -64,6 +64,8 @@ c_suite() {
 }
 c_suite "C tests" test
 c_suite "C sanitize" sanitize
+# libFuzzer over the core's API for FUZZ_SECONDS (60 by default), after its regressions
+c_suite "C fuzz" fuzz
 
 banner "Typecheck (npm run typecheck)"
 # The app, the CLI, the tests and the end-to-end specs, as tsc sees them: one check.

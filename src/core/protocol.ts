@@ -268,8 +268,11 @@ export function isWorkerReply(data: unknown): data is WorkerReply {
 export function describeFault(error: unknown): FaultReply {
   const trap = typeof WebAssembly !== 'undefined' && error instanceof WebAssembly.RuntimeError;
   const detail = error instanceof Error ? error.message : String(error);
+  // The core's own words when it found the run cannot go on (sim.ts SimulationStalled,
+  // known by name: this module stays free of the wasm side).
+  const stalled = error instanceof Error && error.name === 'SimulationStalled';
   const message = trap
     ? `The simulation core stopped with a WebAssembly trap (${detail}). This is a bug in the core, not in your scenario.`
-    : `The simulation worker failed: ${detail}.`;
+    : stalled ? detail : `The simulation worker failed: ${detail}.`;
   return { type: 'fault', message, trap };
 }

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { readSchema, runScenario, Simulation, validateScenario, type ScenarioValues } from './index.js';
+import { describeFault, readSchema, runScenario, Simulation, SimulationStalled, validateScenario, type ScenarioValues } from './index.js';
 import { loadCoreFromDisk, nativePath } from './node.js';
 import { listPresets, readPreset } from './presets.js';
 
@@ -37,6 +37,7 @@ describe('determinism', () => {
     const values = shortened(name);
     const wasm = runScenario(core, values);
     expect(JSON.parse(wasm).events).toBeGreaterThan(0);
+    expect(JSON.parse(wasm).error).toBeUndefined(); // no preset trips the engine's stall checks
     expect(wasm + '\n').toBe(nativeReport(values));
   });
 
@@ -84,6 +85,65 @@ describe('checkpoint and restore', () => {
     } finally {
       small.free();
       big.free();
+    }
+  });
+});
+
+describe('a run that cannot go on', () => {
+  // Accepted by every check, but every step of a transaction costs 0 ns: the clock can
+  // never move. The core used to loop forever; now it stops and says why.
+  const noTime = (): ScenarioValues => ({
+    ...validateScenario(schema, readPreset('testbed-classic')).values,
+    'machine.cpus': 1, 'workload.processes': 1, 'workload.think.mean_ns': 0, 'workload.user_work.mean_ns': 0,
+    'workload.writes_per_txn': 0, 'workload.reads_per_txn': 0, 'sim.duration_ns': 1e6, 'sim.warmup_ns': 0,
+  });
+  const words = /^The run cannot go on \(at 115 ns\): thread 0 on CPU 0 ran 1000000 steps of its program "process" without the simulated clock moving: .*cost above 0 ns/;
+
+  it('throws the core\'s words from runUntil, stays where it stopped, and reports them, never a result', () => {
+    const simulation = Simulation.create(core, noTime());
+    try {
+      expect(simulation.error).toBe('');
+      let thrown: unknown;
+      try {
+        simulation.runUntil(1e6);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(SimulationStalled);
+      expect((thrown as Error).message).toMatch(words);
+      expect(simulation.done).toBe(true);
+      expect(simulation.now).toBe(115);
+      expect(() => simulation.step(5)).toThrow(SimulationStalled);
+      expect(simulation.now).toBe(115);
+      expect(simulation.report().error).toBe(simulation.error);
+      // the worker's fault carries the words as they are (the lab's banner shows them)
+      expect(describeFault(thrown)).toEqual({ type: 'fault', message: (thrown as Error).message, trap: false });
+    } finally {
+      simulation.free();
+    }
+  });
+
+  it('runScenario (the CLI\'s path) throws them; the native runner prints them and exits 3', () => {
+    expect(() => runScenario(core, noTime())).toThrow(words);
+    const args = Object.entries(noTime()).map(([path, value]) => `${path}=${value}`);
+    const native = spawnSync(nativePath, ['run', ...args], { encoding: 'utf8' });
+    expect(native.status).toBe(3);
+    expect(native.stderr.trim()).toMatch(words);
+    expect(JSON.parse(native.stdout).error).toBe(native.stderr.trim());
+  });
+
+  it('restoring a checkpoint from before the stall takes it back, and the run finds it again', () => {
+    const simulation = Simulation.create(core, noTime());
+    try {
+      const start = simulation.checkpoint();
+      expect(() => simulation.runToEnd()).toThrow(SimulationStalled);
+      const first = simulation.error;
+      simulation.restore(start);
+      expect(simulation.error).toBe('');
+      expect(simulation.done).toBe(false);
+      expect(() => simulation.runToEnd()).toThrow(first);
+    } finally {
+      simulation.free();
     }
   });
 });

@@ -16,6 +16,19 @@ import type { Report } from './report.js';
 /** Trace records copied out of the ring per call into the core. */
 const TRACE_READ_BATCH = 8192;
 
+/**
+ * The core found that the run cannot go on (a deadlock between spinning CPUs, a thread
+ * asleep holding a spinlock, a loop that takes no simulated time): its words, which say
+ * which CPU, which lock, who holds it and what it waits for. The run stopped where it
+ * was found; it is never reported as a result.
+ */
+export class SimulationStalled extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SimulationStalled';
+  }
+}
+
 export class Simulation {
   private freed = false;
   private snapshotBuf: Ptr = 0;
@@ -60,10 +73,12 @@ export class Simulation {
     return this.sim;
   }
 
-  /** Runs events up to and including simulated time tNs; returns how many ran. */
+  /** Runs events up to and including simulated time tNs; returns how many ran. Throws SimulationStalled when the run cannot go on. */
   runUntil(tNs: number): number {
     if (Number.isNaN(tNs)) throw new RangeError('runUntil needs a time in ns, not NaN');
-    return this.core.exports.lab_sim_run_until(this.handle, tNs);
+    const ran = this.core.exports.lab_sim_run_until(this.handle, tNs);
+    this.throwIfStalled();
+    return ran;
   }
 
   /** Runs to the scenario's duration; returns how many events ran. */
@@ -73,9 +88,21 @@ export class Simulation {
     return ran;
   }
 
-  /** Runs the next n events; returns how many ran. */
+  /** Runs the next n events; returns how many ran. Throws SimulationStalled when the run cannot go on. */
   step(n = 1): number {
-    return this.core.exports.lab_sim_step(this.handle, n);
+    const ran = this.core.exports.lab_sim_step(this.handle, n);
+    this.throwIfStalled();
+    return ran;
+  }
+
+  /** Why the run cannot go on, in the core's words, or '' while it can. */
+  get error(): string {
+    return this.core.readString(this.core.exports.lab_sim_error(this.handle));
+  }
+
+  private throwIfStalled(): void {
+    const error = this.error;
+    if (error) throw new SimulationStalled(error);
   }
 
   get now(): number {

@@ -34,6 +34,7 @@ export interface CoreExports {
   lab_sim_now(sim: Ptr): number;
   lab_sim_events(sim: Ptr): number;
   lab_sim_done(sim: Ptr): number;
+  lab_sim_error(sim: Ptr): Ptr;
   lab_sim_report_json(sim: Ptr): Ptr;
   lab_sim_snapshot(sim: Ptr, out: Ptr, cap: number): number;
   lab_trace_read(sim: Ptr, out: Ptr, max: number): number;
@@ -50,7 +51,7 @@ const requiredExports = [
   'lab_scenario_field_index', 'lab_scenario_set', 'lab_scenario_set_text',
   'lab_scenario_get', 'lab_scenario_validate', 'lab_scenario_error', 'lab_sim_new',
   'lab_sim_free', 'lab_sim_run_until', 'lab_sim_step', 'lab_sim_now', 'lab_sim_events',
-  'lab_sim_done', 'lab_sim_report_json', 'lab_sim_snapshot', 'lab_trace_read',
+  'lab_sim_done', 'lab_sim_error', 'lab_sim_report_json', 'lab_sim_snapshot', 'lab_trace_read',
   'lab_trace_dropped', 'lab_trace_pending', 'lab_sim_checkpoint_size',
   'lab_sim_checkpoint', 'lab_sim_restore',
 ] as const;

@@ -221,6 +221,38 @@ describe('the simulation host', () => {
     expect(replies.at(-1)).toBe(fault);
   });
 
+  // A scenario the core accepts but cannot run: every step of a transaction costs 0 ns,
+  // so the clock can never move (it used to hang the worker). The core finds it and
+  // stops; the host sends its words as the fault the lab's banner shows.
+  const noTime = () => values('testbed-classic', {
+    'machine.cpus': 1, 'workload.processes': 1, 'workload.think.mean_ns': 0, 'workload.user_work.mean_ns': 0,
+    'workload.writes_per_txn': 0, 'workload.reads_per_txn': 0, 'sim.duration_ns': 1e6, 'sim.warmup_ns': 0,
+  });
+
+  it('a run the core finds cannot go on ends the host with one fault in the core\'s words', async () => {
+    const { host, replies, until } = await makeHost();
+    host.handle({ type: 'load', epoch: 1, scenario: noTime(), skipWarmup: true, traceCapacity: 1024 });
+    expect(replies[0]).toMatchObject({ type: 'loaded', epoch: 1 });
+    host.handle({ type: 'run-to-end' });
+    const fault = await until((r): r is Extract<WorkerReply, { type: 'fault' }> => r.type === 'fault', 5_000);
+    expect(fault.trap).toBe(false);
+    expect(fault.message).toMatch(/^The run cannot go on \(at \d+ ns\): thread 0 on CPU 0 ran 1000000 steps of its program "process" without the simulated clock moving/);
+    expect(fault.message).not.toMatch(/worker failed/);
+    host.handle({ type: 'step', unit: 'event', count: 1 });
+    expect(replies.at(-1)).toBe(fault);
+  });
+
+  it('a sweep point whose run cannot go on is refused in the core\'s words, and the sweep goes on', async () => {
+    const { host, replies, until } = await makeHost();
+    const fine = values('testbed-classic', { 'machine.cpus': 2, 'sim.duration_ns': 20e6, 'sim.warmup_ns': 5e6 });
+    host.handle({ type: 'sweep', id: 9, points: [{ index: 0, values: noTime() }, { index: 1, values: fine }] });
+    await until((r): r is Extract<WorkerReply, { type: 'sweep-done' }> => r.type === 'sweep-done');
+    const refused = replies.find((r) => r.type === 'sweep-refused');
+    expect(refused).toMatchObject({ type: 'sweep-refused', id: 9, index: 0 });
+    expect(refused?.type === 'sweep-refused' && refused.problems[0]!.message).toMatch(/^The run cannot go on/);
+    expect(replies.filter((r) => r.type === 'sweep-point').map((p) => p.type === 'sweep-point' && p.index)).toEqual([1]);
+  });
+
   it('the trace of a played run has mode records for every CPU', async () => {
     const { host, frames, until } = await makeHost();
     host.handle({ type: 'load', epoch: 1, scenario: values('testbed-classic', { 'machine.cpus': 4 }), skipWarmup: true, traceCapacity: 262_144 });

@@ -7,7 +7,10 @@
  * options.maxInFlight frames are unacknowledged before playback waits for the page; no chunk of core work
  * runs longer than the pacer's budget, so pause, speed and cancel requests are
  * answered within a frame or two. A WebAssembly trap ends this host: it sends one
- * fault and ignores everything after it (the main thread starts a new worker).
+ * fault and ignores everything after it (the main thread starts a new worker). So
+ * does a run the core finds cannot go on (SimulationStalled): the fault carries the
+ * core's words, which the lab shows in its banner; in a sweep only that point is
+ * refused.
  *
  * Rewind: after every frame the host offers the state to a CheckpointStore
  * (checkpoints.ts: one every interval of simulated time, thinned evenly to stay within
@@ -17,8 +20,8 @@
  * straight run reaches there, whatever seeks came before.
  */
 import {
-  DEFAULT_PACER, Pacer, ScenarioError, Simulation, checkScenario, concatTraces, nestScenario, readSchema, traceLength,
-  traceTail, type Core, type Report, type TraceSlice,
+  DEFAULT_PACER, Pacer, ScenarioError, Simulation, SimulationStalled, checkScenario, concatTraces, nestScenario, readSchema,
+  traceLength, traceTail, type Core, type Report, type TraceSlice,
 } from '../core/index.js';
 import {
   describeFault, replyTransferables,
@@ -436,6 +439,11 @@ export class SimHost {
         if (this.sweepCancelled || this.dead) break;
         this.post({ type: 'sweep-point', id: request.id, index: spec.index, report: sim.report() });
       } catch (error) {
+        // A point whose run cannot go on has no result: refused in the core's words; the sweep goes on.
+        if (error instanceof SimulationStalled) {
+          this.post({ type: 'sweep-refused', id: request.id, index: spec.index, problems: [{ path: '', message: error.message }] });
+          continue;
+        }
         return this.fail(error);
       } finally {
         sim.free();

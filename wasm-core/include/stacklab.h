@@ -99,7 +99,13 @@ LAB_API double lab_sim_run_until(lab_Sim *sim, double t_ns);
 LAB_API int lab_sim_step(lab_Sim *sim, int n);
 LAB_API double lab_sim_now(const lab_Sim *sim);
 LAB_API double lab_sim_events(const lab_Sim *sim);
-LAB_API int lab_sim_done(const lab_Sim *sim);      /* 1 once the duration is reached */
+LAB_API int lab_sim_done(const lab_Sim *sim);      /* 1 once the duration is reached, or the run stalled */
+/* Why the run cannot go on, in words (which CPU, which lock, who holds it, what it
+ * waits for), or "" while it can. A run that cannot progress (a deadlock between
+ * spinning CPUs, a thread asleep holding a spinlock, a loop that takes no simulated
+ * time) stops where it was found: run_until and step run nothing more, done is 1,
+ * and the report's "error" says the same. The text is owned by the handle. */
+LAB_API const char *lab_sim_error(lab_Sim *sim);
 
 /* The metrics report as JSON (see docs/metrics.md), written into a buffer the handle
  * owns; valid until the next call on this handle. */

@@ -351,8 +351,36 @@ static void check_filters(void)
     }
 }
 
+/* Issue 23: two kernel-stack senders on a host of one CPU, the NIC slower than they
+ * are. The one that found the transmit ring full used to sleep holding the transmit
+ * queue spinlock, and the other spun for it forever: no message sent, the lock held
+ * 100% of the time. Now a sender lets go of the lock to wait for room: both send, the
+ * NIC sends at its rate, and nobody spins. The same with TCP's window (ping-pong, a
+ * 64 KiB message through a one-segment window). */
+static void check_tx_room_outside_the_lock(void)
+{
+    static const char *const UDP[] = { "machine.cpus=2", "net.test=udp_send", "net.stack=kernel", "net.senders=2",
+                                       "net.nic_max_pps=2000", "sim.duration_ns=400000000", "sim.warmup_ns=40000000", NULL };
+    static const char *const WINDOW[] = { "machine.cpus=2", "net.test=pingpong", "net.stack=kernel",
+                                          "net.message_bytes=65536", "net.window_bytes=1448",
+                                          "sim.duration_ns=50000000", "sim.warmup_ns=1000000", NULL };
+    lab_Sim *s = run(UDP);
+    const State *st = s->st;
+    double held = (double)lock_held_ns(st, 0) / (double)(st->now - st->stats_start);
+    CHECK(lab_sim_error(s)[0] == '\0' && st->now == st->end, "the run goes to its end: %s", lab_sim_error(s));
+    CHECK(h_rel(sent_per_s(s), 2000) < 0.01, "two senders on one CPU send at the NIC's 2,000 messages/s (%.1f)", sent_per_s(s));
+    CHECK(held < 0.01 && st->lock[0].spin_ns == 0, "the transmit queue lock is held %.2f%% of the time, never spun for", 100 * held);
+    CHECK(s->thr[0].ctx.locks_held + s->thr[1].ctx.locks_held <= 1, "no sender sleeps holding it");
+    lab_sim_free(s);
+    s = run(WINDOW);
+    CHECK(net_state(s->st)->net.round_trips > 10,
+          "a ping-pong through a one-segment window goes on (%llu round trips)", (unsigned long long)net_state(s->st)->net.round_trips);
+    lab_sim_free(s);
+}
+
 int main(void)
 {
+    check_tx_room_outside_the_lock();
     check_filters();
     check_livelock();
     check_napi();

@@ -6,7 +6,8 @@
  *   stacklab-native schema                   the schema JSON
  *
  * Values are numbers or, for enum fields, names (kernel.kind=scalable). A bad field or
- * value prints the core's message and exits 2.
+ * value prints the core's message and exits 2; a run that cannot go on (lab_sim_error)
+ * prints its report (whose "error" says why), the words on stderr, and exits 3.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -69,7 +70,9 @@ int main(int argc, char **argv)
         lab_sim_run_until(sim, 1e18);
         puts(lab_sim_report_json(sim));
     }
+    status = lab_sim_error(sim)[0] ? 3 : 0;
+    if (status) fprintf(stderr, "%s\n", lab_sim_error(sim));
     lab_sim_free(sim);
     lab_scenario_free(sc);
-    return 0;
+    return status;
 }

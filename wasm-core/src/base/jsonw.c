@@ -46,16 +46,54 @@ void jw_int(JsonW *w, int64_t v)
     else put_uint(w, (uint64_t)v);
 }
 
+/* Exact powers of ten (10^0 .. 10^22 are the ones a double holds exactly). */
+static const double P10[23] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* A finite v of at least 1e12, too large for the fixed-point path: d.ddde+N, 16
+ * significant digits at most (trailing zeros dropped). Only multiplications and
+ * divisions by powers of ten, so the text is the same in every build. The last digit
+ * is rounded, except in the decade of DBL_MAX: there the value keeps 15 digits, cut,
+ * since rounding up (or the divisions' error) could write a number above the largest
+ * double, which a reader takes for infinity. */
+static void put_big(JsonW *w, double v)
+{
+    char tmp[24];
+    int k = 0, n = 0, e = 0;
+    uint64_t digits;
+    double x = v;
+    while (x >= 1e38) { x /= P10[22]; k += 22; }    /* far above: in steps of 10^22 */
+    while (e < 22 && x / P10[e] >= 1e17) e++;       /* then to 17 digits before the point */
+    x /= P10[e];
+    k += e;
+    for (e = 0; e < 22 && x * P10[e] < 1e16; e++) { }
+    x *= P10[e];
+    k -= e;
+    digits = (uint64_t)x;                           /* x < 1e17: in range */
+    if (k + 16 >= 308) { digits /= 100; k += 2; }   /* near DBL_MAX: 15 digits, cut */
+    else { digits = (digits + 5) / 10; k++; }
+    if (digits >= 10000000000000000ull) { digits /= 10; k++; }
+    while (digits > 0 && digits % 10 == 0) { digits /= 10; k++; }
+    do { tmp[n++] = (char)('0' + digits % 10); digits /= 10; } while (digits);
+    e = k + n - 1;                                  /* the power of ten of the first digit */
+    put(w, tmp[--n]);
+    if (n) { put(w, '.'); while (n) put(w, tmp[--n]); }
+    put(w, 'e');
+    jw_int(w, e);
+}
+
 void jw_fixed(JsonW *w, double v, int decimals)
 {
     uint64_t scale = 1, whole, frac, q;
     double scaled;
     int i;
-    if (v != v) { jw_raw(w, "null"); return; }
+    if (!lab_finite(v)) { jw_raw(w, "null"); return; }
     if (v < 0) { put(w, '-'); v = -v; }
     for (i = 0; i < decimals; i++) scale *= 10;
     scaled = v * (double)scale + 0.5;
-    if (scaled >= 9.0e18) { jw_raw(w, "1e18"); return; }
+    if (scaled >= 9.0e18) { put_big(w, v); return; }   /* no room for the decimals */
     q = (uint64_t)scaled;
     whole = q / scale;
     frac = q % scale;
@@ -72,7 +110,8 @@ void jw_fixed_key(JsonW *w, const char *k, double v, int decimals) { jw_key(w, k
 
 void jw_num(JsonW *w, double v)
 {
-    if (v == (double)(int64_t)v && v > -9.0e15 && v < 9.0e15) jw_int(w, (int64_t)v);
+    /* the range first: only then is the conversion to int64_t defined */
+    if (v > -9.0e15 && v < 9.0e15 && v == (double)(int64_t)v) jw_int(w, (int64_t)v);
     else jw_fixed(w, v, 6);
 }
 

@@ -85,5 +85,5 @@ int64_t cost_sample(Rng *r, const Cost *c)
     case DIST_UNIFORM: x = c->mean - c->spread + 2.0 * c->spread * rng_unit(r); break;
     default:           x = c->mean; break;
     }
-    return x <= 0.0 ? 0 : (int64_t)(x + 0.5);
+    return x <= 0.0 ? 0 : lab_i64(x + 0.5);   /* an infinite mean: 2^62 ns */
 }

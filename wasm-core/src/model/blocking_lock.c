@@ -50,6 +50,8 @@ int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
     l->contended++;
     l->sleeps++;
     if (woken) { l->futile++; trace_emit(s, LAB_TRACE_FUTILE, cpu, thread, lock, 0); }
+    th->lock_wait = (int16_t)lock;
+    stall_check_sleep(s, lock, thread);   /* owners asleep on each other, back to this one */
     th->next = -1;
     if (l->sleep_tail >= 0) s->thr[l->sleep_tail].next = thread; else l->sleep_head = thread;
     l->sleep_tail = thread;
@@ -62,6 +64,7 @@ int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
 static int pop_sleeper(lab_Sim *s, Lock *l)
 {
     int t = l->sleep_head;
+    s->thr[t].lock_wait = -1;
     l->sleep_head = s->thr[t].next;
     if (l->sleep_head < 0) l->sleep_tail = -1;
     l->nsleep--;

@@ -254,9 +254,12 @@ static void detach(lab_Sim *s, int cpu)
 
 static void block(lab_Sim *s, int cpu, int state, int why)
 {
-    int t = s->cpu[cpu].proc;
+    int t = s->cpu[cpu].proc, lk;
     /* A thread may sleep holding blocking locks (lockl allows it: the SNA region lock
-     * is held while waiting for the snaipcm lock); no program sleeps holding a spinlock. */
+     * is held while waiting for the snaipcm lock); no program may sleep holding a
+     * spinlock, which belongs to the CPU (only the process runs here now, so any the
+     * CPU holds is the thread's): the run stops, saying so (stall.c). */
+    if ((lk = stall_spinlock_held(s, cpu)) >= 0) stall_record(s, STALL_SLEEP_HOLDING, cpu, lk, state, t, LEVEL_PROCESS);
     s->thr[t].state = (int8_t)state;
     trace_emit(s, LAB_TRACE_BLOCK, cpu, t, 0, why);
     detach(s, cpu);
@@ -317,11 +320,13 @@ static int64_t line_stall(lab_Sim *s, Ctx *x, int lock, int cpu)
     return ns;
 }
 
-/* Runs the CPU until its running context waits on time, a lock, or nothing. */
+/* Runs the CPU until its running context waits on time, a lock, or nothing; or until
+ * the run is found unable to go on (stall.c), which stops it where it is. */
 static void exec(lab_Sim *s, int cpu)
 {
     State *st = s->st;
     Cpu *c = &s->cpu[cpu];
+    uint32_t steps = 0;                      /* phases run in this go, all at one nanosecond */
     for (;;) {
         Ctx *x;
         int level;
@@ -329,6 +334,7 @@ static void exec(lab_Sim *s, int cpu)
         int64_t d = 0;
         int mode = 0;
 
+        if (st->stall) return;
         if (c->isr.prog >= 0) { x = &c->isr; level = LEVEL_INTERRUPT; }
         else if (c->isr_q.len) {
             int j = list_pop(s, &c->isr_q);
@@ -365,6 +371,10 @@ static void exec(lab_Sim *s, int cpu)
         default: break;
         }
 
+        if (++steps > LAB_STALL_PHASES) {     /* a loop that takes no time */
+            stall_record(s, STALL_PHASES, cpu, -1, x->prog, x->thread, level);
+            return;
+        }
         ph = &s->prog[x->prog].phase[x->pc];
         switch (ph->op) {
         case OP_WORK:
@@ -390,11 +400,17 @@ static void exec(lab_Sim *s, int cpu)
                     continue;
                 }
                 th->handed = -1;
+            } else if (st->lock[lk].holder == cpu || st->lock[lk].reserved == cpu) {
+                /* its own CPU has it (or it is on its way here) for a context this one
+                 * preempted, or for this one: it would spin forever */
+                stall_record(s, STALL_SPIN_SELF, cpu, lk, -1, x->thread, level);
+                return;
             } else if (!lock_try_acquire(s, lk, cpu)) {
                 x->state = CTX_SPIN;
                 x->spin_lock = (int8_t)lk;
                 x->spin_start = st->now;
                 set_mode(s, cpu, LAB_MODE_SPIN, lk);
+                stall_check_spin(s, cpu, lk);   /* a ring of spinners back to this CPU */
                 return;
             }
             x->locks_held++;
@@ -463,7 +479,11 @@ static void exec(lab_Sim *s, int cpu)
             break;
         }
         case OP_END:
-            assert(x->locks_held == 0);
+            if (x->locks_held != 0) {         /* nothing would ever release them */
+                int held = stall_spinlock_held(s, cpu);
+                stall_record(s, STALL_END_HOLDING, cpu, held, x->locks_held, x->thread, level);
+                return;
+            }
             if (x->job >= 0) job_free(s, x->job);
             x->job = -1;
             x->prog = -1;
@@ -505,14 +525,22 @@ void engine_job_free(lab_Sim *s, int job) { job_free(s, job); }
 void engine_list_push(lab_Sim *s, JobList *q, int job) { list_push(s, q, job); }
 int engine_list_pop(lab_Sim *s, JobList *q) { return list_pop(s, q); }
 
+/* The lock arrives on the CPU: the highest context spinning for it takes it (only one
+ * does in every kernel: interrupts take no spinlocks, and a fork thread never runs
+ * over a process that holds or spins for one). None is a bug in the model: stall.c. */
 static void on_handoff(lab_Sim *s, int cpu, int lock)
 {
     Cpu *c = &s->cpu[cpu];
     Ctx *x = NULL;
     lock_handoff_done(s, lock, cpu);
-    if (c->fork.prog >= 0 && c->fork.state == CTX_SPIN) x = &c->fork;
-    else if (c->proc >= 0 && s->thr[c->proc].ctx.state == CTX_SPIN) x = &s->thr[c->proc].ctx;
-    assert(x && x->spin_lock == lock);
+    if (c->isr.prog >= 0 && c->isr.state == CTX_SPIN && c->isr.spin_lock == lock) x = &c->isr;
+    else if (c->fork.prog >= 0 && c->fork.state == CTX_SPIN && c->fork.spin_lock == lock) x = &c->fork;
+    else if (c->proc >= 0 && s->thr[c->proc].ctx.state == CTX_SPIN && s->thr[c->proc].ctx.spin_lock == lock)
+        x = &s->thr[c->proc].ctx;
+    if (!x) {
+        stall_record(s, STALL_HANDOFF_LOST, cpu, lock, -1, -1, LEVEL_IDLE);
+        return;
+    }
     x->state = CTX_READY;
     x->locks_held++;
     x->pc++;
@@ -537,7 +565,18 @@ int engine_step(lab_Sim *s, int64_t limit)
 {
     State *st = s->st;
     Event e;
-    if (st->heap_n == 0 || s->heap[0].t > limit) return 0;
+    if (st->stall) return 0;                       /* the run cannot go on (stall.c) */
+    if (st->heap_n == 0) {
+        if (st->now < st->end) stall_check_frozen(s);   /* nothing will happen again */
+        return 0;
+    }
+    if (s->heap[0].t > limit) return 0;
+    if (s->heap[0].t == st->now && st->events > 0) {
+        if (++st->same_t_events > LAB_STALL_EVENTS) {   /* the clock cannot move */
+            stall_record(s, STALL_EVENTS, s->heap[0].cpu, -1, -1, -1, LEVEL_IDLE);
+            return 0;
+        }
+    } else st->same_t_events = 0;
     ev_pop(s, &e);
     st->now = e.t;
     st->events++;

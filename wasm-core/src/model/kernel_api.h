@@ -200,6 +200,7 @@ typedef struct Thread {
     int16_t bound;           /* CPU it may only run on (hard affinity), or -1        */
     int8_t home_rad;         /* RAD whose CPUs alone may run it, or -1               */
     int16_t handed;          /* a blocking lock handed to it by a wake-one release, or -1 */
+    int16_t lock_wait;       /* the blocking lock it sleeps on (T_LOCK_WAIT), or -1  */
     int32_t next;            /* run queue or lock sleep queue link                   */
     int32_t msgs;            /* messages delivered to it and not yet read            */
     int32_t inflight;        /* messages it sent that are not yet answered           */
@@ -246,7 +247,7 @@ typedef struct State {
     uint64_t events;
     uint32_t seq;
     int heap_n;
-    uint32_t heap_full;      /* events refused for want of room (the run stopped)    */
+    uint32_t heap_full;      /* events refused for want of room (the run stopped: stall.c) */
     Rng rng;
     int nlock, affinity;
     Lock lock[LAB_MAX_LOCKS];
@@ -276,6 +277,11 @@ typedef struct State {
     uint64_t wins[LAB_MAX_CPUS];
     int64_t spin_since[LAB_MAX_CPUS];   /* when the CPU began to want a spinlock, or -1 */
     double win_spin_ns[LAB_MAX_CPUS];   /* spinning that led to those wins            */
+    /* A run that cannot go on (model/stall.c): what the engine found, 0 while it goes
+     * on. In the arena, so restoring an earlier checkpoint takes it back. */
+    int32_t stall, stall_cpu, stall_lock, stall_other, stall_thread, stall_level;
+    int64_t stall_at;
+    uint32_t same_t_events;  /* events in a row at the current nanosecond             */
 } State;
 
 /* The running kernel's slice of the arena (Kernel.state_size bytes, zeroed at start). */
@@ -353,6 +359,7 @@ struct lab_Sim {
     double trace_dropped;
     char *report;
     int report_cap;
+    char error[LAB_MSG_LEN];  /* lab_sim_error's words (model/stall.c)                */
 };
 
 void trace_emit(lab_Sim *s, int kind, int cpu, int thread, int object, double arg);

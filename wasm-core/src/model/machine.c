@@ -27,7 +27,7 @@ void machine_init(lab_Sim *s)
     State *st = s->st;
     int c, r;
     st->rads = (int)st->v[F_RADS];
-    st->c_remote = (int64_t)(st->v[F_REMOTE_TRANSFER] + 0.5);
+    st->c_remote = lab_i64(st->v[F_REMOTE_TRANSFER] + 0.5);
     for (c = 0; c < st->ncpu; c++) st->rad_of[c] = (int8_t)(c * st->rads / st->ncpu);
     for (c = 0; c < LAB_MAX_CPUS; c++) st->spin_since[c] = -1;
     for (r = 0; r < LAB_MAX_RADS; r++) { st->radq_head[r] = st->radq_tail[r] = -1; st->radq_len[r] = 0; }
@@ -56,7 +56,7 @@ int64_t rad_copy_ns(State *st, int data_rad, int cpu, double bytes)
     int here = rad_of(st, cpu);
     double per_kb = data_rad == here ? st->v[F_MEM_LOCAL] : st->v[F_MEM_REMOTE];
     st->traffic[data_rad][here] += bytes;
-    return (int64_t)(bytes / 1024.0 * per_kb + 0.5);
+    return lab_i64(bytes / 1024.0 * per_kb + 0.5);
 }
 
 void machine_reset(lab_Sim *s)

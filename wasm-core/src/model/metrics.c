@@ -256,10 +256,9 @@ static int write_report(lab_Sim *s, JsonW *w)
     jw_key(w, "txn_response_ns"); jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
     jw_key(w, "rx_dropped"); jw_int(w, (int64_t)st->dropped_rx);
     jw_key(w, "trace_dropped"); jw_int(w, (int64_t)s->trace_dropped);
-    if (st->heap_full) {
+    if (st->stall) {
         jw_key(w, "error");
-        jw_str(w, "the run stopped early: more events were pending than the scenario's size allows "
-                  "(interrupts arriving far faster than the CPUs' phases end); lower the device rates");
+        jw_str(w, lab_sim_error(s));
     }
     jw_close(w, '}');
     return w->len;

@@ -40,6 +40,38 @@ int metrics_snapshot(const lab_Sim *s, double *out, int cap);
 void metrics_reset(lab_Sim *s);
 void metrics_schema(JsonW *w);
 
+/* stall.c: a run that cannot go on. The engine stops at the first (engine_step runs
+ * nothing more) and lab_sim_error says what it found, in words. */
+enum StallKind {
+    STALL_NONE = 0,
+    STALL_SPIN_SELF,       /* a CPU wants a spinlock it holds itself (or that is being handed to it) */
+    STALL_SPIN_CYCLE,      /* spinners wait for each other in a ring                   */
+    STALL_SLEEP_HOLDING,   /* a thread went to sleep holding a spinlock (its CPU's)    */
+    STALL_END_HOLDING,     /* a context ended holding locks                           */
+    STALL_PHASES,          /* a CPU ran phase after phase without time passing          */
+    STALL_EVENTS,          /* event after event at one nanosecond                     */
+    STALL_FROZEN,          /* nothing left to happen, and a CPU still spins            */
+    STALL_SLEEP_CYCLE,     /* threads asleep on blocking locks each of them owns       */
+    STALL_HEAP_FULL,       /* more live events than the scenario's size gave room for  */
+    STALL_HANDOFF_LOST     /* a spinlock handed to a CPU where nothing spins for it    */
+};
+/* Bounds on work without time: far above any run's (the presets' most: 13 phases in
+ * one go on a CPU, 116 events at one nanosecond), far below a hang. */
+#define LAB_STALL_PHASES 1000000u
+#define LAB_STALL_EVENTS 1000000u
+void stall_record(lab_Sim *s, int kind, int cpu, int lock, int other, int thread, int level);
+/* A CPU has just begun to spin for lock: a ring of spinners back to it is a deadlock. */
+void stall_check_spin(lab_Sim *s, int cpu, int lock);
+/* A thread is going to sleep on a blocking lock: a ring of owners asleep on each other
+ * back to it is a deadlock. */
+void stall_check_sleep(lab_Sim *s, int lock, int thread);
+/* The event queue is empty before the end: a CPU still spinning would spin forever. */
+void stall_check_frozen(lab_Sim *s);
+/* The spinlock cpu holds, or -1. */
+int stall_spinlock_held(const lab_Sim *s, int cpu);
+/* The words, written into buf (at most cap bytes, NUL-terminated); "" when none. */
+void stall_message(const lab_Sim *s, char *buf, int cap);
+
 /* validate.c */
 int scenario_check_all(lab_Scenario *sc);
 

@@ -102,7 +102,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     st->lock_kind = (int)v[F_LOCK_KIND];
     st->designated_cpu = v[F_DESIGNATED_CPU] < 0 ? ncpu - 1 : (int)v[F_DESIGNATED_CPU];
     st->interrupt_cpu = (int)v[F_INTERRUPT_CPU];
-    st->c_transfer = (int64_t)(v[F_CACHE_TRANSFER] + 0.5);
+    st->c_transfer = lab_i64(v[F_CACHE_TRANSFER] + 0.5);
     st->message_bytes = (int64_t)v[F_MESSAGE_BYTES];
     st->end = (int64_t)v[F_DURATION];
     st->warmup = (int64_t)v[F_WARMUP];
@@ -139,6 +139,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
         t->state = T_SLEEPING;
         t->bound = -1;
         t->handed = -1;
+        t->lock_wait = -1;
         t->home_rad = -1;
         t->work.head = t->work.tail = -1;
     }
@@ -183,7 +184,7 @@ double lab_sim_run_until(lab_Sim *s, double t_ns)
     /* A batch run (the numa kernel) may end early: st->end then moves to its last event. */
     while (engine_step(s, limit < st->end ? limit : st->end)) { }
     if (limit > st->end) limit = st->end;
-    if (limit > st->now) st->now = limit;
+    if (limit > st->now && !st->stall) st->now = limit;   /* a stalled run stays where it stopped */
     return (double)(st->events - before);
 }
 
@@ -191,7 +192,7 @@ int lab_sim_step(lab_Sim *s, int n)
 {
     int done = 0;
     while (done < n && engine_step(s, s->st->end)) done++;
-    if (done < n && s->st->now < s->st->end) s->st->now = s->st->end;   /* nothing left before the end */
+    if (done < n && s->st->now < s->st->end && !s->st->stall) s->st->now = s->st->end;   /* nothing left before the end */
     return done;
 }
 
@@ -201,7 +202,7 @@ double lab_sim_events(const lab_Sim *s) { return (double)s->st->events; }
 int lab_sim_done(const lab_Sim *s)
 {
     const State *st = s->st;
-    return st->now >= st->end || (st->heap_n == 0) || s->heap[0].t > st->end;
+    return st->now >= st->end || st->heap_n == 0 || s->heap[0].t > st->end || st->stall != 0;
 }
 
 const char *lab_sim_report_json(lab_Sim *s) { return metrics_report(s); }

@@ -143,8 +143,8 @@ static int fail(lab_Scenario *sc, int status, const FieldDesc *f, const char *va
     m_str(&m, f ? f->path : "scenario");
     m_str(&m, ": ");
     if (value_text) { m_str(&m, "\""); m_str(&m, value_text); m_str(&m, "\""); }
-    else if (f && f->type == FT_ENUM && value == (int)value && value >= 0 && value <= lab_field_max(f))
-        m_str(&m, f->names[(int)value]);
+    else if (f && f->type == FT_ENUM && value >= 0 && value <= lab_field_max(f) && value == (int)value)
+        m_str(&m, f->names[(int)value]);     /* in range first: only then is the cast defined */
     else m_num(&m, value);
     m_str(&m, " ");
     m_str(&m, why);
@@ -166,13 +166,30 @@ lab_Scenario *lab_scenario_new(void)
 
 void lab_scenario_free(lab_Scenario *sc) { lab_free(sc); }
 
+/* NaN or an infinity, named as the value: "machine.cpus: 'nan' is not a finite number;
+ * give a whole number from 1 to 256". text is what the caller wrote, when it wrote text. */
+static int not_finite(lab_Scenario *sc, const FieldDesc *f, const char *text, double value)
+{
+    Msg m;
+    m.buf = sc->error; m.len = 0; sc->error[0] = '\0';
+    m_str(&m, f->path);
+    m_str(&m, ": '");
+    m_str(&m, text ? text : value != value ? "nan" : value > 0 ? "inf" : "-inf");
+    m_str(&m, "' is not a finite number; give ");
+    m_range(&m, f);
+    return LAB_ERR_BAD_VALUE;
+}
+
+/* A value for one field: finite, in the field's range, and whole unless the field is a
+ * number. The range comes before the whole-number test, whose conversion to an integer
+ * is defined only for a value an integer can hold (every field's range fits in one). */
 static int check_value(lab_Scenario *sc, const FieldDesc *f, double value)
 {
-    if (value != value) return fail(sc, LAB_ERR_BAD_VALUE, f, NULL, 0, "is not a number");
-    if (f->type != FT_NUMBER && value != (double)(int64_t)value)
-        return fail(sc, LAB_ERR_BAD_VALUE, f, NULL, value, "is not a whole number");
+    if (!lab_finite(value)) return not_finite(sc, f, NULL, value);
     if (value < f->min || value > lab_field_max(f))
         return fail(sc, LAB_ERR_RANGE, f, NULL, value, "is out of range");
+    if (f->type != FT_NUMBER && value != (double)(int64_t)value)
+        return fail(sc, LAB_ERR_BAD_VALUE, f, NULL, value, "is not a whole number");
     return LAB_OK;
 }
 
@@ -255,9 +272,19 @@ int lab_parse_decimal(const char *s, double *out)
     return 1;
 }
 
-static int parse_number(const char *s, double *out)
+/* Text that names a value no field can take: NaN or an infinity, in the spellings
+ * JavaScript, C and JSON5 use ("NaN", "nan", "Infinity", "-inf"...). */
+static int names_non_finite(const char *s)
 {
-    return lab_parse_decimal(s, out) && *out == *out && *out < 1e300 && *out > -1e300;
+    static const char *const NAMES[] = { "nan", "inf", "infinity", NULL };
+    int i;
+    if (*s == '+' || *s == '-') s++;
+    for (i = 0; NAMES[i]; i++) {
+        const char *a = s, *b = NAMES[i];
+        while (*a && *b && (*a | 0x20) == *b) { a++; b++; }
+        if (!*a && !*b) return 1;
+    }
+    return 0;
 }
 
 int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)
@@ -279,7 +306,9 @@ int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)
             if (strcmp(f->names[i], text) == 0) return lab_scenario_set(sc, field, i);
         return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a known name");
     }
-    if (!parse_number(text, &v)) return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a number");
+    if (names_non_finite(text)) return not_finite(sc, f, text, 0);
+    if (!lab_parse_decimal(text, &v)) return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a number");
+    if (!lab_finite(v)) return not_finite(sc, f, text, v);    /* "1e400": beyond any double */
     return lab_scenario_set(sc, field, v);
 }
 

@@ -38,7 +38,7 @@ static int64_t lines_of(const State *st, int64_t bytes)
 static int64_t per_kb(lab_Sim *s, int cost, int64_t bytes)
 {
     State *st = s->st;
-    return bytes > 0 ? (int64_t)(cost_sample(&st->rng, &st->cost[cost]) * (double)bytes / 1024.0 + 0.5) : 0;
+    return bytes > 0 ? lab_i64((double)cost_sample(&st->rng, &st->cost[cost]) * (double)bytes / 1024.0 + 0.5) : 0;
 }
 
 static int64_t per_page(lab_Sim *s, int cost, int64_t pages)

@@ -81,14 +81,14 @@ static int64_t serialization_ns(const State *st, int bytes)
     double frame = bytes + (ns->net_test == NET_TCP_STREAM ? 66 : 42);
     if (frame < 60) frame = 60;
     frame += 4 + 20;
-    return (int64_t)(frame * 8.0e9 / st->v[F_NET_LINK_BPS] + 0.5);
+    return lab_i64(frame * 8.0e9 / st->v[F_NET_LINK_BPS] + 0.5);
 }
 
 /* How long a frame keeps the NIC's transmitter: the link, or the NIC's message rate. */
 static int64_t occupancy_ns(const State *st, int bytes)
 {
     int64_t ser = serialization_ns(st, bytes);
-    int64_t gap = (int64_t)(1.0e9 / st->v[F_NET_NIC_MAX_PPS] + 0.5);
+    int64_t gap = lab_i64(1.0e9 / st->v[F_NET_NIC_MAX_PPS] + 0.5);
     return ser > gap ? ser : gap;
 }
 
@@ -362,29 +362,49 @@ static int packet_due(State *st, Job *m)
     return ns->net_unsent >= ns->net_mss;
 }
 
+/* The bytes of the next packet of the send in hand: a TCP segment, or what is left
+ * of a UDP message up to the MSS. */
+static int32_t packet_bytes(const State *st, const Job *m)
+{
+    const NetState *ns = net_state(st);
+    if (ns->net_test == NET_TCP_STREAM) return ns->net_mss;
+    return m->bytes < ns->net_mss ? m->bytes : ns->net_mss;
+}
+
+/* Whether the next packet of the send in x->job must wait: 0 it may go; 1 the NIC's
+ * transmit ring is full (an EV_NET_TX_SPACE for the thread is due when a descriptor is
+ * free again); 2 the TCP window is (an acknowledgement opens it). */
+static int tx_blocked(lab_Sim *s, int cpu, const Ctx *x)
+{
+    State *st = s->st;
+    NetState *ns = net_state(st);
+    int h = host_of(st, cpu);
+    int32_t bytes = packet_bytes(st, &s->job[x->job]);
+    int64_t ring_ns = (int64_t)st->v[F_NET_TX_RING] * occupancy_ns(st, bytes);
+    if (ns->net_hosts == 1) ring_ns = NET_INFINITE;   /* loopback: no card, no ring */
+    if (ns->nic_free_at[h] - st->now > ring_ns) {
+        ev_push(s, ns->nic_free_at[h] - ring_ns, EV_NET_TX_SPACE, -1, x->thread, 0);
+        return 1;
+    }
+    if ((ns->net_test == NET_TCP_STREAM || ns->net_test == NET_PINGPONG) &&   /* TCP: no more than the window unread */
+        s->thr[x->thread].inflight + bytes > ns->net_window) return 2;
+    return 0;
+}
+
 /* The next packet of the send in x->job leaves: returns 0 when it went on the NIC's
- * ring, else why it must wait (1: the transmit ring is full, 2: the TCP window is). */
+ * ring, else why it must wait (tx_blocked). */
 static int transmit(lab_Sim *s, int cpu, Ctx *x)
 {
     State *st = s->st;
     NetState *ns = net_state(st);
     Job *m = &s->job[x->job];
     int h = host_of(st, cpu), tcp = ns->net_test == NET_TCP_STREAM;
-    int dest = m->thread, end, readable;
-    int32_t bytes = tcp ? ns->net_mss : (m->bytes < ns->net_mss ? m->bytes : ns->net_mss);
-    int64_t ring_ns = (int64_t)st->v[F_NET_TX_RING] * occupancy_ns(st, bytes);
+    int dest = m->thread, end, readable, why;
+    int32_t bytes = packet_bytes(st, m);
     int64_t start, ser;
 
-    if (ns->net_hosts == 1) ring_ns = NET_INFINITE;   /* loopback: no card, no ring */
-    if (ns->nic_free_at[h] - st->now > ring_ns) {
-        ev_push(s, ns->nic_free_at[h] - ring_ns, EV_NET_TX_SPACE, -1, x->thread, 0);
-        return 1;
-    }
-    if (tcp || ns->net_test == NET_PINGPONG) {     /* TCP: no more than the window unread */
-        Thread *th = &s->thr[x->thread];
-        if (th->inflight + bytes > ns->net_window) return 2;
-        th->inflight += bytes;
-    }
+    if ((why = tx_blocked(s, cpu, x)) != 0) return why;
+    if (tcp || ns->net_test == NET_PINGPONG) s->thr[x->thread].inflight += bytes;
     if (tcp) {
         ns->net_unsent -= bytes;
         end = 0;
@@ -540,6 +560,24 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         net_thread(th)->waiting = 0;
         break;
     }
+    case OP_NET_TX_ROOM: {
+        /* Under the device's transmit queue lock, before the driver's work: a full ring
+         * (or window) sends the thread to wait with the lock let go (OP_NET_TX_WAIT). */
+        int why = tx_blocked(s, cpu, x);
+        if (why) {
+            net_thread(&s->thr[x->thread])->waiting = (int8_t)why;
+            x->pc = ph->b;
+            return 0;
+        }
+        break;
+    }
+    case OP_NET_TX_WAIT:
+        /* The lock is released: sleep until the room comes (unless it came meanwhile),
+         * then take the lock again. Runs again when woken. */
+        if (net_thread(&s->thr[x->thread])->waiting)
+            return wait_for(s, cpu, x, ns->net_stack != STACK_KERNEL, T_WAIT_WORK, 4);
+        x->pc = ph->b;
+        return 0;
     case OP_NET_SENT:
         if (host_of(st, cpu) == 0) ns->net.sent_msgs++;
         trace_emit(s, LAB_TRACE_TRANSMIT, cpu, x->thread, 0, 1);
@@ -665,7 +703,8 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
 int net_jumps(int op)
 {
     return op == OP_NET_MORE || op == OP_NET_LOCK || op == OP_NET_UNLOCK || op == OP_NET_RX_NEXT ||
-           op == OP_NET_DELIVER || op == OP_NET_RECV_MORE || op == OP_NET_IRQ_START;
+           op == OP_NET_DELIVER || op == OP_NET_RECV_MORE || op == OP_NET_IRQ_START ||
+           op == OP_NET_TX_ROOM || op == OP_NET_TX_WAIT;
 }
 
 /* ---- events ------------------------------------------------------------------------ */
@@ -673,7 +712,7 @@ int net_jumps(int op)
 static int64_t generator_gap(const State *st)
 {
     const NetState *ns = net_state(st);
-    int64_t gap = (int64_t)(1.0e9 / st->v[F_NET_OFFERED_PPS] + 0.5);
+    int64_t gap = lab_i64(1.0e9 / st->v[F_NET_OFFERED_PPS] + 0.5);   /* a tiny rate: 2^62 ns */
     int64_t occ = occupancy_ns(st, (int)st->v[F_NET_MESSAGE_BYTES] < ns->net_mss ? (int)st->v[F_NET_MESSAGE_BYTES] : ns->net_mss);
     return gap > occ ? gap : occ;           /* no faster than the wire carries them */
 }

@@ -34,6 +34,10 @@ enum NetOp {
     OP_NET_RX_NEXT,   /* b = target when the receive ring is empty (interrupts re-armed) */
     OP_NET_DELIVER,   /* the packet in hand reaches its socket (or is dropped: full)   */
     OP_NET_WAKE,      /* wake the socket's blocked reader                              */
+    OP_NET_TX_ROOM,   /* under the device's transmit queue lock: b = target when the next
+                         packet cannot go yet (the ring or the TCP window is full)     */
+    OP_NET_TX_WAIT,   /* the lock released: sleep until there is room; b = target then
+                         (the lock again)                                             */
     OP_NET_END
 };
 enum { EV_NET_ARRIVE = EV_KERNEL_BASE, EV_NET_MODERATION, EV_NET_WATCHDOG, EV_NET_GENERATE, EV_NET_ACK,

@@ -299,8 +299,8 @@ static int64_t numa_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level
         const NumaThread *th = numa_thread(&s->thr[x->thread]);
         d = cost_sample(&st->rng, &st->cost[C_USER_WORK]);
         if (rad_of(st, cpu) != th->mem_rad && st->v[F_MEM_LOCAL] > 0)
-            d += (int64_t)((double)d * st->v[F_NUMA_USER_MEMORY_PCT] / 100.0 *
-                           (st->v[F_MEM_REMOTE] / st->v[F_MEM_LOCAL] - 1.0));
+            d += lab_i64((double)d * st->v[F_NUMA_USER_MEMORY_PCT] / 100.0 *
+                         (st->v[F_MEM_REMOTE] / st->v[F_MEM_LOCAL] - 1.0));   /* a tiny local cost: huge */
         *mode = LAB_MODE_USER;
         break;
     }

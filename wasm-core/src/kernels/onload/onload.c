@@ -70,20 +70,35 @@ static void net_size(const double *v, int *nthread, int *njob, int *events)
 #define WORK(mode, c)   asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##c)
 #define JUMP(op, x, l)  asm_op(a, op, x, l)
 
-enum { L_LOOP, L_AFTER, L_UNLOCK, L_DEFERRED, L_PREQUEUED, L_NEXT, L_DONE, L_PKT, L_SENT, L_PKT2, L_SENT2, L_RECV };
+enum { L_LOOP, L_AFTER, L_UNLOCK, L_DEFERRED, L_PREQUEUED, L_NEXT, L_DONE, L_PKT, L_SENT, L_PKT2, L_SENT2, L_RECV,
+       L_TXQ, L_FULL };
 
 /* The packets of the message in hand, one at a time: each is built (cost) and put on
  * the NIC's ring before the next, so the wire works while the CPU builds. The kernel
- * takes the device's transmit queue lock for each (txq >= 0). */
+ * takes the device's transmit queue lock for each (txq >= 0), and under it looks for
+ * room first: when the ring (or the TCP window) is full it lets the lock go and sleeps
+ * until there is room, then takes the lock again. A spinlock is never held across a
+ * sleep (Linux's qdisc hands the driver a packet only while its queue is not stopped,
+ * under the queue's lock, and the sender waits for buffer space in the socket, holding
+ * no lock: docs/model.md, "OpenOnload"). The user-level stack has no such lock. */
 static void packet_loop(Asm *a, int mode, int cost, int txq, int l_pkt, int l_sent)
 {
     asm_place(a, l_pkt);
     asm_op(a, OP_NET_MORE, 0, l_sent);
-    if (txq >= 0) asm_op2(a, OP_ACQ, txq, FAM_NONE);
+    if (txq >= 0) {
+        asm_place(a, L_TXQ);
+        asm_op2(a, OP_ACQ, txq, FAM_NONE);
+        asm_op(a, OP_NET_TX_ROOM, 0, L_FULL);
+    }
     if (cost >= 0) asm_op2(a, OP_NET_PREP, mode, cost);
     asm_op2(a, OP_NET_XMIT, 0, 0);
     if (txq >= 0) asm_op2(a, OP_REL, txq, FAM_NONE);
     asm_op(a, OP_JMP, 0, l_pkt);
+    if (txq >= 0) {
+        asm_place(a, L_FULL);                   /* no room: let go of the lock, then wait */
+        asm_op2(a, OP_REL, txq, FAM_NONE);
+        asm_op(a, OP_NET_TX_WAIT, 0, L_TXQ);
+    }
     asm_place(a, l_sent);
     asm_op2(a, OP_NET_SENT, 0, 0);
 }

@@ -150,7 +150,7 @@ static void sna_link_tx(lab_Sim *s, int j, int cpu)
     Job *jb = &s->job[j];
     int64_t t = st->now;
     if (jb->thread == ss->sessions) {
-        int64_t wire = (int64_t)(st->v[F_SNA_RU_BYTES] * 8.0e9 / st->v[F_SNA_LINK_BPS] + 0.5);
+        int64_t wire = lab_i64(st->v[F_SNA_RU_BYTES] * 8.0e9 / st->v[F_SNA_LINK_BPS] + 0.5);
         if (ss->link_free_at < t) ss->link_free_at = t;
         ss->link_free_at += wire;
         t = ss->link_free_at + cost_sample(&st->rng, &st->cost[C_SNA_PACING_LAT]);
