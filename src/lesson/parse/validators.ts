@@ -1,11 +1,14 @@
 /*
- * validators.ts -- the front matter's and each component's JSON Schema, compiled once.
+ * validators.ts -- the front matter's and each component's JSON Schema validator. They
+ * are compiled when the site is built (src/build/validators-plugin.ts turns the schemas
+ * of components.ts into Ajv's standalone code), so the browser runs no generated code
+ * (`new Function`) and the site works under a Content-Security-Policy without 'unsafe-eval'.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import { COMPONENT_SCHEMAS, FRONT_MATTER_SCHEMA, type ComponentName } from '../components.js';
+import type { ValidateFunction } from 'ajv';
+import { components, frontMatter } from 'virtual:stacklab-validators/lessons';
+import { COMPONENT_SCHEMAS, type ComponentName } from '../components.js';
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, strictRequired: false });
-export const frontMatterValidator = ajv.compile(FRONT_MATTER_SCHEMA);
+export const frontMatterValidator = frontMatter;
 export const componentValidators = new Map<ComponentName, ValidateFunction>(
-  (Object.keys(COMPONENT_SCHEMAS) as ComponentName[]).map((name) => [name, ajv.compile(COMPONENT_SCHEMAS[name])]),
+  (Object.keys(COMPONENT_SCHEMAS) as ComponentName[]).map((name) => [name, components[name]!]),
 );
