@@ -4,8 +4,19 @@ import { validatorsPlugin } from './src/build/validators-plugin.js';
 import { oembedPlugin } from './src/embed/oembed-plugin.js';
 import { precachePlugin } from './src/offline/precache-plugin.js';
 
-export default defineConfig({
+/**
+ * Test hooks (src/lab/test-hooks.ts, the worker's fault injection) are compiled into the
+ * dev server, Vitest and `vite build --mode testhooks` (the e2e specs that need them
+ * build that, e2e/build.ts), never into any other build: `vite build` ships without them.
+ */
+const testHooksFor = (command: 'build' | 'serve', mode: string): boolean =>
+  command === 'serve' || mode === 'test' || mode === 'testhooks';
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [react(), validatorsPlugin(), precachePlugin(), oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' })],
+  define: {
+    'import.meta.env.STACKLAB_TEST_HOOKS': JSON.stringify(testHooksFor(command, mode)),
+  },
   // Relative asset URLs: the built site works from any sub-path (every route is a hash).
   base: './',
   build: {
@@ -22,4 +33,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));
