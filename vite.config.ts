@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { cspPlugin } from './src/build/csp.js';
 import { validatorsPlugin } from './src/build/validators-plugin.js';
 import { oembedPlugin } from './src/embed/oembed-plugin.js';
 import { precachePlugin } from './src/offline/precache-plugin.js';
@@ -13,7 +14,7 @@ const testHooksFor = (command: 'build' | 'serve', mode: string): boolean =>
   command === 'serve' || mode === 'test' || mode === 'testhooks';
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), validatorsPlugin(), precachePlugin(), oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' })],
+  plugins: [react(), validatorsPlugin(), cspPlugin(), precachePlugin(), oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' })],
   define: {
     'import.meta.env.STACKLAB_TEST_HOOKS': JSON.stringify(testHooksFor(command, mode)),
   },
