@@ -17,6 +17,8 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [react(), validatorsPlugin(), cspPlugin(), precachePlugin(), oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' })],
   define: {
     'import.meta.env.STACKLAB_TEST_HOOKS': JSON.stringify(testHooksFor(command, mode)),
+    // Names the build (<html data-build>): the update spec deploys two builds that differ by it.
+    'import.meta.env.STACKLAB_BUILD_LABEL': JSON.stringify(process.env.STACKLAB_BUILD_LABEL ?? ''),
   },
   // Relative asset URLs: the built site works from any sub-path (every route is a hash).
   base: './',

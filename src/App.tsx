@@ -9,6 +9,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flattenScenario, type ScenarioValues } from './core/scenario-values.js';
 import { LabShell } from './lab/LabShell.js';
+import { LoadBoundary, UpdateBanner } from './offline/UpdateBanner.js';
 import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 import { setSiteTheme, useSiteTheme } from './site/theme.js';
 
@@ -58,10 +59,10 @@ export function App() {
   }, [route, key]);
 
   if (route.page === 'present') {
-    return <main className="present-main" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} key={key} /></Suspense></main>;
+    return <><UpdateBanner /><main className="present-main" ref={main} tabIndex={-1}><LoadBoundary key={key}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} key={key} /></Suspense></LoadBoundary></main></>;
   }
   if (route.page === 'embed') {
-    return <main className="embed" ref={main} tabIndex={-1}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} key={key} /></Suspense></main>;
+    return <><UpdateBanner /><main className="embed" ref={main} tabIndex={-1}><LoadBoundary key={key}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} key={key} /></Suspense></LoadBoundary></main></>;
   }
   return (
     <>
@@ -70,8 +71,9 @@ export function App() {
         main.current?.focus();
       }}>Skip to content</a>
       <SiteHeader route={route} />
+      <UpdateBanner />
       <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' || route.page === 'compare' ? 'page page-lab' : 'page'}>
-        <Page route={route} routeKey={key} />
+        <LoadBoundary key={key}><Page route={route} routeKey={key} /></LoadBoundary>
       </main>
       <SiteFooter />
     </>

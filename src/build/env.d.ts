@@ -6,4 +6,6 @@ interface ImportMetaEnv {
    * in. False in a production build, which then contains none of their code.
    */
   readonly STACKLAB_TEST_HOOKS: boolean;
+  /** The build's name from STACKLAB_BUILD_LABEL at build time ("" without): <html data-build>. */
+  readonly STACKLAB_BUILD_LABEL: string;
 }
