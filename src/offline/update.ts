@@ -8,9 +8,10 @@
  * says StackLab was updated and offers Reload. With the service worker the old files
  * stay cached while a tab uses them (sw.ts), so the tab keeps working; when the new
  * version's worker takes the page over, the page says so too, and Reload is the way to
- * the new version. Reload keeps the address: every route, the lab's whole state and the
- * presenter's scene are in the hash; lesson progress is saved in localStorage as it is
- * made. So nothing is lost.
+ * the new version. Reload keeps the address: every route and the lab's whole state are
+ * in the hash; lesson progress is saved in localStorage with each answer. An answer
+ * still being typed and the presenter's scene are not kept, so the banner waits for the
+ * learner to press it.
  *
  * Failures seen: a dynamic import that rejects (Vite's 'vite:preloadError', a rejection
  * no one handled, a lazy component's error caught by LoadBoundary), and a worker whose
