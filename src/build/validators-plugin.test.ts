@@ -8,14 +8,14 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { components, frontMatter } from 'virtual:stacklab-validators/lessons';
-import { sceneScript } from 'virtual:stacklab-validators/scene-script';
 import { loadCoreFromDisk } from '../core/node.js';
 import { readSchema, type Schema } from '../core/schema.js';
 import { presetNames, readPreset } from '../core/presets.js';
 import { SCENARIO_AJV_OPTIONS, scenarioJsonSchema } from '../core/scenario-json-schema.js';
-// Under Vite this is the build's module, not the run-time compiler the file holds.
+// Under Vite these three are the build's modules, not the run-time compilers the files hold.
 import { scenarioValidator } from '../core/scenario-validator.js';
+import { componentValidators, frontMatterValidator as frontMatter } from '../lesson/parse/validators.js';
+import { sceneScriptValidator as sceneScript } from '../lab/presenter/script-validator.js';
 import { COMPONENT_SCHEMAS, FRONT_MATTER_SCHEMA, LESSON_AJV_OPTIONS } from '../lesson/components.js';
 import { SCRIPT_AJV_OPTIONS, SCRIPT_SCHEMA } from '../lab/presenter/script-schema.js';
 import { lessonSchemas, sceneScriptSchemas } from './validator-sources.js';
@@ -43,6 +43,7 @@ describe('validators compiled at build time', () => {
   });
 
   it('check lesson front matter as Ajv does at run time (every lesson, and broken ones)', () => {
+    expect('schema' in frontMatter, 'the standalone validator').toBe(false);
     const runtime = new Ajv(LESSON_AJV_OPTIONS).compile(FRONT_MATTER_SCHEMA);
     const lessons = readdirSync('lessons').filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md');
     expect(lessons.length).toBeGreaterThan(5);
@@ -56,15 +57,18 @@ describe('validators compiled at build time', () => {
   });
 
   it('have one validator per lesson component, agreeing with Ajv', () => {
-    expect(Object.keys(components).sort()).toEqual(Object.keys(COMPONENT_SCHEMAS).sort());
+    expect([...componentValidators.keys()].sort()).toEqual(Object.keys(COMPONENT_SCHEMAS).sort());
     for (const [name, componentSchema] of Object.entries(COMPONENT_SCHEMAS)) {
+      const built = componentValidators.get(name as keyof typeof COMPONENT_SCHEMAS)!;
+      expect('schema' in built, name).toBe(false);
       const runtime = new Ajv(LESSON_AJV_OPTIONS).compile(componentSchema);
-      expectSame(components[name]!, runtime, {});
-      expectSame(components[name]!, runtime, { id: 'x', unknown: true });
+      expectSame(built, runtime, {});
+      expectSame(built, runtime, { id: 'x', unknown: true });
     }
   });
 
   it('check scene scripts as Ajv does at run time', () => {
+    expect('schema' in sceneScript, 'the standalone validator').toBe(false);
     const runtime = new Ajv(SCRIPT_AJV_OPTIONS).compile(SCRIPT_SCHEMA);
     for (const file of readdirSync('lessons/scenes').filter((f) => f.endsWith('.yaml'))) {
       const script = parseYaml(readFileSync(`lessons/scenes/${file}`, 'utf8')) as Record<string, unknown>;

@@ -2,18 +2,19 @@
  * validators-plugin.ts -- the site's JSON Schema validators, compiled when the site is
  * built instead of in the browser. Ajv's compile() writes each validator as JavaScript
  * and runs it with `new Function`, which a Content-Security-Policy without
- * 'unsafe-eval' forbids (the lessons went blank, the worker stopped). This plugin (vite
- * build, the dev server and Vitest alike) serves the validators as modules of Ajv's
- * standalone code, generated on every build from the schemas the source defines
- * (validator-sources.ts), so they cannot drift from them:
+ * 'unsafe-eval' forbids (the lessons went blank, the worker stopped). Three modules
+ * compile with Ajv at run time, which is what plain Node runs (the CLI, the Playwright
+ * specs); under Vite (the build, the dev server and Vitest alike, and the worker's
+ * bundle) this plugin replaces each with a module of Ajv's standalone code that exports
+ * the same, generated on every build from the schemas the source defines
+ * (validator-sources.ts), so it cannot drift from them:
  *
- *   virtual:stacklab-validators/lessons       front matter and each component (src/lesson/components.ts)
- *   virtual:stacklab-validators/scene-script  scene scripts (src/lab/presenter/script-schema.ts)
- *   src/core/scenario-validator.ts            replaced by the validator of the built core's scenario
- *                                             schema; it refuses a core with another schema
+ *   src/lesson/parse/validators.ts         front matter and each component (src/lesson/components.ts)
+ *   src/lab/presenter/script-validator.ts  scene scripts (script-schema.ts)
+ *   src/core/scenario-validator.ts         the built core's scenario schema; refuses a core
+ *                                          with another schema
  *
- * Node outside Vite (the CLI, built by tsc) keeps scenario-validator.ts, which compiles
- * at run time. Node only (runs inside Vite).
+ * Node only (runs inside Vite).
  */
 import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -21,9 +22,13 @@ import { join } from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import type { SchemaSet } from './validator-sources.js';
 
-export const LESSONS_MODULE = 'virtual:stacklab-validators/lessons';
-export const SCENE_SCRIPT_MODULE = 'virtual:stacklab-validators/scene-script';
-const SCENARIO_ID = '\0stacklab-validators/scenario';
+/** The modules replaced, by path from the root, and the id each is replaced with. */
+const REPLACED = {
+  'src/lesson/parse/validators.ts': '\0stacklab-validators/lessons',
+  'src/lab/presenter/script-validator.ts': '\0stacklab-validators/scene-script',
+  'src/core/scenario-validator.ts': '\0stacklab-validators/scenario',
+} as const;
+const REPLACED_NAME = /(^|\/)(validators|script-validator|scenario-validator)(\.js|\.ts)?$/;
 
 /**
  * An ES module of Ajv standalone code: one `export const <name>` validator per schema
@@ -53,8 +58,8 @@ export function validatorsPlugin(): Plugin {
   let root = process.cwd();
   let sources: Promise<{ module: Sources; dependencies: string[] }> | undefined;
   const loadSources = () => (sources ??= runnerImport<Sources>(join(root, 'src/build/validator-sources.ts')));
-  const scenarioValidatorFile = () => join(root, 'src/core/scenario-validator.ts');
-  const schemaFile = () => join(root, 'src/core/scenario-json-schema.ts');
+  const replaced = () => new Map(Object.entries(REPLACED).map(([file, id]) => [join(root, file), id]));
+  const ids = new Set<string>(Object.values(REPLACED));
 
   return {
     name: 'stacklab-validators',
@@ -68,7 +73,7 @@ export function validatorsPlugin(): Plugin {
         void sources?.then(({ dependencies }) => {
           if (!dependencies.includes(file)) return;
           sources = undefined;
-          for (const id of [`\0${LESSONS_MODULE}`, `\0${SCENE_SCRIPT_MODULE}`, SCENARIO_ID]) {
+          for (const id of ids) {
             const module = server.moduleGraph.getModuleById(id);
             if (module) server.moduleGraph.invalidateModule(module);
           }
@@ -76,29 +81,26 @@ export function validatorsPlugin(): Plugin {
       });
     },
     async resolveId(source, importer) {
-      if (source === LESSONS_MODULE || source === SCENE_SCRIPT_MODULE) return `\0${source}`;
-      if (importer && /(^|\/)scenario-validator(\.js|\.ts)?$/.test(source)) {
-        const resolved = await this.resolve(source, importer, { skipSelf: true });
-        if (resolved && resolved.id.split('?')[0] === scenarioValidatorFile()) return SCENARIO_ID;
-      }
-      return null;
+      if (!importer || !REPLACED_NAME.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return (resolved && replaced().get(resolved.id.split('?')[0]!)) ?? null;
     },
     async load(id) {
-      if (id !== `\0${LESSONS_MODULE}` && id !== `\0${SCENE_SCRIPT_MODULE}` && id !== SCENARIO_ID) return null;
+      if (!ids.has(id)) return null;
       const { module, dependencies } = await loadSources();
       for (const file of dependencies) this.addWatchFile(file);
-      if (id === `\0${LESSONS_MODULE}`) {
+      if (id === REPLACED['src/lesson/parse/validators.ts']) {
         const set = module.lessonSchemas();
         const components = Object.keys(set.schemas).filter((name) => name.startsWith('component:'))
-          .map((name) => `  ${JSON.stringify(name.slice('component:'.length))}: validators[${JSON.stringify(name)}],\n`).join('');
-        return `${standaloneModule(set)}export const frontMatter = validators.frontMatter;\nexport const components = {\n${components}};\n`;
+          .map((name) => `  [${JSON.stringify(name.slice('component:'.length))}, validators[${JSON.stringify(name)}]],\n`).join('');
+        return `${standaloneModule(set)}export const frontMatterValidator = validators.frontMatter;\nexport const componentValidators = new Map([\n${components}]);\n`;
       }
-      if (id === `\0${SCENE_SCRIPT_MODULE}`) {
-        return `${standaloneModule(module.sceneScriptSchemas())}export const sceneScript = validators.sceneScript;\n`;
+      if (id === REPLACED['src/lab/presenter/script-validator.ts']) {
+        return `${standaloneModule(module.sceneScriptSchemas())}export const sceneScriptValidator = validators.sceneScript;\n`;
       }
       const set = await module.scenarioSchemas();
       this.addWatchFile(join(root, 'wasm-core/build/stacklab.wasm'));
-      return `import { scenarioSchemaFingerprint } from ${JSON.stringify(schemaFile())};\n${standaloneModule(set)}`
+      return `import { scenarioSchemaFingerprint } from ${JSON.stringify(join(root, 'src/core/scenario-json-schema.ts'))};\n${standaloneModule(set)}`
         + `const BUILT_FOR = ${JSON.stringify(set.fingerprint)};\n`
         + 'export function scenarioValidator(schema) {\n'
         + '  const fingerprint = scenarioSchemaFingerprint(schema);\n'

@@ -11,7 +11,6 @@
  * values are checked where every scenario is checked: by the worker when a scene loads
  * (and against the core's schema in script.test.ts).
  */
-import { sceneScript } from 'virtual:stacklab-validators/scene-script';
 import { closest } from '../../core/scenario.js';
 import { flattenScenario, isPlainObject, type ScenarioDocument, type ScenarioValues } from '../../core/scenario-values.js';
 import type { MetricId } from '../../shared/metrics.js';
@@ -19,6 +18,7 @@ import { explainSchemaErrors } from '../../core/schema-errors.js';
 import { readYaml, YamlText, type SourceProblem } from '../../core/yaml-lines.js';
 import type { KnownViewId } from '../../shared/view-ids.js';
 import { SCRIPT_SCHEMA } from './script-schema.js';
+import { sceneScriptValidator } from './script-validator.js';
 
 export type ScriptProblem = SourceProblem;
 
@@ -63,8 +63,8 @@ export interface SceneScript {
 
 export type ScriptResult = { ok: true; script: SceneScript } | { ok: false; file: string; problems: ScriptProblem[] };
 
-// Compiled when the site is built (src/build/validators-plugin.ts): no code is generated at run time.
-const validate = sceneScript;
+// Compiled when the site is built (script-validator.ts says how).
+const validate = sceneScriptValidator;
 const DOCS = 'docs/presenting.md';
 
 /**
