@@ -1,17 +1,33 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { cspPlugin } from './src/build/csp.js';
+import { validatorsPlugin } from './src/build/validators-plugin.js';
 import { oembedPlugin } from './src/embed/oembed-plugin.js';
 import { precachePlugin } from './src/offline/precache-plugin.js';
 
-export default defineConfig({
-  plugins: [react(), precachePlugin(), oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' })],
+/**
+ * Test hooks (src/lab/test-hooks.ts, the worker's fault injection) are compiled into the
+ * dev server, Vitest and `vite build --mode testhooks` (the e2e specs that need them
+ * build that, e2e/build.ts), never into any other build: `vite build` ships without them.
+ */
+const testHooksFor = (command: 'build' | 'serve', mode: string): boolean =>
+  command === 'serve' || mode === 'test' || mode === 'testhooks';
+
+export default defineConfig(({ command, mode }) => ({
+  plugins: [react(), validatorsPlugin(), cspPlugin(), precachePlugin(), oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' })],
+  define: {
+    'import.meta.env.STACKLAB_TEST_HOOKS': JSON.stringify(testHooksFor(command, mode)),
+    // Names the build (<html data-build>): the update spec deploys two builds that differ by it.
+    'import.meta.env.STACKLAB_BUILD_LABEL': JSON.stringify(process.env.STACKLAB_BUILD_LABEL ?? ''),
+  },
   // Relative asset URLs: the built site works from any sub-path (every route is a hash).
   base: './',
   build: {
     // The core must stay a real .wasm file (served as application/wasm), never a data: URL.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
   },
-  worker: { format: 'es' },
+  // The worker's bundle has its own plugins: it checks scenarios too.
+  worker: { format: 'es', plugins: () => [validatorsPlugin()] },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
     include: ['src/**/*.test.ts'],
@@ -20,4 +36,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));

@@ -2,18 +2,33 @@
  * fault.spec.ts -- a WebAssembly trap in the core, or an exception that escapes the
  * worker, shows a clear message with a Reset button; Reset starts a new worker with
  * the same scenario and the lab works again. The page never goes blank.
+ *
+ * Faults are injected through the test hooks, which only a test build has (`vite build
+ * --mode testhooks`, made here by build.ts and served by its own server; the production
+ * dist/ has none: test-hooks.spec.ts).
  */
+import { buildSite } from './build.js';
 import { expect, expectAccessible, framesShown, lab, openLab, shot, test } from './fixtures.js';
+import { serveStatic, type StaticServer } from './static-server.js';
+
+// One worker, one test build for both tests.
+test.describe.configure({ mode: 'serial' });
+let server: StaticServer;
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await serveStatic([{ prefix: '/', dir: buildSite({ mode: 'testhooks' }) }]);
+});
+test.afterAll(async () => server?.close());
 
 for (const kind of ['trap', 'throw'] as const) {
   test(`a ${kind === 'trap' ? 'WebAssembly trap in the core' : 'crash of the worker'} shows a message with Reset, and Reset recovers`, async ({ page }) => {
-    await openLab(page, '/?testhooks#/lab');
+    await openLab(page, `${server.url}/?testhooks#/lab`);
     const cpus = page.getByRole('spinbutton', { name: /CPUs, as a number/ });
     await cpus.fill('12');
     await cpus.press('Enter');
     await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (12)');
     await page.evaluate((how) => {
-      // The test hooks LabShell installs when the URL has ?testhooks.
+      // The test hooks (src/lab/test-hooks.ts) a test build installs when the URL has ?testhooks.
       const hooks = (window as unknown as { __stacklab: { labs: Array<{ injectFault(kind: string): void }> } }).__stacklab;
       hooks.labs[0]!.injectFault(how);
     }, kind);

@@ -126,9 +126,19 @@ export async function projectorThenPlay(page: Page, limit = 200): Promise<void> 
 }
 
 /** A view alone, with the sticky transport bar out of the way, to /tmp/shots/NAME.png. */
+/**
+ * The lab's sticky tool bar stops sticking, so it does not cover a view in a screenshot.
+ * Set through the CSSOM: the site's Content-Security-Policy refuses an injected <style>.
+ */
+export async function unstickLabBar(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.querySelectorAll<HTMLElement>('.lab-bar').forEach((bar) => bar.style.setProperty('position', 'static', 'important'));
+  });
+}
+
 export async function shootView(page: Page, view: Locator, name: string): Promise<void> {
   mkdirSync('/tmp/shots', { recursive: true });
-  await page.addStyleTag({ content: '.lab-bar { position: static !important; }' });
+  await unstickLabBar(page);
   await view.scrollIntoViewIfNeeded();
   await page.waitForTimeout(200);
   await view.screenshot({ path: `/tmp/shots/${name}.png` });

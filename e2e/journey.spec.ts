@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, labLink, openLab, shot, test } from './fixtures.js';
+import { expect, expectAccessible, labLink, openLab, shot, test, unstickLabBar } from './fixtures.js';
 
 const asPorted = JSON.parse(readFileSync(new URL('../lessons/scenarios/sna-as-ported.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 delete asPorted.meta;
@@ -19,7 +19,7 @@ const journey = (page: Page) => page.getByTestId('journey');
 async function shots(page: Page, name: string): Promise<void> {
   await journey(page).scrollIntoViewIfNeeded();
   await shot(page, `journey-${name}`);
-  await page.addStyleTag({ content: '.lab-bar { position: static !important; }' });
+  await unstickLabBar(page);
   await journey(page).screenshot({ path: `/tmp/shots/journey-${name}-panel.png` });
 }
 const steps = (page: Page) => page.getByTestId('journey-history').locator('li');

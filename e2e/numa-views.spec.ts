@@ -11,7 +11,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, seeView, tabTo, test,
-  toggleDataTable, viewOf,
+  toggleDataTable, unstickLabBar, viewOf,
 } from './fixtures.js';
 
 const NUMA_VIEWS = ['numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes'] as const;
@@ -29,7 +29,7 @@ async function pause(page: Page): Promise<void> {
 async function shoot(page: Page, v: Locator, name: string): Promise<void> {
   await pause(page);
   await page.waitForTimeout(300);
-  await page.addStyleTag({ content: '.lab-bar { position: static !important; }' });
+  await unstickLabBar(page);
   await v.scrollIntoViewIfNeeded();
   await v.screenshot({ path: `/tmp/shots/${name}.png` });
 }

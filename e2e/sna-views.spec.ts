@@ -10,7 +10,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, seeView as see, tabTo, test,
-  toggleDataTable, viewOf,
+  toggleDataTable, unstickLabBar, viewOf,
 } from './fixtures.js';
 
 const herd = (page: Page) => viewOf(page, 'herd');
@@ -23,7 +23,7 @@ async function shoot(page: Page, view: Locator, name: string): Promise<void> {
   if (/Pause/.test(await play.innerText())) await play.click();
   await expect(play).toHaveText(/Play/);
   await page.waitForTimeout(400);
-  await page.addStyleTag({ content: '.lab-bar { position: static !important; }' });
+  await unstickLabBar(page);
   await view.scrollIntoViewIfNeeded();
   await view.screenshot({ path: `/tmp/shots/${name}.png` });
 }

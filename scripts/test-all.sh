@@ -78,6 +78,9 @@ counts=$(json_counts "$results/vitest.json" 'r.numPassedTests, r.numFailedTests'
 if [ -n "$counts" ]; then record Vitest ${counts} "$status"; else unable Vitest "no JSON report; vitest exited $status"; fi
 
 banner "Playwright"
+# dist/ is the production build the specs serve; the specs that need another build (a
+# testhooks build with fault injection, two builds deployed over each other) make it
+# themselves (e2e/build.ts).
 if npx vite build; then
   PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
     npx playwright test -c e2e/playwright.config.ts --reporter=list,json

@@ -9,6 +9,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flattenScenario, type ScenarioValues } from './core/scenario-values.js';
 import { LabShell } from './lab/LabShell.js';
+import { UpdateBanner } from './offline/UpdateBanner.js';
 import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 import { setSiteTheme, useSiteTheme } from './site/theme.js';
 import { ErrorBoundary } from './site/ErrorBoundary.js';
@@ -72,10 +73,10 @@ export function App() {
   }, [route, key]);
 
   if (route.page === 'present') {
-    return <main className="present-main" ref={main} tabIndex={-1}><ErrorBoundary what="presenter mode" key={key}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} /></Suspense></ErrorBoundary></main>;
+    return <><UpdateBanner /><main className="present-main" ref={main} tabIndex={-1}><ErrorBoundary what="presenter mode" key={key}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} /></Suspense></ErrorBoundary></main></>;
   }
   if (route.page === 'embed') {
-    return <main className="embed" ref={main} tabIndex={-1}><ErrorBoundary what="this embedded StackLab" key={key}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} /></Suspense></ErrorBoundary></main>;
+    return <><UpdateBanner /><main className="embed" ref={main} tabIndex={-1}><ErrorBoundary what="this embedded StackLab" key={key}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} /></Suspense></ErrorBoundary></main></>;
   }
   return (
     <>
@@ -84,6 +85,7 @@ export function App() {
         main.current?.focus();
       }}>Skip to content</a>
       <SiteHeader route={route} />
+      <UpdateBanner />
       <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' || route.page === 'compare' ? 'page page-lab' : 'page'}>
         <ErrorBoundary what={whatOf(route)} key={key}>
           <Page route={route} routeKey={key} />

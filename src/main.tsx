@@ -4,7 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { ErrorBoundary } from './site/ErrorBoundary.js';
 import { registerServiceWorker } from './offline/register.js';
+import { watchForUpdates } from './offline/update.js';
 import './styles.css';
+
+// A build made with STACKLAB_BUILD_LABEL carries its name (the update spec tells two deploys apart by it).
+if (import.meta.env.STACKLAB_BUILD_LABEL) document.documentElement.dataset.build = import.meta.env.STACKLAB_BUILD_LABEL;
+watchForUpdates();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -180,11 +180,6 @@ export class SimClient {
     this.send({ type: 'run-to-end' });
   }
 
-  /** Test hook: makes the worker fail as a real trap or crash would. */
-  injectFault(kind: 'trap' | 'throw'): void {
-    this.send({ type: 'fault', kind });
-  }
-
   private send(request: WorkerRequest, expectAnswer = false): void {
     if (!this.worker || this.faulted) return;
     this.worker.postMessage(request);

@@ -116,7 +116,8 @@ export interface CancelSweepRequest {
 
 /**
  * Test hook: makes the worker fail the way real failures look -- a WebAssembly trap
- * inside the core ('trap') or an exception that escapes the worker ('throw').
+ * inside the core ('trap') or an exception that escapes the worker ('throw'). Only a
+ * test build's worker acts on it (src/lab/test-hooks.ts); a production one ignores it.
  */
 export interface FaultRequest {
   type: 'fault';

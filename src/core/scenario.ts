@@ -8,71 +8,30 @@
  * The core checks everything again when it is encoded and may still refuse (for
  * example fields that are fine alone but not together); its own words are kept.
  */
-import { Ajv } from 'ajv';
-import { defaultValue, fieldsByPath, type Schema, type SchemaField } from './schema.js';
+import type { ValidateFunction } from 'ajv';
+import { fieldsByPath, type Schema, type SchemaField } from './schema.js';
+import { scenarioValidator } from './scenario-validator.js';
 import { describeValue, explainScenarioErrors, unknownField } from './schema-errors.js';
 import type { Core, Ptr } from './wasm.js';
 
 export * from './scenario-values.js';
+export { scenarioJsonSchema } from './scenario-json-schema.js';
 export { closest, unknownField } from './schema-errors.js';
 import {
   flattenScenario, isPlainObject, mergeOverDefaults, META, ScenarioError,
   type ScenarioMeta, type ScenarioProblem, type ScenarioValues,
 } from './scenario-values.js';
 
-// ---- the JSON Schema -------------------------------------------------------------
+// ---- checking ----------------------------------------------------------------------
 
-type JsonSchema = Record<string, unknown>;
+// The validator of one core's schema: compiled by Ajv in Node (the CLI), compiled when
+// the site is built in the browser (scenario-validator.ts says how).
+const validators = new WeakMap<Schema, ValidateFunction>();
 
-function fieldJsonSchema(field: SchemaField): JsonSchema {
-  const base = { description: field.doc, default: defaultValue(field) };
-  if (field.type === 'enum') return { ...base, enum: field.values };
-  return {
-    ...base,
-    type: field.type === 'int' ? 'integer' : 'number',
-    minimum: field.min,
-    maximum: field.max,
-  };
-}
-
-/** A JSON Schema (draft-07) for scenario files, built from the core's field table. */
-export function scenarioJsonSchema(schema: Schema): JsonSchema {
-  const root: JsonSchema = {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    title: 'StackLab scenario',
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      [META]: {
-        type: 'object',
-        description: 'Describes the scenario for people; the core ignores it.',
-        properties: {
-          name: { type: 'string' },
-          title: { type: 'string' },
-          description: { type: 'string' },
-          reproduces: { type: 'array', items: { type: 'string' } },
-        },
-      },
-    },
-  };
-  for (const field of schema.fields) {
-    const keys = field.path.split('.');
-    let node = root;
-    for (const key of keys.slice(0, -1)) {
-      const properties = node.properties as Record<string, JsonSchema>;
-      node = properties[key] ??= { type: 'object', additionalProperties: false, properties: {} };
-    }
-    (node.properties as Record<string, JsonSchema>)[keys[keys.length - 1]!] = fieldJsonSchema(field);
-  }
-  return root;
-}
-
-const validators = new WeakMap<Schema, ReturnType<Ajv['compile']>>();
-
-function validatorFor(schema: Schema) {
+function validatorFor(schema: Schema): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
-    validate = new Ajv({ allErrors: true, strict: true }).compile(scenarioJsonSchema(schema));
+    validate = scenarioValidator(schema);
     validators.set(schema, validate);
   }
   return validate;

@@ -4,6 +4,7 @@
  * functions; oembed-plugin.ts writes them at build time when a public URL is configured
  * (STACKLAB_PUBLIC_URL), since oEmbed needs absolute URLs.
  */
+import { cspMeta, LANDING_CSP } from '../build/csp.js';
 import { DEFAULT_HEIGHT, iframeSnippet } from './snippets.js';
 
 export interface OEmbedRich {
@@ -67,6 +68,7 @@ export function lessonLandingPage(base: string, lesson: { id: string; title: str
 <html lang="en">
 <head>
 <meta charset="utf-8" />
+${cspMeta(LANDING_CSP)}
 <title>${escapeHtml(lesson.title)} · StackLab</title>
 <link rel="icon" type="image/svg+xml" href="../favicon.svg" />
 <meta name="description" content="${escapeHtml(lesson.summary)}" />

@@ -136,5 +136,8 @@ describe('oEmbed', () => {
     const page = lessonLandingPage(base, { id: 'x', title: 'A & B', summary: 's' });
     expect(page).toContain('href="https://user.github.io/project/oembed/lessons/x.json" title="A &amp; B"');
     expect(page).toContain('url=../#/lessons/x');
+    // A page with no script, and a policy that allows none.
+    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`);
+    expect(page).not.toMatch(/<script/);
   });
 });

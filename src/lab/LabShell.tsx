@@ -27,6 +27,7 @@ import { ViewArea } from './ViewArea.js';
 import { companionFor } from './companion-choice.js';
 import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
 import { createSimWorker } from './worker-factory.js';
+import { registerTestHook } from './test-hooks.js';
 import { kernelInfo } from '../kernels/index.js';
 
 /** The Export menu (metrics, scenario, trace, charts; import): its own chunk, fetched after the lab. */
@@ -57,26 +58,6 @@ export interface LabShellProps {
   heading?: ReactNode;
 }
 
-/** Test and benchmark hooks, present only when the page's URL has ?testhooks. */
-interface TestHooks {
-  labs: LabStore[];
-}
-
-declare global {
-  interface Window {
-    __stacklab?: TestHooks;
-  }
-}
-
-function registerTestHook(store: LabStore): () => void {
-  if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('testhooks')) return () => {};
-  const hooks = (window.__stacklab ??= { labs: [] });
-  hooks.labs.push(store);
-  return () => {
-    hooks.labs = hooks.labs.filter((lab) => lab !== store);
-  };
-}
-
 export function LabShell(props: LabShellProps) {
   const compact = !!props.compact;
   const [store] = useState(() => new LabStore({
@@ -91,9 +72,10 @@ export function LabShell(props: LabShellProps) {
   }));
   useEffect(() => {
     store.start();
-    const unregister = registerTestHook(store);
+    // Test builds only (test-hooks.ts); a production build compiles this out.
+    const unregister = import.meta.env.STACKLAB_TEST_HOOKS ? registerTestHook(store) : undefined;
     return () => {
-      unregister();
+      unregister?.();
       store.dispose();
     };
   }, [store]);

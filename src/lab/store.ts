@@ -243,11 +243,6 @@ export class LabStore {
     this.dispatch({ type: 'seek', ns });
   }
 
-  /** Test hook: makes the worker fail like a trap in the core or a crash. */
-  injectFault(kind: 'trap' | 'throw'): void {
-    this.client.injectFault(kind);
-  }
-
   // ---- runs beside the lab's own (store/extra-runs.ts) ---------------------------------
 
   /**

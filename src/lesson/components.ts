@@ -184,6 +184,9 @@ export type Component = PredictComponent | LabComponent | CompareComponent | Che
 
 type JsonSchema = Record<string, unknown>;
 
+/** The options every lesson schema is compiled with (at build time: src/build/validators-plugin.ts). */
+export const LESSON_AJV_OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true, strictRequired: false } as const;
+
 const text: JsonSchema = { type: 'string', minLength: 1 };
 const id: JsonSchema = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' };
 const fieldPath: JsonSchema = { type: 'string', pattern: '^[a-z_]+(\\.[a-z_0-9]+)+$' };

@@ -5,22 +5,34 @@
  * their contents. It must therefore stand alone: no imports, no outer names.
  *
  * Install: fetches every file of the build into a cache named for the version, then
- * takes over at once. Activate: deletes this site's caches of other versions and
- * claims the open pages. Fetch: same-origin GETs inside the scope are served
- * cache-first; a navigation (every route is a hash of the one page) is served the
- * cached index.html; what is not cached goes to the network. Matching ignores Vary (a
- * module script's request carries an Origin header the precache request did not, and
- * the server says Vary: Origin) and the query (built files are named by their hash). A new build has new file
- * names and a new version, so the browser sees a changed sw.js and installs it.
+ * takes over at once. Activate: claims the open pages. Fetch: same-origin GETs inside
+ * the scope are served cache-first; a navigation (every route is a hash of the one page)
+ * is served the cached index.html; what is not cached goes to the network. Matching
+ * ignores Vary (a module script's request carries an Origin header the precache request
+ * did not, and the server says Vary: Origin) and the query (built files are named by
+ * their hash). A new build has new file names and a new version, so the browser sees a
+ * changed sw.js and installs it.
+ *
+ * A deploy under an open tab: the new worker takes the tab over, but the tab still runs
+ * the old version, whose lazy chunks and worker are no longer on the server. So older
+ * versions' caches are kept, and a file not in this version's cache is looked for in
+ * them, while a tab may use them: the worker notes which version's page each tab was
+ * given (a small record in Cache Storage, so it outlives the worker's restarts), and on
+ * activating and on every page load deletes the older caches no open tab runs. A tab it
+ * has no note of (opened before the first worker, or under a worker without notes)
+ * might run any older version: while one is open, the older caches all stay. The page
+ * offers a reload to the new version (update.ts).
  */
 
 /** The parts of the service worker global this worker uses (the page's DOM lib has no types for it). */
 interface WorkerScope {
   registration: { scope: string };
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: { claim(): Promise<void>; matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<Array<{ id: string }>> };
   addEventListener(type: 'install' | 'activate', listener: (event: { waitUntil(work: Promise<unknown>): void }) => void): void;
-  addEventListener(type: 'fetch', listener: (event: { request: Request; respondWith(response: Promise<Response>): void }) => void): void;
+  addEventListener(type: 'fetch', listener: (event: {
+    request: Request; resultingClientId?: string; respondWith(response: Promise<Response>): void; waitUntil(work: Promise<unknown>): void;
+  }) => void): void;
 }
 
 export function serviceWorker(precache: readonly string[], version: string): void {
@@ -30,6 +42,30 @@ export function serviceWorker(precache: readonly string[], version: string): voi
   const scope = sw.registration.scope;
   const urls = precache.map((file) => new URL(file, scope).href);
   const indexUrl = new URL('index.html', scope).href;
+  // Which version's cache each tab's page came from (client id -> cache name).
+  const TABS = 'stacklab-tabs';
+  const tabsUrl = new URL('stacklab-tabs.json', scope).href;
+  const readTabs = (): Promise<Record<string, string>> => caches.open(TABS)
+    .then((cache) => cache.match(tabsUrl))
+    .then((response) => (response ? response.json() : {}))
+    .catch(() => ({}));
+
+  /** Notes the new tabs (this version's) and deletes older caches no open tab runs. One at a time. */
+  let pruning: Promise<unknown> = Promise.resolve();
+  const prune = (newTabs: readonly string[]) => (pruning = pruning.then(async () => {
+    const [tabs, open, names] = await Promise.all([readTabs(), sw.clients.matchAll({ type: 'window', includeUncontrolled: true }), caches.keys()]);
+    const kept: Record<string, string> = {};
+    for (const id of newTabs) kept[id] = cacheName;
+    let unknown = false;
+    for (const { id } of open) {
+      if (kept[id] || tabs[id]) kept[id] = kept[id] ?? tabs[id]!;
+      else unknown = true;
+    }
+    await caches.open(TABS).then((cache) => cache.put(tabsUrl, new Response(JSON.stringify(kept))));
+    if (unknown) return;
+    const inUse = new Set([cacheName, ...Object.values(kept)]);
+    await Promise.all(names.filter((name) => name.startsWith(PREFIX) && !inUse.has(name)).map((name) => caches.delete(name)));
+  }).catch(() => undefined));
 
   sw.addEventListener('install', (event) => {
     event.waitUntil(
@@ -40,11 +76,13 @@ export function serviceWorker(precache: readonly string[], version: string): voi
   });
 
   sw.addEventListener('activate', (event) => {
-    event.waitUntil(
-      caches.keys()
-        .then((names) => Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== cacheName).map((name) => caches.delete(name))))
-        .then(() => sw.clients.claim()),
-    );
+    event.waitUntil(caches.keys().then(async (names) => {
+      // The first worker of the site: the tabs open now loaded this version (from the network).
+      const first = !names.some((name) => name.startsWith(PREFIX) && name !== cacheName);
+      const open = first ? await sw.clients.matchAll({ type: 'window', includeUncontrolled: true }) : [];
+      await prune(open.map((tab) => tab.id));
+      await sw.clients.claim();
+    }));
   });
 
   sw.addEventListener('fetch', (event) => {
@@ -58,10 +96,14 @@ export function serviceWorker(precache: readonly string[], version: string): voi
       event.respondWith(caches.open(cacheName)
         .then((cache) => cache.match(indexUrl, { ignoreVary: true }))
         .then((cached) => cached ?? fetch(request)));
+      event.waitUntil(prune(event.resultingClientId ? [event.resultingClientId] : []));
       return;
     }
+    const options = { ignoreSearch: true, ignoreVary: true };
     event.respondWith(caches.open(cacheName)
-      .then((cache) => cache.match(request, { ignoreSearch: true, ignoreVary: true }))
+      .then((cache) => cache.match(request, options))
+      // An older version's file, for a tab that still runs it.
+      .then((cached) => cached ?? caches.match(request, options))
       .then((cached) => cached ?? fetch(request)));
   });
 }

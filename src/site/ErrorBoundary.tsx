@@ -4,8 +4,13 @@
  * the chrome itself. Either says what failed, in words, and offers a way on: back to
  * the lab or the lessons, or a reload. Saved progress is in localStorage and is not
  * touched. The boundary is keyed by the route, so navigating elsewhere clears it.
+ *
+ * A part of the page that could not be loaded (a lazy chunk gone after a new deploy, or
+ * the network down) is not a bug: it is reported to offline/update.ts, whose banner
+ * offers the reload, and the message here says so instead of asking for a bug report.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isLoadError, reportLoadFailure } from '../offline/update.js';
 
 interface Props {
   /** What this boundary holds, for the message: "this lesson", "the lab", "StackLab". */
@@ -25,6 +30,10 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (isLoadError(error)) {
+      reportLoadFailure();
+      return;
+    }
     // Kept for whoever opens the console to report it; the page says the rest.
     console.warn(`StackLab: ${this.props.what} failed to draw`, error, info.componentStack);
   }
@@ -32,6 +41,13 @@ export class ErrorBoundary extends Component<Props, State> {
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (isLoadError(error)) {
+      return (
+        <p className="page-loading" role="alert">
+          This part of StackLab could not be loaded. Use the Reload button above; this address and your lesson progress are kept.
+        </p>
+      );
+    }
     return (
       <div className="page-error" role="alert">
         <h1>Something went wrong showing {this.props.what}</h1>

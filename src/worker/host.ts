@@ -143,6 +143,9 @@ export class SimHost {
         if (request.id === this.sweepId) this.sweepCancelled = true;
         return;
       case 'fault':
+        // Fault injection for the tests (src/lab/test-hooks.ts): compiled only into test
+        // builds; a production worker ignores the request.
+        if (!import.meta.env.STACKLAB_TEST_HOOKS) return;
         if (request.kind === 'trap') this.core.provokeTrap();
         this.env.setTimer(() => {
           throw new Error('test fault: an exception escaped the simulation worker');

@@ -3,7 +3,7 @@
  * <canvas> elements inside its figure (data-view); icons smaller than 24 px are not.
  *
  * SVG: views drawn only in SVG. The drawing is cloned with every element's computed
- * style written into its style attribute (fills, strokes, fonts, the theme's CSS
+ * style written into its style attribute (through the CSSOM, which the CSP allows) (fills, strokes, fonts, the theme's CSS
  * variables already resolved), so the file renders the same standalone, outside the
  * page's style sheets. Several SVG layers become one SVG with each layer at its place.
  *
@@ -90,11 +90,15 @@ function inlineStyledClone(svg: SVGSVGElement): SVGSVGElement {
     const target = targets[i] as Element | undefined;
     if (!target) return;
     const computed = getComputedStyle(source);
-    const declarations = SVG_STYLE_PROPERTIES.map((property) => {
+    // Through the CSSOM, not setAttribute('style'): the site's Content-Security-Policy
+    // (src/build/csp.ts) refuses style attributes, not the CSSOM. The serializer writes
+    // the result as the style attribute all the same.
+    const style = (target as SVGElement).style;
+    target.removeAttribute('style');
+    for (const property of SVG_STYLE_PROPERTIES) {
       const value = computed.getPropertyValue(property);
-      return value ? `${property}:${value}` : '';
-    }).filter(Boolean);
-    target.setAttribute('style', declarations.join(';'));
+      if (value) style.setProperty(property, value);
+    }
     // Screen-reader and test hooks mean nothing in a file.
     target.removeAttribute('class');
     target.removeAttribute('tabindex');

@@ -11,13 +11,14 @@
  * values are checked where every scenario is checked: by the worker when a scene loads
  * (and against the core's schema in script.test.ts).
  */
-import { Ajv } from 'ajv';
 import { closest } from '../../core/scenario.js';
 import { flattenScenario, isPlainObject, type ScenarioDocument, type ScenarioValues } from '../../core/scenario-values.js';
-import { METRIC_IDS, type MetricId } from '../../shared/metrics.js';
+import type { MetricId } from '../../shared/metrics.js';
 import { explainSchemaErrors } from '../../core/schema-errors.js';
 import { readYaml, YamlText, type SourceProblem } from '../../core/yaml-lines.js';
-import { VIEW_IDS, type KnownViewId } from '../../shared/view-ids.js';
+import type { KnownViewId } from '../../shared/view-ids.js';
+import { SCRIPT_SCHEMA } from './script-schema.js';
+import { sceneScriptValidator } from './script-validator.js';
 
 export type ScriptProblem = SourceProblem;
 
@@ -62,85 +63,8 @@ export interface SceneScript {
 
 export type ScriptResult = { ok: true; script: SceneScript } | { ok: false; file: string; problems: ScriptProblem[] };
 
-const NAME = '^[a-z0-9]+(-[a-z0-9]+)*$';
-const FIELD_PATH = '^[a-z_]+(\\.[a-z0-9_]+)+$';
-const text = { type: 'string', minLength: 1 } as const;
-
-export const SCRIPT_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'title', 'scenes'],
-  properties: {
-    id: { type: 'string', pattern: NAME },
-    title: text,
-    summary: text,
-    scenes: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['title', 'scenario', 'views', 'caption'],
-        properties: {
-          title: text,
-          caption: text,
-          scenario: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['preset'],
-            properties: {
-              preset: text,
-              set: {
-                type: 'object',
-                propertyNames: { pattern: FIELD_PATH },
-                additionalProperties: { type: ['number', 'string'] },
-              },
-            },
-          },
-          views: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...VIEW_IDS] } },
-          ask: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['at_ms', 'question', 'choices', 'explain'],
-            properties: {
-              at_ms: { type: 'number', exclusiveMinimum: 0 },
-              question: text,
-              choices: {
-                type: 'array',
-                minItems: 2,
-                maxItems: 5,
-                items: {
-                  type: 'object',
-                  additionalProperties: false,
-                  required: ['text'],
-                  properties: { text, correct: { type: 'boolean' } },
-                },
-              },
-              explain: text,
-            },
-          },
-          claims: {
-            type: 'array',
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['metric', 'value', 'within', 'says'],
-              properties: {
-                metric: { enum: [...METRIC_IDS] },
-                value: { type: 'number' },
-                within: { type: 'number', minimum: 0 },
-                says: text,
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-} as const;
-
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, strictRequired: false });
-const validate = ajv.compile(SCRIPT_SCHEMA);
+// Compiled when the site is built (script-validator.ts says how).
+const validate = sceneScriptValidator;
 const DOCS = 'docs/presenting.md';
 
 /**
