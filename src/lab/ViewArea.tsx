@@ -10,7 +10,6 @@
 import { Component, lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
-import { SweepControls } from './SweepControls.js';
 import { COMPANION_VIEWS } from './companion-choice.js';
 import { isNetCurve, selectCurveRun } from './net-curves.js';
 import type { LabState, LabStore } from './store.js';
@@ -21,6 +20,8 @@ import { kernelInfo } from '../kernels/index.js';
 
 /** The Run curve controls of the network views: loaded with the first lab that shows one. */
 const NetCurveControls = lazy(() => import('./NetCurveControls.js').then((m) => ({ default: m.NetCurveControls })));
+/** The scaling sweep's controls: loaded with the scaling chart they drive (itself lazy). */
+const SweepControls = lazy(() => import('./SweepControls.js').then((m) => ({ default: m.SweepControls })));
 
 class ViewBoundary extends Component<{ title: string; children: ReactNode }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -119,7 +120,7 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   const inputs = useHeldWhile(live, onScreen);
   return (
     <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}>
-      {id === 'scaling' && <SweepControls store={store} />}
+      {id === 'scaling' && <Suspense fallback={null}><SweepControls store={store} /></Suspense>}
       {isNetCurve(id) && <Suspense fallback={null}><NetCurveControls store={store} curve={id} /></Suspense>}
       <div className="view-body" ref={ref}>
         {!inputs || measured === 0 ? (
