@@ -111,13 +111,17 @@ void stall_check_frozen(lab_Sim *s)
 
 typedef struct Words { char *buf; int cap, len; } Words;
 
-static void w_str(Words *w, const char *s)
+/* The words are written once, when a run stops: kept out of line (the compiler would
+ * otherwise copy w_str's loop into each of its eighty calls, 15 KB of wasm). */
+#define COLD __attribute__((noinline, cold))
+
+COLD static void w_str(Words *w, const char *s)
 {
     while (*s && w->len < w->cap - 1) w->buf[w->len++] = *s++;
     w->buf[w->len] = '\0';
 }
 
-static void w_int(Words *w, int64_t v)
+COLD static void w_int(Words *w, int64_t v)
 {
     char tmp[32];
     JsonW j;
@@ -127,7 +131,7 @@ static void w_int(Words *w, int64_t v)
 }
 
 /* "thread 3 on CPU 1", "an interrupt on CPU 1", "a fork thread on CPU 1" */
-static void w_ctx(Words *w, int cpu, int level, int thread)
+COLD static void w_ctx(Words *w, int cpu, int level, int thread)
 {
     if (level == LEVEL_INTERRUPT) w_str(w, "an interrupt");
     else if (level == LEVEL_FORK) w_str(w, "a fork thread");
@@ -136,14 +140,14 @@ static void w_ctx(Words *w, int cpu, int level, int thread)
     w_int(w, cpu);
 }
 
-static void w_lock(Words *w, const lab_Sim *s, int lock)
+COLD static void w_lock(Words *w, const lab_Sim *s, int lock)
 {
     w_str(w, "spinlock ");
     w_str(w, lock >= 0 && lock < s->st->nlock ? lock_name(s, lock) : "?");
 }
 
 /* Which of CPU cpu's contexts below the spinner (at level) holds the lock it wants. */
-static void w_self_holder(Words *w, const lab_Sim *s, int cpu, int level, int lock)
+COLD static void w_self_holder(Words *w, const lab_Sim *s, int cpu, int level, int lock)
 {
     const Cpu *c = &s->cpu[cpu];
     const Lock *l = &s->st->lock[lock];
