@@ -236,3 +236,25 @@ test('saved theme: a strange value is ignored and the lab runs', async ({ page }
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   await expectUnharmed(page);
 });
+
+// ---- a run that cannot go on ----------------------------------------------------------
+
+test('a scenario whose loop takes no simulated time stops with the core\'s words, and the lab recovers', async ({ page }) => {
+  // accepted by every check, but every step of a transaction costs 0 ns: the clock could
+  // never move, and the core used to loop forever (wasm-core/src/model/stall.c)
+  await page.goto(labLink({
+    machine: { cpus: 1 }, kernel: { kind: 'classic' },
+    workload: { processes: 1, think: { mean_ns: 0 }, user_work: { mean_ns: 0 }, writes_per_txn: 0, reads_per_txn: 0 },
+    sim: { duration_ns: 1e6, warmup_ns: 0 },
+  }));
+  const alert = page.getByRole('alert').filter({ hasText: 'The run cannot go on' }).first();
+  await expect(alert).toContainText('without the simulated clock moving', { timeout: 20_000 });
+  await expect(alert).toContainText('cost above 0 ns');
+  await expectUnharmed(page);
+  // the lab recovers: a preset chosen now is what Reset starts (not the scenario that stopped)
+  await page.getByLabel('Preset').selectOption({ label: '16-CPU GS160 testbed, classic kernel (I/O lock 8)' });
+  await alert.getByRole('button', { name: 'Reset' }).click();
+  await expectLabWorks(page);
+  await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (16)');
+  await expect(page.getByRole('alert').filter({ hasText: 'The run cannot go on' })).toHaveCount(0);
+});

@@ -121,6 +121,14 @@ describe('the lab store reducer', () => {
     expect(before).toEqual(copy);
   });
 
+  it('settings chosen after a fault are what Reset loads, not the scenario that stopped the run', () => {
+    const chosen = { 'machine.cpus': 16, 'kernel.kind': 'classic' };
+    const [waiting] = reduce(state(failed), { type: 'set-scenario', values: chosen });
+    const [restarted] = reduce(waiting, { type: 'reset' });
+    const [, commands] = reduce(restarted, { type: 'ready', schema });
+    expect(commands).toEqual([{ kind: 'load', values: chosen }]);
+  });
+
   it('a refused first scenario says so and runs the defaults', () => {
     const [next] = reduce(state(starting, { accepted: undefined }), { type: 'refused', problems: [{ path: 'machine.cpus', message: 'too many' }] as never });
     expect(next.lab.notice).toBeTruthy();

@@ -139,7 +139,9 @@ function setScenario(state: StoreState, values: ScenarioValues): Result {
   const worker = ready(state);
   const run: RunState = { kind: 'loading', worker, playing };
   const lab = { scenario: values, warmupProgress: undefined, problems: [], finalReport: undefined, lastStep: [] };
-  if (state.lab.run.kind === 'failed') return [patched(next, lab), []];
+  // after a fault the new settings wait for Reset, which must load them, not the last
+  // scenario the core accepted (that may be the one that stopped the run)
+  if (state.lab.run.kind === 'failed') return [{ ...patched(next, lab), accepted: undefined }, []];
   return [withRun(next, run, lab), worker ? [{ kind: 'load', values }] : []];
 }
 
