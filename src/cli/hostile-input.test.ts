@@ -219,3 +219,10 @@ describe('long runs', () => {
     });
   });
 });
+
+describe('keys that could reach Object.prototype', () => {
+  it.each(['__proto__.x=1', 'machine.constructor=1', 'prototype.polluted=1'])('--set %s is refused, naming the key', (set) => {
+    const key = set.split(/[.=]/).find((part) => ['__proto__', 'constructor', 'prototype'].includes(part))!;
+    expect(refusedQuickly('run', 'testbed-classic', '--set', set)).toContain(`contains a field named "${key}"`);
+  });
+});

@@ -49,7 +49,8 @@ describe('findForbiddenKey', () => {
 
   it('says what was refused and where, in words', () => {
     expect(forbiddenKeyMessage('This link', 'sc.__proto__')).toBe(
-      'This link contains a field named "__proto__" (at sc.__proto__), which no StackLab file or link has; it was refused so that it cannot change the page. Use a link or file made by StackLab.');
+      'This link contains a field named "__proto__" (at sc.__proto__), which no StackLab file or link has; it was refused, since a key by that name could change every object of the program. Use a link or file made by StackLab.');
+    expect(forbiddenKeyMessage('This scenario', '__proto__.x')).toMatch(/^This scenario contains a field named "__proto__" \(at __proto__\.x\)/);
     expect(hasForbiddenSegment('machine.__proto__.x')).toBe(true);
     expect(hasForbiddenSegment('machine.cpus')).toBe(false);
   });
@@ -59,7 +60,7 @@ describe('scenario paths', () => {
   it.each(KEYS)('refuses a dotted path through %s (the CLI\'s --set, nestScenario)', (key) => {
     for (const path of [`${key}.polluted`, `machine.${key}.polluted`, `machine.${key}`]) {
       expect(() => nestScenario({ [path]: 'yes' })).toThrow(ScenarioError);
-      expect(() => withOverrides({ machine: { cpus: 2 } }, { [path]: 'yes' })).toThrow(/contains a field named/);
+      expect(() => withOverrides({ machine: { cpus: 2 } }, { [path]: 'yes' })).toThrow(new RegExp(`contains a field named "${key}"`));
     }
   });
 

@@ -42,8 +42,9 @@ export function findForbiddenKey(value: unknown): string | null {
 
 /** What is wrong, without its subject: 'contains a field named "__proto__" (at sc.__proto__), …'. */
 export function forbiddenKeyClause(path: string): string {
-  const key = path.slice(path.lastIndexOf('.') + 1).replace(/\[\d+\]$/, '');
-  return `contains a field named "${key}" (at ${path}), which no StackLab file or link has; it was refused so that it cannot change the page.`;
+  // the forbidden part, wherever it is in the path ("__proto__" in "__proto__.x")
+  const key = path.split(/[.[\]]/).find(isForbiddenKey) ?? path.slice(path.lastIndexOf('.') + 1);
+  return `contains a field named "${key}" (at ${path}), which no StackLab file or link has; it was refused, since a key by that name could change every object of the program.`;
 }
 
 /** The message for a forbidden key found in some input (`what`: "This link", "The progress file"). */
