@@ -46,22 +46,33 @@ static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
 
 #define NS_MAX 1.0e10   /* ten seconds: more than any single cost can sensibly be */
 
+/* The docs are compiled only where LAB_FIELD_DOCS is defined: the native build (its
+ * library, runner and tests). The wasm leaves them out ("" in its schema): the page
+ * loads them, when a parameter panel first shows, from src/core/field-docs.json,
+ * which scripts/gen-field-docs.mjs writes from the native runner's schema. */
+#ifdef LAB_FIELD_DOCS
+#define DOC(text) text
+#else
+#define DOC(text) ""
+#endif
+
 static const FieldDesc FIELDS[F_COUNT] = {
 #define FIELD(id, path, type, unit, min, max, def, names, kernel, label, doc) \
-    { path, type, unit, min, max, def, names, kernel, label, doc },
+    { path, type, unit, min, max, def, names, kernel, label, DOC(doc) },
 /* A cost: its distribution (constant or exponential unless the scenario says
  * otherwise), its mean, and the half-width of a uniform distribution. */
 #define COST(id, cid, path, dist, mean, kernel, label, doc) \
     { path ".dist", FT_ENUM, "", 0, 2, dist, DIST_NAMES, kernel, label ", distribution", \
-      "Distribution of " doc ": const (always the mean), exp (exponential) or uniform (mean +- spread)." }, \
+      DOC("Distribution of " doc ": const (always the mean), exp (exponential) or uniform (mean +- spread).") }, \
     { path ".mean_ns", FT_NUMBER, "ns", 0, NS_MAX, mean, NULL, kernel, label, \
-      "Mean " doc ", in nanoseconds; 0 switches it off." }, \
+      DOC("Mean " doc ", in nanoseconds; 0 switches it off.") }, \
     { path ".spread_ns", FT_NUMBER, "ns", 0, NS_MAX, 0, NULL, kernel, label ", spread", \
-      "Half-width of the uniform distribution of " doc ", in nanoseconds (at most the mean)." },
+      DOC("Half-width of the uniform distribution of " doc ", in nanoseconds (at most the mean).") },
 #include "fields.def"
 #undef FIELD
 #undef COST
 };
+#undef DOC
 
 const int LAB_COST_FIELD[C_COUNT] = {
 #define FIELD(...)

@@ -87,7 +87,7 @@ typedef struct FieldDesc {
     const char *const *names;   /* enum names, NULL-terminated; NULL otherwise   */
     const char *kernel;         /* kernels it belongs to, space-separated; "" all  */
     const char *label;          /* a short name in plain words                     */
-    const char *doc;
+    const char *doc;            /* what it is in the real system; "" unless LAB_FIELD_DOCS */
 } FieldDesc;
 
 const FieldDesc *lab_field(int index);
