@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes docs/scenario.md from the core's schema; with --check, only says whether the
+// Writes docs/scenario.md from the core's schema and src/core/field-docs.json; with --check, only says whether the
 // file is current (exit 1 when it is not).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,12 +7,12 @@ import { pathToFileURL } from 'node:url';
 import { cliDir, ensureBuilt, root } from './ensure-built.mjs';
 
 ensureBuilt();
-const { loadCoreFromDisk } = await import(pathToFileURL(join(cliDir, 'core', 'node.js')).href);
+const { loadCoreFromDisk, readFieldDocs } = await import(pathToFileURL(join(cliDir, 'core', 'node.js')).href);
 const { readSchema } = await import(pathToFileURL(join(cliDir, 'core', 'schema.js')).href);
 const { scenarioDoc } = await import(pathToFileURL(join(cliDir, 'cli', 'scenario-doc.js')).href);
 
 const file = join(root, 'docs', 'scenario.md');
-const text = scenarioDoc(readSchema(await loadCoreFromDisk()));
+const text = scenarioDoc(readSchema(await loadCoreFromDisk()), readFieldDocs());
 if (process.argv.includes('--check')) {
   let current = '';
   try { current = readFileSync(file, 'utf8'); } catch { /* missing counts as out of date */ }

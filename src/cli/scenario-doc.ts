@@ -3,6 +3,7 @@
  * documentation of the scenario format cannot drift from the fields the core has.
  * scripts/gen-scenario-doc.mjs writes it; a test checks the file is current.
  */
+import type { FieldDocs } from '../core/field-docs.js';
 import { defaultValue, nestScenario, type Schema, type SchemaField } from '../core/index.js';
 
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 6 });
@@ -25,8 +26,16 @@ function defaultText(field: SchemaField): string {
   return typeof value === 'string' ? `\`${value}\`` : number.format(value);
 }
 
-/** The whole of docs/scenario.md. */
-export function scenarioDoc(schema: Schema): string {
+/**
+ * The whole of docs/scenario.md. The wasm core's schema has no docs: they come from
+ * src/core/field-docs.json (node.ts: readFieldDocs), which the native core writes.
+ */
+export function scenarioDoc(schema: Schema, docs: FieldDocs): string {
+  const docOf = (field: SchemaField): string => {
+    const doc = docs[field.path] || field.doc;
+    if (!doc) throw new Error(`${field.path} has no doc in src/core/field-docs.json; run \`npm run gen:field-docs\``);
+    return doc;
+  };
   const groups = new Map<string, SchemaField[]>();
   for (const field of schema.fields) {
     const group = field.path.split('.')[0]!;
@@ -84,7 +93,7 @@ export function scenarioDoc(schema: Schema): string {
   for (const [group, fields] of groups) {
     lines.push(`### ${group}`, '', '| Field | Type | Allowed | Default | Meaning |', '|---|---|---|---|---|');
     for (const field of fields) {
-      lines.push(`| \`${field.path}\` | ${typeText(field)} | ${cell(rangeText(field))} | ${defaultText(field)} | ${cell(field.doc)} |`);
+      lines.push(`| \`${field.path}\` | ${typeText(field)} | ${cell(rangeText(field))} | ${defaultText(field)} | ${cell(docOf(field))} |`);
     }
     lines.push('');
   }

@@ -14,7 +14,8 @@ export const SCENARIO_AJV_OPTIONS = { allErrors: true, strict: true } as const;
 type JsonSchema = Record<string, unknown>;
 
 function fieldJsonSchema(field: SchemaField): JsonSchema {
-  const base = { description: field.doc, default: defaultValue(field) };
+  // No description: the wasm core has no docs (field-docs.ts), and validators need none.
+  const base = { default: defaultValue(field) };
   if (field.type === 'enum') return { ...base, enum: field.values };
   return {
     ...base,

@@ -24,6 +24,10 @@ export interface SchemaField {
   kernel: string;
   /** A short name for the field in plain words. */
   label: string;
+  /**
+   * What the field is in the real system: only the native core's schema has it; the
+   * wasm core's is "" (the page and the CLI read field-docs.json: field-docs.ts).
+   */
   doc: string;
 }
 

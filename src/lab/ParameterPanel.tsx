@@ -1,7 +1,8 @@
 /*
  * ParameterPanel.tsx -- the scenario's controls. Each control has a label in plain
  * words with its unit, its range, and a description of what the field means in the
- * real system (the core's own words from its schema), shown when the control is
+ * real system (the core's own words, generated from its schema into
+ * src/core/field-docs.json and loaded when the panel first shows), shown when the control is
  * hovered or focused and read by screen readers as the control's description.
  * Number fields are checked as they are typed and applied on Enter or when focus
  * leaves them; choices apply at once. A changed scenario restarts the run.
@@ -11,6 +12,7 @@ import { defaultValue, fieldsByPath, type Schema, type SchemaField } from '../co
 import type { ScenarioProblem, ScenarioValues } from '../core/scenario-values.js';
 import { capitalised, kernelInfo } from '../kernels/index.js';
 import { controlFor, fromDisplay, groupOf, toDisplay, unitLabel, type PanelControl } from './controls.js';
+import { useFieldDocs } from './field-docs.js';
 
 export interface ParameterPanelProps {
   schema: Schema;
@@ -117,15 +119,16 @@ function Control(props: ControlProps) {
   return <NumberControl {...props} />;
 }
 
-/** The description (from the core's schema) and the note on which kernel uses the field. */
+/** The description (the core's doc, loaded lazily) and the note on which kernel uses the field. */
 function Help({ id, field, spec, scenario, range }: { id: string; field: SchemaField; spec: PanelControl; scenario: ScenarioValues; range?: string }) {
+  const docs = useFieldDocs();
   const unused = spec.kernel && scenario['kernel.kind'] !== spec.kernel;
   return (
     <div className="field-help" id={id}>
       {range && <span className="field-range">{range}. </span>}
       {spec.note && <span>{spec.note} </span>}
       {unused && <span className="field-unused">Only the {capitalised(kernelInfo(spec.kernel).title)} uses it. </span>}
-      <span className="field-doc" role="tooltip">{field.doc}</span>
+      <span className="field-doc" role="tooltip">{docs?.[field.path]}</span>
     </div>
   );
 }
