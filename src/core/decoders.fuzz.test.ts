@@ -21,18 +21,7 @@ import { readProgressFile } from '../lesson/progress-file.js';
 import { loadProgress, PROGRESS_KEY } from '../lesson/progress.js';
 import { parseScript } from '../lab/presenter/script.js';
 import { LessonParseError, parseLesson } from '../lesson/parse.js';
-
-/** mulberry32: a small seeded generator, so every run mutates the same way. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { generator } from '../lesson/option-order.js';
 
 const TOKENS = [
   '__proto__', 'constructor', 'prototype', '"__proto__":{"polluted":1}', '"constructor":{"prototype":{"polluted":1}}',

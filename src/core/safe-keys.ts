@@ -61,8 +61,3 @@ export function hasForbiddenSegment(path: string): boolean {
 export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
-
-/** Whether a record has its own property `key`. */
-export function hasOwn(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
-}

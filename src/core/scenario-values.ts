@@ -6,7 +6,7 @@
  * validator (the worker checks every scenario it is given).
  */
 import { defaultValue, type Schema } from './schema.js';
-import { forbiddenKeyMessage, isForbiddenKey } from './safe-keys.js';
+import { forbiddenKeyMessage, hasForbiddenSegment, isForbiddenKey } from './safe-keys.js';
 
 /** A scenario file's contents: nested objects of fields, plus "meta". */
 export type ScenarioDocument = Record<string, unknown>;
@@ -86,7 +86,7 @@ export function nestScenario(flat: FlatScenario): ScenarioDocument {
  */
 function setPath(document: ScenarioDocument, path: string, value: unknown): void {
   const keys = path.split('.');
-  if (keys.some(isForbiddenKey)) refuseForbidden(path);
+  if (hasForbiddenSegment(path)) refuseForbidden(path);
   let node = document;
   for (const key of keys.slice(0, -1)) {
     const next = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;

@@ -15,7 +15,7 @@ function hash(text: string): number {
 }
 
 /** mulberry32: a small, well-mixed 32-bit generator; numbers in [0, 1). */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

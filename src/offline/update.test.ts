@@ -2,7 +2,7 @@
 // from the worker factory or the boundary) sets 'failed'; a new service worker taking
 // over a page that had one sets 'updated', while the first install does not; 'failed'
 // is not replaced; listeners hear each change.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 type Update = typeof import('./update.js');
 
@@ -22,7 +22,6 @@ async function fresh(controlled: boolean): Promise<Update> {
 
 const rejection = (reason: unknown) => Object.assign(new Event('unhandledrejection'), { reason });
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('update watch', () => {
