@@ -31,6 +31,10 @@ static inline int64_t lab_i64(double x)
     if (x <= -LAB_I64_SAT) return -(int64_t)LAB_I64_SAT;
     return (int64_t)x;
 }
+/* A function the hot path (an event, a phase) calls only when something goes wrong:
+ * kept out of line, so the hot function stays small and keeps its registers. */
+#define LAB_COLD __attribute__((noinline, cold))
+
 /* 1 when x is finite (not NaN, not an infinity). */
 static inline int lab_finite(double x) { return x == x && x - x == 0.0; }
 

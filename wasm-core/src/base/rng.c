@@ -85,5 +85,8 @@ int64_t cost_sample(Rng *r, const Cost *c)
     case DIST_UNIFORM: x = c->mean - c->spread + 2.0 * c->spread * rng_unit(r); break;
     default:           x = c->mean; break;
     }
-    return x <= 0.0 ? 0 : lab_i64(x + 0.5);   /* an infinite mean: 2^62 ns */
+    /* lab_i64's range check, cheaper where x > 0 is known: NaN gives 0, an infinite
+     * mean 2^62 ns */
+    if (!(x > 0.0)) return 0;
+    return x < LAB_I64_SAT ? (int64_t)(x + 0.5) : (int64_t)LAB_I64_SAT;
 }

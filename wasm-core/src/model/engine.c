@@ -16,10 +16,9 @@
 
 /* ---- trace and modes -------------------------------------------------------------- */
 
-void trace_emit(lab_Sim *s, int kind, int cpu, int thread, int object, double arg)
+void trace_record(lab_Sim *s, int kind, int cpu, int thread, int object, double arg)
 {
     lab_TraceRecord *r;
-    if (s->trace_cap == 0) return;
     if (s->trace_len == s->trace_cap) { s->trace_dropped += 1; return; }
     r = &s->trace[(s->trace_head + s->trace_len) % s->trace_cap];
     s->trace_len++;
@@ -259,7 +258,7 @@ static void block(lab_Sim *s, int cpu, int state, int why)
      * is held while waiting for the snaipcm lock); no program may sleep holding a
      * spinlock, which belongs to the CPU (only the process runs here now, so any the
      * CPU holds is the thread's): the run stops, saying so (stall.c). */
-    if ((lk = stall_spinlock_held(s, cpu)) >= 0) stall_record(s, STALL_SLEEP_HOLDING, cpu, lk, state, t, LEVEL_PROCESS);
+    if (s->thr[t].ctx.locks_held > 0 && (lk = stall_spinlock_held(s, cpu)) >= 0) stall_record(s, STALL_SLEEP_HOLDING, cpu, lk, state, t, LEVEL_PROCESS);
     s->thr[t].state = (int8_t)state;
     trace_emit(s, LAB_TRACE_BLOCK, cpu, t, 0, why);
     detach(s, cpu);
@@ -320,22 +319,30 @@ static int64_t line_stall(lab_Sim *s, Ctx *x, int lock, int cpu)
     return ns;
 }
 
+/* The level a context of this CPU runs at: which of its contexts it is. Worked out
+ * where needed, not kept in exec's loop, which has no register to spare for it. */
+static inline int ctx_level(const Cpu *c, const Ctx *x)
+{
+    return x == &c->isr ? LEVEL_INTERRUPT : x == &c->fork ? LEVEL_FORK : LEVEL_PROCESS;
+}
+
 /* Runs the CPU until its running context waits on time, a lock, or nothing; or until
  * the run is found unable to go on (stall.c), which stops it where it is. */
 static void exec(lab_Sim *s, int cpu)
 {
     State *st = s->st;
     Cpu *c = &s->cpu[cpu];
-    uint32_t steps = 0;                      /* phases run in this go, all at one nanosecond */
+    uint32_t budget = LAB_STALL_PHASES + 1;     /* phases left to this go, all at one nanosecond */
+    /* A stalled run stops where it is: here, and after each step below that may find
+     * it stalled (one that pushes an event, sleeps or hands over a lock) and goes on. */
+    if (st->stall) return;
     for (;;) {
         Ctx *x;
-        int level;
         const Phase *ph;
         int64_t d = 0;
         int mode = 0;
 
-        if (st->stall) return;
-        if (c->isr.prog >= 0) { x = &c->isr; level = LEVEL_INTERRUPT; }
+        if (c->isr.prog >= 0) x = &c->isr;
         else if (c->isr_q.len) {
             int j = list_pop(s, &c->isr_q);
             suspend_running(s, c);
@@ -343,13 +350,13 @@ static void exec(lab_Sim *s, int cpu)
             c->isr.sess = s->job[j].thread;
             trace_emit(s, LAB_TRACE_INTERRUPT, cpu, -1, 0, s->job[j].kind);
             continue;
-        } else if (c->fork.prog >= 0) { x = &c->fork; level = LEVEL_FORK; }
+        } else if (c->fork.prog >= 0) x = &c->fork;
         else if (c->fork_q.len && !proc_at_ipl8(s, c)) {
             int j = list_pop(s, &c->fork_q);
             suspend_running(s, c);
             ctx_start(&c->fork, s->job[j].kind == JOB_KRP_DRAIN ? PROG_KRP_DRAIN : PROG_FORK, j, -1);
             continue;
-        } else if (c->proc >= 0) { x = &s->thr[c->proc].ctx; level = LEVEL_PROCESS; }
+        } else if (c->proc >= 0) x = &s->thr[c->proc].ctx;
         else if (c->runq_len) { assign(s, cpu, queue_pop(s, &c->runq_head, &c->runq_tail, &c->runq_len)); continue; }
         else if (st->radq_len[rad_of(st, cpu)]) {
             int r = rad_of(st, cpu);
@@ -371,8 +378,8 @@ static void exec(lab_Sim *s, int cpu)
         default: break;
         }
 
-        if (++steps > LAB_STALL_PHASES) {     /* a loop that takes no time */
-            stall_record(s, STALL_PHASES, cpu, -1, x->prog, x->thread, level);
+        if (--budget == 0) {                  /* a loop that takes no time */
+            stall_record(s, STALL_PHASES, cpu, -1, x->prog, x->thread, ctx_level(c, x));
             return;
         }
         ph = &s->prog[x->prog].phase[x->pc];
@@ -390,20 +397,21 @@ static void exec(lab_Sim *s, int cpu)
             if (ph->b == FAM_CPU) x->cpu_lock = (int16_t)lk;   /* released by number, wherever it runs then */
             if (st->lock[lk].kind != LK_SPIN) {
                 Thread *th = &s->thr[x->thread];
-                assert(level == LEVEL_PROCESS);
+                assert(ctx_level(c, x) == LEVEL_PROCESS);
                 if (st->lock[lk].owner != x->thread && (d = line_stall(s, x, lk, cpu)) > 0) {
                     mode = LAB_MODE_KERNEL;
                     break;
                 }
                 if (!blocking_try_acquire(s, lk, cpu, x->thread)) {
                     block(s, cpu, T_LOCK_WAIT, 3);     /* re-runs this phase when woken */
+                    if (st->stall) return;
                     continue;
                 }
                 th->handed = -1;
             } else if (st->lock[lk].holder == cpu || st->lock[lk].reserved == cpu) {
                 /* its own CPU has it (or it is on its way here) for a context this one
                  * preempted, or for this one: it would spin forever */
-                stall_record(s, STALL_SPIN_SELF, cpu, lk, -1, x->thread, level);
+                stall_record(s, STALL_SPIN_SELF, cpu, lk, -1, x->thread, ctx_level(c, x));
                 return;
             } else if (!lock_try_acquire(s, lk, cpu)) {
                 x->state = CTX_SPIN;
@@ -421,13 +429,14 @@ static void exec(lab_Sim *s, int cpu)
         case OP_REL: {
             int lk = ph->b == FAM_CPU ? x->cpu_lock : lock_of(s, x, ph, cpu);
             if ((d = line_stall(s, x, lk, cpu)) > 0) {   /* a neighbour took the line */
-                mode = engine_kernel_mode(level);
+                mode = engine_kernel_mode(ctx_level(c, x));
                 break;
             }
             if (st->lock[lk].kind == LK_SPIN) lock_release(s, lk, cpu);
             else blocking_release(s, lk, cpu, x->thread);
             x->locks_held--;
             x->pc++;
+            if (st->stall) return;
             continue;
         }
         case OP_THINK:
@@ -436,6 +445,7 @@ static void exec(lab_Sim *s, int cpu)
             if (d > 0) {
                 ev_push(s, st->now + d, EV_WAKE, -1, x->thread, 0);
                 block(s, cpu, T_SLEEPING, 0);
+                if (st->stall) return;
             }
             continue;
         case OP_JZ_CTR: x->pc = x->ctr == 0 ? ph->b : x->pc + 1; continue;
@@ -470,7 +480,12 @@ static void exec(lab_Sim *s, int cpu)
             continue;
         }
         case OP_IF_JOB: x->pc = s->job[x->job].kind == ph->a ? x->pc + 1 : ph->b; continue;
-        case OP_MAKE_READY: make_ready(s, s->job[x->job].thread); x->wake = 0; x->pc++; continue;
+        case OP_MAKE_READY:
+            make_ready(s, s->job[x->job].thread);
+            x->wake = 0;
+            x->pc++;
+            if (st->stall) return;
+            continue;
         case OP_RESUME: x->prog = x->saved_prog; x->pc = x->saved_pc; continue;
         case OP_MIGRATED: {
             const Thread *th = &s->thr[x->thread];
@@ -481,7 +496,7 @@ static void exec(lab_Sim *s, int cpu)
         case OP_END:
             if (x->locks_held != 0) {         /* nothing would ever release them */
                 int held = stall_spinlock_held(s, cpu);
-                stall_record(s, STALL_END_HOLDING, cpu, held, x->locks_held, x->thread, level);
+                stall_record(s, STALL_END_HOLDING, cpu, held, x->locks_held, x->thread, ctx_level(c, x));
                 return;
             }
             if (x->job >= 0) job_free(s, x->job);
@@ -493,8 +508,11 @@ static void exec(lab_Sim *s, int cpu)
              * stopped the context (blocked, spinning or awaiting: the loop finds out
              * which). */
             assert(ph->op >= OP_KERNEL_BASE && "unknown phase");
-            d = s->kernel->exec(s, cpu, x, ph, level, &mode);
-            if (d <= 0) continue;
+            d = s->kernel->exec(s, cpu, x, ph, ctx_level(c, x), &mode);
+            if (d <= 0) {
+                if (st->stall) return;
+                continue;
+            }
             break;
         }
         /* a phase that takes time */
@@ -571,12 +589,16 @@ int engine_step(lab_Sim *s, int64_t limit)
         return 0;
     }
     if (s->heap[0].t > limit) return 0;
-    if (s->heap[0].t == st->now && st->events > 0) {
-        if (++st->same_t_events > LAB_STALL_EVENTS) {   /* the clock cannot move */
+    /* The clock cannot move: the next event's time the same as LAB_STALL_EVENTS events
+     * ago (time never goes back, so every event between was at it). Looked at once in
+     * so many events, not counted at each: this is the hottest path of the lab. */
+    if ((st->events & (LAB_STALL_EVENTS - 1)) == 0) {
+        if (s->heap[0].t == st->stall_probe_t && st->events > 0) {
             stall_record(s, STALL_EVENTS, s->heap[0].cpu, -1, -1, -1, LEVEL_IDLE);
             return 0;
         }
-    } else st->same_t_events = 0;
+        st->stall_probe_t = s->heap[0].t;
+    }
     ev_pop(s, &e);
     st->now = e.t;
     st->events++;

@@ -39,7 +39,7 @@ static void sift_down(Event *h, int n, int i)
 
 /* Drops the stale phase ends (engine.c ignores an EV_PHASE_DONE whose generation is
  * not its CPU's) and rebuilds the heap. Returns how many it dropped. */
-static int drop_stale(lab_Sim *s)
+LAB_COLD static int drop_stale(lab_Sim *s)
 {
     State *st = s->st;
     Event *h = s->heap;
@@ -52,21 +52,10 @@ static int drop_stale(lab_Sim *s)
     return dropped;
 }
 
-void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
+/* Places e in the heap, whose room was checked. */
+static inline void heap_insert(State *st, Event *h, Event e)
 {
-    State *st = s->st;
-    Event *h = s->heap;
-    Event e;
-    int i;
-    if (st->heap_n >= st->heap_cap && drop_stale(s) == 0) {
-        /* Never write past the arena. Live events beyond the room the scenario's size
-         * gave them: the run stops here, saying so (stall.c). */
-        st->heap_full++;
-        stall_record(s, STALL_HEAP_FULL, cpu, -1, kind, -1, LEVEL_IDLE);
-        return;
-    }
-    i = st->heap_n++;
-    e.t = t; e.seq = st->seq++; e.kind = (uint16_t)kind; e.cpu = (int16_t)cpu; e.a = a; e.gen = gen;
+    int i = st->heap_n++;
     while (i > 0) {
         int parent = (i - 1) >> 1;
         if (!before(&e, &h[parent])) break;
@@ -74,6 +63,27 @@ void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
         i = parent;
     }
     h[i] = e;
+}
+
+/* A full heap: room is made by dropping the stale phase ends, or the run stops. Out of
+ * line and reached by a tail call, so ev_push itself needs no stack frame. */
+LAB_COLD static void push_full(lab_Sim *s, Event e)
+{
+    State *st = s->st;
+    if (drop_stale(s) > 0) { heap_insert(st, s->heap, e); return; }
+    /* Never write past the arena. Live events beyond the room the scenario's size gave
+     * them: the run stops here, saying so (stall.c). */
+    st->heap_full++;
+    stall_record(s, STALL_HEAP_FULL, e.cpu, -1, e.kind, -1, LEVEL_IDLE);
+}
+
+void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
+{
+    State *st = s->st;
+    Event e;
+    e.t = t; e.seq = st->seq++; e.kind = (uint16_t)kind; e.cpu = (int16_t)cpu; e.a = a; e.gen = gen;
+    if (st->heap_n >= st->heap_cap) { push_full(s, e); return; }
+    heap_insert(st, s->heap, e);
 }
 
 int ev_pop(lab_Sim *s, Event *out)

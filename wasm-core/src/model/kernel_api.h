@@ -281,7 +281,8 @@ typedef struct State {
      * on. In the arena, so restoring an earlier checkpoint takes it back. */
     int32_t stall, stall_cpu, stall_lock, stall_other, stall_thread, stall_level;
     int64_t stall_at;
-    uint32_t same_t_events;  /* events in a row at the current nanosecond             */
+    int64_t stall_probe_t;   /* the next event's time when events was last a multiple
+                              * of LAB_STALL_EVENTS (engine_step)                     */
 } State;
 
 /* The running kernel's slice of the arena (Kernel.state_size bytes, zeroed at start). */
@@ -362,7 +363,13 @@ struct lab_Sim {
     char error[LAB_MSG_LEN];  /* lab_sim_error's words (model/stall.c)                */
 };
 
-void trace_emit(lab_Sim *s, int kind, int cpu, int thread, int object, double arg);
+/* A trace record, when the run keeps a trace (the page's, not a sweep's or the bench's):
+ * the test inline, so a run without one pays a load and a branch. */
+void trace_record(lab_Sim *s, int kind, int cpu, int thread, int object, double arg);
+static inline void trace_emit(lab_Sim *s, int kind, int cpu, int thread, int object, double arg)
+{
+    if (s->trace_cap) trace_record(s, kind, cpu, thread, object, arg);
+}
 void make_ready(lab_Sim *s, int t);
 /* The running process on cpu blocks in state (T_*); why is the trace's reason. */
 void engine_block(lab_Sim *s, int cpu, int state, int why);

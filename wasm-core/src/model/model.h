@@ -58,7 +58,7 @@ enum StallKind {
 /* Bounds on work without time: far above any run's (the presets' most: 13 phases in
  * one go on a CPU, 116 events at one nanosecond), far below a hang. */
 #define LAB_STALL_PHASES 1000000u
-#define LAB_STALL_EVENTS 1000000u
+#define LAB_STALL_EVENTS (1u << 20)   /* a power of two: engine_step looks every so many */
 void stall_record(lab_Sim *s, int kind, int cpu, int lock, int other, int thread, int level);
 /* A CPU has just begun to spin for lock: a ring of spinners back to it is a deadlock. */
 void stall_check_spin(lab_Sim *s, int cpu, int lock);

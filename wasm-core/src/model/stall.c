@@ -16,7 +16,8 @@
  *    ... is that thread: a deadlock of sleepers;
  *  - a context ends holding locks;
  *  - a CPU runs LAB_STALL_PHASES phases in one go, or LAB_STALL_EVENTS events run at
- *    one nanosecond: nothing on that path takes time;
+ *    one nanosecond (engine_step compares the clock once in so many events): nothing
+ *    on that path takes time;
  *  - nothing is left to happen before the end, and a CPU still spins;
  *  - the event heap is full of events still due (events.c drops the stale ones first);
  *  - a spinlock is handed to a CPU where nothing spins for it any more.
@@ -113,7 +114,7 @@ typedef struct Words { char *buf; int cap, len; } Words;
 
 /* The words are written once, when a run stops: kept out of line (the compiler would
  * otherwise copy w_str's loop into each of its eighty calls, 15 KB of wasm). */
-#define COLD __attribute__((noinline, cold))
+#define COLD LAB_COLD
 
 COLD static void w_str(Words *w, const char *s)
 {
