@@ -11,6 +11,17 @@ have() { command -v "$1" >/dev/null 2>&1; }
 # libFuzzer and the sanitizer runtimes clang links (make -C wasm-core fuzz)
 have_libfuzzer() { compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' >/dev/null; }
 
+# Node 20.19 or later (package.json's engines): Debian 12 ships 18, so it is not taken
+# from apt here; NodeSource's packages or nvm give it.
+node_ok() { have node && node -e 'const [a, b] = process.versions.node.split(".").map(Number);
+  process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)'; }
+if ! node_ok; then
+  say "StackLab needs Node.js 20.19 or later and npm ($(have node && echo "this machine has $(node --version)" || echo "this machine has none"))." >&2
+  say "Debian 12's own nodejs is 18; install Node 22 from NodeSource (https://github.com/nodesource/distributions)" >&2
+  say "or with nvm (https://github.com/nvm-sh/nvm), then run this again." >&2
+  exit 1
+fi
+
 missing=()
 have emcc || missing+=(emscripten)
 have make || missing+=(make)
