@@ -37,7 +37,7 @@ function startLab(args: string[]): { child: ChildProcess; ready: Promise<{ url: 
     const seen = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /StackLab is running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
-      if (match) done({ url: match[1], output, code: null });
+      if (match) done({ url: match[1] ?? null, output, code: null });
     };
     child.stdout!.on('data', seen);
     child.stderr!.on('data', seen);
