@@ -73,6 +73,18 @@ export interface SweepOptions {
   kernels?: readonly KernelKind[];
 }
 
+/**
+ * How many workers a sweep runs in at once, given the machine's cores
+ * (navigator.hardwareConcurrency, undefined where the browser does not say): one per
+ * core but one, which the page and the lab's own run keep; at least 2, as on a 2-core
+ * school laptop, where the sweep's runs and the page share the cores; at most 8, as
+ * each worker holds its own copy of the core.
+ */
+export function sweepWorkerCount(cores: number | undefined): number {
+  const n = Number.isFinite(cores) && cores! >= 1 ? Math.floor(cores!) : 2;
+  return Math.max(2, Math.min(8, n - 1));
+}
+
 /** The CPU counts of a range: from, from + step, ... while at most `to` (none when the range is empty). */
 export function cpuCounts({ from, to, step }: SweepCpus): number[] {
   const out: number[] = [];

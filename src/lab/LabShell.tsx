@@ -27,6 +27,7 @@ import { ViewArea } from './ViewArea.js';
 import { companionFor } from './companion-choice.js';
 import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
 import { createSimWorker } from './worker-factory.js';
+import { sweepWorkerCount } from '../core/sweep.js';
 import { registerTestHook } from './test-hooks.js';
 import { kernelInfo } from '../kernels/index.js';
 
@@ -68,7 +69,7 @@ export function LabShell(props: LabShellProps) {
     speed: props.initialView?.speed,
     notice: props.notice,
     onReport: props.onReport,
-    sweepWorkers: Math.min(2, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2),
+    sweepWorkers: sweepWorkerCount(typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : undefined),
   }));
   useEffect(() => {
     store.start();
