@@ -38,7 +38,7 @@ async function inSight(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const words: string[] = [];
     const clean = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-    for (const el of document.querySelectorAll('h1, h2, h3, [data-testid="lab-status"]')) {
+    for (const el of Array.from(document.querySelectorAll('h1, h2, h3, [data-testid="lab-status"]'))) {
       const box = el.getBoundingClientRect();
       const seen = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
       // Numbers move while the lab plays; the words around them say what is shown.
