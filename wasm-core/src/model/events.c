@@ -52,13 +52,16 @@ LAB_COLD static int drop_stale(lab_Sim *s)
     return dropped;
 }
 
-/* Places e in the heap, whose room was checked. */
+/* Places e, the newest event, in the heap, whose room was checked. Being the newest, e
+ * was scheduled after every event in the heap (its seq is the latest: fewer than 2^31
+ * are ever pending), so it goes before one only by being earlier: the tie-break that
+ * before() makes can only say "after", and sifting up compares the times alone. */
 static inline void heap_insert(State *st, Event *h, Event e)
 {
     int i = st->heap_n++;
     while (i > 0) {
         int parent = (i - 1) >> 1;
-        if (!before(&e, &h[parent])) break;
+        if (!(e.t < h[parent].t)) break;
         h[i] = h[parent];
         i = parent;
     }
