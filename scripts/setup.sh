@@ -28,6 +28,8 @@ have make || missing+=(make)
 have gcc || missing+=(gcc)
 have clang || have clang-14 || missing+=(clang)
 have_libfuzzer || missing+=(libclang-rt-14-dev)
+# the e2e docs-site check builds a real MkDocs site in a virtual environment
+python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -38,7 +40,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   say "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
-  apt-get install -y emscripten chromium make gcc clang libclang-rt-14-dev
+  apt-get install -y emscripten chromium make gcc clang libclang-rt-14-dev python3-venv
 fi
 
 # npm ci wipes node_modules, so only when the lockfile changed since the last install.
