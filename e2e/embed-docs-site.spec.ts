@@ -155,11 +155,8 @@ test.afterAll(async () => {
   rmSync(site, { recursive: true, force: true });
 });
 
-async function expectLessonLoaded(frame: ReturnType<Page['frameLocator']>, title: string) {
-  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
-}
-
-test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-embed>', async ({ page }) => {
+/** The verbs of the statements <stacklab-embed> elements dispatch on the page, as they come. */
+async function recordStatements(page: Page): Promise<string[]> {
   const statements: string[] = [];
   await page.exposeFunction('reportStatement', (verb: string) => statements.push(verb));
   await page.addInitScript(() => {
@@ -167,6 +164,15 @@ test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-em
       (window as unknown as { reportStatement: (v: string) => void }).reportStatement((event as CustomEvent<{ verb: { id: string } }>).detail.verb.id);
     });
   });
+  return statements;
+}
+
+async function expectLessonLoaded(frame: ReturnType<Page['frameLocator']>, title: string) {
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
+}
+
+test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-embed>', async ({ page }) => {
+  const statements = await recordStatements(page);
   const labRequests: string[] = [];
   page.on('request', (request) => { if (request.url().startsWith(lab.url)) labRequests.push(new URL(request.url()).pathname); });
 
@@ -223,13 +229,7 @@ test('the lab built for a sub-path runs there, with oEmbed discovery for its pub
 });
 
 test('an MkDocs page embeds a lesson and two labs with the code the Embed dialog writes', async ({ page }) => {
-  const statements: string[] = [];
-  await page.exposeFunction('reportStatement', (verb: string) => statements.push(verb));
-  await page.addInitScript(() => {
-    document.addEventListener('stacklab-statement', (event) => {
-      (window as unknown as { reportStatement: (v: string) => void }).reportStatement((event as CustomEvent<{ verb: { id: string } }>).detail.verb.id);
-    });
-  });
+  const statements = await recordStatements(page);
   // What MkDocs made of the snippets (Python-Markdown wraps the inline element in a <p>; the iframe is a block).
   const built = readFileSync(join(mkdocsSite, 'out', 'index.html'), 'utf8');
   expect(built).toContain(`<p>${elementTag(MK_LAB, 480)}</p>`);
