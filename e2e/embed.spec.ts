@@ -360,6 +360,13 @@ test.describe('the Embed dialog', () => {
     await dialog.getByRole('button', { name: 'Copy element code' }).click();
     await expect(dialog.getByRole('status').nth(1)).toHaveText(/Copied element code/);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`<script src="${baseURL}/stacklab-embed.js" defer></script>`);
+    // The height: the lab's URL and both snippets take it; a height out of range is explained.
+    const height = dialog.getByLabel('Height in CSS pixels');
+    await height.fill('12');
+    await expect(dialog.getByRole('alert')).toContainText('Write a whole number from 240 to 20000');
+    await height.fill('480');
+    await expect(iframeCode).toHaveValue(/&amp;height=480&amp;origin=https%3A%2F%2Fcourse.example.org" title="StackLab lab" width="100%" height="480"/);
+    await expect(dialog.getByLabel('Element code')).toHaveValue(/ height="480" origin="https:\/\/course.example.org" label="StackLab lab">/);
     await shot(page, 'embed-dialog-lab');
     await expectAccessible(page, 'lab with the Embed dialog open');
     await page.keyboard.press('Escape');
