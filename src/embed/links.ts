@@ -85,10 +85,20 @@ function applyTo(anchor: HTMLAnchorElement, ctx: EmbedLinkContext): void {
 
 /** Keeps every link under root on the plan (now and as the page changes). Returns a stop function. */
 export function applyEmbedLinks(root: HTMLElement, ctx: EmbedLinkContext): () => void {
-  const all = () => root.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((anchor) => applyTo(anchor, ctx));
-  all();
-  // New links, and hrefs React rewrote (our own rewrites match embedPlanned and are skipped).
-  const observer = new MutationObserver(all);
+  const under = (node: Node) => {
+    if (!(node instanceof Element)) return;
+    if (node instanceof HTMLAnchorElement && node.hasAttribute('href')) applyTo(node, ctx);
+    node.querySelectorAll<HTMLAnchorElement>('a[href]').forEach((anchor) => applyTo(anchor, ctx));
+  };
+  under(root);
+  // New links, and hrefs React rewrote (our own rewrites match embedPlanned and are
+  // skipped). Only what changed is looked at: a running lab changes its views every frame.
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') under(record.target);
+      else record.addedNodes.forEach(under);
+    }
+  });
   observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
   return () => observer.disconnect();
 }
