@@ -261,6 +261,14 @@ test.describe('an embedded lab, by size', () => {
     await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
     await expect.poll(() => slotsIn(frame)).toEqual(['cpu-grid', 'lock']);
   });
+
+  test('views the kernel does not draw are said in words, not left blank', async ({ page, baseURL }) => {
+    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, 'views=herd&height=480')}"></iframe>`);
+    const frame = page.frameLocator('#fixed');
+    await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    await expect(frame.locator('.views-none')).toHaveText(/draws none of the views this lab shows \(Thundering herd\); the figures still measure it\./);
+    await expect(frame.locator('.figures')).toBeVisible();
+  });
 });
 
 test('links in an embedded lesson stay in the embed or open a new tab; the frame never shows the site', async ({ page, baseURL, context }) => {
