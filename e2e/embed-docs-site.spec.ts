@@ -1,7 +1,10 @@
 /*
- * StackLab embedded in a real documentation site, end to end: VitePress (installed from
- * npm into a cache under the temp folder, pinned) builds a small site whose page embeds
- * two lessons, one with the plain iframe snippet and one with <stacklab-embed>. The lab
+ * StackLab embedded in real documentation sites, end to end, built by the real
+ * generators: VitePress (installed from npm into a cache under the temp folder, pinned)
+ * builds a small site whose page embeds two lessons, one with the plain iframe snippet
+ * and one with <stacklab-embed>; MkDocs (installed from PyPI into a virtual environment
+ * in the same cache, pinned) builds a page with the code snippets.ts writes (what the
+ * Embed dialog gives an author): a lesson and two labs picked by views and height. The lab
  * is built for publishing under a sub-path (https://user.github.io/project/ style) with
  * STACKLAB_PUBLIC_URL set, and served at /project/ from another origin than the docs.
  * Chromium loads the docs page: both lessons load (worker and wasm from the sub-path),
@@ -12,10 +15,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { repoRoot } from '../src/core/node.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { serveStatic, type Mount, type StaticServer } from './static-server.js';
+import { elementTag, iframeSnippet } from '../src/embed/snippets.js';
 
 const VITEPRESS = '1.6.4';
 const cache = join(process.env.TMPDIR || tmpdir(), 'stacklab-e2e-cache', `vitepress-${VITEPRESS}`);
@@ -25,8 +30,13 @@ const site = join(cache, `site-${process.pid}`);
 const LESSON_IFRAME = 'the-thundering-herd';
 const LESSON_ELEMENT = 'one-lock-for-every-cpu';
 
+const MKDOCS = '1.6.1';
+const mkdocsEnv = join(process.env.TMPDIR || tmpdir(), 'stacklab-e2e-cache', `mkdocs-${MKDOCS}`);
+const mkdocsSite = join(work, 'mkdocs');
+
 let lab: StaticServer;
 let docs: StaticServer;
+let mkdocs: StaticServer;
 const labMounts: Mount[] = [];
 let labBase = '';
 
@@ -38,6 +48,48 @@ function ensureVitePress(): string {
   writeFileSync(join(cache, 'package.json'), JSON.stringify({ name: 'stacklab-vitepress-cache', private: true, type: 'module' }));
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `vitepress@${VITEPRESS}`], { cwd: cache, stdio: 'pipe', timeout: 240_000 });
   return bin;
+}
+
+/** MkDocs, pinned, installed once into a virtual environment in the cache (pip, PyPI). */
+function ensureMkDocs(): string {
+  const bin = join(mkdocsEnv, 'bin', 'mkdocs');
+  if (existsSync(bin)) return bin;
+  execFileSync('python3', ['-m', 'venv', mkdocsEnv], { stdio: 'pipe', timeout: 120_000 });
+  execFileSync(join(mkdocsEnv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `mkdocs==${MKDOCS}`], { stdio: 'pipe', timeout: 240_000 });
+  return bin;
+}
+
+const MK_LESSON = { lesson: LESSON_ELEMENT, title: 'StackLab lesson: One lock for every CPU' };
+const MK_LAB = { views: ['cpu-grid', 'lock'], title: 'StackLab lab: the CPUs and the lock' };
+const MK_TIMELINE = { views: ['timeline'], title: 'StackLab lab: the timeline' };
+
+/** An MkDocs site as docs/embedding.md says: the script in extra_javascript, the snippets in a page. */
+function writeMkDocsSite(labUrl: string, docsOrigin: string): void {
+  rmSync(mkdocsSite, { recursive: true, force: true });
+  mkdirSync(join(mkdocsSite, 'docs'), { recursive: true });
+  // The mkdocs theme's highlight.js comes from a CDN, which this machine cannot reach: off.
+  writeFileSync(join(mkdocsSite, 'mkdocs.yml'), `site_name: Scaling course
+theme:
+  name: mkdocs
+  highlightjs: false
+extra_javascript:
+  - path: ${labUrl}stacklab-embed.js
+    defer: true
+`);
+  writeFileSync(join(mkdocsSite, 'docs', 'index.md'), `# Week 1: locks
+
+## One lock for every CPU
+
+${elementTag({ ...MK_LESSON, origins: [docsOrigin] }, 400)}
+
+## The lab, 480 px high
+
+${elementTag(MK_LAB, 480)}
+
+## The timeline, by iframe
+
+${iframeSnippet(labUrl, MK_TIMELINE, 480)}
+`);
 }
 
 function writeSite(labUrl: string, docsOrigin: string): void {
@@ -59,11 +111,11 @@ Read the first lesson here, then try the thundering herd below.
 
 ## One lock for every CPU
 
-<stacklab-embed lesson="${LESSON_ELEMENT}" height="400" origin="${docsOrigin}" label="StackLab lesson: One lock for every CPU"></stacklab-embed>
+${elementTag({ lesson: LESSON_ELEMENT, title: 'StackLab lesson: One lock for every CPU', origins: [docsOrigin] }, 400)}
 
 ## The thundering herd
 
-<iframe src="${labUrl}#/embed?lesson=${LESSON_IFRAME}" title="StackLab lesson: The thundering herd" width="100%" height="640" style="border:0; max-width:100%" loading="lazy"></iframe>
+${iframeSnippet(labUrl, { lesson: LESSON_IFRAME, title: 'StackLab lesson: The thundering herd' })}
 `);
 }
 
@@ -84,24 +136,27 @@ test.beforeAll(async () => {
   writeSite(labBase, docs.url);
   execFileSync(vitepress, ['build', site], { cwd: cache, stdio: 'pipe', timeout: 240_000 });
   docsMounts.push({ prefix: '/', dir: join(site, '.vitepress', 'dist') });
+  const mkdocsMounts: Mount[] = [];
+  mkdocs = await serveStatic(mkdocsMounts, 'localhost');
+  writeMkDocsSite(labBase, mkdocs.url);
+  execFileSync(ensureMkDocs(), ['build', '--quiet', '--site-dir', join(mkdocsSite, 'out')], { cwd: mkdocsSite, stdio: 'pipe', timeout: 240_000 });
+  mkdocsMounts.push({ prefix: '/', dir: join(mkdocsSite, 'out') });
 });
 
 test.afterEach(() => {
   // Nothing either page asked for was missing.
-  expect([...lab.misses, ...docs.misses]).toEqual([]);
+  expect([...lab.misses, ...docs.misses, ...mkdocs.misses]).toEqual([]);
 });
 test.afterAll(async () => {
   await lab?.close();
   await docs?.close();
+  await mkdocs?.close();
   rmSync(work, { recursive: true, force: true });
   rmSync(site, { recursive: true, force: true });
 });
 
-async function expectLessonLoaded(frame: ReturnType<Page['frameLocator']>, title: string) {
-  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
-}
-
-test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-embed>', async ({ page }) => {
+/** The verbs of the statements <stacklab-embed> elements dispatch on the page, as they come. */
+async function recordStatements(page: Page): Promise<string[]> {
   const statements: string[] = [];
   await page.exposeFunction('reportStatement', (verb: string) => statements.push(verb));
   await page.addInitScript(() => {
@@ -109,6 +164,15 @@ test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-em
       (window as unknown as { reportStatement: (v: string) => void }).reportStatement((event as CustomEvent<{ verb: { id: string } }>).detail.verb.id);
     });
   });
+  return statements;
+}
+
+async function expectLessonLoaded(frame: ReturnType<Page['frameLocator']>, title: string) {
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 30_000 });
+}
+
+test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-embed>', async ({ page }) => {
+  const statements = await recordStatements(page);
   const labRequests: string[] = [];
   page.on('request', (request) => { if (request.url().startsWith(lab.url)) labRequests.push(new URL(request.url()).pathname); });
 
@@ -152,7 +216,7 @@ test('the lab built for a sub-path runs there, with oEmbed discovery for its pub
   await expect(link).toHaveAttribute('href', `${labBase}oembed/lab.json`);
   const labOembed = await (await page.request.get(`${labBase}oembed/lab.json`)).json();
   expect(labOembed).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'StackLab', provider_url: labBase, height: 640 });
-  expect(labOembed.html).toContain(`src="${labBase}#/embed"`);
+  expect(labOembed.html).toContain(`src="${labBase}#/embed?height=640"`);
   // Each lesson: its oEmbed document, and a landing page that carries the discovery link and leads to the lesson.
   const lessonOembed = await (await page.request.get(`${labBase}oembed/lessons/${LESSON_IFRAME}.json`)).json();
   expect(lessonOembed).toMatchObject({ title: 'The thundering herd', type: 'rich' });
@@ -162,4 +226,48 @@ test('the lab built for a sub-path runs there, with oEmbed discovery for its pub
   await page.goto(`${labBase}lessons/${LESSON_IFRAME}.html`);
   await expect(page).toHaveURL(`${labBase}#/lessons/${LESSON_IFRAME}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The thundering herd', { timeout: 20_000 });
+});
+
+test('an MkDocs page embeds a lesson and two labs with the code the Embed dialog writes', async ({ page }) => {
+  const statements = await recordStatements(page);
+  // What MkDocs made of the snippets (Python-Markdown wraps the inline element in a <p>; the iframe is a block).
+  const built = readFileSync(join(mkdocsSite, 'out', 'index.html'), 'utf8');
+  expect(built).toContain(`<p>${elementTag(MK_LAB, 480)}</p>`);
+  expect(built).toContain(iframeSnippet(labBase, MK_TIMELINE, 480));
+  expect(built).toContain(`<script src="${labBase}stacklab-embed.js" defer></script>`);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${mkdocs.url}/`);
+  await expect(page.getByRole('heading', { name: 'Week 1: locks' })).toBeVisible();
+  const frames = page.locator('stacklab-embed iframe');
+  await expect(frames).toHaveCount(2);
+  const lesson = page.frameLocator('stacklab-embed[lesson] iframe');
+  await expect(lesson.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 30_000 });
+  await expect(frames.first()).toHaveAttribute('title', MK_LESSON.title);
+  // The lesson grows to its length; the docs origin opted in and gets its statements.
+  await expect.poll(() => frames.first().evaluate((el) => el.clientHeight), { timeout: 15_000 }).toBeGreaterThan(1500);
+  await expect.poll(() => statements).toContain('http://adlnet.gov/expapi/verbs/experienced');
+
+  // The lab keeps its 480 px, shows the two views asked for, and a live one is in sight.
+  const labElement = page.locator('stacklab-embed[views]');
+  await labElement.scrollIntoViewIfNeeded();
+  const labFrame = page.frameLocator('stacklab-embed[views] iframe');
+  await expect(labFrame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect.poll(() => labFrame.locator('.view-slot').evaluateAll((slots) => slots.map((el) => (el as HTMLElement).dataset.slot))).toEqual(['cpu-grid', 'lock']);
+  await expect.poll(() => labFrame.locator('.view-slot svg').first().evaluate((svg) => svg.getBoundingClientRect().top < innerHeight - 150 && svg.querySelectorAll('rect, path, text').length > 10), { timeout: 20_000 }).toBe(true);
+  await page.waitForTimeout(500);
+  expect(await labElement.locator('iframe').evaluate((el) => el.getBoundingClientRect().height)).toBe(480);
+
+  // The iframe snippet: the timeline alone.
+  const timeline = page.frameLocator(`iframe[title="${MK_TIMELINE.title}"]`);
+  await page.locator(`iframe[title="${MK_TIMELINE.title}"]`).scrollIntoViewIfNeeded();
+  await expect.poll(() => timeline.locator('.view-slot').evaluateAll((slots) => slots.map((el) => (el as HTMLElement).dataset.slot)), { timeout: 30_000 }).toEqual(['timeline']);
+
+  mkdirSync('/tmp/shots-embed', { recursive: true });
+  await labElement.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-embed/mkdocs-lab.png' });
+  // The mkdocs theme's own sidebar and footer links fail axe's contrast check (its
+  // colours, not StackLab's): the page's content, the embeds in it, is checked.
+  const result = await new AxeBuilder({ page }).include('[role="main"]').analyze();
+  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')}`)).toEqual([]);
 });

@@ -5,7 +5,10 @@
  * <stacklab-embed> element fits its frame to the content and re-dispatches statements
  * as DOM events from inside its shadow root; the Embed dialog is keyboard operable and
  * really copies; progress survives an export and import round trip, and a malformed
- * file is refused without touching it. No console errors in any frame; axe clean.
+ * file is refused without touching it. A lab in a 640 by 480 frame shows a live view
+ * without scrolling, and the views and height an author picks are honoured (a wrong
+ * one is explained); the links of an embedded lesson never load the site's header into
+ * the frame. No console errors in any frame; axe clean.
  *
  * The host pages are served by two small servers at http://localhost:<port> (the lab is
  * at http://127.0.0.1:<E2E_PORT>), so they are real cross-origin parents of the lab.
@@ -183,6 +186,158 @@ test('<stacklab-embed> fits its frame to the content, keeps styles apart and for
   await expectAccessible(page, 'course page with <stacklab-embed>');
 });
 
+/** The first view's drawing in a frame: where it is in the frame's viewport, and whether it has marks. */
+async function firstDrawing(frame: ReturnType<Page['frameLocator']>) {
+  return frame.locator('html').evaluate(() => {
+    const drawing = document.querySelector<SVGSVGElement | HTMLCanvasElement>('.view-slot svg, .view-slot canvas');
+    if (!drawing) return undefined;
+    const box = drawing.getBoundingClientRect();
+    const marks = drawing instanceof HTMLCanvasElement ? drawing.width * drawing.height : drawing.querySelectorAll('rect, path, circle, line, text').length;
+    return { top: box.top, visible: Math.min(box.bottom, innerHeight) - Math.max(box.top, 0), marks, scrolled: scrollY, viewport: innerHeight, width: innerWidth };
+  });
+}
+const slotsIn = (frame: ReturnType<Page['frameLocator']>) => frame.locator('.view-slot').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset.slot));
+
+test.describe('an embedded lab, by size', () => {
+  test('in a 640 by 480 iframe a live view is in sight without scrolling; settings are folded away', async ({ page, baseURL }) => {
+    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" style="border: 1px solid #888" src="${embedSrc(baseURL!, '')}"></iframe>`);
+    const frame = page.frameLocator('#fixed');
+    await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    await expect.poll(async () => (await firstDrawing(frame))?.marks ?? 0, { timeout: 20_000 }).toBeGreaterThan(10);
+    const drawing = (await firstDrawing(frame))!;
+    expect(drawing).toMatchObject({ scrolled: 0, viewport: 480, width: 640 });
+    // At least the top third of the frame's height shows the view's marks, with nothing scrolled.
+    expect(drawing.top).toBeGreaterThanOrEqual(0);
+    expect(drawing.visible).toBeGreaterThanOrEqual(160);
+    // The settings are one click away, not in the way; the figures are in sight.
+    const settings = frame.locator('details.lab-params-disclosure');
+    await expect(settings).not.toHaveAttribute('open', '');
+    await expect(settings.locator('summary')).toHaveText('Scenario settings');
+    await expect(frame.locator('.figures')).toBeInViewport();
+    // In a small frame: the first two views the kernel draws.
+    expect(await slotsIn(frame)).toEqual(['cpu-grid', 'lock']);
+    // The settings open from the keyboard.
+    await settings.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(settings).toHaveAttribute('open', '');
+    await expect(frame.getByRole('group', { name: /Kernel/ }).or(frame.getByText('Kernel', { exact: true })).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(frame.locator('section.lab')).toBeVisible();
+    await shot(page, 'embed-lab-640x480');
+    await expectAccessible(page, 'course page with a lab in a 640 px iframe');
+  });
+
+  test('the views and height an author picks are honoured, by element and by URL', async ({ page, baseURL }) => {
+    await hostPage(page, PARENT, `<script src="${baseURL}/stacklab-embed.js" defer></script>
+      <stacklab-embed id="element" views="lock,timeline" height="520" label="StackLab lab: the lock"></stacklab-embed>
+      <iframe id="fixed" title="StackLab lab: timeline" width="640" height="480" src="${embedSrc(baseURL!, 'views=timeline&height=480')}"></iframe>`);
+    const inner = page.locator('stacklab-embed iframe');
+    expect(await inner.getAttribute('src')).toBe(`${baseURL}/#/embed?views=lock,timeline&height=520`);
+    const element = page.frameLocator('stacklab-embed iframe');
+    await expect(element.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    await expect.poll(() => slotsIn(element)).toEqual(['lock', 'timeline']);
+    // The lab asks for exactly the height it was given, and the element keeps it.
+    await expect.poll(async () => (await received(page)).filter((m) => m.data.type === 'stacklab:resize').map((m) => m.data.height)).toContain(520);
+    expect((await received(page)).filter((m) => m.data.type === 'stacklab:resize').map((m) => m.data.height)).not.toContain(undefined);
+    await page.waitForTimeout(500);
+    expect(await inner.evaluate((el) => el.getBoundingClientRect().height)).toBe(520);
+    const plain = page.frameLocator('#fixed');
+    await expect(plain.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    await expect.poll(() => slotsIn(plain)).toEqual(['timeline']);
+    await expect.poll(async () => (await firstDrawing(plain))?.visible ?? 0, { timeout: 20_000 }).toBeGreaterThan(120);
+    await shot(page, 'embed-lab-views-height');
+    // Changing an attribute redraws the element's frame with the new views.
+    await page.locator('stacklab-embed').evaluate((el) => el.setAttribute('views', 'cpu-grid'));
+    await expect.poll(() => slotsIn(element), { timeout: 20_000 }).toEqual(['cpu-grid']);
+  });
+
+  test('an unknown view or a bad height is explained in the frame, naming the valid values, and the lab still runs', async ({ page, baseURL }) => {
+    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, 'views=cpus,lock&height=tall')}"></iframe>`);
+    const frame = page.frameLocator('#fixed');
+    const alerts = frame.getByRole('alert');
+    await expect(alerts.filter({ hasText: 'views=' })).toContainText('names a view StackLab does not have: "cpus". The views are: cpu-grid, numa-topology');
+    await expect(alerts.filter({ hasText: 'views=' })).toContainText('hpux-curves');
+    await expect(alerts.filter({ hasText: 'height=' })).toContainText('height=tall is not a height StackLab can use: write a whole number of CSS pixels from 240 to 20000');
+    await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    await expect.poll(() => slotsIn(frame)).toEqual(['cpu-grid', 'lock']);
+  });
+
+  test('views the kernel does not draw are said in words, not left blank', async ({ page, baseURL }) => {
+    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, 'views=herd&height=480')}"></iframe>`);
+    const frame = page.frameLocator('#fixed');
+    await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    await expect(frame.locator('.views-none')).toHaveText(/draws none of the views this lab shows \(Thundering herd\); the figures still measure it\./);
+    await expect(frame.locator('.figures')).toBeVisible();
+  });
+});
+
+test('links in an embedded lesson stay in the embed or open a new tab; the frame never shows the site', async ({ page, baseURL, context }) => {
+  const FIRST = 'From livelock to NAPI';
+  await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lesson" style="width: 640px; height: 480px"
+    src="${embedSrc(baseURL!, `lesson=from-livelock-to-napi&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+  const frame = page.frameLocator('#plain');
+  const frameUrl = () => page.frames().find((f) => f.url().includes('#/embed'))!.url();
+  const heading = frame.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(FIRST, { timeout: 20_000 });
+
+  // Every link the embedded lesson shows is an embed route, a place in the page, or opens a new tab.
+  const check = async () => {
+    const links = await frame.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => ({
+      href: a.getAttribute('href')!, target: a.getAttribute('target'), rel: a.getAttribute('rel'), text: a.textContent!.trim(),
+    })));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const stays = link.href.startsWith('#/embed?') || (link.href.startsWith('#') && !link.href.startsWith('#/')) || link.href.startsWith('mailto:');
+      if (!stays) expect(link, `${link.text} opens a new tab`).toMatchObject({ target: '_blank', rel: expect.stringContaining('noopener') });
+    }
+    return links;
+  };
+  const links = await check();
+  expect(links.find((link) => link.text.startsWith('All lessons'))).toMatchObject({ href: `${baseURL}/#/lessons`, target: '_blank' });
+  // A link in the lesson's text to another lesson stays in the embed and keeps the host's origin.
+  const inText = frame.locator('.lesson-article a', { hasText: 'Receive livelock' });
+  await expect(inText).toHaveAttribute('href', `#/embed?lesson=receive-livelock&origin=${encodeURIComponent(PARENT)}`);
+  await expect(inText).not.toHaveAttribute('target', /./);
+
+  // "All lessons" opens the site in a new tab; the frame stays where it was.
+  const [popup] = await Promise.all([context.waitForEvent('page'), frame.locator('.lesson-crumbs a').click()]);
+  await expect(popup).toHaveURL(`${baseURL}/#/lessons`);
+  await popup.close();
+  expect(frameUrl()).toContain('#/embed?lesson=from-livelock-to-napi');
+  await expect(frame.locator('.site-header')).toHaveCount(0);
+
+  // The link in the text: that lesson, in the embed, with no site header; its links follow the rules too.
+  await inText.click();
+  await expect(heading).toHaveText('Receive livelock', { timeout: 20_000 });
+  expect(frameUrl()).toContain(`#/embed?lesson=receive-livelock&origin=${encodeURIComponent(PARENT)}`);
+  await expect(frame.locator('.site-header')).toHaveCount(0);
+  await check();
+  // Next lesson, twice: still embed routes, never the site.
+  for (let i = 0; i < 2; i++) {
+    const before = await heading.textContent();
+    const next = frame.locator('a.lesson-pager-next');
+    await expect(next).toHaveAttribute('href', /^#\/embed\?lesson=[a-z0-9-]+&origin=/);
+    await next.click();
+    await expect(heading).not.toHaveText(before!, { timeout: 20_000 });
+    expect(frameUrl()).toContain('#/embed?lesson=');
+    await expect(frame.locator('.site-header')).toHaveCount(0);
+    await check();
+  }
+  await shot(page, 'embed-lesson-links');
+  // The host got an "experienced" statement for each lesson opened (origin= was kept).
+  await expect.poll(async () => (await statementsOf(page)).filter((s) => s.verb.id.endsWith('/experienced')).length).toBeGreaterThanOrEqual(4);
+});
+
+test('an embedded lab links to the full lab in a new tab', async ({ page, baseURL }) => {
+  await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, '')}"></iframe>`);
+  const frame = page.frameLocator('#fixed');
+  const open = frame.getByRole('link', { name: 'Open this experiment in the full lab' });
+  await expect(open).toHaveAttribute('href', new RegExp(`^${baseURL}/#/lab\\?s=`), { timeout: 20_000 });
+  await expect(open).toHaveAttribute('target', '_blank');
+  await expect(open).toHaveAttribute('rel', /noopener/);
+  await expect(open).toHaveAttribute('aria-describedby', 'embed-new-tab-note');
+});
+
 test.describe('the Embed dialog', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
   // The lab plays while axe reads it; on a busy machine that takes a while.
@@ -196,7 +351,7 @@ test.describe('the Embed dialog', () => {
     const dialog = page.getByRole('dialog', { name: /Embed this lab/ });
     await expect(dialog).toBeVisible();
     const iframeCode = dialog.getByLabel('Iframe code');
-    await expect(iframeCode).toHaveValue(new RegExp(`^<iframe src="${baseURL}/#/embed\\?s=[A-Za-z0-9+$-]+" title="StackLab lab"`));
+    await expect(iframeCode).toHaveValue(new RegExp(`^<iframe src="${baseURL}/#/embed\\?s=[A-Za-z0-9+$-]+&amp;height=640" title="StackLab lab"`));
     const copy = dialog.getByRole('button', { name: 'Copy iframe code' });
     await tabTo(page, copy, 20);
     expect(await copy.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
@@ -213,6 +368,13 @@ test.describe('the Embed dialog', () => {
     await dialog.getByRole('button', { name: 'Copy element code' }).click();
     await expect(dialog.getByRole('status').nth(1)).toHaveText(/Copied element code/);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`<script src="${baseURL}/stacklab-embed.js" defer></script>`);
+    // The height: the lab's URL and both snippets take it; a height out of range is explained.
+    const height = dialog.getByLabel('Height in CSS pixels');
+    await height.fill('12');
+    await expect(dialog.getByRole('alert')).toContainText('Write a whole number from 240 to 20000');
+    await height.fill('480');
+    await expect(iframeCode).toHaveValue(/&amp;height=480&amp;origin=https%3A%2F%2Fcourse.example.org" title="StackLab lab" width="100%" height="480"/);
+    await expect(dialog.getByLabel('Element code')).toHaveValue(/ height="480" origin="https:\/\/course.example.org" label="StackLab lab">/);
     await shot(page, 'embed-dialog-lab');
     await expectAccessible(page, 'lab with the Embed dialog open');
     await page.keyboard.press('Escape');

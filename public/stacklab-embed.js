@@ -2,10 +2,11 @@
  * stacklab-embed.js -- <stacklab-embed>: a StackLab lesson or lab in any page.
  *   <script src="https://HOST/PATH/stacklab-embed.js" defer></script>
  *   <stacklab-embed lesson="the-thundering-herd" height="640"></stacklab-embed>
- * Attributes: lesson (a lesson id) or scenario (a lab link's s= value), height (px
- * before the content reports its own), label (the frame's accessible name), origin
- * (origins that receive learning events), src (the lab's address; default: where this
- * script came from). The frame lives in a shadow root, so no styles leak either way.
+ * Attributes: lesson (a lesson id) or scenario (a lab link's s= value), height (px: a
+ * lab keeps it, a lesson grows from it to its length), views (a lab's views, e.g.
+ * "cpu-grid,lock"), label (the frame's accessible name), origin (origins that receive
+ * learning events), src (the lab's address; default: where this script came from).
+ * The frame lives in a shadow root, so no styles leak either way.
  * Host side of the postMessage protocol (docs/embedding.md): stacklab:resize sets the
  * frame's height; stacklab:ready and stacklab:statement are re-dispatched on the element
  * as "stacklab-ready" and "stacklab-statement" events. Only messages from this element's
@@ -18,7 +19,7 @@
   const defaultBase = new URL('./', script ? script.src : location.href).href;
 
   class StackLabEmbed extends HTMLElement {
-    static get observedAttributes() { return ['lesson', 'scenario', 'height', 'label', 'origin', 'src']; }
+    static get observedAttributes() { return ['lesson', 'scenario', 'height', 'views', 'label', 'origin', 'src']; }
 
     constructor() {
       super();
@@ -48,12 +49,24 @@
       const lesson = this.getAttribute('lesson');
       const scenario = this.getAttribute('scenario');
       if (lesson) params.push('lesson=' + encodeURIComponent(lesson));
-      else if (scenario) params.push('s=' + scenario.replace(/[^A-Za-z0-9+\-$]/g, ''));
+      else {
+        if (scenario) params.push('s=' + scenario.replace(/[^A-Za-z0-9+\-$]/g, ''));
+        // A lab lays itself out for its height and shows the views asked for (the page checks both).
+        const views = this.getAttribute('views');
+        if (views !== null) params.push('views=' + views.replace(/[^A-Za-z0-9,-]/g, ''));
+        params.push('height=' + this.height);
+      }
       for (const origin of (this.getAttribute('origin') || '').split(',')) {
         if (origin.trim()) params.push('origin=' + encodeURIComponent(origin.trim()));
       }
       base.hash = '/embed' + (params.length ? '?' + params.join('&') : '');
       return base.href;
+    }
+
+    /** The height attribute in px (default 640); a bad value goes to the page, which says what is wrong. */
+    get height() {
+      const text = (this.getAttribute('height') || '').trim();
+      return text === '' ? 640 : encodeURIComponent(text);
     }
 
     render() {

@@ -6,8 +6,9 @@
  * to the Embed button (EmbedCodeButton.tsx).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { parseOrigins } from './protocol.js';
-import { elementSnippet, iframeSnippet, targetOfHash } from './snippets.js';
+import { MIN_HEIGHT } from './options.js';
+import { MAX_HEIGHT, parseOrigins } from './protocol.js';
+import { DEFAULT_HEIGHT, elementSnippet, iframeSnippet, targetOfHash } from './snippets.js';
 import './embed.css';
 
 function pageTitle(): string {
@@ -53,6 +54,7 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [originText, setOriginText] = useState('');
+  const [heightText, setHeightText] = useState(String(DEFAULT_HEIGHT));
   useEffect(() => {
     const element = dialog.current!;
     element.showModal();
@@ -63,6 +65,9 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
   const target = targetOfHash(window.location.hash, pageTitle()) ?? { title: 'StackLab lab' };
   const withOrigins = { ...target, origins: origins.ok ? origins.origins : [] };
   const what = target.lesson ? 'this lesson' : 'this lab, as it is set now';
+  const typed = /^\d+$/.test(heightText.trim()) ? Number(heightText.trim()) : NaN;
+  const heightOk = typed >= MIN_HEIGHT && typed <= MAX_HEIGHT;
+  const height = heightOk ? typed : DEFAULT_HEIGHT;
   return (
     <dialog ref={dialog} className="embed-dialog" aria-labelledby={`${id}-title`} onClose={onClose}
       onCancel={(event) => { event.preventDefault(); onClose(); }}>
@@ -78,8 +83,20 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
             : origins.message}
         </p>
       </div>
-      <Snippet label="Iframe code" help="A plain iframe of fixed height: works in any documentation generator." code={iframeSnippet(base, withOrigins)} />
-      <Snippet label="Element code" help="The <stacklab-embed> element: fits its height to the content and keeps its styles to itself." code={elementSnippet(base, withOrigins)} />
+      <div className="embed-origin">
+        <label htmlFor={`${id}-height`}>Height in CSS pixels</label>
+        <input id={`${id}-height`} type="number" inputMode="numeric" min={MIN_HEIGHT} max={MAX_HEIGHT} step={1} value={heightText}
+          aria-invalid={!heightOk} aria-describedby={`${id}-height-help`} onChange={(event) => setHeightText(event.target.value)} />
+        <p id={`${id}-height-help`} className={heightOk ? 'embed-help' : 'embed-error'} role={heightOk ? undefined : 'alert'}>
+          {!heightOk
+            ? `Write a whole number from ${MIN_HEIGHT} to ${MAX_HEIGHT}; the code below uses ${DEFAULT_HEIGHT} until then.`
+            : target.lesson
+              ? 'The iframe keeps this height and the lesson scrolls inside; the element starts here and grows to the lesson.'
+              : 'The lab lays itself out for this height: below 700 px it folds its settings away so a view stays in sight. It shows the views you have on.'}
+        </p>
+      </div>
+      <Snippet label="Iframe code" help="A plain iframe of fixed height: works in any documentation generator." code={iframeSnippet(base, withOrigins, height)} />
+      <Snippet label="Element code" help="The <stacklab-embed> element: fits a lesson's height to its content, keeps a lab's, and keeps its styles to itself." code={elementSnippet(base, withOrigins, height)} />
       <div className="embed-dialog-actions">
         <button type="button" className="btn" onClick={onClose}>Close</button>
       </div>

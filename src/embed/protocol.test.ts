@@ -114,7 +114,10 @@ describe('snippets', () => {
     expect(elementSnippet(base, { scenario: 'N4Ig+x', title: 'StackLab lab', origins: ['https://course.example'] })).toBe(
       '<script src="https://user.github.io/project/stacklab-embed.js" defer></script>\n'
       + '<stacklab-embed scenario="N4Ig+x" height="640" origin="https://course.example" label="StackLab lab"></stacklab-embed>');
-    expect(embedUrl(base, { title: '', origins: ['https://course.example'] })).toBe('https://user.github.io/project/#/embed?origin=https%3A%2F%2Fcourse.example');
+    expect(embedUrl(base, { title: '', origins: ['https://course.example'] })).toBe('https://user.github.io/project/#/embed?height=640&origin=https%3A%2F%2Fcourse.example');
+    // A lab's URL carries its views and height; a lesson's neither.
+    expect(embedUrl(base, { scenario: 'N4Ig+x', views: ['cpu-grid', 'lock'], title: '' }, 480)).toBe('https://user.github.io/project/#/embed?s=N4Ig+x&views=cpu-grid,lock&height=480');
+    expect(embedUrl(base, { lesson: 'x', views: ['lock'], title: '' }, 480)).toBe('https://user.github.io/project/#/embed?lesson=x');
   });
 });
 

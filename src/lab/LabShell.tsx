@@ -57,6 +57,10 @@ export interface LabShellProps {
   notice?: string;
   /** The page's heading, shown beside the lab's tools (full lab only). */
   heading?: ReactNode;
+  /** Embeds: the parameters in a disclosure, closed when true (a small frame), open when false. */
+  paramsCollapsed?: boolean;
+  /** Embeds: show at most this many of the views drawn for the kernel. */
+  maxViews?: number;
 }
 
 export function LabShell(props: LabShellProps) {
@@ -131,6 +135,12 @@ export function LabShell(props: LabShellProps) {
 
   // A lab with no controls (a lesson's fixed run) gives the whole width to its figures and views.
   const showParams = props.controls === undefined || props.controls.length > 0;
+  const params = schema ? (
+    <ParameterPanel schema={schema} scenario={scenario} problems={problems} controls={props.controls}
+      compact={compact} onChange={(values) => store.setScenario(values)} />
+  ) : (
+    <p aria-busy="true">Loading the simulator…</p>
+  );
   return (
     <section ref={root} className={`lab${compact ? ' lab-compact' : ''}${theme === 'projector' ? ' lab-projector' : ''}`}
       aria-label={props.label ?? 'Lab'} data-status={status}>
@@ -168,11 +178,11 @@ export function LabShell(props: LabShellProps) {
       <div className={showParams ? 'lab-body' : 'lab-body lab-body-wide'}>
         {showParams && (
           <aside className="lab-params" aria-label="Scenario parameters">
-            {schema ? (
-              <ParameterPanel schema={schema} scenario={scenario} problems={problems} controls={props.controls}
-                compact={compact} onChange={(values) => store.setScenario(values)} />
-            ) : (
-              <p aria-busy="true">Loading the simulator…</p>
+            {props.paramsCollapsed === undefined ? params : (
+              <details className="lab-params-disclosure" open={!props.paramsCollapsed}>
+                <summary>Scenario settings</summary>
+                {params}
+              </details>
             )}
           </aside>
         )}
@@ -190,7 +200,7 @@ export function LabShell(props: LabShellProps) {
               ))}
             </fieldset>
           )}
-          <ViewArea store={store} views={compact ? allowed : shown} theme={theme} />
+          <ViewArea store={store} views={compact ? allowed : shown} theme={theme} max={props.maxViews} />
           <WhyHost store={store} />
           {compact && link && (
             <p className="lab-open-full"><a href={routeHash({ page: 'lab' }, link)}>Open this experiment in the full lab</a></p>

@@ -143,12 +143,18 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
 const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd', 'numa-topology', 'net-latency', 'hpux-journey', 'hpux-curves']);
 
 /** The views asked for that the loaded scenario's kernel has something to show in (view-ids.ts). */
-export function ViewArea({ store, views, theme }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme }) {
+export function ViewArea({ store, views, theme, max }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number }) {
   const kernel = useLab(store, selectKernel);
   const rads = useLab(store, selectRads);
+  const drawn = viewsForKernel(views, kernel, rads).slice(0, max);
   return (
     <div className="views">
-      {viewsForKernel(views, kernel, rads).map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}
+      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}
+      {drawn.length === 0 && views.length > 0 && (
+        <p className="views-none" role="note">
+          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((id) => VIEW_TITLES[id]).join(', ')}); the figures still measure it.
+        </p>
+      )}
     </div>
   );
 }
