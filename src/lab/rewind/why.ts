@@ -383,11 +383,15 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
     const sleep = findBack(slice, wake, (i) => slice.kind[i] === k.lockSleep && slice.thread[i] === thread && slice.object[i] === lock);
     if (sleep >= 0) {
       const sleepT = slice.t[sleep]!;
-      const holder = findBack(slice, sleep, (i) => slice.kind[i] === k.acquire && slice.object[i] === lock);
-      const holderWords = holder >= 0
-        ? `: ${name(slice.thread[holder]!)} held it (CPU ${slice.cpu[holder]}, acquired at ${formatMs(slice.t[holder]!)})`
-        : '';
-      if (holder < 0) missing.push(`The trace no longer holds who took ${lockName} before ${formatMs(sleepT)}.`);
+      // who held it then: the same replay as for a spin (a lock handed to a woken thread is between holders)
+      const at = lockAtIndex(slice, lockRecordKinds(ctx.kinds), lock, sleep, sleepT);
+      const h = at.state === 'held' ? at.holder : undefined;
+      const holderWords = h
+        ? `: ${name(h.thread)} held it (CPU ${h.cpu}, acquired at ${formatMs(h.since)}${h.acquireIndex < 0 ? ', before the trace window' : ''})`
+        : at.state === 'free' && at.next
+          ? `: it was between holders${at.released ? ` (${name(at.released.thread)} released it at ${formatMs(at.released.t)})` : ''}, on its way to ${name(at.next.thread)}, which took it at ${formatMs(at.next.t)}`
+          : '';
+      if (at.state === 'unknown') missing.push(`The trace no longer holds who took ${lockName} before ${formatMs(sleepT)}.`);
       sentences.push(`${who} slept ${formatNs(wakeT - sleepT)} waiting for ${lockName}${holderWords}; ${who} was ${ordinal(slice.arg[sleep]! + 1)} asleep in line.`);
     } else {
       missing.push(`The trace no longer holds when ${who} fell asleep on ${lockName}.`);
