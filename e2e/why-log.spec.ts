@@ -5,6 +5,7 @@
  * the log shows spinning before it counted as spinning, every CPU the log shows taking
  * the lock after it named as having gone first.
  */
+import { mkdirSync } from 'node:fs';
 import { expect, openLab, simNowNs, test } from './fixtures.js';
 
 /** "41.9971 ms" -> ns. */
@@ -74,4 +75,6 @@ test('after Pause, Reset and Step 1 ms twice, Why on a CPU the log shows spinnin
   if (holder === 'free') expect(text).toMatch(/it was between holders|it was free/);
   else expect(text).toContain(`CPU ${holder} held it`);
   expect(text).toContain(spinning.length === 0 ? 'No other CPU was spinning for it' : `${spinning.length} other CPU`);
+  mkdirSync('/tmp/views-shots', { recursive: true });
+  await why.screenshot({ path: '/tmp/views-shots/why-panel.png' });
 });
