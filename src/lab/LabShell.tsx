@@ -188,7 +188,6 @@ export function LabShell(props: LabShellProps) {
         )}
         <div className="lab-main">
           <Figures store={store} />
-          {!compact && kernelInfo(scenario['kernel.kind']).journey && <Suspense fallback={null}><JourneyPanel store={store} theme={theme} /></Suspense>}
           {!compact && (
             <fieldset className="view-toggles">
               <legend>Views</legend>
@@ -201,6 +200,8 @@ export function LabShell(props: LabShellProps) {
             </fieldset>
           )}
           <ViewArea store={store} views={compact ? allowed : shown} theme={theme} max={props.maxViews} />
+          {/* the porting journey after the views, so the first view starts above the fold */}
+          {!compact && kernelInfo(scenario['kernel.kind']).journey && <Suspense fallback={null}><JourneyPanel store={store} theme={theme} /></Suspense>}
           <WhyHost store={store} />
           {compact && link && (
             <p className="lab-open-full"><a href={routeHash({ page: 'lab' }, link)}>Open this experiment in the full lab</a></p>

@@ -29,6 +29,20 @@ function answerFor(store: LabStore, request: WhyRequest): WhyAnswer {
   );
 }
 
+/** What a spin's sentences say, as data (the e2e checks them against the event log). */
+function spinData(answer: WhyAnswer): Record<string, string> {
+  const spin = answer.spin;
+  if (!spin) return {};
+  const at = spin.atStart;
+  return {
+    'data-spin-start': String(spin.start),
+    'data-lock': String(spin.lock),
+    'data-holder-at-start': at.state === 'held' && at.holder ? String(at.holder.cpu) : at.state,
+    'data-spinning-at-start': at.spinners.filter((w) => w.cpu !== spin.cpu).map((w) => w.cpu).join(' '),
+    'data-took-before': spin.tookBefore.join(' '),
+  };
+}
+
 export default function WhyPanel({ store, why, request, seq }: { store: LabStore; why: WhyState; request: WhyRequest; seq: number }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const answer = useMemo(() => answerFor(store, request), [store, request, seq]);
@@ -39,7 +53,7 @@ export default function WhyPanel({ store, why, request, seq }: { store: LabStore
   const headingId = `why-heading-${seq}`;
   return (
     <div className="why-panel" role="dialog" aria-modal="false" aria-labelledby={headingId} data-testid="why-panel"
-      data-kind={answer.kind}
+      data-kind={answer.kind} {...spinData(answer)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();

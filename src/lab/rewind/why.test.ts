@@ -52,7 +52,7 @@ describe('why a CPU spun', () => {
     expect(answer.sentences[0]).toBe('CPU 5 spun 38 µs for TCPIP_GLOBAL: CPU 2 held it (thread 14, acquired at 1.203 ms); CPU 5 was 3rd in line.');
     expect(answer.sentences).toContain('CPU 2 released it at 1.220 ms, after holding it 17 µs.');
     expect(answer.sentences).toContain('It began spinning at 1.215 ms and took the lock at 1.253 ms.');
-    expect(answer.sentences).toContain('2 other CPUs were already spinning for it when it started (a ticket lock serves them first come, first served).');
+    expect(answer.sentences).toContain('2 other CPUs were already spinning for it when it started: CPU 7 (since 1.210 ms) and CPU 3 (since 1.212 ms) (a ticket lock serves them first come, first served).');
     expect(answer.sentences).toContain('While it spun, CPU 7 and CPU 3 took the lock before it.');
     expect(answer.missing).toEqual([]);
   });
@@ -65,12 +65,35 @@ describe('why a CPU spun', () => {
     expect(answer.sentences.join(' ')).toMatch(/is still spinning/);
   });
 
-  it('says so when the holder\'s acquire is no longer in the trace', () => {
+  it('takes the holder from its release when its acquire is no longer in the trace, and says so when neither is', () => {
     const rows = ticketRows.filter(([t]) => t > 1.205e6);
     const answer = explainWait({ slice: trace(rows, 1234), startNs: 1.205e6 }, spinCtx, { cpu: 5, t: 1.23e6 });
-    expect(answer.sentences[0]).toBe('CPU 5 spun 38 µs for TCPIP_GLOBAL; CPU 5 was 3rd in line.');
-    expect(answer.missing[0]).toBe('The trace no longer holds the acquire of TCPIP_GLOBAL before 1.215 ms, so it cannot say who held it when CPU 5 began to spin.');
-    expect(answer.missing.join(' ')).toMatch(/window starts at 1\.205 ms \(and 1,234 records of this run were lost along the way/);
+    expect(answer.sentences[0]).toBe('CPU 5 spun 38 µs for TCPIP_GLOBAL: CPU 2 held it (acquired at 1.203 ms, before the trace window); CPU 5 was 3rd in line.');
+    expect(answer.missing).toEqual([]);
+    // only CPU 5's own records: nothing says who held the lock
+    const own = ticketRows.filter(([t, , cpu]) => t > 1.205e6 && t < 1.25e6 && cpu === 5);
+    const unknown = explainWait({ slice: trace(own, 1234), startNs: 1.205e6 }, spinCtx, { cpu: 5, t: 1.23e6 });
+    expect(unknown.sentences[0]).toBe('CPU 5 has spun 785 µs so far for TCPIP_GLOBAL; CPU 5 was 1st in line.');
+    expect(unknown.missing[0]).toBe('The trace no longer holds the acquire of TCPIP_GLOBAL before 1.215 ms, so it cannot say who held it when CPU 5 began to spin.');
+    expect(unknown.missing.join(' ')).toMatch(/window starts at 1\.205 ms \(and 1,234 records of this run were lost along the way/);
+  });
+
+  it('during a hand-over says the lock was between holders, and counts the CPU it is on its way to as spinning', () => {
+    // CPU 0 releases; the line travels to CPU 11 (spinning since 1.10 ms), which takes it at 1.22 ms;
+    // CPU 14 starts spinning at 1.21 ms with "0 ahead" (the core's wait list no longer holds CPU 11)
+    const rows: Row[] = [
+      [1.0e6, 'acquire', 0, 3, 1, 0],
+      [1.1e6, 'spin', 11, -1, 1, 0], mode(1.1e6, 11, 'spin', 6),
+      [1.2e6, 'release', 0, -1, 1, 2e5],
+      [1.21e6, 'spin', 14, -1, 1, 0], mode(1.21e6, 14, 'spin', 9),
+      [1.22e6, 'acquire', 11, 6, 1, 1.2e5], mode(1.22e6, 11, 'kernel', 6),
+    ];
+    const answer = explainWait({ slice: trace(rows), startNs: 1e6 }, { ...spinCtx, spinAlgorithm: 'tas', nowNs: 1.23e6 }, { cpu: 14, t: 1.23e6, latest: true });
+    expect(answer.sentences[0]).toBe('CPU 14 has spun 20 µs so far for IOLOCK8: it was between holders: CPU 0 released it at 1.200 ms, and it was on its way to CPU 11, which took it at 1.220 ms; CPU 14 was the 2nd CPU spinning for it.');
+    expect(answer.sentences.join(' ')).not.toMatch(/CPU 0 held it|No other CPU/);
+    expect(answer.sentences).toContain('1 other CPU was already spinning for it when it started: CPU 11 (since 1.100 ms) (with a test-and-set lock any spinner may win each release, whatever its place).');
+    expect(answer.sentences).toContain('While it spun, CPU 11 took the lock before it.');
+    expect(answer.sentences[answer.sentences.length - 1]).toBe('At 1.230 ms, CPU 11 held it (thread 6, acquired at 1.220 ms); no other CPU was spinning for it.');
   });
 
   it('explains a spin for a free lock whose cache line was in another CPU\'s cache', () => {

@@ -21,6 +21,7 @@
  */
 import type { TraceSlice } from '../../core/snapshot.js';
 import { formatMs, formatNs } from '../../views/format.js';
+import { lockAtIndex, lockRecordKinds, recordsUpTo, type LockAt, type LockWaiter } from './lock-state.js';
 
 export interface WhyTrace {
   slice: TraceSlice;
@@ -57,6 +58,25 @@ export interface WhyAnswer {
   sentences: string[];
   /** What the trace no longer holds, in words; empty when nothing is missing. */
   missing: string[];
+  /** For a spin: what the sentences say, as the replay of the trace found it. */
+  spin?: SpinFacts;
+}
+
+/** A spin as the sentences tell it, from the lock's replay (lock-state.ts). */
+export interface SpinFacts {
+  cpu: number;
+  lock: number;
+  start: number;
+  /** When it took the lock, if it has. */
+  end?: number;
+  /** The lock just before the CPU's spin record. */
+  atStart: LockAt;
+  /** When the holder at the start released it, if the trace has it. */
+  holderRelease?: number;
+  /** The CPUs that took the lock while it spun, in order. */
+  tookBefore: number[];
+  /** The lock at the moment asked about, when that lies inside the spin after its start. */
+  atQuery?: LockAt;
 }
 
 interface Kinds {
@@ -87,16 +107,7 @@ function listWords(items: readonly string[]): string {
 }
 
 /** Index of the first record after time t (records are in time order). */
-function after(slice: TraceSlice, t: number): number {
-  let lo = 0;
-  let hi = slice.t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (slice.t[mid]! <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const after = recordsUpTo;
 
 /** The last record at or before index `from` - 1 that matches, or -1. */
 function findBack(slice: TraceSlice, from: number, match: (i: number) => boolean, stop?: (i: number) => boolean): number {
@@ -195,6 +206,29 @@ function contextWords(trace: WhyTrace, ctx: WhyContext, k: Kinds, i: number): st
   return mode === 'interrupt' ? 'an interrupt' : mode === 'fork' ? 'its IPL 8 fork thread' : 'kernel context';
 }
 
+/** "CPU 11 (since 41.990 ms)", the first six and how many more. */
+function waiterWords(waiters: readonly LockWaiter[]): string {
+  const words = waiters.map((w) => `CPU ${w.cpu} (since ${formatMs(w.since)})`);
+  return listWords(words.length > 6 ? [...words.slice(0, 6), `${words.length - 6} more`] : words);
+}
+
+/** Who held the lock at an instant, in words: "CPU 2 held it (...)", or free and on its way. */
+function holderClause(trace: WhyTrace, ctx: WhyContext, k: Kinds, at: LockAt): string {
+  const h = at.holder;
+  if (at.state === 'held' && h) {
+    const acquired = h.acquireIndex >= 0
+      ? `${contextWords(trace, ctx, k, h.acquireIndex)}, acquired at ${formatMs(h.since)}`
+      : `acquired at ${formatMs(h.since)}, before the trace window`;
+    return `CPU ${h.cpu} held it (${acquired})`;
+  }
+  if (at.state === 'free') {
+    const next = at.next && at.next.t > at.t ? `it was on its way to CPU ${at.next.cpu}, which took it at ${formatMs(at.next.t)}` : '';
+    if (at.released) return `it was between holders: CPU ${at.released.cpu} released it at ${formatMs(at.released.t)}${next ? `, and ${next}` : ''}`;
+    return `it was free${next ? ` and ${next}` : ''}`;
+  }
+  return '';
+}
+
 function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t: number, segmentStart: number): WhyAnswer {
   const { slice } = trace;
   const cpuWords = `CPU ${cpu}`;
@@ -233,16 +267,19 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
   const title = `Why ${cpuWords} spun for ${lockName}`;
   if (start < trace.startNs) missing.push(`${cpuWords} began spinning at ${formatMs(start)}, before the trace window starts.`);
 
-  // its place in line: the spin record at the start (waiters ahead)
+  // the instant it began: just before its spin record (the records the log shows, replayed)
   const startIdx = after(slice, start - 1);
   const sp = findForward(slice, startIdx, (i) => slice.kind[i] === k.spin && slice.cpu[i] === cpu && slice.object[i] === lock,
     (i) => slice.t[i]! > start);
-  const ahead = sp >= 0 ? slice.arg[sp]! : -1;
-
-  // who held it when the spin began: the last acquire of the lock before then
-  const held = findBack(slice, startIdx, (i) => slice.kind[i] === k.acquire && slice.object[i] === lock && slice.cpu[i] !== cpu);
-  let holderWords = '';
-  let holderSentence = '';
+  const lk = lockRecordKinds(ctx.kinds);
+  const atStart = lockAtIndex(slice, lk, lock, sp >= 0 ? sp : startIdx, start);
+  const others = atStart.spinners.filter((w) => w.cpu !== cpu);
+  const endIdx = acq >= 0 ? acq : slice.t.length;
+  const tookBefore: number[] = [];
+  for (let i = (sp >= 0 ? sp : startIdx) + 1; i < endIdx; i++) {
+    if (slice.kind[i] === k.acquire && slice.object[i] === lock && slice.cpu[i] !== cpu) tookBefore.push(slice.cpu[i]!);
+  }
+  const facts: SpinFacts = { cpu, lock, start, ...(end !== undefined ? { end } : {}), atStart, tookBefore };
   if (sp < 0) {
     // no spin record: the lock was free but its cache line had to come from another CPU
     const line = end !== undefined
@@ -251,48 +288,56 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
     const from = line >= 0 ? slice.arg[line]! : -1;
     sentences.push(`${cpuWords} ${spun} for ${lockName}: the lock was free, but its cache line was in ${from >= 0 ? `CPU ${from}'s` : 'another CPU\'s'} cache, so ${cpuWords} waited for the line to come over.`);
   } else {
-    if (held >= 0) {
-      const h = slice.cpu[held]!;
-      holderWords = `CPU ${h} held it (${contextWords(trace, ctx, k, held)}, acquired at ${formatMs(slice.t[held]!)})`;
-      const rel = findForward(slice, held + 1, (i) => slice.kind[i] === k.release && slice.object[i] === lock && slice.cpu[i] === h);
-      if (rel >= 0) holderSentence = `CPU ${h} released it at ${formatMs(slice.t[rel]!)}, after holding it ${formatNs(slice.arg[rel]!)}.`;
-      else holderSentence = `CPU ${h} still holds it.`;
-    } else {
+    const holderWords = holderClause(trace, ctx, k, atStart);
+    if (atStart.state === 'unknown') {
       missing.push(`The trace no longer holds the acquire of ${lockName} before ${formatMs(start)}, so it cannot say who held it when ${cpuWords} began to spin.`);
+    } else if (atStart.state === 'free' && !atStart.released) {
+      missing.push(`The trace no longer holds the release of ${lockName} before ${formatMs(start)}.`);
     }
     // a ticket (or fair) lock has a line; with test-and-set the order of arrival decides nothing
-    const place = ahead < 0 ? ''
-      : ctx.spinAlgorithm === 'tas' ? `${cpuWords} was the ${ordinal(ahead + 1)} CPU spinning for it`
-        : `${cpuWords} was ${ordinal(ahead + 1)} in line`;
-    sentences.push(`${cpuWords} ${spun} for ${lockName}${holderWords ? `: ${holderWords}` : ''}${place ? `; ${place}` : ''}.`);
-    if (holderSentence) sentences.push(holderSentence);
+    const place = ctx.spinAlgorithm === 'tas' ? `${cpuWords} was the ${ordinal(others.length + 1)} CPU spinning for it`
+      : `${cpuWords} was ${ordinal(others.length + 1)} in line`;
+    sentences.push(`${cpuWords} ${spun} for ${lockName}${holderWords ? `: ${holderWords}` : ''}; ${place}.`);
+    const h = atStart.state === 'held' ? atStart.holder : undefined;
+    if (h) {
+      const rel = findForward(slice, sp, (i) => slice.kind[i] === k.release && slice.object[i] === lock && slice.cpu[i] === h.cpu);
+      if (rel >= 0) {
+        facts.holderRelease = slice.t[rel]!;
+        sentences.push(`CPU ${h.cpu} released it at ${formatMs(slice.t[rel]!)}, after holding it ${formatNs(slice.arg[rel]!)}.`);
+      } else sentences.push(`CPU ${h.cpu} still holds it.`);
+    }
   }
   sentences.push(`It began spinning at ${formatMs(start)}${end !== undefined ? ` and took the lock at ${formatMs(end)}` : ' and is still spinning'}.`);
 
-  // who went first while it spun
+  // who else was spinning, and who went first while it spun
   if (sp >= 0) {
-    const stopAt = end ?? Number.POSITIVE_INFINITY;
-    const firsts: string[] = [];
-    for (let i = startIdx; i < slice.t.length && slice.t[i]! < stopAt; i++) {
-      if (slice.kind[i] === k.acquire && slice.object[i] === lock && slice.cpu[i] !== cpu && slice.t[i]! > start) firsts.push(`CPU ${slice.cpu[i]}`);
-    }
     const algorithm = ctx.spinAlgorithm;
-    if (ahead >= 0) {
-      const spinning = ahead === 0 ? 'No other CPU was spinning for it when it started'
-        : `${ahead} other CPU${ahead === 1 ? ' was' : 's were'} already spinning for it when it started`;
-      const rule = algorithm === 'ticket'
-        ? 'a ticket lock serves them first come, first served'
-        : algorithm === 'fair'
-          ? 'the fair algorithm serves them in order once enough CPUs spin, and lets them race when few do'
-          : 'with a test-and-set lock any spinner may win each release, whatever its place';
-      sentences.push(`${spinning} (${rule}).`);
-    }
-    if (firsts.length > 0) {
+    const spinning = others.length === 0 ? 'No other CPU was spinning for it when it started'
+      : `${others.length} other CPU${others.length === 1 ? ' was' : 's were'} already spinning for it when it started: ${waiterWords(others)}`;
+    const rule = algorithm === 'ticket'
+      ? 'a ticket lock serves them first come, first served'
+      : algorithm === 'fair'
+        ? 'the fair algorithm serves them in order once enough CPUs spin, and lets them race when few do'
+        : 'with a test-and-set lock any spinner may win each release, whatever its place';
+    sentences.push(`${spinning} (${rule}).`);
+    if (tookBefore.length > 0) {
+      const firsts = tookBefore.map((c) => `CPU ${c}`);
       const shown = firsts.length > 6 ? [...firsts.slice(0, 6), `${firsts.length - 6} more`] : firsts;
       sentences.push(`While it spun, ${listWords(shown)} took the lock before it.`);
     }
   }
-  return { kind: 'spin', title, sentences, missing };
+  // the moment asked about, when that is later than the start: the lock then
+  if (t > start && (end === undefined || t < end)) {
+    const atT = lockAtIndex(slice, lk, lock, after(slice, t), t);
+    facts.atQuery = atT;
+    const holderNow = holderClause(trace, ctx, k, atT);
+    const spinningNow = atT.spinners.filter((w) => w.cpu !== cpu);
+    if (holderNow || spinningNow.length > 0) {
+      sentences.push(`At ${formatMs(t)}${holderNow ? `, ${holderNow}` : ''}; ${spinningNow.length === 0 ? 'no other CPU was spinning for it'
+        : `${spinningNow.length === 1 ? 'one other CPU was' : `${spinningNow.length} other CPUs were`} spinning for it: ${waiterWords(spinningNow)}`}.`);
+    }
+  }
+  return { kind: 'spin', title, sentences, missing, spin: facts };
 }
 
 function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t: number): WhyAnswer {
@@ -338,11 +383,15 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
     const sleep = findBack(slice, wake, (i) => slice.kind[i] === k.lockSleep && slice.thread[i] === thread && slice.object[i] === lock);
     if (sleep >= 0) {
       const sleepT = slice.t[sleep]!;
-      const holder = findBack(slice, sleep, (i) => slice.kind[i] === k.acquire && slice.object[i] === lock);
-      const holderWords = holder >= 0
-        ? `: ${name(slice.thread[holder]!)} held it (CPU ${slice.cpu[holder]}, acquired at ${formatMs(slice.t[holder]!)})`
-        : '';
-      if (holder < 0) missing.push(`The trace no longer holds who took ${lockName} before ${formatMs(sleepT)}.`);
+      // who held it then: the same replay as for a spin (a lock handed to a woken thread is between holders)
+      const at = lockAtIndex(slice, lockRecordKinds(ctx.kinds), lock, sleep, sleepT);
+      const h = at.state === 'held' ? at.holder : undefined;
+      const holderWords = h
+        ? `: ${name(h.thread)} held it (CPU ${h.cpu}, acquired at ${formatMs(h.since)}${h.acquireIndex < 0 ? ', before the trace window' : ''})`
+        : at.state === 'free' && at.next
+          ? `: it was between holders${at.released ? ` (${name(at.released.thread)} released it at ${formatMs(at.released.t)})` : ''}, on its way to ${name(at.next.thread)}, which took it at ${formatMs(at.next.t)}`
+          : '';
+      if (at.state === 'unknown') missing.push(`The trace no longer holds who took ${lockName} before ${formatMs(sleepT)}.`);
       sentences.push(`${who} slept ${formatNs(wakeT - sleepT)} waiting for ${lockName}${holderWords}; ${who} was ${ordinal(slice.arg[sleep]! + 1)} asleep in line.`);
     } else {
       missing.push(`The trace no longer holds when ${who} fell asleep on ${lockName}.`);

@@ -146,12 +146,14 @@ export function KrpQueue(props: KrpQueueProps) {
       } : undefined}>
       <svg width={innerW} height={height} aria-hidden="true">
         <PatternDefs prefix={patterns} theme={theme} />
-        <text x={0} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>
-          {fitting(['CPUs in process context', 'Process context', 'CPUs'], scalable ? qX0 - fs : innerW, t.smallSize)}</text>
-        {scalable && <text x={qX0} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>
-          {fitting(['TCPIP_KRP work queue', 'KRP queue', 'Queue'], dX - qX0 - fs, t.smallSize)}</text>}
-        {scalable && <text x={dX} y={fs * 1.1} fontSize={t.smallSize} fontWeight={700}>
-          {fitting(['Designated TCP/IP CPU', 'Designated CPU', 'TCP/IP CPU'], innerW - dX, t.smallSize)}</text>}
+        {/* the three columns' headings, each within its column (a shorter wording, then a smaller size, where it does not fit) */}
+        {(scalable
+          ? [[0, qX0 - fs, ['CPUs in process context', 'Process context', 'CPUs']], [qX0, dX - fs * 0.8, ['TCPIP_KRP work queue', 'KRP queue', 'Queue']],
+            [dX, innerW, ['Designated TCP/IP CPU', 'Designated CPU', 'TCP/IP CPU']]] as const
+          : [[0, innerW, ['CPUs in process context']]] as const).map(([x0, x1, words]) => {
+          const heading = fitting(words, x1 - x0, t.smallSize);
+          return <text key={x0} x={x0} y={fs * 1.1} fontSize={fitFontSize(heading, x1 - x0, t.smallSize, 9, true)} fontWeight={700}>{heading}</text>;
+        })}
         {/* the CPUs as one path per mode (a mark per CPU, up to 256), the ones that just queued outlined thick */}
         <ModePaths theme={theme} patterns={patterns} stroke={t.axis}
           boxes={sources.map((c) => ({ mode: c.mode, ...sourcePos.get(c.id)!, width: chipW, height: chipH }))} />
@@ -168,12 +170,18 @@ export function KrpQueue(props: KrpQueueProps) {
           );
         })}
 
-        {!scalable && (
-          <text x={qX0 + (innerW - qX0) / 2} y={top + areaH / 2} fontSize={t.fontSize} textAnchor="middle" style={{ fill: t.muted }}>
-            <tspan x={qX0 + (innerW - qX0) / 2}>The classic kernel has no KRP queue:</tspan>
-            <tspan x={qX0 + (innerW - qX0) / 2} dy={fs * 1.4}>each CPU takes I/O lock 8 itself.</tspan>
-          </text>
-        )}
+        {!scalable && (() => {
+          // beside the CPUs, in the room left of them
+          const x0 = sourcesW + fs;
+          const mid = (x0 + innerW) / 2;
+          const size = fitFontSize('The classic kernel has no KRP queue:', innerW - x0 - 4, t.fontSize, 10);
+          return (
+            <text x={mid} y={top + areaH / 2} fontSize={size} textAnchor="middle" style={{ fill: t.muted }}>
+              <tspan x={mid}>The classic kernel has no KRP queue:</tspan>
+              <tspan x={mid} dy={size * 1.4}>each CPU takes I/O lock 8 itself.</tspan>
+            </text>
+          );
+        })()}
 
         {scalable && (
           <>
@@ -188,10 +196,13 @@ export function KrpQueue(props: KrpQueueProps) {
             {overflow > 0 && (
               <text x={qX0 + fs * 0.7} y={qY + qH / 2 + fs * 0.35} fontSize={fs} fontWeight={800}>+{formatCount(overflow)}</text>
             )}
-            <text x={(qX0 + qX1) / 2} y={qY + qH + fs * 1.5} fontSize={fs} textAnchor="middle">
+            {/* its length and the longest so far, on two lines within the queue's width (clear of the CPUs) */}
+            <text x={(qX0 + qX1) / 2} y={qY + qH + fs * 1.6} fontSize={fitFontSize(`length ${formatCount(Math.round(lenShown))}`, qX1 - qX0, fs, 9)}
+              textAnchor="middle">
               length <tspan fontWeight={800} fontSize={t.largeSize}>{formatCount(Math.round(lenShown))}</tspan>
-              <tspan style={{ fill: t.muted }}>  · max {formatCount(q.maxLen)}</tspan>
             </text>
+            <text x={(qX0 + qX1) / 2} y={qY + qH + fs * 3} fontSize={fitFontSize(`max ${formatCount(q.maxLen)}`, qX1 - qX0, t.smallSize, 9)}
+              textAnchor="middle" style={{ fill: t.muted }}>max {formatCount(q.maxLen)}</text>
 
             {/* the designated TCP/IP CPU */}
             {dCpu && (
@@ -221,7 +232,7 @@ export function KrpQueue(props: KrpQueueProps) {
                   {busy.estimated ? '≈' : ''}{formatPct(busyShown)}
                   {busy.pct >= 97.5 && (
                     // beside the figure where it fits, else under it
-                    `${busy.estimated ? '≈' : ''}${formatPct(busyShown)}`.length * t.largeSize * 0.62 + ' saturated'.length * fs * 0.6 <= innerW - dX
+                    `${busy.estimated ? '≈' : ''}${formatPct(busyShown)}`.length * t.largeSize * 0.7 + ' saturated'.length * fs * 0.66 <= innerW - dX
                       ? <tspan fontSize={fs} fontWeight={700}> saturated</tspan>
                       : <tspan x={dX} dy={fs * 1.3} fontSize={fs} fontWeight={700}>saturated</tspan>
                   )}

@@ -57,11 +57,12 @@ export function ModeBars(props: ModeBarsProps) {
   const rowH = Math.round(fs * (other ? 2.5 : 2.1));
   const top = Math.round(fs * 3);
   const barX = labelW + valueW + 10;
-  const barW = Math.max(120, innerW - barX - 14);
   const scaleMax = Math.max(bars.scaleMax, other?.scaleMax ?? 0);
+  const tickLabelW = formatCount(scaleMax).length * t.smallSize * 0.62 + 10;
+  // room on the right for half the full-scale label, centred on the bars' end
+  const barW = Math.max(120, innerW - barX - Math.max(14, tickLabelW / 2));
   const x = scaleLinear().domain([0, scaleMax]).range([barX, barX + barW]);
   // MONITOR's quarter ticks, thinned to halves or the ends where their labels would touch
-  const tickLabelW = formatCount(scaleMax).length * t.smallSize * 0.62 + 10;
   const ticks = modeTicks(scaleMax).filter((_, i, all) =>
     barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1));
   const height = top + bars.rows.length * rowH + fs * 1.8;

@@ -11,7 +11,7 @@ import { scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { themeTokens, type Theme } from '../palette.js';
-import { fitFontSize, formatCount, formatNs, formatPct } from '../format.js';
+import { formatCount, formatNs, formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
@@ -54,7 +54,8 @@ export function MonitorModes(props: MonitorModesProps) {
   const labelW = Math.round(mono * 19);
   const valueW = Math.round(mono * 6);
   const barX = labelW + valueW + Math.round(fs * 0.8);
-  const barW = Math.max(120, innerW - barX - Math.round(fs * 1.2));
+  // room on the right for half the full-scale label, centred on the scale's end
+  const barW = Math.max(120, innerW - barX - Math.max(Math.round(fs * 1.2), (formatCount(table.scaleMax).length * t.smallSize * 0.62) / 2 + 2));
   const rowH = Math.round(fs * 1.9);
   const headH = Math.round(fs * 3.4);
   const combined = combinedLine(table);
@@ -114,9 +115,9 @@ export function MonitorModes(props: MonitorModesProps) {
         <rect x={1} y={2} width={mono * 6} height={headH - 8} fill="none" stroke={t.text} strokeWidth={1.5} />
         <text x={1 + mono * 3} y={headH / 2 + fs * 0.3} fontSize={fs} fontWeight={700} textAnchor="middle"
           style={{ fontFamily: t.monoFamily }}>CUR</text>
-        <text x={headX} y={fs * 1.1} fontSize={fitFontSize(HEAD, headRoom, fs, 10, true)} fontWeight={700}
+        <text x={headX} y={fs * 1.1} fontSize={monoFit(HEAD, headRoom, fs)} fontWeight={700}
           style={{ fontFamily: t.monoFamily }}>{HEAD}</text>
-        <text x={headX} y={fs * 2.5} fontSize={fitFontSize(node, headRoom, t.smallSize, 9)}
+        <text x={headX} y={fs * 2.5} fontSize={monoFit(node, headRoom, t.smallSize)}
           style={{ fontFamily: t.monoFamily, fill: t.muted }}>{node}</text>
         <text x={0} y={combinedY} fontSize={fs} fontWeight={700} style={{ fontFamily: t.monoFamily }}>{combined}</text>
         {ticks.map((v) => (
@@ -154,4 +155,9 @@ export function MonitorModes(props: MonitorModesProps) {
       </p>
     </ViewFrame>
   );
+}
+
+/** The largest size up to max at which a monospace text fits the width (a glyph is 0.62 em at most). */
+function monoFit(text: string, width: number, max: number): number {
+  return Math.min(max, width / Math.max(1, text.length * 0.62));
 }

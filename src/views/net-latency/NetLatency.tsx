@@ -94,14 +94,15 @@ export function NetLatency(props: NetLatencyProps) {
 function Bars({ runs, width, t }: { runs: readonly LatencyRun[]; width: number; t: ThemeTokens }) {
   const fs = t.fontSize;
   const small = t.smallSize;
-  const right = Math.round(fs * 4.6);
-  const x = latencyScale(runs, 0, Math.max(60, width - right));
+  // room on the right for the total (bold, "11.2 µs"), on the left for half the "0" under the axis
+  const right = Math.round(fs * 5.6);
+  const x = latencyScale(runs, Math.ceil(small * 0.5), Math.max(60, width - right));
   const labelH = Math.round(fs * 1.5);
   const barH = Math.round(fs * 2.5);
   const noteH = Math.round(small * 2.4);
   const rowH = labelH + barH + noteH + 6;
   const axisY = runs.length * rowH + 4;
-  const height = axisY + Math.round(small * 2.2);
+  const height = axisY + Math.round(small * 2.9);
   const ticks = x.ticks(Math.max(3, Math.min(10, Math.floor(width / (fs * 5)))));
   return (
     <svg width={width} height={height} aria-hidden="true" data-bars={runs.length}>
@@ -156,7 +157,7 @@ function Bars({ runs, width, t }: { runs: readonly LatencyRun[]; width: number; 
       {ticks.map((v) => (
         <text key={v} x={x(v)} y={axisY + small * 1.2} fontSize={small} textAnchor="middle">{formatCount(v / 1000)}</text>
       ))}
-      <text x={x.range()[1]} y={axisY + small * 2.2} fontSize={small} textAnchor="end" className="slv-muted">µs, one way</text>
+      <text x={x.range()[1]} y={axisY + small * 2.45} fontSize={small} textAnchor="end" className="slv-muted">µs, one way</text>
     </svg>
   );
 }

@@ -51,7 +51,8 @@ export function NumaSpinlock(props: NumaSpinlockProps) {
   const gap = Math.round(fs * 0.9);
   const groupsW = innerW - axisW;
   const groupW = (groupsW - gap * (f.rads.length - 1)) / Math.max(1, f.rads.length);
-  const plotTop = Math.round(fs * 0.8);
+  // room above the top tick's label for the axis's unit
+  const plotTop = Math.round(t.smallSize * 2.1);
   const plotH = Math.round(fs * 9);
   const base = plotTop + plotH;
   const y = scaleLinear().domain([0, f.maxShare]).range([base, plotTop]).nice();
@@ -92,7 +93,7 @@ export function NumaSpinlock(props: NumaSpinlockProps) {
             <text x={axisW - 6} y={y(v) + t.smallSize * 0.35} fontSize={t.smallSize} textAnchor="end">{formatOne(v)}</text>
           </g>
         ))}
-        <text x={0} y={plotTop - 2} fontSize={t.smallSize} style={{ fill: t.muted }}>×fair</text>
+        <text x={0} y={plotTop - t.smallSize * 1.1} fontSize={t.smallSize} style={{ fill: t.muted }}>×fair</text>
         {f.rads.map((r, i) => {
           const gx = axisW + i * (groupW + gap);
           const bw = groupW / Math.max(1, r.cpus.length);
@@ -115,7 +116,7 @@ export function NumaSpinlock(props: NumaSpinlockProps) {
               ))}
               <text x={gx + groupW / 2} y={radLabelY + labelFont * 0.1} fontSize={labelFont} fontWeight={700} textAnchor="middle">
                 {name}</text>
-              <text x={gx + groupW / 2} y={radLabelY + labelFont * 0.1 + shareFont * 1.15} fontSize={shareFont} textAnchor="middle"
+              <text x={gx + groupW / 2} y={radLabelY + labelFont * 0.1 + shareFont * 1.35} fontSize={shareFont} textAnchor="middle"
                 style={{ fill: t.muted }}>{shareText}</text>
               <rect x={gx} y={acquireY} width={Math.max(1, (groupW * r.meanAcquireNs) / acquireMax)} height={acquireH} fill={t.muted} />
               <text x={gx} y={acquireY + acquireH + t.smallSize * 1.15} fontSize={fitFontSize(acquireText, groupW, t.smallSize, 9)}>

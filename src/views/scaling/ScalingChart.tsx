@@ -313,13 +313,18 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
         const cx = x(current.cpus);
         const cy = y(panel.value(current));
         const label = `this run: ${panel.format(panel.value(current))}`;
-        // to the right of the ring, or to its left where the panel ends first
-        const right = cx + markerSize * 1.8 + label.length * t.smallSize * 0.6 <= width;
+        // to the right of the ring, or to its left where the panel ends first (bold: about 0.66 em a glyph);
+        // above the ring, or below it where the panel's top is near
+        const labelW = label.length * t.smallSize * 0.66;
+        const right = cx + markerSize * 1.8 + labelW <= width;
+        const above = cy - markerSize * 1.4 - t.smallSize >= 0;
+        const ly = above ? cy - markerSize * 1.4 : cy + markerSize * 1.4 + t.smallSize;
+        const lx = right ? cx + markerSize * 1.8 : Math.max(labelW, cx - markerSize * 1.8);
         return (
           <g data-current="">
             <circle cx={cx} cy={cy} r={markerSize * 1.4} fill="none" stroke={t.text} strokeWidth={3} />
             <circle cx={cx} cy={cy} r={markerSize * 1.4 + 3} fill="none" stroke={t.background} strokeWidth={2} />
-            <text x={cx + (right ? markerSize * 1.8 : -markerSize * 1.8)} y={cy - markerSize * 1.4} fontSize={t.smallSize} fontWeight={700}
+            <text x={lx} y={ly} fontSize={t.smallSize} fontWeight={700}
               textAnchor={right ? 'start' : 'end'} style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
               {label}
             </text>
