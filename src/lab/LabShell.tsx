@@ -20,7 +20,7 @@ import { useLab } from './hooks.js';
 import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
 import { LabStore, type LabStoreOptions } from './store.js';
-import { Transport, useTransportKeys } from './Transport.js';
+import { StatusLine, Transport, useTransportKeys } from './Transport.js';
 import { WhyHost } from './rewind/WhyHost.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
@@ -54,8 +54,8 @@ export interface LabShellProps {
   syncUrl?: boolean;
   /** A message to show at the top (for example why a link could not be read). */
   notice?: string;
-  /** The page's heading, shown beside the lab's tools (full lab only). */
-  heading?: ReactNode;
+  /** The page's heading, shown beside the lab's tools (full lab only); a function gets the lab's store (for words that follow its state). */
+  heading?: ReactNode | ((store: LabStore) => ReactNode);
 }
 
 export function LabShell(props: LabShellProps) {
@@ -109,7 +109,8 @@ export function LabShell(props: LabShellProps) {
   const speed = useLab(store, 'speed');
   const status = useLab(store, 'status');
   const root = useRef<HTMLElement>(null);
-  useTransportKeys(store, root);
+  // The full lab is the page's one lab: its keys work from anywhere on it, on arrival.
+  useTransportKeys(store, root, !compact);
 
   // Frames shown, for tests and the benchmark, without re-rendering React each frame
   // (data-status is rendered below: it changes rarely).
@@ -148,7 +149,7 @@ export function LabShell(props: LabShellProps) {
       )}
       {!compact && (
         <div className="lab-head">
-          {props.heading}
+          {typeof props.heading === 'function' ? props.heading(store) : props.heading}
           <div className="lab-tools">
             <PresetMenu onChoose={(values) => store.setScenario(values)} />
             <CopyLinkButton opens="this exact lab" />
@@ -162,7 +163,10 @@ export function LabShell(props: LabShellProps) {
       )}
       <div className="lab-bar">
         <Transport store={store} compact={compact} />
-        <Suspense fallback={null}><Narration store={store} /></Suspense>
+        <div className="lab-bar-side">
+          <StatusLine store={store} />
+          <Suspense fallback={null}><Narration store={store} hidden /></Suspense>
+        </div>
       </div>
       <div className={showParams ? 'lab-body' : 'lab-body lab-body-wide'}>
         {showParams && (
