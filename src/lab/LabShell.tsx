@@ -16,7 +16,7 @@ import { EmbedCodeButton } from '../shared/EmbedCodeButton.js';
 import { CompareLink } from './compare/CompareLink.js';
 import { CopyLinkButton } from './CopyLinkButton.js';
 import { Figures } from './Figures.js';
-import { useLab } from './hooks.js';
+import { useLab, useStickyBarPadding } from './hooks.js';
 import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
 import { LabStore, type LabStoreOptions } from './store.js';
@@ -111,6 +111,9 @@ export function LabShell(props: LabShellProps) {
   const root = useRef<HTMLElement>(null);
   // The full lab is the page's one lab: its keys work from anywhere on it, on arrival.
   useTransportKeys(store, root, !compact);
+  // Focus never hides under the full lab's sticky transport bar.
+  const bar = useRef<HTMLDivElement>(null);
+  useStickyBarPadding(bar, !compact);
 
   // Frames shown, for tests and the benchmark, without re-rendering React each frame
   // (data-status is rendered below: it changes rarely).
@@ -161,7 +164,7 @@ export function LabShell(props: LabShellProps) {
           </div>
         </div>
       )}
-      <div className="lab-bar">
+      <div className="lab-bar" ref={bar}>
         <Transport store={store} compact={compact} />
         <div className="lab-bar-side">
           <StatusLine store={store} />
