@@ -345,6 +345,8 @@ test('the status line says the clock\'s time and the kernel running now, and not
   for (const x of xs) expect(Math.abs(x - x0), 'the Speed slider does not move').toBeLessThan(0.5);
   // One CPU says so: "0 of 1 CPU", never "1 CPUs".
   await expect(page.getByTestId('fig-spinning')).not.toContainText('CPUs');
+  await expect(cpuGrid(page)).toContainText(/of 1 CPU\b/);
+  await expect(page.locator('.lab')).not.toContainText(/\b1 CPUs\b/);
 });
 
 test('the subtitle says "Press Play" only while the lab is not playing', async ({ page }) => {
