@@ -248,6 +248,20 @@ test('the keys work on arrival: Space plays and pauses without scrolling, and fi
   await page.keyboard.press('r');
   await expect(play).toHaveText(/^.?Play$/);
   expect(await simNowNs(page)).toBe(41_000_000);
+  // The switch turns the single-key shortcuts off (WCAG 2.1.4), and the choice is kept.
+  const keys = page.getByRole('checkbox', { name: 'Single-key shortcuts' });
+  await expect(keys).toBeChecked();
+  await keys.uncheck();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('m');
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  expect(await simNowNs(page)).toBe(41_000_000);
+  await expect(play).toHaveText(/^.?Play$/);
+  await page.reload();
+  await expect(lab(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(page.getByRole('checkbox', { name: 'Single-key shortcuts' })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'Single-key shortcuts' }).check();
 });
 
 test('the kernel tooltip closes after a choice, on Escape and when focus leaves, and speaks in words, not field paths', async ({ page }) => {

@@ -20,7 +20,7 @@ import { useLab, useStickyBarPadding } from './hooks.js';
 import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
 import { LabStore, type LabStoreOptions } from './store.js';
-import { StatusLine, Transport, useTransportKeys } from './Transport.js';
+import { CharacterKeysSwitch, StatusLine, Transport, useCharacterKeys, useTransportKeys } from './Transport.js';
 import { WhyHost } from './rewind/WhyHost.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
@@ -110,7 +110,8 @@ export function LabShell(props: LabShellProps) {
   const status = useLab(store, 'status');
   const root = useRef<HTMLElement>(null);
   // The full lab is the page's one lab: its keys work from anywhere on it, on arrival.
-  useTransportKeys(store, root, !compact);
+  const [characterKeys, setCharacterKeys] = useCharacterKeys();
+  useTransportKeys(store, root, !compact, compact || characterKeys);
   // Focus never hides under the full lab's sticky transport bar.
   const bar = useRef<HTMLDivElement>(null);
   useStickyBarPadding(bar, !compact);
@@ -169,6 +170,7 @@ export function LabShell(props: LabShellProps) {
         <div className="lab-bar-side">
           <StatusLine store={store} />
           <Suspense fallback={null}><Narration store={store} hidden /></Suspense>
+          {!compact && <CharacterKeysSwitch on={characterKeys} onChange={setCharacterKeys} />}
         </div>
       </div>
       <div className={showParams ? 'lab-body' : 'lab-body lab-body-wide'}>

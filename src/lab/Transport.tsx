@@ -5,15 +5,16 @@
  * After a step, the records it produced are said in words. Keyboard shortcuts work
  * anywhere in the lab (on the lab page, anywhere on the page, from the moment it
  * opens) except inside a text field: Space plays or pauses, "." steps one event, "m"
- * steps 1 ms, "r" resets.
+ * steps 1 ms, "r" resets. The lab page has a switch that turns them off (WCAG 2.1.4).
  */
-import { memo, useEffect, useId, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
 import { SPEEDS, speedIndex } from '../core/playback.js';
 import { formatCount, formatNs } from '../views/format.js';
 import { speedLabel, speedRatio } from './speed-words.js';
 import { clockText, runWords, setupWords, subtitleWords } from './status-words.js';
 import { useLab } from './hooks.js';
 import { Scrubber } from './rewind/Scrubber.js';
+import { readSwitch, writeSwitch } from './switch-setting.js';
 import type { LabState, LabStore } from './store.js';
 
 const selectTransport = (s: LabState) => s;
@@ -58,10 +59,10 @@ export interface TransportKeyTarget {
  * checkbox, a slider, a link, a summary) and never inside a dialog, a menu or another
  * form outside the lab.
  */
-export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTMLElement | null>, wholePage = false): void {
+export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTMLElement | null>, wholePage = false, on = true): void {
   useEffect(() => {
     const element = root.current;
-    if (!element) return;
+    if (!element || !on) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (wholePage && inOwnPlace(event.target, element)) return;
@@ -74,10 +75,34 @@ export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTML
       else return;
       event.preventDefault();
     };
-    const on: HTMLElement | Document = wholePage ? element.ownerDocument : element;
-    on.addEventListener('keydown', onKey as EventListener);
-    return () => on.removeEventListener('keydown', onKey as EventListener);
-  }, [store, root, wholePage]);
+    const listener: HTMLElement | Document = wholePage ? element.ownerDocument : element;
+    listener.addEventListener('keydown', onKey as EventListener);
+    return () => listener.removeEventListener('keydown', onKey as EventListener);
+  }, [store, root, wholePage, on]);
+}
+
+const KEYS_SETTING = 'stacklab.lab.character-keys';
+
+/** Whether the lab page's single-key shortcuts are on (kept in this browser), and a setter that keeps the choice. */
+export function useCharacterKeys(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => readSwitch(KEYS_SETTING));
+  return [on, (value: boolean) => { setOn(value); writeSwitch(KEYS_SETTING, value); }];
+}
+
+/**
+ * The switch that turns the lab page's single-key shortcuts off (WCAG 2.1.4: on the
+ * lab page they work anywhere, so a speech input or screen reader user whose keys they
+ * would take can turn them off).
+ */
+export function CharacterKeysSwitch({ on, onChange }: { on: boolean; onChange(on: boolean): void }) {
+  const id = useId();
+  return (
+    <label className="toggle">
+      <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} aria-describedby={id} />
+      Single-key shortcuts
+      <span id={id} className="visually-hidden">Space plays or pauses, full stop steps one event, m steps 1 ms, r resets, wherever focus is on the page except in a field.</span>
+    </label>
+  );
 }
 
 export function Transport({ store, compact }: { store: LabStore; compact?: boolean }) {
