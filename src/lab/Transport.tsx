@@ -37,10 +37,11 @@ function usesSpace(target: EventTarget | null): boolean {
   return SPACE_TAGS.includes(target.tagName) || SPACE_ROLES.includes(target.getAttribute('role') ?? '');
 }
 
-/** Focus is in something that keeps its keys: a dialog or a menu (its own keys), or a form the lab is not part of (a lesson's answers). */
+/** Focus is in something that keeps its keys: a dialog or a menu (its own keys, in the lab or not), or a form outside the lab (a lesson's answers). */
 function inOwnPlace(target: EventTarget | null, root: HTMLElement): boolean {
-  if (!(target instanceof Element) || root.contains(target)) return false;
-  return target.closest('dialog, [role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], form') !== null;
+  if (!(target instanceof Element)) return false;
+  if (target.closest('dialog, [role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return true;
+  return !root.contains(target) && target.closest('form') !== null;
 }
 
 /** What the shortcut keys drive: a lab's store, or the compare page's clock (which has no event step). */
@@ -56,8 +57,8 @@ export interface TransportKeyTarget {
  * lab), anywhere on the page, so they work on arrival before anything has focus. Never
  * in a text field, select or contenteditable, never a key another handler took
  * (defaultPrevented), never Space on something that uses Space itself (a button, a
- * checkbox, a slider, a link, a summary) and never inside a dialog, a menu or another
- * form outside the lab.
+ * checkbox, a slider, a link, a summary) and never inside a dialog, a menu, or a form
+ * outside the lab.
  */
 export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTMLElement | null>, wholePage = false, on = true): void {
   useEffect(() => {
@@ -65,7 +66,7 @@ export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTML
     if (!element || !on) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (wholePage && inOwnPlace(event.target, element)) return;
+      if (inOwnPlace(event.target, element)) return;
       if (event.key === ' ') {
         if (usesSpace(event.target)) return;
         if (!event.repeat) store.togglePlay();
