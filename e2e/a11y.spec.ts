@@ -214,4 +214,12 @@ test('no focused element hides under the sticky transport bar: Tab down and Shif
   }
   expect(up.size, 'Shift+Tab went through as many stops as Tab').toBeGreaterThanOrEqual(stops - 2);
   expect(covered, 'focused elements under the sticky bar').toEqual([]);
+  // What is in the bar is on screen wherever the page is: focusing it does not scroll the page.
+  await page.locator('[data-slot="timeline"]').scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(300);
+  await page.getByTestId('scrubber').focus();
+  await page.getByRole('button', { name: 'Step 1 ms' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => window.scrollY)).toBe(y);
 });
