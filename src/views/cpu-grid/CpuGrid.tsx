@@ -68,7 +68,7 @@ export function CpuGrid(props: CpuGridProps) {
   const vocabulary = modeVocabulary(snapshot.kernel);
   const headline = (
     <>
-      <span>Spinning now <strong data-testid="spinning-now">{m.spinningNow}</strong> of {plural(m.cpus, 'CPU')}
+      <span>Spinning now <strong data-testid="spinning-now">{m.spinningNow}</strong> of {plural(m.cpus, 'CPU')}{' '}
         ({formatPct(m.nowPct, 0)})</span>
       <span className="slv-muted"> · {spinningWords(vocabulary)} over the run {formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</span>
     </>
