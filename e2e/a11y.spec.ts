@@ -152,3 +152,74 @@ test('the narration reports the KRP queue of the Scalable Kernel', async ({ page
   await openLab(page, labLink({ kernel: { kind: 'scalable' } }));
   await expect(page.getByTestId('narration')).toHaveText(/KRP queue reached \d+|CPU \d+ spun|Spinning now takes/, { timeout: 25_000 });
 });
+
+/** Where focus is, and whether the lab's sticky bar covers any of it (WCAG 2.4.11): null when nothing has focus. */
+async function focusUnderBar(page: Page): Promise<{ name: string; covered: boolean; key: string } | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body || el.tagName === 'MAIN') return null;
+    const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.textContent || (el as HTMLInputElement).type || '').trim().slice(0, 40)}"`;
+    // Each element's own number, so a walk knows when it comes round again.
+    const w = window as unknown as { walkIds?: WeakMap<Element, number>; walkNext?: number };
+    w.walkIds ??= new WeakMap();
+    if (!w.walkIds.has(el)) w.walkIds.set(el, (w.walkNext = (w.walkNext ?? 0) + 1));
+    const key = String(w.walkIds.get(el));
+    const bar = document.querySelector<HTMLElement>('.lab-bar');
+    if (!bar || bar.contains(el)) return { name, covered: false, key };
+    const b = bar.getBoundingClientRect();
+    // What a sighted user would see of the focused element: its box, or its label's for a hidden input.
+    const shown = (el.offsetWidth < 4 || el.offsetHeight < 4) && el.closest('label') ? el.closest('label')! : el;
+    const r = shown.getBoundingClientRect();
+    const overlaps = r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right;
+    // and at its centre the page shows it, not the bar
+    const hit = document.elementFromPoint(Math.min(window.innerWidth - 1, Math.max(0, r.left + r.width / 2)), Math.min(window.innerHeight - 1, Math.max(0, r.top + r.height / 2)));
+    return { name, covered: overlaps || (hit !== null && bar.contains(hit)), key };
+  });
+}
+
+test('no focused element hides under the sticky transport bar: Tab down and Shift+Tab up through the whole lab at 1280x720', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openLab(page);
+  await page.getByTestId('play').click(); // paused: the page is still, so each step is measured on the page as it stays
+  await expect(page.getByTestId('play')).toHaveText(/^.?Play$/);
+  // Every control of the page: the folded parameters too.
+  await page.getByText(/All parameters/).click();
+  await page.evaluate(() => { (document.activeElement as HTMLElement | null)?.blur(); window.scrollTo(0, 0); });
+  const covered: string[] = [];
+  const seen = new Set<string>();
+  let stops = 0;
+  // Down the page to its end (focus leaves the document or comes back to the top).
+  for (let i = 0; i < 600; i++) {
+    await page.keyboard.press('Tab');
+    const at = await focusUnderBar(page);
+    if (!at) continue;
+    if (seen.has(at.key)) break;
+    seen.add(at.key);
+    stops++;
+    if (at.covered) covered.push(`Tab: ${at.name}`);
+  }
+  expect(stops, 'the walk went through many tab stops').toBeGreaterThan(100);
+  // And back up, from the page's last tab stop to its first.
+  await page.locator('footer').last().scrollIntoViewIfNeeded();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const up = new Set<string>();
+  for (let i = 0; i < 600; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const at = await focusUnderBar(page);
+    if (!at) continue;
+    if (up.has(at.key)) break;
+    up.add(at.key);
+    if (at.covered) covered.push(`Shift+Tab: ${at.name}`);
+  }
+  expect(up.size, 'Shift+Tab went through as many stops as Tab').toBeGreaterThanOrEqual(stops - 2);
+  expect(covered, 'focused elements under the sticky bar').toEqual([]);
+  // What is in the bar is on screen wherever the page is: focusing it does not scroll the page.
+  await page.locator('[data-slot="timeline"]').scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(300);
+  await page.getByTestId('scrubber').focus();
+  await page.getByRole('button', { name: 'Step 1 ms' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => window.scrollY)).toBe(y);
+});

@@ -192,3 +192,186 @@ test('the SNA Server/6000 presets load from the presets menu and run, with the S
   await shot(page, 'lab-sna');
   await expectAccessible(page, 'lab running the SNA kernel');
 });
+
+test('the keys work on arrival: Space plays and pauses without scrolling, and fields, checkboxes and buttons keep theirs', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openLab(page);
+  const play = page.getByTestId('play');
+  await expect(play).toHaveText(/Pause/); // it opens playing
+  // Nothing clicked or tabbed to: focus is on the page, not in the lab.
+  expect(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.tagName === 'MAIN')).toBe(true);
+  await page.keyboard.press('Space');
+  await expect(play).toHaveText(/^.?Play$/);
+  expect(await page.evaluate(() => window.scrollY), 'Space did not scroll the page').toBe(0);
+  await page.keyboard.press('Space');
+  await expect(play).toHaveText(/Pause/);
+  await page.keyboard.press('Space');
+  await expect(play).toHaveText(/^.?Play$/);
+  // "." steps one event, "m" 1 ms, "r" resets: all from the page, still with nothing focused.
+  await page.keyboard.press('.');
+  await expect(page.getByText('What the step did')).toBeVisible();
+  const before = await simNowNs(page);
+  await page.keyboard.press('m');
+  await expect.poll(() => simNowNs(page)).toBe(before + 1_000_000);
+  await page.keyboard.press('r');
+  await expect.poll(() => simNowNs(page)).toBe(40_000_000);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Typing in a field types: "m", "r", "." and Space are the field's, not the lab's.
+  const cpus = page.getByRole('spinbutton', { name: /CPUs, as a number/ });
+  await cpus.click();
+  await cpus.press('End');
+  await page.keyboard.type('.5');
+  await expect(cpus).toHaveValue('16.5');
+  await expect(page.getByText('CPUs: type a whole number.')).toBeVisible();
+  await cpus.press('Escape');
+  await expect(cpus).toHaveValue('16');
+  await expect(play).toHaveText(/^.?Play$/);
+  expect(await simNowNs(page)).toBe(40_000_000);
+  // A checkbox takes Space for itself: the view toggle changes, the run does not start.
+  const toggle = page.getByRole('checkbox', { name: 'Timeline' });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).not.toBeChecked();
+  await expect(play).toHaveText(/^.?Play$/);
+  await page.keyboard.press('Space');
+  await expect(toggle).toBeChecked();
+  // A button takes Space for itself: Space on Step 1 ms steps, once, and does not play.
+  const stepMs = page.getByRole('button', { name: 'Step 1 ms' });
+  await stepMs.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => simNowNs(page)).toBe(41_000_000);
+  await expect(play).toHaveText(/^.?Play$/);
+  // The select of presets keeps its letters (typing selects an option) and Space.
+  const preset = page.getByLabel('Preset');
+  await preset.focus();
+  await page.keyboard.press('r');
+  await expect(play).toHaveText(/^.?Play$/);
+  expect(await simNowNs(page)).toBe(41_000_000);
+  // The switch turns the single-key shortcuts off (WCAG 2.1.4), and the choice is kept.
+  const keys = page.getByRole('checkbox', { name: 'Single-key shortcuts' });
+  await expect(keys).toBeChecked();
+  await keys.uncheck();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('m');
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  expect(await simNowNs(page)).toBe(41_000_000);
+  await expect(play).toHaveText(/^.?Play$/);
+  await page.reload();
+  await expect(lab(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(page.getByRole('checkbox', { name: 'Single-key shortcuts' })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'Single-key shortcuts' }).check();
+});
+
+test('the kernel tooltip closes after a choice, on Escape and when focus leaves, and speaks in words, not field paths', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openLab(page);
+  const kernel = page.locator('fieldset.field-choice').filter({ has: page.getByRole('radio', { name: /Scalable/ }) });
+  const tip = kernel.locator('.field-doc');
+  // Pointing at a choice says what that kernel is, under the panel's words for it.
+  await page.getByRole('radio', { name: /Scalable/ }).hover();
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('Scalable: KRPs to one CPU');
+  await expect(tip).toContainText('kernel request packets');
+  await expect(tip).not.toContainText(/hpux|\b[a-z]+\.(\*|[a-z_]+)/);
+  await shot(page, 'lab-kernel-tooltip');
+  // Choosing closes it, though the pointer is still on the choice and the radio has focus.
+  await page.getByRole('radio', { name: /Scalable/ }).click();
+  await expect(page.getByRole('radio', { name: /Scalable/ })).toBeChecked();
+  await expect(tip).toBeHidden();
+  await expect(page.getByTestId('fig-krp')).toBeVisible();
+  const box = (await cpuGrid(page).boundingBox())!;
+  // Away and back with the pointer: it shows on hover again, and goes when the pointer goes.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(tip).toBeHidden();
+  await page.getByRole('radio', { name: /HP-UX/ }).hover();
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText(/HP-UX 9\.0 on HP 9000/);
+  await expect(tip).toContainText('the “HP-UX 9.0” parameters');
+  await expect(tip).not.toContainText(/\b[a-z]+\.(\*|[a-z_]+)/);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(tip).toBeHidden();
+
+  // By keyboard: focus coming in shows it; Escape closes it; an arrow's choice closes it; Tab away and back shows it.
+  const cpus = page.getByRole('spinbutton', { name: /CPUs, as a number/ });
+  await cpus.focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: /Scalable/ })).toBeFocused();
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('kernel request packets');
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await page.keyboard.press('Shift+Tab');
+  await expect(cpus).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: /Classic/ })).toBeChecked();
+  await expect(tip).toBeHidden();
+  await page.keyboard.press('Tab');
+  await expect(tip).toBeHidden();
+});
+
+test('the status line says the clock\'s time and the kernel running now, and nothing in the bar moves when it changes', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openLab(page);
+  const run = page.getByTestId('lab-status-run');
+  const setup = page.getByTestId('lab-status-setup');
+  const speed = page.getByRole('slider', { name: 'Speed' });
+  const speedX = async () => (await speed.boundingBox())!.x;
+  const x0 = await speedX();
+  const xs: number[] = [];
+  await expect(run).toHaveText('Playing');
+  await expect(setup).toHaveText('16 CPUs, classic kernel');
+  xs.push(await speedX());
+  // Paused: the status says the clock's own time, digit for digit.
+  await page.getByTestId('play').click();
+  await expect(run).toHaveText(/^Paused at /);
+  const clock = page.getByTestId('sim-now');
+  // (the pause lands on the frame the worker had under way: both follow it)
+  const agree = async () => `Paused at ${await clock.textContent()}` === await run.textContent();
+  await expect.poll(agree).toBe(true);
+  xs.push(await speedX());
+  await page.keyboard.press('m');
+  await expect.poll(agree).toBe(true);
+  expect(await run.textContent()).toMatch(/^Paused at \d+(\.\d+)? ms$/);
+  xs.push(await speedX());
+  // Another kernel and machine: the status names them as soon as they are chosen.
+  await page.getByRole('radio', { name: /Scalable/ }).check();
+  await expect(setup).toHaveText('16 CPUs, Scalable Kernel');
+  xs.push(await speedX());
+  const cpus = page.getByRole('spinbutton', { name: /CPUs, as a number/ });
+  await cpus.fill('1');
+  await cpus.press('Enter');
+  await expect(setup).toHaveText('1 CPU, Scalable Kernel');
+  await expect(lab(page)).toHaveAttribute('data-status', 'ready');
+  xs.push(await speedX());
+  await page.getByTestId('play').click();
+  await expect(run).toHaveText('Playing');
+  xs.push(await speedX());
+  await runToEnd(page);
+  await expect(run).toHaveText('Run complete');
+  xs.push(await speedX());
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(run).toHaveText(/^Ready at 40 ms$/);
+  xs.push(await speedX());
+  for (const x of xs) expect(Math.abs(x - x0), 'the Speed slider does not move').toBeLessThan(0.5);
+  // One CPU says so: "0 of 1 CPU", never "1 CPUs".
+  await expect(page.getByTestId('fig-spinning')).not.toContainText('CPUs');
+  await expect(cpuGrid(page)).toContainText(/of 1 CPU\b/);
+  await expect(page.locator('.lab')).not.toContainText(/\b1 CPUs\b/);
+});
+
+test('the subtitle says "Press Play" only while the lab is not playing', async ({ page }) => {
+  await openLab(page);
+  const subtitle = page.getByTestId('lab-subtitle');
+  await expect(page.getByTestId('play')).toHaveText(/Pause/);
+  await expect(subtitle).not.toContainText('Press Play');
+  await expect(subtitle).toContainText('Pause');
+  await page.getByTestId('play').click();
+  await expect(subtitle).toContainText('Press Play');
+  await runToEnd(page);
+  await expect(subtitle).not.toContainText('Press Play');
+  await expect(subtitle).toContainText('complete');
+});

@@ -297,6 +297,36 @@ test.describe('lessons', () => {
     expect(problems).toEqual([]);
   });
 
+  test('committing a prediction keeps focus in the lesson, on the prediction kept (by click and by Enter)', async ({ page }) => {
+    const problems = watchForErrors(page);
+    const lesson = catalog.lessons.find((l) => Object.values(l.predicts).some((p) => p.options))!;
+    const predict = Object.values(lesson.predicts).find((p) => p.options)!;
+    const form = page.locator(`#predict-${predict.id}`);
+    const focusIn = () => page.evaluate((id) => {
+      const active = document.activeElement;
+      return {
+        inLesson: !!active && active !== document.body && !!active.closest('article'),
+        onKept: !!active && active.getAttribute('data-testid') === `committed-${id}`,
+      };
+    }, predict.id);
+    // With the pointer.
+    await page.goto(`/#/lessons/${lesson.meta.id}`);
+    await form.getByRole('radio').first().click();
+    await form.getByRole('button', { name: 'Commit my prediction' }).click();
+    await expect(page.getByTestId(`prediction-${predict.id}`)).toBeVisible();
+    await expect.poll(focusIn).toEqual({ inLesson: true, onKept: true });
+    // With the keyboard, from a fresh start: Enter on the button, then Tab goes on in the lesson.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lesson.meta.title);
+    await commitPrediction(page, predict);
+    await expect.poll(focusIn).toEqual({ inLesson: true, onKept: true });
+    expect(await page.getByTestId(`committed-${predict.id}`).evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Tab');
+    expect((await focusIn()).inLesson).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   test('an unknown lesson says so and links back', async ({ page }) => {
     const problems = watchForErrors(page);
     await page.goto('/#/lessons/no-such-lesson');

@@ -9,6 +9,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flattenScenario, type ScenarioValues } from './core/scenario-values.js';
 import { LabShell } from './lab/LabShell.js';
+import { LabSubtitle } from './lab/Transport.js';
+import type { LabStore } from './lab/store.js';
 import { UpdateBanner } from './offline/UpdateBanner.js';
 import { parseRoute, type Route, type SharedLab } from './lab/url.js';
 import { setSiteTheme, useSiteTheme } from './site/theme.js';
@@ -176,10 +178,10 @@ function linkNotice(error: string | undefined): string | undefined {
 }
 
 function LabPage({ shared, error }: { shared?: SharedLab; error?: string }) {
-  const heading = (
+  const heading = (store: LabStore) => (
     <div className="page-intro">
       <h1>The lab</h1>
-      <p>Press Play and watch where every CPU's time goes.</p>
+      <LabSubtitle store={store} />
     </div>
   );
   return (

@@ -16,11 +16,11 @@ import { EmbedCodeButton } from '../shared/EmbedCodeButton.js';
 import { CompareLink } from './compare/CompareLink.js';
 import { CopyLinkButton } from './CopyLinkButton.js';
 import { Figures } from './Figures.js';
-import { useLab } from './hooks.js';
+import { useLab, useStickyBarPadding } from './hooks.js';
 import { ParameterPanel } from './ParameterPanel.js';
 import { PresetMenu } from './PresetMenu.js';
 import { LabStore, type LabStoreOptions } from './store.js';
-import { Transport, useTransportKeys } from './Transport.js';
+import { CharacterKeysSwitch, StatusLine, Transport, useCharacterKeys, useTransportKeys } from './Transport.js';
 import { WhyHost } from './rewind/WhyHost.js';
 import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
@@ -55,8 +55,8 @@ export interface LabShellProps {
   syncUrl?: boolean;
   /** A message to show at the top (for example why a link could not be read). */
   notice?: string;
-  /** The page's heading, shown beside the lab's tools (full lab only). */
-  heading?: ReactNode;
+  /** The page's heading, shown beside the lab's tools (full lab only); a function gets the lab's store (for words that follow its state). */
+  heading?: ReactNode | ((store: LabStore) => ReactNode);
   /** Embeds: the parameters in a disclosure, closed when true (a small frame), open when false. */
   paramsCollapsed?: boolean;
   /** Embeds: show at most this many of the views drawn for the kernel. */
@@ -114,7 +114,12 @@ export function LabShell(props: LabShellProps) {
   const speed = useLab(store, 'speed');
   const status = useLab(store, 'status');
   const root = useRef<HTMLElement>(null);
-  useTransportKeys(store, root);
+  // The full lab is the page's one lab: its keys work from anywhere on it, on arrival.
+  const [characterKeys, setCharacterKeys] = useCharacterKeys();
+  useTransportKeys(store, root, !compact, compact || characterKeys);
+  // Focus never hides under the full lab's sticky transport bar.
+  const bar = useRef<HTMLDivElement>(null);
+  useStickyBarPadding(bar, !compact);
 
   // Frames shown, for tests and the benchmark, without re-rendering React each frame
   // (data-status is rendered below: it changes rarely).
@@ -159,7 +164,7 @@ export function LabShell(props: LabShellProps) {
       )}
       {!compact && (
         <div className="lab-head">
-          {props.heading}
+          {typeof props.heading === 'function' ? props.heading(store) : props.heading}
           <div className="lab-tools">
             <PresetMenu onChoose={(values) => store.setScenario(values)} />
             <CopyLinkButton opens="this exact lab" />
@@ -171,9 +176,13 @@ export function LabShell(props: LabShellProps) {
           </div>
         </div>
       )}
-      <div className="lab-bar">
+      <div className="lab-bar" ref={bar}>
         <Transport store={store} compact={compact} />
-        <Suspense fallback={null}><Narration store={store} /></Suspense>
+        <div className="lab-bar-side">
+          <StatusLine store={store} />
+          <Suspense fallback={null}><Narration store={store} hidden /></Suspense>
+          {!compact && <CharacterKeysSwitch on={characterKeys} onChange={setCharacterKeys} />}
+        </div>
       </div>
       <div className={showParams ? 'lab-body' : 'lab-body lab-body-wide'}>
         {showParams && (

@@ -2,17 +2,21 @@
  * ParameterPanel.tsx -- the scenario's controls. Each control has a label in plain
  * words with its unit, its range, and a description of what the field means in the
  * real system (the core's own words, generated from its schema into
- * src/core/field-docs.json and loaded when the panel first shows), shown when the control is
- * hovered or focused and read by screen readers as the control's description.
+ * src/core/field-docs.json and loaded when the panel first shows; other fields named by
+ * their labels, a choice's doc cut to the value chosen or pointed at: help-words.ts),
+ * shown when the control is hovered or focused and read by screen readers as the
+ * control's description. The tooltip closes after a choice and on Escape, and opens
+ * again when focus or the pointer comes back to the control (WCAG 1.4.13).
  * Number fields are checked as they are typed and applied on Enter or when focus
  * leaves them; choices apply at once. A changed scenario restarts the run.
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { defaultValue, fieldsByPath, type Schema, type SchemaField } from '../core/schema.js';
 import type { ScenarioProblem, ScenarioValues } from '../core/scenario-values.js';
 import { capitalised, kernelInfo } from '../kernels/index.js';
 import { controlFor, fromDisplay, groupOf, toDisplay, unitLabel, type PanelControl } from './controls.js';
 import { useFieldDocs } from './field-docs.js';
+import { helpWords, type LabelOf } from './help-words.js';
 
 export interface ParameterPanelProps {
   schema: Schema;
@@ -64,10 +68,14 @@ export function ParameterPanel(props: ParameterPanelProps) {
     props.onChange(values);
   };
   const kernel = kernelInfo(scenario['kernel.kind']);
+  const labelOf: LabelOf = (path) => {
+    const field = byPath.get(path);
+    return field && controlFor(field, kernel.name).label;
+  };
   const render = (path: string) => {
     const field = byPath.get(path);
     if (!field) return <p key={path} className="field-missing">This lab asks for a control “{path}” that the simulator does not have.</p>;
-    return <Control key={path} field={field} spec={controlFor(field, kernel.name)} scenario={scenario} onChange={change} />;
+    return <Control key={path} field={field} spec={controlFor(field, kernel.name)} scenario={scenario} onChange={change} labelOf={labelOf} />;
   };
   const chosen = props.controls;
   const main = chosen ?? kernel.mainControls.map((spec) => spec.path);
@@ -111,6 +119,31 @@ interface ControlProps {
   spec: PanelControl;
   scenario: ScenarioValues;
   onChange(path: string, value: number | string): void;
+  labelOf: LabelOf;
+}
+
+type TipState = 'auto' | 'closed' | 'hover';
+
+/**
+ * Whether a field's tooltip shows: on hover or focus ('auto'), not at all after a
+ * choice or Escape ('closed'), then on hover alone once the pointer comes back
+ * ('hover'), and on hover or focus again once focus leaves the field and returns.
+ */
+function useTip() {
+  const [tip, setTip] = useState<TipState>('auto');
+  const outside = (event: FocusEvent<HTMLElement>) => !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget));
+  return {
+    close: () => setTip('closed'),
+    className: tip === 'auto' ? '' : ` field-tip-${tip}`,
+    handlers: {
+      onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+        if (event.key === 'Escape' && tip !== 'closed') setTip('closed');
+      },
+      onPointerEnter: () => setTip((now) => (now === 'closed' ? 'hover' : now)),
+      onFocus: (event: FocusEvent<HTMLElement>) => { if (outside(event)) setTip('auto'); },
+      onBlur: (event: FocusEvent<HTMLElement>) => { if (outside(event)) setTip('auto'); },
+    },
+  };
 }
 
 function Control(props: ControlProps) {
@@ -119,22 +152,34 @@ function Control(props: ControlProps) {
   return <NumberControl {...props} />;
 }
 
-/** The description (the core's doc, loaded lazily) and the note on which kernel uses the field. */
-function Help({ id, field, spec, scenario, range }: { id: string; field: SchemaField; spec: PanelControl; scenario: ScenarioValues; range?: string }) {
+/**
+ * The description (the core's doc, loaded lazily, in a student's words) and the note on
+ * which kernel uses the field; for a choice, about `value` (the one chosen or pointed at).
+ */
+function Help({ id, field, spec, scenario, range, labelOf, value }: {
+  id: string; field: SchemaField; spec: PanelControl; scenario: ScenarioValues; range?: string; labelOf: LabelOf; value?: string;
+}) {
   const docs = useFieldDocs();
   const unused = spec.kernel && scenario['kernel.kind'] !== spec.kernel;
+  const doc = docs?.[field.path];
+  const words = doc === undefined ? undefined
+    : helpWords(doc, labelOf, value !== undefined && field.values ? { values: field.values, value, words: spec.choices?.[value] } : undefined);
   return (
     <div className="field-help" id={id}>
       {range && <span className="field-range">{range}. </span>}
       {spec.note && <span>{spec.note} </span>}
       {unused && <span className="field-unused">Only the {capitalised(kernelInfo(spec.kernel).title)} uses it. </span>}
-      <span className="field-doc" role="tooltip">{docs?.[field.path]}</span>
+      <span className="field-doc" role="tooltip" data-testid={`doc-${field.path}`}>
+        {words?.title && <strong className="field-doc-title">{words.title}. </strong>}
+        {words?.text}
+      </span>
     </div>
   );
 }
 
-function NumberControl({ field, spec, scenario, onChange }: ControlProps) {
+function NumberControl({ field, spec, scenario, onChange, labelOf }: ControlProps) {
   const id = useId();
+  const tip = useTip();
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const value = Number(scenario[field.path] ?? defaultValue(field));
@@ -169,7 +214,7 @@ function NumberControl({ field, spec, scenario, onChange }: ControlProps) {
 
   if (spec.kind === 'slider') {
     return (
-      <div className="field field-slider">
+      <div className={`field field-slider${tip.className}`} {...tip.handlers}>
         <label htmlFor={id}>{spec.label}{shownUnit && <span className="unit"> ({shownUnit})</span>}</label>
         <div className="slider-row">
           <input id={id} type="range" min={lo} max={hi} step={1} value={Number.isFinite(parsed) ? Math.min(hi, Math.max(lo, parsed)) : shown}
@@ -180,52 +225,57 @@ function NumberControl({ field, spec, scenario, onChange }: ControlProps) {
             aria-label={`${spec.label}${shownUnit ? ` (${shownUnit})` : ''}, as a number`} aria-describedby={describedBy} aria-invalid={!!error}
             onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
         </div>
-        <Help id={helpId} field={field} spec={spec} scenario={scenario} range={rangeText} />
+        <Help id={helpId} field={field} spec={spec} scenario={scenario} range={rangeText} labelOf={labelOf} />
         {error && <p className="field-error" id={errorId}>{error}</p>}
       </div>
     );
   }
   return (
-    <div className="field">
+    <div className={`field${tip.className}`} {...tip.handlers}>
       <label htmlFor={id}>{spec.label}{shownUnit && <span className="unit"> ({shownUnit})</span>}</label>
       <input id={id} type="number" inputMode={field.type === 'int' ? 'numeric' : 'decimal'} min={lo} max={hi}
         step={field.type === 'int' ? 1 : 'any'} value={draft} aria-describedby={describedBy} aria-invalid={!!error}
         onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
-      <Help id={helpId} field={field} spec={spec} scenario={scenario} range={rangeText} />
+      <Help id={helpId} field={field} spec={spec} scenario={scenario} range={rangeText} labelOf={labelOf} />
       {error && <p className="field-error" id={errorId}>{error}</p>}
     </div>
   );
 }
 
-function ChoiceControl({ field, spec, scenario, onChange }: ControlProps) {
+function ChoiceControl({ field, spec, scenario, onChange, labelOf }: ControlProps) {
   const id = useId();
+  const tip = useTip();
   const value = String(scenario[field.path] ?? defaultValue(field));
+  // The tooltip is about the choice under the pointer, else the one chosen.
+  const [pointed, setPointed] = useState<string>();
   return (
-    <fieldset className="field field-choice" aria-describedby={`${id}-help`}>
+    <fieldset className={`field field-choice${tip.className}`} aria-describedby={`${id}-help`} {...tip.handlers}
+      onPointerLeave={() => setPointed(undefined)}>
       <legend>{spec.label}</legend>
       <div className="choice-row">
         {field.values!.map((name) => (
-          <label key={name} className={name === value ? 'choice choice-on' : 'choice'}>
-            <input type="radio" name={id} value={name} checked={name === value} onChange={() => onChange(field.path, name)} />
+          <label key={name} className={name === value ? 'choice choice-on' : 'choice'} onPointerEnter={() => setPointed(name)}>
+            <input type="radio" name={id} value={name} checked={name === value} onChange={() => { tip.close(); onChange(field.path, name); }} />
             <span>{spec.choices?.[name] ?? name}</span>
           </label>
         ))}
       </div>
-      <Help id={`${id}-help`} field={field} spec={spec} scenario={scenario} />
+      <Help id={`${id}-help`} field={field} spec={spec} scenario={scenario} labelOf={labelOf} value={pointed ?? value} />
     </fieldset>
   );
 }
 
-function SelectControl({ field, spec, scenario, onChange }: ControlProps) {
+function SelectControl({ field, spec, scenario, onChange, labelOf }: ControlProps) {
   const id = useId();
+  const tip = useTip();
   const value = String(scenario[field.path] ?? defaultValue(field));
   return (
-    <div className="field">
+    <div className={`field${tip.className}`} {...tip.handlers}>
       <label htmlFor={id}>{spec.label}</label>
-      <select id={id} value={value} aria-describedby={`${id}-help`} onChange={(event) => onChange(field.path, event.target.value)}>
+      <select id={id} value={value} aria-describedby={`${id}-help`} onChange={(event) => { tip.close(); onChange(field.path, event.target.value); }}>
         {field.values!.map((name) => <option key={name} value={name}>{spec.choices?.[name] ?? name}</option>)}
       </select>
-      <Help id={`${id}-help`} field={field} spec={spec} scenario={scenario} />
+      <Help id={`${id}-help`} field={field} spec={spec} scenario={scenario} labelOf={labelOf} value={value} />
     </div>
   );
 }

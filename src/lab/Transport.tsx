@@ -3,15 +3,18 @@
  * the end, reset, and the speed (simulated time per wall second, from slow motion to
  * as fast as the core runs), with the simulated clock and how far the run has got.
  * After a step, the records it produced are said in words. Keyboard shortcuts work
- * anywhere in the lab except inside a text field: Space plays or pauses, "." steps
- * one event, "m" steps 1 ms, "r" resets.
+ * anywhere in the lab (on the lab page, anywhere on the page, from the moment it
+ * opens) except inside a text field: Space plays or pauses, "." steps one event, "m"
+ * steps 1 ms, "r" resets. The lab page has a switch that turns them off (WCAG 2.1.4).
  */
-import { memo, useEffect, useId, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
 import { SPEEDS, speedIndex } from '../core/playback.js';
 import { formatCount, formatNs } from '../views/format.js';
 import { speedLabel, speedRatio } from './speed-words.js';
+import { clockText, runWords, setupWords, subtitleWords } from './status-words.js';
 import { useLab } from './hooks.js';
 import { Scrubber } from './rewind/Scrubber.js';
+import { readSwitch, writeSwitch } from './switch-setting.js';
 import type { LabState, LabStore } from './store.js';
 
 const selectTransport = (s: LabState) => s;
@@ -21,7 +24,24 @@ function isTyping(target: EventTarget | null): boolean {
   const tag = target.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return true;
   if (tag === 'INPUT') return !['checkbox', 'radio', 'button', 'range'].includes((target as HTMLInputElement).type);
-  return false;
+  return ['textbox', 'searchbox', 'combobox', 'listbox', 'spinbutton'].includes(target.getAttribute('role') ?? '');
+}
+
+/** Elements that do something of their own with Space (press, check, open, choose, move). */
+const SPACE_TAGS = ['BUTTON', 'INPUT', 'SUMMARY', 'A', 'SELECT', 'OPTION', 'VIDEO', 'AUDIO', 'IFRAME'];
+const SPACE_ROLES = ['button', 'checkbox', 'radio', 'switch', 'slider', 'tab', 'menuitem', 'menuitemcheckbox',
+  'menuitemradio', 'option', 'link', 'treeitem', 'gridcell', 'application', 'scrollbar'];
+
+function usesSpace(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return SPACE_TAGS.includes(target.tagName) || SPACE_ROLES.includes(target.getAttribute('role') ?? '');
+}
+
+/** Focus is in something that keeps its keys: a dialog or a menu (its own keys, in the lab or not), or a form outside the lab (a lesson's answers). */
+function inOwnPlace(target: EventTarget | null, root: HTMLElement): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest('dialog, [role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return true;
+  return !root.contains(target) && target.closest('form') !== null;
 }
 
 /** What the shortcut keys drive: a lab's store, or the compare page's clock (which has no event step). */
@@ -32,24 +52,58 @@ export interface TransportKeyTarget {
   reset(): void;
 }
 
-/** Shortcut keys while focus is inside `root`. */
-export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTMLElement | null>): void {
+/**
+ * Shortcut keys while focus is inside `root`; with `wholePage` (a page that holds one
+ * lab), anywhere on the page, so they work on arrival before anything has focus. Never
+ * in a text field, select or contenteditable, never a key another handler took
+ * (defaultPrevented), never Space on something that uses Space itself (a button, a
+ * checkbox, a slider, a link, a summary) and never inside a dialog, a menu, or a form
+ * outside the lab.
+ */
+export function useTransportKeys(store: TransportKeyTarget, root: RefObject<HTMLElement | null>, wholePage = false, on = true): void {
   useEffect(() => {
     const element = root.current;
-    if (!element) return;
+    if (!element || !on) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      const onControl = event.target instanceof HTMLElement && ['BUTTON', 'INPUT', 'SUMMARY', 'A'].includes(event.target.tagName);
-      if (event.key === ' ' && !onControl) store.togglePlay();
-      else if (event.key === '.' && store.stepEvent) store.stepEvent();
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (inOwnPlace(event.target, element)) return;
+      if (event.key === ' ') {
+        if (usesSpace(event.target)) return;
+        if (!event.repeat) store.togglePlay();
+      } else if (event.key === '.' && store.stepEvent) store.stepEvent();
       else if (event.key === 'm') store.stepTime(1e6);
       else if (event.key === 'r') store.reset();
       else return;
       event.preventDefault();
     };
-    element.addEventListener('keydown', onKey);
-    return () => element.removeEventListener('keydown', onKey);
-  }, [store, root]);
+    const listener: HTMLElement | Document = wholePage ? element.ownerDocument : element;
+    listener.addEventListener('keydown', onKey as EventListener);
+    return () => listener.removeEventListener('keydown', onKey as EventListener);
+  }, [store, root, wholePage, on]);
+}
+
+const KEYS_SETTING = 'stacklab.lab.character-keys';
+
+/** Whether the lab page's single-key shortcuts are on (kept in this browser), and a setter that keeps the choice. */
+export function useCharacterKeys(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => readSwitch(KEYS_SETTING));
+  return [on, (value: boolean) => { setOn(value); writeSwitch(KEYS_SETTING, value); }];
+}
+
+/**
+ * The switch that turns the lab page's single-key shortcuts off (WCAG 2.1.4: on the
+ * lab page they work anywhere, so a speech input or screen reader user whose keys they
+ * would take can turn them off).
+ */
+export function CharacterKeysSwitch({ on, onChange }: { on: boolean; onChange(on: boolean): void }) {
+  const id = useId();
+  return (
+    <label className="toggle">
+      <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} aria-describedby={id} />
+      Single-key shortcuts
+      <span id={id} className="visually-hidden">Space plays or pauses, full stop steps one event, m steps 1 ms, r resets, wherever focus is on the page except in a field.</span>
+    </label>
+  );
 }
 
 export function Transport({ store, compact }: { store: LabStore; compact?: boolean }) {
@@ -99,6 +153,33 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
   );
 }
 
+const selectRun = (s: LabState) => runWords(s);
+const selectSetup = (s: LabState) => setupWords(s.scenario);
+
+/**
+ * The status line beside the transport: where the run is and what it runs ("Paused at
+ * 45.3 ms" / "16 CPUs, Scalable Kernel"), worked out from the state as it is now
+ * (status-words.ts) with the clock's own time. Its box has a fixed size (styles.css),
+ * so the transport beside it never moves when its words change.
+ */
+export function StatusLine({ store }: { store: LabStore }) {
+  const run = useLab(store, selectRun);
+  const setup = useLab(store, selectSetup);
+  return (
+    <p className="lab-status" data-testid="lab-status">
+      <span className="lab-status-run" data-testid="lab-status-run">{run}</span>
+      <span className="lab-status-setup" data-testid="lab-status-setup">{setup}</span>
+    </p>
+  );
+}
+
+const selectSubtitle = (s: LabState) => subtitleWords(s);
+
+/** The lab page's subtitle: what to do next, true to what the lab is doing now ("Press Play" only while it is not playing). */
+export function LabSubtitle({ store }: { store: LabStore }) {
+  return <p data-testid="lab-subtitle">{useLab(store, selectSubtitle)}</p>;
+}
+
 /**
  * The speed slider and its words: drawn again only when the speed changes, not with
  * the clock on every frame (React sets a range input's attributes on each render).
@@ -128,7 +209,7 @@ export function SimClock({ label, testId, nowNs, endNs, progress, className, chi
     <div className={className ? `clock ${className}` : 'clock'} aria-live="off">
       <span>
         <span className="clock-label">{label}</span>{' '}
-        <strong className="clock-now" data-testid={testId} data-ns={nowNs}>{formatNs(nowNs, 6)}</strong>
+        <strong className="clock-now" data-testid={testId} data-ns={nowNs}>{clockText(nowNs)}</strong>
         <span className="muted"> of {formatNs(endNs)}</span>
       </span>
       <div className="run-progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100}

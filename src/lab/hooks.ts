@@ -3,7 +3,7 @@
  * component renders only when its part changes) and measure an element's width for
  * the views.
  */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import type { LabState, LabStore } from './store.js';
 
 /**
@@ -38,4 +38,34 @@ export function useWidth<T extends HTMLElement>(): [(element: T | null) => void,
   }, []);
   useEffect(() => () => observer.current?.disconnect(), []);
   return [ref, width];
+}
+
+/** The CSS variable styles.css gives the page's scroll-padding-top. */
+export const STICKY_BAR_VAR = '--lab-bar-height';
+
+/**
+ * Keeps what gets focus clear of a sticky bar (WCAG 2.4.11, focus not obscured): while
+ * `enabled`, the page's scroll-padding-top (styles.css, through STICKY_BAR_VAR) is the
+ * bar's height and a small gap, kept in step as the bar grows or shrinks (a ResizeObserver)
+ * and 0 when the bar does not stick (a narrow window, where it is static).
+ */
+export function useStickyBarPadding(bar: RefObject<HTMLElement | null>, enabled: boolean): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (!enabled || !element) return undefined;
+    const root = element.ownerDocument.documentElement;
+    const measure = () => {
+      const sticky = getComputedStyle(element).position === 'sticky';
+      root.style.setProperty(STICKY_BAR_VAR, `${sticky ? Math.ceil(element.getBoundingClientRect().height) + 8 : 0}px`);
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty(STICKY_BAR_VAR);
+    };
+  }, [bar, enabled]);
 }

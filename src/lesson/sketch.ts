@@ -6,6 +6,7 @@
  */
 import { fitUsl, significant, uslAt } from '../core/fit.js';
 import type { PredictSketch } from './components.js';
+import { plural } from '../views/format.js';
 
 export type Direction = 'up' | 'down' | 'flat';
 
@@ -88,7 +89,7 @@ export function sketchFit(sketch: PredictSketch, measured: number[], unit: strin
   if (!usl.ok) return { fitted: [], text: `No scalability fit of these runs: ${usl.reason}` };
   const { sigma, kappa, nMax, peak, ceiling, r2 } = usl.fit;
   const where = nMax !== null && peak !== null
-    ? `its curve peaks at about ${count.format(nMax)} CPUs (about ${count.format(peak)} ${unit}) and falls after it`
+    ? `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}) and falls after it`
     : ceiling !== null ? `its curve has no peak and levels off towards ${count.format(ceiling)} ${unit}` : 'its curve is a straight line: no limit in this range';
   return {
     fitted: sketch.at.map((n) => uslAt(usl.fit, n)),

@@ -6,7 +6,7 @@
  * real tables (caption, header cells), so a screen reader reads them as such.
  */
 import { useMemo, useState } from 'react';
-import { formatPct } from '../../views/format.js';
+import { formatPct, plural } from '../../views/format.js';
 import { useLab } from '../hooks.js';
 import type { LabStore } from '../store.js';
 import { cpuRows, describeDiff, formatValue, metricRows, type SideSample } from './metrics.js';
@@ -82,7 +82,7 @@ export function CpuTable({ stores }: { stores: readonly [LabStore, LabStore] }) 
   const signed = (value: number) => (!Number.isFinite(value) ? '–' : `${value > 0.05 ? '+' : value < -0.05 ? '\u2212' : '±'}${Math.abs(value).toFixed(1)}`);
   return (
     <details className="compare-cpus" open={openAtFirst}>
-      <summary>Per CPU: busy and spinning ({rows.length} CPUs)</summary>
+      <summary>Per CPU: busy and spinning ({plural(rows.length, 'CPU')})</summary>
       <p className="compare-cpu-key">
         Each bar is a CPU's time busy (not idle); its <span className="compare-key-spin" aria-hidden="true" /> hatched part is spinning.
         Numbers in percentage points of the measured window.

@@ -6,6 +6,7 @@
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Schema } from '../../core/schema.js';
 import { capitalised, isKernelName, kernelInfo } from '../../kernels/index.js';
+import { plural } from '../../views/format.js';
 import { controlFor, toDisplay, unitLabel } from '../controls.js';
 
 
@@ -17,7 +18,7 @@ export function sideTitle(values: ScenarioValues): string {
   const parts = [isKernelName(kernel) ? capitalised(info.title) : kernel];
   if (Number.isFinite(cpus)) {
     const rads = Number(values['machine.rads'] ?? 1);
-    parts.push(`${cpus} CPU${cpus === 1 ? '' : 's'}${rads > 1 ? ` in ${rads} RADs` : ''}`);
+    parts.push(`${plural(cpus, 'CPU')}${rads > 1 ? ` in ${rads} RADs` : ''}`);
   }
   if (isKernelName(kernel)) parts.push(...info.sideWords(values));
   return parts.join(' · ');

@@ -57,7 +57,7 @@ export default function OpenvmsFigures({ schema, snapshot, report }: FiguresProp
         value={formatPct(live.mpsynchPct)}
         detail={Number.isFinite(live.mpsynchCpus) ? `of all CPU time spinning = ${live.mpsynchCpus.toFixed(1)} CPUs wasted` : 'measuring after the warm-up'} />
       <Figure label="Spinning now" testId="fig-spinning" raw={live.spinningNow}
-        value={`${live.spinningNow} of ${snapshot.cpus.length}`} detail="CPUs" />
+        value={`${live.spinningNow} of ${snapshot.cpus.length}`} detail={snapshot.cpus.length === 1 ? 'CPU' : 'CPUs'} />
       <Figure metric="throughput.transmit_packets_per_s" testId="fig-tx" raw={tx} value={formatCount(tx)} detail="per second" />
       <Figure label="I/O lock 8 held" testId="fig-iolock8" raw={live.iolock8HoldPct} value={formatPct(live.iolock8HoldPct)} detail="of the time" />
       {scalable && (

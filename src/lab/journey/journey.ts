@@ -14,7 +14,7 @@
 import { transferResponseNs, type Report } from '../../core/report.js';
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import { withCpus, type Variant, type VariantRun } from '../../core/sweep.js';
-import { formatCount, formatOne, listWords } from '../../views/format.js';
+import { formatCount, formatOne, listWords, plural } from '../../views/format.js';
 
 export type RemedyId =
   | 'simple-locks' | 'data-locks' | 'copy-outside' | 'hash-table' | 'pass-snaipcm'
@@ -137,7 +137,7 @@ export function remedyNote(values: ScenarioValues, remedy: Remedy): string | und
 
 /** The runs that measure a setting: the scenario on 1 CPU and on 4, each to its end. */
 export function journeyVariants(values: ScenarioValues): Variant[] {
-  return JOURNEY_CPUS.map((cpus) => ({ label: `${cpus}-way (${cpus} CPU${cpus === 1 ? '' : 's'})`, values: withCpus(values, cpus) }));
+  return JOURNEY_CPUS.map((cpus) => ({ label: `${cpus}-way (${plural(cpus, 'CPU')})`, values: withCpus(values, cpus) }));
 }
 
 // ---- measuring -----------------------------------------------------------------------

@@ -1,7 +1,9 @@
 /*
  * Narration.tsx -- a live region that says the run's important events (narrate.ts)
- * for screen readers, shown as a line of text too, with a toggle that turns it off
- * (the choice is kept in this browser). The lab and presenter mode load it lazily.
+ * for screen readers, with a toggle that turns it off (the choice is kept in this
+ * browser). Presenter mode shows its words as a line of text too; the lab, whose
+ * status line (Transport.tsx: StatusLine) shows where the run is, keeps them for
+ * screen readers (`hidden`). The lab and presenter mode load it lazily.
  */
 import { useEffect, useId, useState } from 'react';
 import type { LabStore } from '../store.js';
@@ -11,7 +13,8 @@ import './narration.css';
 
 const KEY = 'stacklab.narration';
 
-export function Narration({ store, gapMs }: { store: LabStore; gapMs?: number }) {
+/** `hidden`: the words are for screen readers only (the lab's status line shows where the run is). */
+export function Narration({ store, gapMs, hidden }: { store: LabStore; gapMs?: number; hidden?: boolean }) {
   const [on, setOn] = useState(() => readSwitch(KEY));
   const [said, setSaid] = useState('');
   const id = useId();
@@ -21,12 +24,22 @@ export function Narration({ store, gapMs }: { store: LabStore; gapMs?: number })
       return undefined;
     }
     const narrator = new Narrator(gapMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const look = () => {
-      const words = narrator.observe(store.getState(), performance.now());
+      const now = performance.now();
+      const words = narrator.observe(store.getState(), now);
       if (words) setSaid(words);
+      // A change of state held back by the gap is said once the gap has passed, even if nothing else happens.
+      clearTimeout(timer);
+      const due = narrator.dueAt();
+      if (due !== undefined) timer = setTimeout(look, Math.max(0, due - now) + 20);
     };
     look();
-    return store.subscribe(look);
+    const unsubscribe = store.subscribe(look);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
   }, [store, on, gapMs]);
   const toggle = (value: boolean) => {
     setOn(value);
@@ -39,7 +52,7 @@ export function Narration({ store, gapMs }: { store: LabStore; gapMs?: number })
         Narrate events
       </label>
       <span id={`${id}-about`} className="visually-hidden">Screen readers announce the run's important events, at most every few seconds.</span>
-      <p className="narration-text" role="status" aria-live="polite" aria-atomic="true" data-testid="narration">
+      <p className={hidden ? 'narration-text visually-hidden' : 'narration-text'} role="status" aria-live="polite" aria-atomic="true" data-testid="narration">
         {said}
       </p>
     </div>

@@ -83,12 +83,25 @@ describe('Narrator', () => {
     for (let i = 1; i < queue.length; i++) expect(queue[i]).toBeGreaterThan(queue[i - 1]!);
   });
 
+  it('a change of state within the gap is said once the gap has passed, in words of the state then', () => {
+    const narrator = new Narrator(60_000, 1_000);
+    const states = [...playedStates('testbed-classic', { 'machine.cpus': 1 }, 2)];
+    const last = states[states.length - 1]!;
+    expect(narrator.observe(states[0]!, 0)).toBe('Loaded: 1 CPU, classic kernel.');
+    expect(narrator.observe({ ...last, playing: false }, 300)).toBeUndefined(); // too soon: held back
+    expect(narrator.dueAt()).toBe(1_000);
+    // by then the learner stepped 1 ms: it says where the lab is now, not where it was
+    expect(narrator.observe({ ...last, playing: false, nowNs: last.nowNs + 1e6 }, 1_000)).toBe('Paused at 42 ms: 1 CPU, classic kernel.');
+    expect(narrator.dueAt()).toBeUndefined();
+  });
+
   it('says pause and the end of the run at once, with the run\'s own numbers', () => {
     const narrator = new Narrator(60_000, 1_000);
     const states = [...playedStates('testbed-classic', { 'machine.cpus': 4 }, 2)];
     const last = states[states.length - 1]!;
     expect(narrator.observe(states[0]!, 0)).toMatch(/^Loaded: 4 CPUs/);
-    expect(narrator.observe({ ...last, playing: false }, 2_000)).toMatch(/^Paused at 1\.0 milliseconds of simulated time\.$/);
+    // the clock's time (the warm-up's 40 ms and the 1 ms played), as the clock shows it
+    expect(narrator.observe({ ...last, playing: false }, 2_000)).toBe('Paused at 41 ms of simulated time.');
     const report = last.report!;
     expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 4_000))
       .toBe(`Run complete: ${Math.round(report.throughput.transmit_packets_per_s).toLocaleString('en')} transmit packets a second; ${report.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`);

@@ -10,9 +10,14 @@
  * Throttled so it is not spam: changes of state (loaded, paused, run complete) are said
  * at once (at most one a second); what happens during a run at most once every
  * `gapMs` (6 s by default), and only the most telling thing since the last message.
+ * A change of state that comes too soon after the last message is not lost: once the
+ * gap has passed the narrator says where the lab is then (status-words.ts, the words
+ * of the status line), so what it says is never older than the state it describes.
+ * Times are the clock's (clockText), so the narration and the clock agree.
  */
 import type { LabState } from '../store.js';
-import { isKernelName, kernelInfo } from '../../kernels/index.js';
+import { kernelInfo } from '../../kernels/index.js';
+import { clockText, runWords, setupWords } from '../status-words.js';
 
 /** Spins shorter than this are the normal cost of a free lock, not news. */
 const SPIN_WORTH_SAYING_NS = 5_000;
@@ -37,6 +42,8 @@ export class Narrator {
   private playing = false;
   private done = false;
   private scenarioKey = '';
+  /** A change of state came within the state gap of the last message: say the state once the gap has passed. */
+  private stateDue = false;
   /** The most telling event seen since the last message: [priority, words]. */
   private pending: [number, string] | undefined;
 
@@ -47,11 +54,13 @@ export class Narrator {
     const change = this.stateChange(state);
     this.readTrace(state);
     this.readReport(state);
-    if (change && wallMs - this.lastSaid >= this.stateGapMs) {
+    if ((change || this.stateDue) && wallMs - this.lastSaid >= this.stateGapMs) {
       this.lastSaid = wallMs;
       this.pending = undefined;
-      return change;
+      this.stateDue = false;
+      return change ?? `${runWords(state)}: ${setupWords(state.scenario)}.`;
     }
+    if (change) this.stateDue = true;
     if (this.pending && state.playing && wallMs - this.lastSaid >= this.gapMs) {
       const words = this.pending[1];
       this.pending = undefined;
@@ -59,6 +68,11 @@ export class Narrator {
       return words;
     }
     return undefined;
+  }
+
+  /** When (wall ms) a change of state held back by the gap can be said, if one is. */
+  dueAt(): number | undefined {
+    return this.stateDue ? this.lastSaid + this.stateGapMs : undefined;
   }
 
   private stateChange(state: LabState): string | undefined {
@@ -69,8 +83,7 @@ export class Narrator {
       this.queueHigh = 0;
       this.mpsynchSaid = NaN;
       this.lastTraceNs = -Infinity;
-      const kernel = isKernelName(state.snapshot.kernel) ? kernelInfo(state.snapshot.kernel).title : `${state.snapshot.kernel} kernel`;
-      said = `Loaded: ${state.snapshot.cpus.length} CPU${state.snapshot.cpus.length === 1 ? '' : 's'}, ${kernel}.`;
+      said = `Loaded: ${setupWords(state.scenario)}.`;
     }
     if (state.done && !this.done) {
       const r = state.finalReport;
@@ -80,7 +93,7 @@ export class Narrator {
         ? `Run complete: ${tcpip ? `${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ` : ''}${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
         : 'Run complete.';
     } else if (this.playing && !state.playing && !state.done && !state.loading) {
-      said = `Paused at ${spokenNs(Math.max(0, state.nowNs - state.startNs))} of simulated time.`;
+      said = `Paused at ${clockText(state.nowNs)} of simulated time.`;
     } else if (!this.playing && state.playing && !said) {
       said = 'Playing.';
     }

@@ -12,6 +12,7 @@ import {
   addSweepPoint, planSweep, splitSweep, type KernelKind, type SweepCpus, type SweepPlanPoint, type Variant, type VariantRun,
 } from '../../core/sweep.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
+import { plural } from '../../views/format.js';
 import { companionOf, type CompanionRun, type LabState } from './state.js';
 
 /** The companion run's key among the variant runners. */
@@ -46,7 +47,7 @@ export class ExtraRuns {
         if (runner !== this.sweepRunner) return;
         const point = this.sweepPlan[index];
         const sweep = this.state().sweep;
-        const which = point ? `${capitalised(kernelInfo(point.kernel).title)}, ${point.cpus} CPUs: ` : '';
+        const which = point ? `${capitalised(kernelInfo(point.kernel).title)}, ${plural(point.cpus, 'CPU')}: ` : '';
         this.publish({ sweep: { ...sweep, done: sweep.done + 1, message: `${which}${problems.map((p) => p.message).join(' ')}` } });
       },
       done: (cancelled) => {

@@ -1,9 +1,12 @@
 /*
  * Predict.tsx -- a ```predict: the learner commits an answer before the experiment.
  * Once committed it is kept (in progress.ts) and cannot be changed, so the comparison
- * after the experiment stays honest; resetting the lesson clears it.
+ * after the experiment stays honest; resetting the lesson clears it. Committing moves
+ * focus to the prediction kept (the button that had it is gone), so a keyboard or
+ * screen reader user stays where they were in the lesson and Tab goes on to the
+ * experiment it opened.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PredictComponent } from '../components.js';
 import { withUnit } from '../../shared/metrics.js';
 import { progressStore, type Prediction } from '../progress.js';
@@ -36,6 +39,14 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState('');
   const [said, setSaid] = useState('');
+  const kept = useRef<HTMLDivElement>(null);
+  const committing = useRef(false);
+  // Once the committed prediction shows, it takes the focus its button had.
+  useEffect(() => {
+    if (!prediction || !committing.current) return;
+    committing.current = false;
+    kept.current?.focus();
+  }, [prediction]);
 
   const commit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +66,7 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
       made = { kind: 'number', value, at };
     }
     setError('');
+    committing.current = true;
     progressStore().update(lessonId, (lesson) => ({ ...lesson, predictions: { ...lesson.predictions, [predict.id]: made } }));
     setSaid('Prediction kept. The experiment it belongs to is now open.');
   };
@@ -64,7 +76,7 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
       <p className="lesson-card-kind" aria-hidden="true">Predict</p>
       <div id={`${id}-q`} className="lesson-question"><Markdown inline text={predict.question} /></div>
       {prediction ? (
-        <div className="lesson-committed">
+        <div className="lesson-committed" ref={kept} tabIndex={-1} data-testid={`committed-${predict.id}`}>
           {prediction.kind === 'sketch' && predict.sketch
             ? <SketchChart sketch={predict.sketch} values={prediction.values} title={`Your sketch: ${predictionText(predict, prediction)}`} />
             : null}

@@ -10,7 +10,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
-import { fitFontSize, formatOne, formatPct } from '../format.js';
+import { fitFontSize, formatOne, formatPct, plural } from '../format.js';
 import { designatedCpu, mpsynch } from '../snapshot-data.js';
 import { threadName } from '../sna-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
@@ -68,7 +68,7 @@ export function CpuGrid(props: CpuGridProps) {
   const vocabulary = modeVocabulary(snapshot.kernel);
   const headline = (
     <>
-      <span>Spinning now <strong data-testid="spinning-now">{m.spinningNow}</strong> of {m.cpus} CPUs
+      <span>Spinning now <strong data-testid="spinning-now">{m.spinningNow}</strong> of {plural(m.cpus, 'CPU')}{' '}
         ({formatPct(m.nowPct, 0)})</span>
       <span className="slv-muted"> · {spinningWords(vocabulary)} over the run {formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</span>
     </>

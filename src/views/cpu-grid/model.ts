@@ -217,7 +217,7 @@ export function cpuGridSummary(snapshot: Snapshot, modeNames: readonly string[] 
     : '';
   return `${plural(m.cpus, 'CPU')}, ${kernelInfo(snapshot.kernel).title}. `
     + `Now: ${listWords(parts)}.${spinFor} `
-    + `${vocabulary === 'openvms' ? 'MP synchronization now' : 'Now'} ${m.spinningNow} of ${m.cpus} CPUs spinning (${formatPct(m.nowPct, 0)}); `
+    + `${vocabulary === 'openvms' ? 'MP synchronization now' : 'Now'} ${m.spinningNow} of ${plural(m.cpus, 'CPU')} spinning (${formatPct(m.nowPct, 0)}); `
     + `over the run ${formatPct(m.windowPct)} of all CPU time, ${formatOne(m.windowCpus)} CPUs' worth.${designated}`;
 }
 

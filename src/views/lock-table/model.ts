@@ -5,7 +5,7 @@
  */
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { formatCount, formatNs, formatPct, formatRate, pctOf } from '../format.js';
+import { formatCount, formatNs, formatPct, formatRate, pctOf, plural } from '../format.js';
 import type { KernelName } from '../palette.js';
 import { lockInfo } from '../lock/model.js';
 import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
@@ -110,7 +110,7 @@ export function columnFromReport(report: Report, index = 0): LockTableColumn {
   return {
     key: `report-${index}-${report.kernel}`,
     heading: `${kernelTitle(report.kernel)} (model)`,
-    detail: `${cpusOf(report)} CPUs, ${formatNs(report.window_ns)} measured`,
+    detail: `${plural(cpusOf(report), 'CPU')}, ${formatNs(report.window_ns)} measured`,
     source: report.kernel,
     kernel,
     figures: figuresFromReport(report),
@@ -122,7 +122,7 @@ export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
   return {
     key: `live-${snapshot.kernel}`,
     heading: `${kernelTitle(snapshot.kernel)} (model, live)`,
-    detail: `${snapshot.cpus.length} CPUs, ${formatNs(snapshot.windowNs)} so far`,
+    detail: `${plural(snapshot.cpus.length, 'CPU')}, ${formatNs(snapshot.windowNs)} so far`,
     source: snapshot.kernel,
     kernel: kernelOf(snapshot.kernel),
     figures: figuresFromSnapshot(snapshot),

@@ -10,7 +10,7 @@ import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MONITOR_ORDER, modeInfo, modesFor, themeTokens, type ModeName, type Theme } from '../palette.js';
 import { modeVocabulary } from '../../kernels/index.js';
-import { formatCount, formatNs } from '../format.js';
+import { formatCount, formatNs, plural } from '../format.js';
 import { useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
@@ -80,7 +80,7 @@ export function ModeBars(props: ModeBarsProps) {
     })),
     {
       key: 'scale',
-      label: `Each bar: percent of one CPU, summed over ${bars.cpus} CPUs (full scale ${formatCount(bars.scaleMax)})`,
+      label: `Each bar: percent of one CPU, summed over ${plural(bars.cpus, 'CPU')} (full scale ${formatCount(bars.scaleMax)})`,
       swatch: <svg width={swatchSize(theme)} height={swatchSize(theme)}><rect x={1} y={4} width={swatchSize(theme) - 2} height={swatchSize(theme) - 8} fill={t.modes.user} /></svg>,
     },
     ...(other ? [{
@@ -94,7 +94,7 @@ export function ModeBars(props: ModeBarsProps) {
       headline={headline} summary={() => modesSummary(bars, vocabulary)}
       legend={<Legend label="How to read the bars" items={legendItems} />}
       table={{
-        caption: `Time in processor modes, combined for ${bars.cpus} CPUs (0 to ${formatCount(bars.scaleMax)})`,
+        caption: `Time in processor modes, combined for ${plural(bars.cpus, 'CPU')} (0 to ${formatCount(bars.scaleMax)})`,
         columns: ['Mode', 'This run', ...(other ? [props.compare!.label] : [])],
         rows: bars.rows.map((r) => [words(r.mode).monitor, formatCount(r.value),
           ...(other ? [formatCount(other.rows.find((o) => o.mode === r.mode)?.value ?? 0)] : [])]),

@@ -6,7 +6,7 @@
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MONITOR_ORDER, modeInfo, type ModeName, type ModeVocabulary } from '../palette.js';
-import { formatCount, listWords } from '../format.js';
+import { formatCount, listWords, plural } from '../format.js';
 import { modeTotalsNs } from '../snapshot-data.js';
 
 export interface ModeRow {
@@ -54,7 +54,7 @@ export function modeTicks(scaleMax: number): number[] {
 
 export function modesSummary(bars: ModeBars, vocabulary: ModeVocabulary = 'openvms'): string {
   const rows = bars.rows.filter((r) => r.value >= 0.5);
-  return `Time in processor modes, combined for ${bars.cpus} CPUs (scale 0 to ${formatCount(bars.scaleMax)}): `
+  return `Time in processor modes, combined for ${plural(bars.cpus, 'CPU')} (scale 0 to ${formatCount(bars.scaleMax)}): `
     + `${listWords(rows.map((r) => `${modeInfo(r.mode, vocabulary).monitor} ${formatCount(r.value)}`))}`
     + `${rows.length < bars.rows.length ? '; the other modes under 1' : ''}. `
     + `${modeInfo('spin', vocabulary).monitor} ${formatCount(bars.rows.find((r) => r.mode === 'spin')?.value ?? 0)} means that many hundredths of a CPU spent spinning, `

@@ -11,7 +11,7 @@ import { scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { themeTokens, type Theme } from '../palette.js';
-import { formatCount, formatNs, formatPct } from '../format.js';
+import { formatCount, formatNs, formatPct, plural } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
@@ -89,7 +89,7 @@ export function MonitorModes(props: MonitorModesProps) {
         { key: 'mpsynch', label: 'MP Synchronization: hatched', swatch: <ModeSwatch mode="spin" theme={theme} /> },
         { key: 'interrupt', label: 'Interrupt State (interrupts and IPL 8 fork threads): dotted', swatch: <ModeSwatch mode="interrupt" theme={theme} /> },
         { key: 'kernel', label: 'Kernel Mode (includes context switches)', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
-        { key: 'scale', label: `Each value: percent of one CPU, summed over ${table.cpus.length} CPUs (full scale ${formatCount(table.scaleMax)})`, swatch: <ModeSwatch mode="user" theme={theme} /> },
+        { key: 'scale', label: `Each value: percent of one CPU, summed over ${plural(table.cpus.length, 'CPU')} (full scale ${formatCount(table.scaleMax)})`, swatch: <ModeSwatch mode="user" theme={theme} /> },
       ]} />}
       table={{
         caption: `Time in processor modes, ${combinedLine(table).toLowerCase()} (0 to ${formatCount(table.scaleMax)})`,

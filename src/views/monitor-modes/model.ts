@@ -14,7 +14,7 @@
 import { MONITOR_ROWS as CORE_ROWS, type MonitorRow as CoreRowName } from '../../core/monitor.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODES, type ModeName } from '../palette.js';
-import { formatCount, formatNs, listWords } from '../format.js';
+import { formatCount, formatNs, listWords, plural } from '../format.js';
 import { modeNs } from '../snapshot-data.js';
 import { modeTicks } from '../modes/model.js';
 import { cpusByRad, radName, type NumaLayout } from '../numa-data.js';
@@ -109,14 +109,14 @@ export function cpuListWords(cpus: readonly number[]): string {
 
 /** The scope's label on its button and above the table. */
 export function scopeLabel(scope: MonitorScope, layout: NumaLayout): string {
-  if (scope === 'all') return `All ${layout.cpus} CPUs`;
+  if (scope === 'all') return `All ${plural(layout.cpus, 'CPU')}`;
   return `${radName(scope)} (${cpuListWords(scopeCpus(scope, layout))})`;
 }
 
 /** MONITOR's line above the scale: "Combined for 16 CPUs", or "Combined for RAD 1 (CPUs 4–7)". */
 export function combinedLine(table: MonitorTable): string {
   return table.scope === 'all'
-    ? `Combined for ${table.cpus.length} CPUs`
+    ? `Combined for ${plural(table.cpus.length, 'CPU')}`
     : `Combined for ${radName(table.scope)} (${cpuListWords(table.cpus)})`;
 }
 

@@ -9,7 +9,7 @@
  * compensates when contention is high, and "testing has shown it to be extremely fair".
  */
 import type { Report } from '../../core/report.js';
-import { formatNs, formatOne, formatRate, listWords } from '../format.js';
+import { formatNs, formatOne, formatRate, listWords, plural } from '../format.js';
 import { cpuListWords } from '../monitor-modes/model.js';
 import { cpusByRad, numaLayout, numaOf, numaRunOf, radName } from '../numa-data.js';
 
@@ -105,7 +105,7 @@ export function spinlockSummary(f: SpinlockFigures | null): string {
     + `${formatOne(r.share)} times its fair share, mean acquire ${formatNs(r.meanAcquireNs)}`);
   const best = [...f.rads].sort((a, b) => b.share - a.share)[0];
   const worst = [...f.rads].sort((a, b) => a.share - b.share)[0];
-  return `Who wins ${f.lock ?? 'the watched spinlock'}: Jain's fairness index ${f.jain.toFixed(3)} over ${cpus} CPUs `
+  return `Who wins ${f.lock ?? 'the watched spinlock'}: Jain's fairness index ${f.jain.toFixed(3)} over ${plural(cpus, 'CPU')} `
     + `(1 means every CPU wins equally): ${jainWords(f.jain, cpus)}. ${listWords(radParts)}. `
     + (best && worst && best.rad !== worst.rad
       ? `${radName(best.rad)} wins most (${formatOne(best.share)} of its share), ${radName(worst.rad)} least (${formatOne(worst.share)}).`

@@ -9,7 +9,7 @@
 import type { Report } from '../../core/report.js';
 import { reportValue } from '../../core/report.js';
 import { amdahlAt, fitSweep, significant, uslAt, type SweepFit } from '../../core/fit.js';
-import { formatCount, formatOne, formatPct } from '../format.js';
+import { formatCount, formatOne, formatPct, plural } from '../format.js';
 import { spinningWords } from '../palette.js';
 import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
 
@@ -131,7 +131,7 @@ export function scalingSummary(series: readonly Series[], saturation: number | n
     const worst = s.reduce((a, b) => (b.mpsynchPct > a.mpsynchPct ? b : a));
     return `${capitalised(info.title)}: from ${formatCount(first.throughput)} ${info.throughput.words} at ${cpusWords(first.cpus)} `
       + `to ${formatCount(last.throughput)} at ${last.cpus}${peak !== last ? ` (peak ${formatCount(peak.throughput)} at ${peak.cpus})` : ''}`
-      + (spinApplies(s) ? `; ${spinningInSentence(kernel)} up to ${formatPct(worst.mpsynchPct)} at ${worst.cpus} CPUs.` : '.');
+      + (spinApplies(s) ? `; ${spinningInSentence(kernel)} up to ${formatPct(worst.mpsynchPct)} at ${plural(worst.cpus, 'CPU')}.` : '.');
   };
   const [a, b] = series;
   const lastBoth = a && b ? [...b.points].reverse().find((p) => a.points.some((c) => c.cpus === p.cpus)) : undefined;
@@ -141,7 +141,7 @@ export function scalingSummary(series: readonly Series[], saturation: number | n
     progress < 1 ? `Sweep ${Math.round(progress * 100)}% done.` : '',
     ...series.map(describe),
     gain !== null && lastBoth && a && b
-      ? `At ${lastBoth.cpus} CPUs the ${kernelInfo(b.kernel).title} reaches ${gain >= 0 ? `${formatPct(gain, 0)} more` : `${formatPct(-gain, 0)} fewer`} `
+      ? `At ${plural(lastBoth.cpus, 'CPU')} the ${kernelInfo(b.kernel).title} reaches ${gain >= 0 ? `${formatPct(gain, 0)} more` : `${formatPct(-gain, 0)} fewer`} `
         + `${kernelInfo(b.kernel).throughput.words} than the ${kernelInfo(a.kernel).title}.`
       : '',
     saturation !== null

@@ -19,7 +19,7 @@ import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODES, modeInfo, modesFor, themeTokens, type ModeVocabulary, type Theme, type ThemeTokens } from '../palette.js';
 import { modeVocabulary } from '../../kernels/index.js';
-import { cpuName, formatCount, formatMs, formatNs, formatPct } from '../format.js';
+import { cpuName, formatCount, formatMs, formatNs, formatPct, plural } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { canvasContext, fillModePaths, PatternCache, type ModePatterns } from '../common/canvas.js';
@@ -304,7 +304,7 @@ export function Timeline(props: TimelineProps) {
     const shares = sharesNow();
     const totals = MODES.map((_, m) => shares.reduce((sum, s) => sum + (s[m] ?? 0), 0));
     const machine = visibleNs * n;
-    return `Per-CPU timeline of ${n} CPUs${groups.count > 1 ? ` (${cpusWords(shownCpus)} on screen, in groups of ${groups.size})` : ''} `
+    return `Per-CPU timeline of ${plural(n, 'CPU')}${groups.count > 1 ? ` (${cpusWords(shownCpus)} on screen, in groups of ${groups.size})` : ''} `
       + `from ${formatNs(t0)} to ${formatNs(t1)} (${formatNs(t1 - t0)} shown). `
       + `In this window: ${MODES.map((m, i) => ({ m, pct: machine > 0 ? (100 * totals[i]!) / machine : 0 }))
         .filter((e) => e.pct >= 0.5).sort((a, b) => b.pct - a.pct)
