@@ -66,7 +66,8 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const fit = useRef<HTMLDivElement>(null);
   const views = useRef<HTMLDivElement>(null);
   const scale = useStageScale(fit);
-  useFitViews(views, scale !== null);
+  const [gridHeight, setGridHeight] = useState<number | undefined>();
+  useFitViews(views, scale !== null, setGridHeight);
   const help = useRef<HTMLDialogElement>(null);
   const blankButton = useRef<HTMLButtonElement>(null);
   const status = useLab(store, 'status');
@@ -245,11 +246,11 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
       <div className="pr-stage" aria-busy={loading}>
         {phase === 'asking' ? (
           <p className="pr-hidden-figures">The measured figures are hidden until the answer is revealed.</p>
-        ) : (
+        ) : phase === 'running' || !scene.ask ? (
           <Figures store={store} />
-        )}
+        ) : null /* the answer shows the run's own numbers beside the explanation: the views keep the room */}
         <div className="pr-views" ref={views}>
-          <ViewArea store={store} views={scene.views} theme="projector" />
+          <ViewArea store={store} views={scene.views} theme="projector" heights={scale !== null && gridHeight !== undefined ? { 'cpu-grid': gridHeight } : undefined} />
         </div>
       </div>
 

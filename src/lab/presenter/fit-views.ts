@@ -38,19 +38,31 @@ export function useStageScale(ref: RefObject<HTMLElement | null>): number | null
 
 /** The least a view is zoomed out to fit (below this its words are too small to be worth showing). */
 const MIN_ZOOM = 0.3;
-/** The narrowest a view is drawn, as a share of its slot. */
-const MIN_SHARE = 0.3;
+/** The least height the CPU grid's tiles are drawn to. */
+const MIN_GRID = 120;
+
+/** A view's largest picture (the CPU grid's tiles, an SVG or a canvas). */
+function tallestGraphic(body: HTMLElement): Element | undefined {
+  let best: Element | undefined;
+  let most = 0;
+  for (const graphic of Array.from(body.querySelectorAll('svg, canvas'))) {
+    if (graphic.parentElement?.closest('svg')) continue;
+    const h = graphic.getBoundingClientRect().height;
+    if (h > most) { most = h; best = graphic; }
+  }
+  return best;
+}
 
 /**
  * Zooms out each view whose slot is taller than the views' area, and back in when there
  * is room: a zoomed-out view is laid out wider (CSS zoom), so it wraps less and its
- * marks take their usual shapes, then drawn smaller. A view whose height follows its
- * width (a grid of square tiles) is no shorter zoomed out; it is drawn narrower instead. The view bodies are sized here, not
+ * marks take their usual shapes, then drawn smaller. The CPU grid, whose tiles would be
+ * as tall zoomed out, is told the height its tiles may take instead (onGridHeight). The view bodies are sized here, not
  * by React (ViewArea does not style them); each view redraws for its new width as it
  * does when the window changes. A view zoomed out draws its words under the stage's
  * 24 px: the scene scripts choose views that fit unzoomed (e2e/presenter-fit.spec.ts).
  */
-export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean): void {
+export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean, onGridHeight?: (height: number) => void): void {
   useEffect(() => {
     const area = ref.current;
     if (!area) return;
@@ -63,7 +75,6 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean)
       return;
     }
     let frame = 0;
-    const fitted = new WeakMap<HTMLElement, { mode: 'zoom' | 'narrow'; ratio: number }>();
     const fit = () => {
       frame = 0;
       // in stage px: the stage is transformed, and a zoomed body's own px are not the stage's
@@ -76,31 +87,21 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean)
         const box = body.getBoundingClientRect();
         const room = bottom - box.top / scale;
         const height = box.height / scale;
-        const full = body.parentElement!.clientWidth;
-        if (height <= 0 || room <= 0 || full <= 0) continue;
-        const state = fitted.get(body) ?? { mode: 'zoom' as const, ratio: 0 };
+        if (height <= 0 || room <= 0) continue;
         const ratio = height / room;
-        if (state.mode === 'zoom') {
-          const zoom = Number(body.style.zoom || 1);
-          // a view laid out to its width (a grid of square tiles) is as tall zoomed out: narrow it instead
-          if (ratio > 1.01 && state.ratio > 0 && ratio > state.ratio * 0.95 && zoom < 1) {
-            body.style.zoom = '';
-            fitted.set(body, { mode: 'narrow', ratio: 0 });
-            schedule();
-            continue;
-          }
-          let next = zoom;
-          if (ratio > 1.003) next = Math.max(MIN_ZOOM, (zoom / ratio) * 0.97);
-          else if (zoom < 1 && ratio < 0.9) next = Math.min(1, (zoom / ratio) * 0.97);
-          fitted.set(body, { mode: 'zoom', ratio: next < zoom ? ratio : 0 });
-          if (Math.abs(next - zoom) >= 0.01) body.style.zoom = next >= 1 ? '' : next.toFixed(3);
-        } else {
-          const width = body.offsetWidth;
-          let next = width;
-          if (ratio > 1.003) next = Math.max(full * MIN_SHARE, Math.floor((width / ratio) * 0.97));
-          else if (width < full - 2 && ratio < 0.9) next = Math.min(full, Math.floor((width / ratio) * 0.97));
-          if (Math.abs(next - width) >= 4) body.style.maxWidth = next >= full ? '' : `${next}px`;
+        // The CPU grid draws its tiles to a height: give it what the rest of the view leaves.
+        const tiles = body.parentElement?.classList.contains('view-slot-cpu-grid') ? tallestGraphic(body) : undefined;
+        if (tiles && onGridHeight) {
+          const tilesHeight = tiles.getBoundingClientRect().height / scale;
+          const want = Math.max(MIN_GRID, Math.floor(tilesHeight + (room - height) - 6));
+          if (Math.abs(want - tilesHeight) > 3 && (ratio > 1.003 || ratio < 0.97)) onGridHeight(want);
+          if (want > MIN_GRID || ratio <= 1.003) continue;
         }
+        const zoom = Number(body.style.zoom || 1);
+        let next = zoom;
+        if (ratio > 1.003) next = Math.max(MIN_ZOOM, (zoom / ratio) * 0.97);
+        else if (zoom < 1 && ratio < 0.9) next = Math.min(1, (zoom / ratio) * 0.97);
+        if (Math.abs(next - zoom) >= 0.01) body.style.zoom = next >= 1 ? '' : next.toFixed(3);
       }
     };
     const schedule = () => {
@@ -130,5 +131,5 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean)
       resize.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [ref, active]);
+  }, [ref, active, onGridHeight]);
 }
