@@ -190,6 +190,16 @@ test('the lab\'s Compare link opens its scenario as side A beside the other kern
   await expect(page.getByLabel('Scenario for side A')).toHaveValue('(link)');
 });
 
+test('Compare from a Scalable Kernel lab keeps the baseline on side A: the classic kernel on A, the Scalable Kernel (the lab\'s) on B', async ({ page }) => {
+  test.setTimeout(60_000);
+  const scenario = presetScenario('testbed-scalable');
+  await openLab(page, labLink({ ...scenario, machine: { ...(scenario.machine as object), cpus: 8 } }));
+  await page.getByRole('link', { name: /Compare/ }).click();
+  await expect(compare(page)).toHaveAttribute('data-ready', 'yes', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /Side A: Classic kernel · 8 CPUs/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Side B: Scalable Kernel · 8 CPUs/ })).toBeVisible();
+});
+
 test('Example 3 before and after: both run to their ends on one clock, each says when it finished, the runtime drops', async ({ page }) => {
   test.setTimeout(120_000);
   await openCompare(page, '/#/compare?a=gs160-example3-before&b=gs160-example3-after');

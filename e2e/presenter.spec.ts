@@ -131,7 +131,8 @@ test('freeze and ask: the run pauses at the question, the class predicts, R reve
   await expect(ask.locator('[data-metric="transmit_packets_per_s"]')).toBeVisible();
   await expect(page.getByTestId('present-play')).toHaveText(/Pause/);
   await expect.poll(() => simNow(page), { timeout: 10_000 }).toBeGreaterThan(frozen);
-  await expect(page.getByTestId('fig-tx')).toBeVisible();
+  // the answer carries the run's numbers; the figures' room goes to the views until the next scene
+  await expect(ask.locator('[data-metric="mpsynch_pct"]')).toBeVisible();
   await page.waitForTimeout(1200);
   await shot(page, 'freeze-and-reveal');
 
@@ -262,6 +263,44 @@ test('a bad script is explained by file, line, field and fix; a good one from a 
   await page.goto('/#/present/no-such-script');
   await expect(page.getByRole('heading', { name: 'There is no scene script "no-such-script"' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Why one lock stops scaling' })).toBeVisible();
+});
+
+test('each scene has its own address: a link resumes at scene 4, Previous and Next update the address, a bad scene number is explained', async ({ page }) => {
+  await openScript(page, `${SCRIPT}/4`);
+  await expect(page.getByTestId('scene-count')).toHaveText('Scene 4 of 5');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sixteen CPUs. Predict first' })).toBeVisible();
+  await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (16)', { timeout: 15_000 });
+  await page.keyboard.press('ArrowRight'); // asks the question: the address stays
+  await expect(page).toHaveURL(/#\/present\/why-one-lock-stops-scaling\/4$/);
+  await page.getByRole('button', { name: /Previous/ }).click();
+  await expect(page).toHaveURL(/#\/present\/why-one-lock-stops-scaling\/3$/);
+  await page.keyboard.press('End');
+  await expect(page).toHaveURL(/#\/present\/why-one-lock-stops-scaling\/5$/);
+  // the bare script's address becomes scene 1's
+  await page.goto(SCRIPT);
+  await expect(page).toHaveURL(/#\/present\/why-one-lock-stops-scaling\/1$/);
+  // scenes the script does not have: a message and the scenes it has, never a blank page
+  for (const [bad, words] of [['9', 'This link asks for scene 9 of "Why one lock stops scaling", but its scenes are numbered 1 to 5.'],
+    ['0', 'asks for scene 0'], ['four', 'for scene "four", which is not a scene number: its scenes are numbered 1 to 5.']] as const) {
+    await page.goto(`${SCRIPT}/${bad}`);
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { level: 1, name: 'There is no such scene' })).toBeVisible();
+    await expect(alert).toContainText(words);
+    await expect(alert.getByRole('link', { name: 'Sixteen CPUs. Predict first' })).toHaveAttribute('href', '#/present/why-one-lock-stops-scaling/4');
+  }
+  await expectAccessible(page, 'a bad scene number');
+  await page.getByRole('link', { name: 'Eight CPUs' }).click();
+  await expect(presenter(page)).toHaveAttribute('data-scene', '3', { timeout: 20_000 });
+});
+
+test('the index lists a script for each source and the capstone; each opens', async ({ page }) => {
+  await page.goto('/#/present');
+  const titles = ['Why one lock stops scaling', 'Blocking locks and the thundering herd', "The GS160's nightly run, 50 minutes to 28",
+    'Overhead is the key', 'Touch each byte once', 'One lock, five escapes'];
+  for (const title of titles) await expect(page.locator('.present-list').getByRole('link', { name: title, exact: true })).toBeVisible();
+  await page.locator('.present-list').getByRole('link', { name: 'Overhead is the key', exact: true }).click();
+  await expect(presenter(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(page).toHaveURL(/#\/present\/the-user-level-stack\/1$/);
 });
 
 test('the lab and the lessons index link to presenter mode', async ({ page }) => {

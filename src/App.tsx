@@ -75,7 +75,7 @@ export function App() {
   }, [route, key]);
 
   if (route.page === 'present') {
-    return <><UpdateBanner /><main className="present-main" ref={main} tabIndex={-1}><ErrorBoundary what="presenter mode" key={key}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} /></Suspense></ErrorBoundary></main></>;
+    return <><UpdateBanner /><main className="present-main" ref={main} tabIndex={-1}><ErrorBoundary what="presenter mode" key={key}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} scene={route.scene} /></Suspense></ErrorBoundary></main></>;
   }
   if (route.page === 'embed') {
     return <><UpdateBanner /><main className="embed" ref={main} tabIndex={-1}><ErrorBoundary what="this embedded StackLab" key={key}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} /></Suspense></ErrorBoundary></main></>;

@@ -43,7 +43,8 @@ export const numa: KernelInfo = {
   pair(values) {
     const from = String(values['numa.placement'] ?? 'home_rad');
     const to = from === 'home_rad' ? 'cpu_affinity' : 'home_rad';
-    return { path: 'numa.placement', from, to, words: to === 'home_rad' ? 'with processes in a home RAD' : 'with hard CPU affinity' };
+    // a home RAD (OpenVMS's default) is the baseline; hard affinity is the source's remedy (Example 3)
+    return { path: 'numa.placement', from, to, words: to === 'home_rad' ? 'with processes in a home RAD' : 'with hard CPU affinity', baseline: from === 'cpu_affinity' ? 'to' : 'from' };
   },
   sideWords: (values) => (values['numa.placement'] === undefined ? [] : [PLACEMENT_WORDS[String(values['numa.placement'])] ?? String(values['numa.placement'])]),
   compareRows: ['records', 'runtime', 'hold', 'spin', 'ramdisk-cross', 'cross-rad'],

@@ -51,7 +51,11 @@ export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' |
     throughput: TRANSMIT,
     sweepPartner: partner.name,
     sweepCpus: { from: 1, to: 32, step: 1 },
-    pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? own.name), to: partner.name, words: `on the ${partner.title}` }),
+    // the classic kernel is the baseline, the Scalable Kernel the remedy
+    pair: (values) => ({
+      path: 'kernel.kind', from: String(values['kernel.kind'] ?? own.name), to: partner.name, words: `on the ${partner.title}`,
+      baseline: own.designatedCpu ? 'to' : 'from',
+    }),
     sideWords: () => [],
     compareRows: ['tx', 'hold', 'spin', 'iolock8', ...(own.designatedCpu ? ['krp-wait', 'designated'] : [])],
     headlineRows: ['mpsynch', 'tx'],

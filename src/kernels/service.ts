@@ -31,6 +31,8 @@ const PAIRS: Readonly<Record<string, string>> = {
   tas: 'mcs', ticket: 'mcs', mcs: 'ticket', wake_all: 'wake_one', wake_one: 'handoff', handoff: 'wake_one',
   delegate: 'partition', combine: 'delegate', partition: 'delegate',
 };
+/** The disciplines that are the baseline of their pair (the other is the escape from it); the rest pair back to their baseline. */
+const BASELINE_OF_PAIR: ReadonlySet<string> = new Set(['tas', 'ticket', 'wake_all', 'wake_one', 'delegate']);
 
 const SERVICE_MAIN_CONTROLS: readonly ControlSpec[] = [
   CPUS, KERNEL,
@@ -74,7 +76,7 @@ export const service: KernelInfo = {
   pair(values) {
     const from = String(values['service.discipline'] ?? 'tas');
     const to = PAIRS[from] ?? 'mcs';
-    return { path: 'service.discipline', from, to, words: `with ${DISCIPLINE_SHORT_WORDS[to] ?? to}` };
+    return { path: 'service.discipline', from, to, words: `with ${DISCIPLINE_SHORT_WORDS[to] ?? to}`, baseline: BASELINE_OF_PAIR.has(from) ? 'from' : 'to' };
   },
   sideWords: (values) => (values['service.discipline'] === undefined ? [] : [DISCIPLINE_SHORT_WORDS[String(values['service.discipline'])] ?? String(values['service.discipline'])]),
   // Only a partition's elephant flow is steered to a CPU by interrupt, always CPU 0

@@ -59,7 +59,8 @@ export const sna: KernelInfo = {
   pair(values) {
     const from = String(values['sna.lock_kind'] ?? 'lockl');
     const to = from === 'simple' ? 'lockl' : 'simple';
-    return { path: 'sna.lock_kind', from, to, words: to === 'simple' ? 'with spinning simple locks' : 'with lockl() (wake all)' };
+    // lockl() as first ported is the baseline; simple locks are the port's remedy
+    return { path: 'sna.lock_kind', from, to, words: to === 'simple' ? 'with spinning simple locks' : 'with lockl() (wake all)', baseline: from === 'simple' ? 'to' : 'from' };
   },
   sideWords: (values) => (values['sna.lock_kind'] === undefined ? [] : [LOCK_WORDS[String(values['sna.lock_kind'])] ?? String(values['sna.lock_kind'])]),
   compareRows: ['round-trip', 'transfer', 'cswitch', 'futile', 'miss'],

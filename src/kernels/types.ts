@@ -32,6 +32,13 @@ export interface KernelPair {
   to: string;
   /** Side B in words: "on the Scalable Kernel", "with spinning simple locks". */
   words: string;
+  /**
+   * Which of the two is the baseline, the configuration as the source first had it
+   * (the classic kernel, lockl(), a home RAD, a test-and-set lock): 'from' (this
+   * scenario) or 'to' (its counterpart). Compare keeps the baseline on side A and the
+   * remedy on side B, so B − A reads as what the remedy changes. Without it, 'from'.
+   */
+  baseline?: 'from' | 'to';
 }
 
 /** A run kept beside the lab's own for a side-by-side view (LabStore.runCompanion). */

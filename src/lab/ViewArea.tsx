@@ -89,7 +89,7 @@ const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; i
   return <View {...inputs} />;
 });
 
-function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean }) {
+function ViewSlot({ id, store, theme, wide, height }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number }) {
   const [ref, measured] = useWidth<HTMLDivElement>();
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(slot);
@@ -113,9 +113,9 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
   // The same object while no input changed, so the memoised view skips rendering.
   const live = useMemo(
     () => (snapshot && schema
-      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, companion, onWait, curve, scenario }
+      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, height, companion, onWait, curve, scenario }
       : undefined),
-    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, companion, onWait, curve, scenario],
+    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, height, companion, onWait, curve, scenario],
   );
   const inputs = useHeldWhile(live, onScreen);
   return (
@@ -142,14 +142,17 @@ function ViewSlot({ id, store, theme, wide }: { id: KnownViewId; store: LabStore
  */
 const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd', 'numa-topology', 'net-latency', 'hpux-journey', 'hpux-curves']);
 
-/** The views asked for that the loaded scenario's kernel has something to show in (view-ids.ts). */
-export function ViewArea({ store, views, theme, max }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number }) {
+/**
+ * The views asked for that the loaded scenario's kernel has something to show in
+ * (view-ids.ts). `heights`: the height a view that can be drawn to one should take (the presenter's CPU grid, fitted to its screen); `max`: at most so many views (an embed).
+ */
+export function ViewArea({ store, views, theme, max, heights }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number; heights?: Partial<Record<KnownViewId, number>> }) {
   const kernel = useLab(store, selectKernel);
   const rads = useLab(store, selectRads);
   const drawn = viewsForKernel(views, kernel, rads).slice(0, max);
   return (
     <div className="views">
-      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} />)}
+      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} height={heights?.[id]} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
           The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((id) => VIEW_TITLES[id]).join(', ')}); the figures still measure it.

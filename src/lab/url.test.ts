@@ -33,13 +33,18 @@ describe('routes', () => {
     expect(parseRoute('#/present')).toEqual({ page: 'present' });
     expect(parseRoute('#/present/why-one-lock-stops-scaling')).toEqual({ page: 'present', script: 'why-one-lock-stops-scaling' });
     expect(parseRoute('#/present/../x')).toEqual({ page: 'not-found', path: '/present/../x' });
+    // a scene's address: the number as written, checked by the presenter (which explains a bad one)
+    expect(parseRoute('#/present/why-one-lock-stops-scaling/4')).toEqual({ page: 'present', script: 'why-one-lock-stops-scaling', scene: '4' });
+    expect(parseRoute('#/present/why-one-lock-stops-scaling/4/')).toEqual({ page: 'present', script: 'why-one-lock-stops-scaling', scene: '4' });
+    expect(parseRoute('#/present/x/nine%20')).toEqual({ page: 'present', script: 'x', scene: 'nine ' });
+    expect(parseRoute('#/present/x/4/5')).toEqual({ page: 'not-found', path: '/present/x/4/5' });
     expect(parseRoute('#/nowhere')).toEqual({ page: 'not-found', path: '/nowhere' });
     expect(parseRoute('#/lessons/../../etc')).toEqual({ page: 'not-found', path: '/lessons/../../etc' });
     expect(parseRoute('#/embed?lesson=<script>')).toMatchObject({ page: 'embed', error: expect.stringMatching(/not a lesson name/) });
   });
 
   it('writes hashes that parse back to the same route', () => {
-    for (const hash of ['#/lab', '#/lessons', '#/lessons/one-lock', '#/embed?lesson=one-lock', '#/present', '#/present/one-lock']) {
+    for (const hash of ['#/lab', '#/lessons', '#/lessons/one-lock', '#/embed?lesson=one-lock', '#/present', '#/present/one-lock', '#/present/one-lock/3']) {
       expect(routeHash(parseRoute(hash))).toBe(hash);
     }
   });

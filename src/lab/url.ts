@@ -1,6 +1,6 @@
 /*
  * url.ts -- the page's routes and the lab's state in the URL. Routing uses the hash
- * (#/lab, #/lessons, #/lessons/<id>, #/embed?..., #/present/<script>), so the static build works from any
+ * (#/lab, #/lessons, #/lessons/<id>, #/embed?..., #/present/<script>/<scene>), so the static build works from any
  * base path with no server rewrites. A lab's whole state -- the scenario (only the
  * fields that differ from the defaults) and the view state -- is JSON compressed with
  * lz-string into one `s` parameter: #/lab?s=...
@@ -41,7 +41,8 @@ export type Route =
   | { page: 'embed'; lesson?: string; shared?: SharedLab; error?: string }
   /** Two labs side by side (src/lab/compare reads the query: a=...&b=...). */
   | { page: 'compare'; query: string }
-  | { page: 'present'; script?: string }
+  /** `scene` is the link's scene number as written (1-based); the presenter checks it. */
+  | { page: 'present'; script?: string; scene?: string }
   | { page: 'not-found'; path: string };
 
 /** The version of the link format; links of another version are explained, not guessed at. */
@@ -148,8 +149,8 @@ export function parseRoute(hash: string): Route {
   if (path === '/lessons') return { page: 'lessons' };
   if (path === '/compare') return { page: 'compare', query };
   if (path === '/present') return { page: 'present' };
-  const present = /^\/present\/([A-Za-z0-9][A-Za-z0-9_-]*)$/.exec(path);
-  if (present) return { page: 'present', script: present[1]! };
+  const present = /^\/present\/([A-Za-z0-9][A-Za-z0-9_-]*)(?:\/([^/]+))?$/.exec(path);
+  if (present) return { page: 'present', script: present[1]!, ...(present[2] !== undefined ? { scene: safeDecode(present[2]) } : {}) };
   const lesson = /^\/lessons\/([A-Za-z0-9][A-Za-z0-9_-]*)$/.exec(path);
   if (lesson) return { page: 'lesson', id: lesson[1]! };
   if (path === '/embed') {
@@ -163,6 +164,15 @@ export function parseRoute(hash: string): Route {
   return { page: 'not-found', path };
 }
 
+/** A path segment as typed (%20 and the like decoded), or as it came if it does not decode. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The hash for a route. */
 export function routeHash(route: Route, encoded?: string): string {
   switch (route.page) {
@@ -171,7 +181,7 @@ export function routeHash(route: Route, encoded?: string): string {
     case 'lesson': return `#/lessons/${route.id}`;
     case 'embed': return route.lesson ? `#/embed?lesson=${route.lesson}` : encoded ? `#/embed?s=${encoded}` : '#/embed';
     case 'compare': return route.query ? `#/compare?${route.query}` : '#/compare';
-    case 'present': return route.script ? `#/present/${route.script}` : '#/present';
+    case 'present': return route.script ? `#/present/${route.script}${route.scene !== undefined ? `/${encodeURIComponent(route.scene)}` : ''}` : '#/present';
     case 'not-found': return `#${route.path}`;
   }
 }

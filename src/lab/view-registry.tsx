@@ -75,6 +75,8 @@ export interface ViewInputs {
   speed: number;
   theme: Theme;
   width: number;
+  /** The height to draw to, for a view that can (the CPU grid's tiles); otherwise the view's own. */
+  height?: number;
   /** A wait was chosen (a spin or context-switch segment, a CPU tile): open the Why panel. */
   onWait?: (request: WhyRequest) => void;
   /** The view's curve run, for the curves (net-size-curve, net-livelock, hpux-curves; net-curves.ts). */
@@ -91,7 +93,7 @@ function sweepReport(sweep: SweepState | undefined, kernel: string, cpus: number
 
 const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   'cpu-grid': (v) => (
-    <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} interruptCpu={v.interruptCpu} modeNames={v.schema.modes}
+    <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} interruptCpu={v.interruptCpu} modeNames={v.schema.modes}
       onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))} />
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,

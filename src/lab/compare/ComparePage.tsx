@@ -175,6 +175,7 @@ export function ComparePage({ query }: { query: string }) {
         <div className="page-intro">
           <h1>Compare two runs</h1>
           <p>One clock drives both simulations: the same simulated instant on both sides, every figure side by side.</p>
+          <p>Opened from the lab, side A is the baseline (the classic kernel, lockl(), a home RAD, a test-and-set lock) and side B the remedy, so B − A is what the remedy changes.</p>
         </div>
         <div className="lab-tools">
           <CopyLinkButton opens="this comparison" />

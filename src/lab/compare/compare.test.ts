@@ -11,7 +11,7 @@ import { flattenScenario } from '../../core/scenario-values.js';
 import { encodeLabState, DEFAULT_VIEW_STATE } from '../url.js';
 import { LockedClock, type ClockSide, type SideClockState } from './clock.js';
 import { cpuRows, describeDiff, formatValue, metricRows, type MetricRow } from './metrics.js';
-import { compareQuery, counterpart, counterpartPreset, pairField, planComparison, type PresetLookup } from './pairing.js';
+import { compareQuery, compareSides, counterpart, counterpartPreset, pairField, planComparison, type PresetLookup } from './pairing.js';
 import { scenarioDifferences, sideTitle } from './words.js';
 
 const core = await loadCoreFromDisk();
@@ -33,6 +33,19 @@ describe('pairing', () => {
     expect(counterpart({ 'kernel.kind': 'numa', 'numa.placement': 'home_rad' })['numa.placement']).toBe('cpu_affinity');
     expect(counterpart({ 'kernel.kind': 'numa', 'numa.placement': 'cpu_affinity' })['numa.placement']).toBe('home_rad');
     expect(pairField({}).path).toBe('kernel.kind');
+  });
+
+  it('keeps the baseline on side A and the remedy on B, whichever the lab runs', () => {
+    const sides = (values: ScenarioValues) => { const { a, b } = compareSides(values); return [a, b]; };
+    expect(sides({ 'kernel.kind': 'scalable', 'machine.cpus': 16 }).map((v) => v['kernel.kind'])).toEqual(['classic', 'scalable']);
+    expect(sides({ 'kernel.kind': 'classic', 'machine.cpus': 16 }).map((v) => v['kernel.kind'])).toEqual(['classic', 'scalable']);
+    expect(sides({ 'kernel.kind': 'scalable', 'machine.cpus': 16 })[0]!['machine.cpus']).toBe(16);
+    expect(sides({ 'kernel.kind': 'sna', 'sna.lock_kind': 'simple' }).map((v) => v['sna.lock_kind'])).toEqual(['lockl', 'simple']);
+    expect(sides({ 'kernel.kind': 'sna', 'sna.lock_kind': 'lockl' }).map((v) => v['sna.lock_kind'])).toEqual(['lockl', 'simple']);
+    expect(sides({ 'kernel.kind': 'numa', 'numa.placement': 'cpu_affinity' }).map((v) => v['numa.placement'])).toEqual(['home_rad', 'cpu_affinity']);
+    expect(sides({ 'kernel.kind': 'service', 'service.discipline': 'mcs' }).map((v) => v['service.discipline'])).toEqual(['ticket', 'mcs']);
+    expect(sides({ 'kernel.kind': 'service', 'service.discipline': 'tas' }).map((v) => v['service.discipline'])).toEqual(['tas', 'mcs']);
+    expect(sides({ 'kernel.kind': 'service', 'service.discipline': 'partition' }).map((v) => v['service.discipline'])).toEqual(['delegate', 'partition']);
   });
 
   it('finds the preset that is exactly a preset\'s counterpart', () => {

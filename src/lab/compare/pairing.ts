@@ -14,6 +14,7 @@
 import { flattenScenario, type ScenarioValues } from '../../core/scenario-values.js';
 import { decodeLabState, type LabViewState, type SharedLab } from '../url.js';
 import { kernelInfo } from '../../kernels/index.js';
+import type { KernelPair } from '../../kernels/types.js';
 
 export type SideName = 'A' | 'B';
 
@@ -52,7 +53,7 @@ export const DEFAULT_A = 'testbed-classic';
 const PRESET_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 /** The field that tells the pair apart, and its two values, for a scenario's kernel. */
-export function pairField(values: ScenarioValues): { path: string; from: string; to: string; words: string } {
+export function pairField(values: ScenarioValues): KernelPair {
   return kernelInfo(values['kernel.kind'] ?? 'classic').pair(values);
 }
 
@@ -60,6 +61,12 @@ export function pairField(values: ScenarioValues): { path: string; from: string;
 export function counterpart(values: ScenarioValues): ScenarioValues {
   const pair = pairField(values);
   return { ...values, [pair.path]: pair.to };
+}
+
+/** A lab's scenario and its counterpart as sides A and B: the pair's baseline on A. */
+export function compareSides(scenario: ScenarioValues): { a: ScenarioValues; b: ScenarioValues } {
+  const other = counterpart(scenario);
+  return pairField(scenario).baseline === 'to' ? { a: other, b: scenario } : { a: scenario, b: other };
 }
 
 /** A side's parameter (a=...) read as a preset name or a lab encoding; an error in words. */

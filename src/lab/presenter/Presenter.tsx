@@ -8,6 +8,12 @@
  *
  * Steps (Next): run -> question (if the scene has one) -> answer -> next scene.
  * Keys are in shortcuts.ts; the single-key ones can be turned off (WCAG 2.1.4).
+ *
+ * A scene is one 16:9 screen: the presenter lays out on a 1920 by 1080 stage (type from
+ * 24 px) and scales the whole stage to the window, as slide tools do, so at 1280x720 or
+ * 1366x768 the same scene shows, smaller, and nothing needs scrolling. Each view is
+ * narrowed until it fits the height left to the views (fit-views.ts). A bundled
+ * script's address names the scene (#/present/<id>/<n>) and follows Previous and Next.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatNs } from '../../views/format.js';
@@ -23,6 +29,8 @@ import { createSimWorker } from '../worker-factory.js';
 import { sceneValues, type Scene, type SceneScript } from './script.js';
 import { presets } from './scripts.js';
 import { actionFor, SHORTCUTS, type PresenterAction } from './shortcuts.js';
+import { routeHash } from '../url.js';
+import { useFitViews, useStageScale } from './fit-views.js';
 
 type Phase = 'running' | 'asking' | 'revealed';
 
@@ -36,8 +44,12 @@ function isTyping(target: EventTarget | null): boolean {
 
 const LETTERS = 'ABCDE';
 
-export function Presenter({ script }: { script: SceneScript }) {
-  const [index, setIndex] = useState(0);
+/**
+ * `linkId` is a bundled script's name (its address is #/present/<linkId>/<scene>); a
+ * script opened from a file has none. `initialScene` is 0-based.
+ */
+export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneScript; linkId?: string; initialScene?: number }) {
+  const [index, setIndex] = useState(initialScene);
   const scene = script.scenes[index]!;
   const [phase, setPhase] = useState<Phase>('running');
   const [askedAtNs, setAskedAtNs] = useState(0);
@@ -46,11 +58,16 @@ export function Presenter({ script }: { script: SceneScript }) {
   const [fullscreenMessage, setFullscreenMessage] = useState('');
   const [store] = useState(() => new LabStore({
     createWorker: createSimWorker,
-    scenario: sceneValues(script.scenes[0]!, presets),
+    scenario: sceneValues(script.scenes[initialScene]!, presets),
     scenarioSource: 'lesson',
     autoplay: !prefersReducedMotion(),
   }));
   const root = useRef<HTMLDivElement>(null);
+  const fit = useRef<HTMLDivElement>(null);
+  const views = useRef<HTMLDivElement>(null);
+  const scale = useStageScale(fit);
+  const [gridHeight, setGridHeight] = useState<number | undefined>();
+  useFitViews(views, scale !== null, setGridHeight);
   const help = useRef<HTMLDialogElement>(null);
   const blankButton = useRef<HTMLButtonElement>(null);
   const status = useLab(store, 'status');
@@ -99,6 +116,13 @@ export function Presenter({ script }: { script: SceneScript }) {
     }
   }), [store, scene]);
 
+  // The address names the scene, so a link resumes here (replaced, not pushed: Back leaves the show).
+  useEffect(() => {
+    if (linkId === undefined) return;
+    const hash = routeHash({ page: 'present', script: linkId, scene: String(index + 1) });
+    if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
+  }, [linkId, index]);
+
   const goTo = useCallback((next: number) => {
     const clamped = Math.max(0, Math.min(script.scenes.length - 1, next));
     setIndex(clamped);
@@ -130,7 +154,7 @@ export function Presenter({ script }: { script: SceneScript }) {
       void document.exitFullscreen().catch(() => undefined);
       return;
     }
-    const element = root.current;
+    const element = fit.current;
     const refused = (why: string) =>
       setFullscreenMessage(`The browser did not allow full screen (${why}). Use its own full-screen key instead: F11, or Control-Command-F on a Mac.`);
     if (!element || typeof element.requestFullscreen !== 'function' || document.fullscreenEnabled === false) {
@@ -194,8 +218,10 @@ export function Presenter({ script }: { script: SceneScript }) {
   const nextLabel = phase === 'running' && scene.ask ? 'Ask the question' : phase === 'asking' ? 'Reveal the answer' : last ? 'Last scene' : 'Next scene';
 
   return (
+    <div ref={fit} className={scale === null ? 'presenter-fit presenter-flow' : 'presenter-fit'}>
     <div ref={root} className="presenter lab-projector" data-status={status} data-phase={phase} data-scene={index + 1}
-      data-blank={blank ? 'true' : 'false'}>
+      data-blank={blank ? 'true' : 'false'} data-scale={scale ?? undefined}
+      style={scale === null ? undefined : { transform: `translate(-50%, -50%) scale(${scale})` }}>
       <header className="pr-head">
         <p className="pr-kicker">
           <span>{script.title}</span>
@@ -220,10 +246,12 @@ export function Presenter({ script }: { script: SceneScript }) {
       <div className="pr-stage" aria-busy={loading}>
         {phase === 'asking' ? (
           <p className="pr-hidden-figures">The measured figures are hidden until the answer is revealed.</p>
-        ) : (
+        ) : phase === 'running' || !scene.ask ? (
           <Figures store={store} />
-        )}
-        <ViewArea store={store} views={scene.views} theme="projector" />
+        ) : null /* the answer shows the run's own numbers beside the explanation: the views keep the room */}
+        <div className="pr-views" ref={views}>
+          <ViewArea store={store} views={scene.views} theme="projector" heights={scale !== null && gridHeight !== undefined ? { 'cpu-grid': gridHeight } : undefined} />
+        </div>
       </div>
 
       <nav className="pr-controls" aria-label="Presenter controls">
@@ -254,9 +282,9 @@ export function Presenter({ script }: { script: SceneScript }) {
           <Narration store={store} />
           <a className="btn" href="#/present">All scripts</a>
           <a className="btn" href="#/lab">Leave to the lab</a>
+          <p className="pr-sim-clock"><SimClock store={store} /></p>
         </div>
         {fullscreenMessage && <p className="pr-message" role="alert">{fullscreenMessage}</p>}
-        <p className="pr-sim-clock muted"><SimClock store={store} /></p>
       </nav>
 
       {blank && (
@@ -288,6 +316,7 @@ export function Presenter({ script }: { script: SceneScript }) {
         </p>
         <form method="dialog"><button type="submit" className="btn btn-primary">Close</button></form>
       </dialog>
+    </div>
     </div>
   );
 }

@@ -1,19 +1,21 @@
 /*
  * PresenterPage.tsx -- the #/present routes: #/present lists the scene scripts of
  * lessons/scenes (and opens one from a file on the instructor's computer);
- * #/present/<id> presents one. A script that does not parse, bundled or opened, is
+ * #/present/<id> presents one, and #/present/<id>/<n> presents it from scene n (the
+ * address follows Previous and Next, so a class can resume where it stopped; a scene
+ * number the script does not have is explained, with links to the scenes). A script that does not parse, bundled or opened, is
  * shown with every problem (file, line, field, fix) instead of a broken show. The
  * site loads this module lazily (App.tsx): presenter code is not in the lab's first load.
  */
 import { useEffect, useId, useState } from 'react';
 import { Presenter } from './Presenter.js';
-import type { ScriptResult } from './script.js';
+import { sceneFromLink, type SceneScript, type ScriptResult } from './script.js';
 import { parseLocalScript, scripts } from './scripts.js';
 import './presenter.css';
 import { own } from '../../core/safe-keys.js';
 import { readTextFile } from '../../shared/text-file.js';
 
-export function PresenterPage({ script }: { script?: string }) {
+export function PresenterPage({ script, scene }: { script?: string; scene?: string }) {
   const [local, setLocal] = useState<ScriptResult | undefined>();
   useEffect(() => {
     document.body.classList.add('presenting');
@@ -23,7 +25,11 @@ export function PresenterPage({ script }: { script?: string }) {
   if (script !== undefined && !local) {
     const found = own(scripts, script);
     if (!found) return <Unknown id={script} />;
-    if (found.ok) return <Presenter script={found.script} />;
+    if (found.ok) {
+      const start = sceneFromLink(scene, found.script);
+      if (!start.ok) return <BadScene id={script} script={found.script} message={start.message} />;
+      return <Presenter script={found.script} linkId={script} initialScene={start.index} />;
+    }
     return <Problems result={found} />;
   }
   return (
@@ -117,6 +123,23 @@ function Unknown({ id }: { id: string }) {
       <h1>There is no scene script "{id}"</h1>
       <p>Presenter mode has these scripts, from lessons/scenes:</p>
       <ScriptList />
+    </div>
+  );
+}
+
+/** A link to a scene the script does not have: what is wrong, and the scenes it has. */
+function BadScene({ id, script, message }: { id: string; script: SceneScript; message: string }) {
+  return (
+    <div className="present-index" role="alert">
+      <h1>There is no such scene</h1>
+      <p>{message}</p>
+      <p>The scenes of &ldquo;{script.title}&rdquo;:</p>
+      <ol className="present-scenes">
+        {script.scenes.map((s, i) => (
+          <li key={i}><a className="present-link" href={`#/present/${id}/${i + 1}`}>{s.title}</a></li>
+        ))}
+      </ol>
+      <p><a href="#/present">All scripts</a></p>
     </div>
   );
 }

@@ -131,3 +131,22 @@ export function sceneValues(scene: Scene, presets: Readonly<Record<string, Scena
 export function formatScriptProblem(problem: ScriptProblem): string {
   return `${problem.file}:${problem.line}: ${problem.message} Fix: ${problem.fix}`;
 }
+
+/**
+ * The scene a link asks for (#/present/<id>/<n>, 1-based) as an index, or why it cannot
+ * be shown, in words. No number is scene 1.
+ */
+export function sceneFromLink(raw: string | undefined, script: Pick<SceneScript, 'title' | 'scenes'>): { ok: true; index: number } | { ok: false; message: string } {
+  if (raw === undefined) return { ok: true, index: 0 };
+  const count = script.scenes.length;
+  const range = count === 1 ? 'it has one scene, scene 1' : `its scenes are numbered 1 to ${count}`;
+  const text = raw.trim();
+  if (!/^\d+$/.test(text)) {
+    return { ok: false, message: `This link asks "${script.title}" for scene "${raw}", which is not a scene number: ${range}.` };
+  }
+  const n = Number(text);
+  if (n < 1 || n > count) {
+    return { ok: false, message: `This link asks for scene ${n} of "${script.title}", but ${range}.` };
+  }
+  return { ok: true, index: n - 1 };
+}
