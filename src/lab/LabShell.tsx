@@ -179,7 +179,8 @@ export function LabShell(props: LabShellProps) {
       <div className="lab-bar" ref={bar}>
         <Transport store={store} compact={compact} />
         <div className="lab-bar-side">
-          <StatusLine store={store} />
+          {/* an embed's frame has no room for it: its clock says the time, its figures the machine */}
+          {!compact && <StatusLine store={store} />}
           <Suspense fallback={null}><Narration store={store} hidden /></Suspense>
           {!compact && <CharacterKeysSwitch on={characterKeys} onChange={setCharacterKeys} />}
         </div>
