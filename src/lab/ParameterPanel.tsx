@@ -16,7 +16,7 @@ import type { ScenarioProblem, ScenarioValues } from '../core/scenario-values.js
 import { capitalised, kernelInfo } from '../kernels/index.js';
 import { controlFor, fromDisplay, groupOf, toDisplay, unitLabel, type PanelControl } from './controls.js';
 import { useFieldDocs } from './field-docs.js';
-import { helpWords, type LabelOf } from './help-words.js';
+import type { LabelOf } from './help-words.js';
 
 export interface ParameterPanelProps {
   schema: Schema;
@@ -159,11 +159,11 @@ function Control(props: ControlProps) {
 function Help({ id, field, spec, scenario, range, labelOf, value }: {
   id: string; field: SchemaField; spec: PanelControl; scenario: ScenarioValues; range?: string; labelOf: LabelOf; value?: string;
 }) {
-  const docs = useFieldDocs();
+  const help = useFieldDocs();
   const unused = spec.kernel && scenario['kernel.kind'] !== spec.kernel;
-  const doc = docs?.[field.path];
-  const words = doc === undefined ? undefined
-    : helpWords(doc, labelOf, value !== undefined && field.values ? { values: field.values, value, words: spec.choices?.[value] } : undefined);
+  const doc = help?.docs[field.path];
+  const words = help === undefined || doc === undefined ? undefined
+    : help.words(doc, labelOf, value !== undefined && field.values ? { values: field.values, value, words: spec.choices?.[value] } : undefined);
   return (
     <div className="field-help" id={id}>
       {range && <span className="field-range">{range}. </span>}

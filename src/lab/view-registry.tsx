@@ -9,9 +9,14 @@ import { lazy, memo, Suspense, useMemo, type ComponentType, type ReactNode } fro
 import type { Report, Schema, Snapshot, SweepState, TraceWindow, VariantRun } from '../core/index.js';
 import type { ScenarioValues } from '../core/scenario-values.js';
 import {
-  CacheLineView, CpuGrid, HerdView, KrpQueue, LockView, MODES, ModeBars, Timeline, traceNames,
+  CpuGrid, KrpQueue, LockView, MODES, ModeBars, Timeline, traceNames,
   type Theme, type TraceNames,
 } from '../views/index.js';
+
+// The SNA kernel's views, one lazily loaded chunk: only SNA labs fetch it.
+const snaViews = () => import('../views/sna-views.js');
+const HerdView = lazy(() => snaViews().then((m) => ({ default: m.HerdView })));
+const CacheLineView = lazy(() => snaViews().then((m) => ({ default: m.CacheLineView })));
 
 // The NUMA views are one lazily loaded chunk: only NUMA labs fetch it.
 const numaViews = () => import('../views/numa-views.js');
@@ -97,10 +102,10 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
       onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))} />
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
-  herd: (v) => (
-    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} modeNames={v.schema.modes} />
+  herd: (v) => loading(
+    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
   ),
-  'cache-lines': (v) => <CacheLineView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
+  'cache-lines': (v) => loading(<CacheLineView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
   'krp-queue': (v) => (
     <KrpQueue snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme}
       width={v.width} modeNames={v.schema.modes}

@@ -2,17 +2,15 @@
  * index.ts -- everything the lab shell and lessons use from src/views: the view
  * components and their props, the palette and themes, the motion hook, and the
  * helpers that turn the trace into what the views draw. See README.md in this folder.
- * The scaling chart (scaling/ScalingChart.tsx), the herd, cache-line and lock-table views
- * and the NUMA, network and HP-UX views are imported lazily from their own files, each on
- * its own, so labs that do not show them do not download them.
+ * The scaling chart (scaling/ScalingChart.tsx), the lock table, and the SNA (herd, cache
+ * lines: sna-views.ts), NUMA, network and HP-UX views are imported lazily from their own
+ * files, so labs that do not show them do not download them: they are not exported here.
  */
 export { CpuGrid, type CpuGridProps } from './cpu-grid/CpuGrid.js';
 export { LockView, type LockViewProps } from './lock/LockView.js';
 export { KrpQueue, type KrpQueueProps } from './krp-queue/KrpQueue.js';
 export { ModeBars, type ModeBarsProps } from './modes/ModeBars.js';
 export { Timeline, type TimelineProps } from './timeline/Timeline.js';
-export { CacheLineView, type CacheLineViewProps } from './cache-lines/CacheLineView.js';
-export { HerdView, type HerdViewProps } from './herd/HerdView.js';
 
 export {
   MODES, MODE_INFO, MONITOR_ORDER, THEMES, themeTokens, modeColour,
