@@ -233,12 +233,10 @@ export const THEMES: Readonly<Record<Theme, ThemeTokens>> = {
     grid: '#a3aab2',
     axis: '#000000',
     focus: '#0b3d91',
-    // The back of a lecture hall: no word under 24 px at 1080p (the presenter scales its
-    // 1920 by 1080 stage to the screen, so a smaller projector shrinks all of it alike).
-    fontSize: 24,
-    smallSize: 24,
-    largeSize: 28,
-    headlineSize: 40,
+    fontSize: 20,
+    smallSize: 17,
+    largeSize: 26,
+    headlineSize: 38,
     strokeWidth: 3,
     fontFamily: FONT,
     monoFamily: MONO,
