@@ -154,6 +154,23 @@ test('the narration reports the KRP queue of the Scalable Kernel', async ({ page
 });
 
 /** Where focus is, and whether the lab's sticky bar covers any of it (WCAG 2.4.11): null when nothing has focus. */
+/**
+ * Presses `key` until focus comes back to a stop already seen (at most 600 times), adding
+ * each stop the sticky bar covers to `covered`; returns how many stops it went through.
+ */
+async function walkTabStops(page: Page, key: 'Tab' | 'Shift+Tab', covered: string[]): Promise<number> {
+  const seen = new Set<string>();
+  for (let i = 0; i < 600; i++) {
+    await page.keyboard.press(key);
+    const at = await focusUnderBar(page);
+    if (!at) continue;
+    if (seen.has(at.key)) break;
+    seen.add(at.key);
+    if (at.covered) covered.push(`${key}: ${at.name}`);
+  }
+  return seen.size;
+}
+
 async function focusUnderBar(page: Page): Promise<{ name: string; covered: boolean; key: string } | null> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
@@ -187,32 +204,14 @@ test('no focused element hides under the sticky transport bar: Tab down and Shif
   await page.getByText(/All parameters/).click();
   await page.evaluate(() => { (document.activeElement as HTMLElement | null)?.blur(); window.scrollTo(0, 0); });
   const covered: string[] = [];
-  const seen = new Set<string>();
-  let stops = 0;
   // Down the page to its end (focus leaves the document or comes back to the top).
-  for (let i = 0; i < 600; i++) {
-    await page.keyboard.press('Tab');
-    const at = await focusUnderBar(page);
-    if (!at) continue;
-    if (seen.has(at.key)) break;
-    seen.add(at.key);
-    stops++;
-    if (at.covered) covered.push(`Tab: ${at.name}`);
-  }
+  const stops = await walkTabStops(page, 'Tab', covered);
   expect(stops, 'the walk went through many tab stops').toBeGreaterThan(100);
   // And back up, from the page's last tab stop to its first.
   await page.locator('footer').last().scrollIntoViewIfNeeded();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const up = new Set<string>();
-  for (let i = 0; i < 600; i++) {
-    await page.keyboard.press('Shift+Tab');
-    const at = await focusUnderBar(page);
-    if (!at) continue;
-    if (up.has(at.key)) break;
-    up.add(at.key);
-    if (at.covered) covered.push(`Shift+Tab: ${at.name}`);
-  }
-  expect(up.size, 'Shift+Tab went through as many stops as Tab').toBeGreaterThanOrEqual(stops - 2);
+  const up = await walkTabStops(page, 'Shift+Tab', covered);
+  expect(up, 'Shift+Tab went through as many stops as Tab').toBeGreaterThanOrEqual(stops - 2);
   expect(covered, 'focused elements under the sticky bar').toEqual([]);
   // What is in the bar is on screen wherever the page is: focusing it does not scroll the page.
   await page.locator('[data-slot="timeline"]').scrollIntoViewIfNeeded();
