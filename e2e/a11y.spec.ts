@@ -153,7 +153,6 @@ test('the narration reports the KRP queue of the Scalable Kernel', async ({ page
   await expect(page.getByTestId('narration')).toHaveText(/KRP queue reached \d+|CPU \d+ spun|Spinning now takes/, { timeout: 25_000 });
 });
 
-/** Where focus is, and whether the lab's sticky bar covers any of it (WCAG 2.4.11): null when nothing has focus. */
 /**
  * Presses `key` until focus comes back to a stop already seen (at most 600 times), adding
  * each stop the sticky bar covers to `covered`; returns how many stops it went through.
@@ -171,6 +170,7 @@ async function walkTabStops(page: Page, key: 'Tab' | 'Shift+Tab', covered: strin
   return seen.size;
 }
 
+/** Where focus is, and whether the lab's sticky bar covers any of it (WCAG 2.4.11): null when nothing has focus. */
 async function focusUnderBar(page: Page): Promise<{ name: string; covered: boolean; key: string } | null> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
