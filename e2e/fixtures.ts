@@ -86,11 +86,19 @@ export function presetScenario(name: string): Record<string, unknown> {
 /** A view's drawing, by its id. */
 export const viewOf = (page: Page, id: string) => page.locator(`[data-view="${id}"]`);
 
-/** Scrolls a view's slot into sight (a view off screen keeps its last picture, or waits for its first). */
+/**
+ * Scrolls a view's slot into sight (a view off screen keeps its last picture, or waits for
+ * its first). It waits first for the view's drawing and for every lazily loaded view
+ * to arrive: one that arrived above it after the scroll would push it out of sight again.
+ */
 export async function seeView(page: Page, id: string): Promise<Locator> {
+  const view = viewOf(page, id);
+  await expect(view).toBeAttached({ timeout: 10_000 });
+  await expect(page.locator('.slv-loading')).toHaveCount(0, { timeout: 10_000 });
   await page.locator(`[data-slot="${id}"]`).scrollIntoViewIfNeeded();
-  await expect(viewOf(page, id)).toBeVisible({ timeout: 10_000 });
-  return viewOf(page, id);
+  await expect(view).toBeVisible();
+  await expect(view).toBeInViewport();
+  return view;
 }
 
 /** Tabs (or Shift+Tabs) until the element has focus, as a keyboard user would, at most `limit` times. */

@@ -38,8 +38,10 @@ const HpuxCurves = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxCurves }
 // And the scaling chart (its fits and their words): only labs that show it fetch it.
 const ScalingChart = lazy(() => import('../views/scaling/ScalingChart.js').then((m) => ({ default: m.ScalingChart })));
 // The lock table is drawn by fewer labs than the CPU, lock and mode
-// views: it is a chunk of its own too, so the first page stays smaller. (The herd and cache-line
-// views stay in the first chunk: loaded late, the SNA lab missed their first frames.)
+// views: it is a chunk of its own too, so the first page stays smaller. A lazy view
+// draws "Loading the view…" until its chunk arrives and then grows to its height, which
+// moves the views below it: the e2e helper seeView waits for every chunk before it
+// scrolls (a view scrolled out of sight keeps its last picture: ViewArea.tsx).
 const LockTable = lazy(() => import('../views/lock-table/LockTable.js').then((m) => ({ default: m.LockTable })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
 import type { KnownViewId } from '../shared/view-ids.js';

@@ -11,6 +11,7 @@ import type { LockKind, Snapshot } from '../../core/snapshot.js';
 import { textOnFill, themeTokens, type Theme } from '../palette.js';
 import { cpuName, formatCount, formatRate, listWords, plural } from '../format.js';
 import { snaLockInfo } from '../sna-data.js';
+import { steadyOrder } from '../common/order.js';
 
 export interface LineLock {
   name: string;
@@ -76,24 +77,11 @@ export const OVERTAKE = 1.2;
  * clearly more transfers, so neighbours with nearly equal counts keep their places.
  */
 export function orderLines(lines: readonly CacheLine[], previous?: readonly number[]): CacheLine[] {
-  const active = lines.filter((l) => l.active);
-  const hotter = (a: CacheLine, b: CacheLine) => b.transfers - a.transfers || b.acquisitions - a.acquisitions || a.line - b.line;
-  if (!previous) return [...active].sort(hotter);
-  const rank = new Map(previous.map((line, i) => [line, i]));
-  const known = active.filter((l) => rank.has(l.line)).sort((a, b) => rank.get(a.line)! - rank.get(b.line)!);
-  const order = [...known, ...active.filter((l) => !rank.has(l.line)).sort(hotter)];
-  // insertion sort with a margin: each swap puts a clearly hotter line first, so it ends
-  for (let i = 1; i < order.length; i++) {
-    for (let j = i; j > 0; j--) {
-      const up = order[j]!;
-      const down = order[j - 1]!;
-      if (up.transfers > down.transfers * OVERTAKE + 5 || (down.transfers === 0 && up.transfers === 0 && up.acquisitions > down.acquisitions * OVERTAKE + 5)) {
-        order[j] = down;
-        order[j - 1] = up;
-      } else break;
-    }
-  }
-  return order;
+  return steadyOrder(lines.filter((l) => l.active), (l) => l.line,
+    (a, b) => b.transfers - a.transfers || b.acquisitions - a.acquisitions || a.line - b.line,
+    (up, down) => up.transfers > down.transfers * OVERTAKE + 5
+      || (down.transfers === 0 && up.transfers === 0 && up.acquisitions > down.acquisitions * OVERTAKE + 5),
+    previous);
 }
 
 export interface ShownLines {

@@ -3,9 +3,12 @@
  * spinning on it queued outside in the order they started (chips slide forward as the
  * queue moves), and its hold % and spin %. The kernel's hot lock (I/O lock 8 for the
  * classic kernel, the TCP/IP global spin lock for the Scalable Kernel) comes first
- * and largest. A pure function of its props.
+ * and largest, then the costliest others, at most six lanes (a kernel with a lock per
+ * session has a hundred): the rest are counted below and listed in the data table.
+ * A pure function of its props (the lane order only changes when a lock clearly costs
+ * more than the one above it: model.ts, lockLanes).
  */
-import { memo, useId, useLayoutEffect, useRef } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, modesFor, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
@@ -15,7 +18,7 @@ import { useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
-import { chipsCanSlide, lockLanes, lockSummary, type ChipPlace, type LockLane } from './model.js';
+import { chipsCanSlide, lockLanes, lockSummary, moreLanesText, unusedText, type ChipPlace, type LockLane, type LockLanes } from './model.js';
 
 export interface LockViewProps {
   snapshot: Snapshot;
@@ -24,9 +27,19 @@ export interface LockViewProps {
   theme?: Theme;
   /** Width of the whole view in CSS px (default 720). */
   width?: number;
-  /** Which locks to show, by schema name, in order (default: the kernel's hot lock, then the others it used). */
+  /** Which locks to show, by schema name, in order (default: the kernel's hot lock, then the costliest others it used). */
   locks?: readonly string[];
+  /** Without `locks`, at most this many lanes are drawn (default MAX_LANES); the rest are counted below. */
+  max?: number;
   title?: string;
+}
+
+/** The lanes to draw, in an order that remembers the one drawn before (model.ts, lockLanes). */
+function useShownLanes(snapshot: Snapshot, locks: readonly string[] | undefined, max: number | undefined): LockLanes {
+  const order = useRef<string[] | undefined>(undefined);
+  const shown = useMemo(() => lockLanes(snapshot, locks, { max, previous: order.current }), [snapshot, locks, max]);
+  useLayoutEffect(() => { order.current = shown.lanes.map((l) => l.name).concat(shown.more.map((l) => l.name)); });
+  return shown;
 }
 
 export function LockView(props: LockViewProps) {
@@ -35,7 +48,7 @@ export function LockView(props: LockViewProps) {
   const patterns = useId();
   const width = props.width ?? 720;
   const innerW = innerWidth(width);
-  const { lanes, unused } = lockLanes(snapshot, props.locks);
+  const { lanes, more, unused } = useShownLanes(snapshot, props.locks, props.max);
   const tweened = useTweened(lanes.flatMap((l) => [l.holdPct, l.spinPct]));
   const modeOf = (cpu: number): ModeName => snapshot.cpus[cpu]?.mode ?? 'kernel';
 
@@ -58,7 +71,7 @@ export function LockView(props: LockViewProps) {
         <span>{primary.label}: <strong>{primary.waiters.length}</strong> CPU{primary.waiters.length === 1 ? '' : 's'} spinning
           <span className="slv-muted"> · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}</span></span>
       )}
-      summary={() => lockSummary(snapshot, lanes, unused)}
+      summary={() => lockSummary(snapshot, lanes, unused, more)}
       legend={<Legend label="Lock view legend" items={[
         { key: 'spin', label: 'Spinning CPU, numbered in the order it started spinning', swatch: <ModeSwatch mode="spin" theme={theme} /> },
         { key: 'owner', label: `Owner CPU inside the lock, coloured by its mode (${hasFork ? 'kernel, fork, …' : 'kernel, interrupt, …'})`, swatch: <ModeSwatch mode="kernel" theme={theme} /> },
@@ -67,8 +80,8 @@ export function LockView(props: LockViewProps) {
       table={{
         caption: 'Spin locks now and over the run',
         columns: ['Lock', 'Owner', 'Spinning, in order', 'Hold %', 'Spin % (of all CPU time)', 'Acquisitions/s'],
-        rows: lanes.map((l) => [
-          `${l.label} (${l.name})`,
+        rows: [...lanes, ...more].map((l) => [
+          l.label === l.name ? l.name : `${l.label} (${l.name})`,
           l.holder >= 0 ? `CPU ${l.holder}` : l.reserved >= 0 ? `handing to CPU ${l.reserved}` : 'free',
           l.waiters.length ? l.waiters.map((c) => `CPU ${c}`).join(', ') : '—',
           formatPct(l.holdPct), formatPct(l.spinPct), formatRate(l.acquisitionsPerS),
@@ -84,10 +97,11 @@ export function LockView(props: LockViewProps) {
           </g>
         ))}
       </svg>
+      {more.length > 0 && (
+        <p className="slv-muted" style={{ margin: '4px 0 0' }} data-more-locks={more.length}>+{moreLanesText(more)}</p>
+      )}
       {unused.length > 0 && (
-        <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)' }}>
-          Not used in this run: {unused.join(', ')}.
-        </p>
+        <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)' }}>{unusedText(unused)}</p>
       )}
     </ViewFrame>
   );

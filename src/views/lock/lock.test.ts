@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runFixture } from '../fixtures/index.js';
-import { chipsCanSlide, lockLanes, lockSummary, primaryLock } from './model.js';
+import { chipsCanSlide, lockLanes, lockSummary, MAX_LANES, moreLanesText, primaryLock, unusedText } from './model.js';
 
 describe('lock lanes', () => {
   it('puts the kernel\'s hot lock first and leaves out locks the kernel never used', () => {
@@ -71,5 +71,49 @@ describe('chip slides', () => {
     expect(chipsCanSlide(places([5, 6, 7]), after([6, 7, 5]), W, H)).toBe(false);
     // the first chip of the second row moves up to the end of the first, over a chip moving along
     expect(chipsCanSlide(places([1, 2, 3, 4, 5]), after([2, 3, 4, 5]), W, H)).toBe(false);
+  });
+});
+
+describe('many locks', () => {
+  it('draws at most six lanes, costliest first, counts the rest and keeps them all for the data table', () => {
+    const f = runFixture('sna-false-sharing-4');
+    const spin = f.snapshot.locks.filter((l) => l.kind === 'spin');
+    const { lanes, more, unused } = lockLanes(f.snapshot);
+    const used = lockLanes(f.snapshot, undefined, { max: Infinity }).lanes;
+    expect(used.length).toBeGreaterThan(MAX_LANES);
+    expect(lanes).toHaveLength(MAX_LANES);
+    expect([...lanes, ...more].map((l) => l.name).sort()).toEqual(used.map((l) => l.name).sort());
+    expect(lanes.length + more.length + unused.length).toBe(spin.length);
+    for (let i = 1; i < lanes.length; i++) expect(lanes[i]!.spinPct).toBeLessThanOrEqual(lanes[i - 1]!.spinPct);
+    expect(Math.min(...lanes.map((l) => l.spinPct))).toBeGreaterThanOrEqual(Math.max(...more.map((l) => l.spinPct)));
+    expect(lanes.map((l) => l.name)).toEqual(used.slice(0, MAX_LANES).map((l) => l.name));
+    const words = moreLanesText(more);
+    expect(words).toMatch(new RegExp(`^${more.length} more spin locks in use, not drawn for room .*The data table lists every one\\.$`));
+    expect(lockSummary(f.snapshot, lanes, unused, more)).toContain(words);
+  });
+
+  it('keeps the order drawn before unless a lock clearly costs more', () => {
+    const f = runFixture('sna-false-sharing-4');
+    const first = lockLanes(f.snapshot, undefined, { max: 3 });
+    const reversed = [...first.lanes, ...first.more].map((l) => l.name).reverse();
+    const again = lockLanes(f.snapshot, undefined, { max: 3, previous: reversed });
+    // whatever the previous order, a lane only moves up past one that costs clearly less
+    const shown = again.lanes;
+    for (let i = 1; i < shown.length; i++) {
+      const up = shown[i - 1]!;
+      const down = shown[i]!;
+      const before = reversed.indexOf(up.name) < reversed.indexOf(down.name);
+      expect(before || up.spinPct > down.spinPct * 1.2 + 0.5 || up.holdPct > down.holdPct * 1.2 + 0.5, `${up.name} above ${down.name}`).toBe(true);
+    }
+    // the same order again, nothing moves
+    const order = [...again.lanes, ...again.more].map((l) => l.name);
+    expect(lockLanes(f.snapshot, undefined, { max: 3, previous: order }).lanes.map((l) => l.name)).toEqual(order.slice(0, 3));
+  });
+
+  it('names at most eight unused locks and counts the rest', () => {
+    expect(unusedText([])).toBe('');
+    expect(unusedText(['SCHED', 'IOLOCK8'])).toBe('Not used in this run: SCHED and I/O lock 8.');
+    const many = Array.from({ length: 11 }, (_, i) => `session[${i}]`);
+    expect(unusedText(many)).toBe(`Not used in this run: ${many.slice(0, 8).join(', ')} and 3 more.`);
   });
 });

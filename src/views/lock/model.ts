@@ -5,7 +5,8 @@
  * spinning for it, as a share of the machine), as the core's report defines them.
  */
 import type { Snapshot } from '../../core/snapshot.js';
-import { cpuName, formatOne, formatPct, formatRate, listWords } from '../format.js';
+import { cpuName, formatCount, formatOne, formatPct, formatRate, listWords, plural } from '../format.js';
+import { steadyOrder } from '../common/order.js';
 import { pctOf } from '../format.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
 import { own } from '../../core/safe-keys.js';
@@ -87,20 +88,72 @@ export function lockLane(snapshot: Snapshot, index: number): LockLane {
   };
 }
 
+/** At most this many lanes are drawn unless asked otherwise; the rest are counted (the data table has them all). */
+export const MAX_LANES = 6;
+/** How much more a lock must cost (spin %, else hold %) than the lane above it to move above it. */
+const OVERTAKE = 1.2;
+/** ... and by at least this many percentage points, so near-equal locks keep their places. */
+const OVERTAKE_POINTS = 0.5;
+
+export interface LockLanes {
+  /** The lanes drawn: the kernel's hot lock, then the costliest others. */
+  lanes: LockLane[];
+  /** Spin locks this run used that there was no room to draw, in the same steady order. */
+  more: LockLane[];
+  /** Spin locks this run never used. */
+  unused: string[];
+}
+
+/** Costlier first: spin time, then hold time, then acquisitions; else the core's order. */
+function costlier(a: LockLane, b: LockLane): number {
+  return b.spinPct - a.spinPct || b.holdPct - a.holdPct || b.acquisitionsPerS - a.acquisitionsPerS;
+}
+
+function clearlyCostlier(up: LockLane, down: LockLane): boolean {
+  if (up.spinPct > down.spinPct * OVERTAKE + OVERTAKE_POINTS) return true;
+  return up.spinPct <= OVERTAKE_POINTS && down.spinPct <= OVERTAKE_POINTS && up.holdPct > down.holdPct * OVERTAKE + OVERTAKE_POINTS;
+}
+
 /**
- * The lanes to draw: the given names in that order, or by default the kernel's hot
- * lock first and then every other lock this run used.
+ * The lanes to draw: the given names in that order (all of them), or by default the
+ * kernel's hot lock first and then the other locks this run used, costliest first, at
+ * most `max` in all. `previous` is the order drawn last (lock names): a lock moves above
+ * another only when it clearly costs more, so lanes do not swap on every frame. A
+ * kernel with a lock per session (SNA) uses a hundred or more: drawing them all would
+ * push every view below off the screen.
  */
-export function lockLanes(snapshot: Snapshot, names?: readonly string[]): { lanes: LockLane[]; unused: string[] } {
+export function lockLanes(snapshot: Snapshot, names?: readonly string[],
+  { max = MAX_LANES, previous }: { max?: number; previous?: readonly string[] } = {}): LockLanes {
   // This view draws spin locks: CPUs spinning. A blocking lock's waiters are sleeping
   // threads, not CPUs, so it is left out here.
   const all = snapshot.locks.flatMap((lock, i) => (lock.kind === 'spin' ? [lockLane(snapshot, i)] : []));
   if (names) {
-    return { lanes: names.map((n) => all.find((l) => l.name === n)).filter((l): l is LockLane => !!l), unused: [] };
+    return { lanes: names.map((n) => all.find((l) => l.name === n)).filter((l): l is LockLane => !!l), more: [], unused: [] };
   }
   const primary = all.filter((l) => l.primary);
-  const others = all.filter((l) => !l.primary && l.used);
-  return { lanes: [...primary, ...others], unused: all.filter((l) => !l.primary && !l.used).map((l) => l.name) };
+  const others = steadyOrder(all.filter((l) => !l.primary && l.used), (l) => l.name, costlier, clearlyCostlier, previous);
+  const room = Math.max(0, Math.max(1, max) - primary.length);
+  return {
+    lanes: [...primary, ...others.slice(0, room)],
+    more: others.slice(room),
+    unused: all.filter((l) => !l.primary && !l.used).map((l) => l.name),
+  };
+}
+
+/** The locks there was no room for, in words: how many, what spinning for them cost, the costliest by name. */
+export function moreLanesText(more: readonly LockLane[]): string {
+  if (more.length === 0) return '';
+  const spin = more.reduce((sum, l) => sum + l.spinPct, 0);
+  const named = [...more].sort(costlier).slice(0, 4).map((l) => l.label);
+  return `${plural(more.length, 'more spin lock')} in use, not drawn for room (spinning for them ${formatPct(spin)} of all CPU time together): `
+    + `${more.length > named.length ? `${named.join(', ')} and ${formatCount(more.length - named.length)} others` : listWords(named)}. The data table lists every one.`;
+}
+
+/** The locks never used, named up to `max` of them. */
+export function unusedText(unused: readonly string[], max = 8): string {
+  if (unused.length === 0) return '';
+  const named = unused.slice(0, max).map((n) => lockInfo(n).label);
+  return `Not used in this run: ${unused.length > max ? `${named.join(', ')} and ${formatCount(unused.length - max)} more` : listWords(named)}.`;
 }
 
 export function lockLaneText(lane: LockLane): string {
@@ -108,14 +161,15 @@ export function lockLaneText(lane: LockLane): string {
   const queue = lane.waiters.length > 0
     ? `${lane.waiters.length} CPU${lane.waiters.length === 1 ? '' : 's'} spinning for it, in order: ${listWords(lane.waiters.map(cpuName))}`
     : 'nobody spinning for it';
-  return `${lane.label} (${lane.name}) is ${owner}; ${queue}. Over the run it was held ${formatPct(lane.holdPct)} of the time; `
+  return `${lane.label === lane.name ? lane.name : `${lane.label} (${lane.name})`} is ${owner}; ${queue}. Over the run it was held ${formatPct(lane.holdPct)} of the time; `
     + `spinning for it took ${formatPct(lane.spinPct)} of all CPU time (${formatOne(lane.spinCpus)} CPUs); ${formatRate(lane.acquisitionsPerS)} acquisitions.`;
 }
 
-export function lockSummary(snapshot: Snapshot, lanes: readonly LockLane[], unused: readonly string[]): string {
+export function lockSummary(snapshot: Snapshot, lanes: readonly LockLane[], unused: readonly string[], more: readonly LockLane[] = []): string {
   return `${capitalised(kernelInfo(snapshot.kernel).title)}. `
     + lanes.map(lockLaneText).join(' ')
-    + (unused.length ? ` Not used by this kernel: ${listWords(unused.map((n) => lockInfo(n).label))}.` : '');
+    + (more.length ? ` ${moreLanesText(more)}` : '')
+    + (unused.length ? ` ${unusedText(unused)}` : '');
 }
 
 /** Where a chip is drawn (its top-left corner), by CPU. */

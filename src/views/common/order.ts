@@ -1,0 +1,32 @@
+/*
+ * order.ts -- a hottest-first order that does not flicker. Views that show only the
+ * busiest few of many things (cache lines, spin locks) rank them afresh each frame; with
+ * nearly equal counts a plain sort would swap neighbours on every snapshot. Here the
+ * order shown before is kept, newcomers join in plain order after the ones already
+ * known, and then an item moves above the one before it only when it is clearly ahead
+ * (`clearlyAhead`, the view's margin).
+ */
+
+/**
+ * `items` hottest first, remembering `previous` (the keys in the order shown last).
+ * `hotter` orders newcomers (and everything when there is no previous order);
+ * `clearlyAhead(up, down)` says when `up` has earned the place above `down`.
+ */
+export function steadyOrder<T, K>(items: readonly T[], key: (item: T) => K, hotter: (a: T, b: T) => number,
+  clearlyAhead: (up: T, down: T) => boolean, previous?: readonly K[]): T[] {
+  if (!previous) return [...items].sort(hotter);
+  const rank = new Map(previous.map((k, i) => [k, i]));
+  const known = items.filter((item) => rank.has(key(item))).sort((a, b) => rank.get(key(a))! - rank.get(key(b))!);
+  const order = [...known, ...items.filter((item) => !rank.has(key(item))).sort(hotter)];
+  // insertion sort with a margin: each swap puts a clearly hotter item first, so it ends
+  for (let i = 1; i < order.length; i++) {
+    for (let j = i; j > 0; j--) {
+      const up = order[j]!;
+      const down = order[j - 1]!;
+      if (!clearlyAhead(up, down)) break;
+      order[j] = down;
+      order[j - 1] = up;
+    }
+  }
+  return order;
+}
