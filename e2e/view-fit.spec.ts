@@ -2,10 +2,12 @@
  * view-fit.spec.ts -- every view of every kernel, at 1280x720 and 1440x900, as a class
  * sees it projected: in each view's drawings no text overlaps another text and none
  * reaches outside its drawing; the scaling chart's "this run" label lies wholly inside
- * its panel at 32 CPUs; at 1280x720 the first view's title is above the fold. Each view is
- * saved as a PNG in /tmp/views-shots/ to be looked at.
+ * its panel at 32 CPUs; at 1280x720 the first view's title is above the fold. In the
+ * projector theme, at 1280x720 and 1920x1080, every word of the figures and the views is
+ * at least 24 px at 1080p (16 px at 720p: the same share of the screen) and none overlaps.
+ * Each view is saved as a PNG in /tmp/views-shots/ to be looked at.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { expect, labLink, openFresh, presetScenario, simNowNs, test, unstickLabBar } from './fixtures.js';
 
@@ -65,6 +67,56 @@ async function textProblems(page: Page, view: string): Promise<Problem[]> {
   }, view);
 }
 
+/**
+ * In the page: the visible words inside `selector` drawn smaller than `min` CSS px on
+ * screen, HTML and SVG: the computed size times the zoom in force (the projector theme
+ * zooms its views: src/lab/projector-scale.ts) times an SVG's own scaling to its viewBox.
+ */
+async function smallWords(page: Page, selector: string, min: number): Promise<string[]> {
+  return page.evaluate(({ selector, least }) => {
+    const out: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(selector))) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        const el = node.parentElement;
+        if (!text || !el) continue;
+        if (el.closest('.slv-sr-only, .visually-hidden, [hidden], style, script, table, details:not([open]) > :not(summary)')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+        let size = parseFloat(style.fontSize) * ((el as unknown as { currentCSSZoom?: number }).currentCSSZoom ?? 1);
+        if (el instanceof SVGGraphicsElement) {
+          const m = el.getCTM();
+          const outer = el.ownerSVGElement?.getCTM();
+          if (m && outer) size *= Math.hypot(m.a, m.b) / Math.hypot(outer.a, outer.b);
+        }
+        if (size < least - 0.05) {
+          const where = el.closest('[data-view]')?.getAttribute('data-view') ?? (el.closest('.figures') ? 'figures' : '');
+          out.push(`${where}: ${size.toFixed(1)} px "${text.slice(0, 40)}" (${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class')}` : ''})`);
+        }
+      }
+    }
+    return [...new Set(out)];
+  }, { selector, least: min });
+}
+
+/** Each view of the lab in turn, scrolled into sight, drawn and saved as `<name>-<view>.png`. */
+async function eachView(page: Page, name: string, check: (view: string, figure: Locator, slot: string) => Promise<void>): Promise<void> {
+  const slots = await page.locator('[data-slot]').evaluateAll((els) => els.map((el) => el.getAttribute('data-slot')!));
+  expect(slots.length).toBeGreaterThan(0);
+  for (const id of slots) {
+    await page.locator(`[data-slot="${id}"]`).scrollIntoViewIfNeeded();
+    const figure = page.locator(`[data-slot="${id}"] figure[data-view]`).first();
+    await expect(figure).toBeVisible({ timeout: 15_000 });
+    const view = (await figure.getAttribute('data-view'))!;
+    await page.waitForTimeout(150);
+    await figure.screenshot({ path: `${SHOTS}/${name}-${view}.png` });
+    await check(view, figure, id);
+  }
+}
+
 async function stepOnce(page: Page): Promise<void> {
   const before = await simNowNs(page);
   await page.getByRole('button', { name: 'Step 1 ms' }).click();
@@ -94,19 +146,38 @@ for (const [kernel, scenario, steps] of KERNELS) {
       }
       for (let i = 0; i < steps; i++) await stepOnce(page);
       await unstickLabBar(page);
-      const slots = await page.locator('[data-slot]').evaluateAll((els) => els.map((el) => el.getAttribute('data-slot')!));
-      expect(slots.length).toBeGreaterThan(0);
-      for (const id of slots) {
-        await page.locator(`[data-slot="${id}"]`).scrollIntoViewIfNeeded();
-        const figure = page.locator(`[data-slot="${id}"] figure[data-view]`).first();
-        await expect(figure).toBeVisible({ timeout: 15_000 });
-        const view = (await figure.getAttribute('data-view'))!;
-        await page.waitForTimeout(150);
-        await figure.screenshot({ path: `${SHOTS}/${kernel}-${size.width}-${view}.png` });
+      await eachView(page, `${kernel}-${size.width}`, async (view) => {
         problems.push(...(await textProblems(page, view)).map((p) => ({ ...p, view: `${size.width}x${size.height} ${p.view}` })));
-      }
+      });
     }
     expect(problems.map((p) => `${kernel} ${p.view}: ${p.what}`)).toEqual([]);
+  });
+}
+
+/** The projector theme where a class reads it: a 720p projector and a 1080p one. */
+const PROJECTOR_SIZES = [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }] as const;
+
+for (const [kernel, scenario, steps] of KERNELS) {
+  test(`${kernel} in the projector theme: every word of the figures and views is at least 24 px at 1080p (16 at 720p), none overlaps`, async ({ page }) => {
+    const problems: string[] = [];
+    for (const size of PROJECTOR_SIZES) {
+      await page.setViewportSize(size);
+      await openFresh(page, labLink(scenario, { th: 'projector' }));
+      await expect(page.locator('[data-view]').first()).toHaveClass(/slv-theme-projector/, { timeout: 15_000 });
+      for (let i = 0; i < steps; i++) await stepOnce(page);
+      await unstickLabBar(page);
+      // the words' size against the screen: 24 px on 1920 CSS px, scaled to this window
+      const least = 24 * size.width / 1920;
+      problems.push(...(await smallWords(page, '.lab .figures', least)).map((w) => `${size.width}: ${w}`));
+      await eachView(page, `${kernel}-projector-${size.width}`, async (view, figure, slot) => {
+        problems.push(...(await smallWords(page, `[data-slot="${slot}"]`, least)).map((w) => `${size.width}: ${w}`));
+        problems.push(...(await textProblems(page, view)).map((p) => `${size.width} ${p.view}: ${p.what}`));
+        // zoomed, the view still lies within the lab's width
+        const right = await figure.evaluate((el) => el.getBoundingClientRect().right);
+        if (right > size.width + 1) problems.push(`${size.width} ${view}: reaches ${Math.round(right)} px, past the window`);
+      });
+    }
+    expect(problems.map((p) => `${kernel} ${p}`)).toEqual([]);
   });
 }
 

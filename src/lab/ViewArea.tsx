@@ -6,6 +6,8 @@
  * A view that throws is replaced by a message in its own slot; the rest of the lab
  * carries on. A view scrolled out of sight keeps its last picture and is not
  * re-rendered until it comes back, so a long page costs what is on screen.
+ * In the projector theme, a window wider than 1280 px zooms the views up to it
+ * (projector-scale.ts), so their words keep their size against the screen.
  */
 import { Component, lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Theme } from '../views/index.js';
@@ -17,6 +19,7 @@ import { VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-id
 import { viewComponent, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
+import { useProjectorZoom } from './projector-scale.js';
 
 /** The Run curve controls of the network views: loaded with the first lab that shows one. */
 const NetCurveControls = lazy(() => import('./NetCurveControls.js').then((m) => ({ default: m.NetCurveControls })));
@@ -150,8 +153,10 @@ export function ViewArea({ store, views, theme, max, heights }: { store: LabStor
   const kernel = useLab(store, selectKernel);
   const rads = useLab(store, selectRads);
   const drawn = viewsForKernel(views, kernel, rads).slice(0, max);
+  // the projector theme's views scale up with a window wider than 1280 px (projector-scale.ts)
+  const zoom = useProjectorZoom(theme === 'projector');
   return (
-    <div className="views">
+    <div className="views" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined} data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}>
       {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} height={heights?.[id]} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">

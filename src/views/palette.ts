@@ -252,6 +252,15 @@ export const THEMES: Readonly<Record<Theme, ThemeTokens>> = {
   },
 };
 
+/**
+ * The least size a view may shrink a word to, to make it fit: the projector theme's small
+ * size (no word smaller than a lecture hall reads; a word that does not fit is shortened
+ * or left out instead), and 0 (the view's own floor) in the light theme.
+ */
+export function leastWordSize(t: Pick<ThemeTokens, 'name' | 'smallSize'>): number {
+  return t.name === 'projector' ? t.smallSize : 0;
+}
+
 export function themeTokens(theme: Theme = 'light'): ThemeTokens {
   return THEMES[theme] ?? THEMES.light;
 }

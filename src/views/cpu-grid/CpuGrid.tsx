@@ -9,7 +9,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
+import { leastWordSize, MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
 import { fitFontSize, formatOne, formatPct, plural } from '../format.js';
 import { designatedCpu, mpsynch } from '../snapshot-data.js';
 import { threadName } from '../sna-data.js';
@@ -61,9 +61,19 @@ export function CpuGrid(props: CpuGridProps) {
   const nameOf = kernelInfo(snapshot.kernel).threadRoles ? (thread: number) => threadName(snapshot, thread) : undefined;
   const pad = 3; // room for the designated outline
   // long badges ("TCP/IP", "IRQ") only where they leave room for the tile's "CPU nn"
-  const badgeFont = Math.max(10, Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2)) * 0.85);
+  // A tile's small words shrink with short tiles, except in the projector theme: there no
+  // word goes under its small size, the least a lecture hall reads, and a word that does
+  // not fit at that size is left out (the tile's colour and pattern, the legend and the
+  // data table still say it).
+  const least = leastWordSize(t);
+  const small = Math.max(11, least, Math.min(t.smallSize, layout.tileH * 0.2));
+  const big = Math.max(12, least, Math.min(t.largeSize, layout.tileH * 0.26));
+  const badgeFont = badgeSize(small, least);
   const longBadges = detail === 'full'
-    && 6 * 0.62 * Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2)) + 'TCP/IP · IRQ'.length * badgeFont * 0.62 + 24 <= layout.tileW;
+    && 6 * 0.62 * small + 'TCP/IP · IRQ'.length * badgeFont * 0.62 + 24 <= layout.tileW;
+  /** A word's size in the tile, or 0 where it does not fit at the least size (then it is left out). */
+  const wordSize = (text: string, room: number, max: number, min: number, bold = false) =>
+    (least > 0 && text.length * (bold ? 0.64 : 0.58) * least > room ? 0 : fitFontSize(text, room, max, Math.max(min, least), bold));
 
   const vocabulary = modeVocabulary(snapshot.kernel);
   const headline = (
@@ -115,9 +125,14 @@ export function CpuGrid(props: CpuGridProps) {
           const isInterrupt = cpu.id === props.interruptCpu;
           const ink = t.modeText[cpu.mode];
           const halo = { stroke: t.modes[cpu.mode], strokeWidth: 4, paintOrder: 'stroke' as const, strokeLinejoin: 'round' as const };
-          const small = Math.max(11, Math.min(t.smallSize, layout.tileH * 0.2));
-          const big = Math.max(12, Math.min(t.largeSize, layout.tileH * 0.26));
           const modeY = y + Math.max(small * 2.4 + 4, layout.tileH * 0.52);
+          const modeText = tileModeText(cpu);
+          const modeSize = wordSize(modeText, layout.tileW - 10, big, 10, true);
+          const detailText = tileDetailText(cpu, lockNames, nameOf);
+          const detailSize = wordSize(detailText, layout.tileW - 8, small, 0);
+          // under the mode word; the projector theme's larger words need its descenders' room too
+          const detailY = modeY + (least > 0 ? modeSize * 0.3 + detailSize + 2 : small + 3);
+          const labelModeSize = wordSize(modeText, layout.tileW - 6, small, 9, true);
           return (
             <g key={cpu.id} data-cpu={cpu.id} data-mode={cpu.mode}>
               <ModeRect className="slv-fill" mode={cpu.mode} x={x} y={y} width={layout.tileW} height={layout.tileH} rx={6}
@@ -129,10 +144,14 @@ export function CpuGrid(props: CpuGridProps) {
               {detail === 'full' && (
                 <>
                   <text x={x + 7} y={y + small + 3} fontSize={small} fontWeight={700} fill={ink} style={{ fill: ink, ...halo }}>CPU {cpu.id}</text>
-                  <text x={x + layout.tileW / 2} y={modeY} fontSize={fitFontSize(tileModeText(cpu), layout.tileW - 10, big, 10, true)} fontWeight={800} textAnchor="middle"
-                    style={{ fill: ink, ...halo }}>{tileModeText(cpu)}</text>
-                  <text x={x + layout.tileW / 2} y={modeY + small + 3} fontSize={fitFontSize(tileDetailText(cpu, lockNames, nameOf), layout.tileW - 8, small)} textAnchor="middle"
-                    style={{ fill: ink, ...halo }}>{tileDetailText(cpu, lockNames, nameOf)}</text>
+                  {modeSize > 0 && modeY + modeSize * 0.3 <= y + layout.tileH && (
+                    <text x={x + layout.tileW / 2} y={modeY} fontSize={modeSize} fontWeight={800} textAnchor="middle"
+                      style={{ fill: ink, ...halo }}>{modeText}</text>
+                  )}
+                  {detailSize > 0 && detailY + detailSize * 0.3 <= y + layout.tileH && (
+                    <text x={x + layout.tileW / 2} y={detailY} fontSize={detailSize} textAnchor="middle"
+                      style={{ fill: ink, ...halo }}>{detailText}</text>
+                  )}
                   {layout.tileH >= t.fontSize * 5 && <ShareBar x={x + 6} y={y + layout.tileH - 12} width={layout.tileW - 12} height={7}
                     shares={cpuModeShares(cpu, snapshot.windowNs, props.modeNames)} theme={theme} />}
                 </>
@@ -140,8 +159,10 @@ export function CpuGrid(props: CpuGridProps) {
               {detail === 'label' && (
                 <>
                   <text x={x + 5} y={y + small + 3} fontSize={small} fontWeight={700} style={{ fill: ink, ...halo }}>{cpu.id}</text>
-                  <text x={x + layout.tileW / 2} y={y + layout.tileH * 0.68} fontSize={fitFontSize(tileModeText(cpu), layout.tileW - 6, small, 9, true)} fontWeight={700} textAnchor="middle"
-                    style={{ fill: ink, ...halo }}>{tileModeText(cpu)}</text>
+                  {labelModeSize > 0 && (
+                    <text x={x + layout.tileW / 2} y={y + layout.tileH * 0.68} fontSize={labelModeSize} fontWeight={700} textAnchor="middle"
+                      style={{ fill: ink, ...halo }}>{modeText}</text>
+                  )}
                 </>
               )}
               {detail === 'number' && (
@@ -149,7 +170,7 @@ export function CpuGrid(props: CpuGridProps) {
                   textAnchor="middle" style={{ fill: ink, ...halo }}>{cpu.id}</text>
               )}
               {(isDesignated || isInterrupt) && detail !== 'none' && (
-                <Badge x={x + layout.tileW - 4} y={y + 4} theme={theme} size={small}
+                <Badge x={x + layout.tileW - 4} y={y + 4} theme={theme} size={badgeFont}
                   text={longBadges
                     ? [isDesignated ? 'TCP/IP' : '', isInterrupt ? 'IRQ' : ''].filter(Boolean).join(' · ')
                     : [isDesignated ? 'D' : '', isInterrupt ? 'I' : ''].join('')} />
@@ -191,10 +212,14 @@ export function CpuGrid(props: CpuGridProps) {
   );
 }
 
+/** A badge's type: a little under the tile's small words, never under the theme's least. */
+function badgeSize(small: number, least: number): number {
+  return Math.max(10, least, small * 0.85);
+}
+
 /** A dark label in a tile's top-right corner. */
-function Badge({ x, y, text, theme, size }: { x: number; y: number; text: string; theme?: Theme; size: number }) {
+function Badge({ x, y, text, theme, size: fs }: { x: number; y: number; text: string; theme?: Theme; size: number }) {
   const t = themeTokens(theme);
-  const fs = Math.max(10, size * 0.85);
   const w = text.length * fs * 0.62 + 8;
   return (
     <g>

@@ -10,7 +10,7 @@
 import { useId } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot, TraceSlice } from '../../core/snapshot.js';
-import { MODE_INFO, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
+import { leastWordSize, MODE_INFO, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { cpuName, fitFontSize, formatCount, formatNs, formatPct, formatRate } from '../format.js';
 import { usePrefersReducedMotion, useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
@@ -224,7 +224,11 @@ export function KrpQueue(props: KrpQueueProps) {
                   {dCpu.level === 'fork' ? 'processing KRPs' : runningText(dCpu)}
                 </text>
                 {/* busy gauge */}
-                <text x={dX} y={dY + dH + fs * 1.4} fontSize={fitFontSize('busy in kernel context', dW, t.smallSize)}>busy in kernel context</text>
+                {(() => {
+                  // a shorter wording where the column is narrow, rather than type a lecture hall cannot read
+                  const words = fitting(['busy in kernel context', 'busy (kernel)', 'busy'], dW, t.smallSize);
+                  return <text x={dX} y={dY + dH + fs * 1.4} fontSize={fitFontSize(words, dW, t.smallSize, Math.max(10, leastWordSize(t)))}>{words}</text>;
+                })()}
                 <rect x={dX} y={dY + dH + fs * 1.9} width={dW} height={fs * 1.1} fill={t.background} stroke={t.axis} />
                 <rect x={dX} y={dY + dH + fs * 1.9} width={(dW * Math.min(100, busyShown)) / 100} height={fs * 1.1}
                   fill={busy.pct >= 97.5 ? t.modes.spin : t.text} />

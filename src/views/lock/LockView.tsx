@@ -54,7 +54,9 @@ export function LockView(props: LockViewProps) {
 
   let y = 0;
   const laid = lanes.map((lane, i) => {
-    const scale = lane.primary || lanes.length === 1 ? 1 : 0.9;
+    // the other locks a little smaller than the hot one, except in the projector theme,
+    // whose small size is already the least a lecture hall reads
+    const scale = lane.primary || lanes.length === 1 || t.name === 'projector' ? 1 : 0.9;
     const geo = laneGeometry(lane, innerW, t, scale);
     const at = y;
     y += geo.height + 14;

@@ -10,17 +10,17 @@
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { textOn } from '../color.js';
-import { fitFontSize, formatCount } from '../format.js';
+import { fitFontSize, formatCount, wrapWords } from '../format.js';
 import { usePrefersReducedMotion } from '../motion.js';
 import { useWallClock } from '../common/clock.js';
-import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
+import { leastWordSize, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { formatUs, stageColour, STAGE_INFO, STAGES, type StageKey } from '../net-data.js';
 import '../net.css';
 import {
   latencyModel, latencyScale, latencySummary, packetAt, PLACES, placeLabel, slowdown, STAGE_PATH, tripNsAtWall,
-  type LatencyRun,
+  type LatencyRun, type Place,
 } from './model.js';
 
 export interface NetLatencyProps {
@@ -207,7 +207,11 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
   const n = PLACES.length;
   const step = width / n;
   const cx = (p: number) => step / 2 + p * step;
-  const boxW = Math.min(step - 10, fs * 8);
+  // The projector theme draws no word under its small size (leastWordSize): its places
+  // take shorter names ("sender", "receiver") and a narrower gap, rather than smaller type.
+  const least = leastWordSize(t);
+  const nameOf = (place: Place) => (least > 0 ? PROJECTOR_PLACE_NAMES[place] ?? placeLabel(place, run) : placeLabel(place, run));
+  const boxW = Math.min(step - (least > 0 ? 6 : 10), fs * 8);
   const boxH = Math.round(small * 3.2);
   const titleH = Math.round(fs * 1.6);
   const topLabelsY = titleH + small * 1.1;
@@ -217,13 +221,20 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
   const boxY = Math.round(laneY + fs * 0.8);
   const waitY = boxY + boxH + small * 1.3;
   const captionY = waitY + small * 2.9;
-  const height = captionY + small * 0.8;
   const tripNs = wall === null ? null : tripNsAtWall(run, wall);
   const packet = reduced ? null : packetAt(run, tripNs ?? (wall === null ? 0 : Infinity));
   const seg = packet?.stage ? run.segments.find((s) => s.stage === packet.stage)! : null;
   const times = Math.round(slowdown(run));
   const hardwarePlace = (i: number) => i >= 1 && i <= 3;
-  const labelFont = Math.min(small, ...PLACES.map((p) => fitFontSize(longestWord(placeLabel(p, run)), boxW - 6, small, 9, true)));
+  const labelFont = Math.max(least, Math.min(small, ...PLACES.map((p) => fitFontSize(longestWord(nameOf(p)), boxW - 6, small, 9, true))));
+  // the caption wraps to the strip's width (an SVG text does not wrap by itself)
+  const caption = wrapWords(packet && seg
+    ? `Now: ${STAGE_INFO[seg.stage].label}, ${STAGE_INFO[seg.stage].what} (${formatUs(seg.ns)})`
+    : packet?.arrived
+      ? `Arrived after ${formatUs(run.halfRttNs)}: half a round trip.`
+      : `Grey places are hardware (the NICs\u2019 rings and the link); the rest is software on the two hosts.`,
+  Math.max(20, Math.floor(width / (small * 0.58))));
+  const height = captionY + small * 1.3 * (Math.max(2, caption.length) - 1) + small * 0.8;
   const stageText = (stage: StageKey) => formatUs(run.segments.find((s) => s.stage === stage)!.ns);
 
   return (
@@ -235,7 +246,7 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
       {/* the track */}
       <line x1={cx(0)} x2={cx(n - 1)} y1={boxY + boxH / 2} y2={boxY + boxH / 2} stroke={t.axis} strokeWidth={2} />
       {PLACES.map((place, i) => {
-        const label = placeLabel(place, run);
+        const label = nameOf(place);
         const lines = label.split(' ');
         const hw = hardwarePlace(i);
         const lit = packet && !packet.arrived && Math.round(packet.position) === i;
@@ -283,15 +294,14 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
         </g>
       )}
       <text x={0} y={captionY} fontSize={small} className="slv-muted">
-        {packet && seg
-          ? `Now: ${STAGE_INFO[seg.stage].label}, ${STAGE_INFO[seg.stage].what} (${formatUs(seg.ns)})`
-          : packet?.arrived
-            ? `Arrived after ${formatUs(run.halfRttNs)}: half a round trip.`
-            : `Grey places are hardware (the NICs\u2019 rings and the link); the rest is software on the two hosts.`}
+        {caption.map((line, j) => <tspan key={j} x={0} dy={j === 0 ? 0 : small * 1.3}>{line}</tspan>)}
       </text>
     </svg>
   );
 }
+
+/** The places' shorter names, for the projector theme's larger type. */
+const PROJECTOR_PLACE_NAMES: Partial<Record<Place, string>> = { 'sending app': 'sender', 'receiving app': 'receiver' };
 
 function longestWord(text: string): string {
   return text.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');

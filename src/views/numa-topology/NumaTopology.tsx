@@ -19,7 +19,7 @@
 import { memo, useEffect, useId, useMemo, useRef } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
+import { leastWordSize, MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
 import { fitFontSize, formatPct } from '../format.js';
 import { onFrame, usePrefersReducedMotion } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
@@ -133,11 +133,14 @@ export function NumaTopology(props: NumaTopologyProps) {
 }
 
 function Badge({ t, text }: { t: ThemeTokens; text: string }) {
-  const w = text.length * 8 + 8;
+  // 11 px beside the legend's words, the projector theme's small size there
+  const fs = Math.max(11, leastWordSize(t));
+  const w = Math.ceil(text.length * fs * 0.72 + 8);
+  const h = Math.ceil(fs * 1.35 + 3);
   return (
-    <svg width={w} height={18}>
-      <rect x={0.5} y={1.5} width={w - 1} height={15} rx={3} fill={t.text} />
-      <text x={w / 2} y={13} fontSize={11} fontWeight={700} textAnchor="middle" style={{ fill: t.background }}>{text}</text>
+    <svg width={w} height={h}>
+      <rect x={0.5} y={1.5} width={w - 1} height={h - 3} rx={3} fill={t.text} />
+      <text x={w / 2} y={1.5 + fs * 1.05} fontSize={fs} fontWeight={700} textAnchor="middle" style={{ fill: t.background }}>{text}</text>
     </svg>
   );
 }
@@ -244,22 +247,27 @@ function CpuTile({ slot, mode, roles, t, theme, patterns }: {
   const label = slot.w >= t.fontSize * 3.6 ? `CPU ${slot.cpu}` : String(slot.cpu);
   const font = fitFontSize(label, slot.w - 6, t.fontSize, 9, true);
   const badge = lm ? 'LM' : irq ? 'IRQ' : '';
-  const badgeFont = Math.min(t.smallSize * 0.85, slot.h * 0.3);
-  const showMode = slot.h >= font + badgeFont + 8 && slot.w >= t.smallSize * 3;
+  // the tile's badge and mode word a little under its small size, or in the projector theme
+  // at its small size where the tile has room, and left out where it has not
+  const least = leastWordSize(t);
+  const badgeFont = Math.max(least, Math.min(t.smallSize * 0.85, slot.h * 0.3));
+  const fits = (words: string) => slot.h >= font + badgeFont + 8 && words.length * badgeFont * 0.72 + 6 <= slot.w;
+  const showBadge = badge !== '' && (least === 0 || fits(badge));
+  const showMode = slot.h >= font + badgeFont + 8 && slot.w >= t.smallSize * 3 && (least === 0 || fits(MODE_INFO[mode].short));
   return (
     <g data-cpu={slot.cpu} data-mode={mode}>
       <ModeRect mode={mode} x={slot.x} y={slot.y} width={slot.w} height={slot.h} rx={3} theme={theme} patterns={patterns}
         stroke={lm ? t.text : t.axis} strokeWidth={lm ? 3.5 : 1} />
       <text x={slot.x + slot.w / 2} y={slot.y + font + 2} fontSize={font} fontWeight={700} textAnchor="middle"
         stroke={t.modes[mode]} strokeWidth={3} paintOrder="stroke" style={{ fill: t.modeText[mode] }}>{label}</text>
-      {badge ? (
+      {showBadge ? (
         <g>
           <rect x={slot.x + slot.w / 2 - badge.length * badgeFont * 0.36 - 3} y={slot.y + slot.h - badgeFont - 4}
             width={badge.length * badgeFont * 0.72 + 6} height={badgeFont + 3} rx={2} fill={t.text} />
           <text x={slot.x + slot.w / 2} y={slot.y + slot.h - 4} fontSize={badgeFont} fontWeight={700} textAnchor="middle"
             style={{ fill: t.background }}>{badge}</text>
         </g>
-      ) : showMode ? (
+      ) : showMode && !badge ? (
         <text x={slot.x + slot.w / 2} y={slot.y + slot.h - 5} fontSize={badgeFont} textAnchor="middle"
           stroke={t.modes[mode]} strokeWidth={3} paintOrder="stroke" style={{ fill: t.modeText[mode] }}>{MODE_INFO[mode].short}</text>
       ) : null}
