@@ -92,8 +92,10 @@ export function LockTable(props: LockTableProps) {
                 <th scope="row">{m.label}<span className="slv-note">{m.unit}</span></th>
                 {columns.map((c) => (
                   <td key={c.key} className="slv-num">
-                    {formatMeasure(m.key, c.figures[m.key])}
-                    {bar(c.kernel, barFraction(m.key, c.figures[m.key], maxLocks))}
+                    {c.measured ? <>
+                      {formatMeasure(m.key, c.figures[m.key])}
+                      {bar(c.kernel, barFraction(m.key, c.figures[m.key], maxLocks))}
+                    </> : <span className="slv-muted" title="The run is still in its warm-up: nothing is measured yet">—</span>}
                   </td>
                 ))}
                 {published.map((p, i) => (
@@ -127,7 +129,7 @@ export function LockTable(props: LockTableProps) {
 
 function PerLockCell({ column, name }: { column: LockTableColumn; name: string }) {
   const l = column.figures.perLock.find((x) => x.name === name);
-  if (!l) return <td>—</td>;
+  if (!l || !column.measured) return <td>—</td>;
   if (l.perS === 0 && l.hold === 0) return <td className="slv-muted">not used</td>;
   return <td className="slv-perlock">hold {formatPct(l.hold)} · spin {formatPct(l.spin)}<br />{formatRate(l.perS)}</td>;
 }

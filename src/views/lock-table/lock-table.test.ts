@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runFixture } from '../fixtures/index.js';
-import { figuresFromReport, figuresFromSnapshot, lockTableColumns, lockTableSummary, PUBLISHED } from './model.js';
+import { figuresFromReport, figuresFromSnapshot, lockTableColumns, lockTableSummary, locksUnused, PUBLISHED } from './model.js';
 
 const classic = runFixture('classic-16');
 const scalable = runFixture('scalable-16');
@@ -52,5 +52,17 @@ describe('lock table', () => {
     expect(s!.figures.iolock8).toBeLessThan(5);
     expect(s!.figures.locksPerS).toBeLessThan(c!.figures.locksPerS);
     expect(s!.figures.hold).toBeLessThan(c!.figures.hold);
+  });
+
+  it('says a run still in its warm-up has measured nothing yet, not 0.0%', () => {
+    const warming = { ...classic.report, window_ns: 0 };
+    const [column] = lockTableColumns({ report: warming });
+    expect(column!.measured).toBe(false);
+    expect(column!.detail).toMatch(/warming up: no figures until the warm-up ends/);
+    expect(lockTableSummary([column!], false)).not.toMatch(/0\.0%/);
+    expect(locksUnused([column!])).toBe(0);
+    const live = lockTableColumns({ snapshot: { ...classic.snapshot, windowNs: 0 } });
+    expect(live[0]!.measured).toBe(false);
+    expect(lockTableColumns({ report: classic.report })[0]!.measured).toBe(true);
   });
 });

@@ -48,7 +48,12 @@ export interface LockTableColumn {
   kernel: VmsKernel;
   figures: LockFigures;
   live: boolean;
+  /** Whether the run has measured anything yet: during its warm-up the window is empty and its figures are not zeros but unknown. */
+  measured: boolean;
 }
+
+/** The column's detail while the run is still in its warm-up, before statistics start. */
+const WARMING_UP = 'warming up: no figures until the warm-up ends';
 
 /** The paper's lock table compares the two OpenVMS kernels. */
 type VmsKernel = Exclude<KernelName, 'sna'>;
@@ -110,11 +115,12 @@ export function columnFromReport(report: Report, index = 0): LockTableColumn {
   return {
     key: `report-${index}-${report.kernel}`,
     heading: `${kernelTitle(report.kernel)} (model)`,
-    detail: `${plural(cpusOf(report), 'CPU')}, ${formatNs(report.window_ns)} measured`,
+    detail: `${plural(cpusOf(report), 'CPU')}, ${report.window_ns > 0 ? `${formatNs(report.window_ns)} measured` : WARMING_UP}`,
     source: report.kernel,
     kernel,
     figures: figuresFromReport(report),
     live: false,
+    measured: report.window_ns > 0,
   };
 }
 
@@ -122,11 +128,12 @@ export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
   return {
     key: `live-${snapshot.kernel}`,
     heading: `${kernelTitle(snapshot.kernel)} (model, live)`,
-    detail: `${plural(snapshot.cpus.length, 'CPU')}, ${formatNs(snapshot.windowNs)} so far`,
+    detail: `${plural(snapshot.cpus.length, 'CPU')}, ${snapshot.windowNs > 0 ? `${formatNs(snapshot.windowNs)} so far` : WARMING_UP}`,
     source: snapshot.kernel,
     kernel: kernelOf(snapshot.kernel),
     figures: figuresFromSnapshot(snapshot),
     live: true,
+    measured: snapshot.windowNs > 0,
   };
 }
 
@@ -155,8 +162,9 @@ export function formatMeasure(key: MeasureKey, value: number): string {
 }
 
 export function lockTableSummary(columns: readonly LockTableColumn[], showPublished = true): string {
-  const parts = columns.map((c) => `${c.heading}, ${c.detail}: `
-    + measuresFor(columns).map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`).join(', ') + '.');
+  const parts = columns.map((c) => (c.measured
+    ? `${c.heading}, ${c.detail}: ` + measuresFor(columns).map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`).join(', ') + '.'
+    : `${c.heading}, ${c.detail}.`));
   const published = showPublished
     ? ` Published for the GS160: traditional kernel ${PUBLISHED.classic.hold}% hold, ${PUBLISHED.classic.spin}% spin, `
       + `${formatCount(PUBLISHED.classic.locksPerS)} locks per second, I/O lock 8 ${PUBLISHED.classic.iolock8Text}; `
@@ -179,6 +187,8 @@ export function locksListed(columns: readonly LockTableColumn[]): string[] {
 
 /** How many of the kernels' locks no run took. */
 export function locksUnused(columns: readonly LockTableColumn[]): number {
+  // during the warm-up nothing is measured: no lock can be said to be unused yet
+  if (!columns.some((c) => c.measured)) return 0;
   const all = new Set(columns.flatMap((c) => c.figures.perLock.map((l) => l.name)));
   return all.size - locksListed(columns).length;
 }

@@ -70,7 +70,7 @@ export function ModeBars(props: ModeBarsProps) {
 
   const headline = (
     <span>{words('spin').monitor} <strong>{formatCount(bars.rows.find((r) => r.mode === 'spin')!.value)}</strong>
-      <span className="slv-muted"> of {formatCount(bars.scaleMax)}</span></span>
+      <span className="slv-muted"> of {formatCount(bars.scaleMax)} ({plural(bars.cpus, 'CPU')} × 100%)</span></span>
   );
 
   const legendItems = [
