@@ -113,6 +113,12 @@ test('freeze and ask: the run pauses at the question, the class predicts, R reve
   }, { timeout: 10_000 }).toBe(true);
   expect(frozen).toBeGreaterThanOrEqual(4e6);
   await expect(ask).toContainText(`Frozen at ${Number((frozen / 1e6).toPrecision(3))} ms`);
+  // the narration counts from the run's start, as the presenter's clock does, not from
+  // time 0 (40 ms of warm-up earlier); it said the pause when it was asked for, and frames
+  // on their way then may have moved the clock on by a fraction of a millisecond
+  await expect(page.getByTestId('narration')).toContainText(/Paused at [\d.]+ ms of simulated time/);
+  const said = Number(/Paused at ([\d.]+) ms/.exec(await page.getByTestId('narration').innerText())![1]);
+  expect(Math.abs(said - frozen / 1e6)).toBeLessThan(0.5);
   await page.waitForTimeout(800);
   expect(await simNow(page)).toBe(frozen); // paused while the class thinks
   // The figures that would give the answer away are hidden until the reveal.

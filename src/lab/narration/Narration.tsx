@@ -14,7 +14,11 @@ import './narration.css';
 const KEY = 'stacklab.narration';
 
 /** `hidden`: the words are for screen readers only (the lab's status line shows where the run is). */
-export function Narration({ store, gapMs, hidden }: { store: LabStore; gapMs?: number; hidden?: boolean }) {
+export function Narration({ store, gapMs, hidden, fromStart }: {
+  store: LabStore; gapMs?: number; hidden?: boolean;
+  /** Times from the run's start, as the presenter's clock counts (Narrator). */
+  fromStart?: boolean;
+}) {
   const [on, setOn] = useState(() => readSwitch(KEY));
   const [said, setSaid] = useState('');
   const id = useId();
@@ -23,7 +27,7 @@ export function Narration({ store, gapMs, hidden }: { store: LabStore; gapMs?: n
       setSaid('');
       return undefined;
     }
-    const narrator = new Narrator(gapMs);
+    const narrator = new Narrator(gapMs, undefined, fromStart);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const look = () => {
       const now = performance.now();
@@ -40,7 +44,7 @@ export function Narration({ store, gapMs, hidden }: { store: LabStore; gapMs?: n
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [store, on, gapMs]);
+  }, [store, on, gapMs, fromStart]);
   const toggle = (value: boolean) => {
     setOn(value);
     writeSwitch(KEY, value);

@@ -106,4 +106,14 @@ describe('Narrator', () => {
     expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 4_000))
       .toBe(`Run complete: ${Math.round(report.throughput.transmit_packets_per_s).toLocaleString('en')} transmit packets a second; ${report.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`);
   });
+
+  it('counts from the run\'s start where the page\'s clock does (the presenter)', () => {
+    const narrator = new Narrator(60_000, 1_000, true);
+    const states = [...playedStates('testbed-classic', { 'machine.cpus': 4 }, 2)];
+    const last = states[states.length - 1]!;
+    expect(narrator.observe(states[0]!, 0)).toMatch(/^Loaded: 4 CPUs/);
+    // the warm-up's 40 ms are not counted: the presenter's clock says 1 ms
+    expect(last.startNs).toBe(40e6);
+    expect(narrator.observe({ ...last, playing: false }, 2_000)).toBe('Paused at 1 ms of simulated time.');
+  });
 });

@@ -47,7 +47,16 @@ export class Narrator {
   /** The most telling event seen since the last message: [priority, words]. */
   private pending: [number, string] | undefined;
 
-  constructor(private readonly gapMs = 6_000, private readonly stateGapMs = 1_000) {}
+  /**
+   * `fromStart`: say times from the run's start (the end of its warm-up) rather than from
+   * time 0, where the page's clock counts that way (the presenter's), so the two agree.
+   */
+  constructor(private readonly gapMs = 6_000, private readonly stateGapMs = 1_000, private readonly fromStart = false) {}
+
+  /** The simulated time to say: the clock's. */
+  private clock(state: LabState): number {
+    return this.fromStart ? Math.max(0, state.nowNs - state.startNs) : state.nowNs;
+  }
 
   /** Looks at the lab's state (on every change); returns what to say now, if anything. */
   observe(state: LabState, wallMs: number): string | undefined {
@@ -58,7 +67,7 @@ export class Narrator {
       this.lastSaid = wallMs;
       this.pending = undefined;
       this.stateDue = false;
-      return change ?? `${runWords(state)}: ${setupWords(state.scenario)}.`;
+      return change ?? `${runWords(this.fromStart ? { ...state, nowNs: this.clock(state), startNs: 0 } : state)}: ${setupWords(state.scenario)}.`;
     }
     if (change) this.stateDue = true;
     if (this.pending && state.playing && wallMs - this.lastSaid >= this.gapMs) {
@@ -93,7 +102,7 @@ export class Narrator {
         ? `Run complete: ${tcpip ? `${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ` : ''}${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
         : 'Run complete.';
     } else if (this.playing && !state.playing && !state.done && !state.loading) {
-      said = `Paused at ${clockText(state.nowNs)} of simulated time.`;
+      said = `Paused at ${clockText(this.clock(state))} of simulated time.`;
     } else if (!this.playing && state.playing && !said) {
       said = 'Playing.';
     }

@@ -17,6 +17,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatNs } from '../../views/format.js';
+import { clockText } from '../status-words.js';
 import { prefersReducedMotion } from '../../views/index.js';
 import { formatMetric, METRICS, readMetric } from '../../shared/metrics.js';
 import { Figures } from '../Figures.js';
@@ -287,7 +288,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
             <input type="checkbox" checked={characterKeys} onChange={(event) => setKeys(event.target.checked)} />
             Single-key shortcuts
           </label>
-          <Narration store={store} />
+          <Narration store={store} fromStart />
           <a className="btn" href="#/present">All scripts</a>
           <a className="btn" href="#/lab">Leave to the lab</a>
           <p className="pr-sim-clock"><SimClock store={store} /></p>
@@ -333,7 +334,9 @@ function SimClock({ store }: { store: LabStore }) {
   const now = useLab(store, 'nowNs');
   const start = useLab(store, 'startNs');
   const duration = useLab(store, 'durationNs');
-  return <>Simulated time <span data-testid="present-sim-now" data-ns={now - start}>{formatNs(Math.max(0, now - start), 4)}</span> of {formatNs(Math.max(0, duration - start))}</>;
+  // from the run's start (the end of the warm-up), as the scenes' questions count; the
+  // narration says its times the same way (Narration fromStart), in the same words (clockText)
+  return <>Simulated time <span data-testid="present-sim-now" data-ns={now - start}>{clockText(Math.max(0, now - start))}</span> of {clockText(Math.max(0, duration - start))}</>;
 }
 
 /** The question, its choices, and after the reveal the answer with the run's own numbers. */
