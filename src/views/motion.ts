@@ -110,13 +110,15 @@ export const CALM_MS = 1000;
  * the values to draw now. Values that change on every frame (playback) are already
  * smooth and are drawn as they come: only a change after a pause (a step, a reset, a
  * new scenario) is eased. With reduced motion, or without animation frames (tests,
- * server rendering), the targets are returned unchanged.
+ * server rendering), the targets are returned unchanged. `identity` names what the
+ * values belong to, in order (the lock view's lanes): when it changes they jump.
  */
-export function useTweened(targets: readonly number[], duration = 250): readonly number[] {
+export function useTweened(targets: readonly number[], duration = 250, identity = ''): readonly number[] {
   const reduced = usePrefersReducedMotion();
   const [shown, setShown] = useState<readonly number[] | null>(null);
   const shownRef = useRef<readonly number[]>(targets);
   const lastChange = useRef(-Infinity);
+  const identityRef = useRef(identity);
   const key = targets.join(',');
 
   // a layout effect, so the old values are back on screen before the browser paints the new ones
@@ -127,7 +129,10 @@ export function useTweened(targets: readonly number[], duration = 250): readonly
     // a change that follows another within CALM_MS is playback (even a slow or loaded page's)
     const steady = now - lastChange.current > Math.max(duration, CALM_MS);
     lastChange.current = now;
-    if (reduced || !steady || from.length !== to.length || typeof requestAnimationFrame === 'undefined'
+    // the values now belong to other things (rows that changed places): jump, never blend them
+    const same = identityRef.current === identity;
+    identityRef.current = identity;
+    if (reduced || !steady || !same || from.length !== to.length || typeof requestAnimationFrame === 'undefined'
       || from.every((v, i) => v === to[i])) {
       shownRef.current = to;
       setShown(null);
@@ -146,7 +151,7 @@ export function useTweened(targets: readonly number[], duration = 250): readonly
     return stop;
     // key captures the values of targets; the array itself is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, reduced, duration]);
+  }, [key, reduced, duration, identity]);
 
-  return reduced || !shown || shown.length !== targets.length ? targets : shown;
+  return reduced || !shown || shown.length !== targets.length || identityRef.current !== identity ? targets : shown;
 }

@@ -49,7 +49,7 @@ export function LockView(props: LockViewProps) {
   const width = props.width ?? 720;
   const innerW = innerWidth(width);
   const { lanes, more, unused } = useShownLanes(snapshot, props.locks, props.max);
-  const tweened = useTweened(lanes.flatMap((l) => [l.holdPct, l.spinPct]));
+  const tweened = useTweened(lanes.flatMap((l) => [l.holdPct, l.spinPct]), undefined, lanes.map((l) => l.name).join('|'));
   const modeOf = (cpu: number): ModeName => snapshot.cpus[cpu]?.mode ?? 'kernel';
 
   let y = 0;
@@ -71,7 +71,9 @@ export function LockView(props: LockViewProps) {
     <ViewFrame view="lock" theme={theme} width={width} title={props.title ?? 'Spin locks'}
       headline={primary && (
         <span>{primary.label}: <strong>{primary.waiters.length}</strong> CPU{primary.waiters.length === 1 ? '' : 's'} spinning
-          <span className="slv-muted"> · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}</span></span>
+          <span className="slv-muted">{primary.measured
+            ? <> · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}</>
+            : ' · warming up: hold and spin are measured once it ends'}</span></span>
       )}
       summary={() => lockSummary(snapshot, lanes, unused, more)}
       legend={<Legend label="Lock view legend" items={[
@@ -86,7 +88,7 @@ export function LockView(props: LockViewProps) {
           l.label === l.name ? l.name : `${l.label} (${l.name})`,
           l.holder >= 0 ? `CPU ${l.holder}` : l.reserved >= 0 ? `handing to CPU ${l.reserved}` : 'free',
           l.waiters.length ? l.waiters.map((c) => `CPU ${c}`).join(', ') : '—',
-          formatPct(l.holdPct), formatPct(l.spinPct), formatRate(l.acquisitionsPerS),
+          ...(l.measured ? [formatPct(l.holdPct), formatPct(l.spinPct), formatRate(l.acquisitionsPerS)] : ['—', '—', '—']),
         ]),
       }}>
       <svg width={innerW} height={height} aria-hidden="true">
@@ -186,10 +188,10 @@ function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, 
       {/* spin: CPU time spent spinning for it */}
       <rect x={fs * 3} y={statsY - fs * 0.45} width={barW} height={fs * 0.9} fill={t.background} stroke={t.axis} strokeWidth={1} />
       <rect x={fs * 3} y={statsY - fs * 0.45} width={(barW * Math.min(100, hold)) / 100} height={fs * 0.9} fill={t.text} />
-      <text x={fs * 3 + barW + 8} y={statsY + fs * 0.38} fontSize={fs} fontWeight={800}>{formatPct(hold)}</text>
+      <text x={fs * 3 + barW + 8} y={statsY + fs * 0.38} fontSize={fs} fontWeight={800}>{lane.measured ? formatPct(hold) : '—'}</text>
       <text x={0} y={statsY + fs * 1.45 + fs * 0.38} fontSize={small}>
-        spin <tspan fontSize={fs} fontWeight={800}>{formatPct(spin)}</tspan>
-        <tspan style={{ fill: t.muted }}> of all CPU time = {formatOne((spin / 100) * cpus)} CPUs{statsFit(width, small, fs, `${formatRate(lane.acquisitionsPerS)}`) ? ` · ${formatRate(lane.acquisitionsPerS)} acquisitions` : ''}</tspan>
+        spin <tspan fontSize={fs} fontWeight={800}>{lane.measured ? formatPct(spin) : '—'}</tspan>
+        {lane.measured && <tspan style={{ fill: t.muted }}> of all CPU time = {formatOne((spin / 100) * cpus)} CPUs{statsFit(width, small, fs, `${formatRate(lane.acquisitionsPerS)}`) ? ` · ${formatRate(lane.acquisitionsPerS)} acquisitions` : ''}</tspan>}
       </text>
 
       {/* the lock: a box with a shackle; its owner sits inside */}

@@ -112,8 +112,8 @@ describe('many locks', () => {
 
   it('names at most eight unused locks and counts the rest', () => {
     expect(unusedText([])).toBe('');
-    expect(unusedText(['SCHED', 'IOLOCK8'])).toBe('Not used in this run: SCHED and I/O lock 8.');
+    expect(unusedText(['SCHED', 'IOLOCK8'])).toBe('Not taken since measuring began: SCHED and I/O lock 8.');
     const many = Array.from({ length: 11 }, (_, i) => `session[${i}]`);
-    expect(unusedText(many)).toBe(`Not used in this run: ${many.slice(0, 8).join(', ')} and 3 more.`);
+    expect(unusedText(many)).toBe(`Not taken since measuring began: ${many.slice(0, 8).join(', ')} and 3 more.`);
   });
 });

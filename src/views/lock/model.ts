@@ -63,8 +63,10 @@ export interface LockLane {
   /** The same as a number of CPUs. */
   spinCpus: number;
   acquisitionsPerS: number;
-  /** Ever used in this run (acquired, held or waited for). */
+  /** Used since measuring began (acquired, held or waited for): the core's counts start after the warm-up. */
   used: boolean;
+  /** Whether anything is measured yet: during the warm-up the window is empty, and the percentages are unknown, not 0. */
+  measured: boolean;
 }
 
 export function lockLane(snapshot: Snapshot, index: number): LockLane {
@@ -85,6 +87,7 @@ export function lockLane(snapshot: Snapshot, index: number): LockLane {
     spinCpus: w > 0 ? lock.spinNs / w : 0,
     acquisitionsPerS: w > 0 ? lock.acquisitions / (w / 1e9) : 0,
     used: lock.acquisitions > 0 || lock.holder >= 0 || lock.waiters.length > 0 || lock.holdNs > 0,
+    measured: w > 0,
   };
 }
 
@@ -153,7 +156,7 @@ export function moreLanesText(more: readonly LockLane[]): string {
 export function unusedText(unused: readonly string[], max = 8): string {
   if (unused.length === 0) return '';
   const named = unused.slice(0, max).map((n) => lockInfo(n).label);
-  return `Not used in this run: ${unused.length > max ? `${named.join(', ')} and ${formatCount(unused.length - max)} more` : listWords(named)}.`;
+  return `Not taken since measuring began: ${unused.length > max ? `${named.join(', ')} and ${formatCount(unused.length - max)} more` : listWords(named)}.`;
 }
 
 export function lockLaneText(lane: LockLane): string {
@@ -161,7 +164,9 @@ export function lockLaneText(lane: LockLane): string {
   const queue = lane.waiters.length > 0
     ? `${lane.waiters.length} CPU${lane.waiters.length === 1 ? '' : 's'} spinning for it, in order: ${listWords(lane.waiters.map(cpuName))}`
     : 'nobody spinning for it';
-  return `${lane.label === lane.name ? lane.name : `${lane.label} (${lane.name})`} is ${owner}; ${queue}. Over the run it was held ${formatPct(lane.holdPct)} of the time; `
+  const name = lane.label === lane.name ? lane.name : `${lane.label} (${lane.name})`;
+  if (!lane.measured) return `${name} is ${owner}; ${queue}. Its hold and spin times are measured from the end of the warm-up.`;
+  return `${name} is ${owner}; ${queue}. Over the run it was held ${formatPct(lane.holdPct)} of the time; `
     + `spinning for it took ${formatPct(lane.spinPct)} of all CPU time (${formatOne(lane.spinCpus)} CPUs); ${formatRate(lane.acquisitionsPerS)} acquisitions.`;
 }
 
