@@ -6,8 +6,10 @@
  * A view that throws is replaced by a message in its own slot; the rest of the lab
  * carries on. A view scrolled out of sight keeps its last picture and is not
  * re-rendered until it comes back, so a long page costs what is on screen.
- * In the projector theme, a window wider than 1280 px zooms the views up to it
- * (projector-scale.ts), so their words keep their size against the screen.
+ * In the projector theme, a window wider than 1280 px zooms each view's drawing up to
+ * it (projector-scale.ts), so its words keep their size against the screen; what is
+ * sized in rem around the drawings (the sweep's controls, "Loading the view…") grows
+ * with the rem alone.
  */
 import { Component, lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Theme } from '../views/index.js';
@@ -92,8 +94,10 @@ const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; i
   return <View {...inputs} />;
 });
 
-function ViewSlot({ id, store, theme, wide, height }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number }) {
-  const [ref, measured] = useWidth<HTMLDivElement>();
+function ViewSlot({ id, store, theme, wide, height, zoom }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number }) {
+  const [ref, bodyWidth] = useWidth<HTMLDivElement>();
+  // a zoomed view is drawn to its width in its own px, then scaled up to the slot's
+  const measured = zoom > 1 ? Math.floor(bodyWidth / zoom) : bodyWidth;
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(slot);
   const snapshot = useLab(store, 'snapshot');
@@ -129,9 +133,11 @@ function ViewSlot({ id, store, theme, wide, height }: { id: KnownViewId; store: 
         {!inputs || measured === 0 ? (
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
         ) : (
-          <ViewBoundary title={title}>
-            <ViewRender id={id} inputs={inputs} />
-          </ViewBoundary>
+          <div className="view-zoom" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>
+            <ViewBoundary title={title}>
+              <ViewRender id={id} inputs={inputs} />
+            </ViewBoundary>
+          </div>
         )}
       </div>
     </div>
@@ -156,8 +162,8 @@ export function ViewArea({ store, views, theme, max, heights }: { store: LabStor
   // the projector theme's views scale up with a window wider than 1280 px (projector-scale.ts)
   const zoom = useProjectorZoom(theme === 'projector');
   return (
-    <div className="views" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined} data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}>
-      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} height={heights?.[id]} />)}
+    <div className="views" data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}>
+      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} height={heights?.[id]} zoom={zoom} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
           The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((id) => VIEW_TITLES[id]).join(', ')}); the figures still measure it.

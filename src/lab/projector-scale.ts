@@ -5,7 +5,7 @@
  * px the page's rem grows with the window (styles.css, :root.site-projector:
  * max(20px, 1.5625vw), 20 px at 1280) and the views, drawn in px from palette.ts, are
  * zoomed by the same factor (ViewArea). So the views' smallest words, 17 px at 1280,
- * are 25.5 px on a 1920 window: at least 24 px at 1080p (e2e/projector-type.spec.ts).
+ * are 25.5 px on a 1920 window: at least 24 px at 1080p (e2e/view-fit.spec.ts measures it).
  */
 import { useEffect, useState } from 'react';
 
