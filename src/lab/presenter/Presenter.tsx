@@ -9,11 +9,12 @@
  * Steps (Next): run -> question (if the scene has one) -> answer -> next scene.
  * Keys are in shortcuts.ts; the single-key ones can be turned off (WCAG 2.1.4).
  *
- * A scene is one 16:9 screen: the presenter lays out on a 1920 by 1080 stage (type from
- * 24 px) and scales the whole stage to the window, as slide tools do, so at 1280x720 or
- * 1366x768 the same scene shows, smaller, and nothing needs scrolling. Each view is
- * narrowed until it fits the height left to the views (fit-views.ts). A bundled
- * script's address names the scene (#/present/<id>/<n>) and follows Previous and Next.
+ * A scene flows down the page: its title, caption, figures, views (side by side on a
+ * wide window, in the projector theme scaled with the window: projector-scale.ts) and
+ * the controls. A scaled 16:9 stage that fits a scene to one screen is written
+ * (fit-views.ts) but switched off (STAGE, below): the scenes' views do not yet fit it
+ * without shrinking their words (docs/presenting.md). A bundled script's address names
+ * the scene (#/present/<id>/<n>) and follows Previous and Next.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatNs } from '../../views/format.js';
@@ -73,7 +74,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   // and the zoomed views' buttons smaller than 24 px (a11y.spec), and the views' words
   // smaller than a lecture hall can read (issue 24, still open: docs/presenting.md). The
   // scene flows and scrolls as before until scenes are designed to fit a screen.
-  const stage = useStageScale(fit);
+  const stage = useStageScale(fit, STAGE);
   const scale: number | null = STAGE ? stage : null;
   const [gridHeight, setGridHeight] = useState<number | undefined>();
   useFitViews(views, scale !== null, setGridHeight);

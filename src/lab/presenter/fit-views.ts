@@ -20,11 +20,16 @@ export function stageScale(width: number, height: number): number | null {
   return Math.min(width / STAGE_WIDTH, height / STAGE_HEIGHT);
 }
 
-export function useStageScale(ref: RefObject<HTMLElement | null>): number | null {
+/** The stage's scale for the element (null: no stage); `enabled` false measures nothing and gives null. */
+export function useStageScale(ref: RefObject<HTMLElement | null>, enabled = true): number | null {
   const [scale, setScale] = useState<number | null>(() =>
-    typeof window === 'undefined' ? null : stageScale(window.innerWidth, window.innerHeight));
+    !enabled || typeof window === 'undefined' ? null : stageScale(window.innerWidth, window.innerHeight));
   useEffect(() => {
     const element = ref.current;
+    if (!enabled) {
+      setScale(null);
+      return;
+    }
     if (!element) return;
     const measure = () => setScale(stageScale(element.clientWidth, element.clientHeight));
     measure();
@@ -32,7 +37,7 @@ export function useStageScale(ref: RefObject<HTMLElement | null>): number | null
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, enabled]);
   return scale;
 }
 
@@ -60,7 +65,8 @@ function tallestGraphic(body: HTMLElement): Element | undefined {
  * as tall zoomed out, is told the height its tiles may take instead (onGridHeight). The view bodies are sized here, not
  * by React (ViewArea does not style them); each view redraws for its new width as it
  * does when the window changes. A view zoomed out draws its words under the stage's
- * 24 px: the scene scripts choose views that fit unzoomed (e2e/presenter-fit.spec.ts).
+ * 24 px: the scene scripts must choose views that fit unzoomed (the check that measures
+ * it, e2e/presenter-fit.spec.ts, is on the branch i24-stage until they do).
  */
 export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean, onGridHeight?: (height: number) => void): void {
   useEffect(() => {
