@@ -251,7 +251,10 @@ test('the keys work on arrival: Space plays and pauses without scrolling, and fi
   // The switch turns the single-key shortcuts off (WCAG 2.1.4), and the choice is kept.
   const keys = page.getByRole('checkbox', { name: 'Single-key shortcuts' });
   await expect(keys).toBeChecked();
+  await expect(page.getByTestId('lab-subtitle')).toContainText('(or Space)');
   await keys.uncheck();
+  // the subtitle no longer offers Space
+  await expect(page.getByTestId('lab-subtitle')).not.toContainText('Space');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('m');
   await page.keyboard.press('Space');

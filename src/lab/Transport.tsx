@@ -7,14 +7,14 @@
  * opens) except inside a text field: Space plays or pauses, "." steps one event, "m"
  * steps 1 ms, "r" resets. The lab page has a switch that turns them off (WCAG 2.1.4).
  */
-import { memo, useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useId, type ReactNode, type RefObject } from 'react';
 import { SPEEDS, speedIndex } from '../core/playback.js';
 import { formatCount, formatNs } from '../views/format.js';
 import { speedLabel, speedRatio } from './speed-words.js';
 import { clockText, runWords, setupWords, subtitleWords } from './status-words.js';
 import { useLab } from './hooks.js';
 import { Scrubber } from './rewind/Scrubber.js';
-import { readSwitch, writeSwitch } from './switch-setting.js';
+import { useSwitch, writeSwitch } from './switch-setting.js';
 import type { LabState, LabStore } from './store.js';
 
 const selectTransport = (s: LabState) => s;
@@ -86,8 +86,7 @@ const KEYS_SETTING = 'stacklab.lab.character-keys';
 
 /** Whether the lab page's single-key shortcuts are on (kept in this browser), and a setter that keeps the choice. */
 export function useCharacterKeys(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => readSwitch(KEYS_SETTING));
-  return [on, (value: boolean) => { setOn(value); writeSwitch(KEYS_SETTING, value); }];
+  return [useSwitch(KEYS_SETTING), (value: boolean) => writeSwitch(KEYS_SETTING, value)];
 }
 
 /**
@@ -174,10 +173,15 @@ export function StatusLine({ store }: { store: LabStore }) {
 }
 
 const selectSubtitle = (s: LabState) => subtitleWords(s);
+const selectSubtitleNoKeys = (s: LabState) => subtitleWords(s, false);
 
-/** The lab page's subtitle: what to do next, true to what the lab is doing now ("Press Play" only while it is not playing). */
+/**
+ * The lab page's subtitle: what to do next, true to what the lab is doing now ("Press
+ * Play" only while it is not playing; Space only while the single-key shortcuts are on).
+ */
 export function LabSubtitle({ store }: { store: LabStore }) {
-  return <p data-testid="lab-subtitle">{useLab(store, selectSubtitle)}</p>;
+  const [keys] = useCharacterKeys();
+  return <p data-testid="lab-subtitle">{useLab(store, keys ? selectSubtitle : selectSubtitleNoKeys)}</p>;
 }
 
 /**

@@ -42,4 +42,11 @@ describe('subtitleWords', () => {
     expect(subtitleWords({ ...base, done: true })).not.toMatch(/Press Play/);
     expect(subtitleWords({ ...base, loading: true, playing: true })).not.toMatch(/Press Play/);
   });
+
+  it('names Space only while the single-key shortcuts are on', () => {
+    expect(subtitleWords(base)).toContain('(or Space)');
+    expect(subtitleWords({ ...base, playing: true })).toContain('Pause (or Space)');
+    expect(subtitleWords(base, false)).toBe('Press Play and watch where every CPU’s time goes.');
+    expect(subtitleWords({ ...base, playing: true }, false)).toBe('Watch where every CPU’s time goes; Pause stops the clock.');
+  });
 });

@@ -36,10 +36,11 @@ export function runWords(state: StatusState): string {
   return `Paused at ${clockText(state.nowNs)}`;
 }
 
-/** The page's subtitle: what to do next, true to what the lab is doing now. */
-export function subtitleWords(state: Pick<StatusState, 'status' | 'loading' | 'playing' | 'done'>): string {
+/** The page's subtitle: what to do next, true to what the lab is doing now (Space named only while the single-key shortcuts are on). */
+export function subtitleWords(state: Pick<StatusState, 'status' | 'loading' | 'playing' | 'done'>, spaceKey = true): string {
+  const space = spaceKey ? ' (or Space)' : '';
   if (state.status !== 'ready' || state.loading) return 'Watch where every CPU’s time goes.';
   if (state.done) return 'The run is complete: play it again, or change the scenario and watch again.';
-  if (state.playing) return 'Watch where every CPU’s time goes; Pause (or Space) stops the clock.';
-  return 'Press Play (or Space) and watch where every CPU’s time goes.';
+  if (state.playing) return `Watch where every CPU’s time goes; Pause${space} stops the clock.`;
+  return `Press Play${space} and watch where every CPU’s time goes.`;
 }
