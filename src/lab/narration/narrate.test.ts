@@ -116,4 +116,16 @@ describe('Narrator', () => {
     expect(last.startNs).toBe(40e6);
     expect(narrator.observe({ ...last, playing: false }, 2_000)).toBe('Paused at 1 ms of simulated time.');
   });
+
+  it('a run that ends within the gap after another change is said with its figures when the gap has passed', () => {
+    const narrator = new Narrator(60_000, 1_000);
+    const states = [...playedStates('testbed-classic', { 'machine.cpus': 4 }, 2)];
+    const last = states[states.length - 1]!;
+    const report = last.report!;
+    expect(narrator.observe(states[0]!, 0)).toMatch(/^Loaded/);
+    // End pressed half a second after loading: held back by the gap
+    expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 500)).toBeUndefined();
+    expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 1_100))
+      .toBe(`Run complete: ${Math.round(report.throughput.transmit_packets_per_s).toLocaleString('en')} transmit packets a second; ${report.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`);
+  });
 });

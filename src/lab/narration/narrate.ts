@@ -33,6 +33,16 @@ export function spokenNs(ns: number): string {
 
 const count = (n: number) => Math.round(n).toLocaleString('en');
 
+/** The end of the run, with its own figures. */
+function completeWords(state: LabState): string {
+  const r = state.finalReport;
+  // Transmit packets are the OpenVMS TCP/IP paper's measure; other kernels' runs say only the spinning.
+  const tcpip = kernelInfo(state.snapshot?.kernel).tcpipPaper === true;
+  return r
+    ? `Run complete: ${tcpip ? `${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ` : ''}${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
+    : 'Run complete.';
+}
+
 export class Narrator {
   private lastSaid = -Infinity;
   private lastTraceNs = -Infinity;
@@ -67,7 +77,9 @@ export class Narrator {
       this.lastSaid = wallMs;
       this.pending = undefined;
       this.stateDue = false;
-      return change ?? `${runWords(this.fromStart ? { ...state, nowNs: this.clock(state), startNs: 0 } : state)}: ${setupWords(state.scenario)}.`;
+      // a change held back: said in words of the state now (the run's figures if it has ended)
+      return change ?? (state.done ? completeWords(state)
+        : `${runWords(this.fromStart ? { ...state, nowNs: this.clock(state), startNs: 0 } : state)}: ${setupWords(state.scenario)}.`);
     }
     if (change) this.stateDue = true;
     if (this.pending && state.playing && wallMs - this.lastSaid >= this.gapMs) {
@@ -95,12 +107,7 @@ export class Narrator {
       said = `Loaded: ${setupWords(state.scenario)}.`;
     }
     if (state.done && !this.done) {
-      const r = state.finalReport;
-      // Transmit packets are the OpenVMS TCP/IP paper's measure; other kernels' runs say only the spinning.
-      const tcpip = kernelInfo(state.snapshot?.kernel).tcpipPaper === true;
-      said = r
-        ? `Run complete: ${tcpip ? `${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ` : ''}${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
-        : 'Run complete.';
+      said = completeWords(state);
     } else if (this.playing && !state.playing && !state.done && !state.loading) {
       said = `Paused at ${clockText(this.clock(state))} of simulated time.`;
     } else if (!this.playing && state.playing && !said) {
