@@ -53,9 +53,13 @@ fi
 url="http://127.0.0.1:$port/"
 npx vite preview --host 127.0.0.1 --strictPort --port "$port" --logLevel warn &
 server=$!
-trap 'kill "$server" 2>/dev/null' INT TERM EXIT
+# Ctrl-C (or a kill) while starting stops the server and ends quietly: it is not a failure
+trap 'kill "$server" 2>/dev/null' EXIT
+trap 'kill "$server" 2>/dev/null; exit 130' INT TERM
+# Node answers whether the server does (curl may not be installed; Node is required anyway)
+answers() { node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$1" 2>/dev/null; }
 for _ in $(seq 1 300); do
-  if curl -fsS -o /dev/null "$url" 2>/dev/null; then
+  if answers "$url"; then
     echo "StackLab is running at $url (Ctrl-C stops it)"
     wait "$server"
     exit $?
