@@ -8,7 +8,7 @@
  * fit, one owner slot replaces the lanes. A pure function of its props (the row order
  * only changes when a line clearly overtakes another: model.ts, orderLines).
  */
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useRememberedOrder } from '../common/order.js';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
@@ -37,10 +37,8 @@ const CALM_MS = 400;
 
 /** The lines to draw, in an order that remembers the one shown before. */
 function useShownLines(snapshot: Snapshot, max: number): ShownLines {
-  const order = useRef<number[] | undefined>(undefined);
-  const lines = useMemo(() => shownLines(snapshot, max, order.current), [snapshot, max]);
-  useLayoutEffect(() => { order.current = [...lines.shown, ...lines.more].map((l) => l.line); });
-  return lines;
+  return useRememberedOrder<ShownLines, number>((previous) => shownLines(snapshot, max, previous),
+    (lines) => [...lines.shown, ...lines.more].map((l) => l.line), [snapshot, max]);
 }
 
 export function CacheLineView(props: CacheLineViewProps) {

@@ -4,8 +4,10 @@
  * nearly equal counts a plain sort would swap neighbours on every snapshot. Here the
  * order shown before is kept, newcomers join in plain order after the ones already
  * known, and then an item moves above the one before it only when it is clearly ahead
- * (`clearlyAhead`, the view's margin).
+ * (`clearlyAhead`, the view's margin). useRememberedOrder keeps the order drawn last
+ * for a view's next frame.
  */
+import { useLayoutEffect, useMemo, useRef, type DependencyList } from 'react';
 
 /**
  * `items` hottest first, remembering `previous` (the keys in the order shown last).
@@ -29,4 +31,17 @@ export function steadyOrder<T, K>(items: readonly T[], key: (item: T) => K, hott
     }
   }
   return order;
+}
+
+/**
+ * What `choose` picks given the order drawn last (the keys `keysOf` gives), recomputed
+ * when `deps` change; the order is remembered once the frame is committed, so a
+ * discarded render changes nothing.
+ */
+export function useRememberedOrder<T, K>(choose: (previous: readonly K[] | undefined) => T, keysOf: (chosen: T) => K[], deps: DependencyList): T {
+  const order = useRef<K[] | undefined>(undefined);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps are what `choose` reads
+  const chosen = useMemo(() => choose(order.current), deps);
+  useLayoutEffect(() => { order.current = keysOf(chosen); });
+  return chosen;
 }

@@ -8,7 +8,8 @@
  * A pure function of its props (the lane order only changes when a lock clearly costs
  * more than the one above it: model.ts, lockLanes).
  */
-import { memo, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useId, useLayoutEffect, useRef } from 'react';
+import { useRememberedOrder } from '../common/order.js';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, modesFor, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
@@ -36,10 +37,8 @@ export interface LockViewProps {
 
 /** The lanes to draw, in an order that remembers the one drawn before (model.ts, lockLanes). */
 function useShownLanes(snapshot: Snapshot, locks: readonly string[] | undefined, max: number | undefined): LockLanes {
-  const order = useRef<string[] | undefined>(undefined);
-  const shown = useMemo(() => lockLanes(snapshot, locks, { max, previous: order.current }), [snapshot, locks, max]);
-  useLayoutEffect(() => { order.current = shown.lanes.map((l) => l.name).concat(shown.more.map((l) => l.name)); });
-  return shown;
+  return useRememberedOrder<LockLanes, string>((previous) => lockLanes(snapshot, locks, { max, previous }),
+    (shown) => [...shown.lanes, ...shown.more].map((l) => l.name), [snapshot, locks, max]);
 }
 
 export function LockView(props: LockViewProps) {
