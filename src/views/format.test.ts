@@ -3,7 +3,7 @@
  * helpers (easing and tweening as pure functions).
  */
 import { describe, expect, it } from 'vitest';
-import { fitFontSize, formatCount, formatMs, formatNs, formatPct, formatRate, listWords, plural, wrapWords } from './format.js';
+import { fitFontSize, fitFontSizeOrNone, formatCount, formatMs, formatNs, formatPct, formatRate, listWords, plural, wrapWords } from './format.js';
 import { easeOut, tweenAt } from './motion.js';
 
 describe('format', () => {
@@ -46,5 +46,16 @@ describe('motion', () => {
     expect(tweenAt(10, 20, 200, 200)).toBe(20);
     expect(tweenAt(10, 20, 500, 200)).toBe(20);
     expect(tweenAt(10, 20, 100, 0)).toBe(20);
+  });
+});
+
+describe('fitFontSizeOrNone', () => {
+  it('fits like fitFontSize, never under the least size, and gives 0 where the text does not fit at it', () => {
+    expect(fitFontSizeOrNone('spinning', 200, 20, 10, 0, true)).toBe(fitFontSize('spinning', 200, 20, 10, true));
+    expect(fitFontSizeOrNone('spinning', 200, 20, 10, 17, true)).toBe(20);
+    // 8 bold characters at 17 px need about 87 px
+    expect(fitFontSizeOrNone('spinning', 80, 20, 10, 17, true)).toBe(0);
+    expect(fitFontSizeOrNone('spinning', 80, 20, 10, 0, true)).toBe(fitFontSize('spinning', 80, 20, 10, true));
+    expect(fitFontSizeOrNone('spinning', 90, 20, 10, 17, true)).toBeGreaterThanOrEqual(17);
   });
 });

@@ -95,6 +95,19 @@ export function wrapWords(text: string, maxChars: number): string[] {
 
 /** The largest font size (at most max, at least min) at which text roughly fits in width px. */
 export function fitFontSize(text: string, width: number, max: number, min = 10, bold = false): number {
-  const perChar = bold ? 0.64 : 0.58;
-  return Math.max(min, Math.min(max, width / Math.max(1, text.length * perChar)));
+  return Math.max(min, Math.min(max, width / Math.max(1, text.length * perChar(bold))));
+}
+
+/** Estimated width of a character, in ems. */
+function perChar(bold: boolean): number {
+  return bold ? 0.64 : 0.58;
+}
+
+/**
+ * fitFontSize, but never under `least` (a theme's smallest readable size: palette.ts,
+ * leastWordSize): 0 where the text does not fit at that size, so the caller leaves it out.
+ */
+export function fitFontSizeOrNone(text: string, width: number, max: number, min: number, least: number, bold = false): number {
+  if (least > 0 && text.length * perChar(bold) * least > width) return 0;
+  return fitFontSize(text, width, max, Math.max(min, least), bold);
 }

@@ -10,7 +10,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { leastWordSize, MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
-import { fitFontSize, formatOne, formatPct, plural } from '../format.js';
+import { fitFontSizeOrNone, formatOne, formatPct, plural } from '../format.js';
 import { designatedCpu, mpsynch } from '../snapshot-data.js';
 import { threadName } from '../sna-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
@@ -72,8 +72,7 @@ export function CpuGrid(props: CpuGridProps) {
   const longBadges = detail === 'full'
     && 6 * 0.62 * small + 'TCP/IP · IRQ'.length * badgeFont * 0.62 + 24 <= layout.tileW;
   /** A word's size in the tile, or 0 where it does not fit at the least size (then it is left out). */
-  const wordSize = (text: string, room: number, max: number, min: number, bold = false) =>
-    (least > 0 && text.length * (bold ? 0.64 : 0.58) * least > room ? 0 : fitFontSize(text, room, max, Math.max(min, least), bold));
+  const wordSize = (text: string, room: number, max: number, min: number, bold = false) => fitFontSizeOrNone(text, room, max, min, least, bold);
 
   const vocabulary = modeVocabulary(snapshot.kernel);
   const headline = (
