@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { LabStore } from '../store.js';
-import { readSwitch, writeSwitch } from '../switch-setting.js';
+import { useSwitch, writeSwitch } from '../switch-setting.js';
 import { Narrator } from './narrate.js';
 import './narration.css';
 
@@ -19,7 +19,7 @@ export function Narration({ store, gapMs, hidden, fromStart }: {
   /** Times from the run's start, as the presenter's clock counts (Narrator). */
   fromStart?: boolean;
 }) {
-  const [on, setOn] = useState(() => readSwitch(KEY));
+  const on = useSwitch(KEY);
   const [said, setSaid] = useState('');
   const id = useId();
   useEffect(() => {
@@ -45,10 +45,7 @@ export function Narration({ store, gapMs, hidden, fromStart }: {
       unsubscribe();
     };
   }, [store, on, gapMs, fromStart]);
-  const toggle = (value: boolean) => {
-    setOn(value);
-    writeSwitch(KEY, value);
-  };
+  const toggle = (value: boolean) => writeSwitch(KEY, value);
   return (
     <div className="narration">
       <label className="toggle narration-toggle">

@@ -25,7 +25,7 @@ import { Figures } from '../Figures.js';
 import { useLab } from '../hooks.js';
 import { Narration } from '../narration/Narration.js';
 import { LabStore } from '../store.js';
-import { readSwitch, writeSwitch } from '../switch-setting.js';
+import { useSwitch, writeSwitch } from '../switch-setting.js';
 import { ViewArea } from '../ViewArea.js';
 import { createSimWorker } from '../worker-factory.js';
 import { sceneValues, type Scene, type SceneScript } from './script.js';
@@ -59,7 +59,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const [phase, setPhase] = useState<Phase>('running');
   const [askedAtNs, setAskedAtNs] = useState(0);
   const [blank, setBlank] = useState(false);
-  const [characterKeys, setCharacterKeys] = useState(() => readSwitch(KEYS_SETTING));
+  const characterKeys = useSwitch(KEYS_SETTING);
   const [fullscreenMessage, setFullscreenMessage] = useState('');
   const [store] = useState(() => new LabStore({
     createWorker: createSimWorker,
@@ -219,10 +219,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     if (blank) blankButton.current?.focus();
   }, [blank]);
 
-  const setKeys = (on: boolean) => {
-    setCharacterKeys(on);
-    writeSwitch(KEYS_SETTING, on);
-  };
+  const setKeys = (on: boolean) => writeSwitch(KEYS_SETTING, on);
 
   const last = index === script.scenes.length - 1;
   const nextLabel = phase === 'running' && scene.ask ? 'Ask the question' : phase === 'asking' ? 'Reveal the answer' : last ? 'Last scene' : 'Next scene';
