@@ -16,8 +16,8 @@
 import { useId, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
-import { fitFontSize, formatCount, formatPct, wrapWords } from '../format.js';
+import { leastWordSize, MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
+import { fitFontSize, fitFontSizeOrNone, formatCount, formatPct, wrapWords } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
@@ -375,7 +375,10 @@ function HerdLoop({ scene, geo, t, inFlight }: { scene: HerdScene; geo: HerdGeom
       {scene.cpus.map((c, i) => {
         const tile = tileAt(geo, i);
         const foot = tile.y + small + 10 + chipH + small + 4;
-        const words = c.holdsLock ? 'holds lock' : TILE_WORDS[c.mode];
+        // the holder's tile is also marked by its padlock and thick frame: in a narrow tile its words shorten, then go
+        const least = leastWordSize(t);
+        const holderWords = ['holds lock', 'holder'].find((w) => fitFontSizeOrNone(w, geo.tileW - 8, small, 10, least, true) > 0) ?? '';
+        const words = c.holdsLock ? holderWords : TILE_WORDS[c.mode];
         return (
           <g key={c.cpu} data-cpu={c.cpu}>
             <rect x={tile.x} y={tile.y} width={geo.tileW} height={geo.tileH} rx={6} fill={t.surface}
@@ -383,7 +386,7 @@ function HerdLoop({ scene, geo, t, inFlight }: { scene: HerdScene; geo: HerdGeom
             <text x={tile.x + 6} y={tile.y + small + 3} fontSize={small} fontWeight={700}>CPU {c.cpu}</text>
             {c.holdsLock && <Padlock x={tile.x + geo.tileW - small * 0.5 - 6} y={tile.y + small * 0.5 + 4} size={small} t={t} />}
             <text x={tile.x + geo.tileW / 2} y={c.thread < 0 ? tile.y + small + 10 + chipH / 2 + small * 0.35 : foot}
-              fontSize={fitFontSize(words, geo.tileW - 8, small, 10, c.holdsLock)} fontWeight={c.holdsLock ? 700 : 400} textAnchor="middle"
+              fontSize={c.holdsLock ? fitFontSize(words, geo.tileW - 8, small, Math.max(10, least), true) : fitFontSize(words, geo.tileW - 8, small, 10)} fontWeight={c.holdsLock ? 700 : 400} textAnchor="middle"
               style={{ fill: c.holdsLock ? t.text : t.muted }}>{words}</text>
           </g>
         );

@@ -10,8 +10,8 @@
  */
 import { useId } from 'react';
 import { textOn } from '../color.js';
-import { fitFontSize, formatPct, plural, wrapWords } from '../format.js';
-import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
+import { fitFontSize, fitFontSizeOrNone, formatPct, plural, wrapWords } from '../format.js';
+import { leastWordSize, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { formatSize, groupColour, type HpuxViewProps } from '../hpux-data.js';
@@ -93,6 +93,8 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
   const boxTop = socketTop + socketHeading.length * line + 4;
   const waiting = m.slots.find((s) => s.waiting);
   const waitW = waiting ? Math.min(fs * 7, width * 0.2) : 0;
+  // under the waiting send: shortened, then left out (its place beside the full socket says it) where too narrow to read
+  const waitWords = ['waits in send(2)', 'waits'].find((w) => fitFontSizeOrNone(w, waitW + gap * 2, small, 8, leastWordSize(t)) > 0);
   const slotGap = 3;
   const boxW = width - (waiting ? waitW + gap * 3 : 0);
   const slotW = (boxW - 8 - slotGap * (m.capacity - 1)) / m.capacity;
@@ -114,11 +116,13 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
         const p = at(i);
         const b = m.buffers[i];
         if (!b) {
+          // the dashed card is the mark (the legend names it); the word goes where it cannot be read
+          const size = fitFontSizeOrNone('missing', cardW - 6, small, 8, leastWordSize(t));
           return (
             <g key={i} data-missing={i}>
               <rect x={p.x} y={p.y} width={cardW} height={cardH} rx={6} fill="none" stroke={t.muted} strokeWidth={1.5} strokeDasharray="5 4" />
-              <text x={p.x + cardW / 2} y={p.y + cardH / 2 + small * 0.35} fontSize={fitFontSize('missing', cardW - 6, small, 8)}
-                textAnchor="middle" style={{ fill: t.muted }}>missing</text>
+              {size > 0 && <text x={p.x + cardW / 2} y={p.y + cardH / 2 + small * 0.35} fontSize={size}
+                textAnchor="middle" style={{ fill: t.muted }}>missing</text>}
             </g>
           );
         }
@@ -154,8 +158,10 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
         {waiting && (
           <g data-waiting={waiting.buffer}>
             <Slot slot={waiting} x={boxW + gap * 3} y={boxTop + 4} w={waitW} h={slotH} t={t} copyAvoid={m.copyAvoid} hatch={hatch} label={slotLabel} />
-            <text x={boxW + gap * 3 + waitW / 2} y={boxTop + socketH + small * 1.2} fontSize={fitFontSize('waits in send(2)', waitW + gap * 2, small, 8)}
-              textAnchor="middle">waits in send(2)</text>
+            {waitWords && (
+              <text x={boxW + gap * 3 + waitW / 2} y={boxTop + socketH + small * 1.2} fontSize={fitFontSize(waitWords, waitW + gap * 2, small, Math.max(8, leastWordSize(t)))}
+                textAnchor="middle">{waitWords}</text>
+            )}
           </g>
         )}
       </g>

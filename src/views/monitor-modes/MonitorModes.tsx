@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { themeTokens, type Theme } from '../palette.js';
+import { leastWordSize, themeTokens, type Theme } from '../palette.js';
 import { formatCount, formatNs, formatPct, plural } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
@@ -75,7 +75,11 @@ export function MonitorModes(props: MonitorModesProps) {
   // the header beside the CUR box, as MONITOR has it
   const headX = Math.round(mono * 6 + fs * 1.2);
   const headRoom = innerW - headX;
-  const node = `on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated (over ${formatNs(table.windowNs)})`;
+  // shortened, from its end, where the whole line would be drawn under the theme's least size
+  const least = leastWordSize(t);
+  const nodeWords = [`on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated (over ${formatNs(table.windowNs)})`,
+    `on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated`, `${formatNs(snapshot.nowNs)} simulated`];
+  const node = nodeWords.find((words) => monoFit(words, headRoom, t.smallSize) >= least) ?? nodeWords[nodeWords.length - 1]!;
 
   const headline = (
     <span data-mpsynch={Math.round(spin)}>MP Synchronization <strong>{formatCount(spin)}</strong>
