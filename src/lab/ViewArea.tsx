@@ -94,7 +94,7 @@ const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; i
   return <View {...inputs} />;
 });
 
-function ViewSlot({ id, store, theme, wide, height, zoom }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number }) {
+function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number; stage?: boolean }) {
   const [ref, bodyWidth] = useWidth<HTMLDivElement>();
   // a zoomed view is drawn to its width in its own px, then scaled up to the slot's
   const measured = zoom > 1 ? Math.floor(bodyWidth / zoom) : bodyWidth;
@@ -120,9 +120,9 @@ function ViewSlot({ id, store, theme, wide, height, zoom }: { id: KnownViewId; s
   // The same object while no input changed, so the memoised view skips rendering.
   const live = useMemo(
     () => (snapshot && schema
-      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, height, companion, onWait, curve, scenario }
+      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, height, stage, companion, onWait, curve, scenario }
       : undefined),
-    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, height, companion, onWait, curve, scenario],
+    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, height, stage, companion, onWait, curve, scenario],
   );
   const inputs = useHeldWhile(live, onScreen);
   return (
@@ -155,15 +155,22 @@ const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-tab
  * The views asked for that the loaded scenario's kernel has something to show in
  * (view-ids.ts). `heights`: the height a view that can be drawn to one should take (the presenter's CPU grid, fitted to its screen); `max`: at most so many views (an embed).
  */
-export function ViewArea({ store, views, theme, max, heights }: { store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number; heights?: Partial<Record<KnownViewId, number>> }) {
+export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage }: {
+  store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number; heights?: Partial<Record<KnownViewId, number>>;
+  /** The zoom to draw the views at where the caller lays them out on a fixed stage (the presenter's); by default the projector theme's for the window. */
+  zoom?: number;
+  /** Drawn on the presenter's stage (ViewInputs.stage). */
+  stage?: boolean;
+}) {
   const kernel = useLab(store, selectKernel);
   const rads = useLab(store, selectRads);
   const drawn = viewsForKernel(views, kernel, rads).slice(0, max);
   // the projector theme's views scale up with a window wider than 1280 px (projector-scale.ts)
-  const zoom = useProjectorZoom(theme === 'projector');
+  const windowZoom = useProjectorZoom(theme === 'projector' && fixedZoom === undefined);
+  const zoom = fixedZoom ?? windowZoom;
   return (
     <div className="views" data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}>
-      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} height={heights?.[id]} zoom={zoom} />)}
+      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} height={heights?.[id]} zoom={zoom} stage={stage} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
           The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((id) => VIEW_TITLES[id]).join(', ')}); the figures still measure it.

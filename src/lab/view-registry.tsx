@@ -84,6 +84,12 @@ export interface ViewInputs {
   width: number;
   /** The height to draw to, for a view that can (the CPU grid's tiles); otherwise the view's own. */
   height?: number;
+  /**
+   * Drawn on the presenter's stage, one view to a screen at the back row's size: a view
+   * that can draws its main part only (the lock view: the kernel's hot lock, the other
+   * locks counted in words below it).
+   */
+  stage?: boolean;
   /** A wait was chosen (a spin or context-switch segment, a CPU tile): open the Why panel. */
   onWait?: (request: WhyRequest) => void;
   /** The view's curve run, for the curves (net-size-curve, net-livelock, hpux-curves; net-curves.ts). */
@@ -103,7 +109,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} interruptCpu={v.interruptCpu} modeNames={v.schema.modes}
       onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))} />
   ),
-  lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />,
+  lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} stage={v.stage} />,
   herd: (v) => loading(
     <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
   ),

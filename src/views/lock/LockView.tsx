@@ -32,6 +32,12 @@ export interface LockViewProps {
   locks?: readonly string[];
   /** Without `locks`, at most this many lanes are drawn (default MAX_LANES); the rest are counted below. */
   max?: number;
+  /**
+   * On the presenter's stage (one view to a screen, projected): the kernel's hot lock
+   * alone is drawn, the others counted in words, and the data table is not offered
+   * (the stage leaves out every view's table button: presenter.css).
+   */
+  stage?: boolean;
   title?: string;
 }
 
@@ -47,7 +53,7 @@ export function LockView(props: LockViewProps) {
   const patterns = useId();
   const width = props.width ?? 720;
   const innerW = innerWidth(width);
-  const { lanes, more, unused } = useShownLanes(snapshot, props.locks, props.max);
+  const { lanes, more, unused } = useShownLanes(snapshot, props.locks, props.stage ? 1 : props.max);
   const tweened = useTweened(lanes.flatMap((l) => [l.holdPct, l.spinPct]), undefined, lanes.map((l) => l.name).join('|'));
   const modeOf = (cpu: number): ModeName => snapshot.cpus[cpu]?.mode ?? 'kernel';
 
@@ -74,13 +80,13 @@ export function LockView(props: LockViewProps) {
             ? <> · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}</>
             : ' · warming up: hold and spin are measured once it ends'}</span></span>
       )}
-      summary={() => lockSummary(snapshot, lanes, unused, more)}
+      summary={() => lockSummary(snapshot, lanes, unused, more, !props.stage)}
       legend={<Legend label="Lock view legend" items={[
         { key: 'spin', label: 'Spinning CPU, numbered in the order it started spinning', swatch: <ModeSwatch mode="spin" theme={theme} /> },
         { key: 'owner', label: `Owner CPU inside the lock, coloured by its mode (${hasFork ? 'kernel, fork, …' : 'kernel, interrupt, …'})`, swatch: <ModeSwatch mode="kernel" theme={theme} /> },
         ...(hasFork ? [{ key: 'fork', label: MODE_INFO.fork.label, swatch: <ModeSwatch mode="fork" theme={theme} /> }] : []),
       ]} />}
-      table={{
+      table={props.stage ? undefined : {
         caption: 'Spin locks now and over the run',
         columns: ['Lock', 'Owner', 'Spinning, in order', 'Hold %', 'Spin % (of all CPU time)', 'Acquisitions/s'],
         rows: [...lanes, ...more].map((l) => [
@@ -101,7 +107,7 @@ export function LockView(props: LockViewProps) {
         ))}
       </svg>
       {more.length > 0 && (
-        <p className="slv-muted" style={{ margin: '4px 0 0' }} data-more-locks={more.length}>+{moreLanesText(more)}</p>
+        <p className="slv-muted" style={{ margin: '4px 0 0' }} data-more-locks={more.length}>+{moreLanesText(more, !props.stage)}</p>
       )}
       {unused.length > 0 && (
         <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)' }}>{unusedText(unused)}</p>

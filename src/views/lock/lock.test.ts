@@ -90,6 +90,10 @@ describe('many locks', () => {
     const words = moreLanesText(more);
     expect(words).toMatch(new RegExp(`^${more.length} more spin locks in use, not drawn for room .*The data table lists every one\\.$`));
     expect(lockSummary(f.snapshot, lanes, unused, more)).toContain(words);
+    // on the presenter's stage no data table is offered, so the words do not send the reader to one
+    const staged = moreLanesText(more, false);
+    expect(staged).toBe(words.replace(' The data table lists every one.', ''));
+    expect(lockSummary(f.snapshot, lanes, unused, more, false)).not.toContain('data table');
   });
 
   it('keeps the order drawn before unless a lock clearly costs more', () => {

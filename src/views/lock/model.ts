@@ -144,12 +144,13 @@ export function lockLanes(snapshot: Snapshot, names?: readonly string[],
 }
 
 /** The locks there was no room for, in words: how many, what spinning for them cost, the costliest by name. */
-export function moreLanesText(more: readonly LockLane[]): string {
+/** The locks not drawn, in words; `table`: whether the view offers its data table (not on the presenter's stage). */
+export function moreLanesText(more: readonly LockLane[], table = true): string {
   if (more.length === 0) return '';
   const spin = more.reduce((sum, l) => sum + l.spinPct, 0);
   const named = [...more].sort(costlier).slice(0, 4).map((l) => l.label);
   return `${plural(more.length, 'more spin lock')} in use, not drawn for room (spinning for them ${formatPct(spin)} of all CPU time together): `
-    + `${more.length > named.length ? `${named.join(', ')} and ${formatCount(more.length - named.length)} others` : listWords(named)}. The data table lists every one.`;
+    + `${more.length > named.length ? `${named.join(', ')} and ${formatCount(more.length - named.length)} others` : listWords(named)}.${table ? ' The data table lists every one.' : ''}`;
 }
 
 /** The locks never used, named up to `max` of them. */
@@ -170,10 +171,10 @@ export function lockLaneText(lane: LockLane): string {
     + `spinning for it took ${formatPct(lane.spinPct)} of all CPU time (${formatOne(lane.spinCpus)} CPUs); ${formatRate(lane.acquisitionsPerS)} acquisitions.`;
 }
 
-export function lockSummary(snapshot: Snapshot, lanes: readonly LockLane[], unused: readonly string[], more: readonly LockLane[] = []): string {
+export function lockSummary(snapshot: Snapshot, lanes: readonly LockLane[], unused: readonly string[], more: readonly LockLane[] = [], table = true): string {
   return `${capitalised(kernelInfo(snapshot.kernel).title)}. `
     + lanes.map(lockLaneText).join(' ')
-    + (more.length ? ` ${moreLanesText(more)}` : '')
+    + (more.length ? ` ${moreLanesText(more, table)}` : '')
     + (unused.length ? ` ${unusedText(unused)}` : '');
 }
 
