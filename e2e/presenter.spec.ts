@@ -66,7 +66,22 @@ test('a scene in the projector theme, stepped through with the keys of presentat
   await expect(page.getByTestId('scene-count')).toHaveText('Scene 1 of 5');
   await page.keyboard.press('End');
   await expect(page.getByRole('heading', { level: 1, name: 'The Scalable Kernel, same 16 CPUs' })).toBeVisible();
+  // The stage shows a scene's views one at a time: the first, then V (or its View button) the next, and round again.
+  const views = page.getByRole('group', { name: /The scene's views, one at a time/ });
+  await expect(views.getByRole('button')).toHaveText(['CPUs', 'KRP queue', 'Modes']);
+  await expect(views.getByRole('button', { name: 'CPUs' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.pr-views [data-view]')).toHaveCount(1);
+  await page.keyboard.press('v');
   await expect(page.locator('[data-view="krp-queue"]')).toBeVisible({ timeout: 15_000 });
+  await expect(views.getByRole('button', { name: 'KRP queue' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('[data-view="cpu-grid"]')).toHaveCount(0);
+  await page.keyboard.press('v');
+  await page.keyboard.press('v');
+  await expect(page.locator('[data-view="cpu-grid"]')).toBeVisible();
+  await views.getByRole('button', { name: 'Modes' }).click();
+  await expect(page.locator('[data-view="modes"]')).toBeVisible({ timeout: 15_000 });
+  await expect(views.getByRole('button', { name: 'Modes' })).toHaveAttribute('aria-pressed', 'true');
+  await page.locator('.pr-title').click(); // the keys below act on the page, not on the button
   await page.keyboard.press('Home');
   await expect(page.getByTestId('scene-count')).toHaveText('Scene 1 of 5');
   // Space is "next" too (focus on the page, not on a button).

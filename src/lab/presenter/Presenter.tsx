@@ -9,12 +9,14 @@
  * Steps (Next): run -> question (if the scene has one) -> answer -> next scene.
  * Keys are in shortcuts.ts; the single-key ones can be turned off (WCAG 2.1.4).
  *
- * A scene flows down the page: its title, caption, figures, views (side by side on a
- * wide window, in the projector theme scaled with the window: projector-scale.ts) and
- * the controls. A scaled 16:9 stage that fits a scene to one screen is written
- * (fit-views.ts) but switched off (STAGE, below): the scenes' views do not yet fit it
- * without shrinking their words (docs/presenting.md). A bundled script's address names
- * the scene (#/present/<id>/<n>) and follows Previous and Next.
+ * A scene is one 16:9 screen: it is laid out on a stage of 1920 by 1080 px scaled to the
+ * window (fit-views.ts), the title, caption (or question) and figures in a column on
+ * the left, the scene's views on the right, one at a time (V, or the View buttons)
+ * at the back row's size (the projector theme zoomed 1.5: 24 px words on a 1080p
+ * screen), the controls along the foot. A view still taller than its area scrolls
+ * inside it (docs/presenting.md lists them). Below 800x450 the scene flows down the
+ * page instead, every view in turn. A bundled script's address names the scene
+ * (#/present/<id>/<n>) and follows Previous and Next.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatNs } from '../../views/format.js';
@@ -32,14 +34,17 @@ import { sceneValues, type Scene, type SceneScript } from './script.js';
 import { presets } from './scripts.js';
 import { actionFor, SHORTCUTS, type PresenterAction } from './shortcuts.js';
 import { routeHash } from '../url.js';
-import { useFitViews, useStageScale } from './fit-views.js';
-
-/** Whether scenes are laid out on the scaled 16:9 stage (see below). */
-const STAGE = false;
+import { VIEW_TITLES, viewsForKernel } from '../../shared/view-ids.js';
+import type { LabState } from '../store.js';
+import { STAGE_WIDTH, useFitFigures, useFitViews, useStageScale } from './fit-views.js';
+import { PROJECTOR_LAYOUT_WIDTH } from '../projector-scale.js';
 
 type Phase = 'running' | 'asking' | 'revealed';
 
 const KEYS_SETTING = 'stacklab.presenter.character-keys';
+
+const selectKernel = (s: LabState) => s.scenario['kernel.kind'];
+const selectRads = (s: LabState) => s.scenario['machine.rads'];
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -59,6 +64,8 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const [phase, setPhase] = useState<Phase>('running');
   const [askedAtNs, setAskedAtNs] = useState(0);
   const [blank, setBlank] = useState(false);
+  /** On the stage, the scene's views take turns (V, or their buttons): which one is shown. */
+  const [shownView, setShownView] = useState(0);
   const characterKeys = useSwitch(KEYS_SETTING);
   const [fullscreenMessage, setFullscreenMessage] = useState('');
   const [store] = useState(() => new LabStore({
@@ -70,14 +77,12 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const root = useRef<HTMLDivElement>(null);
   const fit = useRef<HTMLDivElement>(null);
   const views = useRef<HTMLDivElement>(null);
-  // The 16:9 stage (useStageScale) is off: scaled to a 1280-px window it made the controls
-  // and the zoomed views' buttons smaller than 24 px (a11y.spec), and the views' words
-  // smaller than a lecture hall can read (issue 24, still open: docs/presenting.md). The
-  // scene flows and scrolls as before until scenes are designed to fit a screen.
-  const stage = useStageScale(fit, STAGE);
-  const scale: number | null = STAGE ? stage : null;
+  // the stage's scale for the window, or null where the window is too small for one (the scene flows)
+  const scale = useStageScale(fit);
   const [gridHeight, setGridHeight] = useState<number | undefined>();
   useFitViews(views, scale !== null, setGridHeight);
+  const side = useRef<HTMLDivElement>(null);
+  useFitFigures(side, scale !== null);
   const help = useRef<HTMLDialogElement>(null);
   const blankButton = useRef<HTMLButtonElement>(null);
   const status = useLab(store, 'status');
@@ -85,6 +90,10 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const loading = useLab(store, 'loading');
   const done = useLab(store, 'done');
   const problems = useLab(store, 'problems');
+  const kernel = useLab(store, selectKernel);
+  const rads = useLab(store, selectRads);
+  const sceneViews = viewsForKernel(scene.views, kernel, rads);
+  const shown = sceneViews[Math.min(shownView, sceneViews.length - 1)];
 
   useEffect(() => {
     store.start();
@@ -97,6 +106,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   useEffect(() => {
     setPhase('running');
     setAskedAtNs(0);
+    setShownView(0);
     if (firstScene.current) {
       firstScene.current = false;
       return;
@@ -196,8 +206,9 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
       case 'fullscreen': return toggleFullscreen();
       case 'blank': return setBlank((b) => !b);
       case 'help': return toggleHelp();
+      case 'view': return setShownView((v) => (sceneViews.length > 1 ? (Math.min(v, sceneViews.length - 1) + 1) % sceneViews.length : 0));
     }
-  }, [next, goTo, index, script.scenes.length, store, reveal, toggleFullscreen, toggleHelp]);
+  }, [next, goTo, index, script.scenes.length, store, reveal, toggleFullscreen, toggleHelp, sceneViews.length]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -229,35 +240,42 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     <div ref={root} className="presenter lab-projector" data-status={status} data-phase={phase} data-scene={index + 1}
       data-blank={blank ? 'true' : 'false'} data-scale={scale ?? undefined}
       style={scale === null ? undefined : { transform: `translate(-50%, -50%) scale(${scale})` }}>
-      <header className="pr-head">
-        <p className="pr-kicker">
-          <span>{script.title}</span>
-          <span aria-hidden="true"> · </span>
-          <span data-testid="scene-count">Scene {index + 1} of {script.scenes.length}</span>
-        </p>
-        <h1 className="pr-title">{scene.title}</h1>
-      </header>
 
-      {phase === 'running' || !scene.ask ? (
-        <p className="pr-caption">{scene.caption}</p>
-      ) : (
-        <AskPanel scene={scene} phase={phase} askedAtNs={askedAtNs} store={store} />
-      )}
+      <div className="pr-side" ref={side}>
+        <header className="pr-head">
+          <p className="pr-kicker">
+            <span>{script.title}</span>
+            <span aria-hidden="true"> · </span>
+            <span data-testid="scene-count">Scene {index + 1} of {script.scenes.length}</span>
+            <span aria-hidden="true"> · </span>
+            <span className="pr-sim-clock"><SimClock store={store} /></span>
+          </p>
+          <h1 className="pr-title">{scene.title}</h1>
+        </header>
+        {phase === 'running' || !scene.ask ? (
+          <p className="pr-caption">{scene.caption}</p>
+        ) : (
+          <AskPanel scene={scene} phase={phase} askedAtNs={askedAtNs} store={store} />
+        )}
 
-      {problems.length > 0 && (
-        <div className="banner banner-notice" role="alert">
-          <p>This scene's scenario was refused by the simulator: {problems.map((p) => p.message).join(' ')}</p>
-        </div>
-      )}
+        {problems.length > 0 && (
+          <div className="banner banner-notice" role="alert">
+            <p>This scene's scenario was refused by the simulator: {problems.map((p) => p.message).join(' ')}</p>
+          </div>
+        )}
 
-      <div className="pr-stage" aria-busy={loading}>
         {phase === 'asking' ? (
           <p className="pr-hidden-figures">The measured figures are hidden until the answer is revealed.</p>
         ) : phase === 'running' || !scene.ask ? (
           <Figures store={store} />
         ) : null /* the answer shows the run's own numbers beside the explanation: the views keep the room */}
-        <div className="pr-views" ref={views}>
-          <ViewArea store={store} views={scene.views} theme="projector" heights={scale !== null && gridHeight !== undefined ? { 'cpu-grid': gridHeight } : undefined} />
+      </div>
+
+      <div className="pr-stage" aria-busy={loading}>
+        <div className="pr-views" ref={views} {...(scale !== null ? { tabIndex: 0, role: 'region', 'aria-label': shown ? `${VIEW_TITLES[shown]} (scrolls when taller than the screen)` : 'Views' } : {})}>
+          <ViewArea store={store} views={scale !== null && shown ? [shown] : scene.views} theme="projector"
+            heights={scale !== null && gridHeight !== undefined ? { 'cpu-grid': gridHeight } : undefined}
+            zoom={scale !== null ? STAGE_WIDTH / PROJECTOR_LAYOUT_WIDTH : undefined} stage={scale !== null} />
         </div>
       </div>
 
@@ -282,14 +300,24 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
           <button type="button" className="btn" onClick={toggleHelp} aria-keyshortcuts="?" aria-haspopup="dialog">Shortcuts</button>
         </div>
         <div className="pr-settings">
+        {scale !== null && sceneViews.length > 1 && (
+          <div className="pr-view-picker" role="group" aria-label="The scene's views, one at a time (V shows the next)">
+            <span className="pr-view-label" aria-hidden="true">View:</span>
+            {sceneViews.map((id) => (
+              <button key={id} type="button" className="btn pr-view-button" aria-pressed={id === shown} onClick={() => setShownView(sceneViews.indexOf(id))}
+                data-testid={`present-view-${id}`}>
+                {VIEW_TITLES[id]}
+              </button>
+            ))}
+          </div>
+        )}
           <label className="toggle">
             <input type="checkbox" checked={characterKeys} onChange={(event) => setKeys(event.target.checked)} />
             Single-key shortcuts
           </label>
-          <Narration store={store} fromStart />
+          <Narration store={store} fromStart hidden={scale !== null} />
           <a className="btn" href="#/present">All scripts</a>
           <a className="btn" href="#/lab">Leave to the lab</a>
-          <p className="pr-sim-clock"><SimClock store={store} /></p>
         </div>
         {fullscreenMessage && <p className="pr-message" role="alert">{fullscreenMessage}</p>}
       </nav>
@@ -334,7 +362,7 @@ function SimClock({ store }: { store: LabStore }) {
   const duration = useLab(store, 'durationNs');
   // from the run's start (the end of the warm-up), as the scenes' questions count; the
   // narration says its times the same way (Narration fromStart), in the same words (clockText)
-  return <>Simulated time <span data-testid="present-sim-now" data-ns={now - start}>{clockText(Math.max(0, now - start))}</span> of {clockText(Math.max(0, duration - start))}</>;
+  return <>simulated <span data-testid="present-sim-now" data-ns={now - start}>{clockText(Math.max(0, now - start))}</span> of {clockText(Math.max(0, duration - start))}</>;
 }
 
 /** The question, its choices, and after the reveal the answer with the run's own numbers. */

@@ -2,9 +2,9 @@
  * fit-views.ts -- a scene on one screen. The presenter lays out on a stage of 1920 by
  * 1080 CSS px and scales it to the window (useStageScale), the way slide tools fit a
  * slide: the words keep their proportions, and a 1280x720 projector shows the same
- * scene as a 1080p one, two thirds the size. The views share what height is left
- * under the caption and the figures (useFitViews): a view taller than that is zoomed
- * out until it fits, rather than cut off or pushed under the controls.
+ * scene as a 1080p one, two thirds the size. The CPU grid's tiles take the height its
+ * area leaves them (useFitViews); the side column leaves out figures from its end
+ * rather than run under the controls (useFitFigures).
  */
 import { useEffect, useState, type RefObject } from 'react';
 
@@ -20,16 +20,12 @@ export function stageScale(width: number, height: number): number | null {
   return Math.min(width / STAGE_WIDTH, height / STAGE_HEIGHT);
 }
 
-/** The stage's scale for the element (null: no stage); `enabled` false measures nothing and gives null. */
-export function useStageScale(ref: RefObject<HTMLElement | null>, enabled = true): number | null {
+/** The stage's scale for the element (null: too small for a stage). */
+export function useStageScale(ref: RefObject<HTMLElement | null>): number | null {
   const [scale, setScale] = useState<number | null>(() =>
-    !enabled || typeof window === 'undefined' ? null : stageScale(window.innerWidth, window.innerHeight));
+    typeof window === 'undefined' ? null : stageScale(window.innerWidth, window.innerHeight));
   useEffect(() => {
     const element = ref.current;
-    if (!enabled) {
-      setScale(null);
-      return;
-    }
     if (!element) return;
     const measure = () => setScale(stageScale(element.clientWidth, element.clientHeight));
     measure();
@@ -37,12 +33,10 @@ export function useStageScale(ref: RefObject<HTMLElement | null>, enabled = true
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, enabled]);
+  }, [ref]);
   return scale;
 }
 
-/** The least a view is zoomed out to fit (below this its words are too small to be worth showing). */
-const MIN_ZOOM = 0.3;
 /** The least height the CPU grid's tiles are drawn to. */
 const MIN_GRID = 120;
 
@@ -59,28 +53,25 @@ function tallestGraphic(body: HTMLElement): Element | undefined {
 }
 
 /**
- * Zooms out each view whose slot is taller than the views' area, and back in when there
- * is room: a zoomed-out view is laid out wider (CSS zoom), so it wraps less and its
- * marks take their usual shapes, then drawn smaller. The CPU grid, whose tiles would be
- * as tall zoomed out, is told the height its tiles may take instead (onGridHeight). The view bodies are sized here, not
- * by React (ViewArea does not style them); each view redraws for its new width as it
- * does when the window changes. A view zoomed out draws its words under the stage's
- * 24 px: the scene scripts must choose views that fit unzoomed (the check that measures
- * it, e2e/presenter-fit.spec.ts, is on the branch i24-stage until they do).
+ * Fits the CPU grid's tiles to the height the views' area leaves them (onGridHeight):
+ * the grid draws its tiles to a height, so it is told the room its tiles may take,
+ * measured in the views' own px (the views are zoomed on the stage). Other views are
+ * drawn to the area's width and keep their words' size: one taller than the area
+ * scrolls inside it (the presenter shows a scene's views one at a time), rather than
+ * being zoomed out under the stage's 24 px.
  */
 export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean, onGridHeight?: (height: number) => void): void {
   useEffect(() => {
     const area = ref.current;
     if (!area) return;
     const bodies = () => [...area.querySelectorAll<HTMLElement>('.view-slot > .view-body')];
-    if (!active || typeof ResizeObserver === 'undefined') {
-      for (const body of bodies()) {
-        body.style.zoom = '';
-        body.style.maxWidth = '';
-      }
-      return;
-    }
+    if (!active || typeof ResizeObserver === 'undefined') return;
     let frame = 0;
+    /** The least grid height (view px) found too tall since the area or its views last changed. */
+    let tooTall = Infinity;
+    /** The height last asked of the grid. */
+    let asked: number | undefined;
+    let areaSize = '';
     const fit = () => {
       frame = 0;
       // in stage px: the stage is transformed, and a zoomed body's own px are not the stage's
@@ -89,25 +80,32 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
       if (!(scale > 0)) return;
       const areaBox = area.getBoundingClientRect();
       const bottom = areaBox.bottom / scale;
+      const size = `${area.clientWidth}x${area.clientHeight}`;
+      if (size !== areaSize) {
+        areaSize = size;
+        tooTall = Infinity;
+        asked = undefined;
+      }
       for (const body of bodies()) {
+        // the grid's tiles take what the rest of the view leaves
+        const tiles = body.parentElement?.classList.contains('view-slot-cpu-grid') ? tallestGraphic(body) : undefined;
+        if (!tiles || !onGridHeight) continue;
         const box = body.getBoundingClientRect();
         const room = bottom - box.top / scale;
         const height = box.height / scale;
         if (height <= 0 || room <= 0) continue;
         const ratio = height / room;
-        // The CPU grid draws its tiles to a height: give it what the rest of the view leaves.
-        const tiles = body.parentElement?.classList.contains('view-slot-cpu-grid') ? tallestGraphic(body) : undefined;
-        if (tiles && onGridHeight) {
-          const tilesHeight = tiles.getBoundingClientRect().height / scale;
-          const want = Math.max(MIN_GRID, Math.floor(tilesHeight + (room - height) - 6));
-          if (Math.abs(want - tilesHeight) > 3 && (ratio > 1.003 || ratio < 0.97)) onGridHeight(want);
-          if (want > MIN_GRID || ratio <= 1.003) continue;
+        const viewZoom = (tiles as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
+        const tilesHeight = tiles.getBoundingClientRect().height / scale;
+        const now = tilesHeight / viewZoom;
+        // a height the grid was too tall at is not asked for again (its tiles' layout steps
+        // with the height, so growing into the slack one leaves can overflow again)
+        if (ratio > 1.003) tooTall = Math.min(tooTall, asked ?? now);
+        const want = Math.max(MIN_GRID, Math.min(Math.floor((tilesHeight + (room - height) - 6) / viewZoom), Math.floor(tooTall) - 1));
+        if (Math.abs(want - now) > 3 && (ratio > 1.003 || ratio < 0.97) && want !== asked) {
+          asked = want;
+          onGridHeight(want);
         }
-        const zoom = Number(body.style.zoom || 1);
-        let next = zoom;
-        if (ratio > 1.003) next = Math.max(MIN_ZOOM, (zoom / ratio) * 0.97);
-        else if (zoom < 1 && ratio < 0.9) next = Math.min(1, (zoom / ratio) * 0.97);
-        if (Math.abs(next - zoom) >= 0.01) body.style.zoom = next >= 1 ? '' : next.toFixed(3);
       }
     };
     const schedule = () => {
@@ -115,6 +113,8 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
     };
     const resize = new ResizeObserver(schedule);
     const watch = () => {
+      tooTall = Infinity;
+      asked = undefined;
       resize.disconnect();
       resize.observe(area);
       for (const body of bodies()) {
@@ -138,4 +138,61 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
       if (frame) cancelAnimationFrame(frame);
     };
   }, [ref, active, onGridHeight]);
+}
+
+/**
+ * Keeps the scene's side column (title, caption or question, figures) on the stage:
+ * while it is taller than its room, the last of the figures still shown is left out,
+ * down to the first (the kernel's headline), and that too where the model's note of
+ * where it disagrees with its source (a model gap) would not fit otherwise: that note
+ * is never left out. The side sets `data-figures-left-out` to the count.
+ */
+export function useFitFigures(ref: RefObject<HTMLElement | null>, active: boolean): void {
+  useEffect(() => {
+    const side = ref.current;
+    if (!side) return;
+    const figures = () => [...side.querySelectorAll<HTMLElement>('.figures > .figure')];
+    const showAll = () => {
+      for (const figure of figures()) figure.style.display = '';
+      delete side.dataset.figuresLeftOut;
+    };
+    if (!active || typeof ResizeObserver === 'undefined') {
+      showAll();
+      return;
+    }
+    let frame = 0;
+    const fit = () => {
+      frame = 0;
+      const all = figures();
+      // a figure is laid out again only when the fit changes: measure with all shown, then leave out from the end
+      for (const figure of all) figure.style.display = '';
+      let shown = all.length;
+      const least = side.querySelector('.model-gap') ? 0 : 1;
+      while (shown > least && side.scrollHeight > side.clientHeight + 1) all[--shown]!.style.display = 'none';
+      if (shown < all.length) side.dataset.figuresLeftOut = String(all.length - shown);
+      else delete side.dataset.figuresLeftOut;
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(fit);
+    };
+    const resize = new ResizeObserver(schedule);
+    const watch = () => {
+      resize.disconnect();
+      resize.observe(side);
+      for (const child of Array.from(side.children)) resize.observe(child);
+      schedule();
+    };
+    // the figures replace their "Starting" line, and the question replaces the caption
+    const mutations = new MutationObserver((records) => {
+      if (records.some((record) => record.target === side || (record.target instanceof HTMLElement && record.target.classList.contains('figures')))) watch();
+    });
+    mutations.observe(side, { childList: true, subtree: true });
+    watch();
+    return () => {
+      mutations.disconnect();
+      resize.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+      showAll();
+    };
+  }, [ref, active]);
 }

@@ -8,7 +8,7 @@
  * (Space, letters, ?) can be turned off; the arrows, Page Up/Down, Home, End and
  * Escape are not character keys and always work.
  */
-export type PresenterAction = 'next' | 'previous' | 'first' | 'last' | 'play' | 'reveal' | 'fullscreen' | 'blank' | 'help';
+export type PresenterAction = 'next' | 'previous' | 'first' | 'last' | 'play' | 'reveal' | 'fullscreen' | 'blank' | 'help' | 'view';
 
 export interface Shortcut {
   action: PresenterAction;
@@ -29,6 +29,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'last', keys: ['End'], label: 'End', what: 'Last scene', character: false },
   { action: 'play', keys: ['p', 'P'], label: 'P', what: 'Play or pause the simulation', character: true },
   { action: 'reveal', keys: ['r', 'R'], label: 'R', what: 'Reveal the answer to the question on screen', character: true },
+  { action: 'view', keys: ['v', 'V'], label: 'V', what: "Show the scene's next view (a screen shows one at a time)", character: true },
   { action: 'blank', keys: ['b', 'B', '.'], label: 'B or .', what: 'Blank the screen (black); again to show it', character: true },
   { action: 'fullscreen', keys: ['f', 'F'], label: 'F', what: 'Full screen on or off', character: true },
   { action: 'help', keys: ['?'], label: '?', what: 'Show or hide this list of shortcuts', character: true },
