@@ -241,6 +241,9 @@ test('F asks for full screen; a refusal is explained; B blanks the screen and br
   await expect(back).toBeFocused();
   const background = await page.locator('.pr-blank').evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(background).toBe('rgb(0, 0, 0)');
+  // the whole window goes black, also where a 16:10 screen letterboxes the 16:9 stage
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect.poll(() => page.locator('.pr-blank').boundingBox()).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
   await page.keyboard.press('b');
   await expect(presenter(page)).toHaveAttribute('data-blank', 'false');
   await page.getByRole('button', { name: 'Blank' }).click();

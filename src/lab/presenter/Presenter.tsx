@@ -322,14 +322,6 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
         {fullscreenMessage && <p className="pr-message" role="alert">{fullscreenMessage}</p>}
       </nav>
 
-      {blank && (
-        <div className="pr-blank">
-          <button ref={blankButton} type="button" className="pr-blank-return" onClick={() => setBlank(false)} aria-keyshortcuts="B">
-            Screen blanked. Press B, or here, to show it again.
-          </button>
-        </div>
-      )}
-
       <dialog ref={help} className="pr-help" aria-labelledby="pr-help-title">
         <h2 id="pr-help-title">Presenter shortcuts</h2>
         <table>
@@ -352,6 +344,14 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
         <form method="dialog"><button type="submit" className="btn btn-primary">Close</button></form>
       </dialog>
     </div>
+    {/* outside the scaled stage, so it blacks out the whole window, letterbox and all */}
+    {blank && (
+      <div className="pr-blank">
+        <button ref={blankButton} type="button" className="pr-blank-return" onClick={() => setBlank(false)} aria-keyshortcuts="B">
+          Screen blanked. Press B, or here, to show it again.
+        </button>
+      </div>
+    )}
     </div>
   );
 }
