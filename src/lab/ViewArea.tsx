@@ -153,7 +153,7 @@ const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-tab
 
 /**
  * The views asked for that the loaded scenario's kernel has something to show in
- * (view-ids.ts). `heights`: the height a view that can be drawn to one should take (the presenter's CPU grid, fitted to its screen); `max`: at most so many views (an embed).
+ * (view-ids.ts). `heights`: the height a view that can draw its main graphic to one should give it (the presenter's stage: fit-views.ts); `max`: at most so many views (an embed).
  */
 export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage }: {
   store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number; heights?: Partial<Record<KnownViewId, number>>;

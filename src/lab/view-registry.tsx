@@ -82,7 +82,7 @@ export interface ViewInputs {
   speed: number;
   theme: Theme;
   width: number;
-  /** The height to draw to, for a view that can (the CPU grid's tiles); otherwise the view's own. */
+  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix); otherwise the view's own. */
   height?: number;
   /**
    * Drawn on the presenter's stage, one view to a screen at the back row's size: a view
@@ -129,7 +129,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     );
   },
   'numa-topology': (v) => loading(<NumaTopology snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
-  'numa-traffic': (v) => loading(<NumaTraffic snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
+  'numa-traffic': (v) => loading(<NumaTraffic snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} />),
   'numa-spinlock': (v) => loading(<NumaSpinlock snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
   'monitor-modes': (v) => loading(
     <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,

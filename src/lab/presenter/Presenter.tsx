@@ -34,7 +34,7 @@ import { sceneValues, type Scene, type SceneScript } from './script.js';
 import { presets } from './scripts.js';
 import { actionFor, SHORTCUTS, type PresenterAction } from './shortcuts.js';
 import { routeHash } from '../url.js';
-import { VIEW_TITLES, viewsForKernel } from '../../shared/view-ids.js';
+import { VIEW_TITLES, viewsForKernel, type KnownViewId } from '../../shared/view-ids.js';
 import type { LabState } from '../store.js';
 import { STAGE_WIDTH, useFitFigures, useFitViews, useStageScale } from './fit-views.js';
 import { PROJECTOR_LAYOUT_WIDTH } from '../projector-scale.js';
@@ -79,8 +79,10 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const views = useRef<HTMLDivElement>(null);
   // the stage's scale for the window, or null where the window is too small for one (the scene flows)
   const scale = useStageScale(fit);
-  const [gridHeight, setGridHeight] = useState<number | undefined>();
-  useFitViews(views, scale !== null, setGridHeight);
+  // the heights the fitted views draw their graphics to on the stage (fit-views.ts)
+  const [fitted, setFitted] = useState<Partial<Record<KnownViewId, number>>>({});
+  const onHeight = useCallback((view: string, height: number) => setFitted((was) => (was[view as KnownViewId] === height ? was : { ...was, [view]: height })), []);
+  useFitViews(views, scale !== null, onHeight);
   const side = useRef<HTMLDivElement>(null);
   useFitFigures(side, scale !== null);
   const help = useRef<HTMLDialogElement>(null);
@@ -274,7 +276,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
       <div className="pr-stage" aria-busy={loading}>
         <div className="pr-views" ref={views} {...(scale !== null ? { tabIndex: 0, role: 'region', 'aria-label': shown ? `${VIEW_TITLES[shown]} (scrolls when taller than the screen)` : 'Views' } : {})}>
           <ViewArea store={store} views={scale !== null && shown ? [shown] : scene.views} theme="projector"
-            heights={scale !== null && gridHeight !== undefined ? { 'cpu-grid': gridHeight } : undefined}
+            heights={scale !== null ? fitted : undefined}
             zoom={scale !== null ? STAGE_WIDTH / PROJECTOR_LAYOUT_WIDTH : undefined} stage={scale !== null} />
         </div>
       </div>

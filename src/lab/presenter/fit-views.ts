@@ -2,8 +2,8 @@
  * fit-views.ts -- a scene on one screen. The presenter lays out on a stage of 1920 by
  * 1080 CSS px and scales it to the window (useStageScale), the way slide tools fit a
  * slide: the words keep their proportions, and a 1280x720 projector shows the same
- * scene as a 1080p one, two thirds the size. The CPU grid's tiles take the height its
- * area leaves them (useFitViews); the side column leaves out figures from its end
+ * scene as a 1080p one, two thirds the size. The CPU grid's tiles and the RAD traffic
+ * matrix take the height their area leaves them (useFitViews); the side column leaves out figures from its end
  * rather than run under the controls (useFitFigures).
  */
 import { useEffect, useState, type RefObject } from 'react';
@@ -37,8 +37,14 @@ export function useStageScale(ref: RefObject<HTMLElement | null>): number | null
   return scale;
 }
 
-/** The least height the CPU grid's tiles are drawn to. */
-const MIN_GRID = 120;
+/** The least height a view's main graphic is drawn to. */
+const MIN_GRAPHIC = 120;
+
+/**
+ * The views that draw their main graphic to a height they are given (ViewInputs.height):
+ * the CPU grid its tiles, the RAD traffic matrix its cells and key.
+ */
+export const FITTED_VIEWS: ReadonlySet<string> = new Set(['cpu-grid', 'numa-traffic']);
 
 /** A view's largest picture (the CPU grid's tiles, an SVG or a canvas). */
 function tallestGraphic(body: HTMLElement): Element | undefined {
@@ -53,28 +59,27 @@ function tallestGraphic(body: HTMLElement): Element | undefined {
 }
 
 /**
- * Fits the CPU grid's tiles to the height the views' area leaves them (onGridHeight):
- * the grid draws its tiles to a height, so it is told the room its tiles may take,
- * measured in the views' own px (the views are zoomed on the stage). Other views are
- * drawn to the area's width and keep their words' size: one taller than the area
- * scrolls inside it (the presenter shows a scene's views one at a time), rather than
- * being zoomed out under the stage's 24 px.
+ * Fits each view of FITTED_VIEWS to the height the views' area leaves it: the view
+ * draws its main graphic to a height, so it is told the room that graphic may take
+ * (onHeight), measured in the views' own px (the views are zoomed on the stage). Other
+ * views are drawn to the area's width and keep their words' size: one taller than the
+ * area scrolls inside it (the presenter shows a scene's views one at a time), rather
+ * than being zoomed out under the stage's 24 px.
  */
-export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean, onGridHeight?: (height: number) => void): void {
+export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean, onHeight?: (view: string, height: number) => void): void {
   useEffect(() => {
     const area = ref.current;
     if (!area) return;
     const bodies = () => [...area.querySelectorAll<HTMLElement>('.view-slot > .view-body')];
     if (!active || typeof ResizeObserver === 'undefined') return;
     let frame = 0;
-    /** The least grid height (view px) found too tall since the area or its views last changed. */
-    let tooTall = Infinity;
-    /** The height last asked of the grid. */
-    let asked: number | undefined;
+    /** By view: the least height (view px) found too tall since the area or its views last changed, and the height last asked. */
+    const tooTall = new Map<string, number>();
+    const asked = new Map<string, number>();
     let areaSize = '';
     const fit = () => {
       frame = 0;
-      // in stage px: the stage is transformed, and a zoomed body's own px are not the stage's
+      // in stage px: the stage is transformed, and a zoomed view's own px are not the stage's
       const stage = area.closest<HTMLElement>('.presenter');
       const scale = stage ? stage.getBoundingClientRect().width / stage.offsetWidth : 1;
       if (!(scale > 0)) return;
@@ -83,28 +88,28 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
       const size = `${area.clientWidth}x${area.clientHeight}`;
       if (size !== areaSize) {
         areaSize = size;
-        tooTall = Infinity;
-        asked = undefined;
+        tooTall.clear();
+        asked.clear();
       }
       for (const body of bodies()) {
-        // the grid's tiles take what the rest of the view leaves
-        const tiles = body.parentElement?.classList.contains('view-slot-cpu-grid') ? tallestGraphic(body) : undefined;
-        if (!tiles || !onGridHeight) continue;
+        const view = (body.parentElement as HTMLElement | null)?.dataset.slot ?? '';
+        const graphic = FITTED_VIEWS.has(view) ? tallestGraphic(body) : undefined;
+        if (!graphic || !onHeight) continue;
         const box = body.getBoundingClientRect();
         const room = bottom - box.top / scale;
         const height = box.height / scale;
         if (height <= 0 || room <= 0) continue;
         const ratio = height / room;
-        const viewZoom = (tiles as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
-        const tilesHeight = tiles.getBoundingClientRect().height / scale;
-        const now = tilesHeight / viewZoom;
-        // a height the grid was too tall at is not asked for again (its tiles' layout steps
-        // with the height, so growing into the slack one leaves can overflow again)
-        if (ratio > 1.003) tooTall = Math.min(tooTall, asked ?? now);
-        const want = Math.max(MIN_GRID, Math.min(Math.floor((tilesHeight + (room - height) - 6) / viewZoom), Math.floor(tooTall) - 1));
-        if (Math.abs(want - now) > 3 && (ratio > 1.003 || ratio < 0.97) && want !== asked) {
-          asked = want;
-          onGridHeight(want);
+        const viewZoom = (graphic as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
+        const graphicHeight = graphic.getBoundingClientRect().height / scale;
+        const now = graphicHeight / viewZoom;
+        // a height the view was too tall at is not asked for again (its layout steps with
+        // the height, so growing into the slack one leaves can overflow again)
+        if (ratio > 1.003) tooTall.set(view, Math.min(tooTall.get(view) ?? Infinity, asked.get(view) ?? now));
+        const want = Math.max(MIN_GRAPHIC, Math.min(Math.floor((graphicHeight + (room - height) - 6) / viewZoom), Math.floor(tooTall.get(view) ?? Infinity) - 1));
+        if (Math.abs(want - now) > 3 && (ratio > 1.003 || ratio < 0.97) && want !== asked.get(view)) {
+          asked.set(view, want);
+          onHeight(view, want);
         }
       }
     };
@@ -113,8 +118,8 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
     };
     const resize = new ResizeObserver(schedule);
     const watch = () => {
-      tooTall = Infinity;
-      asked = undefined;
+      tooTall.clear();
+      asked.clear();
       resize.disconnect();
       resize.observe(area);
       for (const body of bodies()) {
@@ -137,7 +142,7 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
       resize.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [ref, active, onGridHeight]);
+  }, [ref, active, onHeight]);
 }
 
 /**

@@ -7,8 +7,8 @@
 import { useId } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { themeTokens, type Theme } from '../palette.js';
-import { fitFontSize, formatPct } from '../format.js';
+import { leastWordSize, themeTokens, type Theme } from '../palette.js';
+import { fitFontSize, fitFontSizeOrNone, formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend } from '../common/Legend.js';
 import { bytesRateUnit, formatBytesRate, formatInUnit, radName } from '../numa-data.js';
@@ -21,6 +21,8 @@ export interface NumaTrafficProps {
   report?: Report;
   theme?: Theme;
   width?: number;
+  /** The most height its drawing (the matrix and its colour key) may take, in px: the presenter's stage; by default as the width allows. */
+  height?: number;
   title?: string;
 }
 
@@ -46,7 +48,10 @@ export function NumaTraffic(props: NumaTrafficProps) {
   const n = matrix.rads;
   const labelW = Math.round(fs * 5.6);
   const headH = Math.round(fs * 3.2);
-  const cell = Math.max(fs * 2.6, Math.min(fs * 7, Math.floor((innerW - labelW - 4) / n)));
+  // as wide as the view allows; where a height is given (the presenter's stage), no taller than it either
+  const byHeight = props.height !== undefined ? Math.floor((props.height - headH - Math.round(fs * 4.4)) / n) : Infinity;
+  // (fitted to a height, a cell stays wide enough for its column's "RAD n" at full size with room between)
+  const cell = Math.max(props.height !== undefined ? fs * 3.5 : fs * 2.6, Math.min(fs * 7, Math.floor((innerW - labelW - 4) / n), byHeight));
   const gridW = cell * n;
   const keyY = headH + gridW + Math.round(fs * 1.2);
   const height = keyY + Math.round(fs * 3.2);
@@ -56,8 +61,13 @@ export function NumaTraffic(props: NumaTrafficProps) {
   // with room, each cell says its unit; where cells are narrow, the unit is said once above
   const withUnit = matrix.cells.flat().every((c) => `${formatInUnit(c.bytesPerS, unit)} ${unit.name}`.length * fs * 0.62 <= cell - 8);
   const valueText = (v: number) => (withUnit ? `${formatInUnit(v, unit)} ${unit.name}` : formatInUnit(v, unit));
-  const columnTitle = `RAD of the CPU that needed the data →${withUnit ? '' : ` (${unit.name})`}`;
-  const rowTitle = 'RAD where the data was ↓';
+  // the axes' titles, shortened where the full words would be drawn under the theme's least size
+  const least = leastWordSize(t);
+  const unitWords = withUnit ? '' : ` (${unit.name})`;
+  const shortest = (options: string[], room: number) =>
+    options.find((words) => fitFontSizeOrNone(words, room, t.smallSize, 9, least, true) > 0) ?? options[options.length - 1]!;
+  const columnTitle = shortest([`RAD of the CPU that needed the data →${unitWords}`, `RAD of the CPU that needed it →${unitWords}`, `CPU's RAD →${unitWords}`], innerW - labelW);
+  const rowTitle = shortest(['RAD where the data was ↓', 'Data in RAD ↓'], gridW);
   const cellFont = Math.min(fs, ...matrix.cells.flat().map((c) => fitFontSize(valueText(c.bytesPerS), cell - 8, fs, 9, true)));
 
   const headline = (
@@ -93,10 +103,14 @@ export function NumaTraffic(props: NumaTrafficProps) {
           data-unit={withUnit ? undefined : unit.name}>{columnTitle}</text>
         <text transform={`translate(${fs * 0.95},${headH + gridW / 2}) rotate(-90)`} fontSize={fitFontSize(rowTitle, gridW, t.smallSize, 9, true)}
           fontWeight={700} textAnchor="middle">{rowTitle}</text>
-        {Array.from({ length: n }, (_, j) => (
-          <text key={`c${j}`} x={labelW + j * cell + cell / 2} y={headH - fs * 0.45} fontSize={fitFontSize(radName(j), cell - 4, fs, 9, true)}
-            fontWeight={700} textAnchor="middle">{radName(j)}</text>
-        ))}
+        {Array.from({ length: n }, (_, j) => {
+          // a column narrower than "RAD n" in bold with room either side is headed by its number (the title above says RAD)
+          const head = radName(j).length * fs * 0.75 + 10 <= cell ? radName(j) : String(j);
+          return (
+            <text key={`c${j}`} x={labelW + j * cell + cell / 2} y={headH - fs * 0.45} fontSize={fitFontSize(head, cell - 4, fs, Math.max(9, least), true)}
+              fontWeight={700} textAnchor="middle">{head}</text>
+          );
+        })}
         {matrix.cells.map((row, i) => (
           <g key={`r${i}`}>
             <text x={labelW - 8} y={headH + i * cell + cell / 2 + fs * 0.35} fontSize={fitFontSize(radName(i), labelW - fs * 2, fs, 9, true)}
