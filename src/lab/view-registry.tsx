@@ -82,7 +82,7 @@ export interface ViewInputs {
   speed: number;
   theme: Theme;
   width: number;
-  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix); otherwise the view's own. */
+  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix, the timeline's lanes); otherwise the view's own. */
   height?: number;
   /**
    * Drawn on the presenter's stage, one view to a screen at the back row's size: a view
@@ -135,7 +135,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
   ),
   timeline: (v) => (
-    <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width}
+    <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width} height={v.height}
       onSegmentActivate={v.onWait && ((segment, t) => {
         // waits only: spinning, and the context switches that bring back a woken thread
         if (MODES[segment.mode] === 'spin' || MODES[segment.mode] === 'cswitch') v.onWait!({ cpu: segment.cpu, t });
