@@ -82,7 +82,7 @@ export interface ViewInputs {
   speed: number;
   theme: Theme;
   width: number;
-  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix, the timeline's lanes); otherwise the view's own. */
+  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix, the timeline's lanes, the mode bars); otherwise the view's own. */
   height?: number;
   /**
    * Drawn on the presenter's stage, one view to a screen at the back row's size: a view
@@ -124,7 +124,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     const other = kernelInfo(v.snapshot.kernel).sweepPartner;
     const compare = other ? sweepReport(v.sweep, other, v.snapshot.cpus.length) : undefined;
     return (
-      <ModeBars snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes}
+      <ModeBars snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} modeNames={v.schema.modes}
         compare={compare && other ? { label: `${capitalised(kernelInfo(other).title)}, same CPUs (sweep)`, report: compare } : undefined} />
     );
   },

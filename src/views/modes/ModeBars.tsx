@@ -28,6 +28,8 @@ export interface ModeBarsProps {
   theme?: Theme;
   /** Width of the whole view in CSS px (default 720). */
   width?: number;
+  /** The most height its bars' drawing may take, in px (the presenter's stage); by default as tall as its rows want. */
+  height?: number;
   /** schema.modes, the order of each CPU's modeNs (default palette.MODES). */
   modeNames?: readonly string[];
   title?: string;
@@ -54,8 +56,12 @@ export function ModeBars(props: ModeBarsProps) {
   const fs = t.fontSize;
   const labelW = Math.round(fs * 11.5);
   const valueW = Math.round(fs * 3.6);
-  const rowH = Math.round(fs * (other ? 2.5 : 2.1));
   const top = Math.round(fs * 3);
+  // a row a bar (two with a comparison); given a height (the presenter's stage), rows close up to fit it, to 1.6 em (2 with two bars)
+  const fullRow = Math.round(fs * (other ? 2.5 : 2.1));
+  const rowH = props.height !== undefined
+    ? Math.max(Math.round(fs * (other ? 2 : 1.6)), Math.min(fullRow, Math.floor((props.height - top - fs * 1.8) / Math.max(1, bars.rows.length))))
+    : fullRow;
   const barX = labelW + valueW + 10;
   const scaleMax = Math.max(bars.scaleMax, other?.scaleMax ?? 0);
   const tickLabelW = formatCount(scaleMax).length * t.smallSize * 0.62 + 10;
