@@ -302,17 +302,17 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
           <button type="button" className="btn" onClick={toggleHelp} aria-keyshortcuts="?" aria-haspopup="dialog">Shortcuts</button>
         </div>
         <div className="pr-settings">
-        {scale !== null && sceneViews.length > 1 && (
-          <div className="pr-view-picker" role="group" aria-label="The scene's views, one at a time (V shows the next)">
-            <span className="pr-view-label" aria-hidden="true">View:</span>
-            {sceneViews.map((id) => (
-              <button key={id} type="button" className="btn pr-view-button" aria-pressed={id === shown} onClick={() => setShownView(sceneViews.indexOf(id))}
-                data-testid={`present-view-${id}`}>
-                {VIEW_TITLES[id]}
-              </button>
-            ))}
-          </div>
-        )}
+          {scale !== null && sceneViews.length > 1 && (
+            <div className="pr-view-picker" role="group" aria-label="The scene's views, one at a time (V shows the next)">
+              <span className="pr-view-label" aria-hidden="true">View:</span>
+              {sceneViews.map((id) => (
+                <button key={id} type="button" className="btn pr-view-button" aria-pressed={id === shown} onClick={() => setShownView(sceneViews.indexOf(id))}
+                  data-testid={`present-view-${id}`}>
+                  {VIEW_TITLES[id]}
+                </button>
+              ))}
+            </div>
+          )}
           <label className="toggle">
             <input type="checkbox" checked={characterKeys} onChange={(event) => setKeys(event.target.checked)} />
             Single-key shortcuts
