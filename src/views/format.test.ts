@@ -3,7 +3,7 @@
  * helpers (easing and tweening as pure functions).
  */
 import { describe, expect, it } from 'vitest';
-import { fitFontSize, fitFontSizeOrNone, formatCount, formatMs, formatNs, formatPct, formatRate, listWords, plural, wrapWords } from './format.js';
+import { firstThatFits, fitFontSize, fitFontSizeOrNone, formatCount, formatMs, formatNs, formatPct, formatRate, listWords, plural, wrapWords } from './format.js';
 import { easeOut, tweenAt } from './motion.js';
 
 describe('format', () => {
@@ -46,6 +46,14 @@ describe('motion', () => {
     expect(tweenAt(10, 20, 200, 200)).toBe(20);
     expect(tweenAt(10, 20, 500, 200)).toBe(20);
     expect(tweenAt(10, 20, 100, 0)).toBe(20);
+  });
+});
+
+describe('firstThatFits', () => {
+  it('takes the first words that fit at the least size, or none', () => {
+    expect(firstThatFits(['holds lock', 'holder'], 200, 16, 10, 16, true)).toBe('holds lock');
+    expect(firstThatFits(['holds lock', 'holder'], 75, 16, 10, 16, true)).toBe('holder');
+    expect(firstThatFits(['holds lock', 'holder'], 20, 16, 10, 16, true)).toBeUndefined();
   });
 });
 

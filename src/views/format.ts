@@ -111,3 +111,8 @@ export function fitFontSizeOrNone(text: string, width: number, max: number, min:
   if (least > 0 && text.length * perChar(bold) * least > width) return 0;
   return fitFontSize(text, width, max, Math.max(min, least), bold);
 }
+
+/** The first of `options` (longest first) that fits `width` at no less than `least` (fitFontSizeOrNone), or undefined when none does. */
+export function firstThatFits(options: readonly string[], width: number, max: number, min: number, least: number, bold = false): string | undefined {
+  return options.find((words) => fitFontSizeOrNone(words, width, max, min, least, bold) > 0);
+}

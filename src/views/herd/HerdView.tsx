@@ -17,7 +17,7 @@ import { useId, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { leastWordSize, MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
-import { fitFontSize, fitFontSizeOrNone, formatCount, formatPct, wrapWords } from '../format.js';
+import { firstThatFits, fitFontSize, formatCount, formatPct, wrapWords } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
@@ -337,6 +337,8 @@ function arrowHead(x: number, y: number, dir: 'right' | 'left' | 'down' | 'up', 
 
 /** The places' labels, the CPU tiles, and the loop: down the left (wake, dispatch), back up the right (miss, sleep). */
 function HerdLoop({ scene, geo, t, inFlight }: { scene: HerdScene; geo: HerdGeometry; t: ThemeTokens; inFlight: boolean }) {
+  const least = leastWordSize(t);
+  const holderWords = firstThatFits(['holds lock', 'holder'], geo.tileW - 8, t.smallSize, 10, least, true) ?? '';
   const { fs, small, chipH, x0, x1, lineH } = geo;
   const herd = scene.mode === 'herd';
   const hot = t.modes.cswitch;
@@ -372,12 +374,10 @@ function HerdLoop({ scene, geo, t, inFlight }: { scene: HerdScene; geo: HerdGeom
           </g>
         );
       }))}
+      {/* the holder's tile is also marked by its padlock and thick frame: in a narrow tile its words shorten, then go (every tile is as wide) */}
       {scene.cpus.map((c, i) => {
         const tile = tileAt(geo, i);
         const foot = tile.y + small + 10 + chipH + small + 4;
-        // the holder's tile is also marked by its padlock and thick frame: in a narrow tile its words shorten, then go
-        const least = leastWordSize(t);
-        const holderWords = ['holds lock', 'holder'].find((w) => fitFontSizeOrNone(w, geo.tileW - 8, small, 10, least, true) > 0) ?? '';
         const words = c.holdsLock ? holderWords : TILE_WORDS[c.mode];
         return (
           <g key={c.cpu} data-cpu={c.cpu}>

@@ -10,7 +10,7 @@
  */
 import { useId } from 'react';
 import { textOn } from '../color.js';
-import { fitFontSize, fitFontSizeOrNone, formatPct, plural, wrapWords } from '../format.js';
+import { firstThatFits, fitFontSize, fitFontSizeOrNone, formatPct, plural, wrapWords } from '../format.js';
 import { leastWordSize, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
@@ -94,7 +94,7 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
   const waiting = m.slots.find((s) => s.waiting);
   const waitW = waiting ? Math.min(fs * 7, width * 0.2) : 0;
   // under the waiting send: shortened, then left out (its place beside the full socket says it) where too narrow to read
-  const waitWords = ['waits in send(2)', 'waits'].find((w) => fitFontSizeOrNone(w, waitW + gap * 2, small, 8, leastWordSize(t)) > 0);
+  const waitWords = firstThatFits(['waits in send(2)', 'waits'], waitW + gap * 2, small, 8, leastWordSize(t));
   const slotGap = 3;
   const boxW = width - (waiting ? waitW + gap * 3 : 0);
   const slotW = (boxW - 8 - slotGap * (m.capacity - 1)) / m.capacity;

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { leastWordSize, themeTokens, type Theme } from '../palette.js';
-import { fitFontSize, fitFontSizeOrNone, formatPct } from '../format.js';
+import { firstThatFits, fitFontSize, formatPct } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend } from '../common/Legend.js';
 import { bytesRateUnit, formatBytesRate, formatInUnit, radName } from '../numa-data.js';
@@ -64,8 +64,7 @@ export function NumaTraffic(props: NumaTrafficProps) {
   // the axes' titles, shortened where the full words would be drawn under the theme's least size
   const least = leastWordSize(t);
   const unitWords = withUnit ? '' : ` (${unit.name})`;
-  const shortest = (options: string[], room: number) =>
-    options.find((words) => fitFontSizeOrNone(words, room, t.smallSize, 9, least, true) > 0) ?? options[options.length - 1]!;
+  const shortest = (options: string[], room: number) => firstThatFits(options, room, t.smallSize, 9, least, true) ?? options[options.length - 1]!;
   const columnTitle = shortest([`RAD of the CPU that needed the data →${unitWords}`, `RAD of the CPU that needed it →${unitWords}`, `CPU's RAD →${unitWords}`], innerW - labelW);
   const rowTitle = shortest(['RAD where the data was ↓', 'Data in RAD ↓'], gridW);
   const cellFont = Math.min(fs, ...matrix.cells.flat().map((c) => fitFontSize(valueText(c.bytesPerS), cell - 8, fs, 9, true)));
