@@ -19,7 +19,7 @@ import { Legend, swatchSize } from '../common/Legend.js';
 import { formatUs, stageColour, STAGE_INFO, STAGES, type StageKey } from '../net-data.js';
 import '../net.css';
 import {
-  latencyModel, latencyScale, latencySummary, packetAt, PLACES, placeLabel, slowdown, STAGE_PATH, tripNsAtWall,
+  latencyModel, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, placeLabel, slowdown, STAGE_PATH, tripNsAtWall,
   type LatencyRun, type Place,
 } from './model.js';
 
@@ -103,11 +103,11 @@ function Bars({ runs, width, t }: { runs: readonly LatencyRun[]; width: number; 
   const rowH = labelH + barH + noteH + 6;
   const axisY = runs.length * rowH + 4;
   const height = axisY + Math.round(small * 2.9);
-  const ticks = x.ticks(Math.max(3, Math.min(10, Math.floor(width / (fs * 5)))));
+  const ticks = latencyTicks(x, Math.max(3, Math.min(10, Math.floor(width / (fs * 5)))));
   return (
     <svg width={width} height={height} aria-hidden="true" data-bars={runs.length}>
-      {ticks.map((v) => (
-        <line key={v} x1={x(v)} x2={x(v)} y1={0} y2={axisY} stroke={t.grid} strokeWidth={1} />
+      {ticks.map(({ ns }) => (
+        <line key={ns} x1={x(ns)} x2={x(ns)} y1={0} y2={axisY} stroke={t.grid} strokeWidth={1} />
       ))}
       {runs.map((run, i) => {
         const y0 = i * rowH;
@@ -154,8 +154,8 @@ function Bars({ runs, width, t }: { runs: readonly LatencyRun[]; width: number; 
         );
       })}
       <line x1={x(0)} x2={x.range()[1]} y1={axisY} y2={axisY} stroke={t.axis} strokeWidth={1.5} />
-      {ticks.map((v) => (
-        <text key={v} x={x(v)} y={axisY + small * 1.2} fontSize={small} textAnchor="middle">{formatCount(v / 1000)}</text>
+      {ticks.map(({ ns, label }) => (
+        <text key={ns} x={x(ns)} y={axisY + small * 1.2} fontSize={small} textAnchor="middle">{label}</text>
       ))}
       <text x={x.range()[1]} y={axisY + small * 2.45} fontSize={small} textAnchor="end" className="slv-muted">µs, one way</text>
     </svg>

@@ -6,7 +6,7 @@
  * packet passes, which stage moves it between which places, and where it is at a
  * moment of its trip (stage durations in proportion to the measured ones).
  */
-import { scaleLinear, type ScaleLinear } from 'd3';
+import { precisionFixed, scaleLinear, type ScaleLinear } from 'd3';
 import type { NetReport, Report } from '../../core/report.js';
 import { listWords } from '../format.js';
 import {
@@ -93,6 +93,17 @@ export function latencyModel(report: Report | undefined, compare?: Report): Late
 export function latencyScale(runs: readonly LatencyRun[], x0: number, x1: number): ScaleLinear<number, number> {
   const max = Math.max(1, ...runs.map((r) => Math.max(r.halfRttNs, r.segments[r.segments.length - 1]?.endNs ?? 0)));
   return scaleLinear().domain([0, max]).range([x0, x1]);
+}
+
+/**
+ * The axis's ticks on the ns scale, each labelled in µs with as many decimals as the
+ * step needs (ticks 0.5 µs apart read 0.5, 1.0, 1.5, not 0, 1, 1, 2).
+ */
+export function latencyTicks(x: ScaleLinear<number, number>, count: number): { ns: number; label: string }[] {
+  const ticks = x.ticks(count);
+  const stepUs = ticks.length > 1 ? (ticks[1]! - ticks[0]!) / 1000 : 1;
+  const decimals = precisionFixed(stepUs);
+  return ticks.map((ns) => ({ ns, label: (ns / 1000).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }) }));
 }
 
 // ---- the strip: one packet, stage by stage ----------------------------------------------

@@ -6,12 +6,13 @@
  * view renders its bars, its strip and its words.
  */
 import { describe, expect, it } from 'vitest';
+import { scaleLinear } from 'd3';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { netViewFixture } from '../fixtures/index.js';
 import { STAGES } from '../net-data.js';
 import {
-  latencyModel, latencyRun, latencyScale, latencySummary, packetAt, PLACES, slowdown, STAGE_PATH, TRIP_MS, tripNsAtWall,
+  latencyModel, latencyRun, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, slowdown, STAGE_PATH, TRIP_MS, tripNsAtWall,
 } from './model.js';
 
 const net = netViewFixture();
@@ -47,6 +48,18 @@ describe('latency model', () => {
     const x = latencyScale([m.run, m.compare!], 0, 1000);
     expect(x(11200)).toBeCloseTo(1000, 6);
     expect(x(m.run.halfRttNs)).toBeCloseTo((1000 * 5300) / 11200, 6);
+  });
+
+  it('labels the axis with as many decimals as its step needs, so no two ticks read the same', () => {
+    const labels = (maxNs: number, count: number) => latencyTicks(scaleLinear().domain([0, maxNs]).range([0, 1000]), count).map((t) => t.label);
+    // the raw virtual NIC's 4.2 µs: ticks 0.5 µs apart
+    expect(labels(4210, 9)).toEqual(['0.0', '0.5', '1.0', '1.5', '2.0', '2.5', '3.0', '3.5', '4.0']);
+    expect(labels(11230, 6)).toEqual(['0', '2', '4', '6', '8', '10']);
+    expect(labels(1000, 5)).toEqual(['0.0', '0.2', '0.4', '0.6', '0.8', '1.0']);
+    for (const [max, count] of [[4210, 9], [837, 10], [26_400, 4], [5330, 7]] as const) {
+      const got = labels(max, count);
+      expect(new Set(got).size).toBe(got.length);
+    }
   });
 
   it('says the breakdown is measured in the ping-pong test for other tests, and waits without a report', () => {
