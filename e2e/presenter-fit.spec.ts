@@ -136,10 +136,7 @@ async function shot(page: Page, name: string): Promise<void> {
  */
 const STILL_TALL: Readonly<Record<string, readonly string[]>> = {
   'blocking-locks-and-the-herd': ['herd', 'herd, beside the question'],
-  'checksum-offload-and-copy-avoidance': ['hpux-journey', 'hpux-journey, beside the question', 'hpux-buffers', 'hpux-buffers, beside the question'],
-  'the-gs160-nightly-run': ['monitor-modes', 'monitor-modes, beside the question'],
-  'the-user-level-stack': ['net-latency', 'net-latency, beside the question'],
-  'why-one-lock-stops-scaling': ['lock, beside the question'],
+  'checksum-offload-and-copy-avoidance': ['hpux-journey', 'hpux-journey, beside the question', 'hpux-buffers, beside the question'],
 };
 
 

@@ -82,7 +82,7 @@ export interface ViewInputs {
   speed: number;
   theme: Theme;
   width: number;
-  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix, the timeline's lanes, the mode bars); otherwise the view's own. */
+  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix, the timeline's lanes, the mode bars, MONITOR MODES's rows); otherwise the view's own. */
   height?: number;
   /**
    * Drawn on the presenter's stage, one view to a screen at the back row's size: a view
@@ -132,7 +132,8 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   'numa-traffic': (v) => loading(<NumaTraffic snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} />),
   'numa-spinlock': (v) => loading(<NumaSpinlock snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
   'monitor-modes': (v) => loading(
-    <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
+    <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} stage={v.stage}
+      modeNames={v.schema.modes} />,
   ),
   timeline: (v) => (
     <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width} height={v.height}
@@ -168,7 +169,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   'net-latency': (v) => {
     // the companion run is the same ping-pong on the other stack (LabShell starts it)
     const other = v.companion?.report.net?.test === 'pingpong' ? v.companion.report : undefined;
-    return loading(<NetLatency report={v.finalReport ?? v.report} compare={other} theme={v.theme} width={v.width} />);
+    return loading(<NetLatency report={v.finalReport ?? v.report} compare={other} theme={v.theme} width={v.width} stage={v.stage} />);
   },
   'net-stack-lock': (v) => loading(<NetStackLock report={v.report} theme={v.theme} width={v.width} />),
   'net-size-curve': (v) => loading(
@@ -180,7 +181,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   // the journey shows the run's per-send costs: the final report once there is one, live until then
   'hpux-journey': (v) => loading(<HpuxJourney report={v.finalReport ?? v.report} theme={v.theme} width={v.width} />),
   // the buffers are a moment's state: always the newest report
-  'hpux-buffers': (v) => loading(<HpuxBuffers report={v.report} theme={v.theme} width={v.width} />),
+  'hpux-buffers': (v) => loading(<HpuxBuffers report={v.report} theme={v.theme} width={v.width} stage={v.stage} />),
   'hpux-curves': (v) => loading(
     <HpuxCurves points={hpuxCurvePoints(v.curve)} setup={hpuxRunSetup(v.curve, v.scenario ?? {})} progress={curveProgress(v.curve)}
       theme={v.theme} width={v.width} />,

@@ -24,6 +24,8 @@ export interface HpuxViewProps {
   theme?: Theme;
   /** Width of the whole view in CSS px. */
   width?: number;
+  /** Drawn on the presenter's stage (one view to a screen, projected): shorter words where a view has them. */
+  stage?: boolean;
   title?: string;
 }
 

@@ -32,11 +32,16 @@ const NEXT_LABEL: Record<NextState, string> = {
   copied: '\u26A0 copied, sent next',
 };
 
-export function HpuxBuffers({ report, theme, width = 760, title = 'Send buffers and the socket buffer' }: HpuxBuffersProps) {
+/**
+ * On the presenter's stage the legend's words are shorter (two lines, not five), the
+ * diagram's headings take the shortest words that fit one line, and the rule is said
+ * once, by the diagram's line under the buffers, not again below it.
+ */
+export function HpuxBuffers({ report, theme, width = 760, stage = false, title = 'Send buffers and the socket buffer' }: HpuxBuffersProps) {
   const view = buffersView(report);
   const summary = buffersSummary(view);
   if (view.kind !== 'buffers') {
-    return <HpuxWaiting view="hpux-buffers" theme={theme} width={width} title={title} summary={summary} legend={<BuffersLegend theme={theme} copyAvoid />} />;
+    return <HpuxWaiting view="hpux-buffers" theme={theme} width={width} title={title} summary={summary} legend={<BuffersLegend theme={theme} copyAvoid stage={stage} />} />;
   }
   const m = view.model;
   const headline = (
@@ -50,20 +55,20 @@ export function HpuxBuffers({ report, theme, width = 760, title = 'Send buffers 
   const fromBuffer = (b: number) => m.slots.filter((s) => s.buffer === b).length;
   return (
     <ViewFrame view="hpux-buffers" theme={theme} width={width} title={title} headline={headline} summary={summary}
-      legend={<BuffersLegend theme={theme} copyAvoid={m.copyAvoid} />}
+      legend={<BuffersLegend theme={theme} copyAvoid={m.copyAvoid} stage={stage} />}
       table={{
         caption: `The application's ${plural(m.k, 'send buffer')} and the unacknowledged sends in SO_SNDBUF (${formatSize(m.soSndbuf)})`,
         columns: ['Buffer', 'Held by the transport', 'Dirty bytes', 'Written next', 'Unacknowledged sends from it'],
         rows: m.buffers.map((b) => [`buffer ${b.index}`, b.held ? 'yes' : 'no', formatSize(b.dirty), b.next ? 'yes' : '', fromBuffer(b.index)]),
       }}>
-      <BufferDiagram model={m} width={innerWidth(width)} t={themeTokens(theme)} />
+      <BufferDiagram model={m} width={innerWidth(width)} t={themeTokens(theme)} stage={stage} />
       <p className="slv-hpux-rule" data-next-words="">{nextWords(m)}</p>
-      <p className="slv-hpux-rule" data-rule-words="">{ruleWords(m)}</p>
+      {!stage && <p className="slv-hpux-rule" data-rule-words="">{ruleWords(m)}</p>}
     </ViewFrame>
   );
 }
 
-function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: number; t: ThemeTokens }) {
+function BufferDiagram({ model: m, width, t, stage }: { model: BuffersModel; width: number; t: ThemeTokens; stage: boolean }) {
   const hatch = `slv-hpux-old-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const fs = t.fontSize;
   const small = t.smallSize;
@@ -78,17 +83,23 @@ function BufferDiagram({ model: m, width, t }: { model: BuffersModel; width: num
   const rows = Math.ceil(positions / cols);
   const cardH = Math.round(roomy ? fs * 3.6 : fs * 3.2);
   const chars = Math.max(20, Math.floor(width / (small * 0.64)));
-  const heading = wrapWords(`The application\u2019s send buffers: ${plural(m.k, 'buffer')} of ${formatSize(m.sendBytes)}, used in turn`
-    + (more > 0 ? `; the first ${positions} drawn` : ''), chars);
+  // on the stage, the shortest words that take one line (the lab's in full, wrapped)
+  const lines = (options: string[]) => wrapWords((stage && options.find((o) => o.length <= chars)) || options[0]!, chars);
+  const drawn = more > 0 ? `; the first ${positions} drawn` : '';
+  const heading = lines([`The application\u2019s send buffers: ${plural(m.k, 'buffer')} of ${formatSize(m.sendBytes)}, used in turn${drawn}`,
+    `The application\u2019s ${plural(m.k, 'send buffer')} of ${formatSize(m.sendBytes)}${drawn}`]);
   const arrowH = Math.round(fs * 2.2);
   const nextRow = Math.floor(m.next / cols);
   // the arrow's band only above the row of the buffer written next
   const rowTop = (r: number) => heading.length * line + 6 + r * (cardH + gap) + (r >= nextRow ? arrowH : 0);
   const at = (i: number) => ({ x: (i % cols) * (cardW + gap), y: rowTop(Math.floor(i / cols)) });
   const bracketY = rowTop(rows - 1) + cardH + 6;
-  const socketHeading = wrapWords(`Socket buffer SO_SNDBUF, ${formatSize(m.soSndbuf)}: room for ${plural(m.capacity, 'send')}, `
-    + `${formatSize(Math.min(m.unackedBytes, m.soSndbuf))} unacknowledged`, chars);
-  const ruleLabel = m.copyAvoid ? wrapWords(`SO_SNDBUF / send + 1 = ${m.needed} buffers needed${m.enough ? '' : `: ${m.needed - m.k} missing`}`, chars) : [];
+  const unacked = `${formatSize(Math.min(m.unackedBytes, m.soSndbuf))} unacknowledged`;
+  const socketHeading = lines([`Socket buffer SO_SNDBUF, ${formatSize(m.soSndbuf)}: room for ${plural(m.capacity, 'send')}, ${unacked}`,
+    `SO_SNDBUF, ${formatSize(m.soSndbuf)}: room for ${plural(m.capacity, 'send')}, ${unacked}`,
+    `SO_SNDBUF, ${formatSize(m.soSndbuf)}: ${plural(m.capacity, 'send')}, ${unacked}`]);
+  const missing = m.enough ? '' : `: ${m.needed - m.k} missing`;
+  const ruleLabel = m.copyAvoid ? lines([`SO_SNDBUF / send + 1 = ${m.needed} buffers needed${missing}`, `SO_SNDBUF / send + 1 = ${m.needed} needed${missing}`]) : [];
   const socketTop = bracketY + (m.copyAvoid ? 5 + ruleLabel.length * line : 0) + fs * 1.2;
   const boxTop = socketTop + socketHeading.length * line + 4;
   const waiting = m.slots.find((s) => s.waiting);
@@ -271,29 +282,31 @@ function OldPattern({ id, t }: { id: string; t: ThemeTokens }) {
   );
 }
 
-function BuffersLegend({ theme, copyAvoid }: { theme?: Theme; copyAvoid: boolean }) {
+function BuffersLegend({ theme, copyAvoid, stage }: { theme?: Theme; copyAvoid: boolean; stage: boolean }) {
   const t = themeTokens(theme);
   const s = swatchSize(theme);
   const box = (fill: string, dash?: string) => (
     <svg width={s * 1.4} height={s}><rect x={1} y={1} width={s * 1.4 - 2} height={s - 2} rx={3} fill={fill} stroke={t.text} strokeWidth={1}
       strokeDasharray={dash} /></svg>
   );
+  // [the lab's words, the stage's]
+  const words = (lab: string, short: string) => (stage ? short : lab);
   const items = copyAvoid
     ? [
-      { key: 'held', label: 'Held by the transport (lent copy-on-write; in SO_SNDBUF: that buffer\u2019s pages)', swatch: box(groupColour('map', theme)) },
-      { key: 'free', label: 'The application\u2019s: free to write', swatch: box(t.surface) },
-      { key: 'old', label: 'In SO_SNDBUF: old pages the application has copied away from', swatch: <OldSwatch theme={theme} /> },
-      { key: 'missing', label: 'Missing: buffers the rule asks for', swatch: box('none', '4 3') },
+      { key: 'held', label: words('Held by the transport (lent copy-on-write; in SO_SNDBUF: that buffer\u2019s pages)', 'Held by the transport'), swatch: box(groupColour('map', theme)) },
+      { key: 'free', label: words('The application\u2019s: free to write', 'Free to write'), swatch: box(t.surface) },
+      { key: 'old', label: words('In SO_SNDBUF: old pages the application has copied away from', 'Old pages, copied away from'), swatch: <OldSwatch theme={theme} /> },
+      { key: 'missing', label: words('Missing: buffers the rule asks for', 'Missing'), swatch: box('none', '4 3') },
     ]
     : [
-      { key: 'own', label: 'The application\u2019s buffer', swatch: box(t.surface) },
-      { key: 'copy', label: 'In SO_SNDBUF: the kernel\u2019s copy of a send', swatch: box(groupColour('copy', theme)) },
+      { key: 'own', label: words('The application\u2019s buffer', 'The application\u2019s'), swatch: box(t.surface) },
+      { key: 'copy', label: words('In SO_SNDBUF: the kernel\u2019s copy of a send', 'The kernel\u2019s copy'), swatch: box(groupColour('copy', theme)) },
     ];
   return (
     <Legend label="Send buffers legend" items={[
       ...items,
-      { key: 'dirty', label: 'Bar: bytes dirty in the cache (written)', swatch: box(groupColour('write', theme)) },
-      { key: 'next', label: 'Thick outline and arrow: the buffer written next (red: the write forces a copy)', swatch: (
+      { key: 'dirty', label: words('Bar: bytes dirty in the cache (written)', 'Bar: dirty bytes'), swatch: box(groupColour('write', theme)) },
+      { key: 'next', label: words('Thick outline and arrow: the buffer written next (red: the write forces a copy)', 'Written next (red: forces a copy)'), swatch: (
         <svg width={s * 1.4} height={s}><rect x={2} y={2} width={s * 1.4 - 4} height={s - 4} rx={3} fill={t.surface} stroke={groupColour('copy', theme)} strokeWidth={3} /></svg>
       ) },
     ]} />

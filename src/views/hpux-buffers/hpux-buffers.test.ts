@@ -99,4 +99,20 @@ describe('send buffers against the rule', () => {
     }
     expect(renderToStaticMarkup(createElement(HpuxBuffers!, {}))).toContain('Waiting for the first report');
   });
+
+  it('on the presenter\'s stage: the legend\'s short words, and the rule said once, by the diagram', async () => {
+    const { HpuxBuffers } = await import(/* @vite-ignore */ String('./HpuxBuffers.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const props = { report: fixture.reports['hpux-cow-8-buffers'], theme: 'projector', width: 760 };
+    const lab = renderToStaticMarkup(createElement(HpuxBuffers!, props));
+    const stage = renderToStaticMarkup(createElement(HpuxBuffers!, { ...props, stage: true }));
+    expect(lab).toContain('data-rule-words');
+    expect(stage).not.toContain('data-rule-words');
+    expect(stage).toContain('SO_SNDBUF / send + 1 = 9 buffers needed: 1 missing');
+    expect(stage).toContain('data-next-words');
+    expect(lab).toContain('Missing: buffers the rule asks for');
+    expect(stage).toContain('>Missing<');
+    expect(stage).not.toContain('copy-on-write;');
+    // the same marks and the same data either way
+    for (const mark of ['data-buffer="', 'data-slot-state="']) expect(stage.split(mark).length).toBe(lab.split(mark).length);
+  });
 });

@@ -34,8 +34,9 @@ export interface LockViewProps {
   max?: number;
   /**
    * On the presenter's stage (one view to a screen, projected): the kernel's hot lock
-   * alone is drawn, the others counted in words, and the data table is not offered
-   * (the stage leaves out every view's table button: presenter.css).
+   * alone is drawn, the others in use counted in words (the locks not taken are left to
+   * the text equivalent), and the data table is not offered (the stage leaves out every
+   * view's table button: presenter.css).
    */
   stage?: boolean;
   title?: string;
@@ -83,7 +84,8 @@ export function LockView(props: LockViewProps) {
       summary={() => lockSummary(snapshot, lanes, unused, more, !props.stage)}
       legend={<Legend label="Lock view legend" items={[
         { key: 'spin', label: 'Spinning CPU, numbered in the order it started spinning', swatch: <ModeSwatch mode="spin" theme={theme} /> },
-        { key: 'owner', label: `Owner CPU inside the lock, coloured by its mode (${hasFork ? 'kernel, fork, …' : 'kernel, interrupt, …'})`, swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+        { key: 'owner', label: props.stage ? 'Owner CPU, coloured by its mode'
+          : `Owner CPU inside the lock, coloured by its mode (${hasFork ? 'kernel, fork, …' : 'kernel, interrupt, …'})`, swatch: <ModeSwatch mode="kernel" theme={theme} /> },
         ...(hasFork ? [{ key: 'fork', label: MODE_INFO.fork.label, swatch: <ModeSwatch mode="fork" theme={theme} /> }] : []),
       ]} />}
       table={props.stage ? undefined : {
@@ -109,7 +111,7 @@ export function LockView(props: LockViewProps) {
       {more.length > 0 && (
         <p className="slv-muted" style={{ margin: '4px 0 0' }} data-more-locks={more.length}>+{moreLanesText(more, !props.stage)}</p>
       )}
-      {unused.length > 0 && (
+      {unused.length > 0 && !props.stage && (
         <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)' }}>{unusedText(unused)}</p>
       )}
     </ViewFrame>

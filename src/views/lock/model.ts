@@ -16,6 +16,12 @@ export interface LockInfo {
   label: string;
   /** What it protects, for the learner. */
   role: string;
+  /**
+   * How to name it in a run that never takes it because it is another kernel's lock:
+   * the classic kernel's own TCP/IP global spin lock is I/O lock 8 (source 000), so its
+   * lab must not list "TCP/IP global spin lock" as never taken.
+   */
+  elsewhere?: string;
 }
 
 /** The locks the core models (schema.locks), in the paper's terms. */
@@ -35,6 +41,7 @@ export const LOCK_INFO: Readonly<Record<string, LockInfo>> = {
   TCPIP_GLOBAL: {
     label: 'TCP/IP global spin lock',
     role: 'the Scalable Kernel\'s own lock, taken by fork threads on the designated CPU',
+    elsewhere: 'the Scalable Kernel\'s TCP/IP global spin lock',
   },
 };
 
@@ -143,20 +150,25 @@ export function lockLanes(snapshot: Snapshot, names?: readonly string[],
   };
 }
 
-/** The locks there was no room for, in words: how many, what spinning for them cost, the costliest by name. */
-/** The locks not drawn, in words; `table`: whether the view offers its data table (not on the presenter's stage). */
+/**
+ * The locks there was no room for, in words: how many, what spinning for them cost, the
+ * costliest by name. `table`: whether the view offers its data table; the presenter's
+ * stage offers none and draws the hot lock alone, so there the words are shorter.
+ */
 export function moreLanesText(more: readonly LockLane[], table = true): string {
   if (more.length === 0) return '';
   const spin = more.reduce((sum, l) => sum + l.spinPct, 0);
   const named = [...more].sort(costlier).slice(0, 4).map((l) => l.label);
-  return `${plural(more.length, 'more spin lock')} in use, not drawn for room (spinning for them ${formatPct(spin)} of all CPU time together): `
-    + `${more.length > named.length ? `${named.join(', ')} and ${formatCount(more.length - named.length)} others` : listWords(named)}.${table ? ' The data table lists every one.' : ''}`;
+  const names = more.length > named.length ? `${named.join(', ')} and ${formatCount(more.length - named.length)} others` : listWords(named);
+  return table
+    ? `${plural(more.length, 'more spin lock')} in use, not drawn for room (spinning for them ${formatPct(spin)} of all CPU time together): ${names}. The data table lists every one.`
+    : `${plural(more.length, 'more spin lock')} in use, spinning ${formatPct(spin)} of all CPU time together: ${names}.`;
 }
 
 /** The locks never used, named up to `max` of them. */
 export function unusedText(unused: readonly string[], max = 8): string {
   if (unused.length === 0) return '';
-  const named = unused.slice(0, max).map((n) => lockInfo(n).label);
+  const named = unused.slice(0, max).map((n) => lockInfo(n).elsewhere ?? lockInfo(n).label);
   return `Not taken since measuring began: ${unused.length > max ? `${named.join(', ')} and ${formatCount(unused.length - max)} more` : listWords(named)}.`;
 }
 

@@ -18,7 +18,7 @@ import { ModeRect, PatternDefs } from '../common/marks.js';
 import { numaLayout } from '../numa-data.js';
 import '../numa-topology/numa.css';
 import {
-  combinedLine, monitorScopes, monitorSummary, monitorTable, NOT_MODELLED_NOTE, scopeLabel, type MonitorScope,
+  combinedLine, monitorScopes, monitorSummary, monitorTable, NOT_MODELLED_NOTE, NOT_MODELLED_SHORT, scopeLabel, type MonitorScope,
 } from './model.js';
 
 export interface MonitorModesProps {
@@ -28,6 +28,16 @@ export interface MonitorModesProps {
   theme?: Theme;
   /** Width of the whole view in CSS px (default 720). */
   width?: number;
+  /** The most height the display's drawing may take, in px (the presenter's stage): its rows close up to fit it, to 1.4 em. */
+  height?: number;
+  /**
+   * On the presenter's stage, where it has less room: no legend (each bar is named by its
+   * row, the scale's line says what a value is, and the footnote what else the legend
+   * adds: fork threads in Interrupt State, context switches in Kernel Mode), a shorter
+   * footnote, and the RAD buttons say "RAD 1" where "RAD 1 (CPUs 4–7)" would take a
+   * second line.
+   */
+  stage?: boolean;
   /** schema.modes, the order of each CPU's modeNs (default palette.MODES). */
   modeNames?: readonly string[];
   /** The scope shown first (default all CPUs). */
@@ -48,6 +58,9 @@ export function MonitorModes(props: MonitorModesProps) {
   const [chosen, setChosen] = useState<MonitorScope>(props.initialScope ?? 'all');
   const scope = scopes.includes(chosen) ? chosen : 'all';
   const table = monitorTable(snapshot, layout, scope, props.modeNames);
+  // a button's words, its padding and border, and the gap after it (erring wide); "Show:" first
+  const toolbarW = (short: boolean) => scopes.reduce((sum: number, s) => sum + scopeLabel(s, layout, short).length * t.fontSize * 0.6 + 40, t.fontSize * 4);
+  const shortScopes = !!props.stage && toolbarW(false) > innerWidth(props.width ?? 720);
 
   const fs = t.fontSize;
   const mono = fs * 0.61; // width of one monospace character
@@ -56,7 +69,7 @@ export function MonitorModes(props: MonitorModesProps) {
   const barX = labelW + valueW + Math.round(fs * 0.8);
   // room on the right for half the full-scale label, centred on the scale's end
   const barW = Math.max(120, innerW - barX - Math.max(Math.round(fs * 1.2), (formatCount(table.scaleMax).length * t.smallSize * 0.62) / 2 + 2));
-  const rowH = Math.round(fs * 1.9);
+  const fullRow = Math.round(fs * 1.9);
   const headH = Math.round(fs * 3.4);
   const combined = combinedLine(table);
   // MONITOR prints it on the scale's line; where it would touch the first tick, on its own line above
@@ -64,6 +77,10 @@ export function MonitorModes(props: MonitorModesProps) {
   const combinedY = headH + Math.round(fs * 1.6);
   const scaleY = combinedY + (ownLine ? Math.round(fs * 1.5) : 0);
   const top = scaleY + Math.round(fs * 0.9);
+  // given a height (the presenter's stage), the rows close up to fit it, to 1.4 em (a terminal's lines are closer)
+  const rowH = props.height !== undefined
+    ? Math.max(Math.round(fs * 1.4), Math.min(fullRow, Math.floor((props.height - top - fs * 1.2) / table.rows.length)))
+    : fullRow;
   const x = scaleLinear().domain([0, Math.max(1, table.scaleMax)]).range([barX, barX + barW]);
   const tickLabelW = formatCount(table.scaleMax).length * t.smallSize * 0.62 + 10;
   const ticks = table.ticks.filter((_, i, all) =>
@@ -89,7 +106,8 @@ export function MonitorModes(props: MonitorModesProps) {
   return (
     <ViewFrame view="monitor-modes" theme={theme} width={width} title={props.title ?? 'MONITOR MODES'}
       headline={headline} summary={monitorSummary(table)}
-      legend={<Legend label="How to read MONITOR MODES" items={[
+      // on the stage each bar is named by its row and the footnote says what the legend would
+      legend={props.stage ? undefined : <Legend label="How to read MONITOR MODES" items={[
         { key: 'mpsynch', label: 'MP Synchronization: hatched', swatch: <ModeSwatch mode="spin" theme={theme} /> },
         { key: 'interrupt', label: 'Interrupt State (interrupts and IPL 8 fork threads): dotted', swatch: <ModeSwatch mode="interrupt" theme={theme} /> },
         { key: 'kernel', label: 'Kernel Mode (includes context switches)', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
@@ -106,8 +124,8 @@ export function MonitorModes(props: MonitorModesProps) {
           <span className="slv-muted">Show:</span>
           {scopes.map((s) => (
             <button key={String(s)} type="button" className="slv-button slv-choice" aria-pressed={s === scope}
-              data-scope={String(s)} onClick={() => setChosen(s)}>
-              {scopeLabel(s, layout)}
+              aria-label={shortScopes ? scopeLabel(s, layout) : undefined} data-scope={String(s)} onClick={() => setChosen(s)}>
+              {scopeLabel(s, layout, shortScopes)}
             </button>
           ))}
         </div>
@@ -155,7 +173,9 @@ export function MonitorModes(props: MonitorModesProps) {
         })}
       </svg>
       <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)', maxWidth: '75ch' }} data-footnote="">
-        * {NOT_MODELLED_NOTE} Interrupt State includes IPL 8 fork threads; Kernel Mode includes context switches.
+        {props.stage
+          ? `* ${NOT_MODELLED_SHORT} Interrupt State includes fork threads; Kernel Mode, context switches.`
+          : `* ${NOT_MODELLED_NOTE} Interrupt State includes IPL 8 fork threads; Kernel Mode includes context switches.`}
       </p>
     </ViewFrame>
   );

@@ -44,6 +44,9 @@ export const MONITOR_ROWS: readonly MonitorRowSpec[] = CORE_ROWS.map(({ row, mod
 
 export const NOT_MODELLED_NOTE = 'Executive and Supervisor Mode read 0: the model has no such modes '
   + '(on OpenVMS, RMS and DCL run in them); their time is counted in Kernel and User Mode.';
+/** The same, shorter, for the presenter's stage. */
+export const NOT_MODELLED_SHORT = 'Executive and Supervisor Mode read 0: the model has no such modes; '
+  + 'their time (RMS, DCL) is in Kernel and User Mode.';
 
 /** What the table covers: every CPU, or one RAD's. */
 export type MonitorScope = 'all' | number;
@@ -108,9 +111,9 @@ export function cpuListWords(cpus: readonly number[]): string {
 }
 
 /** The scope's label on its button and above the table. */
-export function scopeLabel(scope: MonitorScope, layout: NumaLayout): string {
+export function scopeLabel(scope: MonitorScope, layout: NumaLayout, short = false): string {
   if (scope === 'all') return `All ${plural(layout.cpus, 'CPU')}`;
-  return `${radName(scope)} (${cpuListWords(scopeCpus(scope, layout))})`;
+  return short ? radName(scope) : `${radName(scope)} (${cpuListWords(scopeCpus(scope, layout))})`;
 }
 
 /** MONITOR's line above the scale: "Combined for 16 CPUs", or "Combined for RAD 1 (CPUs 4–7)". */

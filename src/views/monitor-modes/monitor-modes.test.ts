@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MONITOR_ROWS as CORE_ROWS } from '../../core/monitor.js';
 import { runFixture } from '../fixtures/index.js';
 import { numaLayout } from '../numa-data.js';
+import { themeTokens } from '../palette.js';
 import {
   combinedLine, cpuListWords, MONITOR_ROWS, monitorScopes, monitorSummary, monitorTable, monitorText, scopeLabel,
 } from './model.js';
@@ -85,5 +86,27 @@ describe('MonitorModes view', () => {
         expect(html).not.toMatch(/NaN|undefined|Infinity/);
       }
     }
+  });
+
+  it('on the presenter\'s stage: rows close up to the height given (to 1.4 em), no legend, the footnote keeps the note, short RAD buttons', async () => {
+    const { MonitorModes } = await import(/* @vite-ignore */ String('./MonitorModes.tsx')) as Record<string, FunctionComponent<unknown>>;
+    const render = (props: Record<string, unknown>) => renderToStaticMarkup(createElement(MonitorModes as FunctionComponent<Record<string, unknown>>,
+      { snapshot: gs160.snapshot, report: gs160.report, theme: 'projector', width: 552, modeNames: gs160.names.modes, ...props }));
+    const svgHeight = (html: string) => Number(/<svg width="[0-9.]+" height="([0-9.]+)" aria-hidden="true" data-monitor-scope/.exec(html)![1]);
+    const full = svgHeight(render({}));
+    const fitted = svgHeight(render({ height: full - 30 }));
+    expect(fitted).toBeLessThanOrEqual(full - 30);
+    // never closer than 1.4 em: seven rows give up 0.5 em each at most
+    const fs = themeTokens('projector').fontSize;
+    expect(svgHeight(render({ height: 50 }))).toBe(full - 7 * (Math.round(fs * 1.9) - Math.round(fs * 1.4)));
+    const lab = render({});
+    const stage = render({ stage: true });
+    expect(lab).toContain('How to read MONITOR MODES');
+    expect(stage).not.toContain('How to read MONITOR MODES');
+    expect(stage).toMatch(/data-footnote="">\* Executive and Supervisor Mode read 0: the model has no such modes/);
+    expect(stage).toContain('Interrupt State includes fork threads; Kernel Mode, context switches.');
+    // at 552 px "RAD 1 (CPUs 4–7)" would take the buttons to a second line: the button says "RAD 1" and is named in full
+    expect(stage).toMatch(/aria-label="RAD 1 \(CPUs 4–7\)"[^>]*>RAD 1<\/button>/);
+    expect(lab).toMatch(/>RAD 1 \(CPUs 4–7\)<\/button>/);
   });
 });

@@ -19,7 +19,7 @@ import { Legend, swatchSize } from '../common/Legend.js';
 import { formatUs, stageColour, STAGE_INFO, STAGES, type StageKey } from '../net-data.js';
 import '../net.css';
 import {
-  latencyModel, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, placeLabel, slowdown, STAGE_PATH, tripNsAtWall,
+  fitsOneLine, latencyModel, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, placeLabel, slowdown, STAGE_PATH, tripNsAtWall,
   type LatencyRun, type Place,
 } from './model.js';
 
@@ -33,6 +33,14 @@ export interface NetLatencyProps {
   theme?: Theme;
   /** Width of the whole view in CSS px (default 900). */
   width?: number;
+  /**
+   * On the presenter's stage: the legend names the stages only (one line, not six); what
+   * each stage is, the strip's caption says as the packet passes it, and the lab's
+   * legend in full. The strip is drawn only where its seven places' names fit their
+   * boxes at the stage's size (not in the narrower room beside a question): the bars
+   * say where the time goes either way.
+   */
+  stage?: boolean;
   title?: string;
 }
 
@@ -62,8 +70,8 @@ export function NetLatency(props: NetLatencyProps) {
   const runs = compare ? [run, compare] : [run];
   const headline = (
     <span data-half-rtt={run.halfRttNs} data-overhead={run.overheadNs}>
-      half round trip <strong>{formatUs(run.halfRttNs)}</strong>
-      {' · '}overhead <strong>{formatUs(run.overheadNs)}</strong>
+      half round trip <strong style={{ whiteSpace: 'nowrap' }}>{formatUs(run.halfRttNs)}</strong>
+      {' · '}overhead <strong style={{ whiteSpace: 'nowrap' }}>{formatUs(run.overheadNs)}</strong>
       {compare && <> · <span className="slv-muted" style={{ whiteSpace: 'nowrap' }}>{compare.short} {formatUs(compare.halfRttNs)}</span></>}
     </span>
   );
@@ -71,7 +79,7 @@ export function NetLatency(props: NetLatencyProps) {
   return (
     <ViewFrame view="net-latency" theme={theme} width={width} title={title} headline={headline} summary={summary}
       legend={<Legend label="Trip stages" items={[
-        ...STAGES.map((s) => ({ key: s, label: `${STAGE_INFO[s].label}${STAGE_INFO[s].hardware ? ' (hardware)' : ''}: ${STAGE_INFO[s].what}`, swatch: <StageSwatch stage={s} theme={theme} /> })),
+        ...STAGES.map((s) => ({ key: s, label: `${STAGE_INFO[s].label}${STAGE_INFO[s].hardware ? ' (hardware)' : ''}${props.stage ? '' : `: ${STAGE_INFO[s].what}`}`, swatch: <StageSwatch stage={s} theme={theme} /> })),
       ]} />}
       table={{
         caption: `One-way trip by stage, µs (half a ping-pong round trip)`,
@@ -84,7 +92,7 @@ export function NetLatency(props: NetLatencyProps) {
         ],
       }}>
       <Bars runs={runs} width={innerW} t={t} />
-      <TripStrip run={run} width={innerW} t={t} />
+      {(!props.stage || stripFits(innerW, t)) && <TripStrip run={run} width={innerW} t={t} />}
     </ViewFrame>
   );
 }
@@ -212,21 +220,36 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
   const least = leastWordSize(t);
   const nameOf = (place: Place) => (least > 0 ? PROJECTOR_PLACE_NAMES[place] ?? placeLabel(place, run) : placeLabel(place, run));
   const boxW = Math.min(step - (least > 0 ? 6 : 10), fs * 8);
-  const boxH = Math.round(small * 3.2);
+  // a place whose name does not fit its box at the least size drops its note ("stack (interrupt)" becomes "stack")
+  const names = PLACES.map((place) => [nameOf(place), place].find((name) =>
+    fitFontSize(longestWord(name), boxW - 6, small, 9, true) >= Math.max(least, 9)) ?? place);
+  const stageText = (stage: StageKey) => formatUs(run.segments.find((s) => s.stage === stage)!.ns);
+  // the stages' words: "wire 4.2 µs" above the places, "waits: notify 1.5 µs" below; each row on two lines where one would collide
+  const words = STAGES.map((stage) => {
+    const [from, to] = STAGE_PATH[stage];
+    const moving = from !== to;
+    const name = moving ? STAGE_INFO[stage].label : `waits: ${STAGE_INFO[stage].label}`;
+    return { stage, moving, x: cx((from + to) / 2), name, time: stageText(stage), text: `${name} ${stageText(stage)}` };
+  });
+  const lineH = small * 1.15;
+  const charW = small * 0.6;
+  const twoTop = !fitsOneLine(words.filter((w) => w.moving), width, charW);
+  const twoWait = !fitsOneLine(words.filter((w) => !w.moving), width, charW);
   const titleH = Math.round(fs * 1.6);
-  const topLabelsY = titleH + small * 1.1;
+  const topLabelsY = titleH + small * 1.1 + (twoTop ? lineH : 0);
   const barsY = topLabelsY + small * 0.45;
   // the packet travels in a lane of its own above the places, so it never hides their names
   const laneY = barsY + 6 + fs * 0.75;
   const boxY = Math.round(laneY + fs * 0.8);
+  const boxH = Math.round(small * 3.2);
   const waitY = boxY + boxH + small * 1.3;
-  const captionY = waitY + small * 2.9;
+  const captionY = waitY + small * 2.9 + (twoWait ? lineH : 0);
   const tripNs = wall === null ? null : tripNsAtWall(run, wall);
   const packet = reduced ? null : packetAt(run, tripNs ?? (wall === null ? 0 : Infinity));
   const seg = packet?.stage ? run.segments.find((s) => s.stage === packet.stage)! : null;
   const times = Math.round(slowdown(run));
   const hardwarePlace = (i: number) => i >= 1 && i <= 3;
-  const labelFont = Math.max(least, Math.min(small, ...PLACES.map((p) => fitFontSize(longestWord(nameOf(p)), boxW - 6, small, 9, true))));
+  const labelFont = Math.max(least, Math.min(small, ...names.map((name) => fitFontSize(longestWord(name), boxW - 6, small, 9, true))));
   // the caption wraps to the strip's width (an SVG text does not wrap by itself)
   const caption = wrapWords(packet && seg
     ? `Now: ${STAGE_INFO[seg.stage].label}, ${STAGE_INFO[seg.stage].what} (${formatUs(seg.ns)})`
@@ -235,7 +258,6 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
       : `Grey places are hardware (the NICs\u2019 rings and the link); the rest is software on the two hosts.`,
   Math.max(20, Math.floor(width / (small * 0.58))));
   const height = captionY + small * 1.3 * (Math.max(2, caption.length) - 1) + small * 0.8;
-  const stageText = (stage: StageKey) => formatUs(run.segments.find((s) => s.stage === stage)!.ns);
 
   return (
     <svg width={width} height={height} aria-hidden="true" data-strip="" data-reduced={reduced ? '' : undefined}
@@ -246,7 +268,7 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
       {/* the track */}
       <line x1={cx(0)} x2={cx(n - 1)} y1={boxY + boxH / 2} y2={boxY + boxH / 2} stroke={t.axis} strokeWidth={2} />
       {PLACES.map((place, i) => {
-        const label = nameOf(place);
+        const label = names[i]!;
         const lines = label.split(' ');
         const hw = hardwarePlace(i);
         const lit = packet && !packet.arrived && Math.round(packet.position) === i;
@@ -263,19 +285,20 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
         );
       })}
       {/* the stages that move the packet, above the places; the waits below */}
-      {STAGES.map((stage) => {
+      {words.map(({ stage, moving, x, name, time, text }) => {
         const [from, to] = STAGE_PATH[stage];
-        const moving = from !== to;
-        const x = cx((from + to) / 2);
         const y = moving ? topLabelsY : waitY;
+        const two = moving ? twoTop : twoWait;
         const current = packet?.stage === stage;
         return (
           <g key={stage} data-strip-stage={stage}>
             {moving && <rect x={cx(from) + 4} y={barsY} width={Math.max(0, cx(to) - cx(from) - 8)} height={4} rx={2} fill={stageColour(stage, t.name)} />}
             {!moving && <rect x={cx(from) - boxW / 2 + 4} y={boxY + boxH + 3} width={boxW - 8} height={4} rx={2} fill={stageColour(stage, t.name)} />}
-            <text x={x} y={y} fontSize={small} textAnchor="middle" fontWeight={current ? 800 : 400}
+            <text x={x} y={two && moving ? y - lineH : y} fontSize={small} textAnchor="middle" fontWeight={current ? 800 : 400}
               style={current ? { textDecoration: 'underline' } : undefined}>
-              {moving ? `${STAGE_INFO[stage].label} ${stageText(stage)}` : `waits: ${STAGE_INFO[stage].label} ${stageText(stage)}`}
+              {two
+                ? <><tspan x={x}>{name}</tspan><tspan x={x} dy={lineH}>{time}</tspan></>
+                : text}
             </text>
           </g>
         );
@@ -298,6 +321,11 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
       </text>
     </svg>
   );
+}
+
+/** Whether the strip's seven places, each named in bold at the small size ("receiver"), fit the width. */
+function stripFits(width: number, t: ThemeTokens): boolean {
+  return width >= PLACES.length * ('receiver'.length * 0.64 * t.smallSize + 12);
 }
 
 /** The places' shorter names, for the projector theme's larger type. */

@@ -126,6 +126,16 @@ export function placeLabel(place: Place, run: LatencyRun): string {
   return place === 'stack' ? `stack (${run.notifiedBy})` : place;
 }
 
+/**
+ * Whether words centred at x (px), `charW` px a character, fit on one line without running
+ * into each other or off either edge of the width; where they do not, the strip gives
+ * each two lines (its name over its time).
+ */
+export function fitsOneLine(labels: readonly { x: number; text: string }[], width: number, charW: number, gap = 8): boolean {
+  const spans = [...labels].sort((a, b) => a.x - b.x).map((l) => ({ left: l.x - (l.text.length * charW) / 2, right: l.x + (l.text.length * charW) / 2 }));
+  return spans.every((span, i) => span.left >= 0 && span.right <= width && (i === 0 || span.left >= spans[i - 1]!.right + gap));
+}
+
 /** Wall milliseconds a whole trip takes in the strip: 2.5 s, whatever the trip's length. */
 export const TRIP_MS = 2500;
 /** A pause at the end of a trip before the next starts. */

@@ -12,7 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { netViewFixture } from '../fixtures/index.js';
 import { STAGES } from '../net-data.js';
 import {
-  latencyModel, latencyRun, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, slowdown, STAGE_PATH, TRIP_MS, tripNsAtWall,
+  fitsOneLine, latencyModel, latencyRun, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, slowdown, STAGE_PATH, TRIP_MS, tripNsAtWall,
 } from './model.js';
 
 const net = netViewFixture();
@@ -60,6 +60,14 @@ describe('latency model', () => {
       const got = labels(max, count);
       expect(new Set(got).size).toBe(got.length);
     }
+  });
+
+  it('gives the strip\'s words two lines where one would run into the next or off the edge', () => {
+    expect(fitsOneLine([{ x: 60, text: 'send 2.0 µs' }, { x: 200, text: 'wire 4.2 µs' }], 400, 9.6)).toBe(true);
+    // "stack 0.25 µs" and "receive 1.2 µs" 118 px apart, 125 and 134 px wide: they touch
+    expect(fitsOneLine([{ x: 316, text: 'stack 0.25 µs' }, { x: 434, text: 'receive 1.2 µs' }], 552, 9.6)).toBe(false);
+    expect(fitsOneLine([{ x: 20, text: 'send 2.0 µs' }], 552, 9.6)).toBe(false);
+    expect(fitsOneLine([{ x: 540, text: 'receive 1.2 µs' }], 552, 9.6)).toBe(false);
   });
 
   it('says the breakdown is measured in the ping-pong test for other tests, and waits without a report', () => {
@@ -128,5 +136,25 @@ describe('latency model', () => {
       expect(other).toContain('data-net-message');
       expect(other).toContain('ping-pong');
     }
+    // on the presenter's stage the legend names the stages (the strip's caption says what each is)
+    const stage = renderToStaticMarkup(createElement(NetLatency!, { report: onload, theme: 'projector', width: 792, stage: true }));
+    const lab = renderToStaticMarkup(createElement(NetLatency!, { report: onload, theme: 'projector', width: 792 }));
+    expect(lab).toContain('send: the send call');
+    expect(stage).not.toContain('send: the send call');
+    expect(stage).toMatch(/>wire \(hardware\)</);
+    expect(stage.match(/class="slv-legend"/g)).toHaveLength(1);
+    // narrow (beside the presenter's question) the stage draws the bars alone
+    const beside = renderToStaticMarkup(createElement(NetLatency!, { report: kernel, theme: 'projector', width: 552, stage: true }));
+    expect(beside).toContain('data-bars="1"');
+    expect(beside).not.toContain('data-strip');
+    expect(stage).toContain('data-strip');
+    // the lab draws the strip at any width: narrow, the stages' words on two lines, the stack's box without its note
+    const narrow = renderToStaticMarkup(createElement(NetLatency!, { report: kernel, theme: 'projector', width: 552 }));
+    expect(narrow).toMatch(/<tspan[^>]*>stack<\/tspan><tspan[^>]*>[0-9.]+ µs<\/tspan>/);
+    expect(narrow).toMatch(/<tspan[^>]*>waits: notify<\/tspan><tspan[^>]*>[0-9.]+ µs<\/tspan>/);
+    expect(narrow).not.toContain('(interrupt)');
+    const wide = renderToStaticMarkup(createElement(NetLatency!, { report: kernel, theme: 'projector', width: 1000, stage: true }));
+    expect(wide).toContain('(interrupt)');
+    expect(wide).toMatch(/>stack [0-9.]+ µs</);
   });
 });
