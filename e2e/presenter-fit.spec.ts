@@ -135,8 +135,8 @@ async function shot(page: Page, name: string): Promise<void> {
  * take it off.
  */
 const STILL_TALL: Readonly<Record<string, readonly string[]>> = {
-  'blocking-locks-and-the-herd': ['herd', 'herd, beside the question'],
-  'checksum-offload-and-copy-avoidance': ['hpux-journey', 'hpux-journey, beside the question', 'hpux-buffers, beside the question'],
+  'blocking-locks-and-the-herd': ['herd, beside the question'],
+  'checksum-offload-and-copy-avoidance': ['hpux-journey, beside the question', 'hpux-buffers, beside the question'],
 };
 
 

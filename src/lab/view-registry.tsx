@@ -82,7 +82,7 @@ export interface ViewInputs {
   speed: number;
   theme: Theme;
   width: number;
-  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix, the timeline's lanes, the mode bars, MONITOR MODES's rows); otherwise the view's own. */
+  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix, the timeline's lanes, the mode bars, MONITOR MODES's rows, the herd's places); otherwise the view's own. */
   height?: number;
   /**
    * Drawn on the presenter's stage, one view to a screen at the back row's size: a view
@@ -111,7 +111,8 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} stage={v.stage} />,
   herd: (v) => loading(
-    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} modeNames={v.schema.modes} />,
+    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} height={v.height}
+      stage={v.stage} modeNames={v.schema.modes} />,
   ),
   'cache-lines': (v) => loading(<CacheLineView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
   'krp-queue': (v) => (
@@ -179,7 +180,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     <NetLivelock points={livelockPoints(v.curve)} progress={curveProgress(v.curve)} theme={v.theme} width={v.width} />,
   ),
   // the journey shows the run's per-send costs: the final report once there is one, live until then
-  'hpux-journey': (v) => loading(<HpuxJourney report={v.finalReport ?? v.report} theme={v.theme} width={v.width} />),
+  'hpux-journey': (v) => loading(<HpuxJourney report={v.finalReport ?? v.report} theme={v.theme} width={v.width} stage={v.stage} />),
   // the buffers are a moment's state: always the newest report
   'hpux-buffers': (v) => loading(<HpuxBuffers report={v.report} theme={v.theme} width={v.width} stage={v.stage} />),
   'hpux-curves': (v) => loading(

@@ -43,9 +43,10 @@ const MIN_GRAPHIC = 120;
 /**
  * The views that draw their main graphic to a height they are given (ViewInputs.height):
  * the CPU grid its tiles, the RAD traffic matrix its cells and key, the timeline its
- * lanes (its canvas), the mode bars and MONITOR MODES their rows.
+ * lanes (its canvas), the mode bars and MONITOR MODES their rows, the herd its places'
+ * rows of chips.
  */
-export const FITTED_VIEWS: ReadonlySet<string> = new Set(['cpu-grid', 'numa-traffic', 'timeline', 'modes', 'monitor-modes']);
+export const FITTED_VIEWS: ReadonlySet<string> = new Set(['cpu-grid', 'numa-traffic', 'timeline', 'modes', 'monitor-modes', 'herd']);
 
 /** A view's largest picture (the CPU grid's tiles, an SVG or a canvas). */
 function tallestGraphic(body: HTMLElement): Element | undefined {

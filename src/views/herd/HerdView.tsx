@@ -37,6 +37,14 @@ export interface HerdViewProps {
   theme?: Theme;
   /** Width of the whole view in CSS px (default 720). */
   width?: number;
+  /** The most height the loop's drawing may take, in px (the presenter's stage): its places take one row of chips where two would not fit. */
+  height?: number;
+  /**
+   * On the presenter's stage: the places' names stand beside their chips, the lock is
+   * described in one line with its miss rate (the headline keeps the wake-ups), and the
+   * legend's words are short.
+   */
+  stage?: boolean;
   /** schema.modes, the order of each CPU's modeNs (default palette.MODES). */
   modeNames?: readonly string[];
   title?: string;
@@ -74,7 +82,8 @@ export function HerdView(props: HerdViewProps) {
   const gapX = Math.round(t.fontSize * 1.4);
   const herdW = side ? Math.round((innerW - gapX) * 0.6) : innerW;
   const compareW = side ? innerW - gapX - herdW : innerW;
-  const geo = herdGeometry(scene, herdW, t);
+  const stage = !!props.stage;
+  const geo = herdGeometry(scene, herdW, t, { stage, height: props.height });
   const places = chipPlaces(scene, geo);
   const slide = useSlideWhenCalm(places.map((p) => `${p.key}@${p.x},${p.y}`).join('|'), CALM_MS);
   const summary = herdSummary(snapshot, scene, memory, rows && props.compare ? { label: props.compare.label, rows } : undefined);
@@ -95,8 +104,8 @@ export function HerdView(props: HerdViewProps) {
       <strong>{formatCount(scene.futile)}</strong> futile wake-ups
       <span className="slv-muted"> of </span><strong>{formatCount(scene.contextSwitches)}</strong> context switches
       <span className="slv-muted"> ({formatPct(scene.wastedPct)} wasted)</span>
-      {Number.isFinite(scene.missRatePct) && (
-        <span className="slv-muted"> · {scene.name} miss rate {scene.missExact ? '' : '≈'}{formatPct(scene.missRatePct)}</span>
+      {Number.isFinite(scene.missRatePct) && !stage && (
+        <span className="slv-muted"> · {scene.name}&apos;s own miss rate {scene.missExact ? '' : '≈'}{formatPct(scene.missRatePct)}</span>
       )}
     </span>
   );
@@ -105,16 +114,16 @@ export function HerdView(props: HerdViewProps) {
     <ViewFrame view="herd" theme={theme} width={width} title={props.title ?? 'The thundering herd'} headline={headline}
       summary={summary}
       legend={<Legend label="Thundering herd legend" items={herd ? [
-        { key: 'asleep', label: `Asleep on ${scene.name}`, swatch: <ChipSwatch theme={theme} kind="asleep" /> },
-        { key: 'woken', label: 'Woken by the last release, waiting for a CPU', swatch: <ChipSwatch theme={theme} kind="woken" /> },
-        { key: 'ready', label: 'Runnable for another reason', swatch: <ChipSwatch theme={theme} kind="ready" /> },
-        { key: 'running', label: 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+        { key: 'asleep', label: stage ? 'Asleep' : `Asleep on ${scene.name}`, swatch: <ChipSwatch theme={theme} kind="asleep" /> },
+        { key: 'woken', label: stage ? 'Woken by the release' : 'Woken by the last release, waiting for a CPU', swatch: <ChipSwatch theme={theme} kind="woken" /> },
+        { key: 'ready', label: stage ? 'Runnable, other reason' : 'Runnable for another reason', swatch: <ChipSwatch theme={theme} kind="ready" /> },
+        { key: 'running', label: stage ? 'Running (CPU\'s mode)' : 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
         { key: 'cswitch', label: MODE_INFO.cswitch.label, swatch: <ModeSwatch mode="cswitch" theme={theme} /> },
         { key: 'holder', label: `Holds ${scene.name}`, swatch: <HolderSwatch theme={theme} /> },
       ] : [
         { key: 'spin', label: `CPU spinning for ${scene.name}, in the order it started`, swatch: <ModeSwatch mode="spin" theme={theme} /> },
         { key: 'ready', label: 'Runnable thread, waiting for a CPU', swatch: <ChipSwatch theme={theme} kind="ready" /> },
-        { key: 'running', label: 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+        { key: 'running', label: stage ? 'Running (CPU\'s mode)' : 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
         { key: 'holder', label: `Holds ${scene.name}`, swatch: <HolderSwatch theme={theme} /> },
       ]} />}
       table={{
@@ -130,7 +139,11 @@ export function HerdView(props: HerdViewProps) {
       }}>
       <p style={{ margin: '0 0 6px' }}>
         <strong style={{ fontSize: 'var(--slv-fs-large)' }}>{scene.name}</strong>
-        <span className="slv-muted">{scene.label ? ` — ${scene.label}` : ''}. {capital(LOCK_KIND_WORDS[scene.kind].long)}.</span>
+        <span className="slv-muted">{scene.label && !stage ? ` — ${scene.label}` : ''}. {capital(LOCK_KIND_WORDS[scene.kind].long)}.</span>
+        {/* on the stage the miss rate moves here from the headline, which then takes one line */}
+        {stage && Number.isFinite(scene.missRatePct) && (
+          <span className="slv-muted" style={{ whiteSpace: 'nowrap' }}> Its own miss rate {scene.missExact ? '' : '≈'}{formatPct(scene.missRatePct)}.</span>
+        )}
       </p>
       <div style={{ display: 'flex', flexDirection: side ? 'row' : 'column', gap: side ? gapX : 12, alignItems: 'flex-start' }}>
         <div style={{ width: herdW }}>
@@ -176,6 +189,8 @@ export interface HerdGeometry {
   /** The chips run from x0 to x1; the loop's arrows run outside, down the left and back up the right. */
   x0: number;
   x1: number;
+  /** Where the chips and tiles begin: x0, or on the stage after the places' names. */
+  chipX: number;
   width: number;
   perRow: number;
   /** Top of each place's chips, and how many rows of chips it has room for. */
@@ -190,8 +205,8 @@ export interface HerdGeometry {
   /** Where the CPU tiles end. */
   tilesRight: number;
   lineH: number;
-  /** The label above each place, and the words between places. */
-  labels: { y: number; text: string }[];
+  /** The label above each place (on the stage, beside it), and the words between places. */
+  labels: { y: number; text: string; key?: string }[];
   bands: { y: number; rows: BandRow[] }[];
   height: number;
 }
@@ -201,21 +216,32 @@ function textW(text: string, size: number): number {
   return text.length * size * 0.6;
 }
 
-export function herdGeometry(scene: HerdScene, width: number, t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>): HerdGeometry {
+/**
+ * Where everything goes. On the presenter's stage (`stage`) each place's name stands to
+ * the left of its chips instead of above them, and given a `height` (the room the stage
+ * leaves the drawing) the places take one row of chips where two would not fit (a place
+ * with more than a row holds ends with "+N more").
+ */
+export function herdGeometry(scene: HerdScene, width: number, t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>,
+  { stage = false, height }: { stage?: boolean; height?: number } = {}): HerdGeometry {
   const fs = t.fontSize;
   const small = t.smallSize;
   const chipW = Math.round(fs * 4.6);
-  const chipH = Math.round(fs * 1.9);
+  // chips a little flatter on the stage, where height is what runs out
+  const chipH = Math.round(fs * (stage ? 1.7 : 1.9));
   const gap = Math.round(fs * 0.45);
   const x0 = Math.round(fs * 1.8);
   const x1 = width - Math.round(fs * 1.8);
-  const perRow = Math.max(1, Math.floor((x1 - x0 + gap) / (chipW + gap)));
+  // the names' column on the stage: "Run queue" in bold at the small size, erring wide
+  const chipX = stage ? x0 + Math.round(small * 0.64 * 9 + gap) : x0;
+  const perRow = Math.max(1, Math.floor((x1 - chipX + gap) / (chipW + gap)));
   // a fixed number of rows, so the view does not grow and shrink as threads come and go
-  const rows = perRow >= 10 ? 1 : 2;
-  const labelH = small + 10;
+  const twoRows = perRow < 10 && (height === undefined || herdGeometry(scene, width, t, { stage }).height <= height);
+  const rows = twoRows ? 2 : 1;
+  const labelH = stage ? 0 : small + 10;
   const lineH = small + 6;
   const herd = scene.mode === 'herd';
-  const labels: { y: number; text: string }[] = [];
+  const labels: { y: number; text: string; key?: string }[] = [];
   const bands: { y: number; rows: BandRow[] }[] = [];
   const chars = Math.max(12, Math.floor((x1 - x0) / (small * 0.6)));
   const band = (y: number, rows: BandRow[]) => {
@@ -227,29 +253,39 @@ export function herdGeometry(scene: HerdScene, width: number, t: Pick<ThemeToken
       : [...wrapWords(start, chars).map((line) => ({ start: line })), ...wrapWords(end, chars).map((line) => ({ end: line }))];
   const words = (text: string): BandRow[] => wrapWords(text, chars).map((line) => ({ start: line }));
 
+  // a place's name: above its chips, or on the stage beside them (its name, and its count under it)
+  const label = (y: number, name: string, count?: number) => {
+    if (!stage) {
+      labels.push({ y: y + small, text: count === undefined ? name : `${name} · ${count}` });
+      return;
+    }
+    labels.push({ y: y + chipH / 2 + small * (count === undefined ? 0.35 : -0.25), text: name });
+    if (count !== undefined) labels.push({ y: y + chipH / 2 + small * 0.95, text: String(count), key: `${name} count` });
+  };
   let y = 0;
-  labels.push({ y: y + small, text: `${herd ? 'Asleep on' : 'Spinning for'} ${scene.name} · ${scene.waiting.length}` });
+  label(y, stage ? (herd ? 'Asleep' : 'Spinning') : `${herd ? 'Asleep on' : 'Spinning for'} ${scene.name}`, scene.waiting.length);
   const waitY = y + labelH;
   const waitRows = herd || perRow < scene.cpus.length ? rows : 1;
   y = waitY + waitRows * (chipH + gap) + 4;
   y = band(y, herd
     ? pair(scene.kind === 'wake_all' ? '↓ a release wakes every sleeper' : '↓ a release wakes the longest sleeper', 'missed the lock: back to sleep ↑')
     : words('a release lets the first spinner in: nobody sleeps, nobody is woken'));
-  labels.push({ y: y + small, text: `Run queue · ${scene.ready.length}` });
+  label(y, 'Run queue', scene.ready.length);
   const readyY = y + labelH;
   const readyRows = rows;
   y = readyY + readyRows * (chipH + gap) + 4;
   y = band(y, words(herd ? '↓ each is dispatched: one context switch apiece' : 'runnable threads wait for a CPU'));
-  labels.push({ y: y + small, text: 'CPUs' });
   const cpuY = y + labelH;
   const n = Math.max(1, scene.cpus.length);
-  const tileCols = Math.max(1, Math.min(n, Math.floor((x1 - x0 + gap) / (chipW + Math.round(fs * 0.5) + gap))));
-  const tileW = Math.min(fs * 8, (x1 - x0 - gap * (tileCols - 1)) / tileCols);
-  const tilesRight = x0 + tileCols * (tileW + gap) - gap;
+  const tileCols = Math.max(1, Math.min(n, Math.floor((x1 - chipX + gap) / (chipW + Math.round(fs * 0.5) + gap))));
+  const tileW = Math.min(fs * 8, (x1 - chipX - gap * (tileCols - 1)) / tileCols);
+  const tilesRight = chipX + tileCols * (tileW + gap) - gap;
   const tileH = small + 10 + chipH + small + 12;
+  if (stage) labels.push({ y: cpuY + tileH / 2 + small * 0.35, text: 'CPUs' });
+  else labels.push({ y: y + small, text: 'CPUs' });
   y = cpuY + Math.ceil(n / tileCols) * (tileH + gap);
   return {
-    fs, small, chipW, chipH, gap, x0, x1, width, perRow, waitY, waitRows, readyY, readyRows, cpuY, tileW, tileH, tileCols,
+    fs, small, chipW, chipH, gap, x0, x1, chipX, width, perRow, waitY, waitRows, readyY, readyRows, cpuY, tileW, tileH, tileCols,
     tilesRight, lineH, labels, bands, height: Math.ceil(y + 2),
   };
 }
@@ -272,7 +308,7 @@ export interface ChipPlace {
 /** The top-left corner of CPU i's tile. */
 export function tileAt(geo: HerdGeometry, i: number): { x: number; y: number } {
   return {
-    x: geo.x0 + (i % geo.tileCols) * (geo.tileW + geo.gap),
+    x: geo.chipX + (i % geo.tileCols) * (geo.tileW + geo.gap),
     y: geo.cpuY + Math.floor(i / geo.tileCols) * (geo.tileH + geo.gap),
   };
 }
@@ -290,7 +326,7 @@ export function chipPlaces(scene: HerdScene, geo: HerdGeometry): ChipPlace[] {
     const capacity = rows * geo.perRow;
     const shown = ids.length > capacity ? capacity - 1 : ids.length;
     const slot = (i: number) => ({
-      x: geo.x0 + (i % geo.perRow) * (geo.chipW + geo.gap),
+      x: geo.chipX + (i % geo.perRow) * (geo.chipW + geo.gap),
       y: top + Math.floor(i / geo.perRow) * (geo.chipH + geo.gap),
     });
     ids.slice(0, shown).forEach((id, i) => out.push({ ...make(id), ...slot(i) }));
@@ -353,15 +389,15 @@ function HerdLoop({ scene, geo, t, inFlight }: { scene: HerdScene; geo: HerdGeom
   return (
     <g>
       {geo.labels.map((l) => (
-        <text key={l.text} x={x0} y={l.y} fontSize={small} fontWeight={700}>{l.text}</text>
+        <text key={l.key ?? l.text} x={x0} y={l.y} fontSize={small} fontWeight={700}>{l.text}</text>
       ))}
       {scene.waiting.length === 0 && (
-        <text x={x0 + 4} y={geo.waitY + chipH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>
+        <text x={geo.chipX + 4} y={geo.waitY + chipH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>
           {herd ? 'nobody asleep on the lock' : 'no CPU spinning for it'}
         </text>
       )}
       {scene.ready.length === 0 && (
-        <text x={x0 + 4} y={geo.readyY + chipH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>empty</text>
+        <text x={geo.chipX + 4} y={geo.readyY + chipH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>empty</text>
       )}
       {geo.bands.map((b, i) => b.rows.map((row, j) => {
         const y = b.y + (j + 1) * lineH - 4;

@@ -207,3 +207,26 @@ describe('the bounce, from successive snapshots', () => {
     expect(advanceHerd(memory, frames[4]!, spin)).toBeUndefined();
   });
 });
+
+describe('the herd on the presenter\'s stage', () => {
+  it('puts the places\' names beside their chips, and takes one row of chips a place where two would not fit the height', async () => {
+    // the .tsx is loaded at run time: the test typecheck (tsconfig.test.json) has no JSX
+    const { herdGeometry } = await import(/* @vite-ignore */ String('./HerdView.tsx')) as { herdGeometry: typeof import('./HerdView.js').herdGeometry };
+    const f = runFixture('sna-as-ported-4');
+    const scene = herdScene(f.snapshot, hotLockIndex(f.snapshot));
+    const t = { fontSize: 20, smallSize: 17 };
+    const lab = herdGeometry(scene, 760, t);
+    const stage = herdGeometry(scene, 760, t, { stage: true });
+    expect(lab.chipX).toBe(lab.x0);
+    expect(stage.chipX).toBeGreaterThan(stage.x0);
+    expect(stage.height).toBeLessThan(lab.height);
+    expect(stage.waitRows).toBe(2);
+    // the names stand level with their chips, not above them
+    expect(stage.labels.find((l) => l.text === 'Run queue')!.y).toBeGreaterThan(stage.readyY);
+    const tight = herdGeometry(scene, 760, t, { stage: true, height: stage.height - 1 });
+    expect(tight.waitRows).toBe(1);
+    expect(tight.readyRows).toBe(1);
+    expect(tight.height).toBeLessThan(stage.height);
+    expect(herdGeometry(scene, 760, t, { stage: true, height: stage.height }).waitRows).toBe(2);
+  });
+});

@@ -25,7 +25,13 @@ import {
 import { HpuxWaiting } from '../hpux-waiting.js';
 import '../hpux.css';
 
-/** report: report.hpux (per_send_ns, per_recv_ns, the bytes) and report.scenario.hpux (bytes written); width default 1100. */
+/**
+ * report: report.hpux (per_send_ns, per_recv_ns, the bytes) and report.scenario.hpux
+ * (bytes written); width default 1100. On the presenter's stage (`stage`) it is a slide:
+ * the stages' boxes give their title, cost and bar (what each does, the "Now:" line says
+ * as the token reaches it), the legend's words are short, and the rules table is left to
+ * the lab.
+ */
 export type HpuxJourneyProps = HpuxViewProps;
 
 const GROUPS: readonly TouchGroup[] = ['write', 'copy', 'checksum', 'cache', 'map', 'card'];
@@ -36,7 +42,8 @@ export function HpuxJourney(props: HpuxJourneyProps) {
   const view = journeyView(props.report);
   const title = props.title ?? 'One send, byte by byte';
   const summary = journeySummary(view);
-  const legend = <GroupLegend theme={theme} />;
+  const stage = !!props.stage;
+  const legend = <GroupLegend theme={theme} stage={stage} />;
 
   if (view.kind !== 'journey') {
     return <HpuxWaiting view="hpux-journey" theme={theme} width={width} title={title} summary={summary} legend={legend} />;
@@ -46,7 +53,7 @@ export function HpuxJourney(props: HpuxJourneyProps) {
     <span data-per-send={m.perSendNs} data-per-recv={m.perRecvNs} data-bytes={m.bytesTouchedPerSend}>
       per send <strong>{formatNs(m.perSendNs)}</strong>
       {' · '}per receive <strong>{formatNs(m.perRecvNs)}</strong>
-      {' · '}<span style={{ whiteSpace: 'nowrap' }}><strong>{formatSize(m.bytesTouchedPerSend)}</strong> touched per send</span>
+      {!stage && <>{' · '}<span style={{ whiteSpace: 'nowrap' }}><strong>{formatSize(m.bytesTouchedPerSend)}</strong> touched per send</span></>}
     </span>
   );
   return (
@@ -57,15 +64,15 @@ export function HpuxJourney(props: HpuxJourneyProps) {
         rows: TOUCHES.map((k) => [TOUCH_WORDS[k], formatNs(m.hp.per_send_ns?.[k] ?? 0), formatSize(m.hp.per_send_bytes?.[k] ?? 0),
           formatNs(m.hp.per_recv_ns?.[k] ?? 0), formatSize(m.hp.per_recv_bytes?.[k] ?? 0)]),
       }}>
-      <Journey model={m} width={innerWidth(width)} theme={theme} />
-      <RulesTable model={m} width={innerWidth(width)} t={themeTokens(theme)} theme={theme} />
+      <Journey model={m} width={innerWidth(width)} theme={theme} stage={stage} />
+      {!stage && <RulesTable model={m} width={innerWidth(width)} t={themeTokens(theme)} theme={theme} />}
     </ViewFrame>
   );
 }
 
 // ---- the stages and the token ------------------------------------------------------------------
 
-function Journey({ model: m, width, theme }: { model: JourneyModel; width: number; theme?: Theme }) {
+function Journey({ model: m, width, theme, stage }: { model: JourneyModel; width: number; theme?: Theme; stage: boolean }) {
   const t = themeTokens(theme);
   const reduced = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
@@ -81,8 +88,8 @@ function Journey({ model: m, width, theme }: { model: JourneyModel; width: numbe
     setStep(((to % n) + n) % n);
   };
   return (
-    <div className="slv-hpux-journey">
-      <StageBoxes model={m} width={width} t={t} token={token} reduced={reduced} />
+    <div className={stage ? 'slv-hpux-journey slv-hpux-journey-stage' : 'slv-hpux-journey'}>
+      <StageBoxes model={m} width={width} t={t} token={token} reduced={reduced} stage={stage} />
       <p className="slv-hpux-now" data-stage-words={m.stages[token.stage]!.id} aria-live={playing ? 'off' : 'polite'}>
         <strong>Now: </strong>{stageSentence(m, token.stage)}
       </p>
@@ -95,16 +102,18 @@ function Journey({ model: m, width, theme }: { model: JourneyModel; width: numbe
         )}
         <button type="button" className="slv-button" onClick={() => go(token.stage - 1)}>Previous stage</button>
         <button type="button" className="slv-button" onClick={() => go(token.stage + 1)}>Next stage</button>
-        <span className="slv-muted">
-          {reduced ? 'Reduced motion: step through the stages with the buttons.' : 'The token lingers where the CPU spends longest.'}
-        </span>
+        {!stage && (
+          <span className="slv-muted">
+            {reduced ? 'Reduced motion: step through the stages with the buttons.' : 'The token lingers where the CPU spends longest.'}
+          </span>
+        )}
       </div>
     </div>
   );
 }
 
-function StageBoxes({ model: m, width, t, token, reduced }: {
-  model: JourneyModel; width: number; t: ThemeTokens; token: { stage: number; position: number }; reduced: boolean;
+function StageBoxes({ model: m, width, t, token, reduced, stage }: {
+  model: JourneyModel; width: number; t: ThemeTokens; token: { stage: number; position: number }; reduced: boolean; stage: boolean;
 }) {
   const fs = t.fontSize;
   const small = t.smallSize;
@@ -114,17 +123,20 @@ function StageBoxes({ model: m, width, t, token, reduced }: {
   const boxW = (width - gap * (cols - 1)) / cols;
   const chars = Math.max(8, Math.floor((boxW - 16) / (small * 0.56)));
   const titles = m.stages.map((s, i) => wrapWords(`${i + 1} ${s.title}`, Math.max(8, Math.floor((boxW - 16) / (small * 0.62)))));
-  const words = m.stages.map((s) => wrapWords(s.rule.long, chars));
+  // on the stage a box gives its title, cost and bar; the "Now:" line says what the stage does
+  const words = m.stages.map((s) => (stage ? [] : wrapWords(s.rule.long, chars)));
   const titleLines = Math.max(...titles.map((l) => l.length));
   const wordLines = Math.max(...words.map((l) => l.length));
   const line = small * 1.2;
   const valueFs = Math.round(fs * 1.15);
-  const boxH = Math.round(10 + titleLines * line + 6 + wordLines * line + valueFs * 1.5 + 14);
+  const boxH = Math.round(10 + titleLines * line + (wordLines > 0 ? 6 + wordLines * line : 0) + valueFs * 1.5 + 14);
   const hostH = Math.round(small * 1.9);
-  const laneH = Math.round(fs * 1.7);
+  // the token's lane above each row (closer on the stage, where every px of height counts)
+  const laneH = Math.round(fs * (stage ? 1.4 : 1.7));
   const rowH = hostH + laneH + boxH + Math.round(fs * 0.9);
   const rows = n / cols;
-  const height = rows * rowH;
+  // the last row needs no gap under it
+  const height = rows * rowH - Math.round(fs * 0.9);
   const most = Math.max(1, ...m.stages.map((s) => s.ns));
   const place = (i: number) => ({ x: (i % cols) * (boxW + gap), y: Math.floor(i / cols) * rowH + hostH + laneH });
   const centre = (i: number) => ({ x: place(i).x + boxW / 2, y: place(i).y });
@@ -284,14 +296,20 @@ function RulesTable({ model: m, width, t, theme }: { model: JourneyModel; width:
   );
 }
 
-function GroupLegend({ theme }: { theme?: Theme }) {
+/** The groups' short words, for the stage. */
+const GROUP_SHORT: Readonly<Record<TouchGroup, string>> = {
+  write: 'application writes', copy: 'CPU copies', checksum: 'CPU checksums',
+  cache: 'cache flush, purge', map: 'pages lent, swapped', card: 'card: no CPU',
+};
+
+function GroupLegend({ theme, stage = false }: { theme?: Theme; stage?: boolean }) {
   const t = themeTokens(theme);
   const s = swatchSize(theme);
   return (
     <Legend label="Byte touches legend" items={[
       ...GROUPS.map((g) => ({
         key: g,
-        label: GROUP_WORDS[g],
+        label: (stage ? GROUP_SHORT : GROUP_WORDS)[g],
         swatch: (
           <svg width={s} height={s}>
             <rect x={1} y={1} width={s - 2} height={s - 2} rx={3} fill={g === 'card' ? t.background : groupColour(g, theme)}
@@ -300,7 +318,7 @@ function GroupLegend({ theme }: { theme?: Theme }) {
         ),
       })),
       {
-        key: 'token', label: 'The bytes of one send, where they are now (thick outline)', swatch: (
+        key: 'token', label: stage ? 'one send, now' : 'The bytes of one send, where they are now (thick outline)', swatch: (
           <svg width={s} height={s}><rect x={2} y={2} width={s - 4} height={s - 4} rx={3} fill={byteTokenColour(theme)} stroke={t.text} strokeWidth={2} /></svg>
         ),
       },

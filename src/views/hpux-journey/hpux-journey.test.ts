@@ -162,4 +162,30 @@ describe('words and the rendered view', () => {
     const none = renderToStaticMarkup(createElement(HpuxJourney!, {}));
     expect(none).toContain('Waiting for the first report');
   });
+
+  it('on the presenter\'s stage is a slide: boxes with title, cost and bar, the "Now:" line, short legend, no rules table', async () => {
+    const { HpuxJourney } = await import(/* @vite-ignore */ String('./HpuxJourney.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const props = { report: fixture.reports['hpux-cow-8-buffers'], theme: 'projector', width: 792 };
+    const lab = renderToStaticMarkup(createElement(HpuxJourney!, props));
+    const stage = renderToStaticMarkup(createElement(HpuxJourney!, { ...props, stage: true }));
+    expect(stage.match(/data-stage="/g)).toHaveLength(8);
+    expect(stage).not.toContain('data-rules=');
+    expect(lab).toContain('data-rules=');
+    expect(stage).toContain('data-stage-words');
+    expect(stage).toContain('slv-hpux-journey-stage');
+    // what a stage does is said by the "Now:" line, not in every box
+    const view = journeyView(props.report);
+    if (view.kind !== 'journey') throw new Error('expected a journey');
+    // the flush's words (stage 4): in its box in the lab, not in the stage's boxes
+    const long = view.model.stages[3]!.rule.long.split(' ').slice(0, 3).join(' ');
+    const boxes = (html: string) => /<svg[^>]*data-journey[\s\S]*?<\/svg>/.exec(html)![0];
+    expect(boxes(lab)).toContain(long);
+    expect(boxes(stage)).not.toContain(long);
+    expect(stage).toContain('CPU copies');
+    const head = (html: string) => /<figcaption[\s\S]*?<\/figcaption>/.exec(html)![0];
+    expect(head(lab)).toContain('touched per send');
+    expect(head(stage)).not.toContain('touched per send');
+    const svgHeight = (html: string) => Number(/<svg width="[0-9.]+" height="([0-9.]+)"[^>]*data-journey/.exec(html)![1]);
+    expect(svgHeight(stage)).toBeLessThan(svgHeight(lab));
+  });
 });
