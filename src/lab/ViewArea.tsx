@@ -94,6 +94,9 @@ const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; i
   return <View {...inputs} />;
 });
 
+/** The least width (the view's own px) a view is drawn at; narrower, the slot waits. */
+const MIN_DRAW_WIDTH = 160;
+
 function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number; stage?: boolean }) {
   const [ref, bodyWidth] = useWidth<HTMLDivElement>();
   // a zoomed view is drawn to its width in its own px, then scaled up to the slot's
@@ -130,7 +133,9 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownVi
       {id === 'scaling' && <Suspense fallback={null}><SweepControls store={store} /></Suspense>}
       {isNetCurve(id) && <Suspense fallback={null}><NetCurveControls store={store} curve={id} /></Suspense>}
       <div className="view-body" ref={ref}>
-        {!inputs || measured === 0 ? (
+        {!inputs || measured < MIN_DRAW_WIDTH ? (
+          // a slot caught narrower than any view is drawn for (a window being resized, a
+          // zoom changing) waits for its width rather than draw boxes of negative size
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
         ) : (
           <div className="view-zoom" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>

@@ -34,8 +34,9 @@ const NEXT_LABEL: Record<NextState, string> = {
 
 /**
  * On the presenter's stage the legend's words are shorter (two lines, not five), the
- * diagram's headings take the shortest words that fit one line, and the rule is said
- * once, by the diagram's line under the buffers, not again below it.
+ * diagram's headings take the shortest words that fit one line, the next buffer's fate
+ * is told in fewer words, and the rule is said once, by the diagram's line under the
+ * buffers, not again below it.
  */
 export function HpuxBuffers({ report, theme, width = 760, stage = false, title = 'Send buffers and the socket buffer' }: HpuxBuffersProps) {
   const view = buffersView(report);
@@ -62,7 +63,7 @@ export function HpuxBuffers({ report, theme, width = 760, stage = false, title =
         rows: m.buffers.map((b) => [`buffer ${b.index}`, b.held ? 'yes' : 'no', formatSize(b.dirty), b.next ? 'yes' : '', fromBuffer(b.index)]),
       }}>
       <BufferDiagram model={m} width={innerWidth(width)} t={themeTokens(theme)} stage={stage} />
-      <p className="slv-hpux-rule" data-next-words="">{nextWords(m)}</p>
+      <p className="slv-hpux-rule" data-next-words="">{nextWords(m, stage)}</p>
       {!stage && <p className="slv-hpux-rule" data-rule-words="">{ruleWords(m)}</p>}
     </ViewFrame>
   );
@@ -83,8 +84,8 @@ function BufferDiagram({ model: m, width, t, stage }: { model: BuffersModel; wid
   const rows = Math.ceil(positions / cols);
   const cardH = Math.round(roomy ? fs * 3.6 : fs * 3.2);
   const chars = Math.max(20, Math.floor(width / (small * 0.64)));
-  // on the stage, the shortest words that take one line (the lab's in full, wrapped)
-  const lines = (options: string[]) => wrapWords((stage && options.find((o) => o.length <= chars)) || options[0]!, chars);
+  // on the stage, the first words that take one line, else the shortest wrapped (the lab's in full, wrapped)
+  const lines = (options: string[]) => wrapWords(stage ? options.find((o) => o.length <= chars) ?? options[options.length - 1]! : options[0]!, chars);
   const drawn = more > 0 ? `; the first ${positions} drawn` : '';
   const heading = lines([`The application\u2019s send buffers: ${plural(m.k, 'buffer')} of ${formatSize(m.sendBytes)}, used in turn${drawn}`,
     `The application\u2019s ${plural(m.k, 'send buffer')} of ${formatSize(m.sendBytes)}${drawn}`]);
@@ -97,10 +98,11 @@ function BufferDiagram({ model: m, width, t, stage }: { model: BuffersModel; wid
   const unacked = `${formatSize(Math.min(m.unackedBytes, m.soSndbuf))} unacknowledged`;
   const socketHeading = lines([`Socket buffer SO_SNDBUF, ${formatSize(m.soSndbuf)}: room for ${plural(m.capacity, 'send')}, ${unacked}`,
     `SO_SNDBUF, ${formatSize(m.soSndbuf)}: room for ${plural(m.capacity, 'send')}, ${unacked}`,
-    `SO_SNDBUF, ${formatSize(m.soSndbuf)}: ${plural(m.capacity, 'send')}, ${unacked}`]);
+    `SO_SNDBUF, ${formatSize(m.soSndbuf)}: ${plural(m.capacity, 'send')}, ${unacked}`,
+    `SO_SNDBUF, ${formatSize(m.soSndbuf)}: ${unacked}`]);
   const missing = m.enough ? '' : `: ${m.needed - m.k} missing`;
   const ruleLabel = m.copyAvoid ? lines([`SO_SNDBUF / send + 1 = ${m.needed} buffers needed${missing}`, `SO_SNDBUF / send + 1 = ${m.needed} needed${missing}`]) : [];
-  const socketTop = bracketY + (m.copyAvoid ? 5 + ruleLabel.length * line : 0) + fs * 1.2;
+  const socketTop = bracketY + (m.copyAvoid ? 5 + ruleLabel.length * line : 0) + fs * (stage ? 0.6 : 1.2);
   const boxTop = socketTop + socketHeading.length * line + 4;
   const waiting = m.slots.find((s) => s.waiting);
   const waitW = waiting ? Math.min(fs * 7, width * 0.2) : 0;
@@ -295,7 +297,7 @@ function BuffersLegend({ theme, copyAvoid, stage }: { theme?: Theme; copyAvoid: 
     ? [
       { key: 'held', label: words('Held by the transport (lent copy-on-write; in SO_SNDBUF: that buffer\u2019s pages)', 'Held by the transport'), swatch: box(groupColour('map', theme)) },
       { key: 'free', label: words('The application\u2019s: free to write', 'Free to write'), swatch: box(t.surface) },
-      { key: 'old', label: words('In SO_SNDBUF: old pages the application has copied away from', 'Old pages, copied away from'), swatch: <OldSwatch theme={theme} /> },
+      { key: 'old', label: words('In SO_SNDBUF: old pages the application has copied away from', 'Old pages (copied away)'), swatch: <OldSwatch theme={theme} /> },
       { key: 'missing', label: words('Missing: buffers the rule asks for', 'Missing'), swatch: box('none', '4 3') },
     ]
     : [
@@ -306,7 +308,7 @@ function BuffersLegend({ theme, copyAvoid, stage }: { theme?: Theme; copyAvoid: 
     <Legend label="Send buffers legend" items={[
       ...items,
       { key: 'dirty', label: words('Bar: bytes dirty in the cache (written)', 'Bar: dirty bytes'), swatch: box(groupColour('write', theme)) },
-      { key: 'next', label: words('Thick outline and arrow: the buffer written next (red: the write forces a copy)', 'Written next (red: forces a copy)'), swatch: (
+      { key: 'next', label: words('Thick outline and arrow: the buffer written next (red: the write forces a copy)', 'Written next (red: a copy)'), swatch: (
         <svg width={s * 1.4} height={s}><rect x={2} y={2} width={s * 1.4 - 4} height={s - 4} rx={3} fill={t.surface} stroke={groupColour('copy', theme)} strokeWidth={3} /></svg>
       ) },
     ]} />

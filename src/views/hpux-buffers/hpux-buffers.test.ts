@@ -30,6 +30,9 @@ describe('send buffers against the rule', () => {
     expect(m.nextState).toBe('copied');
     expect(m.nextCopy).toBe(true);
     expect(nextWords(m)).toMatch(/faulted and forced a copy of the page \(its 4 KiB are dirty\)/);
+    // the stage's words: the same fact, shorter
+    expect(nextWords(m, true)).toMatch(/while the transport held it: a forced copy\. It sends it next\.$/);
+    expect(nextWords(m, true).length).toBeLessThan(nextWords(m).length);
     expect(ruleWords(m)).toMatch(/= 9 buffers; this run has 8: too few/);
     // while it plays: blocked in send(2), and the next buffer still held after the acknowledgement
     const states = fixture.live['hpux-cow-8-buffers'].map((r) => model(r).nextState);
@@ -42,6 +45,7 @@ describe('send buffers against the rule', () => {
     expect(m).toMatchObject({ k: 9, needed: 9, enough: true, blocked: true, nextState: 'held-freed', nextCopy: false });
     expect(m.heldCount).toBe(9);
     expect(nextWords(m)).toMatch(/blocked in send\(2\).*the acknowledgement that ends the wait frees it, so the write costs no copy/);
+    expect(nextWords(m, true)).toMatch(/^Blocked in send\(2\).*the acknowledgement that ends the wait frees it, so no copy\.$/);
     const states = fixture.live['hpux-cow-9-buffers'].map((r) => model(r).nextState);
     expect(states.every((s) => s === 'held-freed' || s === 'free' || s === 'written')).toBe(true);
     expect(new Set(states).size).toBeGreaterThan(1);

@@ -141,25 +141,40 @@ export function socketSlots(buffers: readonly SendBuffer[], next: number, count:
 }
 
 /** The sentence about the next write. */
-export function nextWords(m: BuffersModel): string {
+/**
+ * What happens to the buffer written next, in words; `short`: fewer of them, for the
+ * presenter's stage (the same facts, the reasons left to the lab).
+ */
+export function nextWords(m: BuffersModel, short = false): string {
   if (!m.copyAvoid) {
-    return `The application uses buffer ${m.next} next. Without copy avoidance every send copies the data into the kernel, so the application may write any buffer at once.`;
+    return short
+      ? `The application uses buffer ${m.next} next: without copy avoidance every send is copied, so any buffer will do.`
+      : `The application uses buffer ${m.next} next. Without copy avoidance every send copies the data into the kernel, so the application may write any buffer at once.`;
   }
-  const blocked = m.blocked ? 'The application is blocked in send(2) until the oldest sends are acknowledged. ' : '';
+  const blocked = !m.blocked ? '' : short ? 'Blocked in send(2) until the oldest sends are acknowledged. '
+    : 'The application is blocked in send(2) until the oldest sends are acknowledged. ';
   const who = m.blocked ? 'It' : 'The application';
   const dirty = formatSize(m.buffers[m.next]!.dirty);
   switch (m.nextState) {
     case 'held-copy':
-      return `${blocked}${who} writes buffer ${m.next} next, and the transport still holds it${m.blocked ? ' after those acknowledgements' : ''}: `
-        + 'the write will fault and force a copy of the page.';
+      return short
+        ? `${blocked}${who} writes buffer ${m.next} next, still held by the transport: the write will force a copy.`
+        : `${blocked}${who} writes buffer ${m.next} next, and the transport still holds it${m.blocked ? ' after those acknowledgements' : ''}: `
+          + 'the write will fault and force a copy of the page.';
     case 'held-freed':
-      return `${blocked}${who} writes buffer ${m.next} next: the transport holds it now, but the acknowledgement that ends the wait frees it, so the write costs no copy.`;
+      return short
+        ? `${blocked}${who} writes buffer ${m.next} next: the acknowledgement that ends the wait frees it, so no copy.`
+        : `${blocked}${who} writes buffer ${m.next} next: the transport holds it now, but the acknowledgement that ends the wait frees it, so the write costs no copy.`;
     case 'copied':
-      return `${blocked}${who} has just written buffer ${m.next} while the transport still held it: the write faulted and forced a copy of the page (its ${dirty} are dirty). It sends it next.`;
+      return short
+        ? `${blocked}${who} has just written buffer ${m.next} while the transport held it: a forced copy. It sends it next.`
+        : `${blocked}${who} has just written buffer ${m.next} while the transport still held it: the write faulted and forced a copy of the page (its ${dirty} are dirty). It sends it next.`;
     case 'written':
       return `${blocked}${who} has just written buffer ${m.next} (${dirty} dirty) and sends it next${m.copyAvoid ? ': no copy' : ''}.`;
     default:
-      return `${blocked}${who} writes buffer ${m.next} next; the transport has let go of it (acknowledged), so the write costs no copy.`;
+      return short
+        ? `${blocked}${who} writes buffer ${m.next} next; the transport has let go of it, so no copy.`
+        : `${blocked}${who} writes buffer ${m.next} next; the transport has let go of it (acknowledged), so the write costs no copy.`;
   }
 }
 
