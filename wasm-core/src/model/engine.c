@@ -599,7 +599,7 @@ int engine_step(lab_Sim *s, int64_t limit)
         }
         st->stall_probe_t = s->heap[0].t;
     }
-    ev_pop(s, &e);
+    ev_take(s, &e);
     st->now = e.t;
     st->events++;
     switch (e.kind) {
@@ -624,5 +624,6 @@ int engine_step(lab_Sim *s, int64_t limit)
         assert(e.kind >= EV_KERNEL_BASE && "unknown event");
         s->kernel->event(s, &e);
     }
+    ev_settle(s);
     return 1;
 }
