@@ -75,16 +75,17 @@ static inline void heap_insert(State *st, Event *h, Event e)
     h[i] = e;
 }
 
-/* A full heap: room is made by dropping the stale phase ends, or the run stops. Out of
- * line and reached by a tail call, so ev_push itself needs no stack frame. */
-LAB_COLD static void push_full(lab_Sim *s, Event e)
+/* A full heap: room is made by dropping the stale phase ends (1), or the run stops (0).
+ * Out of line, and given the event's CPU and kind, not the event: an Event passed by
+ * value lives in memory in WebAssembly, which cost every push a stack frame. */
+LAB_COLD static int make_room(lab_Sim *s, int cpu, int kind)
 {
-    State *st = s->st;
-    if (drop_stale(s) > 0) { heap_insert(st, s->heap, e); return; }
+    if (drop_stale(s) > 0) return 1;
     /* Never write past the arena. Live events beyond the room the scenario's size gave
      * them: the run stops here, saying so (stall.c). */
-    st->heap_full++;
-    stall_record(s, STALL_HEAP_FULL, e.cpu, -1, e.kind, -1, LEVEL_IDLE);
+    s->st->heap_full++;
+    stall_record(s, STALL_HEAP_FULL, cpu, -1, kind, -1, LEVEL_IDLE);
+    return 0;
 }
 
 /* Places e, the newest event, in the root left empty by ev_take, and sifts it down. As
@@ -108,7 +109,7 @@ void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
     e.t = t; e.seq = st->seq++; e.kind = (uint16_t)kind; e.cpu = (int16_t)cpu; e.a = a; e.gen = gen;
     /* The root ev_take emptied counts in heap_n until filled: there is room for this one. */
     if (st->heap_root_taken) { st->heap_root_taken = 0; heap_fill_root(s->heap, st->heap_n, e); return; }
-    if (st->heap_n >= st->heap_cap) { push_full(s, e); return; }
+    if (st->heap_n >= st->heap_cap && !make_room(s, cpu, kind)) return;
     heap_insert(st, s->heap, e);
 }
 
