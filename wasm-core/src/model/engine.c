@@ -378,6 +378,9 @@ static void exec(lab_Sim *s, int cpu)
         default: break;
         }
 
+        /* A phase that changes nothing the choice above looks at (a jump, a count, the
+         * next request) comes straight back here, to the same context, still ready. */
+    next_phase:
         if (--budget == 0) {                  /* a loop that takes no time */
             stall_record(s, STALL_PHASES, cpu, -1, x->prog, x->thread, ctx_level(c, x));
             return;
@@ -448,10 +451,10 @@ static void exec(lab_Sim *s, int cpu)
                 if (st->stall) return;
             }
             continue;
-        case OP_JZ_CTR: x->pc = x->ctr == 0 ? ph->b : x->pc + 1; continue;
-        case OP_DEC_CTR: x->ctr--; x->pc++; continue;
-        case OP_JMP: x->pc = ph->b; continue;
-        case OP_POST_IO: st->buffered_io++; x->pc++; continue;
+        case OP_JZ_CTR: x->pc = x->ctr == 0 ? ph->b : x->pc + 1; goto next_phase;
+        case OP_DEC_CTR: x->ctr--; x->pc++; goto next_phase;
+        case OP_JMP: x->pc = ph->b; goto next_phase;
+        case OP_POST_IO: st->buffered_io++; x->pc++; goto next_phase;
         case OP_TXN_DONE: {
             Thread *th = &s->thr[x->thread];
             st->txns++;
@@ -459,7 +462,7 @@ static void exec(lab_Sim *s, int cpu)
             th->txn_start = st->now;
             trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 0, 0);
             x->pc++;
-            continue;
+            goto next_phase;
         }
         case OP_FORK_QUEUE:
             list_push(s, &c->fork_q, x->job);
@@ -470,23 +473,23 @@ static void exec(lab_Sim *s, int cpu)
             int j;
             if (x->job >= 0) { job_free(s, x->job); x->job = -1; }
             j = list_pop(s, &st->krp_q);
-            if (j < 0) { x->pc = ph->b; continue; }
+            if (j < 0) { x->pc = ph->b; goto next_phase; }
             krp_len_changed(st, -1);
             st->krp.served++;
             st->krp.wait_ns += (double)(st->now - s->job[j].t_enq);
             trace_emit(s, LAB_TRACE_KRP_START, cpu, s->job[j].thread, 0, (double)(st->now - s->job[j].t_enq));
             x->job = j;
             x->pc++;
-            continue;
+            goto next_phase;
         }
-        case OP_IF_JOB: x->pc = s->job[x->job].kind == ph->a ? x->pc + 1 : ph->b; continue;
+        case OP_IF_JOB: x->pc = s->job[x->job].kind == ph->a ? x->pc + 1 : ph->b; goto next_phase;
         case OP_MAKE_READY:
             make_ready(s, s->job[x->job].thread);
             x->wake = 0;
             x->pc++;
             if (st->stall) return;
             continue;
-        case OP_RESUME: x->prog = x->saved_prog; x->pc = x->saved_pc; continue;
+        case OP_RESUME: x->prog = x->saved_prog; x->pc = x->saved_pc; goto next_phase;
         case OP_MIGRATED: {
             const Thread *th = &s->thr[x->thread];
             if (th->last_cpu >= 0 && th->last_cpu != cpu) d = cost_sample(&st->rng, &st->cost[C_CACHE_RELOAD]);
@@ -599,7 +602,7 @@ int engine_step(lab_Sim *s, int64_t limit)
         }
         st->stall_probe_t = s->heap[0].t;
     }
-    ev_pop(s, &e);
+    ev_take(s, &e);
     st->now = e.t;
     st->events++;
     switch (e.kind) {
@@ -624,5 +627,6 @@ int engine_step(lab_Sim *s, int64_t limit)
         assert(e.kind >= EV_KERNEL_BASE && "unknown event");
         s->kernel->event(s, &e);
     }
+    ev_settle(s);
     return 1;
 }

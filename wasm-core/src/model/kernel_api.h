@@ -247,6 +247,7 @@ typedef struct State {
     uint64_t events;
     uint32_t seq;
     int heap_n;
+    int heap_root_taken;     /* the root is the event being run: events.c, ev_take */
     uint32_t heap_full;      /* events refused for want of room (the run stopped: stall.c) */
     Rng rng;
     int nlock, affinity;

@@ -14,7 +14,11 @@ int engine_step(lab_Sim *s, int64_t limit);   /* runs one event at or before lim
 void engine_flush_modes(lab_Sim *s);
 
 /* events.c */
-int ev_pop(lab_Sim *s, Event *out);
+/* The next event, left at the root (the heap must not be empty) until the first event
+ * scheduled after it takes its place, or ev_settle removes it: engine_step calls the
+ * two around each event, and nothing else reads the heap in between. */
+void ev_take(lab_Sim *s, Event *out);
+void ev_settle(lab_Sim *s);
 
 /* spinlock.c */
 void lock_handoff_done(lab_Sim *s, int lock, int cpu);
