@@ -63,7 +63,7 @@ export function LockView(props: LockViewProps) {
     // the other locks a little smaller than the hot one, except in the projector theme,
     // whose small size is already the least a lecture hall reads
     const scale = lane.primary || lanes.length === 1 || t.name === 'projector' ? 1 : 0.9;
-    const geo = laneGeometry(lane, innerW, t, scale);
+    const geo = laneGeometry(lane, innerW, t, scale, props.stage);
     const at = y;
     y += geo.height + 14;
     return { lane, geo, at, hold: tweened[i * 2] ?? lane.holdPct, spin: tweened[i * 2 + 1] ?? lane.spinPct };
@@ -137,8 +137,13 @@ interface LaneGeometry {
   height: number;
 }
 
-/** Where the parts of a lane go, for its width and the number of spinners. */
-export function laneGeometry(lane: LockLane, width: number, t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>, scale: number): LaneGeometry {
+/**
+ * Where the parts of a lane go, for its width and the number of spinners. The kernel's
+ * hot lock queues its spinners in up to three rows, two on the presenter's stage (whose
+ * room beside a question holds no more); a longer queue ends with "+N more".
+ */
+export function laneGeometry(lane: LockLane, width: number, t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>, scale: number,
+  stage = false): LaneGeometry {
   const fs = Math.round(t.fontSize * scale);
   const small = Math.round(t.smallSize * scale);
   const chipW = Math.round(fs * 4.9);
@@ -148,7 +153,7 @@ export function laneGeometry(lane: LockLane, width: number, t: Pick<ThemeTokens,
   const lockW = chipW + fs * 1.6;
   const queueX = lockX + lockW + fs * 2.6;
   const perRow = Math.max(1, Math.floor((width - queueX + chipGap) / (chipW + chipGap)));
-  const maxRows = lane.primary ? 3 : 1;
+  const maxRows = lane.primary ? (stage ? 2 : 3) : 1;
   const rows = Math.max(1, Math.min(maxRows, Math.ceil(lane.waiters.length / perRow)));
   const capacity = perRow * rows;
   const shown = lane.waiters.length > capacity ? capacity - 1 : lane.waiters.length;

@@ -124,3 +124,21 @@ describe('many locks', () => {
     expect(unusedText(many)).toBe(`Not taken since measuring began: ${many.slice(0, 8).join(', ')} and 3 more.`);
   });
 });
+
+describe('the hot lock\'s queue of spinners', () => {
+  it('takes up to three rows in the lab, two on the presenter\'s stage, then ends with "+N more"', async () => {
+    // the .tsx is loaded at run time: the test typecheck (tsconfig.test.json) has no JSX
+    const { laneGeometry } = await import(/* @vite-ignore */ String('./LockView.tsx')) as { laneGeometry: typeof import('./LockView.js').laneGeometry };
+    const hot = lockLanes(runFixture('classic-16').snapshot).lanes[0]!;
+    const t = { fontSize: 20, smallSize: 17 };
+    // fifteen CPUs spinning, beside the presenter's question (520 px: three chips a row)
+    const lane = { ...hot, waiters: Array.from({ length: 15 }, (_, i) => i + 1) };
+    const lab = laneGeometry(lane, 520, t, 1);
+    const stage = laneGeometry(lane, 520, t, 1, true);
+    expect(lab.perRow).toBe(stage.perRow);
+    expect(lab.rows).toBe(3);
+    expect(stage.rows).toBe(2);
+    expect(stage.shown).toBe(2 * stage.perRow - 1);
+    expect(stage.height).toBeLessThan(lab.height);
+  });
+});
