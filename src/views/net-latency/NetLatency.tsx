@@ -229,7 +229,8 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
     const [from, to] = STAGE_PATH[stage];
     const moving = from !== to;
     const name = moving ? STAGE_INFO[stage].label : `waits: ${STAGE_INFO[stage].label}`;
-    return { stage, moving, x: cx((from + to) / 2), name, time: stageText(stage), text: `${name} ${stageText(stage)}` };
+    const time = stageText(stage);
+    return { stage, moving, x: cx((from + to) / 2), name, time, text: `${name} ${time}` };
   });
   const lineH = small * 1.15;
   const charW = small * 0.6;
