@@ -136,7 +136,6 @@ async function shot(page: Page, name: string): Promise<void> {
  */
 const STILL_TALL: Readonly<Record<string, readonly string[]>> = {
   'blocking-locks-and-the-herd': ['herd, beside the question'],
-  'checksum-offload-and-copy-avoidance': ['hpux-journey, beside the question'],
 };
 
 

@@ -93,6 +93,43 @@ export function wrapWords(text: string, maxChars: number): string[] {
   return lines;
 }
 
+/**
+ * The width of bold text in ems, in DejaVu Sans Bold (the face Debian's Chromium draws
+ * the views in): its advance widths for lower case, digits and the common marks, 0.78 for
+ * a capital (most are 0.68-0.85) and 0.7 for anything else. Near enough to tell whether
+ * a title fits a box, where "Checksum" (5.7 em) and "Application" (6.4 em) are both
+ * about 8 characters wide by a flat average and differ by a tenth.
+ */
+export function boldWidthEm(text: string): number {
+  let em = 0;
+  for (const ch of text) em += BOLD_EM[ch] ?? (ch >= 'A' && ch <= 'Z' ? 0.78 : 0.7);
+  return em;
+}
+
+const BOLD_EM: Readonly<Record<string, number>> = {
+  a: 0.675, b: 0.716, c: 0.593, d: 0.716, e: 0.678, f: 0.435, g: 0.716, h: 0.712, i: 0.343, j: 0.343, k: 0.665, l: 0.343,
+  m: 1.042, n: 0.712, o: 0.687, p: 0.716, q: 0.716, r: 0.493, s: 0.595, t: 0.478, u: 0.712, v: 0.652, w: 0.924, x: 0.645,
+  y: 0.652, z: 0.582, I: 0.372, M: 0.995, W: 1.103, ' ': 0.348, ',': 0.38, '.': 0.38, '(': 0.457, ')': 0.457, ':': 0.4,
+  '0': 0.696, '1': 0.696, '2': 0.696, '3': 0.696, '4': 0.696, '5': 0.696, '6': 0.696, '7': 0.696, '8': 0.696, '9': 0.696,
+};
+
+/** wrapWords by width: lines of at most `maxEm` ems of bold text (boldWidthEm), at spaces. */
+export function wrapBoldWords(text: string, maxEm: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const joined = line ? `${line} ${word}` : word;
+    if (line && boldWidthEm(joined) > maxEm) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = joined;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** The largest font size (at most max, at least min) at which text roughly fits in width px. */
 export function fitFontSize(text: string, width: number, max: number, min = 10, bold = false): number {
   return Math.max(min, Math.min(max, width / Math.max(1, text.length * perChar(bold))));

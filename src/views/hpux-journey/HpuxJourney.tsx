@@ -19,7 +19,7 @@ import {
   byteTokenColour, formatSize, GROUP_WORDS, groupColour, interfaceShort, TOUCH_WORDS, TOUCHES, type HpuxViewProps, type TouchGroup,
 } from '../hpux-data.js';
 import {
-  cpuPasses, FEATURE_ROWS, journeySummary, journeyView, stageDwellsMs, stageRules, STAGES, stageSentence, tokenAt,
+  boxTitleLines, cpuPasses, FEATURE_ROWS, journeySummary, journeyView, stageDwellsMs, stageRules, STAGES, stageSentence, tokenAt,
   type JourneyConfig, type JourneyModel, type MeasuredStage, type StageInfo,
 } from './model.js';
 import { HpuxWaiting } from '../hpux-waiting.js';
@@ -43,7 +43,9 @@ export function HpuxJourney(props: HpuxJourneyProps) {
   const title = props.title ?? 'One send, byte by byte';
   const summary = journeySummary(view);
   const stage = !!props.stage;
-  const legend = <GroupLegend theme={theme} stage={stage} />;
+  // on the stage the legend names only the groups its boxes show (the lab's lists every one, as its rules table does)
+  const shown = stage && view.kind === 'journey' ? new Set(view.model.stages.map((s) => s.rule.group)) : undefined;
+  const legend = <GroupLegend theme={theme} stage={stage} shown={shown} />;
 
   if (view.kind !== 'journey') {
     return <HpuxWaiting view="hpux-journey" theme={theme} width={width} title={title} summary={summary} legend={legend} />;
@@ -91,7 +93,7 @@ function Journey({ model: m, width, theme, stage }: { model: JourneyModel; width
     <div className={stage ? 'slv-hpux-journey slv-hpux-journey-stage' : 'slv-hpux-journey'}>
       <StageBoxes model={m} width={width} t={t} token={token} reduced={reduced} stage={stage} />
       <p className="slv-hpux-now" data-stage-words={m.stages[token.stage]!.id} aria-live={playing ? 'off' : 'polite'}>
-        <strong>Now: </strong>{stageSentence(m, token.stage)}
+        <strong>Now: </strong>{stageSentence(m, token.stage, stage)}
       </p>
       <div className="slv-hpux-controls" role="group" aria-label="The byte token">
         {!reduced && (
@@ -119,10 +121,12 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
   const small = t.smallSize;
   const n = m.stages.length;
   const cols = width >= Math.round(fs * 58) ? n : n / 2;
-  const gap = Math.round(fs * 1.1);
+  // closer on the stage, where a box's title needs every px of its width
+  const gap = Math.round(fs * (stage ? 0.8 : 1.1));
   const boxW = (width - gap * (cols - 1)) / cols;
   const chars = Math.max(8, Math.floor((boxW - 16) / (small * 0.56)));
-  const titles = m.stages.map((s, i) => wrapWords(`${i + 1} ${s.title}`, Math.max(8, Math.floor((boxW - 16) / (small * 0.62)))));
+  // a title starts 13 px in (the group's band, then a gap) and ends 2 px short of the edge
+  const titles = m.stages.map((_, i) => boxTitleLines(i, (boxW - 15) / small));
   // on the stage a box gives its title, cost and bar; the "Now:" line says what the stage does
   const words = m.stages.map((s) => (stage ? [] : wrapWords(s.rule.long, chars)));
   const titleLines = Math.max(...titles.map((l) => l.length));
@@ -302,12 +306,12 @@ const GROUP_SHORT: Readonly<Record<TouchGroup, string>> = {
   cache: 'cache flush, purge', map: 'pages lent, swapped', card: 'card: no CPU',
 };
 
-function GroupLegend({ theme, stage = false }: { theme?: Theme; stage?: boolean }) {
+function GroupLegend({ theme, stage = false, shown }: { theme?: Theme; stage?: boolean; shown?: ReadonlySet<TouchGroup> }) {
   const t = themeTokens(theme);
   const s = swatchSize(theme);
   return (
     <Legend label="Byte touches legend" items={[
-      ...GROUPS.map((g) => ({
+      ...GROUPS.filter((g) => !shown || shown.has(g)).map((g) => ({
         key: g,
         label: (stage ? GROUP_SHORT : GROUP_WORDS)[g],
         swatch: (

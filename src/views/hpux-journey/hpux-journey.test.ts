@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { hpuxFixture } from '../fixtures/index.js';
+import { boldWidthEm } from '../format.js';
 import type { HpuxPreset } from '../fixtures/types.js';
 import {
-  cpuPasses, FEATURE_ROWS, journeySummary, journeyView, matchingRow, PAUSE_MS, stageDwellsMs, stageRules, stageSentence, STAGES, tokenAt,
+  boxTitleLines, cpuPasses, FEATURE_ROWS, journeySummary, journeyView, matchingRow, PAUSE_MS, stageDwellsMs, stageRules, stageSentence, STAGES, tokenAt,
   type JourneyModel,
 } from './model.js';
 
@@ -132,11 +133,31 @@ describe('words and the rendered view', () => {
     const m = model('hpux-cow-8-buffers');
     expect(stageSentence(m, 1)).toMatch(/^Stage 2 of 8, into the kernel: the write hit a page the transport still holds.*283 µs of CPU per send\.$/);
     expect(stageSentence(m, 4)).toMatch(/card and wire.*no CPU time/);
+    // on the stage the box beside it gives the number and the cost: the sentence says what the stage does
+    expect(stageSentence(m, 1, true)).toMatch(/^Into the kernel: the write hit a page the transport still holds[^;]*\.$/);
+    expect(stageSentence(m, 1, true)).not.toContain('µs');
     const text = journeySummary(journeyView(fixture.reports['hpux-cow-8-buffers']));
     expect(text).toContain('send copy avoidance with copies forced');
     expect(text).toContain('This run is the row "+ send copy avoidance, too few buffers: a copy forced"');
     expect(journeySummary(journeyView(fixture.reports['hpux-loopback-lan0']))).toMatch(/every byte 2 times sending and 2 times receiving/);
     expect(journeySummary({ kind: 'none' })).toMatch(/No HP-UX figures yet/);
+  });
+
+  it('titles a box in at most two lines, none wider than the box: the short words where the long run out', () => {
+    // a wide box: the full title
+    expect(boxTitleLines(0, 20)).toEqual(['1 Application writes']);
+    expect(boxTitleLines(1, 7)).toEqual(['2 Into the', 'kernel']);
+    // "Application" (6.4 em of bold) runs out of a 6-em box: the rules table's word
+    expect(boxTitleLines(0, 6)).toEqual(['1 Write']);
+    // "Checksum (receive)" takes three lines of 6.5 em: the short title takes two
+    expect(boxTitleLines(6, 6.5)).toEqual(['7', 'Checksum']);
+    for (let em = 5.8; em <= 20; em += 0.1) {
+      for (let i = 0; i < STAGES.length; i++) {
+        const lines = boxTitleLines(i, em);
+        expect(lines.length, `stage ${i + 1} at ${em} em`).toBeLessThanOrEqual(2);
+        for (const line of lines) expect(boldWidthEm(line), `"${line}" at ${em} em`).toBeLessThanOrEqual(em);
+      }
+    }
   });
 
   it('renders eight stages, the token at the first, the rules with this run marked', async () => {
@@ -182,6 +203,12 @@ describe('words and the rendered view', () => {
     expect(boxes(lab)).toContain(long);
     expect(boxes(stage)).not.toContain(long);
     expect(stage).toContain('CPU copies');
+    // the stage's legend names the groups its boxes show; the lab's, every group (as its rules table)
+    const legend = (html: string) => /<ul[^>]*slv-legend[\s\S]*?<\/ul>/.exec(html)![0];
+    const shownGroups = new Set(view.model.stages.map((s) => s.rule.group));
+    expect(shownGroups.has('checksum')).toBe(false);
+    expect(legend(stage)).not.toContain('CPU checksums');
+    expect(legend(lab)).toContain('checksum');
     const head = (html: string) => /<figcaption[\s\S]*?<\/figcaption>/.exec(html)![0];
     expect(head(lab)).toContain('touched per send');
     expect(head(stage)).not.toContain('touched per send');

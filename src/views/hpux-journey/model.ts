@@ -16,7 +16,7 @@
  * the byte token is at a moment of its looping trip.
  */
 import type { HpuxReport, HpuxTouch, Report } from '../../core/report.js';
-import { formatNs, formatPct, listWords, plural } from '../format.js';
+import { boldWidthEm, formatNs, formatPct, listWords, plural, wrapBoldWords } from '../format.js';
 import {
   formatSize, hpuxOf, interfaceShort, num, scenarioField, type HpuxInterface, type TouchGroup,
 } from '../hpux-data.js';
@@ -263,14 +263,32 @@ export function tokenAt(dwells: readonly number[], wallMs: number): TokenAt {
 
 // ---- words -------------------------------------------------------------------------------------
 
-/** The stage in a sentence: "Stage 2 of 8, into the kernel: … (270.8 µs per send)". */
-export function stageSentence(model: JourneyModel, index: number): string {
+/**
+ * A stage's title in its box, in lines of at most `maxEm` ems of bold text: "2 Into the
+ * kernel", or where that takes more than two lines or a word of it would run out of the
+ * box (a narrow box), the rules table's shorter words ("2 Into kernel").
+ */
+export function boxTitleLines(index: number, maxEm: number): string[] {
+  const s = STAGES[index];
+  if (!s) return [];
+  const full = wrapBoldWords(`${index + 1} ${s.title}`, maxEm);
+  if (full.length <= 2 && full.every((l) => boldWidthEm(l) <= maxEm)) return full;
+  return wrapBoldWords(`${index + 1} ${s.column.charAt(0).toUpperCase()}${s.column.slice(1)}`, maxEm);
+}
+
+/**
+ * The stage in a sentence: "Stage 2 of 8, into the kernel: … (270.8 µs per send)". Short
+ * (the presenter's stage, where the boxes give each stage's number and cost beside it):
+ * "Into the kernel: …".
+ */
+export function stageSentence(model: JourneyModel, index: number, short = false): string {
   const s = model.stages[index];
   if (!s) return '';
-  const per = s.side === 'send' ? 'per send' : 'per receive';
-  const cost = s.side === 'wire' ? 'no CPU time' : s.ns > 0 ? `${formatNs(s.ns)} of CPU ${per}` : 'no CPU time';
   const forced = s.id === 'into-kernel' && model.config.forced && model.hp.forced_copies_pct < 100
     ? ` (in ${formatPct(model.hp.forced_copies_pct)} of sends)` : '';
+  if (short) return `${s.title}: ${s.rule.long}${forced}.`;
+  const per = s.side === 'send' ? 'per send' : 'per receive';
+  const cost = s.side === 'wire' ? 'no CPU time' : s.ns > 0 ? `${formatNs(s.ns)} of CPU ${per}` : 'no CPU time';
   return `Stage ${index + 1} of ${model.stages.length}, ${s.title.toLowerCase()}: ${s.rule.long}${forced}; ${cost}.`;
 }
 
