@@ -171,7 +171,10 @@ static int write_report(lab_Sim *s, JsonW *w)
     for (i = 0; i < st->nlock; i++) {
         const Lock *l = &st->lock[i];
         double hold = (double)lock_held_ns(st, i), acq = (double)l->acquisitions;
-        double tries = acq + (double)l->sleeps;
+        /* A spinner is counted a miss when it starts to spin and an acquisition when it
+         * gets the lock: those spinning now are tries too, or a busy lock's misses could
+         * outnumber its tries (a miss rate over 100%). */
+        double tries = acq + (double)l->sleeps + (l->kind == LK_SPIN ? l->nwait : 0);
         hold_all += pct(hold, window);
         spin_all += pct((double)l->spin_ns, machine);
         acq_all += acq;
