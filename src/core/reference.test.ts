@@ -50,4 +50,14 @@ describe('reference outputs (wasm-core/test/reference)', () => {
     expect(stored(`${name}.args`), `${name}.args is stale: UPDATE=1 regenerates it`).toBe(args);
     expect(stored(`${name}.json`), `the ${name} report moved: a refactor must not; a model change updates it with UPDATE=1`).toBe(report);
   });
+
+  it.each(presets)('preset %s: every miss rate is a share of its calls, 0 to 100 percent', (name) => {
+    const report = JSON.parse(stored(`${name}.json`)!) as { locks: { name: string; miss_rate_pct: number; contended_pct: number }[]; lock_miss_rate_pct: number };
+    for (const lock of report.locks) {
+      expect(lock.miss_rate_pct, `${name}: ${lock.name}`).toBeGreaterThanOrEqual(0);
+      expect(lock.miss_rate_pct, `${name}: ${lock.name} (its spinners of the moment are calls too)`).toBeLessThanOrEqual(100);
+    }
+    expect(report.lock_miss_rate_pct).toBeGreaterThanOrEqual(0);
+    expect(report.lock_miss_rate_pct).toBeLessThanOrEqual(100);
+  });
 });

@@ -132,6 +132,9 @@ typedef struct Lock {
     int64_t hold_ns, spin_ns;
     uint64_t acquisitions, contended, transfers;
     uint64_t sleeps, wakeups, futile;   /* blocking locks                           */
+    uint64_t passed;         /* calls that found it taken and left their work to its
+                              * holder (a combiner's request, a pre-queued packet):
+                              * misses that never acquire it (counted in contended)  */
 } Lock;
 
 typedef struct Line {

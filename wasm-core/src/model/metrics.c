@@ -33,7 +33,7 @@ void metrics_reset(lab_Sim *s)
         Lock *l = &st->lock[i];
         l->hold_ns = l->spin_ns = 0;
         l->acquisitions = l->contended = l->transfers = 0;
-        l->sleeps = l->wakeups = l->futile = 0;
+        l->sleeps = l->wakeups = l->futile = l->passed = 0;
         if (l->holder >= 0 || l->owner >= 0) l->hold_start = st->now;
         st->line[i].transfers = 0;
     }
@@ -171,10 +171,10 @@ static int write_report(lab_Sim *s, JsonW *w)
     for (i = 0; i < st->nlock; i++) {
         const Lock *l = &st->lock[i];
         double hold = (double)lock_held_ns(st, i), acq = (double)l->acquisitions;
-        /* A spinner is counted a miss when it starts to spin and an acquisition when it
-         * gets the lock: those spinning now are tries too, or a busy lock's misses could
-         * outnumber its tries (a miss rate over 100%). */
-        double tries = acq + (double)l->sleeps + (l->kind == LK_SPIN ? l->nwait : 0);
+        /* A call is an acquisition, a sleep, a spin still under way (a spinner is a miss
+         * when it starts and an acquisition only when it gets the lock) or work passed
+         * to the holder: each a try, or a busy lock's misses outnumber its calls. */
+        double tries = acq + (double)l->sleeps + (double)l->passed + (l->kind == LK_SPIN ? l->nwait : 0);
         hold_all += pct(hold, window);
         spin_all += pct((double)l->spin_ns, machine);
         acq_all += acq;
@@ -185,7 +185,7 @@ static int write_report(lab_Sim *s, JsonW *w)
         jw_key(w, "hold_pct"); jw_fixed(w, pct(hold, window), 3);
         jw_key(w, "spin_pct"); jw_fixed(w, pct((double)l->spin_ns, machine), 3);
         jw_key(w, "acquisitions_per_s"); jw_fixed(w, secs > 0 ? acq / secs : 0, 1);
-        jw_key(w, "contended_pct"); jw_fixed(w, pct((double)l->contended, acq), 3);
+        jw_key(w, "contended_pct"); jw_fixed(w, pct((double)(l->contended - l->passed), acq), 3);
         jw_key(w, "miss_rate_pct"); jw_fixed(w, pct((double)l->contended, tries), 3);
         jw_key(w, "mean_hold_ns"); jw_fixed(w, acq > 0 ? (double)l->hold_ns / acq : 0, 1);
         jw_key(w, "line_transfers_per_s"); jw_fixed(w, secs > 0 ? (double)l->transfers / secs : 0, 1);

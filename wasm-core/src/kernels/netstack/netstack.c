@@ -594,6 +594,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
             /* Taken: leave the packets on the lock-free pre-queue for the holder, in
              * buffers from the async pool (when it is empty, sleep for the lock). */
             st->lock[lk].contended++;
+            st->lock[lk].passed++;
             preq_changed(st, n);
             engine_list_push(s, &n->prequeue, x->job);
             x->job = -1;

@@ -307,6 +307,7 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
             int j = new_request(s, x);
             assert(j >= 0);               /* one request per requester at most */
             l->contended++;
+            l->passed++;
             engine_list_push(s, &ss->comb_q, j);
             trace_emit(s, LAB_TRACE_SPIN, cpu, x->thread, SVL_STATE, (double)ss->comb_q.len - 1);
             return await_reply(s, x);
