@@ -113,17 +113,25 @@ export function HerdView(props: HerdViewProps) {
   return (
     <ViewFrame view="herd" theme={theme} width={width} title={props.title ?? 'The thundering herd'} headline={headline}
       summary={summary}
-      legend={<Legend label="Thundering herd legend" items={herd ? [
-        { key: 'asleep', label: stage ? 'Asleep' : `Asleep on ${scene.name}`, swatch: <ChipSwatch theme={theme} kind="asleep" /> },
-        { key: 'woken', label: stage ? 'Woken by the release' : 'Woken by the last release, waiting for a CPU', swatch: <ChipSwatch theme={theme} kind="woken" /> },
-        { key: 'ready', label: stage ? 'Runnable, other reason' : 'Runnable for another reason', swatch: <ChipSwatch theme={theme} kind="ready" /> },
-        { key: 'running', label: stage ? 'Running (CPU\'s mode)' : 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+      legend={<Legend label="Thundering herd legend" items={herd && stage ? [
+        // on the stage only what the drawing does not say in words: the places are named, each
+        // CPU's tile says its mode ("switching") and its holder ("holds lock", the padlock)
+        { key: 'woken', label: 'Woken by the release', swatch: <ChipSwatch theme={theme} kind="woken" /> },
+        { key: 'ready', label: 'Runnable, other reason', swatch: <ChipSwatch theme={theme} kind="ready" /> },
+      ] : herd ? [
+        { key: 'asleep', label: `Asleep on ${scene.name}`, swatch: <ChipSwatch theme={theme} kind="asleep" /> },
+        { key: 'woken', label: 'Woken by the last release, waiting for a CPU', swatch: <ChipSwatch theme={theme} kind="woken" /> },
+        { key: 'ready', label: 'Runnable for another reason', swatch: <ChipSwatch theme={theme} kind="ready" /> },
+        { key: 'running', label: 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
         { key: 'cswitch', label: MODE_INFO.cswitch.label, swatch: <ModeSwatch mode="cswitch" theme={theme} /> },
         { key: 'holder', label: `Holds ${scene.name}`, swatch: <HolderSwatch theme={theme} /> },
+      ] : stage ? [
+        // on the stage the places are named and each CPU's tile says its mode and its holder
+        { key: 'spin', label: `Spinning for ${scene.name}, in the order it started`, swatch: <ModeSwatch mode="spin" theme={theme} /> },
       ] : [
         { key: 'spin', label: `CPU spinning for ${scene.name}, in the order it started`, swatch: <ModeSwatch mode="spin" theme={theme} /> },
         { key: 'ready', label: 'Runnable thread, waiting for a CPU', swatch: <ChipSwatch theme={theme} kind="ready" /> },
-        { key: 'running', label: stage ? 'Running (CPU\'s mode)' : 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+        { key: 'running', label: 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
         { key: 'holder', label: `Holds ${scene.name}`, swatch: <HolderSwatch theme={theme} /> },
       ]} />}
       table={{
@@ -139,10 +147,13 @@ export function HerdView(props: HerdViewProps) {
       }}>
       <p style={{ margin: '0 0 6px' }}>
         <strong style={{ fontSize: 'var(--slv-fs-large)' }}>{scene.name}</strong>
-        <span className="slv-muted">{scene.label && !stage ? ` — ${scene.label}` : ''}. {capital(LOCK_KIND_WORDS[scene.kind].long)}.</span>
-        {/* on the stage the miss rate moves here from the headline, which then takes one line */}
+        {/* on the stage the kind in short: the loop's words say what a release does */}
+        <span className="slv-muted" style={stage ? { whiteSpace: 'nowrap' } : undefined}>
+          {stage ? `: ${LOCK_KIND_WORDS[scene.kind].short}` : `${scene.label ? ` — ${scene.label}` : ''}. ${capital(LOCK_KIND_WORDS[scene.kind].long)}.`}
+        </span>
+        {/* on the stage the miss rate moves here from the headline, which then takes one line fewer */}
         {stage && Number.isFinite(scene.missRatePct) && (
-          <span className="slv-muted" style={{ whiteSpace: 'nowrap' }}> Its own miss rate {scene.missExact ? '' : '≈'}{formatPct(scene.missRatePct)}.</span>
+          <>{' '}<span className="slv-muted" style={{ whiteSpace: 'nowrap' }}>· own miss rate {scene.missExact ? '' : '≈'}{formatPct(scene.missRatePct)}</span></>
         )}
       </p>
       <div style={{ display: 'flex', flexDirection: side ? 'row' : 'column', gap: side ? gapX : 12, alignItems: 'flex-start' }}>
@@ -157,8 +168,9 @@ export function HerdView(props: HerdViewProps) {
           </svg>
           <p style={{ margin: '6px 0 0' }} data-bounce={bounce ? bounce.atNs : ''}>
             {!herd
-              ? 'No thread sleeps on a spin lock, so none is woken and no context switch is wasted: the price is CPUs spinning.'
-              : bounce ? bounceText(snapshot, bounce, scene.kind)
+              ? (stage ? 'Nobody sleeps on a spin lock: no wake-up, no wasted context switch; the price is CPUs spinning.'
+                : 'No thread sleeps on a spin lock, so none is woken and no context switch is wasted: the price is CPUs spinning.')
+              : bounce ? bounceText(snapshot, bounce, scene.kind, stage)
                 : 'Waiting for a release that wakes sleepers.'}
           </p>
         </div>
@@ -189,8 +201,10 @@ export interface HerdGeometry {
   /** The chips run from x0 to x1; the loop's arrows run outside, down the left and back up the right. */
   x0: number;
   x1: number;
-  /** Where the chips and tiles begin: x0, or on the stage after the places' names. */
+  /** Where the chips begin: x0, or on the stage after the places' names. */
   chipX: number;
+  /** Where the CPU tiles begin: chipX, or on the stage x0 (the tiles name their CPUs, so the row needs no name). */
+  tileX: number;
   width: number;
   perRow: number;
   /** Top of each place's chips, and how many rows of chips it has room for. */
@@ -267,25 +281,29 @@ export function herdGeometry(scene: HerdScene, width: number, t: Pick<ThemeToken
   const waitY = y + labelH;
   const waitRows = herd || perRow < scene.cpus.length ? rows : 1;
   y = waitY + waitRows * (chipH + gap) + 4;
+  // on the stage in fewer words, so the two fit one line beside a question
   y = band(y, herd
-    ? pair(scene.kind === 'wake_all' ? '↓ a release wakes every sleeper' : '↓ a release wakes the longest sleeper', 'missed the lock: back to sleep ↑')
-    : words('a release lets the first spinner in: nobody sleeps, nobody is woken'));
+    ? (stage ? pair(scene.kind === 'wake_all' ? '↓ release wakes all' : '↓ release wakes one', 'a miss: sleep again ↑')
+      : pair(scene.kind === 'wake_all' ? '↓ a release wakes every sleeper' : '↓ a release wakes the longest sleeper', 'missed the lock: back to sleep ↑'))
+    : words(stage ? 'a release lets the first spinner in' : 'a release lets the first spinner in: nobody sleeps, nobody is woken'));
   label(y, 'Run queue', scene.ready.length);
   const readyY = y + labelH;
   const readyRows = rows;
   y = readyY + readyRows * (chipH + gap) + 4;
-  y = band(y, words(herd ? '↓ each is dispatched: one context switch apiece' : 'runnable threads wait for a CPU'));
+  y = band(y, words(herd ? (stage ? '↓ each is dispatched: a context switch each' : '↓ each is dispatched: one context switch apiece')
+    : 'runnable threads wait for a CPU'));
   const cpuY = y + labelH;
   const n = Math.max(1, scene.cpus.length);
-  const tileCols = Math.max(1, Math.min(n, Math.floor((x1 - chipX + gap) / (chipW + Math.round(fs * 0.5) + gap))));
-  const tileW = Math.min(fs * 8, (x1 - chipX - gap * (tileCols - 1)) / tileCols);
-  const tilesRight = chipX + tileCols * (tileW + gap) - gap;
+  // on the stage the tiles take the whole width: each names its CPU, so the row needs no name beside it
+  const tileX = stage ? x0 : chipX;
+  const tileCols = Math.max(1, Math.min(n, Math.floor((x1 - tileX + gap) / (chipW + Math.round(fs * 0.5) + gap))));
+  const tileW = Math.min(fs * 8, (x1 - tileX - gap * (tileCols - 1)) / tileCols);
+  const tilesRight = tileX + tileCols * (tileW + gap) - gap;
   const tileH = small + 10 + chipH + small + 12;
-  if (stage) labels.push({ y: cpuY + tileH / 2 + small * 0.35, text: 'CPUs' });
-  else labels.push({ y: y + small, text: 'CPUs' });
+  if (!stage) labels.push({ y: y + small, text: 'CPUs' });
   y = cpuY + Math.ceil(n / tileCols) * (tileH + gap);
   return {
-    fs, small, chipW, chipH, gap, x0, x1, chipX, width, perRow, waitY, waitRows, readyY, readyRows, cpuY, tileW, tileH, tileCols,
+    fs, small, chipW, chipH, gap, x0, x1, chipX, tileX, width, perRow, waitY, waitRows, readyY, readyRows, cpuY, tileW, tileH, tileCols,
     tilesRight, lineH, labels, bands, height: Math.ceil(y + 2),
   };
 }
@@ -308,7 +326,7 @@ export interface ChipPlace {
 /** The top-left corner of CPU i's tile. */
 export function tileAt(geo: HerdGeometry, i: number): { x: number; y: number } {
   return {
-    x: geo.chipX + (i % geo.tileCols) * (geo.tileW + geo.gap),
+    x: geo.tileX + (i % geo.tileCols) * (geo.tileW + geo.gap),
     y: geo.cpuY + Math.floor(i / geo.tileCols) * (geo.tileH + geo.gap),
   };
 }

@@ -4,6 +4,8 @@
  * lock after the port; the wake-all bounce is read correctly from successive snapshots.
  */
 import { describe, expect, it } from 'vitest';
+import { createElement, type FunctionComponent } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { herdFramesFixture, runFixture } from '../fixtures/index.js';
 import { reportExtras, runFiguresFromReport, runFiguresLive, threadName } from '../sna-data.js';
 import { advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, lockMissRate, noHerdText, type HerdMemory } from './model.js';
@@ -143,7 +145,23 @@ describe('the bounce, from successive snapshots', () => {
     expect(bounce.woken).toBeGreaterThanOrEqual(bounce.members.length);
     const text = bounceText(frames[end]!, bounce);
     expect(text).toMatch(/^(The release seen at [\d.]+ ms|From [\d.]+ ms, \d+ releases) woke \d+ threads; /);
-    expect(text).toContain(`${threadName(frames[end]!, bounce.winners[0]!)}`);
+    // a name's words are joined by a no-break space, so "TP 114" never breaks across lines
+    expect(text).toContain(threadName(frames[end]!, bounce.winners[0]!).replace(/ /g, '\u00a0'));
+    expect(text).not.toMatch(/(TP|HS|DLC) \d/);
+    // on the stage, two or more threads are counted rather than named, and the words are fewer
+    const short = bounceText(frames[end]!, bounce, 'wake_all', true);
+    expect(short.length).toBeLessThanOrEqual(text.length);
+    if (bounce.backToSleep.length > 1) expect(short).toContain(`${bounce.backToSleep.length} of them went back to sleep: futile wake-ups`);
+    if (bounce.winners.length > 1) expect(short).toContain(`${bounce.winners.length} took the lock in turn`);
+    // a crowded bounce: three winners, four back to sleep
+    const ids = frames[end]!.threads.slice(0, 7).map((th) => th.id);
+    const crowd = { ...bounce, releases: 3, woken: 7, members: ids, winners: ids.slice(0, 3), backToSleep: ids.slice(3) };
+    expect(bounceText(frames[end]!, crowd, 'wake_all', true))
+      .toMatch(/^From [\d.]+ ms, 3 releases woke 7 threads; 3 took the lock in turn; 4 of them went back to sleep: futile wake-ups\.$/);
+    // one release, one winner, one back to sleep: named
+    const one = { ...crowd, releases: 1, woken: 2, members: ids.slice(0, 2), winners: ids.slice(0, 1), backToSleep: ids.slice(1, 2) };
+    expect(bounceText(frames[end]!, one, 'wake_all', true)).toMatch(/^At [\d.]+ ms a release woke 2 threads; \S+\u00a0\S+ took the lock; \S+\u00a0\S+ went back to sleep: a futile wake-up\.$/);
+    expect(bounceText(frames[end]!, crowd, 'wake_all')).toContain(`${threadName(frames[end]!, ids[6]!).replace(/ /g, '\u00a0')} went back to sleep`);
     expect(text).toContain('went back to sleep');
   });
 
@@ -228,5 +246,40 @@ describe('the herd on the presenter\'s stage', () => {
     expect(tight.readyRows).toBe(1);
     expect(tight.height).toBeLessThan(stage.height);
     expect(herdGeometry(scene, 760, t, { stage: true, height: stage.height }).waitRows).toBe(2);
+  });
+
+  it('beside a question (520 px): the CPU tiles take one row from the left edge, as each names its CPU', async () => {
+    const { herdGeometry } = await import(/* @vite-ignore */ String('./HerdView.tsx')) as { herdGeometry: typeof import('./HerdView.js').herdGeometry };
+    const f = runFixture('sna-as-ported-4');
+    const scene = herdScene(f.snapshot, hotLockIndex(f.snapshot));
+    const t = { fontSize: 18, smallSize: 16 };
+    const lab = herdGeometry(scene, 520, t);
+    const stage = herdGeometry(scene, 520, t, { stage: true });
+    expect(scene.cpus).toHaveLength(4);
+    expect(stage.tileCols).toBe(4);
+    expect(stage.tileX).toBe(stage.x0);
+    expect(lab.tileX).toBe(lab.chipX);
+    expect(stage.labels.map((l) => l.text)).not.toContain('CPUs');
+    expect(lab.labels.map((l) => l.text)).toContain('CPUs');
+    // the wake and the miss share a line
+    expect(stage.bands[0]!.rows).toHaveLength(1);
+  });
+
+  it('keeps in its legend only what the drawing does not say in words, and names the lock\'s kind in short', async () => {
+    const { HerdView } = await import(/* @vite-ignore */ String('./HerdView.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const f = runFixture('sna-as-ported-4');
+    const props = { snapshot: f.snapshot, report: f.report, theme: 'projector', width: 552 };
+    const legend = (html: string) => /<ul[^>]*slv-legend[\s\S]*?<\/ul>/.exec(html)![0];
+    const lab = renderToStaticMarkup(createElement(HerdView!, props));
+    const stage = renderToStaticMarkup(createElement(HerdView!, { ...props, stage: true }));
+    expect(legend(stage)).toContain('Woken by the release');
+    expect(legend(stage)).toContain('Runnable, other reason');
+    for (const said of ['Asleep on', 'Running', 'Holds hs_region']) {
+      expect(legend(lab)).toContain(said);
+      expect(legend(stage)).not.toContain(said);
+    }
+    expect(stage).toContain(': lockl, wake all');
+    expect(stage).not.toContain('A blocking lockl(): a release wakes every sleeper.');
+    expect(lab).toContain('A blocking lockl(): a release wakes every sleeper.');
   });
 });

@@ -252,16 +252,21 @@ export function advanceHerd(memory: HerdMemory | undefined, snapshot: Snapshot, 
 }
 
 /** The last bounce in words: "The release seen at 1000.180 ms woke 6 threads; DLC 1 took the lock; TP 147 and TP 150 went back to sleep." */
-export function bounceText(snapshot: Snapshot, bounce: Bounce, kind: LockKind = 'wake_all'): string {
-  const name = (id: number) => threadName(snapshot, id);
+export function bounceText(snapshot: Snapshot, bounce: Bounce, kind: LockKind = 'wake_all', short = false): string {
+  // a thread's name never breaks between its words ("TP 114")
+  const name = (id: number) => threadName(snapshot, id).replace(/ /g, '\u00a0');
+  // short (the presenter's stage, at most three lines beside a question): two or more
+  // threads are counted, not named (their chips are on screen)
+  const many = (ids: readonly number[]) => short && ids.length > 1;
   const woke = bounce.releases <= 1
-    ? `The release seen at ${formatMs(bounce.atNs)} woke ${plural(bounce.woken, 'thread')}`
+    ? `${short ? 'At' : 'The release seen at'} ${formatMs(bounce.atNs)}${short ? ' a release' : ''} woke ${plural(bounce.woken, 'thread')}`
     : `From ${formatMs(bounce.atNs)}, ${bounce.releases} releases woke ${plural(bounce.woken, 'thread')}`;
   const won = bounce.winners.length === 0
     ? 'nobody has taken the lock yet'
-    : `${listWords(bounce.winners.map((id) => `${name(id)}${bounce.members.includes(id) ? '' : ' (already awake)'}`))} took the lock${bounce.winners.length > 1 ? ' in turn' : ''}`;
+    : many(bounce.winners) ? `${formatCount(bounce.winners.length)} took the lock in turn`
+      : `${listWords(bounce.winners.map((id) => `${name(id)}${bounce.members.includes(id) ? '' : ' (already awake)'}`))} took the lock${bounce.winners.length > 1 ? ' in turn' : ''}`;
   const lost = bounce.backToSleep.length > 0
-    ? `${listWords(bounce.backToSleep.map(name))} went back to sleep: ${bounce.backToSleep.length === 1 ? 'a futile wake-up' : 'futile wake-ups'}`
+    ? `${many(bounce.backToSleep) ? `${formatCount(bounce.backToSleep.length)} of them` : listWords(bounce.backToSleep.map(name))} went back to sleep: ${bounce.backToSleep.length === 1 ? 'a futile wake-up' : 'futile wake-ups'}`
     : kind === 'wake_one' ? 'nobody else was woken, so no wake-up was futile'
       : kind === 'wake_one_free' ? 'nobody else was woken, and the one woken has not found the lock taken' : 'none of them has gone back to sleep yet';
   return `${woke}; ${won}; ${lost}.`;
