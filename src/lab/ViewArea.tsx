@@ -80,11 +80,12 @@ function useOnScreen(element: HTMLElement | null): boolean {
  * The value while active; the last active value while not (so memoised children skip
  * rendering). Until a value has been held at all, the first one is taken even while
  * inactive, so a view below the fold draws its first frame (for find-in-page, screen
- * readers and tests) instead of waiting to be scrolled to.
+ * readers and tests) instead of waiting to be scrolled to; and a held value `stale`
+ * says is unfit (inputs taken before the slot had its width) gives way to the next.
  */
-function useHeldWhile<T>(value: T, active: boolean): T {
+function useHeldWhile<T>(value: T, active: boolean, stale?: (held: T) => boolean): T {
   const held = useRef(value);
-  if (active || held.current === undefined) held.current = value;
+  if (active || held.current === undefined || stale?.(held.current)) held.current = value;
   return held.current;
 }
 
@@ -127,15 +128,17 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownVi
       : undefined),
     [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, height, stage, companion, onWait, curve, scenario],
   );
-  const inputs = useHeldWhile(live, onScreen);
+  // inputs held from before the slot had its width (a view off screen from the start) are not kept
+  const inputs = useHeldWhile(live, onScreen, (held) => held !== undefined && held.width < MIN_DRAW_WIDTH);
   return (
     <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}>
       {id === 'scaling' && <Suspense fallback={null}><SweepControls store={store} /></Suspense>}
       {isNetCurve(id) && <Suspense fallback={null}><NetCurveControls store={store} curve={id} /></Suspense>}
       <div className="view-body" ref={ref}>
-        {!inputs || measured < MIN_DRAW_WIDTH ? (
+        {!inputs || measured < MIN_DRAW_WIDTH || inputs.width < MIN_DRAW_WIDTH ? (
           // a slot caught narrower than any view is drawn for (a window being resized, a
-          // zoom changing) waits for its width rather than draw boxes of negative size
+          // zoom changing) waits for its width rather than draw boxes of negative size; so
+          // do inputs held from a narrower moment while the slot was off screen
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
         ) : (
           <div className="view-zoom" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>

@@ -110,7 +110,7 @@ function BufferDiagram({ model: m, width, t, stage }: { model: BuffersModel; wid
   const waitWords = firstThatFits(['waits in send(2)', 'waits'], waitW + gap * 2, small, 8, leastWordSize(t));
   const slotGap = 3;
   const boxW = width - (waiting ? waitW + gap * 3 : 0);
-  const slotW = (boxW - 8 - slotGap * (m.capacity - 1)) / m.capacity;
+  const slotW = Math.max(1, (boxW - 8 - slotGap * (m.capacity - 1)) / m.capacity);
   const slotH = Math.round(fs * 2.6);
   const socketH = slotH + 8;
   const height = boxTop + socketH + small * 2;
