@@ -33,6 +33,9 @@ test('after Pause, Reset and Step 1 ms twice, Why on a CPU the log shows spinnin
   if (await pause.isVisible()) await pause.click();
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByRole('button', { name: /^(▶ )?Play/ })).toBeVisible();
+  // the reset has landed when the clock reads the end of the warm-up (a clock read before
+  // then is the paused run's, and the steps then count from the reset, not from it)
+  await expect.poll(() => simNowNs(page)).toBe(40_000_000);
   const start = await simNowNs(page);
   for (let i = 1; i <= 2; i++) {
     await page.getByRole('button', { name: 'Step 1 ms' }).click();
