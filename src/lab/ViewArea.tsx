@@ -135,10 +135,10 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownVi
       {id === 'scaling' && <Suspense fallback={null}><SweepControls store={store} /></Suspense>}
       {isNetCurve(id) && <Suspense fallback={null}><NetCurveControls store={store} curve={id} /></Suspense>}
       <div className="view-body" ref={ref}>
-        {!inputs || measured < MIN_DRAW_WIDTH || inputs.width < MIN_DRAW_WIDTH ? (
+        {!inputs || measured < MIN_DRAW_WIDTH ? (
           // a slot caught narrower than any view is drawn for (a window being resized, a
-          // zoom changing) waits for its width rather than draw boxes of negative size; so
-          // do inputs held from a narrower moment while the slot was off screen
+          // zoom changing) waits for its width rather than draw boxes of negative size
+          // (held inputs are never narrower: useHeldWhile lets narrow ones go)
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
         ) : (
           <div className="view-zoom" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>

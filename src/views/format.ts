@@ -77,16 +77,21 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-/** Splits text into lines of at most maxChars characters, at spaces (SVG text does not wrap). */
-export function wrapWords(text: string, maxChars: number): string[] {
+/**
+ * Splits text into lines of at most `max` at spaces (SVG text does not wrap): `max`
+ * characters, or whatever `measure` counts (boldWidthEm: ems of bold text). A word
+ * longer than `max` takes a line of its own.
+ */
+export function wrapWords(text: string, max: number, measure: (line: string) => number = (line) => line.length): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > maxChars) {
+    const joined = line ? `${line} ${word}` : word;
+    if (line && measure(joined) > max) {
       lines.push(line);
       line = word;
     } else {
-      line = line ? `${line} ${word}` : word;
+      line = joined;
     }
   }
   if (line) lines.push(line);
@@ -115,19 +120,7 @@ const BOLD_EM: Readonly<Record<string, number>> = {
 
 /** wrapWords by width: lines of at most `maxEm` ems of bold text (boldWidthEm), at spaces. */
 export function wrapBoldWords(text: string, maxEm: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const joined = line ? `${line} ${word}` : word;
-    if (line && boldWidthEm(joined) > maxEm) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = joined;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+  return wrapWords(text, maxEm, boldWidthEm);
 }
 
 /** The largest font size (at most max, at least min) at which text roughly fits in width px. */
