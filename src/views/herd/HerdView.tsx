@@ -113,27 +113,19 @@ export function HerdView(props: HerdViewProps) {
   return (
     <ViewFrame view="herd" theme={theme} width={width} title={props.title ?? 'The thundering herd'} headline={headline}
       summary={summary}
-      legend={<Legend label="Thundering herd legend" items={herd && stage ? [
-        // on the stage only what the drawing does not say in words: the places are named, each
-        // CPU's tile says its mode ("switching") and its holder ("holds lock", the padlock)
-        { key: 'woken', label: 'Woken by the release', swatch: <ChipSwatch theme={theme} kind="woken" /> },
-        { key: 'ready', label: 'Runnable, other reason', swatch: <ChipSwatch theme={theme} kind="ready" /> },
-      ] : herd ? [
+      legend={<Legend label="Thundering herd legend" items={legendItems(herd ? [
         { key: 'asleep', label: `Asleep on ${scene.name}`, swatch: <ChipSwatch theme={theme} kind="asleep" /> },
-        { key: 'woken', label: 'Woken by the last release, waiting for a CPU', swatch: <ChipSwatch theme={theme} kind="woken" /> },
-        { key: 'ready', label: 'Runnable for another reason', swatch: <ChipSwatch theme={theme} kind="ready" /> },
+        { key: 'woken', label: 'Woken by the last release, waiting for a CPU', short: 'Woken by the release', swatch: <ChipSwatch theme={theme} kind="woken" /> },
+        { key: 'ready', label: 'Runnable for another reason', short: 'Runnable, other reason', swatch: <ChipSwatch theme={theme} kind="ready" /> },
         { key: 'running', label: 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
         { key: 'cswitch', label: MODE_INFO.cswitch.label, swatch: <ModeSwatch mode="cswitch" theme={theme} /> },
         { key: 'holder', label: `Holds ${scene.name}`, swatch: <HolderSwatch theme={theme} /> },
-      ] : stage ? [
-        // on the stage the places are named and each CPU's tile says its mode and its holder
-        { key: 'spin', label: `Spinning for ${scene.name}, in the order it started`, swatch: <ModeSwatch mode="spin" theme={theme} /> },
       ] : [
-        { key: 'spin', label: `CPU spinning for ${scene.name}, in the order it started`, swatch: <ModeSwatch mode="spin" theme={theme} /> },
+        { key: 'spin', label: `CPU spinning for ${scene.name}, in the order it started`, short: `Spinning for ${scene.name}, in the order it started`, swatch: <ModeSwatch mode="spin" theme={theme} /> },
         { key: 'ready', label: 'Runnable thread, waiting for a CPU', swatch: <ChipSwatch theme={theme} kind="ready" /> },
         { key: 'running', label: 'Running: the CPU\'s mode, as in the CPU grid', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
         { key: 'holder', label: `Holds ${scene.name}`, swatch: <HolderSwatch theme={theme} /> },
-      ]} />}
+      ], stage)} />}
       table={{
         caption: `Who waits for ${scene.name} now`,
         columns: ['Place', 'Count', 'Who, in order'],
@@ -181,6 +173,15 @@ export function HerdView(props: HerdViewProps) {
       </div>
     </ViewFrame>
   );
+}
+
+/**
+ * The legend's keys: the lab's, or on the stage only those with a short label, the keys
+ * the drawing does not say in words (its places are named; each CPU's tile says its mode
+ * and its holder).
+ */
+function legendItems<T extends { key: string; label: string; short?: string }>(items: T[], stage: boolean): T[] {
+  return stage ? items.filter((item) => item.short).map((item) => ({ ...item, label: item.short! })) : items;
 }
 
 function capital(s: string): string {
