@@ -102,7 +102,7 @@ async function smallWords(page: Page, selector: string, min: number): Promise<st
   }, { selector, least: min });
 }
 
-/** Each view of the lab in turn, scrolled into sight, drawn and saved as `<name>-<view>.png`. */
+/** Each view of the lab in turn, scrolled into sight, drawn, checked and saved as `<name>-<view>.png`. */
 async function eachView(page: Page, name: string, check: (view: string, figure: Locator, slot: string) => Promise<void>): Promise<void> {
   const slots = await page.locator('[data-slot]').evaluateAll((els) => els.map((el) => el.getAttribute('data-slot')!));
   expect(slots.length).toBeGreaterThan(0);
@@ -112,8 +112,10 @@ async function eachView(page: Page, name: string, check: (view: string, figure: 
     await expect(figure).toBeVisible({ timeout: 15_000 });
     const view = (await figure.getAttribute('data-view'))!;
     await page.waitForTimeout(150);
-    await figure.screenshot({ path: `${SHOTS}/${name}-${view}.png` });
+    // checked before the picture is taken: to take a view taller than the window, the
+    // browser lays the page out again at another size, which the checks must not see
     await check(view, figure, id);
+    await figure.screenshot({ path: `${SHOTS}/${name}-${view}.png` });
   }
 }
 

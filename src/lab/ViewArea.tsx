@@ -80,12 +80,14 @@ function useOnScreen(element: HTMLElement | null): boolean {
  * The value while active; the last active value while not (so memoised children skip
  * rendering). Until a value has been held at all, the first one is taken even while
  * inactive, so a view below the fold draws its first frame (for find-in-page, screen
- * readers and tests) instead of waiting to be scrolled to; and a held value `stale`
- * says is unfit (inputs taken before the slot had its width) gives way to the next.
+ * readers and tests) instead of waiting to be scrolled to. A value `fit` rejects (inputs
+ * narrower than a view is drawn at) never replaces one it accepts, and gives way to the
+ * next value even while inactive.
  */
-function useHeldWhile<T>(value: T, active: boolean, stale?: (held: T) => boolean): T {
+function useHeldWhile<T>(value: T, active: boolean, fit: (value: T) => boolean): T {
   const held = useRef(value);
-  if (active || held.current === undefined || stale?.(held.current)) held.current = value;
+  const heldFit = held.current !== undefined && fit(held.current);
+  if (held.current === undefined || !heldFit || (active && fit(value))) held.current = value;
   return held.current;
 }
 
@@ -128,17 +130,19 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownVi
       : undefined),
     [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, height, stage, companion, onWait, curve, scenario],
   );
-  // inputs held from before the slot had its width (a view off screen from the start) are not kept
-  const inputs = useHeldWhile(live, onScreen, (held) => held !== undefined && held.width < MIN_DRAW_WIDTH);
+  // the inputs drawn: the live ones while in sight, else the last ones wide enough to draw
+  const inputs = useHeldWhile(live, onScreen, (value) => value !== undefined && value.width >= MIN_DRAW_WIDTH);
   return (
     <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}>
       {id === 'scaling' && <Suspense fallback={null}><SweepControls store={store} /></Suspense>}
       {isNetCurve(id) && <Suspense fallback={null}><NetCurveControls store={store} curve={id} /></Suspense>}
       <div className="view-body" ref={ref}>
-        {!inputs || measured < MIN_DRAW_WIDTH ? (
-          // a slot caught narrower than any view is drawn for (a window being resized, a
-          // zoom changing) waits for its width rather than draw boxes of negative size
-          // (held inputs are never narrower: useHeldWhile lets narrow ones go)
+        {!inputs || inputs.width < MIN_DRAW_WIDTH || (onScreen && measured < MIN_DRAW_WIDTH) ? (
+          // a slot in sight caught narrower than any view is drawn for (a window being
+          // resized, a zoom changing) waits for its width rather than draw boxes of
+          // negative size; one out of sight keeps its last picture at the width it was
+          // drawn at, as the browser measures it again only when it is scrolled to
+          // (content-visibility), and a narrow moment meanwhile would otherwise blank it
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
         ) : (
           <div className="view-zoom" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>
