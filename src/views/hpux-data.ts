@@ -33,6 +33,18 @@ export function hpuxOf(report: Report | undefined): HpuxReport | undefined {
   return report?.hpux;
 }
 
+/**
+ * Whether a send has finished since the warm-up. Before one has, the per-send figures
+ * and the throughput are 0 for want of a send, not measured as 0: the lab says it is
+ * still measuring rather than show them.
+ */
+export function sendsMeasured(hp: HpuxReport): boolean {
+  return hp.sends_per_s > 0;
+}
+
+/** What an HP-UX view says while `sendsMeasured` is false. */
+export const NO_SEND_YET = 'No send has finished since the warm-up yet: the figures per send come with the first.';
+
 /** A field of the report's resolved scenario, `section.field` (hpux.dirty_bytes, net.link_bits_per_s), if there. */
 export function scenarioField(report: Report | undefined, section: string, field: string): unknown {
   const part = (report?.scenario as Record<string, unknown> | undefined)?.[section];

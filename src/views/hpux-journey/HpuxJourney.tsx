@@ -48,7 +48,8 @@ export function HpuxJourney(props: HpuxJourneyProps) {
   const legend = <GroupLegend theme={theme} stage={stage} shown={shown} />;
 
   if (view.kind !== 'journey') {
-    return <HpuxWaiting view="hpux-journey" theme={theme} width={width} title={title} summary={summary} legend={legend} />;
+    return <HpuxWaiting view="hpux-journey" theme={theme} width={width} title={title} summary={summary} legend={legend}
+      message={view.kind === 'no-send' ? summary : undefined} />;
   }
   const m = view.model;
   const headline = (

@@ -18,7 +18,7 @@
 import type { HpuxReport, HpuxTouch, Report } from '../../core/report.js';
 import { boldWidthEm, formatNs, formatPct, listWords, plural, wrapBoldWords } from '../format.js';
 import {
-  formatSize, hpuxOf, interfaceShort, num, scenarioField, type HpuxInterface, type TouchGroup,
+  formatSize, hpuxOf, interfaceShort, NO_SEND_YET, num, scenarioField, sendsMeasured, type HpuxInterface, type TouchGroup,
 } from '../hpux-data.js';
 
 export type StageId = 'write' | 'into-kernel' | 'checksum-out' | 'flush' | 'wire' | 'purge' | 'checksum-in' | 'to-app';
@@ -180,7 +180,8 @@ export interface JourneyModel {
   oneHost: boolean;
 }
 
-export type JourneyView = { kind: 'none' } | { kind: 'journey'; model: JourneyModel };
+/** 'none': no report with the HP-UX figures yet; 'no-send': one, but no send has finished in it yet (sendsMeasured). */
+export type JourneyView = { kind: 'none' } | { kind: 'no-send' } | { kind: 'journey'; model: JourneyModel };
 
 const sum = (r: Record<string, number> | undefined, keys: readonly string[]) => keys.reduce((a, k) => a + Math.max(0, num(r?.[k])), 0);
 const total = (r: Record<string, number> | undefined) => sum(r, Object.keys(r ?? {}));
@@ -201,6 +202,7 @@ export function runConfig(report: Report, hp: HpuxReport): JourneyConfig {
 export function journeyView(report: Report | undefined): JourneyView {
   const hp = hpuxOf(report);
   if (!report || !hp) return { kind: 'none' };
+  if (!sendsMeasured(hp)) return { kind: 'no-send' };
   const config = runConfig(report, hp);
   const rules = stageRules(config);
   const stages = STAGES.map((s): MeasuredStage => {
@@ -294,6 +296,7 @@ export function stageSentence(model: JourneyModel, index: number, short = false)
 
 export function journeySummary(view: JourneyView): string {
   if (view.kind === 'none') return 'No HP-UX figures yet: the report of a hpux-kernel run has not come.';
+  if (view.kind === 'no-send') return NO_SEND_YET;
   const m = view.model;
   const c = m.config;
   const features = [
