@@ -135,11 +135,13 @@ function perChar(bold: boolean): number {
 
 /**
  * fitFontSize, but never under `least` (a theme's smallest readable size: palette.ts,
- * leastWordSize): 0 where the text does not fit at that size, so the caller leaves it out.
+ * leastWordSize) nor `min`: 0 where the text does not fit at that size, so the caller
+ * leaves it out or takes shorter words (rather than draw it past its room).
  */
 export function fitFontSizeOrNone(text: string, width: number, max: number, min: number, least: number, bold = false): number {
-  if (least > 0 && text.length * perChar(bold) * least > width) return 0;
-  return fitFontSize(text, width, max, Math.max(min, least), bold);
+  const floor = Math.max(min, least);
+  if (text.length * perChar(bold) * floor > width) return 0;
+  return fitFontSize(text, width, max, floor, bold);
 }
 
 /** The first of `options` (longest first) that fits `width` at no less than `least` (fitFontSizeOrNone), or undefined when none does. */

@@ -121,7 +121,9 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
   const fs = t.fontSize;
   const small = t.smallSize;
   const n = m.stages.length;
-  const cols = width >= Math.round(fs * 58) ? n : n / 2;
+  // one row where the eight boxes fit, else two; in a narrow frame (a phone, a docs
+  // column) four rows of two, where a box of four to a row would be too narrow for its words
+  const cols = width >= Math.round(fs * 58) ? n : width >= Math.round(fs * 30) ? n / 2 : 2;
   // closer on the stage, where a box's title needs every px of its width
   const gap = Math.round(fs * (stage ? 0.8 : 1.1));
   const boxW = (width - gap * (cols - 1)) / cols;
@@ -155,14 +157,25 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
     <svg width={width} height={height} aria-hidden="true" data-journey="" data-cols={cols} data-token-stage={m.stages[token.stage]!.id}
       data-reduced={reduced ? '' : undefined}>
       {hosts.map((h) => {
-        const x0 = place(h.from).x;
-        const x1 = place(h.to).x + boxW;
-        const y = Math.floor(h.from / cols) * rowH + small * 1.1;
+        // a bracket over each row the host's stages take; its name over the widest
+        const segments = rowSegments(h.from, h.to, cols);
+        const named = segments.reduce((best, seg) => (seg.to - seg.from > best.to - best.from ? seg : best), segments[0]!);
         return (
           <g key={h.label} data-host={h.label}>
-            <path d={`M${x0 + 1},${y + small * 0.45} v-4 H${x1 - 1} v4`} fill="none" stroke={t.muted} strokeWidth={1.5} />
-            <text x={(x0 + x1) / 2} y={y - 2} fontSize={small} fontWeight={700} textAnchor="middle"
-              style={{ stroke: t.background, strokeWidth: 5, paintOrder: 'stroke' }}>{h.label}</text>
+            {segments.map((seg) => {
+              const x0 = place(seg.from).x;
+              const x1 = place(seg.to).x + boxW;
+              const y = Math.floor(seg.from / cols) * rowH + small * 1.1;
+              return (
+                <g key={seg.from}>
+                  <path d={`M${x0 + 1},${y + small * 0.45} v-4 H${x1 - 1} v4`} fill="none" stroke={t.muted} strokeWidth={1.5} />
+                  {seg === named && (
+                    <text x={(x0 + x1) / 2} y={y - 2} fontSize={small} fontWeight={700} textAnchor="middle"
+                      style={{ stroke: t.background, strokeWidth: 5, paintOrder: 'stroke' }}>{h.label}</text>
+                  )}
+                </g>
+              );
+            })}
           </g>
         );
       })}
@@ -187,6 +200,13 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
       </g>
     </svg>
   );
+}
+
+/** Stages from..to split at the ends of rows of `cols`: one span per row they take. */
+function rowSegments(from: number, to: number, cols: number): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  for (let i = from; i <= to; i = (Math.floor(i / cols) + 1) * cols) out.push({ from: i, to: Math.min(to, (Math.floor(i / cols) + 1) * cols - 1) });
+  return out;
 }
 
 /** The hosts' brackets: the sending host's stages, the wire's, the receiving host's (one host for loopback). */

@@ -160,16 +160,17 @@ describe('words and the rendered view', () => {
     }
   });
 
-  it('renders eight stages, the token at the first, the rules with this run marked', async () => {
+  it('renders eight stages in one, two or four rows by width, the token at the first, the rules with this run marked', async () => {
     // the .tsx is loaded at run time: the test typecheck (tsconfig.test.json) has no JSX
     const { HpuxJourney } = await import(/* @vite-ignore */ String('./HpuxJourney.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
     for (const theme of ['light', 'projector']) {
-      for (const width of [1200, 700]) {
+      // a narrow frame (a phone, a docs column) takes four rows of two
+      for (const width of [1200, 700, 360]) {
         const html = renderToStaticMarkup(createElement(HpuxJourney!, { report: fixture.reports['hpux-cow-8-buffers'], theme, width }));
         expect(html).toContain('data-view="hpux-journey"');
         expect(html.match(/data-stage="/g)).toHaveLength(8);
         expect(html).toContain('data-token-stage="write"');
-        expect(html).toContain(`data-cols="${width === 1200 ? 8 : 4}"`);
+        expect(html).toContain(`data-cols="${width === 1200 ? 8 : width === 700 ? 4 : 2}"`);
         // one rules table when wide, the sending and the receiving halves when narrow
         const tables = width === 1200 ? 1 : 2;
         expect(html.match(/data-rules="/g)).toHaveLength(tables);

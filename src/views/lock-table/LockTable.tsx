@@ -49,6 +49,10 @@ export function LockTable(props: LockTableProps) {
     ? [{ kernel: 'classic', heading: 'Paper: traditional kernel' }, { kernel: 'scalable', heading: 'Paper: Scalable Kernel' }]
     : [];
   const maxLocks = Math.max(...columns.map((c) => c.figures.locksPerS), showPublished ? PUBLISHED.classic.locksPerS : 0);
+  /** A frame too narrow for the usual padding (a phone, a docs column). */
+  const narrow = (props.width ?? 720) < 480;
+  /** Whether the table may be wider than the frame: about 200 px a column. */
+  const mayScroll = (props.width ?? 720) < 200 * (1 + columns.length + published.length);
   const lockNames = locksListed(columns);
   const bar = (kernel: KernelName, fraction: number, muted = false) => (
     <span className="slv-bar" aria-hidden="true" style={{
@@ -70,7 +74,10 @@ export function LockTable(props: LockTableProps) {
       ))} />}>
       {columns.length === 0 && <p>No run yet.</p>}
       {columns.length > 0 && (
-        <table className="slv-locktable">
+        // a frame too narrow for the columns scrolls the table sideways, not the page; where
+        // it may, the region takes focus, so the keyboard can scroll it too
+        <div className="slv-table-scroll" {...(mayScroll ? { role: 'region', 'aria-label': 'Lock table, scrolls sideways', tabIndex: 0 } : {})}>
+        <table className={`slv-locktable${narrow ? ' slv-locktable-narrow' : ''}`}>
           <caption>
             {showPublished
               ? <>Model figures over the measured window; published figures from {SOURCE_CITATION}.</>
@@ -122,6 +129,7 @@ export function LockTable(props: LockTableProps) {
             )}
           </tbody>
         </table>
+        </div>
       )}
     </ViewFrame>
   );
@@ -131,5 +139,5 @@ function PerLockCell({ column, name }: { column: LockTableColumn; name: string }
   const l = column.figures.perLock.find((x) => x.name === name);
   if (!l || !column.measured) return <td>—</td>;
   if (l.perS === 0 && l.hold === 0) return <td className="slv-muted">not used</td>;
-  return <td className="slv-perlock">hold {formatPct(l.hold)} · spin {formatPct(l.spin)}<br />{formatRate(l.perS)}</td>;
+  return <td className="slv-perlock"><span>hold {formatPct(l.hold)}</span> · <span>spin {formatPct(l.spin)}</span><br />{formatRate(l.perS)}</td>;
 }

@@ -57,22 +57,27 @@ export function ModeBars(props: ModeBarsProps) {
   const labelW = Math.round(fs * 11.5);
   const valueW = Math.round(fs * 3.6);
   const top = Math.round(fs * 3);
-  // a row a bar (two with a comparison); given a height (the presenter's stage), rows close up to fit it, to 1.6 em (2 with two bars)
-  const fullRow = Math.round(fs * (other ? 2.5 : 2.1));
-  const rowH = props.height !== undefined
-    ? Math.max(Math.round(fs * (other ? 2 : 1.6)), Math.min(fullRow, Math.floor((props.height - top - fs * 1.8) / Math.max(1, bars.rows.length))))
-    : fullRow;
-  const barX = labelW + valueW + 10;
   const scaleMax = Math.max(bars.scaleMax, other?.scaleMax ?? 0);
   const tickLabelW = formatCount(scaleMax).length * t.smallSize * 0.62 + 10;
   // room on the right for half the full-scale label, centred on the bars' end
-  const barW = Math.max(120, innerW - barX - Math.max(14, tickLabelW / 2));
+  const endRoom = Math.max(14, tickLabelW / 2);
+  // in a narrow frame (a phone, a docs column) each mode's name and value take a line over its bar
+  const stacked = innerW - (labelW + valueW + 10) - endRoom < 120;
+  const labelH = stacked ? Math.round(fs * 1.3) : 0;
+  // a row a bar (two with a comparison); given a height (the presenter's stage), rows close up to fit it, to 1.6 em (2 with two bars)
+  const fullRow = Math.round(fs * (other ? 2.5 : 2.1)) + labelH;
+  const rowH = props.height !== undefined
+    ? Math.max(Math.round(fs * (other ? 2 : 1.6)) + labelH, Math.min(fullRow, Math.floor((props.height - top - fs * 1.8) / Math.max(1, bars.rows.length))))
+    : fullRow;
+  const barX = stacked ? Math.round(t.smallSize * 0.4) : labelW + valueW + 10;
+  const barW = Math.max(stacked ? 60 : 120, innerW - barX - endRoom);
   const x = scaleLinear().domain([0, scaleMax]).range([barX, barX + barW]);
   // MONITOR's quarter ticks, thinned to halves or the ends where their labels would touch
   const ticks = modeTicks(scaleMax).filter((_, i, all) =>
     barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1));
   const height = top + bars.rows.length * rowH + fs * 1.8;
-  const barH = Math.round(rowH * (other ? 0.42 : 0.6));
+  const barRowH = rowH - labelH;
+  const barH = Math.round(barRowH * (other ? 0.42 : 0.6));
 
   const headline = (
     <span>{words('spin').monitor} <strong>{formatCount(bars.rows.find((r) => r.mode === 'spin')!.value)}</strong>
@@ -118,22 +123,23 @@ export function ModeBars(props: ModeBarsProps) {
         ))}
         <line x1={barX} x2={barX} y1={top - 4} y2={top + bars.rows.length * rowH} stroke={t.axis} strokeWidth={1.5} />
         {bars.rows.map((row, i) => {
-          const y = top + i * rowH;
-          const cy = y + rowH / 2;
+          const y = top + i * rowH + labelH;
+          const cy = y + barRowH / 2;
+          const textY = stacked ? y - labelH + fs * 0.95 : cy + fs * 0.35;
           const value = shown[i] ?? row.value;
           const cmp = other?.rows.find((o) => o.mode === row.mode);
           const emphasise = row.mode === 'spin';
           return (
             <g key={row.mode} data-mode={row.mode}>
-              <text x={0} y={cy + fs * 0.35} fontSize={fs} fontWeight={emphasise ? 800 : 500}>{words(row.mode).monitor}</text>
-              <text x={labelW + valueW} y={cy + fs * 0.35} fontSize={fs} fontWeight={700} textAnchor="end">{formatCount(row.value)}</text>
-              <ModeRect mode={row.mode} x={barX} y={other ? y + rowH * 0.08 : cy - barH / 2} width={x(value) - barX} height={barH}
+              <text x={stacked ? barX + 4 : 0} y={textY} fontSize={fs} fontWeight={emphasise ? 800 : 500}>{words(row.mode).monitor}</text>
+              <text x={stacked ? innerW : labelW + valueW} y={textY} fontSize={fs} fontWeight={700} textAnchor="end">{formatCount(row.value)}</text>
+              <ModeRect mode={row.mode} x={barX} y={other ? y + barRowH * 0.08 : cy - barH / 2} width={x(value) - barX} height={barH}
                 theme={theme} patterns={patterns} />
               {cmp && (
                 <g>
-                  <rect x={barX} y={y + rowH * 0.08 + barH + 3} width={Math.max(0, x(cmp.value) - barX)} height={barH}
+                  <rect x={barX} y={y + barRowH * 0.08 + barH + 3} width={Math.max(0, x(cmp.value) - barX)} height={barH}
                     fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="4 2" />
-                  <text x={x(cmp.value) + 6} y={y + rowH * 0.08 + barH * 2 + 3 - 2} fontSize={t.smallSize} style={{ fill: t.muted }}>
+                  <text x={x(cmp.value) + 6} y={y + barRowH * 0.08 + barH * 2 + 3 - 2} fontSize={t.smallSize} style={{ fill: t.muted }}>
                     {formatCount(cmp.value)}</text>
                 </g>
               )}

@@ -66,10 +66,14 @@ export function MonitorModes(props: MonitorModesProps) {
   const mono = fs * 0.61; // width of one monospace character
   const labelW = Math.round(mono * 19);
   const valueW = Math.round(mono * 6);
-  const barX = labelW + valueW + Math.round(fs * 0.8);
   // room on the right for half the full-scale label, centred on the scale's end
-  const barW = Math.max(120, innerW - barX - Math.max(Math.round(fs * 1.2), (formatCount(table.scaleMax).length * t.smallSize * 0.62) / 2 + 2));
-  const fullRow = Math.round(fs * 1.9);
+  const endRoom = Math.max(Math.round(fs * 1.2), (formatCount(table.scaleMax).length * t.smallSize * 0.62) / 2 + 2);
+  // in a narrow frame (a phone, a docs column) each row's name and value take a line over its bar
+  const stacked = innerW - (labelW + valueW + Math.round(fs * 0.8)) - endRoom < 120;
+  const labelH = stacked ? Math.round(fs * 1.3) : 0;
+  const barX = stacked ? Math.round(t.smallSize * 0.4) : labelW + valueW + Math.round(fs * 0.8);
+  const barW = Math.max(stacked ? 60 : 120, innerW - barX - endRoom);
+  const fullRow = Math.round(fs * 1.9) + labelH;
   const headH = Math.round(fs * 3.4);
   const combined = combinedLine(table);
   // MONITOR prints it on the scale's line; where it would touch the first tick, on its own line above
@@ -79,7 +83,7 @@ export function MonitorModes(props: MonitorModesProps) {
   const top = scaleY + Math.round(fs * 0.9);
   // given a height (the presenter's stage), the rows close up to fit it, to 1.4 em (a terminal's lines are closer)
   const rowH = props.height !== undefined
-    ? Math.max(Math.round(fs * 1.4), Math.min(fullRow, Math.floor((props.height - top - fs * 1.2) / table.rows.length)))
+    ? Math.max(Math.round(fs * 1.4) + labelH, Math.min(fullRow, Math.floor((props.height - top - fs * 1.2) / table.rows.length)))
     : fullRow;
   const x = scaleLinear().domain([0, Math.max(1, table.scaleMax)]).range([barX, barX + barW]);
   const tickLabelW = formatCount(table.scaleMax).length * t.smallSize * 0.62 + 10;
@@ -87,7 +91,7 @@ export function MonitorModes(props: MonitorModesProps) {
     barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1));
   const bottom = top + table.rows.length * rowH;
   const height = bottom + Math.round(fs * 1.2);
-  const barH = Math.round(rowH * 0.62);
+  const barH = Math.round((rowH - labelH) * 0.62);
   const spin = table.rows.find((r) => r.id === 'mpsynch')!.value;
   // the header beside the CUR box, as MONITOR has it
   const headX = Math.round(mono * 6 + fs * 1.2);
@@ -153,13 +157,14 @@ export function MonitorModes(props: MonitorModesProps) {
         <line x1={barX} x2={barX + barW} y1={bottom} y2={bottom} stroke={t.axis} strokeDasharray="6 6" strokeWidth={1.5} />
         <line x1={barX} x2={barX} y1={top} y2={bottom} stroke={t.axis} strokeWidth={2} />
         {table.rows.map((row, i) => {
-          const cy = top + i * rowH + rowH / 2;
+          const cy = top + i * rowH + labelH + (rowH - labelH) / 2;
+          const textY = stacked ? top + i * rowH + fs * 0.95 : cy + fs * 0.35;
           const emphasise = row.id === 'mpsynch';
           return (
             <g key={row.id} data-row={row.id} data-value={Math.round(row.value)}>
-              <text x={0} y={cy + fs * 0.35} fontSize={fs} fontWeight={emphasise ? 800 : 500}
+              <text x={stacked ? barX + 4 : 0} y={textY} fontSize={fs} fontWeight={emphasise ? 800 : 500}
                 style={{ fontFamily: t.monoFamily, fill: row.modelled ? t.text : t.muted }}>{row.label}</text>
-              <text x={labelW + valueW} y={cy + fs * 0.35} fontSize={fs} fontWeight={700} textAnchor="end"
+              <text x={stacked ? innerW : labelW + valueW} y={textY} fontSize={fs} fontWeight={700} textAnchor="end"
                 style={{ fontFamily: t.monoFamily, fill: row.modelled ? t.text : t.muted }}>
                 {formatCount(row.value)}{row.modelled ? '' : '*'}</text>
               {row.colour ? (

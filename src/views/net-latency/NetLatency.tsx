@@ -10,7 +10,7 @@
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { textOn } from '../color.js';
-import { fitFontSize, formatCount, wrapWords } from '../format.js';
+import { fitFontSize, formatCount, wrapBoldWords, wrapWords } from '../format.js';
 import { usePrefersReducedMotion } from '../motion.js';
 import { useWallClock } from '../common/clock.js';
 import { leastWordSize, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
@@ -230,13 +230,19 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
     const moving = from !== to;
     const name = moving ? STAGE_INFO[stage].label : `waits: ${STAGE_INFO[stage].label}`;
     const time = stageText(stage);
-    return { stage, moving, x: cx((from + to) / 2), name, time, text: `${name} ${time}` };
+    return { stage, moving, x: cx((from + to) / 2), name, bare: STAGE_INFO[stage].label, time, text: `${name} ${time}` };
   });
   const lineH = small * 1.15;
   const charW = small * 0.6;
   const twoTop = !fitsOneLine(words.filter((w) => w.moving), width, charW);
   const twoWait = !fitsOneLine(words.filter((w) => !w.moving), width, charW);
-  const titleH = Math.round(fs * 1.6);
+  // in a narrow frame the waits' names collide even on two lines: they drop "waits:" (the caption and legend say it)
+  const bareWait = twoWait && !fitsOneLine(words.filter((w) => !w.moving).map((w) => ({ ...w, text: w.name })), width, charW);
+  const times = Math.round(slowdown(run));
+  const title = wrapBoldWords(reduced ? 'One packet\u2019s trip, stage by stage'
+    : `One packet\u2019s trip, about ${times >= 1e6 ? `${(times / 1e6).toFixed(1)} million` : formatCount(Math.round(times / 1000) * 1000)} times slower`,
+  (width - 2) / fs);
+  const titleH = Math.round(fs * 1.6 + (title.length - 1) * fs * 1.2);
   const topLabelsY = titleH + small * 1.1 + (twoTop ? lineH : 0);
   const barsY = topLabelsY + small * 0.45;
   // the packet travels in a lane of its own above the places, so it never hides their names
@@ -248,7 +254,6 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
   const tripNs = wall === null ? null : tripNsAtWall(run, wall);
   const packet = reduced ? null : packetAt(run, tripNs ?? (wall === null ? 0 : Infinity));
   const seg = packet?.stage ? run.segments.find((s) => s.stage === packet.stage)! : null;
-  const times = Math.round(slowdown(run));
   const hardwarePlace = (i: number) => i >= 1 && i <= 3;
   const labelFont = Math.max(least, Math.min(small, ...names.map((name) => fitFontSize(longestWord(name), boxW - 6, small, 9, true))));
   // the caption wraps to the strip's width (an SVG text does not wrap by itself)
@@ -264,7 +269,7 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
     <svg width={width} height={height} aria-hidden="true" data-strip="" data-reduced={reduced ? '' : undefined}
       data-packet-stage={packet ? (packet.stage ?? 'arrived') : undefined} style={{ marginTop: 6 }}>
       <text x={0} y={fs * 1.1} fontSize={fs} fontWeight={700}>
-        {reduced ? 'One packet\u2019s trip, stage by stage' : `One packet\u2019s trip, about ${times >= 1e6 ? `${(times / 1e6).toFixed(1)} million` : formatCount(Math.round(times / 1000) * 1000)} times slower`}
+        {title.length === 1 ? title[0] : title.map((line, j) => <tspan key={j} x={0} dy={j === 0 ? 0 : fs * 1.2}>{line}</tspan>)}
       </text>
       {/* the track */}
       <line x1={cx(0)} x2={cx(n - 1)} y1={boxY + boxH / 2} y2={boxY + boxH / 2} stroke={t.axis} strokeWidth={2} />
@@ -286,7 +291,8 @@ function TripStrip({ run, width, t }: { run: LatencyRun; width: number; t: Theme
         );
       })}
       {/* the stages that move the packet, above the places; the waits below */}
-      {words.map(({ stage, moving, x, name, time, text }) => {
+      {words.map(({ stage, moving, x, name: full, bare, time, text }) => {
+        const name = !moving && bareWait ? bare : full;
         const [from, to] = STAGE_PATH[stage];
         const y = moving ? topLabelsY : waitY;
         const two = moving ? twoTop : twoWait;

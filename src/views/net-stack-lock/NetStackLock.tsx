@@ -94,7 +94,11 @@ export function NetStackLock(props: NetStackLockProps) {
         columns: ['Figure', 'Value'],
         rows: figures.map(([k, v]) => [k, v]),
       }}>
-      <LockDiagram model={m} width={innerW} t={t} />
+      {innerW >= diagramMinWidth(t)
+        ? <LockDiagram model={m} width={innerW} t={t} />
+        : <p className="slv-muted" style={{ margin: '0 0 8px' }} data-diagram-narrow="">
+          The drawing of the threads, the lock and the pre-queue needs a frame at least {Math.ceil(width - innerW + diagramMinWidth(t))} px
+          wide; the figures are all below, and in the data table.</p>}
       <ul className="slv-net-keys" aria-label="Stack lock figures">
         {figures.filter(([k]) => (m.prequeue ? k !== 'Sleeps' : k !== 'Pre-queued' && k !== 'Deferred' && k !== 'Pre-queue, mean')).map(([k, v]) => (
           <li key={k} data-figure={k}><span>{k}</span><strong>{v}</strong></li>
@@ -102,6 +106,11 @@ export function NetStackLock(props: NetStackLockProps) {
       </ul>
     </ViewFrame>
   );
+}
+
+/** The least width the diagram is drawn at: narrower, its threads, lock and TX ring would overlap (a phone, a docs column). */
+function diagramMinWidth(t: ThemeTokens): number {
+  return Math.round(t.fontSize * 24);
 }
 
 function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: number; t: ThemeTokens }) {

@@ -15,7 +15,7 @@ import { line, scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { spinningWords, themeTokens, type KernelStyle, type Theme, type ThemeTokens } from '../palette.js';
-import { formatCount, formatOne, formatPct } from '../format.js';
+import { boldWidthEm, formatCount, formatOne, formatPct, wrapBoldWords } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { KernelMarker } from '../common/marks.js';
 import { KernelSwatch, Legend, swatchSize } from '../common/Legend.js';
@@ -178,6 +178,10 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   const drawn = fits.filter((s) => s.points.length > 0);
   // room on the right for the direct labels at the lines' ends (two series or more), else for the ring of this run
   const margin = { top: fs * 2.2, right: fs * (drawn.length > 1 ? 5.2 : 1.6), bottom: fs * 3, left: fs * 4.4 };
+  // the title over the plot; in a narrow frame from the left edge, and on as many lines as it needs
+  const titleX = boldWidthEm(panel.title) * fs <= width - margin.left ? margin.left : 0;
+  const titleLines = titleX > 0 ? [panel.title] : wrapBoldWords(panel.title, (width - 2) / fs);
+  margin.top += (titleLines.length - 1) * fs * 1.2;
   const all = [...allPoints(fits), ...(current ? [current] : [])];
   // The fitted curves across the axis. They may rise above the sweep's points (a peak past
   // its end), but lift the scale by a quarter at most; the rest is clipped.
@@ -211,7 +215,9 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
 
   return (
     <svg width={width} height={height} aria-hidden="true" data-panel={panel.key}>
-      <text x={margin.left} y={fs * 1.1} fontSize={fs} fontWeight={700}>{panel.title}</text>
+      <text x={titleX} y={fs * 1.1} fontSize={fs} fontWeight={700}>
+        {titleLines.length === 1 ? panel.title : titleLines.map((l, i) => <tspan key={i} x={titleX} dy={i === 0 ? 0 : fs * 1.2}>{l}</tspan>)}
+      </text>
       {yTicks.map((v) => (
         <g key={v}>
           <line x1={margin.left} x2={width - margin.right} y1={y(v)} y2={y(v)} stroke={t.grid} />
