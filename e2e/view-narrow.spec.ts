@@ -4,9 +4,11 @@
  * figure, and nothing logs an error. A view too narrow for its drawing says so and keeps
  * its figures (net-stack-lock); a table wider than the frame scrolls sideways inside it.
  * Each view is saved as /tmp/views-shots/narrow-<width>-<view>.png to be looked at.
+ * And every lesson, embedded at 320 px, never scrolls the page sideways: what is wider
+ * (a table, a code block) scrolls inside its own region.
  */
 import LZString from 'lz-string';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { VIEW_IDS, type KnownViewId } from '../src/shared/view-ids.js';
 import { expect, presetScenario, test } from './fixtures.js';
 
@@ -64,3 +66,21 @@ for (const width of [320, 375]) {
     expect(problems).toEqual([]);
   });
 }
+
+const LESSONS = readdirSync('lessons').filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => f.replace(/\.md$/, ''));
+
+test('at 320 px no lesson scrolls the page sideways: its wide tables and code scroll in their own regions', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 320, height: 800 });
+  const wide: string[] = [];
+  for (const id of LESSONS) {
+    await page.goto('about:blank');
+    await page.goto(`/#/embed?lesson=${id}`);
+    await expect(page.locator('.lesson-article')).toBeVisible({ timeout: 20_000 });
+    // the lesson's lab and its runs table drawn
+    await page.waitForTimeout(1500);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) wide.push(`${id}: the page is ${width} px wide`);
+  }
+  expect(wide).toEqual([]);
+});

@@ -30,6 +30,12 @@ for (const rule of ['fence', 'code_block'] as const) {
     render(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
 }
 
+// A table wider than the column (a phone, a docs column) scrolls sideways inside a
+// region of its own, which takes focus for the keyboard, rather than widen the page.
+md.renderer.rules.table_open = (tokens, idx, options, _env, self) =>
+  `<div class="lesson-table-scroll" tabindex="0" role="region" aria-label="Table, scrolls sideways where narrow">${self.renderToken(tokens, idx, options)}`;
+md.renderer.rules.table_close = (tokens, idx, options, _env, self) => `${self.renderToken(tokens, idx, options)}</div>`;
+
 /** A block of Markdown (paragraphs, lists) as sanitized HTML. */
 export function renderBlock(text: string): string {
   return md.render(text);
