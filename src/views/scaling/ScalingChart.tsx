@@ -325,13 +325,19 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
         const right = cx + markerSize * 1.8 + labelW <= width;
         const above = cy - markerSize * 1.4 - t.smallSize >= 0;
         const ly = above ? cy - markerSize * 1.4 : cy + markerSize * 1.4 + t.smallSize;
-        const lx = right ? cx + markerSize * 1.8 : Math.max(labelW, cx - markerSize * 1.8);
+        // on the left only clear of the y axis's numbers; else (a narrow panel) centred over or under the ring
+        const left = !right && cx - markerSize * 1.8 - labelW >= margin.left;
+        const anchor = right ? 'start' : left ? 'end' : 'middle';
+        const lx = right ? cx + markerSize * 1.8 : left ? cx - markerSize * 1.8
+          : Math.min(width - labelW / 2, Math.max(margin.left + labelW / 2, cx));
+        // centred, clear of the ring's outline
+        const lyClear = anchor === 'middle' ? ly + (above ? -6 : 4) : ly;
         return (
           <g data-current="">
             <circle cx={cx} cy={cy} r={markerSize * 1.4} fill="none" stroke={t.text} strokeWidth={3} />
             <circle cx={cx} cy={cy} r={markerSize * 1.4 + 3} fill="none" stroke={t.background} strokeWidth={2} />
-            <text x={lx} y={ly} fontSize={t.smallSize} fontWeight={700}
-              textAnchor={right ? 'start' : 'end'} style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
+            <text x={lx} y={lyClear} fontSize={t.smallSize} fontWeight={700}
+              textAnchor={anchor} style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
               {label}
             </text>
           </g>
