@@ -122,8 +122,9 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
   const small = t.smallSize;
   const n = m.stages.length;
   // one row where the eight boxes fit, else two; in a narrow frame (a phone, a docs
-  // column) four rows of two, where a box of four to a row would be too narrow for its words
-  const cols = width >= Math.round(fs * 58) ? n : width >= Math.round(fs * 30) ? n / 2 : 2;
+  // column) four rows of two, where a box of four to a row would be too narrow for its
+  // words (the stage's boxes have none: a title, a cost and a bar, four to a row)
+  const cols = width >= Math.round(fs * 58) ? n : stage || width >= Math.round(fs * 30) ? n / 2 : 2;
   // closer on the stage, where a box's title needs every px of its width
   const gap = Math.round(fs * (stage ? 0.8 : 1.1));
   const boxW = (width - gap * (cols - 1)) / cols;
