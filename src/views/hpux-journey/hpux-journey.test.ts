@@ -191,6 +191,10 @@ describe('words and the rendered view', () => {
     const lab = renderToStaticMarkup(createElement(HpuxJourney!, props));
     const stage = renderToStaticMarkup(createElement(HpuxJourney!, { ...props, stage: true }));
     expect(stage.match(/data-stage="/g)).toHaveLength(8);
+    // the stage's boxes stay four to a row even beside a question (no words in them), the lab's narrow frame takes two
+    const beside = renderToStaticMarkup(createElement(HpuxJourney!, { ...props, width: 560, stage: true }));
+    expect(beside).toContain('data-cols="4"');
+    expect(renderToStaticMarkup(createElement(HpuxJourney!, { ...props, width: 560 }))).toContain('data-cols="2"');
     expect(stage).not.toContain('data-rules=');
     expect(lab).toContain('data-rules=');
     expect(stage).toContain('data-stage-words');
