@@ -298,7 +298,7 @@ function RulesTable({ model: m, width, t, theme }: { model: JourneyModel; width:
   return (
     <>
       {parts.map((part) => (
-        <div key={part.side} className="slv-hpux-rules-wrap" tabIndex={0} role="region" aria-label={part.caption.split(';')[0]!}>
+        <div key={part.side} className="slv-table-scroll slv-hpux-rules-wrap" tabIndex={0} role="region" aria-label={part.caption.split(';')[0]!}>
           <table className="slv-hpux-rules" data-rules={part.side}>
             <caption>{part.caption}</caption>
             <thead>
