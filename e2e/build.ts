@@ -2,11 +2,14 @@
  * build.ts -- builds the site into a folder of its own, for the specs that need a build
  * other than dist/ (which the suite's `npx vite build` makes, and `vite preview` serves):
  * a test build with the test hooks compiled in (`--mode testhooks`), or two builds
- * that differ, as two deploys do. Each build is made once per Playwright worker and
- * removed when it exits. Building takes a few seconds; give the hook a long timeout.
+ * that differ, as two deploys do. scripts/test-all.sh makes the builds the specs ask for
+ * before Playwright starts, beside the other suites, into E2E_PREBUILT (a folder per
+ * build, named by prebuiltName); a build not found there is made once per Playwright
+ * worker and removed when it exits. Building takes a few seconds; give the hook a long
+ * timeout.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +24,17 @@ export interface BuildOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * The folder name of a build in E2E_PREBUILT: "mode-testhooks", "label-A" (the
+ * STACKLAB_BUILD_LABEL), or both joined; undefined for a build with other environment,
+ * which is always made here.
+ */
+export function prebuiltName(options: BuildOptions): string | undefined {
+  const { STACKLAB_BUILD_LABEL: label, ...rest } = options.env ?? {};
+  if (Object.keys(rest).length > 0) return undefined;
+  return [options.mode && `mode-${options.mode}`, label && `label-${label}`].filter(Boolean).join('-') || 'production';
+}
+
 const built = new Map<string, string>();
 let scratch: string | undefined;
 
@@ -29,6 +43,12 @@ export function buildSite(options: BuildOptions = {}): string {
   const key = JSON.stringify(options);
   const existing = built.get(key);
   if (existing) return existing;
+  const name = prebuiltName(options);
+  const prebuilt = process.env.E2E_PREBUILT && name ? join(process.env.E2E_PREBUILT, name) : undefined;
+  if (prebuilt && existsSync(join(prebuilt, 'index.html'))) {
+    built.set(key, prebuilt);
+    return prebuilt;
+  }
   if (!scratch) {
     scratch = mkdtempSync(join(tmpdir(), 'stacklab-e2e-build-'));
     process.once('exit', () => rmSync(scratch!, { recursive: true, force: true }));

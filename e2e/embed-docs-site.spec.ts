@@ -12,7 +12,7 @@
  * the oEmbed files and discovery link are there, and no frame logs a console error.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -21,17 +21,15 @@ import { repoRoot } from '../src/core/node.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { serveStatic, type Mount, type StaticServer } from './static-server.js';
 import { elementTag, iframeSnippet } from '../src/embed/snippets.js';
+import { ensureMkDocs, ensureVitePress, vitepressCache } from '../scripts/docs-generators.mjs';
 
-const VITEPRESS = '1.6.4';
-const cache = join(process.env.TMPDIR || tmpdir(), 'stacklab-e2e-cache', `vitepress-${VITEPRESS}`);
+const cache = vitepressCache;
 const work = join(tmpdir(), `stacklab-embed-docs-${process.pid}`);
 const labDist = join(work, 'lab');
 const site = join(cache, `site-${process.pid}`);
 const LESSON_IFRAME = 'the-thundering-herd';
 const LESSON_ELEMENT = 'one-lock-for-every-cpu';
 
-const MKDOCS = '1.6.1';
-const mkdocsEnv = join(process.env.TMPDIR || tmpdir(), 'stacklab-e2e-cache', `mkdocs-${MKDOCS}`);
 const mkdocsSite = join(work, 'mkdocs');
 
 let lab: StaticServer;
@@ -39,25 +37,6 @@ let docs: StaticServer;
 let mkdocs: StaticServer;
 const labMounts: Mount[] = [];
 let labBase = '';
-
-/** VitePress, pinned, installed once into the cache (npm's ordinary client). */
-function ensureVitePress(): string {
-  const bin = join(cache, 'node_modules', '.bin', 'vitepress');
-  if (existsSync(bin)) return bin;
-  mkdirSync(cache, { recursive: true });
-  writeFileSync(join(cache, 'package.json'), JSON.stringify({ name: 'stacklab-vitepress-cache', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `vitepress@${VITEPRESS}`], { cwd: cache, stdio: 'pipe', timeout: 240_000 });
-  return bin;
-}
-
-/** MkDocs, pinned, installed once into a virtual environment in the cache (pip, PyPI). */
-function ensureMkDocs(): string {
-  const bin = join(mkdocsEnv, 'bin', 'mkdocs');
-  if (existsSync(bin)) return bin;
-  execFileSync('python3', ['-m', 'venv', mkdocsEnv], { stdio: 'pipe', timeout: 120_000 });
-  execFileSync(join(mkdocsEnv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `mkdocs==${MKDOCS}`], { stdio: 'pipe', timeout: 240_000 });
-  return bin;
-}
 
 const MK_LESSON = { lesson: LESSON_ELEMENT, title: 'StackLab lesson: One lock for every CPU' };
 const MK_LAB = { views: ['cpu-grid', 'lock'], title: 'StackLab lab: the CPUs and the lock' };

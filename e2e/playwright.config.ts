@@ -1,7 +1,18 @@
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 
-/** The preview server's port; E2E_PORT lets two checkouts run their specs at once. */
-const port = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * The preview server's port: E2E_PORT when set (scripts/test-all.sh sets it), else a
+ * port the system says is free, chosen once in the runner and handed to its workers
+ * through the environment. Never a fixed port: a lab served by `bash scripts/lab.sh`
+ * (4173) from another checkout must not stop the suite, nor be tested in its place.
+ */
+function freePort(): number {
+  return Number(execFileSync(process.execPath, ['-e', `const s = require('net').createServer();
+    s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });`], { encoding: 'utf8' }));
+}
+process.env.E2E_PORT ||= String(freePort());
+const port = Number(process.env.E2E_PORT);
 
 /** Debian's Chromium (Playwright cannot download browsers here); serves the built app. */
 export default defineConfig({
@@ -30,7 +41,8 @@ export default defineConfig({
     command: `npx vite preview --host 127.0.0.1 --strictPort --port ${port}`,
     cwd: '..',
     url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env.CI,
+    // the port is this run's own: a server already on it is someone else's
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

@@ -7,6 +7,20 @@ cd "$(dirname "$0")/.."
 
 say() { printf 'setup: %s\n' "$*"; }
 
+# timed NAME COMMAND...: runs a step, says how long it took and, when STACKLAB_TIMINGS
+# names a file (scripts/test-all.sh), adds "setup: NAME<TAB>seconds" to it for the run's
+# timing summary.
+timed() {
+  local name=$1 start=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  say "$name took $((SECONDS - start)) s"
+  [ -z "${STACKLAB_TIMINGS:-}" ] || printf 'setup: %s\t%s\n' "$name" "$((SECONDS - start))" >> "$STACKLAB_TIMINGS"
+  return "$status"
+}
+# make runs as many jobs as the machine has cores
+jobs=$(nproc 2>/dev/null || echo 2)
+
 have() { command -v "$1" >/dev/null 2>&1; }
 # libFuzzer and the sanitizer runtimes clang links (make -C wasm-core fuzz)
 have_libfuzzer() { compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' >/dev/null; }
@@ -39,18 +53,18 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
   say "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update
-  apt-get install -y emscripten chromium make gcc clang libclang-rt-14-dev python3-venv
+  timed "apt-get update" apt-get update
+  timed "apt-get install" apt-get install -y emscripten chromium make gcc clang libclang-rt-14-dev python3-venv
 fi
 
 # npm ci wipes node_modules, so only when the lockfile changed since the last install.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"
-  npm ci --no-audit --no-fund
+  timed "npm ci" npm ci --no-audit --no-fund
 fi
 
 say "building the core (wasm and native)"
-make -C wasm-core wasm native
+timed "core build (wasm and native, make -j$jobs)" make -C wasm-core -j"$jobs" wasm native
 say "building the CLI"
-npm run --silent build:cli
+timed "CLI build (tsc)" npm run --silent build:cli
 say "ready"

@@ -1,37 +1,47 @@
 #!/usr/bin/env bash
-# test-all.sh -- sets the machine up, then runs every suite: C tests, C tests under
-# sanitizers, the core's fuzzer (FUZZ_SECONDS), the typecheck, Vitest, Playwright. A failing suite does not stop the others. Ends with
-# one line, "N passed, N failed" (all suites together); a suite that could not run or
-# report its counts adds one failure. Exits non-zero if anything failed.
+# test-all.sh -- sets the machine up, then runs every suite and ends with one line,
+# "N passed, N failed" (all suites together); a suite that could not run or report its
+# counts adds one failure. Exits non-zero if anything failed. A failing suite does not
+# stop the others.
+#
+# The run uses both cores (docs/testing.md says why each suite sits where it does):
+#
+#   setup (scripts/setup.sh: apt-get, npm ci, core and CLI built with make -j)
+#     |-- C lane:  C tests, C tests under ASan+UBSan, the fuzzer (FUZZ_SECONDS)
+#     |-- JS lane: typecheck, Vitest, the site's builds (dist/ and the e2e builds)
+#     '-- the docs generators the embed spec builds sites with, installed
+#   join, then Playwright (E2E_WORKERS workers) against dist/ on a free port
+#
+# The summary at the end gives each suite's count and wall time, the time of each
+# set-up step, the 20 slowest Playwright tests and the 10 slowest Vitest files: how
+# the next person keeps the run within its budget (25 minutes on a 2-core machine).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
-total_passed=0
-total_failed=0
-summary=()
+mkdir -p "$results/counts"
+# scripts/setup.sh adds its steps' times here; the lanes add theirs
+export STACKLAB_TIMINGS="$results/timings.tsv"
+: > "$STACKLAB_TIMINGS"
+run_start=$SECONDS
 
 banner() { printf '\n==== %s ====\n' "$*"; }
 
-# record NAME PASSED FAILED STATUS: adds a suite's counts; a suite that exited
-# non-zero without reporting a failure counts as one failure.
-record() {
-  local name=$1 passed=$2 failed=$3 status=$4
-  if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
-    failed=1
-    summary+=("$name: exited with status $status without counting a failure (counted as 1 failed)")
-  else
-    summary+=("$name: $passed passed, $failed failed")
-  fi
-  total_passed=$((total_passed + passed))
-  total_failed=$((total_failed + failed))
-}
+# A suite's outcome is a file in $results/counts (the lanes run in subshells):
+# "PASSED FAILED STATUS" or "unable WHY". ORDER is the order the summary lists them in.
+ORDER=()
+record() { printf '%s %s %s\n' "$2" "$3" "$4" > "$results/counts/$1"; }
+unable() { printf 'unable %s\n' "$2" > "$results/counts/$1"; }
+expect_suite() { ORDER+=("$1"); }
 
-# unable NAME WHY: a suite that could not run at all.
-unable() {
-  summary+=("$1: could not run ($2) (counted as 1 failed)")
-  total_failed=$((total_failed + 1))
+# timed NAME COMMAND...: runs a command, adding its wall time to the summary's table.
+timed() {
+  local name=$1 start=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  printf '%s\t%s\n' "$name" "$((SECONDS - start))" >> "$STACKLAB_TIMINGS"
+  return "$status"
 }
 
 # The last "N passed, N failed" in a file, as "N N".
@@ -48,50 +58,133 @@ json_counts() {
     if (Number.isInteger(passed) && Number.isInteger(failed)) console.log(passed, failed);" "$1" 2>/dev/null
 }
 
+jobs=$(nproc 2>/dev/null || echo 2)
+
 banner setup
-if ! bash scripts/setup.sh; then
+expect_suite setup
+if timed "setup (total)" bash scripts/setup.sh; then
+  setup_ok=1
+else
+  setup_ok=0
   unable setup "scripts/setup.sh failed"
 fi
 
+# ---- the C lane: each suite builds its binaries with make -j, then runs them -------------
 c_suite() {
   local name=$1 target=$2 log="$results/$2.log" status counts
   banner "$name (make -C wasm-core $target)"
-  make -C wasm-core "$target" 2>&1 | tee "$log"
-  status=${PIPESTATUS[0]}
+  timed "$name" make -C wasm-core -j"$jobs" "$target" > "$log" 2>&1
+  status=$?
+  cat "$log"
   counts=$(counts_in "$log")
   if [ -z "$counts" ]; then unable "$name" "no 'N passed, N failed' line; make exited $status"; return; fi
   record "$name" ${counts} "$status"
 }
-c_suite "C tests" test
-c_suite "C sanitize" sanitize
-# libFuzzer over the core's API for FUZZ_SECONDS (60 by default), after its regressions
-c_suite "C fuzz" fuzz
+c_lane() {
+  c_suite "C tests" test
+  c_suite "C sanitize" sanitize
+  # libFuzzer over the core's API for FUZZ_SECONDS (60 by default), after its regressions
+  c_suite "C fuzz" fuzz
+}
+expect_suite "C tests"; expect_suite "C sanitize"; expect_suite "C fuzz"
 
-banner "Typecheck (npm run typecheck)"
-# The app, the CLI, the tests and the end-to-end specs, as tsc sees them: one check.
-if npm run typecheck; then record Typecheck 1 0 0; else record Typecheck 0 1 1; fi
+# ---- the JavaScript lane -------------------------------------------------------------------
+# The builds the specs serve: dist/ (the production build, served by vite preview) and
+# the other builds some specs need (e2e/build.ts: the test hooks compiled in, two
+# deploys that differ by their label), made here once instead of once per worker.
+export E2E_PREBUILT="$results/e2e-builds"
+site_builds() {
+  local vite=(node node_modules/vite/bin/vite.js build --logLevel warn)
+  "${vite[@]}" &&
+    "${vite[@]}" --outDir "$E2E_PREBUILT/mode-testhooks" --emptyOutDir --mode testhooks &&
+    STACKLAB_BUILD_LABEL=A "${vite[@]}" --outDir "$E2E_PREBUILT/label-A" --emptyOutDir &&
+    STACKLAB_BUILD_LABEL=B "${vite[@]}" --outDir "$E2E_PREBUILT/label-B" --emptyOutDir
+}
+js_lane() {
+  banner "Typecheck (npm run typecheck)"
+  # The app, the CLI, the tests and the end-to-end specs, each file checked once (tsc -b).
+  if timed Typecheck npm run --silent typecheck; then record Typecheck 1 0 0; else record Typecheck 0 1 1; fi
 
-banner "Vitest"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
-status=$?
-counts=$(json_counts "$results/vitest.json" 'r.numPassedTests, r.numFailedTests')
-if [ -n "$counts" ]; then record Vitest ${counts} "$status"; else unable Vitest "no JSON report; vitest exited $status"; fi
+  banner "Vitest"
+  timed Vitest npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+  local status=$? counts
+  counts=$(json_counts "$results/vitest.json" 'r.numPassedTests, r.numFailedTests')
+  if [ -n "$counts" ]; then record Vitest ${counts} "$status"; else unable Vitest "no JSON report; vitest exited $status"; fi
 
-banner "Playwright"
-# dist/ is the production build the specs serve; the specs that need another build (a
-# testhooks build with fault injection, two builds deployed over each other) make it
-# themselves (e2e/build.ts).
-if npx vite build; then
+  banner "Site builds (vite build: dist/ and the e2e builds)"
+  if timed "site builds" site_builds; then touch "$results/built"; fi
+}
+expect_suite Typecheck; expect_suite Vitest
+
+if [ "$setup_ok" = 1 ]; then
+  # the docs generators (VitePress, MkDocs) download more than they compute: beside the lanes
+  timed "docs generators install" node scripts/docs-generators.mjs > "$results/docs-generators.log" 2>&1 &
+  generators=$!
+  c_lane > "$results/c-lane.log" 2>&1 &
+  c_pid=$!
+  js_lane
+  banner "C lane (ran beside the JavaScript lane)"
+  wait "$c_pid"
+  cat "$results/c-lane.log"
+  wait "$generators"
+  cat "$results/docs-generators.log"
+else
+  for name in "C tests" "C sanitize" "C fuzz" Typecheck Vitest; do unable "$name" "set-up failed"; done
+fi
+
+# ---- Playwright ----------------------------------------------------------------------------
+banner Playwright
+expect_suite Playwright
+# a port of the run's own for the preview server: one a teacher's lab already serves on
+# (bash scripts/lab.sh, 4173) is never taken, and an E2E_PORT given by hand that is
+# taken is said here, before anything runs
+port_free() {
+  node -e 'const s = require("net").createServer(); s.once("error", () => process.exit(1));
+           s.listen(Number(process.argv[1]), "127.0.0.1", () => s.close(() => process.exit(0)));' "$1"
+}
+free_port() {
+  node -e 'const s = require("net").createServer();
+           s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
+}
+# two workers: most of a spec's time is waiting on a page, which two can share
+export E2E_WORKERS=${E2E_WORKERS:-2}
+if [ -n "${E2E_PORT:-}" ] && ! port_free "$E2E_PORT"; then
+  unable Playwright "port $E2E_PORT (E2E_PORT) is taken; free it, or unset E2E_PORT and a free port is chosen"
+elif [ ! -f "$results/built" ]; then
+  unable Playwright "the site builds failed (see 'Site builds' above)"
+else
+  export E2E_PORT=${E2E_PORT:-$(free_port)}
+  echo "Playwright: the preview server on port $E2E_PORT, $E2E_WORKERS workers"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
-    npx playwright test -c e2e/playwright.config.ts --reporter=list,json
+    timed Playwright npx playwright test -c e2e/playwright.config.ts --workers="$E2E_WORKERS" --reporter=list,json
   status=$?
   counts=$(json_counts "$results/playwright.json" 'r.stats.expected + r.stats.flaky, r.stats.unexpected')
   if [ -n "$counts" ]; then record Playwright ${counts} "$status"; else unable Playwright "no JSON report; playwright exited $status"; fi
-else
-  unable Playwright "vite build failed"
 fi
 
+# ---- summary -------------------------------------------------------------------------------
 banner summary
-printf '%s\n' "${summary[@]}"
+node scripts/test-timings.mjs "$STACKLAB_TIMINGS" "$results/playwright.json" "$results/vitest.json" "$((SECONDS - run_start))"
+echo
+total_passed=0
+total_failed=0
+for name in "${ORDER[@]}"; do
+  file="$results/counts/$name"
+  if [ ! -f "$file" ]; then
+    [ "$name" = setup ] && continue # set-up ran and passed: nothing to count
+    echo "$name: did not run (counted as 1 failed)"; total_failed=$((total_failed + 1)); continue
+  fi
+  read -r passed failed status < "$file"
+  if [ "$passed" = unable ]; then
+    echo "$name: could not run ($failed${status:+ $status}) (counted as 1 failed)"
+    total_failed=$((total_failed + 1))
+  elif [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+    echo "$name: exited with status $status without counting a failure (counted as 1 failed)"
+    total_passed=$((total_passed + passed)); total_failed=$((total_failed + 1))
+  else
+    echo "$name: $passed passed, $failed failed"
+    total_passed=$((total_passed + passed)); total_failed=$((total_failed + failed))
+  fi
+done
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]
