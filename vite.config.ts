@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { cspPlugin } from './src/build/csp.js';
+import { cspPlugin, SITE_CSP } from './src/build/csp.js';
 import { validatorsPlugin } from './src/build/validators-plugin.js';
 import { oembedPlugin } from './src/embed/oembed-plugin.js';
 import { precachePlugin } from './src/offline/precache-plugin.js';
@@ -36,7 +36,10 @@ export default defineConfig(({ command, mode }) => ({
   },
   // The worker's bundle has its own plugins: it checks scenarios too.
   worker: { format: 'es', plugins: () => [validatorsPlugin()], rolldownOptions: { checks: { bundlerTimings: false } } },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  // The built site's policy as a header too (a static host sends it so), which reaches
+  // the simulation worker and the service worker as the meta tag cannot: the lab served
+  // by scripts/lab.sh and every e2e spec run under the policy the site ships.
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: { 'Content-Security-Policy': SITE_CSP } },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',

@@ -13,6 +13,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 
 const { compressToEncodedURIComponent } = LZString;
 
+/**
+ * Every page a spec opens: a console error, a page error or a Content-Security-Policy
+ * violation in any of its frames fails the test. The preview server sends the site's
+ * policy as a header (vite.config.ts), so the worker runs under it too: every route a
+ * spec visits is a CSP check (e2e/csp.spec.ts checks the policy itself).
+ */
 export const test = base.extend<{ problems: string[] }>({
   problems: [
     async ({ page }, use) => {
@@ -21,12 +27,24 @@ export const test = base.extend<{ problems: string[] }>({
         if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await watchCsp(page, problems);
       await use(problems);
-      expect(problems, 'no console errors or page errors').toEqual([]);
+      expect(problems, 'no console errors, page errors or CSP violations').toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/** Adds each securitypolicyviolation of any frame of the page, from before its first script, to `problems`. */
+export async function watchCsp(page: Page, problems: string[]): Promise<void> {
+  await page.exposeBinding('__stacklabCspViolation', (_source, what: string) => { problems.push(`CSP violation: ${what}`); });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __stacklabCspViolation?: (what: string) => void }).__stacklabCspViolation;
+      report?.(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+}
 
 export { expect };
 
@@ -35,6 +53,50 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`)).toEqual([]);
+}
+
+/** Controls smaller than 24 by 24 px, except links inside running text. */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const selector = 'a[href], button, input, select, textarea, summary, [role="button"], [role="checkbox"], [role="radio"], [role="slider"], [tabindex]:not([tabindex="-1"])';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if ((box.width === 0 && box.height === 0) || style.visibility === 'hidden' || el.closest('[hidden], .visually-hidden, .slv-sr-only')) continue;
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const block = el.parentElement?.closest('p, li, td, dd, figcaption, label, span, div');
+        if (block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 2) continue; // in a sentence
+      }
+      if (box.width < 24 || box.height < 24) {
+        const name = (el.textContent || el.getAttribute('aria-label') || (el as HTMLInputElement).type || '').trim().slice(0, 40);
+        found.push(`${el.tagName.toLowerCase()} "${name}" is ${box.width.toFixed(0)}x${box.height.toFixed(0)} px`);
+      }
+    }
+    return [...new Set(found)];
+  });
+}
+
+/** Tabs through the first `stops` tab stops; returns those that show no focus ring. */
+export async function stopsWithoutRing(page: Page, stops: number): Promise<string[]> {
+  await page.locator('body').evaluate((body) => (document.activeElement as HTMLElement | null)?.blur?.() ?? body);
+  const missing: string[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return { name: 'body', ok: true };
+      // The ring may be on the element or, through :focus-within, on the card around it.
+      let ok = false;
+      for (let node: HTMLElement | null = el, up = 0; node && up < 4 && !ok; node = node.parentElement, up++) {
+        const style = getComputedStyle(node);
+        ok = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || (node === el && style.boxShadow !== 'none');
+      }
+      return { name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`, ok };
+    });
+    if (!ring.ok) missing.push(ring.name);
+  }
+  return missing;
 }
 
 /** A lab link (#/lab?s=...) for a scenario document and optional view settings. */
