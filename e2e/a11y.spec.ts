@@ -2,7 +2,7 @@
  * a11y.spec.ts -- accessibility across the site, in Chromium: axe finds nothing serious
  * on any page, in the normal theme and in the projector theme (chosen with the header's
  * switch, remembered, or asked for by a lab link): the lab, the compare page, the
- * lessons index, every lesson, the embed page (a lab and a lesson), presenter mode
+ * lessons index, every lesson (in its walk, lessons.spec.ts), the embed page (a lab and a lesson), presenter mode
  * (always in the projector theme), its index and the not-found page; every control is at least 24 by 24 px (WCAG 2.5.8; links inside
  * running text are exempt, as the criterion allows); every tab stop shows a focus ring;
  * and the narration live region says what happens while a run plays, from the run's
@@ -10,7 +10,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, lab, labLink, openLab, test } from './fixtures.js';
+import { expect, expectAccessible, lab, labLink, openLab, smallTargets, stopsWithoutRing, test } from './fixtures.js';
 
 const lessons = readdirSync(new URL('../lessons/', import.meta.url)).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => f.replace(/\.md$/, ''));
 
@@ -38,12 +38,14 @@ const compareReady = async (page: Page) => {
   await expect(page.locator('[data-view]').first()).toBeVisible({ timeout: 20_000 });
 };
 
-/** Every page of the site, each in both themes. */
+/**
+ * Every page of the site, each in both themes. Every lesson is checked the same way, in
+ * both themes, by its walk in lessons.spec.ts (the page it loads anyway), not here.
+ */
 const SITE: PageCase[] = [
   { name: 'lab', path: '/#/lab', ready: labReady },
   { name: 'compare', path: '/#/compare?a=testbed-classic&b=testbed-scalable', ready: compareReady },
   { name: 'lessons index', path: '/#/lessons', ready: headingReady },
-  ...lessons.map((id) => ({ name: `lesson ${id}`, path: `/#/lessons/${id}`, ready: lessonReady })),
   { name: 'embedded lab', path: '/#/embed', ready: labReady },
   { name: 'embedded lesson', path: `/#/embed?lesson=${lessons[0]}`, ready: lessonReady },
   { name: 'presenter index', path: '/#/present', ready: headingReady },
@@ -58,50 +60,6 @@ const PAGES: PageCase[] = [
   { name: 'lab (projector theme, from its link)', path: labLink({}, { th: 'projector' }), ready: labReady },
   { name: 'presenter (projector theme)', path: '/#/present/why-one-lock-stops-scaling', ready: presenterReady },
 ];
-
-/** Controls smaller than 24 by 24 px, except links inside running text. */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const selector = 'a[href], button, input, select, textarea, summary, [role="button"], [role="checkbox"], [role="radio"], [role="slider"], [tabindex]:not([tabindex="-1"])';
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
-      const box = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      if ((box.width === 0 && box.height === 0) || style.visibility === 'hidden' || el.closest('[hidden], .visually-hidden, .slv-sr-only')) continue;
-      if (el.tagName === 'A' && style.display === 'inline') {
-        const block = el.parentElement?.closest('p, li, td, dd, figcaption, label, span, div');
-        if (block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 2) continue; // in a sentence
-      }
-      if (box.width < 24 || box.height < 24) {
-        const name = (el.textContent || el.getAttribute('aria-label') || (el as HTMLInputElement).type || '').trim().slice(0, 40);
-        found.push(`${el.tagName.toLowerCase()} "${name}" is ${box.width.toFixed(0)}x${box.height.toFixed(0)} px`);
-      }
-    }
-    return [...new Set(found)];
-  });
-}
-
-/** Tabs through the first `stops` tab stops; returns those that show no focus ring. */
-async function stopsWithoutRing(page: Page, stops: number): Promise<string[]> {
-  await page.locator('body').evaluate((body) => (document.activeElement as HTMLElement | null)?.blur?.() ?? body);
-  const missing: string[] = [];
-  for (let i = 0; i < stops; i++) {
-    await page.keyboard.press('Tab');
-    const ring = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return { name: 'body', ok: true };
-      // The ring may be on the element or, through :focus-within, on the card around it.
-      let ok = false;
-      for (let node: HTMLElement | null = el, up = 0; node && up < 4 && !ok; node = node.parentElement, up++) {
-        const style = getComputedStyle(node);
-        ok = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || (node === el && style.boxShadow !== 'none');
-      }
-      return { name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`, ok };
-    });
-    if (!ring.ok) missing.push(ring.name);
-  }
-  return missing;
-}
 
 for (const entry of PAGES) {
   test(`${entry.name}: axe finds nothing serious, targets are 24 px or more, focus is visible`, async ({ page }) => {
