@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { cspPlugin, SITE_CSP } from './src/build/csp.js';
+import { cspPlugin } from './src/build/csp-plugin.js';
+import { SITE_CSP } from './src/build/csp.js';
 import { validatorsPlugin } from './src/build/validators-plugin.js';
 import { oembedPlugin } from './src/embed/oembed-plugin.js';
 import { precachePlugin } from './src/offline/precache-plugin.js';

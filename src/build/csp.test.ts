@@ -2,7 +2,8 @@
 // eval and nothing inline; the plugin puts it right after index.html's charset, before
 // any script; the oEmbed landing pages' policy allows no script at all.
 import { describe, expect, it } from 'vitest';
-import { cspMeta, cspPlugin, LANDING_CSP, SITE_CSP } from './csp.js';
+import { cspPlugin } from './csp-plugin.js';
+import { cspMeta, LANDING_CSP, SITE_CSP } from './csp.js';
 
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 

@@ -1,6 +1,6 @@
 /*
- * csp.ts -- the Content-Security-Policy the built site ships, and the plugin that puts
- * it in index.html as a <meta http-equiv> (a static host needs no header for it).
+ * csp.ts -- the Content-Security-Policy the built site ships; csp-plugin.ts puts it in
+ * index.html as a <meta http-equiv> (a static host needs no header for it).
  *
  * Scripts come only from the site's own files: no 'unsafe-eval' (the JSON Schema
  * validators are compiled when the site is built, validators-plugin.ts) and no inline
@@ -16,9 +16,10 @@
  * any site) nor report-to; a host that wants those sends them as headers.
  *
  * Build only: the dev server injects an inline script (React's refresh) and inline styles.
+ *
+ * Browser code too (src/embed/oembed.ts uses cspMeta): it imports nothing from Vite, whose
+ * types would bring Node's into the app's typecheck (tsconfig.json).
  */
-import type { Plugin } from 'vite';
-
 export const SITE_CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
@@ -37,19 +38,3 @@ export const SITE_CSP = [
 export const LANDING_CSP = "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'";
 
 export const cspMeta = (policy: string): string => `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
-
-export function cspPlugin(): Plugin {
-  return {
-    name: 'stacklab-csp',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      // Right after the charset, before every script and stylesheet the build adds.
-      handler(html) {
-        const charset = /<meta charset="[^"]*"\s*\/?>/i;
-        if (!charset.test(html)) throw new Error('stacklab-csp: index.html has no <meta charset> to put the policy after');
-        return html.replace(charset, (tag) => `${tag}\n    ${cspMeta(SITE_CSP)}`);
-      },
-    },
-  };
-}
