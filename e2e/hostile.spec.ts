@@ -4,24 +4,21 @@
  * still works (the site's navigation and the lab or lessons usable), no page error or
  * console error (the fixture), and nothing added to Object.prototype.
  *
- * The case tables -- every row's input and the words it must give -- run in Vitest, in
- * src/hostile-input.test.ts, through the functions the page calls for each input (each
- * row also checks Object.prototype). This spec keeps one browser test per input channel
- * (lab link, embed link, a link's scenario, controls, lesson / scene script / embedded
- * lesson ids, odd routes, compare link, progress file, scene script file, saved
- * progress, saved theme, a stalled run): the table's strongest row (a prototype-
- * pollution row where the table has one) with everything only a browser shows -- the
- * message on screen, the lab running or the site working, markup not rendered, words
- * written in JSX -- and, as steps of the same test, the largest inputs (a 1 MB link, a
- * 3 MB file, nesting 100,000 deep: that the page does not freeze is a browser matter)
- * and the rows that reach a different page. Each step opens its page afresh.
+ * The case tables (e2e/hostile-cases.ts) -- every row's input and the words it must
+ * give -- all run in Vitest, in src/hostile-input.test.ts, through the functions the
+ * page calls for each input (each row also checks Object.prototype). This spec keeps one
+ * browser test per input channel (lab link, embed link, a link's scenario, controls,
+ * lesson / scene script / embedded lesson ids, odd routes, compare link, progress file,
+ * scene script file, saved progress, saved theme, a stalled run), with everything only a
+ * browser shows -- the message on screen, the lab running or the site working, markup
+ * not rendered, words written in JSX. Channels that start no simulation run every row
+ * of their table here too, each a step on a page loaded afresh; those that start a lab
+ * (links, a link's scenario, compare) run the strongest row (a prototype-pollution row)
+ * and the largest input (a 1 MB link: that the page does not freeze is a browser matter).
  */
 import type { Page } from '@playwright/test';
 import { expect, labLink, test } from './fixtures.js';
-import LZString from 'lz-string';
-
-const { compressToEncodedURIComponent } = LZString;
-const raw = (wire: string, page = 'lab') => `/#/${page}?s=${compressToEncodedURIComponent(wire)}`;
+import { COMPARE_LINKS, ODD_IDS, ODD_ROUTES, PROGRESS_FILES, REFUSED_LINKS, REFUSED_SCENARIOS, row, SCRIPTS, STORED } from './hostile-cases.js';
 
 /** Nothing was added to Object.prototype, and the site's navigation works. */
 async function expectUnharmed(page: Page): Promise<void> {
@@ -58,16 +55,11 @@ async function eachRow<T extends { name: string }>(page: Page, rows: readonly T[
 
 // ---- links -------------------------------------------------------------------------
 
-/** REFUSED_LINKS (src/hostile-input.test.ts): a polluting lab link, and the largest. */
-const REFUSED_LINKS: { name: string; path: string; says: RegExp }[] = [
-  { name: '__proto__ in the scenario', path: raw('{"v":1,"sc":{"__proto__":{"polluted":"yes"}}}'), says: /field named "__proto__" \(at sc\.__proto__\)/ },
-  { name: 'a link a megabyte long', path: `/#/lab?s=${'A'.repeat(1_000_000)}`, says: /characters long/ },
-];
+/** REFUSED_LINKS (every row in src/hostile-input.test.ts): a polluting lab link, and the largest. */
+const LAB_LINKS = [row(REFUSED_LINKS, '__proto__ in the scenario'), row(REFUSED_LINKS, 'a link a megabyte long')];
 
 /** REFUSED_LINKS: an embed link (the embed page, not the site). */
-const REFUSED_EMBED_LINKS: { name: string; path: string; says: RegExp }[] = [
-  { name: 'constructor in an embed link', path: raw('{"v":1,"sc":{"kernel":{"constructor":{"prototype":{"polluted":1}}}}}', 'embed'), says: /field named "constructor"/ },
-];
+const EMBED_LINKS = [row(REFUSED_LINKS, 'constructor in an embed link')];
 
 async function refusedLink(page: Page, { path, says }: { path: string; says: RegExp }): Promise<void> {
   await page.goto(path);
@@ -77,20 +69,18 @@ async function refusedLink(page: Page, { path, says }: { path: string; says: Reg
 }
 
 test('link: a lab link whose settings are refused (__proto__; a megabyte long) is refused in words and the default lab runs', async ({ page }) => {
-  await eachRow(page, REFUSED_LINKS, (row) => refusedLink(page, row));
+  await eachRow(page, LAB_LINKS, (link) => refusedLink(page, link));
 });
 
 test('embed link: one whose settings are refused (constructor.prototype) is refused in words and the default lab runs', async ({ page }) => {
-  await eachRow(page, REFUSED_EMBED_LINKS, (row) => refusedLink(page, row));
+  await eachRow(page, EMBED_LINKS, (link) => refusedLink(page, link));
 });
 
-/** REFUSED_SCENARIOS: a scenario the simulator refuses, its kernel named after an Object member. */
-const REFUSED_SCENARIOS: { name: string; scenario: Record<string, unknown>; says: RegExp }[] = [
-  { name: 'a kernel named toString', scenario: { kernel: { kind: 'toString' } }, says: /kernel\.kind is "toString"/ },
-];
+/** REFUSED_SCENARIOS (every row in Vitest): a scenario the simulator refuses, its kernel named after an Object member. */
+const SCENARIOS = [row(REFUSED_SCENARIOS, 'a kernel named toString')];
 
 test('scenario: a link\'s scenario the simulator refuses (a kernel named toString) is explained and the default lab runs', async ({ page }) => {
-  await eachRow(page, REFUSED_SCENARIOS, async ({ scenario, says }) => {
+  await eachRow(page, SCENARIOS, async ({ scenario, says }) => {
     await page.goto(labLink(scenario));
     const alert = page.getByRole('alert').first();
     await expect(alert).toContainText("This link's scenario is not valid", { timeout: 20_000 });
@@ -108,10 +98,9 @@ test('link: controls the simulator does not have are named in the panel', async 
   await expectUnharmed(page);
 });
 
-/** ODD_IDS: an id that is the name of Object's constructor. */
-const ODD_IDS = ['constructor'];
+/** ODD_IDS: every id named after a member of Object (no simulation starts: every row, in the browser too). */
 
-test('route: a lesson, scene script and embedded lesson named "constructor" say there is none', async ({ page }) => {
+test('route: a lesson, scene script and embedded lesson named after a member of Object ("constructor", "valueOf", ...) say there is none', async ({ page }) => {
   for (const id of ODD_IDS) {
     await page.goto(`/#/lessons/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('There is no such lesson');
@@ -124,13 +113,9 @@ test('route: a lesson, scene script and embedded lesson named "constructor" say 
   }
 });
 
-/** ODD_ROUTES: markup in the path (the not-found page), and markup in an embed's lesson id (the embed page). */
-const ODD_ROUTES: { name: string; path: string; says: RegExp }[] = [
-  { name: 'markup in the path', path: '/#/%3Cimg%20src=x%20onerror=alert(1)%3E', says: /StackLab has no page at/ },
-  { name: 'an embed lesson id with markup', path: '/#/embed?lesson=%3Cb%3Ex%3C/b%3E', says: /is not a lesson name/ },
-];
+/** ODD_ROUTES: every row (the not-found page and the embed page; no simulation starts). */
 
-test('route: markup in the path or in an embed\'s lesson id is answered in words and not rendered', async ({ page }) => {
+test('route: odd paths (__proto__, climbing out, markup, an embed\'s lesson id with markup) are answered in words, markup not rendered', async ({ page }) => {
   await eachRow(page, ODD_ROUTES, async ({ path, says }) => {
     await page.goto(path);
     await expect(page.locator('main')).toContainText(says);
@@ -139,13 +124,11 @@ test('route: markup in the path or in an embed\'s lesson id is answered in words
   });
 });
 
-/** COMPARE_LINKS: side A polluting through constructor.prototype. */
-const COMPARE_LINKS: { name: string; query: string; says: RegExp }[] = [
-  { name: 'a polluting side A', query: `a=${compressToEncodedURIComponent('{"v":1,"sc":{"machine":{"constructor":{"prototype":{"polluted":1}}}}}')}&b=testbed-scalable`, says: /field named "constructor"/ },
-];
+/** COMPARE_LINKS (every row in Vitest): side A polluting through constructor.prototype. */
+const COMPARES = [row(COMPARE_LINKS, 'a polluting side A')];
 
 test('compare: a link with a polluting side A is explained and the comparison runs', async ({ page }) => {
-  await eachRow(page, COMPARE_LINKS, async ({ query, says }) => {
+  await eachRow(page, COMPARES, async ({ query, says }) => {
     await page.goto(`/#/compare?${query}`);
     await expect(page.locator('main')).toContainText(says, { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compare two runs');
@@ -155,14 +138,9 @@ test('compare: a link with a polluting side A is explained and the comparison ru
 
 // ---- files -------------------------------------------------------------------------
 
-/** PROGRESS_FILES: a polluting file, the largest (refused by its size before a byte is read) and the deepest. */
-const PROGRESS_FILES: { name: string; bytes: Buffer; says: RegExp }[] = [
-  { name: 'with __proto__ in its lessons', bytes: Buffer.from('{"format":"stacklab-progress","version":1,"progress":{"version":1,"lessons":{"__proto__":{"predictions":{}}}}}'), says: /field named "__proto__"/ },
-  { name: 'far too big', bytes: Buffer.alloc(3_000_000, 0x20), says: /more than the 2\.0 MB/ },
-  { name: 'nested 100,000 deep', bytes: Buffer.from('['.repeat(100_000) + ']'.repeat(100_000)), says: /could not be imported/ },
-];
+/** PROGRESS_FILES: every row (the lessons index; no simulation starts), the largest and the deepest among them. */
 
-test('progress file: a polluting, a 3 MB and a 100,000-deep file are refused in words and nothing changes', async ({ page }) => {
+test('progress file: each bad file (not JSON, polluting, not UTF-8, 3 MB, 100,000 deep, ...) is refused in words and nothing changes', async ({ page }) => {
   await eachRow(page, PROGRESS_FILES, async ({ bytes, says }) => {
     await page.goto('/#/lessons');
     await page.getByLabel('Progress file to load').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: bytes });
@@ -174,18 +152,15 @@ test('progress file: a polluting, a 3 MB and a 100,000-deep file are refused in 
   });
 });
 
-/** SCRIPTS: a scene script with a __proto__ key. */
-const SCRIPTS: { name: string; bytes: Buffer; says: RegExp }[] = [
-  { name: 'a __proto__ key', bytes: Buffer.from('id: x\ntitle: X\n__proto__:\n  polluted: yes\nscenes: []\n'), says: /field named "__proto__"/ },
-];
-
-test('scene script: a file with a __proto__ key is explained and presenter mode still works', async ({ page }) => {
+/** SCRIPTS: every row (presenter mode's index; no simulation starts). */
+test('scene script: each bad file (not YAML, aliases, a billion laughs, __proto__, UTF-16) is explained and presenter mode still works', async ({ page }) => {
   await eachRow(page, SCRIPTS, async ({ bytes, says }) => {
     await page.goto('/#/present');
     await page.getByLabel('Open a scene script (.yaml)').setInputFiles({ name: 'talk.yaml', mimeType: 'text/yaml', buffer: bytes });
     await expect(page.getByRole('alert').first()).toContainText(says);
-    // the words the page puts around every script that does not parse (Vitest checks the other rows reach them)
-    await expect(page.getByRole('alert').first()).toContainText('talk.yaml cannot be presented');
+    // the words the page puts around the reader's: a file whose bytes are not text is to be
+    // chosen again; a script that does not parse "cannot be presented"
+    await expect(page.getByRole('alert').first()).toContainText(/not UTF-8/.test(says.source) ? 'Choose the file again.' : 'talk.yaml cannot be presented');
     await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible();
     await expectUnharmed(page);
   });
@@ -193,11 +168,7 @@ test('scene script: a file with a __proto__ key is explained and presenter mode 
 
 // ---- storage -----------------------------------------------------------------------
 
-/** STORED: saved progress with a __proto__ lesson. */
-const STORED: { name: string; value: string; says: RegExp }[] = [
-  { name: 'a __proto__ lesson', value: '{"version":1,"lessons":{"__proto__":{"predictions":{}}}}', says: /field named "__proto__"/ },
-];
-
+/** STORED: every row (the lessons index and a lesson; no simulation starts). */
 for (const { name, value, says } of STORED) {
   test(`saved progress: ${name} is reported, kept, and the lessons work`, async ({ page }) => {
     await page.addInitScript((text) => {
