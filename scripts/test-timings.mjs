@@ -46,16 +46,17 @@ table('Wall time of each step (the C lane ran beside the JavaScript lane):',
 const playwright = readJson(playwrightFile);
 if (playwright) {
   const tests = [];
-  const walk = (suite, file) => {
+  // a file's suite, then its describe blocks (their titles lead the test's), then specs
+  const walk = (suite, file, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const seconds = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000;
-        tests.push([`${spec.file ?? file}: ${spec.title}`, seconds]);
+        tests.push([`${spec.file ?? file}: ${[...titles, spec.title].join(' › ')}`, seconds]);
       }
     }
-    for (const child of suite.suites ?? []) walk(child, child.file ?? file);
+    for (const child of suite.suites ?? []) walk(child, child.file ?? file, [...titles, child.title]);
   };
-  for (const suite of playwright.suites ?? []) walk(suite, suite.file);
+  for (const suite of playwright.suites ?? []) walk(suite, suite.file, []);
   tests.sort((a, b) => b[1] - a[1]);
   const total = tests.reduce((sum, [, s]) => sum + s, 0);
   console.log();
