@@ -60,6 +60,25 @@ json_counts() {
 
 jobs=$(nproc 2>/dev/null || echo 2)
 
+# a port of the run's own for the preview server: one a teacher's lab already serves on
+# (bash scripts/lab.sh, 4173) is never taken, and an E2E_PORT given by hand that is
+# taken is said here, before anything runs
+port_free() {
+  node -e 'const s = require("net").createServer(); s.once("error", () => process.exit(1));
+           s.listen(Number(process.argv[1]), "127.0.0.1", () => s.close(() => process.exit(0)));' "$1"
+}
+free_port() {
+  node -e 'const s = require("net").createServer();
+           s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
+}
+# two workers: most of a spec's time is waiting on a page, which two can share
+export E2E_WORKERS=${E2E_WORKERS:-2}
+port_taken=
+if [ -n "${E2E_PORT:-}" ] && command -v node >/dev/null && ! port_free "$E2E_PORT"; then
+  port_taken="port $E2E_PORT (E2E_PORT) is taken; free it, or unset E2E_PORT and the run chooses a free port"
+  echo "test-all: $port_taken. The other suites run; Playwright will not." >&2
+fi
+
 banner setup
 expect_suite setup
 if timed "setup (total)" bash scripts/setup.sh; then
@@ -135,21 +154,8 @@ fi
 # ---- Playwright ----------------------------------------------------------------------------
 banner Playwright
 expect_suite Playwright
-# a port of the run's own for the preview server: one a teacher's lab already serves on
-# (bash scripts/lab.sh, 4173) is never taken, and an E2E_PORT given by hand that is
-# taken is said here, before anything runs
-port_free() {
-  node -e 'const s = require("net").createServer(); s.once("error", () => process.exit(1));
-           s.listen(Number(process.argv[1]), "127.0.0.1", () => s.close(() => process.exit(0)));' "$1"
-}
-free_port() {
-  node -e 'const s = require("net").createServer();
-           s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
-}
-# two workers: most of a spec's time is waiting on a page, which two can share
-export E2E_WORKERS=${E2E_WORKERS:-2}
-if [ -n "${E2E_PORT:-}" ] && ! port_free "$E2E_PORT"; then
-  unable Playwright "port $E2E_PORT (E2E_PORT) is taken; free it, or unset E2E_PORT and a free port is chosen"
+if [ -n "$port_taken" ]; then
+  unable Playwright "$port_taken"
 elif [ ! -f "$results/built" ]; then
   unable Playwright "the site builds failed (see 'Site builds' above)"
 else
