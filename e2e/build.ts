@@ -4,12 +4,12 @@
  * a test build with the test hooks compiled in (`--mode testhooks`), or two builds
  * that differ, as two deploys do. scripts/test-all.sh makes the builds the specs ask for
  * before Playwright starts, beside the other suites, into E2E_PREBUILT (a folder per
- * build, named by prebuiltName); a build not found there is made once per Playwright
- * worker and removed when it exits. Building takes a few seconds; give the hook a long
+ * build, with the options it was made with beside it); a build not found there is made
+ * once per Playwright worker and removed when it exits. Building takes a few seconds; give the hook a long
  * timeout.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,15 +24,25 @@ export interface BuildOptions {
   env?: Record<string, string>;
 }
 
+/** The options as one string, whatever their order or an absent mode. */
+const canonical = (options: BuildOptions): string =>
+  JSON.stringify([options.mode ?? '', Object.entries(options.env ?? {}).sort(([x], [y]) => x.localeCompare(y))]);
+
 /**
- * The folder name of a build in E2E_PREBUILT: "mode-testhooks", "label-A" (the
- * STACKLAB_BUILD_LABEL), or both joined; undefined for a build with other environment,
- * which is always made here.
+ * A build scripts/test-all.sh made before Playwright with exactly these options, if any:
+ * each build in E2E_PREBUILT is a folder NAME with NAME.json beside it, the options it
+ * was made with ({"mode": ..., "env": {...}}).
  */
-export function prebuiltName(options: BuildOptions): string | undefined {
-  const { STACKLAB_BUILD_LABEL: label, ...rest } = options.env ?? {};
-  if (Object.keys(rest).length > 0) return undefined;
-  return [options.mode && `mode-${options.mode}`, label && `label-${label}`].filter(Boolean).join('-') || 'production';
+function prebuilt(options: BuildOptions): string | undefined {
+  const dir = process.env.E2E_PREBUILT;
+  if (!dir || !existsSync(dir)) return undefined;
+  const want = canonical(options);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const folder = join(dir, file.replace(/\.json$/, ''));
+    const made = JSON.parse(readFileSync(join(dir, file), 'utf8')) as BuildOptions;
+    if (canonical(made) === want && existsSync(join(folder, 'index.html'))) return folder;
+  }
+  return undefined;
 }
 
 const built = new Map<string, string>();
@@ -43,11 +53,10 @@ export function buildSite(options: BuildOptions = {}): string {
   const key = JSON.stringify(options);
   const existing = built.get(key);
   if (existing) return existing;
-  const name = prebuiltName(options);
-  const prebuilt = process.env.E2E_PREBUILT && name ? join(process.env.E2E_PREBUILT, name) : undefined;
-  if (prebuilt && existsSync(join(prebuilt, 'index.html'))) {
-    built.set(key, prebuilt);
-    return prebuilt;
+  const ready = prebuilt(options);
+  if (ready) {
+    built.set(key, ready);
+    return ready;
   }
   if (!scratch) {
     scratch = mkdtempSync(join(tmpdir(), 'stacklab-e2e-build-'));

@@ -17,15 +17,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { repoRoot } from '../src/core/node.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { serveStatic, type Mount, type StaticServer } from './static-server.js';
+import { buildSite } from './build.js';
 import { elementTag, iframeSnippet } from '../src/embed/snippets.js';
 import { ensureMkDocs, ensureVitePress, vitepressCache } from '../scripts/docs-generators.mjs';
 
 const cache = vitepressCache;
 const work = join(tmpdir(), `stacklab-embed-docs-${process.pid}`);
-const labDist = join(work, 'lab');
+/** The lab built for publishing under /project/ (buildSite: made before the run when it could be). */
+let labDist = '';
 const site = join(cache, `site-${process.pid}`);
 const LESSON_IFRAME = 'the-thundering-herd';
 const LESSON_ELEMENT = 'one-lock-for-every-cpu';
@@ -103,12 +104,14 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(420_000);
   const vitepress = ensureVitePress();
-  lab = await serveStatic(labMounts);
+  // On the port the test run chose for it (E2E_DOCS_LAB_PORT, scripts/test-all.sh), for
+  // which it built the lab beside the other suites; on any free port if that is taken.
+  const port = Number(process.env.E2E_DOCS_LAB_PORT ?? 0);
+  lab = await serveStatic(labMounts, '127.0.0.1', {}, port).catch(() => serveStatic(labMounts));
   labBase = `${lab.url}/project/`;
-  // The lab as it would be published: under a sub-path, with its public URL for oEmbed.
-  execFileSync('npx', ['vite', 'build', '--outDir', labDist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: repoRoot, stdio: 'pipe', timeout: 240_000, env: { ...process.env, STACKLAB_PUBLIC_URL: labBase },
-  });
+  // The lab as it would be published: under a sub-path, with its public URL for oEmbed
+  // (built here if the run did not build it for this address).
+  labDist = buildSite({ env: { STACKLAB_PUBLIC_URL: labBase } });
   labMounts.push({ prefix: '/project/', dir: labDist });
   const docsMounts: Mount[] = [];
   docs = await serveStatic(docsMounts, 'localhost');

@@ -18,8 +18,8 @@ export interface Mount { prefix: string; dir: string }
 
 export interface StaticServer { url: string; server: Server; close: () => Promise<void>; /** Paths answered with 404. */ misses: string[] }
 
-/** Serves each mount's folder under its prefix ("/project/"), with `headers` on every file; anything else is a 404. */
-export async function serveStatic(mounts: Mount[], host = '127.0.0.1', headers: Record<string, string> = {}): Promise<StaticServer> {
+/** Serves each mount's folder under its prefix ("/project/"), with `headers` on every file; anything else is a 404. On port `wanted`, or one the system chooses (0); rejects when `wanted` is taken. */
+export async function serveStatic(mounts: Mount[], host = '127.0.0.1', headers: Record<string, string> = {}, wanted = 0): Promise<StaticServer> {
   const misses: string[] = [];
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
@@ -44,7 +44,10 @@ export async function serveStatic(mounts: Mount[], host = '127.0.0.1', headers: 
     response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(wanted, host, () => { server.off('error', reject); resolve(); });
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,

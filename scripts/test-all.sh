@@ -73,6 +73,8 @@ free_port() {
 }
 # two workers: most of a spec's time is waiting on a page, which two can share
 export E2E_WORKERS=${E2E_WORKERS:-2}
+export E2E_DOCS_LAB_PORT=${E2E_DOCS_LAB_PORT:-$(command -v node >/dev/null && free_port)}
+docs_lab_url="http://127.0.0.1:$E2E_DOCS_LAB_PORT/project/"
 port_taken=
 if [ -n "${E2E_PORT:-}" ] && command -v node >/dev/null && ! port_free "$E2E_PORT"; then
   port_taken="port $E2E_PORT (E2E_PORT) is taken; free it, or unset E2E_PORT and the run chooses a free port"
@@ -111,13 +113,23 @@ expect_suite "C tests"; expect_suite "C sanitize"; expect_suite "C fuzz"
 # The builds the specs serve: dist/ (the production build, served by vite preview) and
 # the other builds some specs need (e2e/build.ts: the test hooks compiled in, two
 # deploys that differ by their label), made here once instead of once per worker.
+# The embed-docs-site spec serves the lab, built for publishing under /project/ with its
+# public URL (oEmbed), on a port chosen here so that build can be made here too.
 export E2E_PREBUILT="$results/e2e-builds"
+# e2e_build NAME OPTIONS_JSON [VAR=VALUE ...] -- [VITE ARGS]: a build into
+# $E2E_PREBUILT/NAME, with NAME.json beside it saying how it was made (e2e/build.ts)
+e2e_build() {
+  local name=$1 options=$2
+  shift 2
+  env "$@" node node_modules/vite/bin/vite.js build --logLevel warn --outDir "$E2E_PREBUILT/$name" --emptyOutDir $vite_args &&
+    printf '%s\n' "$options" > "$E2E_PREBUILT/$name.json"
+}
 site_builds() {
-  local vite=(node node_modules/vite/bin/vite.js build --logLevel warn)
-  "${vite[@]}" &&
-    "${vite[@]}" --outDir "$E2E_PREBUILT/mode-testhooks" --emptyOutDir --mode testhooks &&
-    STACKLAB_BUILD_LABEL=A "${vite[@]}" --outDir "$E2E_PREBUILT/label-A" --emptyOutDir &&
-    STACKLAB_BUILD_LABEL=B "${vite[@]}" --outDir "$E2E_PREBUILT/label-B" --emptyOutDir
+  node node_modules/vite/bin/vite.js build --logLevel warn &&
+    vite_args="--mode testhooks" e2e_build testhooks '{"mode":"testhooks"}' &&
+    vite_args= e2e_build label-A '{"env":{"STACKLAB_BUILD_LABEL":"A"}}' STACKLAB_BUILD_LABEL=A &&
+    vite_args= e2e_build label-B '{"env":{"STACKLAB_BUILD_LABEL":"B"}}' STACKLAB_BUILD_LABEL=B &&
+    vite_args= e2e_build public-url "{\"env\":{\"STACKLAB_PUBLIC_URL\":\"$docs_lab_url\"}}" STACKLAB_PUBLIC_URL="$docs_lab_url"
 }
 js_lane() {
   banner "Typecheck (npm run typecheck)"
