@@ -24,9 +24,9 @@ import { loadCoreFromDisk } from './core/node.js';
 import type { WorkerReply } from './core/protocol.js';
 import { own } from './core/safe-keys.js';
 import { flattenScenario, nestScenario, type ScenarioValues } from './core/scenario-values.js';
-import { planComparison, type PresetLookup } from './lab/compare/pairing.js';
+import { planComparison } from './lab/compare/pairing.js';
 import { parseLocalScript } from './lab/presenter/scripts.js';
-import { loadPresets } from './lab/presets.js';
+import { presetLookup } from './lab/presets.js';
 import { checkSharedScenario } from './lab/url-check.js';
 import { defaultScenarioNotice, parseRoute, type Route } from './lab/url.js';
 import { catalog } from './lesson/library.js';
@@ -34,7 +34,8 @@ import { MAX_PROGRESS_FILE_BYTES, readProgressFile } from './lesson/progress-fil
 import { PROGRESS_KEY, ProgressStore, type ProgressStorage } from './lesson/progress.js';
 import { scripts } from './lab/presenter/scripts.js';
 import { readTextFile } from './shared/text-file.js';
-import { SimHost, type HostEnv } from './worker/host.js';
+import { SimHost } from './worker/host.js';
+import { nodeHostEnv } from './worker/node-host-env.test-support.js';
 import { COMPARE_LINKS, labLink, ODD_IDS, ODD_ROUTES, PROGRESS_FILES, REFUSED_LINKS, REFUSED_SCENARIOS, SCRIPTS, STORED } from '../e2e/hostile-cases.js';
 
 const core = await loadCoreFromDisk();
@@ -63,27 +64,11 @@ afterEach(() => expectUnharmed());
 /** What the simulation worker answers to the lab's first load (the store sends flattenScenario of the link's scenario). */
 function workerAnswer(values: ScenarioValues): WorkerReply[] {
   const replies: WorkerReply[] = [];
-  const env: HostEnv = {
-    post: (reply) => replies.push(reply),
-    now: () => performance.timeOrigin + performance.now(),
-    setTimer: (run, ms) => setTimeout(run, ms),
-    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    yieldThen: (run) => setImmediate(run),
-  };
+  const env = nodeHostEnv((reply) => replies.push(reply));
   const host = new SimHost(core, env);
   host.handle({ type: 'load', epoch: 1, scenario: values, skipWarmup: true, traceCapacity: 0 });
   host.handle({ type: 'pause' });
   return replies;
-}
-
-/** ComparePage's presetLookup(), over the same bundled presets (src/lab/presets.ts). */
-function presetLookup(): PresetLookup {
-  const presets = loadPresets();
-  return {
-    names: presets.filter((p) => p.values).map((p) => p.name),
-    values: (name) => presets.find((p) => p.name === name)?.values,
-    title: (name) => presets.find((p) => p.name === name)?.title ?? name,
-  };
 }
 
 /** A file as the page's file input gives it (the spec's setInputFiles: a name, a type, these bytes). */

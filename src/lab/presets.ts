@@ -7,6 +7,7 @@
  * listed with its problem instead of being silently left out.
  */
 import { flattenScenario, isPlainObject, type ScenarioMeta, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
+import type { PresetLookup } from './compare/pairing.js';
 
 const files = import.meta.glob('../../lessons/scenarios/*.json', { eager: true, import: 'default' }) as Record<string, unknown>;
 
@@ -35,4 +36,14 @@ export function loadPresets(): BrowserPreset[] {
       return { name, title: meta.title ?? name, description: meta.description ?? '', values: flattenScenario(document) as ScenarioValues };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The bundled presets as a compare link looks a side up by name (compare/pairing.ts). */
+export function presetLookup(): PresetLookup {
+  const presets = loadPresets();
+  return {
+    names: presets.filter((p) => p.values).map((p) => p.name),
+    values: (name) => presets.find((p) => p.name === name)?.values,
+    title: (name) => presets.find((p) => p.name === name)?.title ?? name,
+  };
 }

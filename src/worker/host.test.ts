@@ -7,7 +7,8 @@ import { decodeSnapshot, readSchema, traceKind, traceLength, validateScenario, t
 import { loadCoreFromDisk } from '../core/node.js';
 import { readPreset } from '../core/presets.js';
 import type { FrameReply, WorkerReply } from '../core/protocol.js';
-import { SimHost, type HostEnv } from './host.js';
+import { SimHost } from './host.js';
+import { nodeHostEnv } from './node-host-env.test-support.js';
 
 const schema = readSchema(await loadCoreFromDisk());
 
@@ -21,17 +22,11 @@ async function makeHost(options: ConstructorParameters<typeof SimHost>[2] = {}) 
   const replies: WorkerReply[] = [];
   const transfers: ArrayBuffer[][] = [];
   const waiters: Array<() => void> = [];
-  const env: HostEnv = {
-    post: (reply, transfer) => {
-      replies.push(reply);
-      transfers.push(transfer);
-      for (const wake of waiters.splice(0)) wake();
-    },
-    now: () => performance.timeOrigin + performance.now(),
-    setTimer: (run, ms) => setTimeout(run, ms),
-    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    yieldThen: (run) => setImmediate(run),
-  };
+  const env = nodeHostEnv((reply, transfer) => {
+    replies.push(reply);
+    transfers.push(transfer);
+    for (const wake of waiters.splice(0)) wake();
+  });
   const host = new SimHost(core, env, options);
   /** Waits until a reply matches (checking those already here first). */
   const until = async <T extends WorkerReply>(match: (reply: WorkerReply) => reply is T, timeoutMs = 20_000): Promise<T> => {

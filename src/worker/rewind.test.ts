@@ -7,7 +7,8 @@ import { readSchema, traceLength, validateScenario, type ScenarioValues, type Tr
 import { loadCoreFromDisk } from '../core/node.js';
 import { readPreset } from '../core/presets.js';
 import type { FrameReply, WorkerReply } from '../core/protocol.js';
-import { SimHost, type HostEnv, type HostOptions } from './host.js';
+import { SimHost, type HostOptions } from './host.js';
+import { nodeHostEnv } from './node-host-env.test-support.js';
 
 const core0 = await loadCoreFromDisk();
 const schema = readSchema(core0);
@@ -16,13 +17,7 @@ const scenario: ScenarioValues = validateScenario(schema, readPreset('testbed-cl
 async function makeHost(options: Partial<HostOptions> = {}) {
   const core = await loadCoreFromDisk();
   const replies: WorkerReply[] = [];
-  const env: HostEnv = {
-    post: (reply) => replies.push(reply),
-    now: () => performance.timeOrigin + performance.now(),
-    setTimer: (run, ms) => setTimeout(run, ms),
-    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    yieldThen: (run) => setImmediate(run),
-  };
+  const env = nodeHostEnv((reply) => replies.push(reply));
   const host = new SimHost(core, env, options);
   host.handle({ type: 'load', epoch: 1, scenario, skipWarmup: true, traceCapacity: 262_144 });
   const frames = () => replies.filter((r): r is FrameReply => r.type === 'frame');

@@ -22,7 +22,7 @@ import { ProjectorModeToggle } from '../../site/ProjectorModeToggle.js';
 import { useLinkTheme, useSiteTheme } from '../../site/theme.js';
 import type { Theme } from '../../views/palette.js';
 import { useLab } from '../hooks.js';
-import { loadPresets } from '../presets.js';
+import { presetLookup } from '../presets.js';
 import { speedLabel, speedRatio } from '../speed-words.js';
 import { LabStore } from '../store.js';
 import { SimClock, useTransportKeys } from '../Transport.js';
@@ -46,15 +46,6 @@ const PAIRS: readonly { id: string; label: string; a: string; b: string | 'count
   { id: 'numa-placement', label: 'GS160: home RAD vs affinity', a: 'gs160', b: 'counterpart' },
   { id: 'example3', label: 'Example 3: before vs after', a: 'gs160-example3-before', b: 'gs160-example3-after' },
 ];
-
-function presetLookup(): PresetLookup {
-  const presets = loadPresets();
-  return {
-    names: presets.filter((p) => p.values).map((p) => p.name),
-    values: (name) => presets.find((p) => p.name === name)?.values,
-    title: (name) => presets.find((p) => p.name === name)?.title ?? name,
-  };
-}
 
 const wall = () => performance.now();
 
