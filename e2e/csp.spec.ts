@@ -10,7 +10,7 @@
  * really run: frames advance.
  *
  * The preview server every other spec uses sends the same policy as a header
- * (vite.config.ts) and the fixture fails a test on any violation, so the routes walked
+ * (vite.config.ts; checked here) and the fixture fails a test on any violation, so the routes walked
  * elsewhere are checked under the policy where they are walked, not loaded again here:
  * every lesson, its labs run to their ends (lessons.spec.ts), and every scene of every
  * scene script, its scenario running (presenter-fit.spec.ts).
@@ -73,6 +73,17 @@ test('the shipped policy forbids eval and inline script and allows WebAssembly',
   expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   expect(policy).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
   expect(directives.get('object-src')).toEqual(["'none'"]);
+});
+
+test('the preview server every other spec runs against sends the policy as a header, to the page, the worker and the service worker', async ({ request }) => {
+  // what makes every route a spec walks a CSP check (vite.config.ts, the fixture)
+  const worker = readdirSync(join(dist, 'assets')).find((f) => /^sim\.worker-.*\.js$/.test(f));
+  expect(worker, 'the simulation worker in dist/assets').toBeDefined();
+  for (const path of ['/', `/assets/${worker}`, '/sw.js']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-security-policy'], path).toBe(policy);
+  }
 });
 
 test('the policy is in force and a violation is seen', async ({ browser }) => {
