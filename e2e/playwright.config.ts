@@ -7,11 +7,7 @@ import { execFileSync } from 'node:child_process';
  * through the environment. Never a fixed port: a lab served by `bash scripts/lab.sh`
  * (4173) from another checkout must not stop the suite, nor be tested in its place.
  */
-function freePort(): number {
-  return Number(execFileSync(process.execPath, ['-e', `const s = require('net').createServer();
-    s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });`], { encoding: 'utf8' }));
-}
-process.env.E2E_PORT ||= String(freePort());
+process.env.E2E_PORT ||= execFileSync(process.execPath, [new URL('../scripts/free-port.mjs', import.meta.url).pathname], { encoding: 'utf8' }).trim();
 const port = Number(process.env.E2E_PORT);
 
 /** Debian's Chromium (Playwright cannot download browsers here); serves the built app. */

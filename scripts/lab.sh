@@ -34,10 +34,7 @@ if [ "${LAB_NO_BUILD:-}" != 1 ]; then
 fi
 
 # 0 when nothing listens on 127.0.0.1:$1 (node is there: setup.sh checked it).
-port_free() {
-  node -e 'const s = require("net").createServer(); s.once("error", () => process.exit(1));
-           s.listen(Number(process.argv[1]), "127.0.0.1", () => s.close(() => process.exit(0)));' "$1"
-}
+port_free() { node scripts/free-port.mjs "$1"; }
 
 if [ -n "$port" ]; then
   port_free "$port" || { say "port $port is taken; free it, or choose another with --port" >&2; exit 1; }

@@ -63,14 +63,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # a port of the run's own for the preview server: one a teacher's lab already serves on
 # (bash scripts/lab.sh, 4173) is never taken, and an E2E_PORT given by hand that is
 # taken is said here, before anything runs
-port_free() {
-  node -e 'const s = require("net").createServer(); s.once("error", () => process.exit(1));
-           s.listen(Number(process.argv[1]), "127.0.0.1", () => s.close(() => process.exit(0)));' "$1"
-}
-free_port() {
-  node -e 'const s = require("net").createServer();
-           s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
-}
+port_free() { node scripts/free-port.mjs "$1"; }
+free_port() { node scripts/free-port.mjs; }
 # two workers: most of a spec's time is waiting on a page, which two can share
 export E2E_WORKERS=${E2E_WORKERS:-2}
 export E2E_DOCS_LAB_PORT=${E2E_DOCS_LAB_PORT:-$(command -v node >/dev/null && free_port)}
@@ -116,20 +110,22 @@ expect_suite "C tests"; expect_suite "C sanitize"; expect_suite "C fuzz"
 # The embed-docs-site spec serves the lab, built for publishing under /project/ with its
 # public URL (oEmbed), on a port chosen here so that build can be made here too.
 export E2E_PREBUILT="$results/e2e-builds"
-# e2e_build NAME OPTIONS_JSON [VAR=VALUE ...] -- [VITE ARGS]: a build into
-# $E2E_PREBUILT/NAME, with NAME.json beside it saying how it was made (e2e/build.ts)
+# e2e_build NAME OPTIONS_JSON [VAR=VALUE ...] [VITE ARG ...]: a build into
+# $E2E_PREBUILT/NAME with those variables set, and NAME.json beside it saying how it was
+# made (e2e/build.ts reads it)
 e2e_build() {
-  local name=$1 options=$2
+  local name=$1 options=$2 vars=()
   shift 2
-  env "$@" node node_modules/vite/bin/vite.js build --logLevel warn --outDir "$E2E_PREBUILT/$name" --emptyOutDir $vite_args &&
+  while [[ ${1:-} == *=* ]]; do vars+=("$1"); shift; done
+  env "${vars[@]}" node node_modules/vite/bin/vite.js build --logLevel warn --outDir "$E2E_PREBUILT/$name" --emptyOutDir "$@" &&
     printf '%s\n' "$options" > "$E2E_PREBUILT/$name.json"
 }
 site_builds() {
   node node_modules/vite/bin/vite.js build --logLevel warn &&
-    vite_args="--mode testhooks" e2e_build testhooks '{"mode":"testhooks"}' &&
-    vite_args= e2e_build label-A '{"env":{"STACKLAB_BUILD_LABEL":"A"}}' STACKLAB_BUILD_LABEL=A &&
-    vite_args= e2e_build label-B '{"env":{"STACKLAB_BUILD_LABEL":"B"}}' STACKLAB_BUILD_LABEL=B &&
-    vite_args= e2e_build public-url "{\"env\":{\"STACKLAB_PUBLIC_URL\":\"$docs_lab_url\"}}" STACKLAB_PUBLIC_URL="$docs_lab_url"
+    e2e_build testhooks '{"mode":"testhooks"}' --mode testhooks &&
+    e2e_build label-A '{"env":{"STACKLAB_BUILD_LABEL":"A"}}' STACKLAB_BUILD_LABEL=A &&
+    e2e_build label-B '{"env":{"STACKLAB_BUILD_LABEL":"B"}}' STACKLAB_BUILD_LABEL=B &&
+    e2e_build public-url "{\"env\":{\"STACKLAB_PUBLIC_URL\":\"$docs_lab_url\"}}" STACKLAB_PUBLIC_URL="$docs_lab_url"
 }
 js_lane() {
   banner "Typecheck (npm run typecheck)"
