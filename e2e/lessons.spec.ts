@@ -3,15 +3,14 @@
  * with the keyboard alone (Tab, Shift+Tab, Space, Enter, arrows, typing digits), its
  * embedded labs really run (the lab's onReport fills the run tables), progress survives
  * a reload, and damaged saved progress gives a message and a reset. Any console error,
- * page error or Content-Security-Policy violation fails the test (this walk is every
- * lesson's CSP check: the preview server sends the site's policy), and axe must find no
- * serious or critical violations.
+ * page error or Content-Security-Policy violation fails the test (the fixture's; this
+ * walk is every lesson's CSP check: the preview server sends the site's policy), and axe
+ * must find no serious or critical violations.
  *
  * The answers come from the lesson files themselves (parsed with the app's own parser),
  * so the test follows the lessons as they are written.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -23,7 +22,7 @@ import { presetNames, readPreset } from '../src/core/presets.js';
 import { buildCatalog } from '../src/lesson/catalog.js';
 import type { CheckComponent, LabComponent, PredictComponent } from '../src/lesson/components.js';
 import { lessonCompares, type Lesson } from '../src/lesson/parse.js';
-import { smallTargets, stopsWithoutRing, watchCsp } from './fixtures.js';
+import { expect, expectAccessible, smallTargets, stopsWithoutRing, test } from './fixtures.js';
 
 const lessonDir = join(repoRoot, 'lessons');
 const read = (file: string) => readFileSync(join(lessonDir, file), 'utf8');
@@ -32,17 +31,6 @@ const catalog = buildCatalog({
   lessons: Object.fromEntries(readdirSync(lessonDir).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => [f, read(f)])),
   presets: Object.fromEntries(presetNames().map((name) => [name, readPreset(name)])),
 });
-
-/** Console errors, page errors and Content-Security-Policy violations (the preview server sends the site's policy), in any frame. */
-async function watchForErrors(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await watchCsp(page, problems);
-  return problems;
-}
 
 /** Screenshots a teacher can look at: /tmp/shots/lesson-<id>-<what>.png. */
 async function shot(page: Page, lessonId: string, what: string, fullPage = false) {
@@ -60,12 +48,6 @@ function labKernel(lesson: Lesson, lab: LabComponent, run: Record<string, number
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function expectAccessible(page: Page, where: string) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`)).toEqual([]);
-}
 
 /** Presses Tab (or Shift+Tab) until the element has focus: proves it is reachable by keyboard. */
 async function tabTo(page: Page, target: Locator, what: string) {
@@ -207,8 +189,7 @@ test.describe('lessons', () => {
     });
   });
 
-  test('the index lists every lesson in order, with progress, and is accessible', async ({ page }) => {
-    const problems = await watchForErrors(page);
+  test('the index lists every lesson in order, with progress, and is accessible', async ({ page, problems }) => {
     await page.goto('/#/lessons');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Why network stacks stop scaling');
     const titles = page.getByRole('listitem').getByRole('heading', { level: 2 });
@@ -223,10 +204,9 @@ test.describe('lessons', () => {
   });
 
   for (const lesson of catalog.lessons) {
-    test(`${lesson.meta.title}: completed with the keyboard alone, kept across a reload`, async ({ page }) => {
+    test(`${lesson.meta.title}: completed with the keyboard alone, kept across a reload`, async ({ page, problems }) => {
       test.setTimeout(300_000);
-      const problems = await watchForErrors(page);
-      await page.goto(`/#/lessons/${lesson.meta.id}`);
+        await page.goto(`/#/lessons/${lesson.meta.id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lesson.meta.title);
       await expect(page.getByTestId('lesson-progress')).toHaveText(`0 of ${lesson.steps.length} steps done`);
       await expect(page.getByRole('region', { name: 'What you will learn' })).toBeVisible();
@@ -328,8 +308,7 @@ test.describe('lessons', () => {
     });
   }
 
-  test('damaged saved progress shows a message and a reset, never a crash', async ({ page }) => {
-    const problems = await watchForErrors(page);
+  test('damaged saved progress shows a message and a reset, never a crash', async ({ page, problems }) => {
     await page.addInitScript(() => localStorage.setItem('stacklab.lessons.v1', '{"version":1,"lessons":'));
     await page.goto(`/#/lessons/${catalog.lessons[0]!.meta.id}`);
     const notice = page.getByTestId('progress-notice');
@@ -343,8 +322,7 @@ test.describe('lessons', () => {
     expect(problems).toEqual([]);
   });
 
-  test('committing a prediction keeps focus in the lesson, on the prediction kept (by click and by Enter)', async ({ page }) => {
-    const problems = await watchForErrors(page);
+  test('committing a prediction keeps focus in the lesson, on the prediction kept (by click and by Enter)', async ({ page, problems }) => {
     const lesson = catalog.lessons.find((l) => Object.values(l.predicts).some((p) => p.options))!;
     const predict = Object.values(lesson.predicts).find((p) => p.options)!;
     const form = page.locator(`#predict-${predict.id}`);
@@ -373,8 +351,7 @@ test.describe('lessons', () => {
     expect(problems).toEqual([]);
   });
 
-  test('an unknown lesson says so and links back', async ({ page }) => {
-    const problems = await watchForErrors(page);
+  test('an unknown lesson says so and links back', async ({ page, problems }) => {
     await page.goto('/#/lessons/no-such-lesson');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('There is no such lesson');
     await expect(page.getByRole('link', { name: 'See all lessons' })).toBeVisible();
