@@ -23,7 +23,7 @@ function problemsOf(document: unknown): string[] {
 
 describe('the schema from the core', () => {
   it('has the documented keys and a field table that matches the core', () => {
-    expect(Object.keys(schema).sort()).toEqual(['fields', 'kernels', 'modes', 'queues', 'report', 'snapshot', 'statuses', 'trace', 'version']);
+    expect(Object.keys(schema).sort()).toEqual(['fields', 'kernels', 'mechanisms', 'modes', 'queues', 'report', 'snapshot', 'statuses', 'trace', 'version']);
     expect(schema.fields.length).toBe(core.exports.lab_scenario_field_count());
     for (const f of schema.fields) {
       expect(core.withString(f.path, (ptr) => core.exports.lab_scenario_field_index(ptr))).toBe(f.index);

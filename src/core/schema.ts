@@ -67,11 +67,27 @@ export interface KernelLayout {
   locks: string[];
 }
 
+/** One mechanism of the core's catalogue (kernel_api.h: Mechanism; mechanisms.ts reads it). */
+export interface SchemaMechanism {
+  id: string;
+  name: string;
+  /** Which scenarios use it (mechanisms.ts: parseWhen). */
+  when: string;
+  /** The kernels whose records name its table; [] for the engine's. */
+  kernels: string[];
+  /** What it does in the model; "" in the wasm core. */
+  does: string;
+  /** The real systems that used it, with citations; "" in the wasm core. */
+  systems: string;
+}
+
 export interface Schema {
   version: number;
   fields: SchemaField[];
   modes: string[];
   kernels: KernelLayout[];
+  /** The mechanism catalogue (mechanisms.ts); its words only in the native core's schema. */
+  mechanisms: SchemaMechanism[];
   queues: string[];
   /** The metrics report's whole shape. */
   report: ReportMetric[];

@@ -309,6 +309,32 @@ typedef struct MetricDesc {
 } MetricDesc;
 #define LAB_MAX_METRIC_TABLES 3
 
+/* ---- mechanisms --------------------------------------------------------------------- */
+/* One mechanism of the model, defined once, beside the code that implements it (the
+ * engine's in model/mechanisms.c, a kernel's in its own folder), with the real systems
+ * that used it. lab_schema_json lists them all; scripts/gen-mechanisms.mjs writes
+ * docs/mechanisms.md from that list, with the presets and lessons that use each.
+ *   id       a stable name, lower-case words joined by hyphens; no two share one
+ *   name     what the lessons and views call it; no two share one
+ *   when     which scenarios use it: clauses joined by "; ", each "kernels: conditions"
+ *            (kernels joined by ",", conditions "path=value" joined by ", ", a value
+ *            may be "a|b"), or "kernels" alone (every scenario of those kernels)
+ *   does     what it does in the model, in a sentence or two
+ *   systems  the real systems that used it, each with its citation (a seed by number,
+ *            a paper, or documented behaviour), or that it is the model's own choice
+ * The words (does, systems) are compiled only with LAB_FIELD_DOCS, as the fields' docs
+ * are (the wasm's schema has "" for them). */
+#ifdef LAB_FIELD_DOCS
+#define MDOC(text) text
+#else
+#define MDOC(text) ""
+#endif
+typedef struct Mechanism {
+    const char *id, *name, *when, *does, *systems;
+} Mechanism;
+#define LAB_MAX_MECHANISM_TABLES 3
+extern const Mechanism LAB_ENGINE_MECHANISMS[];   /* model/mechanisms.c, { NULL }-ended */
+
 /* ---- a kernel ----------------------------------------------------------------------- */
 /* What the registry knows of a kernel. Every hook but exec/event/lock_of may be NULL. */
 typedef struct Kernel {
@@ -344,6 +370,9 @@ typedef struct Kernel {
     /* What report writes: tables ending in a { NULL } entry (NULL: no more tables). */
     const MetricDesc *metrics[LAB_MAX_METRIC_TABLES];
     int report_rads;                          /* the RAD section even with one RAD    */
+    /* Its own mechanisms: tables ending in a { NULL } entry (a family's shared table
+     * may be named by several kernels; the engine's are listed once, not here). */
+    const Mechanism *mechanisms[LAB_MAX_MECHANISM_TABLES];
 } Kernel;
 
 /* kernels/registry.c: the kernel of kernel.kind k (NULL out of range). */

@@ -11,6 +11,51 @@ static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
     "lock_sleep", "lock_wake", "futile_wake", "line_transfer", "post"
 };
 
+static int mechanism_in(const Mechanism *table, const Mechanism *m)
+{
+    for (; table->id; table++) if (table == m) return 1;
+    return 0;
+}
+
+/* One mechanism table: each entry with the kernels whose records name it ([] for the
+ * engine's, which every kernel may use). */
+static void mechanism_table(JsonW *w, const Mechanism *m)
+{
+    int i, t;
+    for (; m->id; m++) {
+        jw_open(w, '{');
+        jw_key(w, "id"); jw_str(w, m->id);
+        jw_key(w, "name"); jw_str(w, m->name);
+        jw_key(w, "when"); jw_str(w, m->when);
+        jw_key(w, "kernels"); jw_open(w, '[');
+        for (i = 0; lab_kernel(i); i++)
+            for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(i)->mechanisms[t]; t++)
+                if (mechanism_in(lab_kernel(i)->mechanisms[t], m)) { jw_item(w); jw_str(w, lab_kernel(i)->name); }
+        jw_close(w, ']');
+        jw_key(w, "does"); jw_str(w, m->does);
+        jw_key(w, "systems"); jw_str(w, m->systems);
+        jw_close(w, '}');
+    }
+}
+
+/* Every mechanism once: the engine's, then each kernel's tables in kernel.kind's order
+ * (a table a family shares is listed under the first kernel that names it). */
+static void mechanisms_schema(JsonW *w)
+{
+    int i, t, k, t2, seen;
+    jw_open(w, '[');
+    mechanism_table(w, LAB_ENGINE_MECHANISMS);
+    for (i = 0; lab_kernel(i); i++)
+        for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(i)->mechanisms[t]; t++) {
+            const Mechanism *m = lab_kernel(i)->mechanisms[t];
+            for (seen = 0, k = 0; k < i && !seen; k++)
+                for (t2 = 0; t2 < LAB_MAX_MECHANISM_TABLES && lab_kernel(k)->mechanisms[t2]; t2++)
+                    if (lab_kernel(k)->mechanisms[t2] == m) seen = 1;
+            if (!seen) mechanism_table(w, m);
+        }
+    jw_close(w, ']');
+}
+
 /* One metric, with the kernels whose reports hold it ([] for every kernel's). */
 static void metric_json(JsonW *w, const MetricDesc *m, const MetricDesc *table)
 {
@@ -96,6 +141,7 @@ int lab_schema_json(char *buf, int cap)
         jw_close(&w, '}');
     }
     jw_close(&w, ']');
+    jw_key(&w, "mechanisms"); mechanisms_schema(&w);
     jw_key(&w, "queues"); jw_open(&w, '['); jw_item(&w); jw_str(&w, "krp_queue"); jw_close(&w, ']');
     jw_key(&w, "trace"); jw_open(&w, '{');
     jw_key(&w, "record_bytes"); jw_int(&w, (int64_t)sizeof(lab_TraceRecord));

@@ -968,3 +968,43 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
     jw_close(w, '}');
     jw_close(w, '}');
 }
+
+const Mechanism NET_MECHANISMS[] = {
+    { "interrupt-receive", "Interrupt-driven receive",
+      "onload: net.stack=kernel, net.napi_budget=0; hpux",
+      MDOC("Every received packet (or batch, with moderation) interrupts a CPU, and the interrupt handler does the protocol's work before it returns: under overload the CPU spends its time on packets the application never reads (receive livelock)."),
+      MDOC("The Linux kernel stack as the OpenOnload talk measured it (source 002); Mogul and Ramakrishnan, \"Eliminating Receive Livelock in an Interrupt-Driven Kernel\" (ACM TOCS 1997); HP-UX 9.0's FDDI and loopback receive (source 003).") },
+    { "napi-budget-then-application", "NAPI-style polling with a budget, then the application first",
+      "onload: net.napi_budget>0",
+      MDOC("The interrupt starts a poll and stays masked; a poll takes at most net.napi_budget packets. A poll that spends its budget stops with the interrupt masked, and the next poll waits until the application on that CPU blocks (at once if none wants the CPU): what happens after a spent budget is the model's choice."),
+      MDOC("Linux's NAPI for the budget and the masked interrupt (Salim, Olsson, Kuznetsov, \"Beyond Softnet\", USENIX ALS 2001; in Linux since 2.4.20 and 2.6). Linux does not give the application the CPU after a spent budget: it re-raises the softirq (up to 10 times, or 2 ms) and then hands the polling to ksoftirqd, a thread that shares the CPU with the application (kernel/softirq.c, __do_softirq). The talk's kernel (Red Hat Enterprise 5, 2.6.18, source 002) had NAPI.") },
+    { "queue-feedback", "Stop polling while the socket is full",
+      "onload: net.queue_feedback=on",
+      MDOC("A poll stops taking packets from the ring while the socket they go to is full and resumes when the reader takes one, so the excess is dropped by the NIC before the protocol's work."),
+      MDOC("Mogul and Ramakrishnan's queue-state feedback (\"Eliminating Receive Livelock in an Interrupt-Driven Kernel\", ACM TOCS 1997). Linux's NAPI has no such feedback.") },
+    { "interrupt-moderation", "Interrupt moderation",
+      "onload,hpux: net.moderation_ns>0",
+      MDOC("The NIC raises at most one receive interrupt per net.moderation_ns, so one interrupt serves a batch: less CPU per packet, more latency for a lone packet."),
+      MDOC("The OpenOnload talk's kernel stack with 60 us moderation against none (source 002).") },
+    { "user-level-stack", "User-level stack with OS bypass (OpenOnload)",
+      "onload: net.stack=onload",
+      MDOC("The protocol runs in the application's own context on a virtual NIC it talks to directly (filters, rings, doorbells): no system call, no interrupt while the stack is polled, the stack's state shared with the kernel."),
+      MDOC("OpenOnload (source 002: OS bypass with a virtualized NIC, stack state shared between processes and the kernel).") },
+    { "raw-virtual-nic", "A raw virtual NIC, no protocol",
+      "onload: net.stack=vnic",
+      MDOC("A prepared packet bounced between two virtual NICs with no stack at all: what is left is the hardware's latency."),
+      MDOC("The talk's hardware-alone measurement, 4.2 us half round trip (source 002).") },
+    { "spin-then-block", "Spin, then block (the lazy stack poll)",
+      "onload: net.stack=onload",
+      MDOC("A thread that waits polls its stack for up to net.spin_ns and then blocks, enabling interrupts; with no thread polling, a watchdog timer polls the stack every net.watchdog_ns."),
+      MDOC("OpenOnload's lazy stack poll, no interrupts by default, and its watchdog timer (source 002).") },
+    { "prequeue-deferred-work", "Lock-free pre-queue with deferred work",
+      "onload: net.stack=onload, net.prequeue=on",
+      MDOC("A send that finds the stack lock taken puts its buffers on a lock-free pre-queue and returns; the lock's holder sends them as deferred work before it lets go."),
+      MDOC("OpenOnload's send path: one stack lock, a lock-free pre-queue and deferred work (source 002).") },
+    { "shared-stack", "One stack shared by several processes",
+      "onload: net.stacks=shared",
+      MDOC("Host A's senders are threads of one stack and take its one lock, instead of a stack (and lock) per process: a stack per core removes the crosstalk."),
+      MDOC("The talk's shared stack against one stack per core (source 002).") },
+    { NULL, NULL, NULL, NULL, NULL }
+};

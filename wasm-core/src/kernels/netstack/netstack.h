@@ -136,4 +136,6 @@ int net_add_stack(State *st, int host, int user_level, int irq_cpu, int lock);
 /* The context switch that brings a woken thread back, the same for every net kernel. */
 void net_build_switch_in(Asm *a, const State *st);
 
+extern const Mechanism NET_MECHANISMS[];   /* the network stack's (netstack.c) */
+
 #endif

@@ -19,7 +19,8 @@
  *   dedicated: the caller queues a request packet and spins at IPL 2 for the status;
  *              the LCKMGR_SERVER process, with hard affinity to numa.lckmgr_cpu,
  *              serves the queue first come first served, the database always warm in
- *              its cache (the same pattern as the Scalable Kernel's designated CPU).
+ *              its cache (synchronous delegation: the caller waits for the answer,
+ *              where the Scalable Kernel's callers post their KRPs and go on).
  * Devices: fibre disk completions (network.disk_io_per_s) and cluster or network
  * packets (network.background_rx_pps) interrupt machine.interrupt_cpu, the device's
  * preferred CPU; disk completions finish in an IPL 8 fork thread under I/O lock 8.
@@ -393,6 +394,26 @@ static int numa_check(lab_Scenario *sc)
 
 static const Phase NOTHING[] = { { OP_END, 0, 0 } };
 
+static const Mechanism NUMA_MECHANISMS[] = {
+    { "home-rad", "Home RAD placement",
+      "numa: numa.placement=home_rad",
+      MDOC("Each process has a home RAD: only that RAD's CPUs run it and its private memory is there, so its user work and copies stay local."),
+      MDOC("OpenVMS V7.2-1H1's NUMA support: \"Process is scheduled in a RAD\", \"Process Private memory allocated from the RAD\", SET PROCESS/RAD=HOME (source 004).") },
+    { "hard-cpu-affinity", "Hard CPU affinity",
+      "numa: numa.placement=cpu_affinity; numa: numa.reporter_cpu>-1",
+      MDOC("A process runs on one CPU only: its cache stays warm, but no other CPU will run it when that one is busy."),
+      MDOC("OpenVMS SET PROCESS/AFFINITY; Example 3's \"Use Hard Affinity, Reporter in QBB 0\" (source 004).") },
+    { "ramdisk-per-rad", "A RAM disk per QBB for read-only data",
+      "numa: numa.ro_data=per_rad",
+      MDOC("The read-only data has a copy in every RAD's memory, so every read of it is local."),
+      MDOC("Example 3's \"Ramdisk per QBB for Read Only data\" (source 004).") },
+    { "memory-striping", "Memory striped over the RADs",
+      "numa: numa.ro_data=striped; numa: numa.rw_data=striped",
+      MDOC("Pages are spread over every RAD's memory, so a read is local in one case of n and no RAD's memory is the hot spot."),
+      MDOC("OpenVMS on the GS series: memory placement and striping (source 004, \"where code, data and I/O live\").") },
+    { NULL, NULL, NULL, NULL, NULL }
+};
+
 static const Kernel NUMA = {
     .name = "numa",
     .prog = { { NOTHING, 1, "process" }, PROGRAM("interrupt", INTERRUPT), PROGRAM("fork", FORK),
@@ -403,6 +424,7 @@ static const Kernel NUMA = {
     .exec = numa_exec, .event = numa_event, .jumps = numa_jumps,
     .report = numa_run_report, .metrics = { NUMA_RUN_METRICS },
     .report_rads = 1,
+    .mechanisms = { VMS_MECHANISMS, NUMA_MECHANISMS },
 };
 
 const Kernel *kernel_numa(void) { return &NUMA; }

@@ -314,6 +314,7 @@ static const Kernel ONLOAD = {
     .size = net_size, .check = onload_check, .build = net_build, .start = net_start, .reset = net_reset,
     .exec = net_exec, .event = net_event, .jumps = net_jumps,
     .report = net_report, .metrics = { NET_METRICS },
+    .mechanisms = { NET_MECHANISMS },
 };
 
 const Kernel *kernel_onload(void) { return &ONLOAD; }

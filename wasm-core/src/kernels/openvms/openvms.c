@@ -217,6 +217,18 @@ void vms_event(lab_Sim *s, const Event *e)
     }
 }
 
+const Mechanism VMS_MECHANISMS[] = {
+    { "global-lock-kernel-entry", "One global lock to enter kernel context (I/O lock 8)",
+      "classic",
+      MDOC("Every process-context read and write, and every receive and timer fork thread, takes I/O lock 8 before it runs the ported BSD code; the socket's copies happen inside the lock, and a receive fork drains the packets queued behind it while it holds it."),
+      MDOC("The classic OpenVMS TCP/IP kernel (source 000, \"Process Context in the Traditional Kernel\").") },
+    { "warm-database-one-cpu", "TCP/IP database kept warm on one CPU",
+      "classic,scalable",
+      MDOC("Kernel context that starts on another CPU than the one that last touched the TCP/IP database pays costs.db_cold first (the database's lines come from the other cache): nearly always in the classic kernel, never on the designated CPU."),
+      MDOC("Source 000: \"Executing all the kernel threads on the same CPU also optimizes CPU cache utilization because the same objects in the shared database are usually referenced from the same CPU.\"") },
+    { NULL, NULL, NULL, NULL, NULL }
+};
+
 const MetricDesc VMS_METRICS[] = {
     { "iolock8_hold_pct", "number", "%", -1, "I/O lock 8 held" },
     { NULL, NULL, NULL, 0, NULL }

@@ -58,5 +58,6 @@ void vms_event(lab_Sim *s, const Event *e);
 int vms_jumps(int op);
 void vms_report(lab_Sim *s, JsonW *w, double secs);   /* I/O lock 8's hold time       */
 extern const MetricDesc VMS_METRICS[];
+extern const Mechanism VMS_MECHANISMS[];   /* the OpenVMS kernels' own (openvms.c) */
 
 #endif

@@ -107,6 +107,7 @@ static const Kernel SCALABLE = {
     .size = vms_size, .build = vms_build, .start = vms_start,
     .exec = vms_exec, .event = vms_event, .jumps = vms_jumps,
     .report = vms_report, .metrics = { VMS_METRICS },
+    .mechanisms = { VMS_MECHANISMS },
 };
 
 const Kernel *kernel_scalable(void) { return &SCALABLE; }

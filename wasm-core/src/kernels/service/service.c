@@ -19,9 +19,10 @@
  *                         the lock (direct handoff). A sleeping CPU idles; a woken
  *                         thread pays a context switch to run again.
  *   delegate              one server CPU (kernel.designated_cpu) runs every request
- *                         from the engine's request queue, as the Scalable Kernel's
- *                         designated CPU runs every KRP and the NUMA source's
- *                         dedicated lock manager every lock request. The state stays
+ *                         from the engine's request queue: synchronous delegation
+ *                         (service.requests wait) as the NUMA source's dedicated lock
+ *                         manager runs every lock request, or posted (post) as the
+ *                         Scalable Kernel's designated CPU runs every KRP. The state stays
  *                         in the server's cache; reading a request's line and sending
  *                         the reply are one transfer each. A requester busy-waits for
  *                         its reply (service.requests wait) or goes on (post).
@@ -464,6 +465,8 @@ static void svc_report(lab_Sim *s, JsonW *w, double secs)
 
 static const Phase NOTHING[] = { { OP_END, 0, 0 } };
 
+static const Mechanism SERVICE_MECHANISMS[];
+
 static const Kernel SERVICE = {
     .name = "service",
     .prog = { { NOTHING, 1, "requester" }, { NOTHING, 1, "steered" }, { NOTHING, 1, "fork" },
@@ -473,6 +476,19 @@ static const Kernel SERVICE = {
     .size = svc_size, .check = svc_check, .build = svc_build, .reset = svc_reset,
     .exec = svc_exec, .event = svc_event, .jumps = svc_jumps,
     .report = svc_report, .metrics = { SVC_METRICS },
+    .mechanisms = { SERVICE_MECHANISMS },
 };
 
 const Kernel *kernel_service(void) { return &SERVICE; }
+
+static const Mechanism SERVICE_MECHANISMS[] = {
+    { "flat-combining", "Combining (the holder runs the others' requests)",
+      "service: service.discipline=combine",
+      MDOC("Whoever finds the lock free becomes the combiner: it runs its own request and then every request queued while it held the lock, each one's record a transfer away, before it lets go; the others busy-wait for their answers."),
+      MDOC("Flat combining (Hendler, Incze, Shavit, Tzafrir, SPAA 2010); OpenOnload's deferred work is the same idea on one stack lock (source 002; the network kernel's prequeue-deferred-work).") },
+    { "partition-by-flow", "Partitioning by flow (RSS)",
+      "service: service.discipline=partition",
+      MDOC("Each CPU has its own state and runs its own flows' requests with no lock and no transfer; an elephant flow's requests all go to the CPU its hash picks."),
+      MDOC("Receive-side scaling, a NIC steering each flow to one queue and one CPU (Herbert and de Bruijn, \"Scaling in the Linux Networking Stack\", Linux kernel documentation); OpenOnload's stack per core (source 002).") },
+    { NULL, NULL, NULL, NULL, NULL }
+};

@@ -510,6 +510,8 @@ static int sna_check(lab_Scenario *sc)
     return LAB_OK;
 }
 
+static const Mechanism SNA_MECHANISMS[];
+
 static const Kernel SNA = {
     .name = "sna",
     .prog = { { NOTHING, 1, "process" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
@@ -518,6 +520,43 @@ static const Kernel SNA = {
     .size = sna_size, .check = sna_check, .build = sna_build, .reset = sna_reset,
     .exec = sna_exec, .event = sna_event, .lock_of = sna_lock_of, .jumps = sna_jumps,
     .report = sna_report, .metrics = { SNA_METRICS },
+    .mechanisms = { SNA_MECHANISMS },
 };
 
 const Kernel *kernel_sna(void) { return &SNA; }
+
+static const Mechanism SNA_MECHANISMS[] = {
+    { "region-lock", "One region lock around the whole path",
+      "sna: sna.granularity=region",
+      MDOC("One Half Session lock covers the whole path through SNA, as the uniprocessor code did."),
+      MDOC("SNA Server/6000 as first ported to AIX SMP (source 001).") },
+    { "finer-lock-granularity", "Finer lock granularity",
+      "sna: sna.granularity=data",
+      MDOC("A lock per session's data, and the connection table under its own lock, instead of one region lock."),
+      MDOC("SNA Server/6000's port: \"we refined locking granularity\" (source 001).") },
+    { "copy-outside-lock", "Copy outside the critical section",
+      "sna: sna.copy=outside_lock",
+      MDOC("The TP's data is copied between user space and the mbuf before taking the lock (or after releasing it)."),
+      MDOC("SNA Server/6000's port: shorter critical sections, the copy moved out (source 001).") },
+    { "hash-table-search", "Hash table instead of a list",
+      "sna: sna.search=hash",
+      MDOC("The session is found in a hash table under the lock instead of by walking a linked list."),
+      MDOC("SNA Server/6000's port: hash tables instead of lists (source 001).") },
+    { "fewer-lock-calls", "Fewer lock calls (the mapping passed along)",
+      "sna: sna.snaipcm=passed",
+      MDOC("The MBUF_SNAIPCM mapping made when the mbuf arrives is passed along with it, instead of looked up through a hash table behind its own lock on every pass."),
+      MDOC("SNA Server/6000's port: fewer lock calls (source 001).") },
+    { "post-after-unlock", "Post after unlock",
+      "sna: sna.post=after_unlock",
+      MDOC("et_post of the next thread after releasing the lock it will need, so it does not wake into a held lock."),
+      MDOC("SNA Server/6000's port: posting another thread while holding a lock, undone (source 001).") },
+    { "private-memory-pools", "Private memory pools",
+      "sna: sna.alloc=pool",
+      MDOC("Each RU's memory from SNA's own pools of same-size chunks, one per CPU with its own lock, instead of xmalloc from the kernel heap behind a system lock."),
+      MDOC("SNA Server/6000's port: private memory pools (source 001).") },
+    { "bucket-locks", "A lock per hash bucket",
+      "sna: sna.table_lock=buckets",
+      MDOC("The connection table under a lock per hash bucket instead of one lock (with data locks)."),
+      MDOC("Bucket locks, which the source describes and deferred (source 001).") },
+    { NULL, NULL, NULL, NULL, NULL }
+};
