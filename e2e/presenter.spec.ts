@@ -353,7 +353,7 @@ test('the capstone\'s script: every scene of "One lock, five escapes" loads its 
   await page.keyboard.press('r');
   await expect(presenter(page)).toHaveAttribute('data-phase', 'revealed');
   await expect(page.getByTestId('ask')).toContainText('About 134,000 requests a second');
-  const titles = ['Escape 1: a queue lock', 'Escape 2: sleep, and the herd', 'Escape 3: a designated CPU', 'Escape 4: combining',
+  const titles = ['Escape 1: a queue lock', 'Escape 2: sleep, and the herd', 'Escape 3: a server CPU (delegation)', 'Escape 4: combining',
     'Escape 5: partition the state', 'Until one flow is an elephant'];
   for (const [i, title] of titles.entries()) {
     await page.getByRole('button', { name: /Next scene/ }).click();
