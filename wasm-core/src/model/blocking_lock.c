@@ -12,10 +12,10 @@
  *     is handed to the sleeper that waited longest, which is made ready; nobody else
  *     wakes, so no wake-up is futile (but the lock stays held while the new owner
  *     waits for a CPU).
- *   - wake one, no handoff (LK_WAKE_ONE_FREE, a futex mutex: Drepper, "Futexes Are
- *     Tricky", 2011): the lock is left free and the longest sleeper is woken to try
- *     again. A thread already running may take the lock first; then the woken one
- *     misses (a futile wake-up) and sleeps again, at the back.
+ *   - wake one (LK_WAKE_ONE; service.discipline wake_one), a futex mutex (Drepper,
+ *     "Futexes Are Tricky", 2011): the lock is left free and the longest sleeper is
+ *     woken to try again. A thread already running may take the lock first; then the
+ *     woken one misses (a futile wake-up) and sleeps again, at the back.
  * The woken thread retries the acquire phase itself (engine.c), so whatever it costs
  * to get back onto a CPU is paid by the model, not by a number.
  */
@@ -86,7 +86,7 @@ void blocking_release(lab_Sim *s, int lock, int cpu, int thread)
     line_took(s, lock, cpu);
     if (l->nsleep == 0) return;
     trace_emit(s, LAB_TRACE_LOCK_WAKE, cpu, thread, lock, l->kind == LK_WAKE_ALL ? (double)l->nsleep : 1);
-    if (l->kind == LK_WAKE_ONE_FREE) {
+    if (l->kind == LK_WAKE_ONE) {
         int t = pop_sleeper(s, l);
         s->thr[t].woken_for = 1;
         make_ready(s, t);

@@ -117,10 +117,10 @@ typedef struct JobList { int32_t head, tail, len; } JobList;
 /* ---- locks (spinlock.c, blocking_lock.c) and cache lines (cache_line.c) ---------- */
 #define LAB_MAX_LOCKS 48
 /* How a lock makes its waiters wait (Lock.kind). */
-enum { LK_SPIN = 0, LK_WAKE_ALL = 1, LK_HANDOFF = 2, LK_WAKE_ONE_FREE = 3 };
+enum { LK_SPIN = 0, LK_WAKE_ALL = 1, LK_HANDOFF = 2, LK_WAKE_ONE = 3 };
 
 typedef struct Lock {
-    int8_t kind;             /* LK_SPIN, LK_WAKE_ALL, LK_HANDOFF, LK_WAKE_ONE_FREE    */
+    int8_t kind;             /* LK_SPIN, LK_WAKE_ALL, LK_HANDOFF, LK_WAKE_ONE         */
     int16_t holder;          /* CPU holding it (spin), or -1                          */
     int16_t reserved;        /* CPU it is being handed to (line in flight), or -1    */
     uint16_t nwait;
