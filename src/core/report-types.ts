@@ -19,7 +19,7 @@ export interface LockReport {
   /** Lock. */
   name: string;
   /** How waiters wait. */
-  kind: 'spin' | 'wake_all' | 'wake_one' | 'wake_one_free';
+  kind: 'spin' | 'wake_all' | 'handoff' | 'wake_one';
   /** Cache line. */
   line: number;
   /** Held (%); less is better. */

@@ -127,6 +127,15 @@ describe('validation messages say what is wrong and how to fix it', () => {
     expect(message).toContain('Did you mean "scalable"?');
   });
 
+  it('a name that was renamed: says its name now, and does not take it', () => {
+    const lockKind = field('sna.lock_kind');
+    expect(lockKind.renamed).toEqual({ wake_one: 'handoff' });
+    const [message] = problemsOf({ sna: { lock_kind: 'wake_one' } });
+    expect(message).toBe('sna.lock_kind is "wake_one", a name that was renamed: it is now "handoff" (the same behaviour under its new name). Fix: set sna.lock_kind to "handoff".');
+    expect(() => encodeValue(lockKind, 'wake_one')).toThrow(/renamed: it is now "handoff"/);
+    expect(checkScenario(schema, { service: { discipline: 'wake_one' } }).ok).toBe(true); // the service kernel's wake_one is another behaviour, and still its name
+  });
+
   it('a group that is not an object', () => {
     expect(problemsOf({ machine: 4 })[0]).toMatch(/^machine is 4, but it must be an object of fields such as machine\.cpus/);
   });

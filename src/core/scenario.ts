@@ -11,7 +11,7 @@
 import type { ValidateFunction } from 'ajv';
 import { fieldsByPath, type Schema, type SchemaField } from './schema.js';
 import { scenarioValidator } from './scenario-validator.js';
-import { describeValue, explainScenarioErrors, unknownField } from './schema-errors.js';
+import { describeValue, explainScenarioErrors, renamedMessage, renamedTo, unknownField } from './schema-errors.js';
 import type { Core, Ptr } from './wasm.js';
 
 export * from './scenario-values.js';
@@ -87,7 +87,10 @@ export class EncodedScenario {
 export function encodeValue(field: SchemaField, value: number | string): number {
   if (field.type !== 'enum') return value as number;
   const index = field.values!.indexOf(value as string);
-  if (index < 0) throw new ScenarioError([{ path: field.path, message: `${field.path} is "${value}", which is not one of ${field.values!.join(', ')}` }]);
+  if (index < 0) {
+    const now = renamedTo(field, String(value));
+    throw new ScenarioError([{ path: field.path, message: now !== undefined ? renamedMessage(field.path, String(value), now) : `${field.path} is "${value}", which is not one of ${field.values!.join(', ')}` }]);
+  }
   return index;
 }
 

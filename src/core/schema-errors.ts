@@ -237,6 +237,8 @@ function explainError(schema: Schema, document: ScenarioDocument, path: string, 
   }
   if (field.type === 'enum') {
     const names = field.values!;
+    const renamed = typeof value === 'string' ? renamedTo(field, value) : undefined;
+    if (renamed !== undefined) return renamedMessage(path, value as string, renamed);
     const suggestion = typeof value === 'string' ? closest(value, names) : undefined;
     return `${path} is ${typeof value === 'string' ? quoteText(value) : describeValue(value, 'json')}, which is not one of its names: ${names.join(', ')}.`
       + (suggestion ? ` Did you mean "${suggestion}"?` : '')
@@ -251,6 +253,16 @@ function explainError(schema: Schema, document: ScenarioDocument, path: string, 
     return `${path} is ${describeValue(value, 'json')}, but it must be a ${field.type === 'int' ? 'whole number' : 'number'} ${range}. Fix: give a number (in JSON, without quotes), ${example}.`;
   }
   return `${path} is ${describeValue(value, 'json')}, outside its range: it must be ${range}. Fix: set ${path} between ${field.min} and ${field.max}.`;
+}
+
+/** The name an enum field's old name is now, if the core lists it as renamed. */
+export function renamedTo(field: SchemaField, name: string): string | undefined {
+  return field.renamed && Object.hasOwn(field.renamed, name) ? field.renamed[name] : undefined;
+}
+
+/** A value given by a name the field no longer has: which name it is now. */
+export function renamedMessage(path: string, was: string, now: string): string {
+  return `${path} is ${quoteText(was)}, a name that was renamed: it is now "${now}" (the same behaviour under its new name). Fix: set ${path} to "${now}".`;
 }
 
 function rangeText(field: SchemaField): string {

@@ -20,6 +20,11 @@ export interface SchemaField {
   default: number | string;
   /** The names of an enum field, in the order the core numbers them. */
   values?: string[];
+  /**
+   * Names an enum field once had, each with its name now ({ wake_one: 'handoff' }): a
+   * value still given by an old name is refused with the new one named, never mapped.
+   */
+  renamed?: Record<string, string>;
   /** The kernels the field belongs to, space-separated; "" for every kernel. */
   kernel: string;
   /** A short name for the field in plain words. */

@@ -27,7 +27,7 @@ export interface CpuState {
 
 /** How a lock makes its waiters wait: spin, or sleep until a release wakes all or one. */
 /** How a lock's waiters wait: spinning, or asleep until a release wakes all, wakes one and hands it the lock, or wakes one and leaves it free (a futex mutex). */
-export type LockKind = 'spin' | 'wake_all' | 'wake_one' | 'wake_one_free';
+export type LockKind = 'spin' | 'wake_all' | 'handoff' | 'wake_one';
 
 export interface LockState {
   name: string;

@@ -9,7 +9,7 @@ import type { KernelInfo } from './types.js';
 const SNA_MAIN_CONTROLS: readonly ControlSpec[] = [
   CPUS, KERNEL,
   { path: 'sna.lock_kind', kind: 'select',
-    choices: { lockl: 'lockl(): block, wake all on release', wake_one: 'Block, wake one on release', simple: 'simple_lock(): spin' } },
+    choices: { lockl: 'lockl(): block, wake all on release', handoff: 'Block, hand the lock to one sleeper on release', simple: 'simple_lock(): spin' } },
   { path: 'sna.sessions', kind: 'number' },
   { path: 'sna.partner_latency.mean_ns', kind: 'number', unit: ms },
   { path: 'costs.context_switch.mean_ns', kind: 'number', unit: us },
@@ -38,7 +38,7 @@ const SNA_REMEDY_CONTROLS: readonly ControlSpec[] = [
   { path: 'sched.cache_reload.mean_ns', kind: 'number', unit: us },
 ];
 
-const LOCK_WORDS: Record<string, string> = { lockl: 'lockl (wake all)', wake_one: 'wake one', simple: 'simple (spin) locks' };
+const LOCK_WORDS: Record<string, string> = { lockl: 'lockl (wake all)', handoff: 'hand-off', simple: 'simple (spin) locks' };
 
 export const sna: KernelInfo = {
   name: 'sna',

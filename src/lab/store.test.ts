@@ -54,15 +54,15 @@ describe('LabStore variant runs', () => {
 
   it('says why the core refused a companion; a new companion replaces a running one; clear forgets it', async () => {
     const { store, workers } = setup();
-    const first = store.runCompanion({ 'sna.lock_kind': 'wake_one' }, 'with wake-one locks');
+    const first = store.runCompanion({ 'sna.lock_kind': 'handoff' }, 'with hand-off locks');
     const second = store.runCompanion({ 'sna.lock_kind': 'nonsense' }, 'with nonsense locks');
     expect((await first).status).toBe('cancelled');
     expect(workers[0]!.terminated).toBe(true);
     const sweep = sweepOf(workers[1]!);
-    workers[1]!.reply({ type: 'sweep-refused', id: sweep.id, index: 0, problems: [{ path: 'sna.lock_kind', message: 'sna.lock_kind must be lockl, wake_one or simple.' }] });
+    workers[1]!.reply({ type: 'sweep-refused', id: sweep.id, index: 0, problems: [{ path: 'sna.lock_kind', message: 'sna.lock_kind must be lockl, handoff or simple.' }] });
     workers[1]!.reply({ type: 'sweep-done', id: sweep.id, cancelled: false });
     expect(await second).toMatchObject({
-      status: 'refused', message: 'with nonsense locks: the simulator did not accept this run: sna.lock_kind must be lockl, wake_one or simple.',
+      status: 'refused', message: 'with nonsense locks: the simulator did not accept this run: sna.lock_kind must be lockl, handoff or simple.',
     });
     expect(store.getState().companion?.report).toBeUndefined();
     store.clearCompanion();

@@ -124,4 +124,13 @@ describe('lab links', () => {
       expect(checked.message).toMatch(/kernel\.kind is "quantum"/);
     }
   });
+
+  it('name the new name of a value a link made before it was renamed', () => {
+    const old = compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: { kernel: { kind: 'sna' }, sna: { lock_kind: 'wake_one' } } }));
+    const route = parseRoute(`#/lab?s=${old}`);
+    if (route.page !== 'lab' || !route.shared) throw new Error('expected a decodable link');
+    const checked = checkSharedScenario(schema, route.shared);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.message).toMatch(/sna\.lock_kind is "wake_one", a name that was renamed: it is now "handoff".*Fix: set sna\.lock_kind to "handoff"/);
+  });
 });

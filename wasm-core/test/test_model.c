@@ -24,7 +24,7 @@ static const char *const CASES[][10] = {
     { "kernel.kind=scalable", "network.background_rx_pps=5000000", "machine.cpus=2", NULL },
     { "kernel.kind=sna", "machine.cpus=4", "sna.sessions=40", NULL },
     { "kernel.kind=sna", "machine.cpus=1", "sna.sessions=40", NULL },
-    { "kernel.kind=sna", "machine.cpus=4", "sna.lock_kind=wake_one", "sna.alloc=pool", "sched.cache_reload.mean_ns=5000", NULL },
+    { "kernel.kind=sna", "machine.cpus=4", "sna.lock_kind=handoff", "sna.alloc=pool", "sched.cache_reload.mean_ns=5000", NULL },
     { "kernel.kind=sna", "machine.cpus=8", "sna.lock_kind=simple", "sna.granularity=data", "sna.table_lock=buckets", NULL },
     { "kernel.kind=sna", "machine.cpus=3", "sna.alloc=pool", "sched.affinity=bind_kprocs", "sna.sessions=7", NULL },
     { "kernel.kind=classic", "machine.rads=4", "kernel.lock_kind=fair", NULL },

@@ -31,6 +31,11 @@ int main(void)
     CHECK(st == LAB_ERR_BAD_VALUE && has(lab_scenario_error(sc), "not a number"), "%s", lab_scenario_error(sc));
     st = lab_scenario_set_text(sc, "kernel.kind", "scaleable");
     CHECK(st == LAB_ERR_BAD_VALUE && has(lab_scenario_error(sc), "classic, scalable"), "%s", lab_scenario_error(sc));
+    /* a renamed name: refused, naming the new one (never mapped silently) */
+    st = lab_scenario_set_text(sc, "sna.lock_kind", "wake_one");
+    CHECK(st == LAB_ERR_BAD_VALUE && has(lab_scenario_error(sc), "\"wake_one\" was renamed to handoff") &&
+          has(lab_scenario_error(sc), "sna.lock_kind=handoff") && lab_scenario_get(sc, F_SNA_LOCK_KIND) == SNA_LOCKL,
+          "%s", lab_scenario_error(sc));
     st = lab_scenario_set_text(sc, "machine.cpu", "4");
     CHECK(st == LAB_ERR_UNKNOWN_FIELD && has(lab_scenario_error(sc), "machine.cpu"), "%s", lab_scenario_error(sc));
     st = lab_scenario_set(sc, 9999, 1);

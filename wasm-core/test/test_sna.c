@@ -10,7 +10,7 @@
  * Every thread runs ACQ, a long critical section, REL, then sleeps for good. They all
  * start together on their own CPUs: one takes the lock, k sleep on it. Its release
  * wakes them (wake all); they are dispatched together and the first to retry wins, so
- * k - 1 wake-ups are futile. With wake one, the lock goes to one sleeper: no futile
+ * k - 1 wake-ups are futile. With a hand-off, the lock goes to one sleeper: no futile
  * wake-up at all. */
 static const Phase CONTEND[] = {
     { OP_ACQ, 0, FAM_NONE },                          /* hs_region                      */
@@ -61,8 +61,8 @@ static void check_herd(void)
         CHECK(w == (uint64_t)k && f == (uint64_t)(k - 1),
               "wake all, %d sleepers: %d wake-ups and %d futile (got %llu, %llu)", k, k, k - 1,
               (unsigned long long)w, (unsigned long long)f);
-        herd(k, "wake_one", &w, &f);
-        CHECK(w == 1 && f == 0, "wake one, %d sleepers: 1 wake-up, none futile (got %llu, %llu)", k,
+        herd(k, "handoff", &w, &f);
+        CHECK(w == 1 && f == 0, "hand-off, %d sleepers: 1 wake-up, none futile (got %llu, %llu)", k,
               (unsigned long long)w, (unsigned long long)f);
     }
 }

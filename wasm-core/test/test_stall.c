@@ -148,7 +148,7 @@ static void sleepers_owning_each_others_locks(void)
 {
     lab_Sim *s = machine(AB, N(AB), BA, N(BA));
     const char *e;
-    s->st->lock[0].kind = s->st->lock[1].kind = LK_WAKE_ONE;
+    s->st->lock[0].kind = s->st->lock[1].kind = LK_HANDOFF;
     e = run_out(s);
     CHECK(e && s->st->stall == STALL_SLEEP_CYCLE && has(e, "a deadlock") && has(e, "sleeps for blocking lock IOLOCK8, owned by thread 0") &&
           has(e, "sleeps for blocking lock SCHED, owned by thread 1"), "two threads asleep on each other's blocking locks: %s", e ? e : "none");

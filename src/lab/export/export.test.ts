@@ -275,5 +275,9 @@ describe('scenario file round trip', () => {
     const array = readScenarioFile(schema, '[1, 2]');
     expect(array.ok).toBe(false);
     if (!array.ok) expect(array.problems[0]).toMatch(/must be a JSON object/);
+    // a file saved before sna.lock_kind's wake_one was renamed handoff: refused, naming the new name
+    const renamed = readScenarioFile(schema, JSON.stringify({ kernel: { kind: 'sna' }, sna: { lock_kind: 'wake_one' } }));
+    expect(renamed.ok).toBe(false);
+    if (!renamed.ok) expect(renamed.problems).toEqual(['sna.lock_kind is "wake_one", a name that was renamed: it is now "handoff" (the same behaviour under its new name). Fix: set sna.lock_kind to "handoff".']);
   });
 });

@@ -71,7 +71,7 @@ describe('the remedies', () => {
     expect(remedyNote(asPortedPreset, remedyById('bucket-locks'))).toBeUndefined(); // off: nothing to say
     const lines = withRemedy(asPortedPreset, remedyById('separate-lines'), true);
     expect(remedyNote(lines, remedyById('separate-lines'))).toMatch(/until memory pools are on/);
-    expect(remedyNote({ ...asPortedPreset, 'sna.lock_kind': 'wake_one' }, remedyById('simple-locks'))).toMatch(/“wake_one”/);
+    expect(remedyNote({ ...asPortedPreset, 'sna.lock_kind': 'handoff' }, remedyById('simple-locks'))).toMatch(/“handoff”/);
   });
 });
 

@@ -124,7 +124,7 @@ export function withAllRemedies(values: ScenarioValues): ScenarioValues {
 
 /**
  * A note for a remedy's checkbox, if it needs one: it changes nothing without another
- * remedy, or its field holds a value that is neither setting (wake-one locks, say).
+ * remedy, or its field holds a value that is neither setting (hand-off locks, say).
  */
 export function remedyNote(values: ScenarioValues, remedy: Remedy): string | undefined {
   const value = values[remedy.field];

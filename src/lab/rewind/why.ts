@@ -34,7 +34,7 @@ export interface WhyContext {
   kinds: readonly string[];
   modes: readonly string[];
   lockNames: readonly string[];
-  /** Each lock's kind (snapshot.locks[].kind): 'spin', 'wake_all', 'wake_one' or 'wake_one_free'. */
+  /** Each lock's kind (snapshot.locks[].kind): 'spin', 'wake_all', 'handoff' or 'wake_one'. */
   lockKinds: readonly string[];
   /** kernel.lock_kind: how a spin lock picks the next holder ('tas', 'ticket', 'fair'). */
   spinAlgorithm: string;
@@ -397,8 +397,8 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
       missing.push(`The trace no longer holds when ${who} fell asleep on ${lockName}.`);
     }
     const kind = ctx.lockKinds[lock];
-    const wokeWords = kind === 'wake_one' ? 'the one that had waited longest, handing it the lock'
-      : kind === 'wake_one_free' ? 'the one that had waited longest, leaving the lock free for whoever came first'
+    const wokeWords = kind === 'handoff' ? 'the one that had waited longest, handing it the lock'
+      : kind === 'wake_one' ? 'the one that had waited longest, leaving the lock free for whoever came first'
         : `all ${woken} sleeper${woken === 1 ? '' : 's'} (a wake-all lock: the thundering herd)`;
     sentences.push(`At ${formatMs(wakeT)} ${name(releaser)} released ${lockName} on CPU ${slice.cpu[cause]}, which woke ${wokeWords}; ${who} was the ${ordinal(place)} woken.`);
     sentences.push(`${cpuWords} switched to it at ${formatMs(dispT)}${readyWait > 0 ? `, ${formatNs(readyWait)} after it was woken (it waited for a CPU)` : ''}.`);

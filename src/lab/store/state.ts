@@ -64,7 +64,7 @@ export interface LabState {
 
 /** The lab's scenario with a few fields changed, run to its end beside the lab's own run. */
 export interface CompanionRun {
-  /** Words for it ("with wake-one locks"). */
+  /** Words for it ("with hand-off locks"). */
   label: string;
   /** The fields changed. */
   overrides: ScenarioValues;

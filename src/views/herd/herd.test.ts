@@ -200,9 +200,9 @@ describe('the bounce, from successive snapshots', () => {
     expect(memory!.futile - replay(0).futile).toBe(frames.at(-1)!.locks[index]!.futile - frames[0]!.locks[index]!.futile);
   });
 
-  it('reads a wake-one release as the longest sleeper handed the lock, with nothing futile', () => {
+  it('reads a hand-off release as the longest sleeper handed the lock, with nothing futile', () => {
     const asWakeOne = (f: (typeof frames)[number], wakeups: number, owner: number, waiters: number[]) => ({
-      ...f, locks: f.locks.map((l, i) => (i === index ? { ...l, kind: 'wake_one' as const, wakeups, ownerThread: owner, holder: -1, waiters } : l)),
+      ...f, locks: f.locks.map((l, i) => (i === index ? { ...l, kind: 'handoff' as const, wakeups, ownerThread: owner, holder: -1, waiters } : l)),
     });
     const first = frames[0]!.locks[index]!;
     const head = first.waiters[0]!;
@@ -211,7 +211,7 @@ describe('the bounce, from successive snapshots', () => {
     const memory = advanceHerd(advanceHerd(undefined, before, index), after, index)!;
     expect(memory.last!.members).toEqual([head]);
     expect(memory.last!.winners).toEqual([head]);
-    expect(bounceText(after, memory.last!, 'wake_one')).toContain('nobody else was woken, so no wake-up was futile');
+    expect(bounceText(after, memory.last!, 'handoff')).toContain('nobody else was woken, so no wake-up was futile');
     const scene = herdScene(after, index, undefined, memory.awake);
     expect(herdSummary(after, scene, memory)).toMatch(/^No herd on hs_region/);
   });

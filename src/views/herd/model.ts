@@ -145,7 +145,7 @@ export function herdScene(snapshot: Snapshot, lockIndex: number, report?: Report
       cpu: c.id,
       mode: c.mode,
       thread: c.thread,
-      // a wake-one lock is the woken thread's before it reaches a CPU
+      // a hand-off lock is the woken thread's before it reaches a CPU
       holdsLock: !!lock && (lock.holder === c.id || (lock.ownerThread >= 0 && c.thread === lock.ownerThread)),
       spinning: !!lock && c.spinLock === lockIndex,
     })),
@@ -267,8 +267,8 @@ export function bounceText(snapshot: Snapshot, bounce: Bounce, kind: LockKind = 
       : `${listWords(bounce.winners.map((id) => `${name(id)}${bounce.members.includes(id) ? '' : ' (already awake)'}`))} took the lock${bounce.winners.length > 1 ? ' in turn' : ''}`;
   const lost = bounce.backToSleep.length > 0
     ? `${many(bounce.backToSleep) ? `${formatCount(bounce.backToSleep.length)} of them` : listWords(bounce.backToSleep.map(name))} went back to sleep: ${bounce.backToSleep.length === 1 ? 'a futile wake-up' : 'futile wake-ups'}`
-    : kind === 'wake_one' ? 'nobody else was woken, so no wake-up was futile'
-      : kind === 'wake_one_free' ? 'nobody else was woken, and the one woken has not found the lock taken' : 'none of them has gone back to sleep yet';
+    : kind === 'handoff' ? 'nobody else was woken, so no wake-up was futile'
+      : kind === 'wake_one' ? 'nobody else was woken, and the one woken has not found the lock taken' : 'none of them has gone back to sleep yet';
   return `${woke}; ${won}; ${lost}.`;
 }
 

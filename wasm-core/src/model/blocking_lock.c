@@ -8,13 +8,14 @@
  *     context switch) and tries the lock again; the first one wins and the others miss
  *     again and go back to sleep. Those are futile wake-ups: k sleepers, k - 1 futile,
  *     every one of them a wasted context switch. This is the thundering herd.
- *   - wake one: the lock is handed to the sleeper that waited longest, which is made
- *     ready; nobody else wakes, so no wake-up is futile (but the lock stays held while
- *     the new owner waits for a CPU).
- *   - wake one, no handoff (LK_WAKE_ONE_FREE, a futex mutex: Drepper, "Futexes Are
- *     Tricky", 2011): the lock is left free and the longest sleeper is woken to try
- *     again. A thread already running may take the lock first; then the woken one
- *     misses (a futile wake-up) and sleeps again, at the back.
+ *   - hand-off (LK_HANDOFF; sna.lock_kind and service.discipline handoff): the lock
+ *     is handed to the sleeper that waited longest, which is made ready; nobody else
+ *     wakes, so no wake-up is futile (but the lock stays held while the new owner
+ *     waits for a CPU).
+ *   - wake one (LK_WAKE_ONE; service.discipline wake_one), a futex mutex (Drepper,
+ *     "Futexes Are Tricky", 2011): the lock is left free and the longest sleeper is
+ *     woken to try again. A thread already running may take the lock first; then the
+ *     woken one misses (a futile wake-up) and sleeps again, at the back.
  * The woken thread retries the acquire phase itself (engine.c), so whatever it costs
  * to get back onto a CPU is paid by the model, not by a number.
  */
@@ -36,7 +37,7 @@ int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
     Thread *th = &s->thr[thread];
     int woken = th->woken_for;
     th->woken_for = 0;
-    if (l->owner == thread) {            /* handed over by a wake-one release          */
+    if (l->owner == thread) {            /* handed over by a hand-off release          */
         l->holder = (int16_t)cpu;
         line_took(s, lock, cpu);
         return 1;
@@ -85,13 +86,13 @@ void blocking_release(lab_Sim *s, int lock, int cpu, int thread)
     line_took(s, lock, cpu);
     if (l->nsleep == 0) return;
     trace_emit(s, LAB_TRACE_LOCK_WAKE, cpu, thread, lock, l->kind == LK_WAKE_ALL ? (double)l->nsleep : 1);
-    if (l->kind == LK_WAKE_ONE_FREE) {
+    if (l->kind == LK_WAKE_ONE) {
         int t = pop_sleeper(s, l);
         s->thr[t].woken_for = 1;
         make_ready(s, t);
         return;
     }
-    if (l->kind == LK_WAKE_ONE) {
+    if (l->kind == LK_HANDOFF) {
         int t = pop_sleeper(s, l);
         grant(st, l, -1, t);               /* held for t while t waits for a CPU       */
         s->thr[t].handed = (int16_t)lock;

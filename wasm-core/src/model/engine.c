@@ -289,7 +289,7 @@ void engine_queue_request(lab_Sim *s, int cpu, int j)
 }
 
 /* The lock an OP_ACQ or OP_REL names: a lock, a CPU's member of a per-CPU family (or
- * the lock a wake-one release handed this thread), or a kernel's family member. */
+ * the lock a hand-off release handed this thread), or a kernel's family member. */
 static int lock_of(const lab_Sim *s, const Ctx *x, const Phase *ph, int cpu)
 {
     switch (ph->b) {

@@ -55,7 +55,7 @@ enum Op {
     OP_KERNEL_BASE = 32   /* a kernel's own opcodes start here (its exec hook)       */
 };
 /* Lock families: OP_ACQ / OP_REL b picks the member of the family that starts at a.
- * FAM_CPU is the engine's (one lock per CPU, or the one a wake-one release handed
+ * FAM_CPU is the engine's (one lock per CPU, or the one a hand-off release handed
  * over); FAM_KERNEL_BASE and above go to the kernel's lock_of hook. */
 enum { FAM_NONE = 0, FAM_CPU = 1, FAM_KERNEL_BASE = 2 };
 
@@ -117,10 +117,10 @@ typedef struct JobList { int32_t head, tail, len; } JobList;
 /* ---- locks (spinlock.c, blocking_lock.c) and cache lines (cache_line.c) ---------- */
 #define LAB_MAX_LOCKS 48
 /* How a lock makes its waiters wait (Lock.kind). */
-enum { LK_SPIN = 0, LK_WAKE_ALL = 1, LK_WAKE_ONE = 2, LK_WAKE_ONE_FREE = 3 };
+enum { LK_SPIN = 0, LK_WAKE_ALL = 1, LK_HANDOFF = 2, LK_WAKE_ONE = 3 };
 
 typedef struct Lock {
-    int8_t kind;             /* LK_SPIN, LK_WAKE_ALL, LK_WAKE_ONE, LK_WAKE_ONE_FREE   */
+    int8_t kind;             /* LK_SPIN, LK_WAKE_ALL, LK_HANDOFF, LK_WAKE_ONE         */
     int16_t holder;          /* CPU holding it (spin), or -1                          */
     int16_t reserved;        /* CPU it is being handed to (line in flight), or -1    */
     uint16_t nwait;
@@ -202,7 +202,7 @@ typedef struct Thread {
     int16_t cpu, last_cpu;
     int16_t bound;           /* CPU it may only run on (hard affinity), or -1        */
     int8_t home_rad;         /* RAD whose CPUs alone may run it, or -1               */
-    int16_t handed;          /* a blocking lock handed to it by a wake-one release, or -1 */
+    int16_t handed;          /* a blocking lock handed to it by a hand-off release, or -1 */
     int16_t lock_wait;       /* the blocking lock it sleeps on (T_LOCK_WAIT), or -1  */
     int32_t next;            /* run queue or lock sleep queue link                   */
     int32_t msgs;            /* messages delivered to it and not yet read            */

@@ -17,7 +17,7 @@
  */
 #include "model.h"
 
-static const char *const LOCK_KINDS[] = { "spin", "wake_all", "wake_one", "wake_one_free" };
+static const char *const LOCK_KINDS[] = { "spin", "wake_all", "handoff", "wake_one" };
 
 void metrics_reset(lab_Sim *s)
 {
@@ -77,7 +77,7 @@ const MetricDesc LAB_REPORT_METRICS[] = {
     { "cpus[].id", "integer", "", 0, "CPU" },
     { "cpus[].modes.{modes}", "integer", "ns", 0, "Time in each mode" },
     { "locks[].name", "string", "", 0, "Lock" },
-    { "locks[].kind", "spin|wake_all|wake_one|wake_one_free", "", 0, "How waiters wait" },
+    { "locks[].kind", "spin|wake_all|handoff|wake_one", "", 0, "How waiters wait" },
     { "locks[].line", "integer", "", 0, "Cache line" },
     { "locks[].hold_pct", "number", "%", -1, "Held" },
     { "locks[].spin_pct", "number", "%", -1, "Spinning for it (share of the machine)" },

@@ -101,6 +101,7 @@ int lab_schema_json(char *buf, int cap)
 {
     JsonW w;
     int i, j, k;
+    const char *now;
     w.buf = buf; w.cap = buf ? cap : 0; w.len = 0; w.last = 0;
     jw_open(&w, '{');
     jw_key(&w, "version"); jw_int(&w, 1);
@@ -120,6 +121,12 @@ int lab_schema_json(char *buf, int cap)
             jw_key(&w, "values"); jw_open(&w, '[');
             for (k = 0; f->names[k]; k++) { jw_item(&w); jw_str(&w, f->names[k]); }
             jw_close(&w, ']');
+            if (lab_field_old_name(i, 0, &now)) {      /* "renamed": { old name: name now } */
+                const char *was;
+                jw_key(&w, "renamed"); jw_open(&w, '{');
+                for (k = 0; (was = lab_field_old_name(i, k, &now)) != NULL; k++) { jw_key(&w, was); jw_str(&w, now); }
+                jw_close(&w, '}');
+            }
         }
         jw_key(&w, "kernel"); jw_str(&w, f->kernel);
         jw_key(&w, "label"); jw_str(&w, f->label);

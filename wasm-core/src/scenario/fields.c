@@ -29,7 +29,7 @@ static const char *const RO_DATA_NAMES[] = { "one_rad", "per_rad", "striped", NU
 static const char *const RW_DATA_NAMES[] = { "one_rad", "striped", NULL };
 static const char *const LCKMGR_NAMES[] = { "ordinary", "dedicated", NULL };
 static const char *const AFFINITY_NAMES[] = { "last_cpu", "none", "bind_kprocs", NULL };
-static const char *const SNA_LOCK_NAMES[] = { "lockl", "wake_one", "simple", NULL };
+static const char *const SNA_LOCK_NAMES[] = { "lockl", "handoff", "simple", NULL };
 static const char *const GRANULARITY_NAMES[] = { "region", "data", NULL };
 static const char *const COPY_NAMES[] = { "inside_lock", "outside_lock", NULL };
 static const char *const SEARCH_NAMES[] = { "list", "hash", NULL };
@@ -91,6 +91,22 @@ double lab_field_max(const FieldDesc *f)
     if (f->type != FT_ENUM) return f->max;
     while (f->names[n]) n++;
     return n - 1;
+}
+
+/* Names an enum field once had, and its name for that value now. A link or a saved
+ * file that still says an old name is refused with the new one named (and the schema
+ * lists them, so the page says so too), never mapped silently. */
+static const struct { int field; const char *was, *now; } RENAMED[] = {
+    /* the hand-off: "handoff", as service.discipline names it (one name per behaviour) */
+    { F_SNA_LOCK_KIND, "wake_one", "handoff" },
+};
+
+const char *lab_field_old_name(int field, int k, const char **now)
+{
+    int i;
+    for (i = 0; i < (int)(sizeof RENAMED / sizeof RENAMED[0]); i++)
+        if (RENAMED[i].field == field && k-- == 0) { *now = RENAMED[i].now; return RENAMED[i].was; }
+    return NULL;
 }
 
 const FieldDesc *lab_field(int index)
@@ -313,8 +329,17 @@ int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)
     }
     if (f->type == FT_ENUM) {
         int i;
+        const char *was, *now;
         for (i = 0; f->names[i]; i++)
             if (strcmp(f->names[i], text) == 0) return lab_scenario_set(sc, field, i);
+        for (i = 0; (was = lab_field_old_name(field, i, &now)) != NULL; i++)
+            if (strcmp(was, text) == 0) {     /* sna.lock_kind: "wake_one" was renamed to handoff; set ... */
+                Msg m;
+                m.buf = sc->error; m.len = 0;
+                m_str(&m, f->path); m_str(&m, ": \""); m_str(&m, text); m_str(&m, "\" was renamed to ");
+                m_str(&m, now); m_str(&m, "; set "); m_str(&m, f->path); m_str(&m, "="); m_str(&m, now);
+                return LAB_ERR_BAD_VALUE;
+            }
         return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a known name");
     }
     if (names_non_finite(text)) return not_finite(sc, f, text, 0);

@@ -31,7 +31,7 @@ enum { LOCK_TAS = 0, LOCK_TICKET = 1, LOCK_FAIR = 2, LOCK_MCS = 3 };
 /* sched.affinity: where a woken thread runs. */
 enum { AFF_LAST_CPU = 0, AFF_NONE = 1, AFF_BIND_KPROCS = 2 };
 /* sna.lock_kind */
-enum { SNA_LOCKL = 0, SNA_WAKE_ONE = 1, SNA_SIMPLE = 2 };
+enum { SNA_LOCKL = 0, SNA_HANDOFF = 1, SNA_SIMPLE = 2 };
 #define LAB_SNA_MAX_CPUS 8
 /* numa.placement: where processes run; numa.ro_data / rw_data: where data lives. */
 enum { PLACE_NONE = 0, PLACE_HOME_RAD = 1, PLACE_CPU_AFFINITY = 2 };
@@ -91,6 +91,9 @@ typedef struct FieldDesc {
 } FieldDesc;
 
 const FieldDesc *lab_field(int index);
+/* The k-th name an enum field once had (from 0), with *now its name today; NULL after
+ * the last. A value given by an old name is refused, naming the new one. */
+const char *lab_field_old_name(int field, int k, const char **now);
 /* A plain decimal number's text as a double (the one strtod gives for up to 15
  * significant digits times 10^k, |k| <= 22); 1 when the text is such a number. */
 int lab_parse_decimal(const char *s, double *out);

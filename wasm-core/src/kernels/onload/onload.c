@@ -280,7 +280,7 @@ static int net_build(lab_Sim *s)
     /* Locks: the devices' transmit queues are spinlocks; a stack lock is a user-level
      * lock whose waiters sleep, handed to one at a time. Only the stacks in use count. */
     st->nlock = NL_STACK0 + (ns->net_stack == STACK_ONLOAD ? ns->net_nstack : 0);
-    for (i = NL_STACK0; i < st->nlock; i++) st->lock[i].kind = LK_WAKE_ONE;
+    for (i = NL_STACK0; i < st->nlock; i++) st->lock[i].kind = LK_HANDOFF;
     return LAB_OK;
 }
 

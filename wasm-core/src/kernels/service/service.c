@@ -175,8 +175,8 @@ static int svc_build(lab_Sim *s)
     ss->comb_q.head = ss->comb_q.tail = -1;
     if ((status = asm_programs(s, PROGS, (int)(sizeof PROGS / sizeof PROGS[0]), 256)) != LAB_OK) return status;
     st->lock_kind = d == SVC_TICKET ? LOCK_TICKET : d == SVC_MCS ? LOCK_MCS : LOCK_TAS;
-    st->lock[SVL_STATE].kind = (int8_t)(d == SVC_WAKE_ALL ? LK_WAKE_ALL : d == SVC_WAKE_ONE ? LK_WAKE_ONE_FREE
-                                       : d == SVC_HANDOFF ? LK_WAKE_ONE : LK_SPIN);
+    st->lock[SVL_STATE].kind = (int8_t)(d == SVC_WAKE_ALL ? LK_WAKE_ALL : d == SVC_WAKE_ONE ? LK_WAKE_ONE
+                                       : d == SVC_HANDOFF ? LK_HANDOFF : LK_SPIN);
     st->watched_lock = SVL_STATE;
     /* One requester per CPU, bound to it; with delegate none on the server's CPU. */
     for (i = 0, k = 0; i < st->nthread; i++, k++) {

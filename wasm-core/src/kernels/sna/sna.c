@@ -17,7 +17,8 @@
  *
  * Each remedy of the port is a scenario switch (sna.*), and each changes the programs
  * built here, never a cost:
- *   lock_kind    lockl (blocking, wake all) | wake_one | simple (spin)
+ *   lock_kind    lockl (blocking, wake all) | handoff (blocking, the lock handed to the
+ *                longest sleeper) | simple (spin)
  *   granularity  one HS region lock around the whole path | per-session data locks,
  *                with the connection table under its own lock
  *   copy         user data copied inside | outside the critical section
@@ -338,7 +339,7 @@ static int sna_build(lab_Sim *s)
 
     ss->sessions = (int)st->v[F_SNA_SESSIONS];
     for (i = 0; i < SW_COUNT; i++) ss->sw[i] = (int)st->v[F_SNA_LOCK_KIND + i];
-    kind = sw[SW_LOCK_KIND] == SNA_SIMPLE ? LK_SPIN : sw[SW_LOCK_KIND] == SNA_WAKE_ONE ? LK_WAKE_ONE : LK_WAKE_ALL;
+    kind = sw[SW_LOCK_KIND] == SNA_SIMPLE ? LK_SPIN : sw[SW_LOCK_KIND] == SNA_HANDOFF ? LK_HANDOFF : LK_WAKE_ALL;
 
     s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * SNA_CODE_MAX));
     if (!s->code) return LAB_ERR_NOMEM;
