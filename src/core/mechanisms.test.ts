@@ -77,7 +77,7 @@ describe('the mechanism catalogue', () => {
     expect(catalogueProblems(schema)).toEqual([]);
     for (const m of schema.mechanisms) {
       expect(m.does.length, m.id).toBeGreaterThan(40);
-      expect(m.systems, m.id).toMatch(/source 00[0-4]|\(|model's/);
+      expect(m.systems, m.id).toMatch(/[Ss]ource 00[0-4]|\(|model's/);
     }
   });
 

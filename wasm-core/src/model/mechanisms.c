@@ -61,12 +61,14 @@ const Mechanism LAB_ENGINE_MECHANISMS[] = {
       MDOC("A mutex over a futex, as glibc's pthread mutex and Linux's futex-based locks (Drepper, "
            "\"Futexes Are Tricky\", 2011).") },
     { "block-handoff", "Blocking lock, direct hand-off",
-      "sna: sna.lock_kind=handoff; service: service.discipline=handoff",
+      "sna: sna.lock_kind=handoff; service: service.discipline=handoff; onload: net.stack=onload",
       MDOC("A release hands the lock to the longest sleeper and makes it ready: nobody else wakes, but "
            "the lock stays held while its new owner waits for a CPU."),
       MDOC("Linux's mutex hands the lock to a waiter that has waited too long (the hand-off flag, Linux "
            "4.10, kernel/locking/mutex.c). For SNA Server/6000 it is the model's alternative: the source "
-           "replaced lockl() with simple_lock(), not with a hand-off.") },
+           "replaced lockl() with simple_lock(), not with a hand-off. OpenOnload's stack lock, for a "
+           "sender that cannot pre-queue, is one in the model: the talk (source 002) says a thread may "
+           "sleep for the stack lock, not how it is woken.") },
     { "delegation-posted", "Posted delegation (KRPs to a designated CPU)",
       "scalable; service: service.discipline=delegate, service.requests=post",
       MDOC("A caller packages its critical-section work as a request, queues it for one server CPU and "
