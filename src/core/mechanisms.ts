@@ -33,8 +33,10 @@ export interface MechanismClause {
 export interface Deviation {
   /** The real system the preset names. */
   system: string;
-  /** The mechanism that system used (a catalogue id). */
-  mechanism: string;
+  /** The mechanism that system used (a catalogue id), when the model has it... */
+  mechanism?: string;
+  /** ...or, when it does not, what the system did, in words. */
+  real?: string;
   /** The mechanism the preset runs instead (a catalogue id). */
   instead: string;
   /** Why, in a sentence a student can read, with what the system's mechanism gives. */
@@ -124,9 +126,10 @@ export function deviationProblems(schema: Schema, preset: string, values: Scenar
   const byId = new Map(schema.mechanisms.map((m) => [m.id, m]));
   const problems: string[] = [];
   for (const d of deviations) {
-    const mechanism = byId.get(d.mechanism);
+    const mechanism = d.mechanism === undefined ? undefined : byId.get(d.mechanism);
     const instead = byId.get(d.instead);
-    if (!mechanism) problems.push(`${preset}: its deviation names no mechanism "${d.mechanism}"`);
+    if ((d.mechanism === undefined) === (d.real === undefined)) problems.push(`${preset}: a deviation names the system's mechanism (an id) or says in words what the system did (real), one of the two`);
+    else if (d.mechanism !== undefined && !mechanism) problems.push(`${preset}: its deviation names no mechanism "${d.mechanism}"`);
     if (!instead) problems.push(`${preset}: its deviation runs no mechanism "${d.instead}"`);
     if (mechanism && usesMechanism(mechanism, values)) problems.push(`${preset}: it says it departs from ${d.mechanism}, but it uses it`);
     if (instead && !usesMechanism(instead, values)) problems.push(`${preset}: it says it runs ${d.instead} instead, but it does not`);
@@ -185,7 +188,7 @@ export function mechanismsPage(schema: Schema, usage: Usage): string {
   if (usage.deviations.length === 0) lines.push('None: every preset that names a real system runs its mechanisms.', '');
   else {
     lines.push('| preset | real system | its mechanism | the preset runs | why |', '|---|---|---|---|---|');
-    for (const { preset, deviation: d } of usage.deviations) lines.push(`| \`${preset}\` | ${d.system} | \`${d.mechanism}\` | \`${d.instead}\` | ${d.why} |`);
+    for (const { preset, deviation: d } of usage.deviations) lines.push(`| \`${preset}\` | ${d.system} | ${d.mechanism === undefined ? `${d.real} (not modelled)` : `\`${d.mechanism}\``} | \`${d.instead}\` | ${d.why} |`);
     lines.push('');
   }
   return lines.join('\n');
