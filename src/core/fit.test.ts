@@ -309,6 +309,7 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
       verdict: 'good',
       reasons: [`the fit's peak (43.6 CPUs, ${Math.round(fit.peak!).toLocaleString('en')}) agrees with the sweep's own (44 CPUs, `
         + `${Math.round(points[43]!.x).toLocaleString('en')}): within 20% in CPUs, within 20% in throughput`],
+      summary: 'good fit',
     });
   });
 
@@ -316,7 +317,7 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
     const fit = fitted(usl(SPARSE, 0, 0));
     expect([fit.sigma, fit.kappa, fit.nMax, fit.peak, fit.ceiling, fit.clamped]).toEqual([0, 0, null, null, null, []]);
     expect(fit.quality).toEqual({
-      verdict: 'good', reasons: ['the sweep does not fall (it is still rising at its last point, 32 CPUs), and the fit predicts no peak'],
+      verdict: 'good', reasons: ['the sweep does not fall (it is still rising at its last point, 32 CPUs), and the fit predicts no peak'], summary: 'good fit',
     });
   });
 
@@ -331,6 +332,7 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
     expect(plateau.nMax).not.toBeNull();
     expect(plateau.nMax!).toBeLessThan(32);
     expect(plateau.quality.verdict).toBe('poor');
+    expect(plateau.quality.summary).toBe(`poor fit: peak at ${plateau.nMax!.toFixed(1)} CPUs, the sweep does not fall`);
     expect(plateau.quality.reasons[0]).toBe(`the fit's curve peaks at ${plateau.nMax!.toFixed(1)} CPUs and falls after it, `
       + 'but the sweep does not fall (it levels off: at 32 CPUs it is within 2% of its highest, 707 at 16 CPUs)');
   });
@@ -342,6 +344,7 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
       verdict: 'poor',
       reasons: ['the fit puts a peak at 31.6 CPUs, beyond the sweep\'s last point (16 CPUs), where nothing was measured, '
         + 'and the sweep does not fall (it is still rising at its last point, 16 CPUs)'],
+      summary: 'poor fit: peak at 31.6 CPUs, past the sweep',
     });
   });
 
@@ -357,10 +360,12 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
   it('Amdahl\'s law never falls: poor on a sweep that does, good on one that does not', () => {
     const falls = fitAmdahl(usl(DENSE, 0.05, 0.0005));
     expect(falls.ok && falls.fit.quality.verdict).toBe('poor');
+    expect(falls.ok && falls.fit.quality.summary).toBe('poor fit: the sweep falls, the law cannot');
     expect(falls.ok && falls.fit.quality.reasons[0]).toMatch(/^the sweep peaks at 44 CPUs \([\d,]+\) and falls 3% by 64 CPUs, and Amdahl's law never falls$/);
     const rises = fitAmdahl(DENSE.map((n) => ({ n, x: amdahlAt({ x1: X1, s: 0.1 }, n) })));
     expect(rises.ok && rises.fit.quality).toEqual({
       verdict: 'good', reasons: ['the sweep does not fall (it is still rising at its last point, 64 CPUs), and neither does Amdahl\'s law'],
+      summary: 'good fit',
     });
   });
 
@@ -401,6 +406,7 @@ describe('real sweeps of the simulator, each preset as it is', async () => {
     expect([fit.x1, fit.x1From, fit.sigma, fit.clamped]).toEqual([points[0]!.x, 'measured', 0, ['sigma']]);
     expect(fit.r2).toBeGreaterThan(0.98); // a high R^2 ...
     expect(fit.quality.verdict).toBe('poor'); // ... and a wrong peak
+    expect(fit.quality.summary).toBe(`poor fit: peak at ${fit.nMax!.toFixed(1)} CPUs, not 15`);
     const past = Math.round((fit.nMax! / 15 - 1) * 100);
     expect(past).toBeGreaterThan(20);
     expect(fit.quality.reasons).toEqual([
@@ -425,6 +431,7 @@ describe('real sweeps of the simulator, each preset as it is', async () => {
     expect(below).toBeGreaterThan(0.2);
     expect(fit.quality.verdict).toBe('poor');
     expect(fit.quality.reasons[0]).toBe(`the fit's peak throughput (${count(fit.peak!)}) is ${Math.round(below * 100)}% below the sweep's highest (${count(own.throughput)} at 15 CPUs)`);
+    expect(fit.quality.summary).toBe(`poor fit: peak ${count(fit.peak!)}, not ${count(own.throughput)}`);
     expect(fit.quality.reasons.some((r) => r.includes('past the sweep') || r.includes('short of the sweep'))).toBe(false);
   });
 
@@ -442,6 +449,7 @@ describe('real sweeps of the simulator, each preset as it is', async () => {
       verdict: 'good',
       reasons: [`the fit's peak (${fit.nMax!.toFixed(1)} CPUs, ${count(fit.peak!)}) agrees with the sweep's own (16 CPUs, ${count(own.throughput)}): `
         + 'within 20% in CPUs, within 20% in throughput'],
+      summary: 'good fit',
     });
     const amdahl = fitAmdahl(points);
     expect(amdahl.ok && amdahl.fit.quality.verdict).toBe('poor');

@@ -53,7 +53,8 @@
  *  - Amdahl (no peak, ever): poor if the sweep falls, good if it does not;
  *  - a clamped coefficient is said among the reasons ("sigma is held at its bound 0");
  *    by itself it does not make a fit poor.
- * A poor fit's peak is not a prediction: the chart and the CLI say "poor fit" instead.
+ * A poor fit's peak is not a prediction: the chart and the CLI say "poor fit" instead
+ * (`summary`, the verdict in a few words, is the chart's label).
  * R^2 is reported but judges nothing: a curve can follow most points closely and still
  * put the peak in the wrong place.
  *
@@ -72,6 +73,8 @@ export interface FitPoint {
 export interface FitQuality {
   verdict: 'good' | 'poor';
   reasons: string[];
+  /** The verdict in a few words, for a chart's label: "good fit", "poor fit: peak at 31.1 CPUs, not 15". */
+  summary: string;
 }
 
 /** Where X1 came from: the sweep's 1-CPU run(s), or fitted (no 1-CPU run). */
@@ -425,24 +428,32 @@ function judge(own: SweepPeak, fitted: { nMax: number; peak: number } | null, mo
   clamped: RatioFit['clamped']): FitQuality {
   const poor: string[] = [];
   const good: string[] = [];
+  // the first poor reason in a few words
+  let gist = '';
+  const miss = (reason: string, words: string) => {
+    poor.push(reason);
+    gist ||= words;
+  };
   const falls = `the sweep peaks at ${cpus(own.cpus)} (${amount(own.throughput)}) and falls ${percent(1 - own.lastThroughput / own.throughput)} by ${cpus(own.lastCpus)}`;
   const flat = `the sweep does not fall (${endWords(own)})`;
   if (model === 'amdahl') {
-    if (own.end === 'falls') poor.push(`${falls}, and Amdahl's law never falls`);
+    if (own.end === 'falls') miss(`${falls}, and Amdahl's law never falls`, 'the sweep falls, the law cannot');
     else good.push(`${flat}, and neither does Amdahl's law`);
   } else if (own.end === 'falls') {
-    if (!fitted) poor.push(`${falls}, but the fit has no peak (kappa = 0)`);
+    if (!fitted) miss(`${falls}, but the fit has no peak (kappa = 0)`, 'no peak, but the sweep falls');
     else {
       const offN = fitted.nMax / own.cpus - 1;
       const closeN = Math.abs(offN) <= PEAK_TOLERANCE;
       // a sparse sweep places its peak only between the counts it measured either side of it
       const between = (own.before === null || fitted.nMax > own.before) && (own.after === null || fitted.nMax < own.after);
       if (!closeN && !between) {
-        poor.push(`the fit's peak (${cpus(fitted.nMax)}) is ${percent(Math.abs(offN))} ${offN > 0 ? 'past' : 'short of'} the sweep's own peak (${cpus(own.cpus)})`);
+        miss(`the fit's peak (${cpus(fitted.nMax)}) is ${percent(Math.abs(offN))} ${offN > 0 ? 'past' : 'short of'} the sweep's own peak (${cpus(own.cpus)})`,
+          `peak at ${cpus(fitted.nMax)}, not ${tenth.format(own.cpus)}`);
       }
       const offX = fitted.peak / own.throughput - 1;
       if (Math.abs(offX) > PEAK_TOLERANCE) {
-        poor.push(`the fit's peak throughput (${amount(fitted.peak)}) is ${percent(Math.abs(offX))} ${offX > 0 ? 'above' : 'below'} the sweep's highest (${amount(own.throughput)} at ${cpus(own.cpus)})`);
+        miss(`the fit's peak throughput (${amount(fitted.peak)}) is ${percent(Math.abs(offX))} ${offX > 0 ? 'above' : 'below'} the sweep's highest (${amount(own.throughput)} at ${cpus(own.cpus)})`,
+          `peak ${amount(fitted.peak)}, not ${amount(own.throughput)}`);
       }
       if (poor.length === 0) {
         const where = closeN ? `within ${percent(PEAK_TOLERANCE)} in CPUs`
@@ -452,13 +463,18 @@ function judge(own: SweepPeak, fitted: { nMax: number; peak: number } | null, mo
       }
     }
   } else if (fitted) {
-    poor.push(fitted.nMax > own.lastCpus
-      ? `the fit puts a peak at ${cpus(fitted.nMax)}, beyond the sweep's last point (${cpus(own.lastCpus)}), where nothing was measured, and ${flat}`
-      : `the fit's curve peaks at ${cpus(fitted.nMax)} and falls after it, but ${flat}`);
+    if (fitted.nMax > own.lastCpus) {
+      miss(`the fit puts a peak at ${cpus(fitted.nMax)}, beyond the sweep's last point (${cpus(own.lastCpus)}), where nothing was measured, and ${flat}`,
+        `peak at ${cpus(fitted.nMax)}, past the sweep`);
+    } else {
+      miss(`the fit's curve peaks at ${cpus(fitted.nMax)} and falls after it, but ${flat}`, `peak at ${cpus(fitted.nMax)}, the sweep does not fall`);
+    }
   } else {
     good.push(`${flat}, and the fit predicts no peak`);
   }
   const held = clamped.map(({ name, bound, below }) =>
     `${name} is held at its bound ${bound}: the points would take it ${below ? 'below' : 'above'} ${bound}, which the law does not allow`);
-  return poor.length > 0 ? { verdict: 'poor', reasons: [...poor, ...held] } : { verdict: 'good', reasons: [...good, ...held] };
+  return poor.length > 0
+    ? { verdict: 'poor', reasons: [...poor, ...held], summary: `poor fit: ${gist}` }
+    : { verdict: 'good', reasons: [...good, ...held], summary: 'good fit' };
 }
