@@ -24,10 +24,11 @@
  * X1. When the sweep has N = 1 points, X1 is their throughput (their mean if several),
  * measured, as Gunther normalises. Without one, X1 is fitted with the coefficients: N/X(N)
  * = (1 + sigma x + kappa x (x + 1)) / X1 is the same quadratic with its constant term
- * 1/X1 left free, and the least squares of N/X over 1/X1, sigma/X1 and kappa/X1 is the
- * least squares in y divided by X1 squared, so the X1 it gives is the one whose ratios fit
- * the law best (its intercept at N = 1). Gunther (GCaP 5.7.3) estimates a missing X(1)
- * from a fit too. `x1From` says which.
+ * 1/X1 left free: a linear least squares of N/X over 1/X1, sigma/X1 and kappa/X1, whose
+ * residuals are those in y divided by X1, so X1 comes out of the same regression, as its
+ * intercept at N = 1 (Gunther, too, estimates a missing X(1) from a fit rather than
+ * guessing it). An extrapolated X1 can be far from what a 1-CPU run would measure.
+ * `x1From` says which it is.
  *
  * Bounds. The least squares is solved on every face of the bounds (each coefficient free
  * or held at a bound: kappa = 0, sigma = 0, s = 0 or s = 1) and the least sum of squares
