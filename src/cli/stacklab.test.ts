@@ -106,45 +106,63 @@ describe('stacklab CLI', () => {
   });
 
   describe('a sweep over machine.cpus is fitted by Amdahl\'s law and the USL', () => {
-    // The classic kernel at its preset's full length: it peaks in 1..16, so the USL has an N_max.
+    // The classic kernel at its preset's full length: it peaks at 15 CPUs and falls at 16.
     const CLASSIC = ['sweep', 'testbed-classic', '--vary', 'machine.cpus=1..16'];
 
-    it('the table is followed by s, sigma, kappa, R^2, N_max and the peak, in words', () => {
+    it('the table is followed by X1, s, sigma, kappa, R^2 and the curve\'s peak, then each fit\'s verdict and reasons', () => {
       const { code, stdout, stderr } = stacklab(...CLASSIC);
       expect(code, stderr).toBe(0);
       expect(stdout).toContain('Scaling fit of Transmit packets/s against machine.cpus, 16 runs');
       expect(stdout).toContain('not the source\'s measurements');
-      expect(stdout).toMatch(/^ {2}Amdahl +X1 [\d,]+ {2}s 0\.\d+ {2}R\^2 0\.\d{4} {2}no peak: approaches [\d,]+$/m);
-      const usl = /^ {2}USL +X1 [\d,]+ {2}sigma ([\d.e-]+) {2}kappa ([\d.e-]+) {2}R\^2 (0\.\d{4}) {2}N_max (\d+\.\d) CPUs, peak ([\d,]+)$/m.exec(stdout);
+      expect(stdout).toMatch(/^ {2}Amdahl +X1 [\d,]+ \(the 1-CPU run\) {2}s 0\.\d+ {2}R\^2 0\.\d{4} {2}no peak: approaches [\d,]+$/m);
+      // sigma held at its bound, a high R^2, and a peak that is the curve's, not a prediction
+      const usl = /^ {2}USL +X1 [\d,]+ \(the 1-CPU run\) {2}sigma 0 \(held at its bound\) {2}kappa ([\d.e-]+) {2}R\^2 (0\.\d{4}) {2}its curve peaks at (\d+\.\d) CPUs \(([\d,]+)\): a poor fit's, not a prediction$/m.exec(stdout);
       expect(usl, stdout).not.toBeNull();
-      const [, sigma, kappa, r2, nMax] = usl!.map(Number);
-      expect(sigma).toBeGreaterThanOrEqual(0);
+      const [, kappa, r2, nMax] = usl!.map(Number);
       expect(kappa).toBeGreaterThan(0);
-      expect(r2).toBeGreaterThan(0.95);
-      expect(nMax).toBeCloseTo(Math.sqrt((1 - sigma!) / kappa!), 0);
-      expect(stdout).toMatch(/The sweep itself peaks at \d+ CPUs: [\d,]+\./);
-      expect(stdout).not.toMatch(/NaN|undefined|Infinity/);
+      expect(r2).toBeGreaterThan(0.98);
+      expect(nMax).toBeCloseTo(Math.sqrt(1 / kappa!), 0);
+      expect(stdout).toContain('  The sweep itself peaks at 15 CPUs: 41,853.');
+      // under the fit lines: the verdicts, in words
+      const verdicts = stdout.slice(stdout.indexOf('The sweep itself peaks'));
+      expect(verdicts).toMatch(/^ {2}Amdahl: POOR FIT\n {4}- the sweep peaks at 15 CPUs \(41,853\) and falls 3% by 16 CPUs, and Amdahl's law never falls$/m);
+      const past = new RegExp(`^ {2}USL: POOR FIT\\n {4}- the fit's peak \\(${usl![3]!.replace('.', '\\.')} CPUs\\) is (\\d+)% past the sweep's own peak \\(15 CPUs\\)$`, 'm').exec(verdicts);
+      expect(past, verdicts).not.toBeNull();
+      expect(Math.abs(Number(past![1]) - (nMax! / 15 - 1) * 100)).toBeLessThan(1); // N_max is printed to a tenth
+      expect(verdicts).toContain('    - sigma is held at its bound 0: the points would take it below 0, which the law does not allow\n');
+      expect(stdout).not.toMatch(/N_max|NaN|undefined|Infinity/);
     });
 
-    it('--json --fit prints the same reports with a fit object beside them', () => {
+    it('--json --fit prints the same reports with a fit object beside them: its numbers, X1\'s source, the clamped coefficients and the verdict', () => {
       const fitted = stacklab(...CLASSIC, '--json', '--fit');
       expect(fitted.code, fitted.stderr).toBe(0);
       const { reports, fit } = JSON.parse(fitted.stdout);
       expect(reports).toEqual(JSON.parse(stacklab(...CLASSIC, '--json').stdout));
       expect(fit).toMatchObject({ x: 'machine.cpus', y: 'throughput.transmit_packets_per_s', unit: '/s', points: 16 });
-      expect(fit.amdahl.model).toBe('amdahl');
+      expect(fit.highest).toEqual({ cpus: 15, throughput: reports[14].throughput.transmit_packets_per_s });
+      expect(fit.amdahl).toMatchObject({ model: 'amdahl', x1From: 'measured', clamped: [], quality: { verdict: 'poor' } });
       expect(fit.amdahl.s).toBeGreaterThan(0);
       expect(fit.amdahl.s).toBeLessThanOrEqual(1);
-      expect(fit.usl.model).toBe('usl');
+      expect(fit.usl).toMatchObject({ model: 'usl', x1From: 'measured', sigma: 0, clamped: ['sigma'], quality: { verdict: 'poor' } });
       expect(fit.usl.kappa).toBeGreaterThan(0);
       expect(fit.usl.nMax).toBeCloseTo(Math.sqrt((1 - fit.usl.sigma) / fit.usl.kappa), 9);
-      expect(fit.usl.peak).toBeGreaterThan(0);
-      expect(fit.usl.r2).toBeGreaterThan(0.95);
-      // the fit is the sweep's: X1 near the one-CPU run's throughput
-      expect(fit.usl.x1 / reports[0].throughput.transmit_packets_per_s).toBeGreaterThan(0.8);
-      expect(fit.usl.x1 / reports[0].throughput.transmit_packets_per_s).toBeLessThan(1.25);
-      expect(fit.highest.cpus).toBeGreaterThan(1);
+      expect(fit.usl.quality.reasons[0]).toMatch(/^the fit's peak \(\d+\.\d CPUs\) is \d+% past the sweep's own peak \(15 CPUs\)$/);
+      expect(fit.usl.quality.reasons).toContain('sigma is held at its bound 0: the points would take it below 0, which the law does not allow');
+      expect(fit.usl.r2).toBeGreaterThan(0.98);
+      // X1 is the one-CPU run's throughput: the fit is to the ratios X(N) / X(1)
+      expect(fit.usl.x1).toBe(reports[0].throughput.transmit_packets_per_s);
+      expect(fit.amdahl.x1).toBe(reports[0].throughput.transmit_packets_per_s);
       expect(fit.note).toContain('not the source');
+    });
+
+    it('a fit whose peak agrees with the sweep\'s is a good fit with an N_max; without a 1-CPU run X1 is said to be fitted', () => {
+      // the service under a ticket lock at its preset's length, over the lab's range: it peaks at 16 and collapses
+      const { code, stdout, stderr } = stacklab('sweep', 'service-ticket', '--vary', 'machine.cpus=8..64:8');
+      expect(code, stderr).toBe(0);
+      expect(stdout).toMatch(/^ {2}USL +X1 [\d,]+ \(fitted: no 1-CPU run\) {2}sigma [\d.e-]+ {2}kappa [\d.e-]+ {2}R\^2 0\.\d{4} {2}N_max \d+\.\d CPUs, peak [\d,]+$/m);
+      expect(stdout).toMatch(/^ {2}USL: good fit\n {4}- the fit's peak \(\d+\.\d CPUs, [\d,]+\) agrees with the sweep's own \(16 CPUs, [\d,]+\): within 20% in CPUs, within 20% in throughput$/m);
+      expect(stdout).toMatch(/^ {2}Amdahl: POOR FIT$/m);
+      expect(stdout).not.toMatch(/NaN|undefined|Infinity|not a prediction/);
     });
 
     it('too few CPU counts: a reason in words instead of a fit', () => {

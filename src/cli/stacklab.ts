@@ -48,7 +48,8 @@ Commands:
   sweep     run the scenario once for each value of one field (STEP defaults to 1);
             without --vary, the sweep the scenario's meta names (as scaling-sweep does);
             over machine.cpus it also fits the main throughput by Amdahl's law and the
-            Universal Scalability Law (s; sigma, kappa, N_max and the peak; R^2)
+            Universal Scalability Law (s; sigma, kappa, N_max and the peak; R^2) and
+            says whether each fit is good or poor (its peak beside the sweep's own), and why
   presets   list the named scenarios in lessons/scenarios (name, title)
   fields    list every scenario field with its range and default (docs/scenario.md explains them)
 
@@ -57,7 +58,8 @@ Options:
   --vary path=A..B:S sweep a number field from A to B in steps of S, e.g. --vary machine.cpus=1..32
   --json             print the core's report JSON unchanged (sweep: a JSON array of reports)
   --fit              with sweep --json over machine.cpus: print {"reports": [...], "fit": {...}},
-                     the reports and their Amdahl and USL fit, instead of the bare array
+                     the reports and their Amdahl and USL fit (with quality and clamped),
+                     instead of the bare array
   -h, --help         show this help
 
 Limits:

@@ -15,7 +15,7 @@ import { catalog as browserCatalog } from './library.js';
 import { METRICS, formatMetric, readMetric } from '../shared/metrics.js';
 import { formatProblem, lessonCompares } from './parse.js';
 import { matchRun, recordRun } from './status.js';
-import { sketchVerdict } from './sketch.js';
+import { sketchFit, sketchVerdict } from './sketch.js';
 import { verdict } from './verdict.js';
 
 const core = await loadCoreFromDisk();
@@ -192,3 +192,35 @@ for (const lesson of catalog.lessons) {
     }
   });
 }
+
+// What a lesson's words say of a scalability fit, checked against the fit of the runs
+// they describe (core/fit.ts), as the claims check its numbers.
+describe('one-lock-five-escapes: the fit below the test-and-set table is poor, for the reasons its text gives', () => {
+  const lesson = catalog.lessons.find((l) => l.meta.id === 'one-lock-five-escapes')!;
+  const text = readFileSync(join(lessonDir, 'one-lock-five-escapes.md'), 'utf8').replace(/\s+/g, ' ');
+  const sketch = lesson.predicts['sketch-tas']!.sketch!;
+  const measured = sketch.at.map((cpus) => readMetric(run({ ...lesson.labScenarios['tas-sweep']!, [sketch.field]: cpus }), 'requests_per_s')!);
+  const fit = sketchFit(sketch, measured, sketch.unit)!;
+
+  it('the text says the fit is poor, and the fit of the runs is', () => {
+    expect(text).toContain('Here the fit says it is poor, and why');
+    expect(fit.verdict).toBe('poor');
+    expect(fit.text).toContain('is a POOR FIT');
+  });
+
+  it('"rises almost in proportion to the CPUs at first": from 2 to 8 CPUs within 10% of proportional', () => {
+    expect(text).toContain('rises almost in proportion to the CPUs at first');
+    expect(sketch.at.slice(0, 3)).toEqual([2, 4, 8]);
+    expect(measured[2]! / measured[0]!).toBeGreaterThan(0.9 * 4);
+  });
+
+  it('"the fitted peak falls short of your runs\' own highest point by more than a fifth", "held at its bound, 0"; the runs peak at 16', () => {
+    expect(text).toContain('the fitted peak falls short of your runs\' own highest point by more than a fifth');
+    expect(text).toContain('the contention coefficient is held at its bound, 0');
+    expect(text).toContain('adding CPUs stops paying at about 16');
+    expect(fit.text).toMatch(/the fit's peak throughput \([\d,]+\) is (\d+)% below the sweep's highest \([\d,]+ at 16 CPUs\)/);
+    expect(Number(/is (\d+)% below the sweep's highest/.exec(fit.text)![1])).toBeGreaterThan(20);
+    expect(fit.text).toContain('Contention σ = 0, held at its bound');
+    expect(sketch.at[measured.indexOf(Math.max(...measured))]).toBe(16);
+  });
+});

@@ -100,7 +100,20 @@ describe('sketchFit', () => {
     fit.fitted.forEach((value, i) => expect(value).toBeCloseTo(curve[i]!, -1));
     expect(fit.text).toContain('σ = 0.02');
     expect(fit.text).toContain('κ = 0.0005');
-    expect(fit.text).toMatch(/peaks at about 44 CPUs/);
+    expect(fit.text).toMatch(/peaks at about 44 CPUs \(about [\d,]+ requests\/s\) and falls after it/);
+    // the runs peak at 32 (between 16 and 64, where the fit puts its peak): a good fit, its X1 fitted
+    expect(fit.verdict).toBe('good');
+    expect(fit.text).toMatch(/^The Universal Scalability Law fitted to your runs \(the simulator's, not a source's\) is a good fit: the fit's peak/);
+    expect(fit.text).toContain('one CPU\'s throughput is fitted too, as there is no run at 1 CPU');
+  });
+  it('says a poor fit is one, and that its peak is no prediction', () => {
+    // linear to 32 CPUs, then a collapse sharper than the law's curve can follow
+    const fit = sketchFit(cpus, [400000, 800000, 1600000, 500000, 250000], 'requests/s')!;
+    expect(fit.verdict).toBe('poor');
+    expect(fit.fitted).toHaveLength(5);
+    expect(fit.text).toMatch(/^The Universal Scalability Law fitted to your runs \(the simulator's, not a source's\) is a POOR FIT: the fit's peak/);
+    expect(fit.text).toMatch(/its curve peaks at about \d+ CPUs \(about [\d,]+ requests\/s\), but a poor fit's peak is not a prediction\.$/);
+    expect(fit.text).not.toMatch(/NaN|undefined|Infinity/);
   });
   it('fits nothing along another field, and says why it cannot fit too few points', () => {
     expect(sketchFit({ ...cpus, field: 'net.offered_pps' }, [1, 2, 3, 4, 5], 'x')).toBeUndefined();

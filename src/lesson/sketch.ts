@@ -2,7 +2,9 @@
  * sketch.ts -- what a sketched curve says beside the runs it predicted: which way each
  * step between two points goes, and where each curve is highest. A sketch is about
  * shape (does throughput keep rising, level off or fall?), so the verdict compares
- * directions and peaks, not values; the chart and its table show the values.
+ * directions and peaks, not values; the chart and its table show the values. Along
+ * machine.cpus the runs are also fitted by the Universal Scalability Law, with the fit's
+ * verdict (core/fit.ts): a poor fit is said to be one, and its peak is no prediction.
  */
 import { fitUsl, significant, uslAt } from '../core/fit.js';
 import type { PredictSketch } from './components.js';
@@ -73,6 +75,8 @@ export function startValues(sketch: PredictSketch): number[] {
 export interface SketchFit {
   /** The fitted throughput at each of the sketch's points. */
   fitted: number[];
+  /** Whether the fit's peak agrees with the runs' own (core/fit.ts); absent when there is no fit. */
+  verdict?: 'good' | 'poor';
   text: string;
 }
 
@@ -80,21 +84,29 @@ const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
 /**
  * The Universal Scalability Law fitted to the runs of a sketch along machine.cpus
- * (core/fit.ts): its coefficients in words and where its curve peaks. Undefined for a
- * sketch along another field; a reason in words when the runs cannot be fitted.
+ * (core/fit.ts): its verdict and reasons first (a poor fit's peak is no prediction), its
+ * coefficients in words (which is held at its bound), and where its curve peaks.
+ * Undefined for a sketch along another field; a reason in words when the runs cannot be
+ * fitted.
  */
 export function sketchFit(sketch: PredictSketch, measured: number[], unit: string): SketchFit | undefined {
   if (sketch.field !== 'machine.cpus') return undefined;
   const usl = fitUsl(sketch.at.map((n, i) => ({ n, x: measured[i]! })));
   if (!usl.ok) return { fitted: [], text: `No scalability fit of these runs: ${usl.reason}` };
-  const { sigma, kappa, nMax, peak, ceiling, r2 } = usl.fit;
+  const { sigma, kappa, nMax, peak, ceiling, r2, clamped, quality, x1From } = usl.fit;
+  const poor = quality.verdict === 'poor';
+  const held = (symbol: 'sigma' | 'kappa') => (clamped.includes(symbol) ? ', held at its bound' : '');
   const where = nMax !== null && peak !== null
-    ? `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}) and falls after it`
+    ? poor ? `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}), but a poor fit's peak is not a prediction`
+      : `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}) and falls after it`
     : ceiling !== null ? `its curve has no peak and levels off towards ${count.format(ceiling)} ${unit}` : 'its curve is a straight line: no limit in this range';
   return {
     fitted: sketch.at.map((n) => uslAt(usl.fit, n)),
-    text: `The Universal Scalability Law fitted to your runs (the simulator's, not a source's): contention σ = ${significant(sigma)}, `
-      + `the share of each request that only one CPU at a time can do; coherency κ = ${significant(kappa)}, the crosstalk `
-      + `(cache lines travelling) that grows with every pair of CPUs; R² = ${r2.toFixed(2)}. With these, ${where}.`,
+    verdict: quality.verdict,
+    text: `The Universal Scalability Law fitted to your runs (the simulator's, not a source's) is ${poor ? 'a POOR FIT' : 'a good fit'}: `
+      + `${quality.reasons.join('; ')}. Contention σ = ${significant(sigma)}${held('sigma')}, `
+      + `the share of each request that only one CPU at a time can do; coherency κ = ${significant(kappa)}${held('kappa')}, the crosstalk `
+      + `(cache lines travelling) that grows with every pair of CPUs; R² = ${r2.toFixed(2)}`
+      + `${x1From === 'fitted' ? '; one CPU\'s throughput is fitted too, as there is no run at 1 CPU' : ''}. With these, ${where}.`,
   };
 }

@@ -158,7 +158,7 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html).toMatch(/\d+ more locks were not taken in this run/);
   });
 
-  it('scaling chart: two panels, the saturation mark, the current run, the fits and N_max, a partial sweep', async () => {
+  it('scaling chart: two panels, the saturation mark, the current run, the fits (a poor one labelled, no N_max), a partial sweep', async () => {
     const { ScalingChart } = await load('./scaling/ScalingChart.tsx');
     const current = sweep.reports.find((r) => r.kernel === 'scalable')!;
     const html = render(ScalingChart!, { points: sweep.reports, report: current, theme, width: 1100 });
@@ -166,9 +166,16 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html.match(/data-panel="/g)!.length).toBe(2);
     expect(html).toContain('data-saturation=');
     expect(html).toContain('data-current');
-    // the fits: a dashed curve per kernel in the tx panel only, the classic kernel's N_max marked, the words, the switch
+    // the fits: a dashed curve per kernel in the tx panel only, the words, the switch; the classic kernel levels off
+    // and its USL fit peaks, a poor fit: sparser dashes, labelled by the axis, no N_max marked
     expect(html.match(/data-fit-curve="/g)!.length).toBe(2);
-    expect(html).toMatch(/data-nmax="classic" data-nmax-value="\d+\.\d"/);
+    expect(html).toContain('data-fit-curve="classic" data-fit-quality="poor"');
+    expect(html).toContain('data-fit-curve="scalable" data-fit-quality="good"');
+    expect(html).toMatch(/stroke-dasharray="2 7"/);
+    const label = /<text data-poor-fit="classic"[^>]*>(.*?)<\/text>/s.exec(html)![1]!.split(/<[^>]+>/).filter(Boolean).join(' ');
+    expect(label).toMatch(/^Classic: poor fit: peak at \d+\.\d CPUs, the sweep does not fall$/);
+    expect(html).toContain('Poor USL fit (sparse dashes): its peak is no prediction');
+    expect(html).not.toContain('data-nmax=');
     expect(html).toContain('aria-pressed="true" data-fit-model="usl"');
     expect(html).toContain('data-fit-kernel="classic"');
     expect(html).toContain('not the source\u2019s measurements');

@@ -7,8 +7,10 @@
  * saturates marked. Each series' throughput is fitted (the Universal Scalability Law,
  * or Amdahl's law by a two-button switch): the fitted curve dashed, its N_max marked
  * when it lies in or near the range, and the coefficients said in words in the kernel's
- * terms. Partial sweeps draw (and fit) what has arrived; the shell renders the progress
- * bar and the cancel button.
+ * terms. A poor fit (core/fit.ts: its peak disagrees with the sweep's own) is drawn in
+ * sparser dashes and labelled "poor fit: …" under the axis, with no N_max marked; its
+ * reasons are in the words under the chart and in the summary. Partial sweeps draw (and
+ * fit) what has arrived; the shell renders the progress bar and the cancel button.
  */
 import { useId, useMemo, useState } from 'react';
 import { line, scaleLinear } from 'd3';
@@ -20,8 +22,8 @@ import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { KernelMarker } from '../common/marks.js';
 import { KernelSwatch, Legend, swatchSize } from '../common/Legend.js';
 import {
-  allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, nMaxMark, pointOf,
-  saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type FitModel, type FittedSeries, type SweepPoint,
+  allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, isPoorFit, nMaxMark, pointOf,
+  poorFitLabel, saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type FitModel, type FittedSeries, type SweepPoint,
 } from './model.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
 import './scaling.css';
@@ -111,6 +113,9 @@ export function ScalingChart(props: ScalingChartProps) {
           { key: k, label: seriesLabel(t, k), swatch: <KernelSwatch kernel={kernelInfo(k).openvmsPair} theme={theme} /> })),
         ...(current ? [{ key: 'current', label: 'This run', swatch: <CurrentSwatch t={t} size={swatchSize(theme)} /> }] : []),
         { key: 'fit', label: `${lawShort} fit (dashed, thin)`, swatch: <FitSwatch t={t} size={swatchSize(theme)} /> },
+        ...(fits.some((s) => s.points.length > 0 && isPoorFit(s.fit, model))
+          ? [{ key: 'poor-fit', label: `Poor ${lawShort} fit (sparse dashes): its peak is no prediction`, swatch: <FitSwatch t={t} size={swatchSize(theme)} poor /> }]
+          : []),
         ...(model === 'usl' ? [{ key: 'nmax', label: 'N_max, where the fitted throughput peaks', swatch: <NmaxSwatch t={t} size={swatchSize(theme)} /> }] : []),
         ...(designated || (current && kernelInfo(current.kernel).designatedCpu)
           ? [{ key: 'sat', label: `Designated CPU saturated (≥ ${threshold}% busy); hollow points from there on`, swatch: <SaturationSwatch t={t} size={swatchSize(theme)} /> }]
@@ -119,9 +124,9 @@ export function ScalingChart(props: ScalingChartProps) {
       table={{
         caption: 'Sweep results per CPU count',
         columns: ['CPUs',
-          ...series.flatMap((s) => {
+          ...fits.flatMap((s) => {
             const info = kernelInfo(s.kernel);
-            return [`${info.short}: ${info.throughput.unit}`, `${info.short}: ${lawShort} fit`];
+            return [`${info.short}: ${info.throughput.unit}`, `${info.short}: ${lawShort} fit${isPoorFit(s.fit, model) ? ' (poor)' : ''}`];
           }),
           ...(spinColumn ? series.map((s) => `${kernelInfo(s.kernel).short}: ${spinningWords(kernelInfo(s.kernel).vocabulary)}`) : []),
           ...(designated ? ['Designated CPU busy'] : [])],
@@ -182,10 +187,19 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   const titleX = boldWidthEm(panel.title) * fs <= width - margin.left ? margin.left : 0;
   const titleLines = titleX > 0 ? [panel.title] : wrapBoldWords(panel.title, (width - 2) / fs);
   margin.top += (titleLines.length - 1) * fs * 1.2;
+  // a poor fit's label, under the axis's title: wrapped to the panel's width, one label per poor fit, the drawing
+  // made taller by their lines (so no label lies over a curve, a point or another label, and the plot keeps its size)
+  const lineH = t.smallSize * 1.3;
+  const poorLabels = showFits ? drawn.flatMap((s) => {
+    const label = poorFitLabel(s.kernel, s.fit, model);
+    return label ? [{ k: s.kernel, lines: wrapBoldWords(label, (width - margin.left - 4) / t.smallSize) }] : [];
+  }) : [];
+  const poorLines = poorLabels.reduce((n, l) => n + l.lines.length, 0);
+  const captionH = poorLines > 0 ? poorLines * lineH + t.smallSize * 0.8 : 0;
   const all = [...allPoints(fits), ...(current ? [current] : [])];
   // The fitted curves across the axis. They may rise above the sweep's points (a peak past
   // its end), but lift the scale by a quarter at most; the rest is clipped.
-  const curves = showFits ? drawn.map((s) => ({ k: s.kernel, points: fitCurve(s.fit, model, domain) })) : [];
+  const curves = showFits ? drawn.map((s) => ({ k: s.kernel, points: fitCurve(s.fit, model, domain), poor: isPoorFit(s.fit, model) })) : [];
   const pointsMax = Math.max(1, ...all.map(panel.value).filter(Number.isFinite));
   const fitMax = Math.max(0, ...curves.flatMap((c) => c.points.map(([, v]) => v)));
   const yMax = Math.max(pointsMax, Math.min(fitMax, pointsMax * 1.25));
@@ -214,7 +228,7 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   }
 
   return (
-    <svg width={width} height={height} aria-hidden="true" data-panel={panel.key}>
+    <svg width={width} height={height + captionH} aria-hidden="true" data-panel={panel.key}>
       <text x={titleX} y={fs * 1.1} fontSize={fs} fontWeight={700}>
         {titleLines.length === 1 ? panel.title : titleLines.map((l, i) => <tspan key={i} x={titleX} dy={i === 0 ? 0 : fs * 1.2}>{l}</tspan>)}
       </text>
@@ -232,6 +246,19 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
       ))}
       <line x1={margin.left} x2={width - margin.right} y1={height - margin.bottom} y2={height - margin.bottom} stroke={t.axis} strokeWidth={1.5} />
       <text x={(margin.left + width - margin.right) / 2} y={height - fs * 0.3} fontSize={t.smallSize} textAnchor="middle">CPUs</text>
+      {(() => {
+        // the poor fits' labels, each line's baseline one line below the last
+        let line = 0;
+        return poorLabels.map(({ k, lines }) => {
+          const first = height + t.smallSize * 1.4 + line * lineH;
+          line += lines.length;
+          return (
+            <text key={k} data-poor-fit={k} x={margin.left} y={first} fontSize={t.smallSize} fontWeight={700} style={{ fill: styleOf(t, k).colour }}>
+              {lines.map((l, i) => <tspan key={i} x={margin.left} dy={i === 0 ? 0 : lineH}>{l}</tspan>)}
+            </text>
+          );
+        });
+      })()}
 
       {saturation !== null && (
         <g data-saturation={saturation}>
@@ -264,9 +291,9 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
       </clipPath>
       {curves.length > 0 && (
         <g data-fit-curves={model} clipPath={`url(#${clipId})`}>
-          {curves.map(({ k, points }) => (
-            <path key={k} data-fit-curve={k} d={fitPath(points) ?? ''} fill="none" stroke={styleOf(t, k).colour}
-              strokeWidth={t.strokeWidth * 0.75} strokeDasharray="3 3" />
+          {curves.map(({ k, points, poor }) => (
+            <path key={k} data-fit-curve={k} data-fit-quality={poor ? 'poor' : 'good'} d={fitPath(points) ?? ''} fill="none" stroke={styleOf(t, k).colour}
+              strokeWidth={t.strokeWidth * 0.75} strokeDasharray={poor ? POOR_DASH : FIT_DASH} />
           ))}
         </g>
       )}
@@ -347,8 +374,16 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   );
 }
 
-function FitSwatch({ t, size }: { t: ThemeTokens; size: number }) {
-  return <svg width={size * 1.6} height={size}><line x1={0} x2={size * 1.6} y1={size / 2} y2={size / 2} stroke={t.text} strokeWidth={t.strokeWidth * 0.75} strokeDasharray="3 3" /></svg>;
+/** A fitted curve's dashes; a poor fit's, sparser. */
+const FIT_DASH = '3 3';
+const POOR_DASH = '2 7';
+
+function FitSwatch({ t, size, poor = false }: { t: ThemeTokens; size: number; poor?: boolean }) {
+  return (
+    <svg width={size * 1.6} height={size}>
+      <line x1={0} x2={size * 1.6} y1={size / 2} y2={size / 2} stroke={t.text} strokeWidth={t.strokeWidth * 0.75} strokeDasharray={poor ? POOR_DASH : FIT_DASH} />
+    </svg>
+  );
 }
 
 function NmaxSwatch({ t, size }: { t: ThemeTokens; size: number }) {

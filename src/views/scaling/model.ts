@@ -3,12 +3,14 @@
  * (the OpenVMS pair side by side, or one kernel alone), one point per CPU count (the
  * kernel's main throughput, KernelInfo.throughput; the time spent spinning; the
  * designated CPU's busy %), the CPU count where a designated CPU saturates (only for a
- * kernel that has one), each series' Amdahl and USL fit (core/fit.ts) with its N_max,
- * and the chart's words in each kernel's terms.
+ * kernel that has one), each series' Amdahl and USL fit (core/fit.ts) with its N_max (a
+ * good fit's only: a poor fit's peak is not a prediction, and is labelled "poor fit: …"
+ * instead), and the chart's words in each kernel's terms, each fit's verdict and reasons
+ * among them.
  */
 import type { Report } from '../../core/report.js';
 import { reportValue } from '../../core/report.js';
-import { amdahlAt, fitSweep, significant, uslAt, type SweepFit } from '../../core/fit.js';
+import { amdahlAt, fitSweep, significant, uslAt, type AmdahlFit, type Fitted, type SweepFit, type UslFit } from '../../core/fit.js';
 import { formatCount, formatOne, formatPct, plural } from '../format.js';
 import { spinningWords } from '../palette.js';
 import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
@@ -173,6 +175,23 @@ export function fitsOf(series: readonly Series[]): FittedSeries[] {
   return series.map((s) => ({ ...s, fit: fitSweep(s.points.map((p) => ({ n: p.cpus, x: p.throughput }))) }));
 }
 
+/** The law's fit of a series, or why there is none. */
+function chosen(fit: SweepFit, model: FitModel): Fitted<UslFit> | Fitted<AmdahlFit> {
+  return model === 'usl' ? fit.usl : fit.amdahl;
+}
+
+/** Whether the law's fit is there and poor: its curve is drawn apart, and its peak is no prediction. */
+export function isPoorFit(fit: SweepFit, model: FitModel): boolean {
+  const result = chosen(fit, model);
+  return result.ok && result.fit.quality.verdict === 'poor';
+}
+
+/** A poor fit's label on the chart, "Classic: poor fit: peak at 31.1 CPUs, not 15"; null for a good fit, or none. */
+export function poorFitLabel(kernel: string, fit: SweepFit, model: FitModel): string | null {
+  const result = chosen(fit, model);
+  return result.ok && result.fit.quality.verdict === 'poor' ? `${kernelInfo(kernel).short}: ${result.fit.quality.summary}` : null;
+}
+
 /** The fitted throughput at N CPUs, or null when that law has no fit. */
 export function fittedAt(fit: SweepFit, model: FitModel, n: number): number | null {
   if (model === 'usl') return fit.usl.ok ? uslAt(fit.usl.fit, n) : null;
@@ -192,9 +211,10 @@ export function fitCurve(fit: SweepFit, model: FitModel, domain: readonly [numbe
 }
 
 /** N_max, where it is drawn: inside the x domain, or past its end by at most half its width
- * ("near": marked at the edge with an arrow); null when there is no peak or it is far off. */
+ * ("near": marked at the edge with an arrow); null when there is no peak, it is far off, or
+ * the fit is poor (its peak is not a prediction: poorFitLabel says so instead). */
 export function nMaxMark(fit: SweepFit, domain: readonly [number, number]): { nMax: number; peak: number; beyond: boolean } | null {
-  if (!fit.usl.ok || fit.usl.fit.nMax === null || fit.usl.fit.peak === null) return null;
+  if (!fit.usl.ok || fit.usl.fit.nMax === null || fit.usl.fit.peak === null || isPoorFit(fit, 'usl')) return null;
   const { nMax, peak } = fit.usl.fit;
   const [lo, hi] = domain;
   if (nMax >= lo && nMax <= hi) return { nMax, peak, beyond: false };
@@ -202,27 +222,31 @@ export function nMaxMark(fit: SweepFit, domain: readonly [number, number]): { nM
   return null;
 }
 
-/** How closely a fit follows the sweep, from its R^2. */
-function closeness(r2: number): string {
-  return r2 >= 0.98 ? 'a close fit' : r2 >= 0.9 ? 'a fair fit' : 'a rough fit: the law misses part of the sweep\u2019s shape';
-}
-
-/** One kernel's fit in words, in its throughput's unit and its terms (KernelInfo.scalingTerms); '' without points. */
+/** One kernel's fit in words, in its throughput's unit and its terms (KernelInfo.scalingTerms): its verdict and
+ * reasons first, then X1 and where it came from, the coefficients (and which is held at its bound), and the peak (a
+ * poor fit's as its curve's, not as a prediction); '' without points. */
 export function fitWords(kernel: string, points: readonly SweepPoint[], fit: SweepFit, model: FitModel): string {
   if (points.length === 0) return '';
   const info = kernelInfo(kernel);
   const name = capitalised(info.title);
   const amount = (v: number) => `${formatCount(v)} ${info.throughput.unit}`;
-  const result = model === 'usl' ? fit.usl : fit.amdahl;
+  const result = chosen(fit, model);
   if (!result.ok) return `${name}: no ${FIT_MODEL_WORDS[model]} fit yet: ${result.reason}`;
   const terms = info.scalingTerms;
   const serial = `the share of each request\u2019s time that is serialised${terms ? ` (here ${terms.serial})` : ''}`;
   const crosstalk = `the cost of crosstalk that grows with every pair of CPUs${terms ? ` (here ${terms.crosstalk})` : ''}`;
-  const coefficient = (symbol: string, value: number, meaning: string) =>
-    value === 0 ? `${symbol} = 0: the fit puts none of the loss down to ${meaning}` : `${symbol} = ${significant(value)}, ${meaning}`;
+  const clamped: readonly string[] = result.fit.clamped;
+  const coefficient = (symbol: string, value: number, meaning: string) => {
+    const held = clamped.includes(symbol) ? ', held at its bound' : '';
+    return value === 0 ? `${symbol} = 0${held}: the fit puts none of the loss down to ${meaning}` : `${symbol} = ${significant(value)}${held}, ${meaning}`;
+  };
   const highest = points.reduce((a, b) => (b.throughput > a.throughput ? b : a));
   const own = `the sweep\u2019s own highest point: ${formatCount(highest.throughput)} at ${highest.cpus} CPU${highest.cpus === 1 ? '' : 's'}`;
-  const head = `${name}, ${FIT_MODEL_WORDS[model]} (${points.length} points, R\u00b2 ${result.fit.r2.toFixed(3)}, ${closeness(result.fit.r2)}): `;
+  const { quality, x1, x1From } = result.fit;
+  const poor = quality.verdict === 'poor';
+  const head = `${name}, ${FIT_MODEL_WORDS[model]} (${points.length} points, R\u00b2 ${result.fit.r2.toFixed(3)}): `
+    + `${poor ? 'POOR FIT' : 'Good fit'}: ${quality.reasons.join('; ')}. `
+    + `X1 = ${amount(x1)}, ${x1From === 'measured' ? 'the 1-CPU run\u2019s' : 'fitted: the sweep has no 1-CPU run'}; `;
   if (result.fit.model === 'amdahl') {
     const a = result.fit;
     return head + `${coefficient('s', a.s, serial)}. `
@@ -231,13 +255,16 @@ export function fitWords(kernel: string, points: readonly SweepPoint[], fit: Swe
   }
   const u = result.fit;
   const peak = u.nMax !== null && u.peak !== null
-    ? `Peak at N_max = ${formatOne(u.nMax)} CPUs: ${amount(u.peak)}`
+    ? poor ? `Its curve peaks at ${formatOne(u.nMax)} CPUs (${amount(u.peak)}), a poor fit\u2019s peak, not a prediction`
+      : `Peak at N_max = ${formatOne(u.nMax)} CPUs: ${amount(u.peak)}`
     : u.ceiling !== null ? `No peak (kappa = 0): throughput approaches X1/sigma = ${amount(u.ceiling)}` : 'No peak: throughput grows in proportion to the CPUs';
   return head + `${coefficient('sigma', u.sigma, serial)}; ${coefficient('kappa', u.kappa, crosstalk)}. ${peak}; ${own}.`;
 }
 
 /** What every fit on the chart is, said once. */
-export const FIT_NOTE = 'Dashed curves: the simulator\u2019s sweep, fitted by least squares. The numbers describe the model\u2019s curve, not the source\u2019s measurements.';
+export const FIT_NOTE = 'Dashed curves: the simulator\u2019s sweep, fitted by least squares to its throughput ratios (Gunther\u2019s method); '
+  + 'sparser dashes: a poor fit, which misses where the sweep peaks (or whether it peaks at all) and predicts nothing. '
+  + 'The numbers describe the model\u2019s curve, not the source\u2019s measurements.';
 
 /** The fit of every series in words, then the note; '' before any point. */
 export function fitSummary(fits: readonly FittedSeries[], model: FitModel): string {

@@ -1,7 +1,8 @@
 /*
  * scaling.test.ts -- a real sweep (the scaling-sweep scenario, 1..40 CPUs, both
  * kernels) as chart series, the designated CPU's saturation point, each kernel's fit
- * (its curve, N_max and where it is marked), and the words; and a kernel swept alone
+ * (its curve, its verdict, N_max and where a good fit's is marked, a poor fit's label),
+ * and the words; and a kernel swept alone
  * (the service under a lock, service-ticket at 8..64 CPUs, run by the core here): its
  * own throughput (requests/s), its fit and its terms, no designated CPU.
  */
@@ -10,8 +11,8 @@ import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { sweepFixture } from '../fixtures/index.js';
 import {
-  allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, fitSummary, fitWords, gainAt, nMaxMark, pointOf, saturationCpus,
-  scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type Series,
+  allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, fitSummary, fitWords, gainAt, isPoorFit, nMaxMark, pointOf, poorFitLabel,
+  saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type Series,
 } from './model.js';
 import { uslAt } from '../../core/fit.js';
 import { readSchema, runScenario, validateScenario, type Report } from '../../core/index.js';
@@ -101,18 +102,40 @@ describe('each kernel\'s sweep, fitted', () => {
     }
   });
 
-  it('the classic kernel flattens out: the USL puts its peak inside the sweep, where the chart marks it', () => {
+  it('the classic kernel levels off; its USL curve peaks and falls inside the sweep, which the sweep does not: a poor fit, labelled, no N_max', () => {
     const classic = of(fits, 'classic').fit;
     const usl = classic.usl;
     if (!usl.ok) throw new Error(usl.reason);
     expect(usl.fit.kappa).toBeGreaterThan(0);
-    const mark = nMaxMark(classic, [1, 40])!;
+    expect(usl.fit.nMax!).toBeLessThan(40);
+    expect(usl.fit.quality.verdict).toBe('poor');
+    expect(usl.fit.quality.reasons[0]).toMatch(/^the fit's curve peaks at \d+\.\d CPUs and falls after it, but the sweep does not fall \(it levels off: /);
+    expect(isPoorFit(classic, 'usl')).toBe(true);
+    expect(nMaxMark(classic, [1, 40])).toBeNull();
+    expect(poorFitLabel('classic', classic, 'usl')).toBe(`Classic: poor fit: peak at ${usl.fit.nMax!.toFixed(1)} CPUs, the sweep does not fall`);
+    // Amdahl's law never falls, nor does this sweep: a good fit, no label
+    expect(isPoorFit(classic, 'amdahl')).toBe(false);
+    expect(poorFitLabel('classic', classic, 'amdahl')).toBeNull();
+    // the Scalable Kernel still rises at 40 CPUs, and its fit has no peak: good
+    expect(isPoorFit(of(fits, 'scalable').fit, 'usl')).toBe(false);
+  });
+
+  it('a good fit\'s N_max is marked inside the axis, at its edge just past it, and not at all far past it', () => {
+    // an exact USL curve over 1..64 (N_max 43.6, inside): the fit agrees with the sweep's own peak
+    const points = Array.from({ length: 64 }, (_, i) => i + 1).map((n) => ({ kernel: 'classic', cpus: n, mpsynchPct: 0, designatedBusyPct: 0,
+      throughput: uslAt({ x1: 3000, sigma: 0.05, kappa: 0.0005 }, n) }));
+    const [good] = fitsOf([{ kernel: 'classic', points }]);
+    const usl = good!.fit.usl;
+    if (!usl.ok) throw new Error(usl.reason);
+    expect(usl.fit.quality.verdict).toBe('good');
+    const mark = nMaxMark(good!.fit, [1, 64])!;
     expect(mark.beyond).toBe(false);
     expect(mark.nMax).toBeCloseTo(Math.sqrt((1 - usl.fit.sigma) / usl.fit.kappa), 9);
     expect(mark.peak).toBeCloseTo(uslAt(usl.fit, mark.nMax), 6);
+    expect(poorFitLabel('classic', good!.fit, 'usl')).toBeNull();
     // just past the axis it is marked at the edge; far past it, not at all
-    expect(nMaxMark(classic, [1, Math.floor(mark.nMax) - 2])).toMatchObject({ beyond: true });
-    expect(nMaxMark(classic, [1, Math.floor(mark.nMax / 2)])).toBeNull();
+    expect(nMaxMark(good!.fit, [1, Math.floor(mark.nMax) - 2])).toMatchObject({ beyond: true });
+    expect(nMaxMark(good!.fit, [1, Math.floor(mark.nMax / 2)])).toBeNull();
   });
 
   it('draws the fitted curve across the whole axis, and reads it at each CPU count', () => {
@@ -124,18 +147,28 @@ describe('each kernel\'s sweep, fitted', () => {
     expect(fittedAt(classic, 'amdahl', 8)).toBeGreaterThan(0);
   });
 
-  it('says what sigma and kappa are in this run\'s terms, the peak, and that the fit is the model\'s', () => {
+  it('says each fit\'s verdict and reasons, X1\'s source, what sigma and kappa are in this run\'s terms, the peak, and that the fit is the model\'s', () => {
     const text = fitSummary(fits, 'usl');
     expect(text).toContain('Classic kernel, Universal Scalability Law (40 points, R\u00b2 0.');
+    // the classic kernel's: poor, its reasons, and its curve's peak said as no prediction
+    expect(text).toMatch(/\(40 points, R\u00b2 0\.\d{3}\): POOR FIT: the fit's curve peaks at \d+\.\d CPUs and falls after it, but the sweep does not fall \(it levels off: at 40 CPUs it is within 2% of its highest, [\d,]+ at \d+ CPUs\)\. /);
+    expect(text).toMatch(/Its curve peaks at \d+\.\d CPUs \([\d,]+ transmit packets\/s\), a poor fit\u2019s peak, not a prediction/);
+    expect(text).not.toContain('Peak at N_max');
+    expect(text).toMatch(/X1 = [\d,]+ transmit packets\/s, the 1-CPU run\u2019s/);
     expect(text).toMatch(/sigma (= \d|= 0: the fit puts none)/);
     expect(text).toContain('the share of each request\u2019s time that is serialised (here the time a packet\'s kernel work holds IOLOCK8');
     expect(text).toContain('the cost of crosstalk that grows with every pair of CPUs (here IOLOCK8\'s cache line');
-    expect(text).toMatch(/Peak at N_max = \d+\.\d CPUs: [\d,]+ transmit packets\/s/);
+    // the Scalable Kernel's: good, both coefficients held at their bound 0 (it scales a little better than linearly)
+    expect(text).toContain('Scalable Kernel, Universal Scalability Law (40 points, R\u00b2 0.');
+    expect(text).toContain('Good fit: the sweep does not fall (it is still rising at its last point, 40 CPUs), and the fit predicts no peak; '
+      + 'sigma is held at its bound 0: the points would take it below 0, which the law does not allow; kappa is held at its bound 0');
+    expect(text).toContain('sigma = 0, held at its bound: the fit puts none of the loss down to');
     expect(text).toContain('the designated CPU\'s work on each KRP');
     expect(text).toContain('not the source\u2019s measurements');
+    expect(text).toContain('sparser dashes: a poor fit');
     expect(text).not.toMatch(/NaN|undefined|Infinity/);
     const amdahl = fitSummary(fits, 'amdahl');
-    expect(amdahl).toMatch(/Classic kernel, Amdahl's law \(40 points, R\u00b2 0\.\d{3}, a (close|fair|rough) fit/);
+    expect(amdahl).toMatch(/Classic kernel, Amdahl's law \(40 points, R\u00b2 -?\d\.\d{3}\): Good fit: the sweep does not fall/);
     expect(amdahl).toMatch(/No peak: throughput approaches X1\/s = [\d,]+ transmit packets\/s/);
   });
 
@@ -184,6 +217,8 @@ describe('a kernel swept alone: the service under a lock (service-ticket, 8 to 6
     expect(usl.fit.kappa).toBeGreaterThan(0);
     expect(usl.fit.r2).toBeGreaterThan(0.8);
     expect(usl.fit.r2).toBeGreaterThanOrEqual(service.fit.amdahl.ok ? service.fit.amdahl.fit.r2 : 0);
+    // its peak agrees with the sweep's own: a good fit, so its N_max is marked
+    expect(usl.fit.quality.verdict).toBe('good');
     const mark = nMaxMark(service.fit, [8, 64])!;
     expect(mark.beyond).toBe(false);
     expect(mark.nMax).toBeGreaterThan(8);
@@ -196,6 +231,8 @@ describe('a kernel swept alone: the service under a lock (service-ticket, 8 to 6
     expect(words).toMatch(/^Service under a lock, Universal Scalability Law \(8 points, R\u00b2 0\.\d{3}/);
     expect(words).toContain('(here the critical section, which only one CPU at a time runs');
     expect(words).toContain('(here the lock\'s and the state\'s cache lines travelling between the CPUs');
+    expect(words).toMatch(/\(8 points, R\u00b2 0\.\d{3}\): Good fit: the fit's peak \(\d+\.\d CPUs, [\d,]+\) agrees with the sweep's own/);
+    expect(words).toMatch(/X1 = [\d,]+ requests\/s, fitted: the sweep has no 1-CPU run/);
     expect(words).toMatch(/Peak at N_max = \d+\.\d CPUs: [\d,]+ requests\/s/);
     expect(words).toMatch(/the sweep\u2019s own highest point: [\d,]+ at \d+ CPUs/);
     const text = [scalingSummary(series, null, 1, pointOf(reports[7]!)), fitSummary(fits, 'usl')].join(' ');
