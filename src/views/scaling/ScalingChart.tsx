@@ -254,7 +254,8 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
           line += lines.length;
           return (
             <text key={k} data-poor-fit={k} x={margin.left} y={first} fontSize={t.smallSize} fontWeight={700} style={{ fill: styleOf(t, k).colour }}>
-              {lines.map((l, i) => <tspan key={i} x={margin.left} dy={i === 0 ? 0 : lineH}>{l}</tspan>)}
+              {/* a space ends each wrapped line but the last, so the text reads as words (screen readers, copy) */}
+              {lines.map((l, i) => <tspan key={i} x={margin.left} dy={i === 0 ? 0 : lineH}>{i < lines.length - 1 ? `${l} ` : l}</tspan>)}
             </text>
           );
         });
