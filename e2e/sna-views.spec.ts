@@ -136,26 +136,3 @@ test('after the port the herd view shows spinning CPUs; false sharing is marked;
   await expect(classic.locator('[data-slot="cache-lines"]')).toHaveCount(0);
   await classic.close();
 });
-
-test('simple locks on the as-ported region lock: the lab says beside its figures that the model disagrees with the source, and why', async ({ page }) => {
-  test.setTimeout(60_000);
-  const asPorted = preset('sna-as-ported') as { sna: Record<string, unknown>; sim: Record<string, unknown> };
-  // a short run, so the report (and with it the note) comes quickly
-  const simple = { ...asPorted, sna: { ...asPorted.sna, lock_kind: 'simple' }, sim: { ...asPorted.sim, duration_ns: 400_000_000 } };
-  await openLab(page, labLink(simple));
-  const gap = page.getByTestId('gap-simple-region');
-  await expect(gap).toBeVisible({ timeout: 20_000 });
-  await expect(gap).toHaveAttribute('role', 'note');
-  await expect(gap).toContainText(/largest gain/);
-  await expect(gap).toContainText(/10 times slower/);
-  await expect(gap).toContainText(/docs\/model\.md/);
-  await expectAccessible(page, 'the SNA lab with the model-gap note');
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await gap.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots/sna-model-gap.png' });
-
-  // lockl, the source's as-ported setting: no note
-  await openLab(page, labLink({ ...asPorted, sim: { ...asPorted.sim, duration_ns: 400_000_000 } }));
-  await expect(page.getByTestId('fig-transfer')).toBeVisible();
-  await expect(page.getByTestId('gap-simple-region')).toHaveCount(0);
-});

@@ -70,12 +70,24 @@ describe('V6: after the port, the 4-way is 3.3 times faster than the 1-way', () 
 });
 
 describe('V5: as first ported, the 4-way is 10 times slower than the 1-way', () => {
-  // Known gap (docs/model.md, "What the model does not reproduce yet"): the model shows
-  // the herd (misses, futile wake-ups, a third of the CPUs in context switches), but its
-  // as-ported 4-way is bound by the region lock at about 1.3 times the 1-way's session
-  // throughput, and the saturated 1-way starves the transfer in its run queue, so the
-  // 4-way moves the transfer 19 times faster (seeds 1-3). Both machines simulated with
-  // AIX's dispatcher (branch sna-truth) gave 8-9 times faster and lost V6 (2.8-3.7).
+  // Known gap (docs/model.md, "What the model does not reproduce yet"). Not even the
+  // direction: with the DLC kproc only queueing to HS and each lockl release paying
+  // AIX's e_wakeup for every sleeper it wakes (sna.costs.lock_wakeup), the as-ported
+  // 4-way, which moved the transfer 19 times faster than the 1-way, moves it about as
+  // fast (1-way rate / 4-way rate 1.00, 0.92, 0.92 on seeds 1-3; 0.92 over seeds 1-10).
+  // Both machines are saturated and every hand-off of the transfer waits in the FIFO
+  // run queue: one wait of about 28 ms on the 1-way, about six of 2.2 ms on the 4-way
+  // (its HS misses the region lock about five times a pass and is woken by the herd).
+  it.skip('the as-ported 4-way moves the transfer more slowly than the 1-way', () => {
+    for (const seed of SEEDS) {
+      const slowdown = 1 / transferSpeedup(runPreset('sna-as-ported', { 'machine.cpus': 1, 'sim.seed': seed }), runPreset('sna-as-ported', { 'sim.seed': seed }));
+      expect(slowdown).toBeGreaterThan(1);
+    }
+  });
+  // The size: about 25 ms per contended hand-off of the transfer's threads would take
+  // it there (docs/model.md says how that follows from the numbers above). Tried and not
+  // kept: docs/model.md. Both machines simulated with AIX's dispatcher (branch
+  // sna-truth) gave the old model 8-9 times faster and lost V6 (2.8-3.7).
   it.skip('4-way / 1-way response time 6-14', () => {
     for (const seed of SEEDS) {
       const slowdown = 1 / transferSpeedup(runPreset('sna-as-ported', { 'machine.cpus': 1, 'sim.seed': seed }), runPreset('sna-as-ported', { 'sim.seed': seed }));
@@ -93,35 +105,48 @@ function asPorted(set: Record<string, string>, figure: (r: Report) => number): {
   return { mean, se: Math.sqrt(variance / xs.length) };
 }
 
-/** The remedy, alone on the as-ported code of the 4-way, does not make the figure worse:
- * its mean over seeds 1-3 is not below the as-ported mean by more than twice their
- * combined standard error (the seeds' spread; a remedy that changes nothing gives the
- * same runs). */
-function notWorse(set: Record<string, string>, figure: (r: Report) => number): void {
+/** The as-ported 4-way's figure with and without the remedy, and the seeds' spread:
+ * twice the combined standard error of the two means (a remedy that changes nothing
+ * gives the same runs, and a spread of 0). */
+function withRemedy(set: Record<string, string>, figure: (r: Report) => number): { base: number; remedy: number; spread: number } {
   const base = asPorted({}, figure);
   const remedy = asPorted(set, figure);
-  expect(remedy.mean).toBeGreaterThanOrEqual(base.mean - 2 * Math.hypot(base.se, remedy.se));
+  return { base: base.mean, remedy: remedy.mean, spread: 2 * Math.hypot(base.se, remedy.se) };
+}
+
+/** The remedy, alone on the as-ported code of the 4-way, does not make the figure worse:
+ * its mean over seeds 1-3 is not below the as-ported mean by more than the seeds' spread. */
+function notWorse(set: Record<string, string>, figure: (r: Report) => number): void {
+  const { base, remedy, spread } = withRemedy(set, figure);
+  expect(remedy).toBeGreaterThanOrEqual(base - spread);
+}
+
+/** The remedy, alone on the as-ported code of the 4-way, makes the figure better: its
+ * mean over seeds 1-3 is above the as-ported mean by more than the seeds' spread. */
+function better(set: Record<string, string>, figure: (r: Report) => number): void {
+  const { base, remedy, spread } = withRemedy(set, figure);
+  expect(remedy).toBeGreaterThan(base + spread);
 }
 const transferRate = (r: Report) => sna(r).transfer_bytes_per_s;
 const roundTrips = (r: Report) => sna(r).round_trips_per_s;
 
-describe('the source\'s directions: each remedy alone does not slow the 4-way\'s measured transfer', () => {
-  it('data locks instead of the region lock', () => notWorse({ 'sna.granularity': 'data' }, transferRate));
-  it('the copy outside the critical section', () => notWorse({ 'sna.copy': 'outside_lock' }, transferRate));
-  it('a hash table instead of the linked list', () => notWorse({ 'sna.search': 'hash' }, transferRate));
-  it('MBUF_SNAIPCM mapping passed along instead of a locked hash table', () => notWorse({ 'sna.snaipcm': 'passed' }, transferRate));
-  it('the per-CPU pool locks in separate cache lines', () => notWorse({ 'sna.lock_lines': 'separate' }, transferRate));
-  it('et_post after the unlock', () => notWorse({ 'sna.post': 'after_unlock' }, transferRate));
-  it('private memory pools instead of xmalloc', () => notWorse({ 'sna.alloc': 'pool' }, transferRate));
-  // Known gap (docs/model.md; the lab and the-thundering-herd say so where the switch
-  // is made): alone on the as-ported code, simple locks make the model's transfer 10
-  // times slower (0.10, 0.10, 0.10 of the as-ported rate, seeds 1-3). The region lock
-  // is held about 86 us at a time, so three CPUs spin through whole critical sections
-  // while about 110 threads wait for a CPU, and every hand-off on the transfer's path
-  // (TP, HS, DLC, partner) waits behind them; with lockl those threads sleep on the
-  // lock, off the run queue. The source made the switch first and calls it its largest
-  // gain; the model gives that gain only once the critical sections are short.
-  it.skip('simple_lock() instead of lockl() (the source\'s largest gain)', () => notWorse({ 'sna.lock_kind': 'simple' }, transferRate));
-  // The other measure the source names, TP response time, does move its way.
-  it('simple_lock() instead of lockl(): the sessions\' TP round trips do speed up', () => notWorse({ 'sna.lock_kind': 'simple' }, roundTrips));
+describe('the source\'s directions on the as-ported 4-way, seeds 1-3', () => {
+  // "The move from lockl() to simple_lock() was the most important modification we
+  // made—giving us the largest performance boost on SMP."
+  it('simple_lock() instead of lockl() speeds the measured transfer', () => better({ 'sna.lock_kind': 'simple' }, transferRate));
+  it('simple_lock() instead of lockl() speeds the sessions\' round trips', () => better({ 'sna.lock_kind': 'simple' }, roundTrips));
+  // Every other remedy of the source, alone: its way, or neutral within the seeds' spread.
+  const remedies: [string, Record<string, string>][] = [
+    ['data locks instead of the region lock', { 'sna.granularity': 'data' }],
+    ['the copy outside the critical section', { 'sna.copy': 'outside_lock' }],
+    ['a hash table instead of the linked list', { 'sna.search': 'hash' }],
+    ['MBUF_SNAIPCM mapping passed along instead of a locked hash table', { 'sna.snaipcm': 'passed' }],
+    ['the per-CPU pool locks in separate cache lines', { 'sna.lock_lines': 'separate' }],
+    ['et_post after the unlock', { 'sna.post': 'after_unlock' }],
+    ['private memory pools instead of xmalloc', { 'sna.alloc': 'pool' }],
+  ];
+  for (const [words, set] of remedies) {
+    it(`${words}: the transfer no slower`, () => notWorse(set, transferRate));
+    it(`${words}: the round trips no slower`, () => notWorse(set, roundTrips));
+  }
 });

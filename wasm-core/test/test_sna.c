@@ -11,7 +11,10 @@
  * start together on their own CPUs: one takes the lock, k sleep on it. Its release
  * wakes them (wake all); they are dispatched together and the first to retry wins, so
  * k - 1 wake-ups are futile. With a hand-off, the lock goes to one sleeper: no futile
- * wake-up at all. */
+ * wake-up at all. Each sleeper the release wakes costs its releaser one
+ * sna.costs.lock_wakeup (AIX's e_wakeup work), and reaches the run queue when that
+ * work for it is done: the releaser's CPU spends the critical section and k (or one)
+ * wake-ups in kernel mode, and the next holder takes the lock one wake-up later. */
 static const Phase CONTEND[] = {
     { OP_ACQ, 0, FAM_NONE },                          /* hs_region                      */
     { OP_WORK, LAB_MODE_KERNEL, C_SNA_HS_WORK },
@@ -20,20 +23,31 @@ static const Phase CONTEND[] = {
     { OP_JMP, 0, 0 },
 };
 
-static void herd(int k, const char *kind, uint64_t *wakeups, uint64_t *futile)
+#define HERD_WORK 100000
+
+typedef struct Herd {
+    uint64_t wakeups, futile;
+    double releaser_kernel_ns;   /* kernel time of the CPU whose thread released first */
+    double second_hold_start;    /* when the lock's next holder took it                */
+} Herd;
+
+static Herd herd(int k, const char *kind, double wake_ns)
 {
     const char *const set[] = {
         "kernel.kind=sna", "machine.cpus=8", "sna.sessions=3", "machine.cache_transfer_ns=0",
         "costs.context_switch.dist=const", "costs.context_switch.mean_ns=1000",
         "sna.costs.hs_work.dist=const", "sna.costs.hs_work.mean_ns=100000",
+        "sna.costs.lock_wakeup.dist=const",
         "workload.think.dist=const", "workload.think.mean_ns=10000000000",
-        "sim.warmup_ns=0", "sim.duration_ns=150000", NULL };
-    char kind_set[64];
-    const char *const more[] = { kind_set, NULL };
+        "sim.warmup_ns=0", "sim.duration_ns=190000", NULL };
+    char kind_set[64], wake_set[64];
+    const char *const more[] = { kind_set, wake_set, NULL };
     lab_Scenario *sc;
     lab_Sim *s;
+    Herd h;
     int t;
     snprintf(kind_set, sizeof kind_set, "sna.lock_kind=%s", kind);
+    snprintf(wake_set, sizeof wake_set, "sna.costs.lock_wakeup.mean_ns=%.0f", wake_ns);
     sc = h_scenario(set);
     h_apply(sc, more);
     s = lab_sim_new(sc, NULL);
@@ -45,25 +59,41 @@ static void herd(int k, const char *kind, uint64_t *wakeups, uint64_t *futile)
         s->thr[t].ctx.saved_prog = PROG_PROCESS;
         s->thr[t].ctx.saved_pc = t <= k ? 0 : 3;
     }
-    lab_sim_run_until(s, 150000);
-    *wakeups = s->st->lock[0].wakeups;
-    *futile = s->st->lock[0].futile;
+    /* The run ends after one release: the next holder is still in its critical section
+     * (from about 111 us to about 211 us), and every sleeper has retried. */
+    lab_sim_run_until(s, 190000);
+    memset(&h, 0, sizeof h);
+    h.wakeups = s->st->lock[0].wakeups;
+    h.futile = s->st->lock[0].futile;
+    h.second_hold_start = (double)s->st->lock[0].hold_start;
+    for (t = 0; t <= k; t++)           /* the first holder: asleep in its think, lock released */
+        if (s->thr[t].state == T_SLEEPING && s->thr[t].ctx.pc == 4)
+            h.releaser_kernel_ns = (double)s->cpu[s->thr[t].last_cpu].mode_ns[LAB_MODE_KERNEL];
     lab_sim_free(s);
     lab_scenario_free(sc);
+    return h;
 }
 
 static void check_herd(void)
 {
     int k;
     for (k = 1; k <= 7; k++) {
-        uint64_t w, f;
-        herd(k, "lockl", &w, &f);
-        CHECK(w == (uint64_t)k && f == (uint64_t)(k - 1),
+        Herd free_ = herd(k, "lockl", 0), h = herd(k, "lockl", 10000);
+        CHECK(h.wakeups == (uint64_t)k && h.futile == (uint64_t)(k - 1),
               "wake all, %d sleepers: %d wake-ups and %d futile (got %llu, %llu)", k, k, k - 1,
-              (unsigned long long)w, (unsigned long long)f);
-        herd(k, "handoff", &w, &f);
-        CHECK(w == 1 && f == 0, "hand-off, %d sleepers: 1 wake-up, none futile (got %llu, %llu)", k,
-              (unsigned long long)w, (unsigned long long)f);
+              (unsigned long long)h.wakeups, (unsigned long long)h.futile);
+        CHECK(free_.releaser_kernel_ns == HERD_WORK && h.releaser_kernel_ns == HERD_WORK + k * 10000.0,
+              "wake all, %d sleepers: the releaser spends its critical section and %d wake-ups of 10 us "
+              "(got %.0f ns; %.0f with wake-ups free)", k, k, h.releaser_kernel_ns, free_.releaser_kernel_ns);
+        CHECK(h.second_hold_start == free_.second_hold_start + 10000,
+              "wake all, %d sleepers: the first sleeper reaches the run queue one wake-up after the release "
+              "(next holder at %.0f ns; %.0f with wake-ups free)", k, h.second_hold_start, free_.second_hold_start);
+        free_ = herd(k, "handoff", 0);
+        h = herd(k, "handoff", 10000);
+        CHECK(h.wakeups == 1 && h.futile == 0, "hand-off, %d sleepers: 1 wake-up, none futile (got %llu, %llu)", k,
+              (unsigned long long)h.wakeups, (unsigned long long)h.futile);
+        CHECK(h.releaser_kernel_ns == HERD_WORK + 10000.0 && free_.releaser_kernel_ns == HERD_WORK,
+              "hand-off, %d sleepers: the releaser pays one wake-up (got %.0f ns)", k, h.releaser_kernel_ns);
     }
 }
 

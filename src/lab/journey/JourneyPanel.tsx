@@ -72,7 +72,8 @@ export function JourneyPanel({ store, theme }: { store: LabStore; theme: Theme }
           this scenario to its end on {ONE_WAY} CPU and on {N_WAY}, and compares the TP response time.
           <span className="journey-source"> The source’s figures: as first ported, 10 times slower on 4 CPUs than on 1;
           after the remedies, 3.3 times faster (scaling 3.3 of 4). This model reaches the second but not the first
-          (its 4-way shows the herd without collapsing below the 1-way; see the lesson “The SMP porting journey”).</span>
+          (its as-ported 4-way shows the herd but moves the transfer about as fast as the 1-way; see the lesson
+          “The SMP porting journey”).</span>
         </p>
       </div>
       <div className="journey-body">

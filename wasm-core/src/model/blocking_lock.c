@@ -18,6 +18,17 @@
  *     woken one misses (a futile wake-up) and sleeps again, at the back.
  * The woken thread retries the acquire phase itself (engine.c), so whatever it costs
  * to get back onto a CPU is paid by the model, not by a number.
+ *
+ * Putting a sleeper back on the run queue is work too, and the releaser does it: "When
+ * the lock is freed, all suspended threads are placed on the run queue to contend for
+ * the lock" (the source), as AIX's e_wakeup wakes every thread sleeping on an event
+ * list. A lock whose kernel prices that work (Lock.wake_cost names one of the
+ * kernel's own costs, the price of its machine) charges it once for each sleeper its
+ * release wakes, k for a wake-all release of k sleepers and one for a hand-off or a
+ * wake-one; the release returns the total, which the releasing thread spends at once
+ * (engine.c: OP_REL), and each sleeper reaches the run queue when the work for it is
+ * done. It belongs to the mechanism, so it is here, once, for every kind and every
+ * kernel; a kernel that leaves wake_cost at -1 keeps its wake-ups free.
  */
 #include <assert.h>
 #include "model.h"
@@ -73,10 +84,21 @@ static int pop_sleeper(lab_Sim *s, Lock *l)
     return t;
 }
 
-void blocking_release(lab_Sim *s, int lock, int cpu, int thread)
+/* Puts a sleeper on the run queue: at once when the lock prices no wake-up, else when
+ * the releaser's work for it (and for the sleepers woken before it) is done. */
+static void wake(lab_Sim *s, const Lock *l, int t, int64_t *work)
+{
+    State *st = s->st;
+    if (l->wake_cost >= 0) *work += cost_sample(&st->rng, &st->cost[l->wake_cost]);
+    if (*work > 0) ev_push(s, st->now + *work, EV_WAKE, -1, t, 0);
+    else make_ready(s, t);
+}
+
+int64_t blocking_release(lab_Sim *s, int lock, int cpu, int thread)
 {
     State *st = s->st;
     Lock *l = &st->lock[lock];
+    int64_t work = 0;
     assert(l->owner == thread);
     (void)thread;
     l->hold_ns += st->now - l->hold_start;
@@ -84,25 +106,26 @@ void blocking_release(lab_Sim *s, int lock, int cpu, int thread)
     l->owner = -1;
     l->holder = -1;
     line_took(s, lock, cpu);
-    if (l->nsleep == 0) return;
+    if (l->nsleep == 0) return 0;
     trace_emit(s, LAB_TRACE_LOCK_WAKE, cpu, thread, lock, l->kind == LK_WAKE_ALL ? (double)l->nsleep : 1);
     if (l->kind == LK_WAKE_ONE) {
         int t = pop_sleeper(s, l);
         s->thr[t].woken_for = 1;
-        make_ready(s, t);
-        return;
+        wake(s, l, t, &work);
+        return work;
     }
     if (l->kind == LK_HANDOFF) {
         int t = pop_sleeper(s, l);
         grant(st, l, -1, t);               /* held for t while t waits for a CPU       */
         s->thr[t].handed = (int16_t)lock;
-        make_ready(s, t);
-        return;
+        wake(s, l, t, &work);
+        return work;
     }
     while (l->sleep_head >= 0) {          /* wake all: the herd                       */
         int t = pop_sleeper(s, l);
         s->thr[t].woken_for = 1;
-        make_ready(s, t);
+        wake(s, l, t, &work);
     }
     l->sleep_tail = -1;
+    return work;
 }

@@ -436,8 +436,12 @@ static void exec(lab_Sim *s, int cpu)
                 break;
             }
             if (st->lock[lk].kind == LK_SPIN) lock_release(s, lk, cpu);
-            else blocking_release(s, lk, cpu, x->thread);
+            else d = blocking_release(s, lk, cpu, x->thread);
             x->locks_held--;
+            if (d > 0 && !st->stall) {        /* the sleepers it woke: the releaser's work, */
+                mode = LAB_MODE_KERNEL;       /* then the next phase (blocking_lock.c)      */
+                break;
+            }
             x->pc++;
             if (st->stall) return;
             continue;

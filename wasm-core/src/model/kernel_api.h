@@ -125,6 +125,9 @@ typedef struct Lock {
     int16_t reserved;        /* CPU it is being handed to (line in flight), or -1    */
     uint16_t nwait;
     int16_t line;            /* the cache line the lock word lives in                */
+    int16_t wake_cost;       /* blocking locks: the cost (C_*) its release charges the
+                              * releaser for each sleeper it puts on the run queue,
+                              * or -1 (none): the kernel's choice (blocking_lock.c)  */
     int32_t owner;           /* blocking locks: the thread holding it, or -1         */
     int32_t sleep_head, sleep_tail, nsleep;   /* blocking locks: sleeping threads    */
     int16_t wait[LAB_MAX_CPUS];  /* spinning CPUs in arrival order                  */
@@ -426,7 +429,7 @@ int lock_try_acquire(lab_Sim *s, int lock, int cpu);   /* 1 granted now, 0 spinn
 void lock_release(lab_Sim *s, int lock, int cpu);
 /* lockl()-style locks held by threads */
 int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread);  /* 1 held, 0 must sleep */
-void blocking_release(lab_Sim *s, int lock, int cpu, int thread);
+int64_t blocking_release(lab_Sim *s, int lock, int cpu, int thread);  /* the releaser's wake-up work, ns */
 
 /* machine.c: the machine's resource affinity domains */
 static inline int rad_of(const State *st, int cpu) { return st->rad_of[cpu]; }

@@ -112,6 +112,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     for (i = 0; i < st->nlock; i++) {        /* each lock in its own line until a kernel says otherwise */
         Lock *l = &st->lock[i];
         l->kind = LK_SPIN;
+        l->wake_cost = -1;
         l->holder = l->reserved = -1;
         l->owner = -1;
         l->sleep_head = l->sleep_tail = -1;

@@ -287,16 +287,21 @@ static void build_hs(Asm *a, const int *sw, int n)
     JUMP(OP_JMP, 0, L_TOP);
 }
 
+/* The DLC kproc takes a received frame from the DLC bottom half and enters SNA's
+ * bottom half, which only queues it to the session's Half Session and et_posts HS:
+ * "The kproc enters the bottom half of the SNA device driver and queues the data to
+ * HS." Finding the session, the MBUF_SNAIPCM lookups and transmission control are HS's
+ * work, under HS's locks (build_hs, L_RECV); the kproc takes none of SNA's locks. */
 static void build_dlc(Asm *a, const int *sw, int n)
 {
+    (void)sw; (void)n;
     asm_place(a, L_TOP);
     OP(OP_WAIT_WORK, 0);
     ACQ(SL_DLC0, FAM_LINK);
     WORK(KERNEL, SNA_DLC_RECV);
     REL(SL_DLC0, FAM_LINK);
-    enter(a, sw);                             /* the SNA bottom half: on to HS         */
-    lookups(a, sw, n);
-    hand_on(a, sw, ROLE_HS);
+    OP(OP_ENQ, ROLE_HS);                      /* the SNA bottom half: queue it to HS   */
+    post(a, ROLE_HS);
     JUMP(OP_JMP, 0, L_TOP);
 }
 
@@ -356,7 +361,12 @@ static int sna_build(lab_Sim *s)
     /* Locks: SNA's own take the kind of sna.lock_kind; the kernel heap's and the DLC
      * driver's stay AIX simple locks whatever SNA does. */
     for (i = 0; i < SL_DLC0; i++)
-        if (i != SL_HEAP) st->lock[i].kind = (int8_t)kind;
+        if (i != SL_HEAP) {
+            st->lock[i].kind = (int8_t)kind;
+            /* a blocking release pays AIX's e_wakeup for each sleeper it puts on the run
+             * queue ("all suspended threads are placed on the run queue"): blocking_lock.c */
+            st->lock[i].wake_cost = C_SNA_LOCK_WAKEUP;
+        }
     if (!sw[SW_LINES]) {                      /* the pool locks side by side: one line  */
         for (i = 0; i < LAB_SNA_MAX_CPUS; i++) st->lock[SL_POOL0 + i].line = SL_POOL0;
         st->line[SL_POOL0].nlocks = LAB_SNA_MAX_CPUS;
