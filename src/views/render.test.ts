@@ -172,7 +172,7 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html).toContain('data-fit-curve="classic" data-fit-quality="poor"');
     expect(html).toContain('data-fit-curve="scalable" data-fit-quality="good"');
     expect(html).toMatch(/stroke-dasharray="2 7"/);
-    const label = /<text data-poor-fit="classic"[^>]*>(.*?)<\/text>/s.exec(html)![1]!.split(/<[^>]+>/).filter(Boolean).join(' ');
+    const label = /<text data-poor-fit="classic"[^>]*>(.*?)<\/text>/s.exec(html)![1]!.split(/<[^>]+>/).filter(Boolean).join('');
     expect(label).toMatch(/^Classic: poor fit: peak at \d+\.\d CPUs, the sweep does not fall$/);
     expect(html).toContain('Poor USL fit (sparse dashes): its peak is no prediction');
     expect(html).not.toContain('data-nmax=');
