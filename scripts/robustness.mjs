@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run robustness: every conclusion of every lesson judged at its preset and across
 // costs and seeds on the native runner; writes docs/robustness.md (src/lesson/robustness.ts
-// says what the set is). The TypeScript is loaded with Vite's module runner, as the
+// says what the set is). `npm run robustness -- <lesson-id> ...` judges only those lessons'
+// conclusions and prints them, writing nothing. The TypeScript is loaded with Vite's module runner, as the
 // build's validator plugin loads its sources.
 import { join } from 'node:path';
 import { runnerImport } from 'vite';
@@ -15,4 +16,4 @@ try {
   process.exit(1);
 }
 const { module } = await runnerImport(join(root, 'src/lesson/robustness-node.ts'));
-process.exitCode = await module.main();
+process.exitCode = await module.main(process.argv.slice(2));

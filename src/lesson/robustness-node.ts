@@ -3,22 +3,23 @@
  * `npm run robustness` (scripts/robustness.mjs loads this module with Vite's module
  * runner): every conclusion of every lesson judged at its preset and across the set of
  * robustness.ts, on the native runner (wasm-core/build/stacklab-native), one process per
- * core, each distinct run once; it writes docs/robustness.md and fails when an unscoped
+ * core, each distinct run once (and kept in .cache/robustness/ for the next time); it writes docs/robustness.md and fails when an unscoped
  * conclusion holds in under 90% of the set or any conclusion fails at its preset.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { readSchema, type FlatScenario, type Report, type Schema } from '../core/index.js';
+import type { MetricId } from '../shared/metrics.js';
 import { loadCoreFromDisk, nativePath, repoRoot } from '../core/node.js';
 import { presetNames, readPreset } from '../core/presets.js';
 import { buildCatalog, type Catalog } from './catalog.js';
 import type { Conclusion } from './components.js';
 import { formatProblem, type Lesson } from './parse.js';
 import {
-  PRESET, REPORT_FILE, SAMPLED, candidateCosts, failures, judgeAt, outcome, perturbationName, perturbationSet, perturbedPoints,
+  PRESET, REPORT_FILE, SAMPLED, candidateCosts, failures, judgeAt, metricsOf, outcome, perturbationName, perturbationSet, perturbedPoints,
   presetPoints, probes, relationText, renderReport, runKey, share, sortWorstFirst, type Row,
 } from './robustness.js';
 
@@ -63,29 +64,84 @@ export function computeStamp(lessons: Lesson[]): string {
   return hash.digest('hex').slice(0, 24);
 }
 
-/** Runs each distinct scenario once on the native runner, `parallel` at a time. */
-async function runNative(runs: Map<string, FlatScenario>, done: Map<string, Report>, parallel: number): Promise<void> {
-  const todo = [...runs].filter(([key]) => !done.has(key));
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length) {
-      const [key, values] = todo[next++]!;
-      const args = Object.entries(values).map(([path, value]) => `${path}=${value}`);
-      const text = await new Promise<string>((resolve, reject) => {
-        execFile(nativePath, ['run', ...args], { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-          if (error) reject(new Error(`the native runner failed on ${args.join(' ')}: ${stderr || error.message}`));
-          else resolve(stdout);
-        });
-      });
-      done.set(key, JSON.parse(text) as Report);
+/** What the command keeps of a run: a digest of its report without the scenario, and its metrics. */
+interface Kept { outcome: string; metrics: Partial<Record<MetricId, number>> }
+
+const CACHE_DIR = join(repoRoot, '.cache', 'robustness');
+/** What a kept run depends on besides its values: the runner and the code that reads metrics. */
+const READING_SOURCES = ['src/shared/metrics.ts', 'src/core/report.ts', 'src/core/report-types.ts', 'src/core/monitor.ts'];
+
+/**
+ * Runs kept from earlier invocations, in a file named for the native runner's bytes and
+ * the code that reads its reports (so a rebuilt core or a changed metric starts afresh),
+ * one line per run. A run's key is a digest of its full set of values.
+ */
+class RunCache {
+  private readonly kept = new Map<string, Kept>();
+  private readonly file: string;
+
+  constructor() {
+    const hash = createHash('sha256').update(readFileSync(nativePath));
+    for (const file of READING_SOURCES) hash.update(readFileSync(join(repoRoot, file)));
+    this.file = join(CACHE_DIR, `${hash.digest('hex').slice(0, 24)}.jsonl`);
+    if (existsSync(this.file)) {
+      for (const line of readFileSync(this.file, 'utf8').split('\n')) {
+        if (!line) continue;
+        const [key, value] = JSON.parse(line) as [string, Kept];
+        this.kept.set(key, value);
+      }
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+  }
+
+  static key(values: FlatScenario): string {
+    return createHash('sha256').update(runKey(values)).digest('hex').slice(0, 32);
+  }
+
+  get(values: FlatScenario): Kept | undefined {
+    return this.kept.get(RunCache.key(values));
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  /** Runs each distinct scenario not yet kept on the native runner, `parallel` at a time. */
+  async run(runs: FlatScenario[], parallel: number): Promise<number> {
+    const todo = new Map<string, FlatScenario>();
+    for (const values of runs) {
+      const key = RunCache.key(values);
+      if (!this.kept.has(key)) todo.set(key, values);
+    }
+    const queue = [...todo];
+    mkdirSync(CACHE_DIR, { recursive: true });
+    let next = 0;
+    const worker = async () => {
+      while (next < queue.length) {
+        const [key, values] = queue[next++]!;
+        const args = Object.entries(values).map(([path, value]) => `${path}=${value}`);
+        const text = await new Promise<string>((resolve, reject) => {
+          execFile(nativePath, ['run', ...args], { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+            if (error) reject(new Error(`the native runner failed on ${args.join(' ')}: ${stderr || error.message}`));
+            else resolve(stdout);
+          });
+        });
+        const kept: Kept = { outcome: createHash('sha256').update(outcome(text)).digest('hex'), metrics: metricsOf(JSON.parse(text) as Report) };
+        this.kept.set(key, kept);
+        appendFileSync(this.file, `${JSON.stringify([key, kept])}\n`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+    return queue.length;
+  }
 }
 
 interface Planned { lesson: Lesson; conclusion: Conclusion; points: ReturnType<typeof presetPoints>; candidates: string[] }
 
-export async function main(): Promise<number> {
+/**
+ * With lesson ids, judges only their conclusions and prints them, writing nothing (for
+ * writing a lesson); without, judges every lesson's and writes docs/robustness.md.
+ */
+export async function main(only: string[] = []): Promise<number> {
   const started = Date.now();
   const core = await loadCoreFromDisk();
   const schema = readSchema(core);
@@ -94,56 +150,57 @@ export async function main(): Promise<number> {
     process.stderr.write(`robustness: the lessons do not parse:\n${catalog.problems.map(formatProblem).join('\n')}\n`);
     return 1;
   }
+  const unknown = only.filter((id) => !catalog.lessons.some((lesson) => lesson.meta.id === id));
+  if (unknown.length > 0) {
+    process.stderr.write(`robustness: no lesson ${unknown.map((id) => `"${id}"`).join(', ')}; give lesson ids, such as ${catalog.lessons[0]?.meta.id}.\n`);
+    return 1;
+  }
   const parallel = availableParallelism();
-  const reports = new Map<string, Report>();
-  const report = (values: FlatScenario) => {
-    const found = reports.get(runKey(values));
-    if (!found) throw new Error(`no run for ${runKey(values)}`);
-    return found;
+  const cache = new RunCache();
+  const read = (values: FlatScenario, metric: MetricId) => {
+    const kept = cache.get(values);
+    if (!kept) throw new Error(`no run for ${runKey(values)}`);
+    return kept.metrics[metric];
   };
-  const plan: Planned[] = catalog.lessons.flatMap((lesson) => (lesson.meta.conclusions ?? []).map((conclusion) => {
+  const lessons = catalog.lessons.filter((lesson) => only.length === 0 || only.includes(lesson.meta.id));
+  const plan: Planned[] = lessons.flatMap((lesson) => (lesson.meta.conclusions ?? []).map((conclusion) => {
     const points = presetPoints(schema, lesson, conclusion);
     return { lesson, conclusion, points, candidates: candidateCosts(schema, points) };
   }));
 
   // First the presets and, for each candidate cost, the conclusion's runs with it doubled.
-  const first = new Map<string, FlatScenario>();
-  for (const { points, candidates } of plan) {
-    for (const point of points) first.set(runKey(point.values), point.values);
-    for (const probe of probes(points, candidates)) for (const point of perturbedPoints(schema, points, probe)) first.set(runKey(point.values), point.values);
-  }
-  await runNative(first, reports, parallel);
-  const outcomes = new Map<string, string>();
-  const outcomeOf = (values: FlatScenario) => {
-    const key = runKey(values);
-    if (!outcomes.has(key)) outcomes.set(key, outcome(JSON.stringify(report(values))));
-    return outcomes.get(key)!;
-  };
-  const effective = plan.map(({ points, candidates }) => candidates.filter((_, i) => {
-    const probe = probes(points, candidates)[i]!;
-    return perturbedPoints(schema, points, probe).some((point, j) => outcomeOf(point.values) !== outcomeOf(points[j]!.values));
-  }));
+  let made = await cache.run(plan.flatMap(({ points, candidates }) => [
+    ...points.map((point) => point.values),
+    ...probes(points, candidates).flatMap((probe) => perturbedPoints(schema, points, probe).map((point) => point.values)),
+  ]), parallel);
+  const outcomeOf = (values: FlatScenario) => cache.get(values)!.outcome;
+  const effective = plan.map(({ points, candidates }) => {
+    const probed = probes(points, candidates);
+    return candidates.filter((_, i) => perturbedPoints(schema, points, probed[i]!).some((point, j) => outcomeOf(point.values) !== outcomeOf(points[j]!.values)));
+  });
 
   // Then the whole set.
-  const second = new Map<string, FlatScenario>();
-  plan.forEach(({ points }, index) => {
-    for (const p of perturbationSet(effective[index]!)) for (const point of perturbedPoints(schema, points, p)) second.set(runKey(point.values), point.values);
-  });
-  await runNative(second, reports, parallel);
+  made += await cache.run(plan.flatMap(({ points }, index) => perturbationSet(effective[index]!)
+    .flatMap((p) => perturbedPoints(schema, points, p).map((point) => point.values))), parallel);
+  const distinct = new Set<string>();
+  const count = (points: ReturnType<typeof presetPoints>) => points.forEach((point) => distinct.add(RunCache.key(point.values)));
 
   const rows: Row[] = plan.map(({ lesson, conclusion, points, candidates }, index) => {
-    const preset = judgeAt(conclusion, points, report);
+    const preset = judgeAt(conclusion, points, read);
+    count(points);
     let held = 0;
     let worst = { name: PRESET, judgement: preset };
     const set = perturbationSet(effective[index]!);
     for (const p of set) {
-      const judgement = judgeAt(conclusion, perturbedPoints(schema, points, p), report);
+      const perturbed = perturbedPoints(schema, points, p);
+      count(perturbed);
+      const judgement = judgeAt(conclusion, perturbed, read);
       if (judgement.holds) held++;
       if (judgement.margin < worst.judgement.margin) worst = { name: perturbationName(p), judgement };
     }
     const samples = SAMPLED.map((p) => (p === PRESET
       ? { name: PRESET, judgement: preset }
-      : { name: perturbationName(p), judgement: judgeAt(conclusion, perturbedPoints(schema, points, p), report) }));
+      : { name: perturbationName(p), judgement: judgeAt(conclusion, perturbedPoints(schema, points, p), read) }));
     // The worst case too, so CI re-runs the point the report says is weakest.
     if (!samples.some((sample) => sample.name === worst.name)) samples.push(worst);
     return {
@@ -152,13 +209,16 @@ export async function main(): Promise<number> {
     };
   });
 
-  const text = renderReport(rows, computeStamp(catalog.lessons), reports.size);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const out = join(repoRoot, REPORT_FILE);
-  writeFileSync(out, text);
-  process.stdout.write(`robustness: wrote ${REPORT_FILE}: ${rows.length} conclusions, ${reports.size} distinct runs on ${parallel} processes, ${seconds} s\n`);
-  for (const row of sortWorstFirst(rows).slice(0, 10)) {
-    process.stdout.write(`  ${(100 * share(row)).toFixed(1).padStart(5)}%  ${row.lesson}: ${row.id}${row.scope ? ' (scoped)' : ''}\n`);
+  const runs = `${distinct.size} distinct runs (${made} made now on ${parallel} processes, the rest kept from earlier), ${seconds} s`;
+  if (only.length === 0) {
+    writeFileSync(join(repoRoot, REPORT_FILE), renderReport(rows, computeStamp(catalog.lessons), distinct.size));
+    process.stdout.write(`robustness: wrote ${REPORT_FILE}: ${rows.length} conclusions, ${runs}\n`);
+  } else {
+    process.stdout.write(`robustness: ${rows.length} conclusions of ${only.join(', ')} (${REPORT_FILE} not written), ${runs}\n`);
+  }
+  for (const row of sortWorstFirst(rows).slice(0, only.length === 0 ? 10 : rows.length)) {
+    process.stdout.write(`  ${(100 * share(row)).toFixed(1).padStart(5)}%  ${row.lesson}: ${row.id}${row.scope ? ' (scoped)' : ''}${row.preset.holds ? '' : ' FAILS AT ITS PRESET'}; worst at ${row.worst.name}: ${row.worst.judgement.measured}\n`);
   }
   const failed = failures(rows);
   if (failed.length > 0) {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nestScenario, readSchema, runScenario, validateScenario, type FlatScenario, type Report } from '../core/index.js';
 import { loadCoreFromDisk, repoRoot } from '../core/node.js';
+import { readMetric } from '../shared/metrics.js';
 import { formatProblem } from './parse.js';
 import {
   FACTORS, JOINT_SAMPLES, PRESET, REPORT_FILE, SAMPLED, jointFactor, judgeAt, parsePerturbation, perturbationName, perturbationSet,
@@ -64,7 +65,7 @@ describe(REPORT_FILE, () => {
       const points = presetPoints(schema, lesson, conclusion);
       const perturbation = parsePerturbation(sample.name);
       expect(sample.name === PRESET || perturbation !== undefined, `a point named "${sample.name}"`).toBe(true);
-      const judgement = judgeAt(conclusion, perturbation ? perturbedPoints(schema, points, perturbation) : points, run);
+      const judgement = judgeAt(conclusion, perturbation ? perturbedPoints(schema, points, perturbation) : points, (values, metric) => readMetric(run(values), metric));
       expect(sampleCell(judgement), `${sample.lesson}: ${sample.id} at ${sample.name}`).toBe(sample.measured);
       expect(judgement.holds, `${sample.lesson}: ${sample.id} at ${sample.name}: ${judgement.measured}`).toBe(sample.holds);
     });

@@ -17,7 +17,7 @@
  */
 import { nestScenario, validateScenario, type FlatScenario, type ScenarioValues } from '../core/scenario.js';
 import type { Schema } from '../core/schema.js';
-import { readMetric } from '../shared/metrics.js';
+import { METRIC_IDS, readMetric, type MetricId } from '../shared/metrics.js';
 import type { Report } from '../core/report.js';
 import type { Conclusion } from './components.js';
 import { conclusionPoints, judge, relationText, type ConclusionPoint, type Judgement } from './conclusions.js';
@@ -134,8 +134,19 @@ export function outcome(reportText: string): string {
   return JSON.stringify(report);
 }
 
-export function judgeAt(conclusion: Conclusion, points: ConclusionPoint[], report: (values: FlatScenario) => Report): Judgement {
-  return judge(conclusion, points, points.map((point) => readMetric(report(point.values), point.metric)));
+/** Reads a metric of a run: from its report (the test), or from what the command kept of it. */
+export type MetricReader = (values: FlatScenario, metric: MetricId) => number | undefined;
+
+export function judgeAt(conclusion: Conclusion, points: ConclusionPoint[], read: MetricReader): Judgement {
+  return judge(conclusion, points, points.map((point) => read(point.values, point.metric)));
+}
+
+/** Every metric a report has, by id (what the command keeps of a run). */
+export function metricsOf(report: Report): Partial<Record<MetricId, number>> {
+  return Object.fromEntries(METRIC_IDS.flatMap((id) => {
+    const value = readMetric(report, id);
+    return value === undefined ? [] : [[id, value]];
+  }));
 }
 
 // ---- the report ------------------------------------------------------------------
