@@ -210,6 +210,9 @@ export interface CheckComponent {
   options: CheckOption[];
   /** The conclusions (front matter) its right answer rests on. */
   rests_on?: string[];
+  /** Its right answer's direction is the source's own (published), which the model does
+   * not measure: no conclusion can check it. */
+  rests_on_source?: true;
 }
 
 export interface FigureComponent {
@@ -444,6 +447,7 @@ export const COMPONENT_SCHEMAS: Record<ComponentName, JsonSchema> = {
         },
       },
       rests_on: { type: 'array', minItems: 1, items: id, uniqueItems: true },
+      rests_on_source: { const: true },
     },
   },
   figure: {
