@@ -77,6 +77,52 @@ export interface Claim {
   says?: string;
 }
 
+/** The relations a conclusion may state (docs/lessons.md, "Conclusions"). */
+export const CONCLUSION_RELATIONS = ['greater', 'less', 'order', 'monotone', 'flat', 'peak_at'] as const;
+export type ConclusionRelation = (typeof CONCLUSION_RELATIONS)[number];
+export const DIRECTIONS = ['increasing', 'decreasing'] as const;
+
+/** One run of a conclusion: a front-matter scenario with overrides. */
+export interface ConclusionRun {
+  scenario: string;
+  set?: FieldSettings;
+}
+
+/** A side of greater / less: a run and the metric read from it. */
+export interface ConclusionSide extends ConclusionRun {
+  metric: (typeof METRIC_IDS)[number];
+}
+
+/**
+ * A direction, an order or a shape the lesson teaches, checked in CI like a claim and
+ * across costs by `npm run robustness`. Which fields a relation takes:
+ * - greater / less: a, b (and factor: a >= factor x b; a x factor <= b);
+ * - order: metric, direction, runs (the metric strictly increases or decreases along them);
+ * - monotone: scenario, set?, metric, field, at, direction, tolerance_pct?;
+ * - flat: scenario, set?, metric, field, at, past, tolerance_pct;
+ * - peak_at: scenario, set?, metric, field, at, peak, tolerance?.
+ */
+export interface Conclusion {
+  id: string;
+  says: string;
+  relation: ConclusionRelation;
+  scope?: string;
+  a?: ConclusionSide;
+  b?: ConclusionSide;
+  factor?: number;
+  runs?: ConclusionRun[];
+  metric?: (typeof METRIC_IDS)[number];
+  direction?: (typeof DIRECTIONS)[number];
+  scenario?: string;
+  set?: FieldSettings;
+  field?: string;
+  at?: number[];
+  tolerance_pct?: number;
+  past?: number;
+  peak?: number;
+  tolerance?: number;
+}
+
 export interface FrontMatter {
   id: string;
   title: string;
@@ -87,6 +133,7 @@ export interface FrontMatter {
   parameters: string[];
   views: (typeof VIEW_IDS)[number][];
   claims?: Claim[];
+  conclusions?: Conclusion[];
 }
 
 export interface PredictOption {
@@ -161,6 +208,11 @@ export interface CheckComponent {
   id: string;
   question: string;
   options: CheckOption[];
+  /** The conclusions (front matter) its right answer rests on. */
+  rests_on?: string[];
+  /** Its right answer's direction is the source's own (published), which the model does
+   * not measure: no conclusion can check it. */
+  rests_on_source?: true;
 }
 
 export interface FigureComponent {
@@ -197,6 +249,19 @@ const fieldSettings: JsonSchema = {
 };
 const metric: JsonSchema = { type: 'string', enum: METRIC_IDS };
 const view: JsonSchema = { type: 'string', enum: [...VIEW_IDS] };
+const conclusionRun: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['scenario'],
+  properties: { scenario: id, set: fieldSettings },
+};
+const conclusionSide: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['scenario', 'metric'],
+  properties: { scenario: id, set: fieldSettings, metric },
+};
+const nonNegative: JsonSchema = { type: 'number', minimum: 0 };
 
 export const FRONT_MATTER_SCHEMA: JsonSchema = {
   type: 'object',
@@ -251,8 +316,37 @@ export const FRONT_MATTER_SCHEMA: JsonSchema = {
         },
       },
     },
+    conclusions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'says', 'relation'],
+        properties: {
+          id,
+          says: text,
+          relation: { type: 'string', enum: [...CONCLUSION_RELATIONS] },
+          scope: text,
+          a: conclusionSide,
+          b: conclusionSide,
+          factor: { type: 'number', minimum: 1 },
+          runs: { type: 'array', minItems: 2, items: conclusionRun },
+          metric,
+          direction: { type: 'string', enum: [...DIRECTIONS] },
+          scenario: id,
+          set: fieldSettings,
+          field: fieldPath,
+          at: { type: 'array', minItems: 2, items: { type: 'number' }, uniqueItems: true },
+          tolerance_pct: nonNegative,
+          past: { type: 'number' },
+          peak: { type: 'number' },
+          tolerance: nonNegative,
+        },
+      },
+    },
   },
 };
+
 
 export const COMPONENT_SCHEMAS: Record<ComponentName, JsonSchema> = {
   predict: {
@@ -352,6 +446,8 @@ export const COMPONENT_SCHEMAS: Record<ComponentName, JsonSchema> = {
           properties: { text, correct: { type: 'boolean' }, explain: text },
         },
       },
+      rests_on: { type: 'array', minItems: 1, items: id, uniqueItems: true },
+      rests_on_source: { const: true },
     },
   },
   figure: {

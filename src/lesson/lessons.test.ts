@@ -16,6 +16,7 @@ import { METRICS, formatMetric, readMetric } from '../shared/metrics.js';
 import { formatProblem, lessonCompares } from './parse.js';
 import { matchRun, recordRun } from './status.js';
 import { sketchFit, sketchVerdict } from './sketch.js';
+import { conclusionPoints, judge, relationText } from './conclusions.js';
 import { verdict } from './verdict.js';
 
 const core = await loadCoreFromDisk();
@@ -188,6 +189,16 @@ for (const lesson of catalog.lessons) {
         const value = readMetric(report, claim.metric);
         expect(value, `${METRICS[claim.metric].label} measured ${value === undefined ? 'nothing' : formatMetric(claim.metric, value)}`).toBeDefined();
         expect(Math.abs(value! - claim.value), `${claim.metric} = ${value}`).toBeLessThanOrEqual(claim.within);
+      });
+    }
+
+    // Every conclusion holds at the lesson's scenarios as written (across costs and
+    // seeds: npm run robustness, docs/robustness.md).
+    for (const conclusion of lesson.meta.conclusions ?? []) {
+      it(`conclusion "${conclusion.id}": ${relationText(conclusion)} ("${conclusion.says}")`, () => {
+        const points = conclusionPoints(conclusion, lesson.scenarios);
+        const judgement = judge(conclusion, points, points.map((point) => readMetric(run(point.values), point.metric)));
+        expect(judgement.holds, `"${conclusion.says}" does not hold at the preset: ${relationText(conclusion)}; measured ${judgement.measured}`).toBe(true);
       });
     }
   });

@@ -5,7 +5,7 @@
  */
 
 /** FNV-1a over the text: a 32-bit hash that spreads small differences. */
-function hash(text: string): number {
+export function hashText(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -29,7 +29,7 @@ export function generator(seed: number): () => number {
 /** The file indexes of a check's n options, in the order this learner sees them. */
 export function optionOrder(seed: number, lessonId: string, checkId: string, n: number): number[] {
   const order = Array.from({ length: n }, (_, i) => i);
-  const next = generator(hash(`${seed >>> 0}:${lessonId}:${checkId}`));
+  const next = generator(hashText(`${seed >>> 0}:${lessonId}:${checkId}`));
   for (let i = n - 1; i > 0; i--) {        // Fisher-Yates
     const j = Math.floor(next() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];

@@ -269,6 +269,68 @@ describe('front matter', () => {
   });
 });
 
+describe('conclusions', () => {
+  const withConclusions = (yaml: string) => VALID.replace('views: [cpu-grid, lock]', `views: [cpu-grid, lock]\nconclusions:\n${yaml}`)
+    .replace('## Explain\n\nBecause.', '## Explain\n\nBecause spinning grows with the CPUs, and it is flat past 8 at most.');
+
+  it('accepts each relation with the fields it takes', () => {
+    const text = withConclusions(`  - { id: more-spin, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, set: { machine.cpus: 2 }, metric: mpsynch_pct }, factor: 2 }
+  - { id: fewer-spin, says: "spinning grows", relation: less, a: { scenario: testbed, set: { machine.cpus: 2 }, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }
+  - { id: ordered, says: "spinning grows", relation: order, metric: mpsynch_pct, direction: increasing, runs: [{ scenario: testbed, set: { machine.cpus: 2 } }, { scenario: testbed }] }
+  - { id: curve, says: "spinning grows", relation: monotone, scenario: testbed, metric: mpsynch_pct, field: machine.cpus, at: [2, 4, 8], direction: increasing, tolerance_pct: 1 }
+  - { id: level, says: "flat past 8", scope: "at most", relation: flat, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16], past: 8, tolerance_pct: 5 }
+  - { id: top, says: "spinning grows", relation: peak_at, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16], peak: 16, tolerance: 4 }`);
+    expect(parse(text).meta.conclusions?.map((conclusion) => conclusion.relation)).toEqual(['greater', 'less', 'order', 'monotone', 'flat', 'peak_at']);
+  });
+
+  it('wants says and scope to quote the body', () => {
+    const text = withConclusions('  - { id: c, says: "spinning shrinks", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }');
+    expect(onlyProblem(text)).toMatchObject({ line: lineOf(text, 'spinning shrinks'), message: 'conclusion "c"\'s says is "spinning shrinks", but the lesson\'s body does not contain it.' });
+    const scoped = withConclusions('  - { id: c, says: "spinning grows", scope: "below 4 CPUs", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }');
+    expect(onlyProblem(scoped).message).toMatch(/conclusion "c"'s scope is "below 4 CPUs", but the lesson's body does not contain it/);
+  });
+
+  it('names the fields a relation is missing, and those it does not take, at their lines', () => {
+    const text = withConclusions(`  - id: c
+    says: spinning grows
+    relation: monotone
+    scenario: testbed
+    metric: mpsynch_pct
+    at: [2, 4]
+    factor: 2`);
+    const problems = problemsOf(text);
+    expect(problems.map((p) => p.message)).toEqual([
+      'conclusion "c" (relation monotone) has no field, direction.',
+      'conclusion "c" (relation monotone) does not take "factor".',
+    ]);
+    expect(problems[0]).toMatchObject({ line: lineOf(text, 'relation: monotone') });
+    expect(problems[0]!.fix).toMatch(/a monotone conclusion takes scenario, metric, field, at, direction and optionally set, tolerance_pct/);
+    expect(problems[1]).toMatchObject({ line: lineOf(text, 'factor: 2') });
+  });
+
+  it('refuses an unknown relation, metric or scenario, a bad value, and a duplicate id', () => {
+    expect(problemsOf(withConclusions('  - { id: c, says: "spinning grows", relation: bigger, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }'))[0]!.message).toMatch(/relation/);
+    expect(problemsOf(withConclusions('  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: spinning }, b: { scenario: testbed, metric: mpsynch_pct } }'))[0]!.message).toMatch(/metric/);
+    const unknown = withConclusions('  - { id: c, says: "spinning grows", relation: greater, a: { scenario: tested, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }');
+    expect(onlyProblem(unknown).message).toBe('side a of conclusion "c" names the scenario "tested", which the front matter does not define.');
+    const bad = withConclusions('  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, set: { machine.interrupt_cpu: 999 }, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }');
+    expect(onlyProblem(bad).message).toMatch(/^side a of conclusion "c": .*machine\.interrupt_cpu/);
+    const twice = withConclusions(`  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }
+  - { id: c, says: "spinning grows", relation: less, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }`);
+    expect(onlyProblem(twice).message).toMatch(/the conclusion id "c" is used twice \(first on line \d+\)/);
+  });
+
+  it('checks a curve: its points in order, a numeric field not also set, past and peak among its points', () => {
+    const curve = (fields: string) => withConclusions(`  - { id: c, says: "spinning grows", scenario: testbed, metric: mpsynch_pct, ${fields} }`);
+    expect(onlyProblem(curve('relation: monotone, field: machine.cpus, at: [8, 4, 16], direction: increasing')).message).toBe('conclusion "c"\'s points [8, 4, 16] are not in increasing order.');
+    expect(problemsOf(curve('relation: monotone, field: kernel.lock_kind, at: [1, 2], direction: increasing')).map((p) => p.message).join('\n')).toMatch(/runs along "kernel\.lock_kind", a enum field; a curve needs a numeric one/);
+    expect(onlyProblem(curve('relation: monotone, set: { machine.cpus: 4 }, field: machine.cpus, at: [2, 4], direction: increasing')).message).toBe('conclusion "c" sets machine.cpus, the field its curve runs along.');
+    expect(onlyProblem(curve('relation: flat, field: machine.cpus, at: [2, 4, 16], past: 8, tolerance_pct: 5')).message).toMatch(/flat past machine\.cpus = 8, which is not one of its points/);
+    expect(onlyProblem(curve('relation: peak_at, field: machine.cpus, at: [2, 4, 16], peak: 8')).message).toMatch(/peaks at machine\.cpus = 8, which is not one of its points and has no tolerance/);
+    expect(onlyProblem(curve('relation: peak_at, field: machine.cpus, at: [2, 4, 999], peak: 4')).message).toMatch(/^conclusion "c" at machine\.cpus = 999: /);
+  });
+});
+
 describe('components', () => {
   it('refuses an unknown component, suggesting the nearest', () => {
     const text = VALID.replace('Because.', '```quiz\nquestion: hm\n```');

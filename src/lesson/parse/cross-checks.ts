@@ -10,6 +10,7 @@ import { describeValue } from '../../core/schema-errors.js';
 import { fieldsByPath } from '../../core/schema.js';
 import type { PathPart, YamlText } from '../../core/yaml-lines.js';
 import { CHECKS_PER_LESSON, COMPONENTS, SECTIONS, type CheckComponent, type Component, type FieldSettings, type FrontMatter, type LabComponent, type PredictComponent, type PredictSketch, type SectionTitle } from '../components.js';
+import { CONCLUSION_COMMON_FIELDS, RELATION_FIELDS } from '../conclusions.js';
 import { componentLines, lineIn } from './read-component.js';
 import type { Lesson, LessonProblem, LessonSection, ParseContext, Step } from './types.js';
 
@@ -222,7 +223,100 @@ export function crossCheck(
     }
   });
 
+  checkConclusions(meta, frontYaml, scenarios, bodyText, file, context, problems);
+
   return { file, meta, sections, steps, predicts, labs, checks, scenarios, labScenarios };
+}
+
+/**
+ * The conclusions: each takes the fields its relation needs and no others, names
+ * scenarios the front matter defines with values the core allows, quotes the body in
+ * `says` (and `scope`), and reads a curve along a numeric field at points in order.
+ */
+function checkConclusions(meta: FrontMatter, frontYaml: YamlText, scenarios: Record<string, FlatScenario>, bodyText: string, file: string, context: ParseContext, problems: LessonProblem[]): void {
+  const problem = (line: number, message: string, fix: string) => problems.push({ file, line, message, fix });
+  const firstLine = new Map<string, number>();
+  (meta.conclusions ?? []).forEach((conclusion, index) => {
+    const at = (...path: PathPart[]) => frontYaml.line(['conclusions', index, ...path]);
+    const name = `conclusion "${conclusion.id}"`;
+    const first = firstLine.get(conclusion.id);
+    if (first !== undefined) problem(at('id'), `the conclusion id "${conclusion.id}" is used twice (first on line ${first}).`, 'give every conclusion its own id.');
+    else firstLine.set(conclusion.id, at('id'));
+    for (const key of ['says', 'scope'] as const) {
+      const quoted = conclusion[key];
+      if (quoted !== undefined && !bodyText.includes(normalizeSpace(quoted))) {
+        problem(at(key), `${name}'s ${key} is "${quoted}", but the lesson's body does not contain it.`, 'quote the words exactly as the body writes them, or correct the body.');
+      }
+    }
+    const fields = RELATION_FIELDS[conclusion.relation];
+    const missing = fields.required.filter((key) => !(key in conclusion));
+    if (missing.length > 0) {
+      problem(at('relation'), `${name} (relation ${conclusion.relation}) has no ${missing.join(', ')}.`, `a ${conclusion.relation} conclusion takes ${fields.required.join(', ')}${fields.optional.length ? ` and optionally ${fields.optional.join(', ')}` : ''}; see docs/lessons.md, "Conclusions".`);
+    }
+    for (const key of Object.keys(conclusion)) {
+      if (CONCLUSION_COMMON_FIELDS.includes(key) || fields.required.includes(key) || fields.optional.includes(key)) continue;
+      problem(at(key), `${name} (relation ${conclusion.relation}) does not take "${key}".`, `remove it; a ${conclusion.relation} conclusion takes ${[...fields.required, ...fields.optional].join(', ')}.`);
+    }
+    if (missing.length > 0) return;
+    const checkRun = (scenario: string, set: FieldSettings | undefined, path: PathPart[], what: string) => {
+      if (!(scenario in meta.scenarios)) {
+        problem(at(...path, 'scenario'), `${what} of ${name} names the scenario "${scenario}", which the front matter does not define.`, `use one of: ${Object.keys(meta.scenarios).join(', ')}.`);
+        return;
+      }
+      const base = scenarios[scenario];
+      if (base) checkScenarioValues({ ...base, ...(set ?? {}) }, set ?? {}, (field) => frontYaml.line(['conclusions', index, ...path, 'set'], field), `${what} of ${name}`, file, context, problems);
+    };
+    switch (conclusion.relation) {
+      case 'greater':
+      case 'less':
+        checkRun(conclusion.a!.scenario, conclusion.a!.set, ['a'], 'side a');
+        checkRun(conclusion.b!.scenario, conclusion.b!.set, ['b'], 'side b');
+        break;
+      case 'order':
+        conclusion.runs!.forEach((ref, i) => checkRun(ref.scenario, ref.set, ['runs', i], `run ${i + 1}`));
+        break;
+      case 'monotone':
+      case 'flat':
+      case 'peak_at': {
+        const field = conclusion.field!;
+        const points = conclusion.at!;
+        if (conclusion.set && field in conclusion.set) {
+          problem(at('set', field), `${name} sets ${field}, the field its curve runs along.`, `take ${field} out of set: the curve sets it to each value of at.`);
+        }
+        if (points.some((x, i) => i > 0 && x <= points[i - 1]!)) {
+          problem(at('at'), `${name}'s points [${points.join(', ')}] are not in increasing order.`, 'list them smallest first.');
+        }
+        if (conclusion.relation === 'peak_at' && points.length < 3) {
+          problem(at('at'), `${name} finds a peak among ${points.length} points.`, 'give at least 3 points, some on each side of the peak.');
+        }
+        if (conclusion.relation === 'flat') {
+          if (!points.includes(conclusion.past!)) problem(at('past'), `${name} is flat past ${field} = ${conclusion.past}, which is not one of its points [${points.join(', ')}].`, 'add it to at: the other points are measured against it.');
+          else if (!points.some((x) => x > conclusion.past!)) problem(at('past'), `${name} has no point past ${field} = ${conclusion.past}.`, 'add points after it to at.');
+        }
+        if (conclusion.relation === 'peak_at' && !points.includes(conclusion.peak!) && conclusion.tolerance === undefined) {
+          problem(at('peak'), `${name} peaks at ${field} = ${conclusion.peak}, which is not one of its points and has no tolerance.`, 'add it to at, or give a tolerance in the field\'s units.');
+        }
+        if (context.schema) {
+          const known = fieldsByPath(context.schema).get(field);
+          if (!known) {
+            const suggestion = closest(field, [...fieldsByPath(context.schema).keys()]);
+            problem(at('field'), `${name} runs along "${field}", which is not a scenario field.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, 'use a numeric field path from docs/scenario.md, such as "machine.cpus".');
+          } else if (known.type !== 'int' && known.type !== 'number') {
+            problem(at('field'), `${name} runs along "${field}", a ${known.type} field; a curve needs a numeric one.`, 'use order with a run for each value of a field that is not a number.');
+          }
+        }
+        if (!(conclusion.scenario! in meta.scenarios)) {
+          problem(at('scenario'), `${name} names the scenario "${conclusion.scenario}", which the front matter does not define.`, `use one of: ${Object.keys(meta.scenarios).join(', ')}.`);
+        } else if (scenarios[conclusion.scenario!]) {
+          for (const x of points) {
+            const set = { ...(conclusion.set ?? {}), [field]: x };
+            checkScenarioValues({ ...scenarios[conclusion.scenario!], ...set }, set, (path) => (path === field ? at('at') : frontYaml.line(['conclusions', index, 'set'], path)), `${name} at ${field} = ${x}`, file, context, problems);
+          }
+        }
+        break;
+      }
+    }
+  });
 }
 
 function checkLab(
