@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../core/node.js';
 import { presetNames, readPreset } from '../core/presets.js';
 import { buildCatalog } from './catalog.js';
-import { lintCourse, lintLesson, numbersIn } from './lint.js';
+import { directionWords, lintCourse, lintLesson, numbersIn } from './lint.js';
 import { formatProblem, parseLesson } from './parse.js';
 import { TABLE, check, lesson } from './testing/tiny-lesson.js';
 
@@ -109,6 +109,48 @@ options:
     expect(lint(lesson({ sources: unchecked })).join('\n')).toMatch(/gives 41000, which no claim of the lesson checks/);
     const missing = TABLE.split('\n').filter((line) => !line.includes('2 CPUs')).join('\n');
     expect(lint(lesson({ sources: missing })).join('\n')).toMatch(/the claim testbed machine\.cpus=2 mpsynch_pct 0\.9 ± 0\.3 \("about 1%"\) is stated in the lesson but is in no simulated row/);
+  });
+});
+
+describe('a right answer that rests on a direction', () => {
+  const checks = (first: string) => `${first}
+
+${check('two', 'Here.', ['There.'])}
+
+${check('three', 'Now.', ['Later.'])}`;
+  const conclusions = '  - { id: spins-more, says: "about 1%", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, set: { machine.cpus: 2 }, metric: mpsynch_pct } }';
+
+  it('needs a conclusion behind it, in the right option\'s text or in its explain', () => {
+    const inText = lint(lesson({ checks: checks(check('one', 'It spins more.', ['It spins the same.'])) }));
+    expect(inText).toHaveLength(1);
+    expect(inText[0]).toMatch(/^lessons\/tiny\.md:\d+: check "one": its right answer states a direction or an order \("more"\) but rests on no conclusion/);
+    expect(inText[0]).toMatch(/Fix: write the direction as a conclusion in the front matter .* name it in the check's rests_on/);
+    const inExplain = lint(lesson({ checks: checks(check('one', 'Sixteen.', ['Twelve.']).replace('Because it is.', 'Spinning rises and throughput falls.')) }));
+    expect(inExplain[0]).toMatch(/\("rises", "falls"\)/);
+  });
+
+  it('passes when the check names the conclusion it rests on', () => {
+    const resting = check('one', 'It spins more.', ['It spins the same.']).replace('question: Which one?', 'question: Which one?\nrests_on: [spins-more]');
+    expect(lint(lesson({ conclusions, checks: checks(resting) }))).toEqual([]);
+  });
+
+  it('passes when the check says the direction is the source\'s', () => {
+    const published = check('one', 'It spins more.', ['It spins the same.']).replace('question: Which one?', 'question: Which one?\nrests_on_source: true');
+    expect(lint(lesson({ checks: checks(published) }))).toEqual([]);
+  });
+
+  it('finds a rests_on that names no conclusion of the lesson', () => {
+    const resting = check('one', 'Sixteen.', ['Twelve.']).replace('question: Which one?', 'question: Which one?\nrests_on: [spins-less]');
+    const problems = lint(lesson({ conclusions, checks: checks(resting) }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/check "one" rests on the conclusion "spins-less", which the front matter does not have\. Fix: use one of: spins-more/);
+  });
+
+  it('reads direction words, not the idioms in which they state none', () => {
+    expect(directionWords('It grows **faster**, no longer at most twice, and the queue collapses.')).toEqual(['grows', 'faster', 'collapses']);
+    expect(directionWords('Flat combining, more or less, at least once more.')).toEqual([]);
+    expect(directionWords('The socket drops it; the NIC dropped the rest.')).toEqual([]);
+    expect(directionWords('Lower, HIGHER, levels off, peaks.')).toEqual(['lower', 'higher', 'levels off', 'peaks']);
   });
 });
 

@@ -15,6 +15,11 @@
  *   gap, and for a percentage cover 0 to 100, so every plausible answer has an option.
  * - spoilers: a phrase that states the number a prediction is compared with stays out of
  *   the summary and the sections read before the prediction.
+ * - directions: a check whose right answer (the right option's text or its explain)
+ *   rests on a direction or an order (DIRECTION_WORDS: faster, more, rises, flat, ...)
+ *   names the conclusions it rests on (rests_on), or says the direction is the source's
+ *   (rests_on_source: true); every conclusion it names exists,
+ *   so what the learner is told is checked across costs (docs/robustness.md).
  * - sources: the Sources section ends with a "Published and simulated" table naming
  *   each figure the lesson quotes, whose it is, and the published value beside it; its
  *   simulated numbers are the lesson's claims, and every claim is in it.
@@ -30,6 +35,30 @@ export const LENGTH_RATIO = 1.2;
 export const COURSE_LONGEST_SHARE = 0.4;
 /** Words that make an option sound wrong (or right) whatever it says. */
 export const ABSOLUTE_WORDS = /\b(always|never|only|all|none|every|nothing|no one|cannot|impossible|guaranteed?)\b/i;
+
+/**
+ * Words that state a direction, an order or a shape: comparatives and superlatives of
+ * size and speed, and verbs of change. "most" and "least" are left out (mostly "most of",
+ * "at least"), and so is "drop": in this course it mostly means discarding a packet
+ * ("the socket drops it"), and "falls" says the direction. IDIOMS below are the phrases
+ * in which a listed word states none.
+ */
+export const DIRECTION_WORDS = new RegExp(`\\b(${[
+  'faster', 'slower', 'quicker', 'more', 'fewer', 'less', 'higher', 'lower', 'larger', 'smaller', 'bigger', 'greater',
+  'longer', 'shorter', 'cheaper', 'costlier', 'better', 'worse',
+  'fastest', 'slowest', 'highest', 'lowest', 'largest', 'smallest', 'best', 'worst',
+  'rises?', 'rising', 'rose', 'risen', 'falls?', 'falling', 'fell', 'fallen', 'grows?', 'growing', 'grew', 'grown',
+  'climbs?', 'climbing', 'shrinks?', 'shrinking', 'shrank', 'increases?', 'increased', 'increasing',
+  'decreases?', 'decreased', 'decreasing', 'doubles?', 'doubled', 'halves', 'halved', 'improves?', 'improved',
+  'beats?', 'outperforms?', 'exceeds?', 'collapses?', 'collapsed', 'peaks?', 'peaked', 'flat', 'flattens?', 'levels? off', 'plateaus?',
+].join('|')})\\b`, 'gi');
+/** Phrases in which a direction word states no direction. */
+export const IDIOMS = /\b(no longer|no more than|any more|once more|more or less|at least|at most|better still|flat combining)\b/gi;
+
+/** The direction words a text uses, outside the idioms, in lower case. */
+export function directionWords(text: string): string[] {
+  return [...new Set([...plain(text).replace(IDIOMS, ' ').matchAll(DIRECTION_WORDS)].map((match) => match[0].toLowerCase()))];
+}
 
 export const TABLE_HEADING = 'Published and simulated';
 export const TABLE_COLUMNS = ['Figure', 'In this lesson', 'Whose', 'Published'] as const;
@@ -86,6 +115,25 @@ function lintChecks(lesson: Lesson, problem: (line: number, message: string, fix
     if (!ABSOLUTE_WORDS.test(plain(right.text)) && absoluteWrong.length >= 2 && absoluteWrong.length === wrong.length) {
       problem(line, `check "${check.id}": every wrong option says an absolute word (always, never, only, ...) and the right one does not; a learner can pick it by that alone.`,
         'word the wrong options as the misconceptions they are without absolutes, or let the right option be as definite as they are.');
+    }
+  }
+}
+
+function lintRestsOn(lesson: Lesson, problem: (line: number, message: string, fix: string) => void): void {
+  const known = new Set((lesson.meta.conclusions ?? []).map((conclusion) => conclusion.id));
+  for (const check of Object.values(lesson.checks)) {
+    const line = componentLine(lesson, (component) => component === check);
+    for (const id of check.rests_on ?? []) {
+      if (!known.has(id)) {
+        problem(line, `check "${check.id}" rests on the conclusion "${id}", which the front matter does not have.`, `use one of: ${[...known].join(', ') || '(none yet)'}, or add it under "conclusions:".`);
+      }
+    }
+    const right = check.options.find((option) => option.correct);
+    if (!right || (check.rests_on ?? []).length > 0 || check.rests_on_source) continue;
+    const words = directionWords(`${right.text} ${right.explain}`);
+    if (words.length > 0) {
+      problem(line, `check "${check.id}": its right answer states a direction or an order (${words.map((word) => `"${word}"`).join(', ')}) but rests on no conclusion, so nothing checks that it holds.`,
+        'write the direction as a conclusion in the front matter (docs/lessons.md, "Conclusions") and name it in the check\'s rests_on; if the direction is the source\'s own, which the model does not measure, say rests_on_source: true.');
     }
   }
 }
@@ -234,6 +282,7 @@ export function lintLesson(lesson: Lesson, source: string): LessonProblem[] {
   const body = close + 1;
   const lines = all.slice(body);
   lintChecks(lesson, problem);
+  lintRestsOn(lesson, problem);
   lintPredictRanges(lesson, problem);
   lintSpoilers(lesson, lines, body, problem);
   lintSourcesTable(lesson, lines, body, problem);

@@ -14,6 +14,8 @@ ${wrong.map((text) => `  - text: ${text}\n    explain: Because it is not.`).join
 
 export interface Parts {
   claims?: string;
+  /** The front matter's conclusions: (YAML list items), left out when not given. */
+  conclusions?: string;
   predict?: string;
   predictText?: string;
   checks?: string;
@@ -47,7 +49,7 @@ parameters: [machine.cpus]
 views: [cpu-grid]
 claims:
 ${parts.claims ?? '  - { scenario: testbed, set: { machine.cpus: 2 }, metric: mpsynch_pct, value: 0.9, within: 0.3, says: "about 1%" }'}
----
+${parts.conclusions ? `conclusions:\n${parts.conclusions}\n` : ''}---
 
 ## What you will learn
 
