@@ -78,7 +78,7 @@ export interface Claim {
 }
 
 /** The relations a conclusion may state (docs/lessons.md, "Conclusions"). */
-export const CONCLUSION_RELATIONS = ['greater', 'less', 'order', 'monotone', 'flat', 'peak_at'] as const;
+export const CONCLUSION_RELATIONS = ['greater', 'less', 'order', 'monotone', 'flat', 'peak_at', 'rises_then_falls'] as const;
 export type ConclusionRelation = (typeof CONCLUSION_RELATIONS)[number];
 export const DIRECTIONS = ['increasing', 'decreasing'] as const;
 
@@ -101,6 +101,7 @@ export interface ConclusionSide extends ConclusionRun {
  * - monotone: scenario, set?, metric, field, at, direction, tolerance_pct?;
  * - flat: scenario, set?, metric, field, at, past, tolerance_pct;
  * - peak_at: scenario, set?, metric, field, at, peak, tolerance?.
+ * - rises_then_falls: scenario, set?, metric, field, at.
  */
 export interface Conclusion {
   id: string;

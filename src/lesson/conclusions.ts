@@ -13,6 +13,8 @@
  *   first in the stated way.
  * - flat: every point past `past` is within tolerance_pct % of the point at `past`.
  * - peak_at: the highest point of the curve is at `peak`, ± tolerance in the field's units.
+ * - rises_then_falls: the highest point is neither the first nor the last of `at`: the
+ *   curve rises to a peak inside the range and falls after it (where, a numeric claim says).
  *
  * Each judgement has a margin: how far it is from failing (negative when it fails), in
  * the relation's own terms (a relative difference, percentage points, field units), so
@@ -46,6 +48,7 @@ export const RELATION_FIELDS: Record<ConclusionRelation, { required: string[]; o
   monotone: { required: ['scenario', 'metric', 'field', 'at', 'direction'], optional: ['set', 'tolerance_pct'] },
   flat: { required: ['scenario', 'metric', 'field', 'at', 'past', 'tolerance_pct'], optional: ['set'] },
   peak_at: { required: ['scenario', 'metric', 'field', 'at', 'peak'], optional: ['set', 'tolerance'] },
+  rises_then_falls: { required: ['scenario', 'metric', 'field', 'at'], optional: ['set'] },
 };
 
 export const CONCLUSION_COMMON_FIELDS = ['id', 'says', 'relation', 'scope'];
@@ -73,6 +76,7 @@ export function conclusionPoints(conclusion: Conclusion, scenarios: Record<strin
     case 'monotone':
     case 'flat':
     case 'peak_at':
+    case 'rises_then_falls':
       return conclusion.at!.map((x) => ({
         label: `${conclusion.field}=${x}`,
         values: run(conclusion.scenario!, { ...(conclusion.set ?? {}), [conclusion.field!]: x }),
@@ -135,6 +139,14 @@ export function judge(conclusion: Conclusion, points: ConclusionPoint[], values:
       const margin = (conclusion.tolerance ?? 0) - Math.abs(at[top]! - conclusion.peak!);
       return { holds: margin >= 0, margin, measured: `${measured} (highest at ${conclusion.field}=${at[top]})` };
     }
+    case 'rises_then_falls': {
+      const at = conclusion.at!;
+      const peak = Math.max(...v);
+      const top = v.indexOf(peak);
+      // how far the peak stands above each end, in % of it: both must be above 0
+      const margin = Math.min(100 * relative(peak - v[0]!, peak), 100 * relative(peak - v[v.length - 1]!, peak));
+      return { holds: top > 0 && top < v.length - 1 && margin > 0, margin, measured: `${measured} (highest at ${conclusion.field}=${at[top]})` };
+    }
   }
 }
 
@@ -155,5 +167,7 @@ export function relationText(conclusion: Conclusion): string {
       return `${curve()} within ${conclusion.tolerance_pct}% of its value at ${conclusion.past} past it`;
     case 'peak_at':
       return `${curve()} highest at ${conclusion.peak}${conclusion.tolerance ? ` ± ${conclusion.tolerance}` : ''}`;
+    case 'rises_then_falls':
+      return `${curve()} highest inside the range, below it at both ends`;
   }
 }

@@ -279,8 +279,9 @@ describe('conclusions', () => {
   - { id: ordered, says: "spinning grows", relation: order, metric: mpsynch_pct, direction: increasing, runs: [{ scenario: testbed, set: { machine.cpus: 2 } }, { scenario: testbed }] }
   - { id: curve, says: "spinning grows", relation: monotone, scenario: testbed, metric: mpsynch_pct, field: machine.cpus, at: [2, 4, 8], direction: increasing, tolerance_pct: 1 }
   - { id: level, says: "flat past 8", scope: "at most", relation: flat, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16], past: 8, tolerance_pct: 5 }
-  - { id: top, says: "spinning grows", relation: peak_at, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16], peak: 16, tolerance: 4 }`);
-    expect(parse(text).meta.conclusions?.map((conclusion) => conclusion.relation)).toEqual(['greater', 'less', 'order', 'monotone', 'flat', 'peak_at']);
+  - { id: top, says: "spinning grows", relation: peak_at, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16], peak: 16, tolerance: 4 }
+  - { id: hump, says: "spinning grows", relation: rises_then_falls, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16] }`);
+    expect(parse(text).meta.conclusions?.map((conclusion) => conclusion.relation)).toEqual(['greater', 'less', 'order', 'monotone', 'flat', 'peak_at', 'rises_then_falls']);
   });
 
   it('wants says and scope to quote the body', () => {

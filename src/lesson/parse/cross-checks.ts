@@ -277,7 +277,8 @@ function checkConclusions(meta: FrontMatter, frontYaml: YamlText, scenarios: Rec
         break;
       case 'monotone':
       case 'flat':
-      case 'peak_at': {
+      case 'peak_at':
+      case 'rises_then_falls': {
         const field = conclusion.field!;
         const points = conclusion.at!;
         if (conclusion.set && field in conclusion.set) {
@@ -286,7 +287,7 @@ function checkConclusions(meta: FrontMatter, frontYaml: YamlText, scenarios: Rec
         if (points.some((x, i) => i > 0 && x <= points[i - 1]!)) {
           problem(at('at'), `${name}'s points [${points.join(', ')}] are not in increasing order.`, 'list them smallest first.');
         }
-        if (conclusion.relation === 'peak_at' && points.length < 3) {
+        if ((conclusion.relation === 'peak_at' || conclusion.relation === 'rises_then_falls') && points.length < 3) {
           problem(at('at'), `${name} finds a peak among ${points.length} points.`, 'give at least 3 points, some on each side of the peak.');
         }
         if (conclusion.relation === 'flat') {
