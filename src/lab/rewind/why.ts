@@ -367,8 +367,19 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
     return { kind: 'blocking', title: `Why ${cpuWords} switched to ${who}`, sentences, missing };
   }
   const wakeT = slice.t[wake]!;
-  // the cause at the same time just before the wake: a lock's release woke sleepers, or a post
-  const cause = findBack(slice, wake, (i) => (slice.kind[i] === k.lockWake) || (slice.kind[i] === k.post && slice.thread[i] === thread),
+  // What made it ready. A lock's release that woke it: the first release of the lock it
+  // fell asleep on, after it fell asleep (a release may price its wake-up work, so the
+  // sleeper reaches the run queue a little after it: blocking_lock.c). Else a post at the
+  // same time just before the wake.
+  const asleep = findBack(slice, wake, (i) => slice.kind[i] === k.lockSleep && slice.thread[i] === thread,
+    (i) => slice.kind[i] === k.dispatch && slice.thread[i] === thread);
+  // A wake-all release wakes every sleeper, so the first release after it fell asleep woke
+  // it; a hand-off or wake-one release wakes one, so the last before its wake did.
+  const releaseOf = (i: number) => slice.kind[i] === k.lockWake && slice.object[i] === slice.object[asleep]!;
+  const release = asleep < 0 ? -1 : ctx.lockKinds[slice.object[asleep]!] === 'wake_all'
+    ? findForward(slice, asleep + 1, releaseOf, (i) => i >= wake)
+    : findBack(slice, wake, releaseOf, (i) => i <= asleep);
+  const cause = release >= 0 ? release : findBack(slice, wake, (i) => slice.kind[i] === k.post && slice.thread[i] === thread,
     (i) => slice.t[i]! < wakeT);
   const readyWait = dispT - wakeT;
   if (cause >= 0 && slice.kind[cause] === k.lockWake) {
@@ -376,11 +387,14 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
     const lockName = ctx.lockNames[lock] ?? `lock ${lock}`;
     const releaser = slice.thread[cause]!;
     const woken = slice.arg[cause]!;
-    // its place among those woken: the wake records after this release, at the same time
+    const releaseT = slice.t[cause]!;
+    // its place among those woken: the wakes after this release of threads asleep on this lock
+    const asleepOn = (t: number, before: number) =>
+      findBack(slice, before, (i) => slice.kind[i] === k.lockSleep && slice.thread[i] === t && slice.object[i] === lock) >= 0;
     let place = 0;
-    for (let i = cause + 1; i <= wake; i++) if (slice.kind[i] === k.wake) place++;
+    for (let i = cause + 1; i <= wake; i++) if (slice.kind[i] === k.wake && asleepOn(slice.thread[i]!, cause)) place++;
     // when it fell asleep, behind how many, and who held the lock then
-    const sleep = findBack(slice, wake, (i) => slice.kind[i] === k.lockSleep && slice.thread[i] === thread && slice.object[i] === lock);
+    const sleep = asleep;
     if (sleep >= 0) {
       const sleepT = slice.t[sleep]!;
       // who held it then: the same replay as for a spin (a lock handed to a woken thread is between holders)
@@ -400,7 +414,7 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
     const wokeWords = kind === 'handoff' ? 'the one that had waited longest, handing it the lock'
       : kind === 'wake_one' ? 'the one that had waited longest, leaving the lock free for whoever came first'
         : `all ${woken} sleeper${woken === 1 ? '' : 's'} (a wake-all lock: the thundering herd)`;
-    sentences.push(`At ${formatMs(wakeT)} ${name(releaser)} released ${lockName} on CPU ${slice.cpu[cause]}, which woke ${wokeWords}; ${who} was the ${ordinal(place)} woken.`);
+    sentences.push(`At ${formatMs(releaseT)} ${name(releaser)} released ${lockName} on CPU ${slice.cpu[cause]}, which woke ${wokeWords}; ${who} was the ${ordinal(place)} woken${wakeT > releaseT ? `, on the run queue at ${formatMs(wakeT)} once the releaser had done the wake-up work for it` : ''}.`);
     sentences.push(`${cpuWords} switched to it at ${formatMs(dispT)}${readyWait > 0 ? `, ${formatNs(readyWait)} after it was woken (it waited for a CPU)` : ''}.`);
     // what happened next: it took the lock, or found it taken again
     const next = findForward(slice, disp + 1, (i) => slice.thread[i] === thread && slice.object[i] === lock
