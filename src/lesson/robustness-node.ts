@@ -107,12 +107,13 @@ class RunCache {
 
   /** Runs each distinct scenario not yet kept on the native runner, `parallel` at a time. */
   async run(runs: FlatScenario[], parallel: number): Promise<number> {
-    const todo = new Map<string, FlatScenario>();
+    // each distinct run not kept yet, once
+    const unkept = new Map<string, FlatScenario>();
     for (const values of runs) {
       const key = RunCache.key(values);
-      if (!this.kept.has(key)) todo.set(key, values);
+      if (!this.kept.has(key)) unkept.set(key, values);
     }
-    const queue = [...todo];
+    const queue = [...unkept];
     mkdirSync(CACHE_DIR, { recursive: true });
     let next = 0;
     const worker = async () => {
