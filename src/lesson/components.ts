@@ -214,6 +214,9 @@ export interface CheckComponent {
   /** Its right answer's direction is the source's own (published), which the model does
    * not measure: no conclusion can check it. */
   rests_on_source?: true;
+  /** What the check asks the learner to carry over that the text did not work through
+   * (a new number, machine or case, or a prediction): it makes the check a transfer item. */
+  transfer?: string;
 }
 
 export interface FigureComponent {
@@ -449,6 +452,7 @@ export const COMPONENT_SCHEMAS: Record<ComponentName, JsonSchema> = {
       },
       rests_on: { type: 'array', minItems: 1, items: id, uniqueItems: true },
       rests_on_source: { const: true },
+      transfer: text,
     },
   },
   figure: {

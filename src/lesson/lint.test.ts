@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../core/node.js';
 import { presetNames, readPreset } from '../core/presets.js';
 import { buildCatalog } from './catalog.js';
-import { directionWords, lintCourse, lintLesson, numbersIn } from './lint.js';
+import { contentWords, directionWords, lintCourse, lintLesson, numbersIn } from './lint.js';
 import { formatProblem, parseLesson } from './parse.js';
 import { TABLE, check, lesson } from './testing/tiny-lesson.js';
 
@@ -45,7 +45,7 @@ describe('lintLesson', () => {
 ${check('two', 'Here.', ['There.'])}
 
 ${check('three', 'Now.', ['Later.'])}` }));
-    expect(problems).toHaveLength(1);
+    expect(problems, problems.join('\n')).toHaveLength(1);
     expect(problems[0]).toMatch(/check "one": the right option is 63 characters, 7\.0 times the longest wrong one/);
     expect(problems[0]).toMatch(/^lessons\/tiny\.md:\d+: /);
     expect(problems[0]).toMatch(/Fix: keep the right option's text/);
@@ -57,7 +57,7 @@ ${check('three', 'Now.', ['Later.'])}` }));
 ${check('two', 'Here.', ['There.'])}
 
 ${check('three', 'Now.', ['Later.'])}` }));
-    expect(problems).toHaveLength(1);
+    expect(problems, problems.join('\n')).toHaveLength(1);
     expect(problems[0]).toMatch(/every wrong option says an absolute word/);
   });
 
@@ -112,6 +112,54 @@ options:
   });
 });
 
+describe('checks that need understanding', () => {
+  const three = (first: string, second = check('two', 'Here.', ['There.']), third = check('three', 'Now.', ['Later.'])) => `${first}\n\n${second}\n\n${third}`;
+
+  it('finds a right option that echoes a paragraph before it, leaving out the lesson\'s common words ("cpu" here)', () => {
+    const echo = check('one', 'The spinners burn CPU cycles waiting for the holder.', ['The holder sleeps on the lock until it is woken.', 'The disk is slow to answer each of the requests.']);
+    const problems = lint(lesson({ predictText: 'Guess. While a lock is held, spinners burn CPU cycles waiting\nfor the holder to let go.', checks: three(echo) }));
+    expect(problems, problems.join('\n')).toHaveLength(1);
+    expect(problems[0]).toMatch(/check "one": its right option shares 5 of its 5 telling words \(spinner, burn, cycl, wait, holder\)/);
+    expect(problems[0]).toMatch(/with the paragraph at line \d+; a learner can answer by finding that paragraph again\. Fix: ask the learner to use the idea on a case/);
+  });
+
+  it('lets a right option share a few words with the text, and lets a short one be', () => {
+    const apart = check('one', 'Block, since spinners would burn the whole disk read.', ['Spin, since a context switch costs more than that.', 'Either, as both wait for the same disk read.']);
+    expect(lint(lesson({ predictText: 'Guess. Spinners burn CPU while a lock is held.', checks: three(apart) })).join('\n')).toEqual('');
+    expect(lint(lesson({ predictText: 'Guess. It spins.', checks: three(check('one', 'It spins.', ['It sleeps.'])) }))).toEqual([]);
+  });
+
+  it('finds a lesson whose right option is the longest in more than a third of its checks', () => {
+    const problems = lint(lesson({ checks: three(check('one', 'This is one.', ['That is it.']), check('two', 'Here it is.', ['There, it.'])) }));
+    expect(problems, problems.join('\n')).toHaveLength(1);
+    expect(problems[0]).toMatch(/the right option is the longest in 2 of the lesson's 3 checks \(one, two\); a learner who picks the longest passes\. Fix: let it be the longest in at most 1/);
+  });
+
+  it('finds a file that writes the right option first in more than half of its checks', () => {
+    const rightFirst = (text: string) => text.replace(/(options:\n)([\s\S]*?)(  - text: [^\n]*\n    correct: true\n    explain: [^\n]*\n)/, '$1$3$2');
+    const problems = lint(lesson({ checks: three(rightFirst(check('one', 'This.', ['That.'])), rightFirst(check('two', 'Here.', ['There.']))) }));
+    expect(problems, problems.join('\n')).toHaveLength(1);
+    expect(problems[0]).toMatch(/the right option is written first in 2 of the file's 3 checks \(one, two\)\. Fix: write it first in at most 1/);
+  });
+
+  it('finds a lesson with fewer than half its checks transfer items', () => {
+    const problems = lint(lesson({ checks: three(check('one', 'This.', ['That.'], ''), check('two', 'Here.', ['There.'], '')) }));
+    expect(problems, problems.join('\n')).toHaveLength(1);
+    expect(problems[0]).toMatch(/1 of the lesson's 3 checks are transfer items; at least 2 should be\. Fix: .*transfer: field/);
+  });
+
+  it('finds a wrong option whose explain gives a verdict and no reason', () => {
+    const terse = check('one', 'This.', ['That.']).replace('Because it is not, as the run in the lab shows plainly.', 'No, wrong.');
+    const problems = lint(lesson({ checks: three(terse) }));
+    expect(problems, problems.join('\n')).toHaveLength(1);
+    expect(problems[0]).toMatch(/check "one": the explain of the wrong option "That\." has 2 words; it gives a verdict, not the reason/);
+  });
+
+  it('reads content words: no stop words, plurals and past tenses meet their stems, numbers kept', () => {
+    expect([...contentWords('The locks were locked at 41,000 packets, and the lock spins.')]).toEqual(['lock', '41000', 'packet', 'spin']);
+  });
+});
+
 describe('a right answer that rests on a direction', () => {
   const checks = (first: string) => `${first}
 
@@ -142,7 +190,7 @@ ${check('three', 'Now.', ['Later.'])}`;
   it('finds a rests_on that names no conclusion of the lesson', () => {
     const resting = check('one', 'Sixteen.', ['Twelve.']).replace('question: Which one?', 'question: Which one?\nrests_on: [spins-less]');
     const problems = lint(lesson({ conclusions, checks: checks(resting) }));
-    expect(problems).toHaveLength(1);
+    expect(problems, problems.join('\n')).toHaveLength(1);
     expect(problems[0]).toMatch(/check "one" rests on the conclusion "spins-less", which the front matter does not have\. Fix: use one of: spins-more/);
   });
 
@@ -170,7 +218,7 @@ ${check('two', 'Here is the long one.', ['There.'])}
 
 ${check('three', 'Now.', ['Later on.'])}` });
     const problems = lintCourse([parseLesson('lessons/tiny.md', longest, { presets })]).map(formatProblem);
-    expect(problems).toHaveLength(1);
+    expect(problems, problems.join('\n')).toHaveLength(1);
     expect(problems[0]).toMatch(/the right option is the longest in 2 of 3 checks \(67%\)/);
   });
 });

@@ -9,8 +9,15 @@
  *
  * The rules:
  * - checks: the right option is not told apart by its length, and not by being the one
- *   option without an absolute word ("always", "never", ...); across the course the right
- *   option is the longest in few checks (lintCourse).
+ *   option without an absolute word ("always", "never", ...); within a lesson it is the
+ *   longest in at most a third of the checks, and across the course in few (lintCourse);
+ *   within a file it is written first in at most half (the page shuffles them, but a
+ *   habit in the file shows wherever the options are not shuffled: a printout, a diff).
+ * - understanding: a check's right option does not echo a paragraph before it (shares
+ *   most of its content words with it), so re-reading is not enough; at least half of a
+ *   lesson's checks are transfer items (`transfer:` says what is new: a number, a
+ *   machine, a case, a prediction the text did not work through); every wrong option's
+ *   explain says why it is wrong, in a sentence, not a word.
  * - predictions: an option's ranges are in the compared metric's units, join up with no
  *   gap, and for a percentage cover 0 to 100, so every plausible answer has an option.
  * - spoilers: a phrase that states the number a prediction is compared with stays out of
@@ -33,6 +40,21 @@ import { lessonCompares, type Lesson, type LessonProblem } from './parse.js';
 export const LENGTH_RATIO = 1.2;
 /** Across the course, the right option may be the longest in at most this share of checks. */
 export const COURSE_LONGEST_SHARE = 0.4;
+/** A lesson's right option may be the longest in at most this share of its checks. */
+export const LESSON_LONGEST_SHARE = 1 / 3;
+/** A file may write the right option first in at most this share of its checks. */
+export const FILE_FIRST_SHARE = 1 / 2;
+/** At least this share of a lesson's checks are transfer items. */
+export const TRANSFER_SHARE = 1 / 2;
+/** A right option echoes a paragraph when more than this share of its content words are in it. */
+export const ECHO_SHARE = 0.5;
+/** ... counting only its words that are not the lesson's common vocabulary ("lock", "CPU"
+ * in a lesson on locks): those in more than this share of the lesson's paragraphs. */
+export const COMMON_SHARE = 0.2;
+/** ... and it has at least this many such words (fewer say too little to judge). */
+export const ECHO_MIN_WORDS = 3;
+/** A wrong option's explain has at least this many words: a reason, not a verdict. */
+export const WRONG_EXPLAIN_WORDS = 8;
 /** Words that make an option sound wrong (or right) whatever it says. */
 export const ABSOLUTE_WORDS = /\b(always|never|only|all|none|every|nothing|no one|cannot|impossible|guaranteed?)\b/i;
 
@@ -116,6 +138,111 @@ function lintChecks(lesson: Lesson, problem: (line: number, message: string, fix
       problem(line, `check "${check.id}": every wrong option says an absolute word (always, never, only, ...) and the right one does not; a learner can pick it by that alone.`,
         'word the wrong options as the misconceptions they are without absolutes, or let the right option be as definite as they are.');
     }
+  }
+}
+
+/** Words that carry no content: a paragraph sharing them with an option says nothing of it. */
+const STOP_WORDS = new Set(`a about above after again against all also am an and any are as at be because been before
+being below between both but by can could did do does doing done down during each either even few for from further
+had has have having he her here hers him his how however i if in into is it its itself just let like made make makes
+many may me might more most much must my no nor not now of off on once one only or other our out over own per same
+she should since so some such than that the their them then there these they this those through thus to too under
+until up upon us very was we were what when where whether which while who whom whose why will with within without
+would yet you your find finds found use used uses back still need needs go goes went gone take takes took taken get
+gets got put puts come comes came keep keeps kept give gives gave look looks way`.split(/\s+/));
+
+/** A word's crude stem: lower case, without a plural or past ending, so "locks" meets "lock". */
+function stem(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower.length > 5 && lower.endsWith('ing')) return lower.slice(0, -3);
+  if (lower.length > 4 && lower.endsWith('ed')) return lower.slice(0, -2);
+  if (lower.length > 4 && lower.endsWith('es')) return lower.slice(0, -2);
+  if (lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss')) return lower.slice(0, -1);
+  return lower;
+}
+
+/** The content words of a text, stemmed: words of three or more letters, or numbers, not stop words. */
+export function contentWords(text: string): Set<string> {
+  const words = plain(text).replace(/(\d),(\d)/g, '$1$2').match(/[A-Za-z][A-Za-z'-]*[A-Za-z]|\d+(?:\.\d+)?/g) ?? [];
+  return new Set(words.filter((word) => /\d/.test(word) || (word.length >= 3 && !STOP_WORDS.has(word.toLowerCase())))
+    .map((word) => stem(word.replace(/'s$/, ''))));
+}
+
+/** The paragraphs of a stretch of lines: runs of non-blank lines, with their first line. */
+function paragraphs(lines: string[], from: number, to: number): { line: number; text: string }[] {
+  const found: { line: number; text: string }[] = [];
+  let start = -1;
+  for (let i = from; i <= to; i++) {
+    const blank = i === to || lines[i]!.trim() === '' || /^```/.test(lines[i]!.trim());
+    if (blank && start >= 0) {
+      found.push({ line: start, text: lines.slice(start, i).join(' ') });
+      start = -1;
+    } else if (!blank && start < 0) start = i;
+  }
+  return found;
+}
+
+/**
+ * The habits of a lesson's checks that let a learner answer without understanding: a
+ * right option that repeats a paragraph above it, that is the longest too often, that is
+ * written first too often; too few transfer items; a wrong option's explain that gives a
+ * verdict and no reason.
+ */
+function lintUnderstanding(lesson: Lesson, all: string[], body: number, problem: (line: number, message: string, fix: string) => void): void {
+  const checks = Object.values(lesson.checks);
+  if (checks.length === 0) return;
+  const where = new Map(checks.map((check) => [check, componentLine(lesson, (component) => component === check)]));
+  // The lesson's common vocabulary: words in many of its paragraphs say nothing of where
+  // an answer was read.
+  const everyParagraph = paragraphs(all, body, all.length).map((paragraph) => contentWords(paragraph.text));
+  const inParagraphs = new Map<string, number>();
+  for (const words of everyParagraph) for (const word of words) inParagraphs.set(word, (inParagraphs.get(word) ?? 0) + 1);
+  const common = (word: string) => (inParagraphs.get(word) ?? 0) > COMMON_SHARE * everyParagraph.length;
+  for (const check of checks) {
+    const line = where.get(check)!;
+    const right = check.options.find((option) => option.correct);
+    if (!right) continue;
+    const words = [...contentWords(right.text)].filter((word) => !common(word));
+    if (words.length >= ECHO_MIN_WORDS) {
+      // The file's lines above the check's fence (file lines count from 1).
+      for (const paragraph of paragraphs(all, body, Math.max(body, line - 1))) {
+        const seen = contentWords(paragraph.text);
+        const shared = words.filter((word) => seen.has(word));
+        if (shared.length / words.length > ECHO_SHARE) {
+          problem(line, `check "${check.id}": its right option shares ${shared.length} of its ${words.length} telling words (${shared.join(', ')}) with the paragraph at line ${paragraph.line + 1}; a learner can answer by finding that paragraph again.`,
+            'ask the learner to use the idea on a case the text did not work through (a new number, machine or case), or word the right option as its consequence rather than the text\'s sentence.');
+          break;
+        }
+      }
+    }
+    for (const option of check.options) {
+      if (option.correct) continue;
+      const count = plain(option.explain).split(' ').filter(Boolean).length;
+      if (count < WRONG_EXPLAIN_WORDS) {
+        problem(line, `check "${check.id}": the explain of the wrong option "${plain(option.text)}" has ${count} words; it gives a verdict, not the reason the option is wrong.`,
+          `say in a sentence (at least ${WRONG_EXPLAIN_WORDS} words) what a learner who chose it has misunderstood, and what shows it.`);
+      }
+    }
+  }
+  const first = componentLine(lesson, (component) => component === checks[0]);
+  const longest = checks.filter((check) => {
+    const right = check.options.find((option) => option.correct);
+    const others = check.options.filter((option) => option !== right).map((option) => plain(option.text).length);
+    return right !== undefined && plain(right.text).length > Math.max(...others);
+  });
+  if (longest.length > LESSON_LONGEST_SHARE * checks.length) {
+    problem(first, `the right option is the longest in ${longest.length} of the lesson's ${checks.length} checks (${longest.map((check) => check.id).join(', ')}); a learner who picks the longest passes.`,
+      `let it be the longest in at most ${Math.floor(LESSON_LONGEST_SHARE * checks.length)}: shorten right options (detail goes in explain) or write fuller wrong ones.`);
+  }
+  const firsts = checks.filter((check) => check.options[0]?.correct);
+  if (firsts.length > FILE_FIRST_SHARE * checks.length) {
+    problem(first, `the right option is written first in ${firsts.length} of the file's ${checks.length} checks (${firsts.map((check) => check.id).join(', ')}).`,
+      `write it first in at most ${Math.floor(FILE_FIRST_SHARE * checks.length)}: move it among the others.`);
+  }
+  const transfer = checks.filter((check) => check.transfer);
+  if (transfer.length < TRANSFER_SHARE * checks.length) {
+    problem(first, `${transfer.length} of the lesson's ${checks.length} checks are transfer items; at least ${Math.ceil(TRANSFER_SHARE * checks.length)} should be.`,
+      'ask for the idea on a new number, machine or case, or a prediction the text did not work through, and say what is new in the check\'s transfer: field.');
   }
 }
 
@@ -282,6 +409,7 @@ export function lintLesson(lesson: Lesson, source: string): LessonProblem[] {
   const body = close + 1;
   const lines = all.slice(body);
   lintChecks(lesson, problem);
+  lintUnderstanding(lesson, all, body, problem);
   lintRestsOn(lesson, problem);
   lintPredictRanges(lesson, problem);
   lintSpoilers(lesson, lines, body, problem);

@@ -2,14 +2,16 @@
  * tiny-lesson.ts -- for tests: a small lesson that parses and passes the lint, built
  * from parts so that a test can replace the one part it is about.
  */
-export const check = (id: string, right: string, wrong: string[]) => `\`\`\`check
+/** A check with its right option written last, as a transfer item (unless transfer is
+ * empty), whose wrong options' explains give a reason. */
+export const check = (id: string, right: string, wrong: string[], transfer = 'a case the text did not work through') => `\`\`\`check
 id: ${id}
 question: Which one?
-options:
+${transfer ? `transfer: ${transfer}\n` : ''}options:
+${wrong.map((text) => `  - text: ${text}\n    explain: Because it is not, as the run in the lab shows plainly.`).join('\n')}
   - text: ${right}
     correct: true
     explain: Because it is.
-${wrong.map((text) => `  - text: ${text}\n    explain: Because it is not.`).join('\n')}
 \`\`\``;
 
 export interface Parts {
