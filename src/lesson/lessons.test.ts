@@ -62,6 +62,8 @@ const LATER_SOURCES: Record<string, string[]> = {
   'Flat Combining and the Synchronization-Parallelism Tradeoff': ['Danny Hendler', 'Itai Incze', 'Nir Shavit', 'Moran Tzafrir'],
   'Eliminating Receive Livelock in an Interrupt-Driven Kernel': ['Jeffrey C. Mogul', 'K. K. Ramakrishnan'],
   'Beyond Softnet': ['Jamal Hadi Salim', 'Robert Olsson', 'Alexey Kuznetsov'],
+  'Remote Core Locking: Migrating Critical-Section Execution to Improve the Performance of Multithreaded Applications': ['Jean-Pierre Lozi', 'Florian David', 'Gaël Thomas', 'Julia Lawall', 'Gilles Muller'],
+  'ffwd: delegation is (much) faster than you think': ['Sepideh Roghanchi', 'Jakob Eriksson', 'Nilanjana Basu'],
 };
 
 describe('lessons/', () => {
