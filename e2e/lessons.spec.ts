@@ -13,7 +13,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { METRICS } from '../src/shared/metrics.js';
 import { repoRoot } from '../src/core/node.js';
 import { execFileSync } from 'node:child_process';
 import type { Schema } from '../src/core/schema.js';
@@ -31,6 +32,12 @@ const catalog = buildCatalog({
   lessons: Object.fromEntries(readdirSync(lessonDir).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => [f, read(f)])),
   presets: Object.fromEntries(presetNames().map((name) => [name, readPreset(name)])),
 });
+
+/** Two runs' settings are the same run: the same fields with the same values. */
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const key = (values: Record<string, unknown>) => JSON.stringify(Object.entries(values).map(([k, v]) => [k, String(v)]).sort(([x], [y]) => x!.localeCompare(y!)));
+  return key(a) === key(b);
+}
 
 /** Screenshots a teacher can look at: /tmp/shots/lesson-<id>-<what>.png. */
 async function shot(page: Page, lessonId: string, what: string, fullPage = false) {
@@ -283,6 +290,24 @@ test.describe('lessons', () => {
       for (const predict of Object.values(lesson.predicts)) {
         if (compared.has(predict.id)) await expect(page.getByTestId(`compare-measured-${predict.id}`)).toHaveText(/\d/);
       }
+      // What the lab measured in the browser is what the lesson's text says of that run:
+      // each compared run that a claim states is shown within the claim's band.
+      const shown: { predict: string; metric: string; shown: string; claim?: number }[] = [];
+      for (const compare of lessonCompares(lesson)) {
+        if (!compare.run || lesson.predicts[compare.predict]?.sketch) continue;
+        const ran = { ...lesson.labScenarios[compare.lab]!, ...compare.run };
+        const text = (await page.getByTestId(`compare-measured-${compare.predict}`).textContent()) ?? '';
+        const value = Number(/-?[\d,]+(?:\.\d+)?/.exec(text)?.[0]?.replace(/,/g, ''));
+        const stated = (lesson.meta.claims ?? []).filter((claim) => claim.metric === compare.metric
+          && sameValues({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) }, ran));
+        for (const claim of stated) {
+          const slack = claim.within + 10 ** -METRICS[compare.metric].digits;
+          expect(Math.abs(value - claim.value), `${lesson.meta.id}: the lab shows "${text}" for prediction "${compare.predict}", the lesson says ${claim.value} ± ${claim.within}`).toBeLessThanOrEqual(slack);
+        }
+        shown.push({ predict: compare.predict, metric: compare.metric, shown: text, claim: stated[0]?.value });
+      }
+      mkdirSync('/tmp/lesson-runs', { recursive: true });
+      writeFileSync(`/tmp/lesson-runs/${lesson.meta.id}.json`, JSON.stringify(shown, null, 2));
       await expectAccessible(page, `${lesson.meta.id} (complete)`);
       await shot(page, lesson.meta.id, 'complete', true);
       // with the experiments' labs open, each loaded (its scenario checked in the worker) without a fault

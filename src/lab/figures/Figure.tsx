@@ -5,7 +5,7 @@
  * it (REPORT_METRICS, from the MetricDesc table of the C function that writes it)
  * unless the card words it shorter; then the core's words are its title.
  */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { REPORT_METRICS, type ReportMetricPath } from '../../core/report.js';
 
 type FigureProps = { value: string; detail?: string; testId: string; raw: number; headline?: boolean }
@@ -15,7 +15,8 @@ export function Figure(props: FigureProps) {
   const core = props.metric ? REPORT_METRICS[props.metric].label : undefined;
   const label = props.label ?? core ?? '';
   return (
-    <div className={props.headline ? 'figure figure-headline' : 'figure'} data-testid={props.testId} data-value={Number.isFinite(props.raw) ? props.raw : ''}>
+    <div className={props.headline ? 'figure figure-headline' : 'figure'} data-testid={props.testId} data-value={Number.isFinite(props.raw) ? props.raw : ''}
+      style={{ '--chars': Math.max(props.value.length, 4) } as CSSProperties}>
       <dt title={core && core !== label ? core : undefined}>{label}</dt>
       <dd>
         <span className="figure-value">{props.value}</span>
