@@ -21,8 +21,9 @@
  *
  * Putting a sleeper back on the run queue is work too, and the releaser does it: "When
  * the lock is freed, all suspended threads are placed on the run queue to contend for
- * the lock" (the source), as AIX's e_wakeup wakes every thread sleeping on an event
- * list. A lock whose kernel prices that work (Lock.wake_cost names one of the
+ * the lock" (the source; AIX's kernel service for that is e_wakeup, which wakes every
+ * thread sleeping on an event list, though the source does not say what the release
+ * calls or what it costs: the price is the model's choice). A lock whose kernel prices that work (Lock.wake_cost names one of the
  * kernel's own costs, the price of its machine) charges it once for each sleeper its
  * release wakes, k for a wake-all release of k sleepers and one for a hand-off or a
  * wake-one; the release returns the total, which the releasing thread spends at once

@@ -51,7 +51,7 @@ const Mechanism LAB_ENGINE_MECHANISMS[] = {
       "sna: sna.lock_kind=lockl; service: service.discipline=wake_all",
       MDOC("A thread that finds the lock held sleeps and its CPU runs another thread. A release puts "
            "every sleeper on the run queue, paying a wake-up's work for each (a kernel's own cost field: "
-           "sna.costs.lock_wakeup for AIX's e_wakeup; none for the service kernel); each is dispatched (a "
+           "sna.costs.lock_wakeup, the model's price for AIX's e_wakeup, which the source does not price; none for the service kernel); each is dispatched (a "
            "context switch), the first takes the lock and the others miss and sleep again: k sleepers, k - 1 "
            "futile wake-ups."),
       MDOC("AIX lockl(), the blocking lock SNA Server/6000 was ported with (source 001, \"The Thundering "

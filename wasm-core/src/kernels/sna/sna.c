@@ -363,7 +363,8 @@ static int sna_build(lab_Sim *s)
     for (i = 0; i < SL_DLC0; i++)
         if (i != SL_HEAP) {
             st->lock[i].kind = (int8_t)kind;
-            /* a blocking release pays AIX's e_wakeup for each sleeper it puts on the run
+            /* a blocking release pays the model's wake-up work (its price for what AIX's
+             * e_wakeup does; the source gives none) for each sleeper it puts on the run
              * queue ("all suspended threads are placed on the run queue"): blocking_lock.c */
             st->lock[i].wake_cost = C_SNA_LOCK_WAKEUP;
         }
