@@ -40,5 +40,5 @@ export const KERNEL: ControlSpec = { path: 'kernel.kind', kind: 'choice' };
 
 export const SPINLOCK_CHOICES = {
   tas: 'Test-and-set (any spinner may win)', ticket: 'Ticket (first come, first served)',
-  fair: 'OpenVMS fair: test-and-set until contention, then queued',
+  fair: 'OpenVMS fair (as modelled): test-and-set until contention, then queued',
 };

@@ -17,7 +17,7 @@ export const DISCIPLINE_WORDS: Readonly<Record<string, string>> = {
   handoff: 'Block: direct handoff',
   delegate: 'Delegate to a server CPU',
   combine: 'Combine: holder runs others',
-  partition: 'Partition per CPU (RSS)',
+  partition: 'Partition per CPU (as RSS steers flows)',
 };
 
 /** The disciplines in a few words: a Compare side's title, a lesson's run ("ticket lock"). */

@@ -34,7 +34,7 @@ const SNA_REMEDY_CONTROLS: readonly ControlSpec[] = [
   { path: 'sna.post', kind: 'select',
     choices: { under_lock: 'While holding the lock', after_unlock: 'After releasing the lock' } },
   { path: 'sna.alloc', kind: 'select',
-    choices: { xmalloc: 'xmalloc() behind the heap lock', pool: 'Own per-CPU pools' } },
+    choices: { xmalloc: 'xmalloc() behind the heap lock', pool: 'Own pools (per CPU in the model)' } },
   { path: 'sched.cache_reload.mean_ns', kind: 'number', unit: us },
 ];
 

@@ -88,7 +88,7 @@ export function snaLockInfo(name: string): SnaLockInfo {
 export const LOCK_KIND_WORDS: Readonly<Record<LockKind, { short: string; long: string }>> = {
   wake_all: { short: 'lockl, wake all', long: 'a blocking lockl(): a release wakes every sleeper' },
   handoff: { short: 'hand-off', long: 'a blocking lock that hands itself to the longest sleeper on release' },
-  wake_one: { short: 'wake one, lock left free', long: 'a blocking lock (a futex mutex) that wakes the longest sleeper on release and leaves itself free, so a running thread may take it first' },
+  wake_one: { short: 'wake one, lock left free', long: 'a blocking lock (a futex mutex) that wakes one sleeper on release (in the model the longest) and leaves itself free, so a running thread may take it first' },
   spin: { short: 'simple (spin) lock', long: 'a simple lock: waiters spin on their CPUs and nobody sleeps' },
 };
 

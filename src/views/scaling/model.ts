@@ -238,7 +238,8 @@ export function fitWords(kernel: string, points: readonly SweepPoint[], fit: Swe
   const clamped: readonly string[] = result.fit.clamped;
   const coefficient = (symbol: string, value: number, meaning: string) => {
     const held = clamped.includes(symbol) ? ', held at its bound' : '';
-    return value === 0 ? `${symbol} = 0${held}: the fit puts none of the loss down to ${meaning}` : `${symbol} = ${significant(value)}${held}, ${meaning}`;
+    return value === 0 ? `${symbol} = 0${held}: the fit puts none of the loss down to what the law reads as ${meaning}`
+      : `${symbol} = ${significant(value)}${held}, in the law\u2019s reading ${meaning}`;
   };
   const highest = points.reduce((a, b) => (b.throughput > a.throughput ? b : a));
   const own = `the sweep\u2019s own highest point: ${formatCount(highest.throughput)} at ${highest.cpus} CPU${highest.cpus === 1 ? '' : 's'}`;
@@ -264,6 +265,8 @@ export function fitWords(kernel: string, points: readonly SweepPoint[], fit: Swe
 /** What every fit on the chart is, said once. */
 export const FIT_NOTE = 'Dashed curves: the simulator\u2019s sweep, fitted by least squares to its throughput ratios (Gunther\u2019s method); '
   + 'sparser dashes: a poor fit, which misses where the sweep peaks (or whether it peaks at all) and predicts nothing. '
+  + 'The coefficients are numbers of the fitted curve, not measurements of the runs: they mean what the law reads into them only '
+  + 'as far as the fit is good (a coefficient held at its bound, or a poor verdict, says the law\u2019s form misses the curve). '
   + 'The numbers describe the model\u2019s curve, not the source\u2019s measurements.';
 
 /** The fit of every series in words, then the note; '' before any point. */

@@ -977,7 +977,7 @@ const Mechanism NET_MECHANISMS[] = {
     { "interrupt-receive", "Interrupt-driven receive",
       "onload: net.stack=kernel, net.napi_budget=0; hpux",
       MDOC("Every received packet (or batch, with moderation) interrupts a CPU, and the interrupt handler does the protocol's work before it returns: under overload the CPU spends its time on packets the application never reads (receive livelock)."),
-      MDOC("The Linux kernel stack as the OpenOnload talk measured it (source 002); Mogul and Ramakrishnan, \"Eliminating Receive Livelock in an Interrupt-Driven Kernel\" (ACM TOCS 1997); HP-UX 9.0's FDDI and loopback receive (source 003).") },
+      MDOC("Mogul and Ramakrishnan, \"Eliminating Receive Livelock in an Interrupt-Driven Kernel\" (ACM TOCS 1997). The kernel stack of the OpenOnload talk (source 002) only in outline: its Linux 2.6.18 had NAPI, whose interrupt schedules the protocol's work in a software interrupt (docs.kernel.org, networking/napi), which the model folds into the handler. HP-UX 9.0's FDDI and loopback receive in the model: source 003 does not describe the receive path.") },
     { "napi-budget-then-application", "NAPI-style polling with a budget, then the application first",
       "onload: net.napi_budget>0",
       MDOC("The interrupt starts a poll and stays masked; a poll takes at most net.napi_budget packets. A poll that spends its budget stops with the interrupt masked, and the next poll waits until the application on that CPU blocks (at once if none wants the CPU): what happens after a spent budget is the model's choice."),
