@@ -59,6 +59,29 @@ static void check_buffers(const char *sndbuf, int rule)
           sndbuf, rule - 1, rule, cpu_below, cpu_at);
 }
 
+/* The buffers lent to the transport are counted once each, whatever the application
+ * does: with clean buffers a buffer is lent again while its last send is still
+ * unacknowledged, and it is still one buffer (the count once grew past the buffers). */
+static void check_held_count(void)
+{
+    int k;
+    for (k = 4; k <= 10; k += 2) {
+        char set[40];
+        const char *more[] = { "hpux.send_copyavoid=on", "hpux.dirty_bytes=0", set, NULL };
+        const HpState *h;
+        lab_Sim *s;
+        int i, held = 0;
+        snprintf(set, sizeof set, "hpux.send_buffers=%d", k);
+        s = run(more);
+        h = hp_state(s->st);
+        for (i = 0; i < h->nbuf; i++) held += h->buf[i].held_until > h->acked;
+        CHECK(h->held == held && h->held <= k, "%d clean buffers: %d counted lent, %d lent", k, h->held, held);
+        CHECK(h->held_area <= (double)k * (double)(s->st->now - s->st->stats_start) * 1.0001 + 1e6,
+              "%d clean buffers: the mean lent is at most %d", k, k);
+        lab_sim_free(s);
+    }
+}
+
 static void check_touches(void)
 {
     {   /* the classic path: copied, checksummed and flushed, each byte once */
@@ -155,6 +178,7 @@ int main(void)
 {
     check_buffers("hpux.so_sndbuf=32768", 9);
     check_buffers("hpux.so_sndbuf=65536", 17);
+    check_held_count();
     check_touches();
     check_rules();
     check_loopback();

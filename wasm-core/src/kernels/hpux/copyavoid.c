@@ -157,8 +157,10 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mo
             int64_t pages = size / (int64_t)st->v[F_HP_PAGE];
             d = touch(st, 0, HT_COW, per_page(s, C_HP_COW_MAP, pages), 0);
             if (h->dma) { d += touch(st, 0, HT_FLUSH, per_kb(s, C_HP_FLUSH, b->dirty), b->dirty); b->dirty = 0; }
+            /* a buffer lent again while its last send is still unacknowledged stays
+             * one held buffer: count it once */
+            if (b->held_until <= h->acked) held_changed(st, +1);
             b->held_until = h->stream + size;
-            held_changed(st, +1);
             h->cow_sends++;
         } else {
             d = touch(st, 0, HT_COPY, per_kb(s, C_HP_COPY, size), size);
