@@ -86,7 +86,8 @@ export interface UslFit {
   /** Throughput of one CPU: the 1-CPU run's, or fitted (x1From). */
   x1: number;
   x1From: X1From;
-  /** Contention: the share of each request's time that is serialised. */
+  /** Contention: in the law's reading, the share of each request's time that is
+   * serialised; fitted, a description of the curve's shape, not a measurement. */
   sigma: number;
   /** Coherency: the crosstalk cost that grows with every pair of CPUs. */
   kappa: number;

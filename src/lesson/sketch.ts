@@ -105,8 +105,9 @@ export function sketchFit(sketch: PredictSketch, measured: number[], unit: strin
     verdict: quality.verdict,
     text: `The Universal Scalability Law fitted to your runs (the simulator's, not a source's) is ${poor ? 'a POOR FIT' : 'a good fit'}: `
       + `${quality.reasons.join('; ')}. Contention σ = ${significant(sigma)}${held('sigma')}, `
-      + `the share of each request that only one CPU at a time can do; coherency κ = ${significant(kappa)}${held('kappa')}, the crosstalk `
-      + `(cache lines travelling) that grows with every pair of CPUs; R² = ${r2.toFixed(2)}`
+      + `in the law's reading the share of each request that only one CPU at a time can do; coherency κ = ${significant(kappa)}${held('kappa')}, `
+      + `in its reading the crosstalk (cache lines travelling) that grows with every pair of CPUs. They describe the curve's shape over `
+      + `these runs, not measurements of them, and only as far as the fit is good; R² = ${r2.toFixed(2)}`
       + `${x1From === 'fitted' ? '; one CPU\'s throughput is fitted too, as there is no run at 1 CPU' : ''}. With these, ${where}.`,
   };
 }

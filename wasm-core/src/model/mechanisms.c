@@ -21,7 +21,8 @@ const Mechanism LAB_ENGINE_MECHANISMS[] = {
            "line and races with an atomic: the handoff costs 2 + k line transfers with k spinners, and any "
            "spinner may win (on a machine of several RADs the nearest wins more often)."),
       MDOC("AIX 4.1 simple_lock(), the spin lock SNA Server/6000 moved to from lockl() (source 001); "
-           "OpenVMS spinlocks while contention is low (the \"traditional acquisition algorithm\", source 004); "
+           "the model's stand-in for OpenVMS's \"traditional acquisition algorithm\" while contention is low (source 004, "
+           "which names it but does not describe it); "
            "Linux spinlocks before 2.6.25 (Boyd-Wickizer, Kaashoek, Morris, Zeldovich, \"Non-scalable locks "
            "are dangerous\", Linux Symposium 2012).") },
     { "spin-ticket", "Ticket spinlock",
@@ -44,7 +45,7 @@ const Mechanism LAB_ENGINE_MECHANISMS[] = {
       MDOC("Test-and-set while fewer than kernel.fair_after_waiters CPUs spin; from then on first come, "
            "first served, a release costing what a ticket lock's does. The threshold and the release's "
            "cost are the model's choice: the source gives neither."),
-      MDOC("OpenVMS spinlocks from V7.2-1H1 and V7.3: \"traditional acquisition algorithm behavior until "
+      MDOC("OpenVMS spinlocks as Covert described them in 2002 (the slide names no version): \"traditional acquisition algorithm behavior until "
            "high lock contention is detected\", then \"extremely fair\", \"not just for NUMA; it is for all "
            "platforms\" (source 004, \"Spinlocks\").") },
     { "block-wake-all", "Blocking lock, wake all (the herd)",

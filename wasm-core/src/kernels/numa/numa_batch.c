@@ -6,7 +6,7 @@
  * a nightly run of analysis processes and one reporter over RMS indexed files held on
  * a RAM disk; heavy RAM disk I/O (15,000+ a second) and heavy locking (150,000
  * operations a second, high MP synchronization). On a 3-QBB GS160 it ran slower than
- * on a bus-based GS140, because 66% of the I/O crossed QBBs and the lock manager's
+ * on the GS140, because 66% of the I/O crossed QBBs and the lock manager's
  * memory is in RAD 0.
  *
  * Each analysis process handles numa.records records; a record is user work (slower
