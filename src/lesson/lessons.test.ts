@@ -64,6 +64,9 @@ const LATER_SOURCES: Record<string, string[]> = {
   'Beyond Softnet': ['Jamal Hadi Salim', 'Robert Olsson', 'Alexey Kuznetsov'],
   'Remote Core Locking: Migrating Critical-Section Execution to Improve the Performance of Multithreaded Applications': ['Jean-Pierre Lozi', 'Florian David', 'Gaël Thomas', 'Julia Lawall', 'Gilles Muller'],
   'ffwd: delegation is (much) faster than you think': ['Sepideh Roghanchi', 'Jakob Eriksson', 'Nilanjana Basu'],
+  'Red Hat Enterprise Linux 6 Performance Tuning Guide, "Ticket Spinlocks"': ['Red Hat'],
+  'A Quantitative Measure of Fairness and Discrimination for Resource Allocation in Shared Computer Systems': ['Raj Jain', 'Dah-Ming Chiu', 'William Hawe'],
+  'NAPI HOWTO (Documentation/networking/NAPI_HOWTO.txt)': ['Alexey Kuznetsov', 'Jamal Hadi Salim', 'Robert Olsson'],
 };
 
 describe('lessons/', () => {
