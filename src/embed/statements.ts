@@ -12,6 +12,7 @@
  */
 import type { CheckComponent, PredictComponent } from '../lesson/components.js';
 import type { LessonProgress, Prediction } from '../lesson/progress.js';
+import { savedAnswer } from '../lesson/check-answer.js';
 import { own } from '../core/safe-keys.js';
 
 export const VERBS = {
@@ -161,7 +162,7 @@ export function lessonScore(lesson: LessonInfo, progress: LessonProgress): State
   if (ids.length === 0) return undefined;
   const raw = ids.filter((id) => {
     const check = lesson.checks[id]!;
-    const first = progress.checks[id]?.attempts[0];
+    const first = savedAnswer(check, progress.checks[id])?.attempts[0];
     return first !== undefined && check.options[first]?.correct === true;
   }).length;
   return { scaled: Math.round((raw / ids.length) * 1000) / 1000, raw, min: 0, max: ids.length };
@@ -199,7 +200,8 @@ export function statementsBetween(ctx: StatementContext, lesson: LessonInfo, bef
   }
   for (const [id, check] of Object.entries(after.checks)) {
     const component = lesson.checks[id];
-    const earlier = before.checks[id]?.attempts.length ?? 0;
+    // Attempts saved for an earlier version of the check are not answers to this one.
+    const earlier = component ? savedAnswer(component, before.checks[id])?.attempts.length ?? 0 : 0;
     if (!component || check.attempts.length <= earlier) continue;
     for (const choice of check.attempts.slice(earlier)) {
       out.push(make(ctx, 'answered', checkActivity(ctx, lesson, component), {

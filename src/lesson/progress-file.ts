@@ -98,7 +98,9 @@ export function mergeLesson(mine: LessonProgress, theirs: LessonProgress): Lesso
     if (!other) checks[id] = check;
     else {
       const longer = other.attempts.length > check.attempts.length ? other : check;
-      checks[id] = { attempts: longer.attempts, correct: check.correct || other.correct };
+      // Answers to two versions of the check: keep the longer record as it is.
+      checks[id] = check.key !== other.key ? longer
+        : { attempts: longer.attempts, correct: check.correct || other.correct, ...(check.key !== undefined ? { key: check.key } : {}) };
     }
   }
   const merged: LessonProgress = { predictions: { ...theirs.predictions, ...mine.predictions }, labs, checks };

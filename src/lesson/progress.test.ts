@@ -5,7 +5,7 @@
  * matched from real reports are checked in lessons.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { LabComponent } from './components.js';
+import type { CheckComponent, LabComponent } from './components.js';
 import type { Lesson } from './parse.js';
 import { PROGRESS_KEY, PROGRESS_VERSION, ProgressStore, emptyLessonProgress, loadProgress, type ProgressStorage } from './progress.js';
 import { lessonStatus } from './status.js';
@@ -180,7 +180,11 @@ describe('the derived status', () => {
     type: 'lab', id: 'runs', scenario: 's', controls: ['machine.cpus'], views: ['cpu-grid'],
     task: { text: 'Run.', runs: [{ 'machine.cpus': 2 }, { 'machine.cpus': 4 }], record: ['mpsynch_pct'] },
   } satisfies LabComponent;
-  const lesson = { steps: [{ kind: 'lab', id: 'runs' }, { kind: 'check', id: 'q' }], labs: { runs: lab } } as unknown as Lesson;
+  const q = {
+    type: 'check', id: 'q', question: 'Which?',
+    options: [{ text: 'This.', correct: true, explain: 'It is.' }, { text: 'That.', explain: 'It is not.' }],
+  } satisfies CheckComponent;
+  const lesson = { steps: [{ kind: 'lab', id: 'runs' }, { kind: 'check', id: 'q' }], labs: { runs: lab }, checks: { q } } as unknown as Lesson;
 
   it('counts a lesson started once anything is saved, and a step done only when it is', () => {
     expect(lessonStatus(lesson, emptyLessonProgress())).toEqual({ done: 0, total: 2, complete: false, started: false });
@@ -190,5 +194,8 @@ describe('the derived status', () => {
     expect(lessonStatus(lesson, wrong)).toMatchObject({ done: 0, started: true });
     const all = { ...oneRun, labs: { runs: { runs: { '0': {}, '1': {} } } }, checks: { q: { attempts: [0], correct: true } } };
     expect(lessonStatus(lesson, all)).toEqual({ done: 2, total: 2, complete: true, started: true });
+    // Saved for a version of the check whose right option was the second: not done now.
+    const stale = { ...all, checks: { q: { attempts: [1], correct: true } } };
+    expect(lessonStatus(lesson, stale)).toMatchObject({ done: 1, complete: false });
   });
 });

@@ -36,6 +36,9 @@ export interface CheckProgress {
   /** Option indexes chosen, in order; the last is the current answer. */
   attempts: number[];
   correct: boolean;
+  /** The check's key (status.ts: checkKey) when it was answered: an answer saved for
+   * other options (a lesson rewritten since) is not read as an answer to these. */
+  key?: string;
 }
 
 export interface LessonProgress {
@@ -124,7 +127,8 @@ function readLab(value: unknown): LabProgress | undefined {
 function readCheck(value: unknown): CheckProgress | undefined {
   if (!isPlainObject(value) || !Array.isArray(value.attempts) || typeof value.correct !== 'boolean') return undefined;
   if (!value.attempts.every((a) => Number.isInteger(a) && a >= 0) || value.attempts.length > 100) return undefined;
-  return { attempts: value.attempts as number[], correct: value.correct };
+  if (value.key !== undefined && (typeof value.key !== 'string' || !/^[0-9a-f]{1,16}$/.test(value.key))) return undefined;
+  return { attempts: value.attempts as number[], correct: value.correct, ...(value.key !== undefined ? { key: value.key } : {}) };
 }
 
 /** Keeps every readable entry of a lesson's progress; counts what it had to drop. */

@@ -4,11 +4,13 @@
  * unlocked, which task run a report answers, and what it measured.
  */
 import type { Report } from '../core/report.js';
+import { savedAnswer } from './check-answer.js';
 import { flattenScenario, type FlatScenario } from '../core/scenario-values.js';
 import type { LabComponent } from './components.js';
 import { readMetric } from '../shared/metrics.js';
 import type { Lesson, Step } from './parse.js';
 import type { LessonProgress, RunRecord } from './progress.js';
+
 
 export function stepDone(lesson: Lesson, progress: LessonProgress, step: Step): boolean {
   switch (step.kind) {
@@ -17,7 +19,7 @@ export function stepDone(lesson: Lesson, progress: LessonProgress, step: Step): 
     case 'lab':
       return labDone(lesson.labs[step.id]!, progress);
     case 'check':
-      return progress.checks[step.id]?.correct === true;
+      return lesson.checks[step.id] !== undefined && savedAnswer(lesson.checks[step.id]!, progress.checks[step.id])?.correct === true;
   }
 }
 

@@ -10,10 +10,13 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { CheckComponent } from '../components.js';
 import { optionOrder } from '../option-order.js';
 import { progressStore, type CheckProgress } from '../progress.js';
+import { checkKey, savedAnswer } from '../check-answer.js';
 import { Markdown } from './Markdown.js';
 
-export function Check({ lessonId, check, number, saved }: { lessonId: string; check: CheckComponent; number: number; saved?: CheckProgress }) {
+export function Check({ lessonId, check, number, saved: stored }: { lessonId: string; check: CheckComponent; number: number; saved?: CheckProgress }) {
   const id = useId();
+  // An answer saved for other options (the lesson rewritten since) is not shown as one.
+  const saved = savedAnswer(check, stored);
   const last = saved?.attempts[saved.attempts.length - 1];
   const [choice, setChoice] = useState<number | undefined>(saved?.correct ? last : undefined);
   const [error, setError] = useState('');
@@ -29,9 +32,9 @@ export function Check({ lessonId, check, number, saved }: { lessonId: string; ch
     if (choice === undefined) return setError('Choose an answer first.');
     setError('');
     progressStore().update(lessonId, (lesson) => {
-      const previous = lesson.checks[check.id];
+      const previous = savedAnswer(check, lesson.checks[check.id]);
       const attempts = [...(previous?.attempts ?? []), choice].slice(-50);
-      return { ...lesson, checks: { ...lesson.checks, [check.id]: { attempts, correct: previous?.correct === true || choice === correctIndex } } };
+      return { ...lesson, checks: { ...lesson.checks, [check.id]: { attempts, correct: previous?.correct === true || choice === correctIndex, key: checkKey(check) } } };
     });
   };
 
