@@ -14,6 +14,10 @@
  * at http://127.0.0.1:<E2E_PORT>), so they are real cross-origin parents of the lab.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../src/core/node.js';
+import { presetNames, readPreset } from '../src/core/presets.js';
+import { parseLesson } from '../src/lesson/parse.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
@@ -25,6 +29,14 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 }
 
 const LESSON = 'one-lock-for-every-cpu';
+/** The lesson's first question, as its file has it: which option is right, and one that is not. */
+const firstCheck = (() => {
+  const presets = Object.fromEntries(presetNames().map((name) => [name, readPreset(name)]));
+  const lesson = parseLesson(`lessons/${LESSON}.md`, readFileSync(join(repoRoot, 'lessons', `${LESSON}.md`), 'utf8'), { presets });
+  const check = lesson.checks[lesson.steps.find((step) => step.kind === 'check')!.id]!;
+  const right = check.options.findIndex((option) => option.correct === true);
+  return { id: check.id, right, wrong: right === 0 ? 1 : 0 };
+})();
 let PARENT = '';
 let OTHER = '';
 
@@ -109,12 +121,12 @@ test.describe('an embedded lesson and its host', () => {
 
     // A question, wrong and then right: two answered statements with success false, then true.
     const check = frame.locator('form.lesson-check').first();
-    await check.locator('label.lesson-option[data-option="1"]').click();
+    await check.locator(`label.lesson-option[data-option="${firstCheck.wrong}"]`).click();
     await check.getByRole('button', { name: 'Check my answer' }).click();
-    await check.locator('label.lesson-option[data-option="0"]').click();
+    await check.locator(`label.lesson-option[data-option="${firstCheck.right}"]`).click();
     await check.getByRole('button', { name: 'Check my answer' }).click();
-    await expect.poll(async () => (await statementsOf(page)).filter((s) => s.object.id.endsWith('/check/what-is-mpsynch')).map((s) => s.result)).toEqual([
-      { response: '1', success: false }, { response: '0', success: true },
+    await expect.poll(async () => (await statementsOf(page)).filter((s) => s.object.id.endsWith(`/check/${firstCheck.id}`)).map((s) => s.result)).toEqual([
+      { response: String(firstCheck.wrong), success: false }, { response: String(firstCheck.right), success: true },
     ]);
     // The embedded lesson offers its progress as a file too (a framed lab may not keep storage).
     await expect(frame.getByRole('button', { name: 'Save my progress to a file' })).toBeVisible();
@@ -130,9 +142,9 @@ test.describe('an embedded lesson and its host', () => {
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
     await expect.poll(async () => (await received(page)).filter((m) => m.data.type === 'stacklab:resize').length).toBeGreaterThan(0);
     await commitPrediction(frame);
-    await frame.locator('form.lesson-check').first().locator('label.lesson-option[data-option="0"]').click();
+    await frame.locator('form.lesson-check').first().locator(`label.lesson-option[data-option="${firstCheck.right}"]`).click();
     await frame.locator('form.lesson-check').first().getByRole('button', { name: 'Check my answer' }).click();
-    await expect(frame.locator('form.lesson-check').first()).toContainText('Right.');
+    await expect(frame.locator('form.lesson-check').first()).toContainText('Correct.');
     await page.waitForTimeout(500);
     expect(await statementsOf(page)).toEqual([]);
   });
