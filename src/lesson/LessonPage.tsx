@@ -15,6 +15,7 @@ import { LabStep } from './blocks/LabStep.js';
 import { RenderedHtml } from './blocks/Markdown.js';
 import { Predict } from './blocks/Predict.js';
 import { useLessonProgress, usePageTitle } from './hooks.js';
+import { gated } from './gating.js';
 import { catalog } from './library.js';
 import { formatProblem, type Lesson, type LessonSection, type Step } from './parse.js';
 import { progressStore, type LessonProgress } from './progress.js';
@@ -99,9 +100,6 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
   );
 }
 
-/** The sections that answer the predictions, hidden until every prediction is committed. */
-const ANSWERS = new Set(['Observe', 'Explain']);
-
 /** Moves to a section's heading (and focus, so keyboard and screen-reader users follow). */
 function goToSection(slug: string): void {
   const target = document.getElementById(`section-${slug}`);
@@ -141,8 +139,9 @@ function Section({ lesson, section, index, progress, numbers }: {
   lesson: Lesson; section: LessonSection; index: number; progress: LessonProgress; numbers: Map<string, number>;
 }) {
   const id = lesson.meta.id;
-  // Observe and Explain hold the answers: they open once every prediction is committed.
-  const pending = ANSWERS.has(section.title) ? Object.keys(lesson.predicts).filter((p) => !(p in progress.predictions)) : [];
+  // Observe, Explain and Check hold or state the answers: they open once every
+  // prediction is committed (gating.ts).
+  const pending = gated(section.title) ? Object.keys(lesson.predicts).filter((p) => !(p in progress.predictions)) : [];
   return (
     <section className={`lesson-section lesson-section-${section.slug}`} aria-labelledby={`section-${section.slug}`}>
       <h2 id={`section-${section.slug}`} tabIndex={-1}>
@@ -151,7 +150,7 @@ function Section({ lesson, section, index, progress, numbers }: {
       {section.title === 'Sources' && <Sources lesson={lesson} />}
       {pending.length > 0 ? (
         <p className="lesson-gated" data-testid={`gated-${section.slug}`}>
-          This section holds the answers to your predictions, so it opens once you have
+          {section.title === 'Check' ? 'These questions use the answers to your predictions' : 'This section holds the answers to your predictions'}, so {section.title === 'Check' ? 'they open' : 'it opens'} once you have
           committed {pending.length === 1 ? 'your prediction' : `all ${Object.keys(lesson.predicts).length} predictions`}{' '}
           ({pending.length} still to make, in{' '}
           <button type="button" className="lesson-inline-link" onClick={() => goToSection('predict')}>Predict</button>).

@@ -34,6 +34,7 @@
 import type { FlatScenario } from '../core/scenario.js';
 import { METRICS } from '../shared/metrics.js';
 import type { Claim } from './components.js';
+import { gated } from './gating.js';
 import { lessonCompares, type Lesson, type LessonProblem } from './parse.js';
 
 /** The right option may be at most this many times as long as the longest wrong one. */
@@ -326,6 +327,199 @@ function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (l
   }
 }
 
+/*
+ * Give-aways: a prediction's answer where a learner reads it before committing the
+ * prediction. The answer is what the lesson claims for the compared run (each claim with
+ * the compare's run and metric, or any run along a sketch): its number within the
+ * claim's tolerance, in any wording the rule can read (28%, "a quarter of", 41,000,
+ * 41k, 11.2 µs as 11,200 ns; a share of all CPU time also as CPUs' worth: 28% of 16
+ * CPUs is 4.5 CPUs), and, for a prediction with options, the words of the option whose
+ * range holds it. Read before committing: the summary, and every section the page does
+ * not close until the predictions are committed (gating.ts): What you will learn,
+ * Predict (its text, each prediction's question and hint, not the options' own words),
+ * Experiment (its text and each lab's task). lintLesson looks in the lesson itself;
+ * lintCourse looks in every other lesson, which a learner can open in any order.
+ */
+
+/** Shares of all CPU time: N% of a machine of C CPUs is N × C / 100 CPUs' worth. */
+const MACHINE_SHARES = new Set(['mpsynch_pct', 'idle_pct', 'user_pct', 'spin_pct', 'cswitch_pct', 'host_idle_pct', 'host_cswitch_pct', 'host_interrupt_pct']);
+
+/** Time units, in nanoseconds. */
+const TIME_UNITS: Record<string, number> = { ns: 1, 'µs': 1e3, us: 1e3, ms: 1e6, s: 1e9, min: 60e9 };
+
+/** Fractions as a lesson writes them before "of" ("a quarter of the machine"), in %. */
+const FRACTIONS: Record<string, number> = {
+  'a tenth': 10, 'a fifth': 20, 'a quarter': 25, 'a third': 100 / 3, half: 50, 'two thirds': 200 / 3, 'three quarters': 75, 'two fifths': 40, 'three fifths': 60, 'four fifths': 80,
+};
+
+/** One value a prediction's answer may be written as: a number in a unit, within a tolerance. */
+interface AnswerForm { value: number; within: number; unit: string; label?: Set<string> }
+
+/** A prediction's answer: the forms of its number and, for options, the right option's words. */
+export interface Answer {
+  lesson: string;
+  predict: string;
+  /** The claim it comes from, as the lesson says it. */
+  claim: Claim;
+  /** The compared run the claim is for, and the preset it runs. */
+  run: FlatScenario;
+  preset: string;
+  forms: AnswerForm[];
+  words?: string;
+}
+
+/** Every compared prediction's answers, one for each claim on a compared run. */
+export function predictionAnswers(lesson: Lesson): Answer[] {
+  const answers: Answer[] = [];
+  for (const compare of lessonCompares(lesson)) {
+    const lab = lesson.labs[compare.lab];
+    const predict = lesson.predicts[compare.predict];
+    if (!lab || !predict) continue;
+    const runs = (predict.sketch ? predict.sketch.at.map((x) => ({ [predict.sketch!.field]: x })) : [compare.run ?? {}])
+      .map((settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings }));
+    for (const claim of lesson.meta.claims ?? []) {
+      if (claim.metric !== compare.metric) continue;
+      const claimed = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
+      if (!runs.some((values) => sameRun(claimed, values))) continue;
+      const unit = METRICS[claim.metric].unit;
+      const forms: AnswerForm[] = [{ value: claim.value, within: claim.within, unit, label: contentWords(METRICS[claim.metric].label) }];
+      const cpus = Number(claimed['machine.cpus']);
+      if (MACHINE_SHARES.has(claim.metric) && cpus > 0) forms.push({ value: claim.value * cpus / 100, within: claim.within * cpus / 100, unit: 'CPUs' });
+      const right = predict.options?.find((option) => option.range && claim.value >= option.range[0] && claim.value <= option.range[1]);
+      answers.push({ lesson: lesson.meta.id, predict: predict.id, claim, run: claimed, preset: lesson.meta.scenarios[claim.scenario]!.preset, forms, words: right ? plain(right.text).replace(/[.!]+$/, '') : undefined });
+    }
+  }
+  return answers;
+}
+
+/** A number written in a text, with the unit written after it ('' for none). */
+interface Written { text: string; value: number; unit: string; next: string }
+
+const UNIT_AFTER = /^\s?(%|percent\b|per cent\b|cpus?\b|ns\b|µs\b|us\b|ms\b|s\b|min\b|minutes?\b|seconds?\b|gb\/s|mb\/s|kb\/s|krps?\b|threads?\b|times\b|×)/i;
+
+/** The numbers a text states, as a reader reads them: 41,000, 41k, 41 thousand, 28%, a quarter of. */
+export function writtenNumbers(text: string): Written[] {
+  const found: Written[] = [];
+  // A setting written as code (`net.spin_ns` 0, `hpux.dirty_bytes` 4) is not a measurement.
+  // Nor is a label: Experiment 3, lesson 2.
+  const flat = plain(text.replace(/`[^`]*`(\s*(=|to|of|at)?\s*-?\d[\d,.]*)?/g, ' '))
+    .replace(/\b(experiment|lesson|step|question|figure|table|part|chapter|section)\s+\d+\b/gi, ' ').replace(/\u2009|\u00a0/g, ' ');
+  for (const match of flat.matchAll(/(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(\s?(?:k\b|thousand\b|million\b))?/gi)) {
+    let value = Number(match[1]!.replace(/,/g, ''));
+    const scale = (match[2] ?? '').trim().toLowerCase();
+    if (scale === 'k' || scale === 'thousand') value *= 1e3;
+    if (scale === 'million') value *= 1e6;
+    const after = flat.slice(match.index! + match[0].length);
+    let unit = (UNIT_AFTER.exec(after)?.[1] ?? '').toLowerCase();
+    if (unit === 'percent' || unit === 'per cent') unit = '%';
+    if (unit === 'cpu' || unit === 'cpus') unit = 'CPUs';
+    if (/^minutes?$/.test(unit)) unit = 'min';
+    if (/^seconds?$/.test(unit)) unit = 's';
+    if (unit === '×') unit = 'times';
+    const next = /^\s*([A-Za-z][\w-]*)/.exec(after.slice((UNIT_AFTER.exec(after)?.[0] ?? '').length))?.[1] ?? '';
+    found.push({ text: match[0] + (UNIT_AFTER.exec(after)?.[0] ?? ''), value, unit, next });
+  }
+  for (const match of flat.matchAll(new RegExp(`\\b(${Object.keys(FRACTIONS).join('|')}) of\\b`, 'gi'))) {
+    found.push({ text: match[0], value: FRACTIONS[match[1]!.toLowerCase()]!, unit: '%', next: '' });
+  }
+  return found;
+}
+
+/** Whether a written number is one of an answer's forms. */
+function states(written: Written, form: AnswerForm): boolean {
+  const unit = form.unit.toLowerCase();
+  let value = written.value;
+  if (unit in TIME_UNITS) {
+    if (!(written.unit in TIME_UNITS)) return false;
+    value = written.value * TIME_UNITS[written.unit]! / TIME_UNITS[unit]!;
+  } else if (unit === '' ) {
+    // A count or a rate: written bare (41,000 packets a second), never as a share or a time.
+    if (written.unit !== '' && written.unit !== 'times') return false;
+    // A small bare number (0, 3) is any count or setting: it states this answer only
+    // when a word of the measure's name follows it ("3 touches").
+    if (Math.abs(form.value) + form.within < 10 && !(form.label && contentWords(written.next).size > 0 && [...contentWords(written.next)].some((word) => form.label!.has(word)))) return false;
+  } else if (written.unit !== unit.toLowerCase() && !(unit === 'cpus' && written.unit === 'CPUs')) {
+    return false;
+  }
+  return Math.abs(value - form.value) <= form.within;
+}
+
+/** A stretch of text a learner reads before predicting, with the file line it starts on. */
+export interface Readable { line: number; where: string; text: string }
+
+/** What a lesson lets a learner read before committing its predictions (see above). */
+export function readableBefore(lesson: Lesson, source: string): Readable[] {
+  const all = source.replace(/\r\n?/g, '\n').split('\n');
+  const close = all.findIndex((line, i) => i > 0 && /^---[ \t]*$/.test(line));
+  const found: Readable[] = [];
+  const summaryLine = all.findIndex((line) => /^summary:/.test(line));
+  found.push({ line: summaryLine + 1, where: 'the summary', text: lesson.meta.summary });
+  for (const section of lesson.sections) {
+    if (gated(section.title) || section.title === 'Sources') continue;
+    let start = all.findIndex((line, i) => i > close && line.trim() === `## ${section.title}`);
+    if (start < 0) continue;
+    let end = all.findIndex((line, i) => i > start && /^## /.test(line));
+    if (end < 0) end = all.length;
+    let fence = false;
+    let from = -1;
+    for (let i = start + 1; i <= end; i++) {
+      const line = i < end ? all[i]! : '';
+      const isFence = /^\s*(```|~~~)/.test(line);
+      const blank = i === end || line.trim() === '' || isFence || fence;
+      if (blank && from >= 0) {
+        found.push({ line: from + 1, where: section.title, text: all.slice(from, i).join(' ') });
+        from = -1;
+      } else if (!blank && from < 0) from = i;
+      if (isFence) fence = !fence;
+    }
+    for (const block of section.blocks) {
+      if (block.kind !== 'component') continue;
+      const component = block.component;
+      const texts = component.type === 'predict' ? [component.question, component.hint ?? '']
+        : component.type === 'lab' ? [component.task.text]
+          : component.type === 'note' ? [component.title ?? '', component.text]
+            : component.type === 'figure' ? [component.caption, ...(component.table?.rows ?? []).map((row) => row.join(' '))]
+              : component.type === 'check' ? [component.question, ...component.options.flatMap((option) => [option.text, option.explain])]
+                : [];
+      for (const text of texts.filter(Boolean)) found.push({ line: block.line, where: `${section.title} (its ${component.type})`, text });
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether a written number is the lesson's claim for another run than the answer's: a
+ * text that gives a baseline the learner needs ("the run as it was takes about 50
+ * minutes") states that run, even when the answer turns out the same.
+ */
+function statesOtherRun(written: Written, answer: Answer, lesson: Lesson | undefined): boolean {
+  if (!lesson) return false;
+  const answerRun = { ...answer.run };
+  return (lesson.meta.claims ?? []).some((claim) => {
+    if (claim.metric !== answer.claim.metric) return false;
+    const run = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
+    if (sameRun(run, answerRun)) return false;
+    return states(written, { value: claim.value, within: claim.within, unit: METRICS[claim.metric].unit });
+  });
+}
+
+/** Where a lesson's readable texts state an answer: a problem per text and answer. */
+function giveaways(lesson: Lesson | undefined, answers: Answer[], readable: Readable[], whose: (answer: Answer) => string,
+  problem: (line: number, message: string, fix: string) => void): void {
+  for (const text of readable) {
+    const numbers = writtenNumbers(text.text);
+    const squashed = plain(text.text).toLowerCase();
+    for (const answer of answers) {
+      const hit = numbers.find((written) => answer.forms.some((form) => states(written, form)) && !statesOtherRun(written, answer, lesson));
+      const words = answer.words && answer.words.split(' ').length >= 3 && squashed.includes(answer.words.toLowerCase()) ? answer.words : undefined;
+      if (!hit && !words) continue;
+      const said = hit ? `"${hit.text.trim()}"` : `the right option's words "${words}"`;
+      problem(text.line, `${text.where} says ${said}, the answer to ${whose(answer)} (${claimText(answer.claim)}), where a learner reads it before committing that prediction.`,
+        'say what the lesson asks, not what it finds: move the number to Observe or Explain, which open only once the predictions are committed, or word it without the number.');
+    }
+  }
+}
+
 interface TableRow { line: number; cells: string[] }
 
 function readTable(lines: string[], from: number, to: number): { header?: TableRow; rows: TableRow[] } {
@@ -413,12 +607,51 @@ export function lintLesson(lesson: Lesson, source: string): LessonProblem[] {
   lintRestsOn(lesson, problem);
   lintPredictRanges(lesson, problem);
   lintSpoilers(lesson, lines, body, problem);
+  giveaways(lesson, predictionAnswers(lesson), readableBefore(lesson, source), (answer) => `prediction "${answer.predict}"`, problem);
   lintSourcesTable(lesson, lines, body, problem);
   return problems.sort((a, b) => a.line - b.line);
 }
 
-/** Rules over all lessons together: a habit no single check shows. */
-export function lintCourse(lessons: Lesson[]): LessonProblem[] {
+/**
+ * Rules over all lessons together: a habit no single check shows, and, given the
+ * lessons' texts (by file), a lesson that states another lesson's prediction's answer
+ * where a learner reads it before predicting: the learner may open the lessons in any
+ * order, so no lesson's summary, What you will learn, Predict or Experiment may state
+ * another's answers.
+ */
+export function lintCourse(lessons: Lesson[], sources?: Record<string, string>): LessonProblem[] {
+  const problems: LessonProblem[] = [];
+  if (sources) {
+    const answers = lessons.flatMap(predictionAnswers);
+    for (const lesson of lessons) {
+      const source = sources[lesson.file];
+      if (source === undefined) continue;
+      // Another lesson's answer is about its own simulated system: a lesson restates it
+      // where it runs the same preset, or where it names that lesson (a link or its title).
+      const presets = new Set(Object.values(lesson.meta.scenarios).map((scenario) => scenario.preset));
+      const readable = readableBefore(lesson, source);
+      const others = answers.filter((answer) => answer.lesson !== lesson.meta.id);
+      const titles = new Map(lessons.map((other) => [other.meta.id, other.meta.title.toLowerCase()]));
+      const previous = lessons[lessons.indexOf(lesson) - 1]?.meta.id;
+      for (const text of readable) {
+        const squashed = plain(text.text).toLowerCase();
+        // A text that names the other lesson is about that lesson's runs, whatever this
+        // lesson's own claims say.
+        const names = (id: string) => squashed.includes(`#/lessons/${id}`) || squashed.includes(titles.get(id)!)
+          || (id === previous && /\b(last|previous) lesson\b/.test(squashed));
+        const named = others.filter((answer) => names(answer.lesson));
+        giveaways(undefined, named, [text], (answer) => `lesson "${answer.lesson}"'s prediction "${answer.predict}"`,
+          (line, message, fix) => problems.push({ file: lesson.file, line, message, fix }));
+        const about = others.filter((answer) => !names(answer.lesson) && presets.has(answer.preset));
+        giveaways(lesson, about, [text], (answer) => `lesson "${answer.lesson}"'s prediction "${answer.predict}"`,
+          (line, message, fix) => problems.push({ file: lesson.file, line, message, fix }));
+      }
+    }
+  }
+  return [...problems, ...lintLongest(lessons)];
+}
+
+function lintLongest(lessons: Lesson[]): LessonProblem[] {
   const checks = lessons.flatMap((lesson) => Object.values(lesson.checks).map((check) => ({ lesson, check })));
   if (checks.length === 0) return [];
   const longest = checks.filter(({ check }) => {
