@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../core/node.js';
 import { presetNames, readPreset } from '../core/presets.js';
 import { buildCatalog } from './catalog.js';
-import { contentWords, directionWords, lintCourse, lintLesson, numbersIn } from './lint.js';
+import { contentWords, directionWords, lintCourse, lintLesson, numbersIn, writtenNumbers } from './lint.js';
+import { GATED_SECTIONS } from './gating.js';
 import { formatProblem, parseLesson } from './parse.js';
 import { TABLE, check, lesson } from './testing/tiny-lesson.js';
 
@@ -85,9 +86,13 @@ options:
 
   it('finds the answer to a prediction said before the learner predicts, in the text and in the summary', () => {
     const problems = lint(lesson({ predictText: 'Hint: the answer is\nabout 1%, of course.', summary: 'It spins about 1%.' }));
-    expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/^lessons\/tiny\.md:2: the summary says "about 1%"/);
-    expect(problems[1]).toMatch(/:2\d: "about 1%" is the answer to prediction "guess", but Predict says it/);
+    expect(problems, problems.join('\n')).toHaveLength(4);
+    // The claim's own words (lintSpoilers) ...
+    expect(problems[0]).toMatch(/^lessons\/tiny\.md:2: the summary says "about 1%", the answer to prediction "guess", which the index shows/);
+    expect(problems[3]).toMatch(/:2\d: "about 1%" is the answer to prediction "guess", but Predict says it/);
+    // ... and its number, whatever the words around it.
+    expect(problems[1]).toMatch(/^lessons\/tiny\.md:4: the summary says "1%", the answer to prediction "guess" \(testbed machine\.cpus=2 mpsynch_pct 0\.9 ± 0\.3\), where a learner reads it before committing/);
+    expect(problems[2]).toMatch(/:2\d: Predict says "1%", the answer to prediction "guess"/);
   });
 
   it('lets a section state a number that answers no prediction', () => {
@@ -221,5 +226,102 @@ ${check('three', 'Now.', ['Later on.'])}` });
     const problems = lintCourse([parseLesson('lessons/tiny.md', longest, { presets })]).map(formatProblem);
     expect(problems, problems.join('\n')).toHaveLength(1);
     expect(problems[0]).toMatch(/the right option is the longest in 2 of 3 checks \(67%\)/);
+  });
+});
+
+describe('a prediction\'s answer, found before the learner commits it', () => {
+  // One lock for every CPU's first prediction in small: the spinning at 16 CPUs, 28.2% ± 1.5.
+  const at16 = {
+    claims: '  - { scenario: testbed, set: { machine.cpus: 16 }, metric: mpsynch_pct, value: 28.2, within: 1.5 }',
+    lab: `id: run-it
+scenario: testbed
+controls: [machine.cpus]
+views: [cpu-grid]
+requires: [guess]
+task:
+  text: Run it with 16 CPUs.
+  runs:
+    - { machine.cpus: 16 }
+  record: [mpsynch_pct]`,
+    compare: `predict: guess
+lab: run-it
+run: { machine.cpus: 16 }
+metric: mpsynch_pct`,
+    sources: `${TABLE.trimEnd().split('\n').filter((line) => !line.includes('2 CPUs')).join('\n')}\n| MP synchronization, 16 CPUs, simulated | 28% | simulated | 25% to 35% |`,
+  };
+  const giveaways = (parts: Parameters<typeof lesson>[0]) => lint(lesson({ ...at16, ...parts })).filter((problem) => /before committing/.test(problem));
+
+  it('the tiny lesson for it passes as it is', () => {
+    expect(lint(lesson(at16))).toEqual([]);
+  });
+
+  it('finds its number in any wording: a share, CPUs\' worth of the machine (28% of 16 is 4.5), a fraction', () => {
+    expect(giveaways({ predictText: 'At 16 CPUs, 4.5 CPUs\' worth of the machine spins.' })[0])
+      .toMatch(/^lessons\/tiny\.md:2\d: Predict says "4\.5 CPUs", the answer to prediction "guess" \(testbed machine\.cpus=16 mpsynch_pct 28\.2 ± 1\.5\).* Fix: say what the lesson asks, not what it finds/);
+    expect(giveaways({ predictText: 'Guess. (It is 29 percent.)' })[0]).toMatch(/Predict says "29 percent"/);
+    expect(giveaways({ summary: 'About 28% of the machine spins.' })[0]).toMatch(/the summary says "28%"/);
+    expect(giveaways({ predict: `id: guess
+question: How much of the machine spins?
+hint: Not quite 28.5%, but close.
+options:
+  - text: Little.
+    range: [0, 5]
+  - text: Some.
+    range: [5, 30]
+  - text: Much.
+    range: [30, 100]` })[0]).toMatch(/Predict \(its predict\) says "28\.5%"/);
+    expect(giveaways({ lab: at16.lab.replace('Run it with 16 CPUs.', 'Run it with 16 CPUs and watch 28% of them spin.') })[0]).toMatch(/Experiment \(its lab\) says "28%"/);
+  });
+
+  it('lets a number outside the claim\'s tolerance be, and settings and labels that are no measurement', () => {
+    expect(giveaways({ predictText: 'A quarter of the CPUs is 4 CPUs; a third of the machine is 33%. Set `machine.cpus` 28 in Experiment 28.' })).toEqual([]);
+  });
+
+  it('finds the right option\'s words, for a prediction with options', () => {
+    const problems = giveaways({ predictText: 'Guess. Spoiler: much, at least 30%.', predict: `id: guess
+question: How much?
+options:
+  - text: Little.
+    range: [0, 5]
+  - text: Some, up to 30%.
+    range: [5, 30]
+  - text: Much, at least 30%.
+    range: [30, 100]`.replace('[5, 30]', '[5, 25]').replace('[30, 100]', '[25, 100]') });
+    expect(problems, problems.join('\n')).toHaveLength(1);
+    expect(problems[0]).toMatch(/Predict says the right option's words "Much, at least 30%"/);
+  });
+
+  it('never looks in Observe, Explain or Check: the page keeps them closed until every prediction is committed', () => {
+    expect(GATED_SECTIONS).toEqual(['Observe', 'Explain', 'Check']);
+    const told = check('one', 'It spins 28% of the time.', ['It spins 2%.']).replace('Because it is.', 'At 16 CPUs 4.5 CPUs spin, or 28%.');
+    expect(giveaways({ checks: `${told}\n\n${check('two', 'Here.', ['There.'])}\n\n${check('three', 'Now.', ['Later.'])}` })).toEqual([]);
+  });
+
+  it('finds another lesson that states the answer where it is read before predicting: by its link, its title or the same simulated system', () => {
+    const first = parseLesson('lessons/tiny.md', lesson(at16), { presets });
+    const later = (text: string, preset = 'testbed-classic') => lesson({ predictText: text }).replace('id: tiny', 'id: later').replace('title: A tiny lesson', 'title: A later lesson').replace('preset: testbed-classic', `preset: ${preset}`);
+    const course = (text: string, preset?: string) => {
+      const source = later(text, preset);
+      return lintCourse([first, parseLesson('lessons/later.md', source, { presets })], { 'lessons/later.md': source }).map(formatProblem);
+    };
+    const other = presetNames().find((name) => name !== 'testbed-classic')!;
+    expect(course('In [the first lesson](#/lessons/tiny) the machine spun 28% at 16 CPUs.', other)[0])
+      .toMatch(/^lessons\/later\.md:2\d: Predict says "28%", the answer to lesson "tiny"'s prediction "guess"/);
+    expect(course('In "A tiny lesson" 4.5 CPUs spun.', other)[0]).toMatch(/Predict says "4\.5 CPUs", the answer to lesson "tiny"'s prediction "guess"/);
+    expect(course('The same testbed spins 28% at 16 CPUs.')[0]).toMatch(/Predict says "28%"/);
+    // A lesson of another system that names no lesson states its own runs.
+    expect(course('Some other machine spins 28%.', other)).toEqual([]);
+    // Nor is a lesson's own claim for another run an answer it gives away.
+    expect(course('In the first lesson you measured it; here it is again, at 16 CPUs.')).toEqual([]);
+  });
+});
+
+describe('writtenNumbers', () => {
+  it('reads numbers with the unit written after them, as a learner reads them', () => {
+    expect(writtenNumbers('about 41,000 packets, 41k, 1.96 million, 28%, 4.5 CPUs\' worth, 11.2 µs, a quarter of it').map(({ value, unit }) => [value, unit]))
+      .toEqual([[41000, ''], [41000, ''], [1960000, ''], [28, '%'], [4.5, 'CPUs'], [11.2, 'µs'], [25, '%']]);
+  });
+  it('leaves out settings written as code and labels', () => {
+    expect(writtenNumbers('set `net.spin_ns` 0 and `hpux.dirty_bytes` to 4 in Experiment 3 of lesson 2')).toEqual([]);
   });
 });

@@ -96,9 +96,12 @@ export function numbersIn(text: string): number[] {
   return [...plain(text).matchAll(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g)].map((match) => Number(match[0].replace(/,/g, '')));
 }
 
+function runKey(values: FlatScenario): string {
+  return JSON.stringify(Object.entries(values).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}
+
 function sameRun(a: FlatScenario, b: FlatScenario): boolean {
-  const key = (values: FlatScenario) => JSON.stringify(Object.entries(values).sort(([x], [y]) => x.localeCompare(y)));
-  return key(a) === key(b);
+  return runKey(a) === runKey(b);
 }
 
 /** The lines of the file's body between a level-2 heading and the next one. */
@@ -336,7 +339,8 @@ function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (l
  * CPUs is 4.5 CPUs), and, for a prediction with options, the words of the option whose
  * range holds it. Read before committing: the summary, and every section the page does
  * not close until the predictions are committed (gating.ts): What you will learn,
- * Predict (its text, each prediction's question and hint, not the options' own words),
+ * Predict (its text, each prediction's question and hint; the options' words, which
+ * hold their ranges' bounds, only when another lesson's answers are looked for),
  * Experiment (its text and each lab's task). lintLesson looks in the lesson itself;
  * lintCourse looks in every other lesson, which a learner can open in any order.
  */
@@ -363,6 +367,7 @@ export interface Answer {
   claim: Claim;
   /** The compared run the claim is for, and the preset it runs. */
   run: FlatScenario;
+  runKey: string;
   preset: string;
   forms: AnswerForm[];
   words?: string;
@@ -386,7 +391,7 @@ export function predictionAnswers(lesson: Lesson): Answer[] {
       const cpus = Number(claimed['machine.cpus']);
       if (MACHINE_SHARES.has(claim.metric) && cpus > 0) forms.push({ value: claim.value * cpus / 100, within: claim.within * cpus / 100, unit: 'CPUs' });
       const right = predict.options?.find((option) => option.range && claim.value >= option.range[0] && claim.value <= option.range[1]);
-      answers.push({ lesson: lesson.meta.id, predict: predict.id, claim, run: claimed, preset: lesson.meta.scenarios[claim.scenario]!.preset, forms, words: right ? plain(right.text).replace(/[.!]+$/, '') : undefined });
+      answers.push({ lesson: lesson.meta.id, predict: predict.id, claim, run: claimed, runKey: runKey(claimed), preset: lesson.meta.scenarios[claim.scenario]!.preset, forms, words: right ? plain(right.text).replace(/[.!]+$/, '') : undefined });
     }
   }
   return answers;
@@ -445,10 +450,10 @@ function states(written: Written, form: AnswerForm): boolean {
 }
 
 /** A stretch of text a learner reads before predicting, with the file line it starts on. */
-export interface Readable { line: number; where: string; text: string }
+export interface Readable { line: number; where: string; text: string; bounds?: number[] }
 
 /** What a lesson lets a learner read before committing its predictions (see above). */
-export function readableBefore(lesson: Lesson, source: string): Readable[] {
+export function readableBefore(lesson: Lesson, source: string, options = false): Readable[] {
   const all = source.replace(/\r\n?/g, '\n').split('\n');
   const close = all.findIndex((line, i) => i > 0 && /^---[ \t]*$/.test(line));
   const found: Readable[] = [];
@@ -475,6 +480,10 @@ export function readableBefore(lesson: Lesson, source: string): Readable[] {
     for (const block of section.blocks) {
       if (block.kind !== 'component') continue;
       const component = block.component;
+      if (component.type === 'predict' && options) {
+        // An option's range bounds, written in its text, state no answer.
+        for (const option of component.options ?? []) found.push({ line: block.line, where: `${section.title} (an option of prediction "${component.id}")`, text: option.text, bounds: option.range });
+      }
       const texts = component.type === 'predict' ? [component.question, component.hint ?? '']
         : component.type === 'lab' ? [component.task.text]
           : component.type === 'note' ? [component.title ?? '', component.text]
@@ -494,12 +503,12 @@ export function readableBefore(lesson: Lesson, source: string): Readable[] {
  */
 function statesOtherRun(written: Written, answer: Answer, lesson: Lesson | undefined): boolean {
   if (!lesson) return false;
-  const answerRun = { ...answer.run };
   return (lesson.meta.claims ?? []).some((claim) => {
     if (claim.metric !== answer.claim.metric) return false;
+    if (!states(written, { value: claim.value, within: claim.within, unit: METRICS[claim.metric].unit })) return false;
     const run = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
-    if (sameRun(run, answerRun)) return false;
-    return states(written, { value: claim.value, within: claim.within, unit: METRICS[claim.metric].unit });
+    if (runKey(run) === answer.runKey) return false;
+    return true;
   });
 }
 
@@ -510,7 +519,8 @@ function giveaways(lesson: Lesson | undefined, answers: Answer[], readable: Read
     const numbers = writtenNumbers(text.text);
     const squashed = plain(text.text).toLowerCase();
     for (const answer of answers) {
-      const hit = numbers.find((written) => answer.forms.some((form) => states(written, form)) && !statesOtherRun(written, answer, lesson));
+      const hit = numbers.find((written) => !text.bounds?.includes(written.value)
+        && answer.forms.some((form) => states(written, form)) && !statesOtherRun(written, answer, lesson));
       const words = answer.words && answer.words.split(' ').length >= 3 && squashed.includes(answer.words.toLowerCase()) ? answer.words : undefined;
       if (!hit && !words) continue;
       const said = hit ? `"${hit.text.trim()}"` : `the right option's words "${words}"`;
@@ -627,22 +637,26 @@ export function lintCourse(lessons: Lesson[], sources?: Record<string, string>):
       const source = sources[lesson.file];
       if (source === undefined) continue;
       // Another lesson's answer is about its own simulated system: a lesson restates it
-      // where it runs the same preset, or where it names that lesson (a link or its title).
+      // where it runs the same preset or the same run, or where it names that lesson (a
+      // link or its title).
       const presets = new Set(Object.values(lesson.meta.scenarios).map((scenario) => scenario.preset));
-      const readable = readableBefore(lesson, source);
+      const runs = new Set([
+        ...(lesson.meta.claims ?? []).map((claim) => ({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) })),
+        ...Object.values(lesson.labs).flatMap((lab) => lab.task.runs.map((settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings }))),
+      ].map(runKey));
+      // Here a prediction's options count too: they are not this answer's own words.
+      const readable = readableBefore(lesson, source, true);
       const others = answers.filter((answer) => answer.lesson !== lesson.meta.id);
       const titles = new Map(lessons.map((other) => [other.meta.id, other.meta.title.toLowerCase()]));
-      const previous = lessons[lessons.indexOf(lesson) - 1]?.meta.id;
       for (const text of readable) {
         const squashed = plain(text.text).toLowerCase();
         // A text that names the other lesson is about that lesson's runs, whatever this
         // lesson's own claims say.
-        const names = (id: string) => squashed.includes(`#/lessons/${id}`) || squashed.includes(titles.get(id)!)
-          || (id === previous && /\b(last|previous) lesson\b/.test(squashed));
+        const names = (id: string) => squashed.includes(`#/lessons/${id}`) || squashed.includes(titles.get(id)!);
         const named = others.filter((answer) => names(answer.lesson));
         giveaways(undefined, named, [text], (answer) => `lesson "${answer.lesson}"'s prediction "${answer.predict}"`,
           (line, message, fix) => problems.push({ file: lesson.file, line, message, fix }));
-        const about = others.filter((answer) => !names(answer.lesson) && presets.has(answer.preset));
+        const about = others.filter((answer) => !names(answer.lesson) && (presets.has(answer.preset) || runs.has(answer.runKey)));
         giveaways(lesson, about, [text], (answer) => `lesson "${answer.lesson}"'s prediction "${answer.predict}"`,
           (line, message, fix) => problems.push({ file: lesson.file, line, message, fix }));
       }
