@@ -115,6 +115,28 @@ describe('sketchFit', () => {
     expect(fit.text).toMatch(/its curve peaks at about \d+ CPUs \(about [\d,]+ requests\/s\), but a poor fit's peak is not a prediction\.$/);
     expect(fit.text).not.toMatch(/NaN|undefined|Infinity/);
   });
+  it('says so first when the fitted curve stays below the runs\' highest point, even when its peak is in the right place', () => {
+    // One lock for every CPU's sweep in the shape the issue saw: the runs peak sharply at
+    // 16 CPUs; the law's curve peaks there too, but a fifth lower than the run.
+    const at = { ...cpus, at: [2, 4, 8, 16, 32], unit: 'packets/s' };
+    const runs = [6900, 13600, 26000, 40753, 26000];
+    const fit = sketchFit(at, runs, 'packets/s')!;
+    expect(fit.verdict).toBe('good');
+    expect(fit.missesTop).toBe(true);
+    expect(Math.max(...fit.fitted)).toBeLessThan(0.95 * 40753);
+    expect(fit.text).toMatch(/^The Universal Scalability Law fitted to your runs \(the simulator's, not a source's\) is a fit of their shape, not of their top: /);
+    expect(fit.text).toMatch(/It does not describe the top of your runs: your runs are highest at 16 CPUs \(40,753 packets\/s\), and the fitted curve never gets that high: its peak, about [\d,]+ at about 16 CPUs, is 19% lower\. .* where this machine peaks is what your runs show, not what the fit says\./);
+    expect(fit.text).toMatch(/but a curve that misses the runs' top has a peak that is not a prediction\.$/);
+    expect(fit.text).not.toContain('and falls after it');
+    // A poor fit that misses the top says where the runs peak, once.
+    const poor = sketchFit(at, [7060, 13830, 26900, 40753, 18600], 'packets/s')!;
+    expect(poor.verdict).toBe('poor');
+    expect(poor.text).toContain('So it does not describe the top of your runs: where this machine peaks is what your runs show (16 CPUs, 40,753 packets/s), not what the fit says.');
+    // A curve that reaches the runs' top says nothing of the kind.
+    const truth = cpus.at.map((n) => (50000 * n) / (1 + 0.02 * (n - 1) + 0.0005 * n * (n - 1)));
+    expect(sketchFit(cpus, truth, 'requests/s')!.missesTop).toBe(false);
+  });
+
   it('fits nothing along another field, and says why it cannot fit too few points', () => {
     expect(sketchFit({ ...cpus, field: 'net.offered_pps' }, [1, 2, 3, 4, 5], 'x')).toBeUndefined();
     const few = sketchFit({ ...cpus, at: [8, 16] }, [1, 2], 'x')!;

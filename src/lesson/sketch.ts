@@ -77,17 +77,25 @@ export interface SketchFit {
   fitted: number[];
   /** Whether the fit's peak agrees with the runs' own (core/fit.ts); absent when there is no fit. */
   verdict?: 'good' | 'poor';
+  /** Whether the fitted curve stays well below the runs' highest point (MISSED_TOP):
+   * then it does not say where the runs peak, whatever its verdict. */
+  missesTop?: boolean;
   text: string;
 }
 
 const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
+/** A fitted curve whose highest value is more than this share below the runs' highest
+ * misses their top: a table above it shows a run higher than the curve ever goes. */
+export const MISSED_TOP = 0.05;
+
 /**
  * The Universal Scalability Law fitted to the runs of a sketch along machine.cpus
- * (core/fit.ts): its verdict and reasons first (a poor fit's peak is no prediction), its
- * coefficients in words (which is held at its bound), and where its curve peaks.
- * Undefined for a sketch along another field; a reason in words when the runs cannot be
- * fitted.
+ * (core/fit.ts): its verdict and reasons first (a poor fit's peak is no prediction);
+ * where its curve stays below the runs' own highest point, that in plain words before
+ * anything else, since the table above shows it; its coefficients in words (which is
+ * held at its bound), and where its curve peaks. Undefined for a sketch along another
+ * field; a reason in words when the runs cannot be fitted.
  */
 export function sketchFit(sketch: PredictSketch, measured: number[], unit: string): SketchFit | undefined {
   if (sketch.field !== 'machine.cpus') return undefined;
@@ -95,16 +103,32 @@ export function sketchFit(sketch: PredictSketch, measured: number[], unit: strin
   if (!usl.ok) return { fitted: [], text: `No scalability fit of these runs: ${usl.reason}` };
   const { sigma, kappa, nMax, peak, ceiling, r2, clamped, quality, x1From } = usl.fit;
   const poor = quality.verdict === 'poor';
+  const fitted = sketch.at.map((n) => uslAt(usl.fit, n));
   const held = (symbol: 'sigma' | 'kappa') => (clamped.includes(symbol) ? ', held at its bound' : '');
+  // The runs' highest point, and the highest the fitted curve reaches (its peak, its
+  // ceiling, or, for a curve still rising, its value at the last run).
+  const top = peakIndex(measured);
+  const highest = measured[top]!;
+  const curveTop = peak ?? ceiling ?? Math.max(...fitted);
+  const missesTop = curveTop < (1 - MISSED_TOP) * highest;
+  const missed = missesTop && poor
+    ? ` So it does not describe the top of your runs: where this machine peaks is what your runs show (${plural(sketch.at[top]!, 'CPU')}, ${count.format(highest)} ${unit}), not what the fit says.`
+    : missesTop
+    ? ` It does not describe the top of your runs: your runs are highest at ${plural(sketch.at[top]!, 'CPU')} (${count.format(highest)} ${unit}), `
+      + `and the fitted curve never gets that high: ${peak !== null && nMax !== null ? `its peak, about ${count.format(peak)} at about ${plural(Math.round(nMax), 'CPU')}` : `its highest, about ${count.format(curveTop)}`}, `
+      + `is ${Math.round((1 - curveTop / highest) * 100)}% lower. The law's smooth curve cannot follow a peak this sharp, so where this machine peaks is `
+      + `what your runs show, not what the fit says.`
+    : '';
   const where = nMax !== null && peak !== null
-    ? poor ? `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}), but a poor fit's peak is not a prediction`
+    ? poor || missesTop ? `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}), but ${poor ? 'a poor fit\'s' : 'a curve that misses the runs\' top has a'} peak ${poor ? 'is' : 'that is'} not a prediction`
       : `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}) and falls after it`
     : ceiling !== null ? `its curve has no peak and levels off towards ${count.format(ceiling)} ${unit}` : 'its curve is a straight line: no limit in this range';
   return {
-    fitted: sketch.at.map((n) => uslAt(usl.fit, n)),
+    fitted,
     verdict: quality.verdict,
-    text: `The Universal Scalability Law fitted to your runs (the simulator's, not a source's) is ${poor ? 'a POOR FIT' : 'a good fit'}: `
-      + `${quality.reasons.join('; ')}. Contention σ = ${significant(sigma)}${held('sigma')}, `
+    missesTop,
+    text: `The Universal Scalability Law fitted to your runs (the simulator's, not a source's) is ${poor ? 'a POOR FIT' : missesTop ? 'a fit of their shape, not of their top' : 'a good fit'}: `
+      + `${quality.reasons.join('; ')}.${missed} Contention σ = ${significant(sigma)}${held('sigma')}, `
       + `in the law's reading the share of each request that only one CPU at a time can do; coherency κ = ${significant(kappa)}${held('kappa')}, `
       + `in its reading the crosstalk (cache lines travelling) that grows with every pair of CPUs. They describe the curve's shape over `
       + `these runs, not measurements of them, and only as far as the fit is good; R² = ${r2.toFixed(2)}`

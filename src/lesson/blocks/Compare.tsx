@@ -38,7 +38,7 @@ function CompareSketch({ compare, predict, lab, progress }: {
       <p className="sketch-legend" aria-hidden="true"><span className="sketch-key-yours" /> your sketch <span className="sketch-key-run" /> your runs</p>
       <table className="sketch-table" data-testid={`compare-measured-${compare.predict}`}>
         <thead><tr><th scope="col">{sketch.label}</th><th scope="col">You sketched ({sketch.unit})</th><th scope="col">Your run measured</th>
-          {fit && fit.fitted.length > 0 && <th scope="col">Scalability law fit{fit.verdict === 'poor' ? ' (poor fit)' : ''}</th>}</tr></thead>
+          {fit && fit.fitted.length > 0 && <th scope="col">Scalability law fit{fit.verdict === 'poor' ? ' (poor fit)' : fit.missesTop ? ' (misses your top)' : ''}</th>}</tr></thead>
         <tbody>
           {sketch.at.map((x, i) => (
             <tr key={x}>
