@@ -232,9 +232,11 @@ test.describe('lessons', () => {
       const firstLab = Object.values(lesson.labs)[0]!;
       await expect(page.getByRole('region', { name: 'Lab for experiment 1' })).toHaveCount(0);
       await expect(page.getByTestId(`lab-status-${firstLab.id}`)).toHaveText(`0 of ${firstLab.task.runs.length} runs recorded`);
-      // Observe and Explain hold the answers: closed until every prediction is committed.
+      // Observe, Explain and Check hold or state the answers: closed until every prediction is committed.
       await expect(page.getByTestId('gated-observe')).toBeVisible();
       await expect(page.getByTestId('gated-explain')).toBeVisible();
+      await expect(page.getByTestId('gated-check')).toBeVisible();
+      await expect(page.locator('form.lesson-check')).toHaveCount(0);
       await expect(page.locator('.lesson-lab').first()).toBeVisible();
       // The page as it opens, in both themes (the projector theme chosen with the header's
       // switch), at 1280x900 as the other pages' checks (a11y.spec.ts): axe finds nothing
