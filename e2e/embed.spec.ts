@@ -90,6 +90,16 @@ async function commitPrediction(frame: ReturnType<Page['frameLocator']>) {
   await form.getByText('Little, under 5%').click();
   await form.getByRole('button', { name: 'Commit my prediction' }).click();
   await expect(frame.getByTestId('prediction-free-handoff')).toHaveText(/Little, under 5%/);
+  // The lesson's questions open once every prediction is committed (issue 38): the other two.
+  const number = frame.locator('#predict-spin-at-16');
+  await number.getByRole('spinbutton').fill('20');
+  await number.getByRole('button', { name: 'Commit my prediction' }).click();
+  await expect(frame.getByTestId('prediction-spin-at-16')).toBeVisible();
+  const sketch = frame.locator('#predict-sketch-throughput');
+  await sketch.getByRole('slider').first().focus();
+  await sketch.getByRole('slider').first().press('PageUp');
+  await sketch.getByRole('button', { name: 'Commit my prediction' }).click();
+  await expect(frame.getByTestId('prediction-sketch-throughput')).toBeVisible();
 }
 
 test.describe('an embedded lesson and its host', () => {
