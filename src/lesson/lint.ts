@@ -345,8 +345,9 @@ function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (l
  * lintCourse looks in every other lesson, which a learner can open in any order.
  */
 
-/** Shares of all CPU time: N% of a machine of C CPUs is N × C / 100 CPUs' worth. */
-const MACHINE_SHARES = new Set(['mpsynch_pct', 'idle_pct', 'user_pct', 'spin_pct', 'cswitch_pct', 'host_idle_pct', 'host_cswitch_pct', 'host_interrupt_pct']);
+/** Shares of all the machine's CPU time (the report's modes): N% of a machine of C CPUs
+ * is N × C / 100 CPUs' worth. (Host A's modes are of host A's CPUs, not machine.cpus.) */
+const MACHINE_SHARES = new Set(['mpsynch_pct', 'idle_pct', 'user_pct', 'spin_pct', 'cswitch_pct']);
 
 /** Time units, in nanoseconds. */
 const TIME_UNITS: Record<string, number> = { ns: 1, 'µs': 1e3, us: 1e3, ms: 1e6, s: 1e9, min: 60e9 };
