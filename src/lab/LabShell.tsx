@@ -156,8 +156,8 @@ export function LabShell(props: LabShellProps) {
           <p><strong>The simulation stopped.</strong> {fault}</p>
           {resumeNs !== undefined ? (
             <>
-              <p>Your settings are kept. Restart runs the same scenario again to {formatNs(resumeNs)} simulated, where it stopped, and pauses there; Reset starts it from the beginning.</p>
-              <button type="button" className="btn btn-primary" onClick={() => store.restart(resumeNs)}>Restart at {formatNs(resumeNs)}</button>{' '}
+              <p>Your settings are kept. Restart runs the same scenario again to {formatNs(resumeNs, 4)} simulated, where it stopped, and pauses there; Reset starts it from the beginning.</p>
+              <button type="button" className="btn btn-primary" onClick={() => store.restart(resumeNs)}>Restart at {formatNs(resumeNs, 4)}</button>{' '}
               <button type="button" className="btn" onClick={() => store.restart()}>Reset</button>
             </>
           ) : (
