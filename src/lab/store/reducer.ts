@@ -43,6 +43,8 @@ export interface StoreState {
   source: 'link' | 'lab';
   /** A restart that goes back to this simulated time once its scenario has loaded. */
   resumeAtNs?: number;
+  /** That restart's step is under way: its frame is not a step the learner asked for. */
+  resuming?: boolean;
 }
 
 /** One batch of frames, as the frame pump has decoded it (frame-pump.ts). */
@@ -207,16 +209,17 @@ function frames(state: StoreState, f: FramesApplied): Result {
   if ((f.reason === 'seek' || (state.lab.run.kind === 'seeking' && f.reason === 'end')) && !f.done) patch.finalReport = undefined;
   if (f.report && f.reason === 'play' && f.deferReports) commands.push({ kind: 'defer-report', report: f.report });
   else if (f.report) patch.report = f.report;
-  if (f.lastStep) patch.lastStep = f.lastStep;
+  if (f.lastStep) patch.lastStep = state.resuming && f.reason === 'step' ? [] : f.lastStep;
   if (f.ended) patch.finalReport = f.ended.report;
   let run = afterFrames(state, f);
-  let next: StoreState = state;
+  let next: StoreState = state.resuming && f.reason !== 'load' ? { ...state, resuming: false } : state;
   // A restart where the run had got to: the loaded scenario runs forward to that time
   // (the run is deterministic, so it is the state the lost worker had), paused there.
   if (f.reason === 'load' && state.resumeAtNs !== undefined) {
     const ahead = state.resumeAtNs - f.nowNs;
     next = { ...state, resumeAtNs: undefined };
     if (ahead > 0 && run.kind !== 'ended') {
+      next = { ...next, resuming: true };
       run = { kind: 'stepping' };
       commands.push({ kind: 'step-time', ns: ahead });
     }

@@ -129,8 +129,12 @@ describe('LabStore with a worker that goes quiet', () => {
     dispatch({ type: 'loaded', reply: { type: 'loaded', epoch: reload.epoch, scenario, startNs: 1_000_000, durationNs: 50_000_000, warmupNs: 1_000_000 } });
     dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 1_000_000, events: 0, reason: 'load', done: false, seeking: false, deferReports: true } });
     expect(second.sent.filter((r) => r.type === 'step')).toEqual([{ type: 'step', unit: 'time', ns: 3_100_000 }]);
-    dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 4_100_000, events: 10, reason: 'step', done: false, seeking: false, deferReports: true } });
-    expect(store.getState()).toMatchObject({ status: 'ready', playing: false, nowNs: 4_100_000, fault: undefined });
+    dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 4_100_000, events: 10, reason: 'step', done: false, seeking: false, deferReports: true, lastStep: ['a record'] } });
+    // paused where it was; the run forward is not a step the learner asked for, so no "What the step did"
+    expect(store.getState()).toMatchObject({ status: 'ready', playing: false, nowNs: 4_100_000, fault: undefined, lastStep: [] });
+    store.stepEvent();
+    dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 4_100_100, events: 11, reason: 'step', done: false, seeking: false, deferReports: true, lastStep: ['the next record'] } });
+    expect(store.getState().lastStep).toEqual(['the next record']);
     store.dispose();
   });
 });
