@@ -77,6 +77,22 @@ describe('SilenceWatch', () => {
     expect(onSilent).toHaveBeenCalledTimes(1);
   });
 
+  it('a page that was not running itself (the computer asleep) does not blame the worker for the gap', () => {
+    let now = 0;
+    let tick: (() => void) | undefined;
+    const env: SilenceWatchEnv = { now: () => now, setInterval: (fn) => { tick = fn; return 1; }, clearInterval: () => { tick = undefined; } };
+    const onSilent = vi.fn();
+    const watch = new SilenceWatch(() => 0, onSilent, env);
+    watch.expect(true);
+    now = 600_000; // ten minutes with no timer firing
+    tick!();
+    expect(onSilent).not.toHaveBeenCalled();
+    for (let i = 0; i < 5; i++) { now += SILENCE_CHECK_MS; tick!(); } // and then the worker is silent while the page runs
+    expect(onSilent).not.toHaveBeenCalled();
+    for (let i = 0; i < 2; i++) { now += SILENCE_CHECK_MS; tick?.(); }
+    expect(onSilent).toHaveBeenCalledTimes(1);
+  });
+
   it('stops watching on pause, and starts a fresh clock on play', () => {
     const clock = fakeClock();
     const onSilent = vi.fn();

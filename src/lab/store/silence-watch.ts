@@ -10,7 +10,8 @@
  * frame arrives) and each time it releases the worker (frames taken and acknowledged,
  * after which the worker may run on). Frames the page has not taken yet (a hidden tab
  * draws no animation frames; compare mode holds one side) hold the worker back by
- * design, so while any wait, the silence is the page's and does not count. After
+ * design, so while any wait, the silence is the page's and does not count; so does a
+ * gap in the page's own timers (the computer asleep, a background tab). After
  * `limitMs` of silence that is the worker's, the watch calls onSilent once.
  */
 
@@ -41,6 +42,7 @@ const browserEnv: SilenceWatchEnv = {
 
 export class SilenceWatch {
   private lastHeardMs = 0;
+  private lastCheckMs = 0;
   private timer: unknown;
 
   /**
@@ -61,7 +63,7 @@ export class SilenceWatch {
   /** Playing (frames expected) or not; the clock starts when playing starts. */
   expect(playing: boolean): void {
     if (playing && this.timer === undefined) {
-      this.lastHeardMs = this.env.now();
+      this.lastHeardMs = this.lastCheckMs = this.env.now();
       this.timer = this.env.setInterval(() => this.check(), SILENCE_CHECK_MS);
     } else if (!playing) {
       this.stop();
@@ -76,6 +78,14 @@ export class SilenceWatch {
   check(): void {
     if (this.timer === undefined) return;
     const now = this.env.now();
+    const sinceCheck = now - this.lastCheckMs;
+    this.lastCheckMs = now;
+    if (sinceCheck >= this.limitMs) {
+      // the page itself was not running (the computer slept, a background tab's timers
+      // were held back): the silence was everyone's, so the clock starts again
+      this.lastHeardMs = now;
+      return;
+    }
     if (this.framesWaiting() > 0) {
       this.lastHeardMs = now; // the page holds the worker back: its silence is not the worker's
       return;
