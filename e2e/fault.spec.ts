@@ -9,6 +9,7 @@
  */
 import { buildSite } from './build.js';
 import { expect, expectAccessible, framesShown, lab, openLab, shot, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from './static-server.js';
 
 // One worker, one test build for both tests.
@@ -47,5 +48,46 @@ for (const kind of ['trap', 'throw'] as const) {
     const before = await framesShown(page);
     await page.getByTestId('play').click();
     await expect.poll(() => framesShown(page)).toBeGreaterThan(before + 10);
+    if (kind === 'throw') await quietWorker(page);
   });
+}
+
+/**
+ * On the same page load, playing: the worker is ended without an error (as the browser
+ * ending the thread would), so it just stops sending frames. Within 5 s the lab says the
+ * simulation stopped, and offers to restart where it was; the restart runs the same
+ * scenario to that simulated time and pauses there.
+ */
+async function quietWorker(page: Page): Promise<void> {
+  const nowNs = () => page.evaluate(() => {
+    const hooks = (window as unknown as { __stacklab: { labs: Array<{ store: { getState(): { nowNs: number } } }> } }).__stacklab;
+    return hooks.labs[0]!.store.getState().nowNs;
+  });
+  await expect(lab(page)).toHaveAttribute('data-status', 'ready');
+  const silencedAt = Date.now();
+  const reachedNs = await page.evaluate(() => {
+    const hooks = (window as unknown as { __stacklab: { labs: Array<{ silenceWorker(): void; store: { getState(): { nowNs: number } } }> } }).__stacklab;
+    hooks.labs[0]!.silenceWorker();
+    return hooks.labs[0]!.store.getState().nowNs;
+  });
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The simulation stopped.', { timeout: 5_000 });
+  const noticedMs = Date.now() - silencedAt;
+  expect(noticedMs).toBeLessThan(5_000);
+  await expect(alert).toContainText(/stopped sending frames/);
+  await expect(lab(page)).toHaveAttribute('data-status', 'failed');
+  const stoppedNs = await nowNs();
+  expect(stoppedNs).toBeGreaterThanOrEqual(reachedNs);
+  await shot(page, 'lab-fault-quiet');
+  const restart = alert.getByRole('button', { name: /^Restart at / });
+  await restart.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(lab(page)).toHaveAttribute('data-status', 'ready');
+  await expect.poll(nowNs).toBe(stoppedNs); // the same scenario, run forward to where it was
+  await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (12)');
+  const frames = await framesShown(page);
+  await page.getByTestId('play').click();
+  await expect.poll(() => framesShown(page)).toBeGreaterThan(frames + 10);
+  expect(await nowNs()).toBeGreaterThan(stoppedNs);
 }

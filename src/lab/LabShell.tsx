@@ -12,6 +12,7 @@ import { ProjectorModeToggle } from '../site/ProjectorModeToggle.js';
 import { useLinkTheme, useSiteTheme } from '../site/theme.js';
 import type { Report, ScenarioValues } from '../core/index.js';
 import { prefersReducedMotion } from '../views/index.js';
+import { formatNs } from '../views/format.js';
 import { EmbedCodeButton } from '../shared/EmbedCodeButton.js';
 import { CompareLink } from './compare/CompareLink.js';
 import { CopyLinkButton } from './CopyLinkButton.js';
@@ -110,6 +111,7 @@ export function LabShell(props: LabShellProps) {
   }, [store, scenario, companionKey]);
   const problems = useLab(store, 'problems');
   const fault = useLab(store, 'fault');
+  const resumeNs = useLab(store, 'resumeNs');
   const notice = useLab(store, 'notice');
   const speed = useLab(store, 'speed');
   const status = useLab(store, 'status');
@@ -152,8 +154,18 @@ export function LabShell(props: LabShellProps) {
       {fault && (
         <div className="banner banner-fault" role="alert">
           <p><strong>The simulation stopped.</strong> {fault}</p>
-          <p>Your settings are kept. Reset starts the simulator again.</p>
-          <button type="button" className="btn btn-primary" onClick={() => store.restart()}>Reset</button>
+          {resumeNs !== undefined ? (
+            <>
+              <p>Your settings are kept. Restart runs the same scenario again to {formatNs(resumeNs, 4)} simulated, where it stopped, and pauses there; Reset starts it from the beginning.</p>
+              <button type="button" className="btn btn-primary" onClick={() => store.restart(resumeNs)}>Restart at {formatNs(resumeNs, 4)}</button>{' '}
+              <button type="button" className="btn" onClick={() => store.restart()}>Reset</button>
+            </>
+          ) : (
+            <>
+              <p>Your settings are kept. Reset starts the simulator again.</p>
+              <button type="button" className="btn btn-primary" onClick={() => store.restart()}>Reset</button>
+            </>
+          )}
         </div>
       )}
       {notice && (

@@ -11,6 +11,7 @@
  * sized in rem around the drawings (the sweep's controls, "Loading the view…") grows
  * with the rem alone.
  */
+import { OFFSCREEN_REFRESH_MS, takeInputs, type HeldLike } from './held-inputs.js';
 import { Component, lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
@@ -78,16 +79,31 @@ function useOnScreen(element: HTMLElement | null): boolean {
 
 /**
  * The value while active; the last active value while not (so memoised children skip
- * rendering). Until a value has been held at all, the first one is taken even while
+ * rendering), refreshed now and then and never left at a picture drawn before its figures
+ * meant anything (held-inputs.ts). Until a value has been held at all, the first one is taken even while
  * inactive, so a view below the fold draws its first frame (for find-in-page, screen
  * readers and tests) instead of waiting to be scrolled to. A value `fit` rejects (inputs
  * narrower than a view is drawn at) never replaces one it accepts, and gives way to the
  * next value even while inactive.
  */
-function useHeldWhile<T>(value: T, active: boolean, fit: (value: T) => boolean): T {
+function useHeldWhile<T extends HeldLike>(value: T | undefined, active: boolean, fit: (value: T | undefined) => boolean): T | undefined {
+  const now = performance.now();
   const held = useRef(value);
-  const heldFit = held.current !== undefined && fit(held.current);
-  if (held.current === undefined || !heldFit || (active && fit(value))) held.current = value;
+  const heldAt = useRef(now);
+  // out of sight it still takes new inputs now and then, and never keeps a picture drawn
+  // before its figures meant anything (held-inputs.ts): it never contradicts the headline
+  if (value !== held.current && takeInputs(held.current, value, active, fit, now - heldAt.current)) {
+    held.current = value;
+    heldAt.current = now;
+  }
+  // newer inputs wait (the run paused, say, so nothing else renders): draw them when due
+  const waiting = value !== held.current;
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = setTimeout(() => redraw((n) => n + 1), Math.max(0, OFFSCREEN_REFRESH_MS - (performance.now() - heldAt.current)) + 20);
+    return () => clearTimeout(timer);
+  });
   return held.current;
 }
 

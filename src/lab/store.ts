@@ -21,6 +21,7 @@ import { idleSweep, type SweepCpus, type Variant, type VariantRun } from '../cor
 import { sweepCpusOf, sweepKernels } from '../kernels/index.js';
 import { ExtraRuns } from './store/extra-runs.js';
 import { FramePump } from './store/frame-pump.js';
+import { SILENCE_LIMIT_MS, SilenceWatch } from './store/silence-watch.js';
 import { project, reduce, type LabCommand, type LabEvent, type StoreState } from './store/reducer.js';
 import type { CompanionRun, LabState } from './store/state.js';
 
@@ -65,6 +66,8 @@ export class LabStore {
   /** A report waiting for its own task (defer-report), and the timer that will show it. */
   private deferredReport: Report | undefined;
   private reportTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Notices a worker that goes quiet while the run plays (store/silence-watch.ts). */
+  private silence: SilenceWatch;
 
   constructor(options: LabStoreOptions) {
     this.onReport = options.onReport;
@@ -83,10 +86,17 @@ export class LabStore {
       loaded: (reply) => this.dispatch({ type: 'loaded', reply }),
       refused: (problems) => this.dispatch({ type: 'refused', problems }),
       loadProgress: (fraction) => this.dispatch({ type: 'load-progress', fraction }),
-      framesQueued: () => this.pump.queued(),
+      framesQueued: () => {
+        this.silence.heard();
+        this.pump.queued();
+      },
       fault: (message) => this.dispatch({ type: 'fault', message }),
     });
-    this.pump = new FramePump(this.client, () => this.store.lab.schema, (frames) => this.dispatch({ type: 'frames', frames }), options.holdFrames);
+    this.silence = new SilenceWatch(() => this.client.queued, (silentMs) => this.workerWentQuiet(silentMs));
+    this.pump = new FramePump(this.client, () => this.store.lab.schema, (frames) => {
+      this.silence.heard(); // frames taken are acknowledged: the worker may run on
+      this.dispatch({ type: 'frames', frames });
+    }, options.holdFrames);
     this.extra = new ExtraRuns(options.createWorker, Math.max(1, options.sweepWorkers ?? 2), () => this.store.lab, (patch) => this.publish(patch));
   }
 
@@ -98,6 +108,22 @@ export class LabStore {
       this.notify();
     }
     for (const command of commands) this.runCommand(command);
+    this.silence.expect(this.store.lab.run.kind === 'playing' && this.started);
+  }
+
+  /**
+   * The worker sent nothing while the run played: it is ended (a new one replaces it)
+   * and the lab says so, offering to restart where the run had got to.
+   */
+  private workerWentQuiet(silentMs: number): void {
+    if (this.store.lab.run.kind !== 'playing') return;
+    this.client.dispose();
+    this.pump.traceWindow.clear();
+    const seconds = Math.max(SILENCE_LIMIT_MS, silentMs) / 1000;
+    this.dispatch({
+      type: 'fault', resumeNs: this.store.lab.nowNs,
+      message: `The simulation worker stopped sending frames while the lab was playing (nothing for ${seconds.toFixed(1)} s): the browser may have ended it, or it ran out of memory.`,
+    });
   }
 
   private runCommand(command: LabCommand): void {
@@ -185,9 +211,12 @@ export class LabStore {
     this.dispatch({ type: 'dismiss-notice' });
   }
 
-  /** After a fault: a new worker, the same scenario, paused. */
-  restart(): void {
-    this.dispatch({ type: 'restart' });
+  /**
+   * After a fault: a new worker, the same scenario, paused; with atNs (state.resumeNs),
+   * run forward to that simulated time first, so the lab is where it was.
+   */
+  restart(atNs?: number): void {
+    this.dispatch(atNs === undefined ? { type: 'restart' } : { type: 'restart', atNs });
   }
 
   // ---- the scenario and the transport ---------------------------------------------------

@@ -17,6 +17,8 @@ export interface LabHook {
   store: LabStore;
   /** Makes the lab's worker fail: a WebAssembly trap in the core, or an exception that escapes the worker. */
   injectFault(kind: 'trap' | 'throw'): void;
+  /** Ends the lab's worker without an error, as the browser ending the thread would: nothing is said, frames just stop. */
+  silenceWorker(): void;
 }
 
 interface TestHooks {
@@ -33,8 +35,12 @@ declare global {
 export function registerTestHook(store: LabStore): () => void {
   if (typeof window === 'undefined' || !new URLSearchParams(window.location.search).has('testhooks')) return () => {};
   const hooks = (window.__stacklab ??= { labs: [] });
-  const internals = store as unknown as { client: { send(request: WorkerRequest): void } };
-  const hook: LabHook = { store, injectFault: (kind) => internals.client.send({ type: 'fault', kind }) };
+  const internals = store as unknown as { client: { send(request: WorkerRequest): void; worker?: { terminate(): void } } };
+  const hook: LabHook = {
+    store,
+    injectFault: (kind) => internals.client.send({ type: 'fault', kind }),
+    silenceWorker: () => internals.client.worker?.terminate(),
+  };
   hooks.labs.push(hook);
   return () => {
     hooks.labs = hooks.labs.filter((lab) => lab !== hook);

@@ -29,7 +29,8 @@ export type RunState =
   | { kind: 'stepping' }
   | { kind: 'seeking'; targetNs: number }
   | { kind: 'ended' }
-  | { kind: 'failed'; message: string };
+  /** resumeNs: where the run had got to, when restarting there reproduces it (a worker that went quiet, not a trap). */
+  | { kind: 'failed'; message: string; resumeNs?: number };
 
 /** The store's whole state: what the pages read, and what only transitions need. */
 export interface StoreState {
@@ -40,6 +41,10 @@ export interface StoreState {
   autoplay: boolean;
   /** Where the first scenario came from, for the words of a fallback notice. */
   source: 'link' | 'lab';
+  /** A restart that goes back to this simulated time once its scenario has loaded. */
+  resumeAtNs?: number;
+  /** That restart's step is under way: its frame is not a step the learner asked for. */
+  resuming?: boolean;
 }
 
 /** One batch of frames, as the frame pump has decoded it (frame-pump.ts). */
@@ -68,8 +73,10 @@ export type LabEvent =
   | { type: 'loaded'; reply: LoadedReply }
   | { type: 'refused'; problems: ScenarioProblem[] }
   | { type: 'load-progress'; fraction: number }
-  | { type: 'fault'; message: string }
-  | { type: 'restart' }
+  /** resumeNs: the run may be restarted there (its worker went quiet; a trap would recur). */
+  | { type: 'fault'; message: string; resumeNs?: number }
+  /** A new worker, the same scenario; atNs: then run forward to that simulated time (paused there). */
+  | { type: 'restart'; atNs?: number }
   | { type: 'set-scenario'; values: ScenarioValues }
   | { type: 'play' }
   | { type: 'pause' }
@@ -107,16 +114,16 @@ export type LabCommand =
   | { kind: 'dispose' };
 
 /** The flags the pages read, as a run state shows them. */
-export function project(run: RunState): Pick<LabState, 'run' | 'status' | 'loading' | 'playing' | 'done' | 'seekTargetNs' | 'fault'> {
+export function project(run: RunState): Pick<LabState, 'run' | 'status' | 'loading' | 'playing' | 'done' | 'seekTargetNs' | 'fault' | 'resumeNs'> {
   switch (run.kind) {
     case 'loading':
-      return { run, status: run.worker ? 'ready' : 'starting', loading: true, playing: run.playing, done: false, seekTargetNs: undefined, fault: undefined };
+      return { run, status: run.worker ? 'ready' : 'starting', loading: true, playing: run.playing, done: false, seekTargetNs: undefined, fault: undefined, resumeNs: undefined };
     case 'failed':
-      return { run, status: 'failed', loading: false, playing: false, done: false, seekTargetNs: undefined, fault: run.message };
+      return { run, status: 'failed', loading: false, playing: false, done: false, seekTargetNs: undefined, fault: run.message, resumeNs: run.resumeNs };
     case 'seeking':
-      return { run, status: 'ready', loading: false, playing: false, done: false, seekTargetNs: run.targetNs, fault: undefined };
+      return { run, status: 'ready', loading: false, playing: false, done: false, seekTargetNs: run.targetNs, fault: undefined, resumeNs: undefined };
     default:
-      return { run, status: 'ready', loading: false, playing: run.kind === 'playing', done: run.kind === 'ended', seekTargetNs: undefined, fault: undefined };
+      return { run, status: 'ready', loading: false, playing: run.kind === 'playing', done: run.kind === 'ended', seekTargetNs: undefined, fault: undefined, resumeNs: undefined };
   }
 }
 
@@ -202,12 +209,23 @@ function frames(state: StoreState, f: FramesApplied): Result {
   if ((f.reason === 'seek' || (state.lab.run.kind === 'seeking' && f.reason === 'end')) && !f.done) patch.finalReport = undefined;
   if (f.report && f.reason === 'play' && f.deferReports) commands.push({ kind: 'defer-report', report: f.report });
   else if (f.report) patch.report = f.report;
-  if (f.lastStep) patch.lastStep = f.lastStep;
+  if (f.lastStep) patch.lastStep = state.resuming && f.reason === 'step' ? [] : f.lastStep;
   if (f.ended) patch.finalReport = f.ended.report;
   let run = afterFrames(state, f);
-  let next: StoreState = state;
+  let next: StoreState = state.resuming && f.reason !== 'load' ? { ...state, resuming: false } : state;
+  // A restart where the run had got to: the loaded scenario runs forward to that time
+  // (the run is deterministic, so it is the state the lost worker had), paused there.
+  if (f.reason === 'load' && state.resumeAtNs !== undefined) {
+    const ahead = state.resumeAtNs - f.nowNs;
+    next = { ...state, resumeAtNs: undefined };
+    if (ahead > 0 && run.kind !== 'ended') {
+      next = { ...next, resuming: true };
+      run = { kind: 'stepping' };
+      commands.push({ kind: 'step-time', ns: ahead });
+    }
+  }
   // A loaded scenario that was asked to play (autoplay, or a change made while playing) plays now.
-  if (f.reason === 'load' && state.autoplay && run.kind !== 'ended') {
+  else if (f.reason === 'load' && state.autoplay && run.kind !== 'ended') {
     next = { ...state, autoplay: false };
     run = { kind: 'playing' };
     commands.push({ kind: 'play', speed: state.lab.speed });
@@ -244,10 +262,13 @@ export function reduce(state: StoreState, event: LabEvent): Result {
     }
     case 'load-progress':
       return [patched(state, { warmupProgress: event.fraction }), []];
-    case 'fault':
-      return [withRun(state, { kind: 'failed', message: event.message }), [{ kind: 'clear-trace' }]];
+    case 'fault': {
+      const failed: RunState = event.resumeNs !== undefined && event.resumeNs > state.lab.startNs
+        ? { kind: 'failed', message: event.message, resumeNs: event.resumeNs } : { kind: 'failed', message: event.message };
+      return [withRun(state, failed), [{ kind: 'clear-trace' }]];
+    }
     case 'restart':
-      return [withRun({ ...state, autoplay: false }, { kind: 'loading', worker: false, playing: false },
+      return [withRun({ ...state, autoplay: false, resumeAtNs: event.atNs }, { kind: 'loading', worker: false, playing: false },
         { snapshot: undefined, trace: undefined, report: undefined }), [{ kind: 'start-worker' }]];
     case 'set-scenario':
       return setScenario(state, event.values);

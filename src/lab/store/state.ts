@@ -26,6 +26,8 @@ export interface LabState {
   problems: ScenarioProblem[];
   /** Why the worker stopped (a trap, a crash); the lab shows it with a Reset button. */
   fault?: string;
+  /** With a fault: the simulated time the run had reached, where it can be restarted (a worker that went quiet). */
+  resumeNs?: number;
   /** Why the lab did not open what it was given (a damaged link, say), until dismissed. */
   notice?: string;
   loading: boolean;

@@ -79,8 +79,10 @@ export function ModeBars(props: ModeBarsProps) {
   const barRowH = rowH - labelH;
   const barH = Math.round(barRowH * (other ? 0.42 : 0.6));
 
+  // the load frame (and any frame before the warm-up ends) has measured nothing: a dash, not 0
+  const measured = bars.windowNs > 0;
   const headline = (
-    <span>{words('spin').monitor} <strong>{formatCount(bars.rows.find((r) => r.mode === 'spin')!.value)}</strong>
+    <span>{words('spin').monitor} <strong>{measured ? formatCount(bars.rows.find((r) => r.mode === 'spin')!.value) : '–'}</strong>
       <span className="slv-muted"> of {formatCount(bars.scaleMax)} ({plural(bars.cpus, 'CPU')} × 100%)</span></span>
   );
 
@@ -112,8 +114,8 @@ export function ModeBars(props: ModeBarsProps) {
       }}>
       <svg width={innerW} height={height} aria-hidden="true" style={{ fontFamily: t.fontFamily }}>
         <PatternDefs prefix={patterns} theme={theme} />
-        <text x={0} y={fs * 0.9} fontSize={t.smallSize} fontWeight={700}>Combined for {bars.cpus} CPUs
-          <tspan fontWeight={400} style={{ fill: t.muted }}>, over {formatNs(bars.windowNs)}</tspan></text>
+        <text x={0} y={fs * 0.9} fontSize={t.smallSize} fontWeight={700}>Combined for {plural(bars.cpus, 'CPU')}
+          <tspan fontWeight={400} style={{ fill: t.muted }}>{measured ? `, over ${formatNs(bars.windowNs)}` : ', nothing measured yet'}</tspan></text>
         {ticks.map((v) => (
           <g key={v}>
             <line x1={x(v)} x2={x(v)} y1={top - 4} y2={top + bars.rows.length * rowH} stroke={t.grid} strokeDasharray="3 3" />
@@ -132,7 +134,7 @@ export function ModeBars(props: ModeBarsProps) {
           return (
             <g key={row.mode} data-mode={row.mode}>
               <text x={stacked ? barX + 4 : 0} y={textY} fontSize={fs} fontWeight={emphasise ? 800 : 500}>{words(row.mode).monitor}</text>
-              <text x={stacked ? innerW : labelW + valueW} y={textY} fontSize={fs} fontWeight={700} textAnchor="end">{formatCount(row.value)}</text>
+              <text x={stacked ? innerW : labelW + valueW} y={textY} fontSize={fs} fontWeight={700} textAnchor="end">{measured ? formatCount(row.value) : '–'}</text>
               <ModeRect mode={row.mode} x={barX} y={other ? y + barRowH * 0.08 : cy - barH / 2} width={x(value) - barX} height={barH}
                 theme={theme} patterns={patterns} />
               {cmp && (
