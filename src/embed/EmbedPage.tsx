@@ -36,6 +36,14 @@ const subscribeSmall = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 const isSmall = () => window.matchMedia(SMALL_FRAME).matches;
+/** A frame this wide shows a lab's views side by side; a narrower one, one at a time with tabs. */
+const WIDE_FRAME = '(min-width: 1000px)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE_FRAME);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isWide = () => window.matchMedia(WIDE_FRAME).matches;
 
 export function EmbedPage({ route }: { route: EmbedRoute }) {
   const content = useRef<HTMLDivElement>(null);
@@ -47,6 +55,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
   // A lab of a given height keeps it; a lesson is a document, and asks for its whole length.
   const fixedHeight = route.lesson ? undefined : options.height;
   const small = useSyncExternalStore(subscribeSmall, isSmall, () => false);
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
 
   // Fit the frame: the content's height, plus the page's padding around it.
   useEffect(() => {
@@ -108,7 +117,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
   const views = options.views ?? linkViews;
   // flow-root keeps the last child's margin inside this box, so its height is all the content.
   return (
-    <div ref={content} className={route.lesson ? 'embed-content' : `embed-content embed-lab${small ? ' embed-small' : ''}`}
+    <div ref={content} className={route.lesson ? 'embed-content' : `embed-content embed-lab embed-fit${small ? ' embed-small' : ''}`}
       style={{ display: 'flow-root', ...(fixedHeight ? { '--embed-height': `${fixedHeight}px` } : {}) } as CSSProperties}>
       <span id={NEW_TAB_NOTE_ID} hidden>Opens in a new tab.</span>
       {!origins.ok && <p className="banner banner-notice" role="alert">This embed sends no learning events: {origins.message}</p>}
@@ -122,6 +131,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
         <LabShell compact scenario={values} scenarioSource={route.shared ? 'link' : 'default'}
           initialView={view} views={views} controls={view?.controls ?? ['machine.cpus', 'kernel.kind']}
           maxViews={views ? undefined : small ? 2 : undefined} paramsCollapsed={small}
+          fitViews viewTabs={!wide}
           notice={linkError} label="StackLab lab" onReport={report} />
       )}
     </div>

@@ -11,7 +11,7 @@
  * sized in rem around the drawings (the sweep's controls, "Loading the view…") grows
  * with the rem alone.
  */
-import { Component, lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
 import { COMPANION_VIEWS } from './companion-choice.js';
@@ -22,6 +22,7 @@ import { viewComponent, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
 import { useProjectorZoom } from './projector-scale.js';
+import { FITTED_VIEWS, useFitViews } from './presenter/fit-views.js';
 
 /** The Run curve controls of the network views: loaded with the first lab that shows one. */
 const NetCurveControls = lazy(() => import('./NetCurveControls.js').then((m) => ({ default: m.NetCurveControls })));
@@ -167,12 +168,16 @@ const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-tab
  * The views asked for that the loaded scenario's kernel has something to show in
  * (view-ids.ts). `heights`: the height a view that can draw its main graphic to one should give it (the presenter's stage: fit-views.ts); `max`: at most so many views (an embed).
  */
-export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage }: {
+export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage, fit, tabs }: {
   store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number; heights?: Partial<Record<KnownViewId, number>>;
   /** The zoom to draw the views at where the caller lays them out on a fixed stage (the presenter's); by default the projector theme's for the window. */
   zoom?: number;
   /** Drawn on the presenter's stage (ViewInputs.stage). */
   stage?: boolean;
+  /** Fit the views inside the area's own height (an embed of a given height): a view that draws to a height is given the room (fit-views.ts), any other is scaled down to it; nothing scrolls. */
+  fit?: boolean;
+  /** One view at a time, chosen with tabs (an embed too narrow for its views side by side). */
+  tabs?: boolean;
 }) {
   const kernel = useLab(store, selectKernel);
   const rads = useLab(store, selectRads);
@@ -180,14 +185,114 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
   // the projector theme's views scale up with a window wider than 1280 px (projector-scale.ts)
   const windowZoom = useProjectorZoom(theme === 'projector' && fixedZoom === undefined);
   const zoom = fixedZoom ?? windowZoom;
-  return (
-    <div className="views" data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}>
-      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} height={heights?.[id]} zoom={zoom} stage={stage} />)}
+  const area = useRef<HTMLDivElement>(null);
+  const [fitted, setFitted] = useState<Partial<Record<KnownViewId, number>>>({});
+  const onHeight = useCallback((view: string, height: number) => {
+    setFitted((before) => (before[view as KnownViewId] === height ? before : { ...before, [view]: height }));
+  }, []);
+  useFitViews(area, !!fit, onHeight);
+  useShrinkToFit(area, !!fit);
+  const [chosen, setChosen] = useState<KnownViewId | undefined>(undefined);
+  const tabbed = !!tabs && drawn.length > 1;
+  const current = tabbed ? (chosen && drawn.includes(chosen) ? chosen : drawn[0]!) : undefined;
+  const shown = current ? [current] : drawn;
+  const id = useId();
+  const tabKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!current) return;
+    const at = drawn.indexOf(current);
+    const next = event.key === 'ArrowRight' ? (at + 1) % drawn.length : event.key === 'ArrowLeft' ? (at - 1 + drawn.length) % drawn.length
+      : event.key === 'Home' ? 0 : event.key === 'End' ? drawn.length - 1 : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    setChosen(drawn[next]);
+    event.currentTarget.querySelector<HTMLButtonElement>(`[data-tab="${drawn[next]}"]`)?.focus();
+  };
+  const views_ = (
+    <div ref={area} className={`views${fit ? ' views-fit' : ''}${fit && !tabbed && drawn.length > 1 ? ' views-side' : ''}`} data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}
+      {...(current ? { role: 'tabpanel', id: `${id}-panel`, 'aria-labelledby': `${id}-${current}` } : {})}>
+      {shown.map((view) => <ViewSlot key={view} id={view} store={store} theme={theme} wide={WIDE.has(view)} height={heights?.[view] ?? (fit ? fitted[view] : undefined)} zoom={zoom} stage={stage} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
-          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((id) => VIEW_TITLES[id]).join(', ')}); the figures still measure it.
+          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((view) => VIEW_TITLES[view]).join(', ')}); the figures still measure it.
         </p>
       )}
     </div>
   );
+  // the same tree with or without tabs, so the area (and the observers on it) is never replaced
+  return (
+    <>
+      {current && (
+        <div className="view-tabs" role="tablist" aria-label="Views" onKeyDown={tabKeys}>
+          {drawn.map((view) => (
+            <button key={view} type="button" role="tab" id={`${id}-${view}`} data-tab={view} aria-selected={view === current}
+              aria-controls={`${id}-panel`} tabIndex={view === current ? 0 : -1} onClick={() => setChosen(view)}>
+              {VIEW_TITLES[view]}
+            </button>
+          ))}
+        </div>
+      )}
+      {views_}
+    </>
+  );
+}
+
+/**
+ * In an area that fits its views to its height (ViewArea's `fit`): a view that cannot
+ * draw to a given height and is taller than the room under it is scaled down (CSS zoom)
+ * to that room, rather than cut or scrolled.
+ */
+/** The least height fit-views.ts draws a main graphic to, and a little over it. */
+const MIN_GRAPHIC_FIT = 130;
+function graphicHeight(drawing: HTMLElement): number {
+  let most = 0;
+  for (const graphic of Array.from(drawing.querySelectorAll('svg, canvas'))) {
+    if (!graphic.parentElement?.closest('svg')) most = Math.max(most, graphic.getBoundingClientRect().height);
+  }
+  return most;
+}
+function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean): void {
+  useEffect(() => {
+    const area = ref.current;
+    if (!area || !active || typeof ResizeObserver === 'undefined') return undefined;
+    let frame = 0;
+    const fit = () => {
+      frame = 0;
+      const bottom = area.getBoundingClientRect().bottom;
+      for (const body of Array.from(area.querySelectorAll<HTMLElement>('.view-slot > .view-body'))) {
+        const view = (body.parentElement as HTMLElement).dataset.slot ?? '';
+        const drawing = body.querySelector<HTMLElement>(':scope > .view-zoom');
+        if (!drawing) continue;
+        const scale = Number(drawing.style.zoom || 1);
+        // a view that draws to a height is scaled only once its main graphic is as small as it is drawn (fit-views.ts)
+        if (FITTED_VIEWS.has(view) && scale === 1 && graphicHeight(drawing) > MIN_GRAPHIC_FIT) continue;
+        const natural = drawing.getBoundingClientRect().height / scale;
+        const room = bottom - body.getBoundingClientRect().top - 2;
+        const want = natural > room && room > 0 ? Math.max(0.5, Math.floor((room / natural) * 1000) / 1000) : 1;
+        if (Math.abs(want - scale) > 0.005) drawing.style.zoom = want === 1 ? '' : String(want);
+      }
+    };
+    const schedule = () => { if (!frame) frame = requestAnimationFrame(fit); };
+    const resize = new ResizeObserver(schedule);
+    const watch = () => {
+      resize.disconnect();
+      resize.observe(area);
+      for (const drawing of Array.from(area.querySelectorAll('.view-slot > .view-body > .view-zoom'))) resize.observe(drawing);
+      schedule();
+    };
+    // slots come and go with the tabs, and a view's drawing replaces its loading line; the views' own redraws are not watched
+    const structural = (node: Node) => node === area || (node instanceof HTMLElement && /\b(view-slot|view-body)\b/.test(node.className));
+    const mutations = new MutationObserver((records) => {
+      if (records.some((record) => structural(record.target))) watch();
+    });
+    mutations.observe(area, { childList: true, subtree: true });
+    watch();
+    // and now and then: a view's drawing can change its height deep inside, where nothing here watches
+    const timer = setInterval(schedule, 500);
+    return () => {
+      clearInterval(timer);
+      mutations.disconnect();
+      resize.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [ref, active]);
 }
