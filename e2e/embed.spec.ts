@@ -196,6 +196,15 @@ test('<stacklab-embed> fits its frame to the content, keeps styles apart and for
     'http://adlnet.gov/expapi/verbs/experienced', 'http://adlnet.gov/expapi/verbs/answered',
   ]);
   await expectAccessible(page, 'course page with <stacklab-embed>');
+  // "Next lesson" at the lesson's end: the new lesson starts at the frame's top, which the
+  // element scrolls into view (stacklab:navigated), instead of leaving the page far down it.
+  const next = frame.locator('a.lesson-pager-next');
+  await next.scrollIntoViewIfNeeded();
+  expect(await inner.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(-1000);
+  await next.click();
+  await expect(frame.getByRole('heading', { level: 1 })).not.toHaveText('One lock for every CPU', { timeout: 20_000 });
+  await expect.poll(() => inner.evaluate((el) => Math.abs(Math.round(el.getBoundingClientRect().top)))).toBe(0);
+  expect((await received(page)).filter((m) => m.data.type === 'stacklab:navigated')).toHaveLength(1);
 });
 
 /** The first view's drawing in a frame: where it is in the frame's viewport, and whether it has marks. */

@@ -9,7 +9,9 @@
  * The frame lives in a shadow root, so no styles leak either way.
  * Host side of the postMessage protocol (docs/embedding.md): stacklab:resize sets the
  * frame's height; stacklab:ready and stacklab:statement are re-dispatched on the element
- * as "stacklab-ready" and "stacklab-statement" events. Only messages from this element's
+ * as "stacklab-ready" and "stacklab-statement" events; stacklab:navigated (a page reached
+ * inside the frame, such as a lesson's Next) scrolls the element's top into view and fires
+ * "stacklab-navigated". Only messages from this element's
  * own frame and the lab's origin, of protocol version 1, are read. No framework.
  */
 (() => {
@@ -90,6 +92,11 @@
           this.frame.style.height = data.height + 'px';
           this.dispatchEvent(new CustomEvent('stacklab-resize', { detail: { height: data.height } }));
         }
+      } else if (data.type === 'stacklab:navigated') {
+        // Another page inside the frame (a lesson's Next): show its start, the frame's top.
+        const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        this.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+        this.dispatchEvent(new CustomEvent('stacklab-navigated', { detail: { content: data.content } }));
       } else if (data.type === 'stacklab:ready') {
         this.dispatchEvent(new CustomEvent('stacklab-ready', { detail: { content: data.content, statements: data.statements } }));
       } else if (data.type === 'stacklab:statement' && data.statement && typeof data.statement === 'object') {

@@ -19,7 +19,7 @@ import { VIEW_IDS } from '../shared/view-ids.js';
 import { inFrame, labBase, originsFromHash, postReady, watchHeight } from './bridge.js';
 import { applyEmbedLinks, carriedParams, NEW_TAB_NOTE_ID } from './links.js';
 import { embedOptions } from './options.js';
-import { postToParent, resizeMessage } from './protocol.js';
+import { navigatedMessage, postToParent, resizeMessage } from './protocol.js';
 import './embed-page.css';
 
 const LessonPage = lazy(() => import('../lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
@@ -27,6 +27,9 @@ const LessonPage = lazy(() => import('../lesson/LessonPage.js').then((m) => ({ d
 const ProgressFile = lazy(() => import('../lesson/ProgressFile.js').then((m) => ({ default: m.ProgressFile })));
 
 type EmbedRoute = Extract<Route, { page: 'embed' }>;
+
+/** Whether this frame has shown a page already: each later one was reached by a link inside the frame. */
+let shownBefore = false;
 
 /** A frame this small gets the compact lab (docs/embedding.md, "Size and views"). */
 const SMALL_FRAME = '(max-width: 899px), (max-height: 699px)';
@@ -62,6 +65,9 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
     const element = content.current;
     if (!element || !inFrame()) return undefined;
     postReady(what, allowed);
+    // A page reached inside the frame (a lesson's Next) starts at its top: ask the host to show the frame's top.
+    if (shownBefore) postToParent(navigatedMessage(what), allowed);
+    shownBefore = true;
     if (fixedHeight) {
       postToParent(resizeMessage(fixedHeight), allowed);
       return undefined;
