@@ -5,7 +5,8 @@
  * Attributes: lesson (a lesson id) or scenario (a lab link's s= value), height (px: a
  * lab keeps it, a lesson grows from it to its length), views (a lab's views, e.g.
  * "cpu-grid,lock"), label (the frame's accessible name), origin (origins that receive
- * learning events), src (the lab's address; default: where this script came from).
+ * learning events), src (the lab's address; default: where this script came from),
+ * theme (auto, the default, follows prefers-color-scheme; light; dark).
  * The frame lives in a shadow root, so no styles leak either way.
  * Host side of the postMessage protocol (docs/embedding.md): stacklab:resize sets the
  * frame's height; stacklab:ready and stacklab:statement are re-dispatched on the element
@@ -21,7 +22,7 @@
   const defaultBase = new URL('./', script ? script.src : location.href).href;
 
   class StackLabEmbed extends HTMLElement {
-    static get observedAttributes() { return ['lesson', 'scenario', 'height', 'views', 'label', 'origin', 'src']; }
+    static get observedAttributes() { return ['lesson', 'scenario', 'height', 'views', 'label', 'origin', 'src', 'theme']; }
 
     constructor() {
       super();
@@ -58,6 +59,9 @@
         if (views !== null) params.push('views=' + views.replace(/[^A-Za-z0-9,-]/g, ''));
         params.push('height=' + this.height);
       }
+      // auto (the reader's prefers-color-scheme), light or dark; the page explains any other value
+      const theme = this.getAttribute('theme');
+      if (theme !== null) params.push('theme=' + encodeURIComponent(theme.trim()));
       for (const origin of (this.getAttribute('origin') || '').split(',')) {
         if (origin.trim()) params.push('origin=' + encodeURIComponent(origin.trim()));
       }

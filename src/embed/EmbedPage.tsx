@@ -9,7 +9,7 @@
  * the site into the frame (links.ts). See docs/embedding.md for the URL, the custom
  * element and the messages.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { Report } from '../core/report.js';
 import { flattenScenario, type ScenarioValues } from '../core/scenario-values.js';
 import { LabShell } from '../lab/LabShell.js';
@@ -18,7 +18,7 @@ import { routeHash, type Route } from '../lab/url.js';
 import { VIEW_IDS } from '../shared/view-ids.js';
 import { inFrame, labBase, originsFromHash, postReady, watchHeight } from './bridge.js';
 import { applyEmbedLinks, carriedParams, NEW_TAB_NOTE_ID } from './links.js';
-import { embedOptions } from './options.js';
+import { embedOptions, type EmbedTheme } from './options.js';
 import { navigatedMessage, postToParent, resizeMessage } from './protocol.js';
 import './embed-page.css';
 
@@ -27,6 +27,29 @@ const LessonPage = lazy(() => import('../lesson/LessonPage.js').then((m) => ({ d
 const ProgressFile = lazy(() => import('../lesson/ProgressFile.js').then((m) => ({ default: m.ProgressFile })));
 
 type EmbedRoute = Extract<Route, { page: 'embed' }>;
+
+const DARK = '(prefers-color-scheme: dark)';
+const subscribeDark = (onChange: () => void) => {
+  const query = window.matchMedia(DARK);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const prefersDark = () => window.matchMedia(DARK).matches;
+
+/**
+ * The embed's colour scheme: theme=dark or light as asked, or (auto, the default) the
+ * reader's prefers-color-scheme, which a frame sees as its host page does. Dark is a
+ * class on <html> (embed-dark: embed-page.css sets the page's colours); the views keep
+ * their own light drawing surface, as cards on the dark page.
+ */
+function useEmbedScheme(theme: EmbedTheme | undefined): void {
+  const dark = useSyncExternalStore(subscribeDark, prefersDark, () => false);
+  const isDark = theme === 'dark' || ((theme ?? 'auto') === 'auto' && dark);
+  useLayoutEffect(() => {
+    document.documentElement.classList.toggle('embed-dark', isDark);
+    return () => document.documentElement.classList.remove('embed-dark');
+  }, [isDark]);
+}
 
 /** Whether this frame has shown a page already: each later one was reached by a link inside the frame. */
 let shownBefore = false;
@@ -115,6 +138,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
   // An embed looks as its link says (the normal theme unless it asks), whatever this
   // browser chose on the StackLab site itself.
   useLinkTheme(view?.theme ?? 'light');
+  useEmbedScheme(options.theme);
   const values: ScenarioValues = route.shared ? (flattenScenario(route.shared.scenario) as ScenarioValues) : {};
   const linkError = route.error ? `${route.error} The lab opened with the default scenario instead.` : undefined;
   // The views: views= in the URL, else the link's own choice, else (in a small frame) the
