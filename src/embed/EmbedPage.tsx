@@ -154,7 +154,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
       {options.problems.map((problem) => <p key={problem} className="banner banner-notice embed-problem" role="alert">{problem} The embed shows its defaults instead.</p>)}
       {route.lesson ? (
         <Suspense fallback={<p className="page-loading" aria-busy="true">Loading the lesson…</p>}>
-          <LessonPage id={route.lesson} />
+          <LessonPage id={route.lesson} embedded />
           <ProgressFile />
         </Suspense>
       ) : (
