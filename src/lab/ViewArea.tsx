@@ -104,7 +104,7 @@ const MIN_DRAW_WIDTH = 160;
 function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number; stage?: boolean }) {
   const [ref, bodyWidth] = useWidth<HTMLDivElement>();
   // a zoomed view is drawn to its width in its own px, then scaled up to the slot's
-  const measured = zoom > 1 ? Math.floor(bodyWidth / zoom) : bodyWidth;
+  const measured = zoom !== 1 ? Math.floor(bodyWidth / zoom) : bodyWidth;
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(slot);
   const snapshot = useLab(store, 'snapshot');
@@ -146,7 +146,7 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownVi
           // (content-visibility), and a narrow moment meanwhile would otherwise blank it
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
         ) : (
-          <div className="view-zoom" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>
+          <div className="view-zoom" style={zoom !== 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>
             <ViewBoundary title={title}>
               <ViewRender id={id} inputs={inputs} />
             </ViewBoundary>
@@ -191,7 +191,12 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
     setFitted((before) => (before[view as KnownViewId] === height ? before : { ...before, [view]: height }));
   }, []);
   useFitViews(area, !!fit, onHeight);
-  useShrinkToFit(area, !!fit);
+  // in an area that fits its views: a view too tall for it is drawn wider and scaled down to it
+  const [shrink, setShrink] = useState<Partial<Record<KnownViewId, number>>>({});
+  const onShrink = useCallback((view: string, scale: number) => {
+    setShrink((before) => (before[view as KnownViewId] === scale ? before : { ...before, [view]: scale }));
+  }, []);
+  useShrinkToFit(area, !!fit, onShrink);
   const [chosen, setChosen] = useState<KnownViewId | undefined>(undefined);
   const tabbed = !!tabs && drawn.length > 1;
   const current = tabbed ? (chosen && drawn.includes(chosen) ? chosen : drawn[0]!) : undefined;
@@ -210,7 +215,7 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
   const views_ = (
     <div ref={area} className={`views${fit ? ' views-fit' : ''}${fit && !tabbed && drawn.length > 1 ? ' views-side' : ''}`} data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}
       {...(current ? { role: 'tabpanel', id: `${id}-panel`, 'aria-labelledby': `${id}-${current}` } : {})}>
-      {shown.map((view) => <ViewSlot key={view} id={view} store={store} theme={theme} wide={WIDE.has(view)} height={heights?.[view] ?? (fit ? fitted[view] : undefined)} zoom={zoom} stage={stage} />)}
+      {shown.map((view) => <ViewSlot key={view} id={view} store={store} theme={theme} wide={WIDE.has(view)} height={heights?.[view] ?? (fit ? fitted[view] : undefined)} zoom={fit ? (shrink[view] ?? 1) * zoom : zoom} stage={stage} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
           The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((view) => VIEW_TITLES[view]).join(', ')}); the figures still measure it.
@@ -241,6 +246,8 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
  * draw to a given height and is taller than the room under it is scaled down (CSS zoom)
  * to that room, rather than cut or scrolled.
  */
+/** The least a fitted view is scaled down to: its smallest words stay about 7 px and over. */
+const MIN_SCALE = 0.55;
 /** The least height fit-views.ts draws a main graphic to, and a little over it. */
 const MIN_GRAPHIC_FIT = 130;
 function graphicHeight(drawing: HTMLElement): number {
@@ -250,7 +257,7 @@ function graphicHeight(drawing: HTMLElement): number {
   }
   return most;
 }
-function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean): void {
+function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, onScale: (view: string, scale: number) => void): void {
   useEffect(() => {
     const area = ref.current;
     if (!area || !active || typeof ResizeObserver === 'undefined') return undefined;
@@ -265,10 +272,13 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean):
         const scale = Number(drawing.style.zoom || 1);
         // a view that draws to a height is scaled only once its main graphic is as small as it is drawn (fit-views.ts)
         if (FITTED_VIEWS.has(view) && scale === 1 && graphicHeight(drawing) > MIN_GRAPHIC_FIT) continue;
-        const natural = drawing.getBoundingClientRect().height / scale;
+        const height = drawing.getBoundingClientRect().height;
         const room = bottom - body.getBoundingClientRect().top - 2;
-        const want = natural > room && room > 0 ? Math.max(0.5, Math.floor((room / natural) * 1000) / 1000) : 1;
-        if (Math.abs(want - scale) > 0.005) drawing.style.zoom = want === 1 ? '' : String(want);
+        if (!(height > 0) || !(room > 0)) continue;
+        // too tall: smaller (drawn wider, so a view that wraps grows less tall); room to spare: back towards 1
+        const want = height > room ? scale * (room / height) : height < room * 0.9 && scale < 1 ? Math.min(1, scale * (room / height) * 0.97) : scale;
+        const next = Math.max(MIN_SCALE, Math.min(1, Math.floor(want * 100) / 100));
+        if (Math.abs(next - scale) >= 0.01) onScale(view, next);
       }
     };
     const schedule = () => { if (!frame) frame = requestAnimationFrame(fit); };
@@ -294,5 +304,5 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean):
       resize.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [ref, active]);
+  }, [ref, active, onScale]);
 }
