@@ -274,7 +274,8 @@ test('an MkDocs page embeds a lesson and two labs with the code the Embed dialog
   await labElement.scrollIntoViewIfNeeded();
   const labFrame = page.frameLocator('stacklab-embed[views] iframe');
   await expect(labFrame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await expect.poll(() => labFrame.locator('.view-slot').evaluateAll((slots) => slots.map((el) => (el as HTMLElement).dataset.slot))).toEqual(['cpu-grid', 'lock']);
+  // (side by side in a frame 1000 px wide or more, else behind tabs)
+  await expect.poll(() => labFrame.locator('html').evaluate(() => [...new Set([...document.querySelectorAll<HTMLElement>('[role="tab"], .view-slot')].map((el) => el.dataset.tab ?? el.dataset.slot))])).toEqual(['cpu-grid', 'lock']);
   await expect.poll(() => labFrame.locator('.view-slot svg').first().evaluate((svg) => svg.getBoundingClientRect().top < innerHeight - 150 && svg.querySelectorAll('rect, path, text').length > 10), { timeout: 20_000 }).toBe(true);
   await page.waitForTimeout(500);
   expect(await labElement.locator('iframe').evaluate((el) => el.getBoundingClientRect().height)).toBe(480);
