@@ -198,7 +198,8 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
   }, []);
   useShrinkToFit(area, !!fit, onShrink);
   const [chosen, setChosen] = useState<KnownViewId | undefined>(undefined);
-  const tabbed = !!tabs && drawn.length > 1;
+  // side by side at most three (each a third of a wide frame); more, one at a time
+  const tabbed = drawn.length > 1 && (!!tabs || (!!fit && drawn.length > MAX_SIDE_BY_SIDE));
   const current = tabbed ? (chosen && drawn.includes(chosen) ? chosen : drawn[0]!) : undefined;
   const shown = current ? [current] : drawn;
   const id = useId();
@@ -246,6 +247,8 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
  * draw to a given height and is taller than the room under it is scaled down (CSS zoom)
  * to that room, rather than cut or scrolled.
  */
+/** The most views a fitted area shows side by side; more go behind tabs. */
+const MAX_SIDE_BY_SIDE = 3;
 /** The least a fitted view is scaled down to: its smallest words stay about 7 px and over. */
 const MIN_SCALE = 0.55;
 /** The least height fit-views.ts draws a main graphic to, and a little over it. */
