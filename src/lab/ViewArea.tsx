@@ -247,6 +247,8 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
  * draw to a given height and is taller than the room under it is scaled down (CSS zoom)
  * to that room, rather than cut or scrolled.
  */
+/** Less room than this under a view's top and a fitted area gives up fitting. */
+const MIN_ROOM = 60;
 /** The most views a fitted area shows side by side; more go behind tabs. */
 const MAX_SIDE_BY_SIDE = 3;
 /** The least a fitted view is scaled down to: its smallest words stay about 7 px and over. */
@@ -265,6 +267,16 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
     const area = ref.current;
     if (!area || !active || typeof ResizeObserver === 'undefined') return undefined;
     let frame = 0;
+    // A view too tall for the room even at MIN_SCALE (a phone-width frame, a long view):
+    // rather than hide what does not fit, the area gives up fitting (data-overfull: the
+    // embed then grows and its frame scrolls) and draws its views at their own size,
+    // until its views or the window change.
+    let overfull = false;
+    const giveUp = (on: boolean) => {
+      overfull = on;
+      if (on) area.dataset.overfull = '';
+      else delete area.dataset.overfull;
+    };
     const fit = () => {
       frame = 0;
       const bottom = area.getBoundingClientRect().bottom;
@@ -273,13 +285,28 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
         const drawing = body.querySelector<HTMLElement>(':scope > .view-zoom');
         if (!drawing) continue;
         const scale = Number(drawing.style.zoom || 1);
+        if (overfull) {
+          if (scale !== 1) onScale(view, 1);
+          continue;
+        }
         // a view that draws to a height is scaled only once its main graphic is as small as it is drawn (fit-views.ts)
         if (FITTED_VIEWS.has(view) && scale === 1 && graphicHeight(drawing) > MIN_GRAPHIC_FIT) continue;
         const height = drawing.getBoundingClientRect().height;
         const room = bottom - body.getBoundingClientRect().top - 2;
-        if (!(height > 0) || !(room > 0)) continue;
+        if (!(height > 0)) continue;
+        // no room left at all (the bar's step list, opened settings in a low frame): give up too
+        if (!(room > MIN_ROOM)) {
+          giveUp(true);
+          if (scale !== 1) onScale(view, 1);
+          continue;
+        }
         // too tall: smaller (drawn wider, so a view that wraps grows less tall); room to spare: back towards 1
         const want = height > room ? scale * (room / height) : height < room * 0.9 && scale < 1 ? Math.min(1, scale * (room / height) * 0.97) : scale;
+        if (want < MIN_SCALE && scale <= MIN_SCALE + 0.005) {
+          giveUp(true);
+          onScale(view, 1);
+          continue;
+        }
         const next = Math.max(MIN_SCALE, Math.min(1, Math.floor(want * 100) / 100));
         if (Math.abs(next - scale) >= 0.01) onScale(view, next);
       }
@@ -287,11 +314,14 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
     const schedule = () => { if (!frame) frame = requestAnimationFrame(fit); };
     const resize = new ResizeObserver(schedule);
     const watch = () => {
+      giveUp(false);
       resize.disconnect();
       resize.observe(area);
       for (const drawing of Array.from(area.querySelectorAll('.view-slot > .view-body > .view-zoom'))) resize.observe(drawing);
       schedule();
     };
+    const onWindow = () => watch();
+    window.addEventListener('resize', onWindow);
     // slots come and go with the tabs, and a view's drawing replaces its loading line; the views' own redraws are not watched
     const structural = (node: Node) => node === area || (node instanceof HTMLElement && /\b(view-slot|view-body)\b/.test(node.className));
     const mutations = new MutationObserver((records) => {
@@ -302,6 +332,8 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
     // and now and then: a view's drawing can change its height deep inside, where nothing here watches
     const timer = setInterval(schedule, 500);
     return () => {
+      window.removeEventListener('resize', onWindow);
+      delete area.dataset.overfull;
       clearInterval(timer);
       mutations.disconnect();
       resize.disconnect();
