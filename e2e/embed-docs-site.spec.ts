@@ -21,7 +21,7 @@ import { expect, expectAccessible, test } from './fixtures.js';
 import { serveStatic, type Mount, type StaticServer } from './static-server.js';
 import { buildSite } from './build.js';
 import { elementTag, iframeSnippet } from '../src/embed/snippets.js';
-import { ensureMkDocs, ensureVitePress, vitepressCache } from '../scripts/docs-generators.mjs';
+import { ensureMkDocs, ensureSphinx, ensureVitePress, vitepressCache } from '../scripts/docs-generators.mjs';
 
 const cache = vitepressCache;
 const work = join(tmpdir(), `stacklab-embed-docs-${process.pid}`);
@@ -32,10 +32,12 @@ const LESSON_IFRAME = 'the-thundering-herd';
 const LESSON_ELEMENT = 'one-lock-for-every-cpu';
 
 const mkdocsSite = join(work, 'mkdocs');
+const sphinxSite = join(work, 'sphinx');
 
 let lab: StaticServer;
 let docs: StaticServer;
 let mkdocs: StaticServer;
+let sphinx: StaticServer;
 const labMounts: Mount[] = [];
 let labBase = '';
 
@@ -69,6 +71,37 @@ ${elementTag(MK_LAB, 480)}
 ## The timeline, by iframe
 
 ${iframeSnippet(labUrl, MK_TIMELINE, 480)}
+`);
+}
+
+const SX_LESSON = { lesson: LESSON_ELEMENT, title: 'StackLab lesson: One lock for every CPU' };
+const SX_LAB = { views: ['cpu-grid', 'lock'], title: 'StackLab lab: the CPUs and the lock' };
+
+/** A Sphinx site with the furo theme, as docs/embedding.md says: the script in html_js_files, the element in a raw block. */
+function writeSphinxSite(labUrl: string, docsOrigin: string): void {
+  rmSync(sphinxSite, { recursive: true, force: true });
+  mkdirSync(join(sphinxSite, 'src', '_static'), { recursive: true });
+  // the site's own icon (without one the browser asks for /favicon.ico)
+  writeFileSync(join(sphinxSite, 'src', '_static', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+  writeFileSync(join(sphinxSite, 'src', 'conf.py'), `project = 'Scaling course'
+html_theme = 'furo'
+html_favicon = '_static/icon.svg'
+html_js_files = [(${JSON.stringify(`${labUrl}stacklab-embed.js`)}, {'defer': 'defer'})]
+`);
+  const raw = (html: string) => `.. raw:: html\n\n   ${html}\n`;
+  writeFileSync(join(sphinxSite, 'src', 'index.rst'), `Week 1: locks
+=============
+
+Read the first lesson here, then try the lab below.
+
+One lock for every CPU
+----------------------
+
+${raw(elementTag({ ...SX_LESSON, origins: [docsOrigin] }, 400))}
+The lab, 480 px high
+--------------------
+
+${raw(elementTag(SX_LAB, 480))}
 `);
 }
 
@@ -123,16 +156,22 @@ test.beforeAll(async () => {
   writeMkDocsSite(labBase, mkdocs.url);
   execFileSync(ensureMkDocs(), ['build', '--quiet', '--site-dir', join(mkdocsSite, 'out')], { cwd: mkdocsSite, stdio: 'pipe', timeout: 240_000 });
   mkdocsMounts.push({ prefix: '/', dir: join(mkdocsSite, 'out') });
+  const sphinxMounts: Mount[] = [];
+  sphinx = await serveStatic(sphinxMounts, 'localhost');
+  writeSphinxSite(labBase, sphinx.url);
+  execFileSync(ensureSphinx(), ['-q', '-b', 'html', join(sphinxSite, 'src'), join(sphinxSite, 'out')], { stdio: 'pipe', timeout: 240_000 });
+  sphinxMounts.push({ prefix: '/', dir: join(sphinxSite, 'out') });
 });
 
 test.afterEach(() => {
   // Nothing either page asked for was missing.
-  expect([...lab.misses, ...docs.misses, ...mkdocs.misses]).toEqual([]);
+  expect([...lab.misses, ...docs.misses, ...mkdocs.misses, ...sphinx.misses]).toEqual([]);
 });
 test.afterAll(async () => {
   await lab?.close();
   await docs?.close();
   await mkdocs?.close();
+  await sphinx?.close();
   rmSync(work, { recursive: true, force: true });
   rmSync(site, { recursive: true, force: true });
 });
@@ -235,7 +274,8 @@ test('an MkDocs page embeds a lesson and two labs with the code the Embed dialog
   await labElement.scrollIntoViewIfNeeded();
   const labFrame = page.frameLocator('stacklab-embed[views] iframe');
   await expect(labFrame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await expect.poll(() => labFrame.locator('.view-slot').evaluateAll((slots) => slots.map((el) => (el as HTMLElement).dataset.slot))).toEqual(['cpu-grid', 'lock']);
+  // (side by side in a frame 1000 px wide or more, else behind tabs)
+  await expect.poll(() => labFrame.locator('html').evaluate(() => [...new Set(Array.from(document.querySelectorAll<HTMLElement>('[role="tab"], .view-slot')).map((el) => el.dataset.tab ?? el.dataset.slot))])).toEqual(['cpu-grid', 'lock']);
   await expect.poll(() => labFrame.locator('.view-slot svg').first().evaluate((svg) => svg.getBoundingClientRect().top < innerHeight - 150 && svg.querySelectorAll('rect, path, text').length > 10), { timeout: 20_000 }).toBe(true);
   await page.waitForTimeout(500);
   expect(await labElement.locator('iframe').evaluate((el) => el.getBoundingClientRect().height)).toBe(480);
@@ -251,5 +291,75 @@ test('an MkDocs page embeds a lesson and two labs with the code the Embed dialog
   // The mkdocs theme's own sidebar and footer links fail axe's contrast check (its
   // colours, not StackLab's): the page's content, the embeds in it, is checked.
   const result = await new AxeBuilder({ page }).include('[role="main"]').analyze();
+  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')}`)).toEqual([]);
+});
+
+test('a Sphinx site with furo embeds a lesson and a lab that fit at 640, 800 and 1280 px, light and dark', async ({ page }) => {
+  test.setTimeout(150_000);
+  const warnings: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text()); });
+  const built = readFileSync(join(sphinxSite, 'out', 'index.html'), 'utf8');
+  expect(built).toContain(elementTag(SX_LAB, 480));
+  expect(built).toContain(`src="${labBase}stacklab-embed.js"`);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${sphinx.url}/index.html`);
+  await expect(page.getByRole('heading', { name: 'Week 1: locks' })).toBeVisible();
+  const lessonFrame = page.frameLocator('stacklab-embed[lesson] iframe');
+  await expect(lessonFrame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 30_000 });
+  // Storage refused in a frame on another site is one quiet line, not an alert before the lesson.
+  expect(await lessonFrame.locator('[role="alert"]').count()).toBe(0);
+  const labElement = page.locator('stacklab-embed[views]');
+  const labFrame = page.frameLocator('stacklab-embed[views] iframe');
+  await labElement.scrollIntoViewIfNeeded();
+  await expect(labFrame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+
+  /** The lab frame: its size, whether its document scrolls, its views' tabs, and each view's drawing box and marks. */
+  const labLayout = () => labFrame.locator('html').evaluate((html) => {
+    const views = Array.from(document.querySelectorAll<HTMLElement>('.view-slot')).map((slot) => {
+      const box = slot.getBoundingClientRect();
+      const drawing = slot.querySelector('svg, canvas');
+      return { id: slot.dataset.slot, top: Math.round(box.top), bottom: Math.round(box.bottom), marks: drawing ? slot.querySelectorAll('rect, path, text, canvas').length : 0 };
+    });
+    return {
+      width: innerWidth, height: innerHeight, overflow: html.scrollHeight - html.clientHeight,
+      tabs: Array.from(document.querySelectorAll('[role="tab"]')).map((tab) => (tab as HTMLElement).dataset.tab), views,
+      dark: html.classList.contains('embed-dark'), background: getComputedStyle(document.body).backgroundColor,
+    };
+  });
+  const shots = '/tmp/shots-embed';
+  mkdirSync(shots, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    // furo follows the reader's scheme ("auto"), and so does the embed (theme=auto, the default)
+    const darkBackground = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) < 3 * 80;
+    await expect.poll(async () => darkBackground(await page.evaluate(() => getComputedStyle(document.body).backgroundColor))).toBe(scheme === 'dark');
+    for (const width of [640, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await labElement.scrollIntoViewIfNeeded();
+      // The requested views, all inside the frame's 480 px: nothing scrolls inside the frame.
+      await expect.poll(async () => {
+        const layout = await labLayout();
+        const shown = layout.views.filter((view) => view.marks > 10 && view.top >= 0 && view.bottom <= layout.height);
+        return { height: layout.height, overflow: layout.overflow <= 0, views: [...new Set([...layout.tabs, ...layout.views.map((view) => view.id)])], shown: shown.length > 0 && shown.length === layout.views.length, dark: layout.dark && darkBackground(layout.background) };
+      }, { timeout: 20_000, message: `lab at ${width} px, ${scheme}` }).toEqual({ height: 480, overflow: true, views: ['cpu-grid', 'lock'], shown: true, dark: scheme === 'dark' });
+      expect(await labElement.locator('iframe').evaluate((el) => el.getBoundingClientRect().height)).toBe(480);
+      // Every view asked for can be shown: the other tab's view too, inside the height.
+      const tabs = labFrame.getByRole('tab');
+      if (await tabs.count() > 1) {
+        await tabs.nth(1).click();
+        await expect.poll(async () => { const l = await labLayout(); return l.views.map((v) => ({ id: v.id, drawn: v.marks > 10, inside: v.bottom <= l.height && v.top >= 0, overflow: l.overflow })); }, { timeout: 20_000 }).toEqual([{ id: "lock", drawn: true, inside: true, overflow: 0 }]);
+        await tabs.nth(0).click();
+      }
+      // The lesson fits its content (the element grew to it), in the same scheme.
+      expect(await lessonFrame.locator('html').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+      expect(await lessonFrame.locator('html').evaluate((el) => el.classList.contains('embed-dark'))).toBe(scheme === 'dark');
+      await page.screenshot({ path: `${shots}/sphinx-furo-${width}-${scheme}.png` });
+    }
+  }
+  // No frame warned (a service worker a third-party frame cannot register, storage) or failed.
+  expect(warnings).toEqual([]);
+  const result = await new AxeBuilder({ page }).include('article').analyze();
   expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')}`)).toEqual([]);
 });

@@ -206,6 +206,15 @@ test('<stacklab-embed> fits its frame to the content, keeps styles apart and for
     'http://adlnet.gov/expapi/verbs/experienced', 'http://adlnet.gov/expapi/verbs/answered',
   ]);
   await expectAccessible(page, 'course page with <stacklab-embed>');
+  // "Next lesson" at the lesson's end: the new lesson starts at the frame's top, which the
+  // element scrolls into view (stacklab:navigated), instead of leaving the page far down it.
+  const next = frame.locator('a.lesson-pager-next');
+  await next.scrollIntoViewIfNeeded();
+  expect(await inner.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(-1000);
+  await next.click();
+  await expect(frame.getByRole('heading', { level: 1 })).not.toHaveText('One lock for every CPU', { timeout: 20_000 });
+  await expect.poll(() => inner.evaluate((el) => Math.abs(Math.round(el.getBoundingClientRect().top)))).toBe(0);
+  expect((await received(page)).filter((m) => m.data.type === 'stacklab:navigated')).toHaveLength(1);
 });
 
 /** The first view's drawing in a frame: where it is in the frame's viewport, and whether it has marks. */
@@ -222,22 +231,53 @@ const slotsIn = (frame: ReturnType<Page['frameLocator']>) => frame.locator('.vie
 
 test.describe('an embedded lab, by size', () => {
   test('in a 640 by 480 iframe a live view is in sight without scrolling; settings are folded away', async ({ page, baseURL }) => {
-    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" style="border: 1px solid #888" src="${embedSrc(baseURL!, '')}"></iframe>`);
+    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" style="border: 1px solid #888" src="${embedSrc(baseURL!, '')}"></iframe>
+      <script src="${baseURL}/stacklab-embed.js" defer></script>
+      <stacklab-embed height="480" label="StackLab lab, by element" style="width: 640px"></stacklab-embed>`);
     const frame = page.frameLocator('#fixed');
     await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
     await expect.poll(async () => (await firstDrawing(frame))?.marks ?? 0, { timeout: 20_000 }).toBeGreaterThan(10);
     const drawing = (await firstDrawing(frame))!;
     expect(drawing).toMatchObject({ scrolled: 0, viewport: 480, width: 640 });
-    // At least the top third of the frame's height shows the view's marks, with nothing scrolled.
-    expect(drawing.top).toBeGreaterThanOrEqual(0);
-    expect(drawing.visible).toBeGreaterThanOrEqual(160);
+    // The first view, whole, inside the frame's height, and nothing in the frame scrolls.
+    const layout = (f: ReturnType<Page['frameLocator']>) => f.locator('html').evaluate((html) => ({
+      overflow: html.scrollHeight - html.clientHeight,
+      tabs: Array.from(document.querySelectorAll('[role="tab"]')).map((tab) => `${(tab as HTMLElement).dataset.tab}${tab.getAttribute('aria-selected') === 'true' ? ' (selected)' : ''}`),
+      slots: Array.from(document.querySelectorAll<HTMLElement>('.view-slot')).map((slot) => {
+        const box = slot.getBoundingClientRect();
+        return { id: slot.dataset.slot, top: Math.round(box.top), bottom: Math.round(box.bottom), width: Math.round(box.width) };
+      }),
+    }));
+    await expect.poll(async () => {
+      const { overflow, slots } = await layout(frame);
+      return overflow <= 0 && slots.length === 1 && slots[0]!.top >= 0 && slots[0]!.bottom <= 480 && slots[0]!.bottom - slots[0]!.top >= 160;
+    }, { timeout: 20_000 }).toBe(true);
+    // In a small frame: the first two views the kernel draws, one at a time behind tabs.
+    expect((await layout(frame)).tabs).toEqual(['cpu-grid (selected)', 'lock']);
+    // The element of the same size lays out the same as the plain iframe.
+    const element = page.frameLocator('stacklab-embed iframe');
+    await expect(element.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    const plainLayout = JSON.stringify(await layout(frame));
+    // (a frame out of sight gets no animation frames, so it fits itself once scrolled to)
+    await page.locator('stacklab-embed').scrollIntoViewIfNeeded();
+    await expect.poll(async () => JSON.stringify(await layout(element)), { timeout: 20_000 }).toBe(plainLayout);
+    await page.locator('#fixed').scrollIntoViewIfNeeded();
+    // The other tab, by keyboard: its view, whole, inside the height.
+    await frame.getByRole('tab').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(frame.getByRole('tab').nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(frame.getByRole('tab').nth(1)).toBeFocused();
+    await expect.poll(async () => {
+      const { overflow, slots } = await layout(frame);
+      return overflow <= 0 && slots.length === 1 && slots[0]!.id === 'lock' && slots[0]!.top >= 0 && slots[0]!.bottom <= 480;
+    }, { timeout: 20_000 }).toBe(true);
+    await shot(page, 'embed-lab-640x480-lock-tab');
+    await page.keyboard.press('ArrowLeft');
     // The settings are one click away, not in the way; the figures are in sight.
     const settings = frame.locator('details.lab-params-disclosure');
     await expect(settings).not.toHaveAttribute('open', '');
     await expect(settings.locator('summary')).toHaveText('Scenario settings');
     await expect(frame.locator('.figures')).toBeInViewport();
-    // In a small frame: the first two views the kernel draws.
-    expect(await slotsIn(frame)).toEqual(['cpu-grid', 'lock']);
     // The settings open from the keyboard.
     await settings.locator('summary').focus();
     await page.keyboard.press('Enter');
@@ -281,7 +321,8 @@ test.describe('an embedded lab, by size', () => {
     await expect(alerts.filter({ hasText: 'views=' })).toContainText('hpux-curves');
     await expect(alerts.filter({ hasText: 'height=' })).toContainText('height=tall is not a height StackLab can use: write a whole number of CSS pixels from 240 to 20000');
     await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
-    await expect.poll(() => slotsIn(frame)).toEqual(['cpu-grid', 'lock']);
+    await expect.poll(() => slotsIn(frame)).toEqual(['cpu-grid']);
+    await expect(frame.getByRole('tab')).toHaveText(['CPUs', 'Spinlock']);
   });
 
   test('views the kernel does not draw are said in words, not left blank', async ({ page, baseURL }) => {

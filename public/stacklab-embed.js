@@ -5,11 +5,14 @@
  * Attributes: lesson (a lesson id) or scenario (a lab link's s= value), height (px: a
  * lab keeps it, a lesson grows from it to its length), views (a lab's views, e.g.
  * "cpu-grid,lock"), label (the frame's accessible name), origin (origins that receive
- * learning events), src (the lab's address; default: where this script came from).
+ * learning events), src (the lab's address; default: where this script came from),
+ * theme (auto, the default, follows prefers-color-scheme; light; dark).
  * The frame lives in a shadow root, so no styles leak either way.
  * Host side of the postMessage protocol (docs/embedding.md): stacklab:resize sets the
  * frame's height; stacklab:ready and stacklab:statement are re-dispatched on the element
- * as "stacklab-ready" and "stacklab-statement" events. Only messages from this element's
+ * as "stacklab-ready" and "stacklab-statement" events; stacklab:navigated (a page reached
+ * inside the frame, such as a lesson's Next) scrolls the element's top into view and fires
+ * "stacklab-navigated". Only messages from this element's
  * own frame and the lab's origin, of protocol version 1, are read. No framework.
  */
 (() => {
@@ -19,7 +22,7 @@
   const defaultBase = new URL('./', script ? script.src : location.href).href;
 
   class StackLabEmbed extends HTMLElement {
-    static get observedAttributes() { return ['lesson', 'scenario', 'height', 'views', 'label', 'origin', 'src']; }
+    static get observedAttributes() { return ['lesson', 'scenario', 'height', 'views', 'label', 'origin', 'src', 'theme']; }
 
     constructor() {
       super();
@@ -56,6 +59,9 @@
         if (views !== null) params.push('views=' + views.replace(/[^A-Za-z0-9,-]/g, ''));
         params.push('height=' + this.height);
       }
+      // auto (the reader's prefers-color-scheme), light or dark; the page explains any other value
+      const theme = this.getAttribute('theme');
+      if (theme !== null) params.push('theme=' + encodeURIComponent(theme.trim()));
       for (const origin of (this.getAttribute('origin') || '').split(',')) {
         if (origin.trim()) params.push('origin=' + encodeURIComponent(origin.trim()));
       }
@@ -90,6 +96,11 @@
           this.frame.style.height = data.height + 'px';
           this.dispatchEvent(new CustomEvent('stacklab-resize', { detail: { height: data.height } }));
         }
+      } else if (data.type === 'stacklab:navigated') {
+        // Another page inside the frame (a lesson's Next): show its start, the frame's top.
+        const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        this.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+        this.dispatchEvent(new CustomEvent('stacklab-navigated', { detail: { content: data.content } }));
       } else if (data.type === 'stacklab:ready') {
         this.dispatchEvent(new CustomEvent('stacklab-ready', { detail: { content: data.content, statements: data.statements } }));
       } else if (data.type === 'stacklab:statement' && data.statement && typeof data.statement === 'object') {

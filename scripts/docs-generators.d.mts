@@ -5,3 +5,6 @@ export declare const vitepressCache: string;
 export declare const mkdocsEnv: string;
 export declare function ensureVitePress(): string;
 export declare function ensureMkDocs(): string;
+export declare const SPHINX: string;
+export declare const FURO: string;
+export declare function ensureSphinx(): string;

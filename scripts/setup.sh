@@ -42,7 +42,8 @@ have make || missing+=(make)
 have gcc || missing+=(gcc)
 have clang || have clang-14 || missing+=(clang)
 have_libfuzzer || missing+=(libclang-rt-14-dev)
-# the e2e docs-site check builds a real MkDocs site in a virtual environment
+# the e2e docs-site check builds real MkDocs and Sphinx (furo) sites in one virtual
+# environment (scripts/docs-generators.mjs installs them, pinned, from PyPI)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
 

@@ -54,6 +54,9 @@ export function carriedParams(hash: string): string {
   const params = new URLSearchParams(hash.replace(/^#/, '').split(/\?(.*)/s, 2)[1] ?? '');
   const carry = new URLSearchParams();
   for (const origin of params.getAll('origin')) carry.append('origin', origin);
+  // the host's colour scheme stays with the next lesson
+  const theme = params.get('theme');
+  if (theme !== null) carry.set('theme', theme);
   return carry.toString();
 }
 

@@ -3,7 +3,17 @@ import { VIEW_IDS } from '../shared/view-ids.js';
 import { carriedParams, planEmbedLink } from './links.js';
 import { embedOptions, MIN_HEIGHT } from './options.js';
 
-describe('embed options (views=, height=)', () => {
+describe('embed options (views=, height=, theme=)', () => {
+  it('reads theme=auto, light or dark, explains any other, and carries it to the next lesson', () => {
+    expect(embedOptions('#/embed?lesson=x&theme=dark')).toEqual({ theme: 'dark', problems: [] });
+    expect(embedOptions('#/embed?theme=auto').theme).toBe('auto');
+    expect(embedOptions('#/embed?theme=light').theme).toBe('light');
+    const bad = embedOptions('#/embed?theme=night');
+    expect(bad.theme).toBeUndefined();
+    expect(bad.problems).toEqual(['theme=night is not a colour scheme StackLab has: write theme=auto (follow the reader\'s setting), theme=light or theme=dark.']);
+    expect(carriedParams('#/embed?lesson=a&theme=dark&origin=https://a.example')).toBe('origin=https%3A%2F%2Fa.example&theme=dark');
+  });
+
   it('reads views in the lab order and a height', () => {
     expect(embedOptions('#/embed?s=x&views=lock,cpu-grid&height=480')).toEqual({ views: ['cpu-grid', 'lock'], height: 480, problems: [] });
     expect(embedOptions('#/embed?views=lock&views=timeline')).toEqual({ views: ['lock', 'timeline'], problems: [] });

@@ -1,6 +1,7 @@
 /*
  * options.ts -- what a documentation author may choose for an embedded lab besides its
- * scenario: which views it shows (views=cpu-grid,lock) and how tall it is (height=480).
+ * scenario: which views it shows (views=cpu-grid,lock), how tall it is (height=480) and,
+ * for a lab or a lesson, its colour scheme (theme=auto, light or dark).
  * Read from the #/embed URL (the <stacklab-embed> element writes them from its
  * attributes). A wrong value is never silently dropped into a blank frame: it comes
  * back as a message in words, naming what is allowed, and the lab shows its defaults.
@@ -16,9 +17,14 @@ export interface EmbedOptions {
   views?: KnownViewId[];
   /** The embed's height in CSS px; undefined: the frame's own height. */
   height?: number;
+  /** The colour scheme asked for; undefined: auto (the reader's prefers-color-scheme). */
+  theme?: EmbedTheme;
   /** What was wrong with the URL, in words (shown in the frame). */
   problems: string[];
 }
+
+export const EMBED_THEMES = ['auto', 'light', 'dark'] as const;
+export type EmbedTheme = (typeof EMBED_THEMES)[number];
 
 const queryOf = (hash: string): URLSearchParams => new URLSearchParams(hash.replace(/^#/, '').split(/\?(.*)/s, 2)[1] ?? '');
 
@@ -46,6 +52,12 @@ export function embedOptions(hash: string): EmbedOptions {
     const value = /^\d+$/.test(height.trim()) ? Number(height.trim()) : NaN;
     if (Number.isInteger(value) && value >= MIN_HEIGHT && value <= MAX_HEIGHT) options.height = value;
     else problems.push(`height=${height} is not a height StackLab can use: write a whole number of CSS pixels from ${MIN_HEIGHT} to ${MAX_HEIGHT}, such as height=480.`);
+  }
+
+  const theme = params.get('theme');
+  if (theme !== null) {
+    if ((EMBED_THEMES as readonly string[]).includes(theme.trim())) options.theme = theme.trim() as EmbedTheme;
+    else problems.push(`theme=${theme} is not a colour scheme StackLab has: write theme=auto (follow the reader's setting), theme=light or theme=dark.`);
   }
   return options;
 }

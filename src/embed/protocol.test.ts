@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { originsFromHash } from './bridge.js';
 import { discoveryLink, lessonLandingPage, oembedFor, oembedPath, publicBase } from './oembed.js';
-import { MESSAGE_TYPES, parseOrigins, postToParent, PROTOCOL_VERSION, readEmbedMessage, resizeMessage, targetsFor } from './protocol.js';
+import { MESSAGE_TYPES, navigatedMessage, parseOrigins, postToParent, PROTOCOL_VERSION, readEmbedMessage, resizeMessage, targetsFor } from './protocol.js';
 import { elementSnippet, embedUrl, iframeSnippet, targetOfHash } from './snippets.js';
 
 describe('messages', () => {
@@ -27,6 +27,9 @@ describe('messages', () => {
     expect(readEmbedMessage({ type: 'stacklab:ready', version: 1, content: 'lab', statements: false })).toBeDefined();
     expect(readEmbedMessage({ type: 'stacklab:statement', version: 1, statement: { id: 'x' } })).toBeDefined();
     expect(readEmbedMessage({ type: 'stacklab:statement', version: 1 })).toBeUndefined();
+    expect(readEmbedMessage(navigatedMessage('the-thundering-herd'))).toEqual({ type: 'stacklab:navigated', version: 1, content: 'the-thundering-herd' });
+    expect(readEmbedMessage({ type: 'stacklab:navigated', version: 1 })).toBeUndefined();
+    expect(targetsFor(navigatedMessage('lab'), ['https://a.example'])).toEqual(['*']);
   });
 
   it('statements go only to the opted-in origins, layout to any parent', () => {

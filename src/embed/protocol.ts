@@ -16,6 +16,7 @@ export const MESSAGE_TYPES = {
   ready: 'stacklab:ready',
   resize: 'stacklab:resize',
   statement: 'stacklab:statement',
+  navigated: 'stacklab:navigated',
 } as const;
 
 export interface ReadyMessage {
@@ -40,7 +41,22 @@ export interface StatementMessage<S = unknown> {
   statement: S;
 }
 
-export type EmbedMessage = ReadyMessage | ResizeMessage | StatementMessage;
+/**
+ * The embed went to another page inside its frame (a lesson's Next or Previous): the
+ * host should bring the top of the frame into view, where the new page starts.
+ */
+export interface NavigatedMessage {
+  type: typeof MESSAGE_TYPES.navigated;
+  version: typeof PROTOCOL_VERSION;
+  /** What the frame shows now: a lesson id, or "lab". */
+  content: string;
+}
+
+export type EmbedMessage = ReadyMessage | ResizeMessage | StatementMessage | NavigatedMessage;
+
+export function navigatedMessage(content: string): NavigatedMessage {
+  return { type: MESSAGE_TYPES.navigated, version: PROTOCOL_VERSION, content };
+}
 
 export function resizeMessage(height: number): ResizeMessage {
   return { type: MESSAGE_TYPES.resize, version: PROTOCOL_VERSION, height: Math.max(0, Math.ceil(height)) };
@@ -66,6 +82,8 @@ export function readEmbedMessage(data: unknown): EmbedMessage | undefined {
       return typeof message.content === 'string' && typeof message.statements === 'boolean'
         ? { type: MESSAGE_TYPES.ready, version: PROTOCOL_VERSION, content: message.content, statements: message.statements }
         : undefined;
+    case MESSAGE_TYPES.navigated:
+      return typeof message.content === 'string' ? { type: MESSAGE_TYPES.navigated, version: PROTOCOL_VERSION, content: message.content } : undefined;
     case MESSAGE_TYPES.statement:
       return typeof message.statement === 'object' && message.statement !== null
         ? { type: MESSAGE_TYPES.statement, version: PROTOCOL_VERSION, statement: message.statement }

@@ -62,6 +62,10 @@ export interface LabShellProps {
   paramsCollapsed?: boolean;
   /** Embeds: show at most this many of the views drawn for the kernel. */
   maxViews?: number;
+  /** Fit the views inside the lab's height, nothing scrolled (an embed of a given height: ViewArea's `fit`). */
+  fitViews?: boolean;
+  /** One view at a time, with tabs (ViewArea's `tabs`). */
+  viewTabs?: boolean;
 }
 
 export function LabShell(props: LabShellProps) {
@@ -221,7 +225,7 @@ export function LabShell(props: LabShellProps) {
               ))}
             </fieldset>
           )}
-          <ViewArea store={store} views={compact ? allowed : shown} theme={theme} max={props.maxViews} />
+          <ViewArea store={store} views={compact ? allowed : shown} theme={theme} max={props.maxViews} fit={props.fitViews} tabs={props.viewTabs} />
           {/* the porting journey after the views, so the first view starts above the fold */}
           {!compact && kernelInfo(scenario['kernel.kind']).journey && <Suspense fallback={null}><JourneyPanel store={store} theme={theme} /></Suspense>}
           <WhyHost store={store} />

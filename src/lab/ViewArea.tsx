@@ -12,7 +12,7 @@
  * with the rem alone.
  */
 import { OFFSCREEN_REFRESH_MS, takeInputs, type HeldLike } from './held-inputs.js';
-import { Component, lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { Theme } from '../views/index.js';
 import { useLab, useWidth } from './hooks.js';
 import { COMPANION_VIEWS } from './companion-choice.js';
@@ -23,6 +23,7 @@ import { viewComponent, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
 import { useProjectorZoom } from './projector-scale.js';
+import { FITTED_VIEWS, useFitViews } from './presenter/fit-views.js';
 
 /** The Run curve controls of the network views: loaded with the first lab that shows one. */
 const NetCurveControls = lazy(() => import('./NetCurveControls.js').then((m) => ({ default: m.NetCurveControls })));
@@ -119,7 +120,7 @@ const MIN_DRAW_WIDTH = 160;
 function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number; stage?: boolean }) {
   const [ref, bodyWidth] = useWidth<HTMLDivElement>();
   // a zoomed view is drawn to its width in its own px, then scaled up to the slot's
-  const measured = zoom > 1 ? Math.floor(bodyWidth / zoom) : bodyWidth;
+  const measured = zoom !== 1 ? Math.floor(bodyWidth / zoom) : bodyWidth;
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(slot);
   const snapshot = useLab(store, 'snapshot');
@@ -161,7 +162,7 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownVi
           // (content-visibility), and a narrow moment meanwhile would otherwise blank it
           <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
         ) : (
-          <div className="view-zoom" style={zoom > 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>
+          <div className="view-zoom" style={zoom !== 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>
             <ViewBoundary title={title}>
               <ViewRender id={id} inputs={inputs} />
             </ViewBoundary>
@@ -183,12 +184,16 @@ const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-tab
  * The views asked for that the loaded scenario's kernel has something to show in
  * (view-ids.ts). `heights`: the height a view that can draw its main graphic to one should give it (the presenter's stage: fit-views.ts); `max`: at most so many views (an embed).
  */
-export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage }: {
+export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage, fit, tabs }: {
   store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number; heights?: Partial<Record<KnownViewId, number>>;
   /** The zoom to draw the views at where the caller lays them out on a fixed stage (the presenter's); by default the projector theme's for the window. */
   zoom?: number;
   /** Drawn on the presenter's stage (ViewInputs.stage). */
   stage?: boolean;
+  /** Fit the views inside the area's own height (an embed of a given height): a view that draws to a height is given the room (fit-views.ts), any other is scaled down to it; nothing scrolls. */
+  fit?: boolean;
+  /** One view at a time, chosen with tabs (an embed too narrow for its views side by side). */
+  tabs?: boolean;
 }) {
   const kernel = useLab(store, selectKernel);
   const rads = useLab(store, selectRads);
@@ -196,14 +201,159 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
   // the projector theme's views scale up with a window wider than 1280 px (projector-scale.ts)
   const windowZoom = useProjectorZoom(theme === 'projector' && fixedZoom === undefined);
   const zoom = fixedZoom ?? windowZoom;
-  return (
-    <div className="views" data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}>
-      {drawn.map((id) => <ViewSlot key={id} id={id} store={store} theme={theme} wide={WIDE.has(id)} height={heights?.[id]} zoom={zoom} stage={stage} />)}
+  const area = useRef<HTMLDivElement>(null);
+  const [fitted, setFitted] = useState<Partial<Record<KnownViewId, number>>>({});
+  const onHeight = useCallback((view: string, height: number) => {
+    setFitted((before) => (before[view as KnownViewId] === height ? before : { ...before, [view]: height }));
+  }, []);
+  useFitViews(area, !!fit, onHeight);
+  // in an area that fits its views: a view too tall for it is drawn wider and scaled down to it
+  const [shrink, setShrink] = useState<Partial<Record<KnownViewId, number>>>({});
+  const onShrink = useCallback((view: string, scale: number) => {
+    setShrink((before) => (before[view as KnownViewId] === scale ? before : { ...before, [view]: scale }));
+  }, []);
+  useShrinkToFit(area, !!fit, onShrink);
+  const [chosen, setChosen] = useState<KnownViewId | undefined>(undefined);
+  // side by side at most three (each a third of a wide frame); more, one at a time
+  const tabbed = drawn.length > 1 && (!!tabs || (!!fit && drawn.length > MAX_SIDE_BY_SIDE));
+  const current = tabbed ? (chosen && drawn.includes(chosen) ? chosen : drawn[0]!) : undefined;
+  const shown = current ? [current] : drawn;
+  const id = useId();
+  const tabKeys = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!current) return;
+    const at = drawn.indexOf(current);
+    const next = event.key === 'ArrowRight' ? (at + 1) % drawn.length : event.key === 'ArrowLeft' ? (at - 1 + drawn.length) % drawn.length
+      : event.key === 'Home' ? 0 : event.key === 'End' ? drawn.length - 1 : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    setChosen(drawn[next]);
+    event.currentTarget.querySelector<HTMLButtonElement>(`[data-tab="${drawn[next]}"]`)?.focus();
+  };
+  const views_ = (
+    <div ref={area} className={`views${fit ? ' views-fit' : ''}${fit && !tabbed && drawn.length > 1 ? ' views-side' : ''}`} data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}
+      {...(current ? { role: 'tabpanel', id: `${id}-panel`, 'aria-labelledby': `${id}-${current}` } : {})}>
+      {shown.map((view) => <ViewSlot key={view} id={view} store={store} theme={theme} wide={WIDE.has(view)} height={heights?.[view] ?? (fit ? fitted[view] : undefined)} zoom={fit ? (shrink[view] ?? 1) * zoom : zoom} stage={stage} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
-          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((id) => VIEW_TITLES[id]).join(', ')}); the figures still measure it.
+          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((view) => VIEW_TITLES[view]).join(', ')}); the figures still measure it.
         </p>
       )}
     </div>
   );
+  // the same tree with or without tabs, so the area (and the observers on it) is never replaced
+  return (
+    <>
+      {current && (
+        <div className="view-tabs" role="tablist" aria-label="Views" onKeyDown={tabKeys}>
+          {drawn.map((view) => (
+            <button key={view} type="button" role="tab" id={`${id}-${view}`} data-tab={view} aria-selected={view === current}
+              aria-controls={`${id}-panel`} tabIndex={view === current ? 0 : -1} onClick={() => setChosen(view)}>
+              {VIEW_TITLES[view]}
+            </button>
+          ))}
+        </div>
+      )}
+      {views_}
+    </>
+  );
+}
+
+/**
+ * In an area that fits its views to its height (ViewArea's `fit`): a view that cannot
+ * draw to a given height and is taller than the room under it is scaled down (CSS zoom)
+ * to that room, rather than cut or scrolled.
+ */
+/** Less room than this under a view's top and a fitted area gives up fitting. */
+const MIN_ROOM = 60;
+/** The most views a fitted area shows side by side; more go behind tabs. */
+const MAX_SIDE_BY_SIDE = 3;
+/** The least a fitted view is scaled down to: its smallest words stay about 7 px and over. */
+const MIN_SCALE = 0.55;
+/** The least height fit-views.ts draws a main graphic to, and a little over it. */
+const MIN_GRAPHIC_FIT = 130;
+function graphicHeight(drawing: HTMLElement): number {
+  let most = 0;
+  for (const graphic of Array.from(drawing.querySelectorAll('svg, canvas'))) {
+    if (!graphic.parentElement?.closest('svg')) most = Math.max(most, graphic.getBoundingClientRect().height);
+  }
+  return most;
+}
+function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, onScale: (view: string, scale: number) => void): void {
+  useEffect(() => {
+    const area = ref.current;
+    if (!area || !active || typeof ResizeObserver === 'undefined') return undefined;
+    let frame = 0;
+    // A view too tall for the room even at MIN_SCALE (a phone-width frame, a long view):
+    // rather than hide what does not fit, the area gives up fitting (data-overfull: the
+    // embed then grows and its frame scrolls) and draws its views at their own size,
+    // until its views or the window change.
+    let overfull = false;
+    const giveUp = (on: boolean) => {
+      overfull = on;
+      if (on) area.dataset.overfull = '';
+      else delete area.dataset.overfull;
+    };
+    const fit = () => {
+      frame = 0;
+      const bottom = area.getBoundingClientRect().bottom;
+      for (const body of Array.from(area.querySelectorAll<HTMLElement>('.view-slot > .view-body'))) {
+        const view = (body.parentElement as HTMLElement).dataset.slot ?? '';
+        const drawing = body.querySelector<HTMLElement>(':scope > .view-zoom');
+        if (!drawing) continue;
+        const scale = Number(drawing.style.zoom || 1);
+        if (overfull) {
+          if (scale !== 1) onScale(view, 1);
+          continue;
+        }
+        // a view that draws to a height is scaled only once its main graphic is as small as it is drawn (fit-views.ts)
+        if (FITTED_VIEWS.has(view) && scale === 1 && graphicHeight(drawing) > MIN_GRAPHIC_FIT) continue;
+        const height = drawing.getBoundingClientRect().height;
+        const room = bottom - body.getBoundingClientRect().top - 2;
+        if (!(height > 0)) continue;
+        // no room left at all (the bar's step list, opened settings in a low frame): give up too
+        if (!(room > MIN_ROOM)) {
+          giveUp(true);
+          if (scale !== 1) onScale(view, 1);
+          continue;
+        }
+        // too tall: smaller (drawn wider, so a view that wraps grows less tall); room to spare: back towards 1
+        const want = height > room ? scale * (room / height) : height < room * 0.9 && scale < 1 ? Math.min(1, scale * (room / height) * 0.97) : scale;
+        if (want < MIN_SCALE && scale <= MIN_SCALE + 0.005) {
+          giveUp(true);
+          onScale(view, 1);
+          continue;
+        }
+        const next = Math.max(MIN_SCALE, Math.min(1, Math.floor(want * 100) / 100));
+        if (Math.abs(next - scale) >= 0.01) onScale(view, next);
+      }
+    };
+    const schedule = () => { if (!frame) frame = requestAnimationFrame(fit); };
+    const resize = new ResizeObserver(schedule);
+    const watch = () => {
+      giveUp(false);
+      resize.disconnect();
+      resize.observe(area);
+      for (const drawing of Array.from(area.querySelectorAll('.view-slot > .view-body > .view-zoom'))) resize.observe(drawing);
+      schedule();
+    };
+    const onWindow = () => watch();
+    window.addEventListener('resize', onWindow);
+    // slots come and go with the tabs, and a view's drawing replaces its loading line; the views' own redraws are not watched
+    const structural = (node: Node) => node === area || (node instanceof HTMLElement && /\b(view-slot|view-body)\b/.test(node.className));
+    const mutations = new MutationObserver((records) => {
+      if (records.some((record) => structural(record.target))) watch();
+    });
+    mutations.observe(area, { childList: true, subtree: true });
+    watch();
+    // and now and then: a view's drawing can change its height deep inside, where nothing here watches
+    const timer = setInterval(schedule, 500);
+    return () => {
+      window.removeEventListener('resize', onWindow);
+      delete area.dataset.overfull;
+      clearInterval(timer);
+      mutations.disconnect();
+      resize.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [ref, active, onScale]);
 }

@@ -25,10 +25,11 @@ import { lessonStatus, stepDone } from './status.js';
 import './lesson.css';
 import { own } from '../core/safe-keys.js';
 
-export function LessonPage({ id }: { id: string }) {
+/** `embedded`: in another site's frame (EmbedPage), where storage refused is usual and said in one quiet line. */
+export function LessonPage({ id, embedded = false }: { id: string; embedded?: boolean }) {
   const lesson = catalog.lessons.find((l) => l.meta.id === id);
   if (!lesson) return <MissingLesson id={id} />;
-  return <LessonBody key={id} lesson={lesson} />;
+  return <LessonBody key={id} lesson={lesson} embedded={embedded} />;
 }
 
 function MissingLesson({ id }: { id: string }) {
@@ -50,7 +51,7 @@ function MissingLesson({ id }: { id: string }) {
   );
 }
 
-function LessonBody({ lesson }: { lesson: Lesson }) {
+function LessonBody({ lesson, embedded }: { lesson: Lesson; embedded: boolean }) {
   const id = lesson.meta.id;
   const progress = useLessonProgress(id);
   const status = lessonStatus(lesson, progress);
@@ -82,7 +83,7 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
           text={status.complete ? `Complete: all ${status.total} steps done` : `${status.done} of ${status.total} steps done`} />
         <SectionNav lesson={lesson} progress={progress} />
       </header>
-      <ProgressNotice />
+      <ProgressNotice quiet={embedded} />
       <article className="lesson-article" aria-label={lesson.meta.title}>
         {lesson.sections.map((section, index) => (
           <Section key={section.slug} lesson={lesson} section={section} index={index} progress={progress} numbers={numbers} />

@@ -7,9 +7,21 @@ import { useState } from 'react';
 import { useProgressState } from './hooks.js';
 import { progressStore } from './progress.js';
 
-export function ProgressNotice() {
+/**
+ * `quiet` (an embedded lesson): storage refused, which a browser does to most frames on
+ * another site, is one muted line, not an alert above the lesson: the lesson still works,
+ * and the progress file (below it in an embed) keeps what the student did.
+ */
+export function ProgressNotice({ quiet = false }: { quiet?: boolean } = {}) {
   const { notice } = useProgressState();
   const [said, setSaid] = useState('');
+  if (quiet && notice?.kind === 'unavailable') {
+    return (
+      <p className="lesson-notice-quiet" data-testid="progress-notice">
+        Your progress here lasts for this visit only (this page cannot keep data inside another site); save it to a file at the end.
+      </p>
+    );
+  }
   const resettable = notice && (notice.kind === 'corrupt' || notice.kind === 'partly-corrupt' || notice.kind === 'newer');
   return (
     <>

@@ -9,6 +9,9 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD) return;
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   if (location.protocol !== 'http:' && location.protocol !== 'https:') return;
+  // In another site's frame (an embed) the browser partitions or refuses a service worker,
+  // and a refusal would only be a warning in the host page's console: not tried there.
+  if (framedCrossOrigin()) return;
   const base = new URL(import.meta.env.BASE_URL, location.href);
   const register = () => {
     navigator.serviceWorker.register(new URL('sw.js', base), { scope: base.pathname }).catch((error: unknown) => {
@@ -23,4 +26,14 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/** Whether this page is in a frame of a page on another origin (an embed on a course site). */
+export function framedCrossOrigin(win: Window = window): boolean {
+  if (win.top === win) return false;
+  try {
+    return win.top!.location.origin !== win.location.origin;
+  } catch {
+    return true; // reading another origin's location throws
+  }
 }
