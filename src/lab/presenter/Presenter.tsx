@@ -97,6 +97,18 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   // the scene's full run, computed in the background as the scene loads (full-run.tsx)
   const values = useMemo(() => sceneValues(scene, presets), [scene]);
   const fullRun = useFullRun(store, values);
+  // views whose numbers answer the coming question: blurred from the scene's start until the reveal
+  const concealed = phase === 'revealed' ? [] : sceneViews.filter((id) => scene.ask?.conceal?.includes(id));
+  const concealedKey = concealed.join(' ');
+  useEffect(() => {
+    // the slot of a concealed view: its words blurred (presenter.css), and out of the
+    // screen reader's reach (inert) as its text equivalent states the same numbers
+    for (const slot of Array.from(views.current?.querySelectorAll<HTMLElement>('[data-slot]') ?? [])) {
+      const hide = concealedKey.split(' ').includes(slot.dataset.slot ?? '');
+      slot.classList.toggle('pr-concealed', hide);
+      slot.inert = hide;
+    }
+  }, [concealedKey, shown, scale]);
 
   useEffect(() => {
     store.start();
@@ -269,7 +281,9 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
 
         {scene.ask && phase !== 'revealed' ? (
           // from the start of a scene that asks, its figures would answer the question
-          <p className="pr-hidden-figures" data-testid="figures-hidden">The figures are hidden until the class has predicted and the answer is revealed.</p>
+          <p className="pr-hidden-figures" data-testid="figures-hidden">
+            The figures{concealed.length > 0 ? `, and the numbers in ${concealed.map((id) => `“${VIEW_TITLES[id]}”`).join(' and ')},` : ''} are hidden until the class has predicted and the answer is revealed.
+          </p>
         ) : !scene.ask ? (
           <FullRunFigures scene={scene} run={fullRun} />
         ) : null /* the answer shows the full run's numbers beside the explanation: the views keep the room */}
