@@ -4,8 +4,11 @@
  * (and the question, and its answer) lie inside the window, the document does not
  * scroll, nothing inside the scene is cut off (no box scrolls or spills out of the
  * stage) and the views end above the controls, with each of a scene's views in turn
- * (the stage shows one at a time), in each phase (running, question, answer). At
- * 1920x1080 no visible word of a scene, HTML or SVG, is drawn under 24 px. The views
+ * (the stage shows one at a time), in each phase (running, question, answer), with
+ * motion on and the scene playing, as a class sees it. No text leaves its card, no view
+ * draws nothing, and before a question's answer is revealed no number on screen states
+ * the scene's answer (its claims). At 1920x1080 no visible word of a scene, HTML or
+ * SVG, is drawn under 24 px. The views
  * still too tall for the stage (STILL_TALL, below) scroll inside their area and are
  * expected to. Each scene's scenario runs (its clock moves), and no scene logs a console
  * error or breaks the site's Content-Security-Policy (the fixture; the preview server
