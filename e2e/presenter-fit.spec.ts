@@ -188,7 +188,8 @@ function outOfCards(page: Page): Promise<string[]> {
  * Before the answer is revealed, the numbers the class can read (the side's text and the
  * views' words, not those of a view the scene conceals, nor the question's own choices)
  * must not state the scene's answer: any of its claims' values within their tolerance
- * (as written, or followed by k, thousand, M or million). Claims near 0 are not looked for.
+ * (as written, or followed by k, thousand, M or million). Claims near 0, and small whole
+ * numbers (below 10), are not looked for.
  */
 async function giveaways(page: Page, claims: readonly Claim[]): Promise<string[]> {
   const text = await page.evaluate(() => {
@@ -210,7 +211,9 @@ async function giveaways(page: Page, claims: readonly Claim[]): Promise<string[]
     const scale = match[2] === undefined ? 1 : /^(k|K|thousand)$/.test(match[2]) ? 1e3 : 1e6;
     const n = Number(match[1]!.replace(/,/g, '')) * scale;
     for (const claim of claims) {
-      if (Math.abs(claim.value) <= claim.within) continue;
+      // near 0, or a small whole number (2 touches a byte): such a number is on screen as a
+      // stage's number or a count, and says nothing of the answer
+      if (Math.abs(claim.value) <= claim.within || (Number.isInteger(claim.value) && Math.abs(claim.value) < 10)) continue;
       const hit = Math.abs(n - claim.value) <= claim.within;
       if (hit) out.push(`"${text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 10)}" states ${claim.metric} (${claim.value} ± ${claim.within})`);
     }
