@@ -7,7 +7,7 @@
  * (the stage shows one at a time), in each phase (running, question, answer), with
  * motion on and the scene playing, as a class sees it. No text leaves its card, no view
  * draws nothing, and before a question's answer is revealed no number on screen states
- * the scene's answer (its claims). At 1920x1080 no visible word of a scene, HTML or
+ * the right choice's numbers. At 1920x1080 no visible word of a scene, HTML or
  * SVG, is drawn under 24 px. The views
  * still too tall for the stage (STILL_TALL, below) scroll inside their area and are
  * expected to. Each scene's scenario runs (its clock moves), and no scene logs a console
@@ -25,12 +25,34 @@ import { expect, test } from './fixtures.js';
 const SCENES = join(import.meta.dirname, '..', 'lessons', 'scenes');
 /** The bundled scripts and how many scenes (and which questions) each has, read from their files. */
 interface Claim { metric: string; value: number; within: number }
+/** A number the right choice states, with the unit written after it ("%", "µs", "minutes"; none for a bare count). */
+interface Answer { value: number; unit: string; within: number }
+const UNIT = String.raw`(%|µs|ms|Mb\/s|KB\/s|minutes|times|million|thousand)?`;
+/**
+ * The numbers a question's right choice states ("About 47%, with no CPU idle": 47 %),
+ * each with the tolerance of the scene's claim for it (or 5% of it, whichever is more).
+ * Small whole numbers (below 10) are not looked for: a stage's number or a count says
+ * them on screen without saying the answer.
+ */
+function answersOf(text: string, claims: readonly Claim[]): Answer[] {
+  const out: Answer[] = [];
+  for (const match of text.matchAll(new RegExp(String.raw`(\d[\d,]*(?:\.\d+)?)\s?` + UNIT, 'g'))) {
+    const scale = match[2] === 'million' ? 1e6 : match[2] === 'thousand' ? 1e3 : 1;
+    const value = Number(match[1]!.replace(/,/g, '')) * scale;
+    if (Number.isInteger(value) && value < 10) continue;
+    const claim = claims.filter((c) => Math.abs(c.value - value) <= 0.1 * Math.abs(value)).map((c) => c.within);
+    out.push({ value, unit: scale === 1 ? match[2] ?? '' : '', within: Math.max(0.05 * Math.abs(value), ...claim) });
+  }
+  return out;
+}
 const SCRIPTS = readdirSync(SCENES).filter((f) => f.endsWith('.yaml')).sort().map((file) => {
-  const doc = parse(readFileSync(join(SCENES, file), 'utf8')) as { scenes: { ask?: unknown; claims?: Claim[] }[] };
+  const doc = parse(readFileSync(join(SCENES, file), 'utf8')) as {
+    scenes: { ask?: { choices: { text: string; correct?: boolean }[] }; claims?: Claim[] }[];
+  };
   return {
     id: file.replace(/\.yaml$/, ''), scenes: doc.scenes.length,
     asks: doc.scenes.map((s) => s.ask !== undefined),
-    claims: doc.scenes.map((s) => s.claims ?? []),
+    answers: doc.scenes.map((s) => answersOf(s.ask?.choices.find((c) => c.correct)?.text ?? '', s.claims ?? [])),
   };
 });
 const SIZES = [
@@ -166,6 +188,7 @@ function outOfCards(page: Page): Promise<string[]> {
       }
     }
     for (const view of Array.from(document.querySelectorAll('.pr-views [data-view]'))) {
+      if (view.closest('.pr-concealed')) continue; // hidden until the answer, under its note
       const body = view.querySelector('.view-body') ?? view;
       const shapes = Array.from(body.querySelectorAll('rect, path, circle, ellipse, line, polyline, polygon')).some((shape) => {
         const r = shape.getBoundingClientRect();
@@ -187,11 +210,11 @@ function outOfCards(page: Page): Promise<string[]> {
 /**
  * Before the answer is revealed, the numbers the class can read (the side's text and the
  * views' words, not those of a view the scene conceals, nor the question's own choices)
- * must not state the scene's answer: any of its claims' values within their tolerance
- * (as written, or followed by k, thousand, M or million). Claims near 0, and small whole
- * numbers (below 10), are not looked for.
+ * must not state the right choice's numbers (answersOf): within their tolerance, with
+ * the same unit after them where the choice gives one, or scaled by k, thousand, M or
+ * million.
  */
-async function giveaways(page: Page, claims: readonly Claim[]): Promise<string[]> {
+async function giveaways(page: Page, answers: readonly Answer[]): Promise<string[]> {
   const text = await page.evaluate(() => {
     const stage = document.querySelector<HTMLElement>('.presenter')!;
     const parts: string[] = [];
@@ -207,15 +230,14 @@ async function giveaways(page: Page, claims: readonly Claim[]): Promise<string[]
     return parts.join(' | ');
   });
   const out: string[] = [];
-  for (const match of text.matchAll(/(\d[\d,]*(?:\.\d+)?)(?:\s?(k|K|thousand|M|million)\b)?/g)) {
-    const scale = match[2] === undefined ? 1 : /^(k|K|thousand)$/.test(match[2]) ? 1e3 : 1e6;
+  for (const match of text.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?(?:\|\s*)?(%|µs|ms|Mb\/s|KB\/s|minutes|times|million|thousand|k|K|M)?/g)) {
+    const scale = /^(k|K|thousand)$/.test(match[2] ?? '') ? 1e3 : /^(M|million)$/.test(match[2] ?? '') ? 1e6 : 1;
     const n = Number(match[1]!.replace(/,/g, '')) * scale;
-    for (const claim of claims) {
-      // near 0, or a small whole number (2 touches a byte): such a number is on screen as a
-      // stage's number or a count, and says nothing of the answer
-      if (Math.abs(claim.value) <= claim.within || (Number.isInteger(claim.value) && Math.abs(claim.value) < 10)) continue;
-      const hit = Math.abs(n - claim.value) <= claim.within;
-      if (hit) out.push(`"${text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 10)}" states ${claim.metric} (${claim.value} ± ${claim.within})`);
+    for (const answer of answers) {
+      if (answer.unit && answer.unit !== match[2]) continue;
+      if (Math.abs(n - answer.value) <= answer.within) {
+        out.push(`"${text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 10)}" states the answer's ${answer.value}${answer.unit ? ` ${answer.unit}` : ''} (± ${answer.within})`);
+      }
     }
   }
   return [...new Set(out)];
@@ -244,7 +266,7 @@ type Tall = Map<string, boolean>;
  * Measures the scene as it is on screen with each of its views in turn (the stage shows
  * one at a time), and at 1920x1080 its type, and keeps a picture of each.
  */
-async function check(page: Page, what: string, tag: string, size: { width: number }, tall: Tall, script: string, claims: readonly Claim[]): Promise<void> {
+async function check(page: Page, what: string, tag: string, size: { width: number }, tall: Tall, script: string, answers: readonly Answer[]): Promise<void> {
   const buttons = page.locator('.pr-view-picker button');
   const count = await buttons.count();
   for (let i = 0; i < Math.max(1, count); i++) {
@@ -264,7 +286,7 @@ async function check(page: Page, what: string, tag: string, size: { width: numbe
     }
     expect.soft(wrong, `${what}, view ${view}`).toEqual([]);
     expect.soft(await outOfCards(page), `${what}, view ${view}: text out of its card, or an empty drawing`).toEqual([]);
-    if (claims.length > 0 && size.width === 1280) expect.soft(await giveaways(page, claims), `${what}, view ${view}: a number that answers the question before it is revealed`).toEqual([]);
+    if (answers.length > 0 && size.width === 1280) expect.soft(await giveaways(page, answers), `${what}, view ${view}: a number that answers the question before it is revealed`).toEqual([]);
     if (size.width === 1920) expect.soft(await smallWords(page, 24), `${what}, view ${view}`).toEqual([]);
   }
 }
@@ -290,11 +312,11 @@ test.use({ reducedMotion: 'no-preference' });
  * stays where it is, at the same moment of its run), the views settle, and every view is
  * measured. One walk through a script serves all three sizes.
  */
-async function checkAtEachSize(page: Page, what: string, tag: string, tall: Tall, script: string, scene: number, claims: readonly Claim[]): Promise<void> {
+async function checkAtEachSize(page: Page, what: string, tag: string, tall: Tall, script: string, scene: number, answers: readonly Answer[]): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await settle(page, scene);
-    await check(page, `${what} at ${size.width}x${size.height}`, `${tag}-${size.width}`, size, tall, script, claims);
+    await check(page, `${what} at ${size.width}x${size.height}`, `${tag}-${size.width}`, size, tall, script, answers);
   }
 }
 
@@ -312,20 +334,20 @@ for (const script of SCRIPTS) {
       // the scene plays on its own (motion on), as in front of a class; it runs a moment,
       // so the views have the run's numbers (a question may freeze it), and is measured playing
       const asks = script.asks[n - 1]!;
-      const claims = asks ? script.claims[n - 1]! : [];
+      const answers = script.answers[n - 1]!;
       await page.waitForTimeout(2500);
       // the scene's scenario really runs (its clock moved)
       await expect.poll(simNow, { timeout: 20_000 }).toBeGreaterThan(0);
       if (!asks) await expect(page.getByTestId('full-run')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
       if (await presenter(page).getAttribute('data-phase') === 'running') {
         await settle(page, n);
-        await checkAtEachSize(page, `scene ${n}`, tag, tall, script.id, n, claims);
+        await checkAtEachSize(page, `scene ${n}`, tag, tall, script.id, n, answers);
       }
       if (script.asks[n - 1]) {
         if (await presenter(page).getAttribute('data-phase') === 'running') await page.getByTestId('present-next').click();
         await expect(presenter(page)).toHaveAttribute('data-phase', 'asking');
         await settle(page, n);
-        await checkAtEachSize(page, `scene ${n}, the question`, `${tag}-ask`, tall, script.id, n, claims);
+        await checkAtEachSize(page, `scene ${n}, the question`, `${tag}-ask`, tall, script.id, n, answers);
         await page.getByTestId('present-next').click();
         await expect(presenter(page)).toHaveAttribute('data-phase', 'revealed');
         await expect(page.getByTestId('answer-full-run')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });

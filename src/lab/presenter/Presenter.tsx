@@ -97,16 +97,19 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   // the scene's full run, computed in the background as the scene loads (full-run.tsx)
   const values = useMemo(() => sceneValues(scene, presets), [scene]);
   const fullRun = useFullRun(store, values);
-  // views whose numbers answer the coming question: blurred from the scene's start until the reveal
+  // views that answer the coming question: hidden from the scene's start until the reveal
   const concealed = phase === 'revealed' ? [] : sceneViews.filter((id) => scene.ask?.conceal?.includes(id));
   const concealedKey = concealed.join(' ');
   useEffect(() => {
-    // the slot of a concealed view: its words blurred (presenter.css), and out of the
-    // screen reader's reach (inert) as its text equivalent states the same numbers
+    // the slot of a concealed view: hidden under a note (presenter.css), and out of the
+    // screen reader's reach (inert), as its text equivalent states the same numbers
     for (const slot of Array.from(views.current?.querySelectorAll<HTMLElement>('[data-slot]') ?? [])) {
-      const hide = concealedKey.split(' ').includes(slot.dataset.slot ?? '');
+      const id = slot.dataset.slot ?? '';
+      const hide = concealedKey.split(' ').includes(id);
       slot.classList.toggle('pr-concealed', hide);
       slot.inert = hide;
+      if (hide) slot.dataset.concealNote = `“${VIEW_TITLES[id as KnownViewId] ?? id}” is hidden until the answer is revealed: it would give the answer away.`;
+      else delete slot.dataset.concealNote;
     }
   }, [concealedKey, shown, scale]);
 
@@ -263,7 +266,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
             <span aria-hidden="true"> · </span>
             <span data-testid="scene-count">Scene {index + 1} of {script.scenes.length}</span>
             <span aria-hidden="true"> · </span>
-            <span className="pr-sim-clock"><SimClock store={store} /></span>
+            <span className="pr-sim-clock"><SimClock store={store} fullRun={fullRun} /></span>
           </p>
           <h1 className="pr-title">{scene.title}</h1>
         </header>
@@ -282,7 +285,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
         {scene.ask && phase !== 'revealed' ? (
           // from the start of a scene that asks, its figures would answer the question
           <p className="pr-hidden-figures" data-testid="figures-hidden">
-            The figures{concealed.length > 0 ? `, and the numbers in ${concealed.map((id) => `“${VIEW_TITLES[id]}”`).join(' and ')},` : ''} are hidden until the class has predicted and the answer is revealed.
+            The figures{concealed.length > 0 ? `, and ${concealed.map((id) => `“${VIEW_TITLES[id]}”`).join(' and ')},` : ''} are hidden until the class has predicted and the answer is revealed.
           </p>
         ) : !scene.ask ? (
           <FullRunFigures scene={scene} run={fullRun} />
@@ -374,14 +377,17 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   );
 }
 
-function SimClock({ store }: { store: LabStore }) {
+function SimClock({ store, fullRun }: { store: LabStore; fullRun: FullRun }) {
   const now = useLab(store, 'nowNs');
   const start = useLab(store, 'startNs');
   const duration = useLab(store, 'durationNs');
   // from the run's start (the end of the warm-up), as the scenes' questions count; the
   // narration says its times the same way (Narration fromStart), in the same words (clockText)
   // rounded for a room (room-numbers.ts): "8.23 ms", not "8.23333 ms"
-  return <>simulated <span data-testid="present-sim-now" data-ns={now - start}>{roomTime(now - start)}</span> of {roomTime(duration - start)}</>;
+  // "of" the full run's length once it is known (a run may end before its duration: the
+  // GS160's nightly job ends when its work is done), else of the scenario's duration
+  const total = fullRun.status === 'done' ? fullRun.report.window_ns : duration - start;
+  return <>simulated <span data-testid="present-sim-now" data-ns={now - start}>{roomTime(now - start)}</span> of {roomTime(total)}</>;
 }
 
 /** The question, its choices, and after the reveal the answer with the full run's numbers. */
@@ -411,7 +417,7 @@ function AskPanel({ scene, phase, askedAtNs, fullRun }: { scene: Scene; phase: P
       {revealed ? (
         <div className="pr-explain" role="status">
           <p>{ask.explain}</p>
-          <FullRunFigures scene={scene} run={fullRun} testId="answer-full-run" />
+          <FullRunFigures scene={scene} run={fullRun} testId="answer-full-run" inline />
         </div>
       ) : (
         <p className="pr-ask-hint">Discuss with your neighbour, then the instructor reveals the answer (R) and the run continues.</p>

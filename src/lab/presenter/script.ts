@@ -34,8 +34,8 @@ export interface SceneAsk {
   choices: SceneChoice[];
   explain: string;
   /**
-   * The scene's views whose numbers answer the question: their words are blurred from
-   * the start of the scene until the answer is revealed (their drawing stays in motion).
+   * The scene's views that answer the question: hidden, under a note that says so, from
+   * the start of the scene until the answer is revealed.
    */
   conceal?: KnownViewId[];
 }
