@@ -417,7 +417,7 @@ function AskPanel({ scene, phase, askedAtNs, fullRun }: { scene: Scene; phase: P
       {revealed ? (
         <div className="pr-explain" role="status">
           <p>{ask.explain}</p>
-          <FullRunFigures scene={scene} run={fullRun} testId="answer-full-run" inline />
+          <FullRunFigures scene={scene} run={fullRun} testId="answer-full-run" />
         </div>
       ) : (
         <p className="pr-ask-hint">Discuss with your neighbour, then the instructor reveals the answer (R) and the run continues.</p>

@@ -44,13 +44,12 @@ export function fullRunWords(report: Report): string {
   return `Full run, ${roomTime(report.window_ns)} simulated`;
 }
 
-/** The scene's claimed measures from its full run, as figure cards. */
 /**
- * The scene's claimed measures from its full run: as figure cards beside a caption, or
- * (`inline`, in the answer, under the explanation) as one paragraph of label and value.
- * Either way the side's fit (useFitFigures) leaves out the last where they do not fit.
+ * The scene's claimed measures from its full run, one paragraph of label and value
+ * (beside the caption, and in the answer under the explanation): the side's fit
+ * (useFitFigures) leaves out the last where they do not fit.
  */
-export function FullRunFigures({ scene, run, testId = 'full-run', inline = false }: { scene: Scene; run: FullRun; testId?: string; inline?: boolean }) {
+export function FullRunFigures({ scene, run, testId = 'full-run' }: { scene: Scene; run: FullRun; testId?: string }) {
   const claims = scene.claims ?? [];
   if (claims.length === 0) return null;
   if (run.status === 'running') {
@@ -68,34 +67,16 @@ export function FullRunFigures({ scene, run, testId = 'full-run', inline = false
     );
   }
   const report = run.report;
-  if (inline) {
-    return (
-      <div className="pr-full-run pr-full-run-inline" data-testid={testId} data-status="done">
-        <p className="pr-full-run-head">{fullRunWords(report)} (the simulator's numbers):</p>
-        <dl className="figures pr-measured" aria-label="The full run's figures">
-          {claims.map((claim) => {
-            const value = readMetric(report, claim.metric);
-            return value === undefined ? null : (
-              <div key={claim.metric} className="figure pr-measure">
-                <dt>{METRICS[claim.metric].label}</dt>{' '}
-                <dd><strong data-metric={claim.metric} data-value={value}>{formatMetric(claim.metric, value)}</strong></dd>
-              </div>
-            );
-          })}
-        </dl>
-      </div>
-    );
-  }
   return (
-    <div className="pr-full-run" data-testid={testId} data-status="done">
+    <div className="pr-full-run pr-full-run-inline" data-testid={testId} data-status="done">
       <p className="pr-full-run-head">{fullRunWords(report)} (the simulator's numbers):</p>
-      <dl className="figures pr-full-figures" aria-label="The full run's figures">
+      <dl className="figures pr-measured" aria-label="The full run's figures">
         {claims.map((claim) => {
           const value = readMetric(report, claim.metric);
           return value === undefined ? null : (
-            <div key={claim.metric} className="figure">
-              <dt>{METRICS[claim.metric].label}</dt>
-              <dd><span className="figure-value" data-metric={claim.metric} data-value={value}>{formatMetric(claim.metric, value)}</span></dd>
+            <div key={claim.metric} className="figure pr-measure">
+              <dt>{METRICS[claim.metric].label}</dt>{' '}
+              <dd><strong data-metric={claim.metric} data-value={value}>{formatMetric(claim.metric, value)}</strong></dd>
             </div>
           );
         })}
