@@ -190,12 +190,14 @@ function outOfCards(page: Page): Promise<string[]> {
     for (const view of Array.from(document.querySelectorAll('.pr-views [data-view]'))) {
       if (view.closest('.pr-concealed')) continue; // hidden until the answer, under its note
       const body = view.querySelector('.view-body') ?? view;
-      const shapes = Array.from(body.querySelectorAll('rect, path, circle, ellipse, line, polyline, polygon')).some((shape) => {
+      // a legend's swatches are not a drawing: a view with only its legend draws nothing
+      const drawn = (el: Element) => !el.closest('.slv-legend');
+      const shapes = Array.from(body.querySelectorAll('rect, path, circle, ellipse, line, polyline, polygon')).filter(drawn).some((shape) => {
         const r = shape.getBoundingClientRect();
         const style = getComputedStyle(shape);
         return (r.width > 0 || r.height > 0) && style.visibility !== 'hidden' && style.display !== 'none' && (style.fill !== 'none' || style.stroke !== 'none');
       });
-      const boxes = Array.from(body.querySelectorAll('*')).some((el) => {
+      const boxes = Array.from(body.querySelectorAll('*')).filter(drawn).some((el) => {
         if (el instanceof SVGElement) return false;
         const r = el.getBoundingClientRect();
         const style = getComputedStyle(el);
