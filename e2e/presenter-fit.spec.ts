@@ -296,7 +296,9 @@ async function check(page: Page, what: string, tag: string, size: { width: numbe
 /** Waits for the shown view to draw and settle at its fitted size. */
 async function settleViews(page: Page): Promise<void> {
   await expect(page.locator('.pr-views .view-loading')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('.pr-views [data-view]').first()).toBeVisible({ timeout: 15_000 });
+  // a view a question conceals is drawn under its note (its figure hidden, its slot shown)
+  await expect(page.locator('.pr-views .view-slot').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.pr-views [data-view]').first()).toBeAttached({ timeout: 15_000 });
   let last = '';
   await expect.poll(async () => {
     const now = await page.locator('.pr-views').evaluate((el) => Array.from(el.querySelectorAll<HTMLElement>('.view-body')).map((b) => `${b.offsetWidth}x${b.offsetHeight}`).join());

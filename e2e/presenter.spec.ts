@@ -384,10 +384,20 @@ test('the capstone\'s script: every scene of "One lock, five escapes" loads its 
   await expect(page.getByRole('heading', { level: 1, name: 'Sixty-four CPUs. Predict first' })).toBeVisible();
   await expect(presenter(page)).toHaveAttribute('data-phase', 'asking', { timeout: 30_000 });
   await expect(page.getByTestId('ask').getByRole('listitem')).toHaveCount(3);
+  // the spin-lock view's acquisitions a second would answer it: hidden under a note, out of a screen reader's reach
+  await expect(page.getByTestId('figures-hidden')).toContainText('“Spinlock”');
+  await page.getByTestId('present-view-lock').click();
+  const lockSlot = page.locator('[data-slot="lock"]');
+  await expect(lockSlot).toHaveClass(/pr-concealed/);
+  await expect(lockSlot).toHaveAttribute('data-conceal-note', /hidden until the answer is revealed/);
+  expect(await lockSlot.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
   await shot(page, 'escapes-2-ask');
   await expectAccessible(page, 'capstone script, the question');
+  await page.locator('.pr-title').click();
   await page.keyboard.press('r');
   await expect(presenter(page)).toHaveAttribute('data-phase', 'revealed');
+  await expect(lockSlot).not.toHaveClass(/pr-concealed/);
+  expect(await lockSlot.evaluate((el) => (el as HTMLElement).inert)).toBe(false);
   await expect(page.getByTestId('ask')).toContainText('About 134,000 requests a second');
   const titles = ['Escape 1: a queue lock', 'Escape 2: sleep, and the herd', 'Escape 3: a server CPU (delegation)', 'Escape 4: combining',
     'Escape 5: partition the state', 'Until one flow is an elephant'];
