@@ -4,8 +4,11 @@
  * (and the question, and its answer) lie inside the window, the document does not
  * scroll, nothing inside the scene is cut off (no box scrolls or spills out of the
  * stage) and the views end above the controls, with each of a scene's views in turn
- * (the stage shows one at a time), in each phase (running, question, answer). At
- * 1920x1080 no visible word of a scene, HTML or SVG, is drawn under 24 px. The views
+ * (the stage shows one at a time), in each phase (running, question, answer), with
+ * motion on and the scene playing, as a class sees it. No text leaves its card, no view
+ * draws nothing, and before a question's answer is revealed no number on screen states
+ * the right choice's numbers. At 1920x1080 no visible word of a scene, HTML or
+ * SVG, is drawn under 24 px. The views
  * still too tall for the stage (STILL_TALL, below) scroll inside their area and are
  * expected to. Each scene's scenario runs (its clock moves), and no scene logs a console
  * error or breaks the site's Content-Security-Policy (the fixture; the preview server
@@ -16,14 +19,41 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { expect, test } from './fixtures.js';
 
 const SCENES = join(import.meta.dirname, '..', 'lessons', 'scenes');
 /** The bundled scripts and how many scenes (and which questions) each has, read from their files. */
+interface Claim { metric: string; value: number; within: number }
+/** A number the right choice states, with the unit written after it ("%", "µs", "minutes"; none for a bare count). */
+interface Answer { value: number; unit: string; within: number }
+const UNIT = String.raw`(%|µs|ms|Mb\/s|KB\/s|minutes|times|million|thousand)?`;
+/**
+ * The numbers a question's right choice states ("About 47%, with no CPU idle": 47 %),
+ * each with the tolerance of the scene's claim for it (or 5% of it, whichever is more).
+ * Small whole numbers (below 10) are not looked for: a stage's number or a count says
+ * them on screen without saying the answer.
+ */
+function answersOf(text: string, claims: readonly Claim[]): Answer[] {
+  const out: Answer[] = [];
+  for (const match of text.matchAll(new RegExp(String.raw`(\d[\d,]*(?:\.\d+)?)\s?` + UNIT, 'g'))) {
+    const scale = match[2] === 'million' ? 1e6 : match[2] === 'thousand' ? 1e3 : 1;
+    const value = Number(match[1]!.replace(/,/g, '')) * scale;
+    if (Number.isInteger(value) && value < 10) continue;
+    const claim = claims.filter((c) => Math.abs(c.value - value) <= 0.1 * Math.abs(value)).map((c) => c.within);
+    out.push({ value, unit: scale === 1 ? match[2] ?? '' : '', within: Math.max(0.05 * Math.abs(value), ...claim) });
+  }
+  return out;
+}
 const SCRIPTS = readdirSync(SCENES).filter((f) => f.endsWith('.yaml')).sort().map((file) => {
-  const text = readFileSync(join(SCENES, file), 'utf8');
-  const scenes = text.split(/^ {2}- title: /m).slice(1);
-  return { id: file.replace(/\.yaml$/, ''), scenes: scenes.length, asks: scenes.map((s) => /^ {4}ask:/m.test(s)) };
+  const doc = parse(readFileSync(join(SCENES, file), 'utf8')) as {
+    scenes: { ask?: { choices: { text: string; correct?: boolean }[] }; claims?: Claim[] }[];
+  };
+  return {
+    id: file.replace(/\.yaml$/, ''), scenes: doc.scenes.length,
+    asks: doc.scenes.map((s) => s.ask !== undefined),
+    answers: doc.scenes.map((s) => answersOf(s.ask?.choices.find((c) => c.correct)?.text ?? '', s.claims ?? [])),
+  };
 });
 const SIZES = [
   { width: 1280, height: 720 },
@@ -122,6 +152,99 @@ function smallWords(page: Page, min: number): Promise<string[]> {
   }, min);
 }
 
+/**
+ * Text that leaves its card (a box with a border or a background of its own, inside the
+ * stage: a figure, a view's tile or chip) even where nothing clips it ("3,040,084/s"
+ * past its card's edge), and views that draw nothing (no shape, no filled box).
+ */
+function outOfCards(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const stage = document.querySelector<HTMLElement>('.presenter')!;
+    const isCard = (el: Element) => {
+      if (el === stage) return false;
+      const style = getComputedStyle(el);
+      const border = ['Top', 'Right', 'Bottom', 'Left'].filter((side) => parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0
+        && style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none').length === 4;
+      const fill = style.backgroundColor !== 'rgba(0, 0, 0, 0)' && style.backgroundColor !== 'transparent';
+      return border || fill;
+    };
+    const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const el = node.parentElement;
+      if (!text || !el || el instanceof SVGElement) continue;
+      if (el.closest('.slv-sr-only, .visually-hidden, dialog:not([open]), .pr-blank, [hidden], style, script')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      let card: Element | null = el;
+      while (card && card !== stage && !isCard(card)) card = card.parentElement;
+      if (!card || card === stage) continue;
+      const c = card.getBoundingClientRect();
+      if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) {
+        out.push(`"${text.slice(0, 40)}" leaves its card (${card.tagName.toLowerCase()}.${String(card.getAttribute('class') ?? '').split(' ')[0]}): text ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)}, card ${Math.round(c.left)}..${Math.round(c.right)} x ${Math.round(c.top)}..${Math.round(c.bottom)}`);
+      }
+    }
+    for (const view of Array.from(document.querySelectorAll('.pr-views [data-view]'))) {
+      if (view.closest('.pr-concealed')) continue; // hidden until the answer, under its note
+      const body = view.querySelector('.view-body') ?? view;
+      // a legend's swatches are not a drawing: a view with only its legend draws nothing
+      const drawn = (el: Element) => !el.closest('.slv-legend');
+      const shapes = Array.from(body.querySelectorAll('rect, path, circle, ellipse, line, polyline, polygon')).filter(drawn).some((shape) => {
+        const r = shape.getBoundingClientRect();
+        const style = getComputedStyle(shape);
+        return (r.width > 0 || r.height > 0) && style.visibility !== 'hidden' && style.display !== 'none' && (style.fill !== 'none' || style.stroke !== 'none');
+      });
+      const boxes = Array.from(body.querySelectorAll('*')).filter(drawn).some((el) => {
+        if (el instanceof SVGElement) return false;
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return r.width > 2 && r.height > 2 && style.backgroundColor !== 'rgba(0, 0, 0, 0)' && style.backgroundColor !== 'transparent' && style.visibility !== 'hidden';
+      });
+      if (!shapes && !boxes) out.push(`view ${view.getAttribute('data-view')} draws nothing`);
+    }
+    return [...new Set(out)].slice(0, 12);
+  });
+}
+
+/**
+ * Before the answer is revealed, the numbers the class can read (the side's text and the
+ * views' words, not those of a view the scene conceals, nor the question's own choices)
+ * must not state the right choice's numbers (answersOf): within their tolerance, with
+ * the same unit after them where the choice gives one, or scaled by k, thousand, M or
+ * million.
+ */
+async function giveaways(page: Page, answers: readonly Answer[]): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const stage = document.querySelector<HTMLElement>('.presenter')!;
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || !node.textContent?.trim()) continue;
+      if (el.closest('.slv-sr-only, .visually-hidden, [hidden], style, script, .pr-concealed, .pr-controls, .pr-head, [data-testid="ask"], dialog')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      parts.push(node.textContent);
+    }
+    return parts.join(' | ');
+  });
+  const out: string[] = [];
+  for (const match of text.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?(?:\|\s*)?(%|µs|ms|Mb\/s|KB\/s|minutes|times|million|thousand|k|K|M)?/g)) {
+    const scale = /^(k|K|thousand)$/.test(match[2] ?? '') ? 1e3 : /^(M|million)$/.test(match[2] ?? '') ? 1e6 : 1;
+    const n = Number(match[1]!.replace(/,/g, '')) * scale;
+    for (const answer of answers) {
+      if (answer.unit && answer.unit !== match[2]) continue;
+      if (Math.abs(n - answer.value) <= answer.within) {
+        out.push(`"${text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 10)}" states the answer's ${answer.value}${answer.unit ? ` ${answer.unit}` : ''} (± ${answer.within})`);
+      }
+    }
+  }
+  return [...new Set(out)];
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync('/tmp/shots-present-fit', { recursive: true });
   await page.screenshot({ path: `/tmp/shots-present-fit/${name}.png` });
@@ -145,7 +268,7 @@ type Tall = Map<string, boolean>;
  * Measures the scene as it is on screen with each of its views in turn (the stage shows
  * one at a time), and at 1920x1080 its type, and keeps a picture of each.
  */
-async function check(page: Page, what: string, tag: string, size: { width: number }, tall: Tall, script: string): Promise<void> {
+async function check(page: Page, what: string, tag: string, size: { width: number }, tall: Tall, script: string, answers: readonly Answer[]): Promise<void> {
   const buttons = page.locator('.pr-view-picker button');
   const count = await buttons.count();
   for (let i = 0; i < Math.max(1, count); i++) {
@@ -164,6 +287,8 @@ async function check(page: Page, what: string, tag: string, size: { width: numbe
       wrong = wrong.filter((w) => !scrolls.includes(w));
     }
     expect.soft(wrong, `${what}, view ${view}`).toEqual([]);
+    expect.soft(await outOfCards(page), `${what}, view ${view}: text out of its card, or an empty drawing`).toEqual([]);
+    if (answers.length > 0 && size.width === 1280) expect.soft(await giveaways(page, answers), `${what}, view ${view}: a number that answers the question before it is revealed`).toEqual([]);
     if (size.width === 1920) expect.soft(await smallWords(page, 24), `${what}, view ${view}`).toEqual([]);
   }
 }
@@ -171,7 +296,9 @@ async function check(page: Page, what: string, tag: string, size: { width: numbe
 /** Waits for the shown view to draw and settle at its fitted size. */
 async function settleViews(page: Page): Promise<void> {
   await expect(page.locator('.pr-views .view-loading')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('.pr-views [data-view]').first()).toBeVisible({ timeout: 15_000 });
+  // a view a question conceals is drawn under its note (its figure hidden, its slot shown)
+  await expect(page.locator('.pr-views .view-slot').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.pr-views [data-view]').first()).toBeAttached({ timeout: 15_000 });
   let last = '';
   await expect.poll(async () => {
     const now = await page.locator('.pr-views').evaluate((el) => Array.from(el.querySelectorAll<HTMLElement>('.view-body')).map((b) => `${b.offsetWidth}x${b.offsetHeight}`).join());
@@ -181,19 +308,19 @@ async function settleViews(page: Page): Promise<void> {
   }, { timeout: 8_000, intervals: [300] }).toBe(true);
 }
 
-// reduced motion: a scene waits to be played, so each is measured at a known moment
-test.use({ reducedMotion: 'reduce' });
+// motion on, as a class sees it: each scene plays from its start and is measured playing
+test.use({ reducedMotion: 'no-preference' });
 
 /**
  * Checks the scene as it is now at each size in turn: the window is resized (the scene
  * stays where it is, at the same moment of its run), the views settle, and every view is
  * measured. One walk through a script serves all three sizes.
  */
-async function checkAtEachSize(page: Page, what: string, tag: string, tall: Tall, script: string, scene: number): Promise<void> {
+async function checkAtEachSize(page: Page, what: string, tag: string, tall: Tall, script: string, scene: number, answers: readonly Answer[]): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await settle(page, scene);
-    await check(page, `${what} at ${size.width}x${size.height}`, `${tag}-${size.width}`, size, tall, script);
+    await check(page, `${what} at ${size.width}x${size.height}`, `${tag}-${size.width}`, size, tall, script, answers);
   }
 }
 
@@ -208,26 +335,29 @@ for (const script of SCRIPTS) {
       if (n > 1) await page.getByTestId('present-next').click();
       await settle(page, n);
       const tag = `${script.id}-${n}`;
-      // run a moment, so the views and figures have the run's numbers (a question may freeze it)
-      await page.getByTestId('present-play').click();
+      // the scene plays on its own (motion on), as in front of a class; it runs a moment,
+      // so the views have the run's numbers (a question may freeze it), and is measured playing
+      const asks = script.asks[n - 1]!;
+      const answers = script.answers[n - 1]!;
       await page.waitForTimeout(2500);
       // the scene's scenario really runs (its clock moved)
       await expect.poll(simNow, { timeout: 20_000 }).toBeGreaterThan(0);
+      if (!asks) await expect(page.getByTestId('full-run')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
       if (await presenter(page).getAttribute('data-phase') === 'running') {
-        if (await page.getByTestId('present-play').textContent().then((t) => /Pause/.test(t ?? ''))) await page.getByTestId('present-play').click();
         await settle(page, n);
-        await checkAtEachSize(page, `scene ${n}`, tag, tall, script.id, n);
+        await checkAtEachSize(page, `scene ${n}`, tag, tall, script.id, n, answers);
       }
       if (script.asks[n - 1]) {
         if (await presenter(page).getAttribute('data-phase') === 'running') await page.getByTestId('present-next').click();
         await expect(presenter(page)).toHaveAttribute('data-phase', 'asking');
         await settle(page, n);
-        await checkAtEachSize(page, `scene ${n}, the question`, `${tag}-ask`, tall, script.id, n);
+        await checkAtEachSize(page, `scene ${n}, the question`, `${tag}-ask`, tall, script.id, n, answers);
         await page.getByTestId('present-next').click();
         await expect(presenter(page)).toHaveAttribute('data-phase', 'revealed');
-        await page.waitForTimeout(1500); // the run continues after the reveal, with the answer's numbers
+        await expect(page.getByTestId('answer-full-run')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+        await page.waitForTimeout(1500); // the run continues after the reveal
         await settle(page, n);
-        await checkAtEachSize(page, `scene ${n}, the answer`, `${tag}-answer`, tall, script.id, n);
+        await checkAtEachSize(page, `scene ${n}, the answer`, `${tag}-answer`, tall, script.id, n, []);
       }
       // back to the first size for the next scene, as a class's screen would not change
       await page.setViewportSize(SIZES[0]);

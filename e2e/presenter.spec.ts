@@ -52,6 +52,17 @@ test('a scene in the projector theme, stepped through with the keys of presentat
   // The run plays on its own (no reduced motion here).
   await expect(page.getByTestId('present-play')).toHaveText(/Pause/, { timeout: 10_000 });
   await expect.poll(() => simNow(page), { timeout: 10_000 }).toBeGreaterThan(0);
+  // The scene's figures are its full run's (the same scenario and seed run to its end in
+  // the background), never the few milliseconds played so far: the number the caption
+  // states (the scene's claim, checked by script.test.ts), labelled as the full run.
+  const full = page.getByTestId('full-run');
+  await expect(full).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(full).toContainText(/^Full run, [\d.]+ ms simulated/);
+  const tx = Number(await full.locator('[data-metric="transmit_packets_per_s"]').getAttribute('data-value'));
+  expect(Math.abs(tx - 3478)).toBeLessThanOrEqual(150);
+  await expect(page.getByText(/so far/)).toHaveCount(0);
+  // the clock is rounded for a room: three significant figures at most ("8.23 ms")
+  await expect(page.getByTestId('present-sim-now')).toHaveText(/^\d{1,3}(\.\d{1,2})? (ns|µs|ms)$/);
   await shot(page, 'scene-1');
 
   await page.keyboard.press('ArrowRight');
@@ -109,6 +120,10 @@ test('freeze and ask: the run pauses at the question, the class predicts, R reve
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('heading', { level: 1, name: 'Sixteen CPUs. Predict first' })).toBeVisible();
   await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (16)', { timeout: 15_000 });
+  // From the start of a scene that asks, its figures are hidden: they would answer the question.
+  await expect(presenter(page)).toHaveAttribute('data-phase', 'running');
+  await expect(page.getByTestId('figures-hidden')).toBeVisible();
+  await expect(page.getByTestId('full-run')).toHaveCount(0);
   // The run reaches 4 ms of simulated time and freezes there with the question on screen.
   await expect(presenter(page)).toHaveAttribute('data-phase', 'asking', { timeout: 20_000 });
   const ask = page.getByTestId('ask');
@@ -148,8 +163,13 @@ test('freeze and ask: the run pauses at the question, the class predicts, R reve
   await expect(answer).toContainText('about 41,000');
   await expect(answer).toContainText('Answer'); // a word and a frame, not colour alone
   await expect(ask).toContainText('16 CPUs do only 1.5 times the work of 8');
-  // The run's own numbers so far, and the run continues from where it froze.
-  await expect(ask.locator('[data-metric="transmit_packets_per_s"]')).toBeVisible();
+  // The full run's numbers (not the few milliseconds so far), and the run continues from where it froze.
+  const answerRun = page.getByTestId('answer-full-run');
+  await expect(answerRun).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(answerRun).toContainText(/^Full run, [\d.]+ ms simulated/);
+  const answered = Number(await answerRun.locator('[data-metric="transmit_packets_per_s"]').getAttribute('data-value'));
+  expect(Math.abs(answered - 41039)).toBeLessThanOrEqual(1200); // the scene's claim, as script.test.ts checks it
+  await expect(ask).not.toContainText('so far');
   await expect(page.getByTestId('present-play')).toHaveText(/Pause/);
   await expect.poll(() => simNow(page), { timeout: 10_000 }).toBeGreaterThan(frozen);
   // the answer carries the run's numbers; the figures' room goes to the views until the next scene
@@ -241,6 +261,18 @@ test('F asks for full screen; a refusal is explained; B blanks the screen and br
   await expect(back).toBeFocused();
   const background = await page.locator('.pr-blank').evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(background).toBe('rgb(0, 0, 0)');
+  // blank: every pixel of the window black, no framed message for the class to read
+  const pixels = await page.screenshot();
+  expect(await page.evaluate(async (png) => {
+    const image = await createImageBitmap(new Blob([new Uint8Array(png)], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, image.height).data;
+    let lit = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! > 60 || data[i + 1]! > 60 || data[i + 2]! > 60) lit++;
+    return lit;
+  }, [...pixels])).toBe(0);
   // the whole window goes black, also where a 16:10 screen letterboxes the 16:9 stage
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect.poll(() => page.locator('.pr-blank').boundingBox()).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
@@ -294,6 +326,10 @@ test('each scene has its own address: a link resumes at scene 4, Previous and Ne
   await expect(page.getByTestId('scene-count')).toHaveText('Scene 4 of 5');
   await expect(page.getByRole('heading', { level: 1, name: 'Sixteen CPUs. Predict first' })).toBeVisible();
   await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (16)', { timeout: 15_000 });
+  // From the start of a scene that asks, its figures are hidden: they would answer the question.
+  await expect(presenter(page)).toHaveAttribute('data-phase', 'running');
+  await expect(page.getByTestId('figures-hidden')).toBeVisible();
+  await expect(page.getByTestId('full-run')).toHaveCount(0);
   await page.keyboard.press('ArrowRight'); // asks the question: the address stays
   await expect(page).toHaveURL(/#\/present\/why-one-lock-stops-scaling\/4$/);
   await page.getByRole('button', { name: /Previous/ }).click();
@@ -348,10 +384,20 @@ test('the capstone\'s script: every scene of "One lock, five escapes" loads its 
   await expect(page.getByRole('heading', { level: 1, name: 'Sixty-four CPUs. Predict first' })).toBeVisible();
   await expect(presenter(page)).toHaveAttribute('data-phase', 'asking', { timeout: 30_000 });
   await expect(page.getByTestId('ask').getByRole('listitem')).toHaveCount(3);
+  // the spin-lock view's acquisitions a second would answer it: hidden under a note, out of a screen reader's reach
+  await expect(page.getByTestId('figures-hidden')).toContainText('“Spinlock”');
+  await page.getByTestId('present-view-lock').click();
+  const lockSlot = page.locator('[data-slot="lock"]');
+  await expect(lockSlot).toHaveClass(/pr-concealed/);
+  await expect(lockSlot).toHaveAttribute('data-conceal-note', /hidden until the answer is revealed/);
+  expect(await lockSlot.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
   await shot(page, 'escapes-2-ask');
   await expectAccessible(page, 'capstone script, the question');
+  await page.locator('.pr-title').click();
   await page.keyboard.press('r');
   await expect(presenter(page)).toHaveAttribute('data-phase', 'revealed');
+  await expect(lockSlot).not.toHaveClass(/pr-concealed/);
+  expect(await lockSlot.evaluate((el) => (el as HTMLElement).inert)).toBe(false);
   await expect(page.getByTestId('ask')).toContainText('About 134,000 requests a second');
   const titles = ['Escape 1: a queue lock', 'Escape 2: sleep, and the herd', 'Escape 3: a server CPU (delegation)', 'Escape 4: combining',
     'Escape 5: partition the state', 'Until one flow is an elephant'];

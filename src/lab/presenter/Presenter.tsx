@@ -18,12 +18,10 @@
  * page instead, every view in turn. A bundled script's address names the scene
  * (#/present/<id>/<n>) and follows Previous and Next.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatNs } from '../../views/format.js';
-import { clockText } from '../status-words.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../views/index.js';
-import { formatMetric, METRICS, readMetric } from '../../shared/metrics.js';
-import { Figures } from '../Figures.js';
+import { FullRunFigures, useFullRun, type FullRun } from './full-run.js';
+import { roomTime } from './room-numbers.js';
 import { useLab } from '../hooks.js';
 import { Narration } from '../narration/Narration.js';
 import { LabStore } from '../store.js';
@@ -96,6 +94,24 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const rads = useLab(store, selectRads);
   const sceneViews = viewsForKernel(scene.views, kernel, rads);
   const shown = sceneViews[Math.min(shownView, sceneViews.length - 1)];
+  // the scene's full run, computed in the background as the scene loads (full-run.tsx)
+  const values = useMemo(() => sceneValues(scene, presets), [scene]);
+  const fullRun = useFullRun(store, values);
+  // views that answer the coming question: hidden from the scene's start until the reveal
+  const concealed = phase === 'revealed' ? [] : sceneViews.filter((id) => scene.ask?.conceal?.includes(id));
+  const concealedKey = concealed.join(' ');
+  useEffect(() => {
+    // the slot of a concealed view: hidden under a note (presenter.css), and out of the
+    // screen reader's reach (inert), as its text equivalent states the same numbers
+    for (const slot of Array.from(views.current?.querySelectorAll<HTMLElement>('[data-slot]') ?? [])) {
+      const id = slot.dataset.slot ?? '';
+      const hide = concealedKey.split(' ').includes(id);
+      slot.classList.toggle('pr-concealed', hide);
+      slot.inert = hide;
+      if (hide) slot.dataset.concealNote = `“${VIEW_TITLES[id as KnownViewId] ?? id}” is hidden until the answer is revealed: it would give the answer away.`;
+      else delete slot.dataset.concealNote;
+    }
+  }, [concealedKey, shown, scale]);
 
   useEffect(() => {
     store.start();
@@ -250,14 +266,14 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
             <span aria-hidden="true"> · </span>
             <span data-testid="scene-count">Scene {index + 1} of {script.scenes.length}</span>
             <span aria-hidden="true"> · </span>
-            <span className="pr-sim-clock"><SimClock store={store} /></span>
+            <span className="pr-sim-clock"><SimClock store={store} fullRun={fullRun} /></span>
           </p>
           <h1 className="pr-title">{scene.title}</h1>
         </header>
         {phase === 'running' || !scene.ask ? (
           <p className="pr-caption">{scene.caption}</p>
         ) : (
-          <AskPanel scene={scene} phase={phase} askedAtNs={askedAtNs} store={store} />
+          <AskPanel scene={scene} phase={phase} askedAtNs={askedAtNs} fullRun={fullRun} />
         )}
 
         {problems.length > 0 && (
@@ -266,11 +282,14 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
           </div>
         )}
 
-        {phase === 'asking' ? (
-          <p className="pr-hidden-figures">The measured figures are hidden until the answer is revealed.</p>
-        ) : phase === 'running' || !scene.ask ? (
-          <Figures store={store} />
-        ) : null /* the answer shows the run's own numbers beside the explanation: the views keep the room */}
+        {scene.ask && phase !== 'revealed' ? (
+          // from the start of a scene that asks, its figures would answer the question
+          <p className="pr-hidden-figures" data-testid="figures-hidden">
+            The figures{concealed.length > 0 ? `, and ${concealed.map((id) => `“${VIEW_TITLES[id]}”`).join(' and ')},` : ''} are hidden until the class has predicted and the answer is revealed.
+          </p>
+        ) : !scene.ask ? (
+          <FullRunFigures scene={scene} run={fullRun} />
+        ) : null /* the answer shows the full run's numbers beside the explanation: the views keep the room */}
       </div>
 
       <div className="pr-stage" aria-busy={loading}>
@@ -350,7 +369,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     {blank && (
       <div className="pr-blank">
         <button ref={blankButton} type="button" className="pr-blank-return" onClick={() => setBlank(false)} aria-keyshortcuts="B">
-          Screen blanked. Press B, or here, to show it again.
+          <span className="visually-hidden">Screen blanked. Press B, or here, to show it again.</span>
         </button>
       </div>
     )}
@@ -358,25 +377,26 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   );
 }
 
-function SimClock({ store }: { store: LabStore }) {
+function SimClock({ store, fullRun }: { store: LabStore; fullRun: FullRun }) {
   const now = useLab(store, 'nowNs');
   const start = useLab(store, 'startNs');
   const duration = useLab(store, 'durationNs');
   // from the run's start (the end of the warm-up), as the scenes' questions count; the
   // narration says its times the same way (Narration fromStart), in the same words (clockText)
-  return <>simulated <span data-testid="present-sim-now" data-ns={now - start}>{clockText(Math.max(0, now - start))}</span> of {clockText(Math.max(0, duration - start))}</>;
+  // rounded for a room (room-numbers.ts): "8.23 ms", not "8.23333 ms"
+  // "of" the full run's length once it is known (a run may end before its duration: the
+  // GS160's nightly job ends when its work is done), else of the scenario's duration
+  const total = fullRun.status === 'done' ? fullRun.report.window_ns : duration - start;
+  return <>simulated <span data-testid="present-sim-now" data-ns={now - start}>{roomTime(now - start)}</span> of {roomTime(total)}</>;
 }
 
-/** The question, its choices, and after the reveal the answer with the run's own numbers. */
-function AskPanel({ scene, phase, askedAtNs, store }: { scene: Scene; phase: Phase; askedAtNs: number; store: LabStore }) {
+/** The question, its choices, and after the reveal the answer with the full run's numbers. */
+function AskPanel({ scene, phase, askedAtNs, fullRun }: { scene: Scene; phase: Phase; askedAtNs: number; fullRun: FullRun }) {
   const ask = scene.ask!;
-  const report = useLab(store, 'report');
-  const nowNs = useLab(store, 'nowNs');
-  const startNs = useLab(store, 'startNs');
   const revealed = phase === 'revealed';
   return (
     <section className={`pr-ask${revealed ? ' pr-ask-revealed' : ''}`} aria-labelledby="pr-question" data-testid="ask">
-      <p className="pr-ask-kicker">{revealed ? 'The answer' : `Frozen at ${formatNs(askedAtNs, 3)} of simulated time. Predict:`}</p>
+      <p className="pr-ask-kicker">{revealed ? 'The answer' : `Frozen at ${roomTime(askedAtNs)} of simulated time. Predict:`}</p>
       <h2 id="pr-question" className="pr-question">{ask.question}</h2>
       <ol className="pr-choices">
         {ask.choices.map((choice, i) => {
@@ -397,19 +417,7 @@ function AskPanel({ scene, phase, askedAtNs, store }: { scene: Scene; phase: Pha
       {revealed ? (
         <div className="pr-explain" role="status">
           <p>{ask.explain}</p>
-          {scene.claims && report && (
-            <p className="pr-measured">
-              This run so far ({formatNs(Math.max(0, nowNs - startNs), 3)} simulated):{' '}
-              {scene.claims.map((claim) => {
-                const value = readMetric(report, claim.metric);
-                return value === undefined ? null : (
-                  <span key={claim.metric} className="pr-measure">
-                    {METRICS[claim.metric].label} <strong data-metric={claim.metric} data-value={value}>{formatMetric(claim.metric, value)}</strong>
-                  </span>
-                );
-              })}
-            </p>
-          )}
+          <FullRunFigures scene={scene} run={fullRun} testId="answer-full-run" />
         </div>
       ) : (
         <p className="pr-ask-hint">Discuss with your neighbour, then the instructor reveals the answer (R) and the run continues.</p>

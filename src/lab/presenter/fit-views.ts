@@ -161,6 +161,8 @@ export function useFitFigures(ref: RefObject<HTMLElement | null>, active: boolea
     const figures = () => [...side.querySelectorAll<HTMLElement>('.figures > .figure')];
     const showAll = () => {
       for (const figure of figures()) figure.style.display = '';
+      const fullRun = side.querySelector<HTMLElement>('.pr-full-run');
+      if (fullRun) fullRun.style.display = '';
       delete side.dataset.figuresLeftOut;
     };
     if (!active || typeof ResizeObserver === 'undefined') {
@@ -173,9 +175,17 @@ export function useFitFigures(ref: RefObject<HTMLElement | null>, active: boolea
       const all = figures();
       // a figure is laid out again only when the fit changes: measure with all shown, then leave out from the end
       for (const figure of all) figure.style.display = '';
+      const fullRun = side.querySelector<HTMLElement>('.pr-full-run');
+      if (fullRun) fullRun.style.display = '';
       let shown = all.length;
       const least = side.querySelector('.model-gap') ? 0 : 1;
       while (shown > least && side.scrollHeight > side.clientHeight + 1) all[--shown]!.style.display = 'none';
+      // the full run's figures go altogether, their heading with them, rather than leave
+      // a heading followed by nothing or run under the controls
+      if (fullRun && side.scrollHeight > side.clientHeight + 1) {
+        fullRun.style.display = 'none';
+        shown = 0;
+      }
       if (shown < all.length) side.dataset.figuresLeftOut = String(all.length - shown);
       else delete side.dataset.figuresLeftOut;
     };

@@ -65,6 +65,7 @@ export const SCRIPT_SCHEMA = {
                 },
               },
               explain: text,
+              conceal: { type: 'array', uniqueItems: true, items: { enum: [...VIEW_IDS] } },
             },
           },
           claims: {

@@ -74,6 +74,13 @@ describe('parseScript', () => {
     expect(problems.join('\n')).toMatch(/tiny\.yaml:8: unknown field "captoin" .*Did you mean "caption"\?/);
   });
 
+  it('reads the views a question conceals, and refuses one the scene does not show', () => {
+    const good = parseScript('lessons/scenes/tiny.yaml', GOOD.replace('      explain: Because.', '      explain: Because.\n      conceal: [cpu-grid]'), presets);
+    expect(good.ok && good.script.scenes[0]!.ask?.conceal).toEqual(['cpu-grid']);
+    const problems = problemsOf(GOOD.replace('      explain: Because.', '      explain: Because.\n      conceal: [modes]'));
+    expect(problems).toEqual([expect.stringMatching(/tiny\.yaml:\d+: the question in scene 1 \("One"\) conceals the view "modes", which the scene does not show \(its views: cpu-grid\)\. Fix: add "modes" to the scene's views, or take it off "conceal"\./)]);
+  });
+
   it('names an unknown view and lists the views', () => {
     const problems = problemsOf(GOOD.replace('views: [cpu-grid]', 'views: [cpu-grdi]'));
     expect(problems.join('\n')).toMatch(/tiny\.yaml:6: "scenes › item 1 › views › item 1" is "cpu-grdi" \(text\), which is not one of: cpu-grid/);

@@ -33,6 +33,11 @@ export interface SceneAsk {
   question: string;
   choices: SceneChoice[];
   explain: string;
+  /**
+   * The scene's views that answer the question: hidden, under a note that says so, from
+   * the start of the scene until the answer is revealed.
+   */
+  conceal?: KnownViewId[];
 }
 
 export interface SceneClaim {
@@ -109,6 +114,14 @@ export function parseScript(file: string, source: string, presets: readonly stri
           file, line: yaml.line([...at, 'ask'], 'choices'),
           message: `the question in ${where} has ${correct} choices marked "correct: true"; it needs exactly one, so the reveal can show it.`,
           fix: correct === 0 ? 'add "correct: true" to the right answer.' : 'keep "correct: true" on one choice only.',
+        });
+      }
+      for (const view of scene.ask.conceal ?? []) {
+        if (scene.views.includes(view)) continue;
+        problems.push({
+          file, line: yaml.line([...at, 'ask'], 'conceal'),
+          message: `the question in ${where} conceals the view "${view}", which the scene does not show (its views: ${scene.views.join(', ')}).`,
+          fix: `add "${view}" to the scene's views, or take it off "conceal".`,
         });
       }
     }
