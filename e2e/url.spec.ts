@@ -80,7 +80,15 @@ test('the embed page has no site chrome, fits its frame and shows only the contr
   await expect(page.locator('.site-footer')).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /Scalable/ })).toBeChecked();
   await expect(page.getByRole('spinbutton', { name: /Message size/ })).toHaveCount(0);
-  await expect(page.locator('[data-view]')).toHaveCount(2);
+  // At 900 px the two views asked for are one at a time behind tabs (side by side from
+  // 1000 px): both tabs, one view drawn, and the other a key press away.
+  await expect(page.getByRole('tab')).toHaveCount(2);
+  await expect(page.locator('[data-view]')).toHaveCount(1);
+  const first = await page.locator('[data-view]').getAttribute('data-view');
+  await page.getByRole('tab', { selected: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[data-view]')).toHaveCount(1);
+  await expect(page.locator('[data-view]')).not.toHaveAttribute('data-view', first!);
   await page.getByTestId('play').click();
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
