@@ -7,7 +7,9 @@
  * (the stage shows one at a time), in each phase (running, question, answer), with
  * motion on and the scene playing, as a class sees it. No text leaves its card, no view
  * draws nothing, and before a question's answer is revealed no number on screen states
- * the right choice's numbers. At 1920x1080 no visible word of a scene, HTML or
+ * the right choice's numbers. No two figures on a screen contradict each other: every
+ * view measures over the full run's window, as the scene's figures do, and nothing
+ * says "so far"; a question that names what to watch freezes with it on screen. At 1920x1080 no visible word of a scene, HTML or
  * SVG, is drawn under 24 px. The views
  * still too tall for the stage (STILL_TALL, below) scroll inside their area and are
  * expected to. Each scene's scenario runs (its clock moves), and no scene logs a console
@@ -47,11 +49,12 @@ function answersOf(text: string, claims: readonly Claim[]): Answer[] {
 }
 const SCRIPTS = readdirSync(SCENES).filter((f) => f.endsWith('.yaml')).sort().map((file) => {
   const doc = parse(readFileSync(join(SCENES, file), 'utf8')) as {
-    scenes: { ask?: { choices: { text: string; correct?: boolean }[] }; claims?: Claim[] }[];
+    scenes: { ask?: { until?: string; choices: { text: string; correct?: boolean }[] }; claims?: Claim[] }[];
   };
   return {
     id: file.replace(/\.yaml$/, ''), scenes: doc.scenes.length,
     asks: doc.scenes.map((s) => s.ask !== undefined),
+    watches: doc.scenes.map((s) => s.ask?.until),
     answers: doc.scenes.map((s) => answersOf(s.ask?.choices.find((c) => c.correct)?.text ?? '', s.claims ?? [])),
   };
 });
@@ -245,6 +248,28 @@ async function giveaways(page: Page, answers: readonly Answer[]): Promise<string
   return [...new Set(out)];
 }
 
+/**
+ * Figures that contradict each other on one screen: every view draws the live run's
+ * state with the full run's counters (core/measures.ts), so each view's measurement
+ * window is the full run's (or none while it runs), never the few ms played so far;
+ * and no words on the stage offer a count "so far" to be read as the answer.
+ */
+function contradictions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const by = document.querySelector('[data-testid="views-measured-by"]');
+    const full = by?.getAttribute('data-window-ns') ?? null;
+    if (full === null) out.push('the stage does not say where its views\' figures come from');
+    for (const slot of Array.from(document.querySelectorAll<HTMLElement>('.pr-views [data-slot]'))) {
+      const got = slot.getAttribute('data-window-ns');
+      if (got !== null && got !== full) out.push(`view ${slot.dataset.slot} measures over ${got} ns, the full run's figures over ${full} ns: two figures for one measure`);
+    }
+    const text = document.querySelector<HTMLElement>('.presenter')!.innerText;
+    for (const m of text.matchAll(/[^.\n]{0,40}\bso far\b[^.\n]{0,20}/g)) out.push(`"${m[0].trim()}": a count so far, read as the answer`);
+    return out;
+  });
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync('/tmp/shots-present-fit', { recursive: true });
   await page.screenshot({ path: `/tmp/shots-present-fit/${name}.png` });
@@ -288,6 +313,7 @@ async function check(page: Page, what: string, tag: string, size: { width: numbe
     }
     expect.soft(wrong, `${what}, view ${view}`).toEqual([]);
     expect.soft(await outOfCards(page), `${what}, view ${view}: text out of its card, or an empty drawing`).toEqual([]);
+    expect.soft(await contradictions(page), `${what}, view ${view}: figures that contradict each other`).toEqual([]);
     if (answers.length > 0 && size.width === 1280) expect.soft(await giveaways(page, answers), `${what}, view ${view}: a number that answers the question before it is revealed`).toEqual([]);
     if (size.width === 1920) expect.soft(await smallWords(page, 24), `${what}, view ${view}`).toEqual([]);
   }
@@ -349,7 +375,9 @@ for (const script of SCRIPTS) {
       }
       if (script.asks[n - 1]) {
         if (await presenter(page).getAttribute('data-phase') === 'running') await page.getByTestId('present-next').click();
-        await expect(presenter(page)).toHaveAttribute('data-phase', 'asking');
+        await expect(presenter(page)).toHaveAttribute('data-phase', 'asking', { timeout: 20_000 });
+        // frozen where what the caption says to watch is on screen (ask.until: watch.ts)
+        if (script.watches[n - 1]) await expect(presenter(page), `scene ${n}: frozen with ${script.watches[n - 1]} on screen`).toHaveAttribute('data-watch', 'met');
         await settle(page, n);
         await checkAtEachSize(page, `scene ${n}, the question`, `${tag}-ask`, tall, script.id, n, answers);
         await page.getByTestId('present-next').click();

@@ -86,6 +86,17 @@ export interface Snapshot {
   wakeups: number;
   futile: number;
   posts: number;
+  /**
+   * Set when the counters are not this run's so far but a finished run's of the same
+   * scenario (measures.ts): the presenter's views, whose live run is a few ms old. Views
+   * say "in the full run" where they would say "so far".
+   */
+  measuredBy?: {
+    words: string;
+    windowNs: number;
+    /** The live snapshot, counters and all: for a view that follows events by its counters' steps (the herd's releases). */
+    live: Snapshot;
+  };
 }
 
 interface SnapshotLayout {

@@ -14,6 +14,8 @@
 import { OFFSCREEN_REFRESH_MS, takeInputs, type HeldLike } from './held-inputs.js';
 import { Component, lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { Theme } from '../views/index.js';
+import type { Report } from '../core/report.js';
+import { awaitingMeasures, withMeasures } from '../core/measures.js';
 import { useLab, useWidth } from './hooks.js';
 import { COMPANION_VIEWS } from './companion-choice.js';
 import { isNetCurve, selectCurveRun } from './net-curves.js';
@@ -117,18 +119,36 @@ const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; i
 /** The least width (the view's own px) a view is drawn at; narrower, the slot waits. */
 const MIN_DRAW_WIDTH = 160;
 
-function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number; stage?: boolean }) {
+/**
+ * Where the views' counters come from when not the live run so far: a finished run of
+ * the same scenario and seed (the presenter's full run), or that run still running (no
+ * counters yet). The views draw the live run's state with them (core/measures.ts).
+ */
+export type ViewMeasures =
+  | { status: 'done'; report: Report; words: string }
+  | { status: 'pending'; words: string };
+
+function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number; stage?: boolean; measures?: ViewMeasures }) {
   const [ref, bodyWidth] = useWidth<HTMLDivElement>();
   // a zoomed view is drawn to its width in its own px, then scaled up to the slot's
   const measured = zoom !== 1 ? Math.floor(bodyWidth / zoom) : bodyWidth;
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(slot);
-  const snapshot = useLab(store, 'snapshot');
+  const liveSnapshot = useLab(store, 'snapshot');
   const trace = useLab(store, id === 'timeline' || id === 'krp-queue' ? selectTrace : selectNothing);
-  const report = useLab(store, 'report');
-  const finalReport = useLab(store, 'finalReport');
+  const liveReport = useLab(store, 'report');
+  const liveFinal = useLab(store, 'finalReport');
   const sweep = useLab(store, id === 'scaling' || id === 'lock-table' || id === 'modes' ? selectSweep : selectNothing);
   const schema = useLab(store, 'schema');
+  // the live state, with the full run's counters where the caller has them (measures.ts)
+  const snapshot = useMemo(() => {
+    if (!liveSnapshot || !schema || !measures) return liveSnapshot;
+    return measures.status === 'done'
+      ? withMeasures(liveSnapshot, measures.report, schema.modes, measures.words)
+      : awaitingMeasures(liveSnapshot, measures.words);
+  }, [liveSnapshot, schema, measures]);
+  const report = measures ? (measures.status === 'done' ? measures.report : undefined) : liveReport;
+  const finalReport = measures ? report : liveFinal;
   const interruptCpu = useLab(store, selectInterrupt);
   const speed = useLab(store, 'speed');
   const companionRun = useLab(store, COMPANION_VIEWS.has(id) ? selectCompanion : selectNothing);
@@ -150,7 +170,8 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage }: { id: KnownVi
   // the inputs drawn: the live ones while in sight, else the last ones wide enough to draw
   const inputs = useHeldWhile(live, onScreen, (value) => value !== undefined && value.width >= MIN_DRAW_WIDTH);
   return (
-    <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}>
+    <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}
+      data-window-ns={inputs?.snapshot.windowNs}>
       {id === 'scaling' && <Suspense fallback={null}><SweepControls store={store} /></Suspense>}
       {isNetCurve(id) && <Suspense fallback={null}><NetCurveControls store={store} curve={id} /></Suspense>}
       <div className="view-body" ref={ref}>
@@ -184,7 +205,7 @@ const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-tab
  * The views asked for that the loaded scenario's kernel has something to show in
  * (view-ids.ts). `heights`: the height a view that can draw its main graphic to one should give it (the presenter's stage: fit-views.ts); `max`: at most so many views (an embed).
  */
-export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage, fit, tabs }: {
+export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage, fit, tabs, measures }: {
   store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number; heights?: Partial<Record<KnownViewId, number>>;
   /** The zoom to draw the views at where the caller lays them out on a fixed stage (the presenter's); by default the projector theme's for the window. */
   zoom?: number;
@@ -194,6 +215,8 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
   fit?: boolean;
   /** One view at a time, chosen with tabs (an embed too narrow for its views side by side). */
   tabs?: boolean;
+  /** The counters the views draw with the live state: a full run's (the presenter), else the live run's so far. */
+  measures?: ViewMeasures;
 }) {
   const kernel = useLab(store, selectKernel);
   const rads = useLab(store, selectRads);
@@ -232,7 +255,7 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
   const views_ = (
     <div ref={area} className={`views${fit ? ' views-fit' : ''}${fit && !tabbed && drawn.length > 1 ? ' views-side' : ''}`} data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}
       {...(current ? { role: 'tabpanel', id: `${id}-panel`, 'aria-labelledby': `${id}-${current}` } : {})}>
-      {shown.map((view) => <ViewSlot key={view} id={view} store={store} theme={theme} wide={WIDE.has(view)} height={heights?.[view] ?? (fit ? fitted[view] : undefined)} zoom={fit ? (shrink[view] ?? 1) * zoom : zoom} stage={stage} />)}
+      {shown.map((view) => <ViewSlot key={view} id={view} store={store} theme={theme} wide={WIDE.has(view)} height={heights?.[view] ?? (fit ? fitted[view] : undefined)} zoom={fit ? (shrink[view] ?? 1) * zoom : zoom} stage={stage} measures={measures} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
           The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((view) => VIEW_TITLES[view]).join(', ')}); the figures still measure it.

@@ -54,3 +54,20 @@ export function mpsynch(snapshot: Snapshot, modeNames: readonly string[] = MODES
 export function designatedCpu(snapshot: Snapshot): number {
   return kernelInfo(snapshot.kernel).designatedCpu ? snapshot.designatedCpu : -1;
 }
+
+/**
+ * "so far", or "in the full run" where the snapshot's counters are a finished run's
+ * (the presenter's views: core/measures.ts).
+ */
+export function soFar(snapshot: Snapshot): string {
+  return snapshot.measuredBy ? 'in the full run' : 'so far';
+}
+
+/**
+ * Why a snapshot has no figures yet, for a view to say after its subject ("hold and
+ * spin are measured ..."): the run is in its warm-up, or its counters come from a full
+ * run still running.
+ */
+export function measuredWhen(snapshot: Snapshot): string {
+  return snapshot.measuredBy ? 'given once the full run has finished' : 'measured once the warm-up ends';
+}

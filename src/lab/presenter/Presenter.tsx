@@ -20,13 +20,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { prefersReducedMotion } from '../../views/index.js';
-import { FullRunFigures, useFullRun, type FullRun } from './full-run.js';
+import { FullRunFigures, fullRunWords, useFullRun, type FullRun } from './full-run.js';
 import { roomTime } from './room-numbers.js';
 import { useLab } from '../hooks.js';
 import { Narration } from '../narration/Narration.js';
 import { LabStore } from '../store.js';
 import { useSwitch, writeSwitch } from '../switch-setting.js';
-import { ViewArea } from '../ViewArea.js';
+import { ViewArea, type ViewMeasures } from '../ViewArea.js';
 import { createSimWorker } from '../worker-factory.js';
 import { sceneValues, type Scene, type SceneScript } from './script.js';
 import { presets } from './scripts.js';
@@ -35,6 +35,7 @@ import { routeHash } from '../url.js';
 import { VIEW_TITLES, viewsForKernel, type KnownViewId } from '../../shared/view-ids.js';
 import type { LabState } from '../store.js';
 import { STAGE_WIDTH, useFitFigures, useFitViews, useStageScale } from './fit-views.js';
+import { WATCH_LIMIT_NS, WATCH_STEP_NS, WATCHES } from './watch.js';
 import { PROJECTOR_LAYOUT_WIDTH } from '../projector-scale.js';
 
 type Phase = 'running' | 'asking' | 'revealed';
@@ -97,6 +98,11 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   // the scene's full run, computed in the background as the scene loads (full-run.tsx)
   const values = useMemo(() => sceneValues(scene, presets), [scene]);
   const fullRun = useFullRun(store, values);
+  // the views draw this run's state with the full run's counters: a few ms of run so far
+  // would state a third figure beside the caption's and the answer's (core/measures.ts)
+  const measures = useMemo<ViewMeasures>(() => (fullRun.status === 'done'
+    ? { status: 'done', report: fullRun.report, words: fullRunWords(fullRun.report).replace(/^Full/, 'the full') }
+    : { status: 'pending', words: 'the full run (still running)' }), [fullRun]);
   // views that answer the coming question: hidden from the scene's start until the reveal
   const concealed = phase === 'revealed' ? [] : sceneViews.filter((id) => scene.ask?.conceal?.includes(id));
   const concealedKey = concealed.join(' ');
@@ -124,6 +130,8 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   useEffect(() => {
     setPhase('running');
     setAskedAtNs(0);
+    setWatchMet(undefined);
+    seeking.current = null;
     setShownView(0);
     if (firstScene.current) {
       firstScene.current = false;
@@ -136,17 +144,47 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   // Freeze-and-ask: pause when the run reaches the question's time; play a new scene once loaded.
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
+  // Asked (at the question's time, or by Next), looking for what the caption says to
+  // watch (watch.ts): the run paused, stepped a few µs at a time; `from` is the time the
+  // last step started at, `limit` the time to freeze at anyway.
+  const seeking = useRef<{ from: number; limit: number } | null>(null);
+  const [watchMet, setWatchMet] = useState<boolean | undefined>(undefined);
   useEffect(() => store.subscribe(() => {
     const state = store.getState();
     if (playWhenLoaded.current && !state.loading && state.status === 'ready' && state.snapshot) {
       playWhenLoaded.current = false;
       if (!state.playing) store.play();
     }
-    if (phaseRef.current === 'running' && scene.ask && state.playing && !state.loading
-      && state.nowNs - state.startNs >= scene.ask.at_ms * 1e6) {
-      store.pause();
-      setAskedAtNs(state.nowNs - state.startNs);
+    const at = state.nowNs - state.startNs;
+    const step = (from: number) => {
+      seeking.current = { ...seeking.current!, from };
+      store.stepTime(WATCH_STEP_NS);
+    };
+    const freeze = (met: boolean | undefined) => {
+      seeking.current = null;
+      setWatchMet(met);
+      setAskedAtNs(Math.max(0, at));
       setPhase('asking');
+    };
+    if (phaseRef.current !== 'running') seeking.current = null;
+    if (phaseRef.current === 'running' && scene.ask && !state.loading && seeking.current === null && state.playing
+      && at >= scene.ask.at_ms * 1e6) {
+      store.pause();
+      if (scene.ask.until) seeking.current = { from: Number.NaN, limit: at + WATCH_LIMIT_NS };
+      else freeze(undefined);
+    } else if (phaseRef.current === 'running' && scene.ask?.until && seeking.current && state.snapshot) {
+      // Paused: step, and look at the state each step's frame leaves. Frames sent before
+      // the worker heard the pause still land, but a step's frame is its last word, so
+      // the state is looked at only after a step (from: the time the last step began).
+      const search = seeking.current;
+      if (state.run.kind === 'playing') seeking.current = null; // the instructor played on: the question waits for its time or Next
+      else if (state.run.kind === 'ended') freeze(false);
+      else if (state.run.kind === 'paused' && Number.isNaN(search.from)) step(state.nowNs);
+      else if (state.run.kind === 'paused' && state.nowNs !== search.from) {
+        if (WATCHES[scene.ask.until].holds(state.snapshot)) freeze(true);
+        else if (at >= search.limit) freeze(false);
+        else step(state.nowNs);
+      }
     } else if (phaseRef.current === 'asking' && !state.playing) {
       // Frames the worker sent before it heard the pause still land (the last is its pause
       // frame): the run froze where the last one says, so the caption follows it.
@@ -173,12 +211,21 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     if (!store.getState().done) store.play();
   }, [store]);
 
+  // Next before the question's time: freeze now, or (a scene that names what to watch)
+  // as soon as it is on screen, as at the question's time
   const ask = useCallback(() => {
     const state = store.getState();
+    if (seeking.current) return; // already looking for what to watch
+    if (scene.ask?.until && !state.done) {
+      // as at the question's time: step until it is on screen (the store's subscriber above)
+      seeking.current = { from: Number.NaN, limit: state.nowNs - state.startNs + WATCH_LIMIT_NS };
+      store.pause();
+      return;
+    }
     store.pause();
     setAskedAtNs(Math.max(0, state.nowNs - state.startNs));
     setPhase('asking');
-  }, [store]);
+  }, [store, scene]);
 
   const next = useCallback(() => {
     if (phaseRef.current === 'running' && scene.ask) ask();
@@ -257,6 +304,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     <div ref={fit} className={scale === null ? 'presenter-fit presenter-flow' : 'presenter-fit'}>
     <div ref={root} className="presenter lab-projector" data-status={status} data-phase={phase} data-scene={index + 1}
       data-blank={blank ? 'true' : 'false'} data-scale={scale ?? undefined}
+      data-watch={phase !== 'running' && scene.ask?.until ? (watchMet ? 'met' : 'missed') : undefined}
       style={scale === null ? undefined : { transform: `translate(-50%, -50%) scale(${scale})` }}>
 
       <div className="pr-side" ref={side}>
@@ -273,7 +321,8 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
         {phase === 'running' || !scene.ask ? (
           <p className="pr-caption">{scene.caption}</p>
         ) : (
-          <AskPanel scene={scene} phase={phase} askedAtNs={askedAtNs} fullRun={fullRun} />
+          <AskPanel scene={scene} phase={phase} askedAtNs={askedAtNs} fullRun={fullRun}
+            watching={scene.ask.until && watchMet ? WATCHES[scene.ask.until].words : undefined} />
         )}
 
         {problems.length > 0 && (
@@ -290,13 +339,19 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
         ) : !scene.ask ? (
           <FullRunFigures scene={scene} run={fullRun} />
         ) : null /* the answer shows the full run's numbers beside the explanation: the views keep the room */}
+        <p className="pr-measured-by" data-testid="views-measured-by" data-status={fullRun.status}
+          data-window-ns={fullRun.status === 'done' ? fullRun.report.window_ns : 0}>
+          {fullRun.status === 'done' ? <>In the views, what moves is live; the figures are the full run&rsquo;s.</>
+            : fullRun.status === 'running' ? <>In the views, what moves is live; the figures wait for the full run.</>
+              : <>In the views, what moves is live; the full run failed, so they show no figures.</>}
+        </p>
       </div>
 
       <div className="pr-stage" aria-busy={loading}>
         <div className="pr-views" ref={views} {...(scale !== null ? { tabIndex: 0, role: 'region', 'aria-label': shown ? `${VIEW_TITLES[shown]} (scrolls when taller than the screen)` : 'Views' } : {})}>
           <ViewArea store={store} views={scale !== null && shown ? [shown] : scene.views} theme="projector"
             heights={scale !== null ? fitted : undefined}
-            zoom={scale !== null ? STAGE_WIDTH / PROJECTOR_LAYOUT_WIDTH : undefined} stage={scale !== null} />
+            zoom={scale !== null ? STAGE_WIDTH / PROJECTOR_LAYOUT_WIDTH : undefined} stage={scale !== null} measures={measures} />
         </div>
       </div>
 
@@ -391,12 +446,16 @@ function SimClock({ store, fullRun }: { store: LabStore; fullRun: FullRun }) {
 }
 
 /** The question, its choices, and after the reveal the answer with the full run's numbers. */
-function AskPanel({ scene, phase, askedAtNs, fullRun }: { scene: Scene; phase: Phase; askedAtNs: number; fullRun: FullRun }) {
+function AskPanel({ scene, phase, askedAtNs, fullRun, watching }: {
+  scene: Scene; phase: Phase; askedAtNs: number; fullRun: FullRun;
+  /** What the caption said to watch, on screen at the freeze (watch.ts). */
+  watching?: string;
+}) {
   const ask = scene.ask!;
   const revealed = phase === 'revealed';
   return (
     <section className={`pr-ask${revealed ? ' pr-ask-revealed' : ''}`} aria-labelledby="pr-question" data-testid="ask">
-      <p className="pr-ask-kicker">{revealed ? 'The answer' : `Frozen at ${roomTime(askedAtNs)} of simulated time. Predict:`}</p>
+      <p className="pr-ask-kicker">{revealed ? 'The answer' : `Frozen at ${roomTime(askedAtNs)} of simulated time${watching ? `, with ${watching}` : ''}. Predict:`}</p>
       <h2 id="pr-question" className="pr-question">{ask.question}</h2>
       <ol className="pr-choices">
         {ask.choices.map((choice, i) => {

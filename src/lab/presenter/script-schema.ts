@@ -6,6 +6,7 @@
  */
 import { METRIC_IDS } from '../../shared/metrics.js';
 import { VIEW_IDS } from '../../shared/view-ids.js';
+import { WATCH_IDS } from './watch.js';
 
 /** The options the schema is compiled with (the lesson parser's). */
 export const SCRIPT_AJV_OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true, strictRequired: false } as const;
@@ -52,6 +53,7 @@ export const SCRIPT_SCHEMA = {
             required: ['at_ms', 'question', 'choices', 'explain'],
             properties: {
               at_ms: { type: 'number', exclusiveMinimum: 0 },
+              until: { enum: [...WATCH_IDS] },
               question: text,
               choices: {
                 type: 'array',

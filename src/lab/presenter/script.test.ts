@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkScenario, nestScenario, readSchema, runScenario, type Report } from '../../core/index.js';
+import { checkScenario, nestScenario, readSchema, runScenario, Simulation, type Report } from '../../core/index.js';
+import { WATCH_LIMIT_NS, WATCH_STEP_NS, WATCHES } from './watch.js';
 import { loadCoreFromDisk, repoRoot } from '../../core/node.js';
 import { presetNames, readPreset } from '../../core/presets.js';
 import { readMetric } from '../../shared/metrics.js';
@@ -144,7 +145,31 @@ describe('lessons/scenes', async () => {
           expect(Math.abs(value! - claim.value), `${scene.title}: ${claim.metric} is ${value}, the script says ${claim.value} ± ${claim.within}`)
             .toBeLessThanOrEqual(claim.within);
         }
+        // what the caption says to watch comes within the presenter's search (watch.ts), stepping as it does
+        if (scene.ask?.until) {
+          const sim = Simulation.create(core, checked.values);
+          try {
+            const start = Number(checked.values['sim.warmup_ns']);
+            sim.runUntil(start + scene.ask.at_ms * 1e6);
+            const watch = WATCHES[scene.ask.until];
+            let t = sim.now;
+            while (!watch.holds(sim.snapshot()) && t < start + scene.ask.at_ms * 1e6 + WATCH_LIMIT_NS) t = (sim.runUntil(t + WATCH_STEP_NS), sim.now);
+            expect(watch.holds(sim.snapshot()), `${scene.title}: no ${watch.words} within ${WATCH_LIMIT_NS / 1e6} ms of ${scene.ask.at_ms} ms`).toBe(true);
+          } finally {
+            sim.free();
+          }
+        }
       }
     });
   }
+
+  it('every question whose caption tells the class to watch the run names what, so the freeze shows it', () => {
+    for (const file of scriptFiles) {
+      const result = parseScript(`lessons/scenes/${file}`, readFileSync(join(sceneDir, file), 'utf8'), presets);
+      if (!result.ok) continue;
+      for (const scene of result.script.scenes) {
+        if (scene.ask && /\bwatch\b/i.test(scene.caption)) expect(scene.ask.until, `${file}: "${scene.title}" says "watch"`).toBeDefined();
+      }
+    }
+  });
 });

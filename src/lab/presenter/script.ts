@@ -17,6 +17,7 @@ import type { MetricId } from '../../shared/metrics.js';
 import { explainSchemaErrors } from '../../core/schema-errors.js';
 import { readYaml, YamlText, type SourceProblem } from '../../core/yaml-lines.js';
 import type { KnownViewId } from '../../shared/view-ids.js';
+import type { WatchId } from './watch.js';
 import { SCRIPT_SCHEMA } from './script-schema.js';
 import { sceneScriptValidator } from './script-validator.js';
 
@@ -30,6 +31,11 @@ export interface SceneChoice {
 /** The run freezes at `at_ms` of simulated time (after the warm-up); the class answers; R reveals. */
 export interface SceneAsk {
   at_ms: number;
+  /**
+   * What the caption tells the class to watch (watch.ts): from `at_ms` the run goes on in
+   * small steps until it is on screen, and freezes there.
+   */
+  until?: WatchId;
   question: string;
   choices: SceneChoice[];
   explain: string;

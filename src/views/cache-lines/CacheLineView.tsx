@@ -13,6 +13,7 @@ import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
 import { formatCount, formatRate, wrapWords } from '../format.js';
+import { soFar } from '../snapshot-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { slideStyle, useSlideWhenCalm } from '../common/slide.js';
@@ -73,7 +74,7 @@ export function CacheLineView(props: CacheLineViewProps) {
       ]} />}
       table={{
         caption: 'Cache lines holding lock words, hottest first',
-        columns: ['Line', 'Locks in it', 'Owner now', 'Transfers/s', 'Transfers so far', 'False sharing'],
+        columns: ['Line', 'Locks in it', 'Owner now', 'Transfers/s', `Transfers ${soFar(snapshot)}`, 'False sharing'],
         rows: [...lines.shown, ...lines.more].map((l) => [
           `line ${l.line}`, lineLocksText(l), l.owner >= 0 ? `CPU ${l.owner}` : 'none', formatRate(l.transfersPerS),
           formatCount(l.transfers), l.falseSharing ? `yes, ${l.inUse} locks` : 'no',
@@ -87,7 +88,7 @@ export function CacheLineView(props: CacheLineViewProps) {
           {lines.shown.map((line, i) => (
             <g key={line.line} {...slideStyle(0, geo.rowY[i]!, slideRows, 300)} data-line={line.line}
               data-owner={line.owner} data-false-sharing={line.falseSharing ? line.inUse : undefined}>
-              <LineRow line={line} geo={geo} t={t} theme={theme} index={i} maxRate={Math.max(1, ...lines.shown.map((l) => l.transfersPerS))} />
+              <LineRow line={line} geo={geo} t={t} theme={theme} index={i} soFar={soFar(snapshot)} maxRate={Math.max(1, ...lines.shown.map((l) => l.transfersPerS))} />
             </g>
           ))}
         </svg>
@@ -189,8 +190,10 @@ function Header({ geo, t, theme, cpus }: { geo: CacheLineGeometry; t: ThemeToken
   );
 }
 
-function LineRow({ line, geo, t, theme, index, maxRate }: {
+function LineRow({ line, geo, t, theme, index, maxRate, soFar: when }: {
   line: CacheLine; geo: CacheLineGeometry; t: ThemeTokens; theme?: Theme; index: number; maxRate: number;
+  /** "so far", or "in the full run" (snapshot-data.ts). */
+  soFar: string;
 }) {
   const { fs, small, tokenW, tokenH, laneW, lineH } = geo;
   const row = geo.rows[index]!;
@@ -234,7 +237,7 @@ function LineRow({ line, geo, t, theme, index, maxRate }: {
       )}
       {/* transfers per second, so far, and a bar against the hottest line shown */}
       <text x={geo.width} y={laneY + fs * 0.9} fontSize={fs} fontWeight={800} textAnchor="end">{formatRate(line.transfersPerS)}</text>
-      <text x={geo.width} y={laneY + fs * 0.9 + small + 3} fontSize={small} textAnchor="end" style={{ fill: t.muted }}>{formatCount(line.transfers)} so far</text>
+      <text x={geo.width} y={laneY + fs * 0.9 + small + 3} fontSize={small} textAnchor="end" style={{ fill: t.muted }}>{formatCount(line.transfers)} {when}</text>
       <rect x={geo.rateX + 6} y={laneY + fs * 0.9 + small + 12} width={Math.max(1, (barW * line.transfersPerS) / maxRate)} height={5} fill={t.text} />
     </>
   );

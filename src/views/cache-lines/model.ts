@@ -12,6 +12,7 @@ import { textOnFill, themeTokens, type Theme } from '../palette.js';
 import { cpuName, formatCount, formatRate, listWords, plural } from '../format.js';
 import { snaLockInfo } from '../sna-data.js';
 import { steadyOrder } from '../common/order.js';
+import { soFar } from '../snapshot-data.js';
 
 export interface LineLock {
   name: string;
@@ -122,7 +123,7 @@ export function cacheLinesSummary(snapshot: Snapshot, lines: ShownLines): string
       ? `Line ${l.line} holds ${plural(l.inUse, 'lock')} in use, ${lineLocksText(l)}: ${falseSharingText(l)}, so taking any of them moves the line away from the others.`
       : `Line ${l.line} holds ${lineLocksText(l)}.`;
     const owner = l.owner >= 0 ? `Its owner now is ${cpuName(l.owner)}` : 'No CPU owns it';
-    return `${what} ${owner}; ${formatRate(l.transfersPerS, ' transfers per second')}, ${formatCount(l.transfers)} so far.`;
+    return `${what} ${owner}; ${formatRate(l.transfersPerS, ' transfers per second')}, ${formatCount(l.transfers)} ${soFar(snapshot)}.`;
   });
   const shared = lines.all.filter((l) => l.falseSharing).length;
   return [

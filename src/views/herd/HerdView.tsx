@@ -158,7 +158,9 @@ export function HerdView(props: HerdViewProps) {
                 label={p.thread >= 0 ? name(p.thread) : `CPU ${p.cpu}`} />
             ))}
           </svg>
-          <p style={{ margin: '6px 0 0' }} data-bounce={bounce ? bounce.atNs : ''}>
+          {/* on the stage, room for the longest of its words (two lines: SHORT_BOUNCE_CHARS) kept
+              from the start: the view is fitted to its area once, and words that grew a line would spill */}
+          <p style={{ margin: '6px 0 0', ...(stage ? { minHeight: '2lh' } : {}) }} data-bounce={bounce ? bounce.atNs : ''}>
             {!herd
               ? (stage ? 'Nobody sleeps on a spin lock: no wake-up, no wasted context switch; the price is CPUs spinning.'
                 : 'No thread sleeps on a spin lock, so none is woken and no context switch is wasted: the price is CPUs spinning.')

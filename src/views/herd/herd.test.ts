@@ -8,7 +8,7 @@ import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { herdFramesFixture, runFixture } from '../fixtures/index.js';
 import { reportExtras, runFiguresFromReport, runFiguresLive, threadName } from '../sna-data.js';
-import { advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, lockMissRate, noHerdText, type HerdMemory } from './model.js';
+import { SHORT_BOUNCE_CHARS, advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, lockMissRate, noHerdText, type HerdMemory } from './model.js';
 
 const asPorted = runFixture('sna-as-ported-4');
 const afterPort = runFixture('sna-after-port-4');
@@ -144,25 +144,47 @@ describe('the bounce, from successive snapshots', () => {
     expect(bounce.backToSleep.length).toBeGreaterThan(0);
     expect(bounce.woken).toBeGreaterThanOrEqual(bounce.members.length);
     const text = bounceText(frames[end]!, bounce);
-    expect(text).toMatch(/^(The release seen at [\d.]+ ms|From [\d.]+ ms, \d+ releases) woke \d+ threads; /);
+    expect(text).toMatch(/^(The release seen (just now|[\d.]+ (µs|ms) ago)|In the last [\d.]+ (µs|ms), \d+ releases) woke \d+ threads; /);
     // a name's words are joined by a no-break space, so "TP 114" never breaks across lines
     expect(text).toContain(threadName(frames[end]!, bounce.winners[0]!).replace(/ /g, '\u00a0'));
     expect(text).not.toMatch(/(TP|HS|DLC) \d/);
     // on the stage, two or more threads are counted rather than named, and the words are fewer
     const short = bounceText(frames[end]!, bounce, 'wake_all', true);
     expect(short.length).toBeLessThanOrEqual(text.length);
-    if (bounce.backToSleep.length > 1) expect(short).toContain(`${bounce.backToSleep.length} of them went back to sleep: futile wake-ups`);
-    if (bounce.winners.length > 1) expect(short).toContain(`${bounce.winners.length} took the lock in turn`);
+    if (bounce.backToSleep.length > 1) expect(short).toContain(`${bounce.backToSleep.length} back asleep: futile`);
+    if (bounce.winners.length > 1) expect(short).toContain(`${bounce.winners.length} took it in turn`);
     // a crowded bounce: three winners, four back to sleep
     const ids = frames[end]!.threads.slice(0, 7).map((th) => th.id);
     const crowd = { ...bounce, releases: 3, woken: 7, members: ids, winners: ids.slice(0, 3), backToSleep: ids.slice(3) };
     expect(bounceText(frames[end]!, crowd, 'wake_all', true))
-      .toMatch(/^From [\d.]+ ms, 3 releases woke 7 threads; 3 took the lock in turn; 4 of them went back to sleep: futile wake-ups\.$/);
+      .toMatch(/^In [\d.]+ (µs|ms), 3 releases woke 7; 3 took it in turn; 4 back asleep: futile\.$/);
     // one release, one winner, one back to sleep: named
     const one = { ...crowd, releases: 1, woken: 2, members: ids.slice(0, 2), winners: ids.slice(0, 1), backToSleep: ids.slice(1, 2) };
-    expect(bounceText(frames[end]!, one, 'wake_all', true)).toMatch(/^At [\d.]+ ms a release woke 2 threads; \S+\u00a0\S+ took the lock; \S+\u00a0\S+ went back to sleep: a futile wake-up\.$/);
+    expect(bounceText(frames[end]!, one, 'wake_all', true)).toMatch(/^(Just now|[\d.]+ (µs|ms) ago) a release woke 2; \S+\u00a0\S+ took it; \S+\u00a0\S+ back asleep: futile\.$/);
+    // the stage's words stay within two lines however many threads and releases: the view keeps one height
+    const most = { ...crowd, atNs: frames[end]!.nowNs - 999e6, releases: 888, woken: 88_888, winners: ids.slice(0, 3), backToSleep: ids.slice(3) };
+    for (const b of [most, one, { ...one, winners: [], backToSleep: [] }]) {
+      for (const kind of ['wake_all', 'handoff', 'wake_one'] as const) expect(bounceText(frames[end]!, b, kind, true).length).toBeLessThanOrEqual(SHORT_BOUNCE_CHARS);
+    }
     expect(bounceText(frames[end]!, crowd, 'wake_all')).toContain(`${threadName(frames[end]!, ids[6]!).replace(/ /g, '\u00a0')} went back to sleep`);
     expect(text).toContain('went back to sleep');
+  });
+
+  it('counts releases by the live counters where the view\'s figures are a full run\'s (the presenter: core/measures.ts)', () => {
+    // the full run's counters stand still from frame to frame; the live ones step with each release
+    const still = frames.map((f) => ({
+      ...f,
+      locks: f.locks.map((l) => ({ ...l, wakeups: 1e6, futile: 9e5 })),
+      measuredBy: { words: 'the full run', windowNs: 1e9, live: f },
+    }));
+    let live: HerdMemory | undefined;
+    let shown: HerdMemory | undefined;
+    for (let i = 0; i < frames.length; i++) {
+      live = advanceHerd(live, frames[i]!, index);
+      shown = advanceHerd(shown, still[i]!, index);
+    }
+    expect(shown).toEqual(live);
+    expect(shown!.bounces).toBeGreaterThan(0);
   });
 
   it('gathers a release that comes while the last one\'s herd is still on its way into the same bounce', () => {

@@ -14,7 +14,7 @@
 import type { LockKind, LockState, Snapshot } from '../../core/snapshot.js';
 import type { Report } from '../../core/report.js';
 import type { ModeName } from '../palette.js';
-import { cpuName, formatCount, formatMs, formatPct, formatRate, listWords, pctOf, plural } from '../format.js';
+import { cpuName, formatCount, formatNs, formatPct, formatRate, listWords, pctOf, plural } from '../format.js';
 import {
   COMPARE_ROWS, LOCK_KIND_WORDS, reportExtras, reportMatches, snaLockInfo, threadName, threadWords, type RunFigures,
 } from '../sna-data.js';
@@ -211,7 +211,9 @@ export interface HerdMemory {
  * wake-one); later snapshots say who took the lock and which of the woken went back to
  * sleep. Starts over for another lock, or when time or the counters go backwards.
  */
-export function advanceHerd(memory: HerdMemory | undefined, snapshot: Snapshot, lockIndex: number): HerdMemory | undefined {
+export function advanceHerd(memory: HerdMemory | undefined, shown: Snapshot, lockIndex: number): HerdMemory | undefined {
+  // releases are counted by the live counters' steps, also where the view's figures are a full run's (core/measures.ts)
+  const snapshot = shown.measuredBy?.live ?? shown;
   const lock = snapshot.locks[lockIndex];
   if (!lock || lock.kind === 'spin') return undefined;
   const owner = lock.ownerThread;
@@ -251,24 +253,50 @@ export function advanceHerd(memory: HerdMemory | undefined, snapshot: Snapshot, 
   };
 }
 
-/** The last bounce in words: "The release seen at 1000.180 ms woke 6 threads; DLC 1 took the lock; TP 147 and TP 150 went back to sleep." */
+/**
+ * The last bounce in words: "The release 0.18 ms ago woke 6 threads; DLC 1 took the
+ * lock; TP 147 and TP 150 went back to sleep." Its time is said as a time ago, not a
+ * time on the clock: the lab's clock and the presenter's count from different origins
+ * (the presenter's from the end of the warm-up).
+ */
 export function bounceText(snapshot: Snapshot, bounce: Bounce, kind: LockKind = 'wake_all', short = false): string {
+  if (short) return shortBounceText(snapshot, bounce, kind);
   // a thread's name never breaks between its words ("TP 114")
   const name = (id: number) => threadName(snapshot, id).replace(/ /g, '\u00a0');
-  // short (the presenter's stage, at most three lines beside a question): two or more
-  // threads are counted, not named (their chips are on screen)
-  const many = (ids: readonly number[]) => short && ids.length > 1;
+  const ago = Math.max(0, snapshot.nowNs - bounce.atNs);
   const woke = bounce.releases <= 1
-    ? `${short ? 'At' : 'The release seen at'} ${formatMs(bounce.atNs)}${short ? ' a release' : ''} woke ${plural(bounce.woken, 'thread')}`
-    : `From ${formatMs(bounce.atNs)}, ${bounce.releases} releases woke ${plural(bounce.woken, 'thread')}`;
+    ? `The release seen ${ago < 1_000 ? 'just now' : `${formatNs(ago, 2)} ago`} woke ${plural(bounce.woken, 'thread')}`
+    : `In the last ${formatNs(ago, 2)}, ${bounce.releases} releases woke ${plural(bounce.woken, 'thread')}`;
   const won = bounce.winners.length === 0
     ? 'nobody has taken the lock yet'
-    : many(bounce.winners) ? `${formatCount(bounce.winners.length)} took the lock in turn`
-      : `${listWords(bounce.winners.map((id) => `${name(id)}${bounce.members.includes(id) ? '' : ' (already awake)'}`))} took the lock${bounce.winners.length > 1 ? ' in turn' : ''}`;
+    : `${listWords(bounce.winners.map((id) => `${name(id)}${bounce.members.includes(id) ? '' : ' (already awake)'}`))} took the lock${bounce.winners.length > 1 ? ' in turn' : ''}`;
   const lost = bounce.backToSleep.length > 0
-    ? `${many(bounce.backToSleep) ? `${formatCount(bounce.backToSleep.length)} of them` : listWords(bounce.backToSleep.map(name))} went back to sleep: ${bounce.backToSleep.length === 1 ? 'a futile wake-up' : 'futile wake-ups'}`
+    ? `${listWords(bounce.backToSleep.map(name))} went back to sleep: ${bounce.backToSleep.length === 1 ? 'a futile wake-up' : 'futile wake-ups'}`
     : kind === 'handoff' ? 'nobody else was woken, so no wake-up was futile'
       : kind === 'wake_one' ? 'nobody else was woken, and the one woken has not found the lock taken' : 'none of them has gone back to sleep yet';
+  return `${woke}; ${won}; ${lost}.`;
+}
+
+/** The most characters of the stage's words for a bounce: two lines beside a question, so the view keeps one height. */
+export const SHORT_BOUNCE_CHARS = 84;
+
+/**
+ * The bounce in the stage's words, at most SHORT_BOUNCE_CHARS: "Just now a release woke
+ * 2; HS 5 took it; TP 88 went back to sleep." Two or more threads are counted, not
+ * named (their chips are on screen).
+ */
+function shortBounceText(snapshot: Snapshot, bounce: Bounce, kind: LockKind): string {
+  const name = (id: number) => threadName(snapshot, id).replace(/ /g, '\u00a0');
+  const ago = Math.max(0, snapshot.nowNs - bounce.atNs);
+  const woke = bounce.releases <= 1
+    ? `${ago < 1_000 ? 'Just now' : `${formatNs(ago, 2)} ago`} a release woke ${formatCount(bounce.woken)}`
+    : `In ${formatNs(ago, 2)}, ${formatCount(bounce.releases)} releases woke ${formatCount(bounce.woken)}`;
+  const won = bounce.winners.length === 0 ? 'none has the lock yet'
+    : bounce.winners.length === 1 ? `${name(bounce.winners[0]!)} took it`
+      : `${formatCount(bounce.winners.length)} took it in turn`;
+  const lost = bounce.backToSleep.length === 1 ? `${name(bounce.backToSleep[0]!)} back asleep: futile`
+    : bounce.backToSleep.length > 1 ? `${formatCount(bounce.backToSleep.length)} back asleep: futile`
+      : kind === 'wake_all' ? 'none back asleep yet' : 'no one else was woken';
   return `${woke}; ${won}; ${lost}.`;
 }
 

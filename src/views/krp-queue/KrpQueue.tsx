@@ -21,6 +21,7 @@ import type { TraceWindowLike } from '../timeline/feed.js';
 import type { TraceNames } from '../timeline/segments.js';
 import { designatedBusy, krpEventsFromTrace, krpQueue, tokensAt, type KrpEvent } from './flow.js';
 import { krpSummary } from './summary.js';
+import { soFar } from '../snapshot-data.js';
 import { kernelInfo } from '../../kernels/index.js';
 
 export interface KrpQueueProps {
@@ -135,7 +136,7 @@ export function KrpQueue(props: KrpQueueProps) {
         columns: ['Figure', 'Value'],
         rows: [
           ['KRPs waiting now', formatCount(q.len)],
-          ['Longest queue so far', formatCount(q.maxLen)],
+          [`Longest queue ${soFar(snapshot)}`, formatCount(q.maxLen)],
           ['Designated CPU', cpuName(d)],
           ['Designated CPU busy in kernel context', `${busy.estimated ? '≈ ' : ''}${formatPct(busy.pct)}`],
           ...(props.report?.queues.find((x) => x.name === 'krp_queue') ? (() => {

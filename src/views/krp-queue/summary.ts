@@ -7,6 +7,7 @@ import { cpuName, formatCount, formatNs, formatPct, listWords } from '../format.
 import { runningText, tileModeText } from '../cpu-grid/model.js';
 import { countKrpEvents, krpQueue, type KrpEvent } from './flow.js';
 import { kernelInfo } from '../../kernels/index.js';
+import { soFar } from '../snapshot-data.js';
 
 export function krpSummary(snapshot: Snapshot, events: readonly KrpEvent[], flowNs: number, busyPct: number, estimated: boolean): string {
   if (!kernelInfo(snapshot.kernel).designatedCpu) {
@@ -18,7 +19,7 @@ export function krpSummary(snapshot: Snapshot, events: readonly KrpEvent[], flow
   const cpu = snapshot.cpus[d];
   const c = countKrpEvents(events, snapshot.nowNs - flowNs, snapshot.nowNs);
   const queuers = [...new Set(events.filter((e) => e.kind === 'queue' && e.t > snapshot.nowNs - flowNs).map((e) => e.cpu))];
-  return `Scalable Kernel. The KRP work queue holds ${formatCount(q.len)} KRP${q.len === 1 ? '' : 's'} (at most ${formatCount(q.maxLen)} so far). `
+  return `Scalable Kernel. The KRP work queue holds ${formatCount(q.len)} KRP${q.len === 1 ? '' : 's'} (at most ${formatCount(q.maxLen)} ${soFar(snapshot)}). `
     + `${cpuName(d)} is the designated TCP/IP CPU${cpu ? `, now ${tileModeText(cpu)} running ${runningText(cpu)}` : ''}; `
     + `over the run it was busy ${estimated ? 'about ' : ''}${formatPct(busyPct)} of the time in kernel context`
     + `${busyPct >= 97.5 ? ', saturated' : ''}. `

@@ -8,6 +8,7 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { formatCount, formatNs, formatPct, formatRate, pctOf, plural } from '../format.js';
 import type { KernelName } from '../palette.js';
 import { lockInfo } from '../lock/model.js';
+import { soFar } from '../snapshot-data.js';
 import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
 
 /** Columns in the registry's order (the classic kernel first). */
@@ -128,7 +129,7 @@ export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
   return {
     key: `live-${snapshot.kernel}`,
     heading: `${kernelTitle(snapshot.kernel)} (model, live)`,
-    detail: `${plural(snapshot.cpus.length, 'CPU')}, ${snapshot.windowNs > 0 ? `${formatNs(snapshot.windowNs)} so far` : WARMING_UP}`,
+    detail: `${plural(snapshot.cpus.length, 'CPU')}, ${snapshot.windowNs > 0 ? `${formatNs(snapshot.windowNs)} ${soFar(snapshot)}` : WARMING_UP}`,
     source: snapshot.kernel,
     kernel: kernelOf(snapshot.kernel),
     figures: figuresFromSnapshot(snapshot),

@@ -15,6 +15,7 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, modesFor, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
 import { modeVocabulary } from '../../kernels/index.js';
 import { formatOne, formatPct, formatRate, wrapWords } from '../format.js';
+import { measuredWhen } from '../snapshot-data.js';
 import { useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
@@ -79,7 +80,7 @@ export function LockView(props: LockViewProps) {
         <span>{primary.label}: <strong>{primary.waiters.length}</strong> CPU{primary.waiters.length === 1 ? '' : 's'} spinning
           <span className="slv-muted">{primary.measured
             ? <> · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}</>
-            : ' · warming up: hold and spin are measured once it ends'}</span></span>
+            : ` · hold and spin are ${measuredWhen(snapshot)}`}</span></span>
       )}
       summary={() => lockSummary(snapshot, lanes, unused, more, !props.stage)}
       legend={<Legend label="Lock view legend" items={[

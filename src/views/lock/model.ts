@@ -8,6 +8,7 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { cpuName, formatCount, formatOne, formatPct, formatRate, listWords, plural } from '../format.js';
 import { steadyOrder } from '../common/order.js';
 import { pctOf } from '../format.js';
+import { measuredWhen } from '../snapshot-data.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
 import { own } from '../../core/safe-keys.js';
 
@@ -74,6 +75,8 @@ export interface LockLane {
   used: boolean;
   /** Whether anything is measured yet: during the warm-up the window is empty, and the percentages are unknown, not 0. */
   measured: boolean;
+  /** When its figures come while not measured: after the warm-up, or once the full run they come from has finished. */
+  measuredWhen: string;
 }
 
 export function lockLane(snapshot: Snapshot, index: number): LockLane {
@@ -95,6 +98,7 @@ export function lockLane(snapshot: Snapshot, index: number): LockLane {
     acquisitionsPerS: w > 0 ? lock.acquisitions / (w / 1e9) : 0,
     used: lock.acquisitions > 0 || lock.holder >= 0 || lock.waiters.length > 0 || lock.holdNs > 0,
     measured: w > 0,
+    measuredWhen: measuredWhen(snapshot),
   };
 }
 
@@ -178,7 +182,7 @@ export function lockLaneText(lane: LockLane): string {
     ? `${lane.waiters.length} CPU${lane.waiters.length === 1 ? '' : 's'} spinning for it, in order: ${listWords(lane.waiters.map(cpuName))}`
     : 'nobody spinning for it';
   const name = lane.label === lane.name ? lane.name : `${lane.label} (${lane.name})`;
-  if (!lane.measured) return `${name} is ${owner}; ${queue}. Its hold and spin times are measured from the end of the warm-up.`;
+  if (!lane.measured) return `${name} is ${owner}; ${queue}. Its hold and spin times are ${lane.measuredWhen}.`;
   return `${name} is ${owner}; ${queue}. Over the run it was held ${formatPct(lane.holdPct)} of the time; `
     + `spinning for it took ${formatPct(lane.spinPct)} of all CPU time (${formatOne(lane.spinCpus)} CPUs); ${formatRate(lane.acquisitionsPerS)} acquisitions.`;
 }
