@@ -69,5 +69,5 @@ export function soFar(snapshot: Snapshot): string {
  * run still running.
  */
 export function measuredWhen(snapshot: Snapshot): string {
-  return snapshot.measuredBy ? 'given once the full run has finished' : 'measured once the warm-up ends';
+  return snapshot.measuredBy ? 'given once the full run has finished' : 'measured from the end of the warm-up';
 }

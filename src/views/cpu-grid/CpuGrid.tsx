@@ -11,7 +11,7 @@ import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { leastWordSize, MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
 import { fitFontSizeOrNone, formatOne, formatPct, plural } from '../format.js';
-import { designatedCpu, mpsynch } from '../snapshot-data.js';
+import { designatedCpu, measuredWhen, mpsynch } from '../snapshot-data.js';
 import { threadName } from '../sna-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
@@ -79,7 +79,10 @@ export function CpuGrid(props: CpuGridProps) {
     <>
       <span>Spinning now <strong data-testid="spinning-now">{m.spinningNow}</strong> of {plural(m.cpus, 'CPU')}{' '}
         ({formatPct(m.nowPct, 0)})</span>
-      <span className="slv-muted"> · {spinningWords(vocabulary)} over the run {formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</span>
+      <span className="slv-muted"> · {spinningWords(vocabulary)} over the run {snapshot.windowNs > 0
+        ? <>{formatPct(m.windowPct)} = {formatOne(m.windowCpus)} CPUs</>
+        // nothing measured yet (the warm-up, or the full run still running): unknown, not 0.0%
+        : <>— ({measuredWhen(snapshot)})</>}</span>
     </>
   );
 

@@ -7,7 +7,7 @@
 import type { CpuState, Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, MODES, modeInfo } from '../palette.js';
 import { cpuName, formatOne, formatPct, listWords, plural } from '../format.js';
-import { designatedCpu, mpsynch } from '../snapshot-data.js';
+import { designatedCpu, measuredWhen, mpsynch } from '../snapshot-data.js';
 import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
 
 export interface GridLayout {
@@ -218,7 +218,8 @@ export function cpuGridSummary(snapshot: Snapshot, modeNames: readonly string[] 
   return `${plural(m.cpus, 'CPU')}, ${kernelInfo(snapshot.kernel).title}. `
     + `Now: ${listWords(parts)}.${spinFor} `
     + `${vocabulary === 'openvms' ? 'MP synchronization now' : 'Now'} ${m.spinningNow} of ${plural(m.cpus, 'CPU')} spinning (${formatPct(m.nowPct, 0)}); `
-    + `over the run ${formatPct(m.windowPct)} of all CPU time, ${formatOne(m.windowCpus)} CPUs' worth.${designated}`;
+    + (snapshot.windowNs > 0 ? `over the run ${formatPct(m.windowPct)} of all CPU time, ${formatOne(m.windowCpus)} CPUs' worth.` : `over the run: ${measuredWhen(snapshot)}.`)
+    + designated;
 }
 
 /** Each mode's share of one CPU's time in the window (0..1), in MODES order. */
