@@ -2,7 +2,7 @@
  * numa.ts -- OpenVMS on an AlphaServer GS: where processes, data and locks live in the
  * resource affinity domains, and a batch run that pays for it (source 004).
  */
-import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, us } from './controls.js';
+import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from './controls.js';
 import type { KernelInfo } from './types.js';
 
 /** OpenVMS on an AlphaServer GS: where processes, data and locks live (source 004). */
@@ -16,7 +16,7 @@ const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'numa.locks_per_record', kind: 'number' },
   { path: 'numa.lock_manager', kind: 'select',
     choices: { ordinary: 'Ordinary: every CPU under the LCKMGR spinlock', dedicated: 'Dedicated CPU (LCKMGR_SERVER)' } },
-  { path: 'kernel.lock_kind', kind: 'select', choices: SPINLOCK_CHOICES },
+  { path: 'kernel.lock_kind', kind: 'select', choices: SPINLOCK_CHOICES, short: SPINLOCK_SHORT },
   { path: 'workload.user_work.mean_ns', kind: 'number', unit: us },
   { path: 'numa.reporter_cpu', kind: 'number', note: '-1: placed like the others.' },
   { path: 'sim.seed', kind: 'number' },

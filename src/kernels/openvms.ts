@@ -2,7 +2,7 @@
  * openvms.ts -- what the two OpenVMS TCP/IP kernels share in the app: the testbed's
  * controls, figures and views, and the pair Compare makes of them (source 000).
  */
-import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, us } from './controls.js';
+import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelInfo, Throughput } from './types.js';
 
@@ -17,7 +17,7 @@ const MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'workload.message_bytes', kind: 'number' },
   {
     path: 'kernel.lock_kind', kind: 'select',
-    choices: SPINLOCK_CHOICES,
+    choices: SPINLOCK_CHOICES, short: SPINLOCK_SHORT,
   },
   { path: 'sim.seed', kind: 'number' },
   {

@@ -36,7 +36,7 @@ const BASELINE_OF_PAIR: ReadonlySet<string> = new Set(['tas', 'ticket', 'wake_al
 
 const SERVICE_MAIN_CONTROLS: readonly ControlSpec[] = [
   CPUS, KERNEL,
-  { path: 'service.discipline', kind: 'select', choices: DISCIPLINE_WORDS },
+  { path: 'service.discipline', kind: 'select', choices: DISCIPLINE_WORDS, short: DISCIPLINE_SHORT_WORDS },
   { path: 'service.critical.mean_ns', kind: 'number', unit: us },
   { path: 'service.think.mean_ns', kind: 'number', unit: us },
   { path: 'machine.cache_transfer_ns', kind: 'number', unit: ns },
