@@ -30,6 +30,7 @@ export const hpux: KernelInfo = {
   title: 'HP-UX 9.0 TCP stream',
   short: 'HP-UX',
   choice: 'HP-UX 9.0: checksum offload and copy avoidance',
+  fieldGroup: { prefix: 'hpux', words: 'HP-UX 9.0' },
   mainControls: HPUX_MAIN_CONTROLS,
   views: ['cpu-grid', 'hpux-journey', 'hpux-buffers', 'modes', 'timeline', 'hpux-curves'],
   figures: () => import('../lab/figures/HpuxFigures.js'),

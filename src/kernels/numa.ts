@@ -29,6 +29,7 @@ export const numa: KernelInfo = {
   title: 'AlphaServer GS (NUMA)',
   short: 'NUMA',
   choice: 'OpenVMS on an AlphaServer GS (NUMA)',
+  fieldGroup: { prefix: 'numa', words: 'AlphaServer GS (NUMA)' },
   mainControls: NUMA_MAIN_CONTROLS,
   views: ['cpu-grid', 'lock', 'modes', 'timeline', 'lock-table'],
   figures: () => import('../lab/figures/NumaFigures.js'),

@@ -39,6 +39,7 @@ export const onload: KernelInfo = {
   title: 'OpenOnload benchmark',
   short: 'Onload',
   choice: 'Two hosts: kernel stack vs OpenOnload',
+  fieldGroup: { prefix: 'net', words: 'Two hosts (network benchmark)' },
   mainControls: ONLOAD_MAIN_CONTROLS,
   views: ['cpu-grid', 'net-latency', 'net-stack-lock', 'modes', 'timeline', 'net-size-curve', 'net-livelock'],
   figures: () => import('../lab/figures/NetFigures.js'),

@@ -56,6 +56,7 @@ export const service: KernelInfo = {
   title: 'service under a lock',
   short: 'Service',
   choice: 'A service under a lock (today\'s disciplines)',
+  fieldGroup: { prefix: 'service', words: 'Service under a lock (the escapes)' },
   mainControls: SERVICE_MAIN_CONTROLS,
   moreControls: SERVICE_MORE_CONTROLS,
   views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table', 'scaling'],

@@ -45,6 +45,7 @@ export const sna: KernelInfo = {
   title: 'SNA Server/6000',
   short: 'SNA',
   choice: 'SNA Server/6000 on AIX SMP',
+  fieldGroup: { prefix: 'sna', words: 'SNA Server/6000' },
   mainControls: SNA_MAIN_CONTROLS,
   moreControls: SNA_REMEDY_CONTROLS,
   views: ['cpu-grid', 'lock', 'herd', 'cache-lines', 'modes', 'timeline', 'lock-table'],

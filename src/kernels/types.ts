@@ -77,6 +77,8 @@ export interface KernelInfo {
   short: string;
   /** The parameter panel's words for choosing it. */
   choice: string;
+  /** Its own fields' group under "All parameters": the fields whose path starts with `prefix` ("sna"), under `words`. */
+  fieldGroup?: { prefix: string; words: string };
   /** The controls the lab shows first while it runs, in order. */
   mainControls: readonly ControlSpec[];
   /** Its words for other fields of its own (under "All parameters"). */
