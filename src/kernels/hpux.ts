@@ -36,8 +36,6 @@ export const hpux: KernelInfo = {
   figures: () => import('../lab/figures/HpuxFigures.js'),
   designatedCpu: false,
   threadRoles: false,
-  rads: false,
-  journey: false,
   openvmsPair: 'classic',
   throughput: { path: 'hpux.throughput_mbps', label: 'Throughput (Mb/s)', words: 'megabits per second', unit: 'Mb/s' },
   vocabulary: 'unix',

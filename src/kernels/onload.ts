@@ -45,8 +45,6 @@ export const onload: KernelInfo = {
   figures: () => import('../lab/figures/NetFigures.js'),
   designatedCpu: false,
   threadRoles: false,
-  rads: false,
-  journey: false,
   openvmsPair: 'classic',
   throughput: { path: 'net.delivered_per_s', label: 'Messages delivered per second', words: 'messages delivered per second', unit: 'messages/s' },
   vocabulary: 'unix',

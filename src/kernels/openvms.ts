@@ -46,8 +46,6 @@ export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' |
     views: OPENVMS_VIEWS,
     figures: () => import('../lab/figures/OpenvmsFigures.js'),
     threadRoles: false,
-    rads: false,
-    journey: false,
     throughput: TRANSMIT,
     sweepPartner: partner.name,
     sweepCpus: { from: 1, to: 32, step: 1 },

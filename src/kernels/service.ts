@@ -64,8 +64,6 @@ export const service: KernelInfo = {
   designatedCpu: false,
   mainLock: 'STATE_LOCK',
   threadRoles: false,
-  rads: false,
-  journey: false,
   openvmsPair: 'classic',
   throughput: { path: 'service.requests_per_s', label: 'Requests per second', words: 'requests per second', unit: 'requests/s' },
   sweepCpus: { from: 8, to: 64, step: 8 },

@@ -52,8 +52,6 @@ export const sna: KernelInfo = {
   figures: () => import('../lab/figures/SnaFigures.js'),
   designatedCpu: false,
   threadRoles: true,
-  rads: false,
-  journey: true,
   openvmsPair: 'classic',
   throughput: { path: 'sna.round_trips_per_s', label: 'Session round trips per second', words: 'session round trips per second', unit: 'round trips/s' },
   vocabulary: 'unix',

@@ -83,7 +83,7 @@ export interface KernelInfo {
   mainControls: readonly ControlSpec[];
   /** Its words for other fields of its own (under "All parameters"). */
   moreControls?: readonly ControlSpec[];
-  /** The views the lab draws for it (the RAD views follow `rads` and machine.rads instead). */
+  /** The views the lab draws for it (the RAD views also on any machine of several RADs). */
   views: readonly KnownViewId[];
   /** Its key figures, loaded with the kernel (a chunk of its own). */
   figures: () => Promise<{ default: ComponentType<FiguresProps> }>;
@@ -93,10 +93,6 @@ export interface KernelInfo {
   mainLock?: string;
   /** Its threads have roles the views name (SNA's TP, HS and DLC kprocs), not process numbers. */
   threadRoles: boolean;
-  /** Its machine is about resource affinity domains: the RAD views are drawn even with one RAD. */
-  rads: boolean;
-  /** The lab offers the porting journey (the SNA port's remedies, 1-way against 4-way). */
-  journey: boolean;
   /** Which of the OpenVMS paper's two kernels its runs take the colour of (the lock table, the scaling sweep). */
   openvmsPair: 'classic' | 'scalable';
   /** Whose words the views name its CPU modes in: OpenVMS's MONITOR MODES (MP
