@@ -35,7 +35,6 @@ export const hpux: KernelInfo = {
   views: ['cpu-grid', 'hpux-journey', 'hpux-buffers', 'modes', 'timeline', 'hpux-curves'],
   figures: () => import('../lab/figures/HpuxFigures.js'),
   designatedCpu: false,
-  threadRoles: false,
   openvmsPair: 'classic',
   throughput: { path: 'hpux.throughput_mbps', label: 'Throughput (Mb/s)', words: 'megabits per second', unit: 'Mb/s' },
   vocabulary: 'unix',

@@ -36,7 +36,6 @@ export const numa: KernelInfo = {
   figures: () => import('../lab/figures/NumaFigures.js'),
   designatedCpu: false,
   mainLock: 'LCKMGR',
-  threadRoles: false,
   openvmsPair: 'classic',
   throughput: { path: 'numa_run.records_per_s', label: 'Records per second', words: 'records per second', unit: 'records/s' },
   vocabulary: 'openvms',

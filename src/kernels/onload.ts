@@ -44,7 +44,6 @@ export const onload: KernelInfo = {
   views: ['cpu-grid', 'net-latency', 'net-stack-lock', 'modes', 'timeline', 'net-size-curve', 'net-livelock'],
   figures: () => import('../lab/figures/NetFigures.js'),
   designatedCpu: false,
-  threadRoles: false,
   openvmsPair: 'classic',
   throughput: { path: 'net.delivered_per_s', label: 'Messages delivered per second', words: 'messages delivered per second', unit: 'messages/s' },
   vocabulary: 'unix',

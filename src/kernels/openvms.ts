@@ -45,7 +45,6 @@ export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' |
     mainControls: MAIN_CONTROLS,
     views: OPENVMS_VIEWS,
     figures: () => import('../lab/figures/OpenvmsFigures.js'),
-    threadRoles: false,
     throughput: TRANSMIT,
     sweepPartner: partner.name,
     sweepCpus: { from: 1, to: 32, step: 1 },

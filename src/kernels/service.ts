@@ -63,7 +63,6 @@ export const service: KernelInfo = {
   figures: () => import('../lab/figures/ServiceFigures.js'),
   designatedCpu: false,
   mainLock: 'STATE_LOCK',
-  threadRoles: false,
   openvmsPair: 'classic',
   throughput: { path: 'service.requests_per_s', label: 'Requests per second', words: 'requests per second', unit: 'requests/s' },
   sweepCpus: { from: 8, to: 64, step: 8 },

@@ -18,6 +18,14 @@ import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelCli } from './summary.js';
 import type { ModeVocabulary } from '../views/palette.js';
 
+/** A kernel's names for its threads (KernelInfo.threads). */
+export interface ThreadNames {
+  /** Short: "TP 12". */
+  name(threadCount: number, id: number): string;
+  /** For text equivalents: "TP 150 (the measured transfer's Transaction Program)". */
+  words(threadCount: number, id: number): string;
+}
+
 /** What a kernel's key figures are drawn from. */
 export interface FiguresProps {
   schema: Schema;
@@ -91,8 +99,12 @@ export interface KernelInfo {
   designatedCpu: boolean;
   /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL", "LCKMGR"). */
   mainLock?: string;
-  /** Its threads have roles the views name (SNA's TP, HS and DLC kprocs), not process numbers. */
-  threadRoles: boolean;
+  /**
+   * Its threads' names and words where they have roles the views name (SNA's TP 12,
+   * HS 12, DLC 0 kprocs), from the run's thread count; without it a thread is "process
+   * N" on a CPU tile and "thread N" elsewhere.
+   */
+  threads?: ThreadNames;
   /** Which of the OpenVMS paper's two kernels its runs take the colour of (the lock table, the scaling sweep). */
   openvmsPair: 'classic' | 'scalable';
   /** Whose words the views name its CPU modes in: OpenVMS's MONITOR MODES (MP
