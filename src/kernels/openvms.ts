@@ -36,11 +36,10 @@ const TRANSMIT: Throughput = {
 };
 
 /** The record of one OpenVMS kernel; the other is its Compare and sweep partner. */
-export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'openvmsPair' | 'scalingTerms'>,
+export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'openvmsPair' | 'scalingTerms' | 'paperLockTable'>,
   partner: { name: string; title: string }): KernelInfo {
   return {
     ...own,
-    tcpipPaper: true,
     vocabulary: 'openvms',
     mainControls: MAIN_CONTROLS,
     views: OPENVMS_VIEWS,

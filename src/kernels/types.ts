@@ -26,6 +26,24 @@ export interface ThreadNames {
   words(threadCount: number, id: number): string;
 }
 
+/**
+ * A kernel's column of the OpenVMS TCP/IP paper's lock table for the 16-CPU GS160
+ * testbed (source 000, "Comparing the Traditional Kernel to the Scalable Kernel"), with
+ * the paper's comments beside its figures.
+ */
+export interface PaperLockColumn {
+  /** The paper's name for the kernel: "traditional kernel", "Scalable Kernel". */
+  paperName: string;
+  /** Held, all locks (%); spinning, all locks (%); lock acquisitions a second; I/O lock 8 held (%), and as the paper writes it. */
+  hold: number;
+  spin: number;
+  locksPerS: number;
+  iolock8: number;
+  iolock8Text: string;
+  /** The paper's comments beside these figures, by measure. */
+  notes?: Readonly<Partial<Record<'hold' | 'spin' | 'locksPerS' | 'iolock8', string>>>;
+}
+
 /** What a kernel's key figures are drawn from. */
 export interface FiguresProps {
   schema: Schema;
@@ -110,8 +128,8 @@ export interface KernelInfo {
   /** Whose words the views name its CPU modes in: OpenVMS's MONITOR MODES (MP
    * Synchronization, IPL 8 fork threads) or plain UNIX words (AIX, Linux, HP-UX). */
   vocabulary: ModeVocabulary;
-  /** It is one of the OpenVMS TCP/IP paper's kernels: its lock table stands beside the published one. */
-  tcpipPaper?: boolean;
+  /** What the OpenVMS TCP/IP paper publishes for it, if it is one of the paper's kernels: its lock table then stands beside the published one. */
+  paperLockTable?: PaperLockColumn;
   /** Its main throughput: what the scaling chart plots and a sweep over CPUs fits. */
   throughput: Throughput;
   /** The kernel the scaling sweep runs beside it, if any (without one, the sweep runs it alone). */

@@ -12,7 +12,7 @@ import { ViewFrame } from '../common/ViewFrame.js';
 import { KernelSwatch, Legend } from '../common/Legend.js';
 import { lockInfo } from '../lock/model.js';
 import {
-  comparesWithPaper, formatMeasure, lockTableColumns, lockTableSummary, locksListed, locksUnused, measuresFor, PUBLISHED, PUBLISHED_NOTES, SOURCE_CITATION,
+  comparesWithPaper, formatMeasure, lockTableColumns, lockTableSummary, locksListed, locksUnused, measuresFor, PUBLISHED, SOURCE_CITATION,
   type LockTableColumn, type MeasureKey,
 } from './model.js';
 import { kernelInfo } from '../../kernels/index.js';
@@ -45,10 +45,11 @@ export function LockTable(props: LockTableProps) {
   const showPublished = (props.showPublished ?? true) && comparesWithPaper(columns);
   const measures = measuresFor(columns);
   const unused = locksUnused(columns);
-  const published: { kernel: KernelName; heading: string }[] = showPublished
-    ? [{ kernel: 'classic', heading: 'Paper: traditional kernel' }, { kernel: 'scalable', heading: 'Paper: Scalable Kernel' }]
+  // the paper's columns, each in its kernel's colours (openvmsPair)
+  const published = showPublished
+    ? PUBLISHED.map(({ kernel, column }) => ({ kernel: kernelInfo(kernel).openvmsPair, column, heading: `Paper: ${column.paperName}` }))
     : [];
-  const maxLocks = Math.max(...columns.map((c) => c.figures.locksPerS), showPublished ? PUBLISHED.classic.locksPerS : 0);
+  const maxLocks = Math.max(...columns.map((c) => c.figures.locksPerS), ...published.map((p) => p.column.locksPerS));
   /** A frame too narrow for the usual padding (a phone, a docs column). */
   const narrow = (props.width ?? 720) < 480;
   /** Whether the table may be wider than the frame: about 200 px a column. */
@@ -106,10 +107,10 @@ export function LockTable(props: LockTableProps) {
                   </td>
                 ))}
                 {published.map((p, i) => (
-                  <td key={p.kernel} className={`slv-num slv-published${i === 0 ? ' slv-first-published' : ''}`}>
-                    {m.key === 'iolock8' ? PUBLISHED[p.kernel].iolock8Text : formatMeasure(m.key, PUBLISHED[p.kernel][m.key])}
-                    {kernelInfo(p.kernel).designatedCpu && <span className="slv-note">{PUBLISHED_NOTES[m.key]}</span>}
-                    {bar(p.kernel, barFraction(m.key, PUBLISHED[p.kernel][m.key], maxLocks), true)}
+                  <td key={p.heading} className={`slv-num slv-published${i === 0 ? ' slv-first-published' : ''}`}>
+                    {m.key === 'iolock8' ? p.column.iolock8Text : formatMeasure(m.key, p.column[m.key])}
+                    {p.column.notes?.[m.key] && <span className="slv-note">{p.column.notes[m.key]}</span>}
+                    {bar(p.kernel, barFraction(m.key, p.column[m.key], maxLocks), true)}
                   </td>
                 ))}
               </tr>
@@ -119,7 +120,7 @@ export function LockTable(props: LockTableProps) {
               <tr key={name} data-lock={name}>
                 <th scope="row">{lockInfo(name).label}<span className="slv-note">{name}</span></th>
                 {columns.map((c) => <PerLockCell key={c.key} column={c} name={name} />)}
-                {published.map((p, i) => <td key={p.kernel} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === 'IOLOCK8' ? `hold ${PUBLISHED[p.kernel].iolock8Text}` : '—'}</td>)}
+                {published.map((p, i) => <td key={p.heading} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === 'IOLOCK8' ? `hold ${p.column.iolock8Text}` : '—'}</td>)}
               </tr>
             ))}
             {unused > 0 && (

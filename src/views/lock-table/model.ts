@@ -10,23 +10,13 @@ import type { KernelName } from '../palette.js';
 import { lockInfo } from '../lock/model.js';
 import { soFar } from '../snapshot-data.js';
 import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
+import type { PaperLockColumn } from '../../kernels/types.js';
 
 /** Columns in the registry's order (the classic kernel first). */
 const order = (kernel: string) => KERNELS.findIndex((k) => k.name === kernel);
 
-/** What the paper publishes for the 16-CPU GS160 testbed ("Comparing the Traditional Kernel to the Scalable Kernel"). */
-export const PUBLISHED = {
-  classic: { hold: 54.8, spin: 24.1, locksPerS: 204_153, iolock8: 31.4, iolock8Text: '31.4%' },
-  scalable: { hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8: 5, iolock8Text: '<5%' },
-} as const;
-
-/** The paper's comments beside its scalable figures. */
-export const PUBLISHED_NOTES = {
-  hold: 'while completing more work',
-  spin: 'very good',
-  locksPerS: 'doing more work with far fewer locks per unit of work',
-  iolock8: 'very good: much more of I/O lock 8 is left for heavy disk I/O',
-} as const;
+/** The paper's published columns (KernelInfo.paperLockTable: the 16-CPU GS160 testbed), in the registry's order. */
+export const PUBLISHED: readonly { kernel: string; column: PaperLockColumn }[] = KERNELS.flatMap((k) => (k.paperLockTable ? [{ kernel: k.name, column: k.paperLockTable }] : []));
 
 export const SOURCE_CITATION = 'R. Rappaport, Y. Pouffary, S. Lieman and M. J. Marotta (HP), '
   + 'the OpenVMS TCP/IP Scalable Kernel paper: 16-CPU GS160 Wildfire testbed';
@@ -102,7 +92,7 @@ function kernelTitle(kernel: string): string {
 
 /** The paper's table is about the two OpenVMS TCP/IP kernels: its figures stand beside theirs only. */
 export function comparesWithPaper(columns: readonly LockTableColumn[]): boolean {
-  return columns.length > 0 && columns.every((c) => kernelInfo(c.source).tcpipPaper === true);
+  return columns.length > 0 && columns.every((c) => kernelInfo(c.source).paperLockTable !== undefined);
 }
 
 /** The measures that mean something for these runs: I/O lock 8's hold time only where there is one. */
@@ -167,10 +157,8 @@ export function lockTableSummary(columns: readonly LockTableColumn[], showPublis
     ? `${c.heading}, ${c.detail}: ` + measuresFor(columns).map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`).join(', ') + '.'
     : `${c.heading}, ${c.detail}.`));
   const published = showPublished
-    ? ` Published for the GS160: traditional kernel ${PUBLISHED.classic.hold}% hold, ${PUBLISHED.classic.spin}% spin, `
-      + `${formatCount(PUBLISHED.classic.locksPerS)} locks per second, I/O lock 8 ${PUBLISHED.classic.iolock8Text}; `
-      + `Scalable Kernel ${PUBLISHED.scalable.hold}% hold, ${PUBLISHED.scalable.spin}% spin, `
-      + `${formatCount(PUBLISHED.scalable.locksPerS)} locks per second, I/O lock 8 ${PUBLISHED.scalable.iolock8Text}.`
+    ? ` Published for the GS160: ${PUBLISHED.map(({ column: p }) => `${p.paperName} ${p.hold}% hold, ${p.spin}% spin, `
+      + `${formatCount(p.locksPerS)} locks per second, I/O lock 8 ${p.iolock8Text}`).join('; ')}.`
     : '';
   return `Lock table. ${parts.join(' ')}${published}`;
 }

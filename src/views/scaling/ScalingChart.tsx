@@ -64,7 +64,7 @@ const styleOf = (t: ThemeTokens, kernel: string): KernelStyle => t.kernels[kerne
 /** The legend's words for a series: the paper's for its two kernels, else the kernel's title. */
 function seriesLabel(t: ThemeTokens, kernel: string): string {
   const info = kernelInfo(kernel);
-  return info.tcpipPaper ? styleOf(t, kernel).label : capitalised(info.title);
+  return info.paperLockTable ? styleOf(t, kernel).label : capitalised(info.title);
 }
 
 export function ScalingChart(props: ScalingChartProps) {
