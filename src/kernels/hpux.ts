@@ -35,7 +35,7 @@ export const hpux: KernelInfo = {
   views: ['cpu-grid', 'hpux-journey', 'hpux-buffers', 'modes', 'timeline', 'hpux-curves'],
   figures: () => import('../lab/figures/HpuxFigures.js'),
   designatedCpu: false,
-  openvmsPair: 'classic',
+  series: 'baseline',
   throughput: { path: 'hpux.throughput_mbps', label: 'Throughput (Mb/s)', words: 'megabits per second', unit: 'Mb/s' },
   vocabulary: 'unix',
   pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? 'hpux'), to: 'scalable', words: 'on the Scalable Kernel' }),

@@ -36,7 +36,7 @@ export const numa: KernelInfo = {
   figures: () => import('../lab/figures/NumaFigures.js'),
   designatedCpu: false,
   mainLock: 'LCKMGR',
-  openvmsPair: 'classic',
+  series: 'baseline',
   throughput: { path: 'numa_run.records_per_s', label: 'Records per second', words: 'records per second', unit: 'records/s' },
   vocabulary: 'openvms',
   pair(values) {

@@ -44,7 +44,7 @@ export const onload: KernelInfo = {
   views: ['cpu-grid', 'net-latency', 'net-stack-lock', 'modes', 'timeline', 'net-size-curve', 'net-livelock'],
   figures: () => import('../lab/figures/NetFigures.js'),
   designatedCpu: false,
-  openvmsPair: 'classic',
+  series: 'baseline',
   throughput: { path: 'net.delivered_per_s', label: 'Messages delivered per second', words: 'messages delivered per second', unit: 'messages/s' },
   vocabulary: 'unix',
   pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? 'onload'), to: 'scalable', words: 'on the Scalable Kernel' }),

@@ -36,7 +36,7 @@ const TRANSMIT: Throughput = {
 };
 
 /** The record of one OpenVMS kernel; the other is its Compare and sweep partner. */
-export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'openvmsPair' | 'scalingTerms' | 'paperLockTable'>,
+export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'series' | 'seriesLabel' | 'scalingTerms' | 'paperLockTable'>,
   partner: { name: string; title: string }): KernelInfo {
   return {
     ...own,

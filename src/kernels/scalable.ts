@@ -6,7 +6,7 @@ import { openvmsKernel } from './openvms.js';
 
 export const scalable = openvmsKernel(
   { name: 'scalable', title: 'Scalable Kernel', short: 'Scalable', choice: 'Scalable: KRPs to one CPU', designatedCpu: true,
-    mainLock: 'TCPIP_GLOBAL', openvmsPair: 'scalable',
+    mainLock: 'TCPIP_GLOBAL', series: 'remedy', seriesLabel: 'Scalable Kernel (KRPs)',
     paperLockTable: {
       paperName: 'Scalable Kernel', hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8: 5, iolock8Text: '<5%',
       notes: {

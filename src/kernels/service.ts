@@ -63,7 +63,7 @@ export const service: KernelInfo = {
   figures: () => import('../lab/figures/ServiceFigures.js'),
   designatedCpu: false,
   mainLock: 'STATE_LOCK',
-  openvmsPair: 'classic',
+  series: 'baseline',
   throughput: { path: 'service.requests_per_s', label: 'Requests per second', words: 'requests per second', unit: 'requests/s' },
   sweepCpus: { from: 8, to: 64, step: 8 },
   vocabulary: 'unix',

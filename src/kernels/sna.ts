@@ -77,7 +77,7 @@ export const sna: KernelInfo = {
   figures: () => import('../lab/figures/SnaFigures.js'),
   designatedCpu: false,
   threads: SNA_THREADS,
-  openvmsPair: 'classic',
+  series: 'baseline',
   throughput: { path: 'sna.round_trips_per_s', label: 'Session round trips per second', words: 'session round trips per second', unit: 'round trips/s' },
   vocabulary: 'unix',
   pair(values) {

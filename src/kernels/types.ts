@@ -16,7 +16,7 @@ import type { SweepCpus } from '../core/sweep.js';
 import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelCli } from './summary.js';
-import type { ModeVocabulary } from '../views/palette.js';
+import type { ModeVocabulary, SeriesName } from '../views/palette.js';
 
 /** A kernel's names for its threads (KernelInfo.threads). */
 export interface ThreadNames {
@@ -123,8 +123,10 @@ export interface KernelInfo {
    * N" on a CPU tile and "thread N" elsewhere.
    */
   threads?: ThreadNames;
-  /** Which of the OpenVMS paper's two kernels its runs take the colour of (the lock table, the scaling sweep). */
-  openvmsPair: 'classic' | 'scalable';
+  /** The series style its runs are drawn in where runs are told apart (the scaling sweep, the lock table): the baseline's or the remedy's. */
+  series: SeriesName;
+  /** Its name on a chart's legend, where its title is not enough ("Classic kernel (I/O lock 8)"). */
+  seriesLabel?: string;
   /** Whose words the views name its CPU modes in: OpenVMS's MONITOR MODES (MP
    * Synchronization, IPL 8 fork threads) or plain UNIX words (AIX, Linux, HP-UX). */
   vocabulary: ModeVocabulary;

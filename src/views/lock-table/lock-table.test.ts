@@ -23,13 +23,13 @@ describe('lock table', () => {
 
   it('puts the classic kernel first when both reports are given, whatever their order', () => {
     const columns = lockTableColumns({ reports: [scalable.report, classic.report] });
-    expect(columns.map((c) => c.kernel)).toEqual(['classic', 'scalable']);
+    expect(columns.map((c) => c.source)).toEqual(['classic', 'scalable']);
     expect(columns[0]!.figures.hold).toBe(classic.report.hold_pct_all_locks);
     expect(columns[1]!.figures.iolock8).toBe(scalable.report.iolock8_hold_pct);
   });
 
   it('falls back from reports to one report to the live snapshot', () => {
-    expect(lockTableColumns({ report: classic.report, snapshot: scalable.snapshot })[0]!.kernel).toBe('classic');
+    expect(lockTableColumns({ report: classic.report, snapshot: scalable.snapshot })[0]!.source).toBe('classic');
     const live = lockTableColumns({ snapshot: scalable.snapshot });
     expect(live).toHaveLength(1);
     expect(live[0]!.live).toBe(true);

@@ -6,7 +6,7 @@
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { formatCount, formatNs, formatPct, formatRate, pctOf, plural } from '../format.js';
-import type { KernelName } from '../palette.js';
+import type { SeriesName } from '../palette.js';
 import { lockInfo } from '../lock/model.js';
 import { soFar } from '../snapshot-data.js';
 import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
@@ -35,8 +35,8 @@ export interface LockTableColumn {
   detail: string;
   /** The kernel that ran (its name in the registry). */
   source: string;
-  /** The OpenVMS kernel whose colour it takes. */
-  kernel: VmsKernel;
+  /** The series style its bars are drawn in (its kernel's KernelInfo.series). */
+  series: SeriesName;
   figures: LockFigures;
   live: boolean;
   /** Whether the run has measured anything yet: during its warm-up the window is empty and its figures are not zeros but unknown. */
@@ -46,11 +46,9 @@ export interface LockTableColumn {
 /** The column's detail while the run is still in its warm-up, before statistics start. */
 const WARMING_UP = 'warming up: no figures until the warm-up ends';
 
-/** The paper's lock table compares the two OpenVMS kernels. */
-type VmsKernel = Exclude<KernelName, 'sna'>;
-
-function kernelOf(name: string): VmsKernel {
-  return kernelInfo(name).openvmsPair;
+/** The series style a run's column is drawn in (KernelInfo.series). */
+function kernelOf(name: string): SeriesName {
+  return kernelInfo(name).series;
 }
 
 function cpusOf(report: Report): number {
@@ -108,7 +106,7 @@ export function columnFromReport(report: Report, index = 0): LockTableColumn {
     heading: `${kernelTitle(report.kernel)} (model)`,
     detail: `${plural(cpusOf(report), 'CPU')}, ${report.window_ns > 0 ? `${formatNs(report.window_ns)} measured` : WARMING_UP}`,
     source: report.kernel,
-    kernel,
+    series: kernel,
     figures: figuresFromReport(report),
     live: false,
     measured: report.window_ns > 0,
@@ -121,7 +119,7 @@ export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
     heading: `${kernelTitle(snapshot.kernel)} (model, live)`,
     detail: `${plural(snapshot.cpus.length, 'CPU')}, ${snapshot.windowNs > 0 ? `${formatNs(snapshot.windowNs)} ${soFar(snapshot)}` : WARMING_UP}`,
     source: snapshot.kernel,
-    kernel: kernelOf(snapshot.kernel),
+    series: kernelOf(snapshot.kernel),
     figures: figuresFromSnapshot(snapshot),
     live: true,
     measured: snapshot.windowNs > 0,
@@ -134,7 +132,7 @@ export function lockTableColumns(args: { snapshot?: Snapshot; report?: Report; r
   if (reports.length > 0) {
     return reports
       .map((r, i) => columnFromReport(r, i))
-      .sort((a, b) => order(a.kernel) - order(b.kernel));
+      .sort((a, b) => order(a.source) - order(b.source));
   }
   return args.snapshot ? [columnFromSnapshot(args.snapshot)] : [];
 }
