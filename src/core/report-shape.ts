@@ -77,7 +77,11 @@ export function reportMetric(schema: Schema, path: string): ReportMetric | undef
 
 // ---- the generated types -------------------------------------------------------------
 
-/** Named interfaces for the report's objects (by their path), as the app imports them. */
+/**
+ * Named interfaces for the report's objects (by their path), as the app imports them.
+ * A top-level section a kernel adds (sna, numa_run, ...) is named after its key
+ * (interfaceName): SnaReport, NumaRunReport.
+ */
 const INTERFACE_NAMES: Record<string, string> = {
   '': 'Report',
   'cpus[]': 'CpuReport',
@@ -86,16 +90,18 @@ const INTERFACE_NAMES: Record<string, string> = {
   scheduler: 'SchedulerReport',
   'queues[]': 'QueueReport',
   throughput: 'Throughput',
-  sna: 'SnaReport',
-  numa: 'NumaReport',
   'numa.by_rad[]': 'RadReport',
-  numa_run: 'NumaRunReport',
-  net: 'NetReport',
   'net.breakdown_ns': 'NetBreakdown',
   'net.stack_lock': 'NetStackLockReport',
-  hpux: 'HpuxReport',
   'hpux.buffers[]': 'HpuxBuffer',
 };
+
+/** An object's interface name: INTERFACE_NAMES's, else a top-level section's after its key ("numa_run": NumaRunReport), else none (inline). */
+function interfaceName(path: string): string | undefined {
+  if (path in INTERFACE_NAMES) return INTERFACE_NAMES[path];
+  if (!/^[a-z][a-z_]*$/.test(path)) return undefined;
+  return `${path.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Report`;
+}
 
 /** The machine's RAD section of the report (model/machine.c; any kernel on several RADs). */
 const MACHINE_SECTION = 'numa';
@@ -175,7 +181,7 @@ export function reportTypesSource(schema: Schema): string {
   };
 
   const objectType = (node: Node, path: string): string => {
-    const name = INTERFACE_NAMES[path];
+    const name = interfaceName(path);
     const lines: string[] = [];
     const indent = name ? '  ' : '    ';
     if (path === '') {

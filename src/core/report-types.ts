@@ -324,6 +324,37 @@ export interface HpuxReport {
   buffers: HpuxBuffer[];
 }
 
+export interface ServiceReport {
+  /** Discipline. */
+  discipline: 'tas' | 'ticket' | 'mcs' | 'wake_all' | 'wake_one' | 'handoff' | 'delegate' | 'combine' | 'partition';
+  /** Requests (/s); more is better. */
+  requests_per_s: number;
+  /** Response time (mean, think work excluded) (ns); less is better. */
+  mean_response_ns: number;
+  /** The serial part busy (lock held, or the server CPU working) (%). */
+  serial_busy_pct: number;
+  /** Lock cache-line transfers per request; less is better. */
+  lock_transfers_per_request: number;
+  /** Shared-state cache-line transfers per request; less is better. */
+  state_transfers_per_request: number;
+  /** Request and reply cache-line transfers per request; less is better. */
+  message_transfers_per_request: number;
+  /** Context switches per request; less is better. */
+  context_switches_per_request: number;
+  /** Futile wake-ups per request; less is better. */
+  futile_wakeups_per_request: number;
+  /** CPU time waiting for a reply from another CPU (%); less is better. */
+  reply_wait_pct: number;
+  /** Requests a combiner ran for others, per pass. */
+  combined_per_pass: number;
+  /** Requests in the elephant flow (measured) (%). */
+  elephant_pct: number;
+  /** Requests dropped (the queue's pool was full) (requests); less is better. */
+  requests_dropped: number;
+  /** Requests issued and not finished at the end (requests). */
+  requests_in_flight: number;
+}
+
 export interface Report {
   /** The whole scenario that ran, every field resolved. */
   scenario: ScenarioDocument;
@@ -384,36 +415,7 @@ export interface Report {
   /** Kernel hpux only. */
   hpux?: HpuxReport;
   /** Kernel service only. */
-  service?: {
-    /** Discipline. */
-    discipline: 'tas' | 'ticket' | 'mcs' | 'wake_all' | 'wake_one' | 'handoff' | 'delegate' | 'combine' | 'partition';
-    /** Requests (/s); more is better. */
-    requests_per_s: number;
-    /** Response time (mean, think work excluded) (ns); less is better. */
-    mean_response_ns: number;
-    /** The serial part busy (lock held, or the server CPU working) (%). */
-    serial_busy_pct: number;
-    /** Lock cache-line transfers per request; less is better. */
-    lock_transfers_per_request: number;
-    /** Shared-state cache-line transfers per request; less is better. */
-    state_transfers_per_request: number;
-    /** Request and reply cache-line transfers per request; less is better. */
-    message_transfers_per_request: number;
-    /** Context switches per request; less is better. */
-    context_switches_per_request: number;
-    /** Futile wake-ups per request; less is better. */
-    futile_wakeups_per_request: number;
-    /** CPU time waiting for a reply from another CPU (%); less is better. */
-    reply_wait_pct: number;
-    /** Requests a combiner ran for others, per pass. */
-    combined_per_pass: number;
-    /** Requests in the elephant flow (measured) (%). */
-    elephant_pct: number;
-    /** Requests dropped (the queue's pool was full) (requests); less is better. */
-    requests_dropped: number;
-    /** Requests issued and not finished at the end (requests). */
-    requests_in_flight: number;
-  };
+  service?: ServiceReport;
 }
 
 /** The words for each numeric value of the report, by its path (schema.report): what the app shows. */
