@@ -75,9 +75,7 @@ describe('kernels are looked up, not compared', () => {
 /** KernelInfo fields that are still one kernel's identity, to be replaced by contributions (issue 39). */
 const STILL_FLAGS: readonly string[] = ['designatedCpu'];
 /** Files outside src/kernels that still hold a table keyed by kernel names (issue 39). */
-const STILL_TABLES: readonly string[] = [
-  'src/dev/views-gallery/gallery.tsx',
-];
+const STILL_TABLES: readonly string[] = [];
 
 /** The fields of KernelInfo whose truthy values (or one enum value) single out exactly one kernel. */
 export function identityFlags(kernels: readonly KernelInfo[]): string[] {

@@ -251,11 +251,13 @@ function LiveGallery() {
     (async () => {
       core = await loadCore(new URL(wasmUrl, location.href));
       const schema = readSchema(core);
-      const kernel = params.get('kernel') ?? 'classic';
-      const sna = kernelInfo(kernel).threads !== undefined;
-      const docs: Record<string, string> = { classic: classicDoc, scalable: scalableDoc, sna: snaDoc };
-      const cpus = sna ? 4 : Number(params.get('cpus') ?? 64);
-      const { values } = validateScenario(schema, JSON.parse(docs[kernel] ?? classicDoc));
+      // the live run: the first of the gallery's presets that runs ?kernel= (the classic testbed by default)
+      const presets = [classicDoc, scalableDoc, snaDoc].map((doc) => validateScenario(schema, JSON.parse(doc)).values);
+      const wanted = params.get('kernel') ?? 'classic';
+      const values = presets.find((v) => v['kernel.kind'] === wanted) ?? presets[0]!;
+      // a kernel whose threads have roles runs its preset as it is (its thread names follow its sessions)
+      const sna = kernelInfo(values['kernel.kind']).threads !== undefined;
+      const cpus = sna ? Number(values['machine.cpus']) : Number(params.get('cpus') ?? 64);
       const run = Simulation.create(core, {
         ...values, ...(sna ? {} : { 'machine.cpus': cpus, 'workload.processes': cpus * 8 }), 'sim.trace_capacity': 1 << 18,
       });
