@@ -11,13 +11,13 @@ import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { leastWordSize, MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
 import { fitFontSizeOrNone, formatOne, formatPct, plural } from '../format.js';
-import { designatedCpu, measuredWhen, mpsynch } from '../snapshot-data.js';
+import { measuredWhen, mpsynch } from '../snapshot-data.js';
 import { threadName } from '../sna-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import {
-  cpuGridSummary, cpuModeShares, defaultGridHeight, DENSE_GRID_FROM, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
+  cpuGridSummary, cpuModeShares, defaultGridHeight, DENSE_GRID_FROM, designatedCpu, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
 } from './model.js';
 import { DenseCells } from './DenseCells.js';
 import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
