@@ -8,7 +8,8 @@
 #
 #   setup (scripts/setup.sh: apt-get, npm ci, core and CLI built with make -j)
 #     |-- C lane:  C tests, C tests under ASan+UBSan, the fuzzer (FUZZ_SECONDS), then the
-#     |            house checks: generated files current (npm run gen:check)
+#     |            house checks: generated files current (npm run gen:check), ESLint,
+#     |            formatting (Prettier, clang-format; once .format-enforced exists)
 #     |-- JS lane: typecheck, Vitest, the site's builds (dist/ and the e2e builds)
 #     '-- the docs generators the embed spec builds sites with, installed
 #   join, then Playwright (E2E_WORKERS workers) against dist/ on a free port
@@ -116,6 +117,16 @@ check_suite() {
 house_checks() {
   # every generated, committed file is what its generator makes (scripts/gen.mjs)
   check_suite Generated npm run --silent gen:check
+  check_suite Lint npm run --silent lint
+  # Prettier and clang-format: enforced once the repository has been formatted (the commit
+  # that does it adds .format-enforced); until then said, not run
+  if [ -f .format-enforced ]; then
+    check_suite Format npm run --silent format:check
+  else
+    banner "Format (npm run format:check)"
+    echo "Format: skipped: the repository is not formatted yet (no .format-enforced); npm run format:check runs it by hand"
+    skipped Format "not enforced until .format-enforced exists"
+  fi
 }
 c_lane() {
   c_suite "C tests" test
@@ -125,7 +136,7 @@ c_lane() {
   house_checks
 }
 expect_suite "C tests"; expect_suite "C sanitize"; expect_suite "C fuzz"
-expect_suite Generated
+expect_suite Generated; expect_suite Lint; expect_suite Format
 
 # ---- the JavaScript lane -------------------------------------------------------------------
 # The builds the specs serve: dist/ (the production build, served by vite preview) and
@@ -180,7 +191,7 @@ if [ "$setup_ok" = 1 ]; then
   wait "$generators"
   cat "$results/docs-generators.log"
 else
-  for name in "C tests" "C sanitize" "C fuzz" Generated Typecheck Vitest; do unable "$name" "set-up failed"; done
+  for name in "C tests" "C sanitize" "C fuzz" Generated Lint Format Typecheck Vitest; do unable "$name" "set-up failed"; done
 fi
 
 # ---- Playwright ----------------------------------------------------------------------------
