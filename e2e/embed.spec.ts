@@ -307,7 +307,19 @@ test.describe('an embedded lab, by size', () => {
     const plain = page.frameLocator('#fixed');
     await expect(plain.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
     await expect.poll(() => slotsIn(plain)).toEqual(['timeline']);
-    await expect.poll(async () => (await firstDrawing(plain))?.visible ?? 0, { timeout: 20_000 }).toBeGreaterThan(120);
+    // in sight (a frame out of sight gets no animation frames, and fits itself once
+    // scrolled to), the view fits the frame's 480 px whole: nothing scrolls, the view
+    // ends inside the frame, and its lanes are drawn at least at the fitted minimum
+    // (fit-views.ts: 120 px of the view's own, scaled to the room: 90 px on screen).
+    // Out of sight, the canvas once ran past the frame's foot, and an earlier form of
+    // this check (more than 120 px of it visible) passed only then.
+    await page.locator('#fixed').scrollIntoViewIfNeeded();
+    await expect.poll(async () => plain.locator('html').evaluate(() => {
+      const slot = document.querySelector('.view-slot')!.getBoundingClientRect();
+      const canvas = document.querySelector('.view-slot canvas')?.getBoundingClientRect();
+      const html = document.documentElement;
+      return html.scrollHeight <= html.clientHeight && slot.top >= 0 && slot.bottom <= innerHeight && (canvas?.height ?? 0) >= 90;
+    }), { timeout: 20_000 }).toBe(true);
     await shot(page, 'embed-lab-views-height');
     // Changing an attribute redraws the element's frame with the new views.
     await page.locator('stacklab-embed').evaluate((el) => el.setAttribute('views', 'cpu-grid'));

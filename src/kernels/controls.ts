@@ -24,6 +24,8 @@ export interface ControlSpec {
   unit?: DisplayUnit;
   /** Words for enum values, by name. */
   choices?: Record<string, string>;
+  /** An enum value in a few words for running text ("ticket lock"): a lesson's run, a Compare side (valueWords). */
+  short?: Readonly<Record<string, string>>;
   /** A short note shown under the control (for example what -1 means). */
   note?: string;
   /** Only meaningful for this kernel; the control says so when another one runs. */
@@ -38,7 +40,11 @@ export const CPUS: ControlSpec = { path: 'machine.cpus', kind: 'slider' };
 /** The kernel choice; its words for each kernel come from the kernel registry (controlFor's kernelChoices). */
 export const KERNEL: ControlSpec = { path: 'kernel.kind', kind: 'choice' };
 
+/** kernel.lock_kind's values in a few words (ControlSpec.short). */
+export const SPINLOCK_SHORT: Readonly<Record<string, string>> = { tas: 'test-and-set lock', ticket: 'ticket lock', fair: 'OpenVMS fair lock', mcs: 'MCS queue lock' };
+
 export const SPINLOCK_CHOICES = {
   tas: 'Test-and-set (any spinner may win)', ticket: 'Ticket (first come, first served)',
   fair: 'OpenVMS fair (as modelled): test-and-set until contention, then queued',
+  mcs: 'MCS queue lock (each spinner on its own line)',
 };

@@ -41,6 +41,22 @@ export function modeVocabulary(name: unknown): ModeVocabulary {
 /** The parameter panel's words for choosing each kernel (controlFor's kernelChoices). */
 export const KERNEL_CHOICES: Readonly<Record<string, string>> = Object.fromEntries(KERNELS.map((kernel) => [kernel.name, kernel.choice]));
 
+/**
+ * A setting's value in a few words for running text, as the kernels word their own
+ * fields: kernel.kind by the kernel's title ("Scalable Kernel"), an enum field by its
+ * control's `short` words ("ticket lock"); undefined where no kernel words it.
+ */
+export function valueWords(path: string, value: unknown): string | undefined {
+  if (path === 'kernel.kind') return isKernelName(value) ? kernelInfo(value).title : undefined;
+  for (const kernel of KERNELS) {
+    for (const spec of [...kernel.mainControls, ...(kernel.moreControls ?? [])]) {
+      const words = spec.path === path ? spec.short?.[String(value)] : undefined;
+      if (words !== undefined) return words;
+    }
+  }
+  return undefined;
+}
+
 /** Whether the app knows a kernel of that name. */
 export function isKernelName(name: unknown): name is string {
   return typeof name === 'string' && byName.has(name);

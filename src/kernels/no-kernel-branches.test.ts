@@ -5,12 +5,23 @@
  * a switch case, includes), naming the file and line. The one name that is also a
  * value of another field, net.stack's "onload" (a stack, not a kernel), is allowed where
  * a stack is compared.
+ *
+ * A branch has other names too (issue 39), and these are caught as well:
+ * - an identity flag: a KernelInfo field true (or one value) for exactly one kernel is
+ *   `kernel === 'x'` with a longer name;
+ * - a table keyed by kernel names outside src/kernels (two or more kernel names as an
+ *   object's keys in one file, or a Record keyed by the kernel-name type).
+ * The ones still in the code are listed below (STILL_FLAGS, STILL_TABLES): each is the
+ * debt of moving a kernel's code into its own folder. The list only shrinks: an entry
+ * that is no longer found fails the test, to be taken off.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSchema } from '../core/index.js';
 import { loadCoreFromDisk } from '../core/node.js';
+import { KERNELS } from './index.js';
+import type { KernelInfo } from './types.js';
 
 const root = join(import.meta.dirname, '..');
 /** The kernels' names, as the core's registry lists them. */
@@ -58,5 +69,59 @@ describe('kernels are looked up, not compared', () => {
   it('no source file outside src/kernels/ compares a kernel name', () => {
     const problems = sources(root).flatMap((path) => kernelBranches(relative(join(root, '..'), path), readFileSync(path, 'utf8')));
     expect(problems).toEqual([]);
+  });
+});
+
+/** KernelInfo fields that are still one kernel's identity, to be replaced by contributions (issue 39). */
+const STILL_FLAGS: readonly string[] = ['designatedCpu'];
+/** Files outside src/kernels that still hold a table keyed by kernel names (issue 39). */
+const STILL_TABLES: readonly string[] = [
+  'src/core/report-shape.ts', 'src/dev/views-gallery/gallery.tsx',
+];
+
+/** The fields of KernelInfo whose truthy values (or one enum value) single out exactly one kernel. */
+export function identityFlags(kernels: readonly KernelInfo[]): string[] {
+  if (kernels.length < 3) return [];
+  const fields = new Set(kernels.flatMap((k) => Object.keys(k)));
+  const out: string[] = [];
+  for (const field of fields) {
+    const values = kernels.map((k) => (k as unknown as Record<string, unknown>)[field]);
+    if (values.some((v) => typeof v === 'function' || (typeof v === 'object' && v !== null))) continue;
+    if (values.every((v) => typeof v === 'boolean' || v === undefined)) {
+      if (values.filter((v) => v === true).length === 1) out.push(field);
+    }
+  }
+  return out.sort();
+}
+
+/** Lines of a file that key a table by kernel names: "file:line: text". */
+export function kernelTables(file: string, text: string): string[] {
+  // a kernel name as a key: at a line's start, or after { or , (several on a line)
+  const key = new RegExp(`(?:^|[{,])\\s*(?<q>['"]?)(${names})\\k<q>\\s*:(?!:)`, 'g');
+  const lines = text.split('\n').map((line) => line.replace(/\/\/.*$/, ''));
+  const keysOf = lines.map((line) => [...line.matchAll(key)].map((m) => m[2]!));
+  const distinct = new Set(keysOf.flat());
+  const hits = lines.flatMap((line, i) => ((distinct.size >= 2 && keysOf[i]!.length > 0) || /Record<\s*(KernelName|KernelKind)\b/.test(line) ? [i] : []));
+  return hits.map((i) => `${file}:${i + 1}: ${text.split('\n')[i]!.trim()}`);
+}
+
+describe('no identity flags, no tables keyed by kernel', () => {
+  it('finds them where they are', () => {
+    const k = (name: string, extra: object) => ({ name, ...extra }) as unknown as KernelInfo;
+    expect(identityFlags([k('a', { x: true, y: true }), k('b', { x: false, y: true }), k('c', { y: false })])).toEqual(['x']);
+    expect(kernelTables('x.ts', "const c = {\n  classic: 1,\n  scalable: 2,\n};")).toHaveLength(2);
+    expect(kernelTables('x.ts', "const c = {\n  classic: 1,\n  other: 2,\n};")).toEqual([]);
+    expect(kernelTables('x.ts', 'type T = Readonly<Record<KernelName, Style>>;')).toHaveLength(1);
+    expect(kernelTables('x.ts', "const t = { sna: 'SNA', numa: 'NUMA', sim: 'Run' };")).toHaveLength(1);
+    expect(kernelTables('x.ts', "const t = cond ? a : b;\nconst u = { classic: 1 };")).toEqual([]);
+  });
+
+  it('no KernelInfo flag is true for exactly one kernel, but those still listed (issue 39)', () => {
+    expect(identityFlags(KERNELS)).toEqual([...STILL_FLAGS].sort());
+  });
+
+  it('no file outside src/kernels/ keys a table by kernel names, but those still listed (issue 39)', () => {
+    const found = sources(root).flatMap((path) => kernelTables(relative(join(root, '..'), path), readFileSync(path, 'utf8')));
+    expect([...new Set(found.map((hit) => hit.split(':')[0]!))].sort()).toEqual([...STILL_TABLES].sort());
   });
 });

@@ -2,7 +2,7 @@
  * numa.ts -- OpenVMS on an AlphaServer GS: where processes, data and locks live in the
  * resource affinity domains, and a batch run that pays for it (source 004).
  */
-import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, us } from './controls.js';
+import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from './controls.js';
 import type { KernelInfo } from './types.js';
 
 /** OpenVMS on an AlphaServer GS: where processes, data and locks live (source 004). */
@@ -16,7 +16,7 @@ const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'numa.locks_per_record', kind: 'number' },
   { path: 'numa.lock_manager', kind: 'select',
     choices: { ordinary: 'Ordinary: every CPU under the LCKMGR spinlock', dedicated: 'Dedicated CPU (LCKMGR_SERVER)' } },
-  { path: 'kernel.lock_kind', kind: 'select', choices: SPINLOCK_CHOICES },
+  { path: 'kernel.lock_kind', kind: 'select', choices: SPINLOCK_CHOICES, short: SPINLOCK_SHORT },
   { path: 'workload.user_work.mean_ns', kind: 'number', unit: us },
   { path: 'numa.reporter_cpu', kind: 'number', note: '-1: placed like the others.' },
   { path: 'sim.seed', kind: 'number' },
@@ -29,15 +29,14 @@ export const numa: KernelInfo = {
   title: 'AlphaServer GS (NUMA)',
   short: 'NUMA',
   choice: 'OpenVMS on an AlphaServer GS (NUMA)',
+  fieldGroup: { prefix: 'numa', words: 'AlphaServer GS (NUMA)' },
   mainControls: NUMA_MAIN_CONTROLS,
-  views: ['cpu-grid', 'lock', 'modes', 'timeline', 'lock-table'],
+  // its machine is about RADs: their views are drawn even with one RAD (any other kernel gets them on a machine of several)
+  views: ['cpu-grid', 'lock', 'modes', 'timeline', 'lock-table', 'numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes'],
   figures: () => import('../lab/figures/NumaFigures.js'),
   designatedCpu: false,
   mainLock: 'LCKMGR',
-  threadRoles: false,
-  rads: true,
-  journey: false,
-  openvmsPair: 'classic',
+  series: 'baseline',
   throughput: { path: 'numa_run.records_per_s', label: 'Records per second', words: 'records per second', unit: 'records/s' },
   vocabulary: 'openvms',
   pair(values) {

@@ -2,7 +2,7 @@
  * openvms.ts -- what the two OpenVMS TCP/IP kernels share in the app: the testbed's
  * controls, figures and views, and the pair Compare makes of them (source 000).
  */
-import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, us } from './controls.js';
+import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelInfo, Throughput } from './types.js';
 
@@ -17,7 +17,7 @@ const MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'workload.message_bytes', kind: 'number' },
   {
     path: 'kernel.lock_kind', kind: 'select',
-    choices: SPINLOCK_CHOICES,
+    choices: SPINLOCK_CHOICES, short: SPINLOCK_SHORT,
   },
   { path: 'sim.seed', kind: 'number' },
   {
@@ -36,18 +36,14 @@ const TRANSMIT: Throughput = {
 };
 
 /** The record of one OpenVMS kernel; the other is its Compare and sweep partner. */
-export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'openvmsPair' | 'scalingTerms'>,
+export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'series' | 'seriesLabel' | 'scalingTerms' | 'paperLockTable'>,
   partner: { name: string; title: string }): KernelInfo {
   return {
     ...own,
-    tcpipPaper: true,
     vocabulary: 'openvms',
     mainControls: MAIN_CONTROLS,
     views: OPENVMS_VIEWS,
     figures: () => import('../lab/figures/OpenvmsFigures.js'),
-    threadRoles: false,
-    rads: false,
-    journey: false,
     throughput: TRANSMIT,
     sweepPartner: partner.name,
     sweepCpus: { from: 1, to: 32, step: 1 },

@@ -6,7 +6,16 @@ import { openvmsKernel } from './openvms.js';
 
 export const scalable = openvmsKernel(
   { name: 'scalable', title: 'Scalable Kernel', short: 'Scalable', choice: 'Scalable: KRPs to one CPU', designatedCpu: true,
-    mainLock: 'TCPIP_GLOBAL', openvmsPair: 'scalable',
+    mainLock: 'TCPIP_GLOBAL', series: 'remedy', seriesLabel: 'Scalable Kernel (KRPs)',
+    paperLockTable: {
+      paperName: 'Scalable Kernel', hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8: 5, iolock8Text: '<5%',
+      notes: {
+        hold: 'while completing more work',
+        spin: 'very good',
+        locksPerS: 'doing more work with far fewer locks per unit of work',
+        iolock8: 'very good: much more of I/O lock 8 is left for heavy disk I/O',
+      },
+    },
     scalingTerms: {
       serial: 'the designated CPU\'s work on each KRP, since every CPU\'s TCP/IP requests queue for that one CPU',
       crosstalk: 'the KRP queue\'s and the locks\' cache lines travelling between the CPUs and the designated CPU',

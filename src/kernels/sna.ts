@@ -3,7 +3,7 @@
  * remedies, and the porting journey (source 001).
  */
 import { type ControlSpec, CPUS, KERNEL, ms, us } from './controls.js';
-import type { KernelInfo } from './types.js';
+import type { KernelInfo, ThreadNames } from './types.js';
 
 /** The main controls while the SNA Server/6000 kernel runs (the OpenVMS workload's are under "All parameters"). */
 const SNA_MAIN_CONTROLS: readonly ControlSpec[] = [
@@ -38,6 +38,31 @@ const SNA_REMEDY_CONTROLS: readonly ControlSpec[] = [
   { path: 'sched.cache_reload.mean_ns', kind: 'number', unit: us },
 ];
 
+/**
+ * The SNA kernel's threads, in the order the core makes them (sna.c): a Transaction
+ * Program (TP) and a Half Session (HS) kproc for each session and the measured
+ * transfer, then two DLC kprocs (the sessions' link, the transfer's token ring).
+ */
+const SNA_THREADS: ThreadNames = {
+  name(count, id) {
+    const s = (count - 4) / 2;
+    if (count < 4 || id < 0) return `thread ${id}`;
+    if (id <= s) return `TP ${id}`;
+    if (id <= 2 * s + 1) return `HS ${id - s - 1}`;
+    return `DLC ${id - 2 * s - 2}`;
+  },
+  words(count, id) {
+    const s = (count - 4) / 2;
+    const name = SNA_THREADS.name(count, id);
+    if (count < 4) return name;
+    if (id === s) return `${name} (the measured transfer's Transaction Program)`;
+    if (id === 2 * s + 1) return `${name} (the measured transfer's Half Session)`;
+    if (id === 2 * s + 2) return `${name} (the DLC kproc of the sessions' link)`;
+    if (id === 2 * s + 3) return `${name} (the DLC kproc of the transfer's token ring)`;
+    return name;
+  },
+};
+
 const LOCK_WORDS: Record<string, string> = { lockl: 'lockl (wake all)', handoff: 'hand-off', simple: 'simple (spin) locks' };
 
 export const sna: KernelInfo = {
@@ -45,15 +70,14 @@ export const sna: KernelInfo = {
   title: 'SNA Server/6000',
   short: 'SNA',
   choice: 'SNA Server/6000 on AIX SMP',
+  fieldGroup: { prefix: 'sna', words: 'SNA Server/6000' },
   mainControls: SNA_MAIN_CONTROLS,
   moreControls: SNA_REMEDY_CONTROLS,
   views: ['cpu-grid', 'lock', 'herd', 'cache-lines', 'modes', 'timeline', 'lock-table'],
   figures: () => import('../lab/figures/SnaFigures.js'),
   designatedCpu: false,
-  threadRoles: true,
-  rads: false,
-  journey: true,
-  openvmsPair: 'classic',
+  threads: SNA_THREADS,
+  series: 'baseline',
   throughput: { path: 'sna.round_trips_per_s', label: 'Session round trips per second', words: 'session round trips per second', unit: 'round trips/s' },
   vocabulary: 'unix',
   pair(values) {

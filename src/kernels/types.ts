@@ -16,7 +16,33 @@ import type { SweepCpus } from '../core/sweep.js';
 import type { ControlSpec } from './controls.js';
 import type { KnownViewId } from '../shared/view-ids.js';
 import type { KernelCli } from './summary.js';
-import type { ModeVocabulary } from '../views/palette.js';
+import type { ModeVocabulary, SeriesName } from '../views/palette.js';
+
+/** A kernel's names for its threads (KernelInfo.threads). */
+export interface ThreadNames {
+  /** Short: "TP 12". */
+  name(threadCount: number, id: number): string;
+  /** For text equivalents: "TP 150 (the measured transfer's Transaction Program)". */
+  words(threadCount: number, id: number): string;
+}
+
+/**
+ * A kernel's column of the OpenVMS TCP/IP paper's lock table for the 16-CPU GS160
+ * testbed (source 000, "Comparing the Traditional Kernel to the Scalable Kernel"), with
+ * the paper's comments beside its figures.
+ */
+export interface PaperLockColumn {
+  /** The paper's name for the kernel: "traditional kernel", "Scalable Kernel". */
+  paperName: string;
+  /** Held, all locks (%); spinning, all locks (%); lock acquisitions a second; I/O lock 8 held (%), and as the paper writes it. */
+  hold: number;
+  spin: number;
+  locksPerS: number;
+  iolock8: number;
+  iolock8Text: string;
+  /** The paper's comments beside these figures, by measure. */
+  notes?: Readonly<Partial<Record<'hold' | 'spin' | 'locksPerS' | 'iolock8', string>>>;
+}
 
 /** What a kernel's key figures are drawn from. */
 export interface FiguresProps {
@@ -80,11 +106,13 @@ export interface KernelInfo {
   short: string;
   /** The parameter panel's words for choosing it. */
   choice: string;
+  /** Its own fields' group under "All parameters": the fields whose path starts with `prefix` ("sna"), under `words`. */
+  fieldGroup?: { prefix: string; words: string };
   /** The controls the lab shows first while it runs, in order. */
   mainControls: readonly ControlSpec[];
   /** Its words for other fields of its own (under "All parameters"). */
   moreControls?: readonly ControlSpec[];
-  /** The views the lab draws for it (the RAD views follow `rads` and machine.rads instead). */
+  /** The views the lab draws for it (the RAD views also on any machine of several RADs). */
   views: readonly KnownViewId[];
   /** Its key figures, loaded with the kernel (a chunk of its own). */
   figures: () => Promise<{ default: ComponentType<FiguresProps> }>;
@@ -92,19 +120,21 @@ export interface KernelInfo {
   designatedCpu: boolean;
   /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL", "LCKMGR"). */
   mainLock?: string;
-  /** Its threads have roles the views name (SNA's TP, HS and DLC kprocs), not process numbers. */
-  threadRoles: boolean;
-  /** Its machine is about resource affinity domains: the RAD views are drawn even with one RAD. */
-  rads: boolean;
-  /** The lab offers the porting journey (the SNA port's remedies, 1-way against 4-way). */
-  journey: boolean;
-  /** Which of the OpenVMS paper's two kernels its runs take the colour of (the lock table, the scaling sweep). */
-  openvmsPair: 'classic' | 'scalable';
+  /**
+   * Its threads' names and words where they have roles the views name (SNA's TP 12,
+   * HS 12, DLC 0 kprocs), from the run's thread count; without it a thread is "process
+   * N" on a CPU tile and "thread N" elsewhere.
+   */
+  threads?: ThreadNames;
+  /** The series style its runs are drawn in where runs are told apart (the scaling sweep, the lock table): the baseline's or the remedy's. */
+  series: SeriesName;
+  /** Its name on a chart's legend, where its title is not enough ("Classic kernel (I/O lock 8)"). */
+  seriesLabel?: string;
   /** Whose words the views name its CPU modes in: OpenVMS's MONITOR MODES (MP
    * Synchronization, IPL 8 fork threads) or plain UNIX words (AIX, Linux, HP-UX). */
   vocabulary: ModeVocabulary;
-  /** It is one of the OpenVMS TCP/IP paper's kernels: its lock table stands beside the published one. */
-  tcpipPaper?: boolean;
+  /** What the OpenVMS TCP/IP paper publishes for it, if it is one of the paper's kernels: its lock table then stands beside the published one. */
+  paperLockTable?: PaperLockColumn;
   /** Its main throughput: what the scaling chart plots and a sweep over CPUs fits. */
   throughput: Throughput;
   /** The kernel the scaling sweep runs beside it, if any (without one, the sweep runs it alone). */

@@ -50,6 +50,8 @@ describe('controlFor', () => {
   it('groups "All parameters" by the path\'s first segment, in words', () => {
     expect(groupOf('sched.affinity')).toBe('Scheduler');
     expect(groupOf('hpux.alignment')).toBe('HP-UX 9.0');
+    // every field of the core is in a group with words (the engine's, or its kernel's fieldGroup), never a bare prefix
+    for (const field of schema.fields) expect(groupOf(field.path), field.path).not.toBe(field.path.split('.')[0]);
   });
 });
 

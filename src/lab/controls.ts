@@ -16,10 +16,10 @@ export type { ControlKind, ControlSpec, DisplayUnit } from '../kernels/controls.
 
 const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', uniform: 'Uniform (mean ± spread)' };
 
-/** The groups of "All parameters", by a path's first segment. */
-const GROUPS: Record<string, string> = {
-  machine: 'Machine', kernel: 'Kernel', workload: 'Workload', network: 'Network', costs: 'Costs', sched: 'Scheduler',
-  sna: 'SNA Server/6000', numa: 'AlphaServer GS (NUMA)', net: 'Two hosts (network benchmark)', hpux: 'HP-UX 9.0', sim: 'Run',
+/** The groups of "All parameters", by a path's first segment: the engine's own, then each kernel's (KernelInfo.fieldGroup). */
+const GROUPS: Readonly<Record<string, string>> = {
+  machine: 'Machine', kernel: 'Kernel', workload: 'Workload', network: 'Network', costs: 'Costs', sched: 'Scheduler', sim: 'Run',
+  ...Object.fromEntries(KERNELS.flatMap((k) => (k.fieldGroup ? [[k.fieldGroup.prefix, k.fieldGroup.words]] : []))),
 };
 
 /** The unit a nanosecond field reads best in, from its default's size. */

@@ -4,23 +4,16 @@
  * scenario (`npx stacklab run <preset> --set path=value`).
  */
 import { plural } from '../views/format.js';
-import { DISCIPLINE_SHORT_WORDS } from '../kernels/service.js';
+import { valueWords } from '../kernels/index.js';
 import type { FieldSettings, FieldValue, LessonScenario } from './components.js';
 
-const KERNELS: Record<string, string> = { classic: 'classic kernel', scalable: 'Scalable Kernel' };
-const LOCKS: Record<string, string> = { tas: 'test-and-set lock', ticket: 'ticket lock', mcs: 'MCS queue lock' };
-
-/** One setting in words. */
+/** One setting in words: the kernels' own words for their fields' values (valueWords), else the field's. */
 export function settingText(path: string, value: FieldValue): string {
+  const words = valueWords(path, value);
+  if (words !== undefined) return words;
   switch (path) {
     case 'machine.cpus':
       return plural(Number(value), 'CPU');
-    case 'kernel.kind':
-      return KERNELS[String(value)] ?? String(value);
-    case 'kernel.lock_kind':
-      return LOCKS[String(value)] ?? String(value);
-    case 'service.discipline':
-      return DISCIPLINE_SHORT_WORDS[String(value)] ?? String(value);
     case 'machine.cache_transfer_ns':
       return `cache-line move ${value} ns`;
     case 'workload.processes':

@@ -42,15 +42,14 @@ export function isViewId(value: unknown): value is KnownViewId {
 
 /**
  * The views about resource affinity domains (RADs, the QBBs of an AlphaServer GS): drawn
- * for a kernel about RADs (src/kernels: rads), or for any kernel on a machine of several
- * RADs (machine.rads > 1), and never otherwise. Every other view is drawn for the kernels
- * that list it (src/kernels: views).
+ * for a kernel that lists them (src/kernels: views), and for any kernel on a machine of
+ * several RADs (machine.rads > 1). Every other view is drawn for the kernels that list it.
  */
 const NUMA_VIEWS: ReadonlySet<KnownViewId> = new Set(['numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes']);
 
 /** Whether the lab draws the view for this kernel (and this many RADs, machine.rads). */
 export function viewDrawnFor(id: KnownViewId, kernel: unknown, rads?: unknown): boolean {
-  if (NUMA_VIEWS.has(id)) return kernelInfo(kernel).rads && isKernelName(kernel) || (typeof rads === 'number' && rads > 1);
+  if (NUMA_VIEWS.has(id)) return (isKernelName(kernel) && kernelInfo(kernel).views.includes(id)) || (typeof rads === 'number' && rads > 1);
   return !isKernelName(kernel) || kernelInfo(kernel).views.includes(id);
 }
 

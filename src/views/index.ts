@@ -14,7 +14,7 @@ export { Timeline, type TimelineProps } from './timeline/Timeline.js';
 
 export {
   MODES, MODE_INFO, MONITOR_ORDER, THEMES, themeTokens, modeColour,
-  type Theme, type ThemeTokens, type ModeName, type ModeInfo, type KernelName,
+  type Theme, type ThemeTokens, type ModeName, type ModeInfo, type SeriesName,
 } from './palette.js';
 export { prefersReducedMotion, usePrefersReducedMotion, useTweened, onFrame } from './motion.js';
 export { SegmentBuilder, buildSegments, type TimelineSegments, type TraceNames } from './timeline/segments.js';

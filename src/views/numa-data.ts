@@ -93,9 +93,9 @@ export function cpusByRad(layout: NumaLayout): number[][] {
   return out;
 }
 
-/** Whether the NUMA views have something to show: a kernel about RADs (src/kernels: rads), or a machine of several RADs. */
+/** Whether the NUMA views have something to show: a kernel that lists them (src/kernels: views), or a machine of several RADs. */
 export function isNuma(report: Report | undefined, snapshot?: Snapshot): boolean {
-  const aboutRads = (kernel: unknown) => isKernelName(kernel) && kernelInfo(kernel).rads;
+  const aboutRads = (kernel: unknown) => isKernelName(kernel) && kernelInfo(kernel).views.includes('numa-topology');
   return aboutRads(snapshot?.kernel) || aboutRads(report?.kernel) || (report?.numa?.rads ?? 1) > 1;
 }
 

@@ -44,7 +44,7 @@ describe('palette', () => {
       });
 
       it('draws the two kernels in colours that contrast with the page and with each other', () => {
-        const { classic, scalable } = t.kernels;
+        const { baseline: classic, remedy: scalable } = t.series;
         expect(contrastRatio(classic.colour, t.background)).toBeGreaterThanOrEqual(3);
         expect(contrastRatio(scalable.colour, t.background)).toBeGreaterThanOrEqual(3);
         for (const vision of VISIONS) {

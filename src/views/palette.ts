@@ -144,14 +144,19 @@ const PROJECTOR_MODES: Record<ModeName, string> = {
   idle: '#BDBDBD',
 };
 
-export type KernelName = 'classic' | 'scalable';
+/**
+ * The two series styles a chart tells runs apart by (the scaling sweep, the lock
+ * table): the baseline's (orange, dashed, squares) and the remedy's (purple, solid,
+ * circles). Each kernel says which its runs take (KernelInfo.series): the OpenVMS
+ * paper's classic kernel is the baseline, its Scalable Kernel the remedy.
+ */
+export type SeriesName = 'baseline' | 'remedy';
 
-export interface KernelStyle {
+export interface SeriesStyle {
   colour: string;
   /** SVG stroke-dasharray; '' is solid. */
   dash: string;
   marker: 'square' | 'circle';
-  label: string;
 }
 
 export interface ThemeTokens {
@@ -176,7 +181,7 @@ export interface ThemeTokens {
   modeText: Readonly<Record<ModeName, string>>;
   /** Ink for hatching and dots drawn over a mode fill. */
   patternInk: string;
-  kernels: Readonly<Record<KernelName, KernelStyle>>;
+  series: Readonly<Record<SeriesName, SeriesStyle>>;
   /** The published numbers of the paper, drawn as reference marks. */
   published: string;
   /** Outline of the designated TCP/IP CPU. */
@@ -217,9 +222,9 @@ export const THEMES: Readonly<Record<Theme, ThemeTokens>> = {
     modes: LIGHT_MODES,
     modeText: modeTextFor(LIGHT_MODES),
     patternInk: 'rgba(0,0,0,0.55)',
-    kernels: {
-      classic: { colour: '#B86200', dash: '7 5', marker: 'square', label: 'Classic kernel (I/O lock 8)' },
-      scalable: { colour: '#3D2B8C', dash: '', marker: 'circle', label: 'Scalable Kernel (KRPs)' },
+    series: {
+      baseline: { colour: '#B86200', dash: '7 5', marker: 'square' },
+      remedy: { colour: '#3D2B8C', dash: '', marker: 'circle' },
     },
     published: '#1b1f24',
     designated: '#1b1f24',
@@ -243,9 +248,9 @@ export const THEMES: Readonly<Record<Theme, ThemeTokens>> = {
     modes: PROJECTOR_MODES,
     modeText: modeTextFor(PROJECTOR_MODES),
     patternInk: 'rgba(0,0,0,0.7)',
-    kernels: {
-      classic: { colour: '#A85400', dash: '9 6', marker: 'square', label: 'Classic kernel (I/O lock 8)' },
-      scalable: { colour: '#2E1F7A', dash: '', marker: 'circle', label: 'Scalable Kernel (KRPs)' },
+    series: {
+      baseline: { colour: '#A85400', dash: '9 6', marker: 'square' },
+      remedy: { colour: '#2E1F7A', dash: '', marker: 'circle' },
     },
     published: '#000000',
     designated: '#000000',

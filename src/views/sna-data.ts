@@ -32,31 +32,14 @@ export function reportMatches(report: Report | undefined, snapshot: Snapshot): r
 
 // ---- threads -------------------------------------------------------------------------
 
-/** sna.sessions, from the SNA kernel's thread count; -1 for other kernels. */
-export function snaSessions(snapshot: Snapshot): number {
-  if (!kernelInfo(snapshot.kernel).threadRoles || snapshot.threads.length < 4) return -1;
-  return (snapshot.threads.length - 4) / 2;
-}
-
-/** A thread's short name: "TP 12", "HS 12", "DLC 0"; "thread 12" outside the SNA kernel. */
+/** A thread's short name: "TP 12", "HS 12", "DLC 0" where its kernel names its threads (KernelInfo.threads); else "thread 12". */
 export function threadName(snapshot: Snapshot, id: number): string {
-  const s = snaSessions(snapshot);
-  if (s < 0 || id < 0) return `thread ${id}`;
-  if (id <= s) return `TP ${id}`;
-  if (id <= 2 * s + 1) return `HS ${id - s - 1}`;
-  return `DLC ${id - 2 * s - 2}`;
+  return kernelInfo(snapshot.kernel).threads?.name(snapshot.threads.length, id) ?? `thread ${id}`;
 }
 
-/** What a thread is, for text equivalents: "TP 150 (the 1 MB transfer's Transaction Program)". */
+/** What a thread is, for text equivalents: "TP 150 (the measured transfer's Transaction Program)". */
 export function threadWords(snapshot: Snapshot, id: number): string {
-  const s = snaSessions(snapshot);
-  const name = threadName(snapshot, id);
-  if (s < 0) return name;
-  if (id === s) return `${name} (the measured transfer's Transaction Program)`;
-  if (id === 2 * s + 1) return `${name} (the measured transfer's Half Session)`;
-  if (id === 2 * s + 2) return `${name} (the DLC kproc of the sessions' link)`;
-  if (id === 2 * s + 3) return `${name} (the DLC kproc of the transfer's token ring)`;
-  return name;
+  return kernelInfo(snapshot.kernel).threads?.words(snapshot.threads.length, id) ?? `thread ${id}`;
 }
 
 // ---- locks ---------------------------------------------------------------------------

@@ -252,7 +252,7 @@ function LiveGallery() {
       core = await loadCore(new URL(wasmUrl, location.href));
       const schema = readSchema(core);
       const kernel = params.get('kernel') ?? 'classic';
-      const sna = kernelInfo(kernel).threadRoles;
+      const sna = kernelInfo(kernel).threads !== undefined;
       const docs: Record<string, string> = { classic: classicDoc, scalable: scalableDoc, sna: snaDoc };
       const cpus = sna ? 4 : Number(params.get('cpus') ?? 64);
       const { values } = validateScenario(schema, JSON.parse(docs[kernel] ?? classicDoc));

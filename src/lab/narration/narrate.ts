@@ -37,7 +37,7 @@ const count = (n: number) => Math.round(n).toLocaleString('en');
 function completeWords(state: LabState): string {
   const r = state.finalReport;
   // Transmit packets are the OpenVMS TCP/IP paper's measure; other kernels' runs say only the spinning.
-  const tcpip = kernelInfo(state.snapshot?.kernel).tcpipPaper === true;
+  const tcpip = kernelInfo(state.snapshot?.kernel).paperLockTable !== undefined;
   return r
     ? `Run complete: ${tcpip ? `${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ` : ''}${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
     : 'Run complete.';

@@ -35,10 +35,9 @@ import { routeHash } from '../url.js';
 import { VIEW_TITLES, viewsForKernel, type KnownViewId } from '../../shared/view-ids.js';
 import type { LabState } from '../store.js';
 import { STAGE_WIDTH, useFitFigures, useFitViews, useStageScale } from './fit-views.js';
-import { WATCH_LIMIT_NS, WATCH_STEP_NS, WATCHES } from './watch.js';
+import { WATCHES } from './watch.js';
+import { START, step, type Phase, type RunView, type SceneEvent, type SceneState } from './scene-machine.js';
 import { PROJECTOR_LAYOUT_WIDTH } from '../projector-scale.js';
-
-type Phase = 'running' | 'asking' | 'revealed';
 
 const KEYS_SETTING = 'stacklab.presenter.character-keys';
 
@@ -60,8 +59,11 @@ const LETTERS = 'ABCDE';
 export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneScript; linkId?: string; initialScene?: number }) {
   const [index, setIndex] = useState(initialScene);
   const scene = script.scenes[index]!;
-  const [phase, setPhase] = useState<Phase>('running');
-  const [askedAtNs, setAskedAtNs] = useState(0);
+  // the scene's steps (scene-machine.ts): `machine` is read synchronously by the store's
+  // subscriber (below), `sceneState` is what renders
+  const machine = useRef<SceneState>(START);
+  const [sceneState, setSceneState] = useState<SceneState>(START);
+  const { phase, askedAtNs, watchMet } = sceneState;
   const [blank, setBlank] = useState(false);
   /** On the stage, the scene's views take turns (V, or their buttons): which one is shown. */
   const [shownView, setShownView] = useState(0);
@@ -124,14 +126,35 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     return () => store.dispose();
   }, [store]);
 
+  // The scene's steps: the store's updates and the instructor's keys go in as events, and
+  // the commands come out.
+  const runView = useCallback((): RunView => {
+    const state = store.getState();
+    const until = scene.ask?.until;
+    return {
+      kind: state.run.kind, playing: state.playing, loading: state.loading, done: state.done, nowNs: state.nowNs, startNs: state.startNs,
+      watched: until && state.snapshot ? WATCHES[until].holds(state.snapshot) : undefined,
+    };
+  }, [store, scene]);
+  const send = useCallback((event: SceneEvent) => {
+    const [next, commands] = step(machine.current, event, scene.ask);
+    if (next !== machine.current) {
+      machine.current = next;
+      setSceneState(next);
+    }
+    for (const command of commands) {
+      if (command.type === 'pause') store.pause();
+      else if (command.type === 'play') store.play();
+      else if (command.type === 'step') store.stepTime(command.ns);
+      else setIndex((i) => Math.min(script.scenes.length - 1, i + 1));
+    }
+  }, [store, scene, script.scenes.length]);
+
   // A new scene: load its scenario (the first is loaded by the store), and play it once loaded.
   const firstScene = useRef(true);
   const playWhenLoaded = useRef(false);
   useEffect(() => {
-    setPhase('running');
-    setAskedAtNs(0);
-    setWatchMet(undefined);
-    seeking.current = null;
+    send({ type: 'scene' });
     setShownView(0);
     if (firstScene.current) {
       firstScene.current = false;
@@ -139,58 +162,17 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     }
     playWhenLoaded.current = !prefersReducedMotion();
     store.setScenario(sceneValues(scene, presets));
-  }, [store, scene]);
+  }, [store, scene, send]);
 
-  // Freeze-and-ask: pause when the run reaches the question's time; play a new scene once loaded.
-  const phaseRef = useRef(phase);
-  phaseRef.current = phase;
-  // Asked (at the question's time, or by Next), looking for what the caption says to
-  // watch (watch.ts): the run paused, stepped a few µs at a time; `from` is the time the
-  // last step started at, `limit` the time to freeze at anyway.
-  const seeking = useRef<{ from: number; limit: number } | null>(null);
-  const [watchMet, setWatchMet] = useState<boolean | undefined>(undefined);
+  // Each store update: play a new scene once loaded, and let the scene's steps see the run.
   useEffect(() => store.subscribe(() => {
     const state = store.getState();
     if (playWhenLoaded.current && !state.loading && state.status === 'ready' && state.snapshot) {
       playWhenLoaded.current = false;
       if (!state.playing) store.play();
     }
-    const at = state.nowNs - state.startNs;
-    const step = (from: number) => {
-      seeking.current = { ...seeking.current!, from };
-      store.stepTime(WATCH_STEP_NS);
-    };
-    const freeze = (met: boolean | undefined) => {
-      seeking.current = null;
-      setWatchMet(met);
-      setAskedAtNs(Math.max(0, at));
-      setPhase('asking');
-    };
-    if (phaseRef.current !== 'running') seeking.current = null;
-    if (phaseRef.current === 'running' && scene.ask && !state.loading && seeking.current === null && state.playing
-      && at >= scene.ask.at_ms * 1e6) {
-      store.pause();
-      if (scene.ask.until) seeking.current = { from: Number.NaN, limit: at + WATCH_LIMIT_NS };
-      else freeze(undefined);
-    } else if (phaseRef.current === 'running' && scene.ask?.until && seeking.current && state.snapshot) {
-      // Paused: step, and look at the state each step's frame leaves. Frames sent before
-      // the worker heard the pause still land, but a step's frame is its last word, so
-      // the state is looked at only after a step (from: the time the last step began).
-      const search = seeking.current;
-      if (state.run.kind === 'playing') seeking.current = null; // the instructor played on: the question waits for its time or Next
-      else if (state.run.kind === 'ended') freeze(false);
-      else if (state.run.kind === 'paused' && Number.isNaN(search.from)) step(state.nowNs);
-      else if (state.run.kind === 'paused' && state.nowNs !== search.from) {
-        if (WATCHES[scene.ask.until].holds(state.snapshot)) freeze(true);
-        else if (at >= search.limit) freeze(false);
-        else step(state.nowNs);
-      }
-    } else if (phaseRef.current === 'asking' && !state.playing) {
-      // Frames the worker sent before it heard the pause still land (the last is its pause
-      // frame): the run froze where the last one says, so the caption follows it.
-      setAskedAtNs(Math.max(0, state.nowNs - state.startNs));
-    }
-  }), [store, scene]);
+    send({ type: 'run', run: runView() });
+  }), [store, send, runView]);
 
   // The address names the scene, so a link resumes here (replaced, not pushed: Back leaves the show).
   useEffect(() => {
@@ -204,34 +186,8 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     setIndex(clamped);
   }, [script.scenes.length]);
 
-  const reveal = useCallback(() => {
-    if (phaseRef.current !== 'asking') return;
-    setPhase('revealed');
-    // The run continues from where it froze.
-    if (!store.getState().done) store.play();
-  }, [store]);
-
-  // Next before the question's time: freeze now, or (a scene that names what to watch)
-  // as soon as it is on screen, as at the question's time
-  const ask = useCallback(() => {
-    const state = store.getState();
-    if (seeking.current) return; // already looking for what to watch
-    if (scene.ask?.until && !state.done) {
-      // as at the question's time: step until it is on screen (the store's subscriber above)
-      seeking.current = { from: Number.NaN, limit: state.nowNs - state.startNs + WATCH_LIMIT_NS };
-      store.pause();
-      return;
-    }
-    store.pause();
-    setAskedAtNs(Math.max(0, state.nowNs - state.startNs));
-    setPhase('asking');
-  }, [store, scene]);
-
-  const next = useCallback(() => {
-    if (phaseRef.current === 'running' && scene.ask) ask();
-    else if (phaseRef.current === 'asking') reveal();
-    else goTo(index + 1);
-  }, [scene, ask, reveal, goTo, index]);
+  const reveal = useCallback(() => send({ type: 'reveal', run: runView() }), [send, runView]);
+  const next = useCallback(() => send({ type: 'next', run: runView() }), [send, runView]);
 
   const toggleFullscreen = useCallback(() => {
     setFullscreenMessage('');

@@ -5,7 +5,6 @@
  * The answer is computed once, from the trace window when the wait was chosen.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { threadName } from '../../views/sna-data.js';
 import type { LabStore } from '../store.js';
 import { explainWait, type WhyAnswer } from './why.js';
 import type { WhyRequest, WhyState } from './why-state.js';
@@ -23,7 +22,7 @@ function answerFor(store: LabStore, request: WhyRequest): WhyAnswer {
     {
       kinds: schema.trace.kinds, modes: schema.modes, lockNames: snapshot.locks.map((l) => l.name),
       lockKinds: snapshot.locks.map((l) => l.kind), spinAlgorithm: lockKind, nowNs: snapshot.nowNs,
-      threadName: kernelInfo(snapshot.kernel).threadRoles ? (t) => threadName(snapshot, t) : (t) => `process ${t}`,
+      threadName: (t) => kernelInfo(snapshot.kernel).threads?.name(snapshot.threads.length, t) ?? `process ${t}`,
     },
     request,
   );

@@ -3,8 +3,8 @@
  * the mode's name in the source's words) and any other keyed marks (kernels, markers).
  */
 import { useId, type ReactNode } from 'react';
-import { MODES, modeInfo, modesFor, themeTokens, type KernelName, type ModeName, type ModeVocabulary, type Theme } from '../palette.js';
-import { KernelMarker, ModeRect, PatternDefs } from './marks.js';
+import { MODES, modeInfo, modesFor, themeTokens, type SeriesName, type ModeName, type ModeVocabulary, type Theme } from '../palette.js';
+import { ModeRect, PatternDefs, SeriesMarker } from './marks.js';
 
 export interface LegendItem {
   key: string;
@@ -55,15 +55,16 @@ export function ModeLegend({ theme, modes = MODES, label = 'CPU modes', vocabula
   );
 }
 
-export function KernelSwatch({ kernel, theme }: { kernel: KernelName; theme?: Theme }) {
+/** A series' line and marker (palette.ts SeriesName), for a legend. */
+export function SeriesSwatch({ series, theme }: { series: SeriesName; theme?: Theme }) {
   const t = themeTokens(theme);
   const s = swatchSize(theme);
-  const style = t.kernels[kernel];
+  const style = t.series[series];
   return (
     <svg width={s * 2} height={s} viewBox={`0 0 ${s * 2} ${s}`}>
       <line x1={1} x2={s * 2 - 1} y1={s / 2} y2={s / 2} stroke={style.colour} strokeWidth={t.strokeWidth}
         strokeDasharray={style.dash || undefined} />
-      <KernelMarker kernel={kernel} x={s} y={s / 2} size={s * 0.5} theme={theme} />
+      <SeriesMarker series={series} x={s} y={s / 2} size={s * 0.5} theme={theme} />
     </svg>
   );
 }

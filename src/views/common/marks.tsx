@@ -3,7 +3,7 @@
  * let spinning and interrupts be told apart without colour, a rectangle filled in a
  * mode's colour and pattern, and kernel series markers.
  */
-import { MODE_INFO, themeTokens, type KernelName, type ModeName, type Theme } from '../palette.js';
+import { MODE_INFO, themeTokens, type SeriesName, type ModeName, type Theme } from '../palette.js';
 
 /** Pattern ids are prefixed per view instance, so several views can share a page. */
 export function patternId(prefix: string, pattern: 'hatch' | 'dots'): string {
@@ -101,11 +101,11 @@ export function ModePaths({ boxes, theme, patterns, stroke, strokeWidth = 1 }: {
   );
 }
 
-/** A marker of a kernel's series: squares for classic, circles for the Scalable Kernel. */
-export function KernelMarker({ kernel, x, y, size, theme, filled = true, strokeWidth }: {
-  kernel: KernelName; x: number; y: number; size: number; theme?: Theme; filled?: boolean; strokeWidth?: number;
+/** A series' marker: squares for the baseline, circles for the remedy (palette.ts SeriesName). */
+export function SeriesMarker({ series, x, y, size, theme, filled = true, strokeWidth }: {
+  series: SeriesName; x: number; y: number; size: number; theme?: Theme; filled?: boolean; strokeWidth?: number;
 }) {
-  const style = themeTokens(theme).kernels[kernel];
+  const style = themeTokens(theme).series[series];
   const fill = filled ? style.colour : themeTokens(theme).background;
   const sw = strokeWidth ?? 2;
   if (style.marker === 'square') {

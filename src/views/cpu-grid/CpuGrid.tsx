@@ -12,7 +12,6 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { leastWordSize, MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
 import { fitFontSizeOrNone, formatOne, formatPct, plural } from '../format.js';
 import { measuredWhen, mpsynch } from '../snapshot-data.js';
-import { threadName } from '../sna-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
@@ -59,7 +58,8 @@ export function CpuGrid(props: CpuGridProps) {
   const m = mpsynch(snapshot, props.modeNames);
   const lockNames = snapshot.locks.map((l) => l.name);
   // SNA threads have names of their own (TP 12, HS 12, DLC 0); OpenVMS runs processes.
-  const nameOf = kernelInfo(snapshot.kernel).threadRoles ? (thread: number) => threadName(snapshot, thread) : undefined;
+  const named = kernelInfo(snapshot.kernel).threads;
+  const nameOf = named ? (thread: number) => named.name(snapshot.threads.length, thread) : undefined;
   const pad = 3; // room for the designated outline
   // long badges ("TCP/IP", "IRQ") only where they leave room for the tile's "CPU nn"
   // A tile's small words shrink with short tiles, except in the projector theme: there no

@@ -123,7 +123,8 @@ export function lockMissRate(snapshot: Snapshot, lockIndex: number, report?: Rep
 export function herdScene(snapshot: Snapshot, lockIndex: number, report?: Report, awake: readonly number[] = []): HerdScene {
   const lock = snapshot.locks[lockIndex];
   const secs = snapshot.windowNs / 1e9;
-  const mode: HerdMode = !kernelInfo(snapshot.kernel).threadRoles || !lock ? 'none' : lock.kind === 'spin' ? 'spin' : 'herd';
+  // a herd is drawn for a kernel that lists this view (its threads sleep on blocking locks)
+  const mode: HerdMode = !kernelInfo(snapshot.kernel).views.includes('herd') || !lock ? 'none' : lock.kind === 'spin' ? 'spin' : 'herd';
   const isAwake = new Set(awake);
   const ready = snapshot.threads.filter((t) => t.state === 'ready').map((t) => t.id);
   const woken = awake.filter((id) => snapshot.threads[id]?.state === 'ready');
@@ -330,7 +331,7 @@ export const HERD_PRESET = { name: 'sna-as-ported', title: 'SNA Server/6000 on a
 export function noHerdText(snapshot: Snapshot): string {
   const what = 'This view shows the thundering herd: threads asleep on a blocking lock (AIX lockl), all woken by '
     + 'each release, one winning and the rest going back to sleep, each a wasted context switch.';
-  if (!kernelInfo(snapshot.kernel).threadRoles) {
+  if (!kernelInfo(snapshot.kernel).views.includes('herd')) {
     const kernel = `The ${kernelInfo(snapshot.kernel).title}`;
     return `${what} ${kernel} has no blocking locks: its waiters spin. Load the preset “${HERD_PRESET.title}” `
       + `(${HERD_PRESET.name}) to see a herd.`;

@@ -6,16 +6,16 @@
  */
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { themeTokens, type KernelName, type Theme } from '../palette.js';
+import { themeTokens, type SeriesName, type Theme } from '../palette.js';
 import { formatPct, formatRate } from '../format.js';
 import { ViewFrame } from '../common/ViewFrame.js';
-import { KernelSwatch, Legend } from '../common/Legend.js';
+import { Legend, SeriesSwatch } from '../common/Legend.js';
 import { lockInfo } from '../lock/model.js';
 import {
-  comparesWithPaper, formatMeasure, lockTableColumns, lockTableSummary, locksListed, locksUnused, measuresFor, PUBLISHED, PUBLISHED_NOTES, SOURCE_CITATION,
+  comparesWithPaper, formatMeasure, lockTableColumns, lockTableSummary, locksListed, locksUnused, measuresFor, PUBLISHED, SOURCE_CITATION,
   type LockTableColumn, type MeasureKey,
 } from './model.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { capitalised, kernelInfo } from '../../kernels/index.js';
 
 export interface LockTableProps {
   /** The live run (used when no report is given). */
@@ -45,20 +45,21 @@ export function LockTable(props: LockTableProps) {
   const showPublished = (props.showPublished ?? true) && comparesWithPaper(columns);
   const measures = measuresFor(columns);
   const unused = locksUnused(columns);
-  const published: { kernel: KernelName; heading: string }[] = showPublished
-    ? [{ kernel: 'classic', heading: 'Paper: traditional kernel' }, { kernel: 'scalable', heading: 'Paper: Scalable Kernel' }]
+  // the paper's columns, each in its kernel's colours (KernelInfo.series)
+  const published = showPublished
+    ? PUBLISHED.map(({ kernel, column }) => ({ series: kernelInfo(kernel).series, name: kernel, column, heading: `Paper: ${column.paperName}` }))
     : [];
-  const maxLocks = Math.max(...columns.map((c) => c.figures.locksPerS), showPublished ? PUBLISHED.classic.locksPerS : 0);
+  const maxLocks = Math.max(...columns.map((c) => c.figures.locksPerS), ...published.map((p) => p.column.locksPerS));
   /** A frame too narrow for the usual padding (a phone, a docs column). */
   const narrow = (props.width ?? 720) < 480;
   /** Whether the table may be wider than the frame: about 200 px a column. */
   const mayScroll = (props.width ?? 720) < 200 * (1 + columns.length + published.length);
   const lockNames = locksListed(columns);
-  const bar = (kernel: KernelName, fraction: number, muted = false) => (
+  const bar = (series: SeriesName, fraction: number, muted = false) => (
     <span className="slv-bar" aria-hidden="true" style={{
       width: `${Math.max(2, Math.round(fraction * 100))}%`,
-      background: muted ? 'transparent' : t.kernels[kernel].colour,
-      border: muted ? `2px solid ${t.kernels[kernel].colour}` : undefined,
+      background: muted ? 'transparent' : t.series[series].colour,
+      border: muted ? `2px solid ${t.series[series].colour}` : undefined,
       boxSizing: 'border-box',
     }} />
   );
@@ -66,11 +67,10 @@ export function LockTable(props: LockTableProps) {
   return (
     <ViewFrame view="lock-table" theme={theme} width={props.width ?? 720} title={props.title ?? 'Lock table'}
       summary={() => lockTableSummary(columns, showPublished)}
-      legend={showPublished ? <Legend label="Lock table legend" items={[
-        { key: 'classic', label: `${t.kernels.classic.label}: filled bars this model, outlined the paper`, swatch: <KernelSwatch kernel="classic" theme={theme} /> },
-        { key: 'scalable', label: t.kernels.scalable.label, swatch: <KernelSwatch kernel="scalable" theme={theme} /> },
-      ]} /> : <Legend label="Lock table legend" items={columns.map((c) => (
-        { key: c.key, label: `${c.heading}: filled bars`, swatch: <KernelSwatch kernel={c.kernel} theme={theme} /> }
+      legend={showPublished ? <Legend label="Lock table legend" items={published.map((p, i) => (
+        { key: p.name, label: `${kernelInfo(p.name).seriesLabel ?? capitalised(kernelInfo(p.name).title)}${i === 0 ? ': filled bars this model, outlined the paper' : ''}`, swatch: <SeriesSwatch series={p.series} theme={theme} /> }
+      ))} /> : <Legend label="Lock table legend" items={columns.map((c) => (
+        { key: c.key, label: `${c.heading}: filled bars`, swatch: <SeriesSwatch series={c.series} theme={theme} /> }
       ))} />}>
       {columns.length === 0 && <p>No run yet.</p>}
       {columns.length > 0 && (
@@ -82,7 +82,7 @@ export function LockTable(props: LockTableProps) {
             {showPublished
               ? <>Model figures over the measured window; published figures from {SOURCE_CITATION}.</>
               : <>Model figures over the measured window. The published lock table is the OpenVMS TCP/IP paper&apos;s, about other kernels, so it is not shown beside this run.</>}
-            {columns.some((c) => kernelInfo(c.kernel).designatedCpu) && ' The model\'s Scalable Kernel spins less than the published 4.4%: the paper says the Scalable Kernel adds several mini-spin locks beside the TCP/IP global lock, and the model leaves those out, as it does the rest of OpenVMS\'s spin locks (docs/model.md).'}
+            {columns.some((c) => kernelInfo(c.source).designatedCpu) && ' The model\'s Scalable Kernel spins less than the published 4.4%: the paper says the Scalable Kernel adds several mini-spin locks beside the TCP/IP global lock, and the model leaves those out, as it does the rest of OpenVMS\'s spin locks (docs/model.md).'}
           </caption>
           <thead>
             <tr>
@@ -90,7 +90,7 @@ export function LockTable(props: LockTableProps) {
               {columns.map((c) => (
                 <th scope="col" key={c.key}>{c.heading}<span className="slv-note">{c.detail}</span></th>
               ))}
-              {published.map((p, i) => <th scope="col" key={p.kernel} className={`slv-published${i === 0 ? ' slv-first-published' : ''}`}>{p.heading}<span className="slv-note">16-CPU GS160</span></th>)}
+              {published.map((p, i) => <th scope="col" key={p.name} className={`slv-published${i === 0 ? ' slv-first-published' : ''}`}>{p.heading}<span className="slv-note">16-CPU GS160</span></th>)}
             </tr>
           </thead>
           <tbody>
@@ -101,15 +101,15 @@ export function LockTable(props: LockTableProps) {
                   <td key={c.key} className="slv-num">
                     {c.measured ? <>
                       {formatMeasure(m.key, c.figures[m.key])}
-                      {bar(c.kernel, barFraction(m.key, c.figures[m.key], maxLocks))}
+                      {bar(c.series, barFraction(m.key, c.figures[m.key], maxLocks))}
                     </> : <span className="slv-muted" title="The run is still in its warm-up: nothing is measured yet">—</span>}
                   </td>
                 ))}
                 {published.map((p, i) => (
-                  <td key={p.kernel} className={`slv-num slv-published${i === 0 ? ' slv-first-published' : ''}`}>
-                    {m.key === 'iolock8' ? PUBLISHED[p.kernel].iolock8Text : formatMeasure(m.key, PUBLISHED[p.kernel][m.key])}
-                    {kernelInfo(p.kernel).designatedCpu && <span className="slv-note">{PUBLISHED_NOTES[m.key]}</span>}
-                    {bar(p.kernel, barFraction(m.key, PUBLISHED[p.kernel][m.key], maxLocks), true)}
+                  <td key={p.heading} className={`slv-num slv-published${i === 0 ? ' slv-first-published' : ''}`}>
+                    {m.key === 'iolock8' ? p.column.iolock8Text : formatMeasure(m.key, p.column[m.key])}
+                    {p.column.notes?.[m.key] && <span className="slv-note">{p.column.notes[m.key]}</span>}
+                    {bar(p.series, barFraction(m.key, p.column[m.key], maxLocks), true)}
                   </td>
                 ))}
               </tr>
@@ -119,7 +119,7 @@ export function LockTable(props: LockTableProps) {
               <tr key={name} data-lock={name}>
                 <th scope="row">{lockInfo(name).label}<span className="slv-note">{name}</span></th>
                 {columns.map((c) => <PerLockCell key={c.key} column={c} name={name} />)}
-                {published.map((p, i) => <td key={p.kernel} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === 'IOLOCK8' ? `hold ${PUBLISHED[p.kernel].iolock8Text}` : '—'}</td>)}
+                {published.map((p, i) => <td key={p.heading} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === 'IOLOCK8' ? `hold ${p.column.iolock8Text}` : '—'}</td>)}
               </tr>
             ))}
             {unused > 0 && (

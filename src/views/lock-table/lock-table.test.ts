@@ -23,13 +23,13 @@ describe('lock table', () => {
 
   it('puts the classic kernel first when both reports are given, whatever their order', () => {
     const columns = lockTableColumns({ reports: [scalable.report, classic.report] });
-    expect(columns.map((c) => c.kernel)).toEqual(['classic', 'scalable']);
+    expect(columns.map((c) => c.source)).toEqual(['classic', 'scalable']);
     expect(columns[0]!.figures.hold).toBe(classic.report.hold_pct_all_locks);
     expect(columns[1]!.figures.iolock8).toBe(scalable.report.iolock8_hold_pct);
   });
 
   it('falls back from reports to one report to the live snapshot', () => {
-    expect(lockTableColumns({ report: classic.report, snapshot: scalable.snapshot })[0]!.kernel).toBe('classic');
+    expect(lockTableColumns({ report: classic.report, snapshot: scalable.snapshot })[0]!.source).toBe('classic');
     const live = lockTableColumns({ snapshot: scalable.snapshot });
     expect(live).toHaveLength(1);
     expect(live[0]!.live).toBe(true);
@@ -37,8 +37,9 @@ describe('lock table', () => {
   });
 
   it('quotes the paper exactly', () => {
-    expect(PUBLISHED.classic).toMatchObject({ hold: 54.8, spin: 24.1, locksPerS: 204_153, iolock8Text: '31.4%' });
-    expect(PUBLISHED.scalable).toMatchObject({ hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8Text: '<5%' });
+    expect(PUBLISHED.map((p) => p.kernel)).toEqual(['classic', 'scalable']);
+    expect(PUBLISHED[0]!.column).toMatchObject({ paperName: 'traditional kernel', hold: 54.8, spin: 24.1, locksPerS: 204_153, iolock8Text: '31.4%' });
+    expect(PUBLISHED[1]!.column).toMatchObject({ paperName: 'Scalable Kernel', hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8Text: '<5%' });
     const text = lockTableSummary(lockTableColumns({ reports: [classic.report, scalable.report] }));
     expect(text).toContain('traditional kernel 54.8% hold, 24.1% spin, 204,153 locks per second, I/O lock 8 31.4%');
     expect(text).toContain('Scalable Kernel 35.2% hold, 4.4% spin, 162,033 locks per second, I/O lock 8 <5%');

@@ -6,27 +6,17 @@
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { formatCount, formatNs, formatPct, formatRate, pctOf, plural } from '../format.js';
-import type { KernelName } from '../palette.js';
+import type { SeriesName } from '../palette.js';
 import { lockInfo } from '../lock/model.js';
 import { soFar } from '../snapshot-data.js';
 import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
+import type { PaperLockColumn } from '../../kernels/types.js';
 
 /** Columns in the registry's order (the classic kernel first). */
 const order = (kernel: string) => KERNELS.findIndex((k) => k.name === kernel);
 
-/** What the paper publishes for the 16-CPU GS160 testbed ("Comparing the Traditional Kernel to the Scalable Kernel"). */
-export const PUBLISHED = {
-  classic: { hold: 54.8, spin: 24.1, locksPerS: 204_153, iolock8: 31.4, iolock8Text: '31.4%' },
-  scalable: { hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8: 5, iolock8Text: '<5%' },
-} as const;
-
-/** The paper's comments beside its scalable figures. */
-export const PUBLISHED_NOTES = {
-  hold: 'while completing more work',
-  spin: 'very good',
-  locksPerS: 'doing more work with far fewer locks per unit of work',
-  iolock8: 'very good: much more of I/O lock 8 is left for heavy disk I/O',
-} as const;
+/** The paper's published columns (KernelInfo.paperLockTable: the 16-CPU GS160 testbed), in the registry's order. */
+export const PUBLISHED: readonly { kernel: string; column: PaperLockColumn }[] = KERNELS.flatMap((k) => (k.paperLockTable ? [{ kernel: k.name, column: k.paperLockTable }] : []));
 
 export const SOURCE_CITATION = 'R. Rappaport, Y. Pouffary, S. Lieman and M. J. Marotta (HP), '
   + 'the OpenVMS TCP/IP Scalable Kernel paper: 16-CPU GS160 Wildfire testbed';
@@ -45,8 +35,8 @@ export interface LockTableColumn {
   detail: string;
   /** The kernel that ran (its name in the registry). */
   source: string;
-  /** The OpenVMS kernel whose colour it takes. */
-  kernel: VmsKernel;
+  /** The series style its bars are drawn in (its kernel's KernelInfo.series). */
+  series: SeriesName;
   figures: LockFigures;
   live: boolean;
   /** Whether the run has measured anything yet: during its warm-up the window is empty and its figures are not zeros but unknown. */
@@ -56,11 +46,9 @@ export interface LockTableColumn {
 /** The column's detail while the run is still in its warm-up, before statistics start. */
 const WARMING_UP = 'warming up: no figures until the warm-up ends';
 
-/** The paper's lock table compares the two OpenVMS kernels. */
-type VmsKernel = Exclude<KernelName, 'sna'>;
-
-function kernelOf(name: string): VmsKernel {
-  return kernelInfo(name).openvmsPair;
+/** The series style a run's column is drawn in (KernelInfo.series). */
+function kernelOf(name: string): SeriesName {
+  return kernelInfo(name).series;
 }
 
 function cpusOf(report: Report): number {
@@ -102,7 +90,7 @@ function kernelTitle(kernel: string): string {
 
 /** The paper's table is about the two OpenVMS TCP/IP kernels: its figures stand beside theirs only. */
 export function comparesWithPaper(columns: readonly LockTableColumn[]): boolean {
-  return columns.length > 0 && columns.every((c) => kernelInfo(c.source).tcpipPaper === true);
+  return columns.length > 0 && columns.every((c) => kernelInfo(c.source).paperLockTable !== undefined);
 }
 
 /** The measures that mean something for these runs: I/O lock 8's hold time only where there is one. */
@@ -118,7 +106,7 @@ export function columnFromReport(report: Report, index = 0): LockTableColumn {
     heading: `${kernelTitle(report.kernel)} (model)`,
     detail: `${plural(cpusOf(report), 'CPU')}, ${report.window_ns > 0 ? `${formatNs(report.window_ns)} measured` : WARMING_UP}`,
     source: report.kernel,
-    kernel,
+    series: kernel,
     figures: figuresFromReport(report),
     live: false,
     measured: report.window_ns > 0,
@@ -131,7 +119,7 @@ export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
     heading: `${kernelTitle(snapshot.kernel)} (model, live)`,
     detail: `${plural(snapshot.cpus.length, 'CPU')}, ${snapshot.windowNs > 0 ? `${formatNs(snapshot.windowNs)} ${soFar(snapshot)}` : WARMING_UP}`,
     source: snapshot.kernel,
-    kernel: kernelOf(snapshot.kernel),
+    series: kernelOf(snapshot.kernel),
     figures: figuresFromSnapshot(snapshot),
     live: true,
     measured: snapshot.windowNs > 0,
@@ -144,7 +132,7 @@ export function lockTableColumns(args: { snapshot?: Snapshot; report?: Report; r
   if (reports.length > 0) {
     return reports
       .map((r, i) => columnFromReport(r, i))
-      .sort((a, b) => order(a.kernel) - order(b.kernel));
+      .sort((a, b) => order(a.source) - order(b.source));
   }
   return args.snapshot ? [columnFromSnapshot(args.snapshot)] : [];
 }
@@ -167,10 +155,8 @@ export function lockTableSummary(columns: readonly LockTableColumn[], showPublis
     ? `${c.heading}, ${c.detail}: ` + measuresFor(columns).map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`).join(', ') + '.'
     : `${c.heading}, ${c.detail}.`));
   const published = showPublished
-    ? ` Published for the GS160: traditional kernel ${PUBLISHED.classic.hold}% hold, ${PUBLISHED.classic.spin}% spin, `
-      + `${formatCount(PUBLISHED.classic.locksPerS)} locks per second, I/O lock 8 ${PUBLISHED.classic.iolock8Text}; `
-      + `Scalable Kernel ${PUBLISHED.scalable.hold}% hold, ${PUBLISHED.scalable.spin}% spin, `
-      + `${formatCount(PUBLISHED.scalable.locksPerS)} locks per second, I/O lock 8 ${PUBLISHED.scalable.iolock8Text}.`
+    ? ` Published for the GS160: ${PUBLISHED.map(({ column: p }) => `${p.paperName} ${p.hold}% hold, ${p.spin}% spin, `
+      + `${formatCount(p.locksPerS)} locks per second, I/O lock 8 ${p.iolock8Text}`).join('; ')}.`
     : '';
   return `Lock table. ${parts.join(' ')}${published}`;
 }

@@ -16,11 +16,11 @@ import { useId, useMemo, useState } from 'react';
 import { line, scaleLinear } from 'd3';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { spinningWords, themeTokens, type KernelStyle, type Theme, type ThemeTokens } from '../palette.js';
+import { spinningWords, themeTokens, type SeriesStyle, type Theme, type ThemeTokens } from '../palette.js';
 import { boldWidthEm, formatCount, formatOne, formatPct, wrapBoldWords } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
-import { KernelMarker } from '../common/marks.js';
-import { KernelSwatch, Legend, swatchSize } from '../common/Legend.js';
+import { SeriesMarker } from '../common/marks.js';
+import { Legend, SeriesSwatch, swatchSize } from '../common/Legend.js';
 import {
   allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, isPoorFit, nMaxMark, pointOf,
   poorFitLabel, saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type FitModel, type FittedSeries, type SweepPoint,
@@ -59,13 +59,13 @@ interface Panel {
   format: (v: number) => string;
 }
 
-/** A kernel's line style: the colour, dash and marker of the OpenVMS kernel its runs take after. */
-const styleOf = (t: ThemeTokens, kernel: string): KernelStyle => t.kernels[kernelInfo(kernel).openvmsPair];
+/** A kernel's line style: the colour, dash and marker of its series (KernelInfo.series). */
+const styleOf = (t: ThemeTokens, kernel: string): SeriesStyle => t.series[kernelInfo(kernel).series];
 
-/** The legend's words for a series: the paper's for its two kernels, else the kernel's title. */
-function seriesLabel(t: ThemeTokens, kernel: string): string {
+/** The legend's words for a kernel's series: its own (KernelInfo.seriesLabel), else its title. */
+function seriesLabel(kernel: string): string {
   const info = kernelInfo(kernel);
-  return info.tcpipPaper ? styleOf(t, kernel).label : capitalised(info.title);
+  return info.seriesLabel ?? capitalised(info.title);
 }
 
 export function ScalingChart(props: ScalingChartProps) {
@@ -111,7 +111,7 @@ export function ScalingChart(props: ScalingChartProps) {
       summary={[scalingSummary(series, saturation, progress, current), fitSummary(fits, model)].filter(Boolean).join(' ')}
       legend={<Legend label="Scaling chart legend" items={[
         ...(series.length > 0 ? series.map((s) => s.kernel) : current ? [current.kernel] : []).map((k) => (
-          { key: k, label: seriesLabel(t, k), swatch: <KernelSwatch kernel={kernelInfo(k).openvmsPair} theme={theme} /> })),
+          { key: k, label: seriesLabel(k), swatch: <SeriesSwatch series={kernelInfo(k).series} theme={theme} /> })),
         ...(current ? [{ key: 'current', label: 'This run', swatch: <CurrentSwatch t={t} size={swatchSize(theme)} /> }] : []),
         { key: 'fit', label: `${lawShort} fit (dashed, thin)`, swatch: <FitSwatch t={t} size={swatchSize(theme)} /> },
         ...(fits.some((s) => s.points.length > 0 && isPoorFit(s.fit, model))
@@ -332,7 +332,7 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
             <path d={path(s) ?? ''} fill="none" stroke={style.colour} strokeWidth={t.strokeWidth + 0.5}
               strokeDasharray={style.dash || undefined} strokeLinejoin="round" />
             {s.map((p) => (
-              <KernelMarker key={p.cpus} kernel={kernelInfo(k).openvmsPair} x={x(p.cpus)} y={y(panel.value(p))}
+              <SeriesMarker key={p.cpus} series={kernelInfo(k).series} x={x(p.cpus)} y={y(panel.value(p))}
                 size={markerSize * (s.length > 24 ? 0.7 : 1)} theme={theme} filled={!(hollowFrom !== null && p.cpus >= hollowFrom)} />
             ))}
           </g>
