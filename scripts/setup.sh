@@ -42,6 +42,9 @@ have make || missing+=(make)
 have gcc || missing+=(gcc)
 have clang || have clang-14 || missing+=(clang)
 have_libfuzzer || missing+=(libclang-rt-14-dev)
+# the C formatter (npm run format, format:check): Debian 12's, version 14, which
+# .clang-format was written for (another version may format some lines differently)
+have clang-format || missing+=(clang-format)
 # the e2e docs-site check builds real MkDocs and Sphinx (furo) sites in one virtual
 # environment (scripts/docs-generators.mjs installs them, pinned, from PyPI)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
@@ -55,7 +58,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   say "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   timed "apt-get update" apt-get update
-  timed "apt-get install" apt-get install -y emscripten chromium make gcc clang libclang-rt-14-dev python3-venv
+  timed "apt-get install" apt-get install -y emscripten chromium make gcc clang libclang-rt-14-dev clang-format python3-venv
 fi
 
 # npm ci wipes node_modules, so only when the lockfile changed since the last install.

@@ -7,7 +7,9 @@
 # The run uses both cores (docs/testing.md says why each suite sits where it does):
 #
 #   setup (scripts/setup.sh: apt-get, npm ci, core and CLI built with make -j)
-#     |-- C lane:  C tests, C tests under ASan+UBSan, the fuzzer (FUZZ_SECONDS)
+#     |-- C lane:  C tests, C tests under ASan+UBSan, the fuzzer (FUZZ_SECONDS), then the
+#     |            house checks: generated files current (npm run gen:check), ESLint,
+#     |            formatting (Prettier, clang-format; once .format-enforced exists)
 #     |-- JS lane: typecheck, Vitest, the site's builds (dist/ and the e2e builds)
 #     '-- the docs generators the embed spec builds sites with, installed
 #   join, then Playwright (E2E_WORKERS workers) against dist/ on a free port
@@ -33,6 +35,8 @@ banner() { printf '\n==== %s ====\n' "$*"; }
 ORDER=()
 record() { printf '%s %s %s\n' "$2" "$3" "$4" > "$results/counts/$1"; }
 unable() { printf 'unable %s\n' "$2" > "$results/counts/$1"; }
+# a suite that chose not to run, saying why (counted neither way)
+skipped() { printf 'skipped %s\n' "$2" > "$results/counts/$1"; }
 expect_suite() { ORDER+=("$1"); }
 
 # timed NAME COMMAND...: runs a command, adding its wall time to the summary's table.
@@ -95,13 +99,44 @@ c_suite() {
   if [ -z "$counts" ]; then unable "$name" "no 'N passed, N failed' line; make exited $status"; return; fi
   record "$name" ${counts} "$status"
 }
+# ---- the house checks (seconds each), at the end of the C lane, which is the shorter one ----
+# check_suite NAME COMMAND...: a check whose output ends with "N passed, N failed" (else
+# its exit status counts it as one check passed or failed)
+check_suite() {
+  local name=$1 log="$results/check-$1.log" status counts
+  shift
+  banner "$name ($*)"
+  timed "$name" "$@" > "$log" 2>&1
+  status=$?
+  cat "$log"
+  counts=$(counts_in "$log")
+  if [ -n "$counts" ]; then record "$name" ${counts} "$status"
+  elif [ "$status" -eq 0 ]; then record "$name" 1 0 0
+  else record "$name" 0 1 "$status"; fi
+}
+house_checks() {
+  # every generated, committed file is what its generator makes (scripts/gen.mjs)
+  check_suite Generated npm run --silent gen:check
+  check_suite Lint npm run --silent lint
+  # Prettier and clang-format: enforced once the repository has been formatted (the commit
+  # that does it adds .format-enforced); until then said, not run
+  if [ -f .format-enforced ]; then
+    check_suite Format npm run --silent format:check
+  else
+    banner "Format (npm run format:check)"
+    echo "Format: skipped: the repository is not formatted yet (no .format-enforced); npm run format:check runs it by hand"
+    skipped Format "not enforced until .format-enforced exists"
+  fi
+}
 c_lane() {
   c_suite "C tests" test
   c_suite "C sanitize" sanitize
   # libFuzzer over the core's API for FUZZ_SECONDS (60 by default), after its regressions
   c_suite "C fuzz" fuzz
+  house_checks
 }
 expect_suite "C tests"; expect_suite "C sanitize"; expect_suite "C fuzz"
+expect_suite Generated; expect_suite Lint; expect_suite Format
 
 # ---- the JavaScript lane -------------------------------------------------------------------
 # The builds the specs serve: dist/ (the production build, served by vite preview) and
@@ -150,13 +185,13 @@ if [ "$setup_ok" = 1 ]; then
   c_lane > "$results/c-lane.log" 2>&1 &
   c_pid=$!
   js_lane
-  banner "C lane (ran beside the JavaScript lane)"
+  banner "C lane and house checks (ran beside the JavaScript lane)"
   wait "$c_pid"
   cat "$results/c-lane.log"
   wait "$generators"
   cat "$results/docs-generators.log"
 else
-  for name in "C tests" "C sanitize" "C fuzz" Typecheck Vitest; do unable "$name" "set-up failed"; done
+  for name in "C tests" "C sanitize" "C fuzz" Generated Lint Format Typecheck Vitest; do unable "$name" "set-up failed"; done
 fi
 
 # ---- Playwright ----------------------------------------------------------------------------
@@ -189,7 +224,9 @@ for name in "${ORDER[@]}"; do
     echo "$name: did not run (counted as 1 failed)"; total_failed=$((total_failed + 1)); continue
   fi
   read -r passed failed status < "$file"
-  if [ "$passed" = unable ]; then
+  if [ "$passed" = skipped ]; then
+    echo "$name: skipped ($failed${status:+ $status})"
+  elif [ "$passed" = unable ]; then
     echo "$name: could not run ($failed${status:+ $status}) (counted as 1 failed)"
     total_failed=$((total_failed + 1))
   elif [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then

@@ -18,10 +18,10 @@ function preset(name: string, overrides: ScenarioValues = {}): ScenarioValues {
   return { ...validateScenario(schema, readPreset(name)).values, ...overrides };
 }
 
-function withSim<T>(values: ScenarioValues, use: (sim: Simulation) => T): T {
+function withSim<T>(values: ScenarioValues, body: (sim: Simulation) => T): T {
   const sim = Simulation.create(core, values);
   try {
-    return use(sim);
+    return body(sim);
   } finally {
     sim.free();
   }

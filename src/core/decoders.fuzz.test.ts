@@ -75,7 +75,7 @@ function fuzz(seeds: readonly string[], count: number, seed: number, decode: (in
     try {
       decode(input);
     } catch (error) {
-      if (!allowed?.(error)) throw new Error(`the decoder threw ${String(error)} for ${JSON.stringify(input.slice(0, 300))}`);
+      if (!allowed?.(error)) throw new Error(`the decoder threw ${String(error)} for ${JSON.stringify(input.slice(0, 300))}`, { cause: error });
     }
     const took = performance.now() - start;
     if (took > slowest) {

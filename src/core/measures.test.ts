@@ -15,12 +15,12 @@ const values: ScenarioValues = {
   'machine.cpus': 16, 'sim.duration_ns': 64e6, 'sim.warmup_ns': 4e6,
 };
 
-function run<T>(until: number | undefined, use: (sim: Simulation) => T): T {
+function run<T>(until: number | undefined, body: (sim: Simulation) => T): T {
   const sim = Simulation.create(core, values);
   try {
     if (until === undefined) sim.runToEnd();
     else sim.runUntil(until);
-    return use(sim);
+    return body(sim);
   } finally {
     sim.free();
   }

@@ -2,62 +2,25 @@
  * The mechanism catalogue (mechanisms.ts): every entry is well formed and names no
  * kernel, field or value that does not exist; no two share an id or a name; every
  * preset and every lesson maps onto it; every preset's deviation is true of the preset;
- * docs/mechanisms.md is current. `npm run gen:mechanisms` (UPDATE=1) writes the page.
+ * docs/mechanisms.md is current (`npm run gen:mechanisms` writes it:
+ * src/lesson/mechanisms-node.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nestScenario, validateScenario, type ScenarioValues } from './index.js';
-import { nativePath, repoRoot } from './node.js';
-import type { Schema } from './schema.js';
+import { validateScenario } from './index.js';
+import { repoRoot } from './node.js';
 import { presetNames, readPreset } from './presets.js';
-import {
-  catalogueProblems, deviationProblems, mechanismsOf, mechanismsPage, parseWhen,
-  type Deviation, type Usage,
-} from './mechanisms.js';
-import { buildCatalog } from '../lesson/catalog.js';
+import { catalogueProblems, deviationProblems, mechanismsOf, mechanismsPage, parseWhen, type Deviation } from './mechanisms.js';
+import { readCatalog } from '../lesson/robustness-node.js';
+import { lessonRuns, MECHANISMS_PAGE, mechanismsUsage, nativeSchema } from '../lesson/mechanisms-node.js';
 
-const schema = JSON.parse(execFileSync(nativePath, ['schema'], { encoding: 'utf8' })) as Schema;
-const pagePath = join(repoRoot, 'docs', 'mechanisms.md');
+const schema = nativeSchema();
+const pagePath = join(repoRoot, MECHANISMS_PAGE);
 
 const presets = Object.fromEntries(presetNames().map((name) => [name, readPreset(name)]));
 const presetValues = Object.fromEntries(Object.entries(presets).map(([name, doc]) => [name, validateScenario(schema, doc).values]));
-
-const lessonDir = join(repoRoot, 'lessons');
-const lessonFiles = readdirSync(lessonDir).filter((file) => file.endsWith('.md') && file !== 'SUMMARY.md').sort();
-const catalog = buildCatalog({
-  summary: readFileSync(join(lessonDir, 'SUMMARY.md'), 'utf8'),
-  lessons: Object.fromEntries(lessonFiles.map((file) => [file, readFileSync(join(lessonDir, file), 'utf8')])),
-  presets,
-  schema,
-});
-
-/** Every run a lesson makes: its scenarios, its labs' runs and its claims' runs. */
-function lessonRuns(lesson: (typeof catalog.lessons)[number]): ScenarioValues[] {
-  const flat: Record<string, unknown>[] = [...Object.values(lesson.scenarios)];
-  for (const lab of Object.values(lesson.labs)) {
-    const base = lesson.labScenarios[lab.id]!;
-    flat.push(base, ...lab.task.runs.map((settings) => ({ ...base, ...settings })));
-  }
-  for (const claim of lesson.meta.claims ?? []) flat.push({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) });
-  return flat.map((values) => validateScenario(schema, nestScenario(values)).values);
-}
-
-function usage(): Usage {
-  const byPreset = new Map<string, string[]>();
-  const byLesson = new Map<string, string[]>();
-  const add = (map: Map<string, string[]>, id: string, who: string) => {
-    const list = map.get(id) ?? [];
-    if (!list.includes(who)) list.push(who);
-    map.set(id, list);
-  };
-  for (const [name, values] of Object.entries(presetValues)) for (const m of mechanismsOf(schema, values)) add(byPreset, m.id, name);
-  for (const lesson of catalog.lessons) for (const values of lessonRuns(lesson)) for (const m of mechanismsOf(schema, values)) add(byLesson, m.id, lesson.meta.id);
-  const deviations = Object.entries(presets).flatMap(([preset, doc]) =>
-    (((doc as { meta?: { deviations?: Deviation[] } }).meta?.deviations) ?? []).map((deviation) => ({ preset, deviation })));
-  return { presets: byPreset, lessons: byLesson, deviations };
-}
+const catalog = readCatalog(schema);
 
 describe('the mechanism catalogue', () => {
   it('parses every `when`, and rejects what is not one', () => {
@@ -90,7 +53,7 @@ describe('the mechanism catalogue', () => {
 
   it('every preset and every lesson uses at least one mechanism of it', () => {
     for (const [name, values] of Object.entries(presetValues)) expect(mechanismsOf(schema, values).length, name).toBeGreaterThan(0);
-    for (const lesson of catalog.lessons) expect(lessonRuns(lesson).flatMap((v) => mechanismsOf(schema, v)).length, lesson.meta.id).toBeGreaterThan(0);
+    for (const lesson of catalog.lessons) expect(lessonRuns(schema, lesson).flatMap((v) => mechanismsOf(schema, v)).length, lesson.meta.id).toBeGreaterThan(0);
   });
 
   it('synchronous and posted delegation are two mechanisms, and the presets use the one they name', () => {
@@ -108,8 +71,7 @@ describe('the mechanism catalogue', () => {
   });
 
   it('docs/mechanisms.md is current (npm run gen:mechanisms)', () => {
-    const page = mechanismsPage(schema, usage());
-    if (process.env.UPDATE) writeFileSync(pagePath, page);
+    const page = mechanismsPage(schema, mechanismsUsage(schema, presets, catalog));
     expect(readFileSync(pagePath, 'utf8'), 'docs/mechanisms.md is out of date: run `npm run gen:mechanisms`').toBe(page);
   });
 });

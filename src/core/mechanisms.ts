@@ -159,7 +159,7 @@ export function mechanismsPage(schema: Schema, usage: Usage): string {
     '# Mechanisms',
     '',
     '<!-- Generated from the native core\'s schema (wasm-core/src/model/mechanisms.c and each',
-    'kernel\'s `mechanisms`) by src/core/mechanisms.test.ts: `npm run gen:mechanisms`. Do not edit. -->',
+    'kernel\'s `mechanisms`) by scripts/gen-mechanisms.mjs: `npm run gen:mechanisms`. Do not edit. -->',
     '',
     'Every mechanism the kernels use, defined once in the core beside the code that implements it:',
     'what it does in the model, the real systems that used it (with the citation: a seed by number,',

@@ -77,14 +77,14 @@ export class Core {
   }
 
   /** Copies text into wasm memory, NUL-terminated, calls use(ptr), then frees it. */
-  withString<T>(text: string, use: (ptr: Ptr) => T): T {
+  withString<T>(text: string, body: (ptr: Ptr) => T): T {
     const bytes = utf8Encoder.encode(text);
     const ptr = this.alloc(bytes.length + 1);
     try {
       const heap = new Uint8Array(this.exports.memory.buffer);
       heap.set(bytes, ptr);
       heap[ptr + bytes.length] = 0;
-      return use(ptr);
+      return body(ptr);
     } finally {
       this.exports.lab_free(ptr);
     }

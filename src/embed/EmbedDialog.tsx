@@ -31,8 +31,9 @@ async function copyText(text: string, fallback: HTMLTextAreaElement | null): Pro
 function Snippet({ label, help, code }: { label: string; help: string; code: string }) {
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
-  const [said, setSaid] = useState('');
-  useEffect(() => setSaid(''), [code]);
+  // what the copy button said, for the code it copied: a new code clears it
+  const [copied, setCopied] = useState({ code, said: '' });
+  const said = copied.code === code ? copied.said : '';
   return (
     <div className="embed-snippet">
       <label htmlFor={`${id}-code`} className="embed-snippet-label">{label}</label>
@@ -42,7 +43,7 @@ function Snippet({ label, help, code }: { label: string; help: string; code: str
       <div className="embed-copy-row">
         <button type="button" className="btn btn-primary" onClick={async () => {
           const ok = await copyText(code, area.current);
-          setSaid(ok ? `Copied ${label.toLowerCase()} to the clipboard.` : 'Could not reach the clipboard: the code is selected, press Ctrl+C (⌘C) to copy it.');
+          setCopied({ code, said: ok ? `Copied ${label.toLowerCase()} to the clipboard.` : 'Could not reach the clipboard: the code is selected, press Ctrl+C (⌘C) to copy it.' });
         }}>Copy {label.toLowerCase()}</button>
         <span role="status" className="embed-copied">{said && <><span aria-hidden="true">✓ </span>{said}</>}</span>
       </div>

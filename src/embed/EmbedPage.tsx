@@ -102,6 +102,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
     };
     return watchHeight(element, padding, allowed);
     // Once per page: the origins are read once, and a new route is a new page (a new key).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page, as said above
   }, []);
 
   // Links stay in the embed's world or open a new tab, never the site inside the frame.
@@ -131,6 +132,7 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
       onReport.current = undefined;
     };
     // Once per page, as above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page, as said above
   }, []);
 
   const report = useCallback((r: Report) => onReport.current?.(r), []);

@@ -49,6 +49,9 @@ export interface FiguresProps {
   schema: Schema;
   snapshot: Snapshot;
   report?: Report;
+  /** The snapshot's kernel's record: a figures component reads its traits here, not from
+   * the registry, which loads the component (importing the registry back is a cycle). */
+  kernel: KernelInfo;
 }
 
 /** The field a comparison of this kernel's scenario sets differently on side B. */

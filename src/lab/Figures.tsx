@@ -34,7 +34,7 @@ export function Figures({ store }: { store: LabStore }) {
   const KernelFigures = figuresOf(snapshot.kernel);
   return (
     <Suspense fallback={<Starting />}>
-      <KernelFigures schema={schema} snapshot={snapshot} report={report} />
+      <KernelFigures schema={schema} snapshot={snapshot} report={report} kernel={kernelInfo(snapshot.kernel)} />
     </Suspense>
   );
 }

@@ -10,7 +10,7 @@
  * Number fields are checked as they are typed and applied on Enter or when focus
  * leaves them; choices apply at once. A changed scenario restarts the run.
  */
-import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { defaultValue, fieldsByPath, type Schema, type SchemaField } from '../core/schema.js';
 import type { ScenarioProblem, ScenarioValues } from '../core/scenario-values.js';
 import { capitalised, kernelInfo } from '../kernels/index.js';
@@ -184,8 +184,10 @@ function NumberControl({ field, spec, scenario, onChange, labelOf }: ControlProp
   const errorId = `${id}-error`;
   const value = Number(scenario[field.path] ?? defaultValue(field));
   const shown = toDisplay(value, spec);
-  const [draft, setDraft] = useState(String(shown));
-  useEffect(() => setDraft(String(shown)), [shown]);
+  // what is typed, for the value it was typed over: a new value (a preset, a link, undo) replaces it
+  const [typed, setTyped] = useState({ over: shown, draft: String(shown) });
+  const draft = Object.is(typed.over, shown) ? typed.draft : String(shown);
+  const setDraft = (text: string) => setTyped({ over: shown, draft: text });
   const { min, max } = rangeOf(field, scenario);
   const unit = unitLabel(field, spec);
   // "CPUs (CPUs)" says nothing twice: the unit is shown only when the label lacks it.

@@ -21,14 +21,11 @@ export function projectorZoom(windowWidth: number): number {
 export function useProjectorZoom(active: boolean): number {
   const [zoom, setZoom] = useState(() => (active && typeof window !== 'undefined' ? projectorZoom(window.innerWidth) : 1));
   useEffect(() => {
-    if (!active || typeof window === 'undefined') {
-      setZoom(1);
-      return undefined;
-    }
+    if (!active || typeof window === 'undefined') return undefined;
     const measure = () => setZoom(projectorZoom(window.innerWidth));
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, [active]);
-  return zoom;
+  return active ? zoom : 1;
 }

@@ -104,6 +104,28 @@ function sweepReport(sweep: SweepState | undefined, kernel: string, cpus: number
 }
 
 
+/**
+ * The scaling chart: the sweep of this lab's kernels (its own and its sweep partner), over
+ * the range it ran. A component of its own (named so that its hooks are a component's).
+ */
+function ScalingAdapter(v: ViewInputs) {
+  const kernel = v.snapshot.kernel;
+  const kernels = useMemo(() => sweepKernels(kernel), [kernel]);
+  const sweep = v.sweep?.kernels?.some((k) => kernels.includes(k)) ? v.sweep : undefined;
+  const progress = sweep && sweep.total > 0 ? sweep.done / sweep.total : 1;
+  const cpus = sweep?.cpus ?? sweepCpusOf(kernel);
+  // the sweep's points change only when one arrives: the chart does not redraw on every frame
+  const sweepPoints = sweep?.points;
+  const points = useMemo(() => sweepPoints?.filter((point) => kernels.includes(point.kernel)).map((point) => point.report) ?? [],
+    [sweepPoints, kernels]);
+  const cpuRange = useMemo((): [number, number] => [cpus.from, cpus.to], [cpus.from, cpus.to]);
+  return loading(
+    <ScalingChartMemo points={points} report={v.finalReport ?? v.report}
+      progress={sweep?.status === 'running' ? progress : 1} cpuRange={cpuRange}
+      theme={v.theme} width={v.width} />,
+  );
+}
+
 const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   'cpu-grid': (v) => (
     <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} interruptCpu={v.interruptCpu} modeNames={v.schema.modes}
@@ -151,22 +173,7 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
         theme={v.theme} width={v.width} />,
     );
   },
-  scaling: (v) => {
-    // the sweep of this lab's kernels (its own and its sweep partner), over the range it ran
-    const kernels = sweepKernels(v.snapshot.kernel);
-    const sweep = v.sweep?.kernels?.some((kernel) => kernels.includes(kernel)) ? v.sweep : undefined;
-    const progress = sweep && sweep.total > 0 ? sweep.done / sweep.total : 1;
-    const cpus = sweep?.cpus ?? sweepCpusOf(v.snapshot.kernel);
-    // the sweep's points change only when one arrives: the chart does not redraw on every frame
-    const points = useMemo(() => sweep?.points.filter((point) => kernels.includes(point.kernel)).map((point) => point.report) ?? [],
-      [sweep?.points, kernels.join()]);
-    const cpuRange = useMemo((): [number, number] => [cpus.from, cpus.to], [cpus.from, cpus.to]);
-    return loading(
-      <ScalingChartMemo points={points} report={v.finalReport ?? v.report}
-        progress={sweep?.status === 'running' ? progress : 1} cpuRange={cpuRange}
-        theme={v.theme} width={v.width} />,
-    );
-  },
+  scaling: ScalingAdapter,
   'net-latency': (v) => {
     // the companion run is the same ping-pong on the other stack (LabShell starts it)
     const other = v.companion?.report.net?.test === 'pingpong' ? v.companion.report : undefined;

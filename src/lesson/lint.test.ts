@@ -142,7 +142,7 @@ describe('checks that need understanding', () => {
   });
 
   it('finds a file that writes the right option first in more than half of its checks', () => {
-    const rightFirst = (text: string) => text.replace(/(options:\n)([\s\S]*?)(  - text: [^\n]*\n    correct: true\n    explain: [^\n]*\n)/, '$1$3$2');
+    const rightFirst = (text: string) => text.replace(/(options:\n)([\s\S]*?)( {2}- text: [^\n]*\n {4}correct: true\n {4}explain: [^\n]*\n)/, '$1$3$2');
     const problems = lint(lesson({ checks: three(rightFirst(check('one', 'This.', ['That.'])), rightFirst(check('two', 'Here.', ['There.']))) }));
     expect(problems, problems.join('\n')).toHaveLength(1);
     expect(problems[0]).toMatch(/the right option is written first in 2 of the file's 3 checks \(one, two\)\. Fix: write it first in at most 1/);

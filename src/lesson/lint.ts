@@ -462,7 +462,7 @@ export function readableBefore(lesson: Lesson, source: string, options = false):
   found.push({ line: summaryLine + 1, where: 'the summary', text: lesson.meta.summary });
   for (const section of lesson.sections) {
     if (gated(section.title) || section.title === 'Sources') continue;
-    let start = all.findIndex((line, i) => i > close && line.trim() === `## ${section.title}`);
+    const start = all.findIndex((line, i) => i > close && line.trim() === `## ${section.title}`);
     if (start < 0) continue;
     let end = all.findIndex((line, i) => i > start && /^## /.test(line));
     if (end < 0) end = all.length;

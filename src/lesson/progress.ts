@@ -318,7 +318,7 @@ let browserStore: ProgressStore | undefined;
 /** The page's store over window.localStorage (or none, if the browser refuses it). */
 export function progressStore(): ProgressStore {
   if (!browserStore) {
-    let storage: ProgressStorage | null = null;
+    let storage: ProgressStorage | null;
     try {
       storage = window.localStorage;
     } catch {

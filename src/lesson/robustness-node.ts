@@ -20,7 +20,7 @@ import type { Conclusion } from './components.js';
 import { formatProblem, type Lesson } from './parse.js';
 import {
   PRESET, REPORT_FILE, SAMPLED, candidateCosts, failures, judgeAt, metricsOf, outcome, perturbationName, perturbationSet, perturbedPoints,
-  presetPoints, probes, relationText, renderReport, runKey, share, sortWorstFirst, type Row,
+  presetPoints, probes, readReport, relationText, renderReport, runKey, share, sortWorstFirst, type Row,
 } from './robustness.js';
 
 /** Every lesson in lessons/, parsed against the core's schema. */
@@ -62,6 +62,18 @@ export function computeStamp(lessons: Lesson[]): string {
   for (const lesson of lessons) add(lesson.file, JSON.stringify({ scenarios: lesson.meta.scenarios, conclusions: lesson.meta.conclusions ?? [] }));
   for (const file of JUDGING_SOURCES) add(file, readFileSync(join(repoRoot, file)));
   return hash.digest('hex').slice(0, 24);
+}
+
+/** Whether docs/robustness.md's stamp is that of what it is made from as it is now (scripts/gen.mjs). */
+export async function reportIsCurrent(): Promise<boolean> {
+  const catalog = readCatalog(readSchema(await loadCoreFromDisk()));
+  let text: string;
+  try {
+    text = readFileSync(join(repoRoot, REPORT_FILE), 'utf8');
+  } catch {
+    return false;
+  }
+  return readReport(text).stamp === computeStamp(catalog.lessons);
 }
 
 /** What the command keeps of a run: a digest of its report without the scenario, and its metrics. */

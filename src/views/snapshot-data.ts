@@ -6,7 +6,6 @@
  */
 import type { CpuState, Snapshot } from '../core/snapshot.js';
 import { MODES, type ModeName } from './palette.js';
-import { kernelInfo } from '../kernels/index.js';
 
 /** Nanoseconds the CPU spent in a mode since statistics started. */
 export function modeNs(cpu: CpuState, mode: ModeName, modeNames: readonly string[] = MODES): number {
@@ -48,11 +47,6 @@ export function mpsynch(snapshot: Snapshot, modeNames: readonly string[] = MODES
     windowPct: machine > 0 ? (100 * spin) / machine : 0,
     windowCpus: snapshot.windowNs > 0 ? spin / snapshot.windowNs : 0,
   };
-}
-
-/** The designated TCP/IP CPU, or -1 when the kernel has none (classic). */
-export function designatedCpu(snapshot: Snapshot): number {
-  return kernelInfo(snapshot.kernel).designatedCpu ? snapshot.designatedCpu : -1;
 }
 
 /**

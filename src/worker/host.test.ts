@@ -46,7 +46,7 @@ async function makeHost(options: ConstructorParameters<typeof SimHost>[2] = {}) 
 }
 
 const isFrame = (reply: WorkerReply): reply is FrameReply => reply.type === 'frame';
-let cleanup: Array<() => void> = [];
+const cleanup: Array<() => void> = [];
 afterEach(() => {
   for (const undo of cleanup.splice(0)) undo();
 });

@@ -6,7 +6,7 @@
  * from the report a few times a second.
  */
 import type { Schema, Snapshot } from '../../core/index.js';
-import { kernelInfo, type FiguresProps } from '../../kernels/index.js';
+import type { FiguresProps } from '../../kernels/index.js';
 import { formatCount, formatPct } from '../../views/format.js';
 import { mpsynch } from '../../views/snapshot-data.js';
 import { Figure, FigureList } from './Figure.js';
@@ -36,9 +36,9 @@ function liveFigures(schema: Schema, snapshot: Snapshot): LiveFigures {
   };
 }
 
-export default function OpenvmsFigures({ schema, snapshot, report }: FiguresProps) {
+export default function OpenvmsFigures({ schema, snapshot, report, kernel }: FiguresProps) {
   const live = liveFigures(schema, snapshot);
-  const scalable = kernelInfo(snapshot.kernel).designatedCpu;
+  const scalable = kernel.designatedCpu;
   const tx = report?.throughput.transmit_packets_per_s ?? NaN;
   // The designated CPU's kernel-context share, live from the snapshot (as the report counts it).
   const designated = snapshot.cpus[snapshot.designatedCpu];

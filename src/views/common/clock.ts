@@ -10,15 +10,17 @@ import { onFrame } from '../motion.js';
 export function useWallClock(active: boolean): number | null {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
-    if (!active || typeof requestAnimationFrame === 'undefined') {
-      setNow(null);
-      return undefined;
-    }
+    if (!active || typeof requestAnimationFrame === 'undefined') return undefined;
     let start = -1;
-    return onFrame((frame) => {
+    const stop = onFrame((frame) => {
       if (start < 0) start = frame;
       setNow(frame - start);
     });
+    // the next loop starts from its still picture
+    return () => {
+      stop();
+      setNow(null);
+    };
   }, [active]);
-  return now;
+  return active ? now : null;
 }

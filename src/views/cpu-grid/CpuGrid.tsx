@@ -11,14 +11,15 @@ import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { leastWordSize, MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
 import { fitFontSizeOrNone, formatOne, formatPct, plural } from '../format.js';
-import { designatedCpu, measuredWhen, mpsynch } from '../snapshot-data.js';
+import { measuredWhen, mpsynch } from '../snapshot-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import {
-  cpuGridSummary, cpuModeShares, defaultGridHeight, DENSE_GRID_FROM, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
+  cpuGridSummary, cpuModeShares, defaultGridHeight, DENSE_GRID_FROM, designatedCpu, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
 } from './model.js';
 import { DenseCells } from './DenseCells.js';
+import { stackOffsets } from '../common/stack.js';
 import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
 
 export interface CpuGridProps {
@@ -236,17 +237,13 @@ function ShareBar({ x, y, width, height, shares, theme }: {
   x: number; y: number; width: number; height: number; shares: number[]; theme?: Theme;
 }) {
   const t = themeTokens(theme);
-  let at = x;
   const total = shares.reduce((a, b) => a + b, 0) || 1;
+  const widths = shares.map((s) => (width * s) / total);
+  const { starts } = stackOffsets(widths, x);
   return (
     <g>
       <rect x={x - 1} y={y - 1} width={width + 2} height={height + 2} fill={t.background} stroke={t.axis} strokeWidth={1} />
-      {shares.map((s, i) => {
-        const w = (width * s) / total;
-        const r = <rect key={MODES[i]} x={at} y={y} width={Math.max(0, w)} height={height} fill={t.modes[MODES[i]!]} />;
-        at += w;
-        return r;
-      })}
+      {widths.map((w, i) => <rect key={MODES[i]} x={starts[i]} y={y} width={Math.max(0, w)} height={height} fill={t.modes[MODES[i]!]} />)}
     </g>
   );
 }

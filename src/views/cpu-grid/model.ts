@@ -7,7 +7,7 @@
 import type { CpuState, Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, MODES, modeInfo } from '../palette.js';
 import { cpuName, formatOne, formatPct, listWords, plural } from '../format.js';
-import { designatedCpu, measuredWhen, mpsynch } from '../snapshot-data.js';
+import { measuredWhen, mpsynch } from '../snapshot-data.js';
 import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
 
 export interface GridLayout {
@@ -19,6 +19,11 @@ export interface GridLayout {
   /** Width and height the tiles take. */
   width: number;
   height: number;
+}
+
+/** The designated TCP/IP CPU, or -1 when the kernel has none (classic). */
+export function designatedCpu(snapshot: Snapshot): number {
+  return kernelInfo(snapshot.kernel).designatedCpu ? snapshot.designatedCpu : -1;
 }
 
 /** Tiles are a little wider than tall, so two lines of words fit. */

@@ -23,6 +23,7 @@ import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import { slideStyle, useSlideWhenCalm } from '../common/slide.js';
 import { LOCK_KIND_WORDS, runFiguresFromReport, runFiguresLive, threadName } from '../sna-data.js';
+import { stackOffsets } from '../common/stack.js';
 import {
   advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, noHerdText,
   type CompareRow, type HerdMemory, type HerdScene,
@@ -549,19 +550,11 @@ function ComparePanel({ rows, label, current, width, t }: {
   const barH = Math.round(fs * 0.95);
   const valueW = Math.round(fs * 6.2);
   const barMax = Math.max(40, width - valueW);
-  let y = 0;
-  const legendAt = legend.map((item) => {
-    const at = y;
-    y += item.lines.length * (small + 4) + 6;
-    return at;
-  });
-  y += 6;
-  const laid = rows.map((row) => {
-    const at = y;
-    y += small + 8 + 2 * (barH + 6) + fs * 0.6;
-    return { row, at };
-  });
-  const height = Math.ceil(y);
+  const legendStack = stackOffsets(legend.map((item) => item.lines.length * (small + 4) + 6));
+  const legendAt = legendStack.starts;
+  const rowStack = stackOffsets(rows.map(() => small + 8 + 2 * (barH + 6) + fs * 0.6), legendStack.end + 6);
+  const laid = rows.map((row, i) => ({ row, at: rowStack.starts[i]! }));
+  const height = Math.ceil(rowStack.end);
   return (
     <div style={{ width }} data-compare="">
       <p style={{ margin: '0 0 8px', fontWeight: 700 }}>Side by side: the same workload</p>

@@ -21,6 +21,7 @@ import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import { chipsCanSlide, lockLanes, lockSummary, moreLanesText, unusedText, type ChipPlace, type LockLane, type LockLanes } from './model.js';
+import { stackOffsets } from '../common/stack.js';
 
 export interface LockViewProps {
   snapshot: Snapshot;
@@ -59,17 +60,14 @@ export function LockView(props: LockViewProps) {
   const tweened = useTweened(lanes.flatMap((l) => [l.holdPct, l.spinPct]), undefined, lanes.map((l) => l.name).join('|'));
   const modeOf = (cpu: number): ModeName => snapshot.cpus[cpu]?.mode ?? 'kernel';
 
-  let y = 0;
-  const laid = lanes.map((lane, i) => {
-    // the other locks a little smaller than the hot one, except in the projector theme,
-    // whose small size is already the least a lecture hall reads
-    const scale = lane.primary || lanes.length === 1 || t.name === 'projector' ? 1 : 0.9;
-    const geo = laneGeometry(lane, innerW, t, scale, props.stage);
-    const at = y;
-    y += geo.height + 14;
-    return { lane, geo, at, hold: tweened[i * 2] ?? lane.holdPct, spin: tweened[i * 2 + 1] ?? lane.spinPct };
-  });
-  const height = Math.max(40, y);
+  // the other locks a little smaller than the hot one, except in the projector theme,
+  // whose small size is already the least a lecture hall reads
+  const geos = lanes.map((lane) => laneGeometry(lane, innerW, t, lane.primary || lanes.length === 1 || t.name === 'projector' ? 1 : 0.9, props.stage));
+  const stacked = stackOffsets(geos.map((geo) => geo.height + 14));
+  const laid = lanes.map((lane, i) => ({
+    lane, geo: geos[i]!, at: stacked.starts[i]!, hold: tweened[i * 2] ?? lane.holdPct, spin: tweened[i * 2 + 1] ?? lane.spinPct,
+  }));
+  const height = Math.max(40, stacked.end);
   const primary = lanes[0];
   // Only OpenVMS has IPL 8 fork threads (palette.modesFor).
   const hasFork = modesFor(modeVocabulary(snapshot.kernel)).includes('fork');

@@ -26,6 +26,7 @@ import {
   poorFitLabel, saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type FitModel, type FittedSeries, type SweepPoint,
 } from './model.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
+import { stackOffsets } from '../common/stack.js';
 import './scaling.css';
 
 export interface ScalingChartProps {
@@ -248,10 +249,9 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
       <text x={(margin.left + width - margin.right) / 2} y={height - fs * 0.3} fontSize={t.smallSize} textAnchor="middle">CPUs</text>
       {(() => {
         // the poor fits' labels, each line's baseline one line below the last
-        let line = 0;
-        return poorLabels.map(({ k, lines }) => {
-          const first = height + t.smallSize * 1.4 + line * lineH;
-          line += lines.length;
+        const { starts } = stackOffsets(poorLabels.map(({ lines }) => lines.length));
+        return poorLabels.map(({ k, lines }, index) => {
+          const first = height + t.smallSize * 1.4 + starts[index]! * lineH;
           return (
             <text key={k} data-poor-fit={k} x={margin.left} y={first} fontSize={t.smallSize} fontWeight={700} style={{ fill: styleOf(t, k).colour }}>
               {/* a space ends each wrapped line but the last, so the text reads as words (screen readers, copy) */}

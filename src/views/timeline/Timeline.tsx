@@ -259,7 +259,7 @@ export function Timeline(props: TimelineProps) {
         const lane = segments.lanes[c.cpu];
         if (!lane) break;
         const here = segmentAt(segments, c.cpu, c.t, nowNs);
-        let target: number | null = null;
+        let target: number | null;
         if (e.key === ']') {
           const i = here && !here.open ? here.index + 1 : firstEndingAfter(lane, c.t);
           target = i < lane.count ? lane.start[i]! : lane.openMode >= 0 ? lane.openStart : null;
