@@ -3,8 +3,12 @@
  * fields, the modes, the kernels and their locks, the trace record, the snapshot, the
  * status messages. TypeScript reads these instead of hard-coding them.
  */
+#include <string.h>
 #include "model.h"
 
+/* The names TypeScript reads the kinds by (src/lab/events.ts, views/krp-queue): kinds 4
+ * and 5 (LAB_TRACE_QUEUE_POST and _TAKE, every queue's) keep the names they had when the
+ * one queue was the Scalable Kernel's. */
 static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
     "mode", "spin", "acquire", "release", "krp_queue", "krp_start", "fork_create",
     "interrupt", "block", "wake", "dispatch", "transmit", "txn_done",
@@ -56,13 +60,21 @@ static void mechanisms_schema(JsonW *w)
     jw_close(w, ']');
 }
 
-/* One metric, with the kernels whose reports hold it ([] for every kernel's). */
+/* One metric, with the kernels whose reports hold it ([] for every kernel's). A type
+ * LAB_QUEUE_NAMES_TYPE is the names of the schema's queues, "a|b". */
 static void metric_json(JsonW *w, const MetricDesc *m, const MetricDesc *table)
 {
     int k, t;
     jw_open(w, '{');
     jw_key(w, "path"); jw_str(w, m->path);
-    jw_key(w, "type"); jw_str(w, m->type);
+    jw_key(w, "type");
+    if (strcmp(m->type, LAB_QUEUE_NAMES_TYPE) != 0) jw_str(w, m->type);
+    else {
+        const QueueDesc *q;
+        jw_raw(w, "\"");                      /* the names are plain words: nothing to escape */
+        for (k = 0; (q = lab_queue(k)) != NULL; k++) { if (k) jw_raw(w, "|"); jw_raw(w, q->name); }
+        jw_raw(w, "\"");
+    }
     jw_key(w, "unit"); jw_str(w, m->unit);
     jw_key(w, "better"); jw_str(w, m->better > 0 ? "higher" : m->better < 0 ? "lower" : "");
     jw_key(w, "label"); jw_str(w, m->label);
@@ -74,6 +86,25 @@ static void metric_json(JsonW *w, const MetricDesc *m, const MetricDesc *table)
     jw_close(w, '}');
 }
 
+/* The queues' rates (LAB_QUEUE_RATE_PATH): one entry per rate key the schema's queues
+ * use, with the first such queue's label. */
+static void queue_rates(JsonW *w, const MetricDesc *m)
+{
+    const QueueDesc *q;
+    int u, u2, seen;
+    for (u = 0; (q = lab_queue(u)) != NULL; u++) {
+        char path[64] = "queues[].";
+        size_t at = strlen(path), n = strlen(q->rate_key);
+        MetricDesc one = *m;
+        for (seen = 0, u2 = 0; u2 < u; u2++) seen |= strcmp(lab_queue(u2)->rate_key, q->rate_key) == 0;
+        if (seen || at + n >= sizeof path) continue;
+        memcpy(path + at, q->rate_key, n + 1);
+        one.path = path;
+        one.label = q->rate_label;
+        metric_json(w, &one, NULL);
+    }
+}
+
 /* The report's shape: the engine's metrics, the machine's RAD section (when the
  * machine has several RADs, or the kernel asks for it), then each kernel's tables
  * once, with the kernels that write them. */
@@ -82,7 +113,10 @@ static void report_schema(JsonW *w)
     const MetricDesc *m;
     int k, t, k2, t2;
     jw_open(w, '[');
-    for (m = LAB_REPORT_METRICS; m->path; m++) metric_json(w, m, NULL);
+    for (m = LAB_REPORT_METRICS; m->path; m++) {
+        if (strcmp(m->path, LAB_QUEUE_RATE_PATH) == 0) queue_rates(w, m);
+        else metric_json(w, m, NULL);
+    }
     for (m = LAB_MACHINE_METRICS; m->path; m++) metric_json(w, m, NULL);
     for (k = 0; lab_kernel(k); k++)
         for (t = 0; t < LAB_MAX_METRIC_TABLES && lab_kernel(k)->metrics[t]; t++) {
@@ -149,7 +183,9 @@ int lab_schema_json(char *buf, int cap)
     }
     jw_close(&w, ']');
     jw_key(&w, "mechanisms"); mechanisms_schema(&w);
-    jw_key(&w, "queues"); jw_open(&w, '['); jw_item(&w); jw_str(&w, "krp_queue"); jw_close(&w, ']');
+    jw_key(&w, "queues"); jw_open(&w, '[');
+    for (i = 0; lab_queue(i); i++) { jw_item(&w); jw_str(&w, lab_queue(i)->name); }
+    jw_close(&w, ']');
     jw_key(&w, "trace"); jw_open(&w, '{');
     jw_key(&w, "record_bytes"); jw_int(&w, (int64_t)sizeof(lab_TraceRecord));
     jw_key(&w, "fields"); jw_open(&w, '[');

@@ -146,10 +146,10 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     }
     for (i = 0; i < njob; i++) s->job[i].next = i + 1 < njob ? i + 1 : -1;
     st->job_free = 0;
-    st->krp_q.head = st->krp_q.tail = -1;
     st->runq_head = st->runq_tail = -1;
     machine_init(s);
     s->kernel = kernel;
+    queue_init(s);
     for (i = 0; i < LAB_MAX_PROGS; i++) s->prog[i] = kernel->prog[i];
     if (kernel->build) {
         int code = kernel->build(s);

@@ -324,7 +324,6 @@ static void build_switch_in(Asm *a, const int *sw, int n)
     OP(OP_RESUME, 0);
 }
 
-static const Phase NOTHING[] = { { OP_END, 0, 0 } };
 
 #define SNA_CODE_MAX 1024
 
@@ -524,9 +523,9 @@ static int sna_check(lab_Scenario *sc)
 
 static const Mechanism SNA_MECHANISMS[];
 
+/* Its programs are all written by sna_build. */
 static const Kernel SNA = {
     .name = "sna",
-    .prog = { { NOTHING, 1, "process" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
     .nlock = SL_COUNT, .lock_names = SNA_LOCK_NAMES,
     .state_size = sizeof(SnaState),
     .size = sna_size, .check = sna_check, .build = sna_build, .reset = sna_reset,
