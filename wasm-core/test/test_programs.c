@@ -170,8 +170,8 @@ int main(void)
 {
     const Kernel *k[2];
     int i, j;
-    k[0] = lab_kernel(KERNEL_CLASSIC);
-    k[1] = lab_kernel(KERNEL_SCALABLE);
+    k[0] = h_kernel("classic");
+    k[1] = h_kernel("scalable");
     for (i = 0; i < 2; i++)
         for (j = 0; j < LAB_MAX_PROGS; j++)
             if (j <= PROG_SWITCH_IN || k[i]->prog[j].n > 0) check_program(k[i], &k[i]->prog[j], k[i]->nlock);

@@ -14,9 +14,6 @@
 
 #define ARENA_MAGIC 0x5354414bu   /* "STAK" */
 
-void *lab_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : NULL; }
-void lab_free(void *p) { free(p); }
-
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
 typedef struct Layout { size_t cpu, thr, job, heap, kstate, total; } Layout;
