@@ -129,9 +129,9 @@ static void check_hpux(void)
 }
 
 /* What the kernel records declare: no program a kernel never runs (a lone END, kept
- * only to fill a slot), and request queues the schema lists in full, a name meaning
- * the same in every kernel that declares it, each with a server program its kernel
- * has once built. */
+ * only to fill a slot); request queues the schema lists in full, a name meaning the
+ * same in every kernel that declares it, each with a server program its kernel has
+ * once built; uses of the engine's mechanisms that exist, and cover them all. */
 static void check_records(void)
 {
     int k, i, u, dummies = 0, bad = 0;
@@ -161,6 +161,26 @@ static void check_records(void)
         }
     }
     for (u = 0; lab_queue(u); u++) { }
+    {
+        /* every use names an engine mechanism, and every engine mechanism has a use */
+        const Mechanism *m;
+        const MechanismUse *use;
+        int t, unknown = 0, unused = 0, found;
+        for (k = 0; lab_kernel(k); k++)
+            for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(k)->uses[t]; t++)
+                for (use = lab_kernel(k)->uses[t]; use->id; use++) {
+                    for (found = 0, m = LAB_ENGINE_MECHANISMS; m->id; m++) found |= strcmp(m->id, use->id) == 0;
+                    if (!found) { unknown++; fprintf(stderr, "  %s uses %s, no engine mechanism\n", lab_kernel(k)->name, use->id); }
+                }
+        for (m = LAB_ENGINE_MECHANISMS; m->id; m++) {
+            for (found = 0, k = 0; lab_kernel(k); k++)
+                for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(k)->uses[t]; t++)
+                    for (use = lab_kernel(k)->uses[t]; use->id; use++) found |= strcmp(m->id, use->id) == 0;
+            unused += !found || m->when != NULL;
+        }
+        CHECK(unknown == 0 && unused == 0, "the kernels' uses name engine mechanisms, each used by some kernel "
+              "and its `when` theirs (%d unknown, %d unused or with a when of their own)", unknown, unused);
+    }
     CHECK(dummies == 0, "no kernel declares a program it never runs");
     CHECK(u > 0 && u <= LAB_MAX_QUEUES && bad == 0, "the schema lists %d request queues (at most %d), each declared "
           "alike by every kernel that has it and served by a program of its own (%d problems)", u, LAB_MAX_QUEUES, bad);

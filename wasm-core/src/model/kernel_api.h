@@ -346,7 +346,9 @@ typedef struct MetricDesc {
  *   name     what the lessons and views call it; no two share one
  *   when     which scenarios use it: clauses joined by "; ", each "kernels: conditions"
  *            (kernels joined by ",", conditions "path=value" joined by ", ", a value
- *            may be "a|b"), or "kernels" alone (every scenario of those kernels)
+ *            may be "a|b"), or "kernels" alone (every scenario of those kernels). NULL
+ *            for the engine's: the kernels that use one say so (Kernel.uses), and the
+ *            schema writes its `when` from that
  *   does     what it does in the model, in a sentence or two
  *   systems  the real systems that used it, each with its citation (a seed by number,
  *            a paper, or documented behaviour), or that it is the model's own choice
@@ -362,12 +364,17 @@ typedef struct Mechanism {
 } Mechanism;
 #define LAB_MAX_MECHANISM_TABLES 3
 extern const Mechanism LAB_ENGINE_MECHANISMS[];   /* model/mechanisms.c, { NULL }-ended */
+/* A kernel's use of one of the engine's mechanisms (Kernel.uses): its id, and the
+ * conditions under which the kernel uses it ("path=value" joined by ", "; "" for every
+ * scenario of the kernel). The schema's `when` of an engine mechanism is these uses in
+ * the registry's order, one clause per conditions, naming every kernel that has them. */
+typedef struct MechanismUse { const char *id, *when; } MechanismUse;
 
 /* ---- a kernel ----------------------------------------------------------------------- */
 /* What the registry knows of a kernel. Every hook but exec/event/lock_of may be NULL. */
 typedef struct Kernel {
     const char *name;                         /* kernel.kind's name for it            */
-    Program prog[LAB_MAX_PROGS];              /* static programs (build may write more) */
+    Program prog[LAB_MAX_PROGS];              /* only the programs it runs (build may add) */
     int nlock;
     const char *const *lock_names;
     size_t state_size;                        /* bytes of its slice of the arena       */
@@ -404,6 +411,9 @@ typedef struct Kernel {
     /* Its request queues, ending in a { NULL } entry (NULL: none); its phases name
      * one by its index here. */
     const QueueDesc *queues;
+    /* The engine's mechanisms it uses: tables ending in a { NULL } entry (a family's
+     * shared table may be named by several kernels). */
+    const MechanismUse *uses[LAB_MAX_MECHANISM_TABLES];
 } Kernel;
 
 /* kernels/registry.c: the kernel of kernel.kind k (NULL out of range). */

@@ -21,6 +21,52 @@ static int mechanism_in(const Mechanism *table, const Mechanism *m)
     return 0;
 }
 
+/* Whether kernel kd uses the engine's mechanism id under the conditions when. */
+static int kernel_uses(const Kernel *kd, const char *id, const char *when)
+{
+    const MechanismUse *u;
+    int t;
+    for (t = 0; t < LAB_MAX_MECHANISM_TABLES && kd->uses[t]; t++)
+        for (u = kd->uses[t]; u->id; u++)
+            if (strcmp(u->id, id) == 0 && strcmp(u->when, when) == 0) return 1;
+    return 0;
+}
+
+/* Whether no use before u (kernel k's table t), in the registry's order, has u's
+ * mechanism and conditions. By place, not address: a family's table is several
+ * kernels'. */
+static int first_use(int k, int t, const MechanismUse *u)
+{
+    const MechanismUse *e;
+    int k2, t2;
+    for (k2 = 0; k2 <= k; k2++)
+        for (t2 = 0; t2 < LAB_MAX_MECHANISM_TABLES && lab_kernel(k2)->uses[t2] && (k2 < k || t2 <= t); t2++)
+            for (e = lab_kernel(k2)->uses[t2]; e->id && !(k2 == k && t2 == t && e == u); e++)
+                if (strcmp(e->id, u->id) == 0 && strcmp(e->when, u->when) == 0) return 0;
+    return 1;
+}
+
+/* An engine mechanism's `when`, from the kernels' uses of it: a clause for each of
+ * their conditions, in the order the registry first gives them, naming every kernel
+ * that uses it under them ("a,b: path=value"). The names and conditions are plain
+ * words, paths and values: nothing in them to escape. */
+static void engine_when(JsonW *w, const char *id)
+{
+    const MechanismUse *u;
+    int k, t, k2, clauses = 0, names;
+    jw_raw(w, "\"");
+    for (k = 0; lab_kernel(k); k++)
+        for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(k)->uses[t]; t++)
+            for (u = lab_kernel(k)->uses[t]; u->id; u++) {
+                if (strcmp(u->id, id) != 0 || !first_use(k, t, u)) continue;
+                if (clauses++) jw_raw(w, "; ");
+                for (names = 0, k2 = 0; lab_kernel(k2); k2++)
+                    if (kernel_uses(lab_kernel(k2), id, u->when)) { if (names++) jw_raw(w, ","); jw_raw(w, lab_kernel(k2)->name); }
+                if (u->when[0]) { jw_raw(w, ": "); jw_raw(w, u->when); }
+            }
+    jw_raw(w, "\"");
+}
+
 /* One mechanism table: each entry with the kernels whose records name it ([] for the
  * engine's, which every kernel may use). */
 static void mechanism_table(JsonW *w, const Mechanism *m)
@@ -30,7 +76,8 @@ static void mechanism_table(JsonW *w, const Mechanism *m)
         jw_open(w, '{');
         jw_key(w, "id"); jw_str(w, m->id);
         jw_key(w, "name"); jw_str(w, m->name);
-        jw_key(w, "when"); jw_str(w, m->when);
+        jw_key(w, "when");
+        if (m->when) jw_str(w, m->when); else engine_when(w, m->id);
         jw_key(w, "kernels"); jw_open(w, '[');
         for (i = 0; lab_kernel(i); i++)
             for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(i)->mechanisms[t]; t++)

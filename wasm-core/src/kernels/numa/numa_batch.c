@@ -414,6 +414,9 @@ static const Mechanism NUMA_MECHANISMS[] = {
     { NULL, NULL, NULL, NULL, NULL }
 };
 
+/* The dedicated lock manager: synchronous delegation to its CPU. */
+static const MechanismUse NUMA_USES[] = { { "delegation-synchronous", "numa.lock_manager=dedicated" }, { NULL, NULL } };
+
 static const Kernel NUMA = {
     .name = "numa",
     .prog = { [PROG_INTERRUPT] = PROGRAM("interrupt", INTERRUPT), [PROG_FORK] = PROGRAM("fork", FORK),
@@ -424,7 +427,7 @@ static const Kernel NUMA = {
     .exec = numa_exec, .event = numa_event, .jumps = numa_jumps,
     .report = numa_run_report, .metrics = { NUMA_RUN_METRICS },
     .report_rads = 1,
-    .mechanisms = { VMS_MECHANISMS, NUMA_MECHANISMS },
+    .mechanisms = { VMS_MECHANISMS, NUMA_MECHANISMS }, .uses = { VMS_USES, NUMA_USES },
 };
 
 const Kernel *kernel_numa(void) { return &NUMA; }

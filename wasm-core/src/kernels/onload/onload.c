@@ -305,6 +305,9 @@ static int onload_check(lab_Scenario *sc)
     return LAB_OK;
 }
 
+/* The stack lock, for a sender that cannot pre-queue: a hand-off. */
+static const MechanismUse ONLOAD_USES[] = { { "block-handoff", "net.stack=onload" }, { NULL, NULL } };
+
 /* Its programs are all written by net_build. */
 static const Kernel ONLOAD = {
     .name = "onload",
@@ -313,7 +316,7 @@ static const Kernel ONLOAD = {
     .size = net_size, .check = onload_check, .build = net_build, .start = net_start, .reset = net_reset,
     .exec = net_exec, .event = net_event, .jumps = net_jumps,
     .report = net_report, .metrics = { NET_METRICS },
-    .mechanisms = { NET_MECHANISMS },
+    .mechanisms = { NET_MECHANISMS }, .uses = { ONLOAD_USES },
 };
 
 const Kernel *kernel_onload(void) { return &ONLOAD; }

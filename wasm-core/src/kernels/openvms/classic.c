@@ -93,7 +93,7 @@ static const Kernel CLASSIC = {
     .size = vms_size, .build = vms_build, .start = vms_start,
     .exec = vms_exec, .event = vms_event, .jumps = vms_jumps,
     .report = vms_report, .metrics = { VMS_METRICS },
-    .mechanisms = { VMS_MECHANISMS },
+    .mechanisms = { VMS_MECHANISMS }, .uses = { VMS_USES },
 };
 
 const Kernel *kernel_classic(void) { return &CLASSIC; }

@@ -217,6 +217,15 @@ void vms_event(lab_Sim *s, const Event *e)
     }
 }
 
+/* The engine's mechanisms the OpenVMS kernels use (the numa kernel's too). */
+const MechanismUse VMS_USES[] = {
+    { "spin-test-and-set", "kernel.lock_kind=tas" }, { "spin-ticket", "kernel.lock_kind=ticket" },
+    { "spin-mcs", "kernel.lock_kind=mcs" }, { "spin-fair", "kernel.lock_kind=fair" },
+    { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
+    { "rad-distance", "machine.rads=2|3|4|5|6|7|8" },
+    { NULL, NULL }
+};
+
 const Mechanism VMS_MECHANISMS[] = {
     { "global-lock-kernel-entry", "One global lock to enter kernel context (I/O lock 8)",
       "classic",

@@ -68,5 +68,6 @@ int vms_jumps(int op);
 void vms_report(lab_Sim *s, JsonW *w, double secs);   /* I/O lock 8's hold time       */
 extern const MetricDesc VMS_METRICS[];
 extern const Mechanism VMS_MECHANISMS[];   /* the OpenVMS kernels' own (openvms.c) */
+extern const MechanismUse VMS_USES[];      /* the engine's they use (openvms.c)    */
 
 #endif

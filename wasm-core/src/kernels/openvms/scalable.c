@@ -99,6 +99,9 @@ static const QueueDesc KRP_QUEUE[] = {
     { NULL, NULL, NULL, 0, 0 }
 };
 
+/* KRPs: posted delegation to the designated TCP/IP CPU. */
+static const MechanismUse SCALABLE_USES[] = { { "delegation-posted", "" }, { NULL, NULL } };
+
 static const Kernel SCALABLE = {
     .name = "scalable",
     .prog = {
@@ -113,7 +116,7 @@ static const Kernel SCALABLE = {
     .size = vms_size, .build = vms_build, .start = vms_start,
     .exec = vms_exec, .event = vms_event, .jumps = vms_jumps,
     .report = vms_report, .metrics = { VMS_METRICS },
-    .mechanisms = { VMS_MECHANISMS },
+    .mechanisms = { VMS_MECHANISMS }, .uses = { VMS_USES, SCALABLE_USES },
     .queues = KRP_QUEUE,
 };
 

@@ -476,6 +476,18 @@ static void svc_report(lab_Sim *s, JsonW *w, double secs)
 
 static const Mechanism SERVICE_MECHANISMS[];
 
+/* Every discipline but combine and partition is one of the engine's mechanisms. */
+static const MechanismUse SERVICE_USES[] = {
+    { "spin-test-and-set", "service.discipline=tas" }, { "spin-ticket", "service.discipline=ticket" },
+    { "spin-mcs", "service.discipline=mcs" }, { "block-wake-all", "service.discipline=wake_all" },
+    { "block-wake-one", "service.discipline=wake_one" }, { "block-handoff", "service.discipline=handoff" },
+    { "delegation-posted", "service.discipline=delegate, service.requests=post" },
+    { "delegation-synchronous", "service.discipline=delegate, service.requests=wait" },
+    { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
+    { "rad-distance", "machine.rads=2|3|4|5|6|7|8" },
+    { NULL, NULL }
+};
+
 /* Its programs are all written by svc_build. */
 static const Kernel SERVICE = {
     .name = "service",
@@ -484,7 +496,7 @@ static const Kernel SERVICE = {
     .size = svc_size, .check = svc_check, .build = svc_build, .reset = svc_reset,
     .exec = svc_exec, .event = svc_event, .jumps = svc_jumps,
     .report = svc_report, .metrics = { SVC_METRICS },
-    .mechanisms = { SERVICE_MECHANISMS },
+    .mechanisms = { SERVICE_MECHANISMS }, .uses = { SERVICE_USES },
     .queues = SVC_QUEUES,
 };
 

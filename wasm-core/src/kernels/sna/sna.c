@@ -523,6 +523,12 @@ static int sna_check(lab_Scenario *sc)
 
 static const Mechanism SNA_MECHANISMS[];
 
+static const MechanismUse SNA_USES[] = {
+    { "spin-test-and-set", "sna.lock_kind=simple" }, { "block-wake-all", "sna.lock_kind=lockl" },
+    { "block-handoff", "sna.lock_kind=handoff" }, { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
+    { NULL, NULL }
+};
+
 /* Its programs are all written by sna_build. */
 static const Kernel SNA = {
     .name = "sna",
@@ -531,7 +537,7 @@ static const Kernel SNA = {
     .size = sna_size, .check = sna_check, .build = sna_build, .reset = sna_reset,
     .exec = sna_exec, .event = sna_event, .lock_of = sna_lock_of, .jumps = sna_jumps,
     .report = sna_report, .metrics = { SNA_METRICS },
-    .mechanisms = { SNA_MECHANISMS },
+    .mechanisms = { SNA_MECHANISMS }, .uses = { SNA_USES },
 };
 
 const Kernel *kernel_sna(void) { return &SNA; }
