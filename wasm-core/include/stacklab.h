@@ -132,8 +132,8 @@ enum {
     LAB_TRACE_SPIN = 1,         /* cpu starts spinning for lock `object`; arg = waiters ahead */
     LAB_TRACE_ACQUIRE = 2,      /* cpu acquires lock `object`; arg = ns spent spinning */
     LAB_TRACE_RELEASE = 3,      /* cpu releases lock `object`; arg = ns held          */
-    LAB_TRACE_KRP_QUEUE = 4,    /* a KRP joins queue `object`; arg = length after     */
-    LAB_TRACE_KRP_START = 5,    /* designated cpu takes a KRP; arg = ns it waited     */
+    LAB_TRACE_QUEUE_POST = 4,   /* a request joins queue `object`; arg = length after */
+    LAB_TRACE_QUEUE_TAKE = 5,   /* cpu's server takes a request of queue `object`; arg = ns it waited */
     LAB_TRACE_FORK_CREATE = 6,  /* a fork thread is created on cpu                    */
     LAB_TRACE_INTERRUPT = 7,    /* a device interrupt is taken on cpu; arg = kind     */
     LAB_TRACE_BLOCK = 8,        /* thread blocks (arg 0 think, 1 read)                */

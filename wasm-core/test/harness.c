@@ -14,6 +14,15 @@ const char *const H_NO_SIDE_COSTS[] = {
     "workload.think.mean_ns=0", NULL
 };
 
+const Kernel *h_kernel(const char *name)
+{
+    int k;
+    for (k = 0; lab_kernel(k); k++)
+        if (strcmp(lab_kernel(k)->name, name) == 0) return lab_kernel(k);
+    fprintf(stderr, "no kernel %s in the registry\n", name);
+    exit(2);
+}
+
 void h_apply(lab_Scenario *sc, const char *const *settings)
 {
     for (; settings && *settings; settings++) {

@@ -20,6 +20,7 @@ lab_Scenario *h_scenario(const char *const *settings);
 /* Scenario settings that switch every side cost off (for the queueing-theory tests). */
 extern const char *const H_NO_SIDE_COSTS[];
 lab_Sim *h_run(const char *const *a, const char *const *b);   /* a then b, run to the end */
+const Kernel *h_kernel(const char *name);                      /* the registry's, by name; exits if none */
 double h_rel(double x, double y);                              /* |x - y| / |y|             */
 int h_finish(const char *name);
 #endif

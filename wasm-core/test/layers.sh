@@ -5,8 +5,13 @@
 #   model/     includes base/ and scenario/, never kernels/, and names no kernel symbol
 #   kernels/   see the engine through model/kernel_api.h only (never model/model.h)
 # A kernel symbol is any identifier a kernel header declares (enum constants, types,
-# functions) or a kernel file exports. Usage: layers.sh SRC_DIR
+# functions) or a kernel file exports. Given the objects too (the native build's), the
+# layers link as they include: base/ and scenario/ use no symbol the layers above them
+# define (kernel.kind's names are generated into scenario/ at build time), and model/
+# none of the kernels' but the registry's lab_kernel.
+# Usage: layers.sh SRC_DIR [OBJ_DIR]
 src="$1"
+obj="${2:-}"
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL layers: $*"; }
@@ -41,5 +46,19 @@ done
 # The check itself must see the kernels' symbols, or it proves nothing.
 printf '%s\n' "$kernel_only" | grep -qxF "OP_KRP_QUEUE" && printf '%s\n' "$kernel_only" | grep -qxF "net_exec" && ok \
   || bad "the kernel symbol list misses OP_KRP_QUEUE or net_exec: the check is broken"
+
+if [ -n "$obj" ]; then
+  defined() { nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u; }
+  used() { nm -u "$@" 2>/dev/null | awk 'NF >= 2 { print $NF }' | sort -u; }
+  # names of the second list also in the first (none when either is empty)
+  both() { [ -n "$1" ] && [ -n "$2" ] && printf '%s\n' "$2" | grep -xF "$1"; }
+  kernels=$(defined "$obj"/kernels/*.o "$obj"/kernels/*/*.o)
+  above=$(printf '%s\n%s\n' "$kernels" "$(defined "$obj"/model/*.o)" | sort -u)
+  [ -n "$kernels" ] && [ -n "$(used "$obj"/scenario/*.o)" ] || bad "no objects in $obj: the link check is broken"
+  links=$(both "$above" "$(used "$obj"/base/*.o "$obj"/scenario/*.o)")
+  [ -z "$links" ] && ok || bad "base/ or scenario/ link symbols of model/ or kernels/:" $links
+  links=$(both "$kernels" "$(used "$obj"/model/*.o)" | grep -vx 'lab_kernel')
+  [ -z "$links" ] && ok || bad "model/ links kernels' symbols:" $links
+fi
 echo "layers: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

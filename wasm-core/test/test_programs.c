@@ -1,5 +1,6 @@
 /* Kernels are programs: every program of every kernel is well formed (jump targets in
  * range, modes and locks valid, no path that falls off the end). */
+#include <string.h>
 #include "harness.h"
 
 /* One check per program; the first problem found is printed. */
@@ -12,8 +13,8 @@ static int program_problems(const Kernel *k, const char *kernel, const Program *
     for (i = 0; i < p->n; i++) {
         const Phase *ph = &p->phase[i];
         int kernel_op = ph->op >= OP_KERNEL_BASE;
-        int target = ph->op == OP_JZ_CTR || ph->op == OP_JMP || ph->op == OP_KRP_NEXT ||
-                     ph->op == OP_IF_JOB || (kernel_op && k->jumps && k->jumps(ph->op));
+        int target = ph->op == OP_JZ_CTR || ph->op == OP_JMP || ph->op == OP_IF_JOB ||
+                     (kernel_op && k->jumps && k->jumps(ph->op));
         if (ph->op == OP_WORK) PCHECK(ph->b >= 0, "%s/%s[%d] cost", kernel, p->name, i);
         PCHECK(ph->op <= OP_END || (kernel_op && k->exec), "%s/%s[%d] op", kernel, p->name, i);
         if (target) PCHECK(ph->b >= 0 && ph->b < p->n, "%s/%s[%d] jumps to %d of %d", kernel, p->name, i, ph->b, p->n);
@@ -127,14 +128,74 @@ static void check_hpux(void)
           combos, built, bad);
 }
 
+/* What the kernel records declare: no program a kernel never runs (a lone END, kept
+ * only to fill a slot); request queues the schema lists in full, a name meaning the
+ * same in every kernel that declares it, each with a server program its kernel has
+ * once built; uses of the engine's mechanisms that exist, and cover them all. */
+static void check_records(void)
+{
+    int k, i, u, dummies = 0, bad = 0;
+    const QueueDesc *q;
+    for (k = 0; lab_kernel(k); k++) {
+        const Kernel *kd = lab_kernel(k);
+        for (i = 0; i < LAB_MAX_PROGS; i++)
+            if (kd->prog[i].n == 1 && kd->prog[i].phase[0].op == OP_END) {
+                dummies++;
+                fprintf(stderr, "  %s declares %s, a lone END\n", kd->name, kd->prog[i].name);
+            }
+        for (q = kd->queues; q && q->name; q++) {
+            lab_Scenario *sc = lab_scenario_new();
+            lab_Sim *s;
+            int status, listed = 0;
+            for (u = 0; lab_queue(u); u++)
+                if (strcmp(lab_queue(u)->name, q->name) == 0)
+                    listed = strcmp(lab_queue(u)->rate_key, q->rate_key) == 0 && strcmp(lab_queue(u)->rate_label, q->rate_label) == 0;
+            lab_scenario_set_text(sc, "kernel.kind", kd->name);
+            s = lab_sim_new(sc, &status);
+            if (!listed || !s || q->prog < PROG_KERNEL_BASE || q->prog >= LAB_MAX_PROGS || s->prog[q->prog].n == 0) {
+                bad++;
+                fprintf(stderr, "  %s's queue %s: listed %d, built %d\n", kd->name, q->name, listed, s != NULL);
+            }
+            lab_sim_free(s);
+            lab_scenario_free(sc);
+        }
+    }
+    for (u = 0; lab_queue(u); u++) { }
+    {
+        /* every use names an engine mechanism, and every engine mechanism has a use */
+        const Mechanism *m;
+        const MechanismUse *use;
+        int t, unknown = 0, unused = 0, found;
+        for (k = 0; lab_kernel(k); k++)
+            for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(k)->uses[t]; t++)
+                for (use = lab_kernel(k)->uses[t]; use->id; use++) {
+                    for (found = 0, m = LAB_ENGINE_MECHANISMS; m->id; m++) found |= strcmp(m->id, use->id) == 0;
+                    if (!found) { unknown++; fprintf(stderr, "  %s uses %s, no engine mechanism\n", lab_kernel(k)->name, use->id); }
+                }
+        for (m = LAB_ENGINE_MECHANISMS; m->id; m++) {
+            for (found = 0, k = 0; lab_kernel(k); k++)
+                for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(k)->uses[t]; t++)
+                    for (use = lab_kernel(k)->uses[t]; use->id; use++) found |= strcmp(m->id, use->id) == 0;
+            unused += !found || m->when != NULL;
+        }
+        CHECK(unknown == 0 && unused == 0, "the kernels' uses name engine mechanisms, each used by some kernel "
+              "and its `when` theirs (%d unknown, %d unused or with a when of their own)", unknown, unused);
+    }
+    CHECK(dummies == 0, "no kernel declares a program it never runs");
+    CHECK(u > 0 && u <= LAB_MAX_QUEUES && bad == 0, "the schema lists %d request queues (at most %d), each declared "
+          "alike by every kernel that has it and served by a program of its own (%d problems)", u, LAB_MAX_QUEUES, bad);
+}
+
 int main(void)
 {
     const Kernel *k[2];
     int i, j;
-    k[0] = lab_kernel(KERNEL_CLASSIC);
-    k[1] = lab_kernel(KERNEL_SCALABLE);
+    k[0] = h_kernel("classic");
+    k[1] = h_kernel("scalable");
     for (i = 0; i < 2; i++)
-        for (j = 0; j <= PROG_SWITCH_IN; j++) check_program(k[i], &k[i]->prog[j], k[i]->nlock);
+        for (j = 0; j < LAB_MAX_PROGS; j++)
+            if (j <= PROG_SWITCH_IN || k[i]->prog[j].n > 0) check_program(k[i], &k[i]->prog[j], k[i]->nlock);
+    check_records();
     check_sna();
     check_onload();
     check_hpux();

@@ -74,7 +74,7 @@ int main(void)
             set[3] = "kernel.kind=scalable"; set[4] = "workload.processes=0";
             set[5] = "sim.duration_ns=6e9"; set[6] = "sim.warmup_ns=1e8"; set[7] = NULL;
             s = h_run(H_NO_SIDE_COSTS, set);
-            q = &s->st->krp;
+            q = &s->st->queue[s->st->queue_at[0]].stats;   /* the Scalable Kernel's one queue */
             window = (double)(s->st->now - s->st->stats_start);
             area = q->area + (double)q->len * (double)(s->st->now - q->last_change);
             CHECK(h_rel(q->wait_ns / (double)q->served, wq) < 0.05, "%s rho=%.2f: mean wait %.1f, formula %.1f",

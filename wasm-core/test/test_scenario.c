@@ -45,7 +45,16 @@ int main(void)
     st = lab_scenario_set_text(sc, "costs.syscall.mean_ns", "-5");
     CHECK(st == LAB_ERR_RANGE, "negative cost refused");
     CHECK(lab_scenario_set_text(sc, "kernel.kind", "scalable") == LAB_OK &&
-          lab_scenario_get(sc, F_KERNEL) == KERNEL_SCALABLE, "enum by name");
+          lab_kernel((int)lab_scenario_get(sc, F_KERNEL)) == h_kernel("scalable"), "enum by name");
+    {
+        /* kernel.kind's names, generated from the registry's list at build time, are the
+         * registry's kernels' names, in its order. */
+        int k, same = 1;
+        for (k = 0; LAB_KERNEL_NAMES[k] || lab_kernel(k); k++)
+            same &= LAB_KERNEL_NAMES[k] && lab_kernel(k) && strcmp(LAB_KERNEL_NAMES[k], lab_kernel(k)->name) == 0;
+        CHECK(same && k >= 7 && lab_field_max(lab_field(F_KERNEL)) == k - 1,
+              "kernel.kind's %d names are the registry's kernels, in its order", k);
+    }
     CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "0.3") == LAB_OK &&
           lab_scenario_get(sc, F_WAKE_MEAN) == 0.3, "decimal text gives the correctly rounded double");
     CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "12345.6789") == LAB_OK &&

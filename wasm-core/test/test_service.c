@@ -92,7 +92,7 @@ static void delegate_is_mm1(void)
         set[4] = "machine.cpus=9"; set[5] = "machine.cache_transfer_ns=0"; set[6] = "costs.ipi.mean_ns=0";
         set[7] = "sim.duration_ns=6e9"; set[8] = "service.critical.dist=exp"; set[9] = NULL;
         s = h_run(SERVICE, set);
-        q = &s->st->krp;
+        q = &s->st->queue[s->st->queue_at[0]].stats;   /* the delegate server's queue */
         window = (double)(s->st->now - s->st->stats_start);
         area = q->area + (double)q->len * (double)(s->st->now - q->last_change);
         CHECK(h_rel(q->wait_ns / (double)q->served, wq) < 0.05, "M/M/1 rho=%.2f: mean wait %.1f, formula %.1f",

@@ -3,7 +3,9 @@
  * linit.c: the one place that names them all). Adding a kernel is its own files
  * under kernels/ plus one K(name) line here; kernel.kind's names, its range and the
  * schema's kernel list follow from this list. Each kernel's file defines
- * `const Kernel *kernel_<name>(void)`.
+ * `const Kernel *kernel_<name>(void)`. The scenario layer below reads kernel.kind's
+ * names not from here but from build/gen/kernel_names.h, which the Makefile writes
+ * from the K(name) lines (one a line, as below); test_scenario checks they agree.
  */
 #include <stddef.h>
 #include "model/kernel_api.h"
@@ -25,10 +27,6 @@ LAB_KERNELS(DECLARE)
 #define ENTRY(name) kernel_##name,
 static const Kernel *(*const KERNELS[])(void) = { LAB_KERNELS(ENTRY) };
 #undef ENTRY
-
-#define NAME(name) #name,
-const char *const LAB_KERNEL_NAMES[] = { LAB_KERNELS(NAME) NULL };
-#undef NAME
 
 const Kernel *lab_kernel(int kind)
 {

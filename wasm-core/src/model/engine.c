@@ -106,15 +106,6 @@ static int list_pop(lab_Sim *s, JobList *q)
     return j;
 }
 
-static void krp_len_changed(State *st, int delta)
-{
-    QueueStats *q = &st->krp;
-    q->area += (double)q->len * (double)(st->now - q->last_change);
-    q->last_change = st->now;
-    q->len += delta;
-    if (q->len > q->max_len) q->max_len = q->len;
-}
-
 /* ---- contexts ------------------------------------------------------------------------ */
 
 static void ctx_start(Ctx *x, int prog, int job, int thread)
@@ -266,28 +257,6 @@ static void block(lab_Sim *s, int cpu, int state, int why)
 
 /* ---- interpreting phases --------------------------------------------------------------- */
 
-void engine_queue_request(lab_Sim *s, int cpu, int j)
-{
-    State *st = s->st;
-    int was_empty = st->krp_q.len == 0;
-    s->job[j].t_enq = st->now;
-    list_push(s, &st->krp_q, j);
-    krp_len_changed(st, +1);
-    st->krp.queued++;
-    trace_emit(s, LAB_TRACE_KRP_QUEUE, cpu, s->job[j].thread, 0, st->krp.len);
-    if (was_empty) {
-        /* An empty queue means no fork thread will look at it: create one on the
-         * designated TCP/IP CPU. The pool always keeps room for these. */
-        int f = job_alloc(s, JOB_KRP_DRAIN, -1, 0);
-        int d = st->designated_cpu;
-        assert(f >= 0);
-        st->forks_created++;
-        trace_emit(s, LAB_TRACE_FORK_CREATE, d, -1, 0, 0);
-        if (d == cpu) list_push(s, &s->cpu[d].fork_q, f);
-        else ev_push(s, st->now + cost_sample(&st->rng, &st->cost[C_IPI]), EV_FORK_ARRIVE, d, f, 0);
-    }
-}
-
 /* The lock an OP_ACQ or OP_REL names: a lock, a CPU's member of a per-CPU family (or
  * the lock a hand-off release handed this thread), or a kernel's family member. */
 static int lock_of(const lab_Sim *s, const Ctx *x, const Phase *ph, int cpu)
@@ -346,6 +315,7 @@ static void exec(lab_Sim *s, int cpu)
         else if (c->isr_q.len) {
             int j = list_pop(s, &c->isr_q);
             suspend_running(s, c);
+            assert(s->prog[PROG_INTERRUPT].n > 0 && "an interrupt on a kernel with no interrupt program");
             ctx_start(&c->isr, PROG_INTERRUPT, j, -1);
             c->isr.sess = s->job[j].thread;
             trace_emit(s, LAB_TRACE_INTERRUPT, cpu, -1, 0, s->job[j].kind);
@@ -354,7 +324,8 @@ static void exec(lab_Sim *s, int cpu)
         else if (c->fork_q.len && !proc_at_ipl8(s, c)) {
             int j = list_pop(s, &c->fork_q);
             suspend_running(s, c);
-            ctx_start(&c->fork, s->job[j].kind == JOB_KRP_DRAIN ? PROG_KRP_DRAIN : PROG_FORK, j, -1);
+            ctx_start(&c->fork, queue_fork_program(s, s->job[j].kind), j, -1);
+            assert(s->prog[c->fork.prog].n > 0 && "a fork thread on a kernel with no program for it");
             continue;
         } else if (c->proc >= 0) x = &s->thr[c->proc].ctx;
         else if (c->runq_len) { assign(s, cpu, queue_pop(s, &c->runq_head, &c->runq_tail, &c->runq_len)); continue; }
@@ -378,8 +349,8 @@ static void exec(lab_Sim *s, int cpu)
         default: break;
         }
 
-        /* A phase that changes nothing the choice above looks at (a jump, a count, the
-         * next request) comes straight back here, to the same context, still ready. */
+        /* A phase that changes nothing the choice above looks at (a jump, a count) comes
+         * straight back here, to the same context, still ready. */
     next_phase:
         if (--budget == 0) {                  /* a loop that takes no time */
             stall_record(s, STALL_PHASES, cpu, -1, x->prog, x->thread, ctx_level(c, x));
@@ -473,19 +444,6 @@ static void exec(lab_Sim *s, int cpu)
             x->job = -1;
             x->pc++;
             continue;
-        case OP_KRP_NEXT: {
-            int j;
-            if (x->job >= 0) { job_free(s, x->job); x->job = -1; }
-            j = list_pop(s, &st->krp_q);
-            if (j < 0) { x->pc = ph->b; goto next_phase; }
-            krp_len_changed(st, -1);
-            st->krp.served++;
-            st->krp.wait_ns += (double)(st->now - s->job[j].t_enq);
-            trace_emit(s, LAB_TRACE_KRP_START, cpu, s->job[j].thread, 0, (double)(st->now - s->job[j].t_enq));
-            x->job = j;
-            x->pc++;
-            goto next_phase;
-        }
         case OP_IF_JOB: x->pc = s->job[x->job].kind == ph->a ? x->pc + 1 : ph->b; goto next_phase;
         case OP_MAKE_READY:
             make_ready(s, s->job[x->job].thread);

@@ -3,11 +3,13 @@
  *
  * The engine (model/) runs simulated CPUs executing programs of phases. It interprets
  * only generic phases (work, copy, acquire, release, think, counters and jumps, the
- * fork queue, the designated CPU's request queue, wake, transaction counters, end);
- * a phase whose opcode is OP_KERNEL_BASE or above goes to the running kernel's exec
- * hook, an event whose kind is EV_KERNEL_BASE or above to its event hook. A kernel is
- * a Kernel record (below) registered in kernels/registry.c; the engine never names
- * one. See docs/architecture.md, "How to add a kernel".
+ * fork queue, wake, transaction counters, end); a phase whose opcode is OP_KERNEL_BASE
+ * or above goes to the running kernel's exec hook, an event whose kind is
+ * EV_KERNEL_BASE or above to its event hook. What only some kernels have comes through
+ * their records: their own programs, jobs and locks, and their request queues (posted
+ * delegation to one CPU: QueueDesc, below), which the engine keeps and reports but
+ * never names. A kernel is a Kernel record (below) registered in kernels/registry.c;
+ * the engine never names one. See docs/architecture.md, "How to add a kernel".
  *
  * Invariants that every file keeps:
  *  - All simulation state lives in one arena (lab_Sim.st and the arrays after it: the
@@ -45,8 +47,6 @@ enum Op {
     OP_POST_IO,       /* count one buffered I/O completed                           */
     OP_TXN_DONE,      /* count one transaction (its time since the last one)        */
     OP_FORK_QUEUE,    /* move this context's job to this CPU's fork queue           */
-    OP_KRP_NEXT,      /* the designated CPU takes the next request of its queue
-                         (engine_queue_request); b = target when the queue is empty  */
     OP_IF_JOB,        /* a = job kind, b = target when the job is another kind      */
     OP_MAKE_READY,    /* wake the job's thread                                      */
     OP_RESUME,        /* end of switch-in: continue the thread's own program        */
@@ -63,11 +63,13 @@ typedef struct Phase { uint8_t op, a; int16_t b; } Phase;
 
 typedef struct Program { const Phase *phase; int n; const char *name; } Program;
 
-/* Programs every kernel may have; a kernel's own ids start at PROG_KERNEL_BASE. The
+/* Programs the engine starts; a kernel's own ids start at PROG_KERNEL_BASE. The
  * engine starts PROG_PROCESS for every thread, PROG_INTERRUPT for an interrupt,
- * PROG_FORK (or PROG_KRP_DRAIN for the designated CPU's request queue) for a fork
- * thread, and PROG_SWITCH_IN when it dispatches a thread. */
-enum ProgId { PROG_PROCESS, PROG_INTERRUPT, PROG_FORK, PROG_KRP_DRAIN, PROG_SWITCH_IN,
+ * PROG_FORK for a fork thread (or the program of the request queue whose server the
+ * fork thread is: QueueDesc.prog), and PROG_SWITCH_IN when it dispatches a thread. A
+ * kernel declares the programs it runs and no others (Kernel.prog, by designated
+ * initializers: [PROG_FORK] = PROGRAM(...)); a slot it leaves empty is never started. */
+enum ProgId { PROG_PROCESS, PROG_INTERRUPT, PROG_FORK, PROG_SWITCH_IN,
               PROG_KERNEL_BASE, LAB_MAX_PROGS = 12 };
 
 /* Shorthand for programs written as tables. */
@@ -100,9 +102,7 @@ typedef struct ProgSpec { int id; void (*fn)(Asm *, const struct State *); const
 int asm_programs(lab_Sim *s, const ProgSpec *p, int n, int cap);
 
 /* ---- jobs: packets, timers, requests, messages ----------------------------------- */
-/* A job's kind is its kernel's (each kernel numbers its own, below 255), except
- * JOB_KRP_DRAIN: the fork thread that drains the designated CPU's request queue. */
-enum { JOB_KRP_DRAIN = 6 };
+/* A job's kind is its kernel's: each kernel numbers its own, below 255. */
 
 typedef struct Job {
     int32_t next;
@@ -231,7 +231,27 @@ typedef struct Event {
 
 void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen);
 
-/* ---- the state in the arena ------------------------------------------------------ */
+/* ---- request queues (request_queue.c) ---------------------------------------------- */
+/* Posted delegation (model/mechanisms.c): requests (jobs) wait in a queue for one CPU's
+ * fork thread, which takes them first come first served. A kernel that delegates so
+ * declares its queues in its record (Kernel.queues), in its sources' words, and brings
+ * the phases that use them: one that posts a request (engine_queue_post) and one, in
+ * its server's program, that takes the next (engine_queue_next). The engine keeps the
+ * jobs and the statistics, creates the server's fork thread when a request finds the
+ * queue empty, and reports them. The schema's "queues" are every registered kernel's,
+ * each name once, in the registry's order (lab_queue), and the report's "queues" and
+ * the snapshot hold them all whatever the kernel, so their layout never depends on it:
+ * a queue the running kernel does not declare stays empty. */
+typedef struct QueueDesc {
+    const char *name;        /* its name in the report, the schema and the snapshot   */
+    const char *rate_key;    /* the report's key for the requests queued per second   */
+    const char *rate_label;  /* and that value's label (as a MetricDesc's)            */
+    int prog;                /* the program its server's fork thread runs             */
+    int job_kind;            /* the kind of the job that starts that fork thread: one
+                              * of the kernel's own, used for nothing else            */
+} QueueDesc;
+#define LAB_MAX_QUEUES 4     /* the schema's: every registered kernel's together        */
+
 typedef struct QueueStats {
     int32_t len, max_len;
     int64_t last_change;
@@ -239,6 +259,10 @@ typedef struct QueueStats {
     double wait_ns;          /* total time requests waited before service            */
     uint64_t served, queued;
 } QueueStats;
+
+typedef struct RequestQueue { JobList jobs; QueueStats stats; } RequestQueue;
+
+/* ---- the state in the arena ------------------------------------------------------ */
 
 typedef struct State {
     uint32_t arena_bytes;
@@ -261,13 +285,14 @@ typedef struct State {
     Line line[LAB_MAX_LOCKS];
     int32_t job_free;        /* free list of jobs                                    */
     int32_t jobs_in_use, job_reserve;
-    /* The designated CPU's request queue (OP_KRP_NEXT, engine_queue_request): the
-     * Scalable Kernel's KRP queue. */
-    JobList krp_q;
-    QueueStats krp;
+    /* The request queues (request_queue.c), at their index in the schema's list
+     * (lab_queue): nqueue of them; the running kernel's q-th is queue[queue_at[q]]. */
+    int nqueue;
+    int8_t queue_at[LAB_MAX_QUEUES];
+    RequestQueue queue[LAB_MAX_QUEUES];
     int32_t runq_head, runq_tail, runq_len;
     /* counters over the measurement window, in the sources' words */
-    uint64_t tx_packets, rx_packets, buffered_io, txns, krps, forks_created, dropped_rx;
+    uint64_t tx_packets, rx_packets, buffered_io, txns, forks_created, dropped_rx;
     double txn_time_ns;
     uint64_t dispatches, posts;
     double runq_area;        /* integral of runnable-but-waiting threads over time    */
@@ -321,7 +346,9 @@ typedef struct MetricDesc {
  *   name     what the lessons and views call it; no two share one
  *   when     which scenarios use it: clauses joined by "; ", each "kernels: conditions"
  *            (kernels joined by ",", conditions "path=value" joined by ", ", a value
- *            may be "a|b"), or "kernels" alone (every scenario of those kernels)
+ *            may be "a|b"), or "kernels" alone (every scenario of those kernels). NULL
+ *            for the engine's: the kernels that use one say so (Kernel.uses), and the
+ *            schema writes its `when` from that
  *   does     what it does in the model, in a sentence or two
  *   systems  the real systems that used it, each with its citation (a seed by number,
  *            a paper, or documented behaviour), or that it is the model's own choice
@@ -337,12 +364,17 @@ typedef struct Mechanism {
 } Mechanism;
 #define LAB_MAX_MECHANISM_TABLES 3
 extern const Mechanism LAB_ENGINE_MECHANISMS[];   /* model/mechanisms.c, { NULL }-ended */
+/* A kernel's use of one of the engine's mechanisms (Kernel.uses): its id, and the
+ * conditions under which the kernel uses it ("path=value" joined by ", "; "" for every
+ * scenario of the kernel). The schema's `when` of an engine mechanism is these uses in
+ * the registry's order, one clause per conditions, naming every kernel that has them. */
+typedef struct MechanismUse { const char *id, *when; } MechanismUse;
 
 /* ---- a kernel ----------------------------------------------------------------------- */
 /* What the registry knows of a kernel. Every hook but exec/event/lock_of may be NULL. */
 typedef struct Kernel {
     const char *name;                         /* kernel.kind's name for it            */
-    Program prog[LAB_MAX_PROGS];              /* static programs (build may write more) */
+    Program prog[LAB_MAX_PROGS];              /* only the programs it runs (build may add) */
     int nlock;
     const char *const *lock_names;
     size_t state_size;                        /* bytes of its slice of the arena       */
@@ -376,6 +408,12 @@ typedef struct Kernel {
     /* Its own mechanisms: tables ending in a { NULL } entry (a family's shared table
      * may be named by several kernels; the engine's are listed once, not here). */
     const Mechanism *mechanisms[LAB_MAX_MECHANISM_TABLES];
+    /* Its request queues, ending in a { NULL } entry (NULL: none); its phases name
+     * one by its index here. */
+    const QueueDesc *queues;
+    /* The engine's mechanisms it uses: tables ending in a { NULL } entry (a family's
+     * shared table may be named by several kernels). */
+    const MechanismUse *uses[LAB_MAX_MECHANISM_TABLES];
 } Kernel;
 
 /* kernels/registry.c: the kernel of kernel.kind k (NULL out of range). */
@@ -416,9 +454,16 @@ void engine_job_free(lab_Sim *s, int job);
 int engine_jobs_free(const State *st);
 void engine_list_push(lab_Sim *s, JobList *q, int job);
 int engine_list_pop(lab_Sim *s, JobList *q);
-/* Queues a request job for the designated CPU; creates a fork thread there when the
- * queue was empty (the pool always keeps room for it). */
-void engine_queue_request(lab_Sim *s, int cpu, int job);
+/* request_queue.c. q is the running kernel's queue (its index in Kernel.queues).
+ * engine_queue_post: cpu puts the request job on queue q for a fork thread on server;
+ * when the queue was empty it creates that thread (the pool always keeps room for its
+ * job), at once on its own CPU, else after an interprocessor interrupt. */
+void engine_queue_post(lab_Sim *s, int q, int cpu, int server, int job);
+/* In the server's program: frees the job x served (if any) and makes the next request
+ * of queue q its job; 0 when the queue is empty. */
+int engine_queue_next(lab_Sim *s, int q, int cpu, Ctx *x);
+/* The schema's u-th queue (from 0; NULL after the last). */
+const QueueDesc *lab_queue(int u);
 /* The mode a context's kernel work is charged to, by its level. */
 int engine_kernel_mode(int level);
 

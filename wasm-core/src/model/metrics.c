@@ -40,12 +40,8 @@ void metrics_reset(lab_Sim *s)
     st->dispatches = st->posts = 0;
     st->runq_area = 0;
     st->runq_last = st->now;
-    st->krp.area = 0;
-    st->krp.last_change = st->now;
-    st->krp.max_len = st->krp.len;
-    st->krp.wait_ns = 0;
-    st->krp.served = st->krp.queued = 0;
-    st->tx_packets = st->rx_packets = st->buffered_io = st->txns = st->krps = 0;
+    queue_reset(s);
+    st->tx_packets = st->rx_packets = st->buffered_io = st->txns = 0;
     st->forks_created = st->dropped_rx = 0;
     st->txn_time_ns = 0;
     machine_reset(s);
@@ -102,11 +98,11 @@ const MetricDesc LAB_REPORT_METRICS[] = {
     { "scheduler.futile_wakeups_per_s", "number", "/s", -1, "Futile wake-ups" },
     { "scheduler.futile_wakeups", "integer", "", -1, "Futile wake-ups (count)" },
     { "scheduler.posts_per_s", "number", "/s", 0, "Threads posted (et_post)" },
-    { "queues[].name", "krp_queue", "", 0, "Queue" },
+    { "queues[].name", LAB_QUEUE_NAMES_TYPE, "", 0, "Queue" },
     { "queues[].mean_len", "number", "requests", -1, "Waiting (mean)" },
     { "queues[].max_len", "integer", "requests", -1, "Waiting (most)" },
     { "queues[].mean_wait_ns", "number", "ns", -1, "Wait (mean)" },
-    { "queues[].krps_per_s", "number", "/s", 0, "Queued" },
+    { LAB_QUEUE_RATE_PATH, "number", "/s", 0, NULL },
     { "designated_cpu", "integer", "", 0, "Designated CPU" },
     { "designated_cpu_busy_pct", "number", "%", 0, "Designated CPU busy in kernel context" },
     { "designated_cpu_spin_pct", "number", "%", -1, "Designated CPU spinning" },
@@ -228,24 +224,12 @@ static int write_report(lab_Sim *s, JsonW *w)
         jw_key(w, "posts_per_s"); jw_fixed(w, secs > 0 ? (double)st->posts / secs : 0, 1);
     }
     jw_close(w, '}');
-    jw_key(w, "queues"); jw_open(w, '[');
-    {
-        const QueueStats *q = &st->krp;
-        double area = q->area + (double)q->len * (double)(st->now - q->last_change);
-        jw_open(w, '{');
-        jw_key(w, "name"); jw_str(w, "krp_queue");
-        jw_key(w, "mean_len"); jw_fixed(w, window > 0 ? area / window : 0, 4);
-        jw_key(w, "max_len"); jw_int(w, q->max_len);
-        jw_key(w, "mean_wait_ns"); jw_fixed(w, q->served ? q->wait_ns / (double)q->served : 0, 1);
-        jw_key(w, "krps_per_s"); jw_fixed(w, secs > 0 ? (double)q->queued / secs : 0, 1);
-        jw_close(w, '}');
-    }
-    jw_close(w, ']');
+    queue_report(s, w, window, secs);
     jw_key(w, "designated_cpu"); jw_int(w, st->designated_cpu);
     jw_key(w, "designated_cpu_busy_pct");
     jw_fixed(w, pct((double)d->kctx_ns, window), 3);
     /* Of its time, how much the designated CPU spins (for any lock, at any level): busy,
-     * but not doing KRP work. */
+     * but not doing the work it is there for. */
     jw_key(w, "designated_cpu_spin_pct");
     jw_fixed(w, pct((double)d->mode_ns[LAB_MODE_SPIN], window), 3);
     jw_key(w, "forks_per_s"); jw_fixed(w, secs > 0 ? (double)st->forks_created / secs : 0, 1);
@@ -329,13 +313,13 @@ void metrics_schema(JsonW *w)
 int metrics_snapshot(const lab_Sim *s, double *out, int cap)
 {
     const State *st = s->st;
-    int need = SNAP_HEADER + st->ncpu * SNAP_PER_CPU + st->nlock * (SNAP_PER_LOCK_FIELDS + st->ncpu) + SNAP_PER_QUEUE
-             + st->nthread * SNAP_PER_THREAD;
+    int need = SNAP_HEADER + st->ncpu * SNAP_PER_CPU + st->nlock * (SNAP_PER_LOCK_FIELDS + st->ncpu)
+             + st->nqueue * SNAP_PER_QUEUE + st->nthread * SNAP_PER_THREAD;
     int i, k, n = 0;
     double tmp, wakeups = 0, futile = 0;
 #define OUT(x) do { tmp = (double)(x); if (n < cap) out[n] = tmp; n++; } while (0)
     for (i = 0; i < st->nlock; i++) { wakeups += (double)st->lock[i].wakeups; futile += (double)st->lock[i].futile; }
-    OUT(st->now); OUT(st->events); OUT(st->ncpu); OUT(st->nlock); OUT(1);
+    OUT(st->now); OUT(st->events); OUT(st->ncpu); OUT(st->nlock); OUT(st->nqueue);
     OUT(st->now - st->stats_start); OUT(st->designated_cpu); OUT(st->kernel);
     OUT(st->nthread); OUT(st->runq_total); OUT(st->dispatches); OUT(wakeups); OUT(futile); OUT(st->posts);
     for (i = 0; i < st->ncpu; i++) {
@@ -362,7 +346,7 @@ int metrics_snapshot(const lab_Sim *s, double *out, int cap)
             else { OUT(t); if (t >= 0) t = s->thr[t].next; }
         }
     }
-    OUT(st->krp.len); OUT(st->krp.max_len);
+    for (i = 0; i < st->nqueue; i++) { OUT(st->queue[i].stats.len); OUT(st->queue[i].stats.max_len); }
     for (i = 0; i < st->nthread; i++) { OUT(s->thr[i].state); OUT(s->thr[i].cpu); }
 #undef OUT
     return need;

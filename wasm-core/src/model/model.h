@@ -34,9 +34,20 @@ void machine_init(lab_Sim *s);
 void machine_reset(lab_Sim *s);
 void machine_report(lab_Sim *s, JsonW *w, double secs);
 
-/* metrics.c and machine.c: what the engine's parts of the report hold */
+/* metrics.c and machine.c: what the engine's parts of the report hold. Two entries of
+ * LAB_REPORT_METRICS stand for what the kernels' queues bring (schema.c writes them out
+ * from lab_queue): the type LAB_QUEUE_NAMES_TYPE, the queues' names ("a|b"), and the
+ * path LAB_QUEUE_RATE_PATH, one entry per rate key (QueueDesc.rate_key). */
 extern const MetricDesc LAB_REPORT_METRICS[];
 extern const MetricDesc LAB_MACHINE_METRICS[];
+#define LAB_QUEUE_NAMES_TYPE "{queues}"
+#define LAB_QUEUE_RATE_PATH "queues[].{rate}"
+
+/* request_queue.c (with the engine's services in kernel_api.h) */
+void queue_init(lab_Sim *s);                  /* once the kernel is known: the schema's queues */
+int queue_fork_program(const lab_Sim *s, int kind);   /* a fork thread's program, by its job's kind */
+void queue_reset(lab_Sim *s);
+void queue_report(lab_Sim *s, JsonW *w, double window, double secs);   /* the report's "queues" */
 
 /* metrics.c */
 const char *metrics_report(lab_Sim *s);

@@ -3,8 +3,12 @@
  * fields, the modes, the kernels and their locks, the trace record, the snapshot, the
  * status messages. TypeScript reads these instead of hard-coding them.
  */
+#include <string.h>
 #include "model.h"
 
+/* The names TypeScript reads the kinds by (src/lab/events.ts, views/krp-queue): kinds 4
+ * and 5 (LAB_TRACE_QUEUE_POST and _TAKE, every queue's) keep the names they had when the
+ * one queue was the Scalable Kernel's. */
 static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
     "mode", "spin", "acquire", "release", "krp_queue", "krp_start", "fork_create",
     "interrupt", "block", "wake", "dispatch", "transmit", "txn_done",
@@ -17,6 +21,52 @@ static int mechanism_in(const Mechanism *table, const Mechanism *m)
     return 0;
 }
 
+/* Whether kernel kd uses the engine's mechanism id under the conditions when. */
+static int kernel_uses(const Kernel *kd, const char *id, const char *when)
+{
+    const MechanismUse *u;
+    int t;
+    for (t = 0; t < LAB_MAX_MECHANISM_TABLES && kd->uses[t]; t++)
+        for (u = kd->uses[t]; u->id; u++)
+            if (strcmp(u->id, id) == 0 && strcmp(u->when, when) == 0) return 1;
+    return 0;
+}
+
+/* Whether no use before u (kernel k's table t), in the registry's order, has u's
+ * mechanism and conditions. By place, not address: a family's table is several
+ * kernels'. */
+static int first_use(int k, int t, const MechanismUse *u)
+{
+    const MechanismUse *e;
+    int k2, t2;
+    for (k2 = 0; k2 <= k; k2++)
+        for (t2 = 0; t2 < LAB_MAX_MECHANISM_TABLES && lab_kernel(k2)->uses[t2] && (k2 < k || t2 <= t); t2++)
+            for (e = lab_kernel(k2)->uses[t2]; e->id && !(k2 == k && t2 == t && e == u); e++)
+                if (strcmp(e->id, u->id) == 0 && strcmp(e->when, u->when) == 0) return 0;
+    return 1;
+}
+
+/* An engine mechanism's `when`, from the kernels' uses of it: a clause for each of
+ * their conditions, in the order the registry first gives them, naming every kernel
+ * that uses it under them ("a,b: path=value"). The names and conditions are plain
+ * words, paths and values: nothing in them to escape. */
+static void engine_when(JsonW *w, const char *id)
+{
+    const MechanismUse *u;
+    int k, t, k2, clauses = 0, names;
+    jw_raw(w, "\"");
+    for (k = 0; lab_kernel(k); k++)
+        for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(k)->uses[t]; t++)
+            for (u = lab_kernel(k)->uses[t]; u->id; u++) {
+                if (strcmp(u->id, id) != 0 || !first_use(k, t, u)) continue;
+                if (clauses++) jw_raw(w, "; ");
+                for (names = 0, k2 = 0; lab_kernel(k2); k2++)
+                    if (kernel_uses(lab_kernel(k2), id, u->when)) { if (names++) jw_raw(w, ","); jw_raw(w, lab_kernel(k2)->name); }
+                if (u->when[0]) { jw_raw(w, ": "); jw_raw(w, u->when); }
+            }
+    jw_raw(w, "\"");
+}
+
 /* One mechanism table: each entry with the kernels whose records name it ([] for the
  * engine's, which every kernel may use). */
 static void mechanism_table(JsonW *w, const Mechanism *m)
@@ -26,7 +76,8 @@ static void mechanism_table(JsonW *w, const Mechanism *m)
         jw_open(w, '{');
         jw_key(w, "id"); jw_str(w, m->id);
         jw_key(w, "name"); jw_str(w, m->name);
-        jw_key(w, "when"); jw_str(w, m->when);
+        jw_key(w, "when");
+        if (m->when) jw_str(w, m->when); else engine_when(w, m->id);
         jw_key(w, "kernels"); jw_open(w, '[');
         for (i = 0; lab_kernel(i); i++)
             for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(i)->mechanisms[t]; t++)
@@ -56,13 +107,21 @@ static void mechanisms_schema(JsonW *w)
     jw_close(w, ']');
 }
 
-/* One metric, with the kernels whose reports hold it ([] for every kernel's). */
+/* One metric, with the kernels whose reports hold it ([] for every kernel's). A type
+ * LAB_QUEUE_NAMES_TYPE is the names of the schema's queues, "a|b". */
 static void metric_json(JsonW *w, const MetricDesc *m, const MetricDesc *table)
 {
     int k, t;
     jw_open(w, '{');
     jw_key(w, "path"); jw_str(w, m->path);
-    jw_key(w, "type"); jw_str(w, m->type);
+    jw_key(w, "type");
+    if (strcmp(m->type, LAB_QUEUE_NAMES_TYPE) != 0) jw_str(w, m->type);
+    else {
+        const QueueDesc *q;
+        jw_raw(w, "\"");                      /* the names are plain words: nothing to escape */
+        for (k = 0; (q = lab_queue(k)) != NULL; k++) { if (k) jw_raw(w, "|"); jw_raw(w, q->name); }
+        jw_raw(w, "\"");
+    }
     jw_key(w, "unit"); jw_str(w, m->unit);
     jw_key(w, "better"); jw_str(w, m->better > 0 ? "higher" : m->better < 0 ? "lower" : "");
     jw_key(w, "label"); jw_str(w, m->label);
@@ -74,6 +133,25 @@ static void metric_json(JsonW *w, const MetricDesc *m, const MetricDesc *table)
     jw_close(w, '}');
 }
 
+/* The queues' rates (LAB_QUEUE_RATE_PATH): one entry per rate key the schema's queues
+ * use, with the first such queue's label. */
+static void queue_rates(JsonW *w, const MetricDesc *m)
+{
+    const QueueDesc *q;
+    int u, u2, seen;
+    for (u = 0; (q = lab_queue(u)) != NULL; u++) {
+        char path[64] = "queues[].";
+        size_t at = strlen(path), n = strlen(q->rate_key);
+        MetricDesc one = *m;
+        for (seen = 0, u2 = 0; u2 < u; u2++) seen |= strcmp(lab_queue(u2)->rate_key, q->rate_key) == 0;
+        if (seen || at + n >= sizeof path) continue;
+        memcpy(path + at, q->rate_key, n + 1);
+        one.path = path;
+        one.label = q->rate_label;
+        metric_json(w, &one, NULL);
+    }
+}
+
 /* The report's shape: the engine's metrics, the machine's RAD section (when the
  * machine has several RADs, or the kernel asks for it), then each kernel's tables
  * once, with the kernels that write them. */
@@ -82,7 +160,10 @@ static void report_schema(JsonW *w)
     const MetricDesc *m;
     int k, t, k2, t2;
     jw_open(w, '[');
-    for (m = LAB_REPORT_METRICS; m->path; m++) metric_json(w, m, NULL);
+    for (m = LAB_REPORT_METRICS; m->path; m++) {
+        if (strcmp(m->path, LAB_QUEUE_RATE_PATH) == 0) queue_rates(w, m);
+        else metric_json(w, m, NULL);
+    }
     for (m = LAB_MACHINE_METRICS; m->path; m++) metric_json(w, m, NULL);
     for (k = 0; lab_kernel(k); k++)
         for (t = 0; t < LAB_MAX_METRIC_TABLES && lab_kernel(k)->metrics[t]; t++) {
@@ -149,7 +230,9 @@ int lab_schema_json(char *buf, int cap)
     }
     jw_close(&w, ']');
     jw_key(&w, "mechanisms"); mechanisms_schema(&w);
-    jw_key(&w, "queues"); jw_open(&w, '['); jw_item(&w); jw_str(&w, "krp_queue"); jw_close(&w, ']');
+    jw_key(&w, "queues"); jw_open(&w, '[');
+    for (i = 0; lab_queue(i); i++) { jw_item(&w); jw_str(&w, lab_queue(i)->name); }
+    jw_close(&w, ']');
     jw_key(&w, "trace"); jw_open(&w, '{');
     jw_key(&w, "record_bytes"); jw_int(&w, (int64_t)sizeof(lab_TraceRecord));
     jw_key(&w, "fields"); jw_open(&w, '[');

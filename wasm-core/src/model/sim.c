@@ -14,9 +14,6 @@
 
 #define ARENA_MAGIC 0x5354414bu   /* "STAK" */
 
-void *lab_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : NULL; }
-void lab_free(void *p) { free(p); }
-
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
 typedef struct Layout { size_t cpu, thr, job, heap, kstate, total; } Layout;
@@ -146,10 +143,10 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     }
     for (i = 0; i < njob; i++) s->job[i].next = i + 1 < njob ? i + 1 : -1;
     st->job_free = 0;
-    st->krp_q.head = st->krp_q.tail = -1;
     st->runq_head = st->runq_tail = -1;
     machine_init(s);
     s->kernel = kernel;
+    queue_init(s);
     for (i = 0; i < LAB_MAX_PROGS; i++) s->prog[i] = kernel->prog[i];
     if (kernel->build) {
         int code = kernel->build(s);

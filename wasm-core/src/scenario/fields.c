@@ -16,6 +16,14 @@
 #include <string.h>
 #include "fields.h"
 
+/* kernel.kind's names: the kernel registry's (kernels/registry.c), in its order, which
+ * the build writes from its list (Makefile: build/gen/kernel_names.h), so that this
+ * layer needs nothing of the layers above it. */
+const char *const LAB_KERNEL_NAMES[] = {
+#include "kernel_names.h"
+    NULL
+};
+
 static const char *const HP_INTERFACE_NAMES[] = { "nio_fddi", "eisa_fddi", "lo0", "lan0_loopback", NULL };
 static const char *const HP_CALL_NAMES[] = { "send", "write", NULL };
 static const char *const HP_ALIGN_NAMES[] = { "page", "unaligned", NULL };
@@ -83,8 +91,8 @@ const int LAB_COST_FIELD[C_COUNT] = {
 };
 
 
-/* An enum's largest value is its last name's index (kernel.kind's names come from
- * the kernel registry); any other field's is in the table. */
+/* An enum's largest value is its last name's index (kernel.kind's are the kernel
+ * registry's); any other field's is in the table. */
 double lab_field_max(const FieldDesc *f)
 {
     int n = 0;
@@ -180,6 +188,11 @@ static int fail(lab_Scenario *sc, int status, const FieldDesc *f, const char *va
 }
 
 /* ---- set, get, validate ---------------------------------------------------------- */
+
+/* The core's allocator (the public one, which JavaScript uses for its buffers too),
+ * here in the lowest layer that allocates, so the layers above use it downward. */
+void *lab_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : NULL; }
+void lab_free(void *p) { free(p); }
 
 lab_Scenario *lab_scenario_new(void)
 {

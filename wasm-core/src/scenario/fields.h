@@ -21,10 +21,10 @@
 #define LAB_NET_MAX_STACKS 8      /* user-level stacks (and senders) of the network benchmark */
 
 /* ---- named values of enum fields ------------------------------------------------ */
-/* kernel.kind: its names are the kernel registry's (kernels/registry.c), in order. The
- * numbers of the first kernels are named here for tests; a new kernel needs none. */
+/* kernel.kind: its names are the kernel registry's (kernels/registry.c), in order,
+ * generated from its list when the core is built (fields.c); a kernel's number is its
+ * place there, and nothing here names one. */
 extern const char *const LAB_KERNEL_NAMES[];
-enum { KERNEL_CLASSIC = 0, KERNEL_SCALABLE = 1, KERNEL_SNA = 2, KERNEL_NUMA = 3, KERNEL_ONLOAD = 4, KERNEL_HPUX = 5 };
 /* kernel.lock_kind: spinlock algorithms. fair is OpenVMS's on the GS series:
  * test-and-set until kernel.fair_after_waiters CPUs spin, then first come first served. */
 enum { LOCK_TAS = 0, LOCK_TICKET = 1, LOCK_FAIR = 2, LOCK_MCS = 3 };

@@ -139,7 +139,6 @@ static int hp_build(lab_Sim *s)
     return LAB_OK;
 }
 
-static const Phase NOTHING[1] = { { OP_END, 0, 0 } };
 static const char *const HP_LOCK_NAMES[1] = { "none" };
 
 /* Its own phases, and the network stack's. */
@@ -182,9 +181,9 @@ static int hpux_jumps(int op) { return net_jumps(op); }
 
 static const Mechanism HPUX_MECHANISMS[];
 
+/* Its programs are all written by hp_build. */
 static const Kernel HPUX = {
     .name = "hpux",
-    .prog = { { NOTHING, 1, "sender" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
     .nlock = 0, .lock_names = HP_LOCK_NAMES,
     .state_size = sizeof(HpuxState),
     .size = hp_size, .check = hpux_check, .build = hp_build, .start = net_start, .reset = hpux_reset,

@@ -195,6 +195,7 @@ static int numa_build(lab_Sim *s)
     asm_init(a, s->code, NUMA_CODE_MAX);
     start = asm_begin(a); build_record_loop(a, v, 0);
     s->prog[PROG_PROCESS].phase = s->code + start; s->prog[PROG_PROCESS].n = a->n - start;
+    s->prog[PROG_PROCESS].name = "process";
     start = asm_begin(a); build_record_loop(a, v, 1);
     s->prog[PROG_REPORTER].phase = s->code + start; s->prog[PROG_REPORTER].n = a->n - start;
     s->prog[PROG_REPORTER].name = "reporter";
@@ -392,7 +393,6 @@ static int numa_check(lab_Scenario *sc)
     return LAB_OK;
 }
 
-static const Phase NOTHING[] = { { OP_END, 0, 0 } };
 
 static const Mechanism NUMA_MECHANISMS[] = {
     { "home-rad", "Home RAD placement",
@@ -414,17 +414,20 @@ static const Mechanism NUMA_MECHANISMS[] = {
     { NULL, NULL, NULL, NULL, NULL }
 };
 
+/* The dedicated lock manager: synchronous delegation to its CPU. */
+static const MechanismUse NUMA_USES[] = { { "delegation-synchronous", "numa.lock_manager=dedicated" }, { NULL, NULL } };
+
 static const Kernel NUMA = {
     .name = "numa",
-    .prog = { { NOTHING, 1, "process" }, PROGRAM("interrupt", INTERRUPT), PROGRAM("fork", FORK),
-              { NOTHING, 1, "krp_drain" }, SWITCH_IN_PROGRAM },
+    .prog = { [PROG_INTERRUPT] = PROGRAM("interrupt", INTERRUPT), [PROG_FORK] = PROGRAM("fork", FORK),
+              [PROG_SWITCH_IN] = SWITCH_IN_PROGRAM },   /* and the ones numa_build writes */
     .nlock = NL_COUNT, .lock_names = NUMA_LOCK_NAMES,
     .state_size = sizeof(NumaState),
     .size = numa_size, .check = numa_check, .build = numa_build, .start = vms_start, .reset = numa_reset,
     .exec = numa_exec, .event = numa_event, .jumps = numa_jumps,
     .report = numa_run_report, .metrics = { NUMA_RUN_METRICS },
     .report_rads = 1,
-    .mechanisms = { VMS_MECHANISMS, NUMA_MECHANISMS },
+    .mechanisms = { VMS_MECHANISMS, NUMA_MECHANISMS }, .uses = { VMS_USES, NUMA_USES },
 };
 
 const Kernel *kernel_numa(void) { return &NUMA; }

@@ -284,7 +284,6 @@ static int net_build(lab_Sim *s)
     return LAB_OK;
 }
 
-static const Phase NOTHING[1] = { { OP_END, 0, 0 } };
 
 static int onload_check(lab_Scenario *sc)
 {
@@ -306,15 +305,18 @@ static int onload_check(lab_Scenario *sc)
     return LAB_OK;
 }
 
+/* The stack lock, for a sender that cannot pre-queue: a hand-off. */
+static const MechanismUse ONLOAD_USES[] = { { "block-handoff", "net.stack=onload" }, { NULL, NULL } };
+
+/* Its programs are all written by net_build. */
 static const Kernel ONLOAD = {
     .name = "onload",
-    .prog = { { NOTHING, 1, "app" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
     .nlock = NL_COUNT, .lock_names = NET_LOCK_NAMES,
     .state_size = sizeof(NetState),
     .size = net_size, .check = onload_check, .build = net_build, .start = net_start, .reset = net_reset,
     .exec = net_exec, .event = net_event, .jumps = net_jumps,
     .report = net_report, .metrics = { NET_METRICS },
-    .mechanisms = { NET_MECHANISMS },
+    .mechanisms = { NET_MECHANISMS }, .uses = { ONLOAD_USES },
 };
 
 const Kernel *kernel_onload(void) { return &ONLOAD; }

@@ -80,23 +80,20 @@ static const Phase FORK[] = {
     /* 21 */ P(OP_END),
 };
 
-static const Phase NO_KRPS[] = { P(OP_END) };
-
 static const Kernel CLASSIC = {
     .name = "classic",
     .prog = {
-        PROGRAM("process", PROCESS),
-        PROGRAM("interrupt", INTERRUPT),
-        PROGRAM("fork", FORK),
-        PROGRAM("krp_drain", NO_KRPS),
-        SWITCH_IN_PROGRAM,
+        [PROG_PROCESS] = PROGRAM("process", PROCESS),
+        [PROG_INTERRUPT] = PROGRAM("interrupt", INTERRUPT),
+        [PROG_FORK] = PROGRAM("fork", FORK),
+        [PROG_SWITCH_IN] = SWITCH_IN_PROGRAM,
     },
     .nlock = LOCK_TCPIP_COUNT, .lock_names = LAB_TCPIP_LOCK_NAMES,
     .state_size = sizeof(VmsState),
     .size = vms_size, .build = vms_build, .start = vms_start,
     .exec = vms_exec, .event = vms_event, .jumps = vms_jumps,
     .report = vms_report, .metrics = { VMS_METRICS },
-    .mechanisms = { VMS_MECHANISMS },
+    .mechanisms = { VMS_MECHANISMS }, .uses = { VMS_USES },
 };
 
 const Kernel *kernel_classic(void) { return &CLASSIC; }

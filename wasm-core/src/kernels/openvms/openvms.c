@@ -117,11 +117,11 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
             j = x->job;           /* the interrupt's packet or timer becomes the KRP */
             x->job = -1;
         }
-        st->krps++;
-        engine_queue_request(s, cpu, j);
+        engine_queue_post(s, VMS_KRP_QUEUE, cpu, st->designated_cpu, j);
         x->pc++;
         return 0;
     }
+    case OP_KRP_NEXT: x->pc = engine_queue_next(s, VMS_KRP_QUEUE, cpu, x) ? x->pc + 1 : ph->b; return 0;
     case OP_DELIVER: {
         const Job *jb = &s->job[x->job];
         x->wake = 0;
@@ -153,7 +153,7 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
     }
 }
 
-int vms_jumps(int op) { return op == OP_IF_NO_WAKE || op == OP_RX_NEXT; }
+int vms_jumps(int op) { return op == OP_IF_NO_WAKE || op == OP_RX_NEXT || op == OP_KRP_NEXT; }
 
 /* ---- replies and devices ---------------------------------------------------------- */
 
@@ -216,6 +216,15 @@ void vms_event(lab_Sim *s, const Event *e)
     default: assert(0 && "not an OpenVMS event");
     }
 }
+
+/* The engine's mechanisms the OpenVMS kernels use (the numa kernel's too). */
+const MechanismUse VMS_USES[] = {
+    { "spin-test-and-set", "kernel.lock_kind=tas" }, { "spin-ticket", "kernel.lock_kind=ticket" },
+    { "spin-mcs", "kernel.lock_kind=mcs" }, { "spin-fair", "kernel.lock_kind=fair" },
+    { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
+    { "rad-distance", "machine.rads=2|3|4|5|6|7|8" },
+    { NULL, NULL }
+};
 
 const Mechanism VMS_MECHANISMS[] = {
     { "global-lock-kernel-entry", "One global lock to enter kernel context (I/O lock 8)",

@@ -19,6 +19,8 @@ enum VmsOp {
     OP_REPLIES_IF_NO_WRITES, /* a transaction with no writes still gets its messages */
     OP_READ_WAIT,     /* take a delivered message or block until one comes          */
     OP_KRP_QUEUE,     /* a = KRP kind: queue a KRP for the designated CPU           */
+    OP_KRP_NEXT,      /* the designated CPU's fork thread takes the next KRP; b = target
+                         when none is left                                            */
     OP_DELIVER,       /* the job's packet reaches its socket                        */
     OP_IF_NO_WAKE,    /* b = target when no reader was waiting for that message     */
     OP_RX_NEXT,       /* b = target when this CPU's next fork is not a received packet (reply or background) */
@@ -29,8 +31,15 @@ enum { CTR_WRITES, CTR_READS };
 /* Events: replies and the testbed's devices. */
 enum { EV_REPLY = EV_KERNEL_BASE, EV_BACKGROUND_RX, EV_TIMER, EV_DISK, EV_VMS_END };
 
-/* Jobs: packets, timers, disk completions, KRPs (JOB_KRP_DRAIN, 6, is the engine's). */
-enum { JOB_RX = 0, JOB_BACKGROUND_RX = 1, JOB_TIMER = 2, JOB_DISK = 3, JOB_KRP_WRITE = 4, JOB_KRP_READ = 5 };
+/* Jobs: packets, timers, disk completions, KRPs, and the fork thread that drains the
+ * KRP queue. */
+enum { JOB_RX = 0, JOB_BACKGROUND_RX = 1, JOB_TIMER = 2, JOB_DISK = 3, JOB_KRP_WRITE = 4, JOB_KRP_READ = 5,
+       JOB_KRP_DRAIN = 6 };
+
+/* The Scalable Kernel's KRP queue (scalable.c declares it: Kernel.queues), drained by
+ * the fork thread's program PROG_KRP_DRAIN on the designated TCP/IP CPU. */
+enum { VMS_KRP_QUEUE = 0 };
+enum { PROG_KRP_DRAIN = PROG_KERNEL_BASE };
 enum { JOB_LAST_PACKET = 1, JOB_LAST_WRITE = 2 };
 
 /* Lock numbers of the OpenVMS kernels (the numa kernel adds its own after SCHED). */
@@ -59,5 +68,6 @@ int vms_jumps(int op);
 void vms_report(lab_Sim *s, JsonW *w, double secs);   /* I/O lock 8's hold time       */
 extern const MetricDesc VMS_METRICS[];
 extern const Mechanism VMS_MECHANISMS[];   /* the OpenVMS kernels' own (openvms.c) */
+extern const MechanismUse VMS_USES[];      /* the engine's they use (openvms.c)    */
 
 #endif

@@ -93,21 +93,31 @@ static const Phase KRP_DRAIN[] = {
     /* 23 */ P(OP_END),
 };
 
+/* The work queue of TCPIP_KRPs: the report's krp_queue. */
+static const QueueDesc KRP_QUEUE[] = {
+    { "krp_queue", "krps_per_s", "Queued", PROG_KRP_DRAIN, JOB_KRP_DRAIN },
+    { NULL, NULL, NULL, 0, 0 }
+};
+
+/* KRPs: posted delegation to the designated TCP/IP CPU. */
+static const MechanismUse SCALABLE_USES[] = { { "delegation-posted", "" }, { NULL, NULL } };
+
 static const Kernel SCALABLE = {
     .name = "scalable",
     .prog = {
-        PROGRAM("process", PROCESS),
-        PROGRAM("interrupt", INTERRUPT),
-        PROGRAM("fork", FORK),
-        PROGRAM("krp_drain", KRP_DRAIN),
-        SWITCH_IN_PROGRAM,
+        [PROG_PROCESS] = PROGRAM("process", PROCESS),
+        [PROG_INTERRUPT] = PROGRAM("interrupt", INTERRUPT),
+        [PROG_FORK] = PROGRAM("fork", FORK),
+        [PROG_SWITCH_IN] = SWITCH_IN_PROGRAM,
+        [PROG_KRP_DRAIN] = PROGRAM("krp_drain", KRP_DRAIN),
     },
     .nlock = LOCK_TCPIP_COUNT, .lock_names = LAB_TCPIP_LOCK_NAMES,
     .state_size = sizeof(VmsState),
     .size = vms_size, .build = vms_build, .start = vms_start,
     .exec = vms_exec, .event = vms_event, .jumps = vms_jumps,
     .report = vms_report, .metrics = { VMS_METRICS },
-    .mechanisms = { VMS_MECHANISMS },
+    .mechanisms = { VMS_MECHANISMS }, .uses = { VMS_USES, SCALABLE_USES },
+    .queues = KRP_QUEUE,
 };
 
 const Kernel *kernel_scalable(void) { return &SCALABLE; }

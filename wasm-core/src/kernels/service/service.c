@@ -51,9 +51,19 @@ enum { SVL_STATE, SVL_COUNT };
 static const char *const SVC_LOCK_NAMES[SVL_COUNT] = { "STATE_LOCK" };
 
 enum { OP_SVC_BEGIN = OP_KERNEL_BASE, OP_SVC_STATE, OP_SVC_END, OP_SVC_POST, OP_SVC_FETCH, OP_SVC_REPLY,
-       OP_COMB_ENTER, OP_COMB_NEXT, OP_COMB_RELEASE, OP_PART_STEER };
+       OP_COMB_ENTER, OP_COMB_NEXT, OP_COMB_RELEASE, OP_PART_STEER, OP_SVC_NEXT };
 enum { EV_SVC_REPLY = EV_KERNEL_BASE, EV_SVC_STEER, EV_SVC_COMBINER };
-enum { JOB_SVC_REQUEST = 1 };
+enum { JOB_SVC_REQUEST = 1, JOB_SVC_SERVER = 2 };
+enum { PROG_SVC_SERVER = PROG_KERNEL_BASE };
+
+/* delegate: the server CPU's queue of requests. It keeps the name of the Scalable
+ * Kernel's queue, whose posted delegation it is (the report, the views and the lessons
+ * read one queue by that name). */
+enum { SVC_QUEUE = 0 };
+static const QueueDesc SVC_QUEUES[] = {
+    { "krp_queue", "krps_per_s", "Queued", PROG_SVC_SERVER, JOB_SVC_SERVER },
+    { NULL, NULL, NULL, 0, 0 }
+};
 
 typedef struct SvcState {
     int discipline, post;
@@ -133,7 +143,7 @@ static void build_server(Asm *a, const State *st)
 {
     (void)st;
     asm_place(a, L_TOP);
-    JUMP(OP_KRP_NEXT, 0, L_END);
+    JUMP(OP_SVC_NEXT, 0, L_END);
     OP(OP_SVC_FETCH, LAB_MODE_FORK);
     WORK(FORK, SVC_CRITICAL);
     OP(OP_SVC_REPLY, 0);
@@ -162,7 +172,7 @@ static void build_switch_in(Asm *a, const State *st)
 static int svc_build(lab_Sim *s)
 {
     static const ProgSpec PROGS[] = {
-        { PROG_PROCESS, build_requester, "requester" }, { PROG_KRP_DRAIN, build_server, "server" },
+        { PROG_PROCESS, build_requester, "requester" }, { PROG_SVC_SERVER, build_server, "server" },
         { PROG_INTERRUPT, build_steered, "steered" }, { PROG_SWITCH_IN, build_switch_in, "switch_in" },
     };
     State *st = s->st;
@@ -264,10 +274,11 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
     case OP_SVC_POST: {
         int j = new_request(s, x);
         if (j < 0) { ss->dropped++; x->pc++; return 0; }   /* post: the pool is full */
-        engine_queue_request(s, cpu, j);
+        engine_queue_post(s, SVC_QUEUE, cpu, st->designated_cpu, j);
         if (ss->post) { x->pc++; return 0; }
         return await_reply(s, x);
     }
+    case OP_SVC_NEXT: x->pc = engine_queue_next(s, SVC_QUEUE, cpu, x) ? x->pc + 1 : ph->b; return 0;
     case OP_SVC_FETCH: {                  /* the server reads the request's record */
         int from = s->thr[s->job[x->job].thread].bound;
         d = rad_move_line(st, from, cpu, 0);
@@ -400,7 +411,7 @@ static void svc_reset(lab_Sim *s)
     ss->resp_ns = ss->wait_ns = 0;
 }
 
-static int svc_jumps(int op) { return op == OP_COMB_NEXT; }
+static int svc_jumps(int op) { return op == OP_COMB_NEXT || op == OP_SVC_NEXT; }
 
 static int svc_check(lab_Scenario *sc)
 {
@@ -463,20 +474,30 @@ static void svc_report(lab_Sim *s, JsonW *w, double secs)
     jw_close(w, '}');
 }
 
-static const Phase NOTHING[] = { { OP_END, 0, 0 } };
-
 static const Mechanism SERVICE_MECHANISMS[];
 
+/* Every discipline but combine and partition is one of the engine's mechanisms. */
+static const MechanismUse SERVICE_USES[] = {
+    { "spin-test-and-set", "service.discipline=tas" }, { "spin-ticket", "service.discipline=ticket" },
+    { "spin-mcs", "service.discipline=mcs" }, { "block-wake-all", "service.discipline=wake_all" },
+    { "block-wake-one", "service.discipline=wake_one" }, { "block-handoff", "service.discipline=handoff" },
+    { "delegation-posted", "service.discipline=delegate, service.requests=post" },
+    { "delegation-synchronous", "service.discipline=delegate, service.requests=wait" },
+    { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
+    { "rad-distance", "machine.rads=2|3|4|5|6|7|8" },
+    { NULL, NULL }
+};
+
+/* Its programs are all written by svc_build. */
 static const Kernel SERVICE = {
     .name = "service",
-    .prog = { { NOTHING, 1, "requester" }, { NOTHING, 1, "steered" }, { NOTHING, 1, "fork" },
-              { NOTHING, 1, "server" }, { NOTHING, 1, "switch_in" } },
     .nlock = SVL_COUNT, .lock_names = SVC_LOCK_NAMES,
     .state_size = sizeof(SvcState),
     .size = svc_size, .check = svc_check, .build = svc_build, .reset = svc_reset,
     .exec = svc_exec, .event = svc_event, .jumps = svc_jumps,
     .report = svc_report, .metrics = { SVC_METRICS },
-    .mechanisms = { SERVICE_MECHANISMS },
+    .mechanisms = { SERVICE_MECHANISMS }, .uses = { SERVICE_USES },
+    .queues = SVC_QUEUES,
 };
 
 const Kernel *kernel_service(void) { return &SERVICE; }

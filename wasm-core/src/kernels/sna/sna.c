@@ -324,7 +324,6 @@ static void build_switch_in(Asm *a, const int *sw, int n)
     OP(OP_RESUME, 0);
 }
 
-static const Phase NOTHING[] = { { OP_END, 0, 0 } };
 
 #define SNA_CODE_MAX 1024
 
@@ -524,15 +523,21 @@ static int sna_check(lab_Scenario *sc)
 
 static const Mechanism SNA_MECHANISMS[];
 
+static const MechanismUse SNA_USES[] = {
+    { "spin-test-and-set", "sna.lock_kind=simple" }, { "block-wake-all", "sna.lock_kind=lockl" },
+    { "block-handoff", "sna.lock_kind=handoff" }, { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
+    { NULL, NULL }
+};
+
+/* Its programs are all written by sna_build. */
 static const Kernel SNA = {
     .name = "sna",
-    .prog = { { NOTHING, 1, "process" }, { NOTHING, 1, "interrupt" }, { NOTHING, 1, "fork" }, { NOTHING, 1, "krp_drain" } },
     .nlock = SL_COUNT, .lock_names = SNA_LOCK_NAMES,
     .state_size = sizeof(SnaState),
     .size = sna_size, .check = sna_check, .build = sna_build, .reset = sna_reset,
     .exec = sna_exec, .event = sna_event, .lock_of = sna_lock_of, .jumps = sna_jumps,
     .report = sna_report, .metrics = { SNA_METRICS },
-    .mechanisms = { SNA_MECHANISMS },
+    .mechanisms = { SNA_MECHANISMS }, .uses = { SNA_USES },
 };
 
 const Kernel *kernel_sna(void) { return &SNA; }
