@@ -184,10 +184,16 @@ function NumberControl({ field, spec, scenario, onChange, labelOf }: ControlProp
   const errorId = `${id}-error`;
   const value = Number(scenario[field.path] ?? defaultValue(field));
   const shown = toDisplay(value, spec);
-  // what is typed, for the value it was typed over: a new value (a preset, a link, undo) replaces it
-  const [typed, setTyped] = useState({ over: shown, draft: String(shown) });
-  const draft = Object.is(typed.over, shown) ? typed.draft : String(shown);
-  const setDraft = (text: string) => setTyped({ over: shown, draft: text });
+  // what is typed; a new value (applied, a preset, a link, an import, undo) replaces it at
+  // once, in this render (React's "adjusting state when a prop changes"). A draft kept by
+  // the value it was typed over came back when the value did: typed 4 over 16, applied,
+  // then an import of 16 showed and applied 4 again.
+  const [draft, setDraft] = useState(String(shown));
+  const [draftOf, setDraftOf] = useState(shown);
+  if (!Object.is(draftOf, shown)) {
+    setDraftOf(shown);
+    setDraft(String(shown));
+  }
   const { min, max } = rangeOf(field, scenario);
   const unit = unitLabel(field, spec);
   // "CPUs (CPUs)" says nothing twice: the unit is shown only when the label lacks it.
