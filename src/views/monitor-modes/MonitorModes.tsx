@@ -98,8 +98,11 @@ export function MonitorModes(props: MonitorModesProps) {
   const headRoom = innerW - headX;
   // shortened, from its end, where the whole line would be drawn under the theme's least size
   const least = leastWordSize(t);
-  const nodeWords = [`on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated (over ${formatNs(table.windowNs)})`,
-    `on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated`, `${formatNs(snapshot.nowNs)} simulated`];
+  // the time its figures cover: this run's so far, or (the presenter) the full run's window, never the live clock beside the full run's numbers
+  const nodeWords = snapshot.measuredBy
+    ? [`on node STACKLAB, the full run (over ${formatNs(table.windowNs)})`, `on node STACKLAB, the full run`, 'the full run']
+    : [`on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated (over ${formatNs(table.windowNs)})`,
+      `on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated`, `${formatNs(snapshot.nowNs)} simulated`];
   const node = nodeWords.find((words) => monoFit(words, headRoom, t.smallSize) >= least) ?? nodeWords[nodeWords.length - 1]!;
 
   const headline = (

@@ -88,6 +88,15 @@ describe('MonitorModes view', () => {
     }
   });
 
+  it('with a full run\'s counters (the presenter: core/measures.ts) says it covers the full run, not the live clock', async () => {
+    const { MonitorModes } = await import(/* @vite-ignore */ String('./MonitorModes.tsx')) as Record<string, FunctionComponent<unknown>>;
+    const snapshot = { ...gs160.snapshot, measuredBy: { words: 'the full run', windowNs: gs160.snapshot.windowNs, live: gs160.snapshot } };
+    const html = renderToStaticMarkup(createElement(MonitorModes as FunctionComponent<Record<string, unknown>>,
+      { snapshot, report: gs160.report, theme: 'light', width: 900, modeNames: gs160.names.modes }));
+    expect(html).toContain('the full run');
+    expect(html).not.toMatch(/\d ms simulated/);
+  });
+
   it('on the presenter\'s stage: rows close up to the height given (to 1.4 em), no legend, the footnote keeps the note, short RAD buttons', async () => {
     const { MonitorModes } = await import(/* @vite-ignore */ String('./MonitorModes.tsx')) as Record<string, FunctionComponent<unknown>>;
     const render = (props: Record<string, unknown>) => renderToStaticMarkup(createElement(MonitorModes as FunctionComponent<Record<string, unknown>>,
