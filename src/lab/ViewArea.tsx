@@ -26,6 +26,7 @@ import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
 import { useProjectorZoom } from './projector-scale.js';
 import { FITTED_VIEWS, useFitViews } from './presenter/fit-views.js';
+import { shrinkTarget } from './fit-target.js';
 
 /** The Run curve controls of the network views: loaded with the first lab that shows one. */
 const NetCurveControls = lazy(() => import('./NetCurveControls.js').then((m) => ({ default: m.NetCurveControls })));
@@ -311,6 +312,9 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
     // embed then grows and its frame scrolls) and draws its views at their own size,
     // until its views or the window change.
     let overfull = false;
+    /** By view: the least zoom found too tall since the area or its views last changed. */
+    const tooTall = new Map<string, number>();
+    let areaSize = '';
     const giveUp = (on: boolean) => {
       overfull = on;
       if (on) area.dataset.overfull = '';
@@ -319,6 +323,11 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
     const fit = () => {
       frame = 0;
       const bottom = area.getBoundingClientRect().bottom;
+      const size = `${area.clientWidth}x${area.clientHeight}`;
+      if (size !== areaSize) {
+        areaSize = size;
+        tooTall.clear();
+      }
       for (const body of Array.from(area.querySelectorAll<HTMLElement>('.view-slot > .view-body'))) {
         const view = (body.parentElement as HTMLElement).dataset.slot ?? '';
         const drawing = body.querySelector<HTMLElement>(':scope > .view-zoom');
@@ -339,21 +348,23 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
           if (scale !== 1) onScale(view, 1);
           continue;
         }
-        // too tall: smaller (drawn wider, so a view that wraps grows less tall); room to spare: back towards 1
-        const want = height > room ? scale * (room / height) : height < room * 0.9 && scale < 1 ? Math.min(1, scale * (room / height) * 0.97) : scale;
-        if (want < MIN_SCALE && scale <= MIN_SCALE + 0.005) {
+        // a zoom the view was too tall at is not picked again in this room (fit-target.ts)
+        if (height > room + 1) tooTall.set(view, Math.min(tooTall.get(view) ?? Infinity, scale));
+        // (drawn wider when smaller, a view can wrap to fewer lines: the least zoom is tried before giving up)
+        const next = shrinkTarget({ height, zoom: scale, room, least: MIN_SCALE, ceiling: tooTall.get(view) }) ?? (scale > MIN_SCALE + 0.005 ? MIN_SCALE : undefined);
+        if (next === undefined) {
           giveUp(true);
           onScale(view, 1);
           continue;
         }
-        const next = Math.max(MIN_SCALE, Math.min(1, Math.floor(want * 100) / 100));
-        if (Math.abs(next - scale) >= 0.01) onScale(view, next);
+        if (Math.abs(next - scale) >= 0.005) onScale(view, next);
       }
     };
     const schedule = () => { if (!frame) frame = requestAnimationFrame(fit); };
     const resize = new ResizeObserver(schedule);
     const watch = () => {
       giveUp(false);
+      tooTall.clear();
       resize.disconnect();
       resize.observe(area);
       for (const drawing of Array.from(area.querySelectorAll('.view-slot > .view-body > .view-zoom'))) resize.observe(drawing);

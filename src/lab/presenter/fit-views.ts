@@ -7,6 +7,7 @@
  * rather than run under the controls (useFitFigures).
  */
 import { useEffect, useState, type RefObject } from 'react';
+import { graphicTarget } from '../fit-target.js';
 
 export const STAGE_WIDTH = 1920;
 export const STAGE_HEIGHT = 1080;
@@ -101,15 +102,14 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
         const room = bottom - box.top / scale;
         const height = box.height / scale;
         if (height <= 0 || room <= 0) continue;
-        const ratio = height / room;
         const viewZoom = (graphic as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
         const graphicHeight = graphic.getBoundingClientRect().height / scale;
-        const now = graphicHeight / viewZoom;
-        // a height the view was too tall at is not asked for again (its layout steps with
-        // the height, so growing into the slack one leaves can overflow again)
-        if (ratio > 1.003) tooTall.set(view, Math.min(tooTall.get(view) ?? Infinity, asked.get(view) ?? now));
-        const want = Math.max(MIN_GRAPHIC, Math.min(Math.floor((graphicHeight + (room - height) - 6) / viewZoom), Math.floor(tooTall.get(view) ?? Infinity) - 1));
-        if (Math.abs(want - now) > 3 && (ratio > 1.003 || ratio < 0.97) && want !== asked.get(view)) {
+        const drawn = Math.round(graphicHeight / viewZoom);
+        const now = asked.get(view) ?? drawn;
+        // a height the view was drawn too tall at is not asked for again (fit-target.ts)
+        if (height > room + 1) tooTall.set(view, Math.min(tooTall.get(view) ?? Infinity, drawn));
+        const want = graphicTarget({ graphic: graphicHeight, view: height, room, zoom: viewZoom, least: MIN_GRAPHIC, ceiling: tooTall.get(view) });
+        if (want !== now) {
           asked.set(view, want);
           onHeight(view, want);
         }
