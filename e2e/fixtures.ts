@@ -227,7 +227,7 @@ export async function rerunToEnd(page: Page): Promise<void> {
   await runToEnd(page);
 }
 
-/** Starts a view's curve run (NetCurveControls) from the keyboard and waits for all `runs` of it. */
+/** Starts a view's curve run (CurveControls) from the keyboard and waits for all `runs` of it. */
 export async function runCurve(page: Page, id: string, runs: number): Promise<void> {
   const group = page.locator(`[data-net-curve="${id}"]`);
   const button = group.getByRole('button', { name: 'Run curve' });

@@ -14,7 +14,7 @@ import type { Locator, Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { METRICS } from '../src/shared/metrics.js';
+import { metricOf } from '../src/shared/metrics.js';
 import { repoRoot } from '../src/core/node.js';
 import { execFileSync } from 'node:child_process';
 import type { Schema } from '../src/core/schema.js';
@@ -303,7 +303,7 @@ test.describe('lessons', () => {
         const stated = (lesson.meta.claims ?? []).filter((claim) => claim.metric === compare.metric
           && sameValues({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) }, ran));
         for (const claim of stated) {
-          const slack = claim.within + 10 ** -METRICS[compare.metric].digits;
+          const slack = claim.within + 10 ** -metricOf(compare.metric).digits;
           expect(Math.abs(value - claim.value), `${lesson.meta.id}: the lab shows "${text}" for prediction "${compare.predict}", the lesson says ${claim.value} ± ${claim.within}`).toBeLessThanOrEqual(slack);
         }
         shown.push({ predict: compare.predict, metric: compare.metric, shown: text, claim: stated[0]?.value });

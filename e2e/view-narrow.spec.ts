@@ -31,7 +31,9 @@ test(`at ${WIDTHS.join(' and ')} px every view is drawn within its frame`, async
   mkdirSync(SHOTS, { recursive: true });
   const problems: string[] = [];
   for (const view of VIEW_IDS) {
-    const state = LZString.compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: presetScenario(PRESET[view]) }));
+    const preset = PRESET[view];
+    if (!preset) throw new Error(`view-narrow.spec.ts: no preset draws the view "${view}"; add one to PRESET`);
+    const state = LZString.compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: presetScenario(preset) }));
     // each view opened afresh at the narrowest width, then the window widened: one load for both
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     await page.goto('about:blank');

@@ -74,7 +74,8 @@ export interface Snapshot {
   /** Simulated time since statistics started (after warm-up); the denominator of %. */
   windowNs: number;
   designatedCpu: number;
-  kernel: 'classic' | 'scalable' | 'sna' | 'numa' | 'onload' | 'hpux';
+  /** The kernel that ran (kernel.kind's name; src/kernels looks it up). */
+  kernel: string;
   cpus: CpuState[];
   locks: LockState[];
   queues: QueueState[];

@@ -215,3 +215,9 @@ function replaceAt<T>(list: readonly T[], index: number, value: T): T[] {
   next[index] = value;
   return next;
 }
+
+/** Fraction of a run done, 0..1 (1 when there is none or it has stopped). */
+export function curveProgress(run: VariantRun | undefined): number {
+  if (!run || run.status !== 'running' || run.variants.length === 0) return 1;
+  return run.done / run.variants.length;
+}

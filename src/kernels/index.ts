@@ -6,12 +6,12 @@
 import { DEFAULT_SWEEP_CPUS, type SweepCpus } from '../core/sweep.js';
 import type { ModeVocabulary } from '../views/palette.js';
 import { classic } from './classic.js';
-import { hpux } from './hpux.js';
+import { hpux } from './hpux/index.js';
 import { numa } from './numa.js';
-import { onload } from './onload.js';
+import { onload } from './onload/index.js';
 import { scalable } from './scalable.js';
 import { service } from './service.js';
-import { sna } from './sna.js';
+import { sna } from './sna/index.js';
 import type { KernelInfo } from './types.js';
 
 export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms, Throughput } from './types.js';

@@ -14,7 +14,8 @@ import type { Schema } from '../core/schema.js';
 import type { Snapshot } from '../core/snapshot.js';
 import type { SweepCpus } from '../core/sweep.js';
 import type { ControlSpec } from './controls.js';
-import type { KnownViewId } from '../shared/view-ids.js';
+import type { Variant } from '../core/sweep.js';
+import type { Metric } from '../shared/metric-kit.js';
 import type { KernelCli } from './summary.js';
 import type { ModeVocabulary, SeriesName } from '../views/palette.js';
 
@@ -97,6 +98,44 @@ export interface Throughput {
   unit: string;
 }
 
+/**
+ * A curve a view draws from short runs of the lab's scenario with a few fields
+ * overridden (store.runVariants, named by the view's id): the lab shows a Run curve
+ * button above the view (CurveControls.tsx) and gives the view the run (ViewInputs.curve).
+ */
+export interface CurveSpec {
+  /** Its name, for the controls' label: "Throughput against message size". */
+  name: string;
+  /** What a run of it runs, in words, for the lab's scenario. */
+  what(scenario: ScenarioValues): string;
+  /** The runs it makes for the lab's scenario. */
+  variants(scenario: ScenarioValues): Variant[];
+}
+
+/**
+ * A view a kernel adds to the lab's (the engine's views are src/lab/view-registry.tsx's):
+ * its id (as lessons, links and embeds name it), its title and where it goes among the
+ * lab's views. What draws it is the kernel folder's views.tsx, which exports VIEWS (by
+ * view id: an adapter from the lab's state, ViewInputs, to the view), found by the lab
+ * by its folder and loaded as a chunk of its own when a lab first shows one of them; the
+ * CLI, which compiles this record, never loads it.
+ */
+export interface KernelView {
+  id: string;
+  /** On its tab and its checkbox: "Round-trip breakdown". */
+  title: string;
+  /** The view it follows in the lab's order (an engine view's id or one of the kernel's own). */
+  after: string;
+  /** Drawn across the lab's width. */
+  wide?: boolean;
+  /** Draws its main graphic to a height it is given (ViewInputs.height), so a lab of fixed height (the presenter, an embed) fits it to the room. */
+  fitted?: boolean;
+  /** Draws from a curve run (above). */
+  curve?: CurveSpec;
+  /** Drawn with the kernel's companion run beside the lab's own (KernelInfo.companion). */
+  withCompanion?: boolean;
+}
+
 export interface KernelInfo {
   /** kernel.kind: the core's name for it. */
   name: string;
@@ -112,8 +151,12 @@ export interface KernelInfo {
   mainControls: readonly ControlSpec[];
   /** Its words for other fields of its own (under "All parameters"). */
   moreControls?: readonly ControlSpec[];
-  /** The views the lab draws for it (the RAD views also on any machine of several RADs). */
-  views: readonly KnownViewId[];
+  /** The views the lab draws for it, its own and the engine's (the RAD views also on any machine of several RADs). */
+  views: readonly string[];
+  /** Views of its own, which the lab adds to its list (drawn for it and any other kernel that lists them). */
+  ownViews?: readonly KernelView[];
+  /** Measures of its own that lessons may record, compare or claim (shared/metrics.ts adds them to its table by id). */
+  metrics?: Readonly<Record<string, Metric>>;
   /** Its key figures, loaded with the kernel (a chunk of its own). */
   figures: () => Promise<{ default: ComponentType<FiguresProps> }>;
   /** A designated CPU serves a request queue (the KRP queue) for everyone else. */
@@ -157,5 +200,5 @@ export interface KernelInfo {
    * none does; without this hook it is machine.interrupt_cpu. */
   interruptCpu?(values: ScenarioValues): number | undefined;
   /** A companion run for the views shown, if one of them draws two runs side by side. */
-  companion?(scenario: ScenarioValues, shown: readonly KnownViewId[]): Companion | null;
+  companion?(scenario: ScenarioValues, shown: readonly string[]): Companion | null;
 }

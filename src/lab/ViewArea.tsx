@@ -18,9 +18,9 @@ import type { Report } from '../core/report.js';
 import { awaitingMeasures, withMeasures } from '../core/measures.js';
 import { useLab, useWidth } from './hooks.js';
 import { COMPANION_VIEWS } from './companion-choice.js';
-import { isNetCurve, selectCurveRun } from './net-curves.js';
+import { curveOf, selectCurveRun } from './curves.js';
 import type { LabState, LabStore } from './store.js';
-import { VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
+import { KERNEL_VIEWS, viewTitle, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
 import { viewComponent, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
@@ -28,8 +28,8 @@ import { useProjectorZoom } from './projector-scale.js';
 import { FITTED_VIEWS, useFitViews } from './presenter/fit-views.js';
 import { shrinkTarget } from './fit-target.js';
 
-/** The Run curve controls of the network views: loaded with the first lab that shows one. */
-const NetCurveControls = lazy(() => import('./NetCurveControls.js').then((m) => ({ default: m.NetCurveControls })));
+/** The Run curve controls of the views drawn from a curve run: loaded with the first lab that shows one. */
+const CurveControls = lazy(() => import('./CurveControls.js').then((m) => ({ default: m.CurveControls })));
 /** The scaling sweep's controls: loaded with the scaling chart they drive (itself lazy). */
 const SweepControls = lazy(() => import('./SweepControls.js').then((m) => ({ default: m.SweepControls })));
 
@@ -153,14 +153,16 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { i
   const interruptCpu = useLab(store, selectInterrupt);
   const speed = useLab(store, 'speed');
   const companionRun = useLab(store, COMPANION_VIEWS.has(id) ? selectCompanion : selectNothing);
-  const curve = useLab(store, isNetCurve(id) ? selectCurveRun[id] : selectNothing);
-  const scenario = useLab(store, id === 'hpux-curves' ? selectScenario : selectNothing);
+  const curveSpec = curveOf(id);
+  const curve = useLab(store, curveSpec ? selectCurveRun(id) : selectNothing);
+  // a curve's view reads the scenario its runs were made from
+  const scenario = useLab(store, curveSpec ? selectScenario : selectNothing);
   const companion = useMemo(
     () => (companionRun?.status === 'done' && companionRun.report ? { label: companionRun.label, report: companionRun.report } : undefined),
     [companionRun],
   );
   const onWait = useMemo(() => (id === 'timeline' || id === 'cpu-grid' ? whyFor(store).open.bind(whyFor(store)) : undefined), [store, id]);
-  const title = VIEW_TITLES[id];
+  const title = viewTitle(id);
   // The same object while no input changed, so the memoised view skips rendering.
   const live = useMemo(
     () => (snapshot && schema
@@ -174,7 +176,7 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { i
     <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}
       data-window-ns={inputs?.snapshot.windowNs}>
       {id === 'scaling' && <Suspense fallback={null}><SweepControls store={store} /></Suspense>}
-      {isNetCurve(id) && <Suspense fallback={null}><NetCurveControls store={store} curve={id} /></Suspense>}
+      {curveSpec && <Suspense fallback={null}><CurveControls store={store} view={id} spec={curveSpec} /></Suspense>}
       <div className="view-body" ref={ref}>
         {!inputs || inputs.width < MIN_DRAW_WIDTH || (onScreen && measured < MIN_DRAW_WIDTH) ? (
           // a slot in sight caught narrower than any view is drawn for (a window being
@@ -200,7 +202,7 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { i
  * beside it; the RADs' map; a trip's seven places; a send's eight stages and the rules
  * table; two curve charts side by side).
  */
-const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'herd', 'numa-topology', 'net-latency', 'hpux-journey', 'hpux-curves']);
+const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'numa-topology', ...[...KERNEL_VIEWS.values()].filter((view) => view.wide).map((view) => view.id)]);
 
 /**
  * The views asked for that the loaded scenario's kernel has something to show in
@@ -259,7 +261,7 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
       {shown.map((view) => <ViewSlot key={view} id={view} store={store} theme={theme} wide={WIDE.has(view)} height={heights?.[view] ?? (fit ? fitted[view] : undefined)} zoom={fit ? (shrink[view] ?? 1) * zoom : zoom} stage={stage} measures={measures} />)}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
-          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((view) => VIEW_TITLES[view]).join(', ')}); the figures still measure it.
+          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((view) => viewTitle(view)).join(', ')}); the figures still measure it.
         </p>
       )}
     </div>
@@ -272,7 +274,7 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
           {drawn.map((view) => (
             <button key={view} type="button" role="tab" id={`${id}-${view}`} data-tab={view} aria-selected={view === current}
               aria-controls={`${id}-panel`} tabIndex={view === current ? 0 : -1} onClick={() => setChosen(view)}>
-              {VIEW_TITLES[view]}
+              {viewTitle(view)}
             </button>
           ))}
         </div>

@@ -7,10 +7,10 @@
  */
 import type { ScenarioValues } from '../core/scenario-values.js';
 import { kernelInfo, type Companion } from '../kernels/index.js';
-import type { KnownViewId } from '../shared/view-ids.js';
+import { KERNEL_VIEWS, type KnownViewId } from '../shared/view-ids.js';
 
 /** The views drawn with the companion run beside the lab's own. */
-export const COMPANION_VIEWS: ReadonlySet<KnownViewId> = new Set<KnownViewId>(['herd', 'net-latency']);
+export const COMPANION_VIEWS: ReadonlySet<KnownViewId> = new Set([...KERNEL_VIEWS.values()].filter((view) => view.withCompanion).map((view) => view.id));
 
 export type CompanionChoice = Companion;
 

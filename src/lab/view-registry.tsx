@@ -1,40 +1,29 @@
 /*
  * view-registry.tsx -- which component draws each view, and how the lab's state
- * becomes that view's props. The views live in src/views (written apart from the
- * shell, documented in src/views/README.md, exported by src/views/index.ts); each is
- * a pure function of its props, and these adapters are the only place the shell knows
- * their prop names.
+ * becomes that view's props. The engine's views live in src/views (written apart from
+ * the shell, documented in src/views/README.md, exported by src/views/index.ts); each is
+ * a pure function of its props, and the adapters below are the only place the shell
+ * knows their prop names. A kernel's own views bring their adapters with them
+ * (KernelInfo.ownViews: src/kernels/<name>/views.tsx), loaded as a chunk of the kernel's.
  */
 import { lazy, memo, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
-import type { Report, Schema, Snapshot, SweepState, TraceWindow, VariantRun } from '../core/index.js';
-import type { ScenarioValues } from '../core/scenario-values.js';
+import type { Report, Schema, SweepState } from '../core/index.js';
 import {
   CpuGrid, KrpQueue, LockView, MODES, ModeBars, Timeline, traceNames,
-  type Theme, type TraceNames,
+  type TraceNames,
 } from '../views/index.js';
+import { VIEW_KERNEL, type KnownViewId } from '../shared/view-ids.js';
+import type { ViewInputs } from '../shared/view-inputs.js';
+import { capitalised, KERNELS, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
 
-// The SNA kernel's views, one lazily loaded chunk: only SNA labs fetch it.
-const snaViews = () => import('../views/sna-views.js');
-const HerdView = lazy(() => snaViews().then((m) => ({ default: m.HerdView })));
-const CacheLineView = lazy(() => snaViews().then((m) => ({ default: m.CacheLineView })));
+export type { ViewInputs };
 
-// The NUMA views are one lazily loaded chunk: only NUMA labs fetch it.
+// The RAD views (any kernel on a machine of several RADs) are one lazily loaded chunk: only NUMA labs fetch it.
 const numaViews = () => import('../views/numa-views.js');
 const NumaTopology = lazy(() => numaViews().then((m) => ({ default: m.NumaTopology })));
 const NumaTraffic = lazy(() => numaViews().then((m) => ({ default: m.NumaTraffic })));
 const NumaSpinlock = lazy(() => numaViews().then((m) => ({ default: m.NumaSpinlock })));
 const MonitorModes = lazy(() => numaViews().then((m) => ({ default: m.MonitorModes })));
-// The network views (kernel onload) likewise: only onload labs fetch them.
-const netViews = () => import('../views/net-views.js');
-const NetLatency = lazy(() => netViews().then((m) => ({ default: m.NetLatency })));
-const NetSizeCurve = lazy(() => netViews().then((m) => ({ default: m.NetSizeCurve })));
-const NetLivelock = lazy(() => netViews().then((m) => ({ default: m.NetLivelock })));
-const NetStackLock = lazy(() => netViews().then((m) => ({ default: m.NetStackLock })));
-// And the HP-UX 9.0 views (kernel hpux): only hpux labs fetch them.
-const hpuxViews = () => import('../views/hpux-views.js');
-const HpuxJourney = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxJourney })));
-const HpuxBuffers = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxBuffers })));
-const HpuxCurves = lazy(() => hpuxViews().then((m) => ({ default: m.HpuxCurves })));
 // And the scaling chart (its fits and their words): only labs that show it fetch it.
 const ScalingChart = lazy(() => import('../views/scaling/ScalingChart.js').then((m) => ({ default: m.ScalingChart })));
 // The lock table is drawn by fewer labs than the CPU, lock and mode
@@ -44,11 +33,6 @@ const ScalingChart = lazy(() => import('../views/scaling/ScalingChart.js').then(
 // scrolls (a view scrolled out of sight keeps its last picture: ViewArea.tsx).
 const LockTable = lazy(() => import('../views/lock-table/LockTable.js').then((m) => ({ default: m.LockTable })));
 const loading = (view: ReactNode) => <Suspense fallback={<p className="slv-loading">Loading the view…</p>}>{view}</Suspense>;
-import type { KnownViewId } from '../shared/view-ids.js';
-import { curveProgress, livelockPoints, sizeCurvePoints } from './net-curves.js';
-import { hpuxCurvePoints, hpuxRunSetup } from './hpux-curves.js';
-import type { WhyRequest } from './rewind/why-state.js';
-import { capitalised, KERNELS, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
 
 /** The scaling chart redraws only when its props change (a sweep point, a report), not on every frame. */
 const ScalingChartMemo = memo(ScalingChart);
@@ -62,40 +46,6 @@ function names(schema: Schema): TraceNames {
   let found = namesOf.get(schema);
   if (!found) namesOf.set(schema, (found = traceNames(schema)));
   return found;
-}
-
-/** Everything a view may take; each adapter passes on what its view uses. */
-export interface ViewInputs {
-  snapshot: Snapshot;
-  trace?: TraceWindow;
-  /** The newest report (live while playing). */
-  report?: Report;
-  /** The report of the run that reached its end, if it has. */
-  finalReport?: Report;
-  sweep?: SweepState;
-  /** The same workload run another way (the other lock kind, say), for views that set the two side by side. */
-  companion?: { label: string; report: Report };
-  schema: Schema;
-  /** The CPU that takes the network interrupts, if one does (KernelInfo.interruptCpu). */
-  interruptCpu?: number;
-  /** Playback speed, simulated ns per wall second. */
-  speed: number;
-  theme: Theme;
-  width: number;
-  /** The height to draw the main graphic to, for a view that can (the CPU grid's tiles, the RAD traffic matrix, the timeline's lanes, the mode bars, MONITOR MODES's rows, the herd's places); otherwise the view's own. */
-  height?: number;
-  /**
-   * Drawn on the presenter's stage, one view to a screen at the back row's size: a view
-   * that can draws its main part only (the lock view: the kernel's hot lock, the other
-   * locks counted in words below it).
-   */
-  stage?: boolean;
-  /** A wait was chosen (a spin or context-switch segment, a CPU tile): open the Why panel. */
-  onWait?: (request: WhyRequest) => void;
-  /** The view's curve run, for the curves (net-size-curve, net-livelock, hpux-curves; net-curves.ts). */
-  curve?: VariantRun;
-  /** The lab's scenario, for what a curve not yet run would run with (hpux-curves). */
-  scenario?: ScenarioValues;
 }
 
 /** The sweep's report for a kernel at this many CPUs, if the sweep has it. */
@@ -132,11 +82,6 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
       onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))} />
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} stage={v.stage} />,
-  herd: (v) => loading(
-    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} height={v.height}
-      stage={v.stage} modeNames={v.schema.modes} />,
-  ),
-  'cache-lines': (v) => loading(<CacheLineView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
   'krp-queue': (v) => (
     <KrpQueue snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme}
       width={v.width} modeNames={v.schema.modes}
@@ -174,29 +119,33 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
     );
   },
   scaling: ScalingAdapter,
-  'net-latency': (v) => {
-    // the companion run is the same ping-pong on the other stack (LabShell starts it)
-    const other = v.companion?.report.net?.test === 'pingpong' ? v.companion.report : undefined;
-    return loading(<NetLatency report={v.finalReport ?? v.report} compare={other} theme={v.theme} width={v.width} stage={v.stage} />);
-  },
-  'net-stack-lock': (v) => loading(<NetStackLock report={v.report} theme={v.theme} width={v.width} />),
-  'net-size-curve': (v) => loading(
-    <NetSizeCurve points={sizeCurvePoints(v.curve)} progress={curveProgress(v.curve)} theme={v.theme} width={v.width} />,
-  ),
-  'net-livelock': (v) => loading(
-    <NetLivelock points={livelockPoints(v.curve)} progress={curveProgress(v.curve)} theme={v.theme} width={v.width} />,
-  ),
-  // the journey shows the run's per-send costs: the final report once there is one, live until then
-  'hpux-journey': (v) => loading(<HpuxJourney report={v.finalReport ?? v.report} theme={v.theme} width={v.width} stage={v.stage} />),
-  // the buffers are a moment's state: always the newest report
-  'hpux-buffers': (v) => loading(<HpuxBuffers report={v.report} theme={v.theme} width={v.width} stage={v.stage} />),
-  'hpux-curves': (v) => loading(
-    <HpuxCurves points={hpuxCurvePoints(v.curve)} setup={hpuxRunSetup(v.curve, v.scenario ?? {})} progress={curveProgress(v.curve)}
-      theme={v.theme} width={v.width} />,
-  ),
 };
 
-/** The component for a view. */
+/**
+ * Each kernel folder's views.tsx (its VIEWS, by view id), found by its place and loaded
+ * when a lab first shows one of its views: a kernel adds views without a line here.
+ */
+const KERNEL_VIEW_MODULES = import.meta.glob<{ VIEWS: Readonly<Record<string, ComponentType<ViewInputs>>> }>('../kernels/*/views.tsx');
+
+/** A kernel's views' components, made once each (lazy: loaded with the kernel's chunk). */
+const kernelAdapters = new Map<string, ComponentType<ViewInputs>>();
+
+/** The component for a view: the engine's, or the kernel's that adds it. */
 export function viewComponent(id: KnownViewId): ComponentType<ViewInputs> {
-  return adapters[id];
+  const own = adapters[id];
+  if (own) return own;
+  let adapter = kernelAdapters.get(id);
+  if (!adapter) {
+    const kernel = VIEW_KERNEL.get(id);
+    const load = kernel === undefined ? undefined : KERNEL_VIEW_MODULES[`../kernels/${kernel}/views.tsx`];
+    if (!load) throw new Error(`no view has the id "${id}"${kernel ? ` (the ${kernel} kernel lists it, but src/kernels/${kernel}/views.tsx does not exist)` : ''}`);
+    const Lazy = lazy(async () => {
+      const view = (await load()).VIEWS[id];
+      if (!view) throw new Error(`src/kernels/${kernel}/views.tsx draws no view "${id}" (its VIEWS lack it)`);
+      return { default: view };
+    });
+    adapter = function KernelViewAdapter(v: ViewInputs) { return loading(<Lazy {...v} />); };
+    kernelAdapters.set(id, adapter);
+  }
+  return adapter;
 }

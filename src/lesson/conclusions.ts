@@ -21,7 +21,7 @@
  * the worst of many judgements of one conclusion can be found.
  */
 import type { FlatScenario } from '../core/scenario.js';
-import { METRICS, type MetricId } from '../shared/metrics.js';
+import { metricOf, type MetricId } from '../shared/metrics.js';
 import type { Conclusion, ConclusionRelation, FieldSettings } from './components.js';
 
 /** One run a conclusion reads, and the metric it reads from it. */
@@ -97,7 +97,7 @@ const relative = (delta: number, base: number) => delta / Math.max(Math.abs(base
 export function judge(conclusion: Conclusion, points: ConclusionPoint[], values: (number | undefined)[]): Judgement {
   const measured = points.map((point, i) => `${point.label} = ${formatValue(values[i])}`).join(', ');
   if (values.length !== points.length || values.some((value) => value === undefined || !Number.isFinite(value))) {
-    const missing = points.filter((_, i) => values[i] === undefined).map((point) => `${METRICS[point.metric].label} at ${point.label}`);
+    const missing = points.filter((_, i) => values[i] === undefined).map((point) => `${metricOf(point.metric).label} at ${point.label}`);
     return { holds: false, margin: -Infinity, measured: `${measured} (measured nothing: ${missing.join('; ')})` };
   }
   const v = values as number[];

@@ -12,7 +12,7 @@ import { loadCoreFromDisk, repoRoot } from '../core/node.js';
 import { presetNames, readPreset } from '../core/presets.js';
 import { buildCatalog } from './catalog.js';
 import { catalog as browserCatalog } from './library.js';
-import { METRICS, formatMetric, readMetric } from '../shared/metrics.js';
+import { formatMetric, metricOf, readMetric } from '../shared/metrics.js';
 import { formatProblem, lessonCompares } from './parse.js';
 import { matchRun, recordRun } from './status.js';
 import { sketchFit, sketchVerdict } from './sketch.js';
@@ -192,7 +192,7 @@ for (const lesson of catalog.lessons) {
       it(`claim ${index + 1}: ${claim.scenario} ${where} ${claim.metric} is ${claim.value} ± ${claim.within}${claim.says ? ` ("${claim.says}")` : ''}`, () => {
         const report = run({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) });
         const value = readMetric(report, claim.metric);
-        expect(value, `${METRICS[claim.metric].label} measured ${value === undefined ? 'nothing' : formatMetric(claim.metric, value)}`).toBeDefined();
+        expect(value, `${metricOf(claim.metric).label} measured ${value === undefined ? 'nothing' : formatMetric(claim.metric, value)}`).toBeDefined();
         expect(Math.abs(value! - claim.value), `${claim.metric} = ${value}`).toBeLessThanOrEqual(claim.within);
       });
     }

@@ -32,7 +32,7 @@
  *   simulated numbers are the lesson's claims, and every claim is in it.
  */
 import type { FlatScenario } from '../core/scenario.js';
-import { METRICS } from '../shared/metrics.js';
+import { metricOf } from '../shared/metrics.js';
 import type { Claim } from './components.js';
 import { gated } from './gating.js';
 import { lessonCompares, type Lesson, type LessonProblem } from './parse.js';
@@ -289,7 +289,7 @@ function lintPredictRanges(lesson: Lesson, problem: (line: number, message: stri
     }
     const metrics = new Set(lessonCompares(lesson).filter((compare) => compare.predict === predict.id).map((compare) => compare.metric));
     for (const metric of metrics) {
-      if (METRICS[metric].unit !== '%') continue;
+      if (metricOf(metric).unit !== '%') continue;
       if (ranges[0]![0] > 0 || reach < 100) {
         problem(line, `prediction "${predict.id}" is compared with ${metric}, a percentage, but its options cover only ${ranges[0]![0]} to ${reach}.`, 'let the lowest option start at 0 and the highest end at 100, so every percentage has an option.');
       }
@@ -387,8 +387,8 @@ export function predictionAnswers(lesson: Lesson): Answer[] {
       if (claim.metric !== compare.metric) continue;
       const claimed = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
       if (!runs.some((values) => sameRun(claimed, values))) continue;
-      const unit = METRICS[claim.metric].unit;
-      const forms: AnswerForm[] = [{ value: claim.value, within: claim.within, unit, label: contentWords(METRICS[claim.metric].label) }];
+      const unit = metricOf(claim.metric).unit;
+      const forms: AnswerForm[] = [{ value: claim.value, within: claim.within, unit, label: contentWords(metricOf(claim.metric).label) }];
       const cpus = Number(claimed['machine.cpus']);
       if (MACHINE_SHARES.has(claim.metric) && cpus > 0) forms.push({ value: claim.value * cpus / 100, within: claim.within * cpus / 100, unit: 'CPUs' });
       const right = predict.options?.find((option) => option.range && claim.value >= option.range[0] && claim.value <= option.range[1]);
@@ -506,7 +506,7 @@ function statesOtherRun(written: Written, answer: Answer, lesson: Lesson | undef
   if (!lesson) return false;
   return (lesson.meta.claims ?? []).some((claim) => {
     if (claim.metric !== answer.claim.metric) return false;
-    if (!states(written, { value: claim.value, within: claim.within, unit: METRICS[claim.metric].unit })) return false;
+    if (!states(written, { value: claim.value, within: claim.within, unit: metricOf(claim.metric).unit })) return false;
     const run = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
     if (runKey(run) === answer.runKey) return false;
     return true;

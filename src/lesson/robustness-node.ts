@@ -36,7 +36,12 @@ export function readCatalog(schema: Schema): Catalog {
 }
 
 /** The code that judges conclusions: a change to it makes the report stale too. */
-const JUDGING_SOURCES = ['src/lesson/conclusions.ts', 'src/lesson/robustness.ts', 'src/shared/metrics.ts'];
+/** The code that judges a conclusion: how it is read and compared, and every measure it reads (the engine's and each kernel's own). */
+function judgingSources(): string[] {
+  const kernels = join(repoRoot, 'src', 'kernels');
+  const kernelMetrics = readdirSync(kernels).filter((name) => existsSync(join(kernels, name, 'metrics.ts'))).sort().map((name) => `src/kernels/${name}/metrics.ts`);
+  return ['src/lesson/conclusions.ts', 'src/lesson/robustness.ts', 'src/shared/metrics.ts', 'src/shared/metric-kit.ts', ...kernelMetrics];
+}
 
 /**
  * The report's stamp: SHA-256 over the core's sources (wasm-core/src), the presets
@@ -60,7 +65,7 @@ export function computeStamp(lessons: Lesson[]): string {
   const scenarios = join(repoRoot, 'lessons', 'scenarios');
   for (const file of readdirSync(scenarios).filter((f) => f.endsWith('.json')).sort()) add(`lessons/scenarios/${file}`, readFileSync(join(scenarios, file)));
   for (const lesson of lessons) add(lesson.file, JSON.stringify({ scenarios: lesson.meta.scenarios, conclusions: lesson.meta.conclusions ?? [] }));
-  for (const file of JUDGING_SOURCES) add(file, readFileSync(join(repoRoot, file)));
+  for (const file of judgingSources()) add(file, readFileSync(join(repoRoot, file)));
   return hash.digest('hex').slice(0, 24);
 }
 

@@ -5,7 +5,7 @@
  * source published, which the model does not give, is never called wrong.
  */
 import type { CompareComponent, PredictComponent } from './components.js';
-import { METRICS } from '../shared/metrics.js';
+import { metricOf } from '../shared/metrics.js';
 import type { Prediction } from './progress.js';
 
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -14,7 +14,7 @@ const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const times = (ratio: number) => (ratio >= 10 ? whole : number).format(ratio);
 
 export function verdict(predict: PredictComponent, prediction: Prediction, compare: CompareComponent, measured: number): string {
-  const metric = METRICS[compare.metric];
+  const metric = metricOf(compare.metric);
   if (prediction.kind === 'option') {
     const option = predict.options?.[prediction.index];
     if (!option?.range) return '';

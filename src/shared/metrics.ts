@@ -10,44 +10,12 @@
  * several values, or one value seen one way (a mode, a lock, a queue by name), are
  * worded here.
  */
-import { REPORT_METRICS, reportValue, transferResponseNs, type Report, type ReportMetricPath } from '../core/report.js';
+import { transferResponseNs, type Report } from '../core/report.js';
+import { core, micro, percent, rate, type Metric } from './metric-kit.js';
+
+export type { Metric };
 import { monitorModes, type MonitorRow } from '../core/monitor.js';
-
-export interface Metric {
-  /** What the learner reads, in the sources' words. */
-  label: string;
-  /** Shown after the number ('%' is written without a space). */
-  unit: string;
-  /** Digits after the decimal point when shown. */
-  digits: number;
-  /** The value in a report; undefined when the report does not have it. */
-  read: (report: Report) => number | undefined;
-  /** Which way is better for the system, where the core says. */
-  better?: 'higher' | 'lower';
-}
-
-/** Units the core writes as rates: the label carries them ("Transmit packets/s"). */
-const RATE_UNITS = new Set(['/s', '/min']);
-
-/**
- * One value of the report in the core's words. `shown` reads it in another unit (ns as
- * ms: { unit: 'ms', per: 1e6 }); `digits` defaults to one for a percentage, none else.
- */
-function core(path: ReportMetricPath, options: { digits?: number; shown?: { unit: string; per: number } } = {}): Metric {
-  const words = REPORT_METRICS[path];
-  const rate = RATE_UNITS.has(words.unit);
-  const per = options.shown?.per ?? 1;
-  return {
-    label: rate ? `${words.label}${words.unit}` : words.label,
-    unit: options.shown?.unit ?? (rate ? '' : words.unit),
-    digits: options.digits ?? (words.unit === '%' ? 1 : 0),
-    read: (r) => {
-      const value = reportValue(r, path);
-      return value === undefined ? undefined : value / per;
-    },
-    better: words.better || undefined,
-  };
-}
+import { KERNELS } from '../kernels/index.js';
 
 const queue = (report: Report, name: string) => report.queues?.find((q) => q.name === name);
 const lock = (report: Report, name: string) => report.locks?.find((l) => l.name === name);
@@ -57,9 +25,6 @@ const cpus = (report: Report) => {
   return typeof n === 'number' && n > 0 ? n : undefined;
 };
 
-/** The two common kinds: a share of time to one decimal, and a whole-number rate. */
-const percent = (label: string, read: Metric['read']): Metric => ({ label, unit: '%', digits: 1, read });
-const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: '', digits: 0, read });
 /** One of host A's modes as CPUs' worth of time (kernel onload: each host has net.cpus_per_host CPUs). */
 const hostCpus = (label: string, mode: 'user' | 'interrupt' | 'cswitch'): Metric => ({
   label, unit: 'CPUs', digits: 2,
@@ -77,16 +42,7 @@ const monitorRow = (label: string, row: MonitorRow): Metric => ({
     return monitorModes(r.modes_pct, n).find((entry) => entry.row === row)?.value;
   },
 });
-/** A time the report gives in ns, shown in µs to two decimals. */
-const micro = (label: string, readNs: Metric['read']): Metric => ({
-  label, unit: 'µs', digits: 2,
-  read: (r) => {
-    const ns = readNs(r);
-    return ns === undefined ? undefined : ns / 1000;
-  },
-});
-
-export const METRICS = {
+const ENGINE_METRICS = {
   mpsynch_pct: core('mpsynch_pct'),
   mpsynch_cpus: core('mpsynch_cpus', { digits: 1 }),
   transmit_packets_per_s: core('throughput.transmit_packets_per_s'),
@@ -278,25 +234,6 @@ export const METRICS = {
   deferred_per_s: core('net.stack_lock.deferred_per_s'),
   lock_sleeps_per_s: core('net.stack_lock.sleeps_per_s'),
   prequeue_mean_len: core('net.stack_lock.prequeue_mean_len', { digits: 1 }),
-  // HP-UX 9.0 (kernel "hpux", source 003): a TCP stream, byte by byte.
-  throughput_mbps: core('hpux.throughput_mbps', { digits: 1 }),
-  sender_cpu_pct: core('hpux.sender_cpu_pct'),
-  receiver_cpu_pct: core('hpux.receiver_cpu_pct'),
-  cpu_us_per_kb: core('hpux.cpu_us_per_kb', { digits: 1, shown: { unit: 'µs', per: 1 } }),
-  send_touches_per_byte: {
-    label: 'CPU touches per byte sent (copy, checksum, flush)', unit: '', digits: 2,
-    read: (r) => (r.hpux && r.hpux.send_bytes > 0
-      ? (r.hpux.per_send_bytes.copy + r.hpux.per_send_bytes.checksum + r.hpux.per_send_bytes.flush) / r.hpux.send_bytes : undefined),
-  },
-  recv_touches_per_byte: {
-    label: 'CPU touches per byte received (purge, checksum, copy)', unit: '', digits: 2,
-    read: (r) => (r.hpux && r.hpux.send_bytes > 0
-      ? (r.hpux.per_recv_bytes.purge + r.hpux.per_recv_bytes.checksum + r.hpux.per_recv_bytes.copy) / r.hpux.send_bytes : undefined),
-  },
-  forced_copies_pct: core('hpux.forced_copies_pct'),
-  held_buffers_mean: core('hpux.held_buffers_mean', { digits: 2 }),
-  send_copy_us: micro('Copying, per send', (r) => r.hpux?.per_send_ns.copy),
-  send_checksum_us: micro('Checksumming, per send', (r) => r.hpux?.per_send_ns.checksum),
   // a service under a lock (the capstone's generic kernel)
   requests_per_s: core('service.requests_per_s'),
   response_us: core('service.mean_response_ns', { digits: 1, shown: { unit: 'µs', per: 1e3 } }),
@@ -308,17 +245,32 @@ export const METRICS = {
   reply_wait_pct: core('service.reply_wait_pct'),
 } satisfies Record<string, Metric>;
 
-export type MetricId = keyof typeof METRICS;
 
-export const METRIC_IDS = Object.keys(METRICS) as MetricId[];
+/**
+ * Every measure by id: the engine's above, and each kernel's own (KernelInfo.metrics,
+ * src/kernels/<name>/). An id is a lesson's and a scene's name for it.
+ */
+export const METRICS: Readonly<Record<string, Metric>> = Object.assign({}, ENGINE_METRICS, ...KERNELS.map((kernel) => kernel.metrics ?? {}));
+
+/** A measure's id (METRICS' keys; checked at run time where it comes from a lesson or a scene: isMetricId). */
+export type MetricId = string;
+
+export const METRIC_IDS: readonly MetricId[] = Object.keys(METRICS);
 
 export function isMetricId(id: string): id is MetricId {
   return Object.prototype.hasOwnProperty.call(METRICS, id);
 }
 
+/** The measure of that id (one that isMetricId). */
+export function metricOf(id: MetricId): Metric {
+  const metric = METRICS[id];
+  if (!metric) throw new Error(`no measure has the id "${id}"`);
+  return metric;
+}
+
 /** The value of a metric in a report, or undefined. */
 export function readMetric(report: Report, id: MetricId): number | undefined {
-  const value = (METRICS[id] as Metric).read(report);
+  const value = metricOf(id).read(report);
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
@@ -326,7 +278,7 @@ const formats = new Map<number, Intl.NumberFormat>();
 
 /** A metric's value as the learner reads it: "27.4%", "41,039", "2.53 ms". */
 export function formatMetric(id: MetricId, value: number): string {
-  const metric: Metric = METRICS[id];
+  const metric = metricOf(id);
   let format = formats.get(metric.digits);
   if (!format) {
     format = new Intl.NumberFormat('en', { minimumFractionDigits: metric.digits, maximumFractionDigits: metric.digits });

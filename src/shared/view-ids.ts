@@ -1,43 +1,69 @@
 /*
  * view-ids.ts -- the views a lab can show, in the order the lab lays them out, with
- * their names in words, and which are drawn for a kernel. Lab.tsx exports this list's
- * type as ViewId, the contract lessons use.
+ * their names in words, and which are drawn for a kernel. The engine's views are listed
+ * here; a kernel adds its own (KernelInfo.ownViews, in src/kernels/<name>/), each after
+ * the view it names. Lab.tsx exports the id's type as ViewId, the contract lessons use.
  */
-import { isKernelName, kernelInfo } from '../kernels/index.js';
+import { isKernelName, KERNELS, kernelInfo } from '../kernels/index.js';
+import type { KernelView } from '../kernels/types.js';
 
-export const VIEW_IDS = [
-  'cpu-grid', 'numa-topology', 'net-latency', 'hpux-journey', 'lock', 'net-stack-lock', 'hpux-buffers', 'numa-spinlock', 'herd',
-  'cache-lines', 'krp-queue', 'modes', 'monitor-modes', 'numa-traffic', 'timeline', 'lock-table', 'scaling', 'net-size-curve',
-  'net-livelock', 'hpux-curves',
-] as const;
+/** The engine's views, drawn from any kernel's run, in the lab's order. */
+const ENGINE_VIEWS: readonly { id: string; title: string }[] = [
+  { id: 'cpu-grid', title: 'CPUs' },
+  { id: 'numa-topology', title: 'RADs (topology)' },
+  { id: 'lock', title: 'Spinlock' },
+  { id: 'numa-spinlock', title: 'Spinlock per RAD' },
+  { id: 'krp-queue', title: 'KRP queue' },
+  { id: 'modes', title: 'Modes' },
+  { id: 'monitor-modes', title: 'MONITOR MODES' },
+  { id: 'numa-traffic', title: 'RAD traffic' },
+  { id: 'timeline', title: 'Timeline' },
+  { id: 'lock-table', title: 'Lock table' },
+  { id: 'scaling', title: 'Scaling' },
+];
 
-export type KnownViewId = (typeof VIEW_IDS)[number];
+const ENGINE_IDS: ReadonlySet<string> = new Set(ENGINE_VIEWS.map((view) => view.id));
 
-export const VIEW_TITLES: Readonly<Record<KnownViewId, string>> = {
-  'cpu-grid': 'CPUs',
-  'numa-topology': 'RADs (topology)',
-  'numa-spinlock': 'Spinlock per RAD',
-  'monitor-modes': 'MONITOR MODES',
-  'numa-traffic': 'RAD traffic',
-  lock: 'Spinlock',
-  herd: 'Thundering herd',
-  'cache-lines': 'Cache lines',
-  'krp-queue': 'KRP queue',
-  modes: 'Modes',
-  timeline: 'Timeline',
-  'lock-table': 'Lock table',
-  scaling: 'Scaling',
-  'net-latency': 'Round-trip breakdown',
-  'net-size-curve': 'Throughput by message size',
-  'net-livelock': 'Receive livelock',
-  'net-stack-lock': 'Stack lock',
-  'hpux-journey': 'One send, byte by byte',
-  'hpux-buffers': 'Send buffers and the socket buffer',
-  'hpux-curves': 'CPU and throughput against buffers and dirtiness',
-};
+/** A view's id: an engine view's or a kernel's (checked at run time where it comes from a link, a lesson or an embed: isViewId). */
+export type KnownViewId = string;
+
+/** The kernels' views by id. */
+export const KERNEL_VIEWS: ReadonlyMap<string, KernelView> = new Map(KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, view] as const)));
+
+/** The kernel that adds a view, by the view's id (its folder, src/kernels/<name>/, draws it). */
+export const VIEW_KERNEL: ReadonlyMap<string, string> = new Map(KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, kernel.name] as const)));
+
+/**
+ * Every view in the lab's order: the engine's, and after each the kernels' views that
+ * follow it (in the kernels' registry order, each kernel's in its own order).
+ */
+export const VIEW_IDS: readonly KnownViewId[] = (() => {
+  const order = ENGINE_VIEWS.map((view) => view.id);
+  for (const kernel of KERNELS) {
+    for (const view of kernel.ownViews ?? []) {
+      const at = order.indexOf(view.after);
+      if (at < 0) throw new Error(`the ${kernel.name} kernel's view "${view.id}" follows "${view.after}", which is not a view`);
+      // after its anchor and the kernels' views already placed after it
+      let place = at + 1;
+      while (place < order.length && KERNEL_VIEWS.has(order[place]!) && !ENGINE_IDS.has(order[place]!)) place++;
+      order.splice(place, 0, view.id);
+    }
+  }
+  return order;
+})();
+
+export const VIEW_TITLES: Readonly<Record<KnownViewId, string>> = Object.fromEntries([
+  ...ENGINE_VIEWS.map((view) => [view.id, view.title]),
+  ...[...KERNEL_VIEWS.values()].map((view) => [view.id, view.title]),
+]);
+
+/** A view's title ("CPUs"), or its id for an id the lab does not know. */
+export function viewTitle(id: KnownViewId): string {
+  return VIEW_TITLES[id] ?? id;
+}
 
 export function isViewId(value: unknown): value is KnownViewId {
-  return typeof value === 'string' && (VIEW_IDS as readonly string[]).includes(value);
+  return typeof value === 'string' && VIEW_IDS.includes(value);
 }
 
 /**

@@ -3,7 +3,7 @@
 // of each hpux preset (per-CPU mode times left out for size), reports of
 // hpux-cow-8-buffers and hpux-cow-9-buffers a few moments apart (the buffers as the lab
 // sees them while playing), and the curve of hpux-cow-8-buffers as the lab's Run curve
-// makes it (src/lab/hpux-curves.ts: the same variants, the same short runs).
+// makes it (src/kernels/hpux/curve-runs.ts: the same variants, the same short runs).
 // Usage: node src/dev/views-fixtures/make-hpux-fixtures.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,7 +16,7 @@ const load = async (path) => (await runnerImport(join(root, path), { configFile:
 
 const { loadCoreFromDisk } = await load('src/core/node.ts');
 const { readSchema, validateScenario, Simulation, runScenario } = await load('src/core/index.ts');
-const { hpuxCurveSetup, hpuxCurveVariants, hpuxCurvePoints } = await load('src/lab/hpux-curves.ts');
+const { hpuxCurveSetup, hpuxCurveVariants, hpuxCurvePoints } = await load('src/kernels/hpux/curve-runs.ts');
 const core = await loadCoreFromDisk();
 const schema = readSchema(core);
 

@@ -27,7 +27,9 @@ import { LockTable } from '../../views/lock-table/LockTable.js';
 import { MonitorModes, NumaSpinlock, NumaTopology, NumaTraffic } from '../../views/numa-views.js';
 import { ScalingChart } from '../../views/scaling/ScalingChart.js';
 import { NetLatency, NetLivelock, NetSizeCurve, NetStackLock } from '../../views/net-views.js';
-import { HpuxBuffers, HpuxCurves, HpuxJourney } from '../../views/hpux-views.js';
+import { HpuxJourney } from '../../kernels/hpux/journey/HpuxJourney.js';
+import { HpuxBuffers } from '../../kernels/hpux/buffers/HpuxBuffers.js';
+import { HpuxCurves } from '../../kernels/hpux/curves/HpuxCurves.js';
 import { sliceWindow } from '../../views/timeline/feed.js';
 import { kernelInfo } from '../../kernels/index.js';
 

@@ -15,7 +15,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { formatMs } from '../../views/format.js';
 import type { LabStore } from '../store.js';
-import { VIEW_TITLES, isViewId } from '../../shared/view-ids.js';
+import { viewTitle } from '../../shared/view-ids.js';
 import { chartOf, chartPng, chartSvgText } from './chart.js';
 import { reportCsv, reportJsonText } from './metrics.js';
 import { chromeTraceText, toChromeTrace, traceSpan } from './trace-event.js';
@@ -56,7 +56,7 @@ function viewsOnScreen(root: HTMLElement | null): ViewOnScreen[] {
     const figure = slot.querySelector('[data-view]');
     if (!figure) return [];
     const chart = chartOf(figure);
-    return [{ id, title: isViewId(id) ? VIEW_TITLES[id] : id, picture: !chart ? 'none' : chart.vector ? 'svg' : 'raster' }];
+    return [{ id, title: viewTitle(id), picture: !chart ? 'none' : chart.vector ? 'svg' : 'raster' }];
   });
 }
 

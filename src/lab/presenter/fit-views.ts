@@ -8,6 +8,7 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { graphicTarget } from '../fit-target.js';
+import { KERNEL_VIEWS } from '../../shared/view-ids.js';
 
 export const STAGE_WIDTH = 1920;
 export const STAGE_HEIGHT = 1080;
@@ -44,10 +45,10 @@ const MIN_GRAPHIC = 120;
 /**
  * The views that draw their main graphic to a height they are given (ViewInputs.height):
  * the CPU grid its tiles, the RAD traffic matrix its cells and key, the timeline its
- * lanes (its canvas), the mode bars and MONITOR MODES their rows, the herd its places'
- * rows of chips.
+ * lanes (its canvas), the mode bars and MONITOR MODES their rows; and a kernel's views
+ * that say so (KernelView.fitted: the herd its places' rows of chips).
  */
-export const FITTED_VIEWS: ReadonlySet<string> = new Set(['cpu-grid', 'numa-traffic', 'timeline', 'modes', 'monitor-modes', 'herd']);
+export const FITTED_VIEWS: ReadonlySet<string> = new Set(['cpu-grid', 'numa-traffic', 'timeline', 'modes', 'monitor-modes', ...[...KERNEL_VIEWS.values()].filter((view) => view.fitted).map((view) => view.id)]);
 
 /** A view's largest picture (the CPU grid's tiles, an SVG or a canvas). */
 function tallestGraphic(body: HTMLElement): Element | undefined {

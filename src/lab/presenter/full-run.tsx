@@ -10,7 +10,7 @@
 import { useEffect, useMemo } from 'react';
 import { variantKey, type Variant, type VariantRun } from '../../core/sweep.js';
 import type { Report } from '../../core/index.js';
-import { formatMetric, METRICS, readMetric } from '../../shared/metrics.js';
+import { formatMetric, metricOf, readMetric } from '../../shared/metrics.js';
 import { useLab } from '../hooks.js';
 import type { LabStore } from '../store.js';
 import type { Scene } from './script.js';
@@ -75,7 +75,7 @@ export function FullRunFigures({ scene, run, testId = 'full-run' }: { scene: Sce
           const value = readMetric(report, claim.metric);
           return value === undefined ? null : (
             <div key={claim.metric} className="figure pr-measure">
-              <dt>{METRICS[claim.metric].label}</dt>{' '}
+              <dt>{metricOf(claim.metric).label}</dt>{' '}
               <dd><strong data-metric={claim.metric} data-value={value}>{formatMetric(claim.metric, value)}</strong></dd>
             </div>
           );

@@ -6,13 +6,8 @@
  */
 import type { LabStore } from '../store.js';
 
-export interface WhyRequest {
-  cpu: number;
-  /** The moment chosen (simulated ns). */
-  t: number;
-  /** From a CPU tile: explain its latest wait when it is not waiting at t. */
-  latest?: boolean;
-}
+export type { WhyRequest } from '../../shared/view-inputs.js';
+import type { WhyRequest } from '../../shared/view-inputs.js';
 
 type Listener = () => void;
 

@@ -4,7 +4,7 @@
  * is to notice the gap, which the Explain section then accounts for.
  */
 import type { CompareComponent, LabComponent, PredictComponent } from '../components.js';
-import { METRICS, formatMetric } from '../../shared/metrics.js';
+import { formatMetric, metricOf } from '../../shared/metrics.js';
 import { sameSettings, sketchRunIndex } from '../parse.js';
 import type { LessonProgress } from '../progress.js';
 import { settingsInWords } from '../words.js';
@@ -24,7 +24,7 @@ function CompareSketch({ compare, predict, lab, progress }: {
   const predicted = prediction?.kind === 'sketch' && prediction.values.length === sketch.at.length ? prediction.values : undefined;
   const measured = sketch.at.map((x) => progress.labs[lab.id]?.runs[String(sketchRunIndex(sketch, lab, x))]?.[compare.metric]);
   const missing = sketch.at.filter((_, i) => measured[i] === undefined);
-  const metric = METRICS[compare.metric];
+  const metric = metricOf(compare.metric);
   const shape = predicted && missing.length === 0 ? sketchVerdict(sketch, predicted, measured as number[]).text : '';
   const fit = missing.length === 0 ? sketchFit(sketch, measured as number[], sketch.unit) : undefined;
   return (
@@ -67,7 +67,7 @@ export function Compare({ compare, predict, lab, progress }: {
   const prediction = progress.predictions[compare.predict];
   const index = lab.task.runs.findIndex((run) => sameSettings(run, compare.run ?? {}));
   const measured = progress.labs[lab.id]?.runs[String(index)]?.[compare.metric];
-  const metric = METRICS[compare.metric];
+  const metric = metricOf(compare.metric);
   const run = settingsInWords(compare.run ?? {});
   return (
     <div className="lesson-card lesson-compare" role="group" aria-label={`Your prediction and your measurement: ${metric.label}, ${run}`}>

@@ -11,7 +11,7 @@ import type { Report } from '../../core/report.js';
 import type { ScenarioValues } from '../../core/scenario.js';
 import { Lab } from '../../lab/Lab.js';
 import type { FieldValue, LabComponent, LessonScenario } from '../components.js';
-import { METRICS, formatMetric, readMetric } from '../../shared/metrics.js';
+import { formatMetric, metricOf, readMetric } from '../../shared/metrics.js';
 import type { Lesson } from '../parse.js';
 import { progressStore, type LessonProgress } from '../progress.js';
 import { labDone, matchRun, missingPredictions, ranSettings, recordRun } from '../status.js';
@@ -75,7 +75,7 @@ export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab
     });
     const first = lab.task.record[0]!;
     const value = readMetric(report, first);
-    setSaid(`Recorded: ${settingsInWords(lab.task.runs[index]!)}. ${METRICS[first].label}: ${value === undefined ? 'not measured' : formatMetric(first, value)}.`);
+    setSaid(`Recorded: ${settingsInWords(lab.task.runs[index]!)}. ${metricOf(first).label}: ${value === undefined ? 'not measured' : formatMetric(first, value)}.`);
   }, [lab, lessonId]);
 
   const markDone = () => {
@@ -108,7 +108,7 @@ export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab
           <thead>
             <tr>
               <th scope="col">Run</th>
-              {lab.task.record.map((metric) => <th key={metric} scope="col">{METRICS[metric].label}</th>)}
+              {lab.task.record.map((metric) => <th key={metric} scope="col">{metricOf(metric).label}</th>)}
             </tr>
           </thead>
           <tbody>
