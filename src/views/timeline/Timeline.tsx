@@ -23,7 +23,8 @@ import { cpuName, formatCount, formatMs, formatNs, formatPct, plural } from '../
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { canvasContext, fillModePaths, PatternCache, type ModePatterns } from '../common/canvas.js';
-import { clampWindow, groupCpus, laneGroups, laneRuns, panWindow, zoomWindow, type Runs } from './draw.js';
+import { groupCpus, laneGroups, laneRuns, panWindow, type Runs } from './draw.js';
+import { FOLLOWING, shownWindow, wheelWindow, windowKey, windowReducer, type WindowAction, type WindowState } from './window.js';
 import { SegmentFeed, type TraceWindowLike } from './feed.js';
 import { firstEndingAfter, maxPerLaneFor, modeTimeIn, segmentAt, type SegmentAt, type TimelineSegments, type TraceNames } from './segments.js';
 
@@ -120,24 +121,21 @@ export function Timeline(props: TimelineProps) {
 
   // the visible window
   const liveSpan = props.liveSpanNs ?? 2e6;
-  const [ownView, setOwnView] = useState<[number, number] | null>(null);
-  const [follow, setFollow] = useState(true);
-  const followView = useMemo<[number, number]>(() => {
-    const span = ownView ? ownView[1] - ownView[0] : liveSpan;
-    return [nowNs - span, nowNs];
-  }, [nowNs, ownView, liveSpan]);
-  const view: readonly [number, number] = props.view ?? (follow || !ownView ? followView : ownView);
+  // the window's state machine (window.ts): following the live end, or held where the reader put it
+  const [win, setWin] = useState<WindowState>(FOLLOWING);
+  const winRef = useRef(win);
+  winRef.current = win;
+  const view: readonly [number, number] = props.view ?? shownWindow(win, nowNs, liveSpan);
   const [t0, t1] = view;
   const bounds = { lo: Math.min(firstNs, nowNs), hi: nowNs };
-  const boundsRef = useRef(bounds);
-  boundsRef.current = bounds;
-  const setView = useCallback((next: [number, number]) => {
-    const clamped = clampWindow(next[0], next[1], boundsRef.current.lo, boundsRef.current.hi);
-    // scrolling to the live end (or zooming while there) keeps following it
-    setFollow(clamped[1] >= boundsRef.current.hi);
-    setOwnView(clamped);
-    props.onViewChange?.(clamped);
-  }, [props.onViewChange]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onViewChange = props.onViewChange;
+  const act = useCallback((action: WindowAction | null) => {
+    if (!action) return;
+    const next = windowReducer(winRef.current, action);
+    winRef.current = next;
+    setWin(next);
+    if (action.kind === 'set' && next.own) onViewChange?.([next.own[0], next.own[1]]);
+  }, [onViewChange]);
   const maxSpan = Math.max(liveSpan, nowNs - firstNs, 1e5);
 
   const x = useMemo(() => scaleLinear().domain([t0, t1]).range([0, plotW]), [t0, t1, plotW]);
@@ -176,16 +174,12 @@ export function Timeline(props: TimelineProps) {
       const px = Math.min(s.plotW, Math.max(0, e.clientX - rect.left - s.gutter));
       const at = s.t0 + (px / s.plotW) * (s.t1 - s.t0);
       const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
-      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        const d = (e.shiftKey ? e.deltaY : e.deltaX) * unit;
-        setView(panWindow(s.t0, s.t1, (d / s.plotW) * (s.t1 - s.t0), s.bounds.lo, s.bounds.hi));
-      } else {
-        setView(zoomWindow(s.t0, s.t1, at, Math.exp(e.deltaY * unit * 0.002), MIN_SPAN_NS, s.maxSpan));
-      }
+      act(wheelWindow({ x: e.deltaX * unit, y: e.deltaY * unit, shift: e.shiftKey }, at, s.plotW,
+        { t0: s.t0, t1: s.t1, bounds: s.bounds, minSpan: MIN_SPAN_NS, maxSpan: s.maxSpan }));
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);
-  }, [setView]);
+  }, [act]);
 
   const drag = useRef<{ x: number; t0: number; t1: number; moved: boolean } | null>(null);
   const pointAt = (e: PointerEvent<HTMLCanvasElement>): Hover | null => {
@@ -207,7 +201,7 @@ export function Timeline(props: TimelineProps) {
       const dx = e.clientX - d.x;
       if (Math.abs(dx) > 2 || d.moved) {
         d.moved = true;
-        setView(panWindow(d.t0, d.t1, (-dx / plotW) * (d.t1 - d.t0), bounds.lo, bounds.hi));
+        act({ kind: 'set', window: panWindow(d.t0, d.t1, (-dx / plotW) * (d.t1 - d.t0), bounds.lo, bounds.hi), bounds });
         return;
       }
     }
@@ -236,15 +230,12 @@ export function Timeline(props: TimelineProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
-    const span = t1 - t0;
     const c = cursor && cursor.cpu >= cpu0 && cursor.cpu <= cpuLast ? cursor : { cpu: cpu0, t: cursor?.t ?? (t0 + t1) / 2 };
     let handled = true;
     let nextCursor: { cpu: number; t: number } | null = null;
-    switch (e.key) {
-      case 'ArrowLeft': setView(panWindow(t0, t1, -span * (e.shiftKey ? 0.5 : 0.1), bounds.lo, bounds.hi)); break;
-      case 'ArrowRight': setView(panWindow(t0, t1, span * (e.shiftKey ? 0.5 : 0.1), bounds.lo, bounds.hi)); break;
-      case '+': case '=': setView(zoomWindow(t0, t1, cursor ? c.t : (t0 + t1) / 2, 0.5, MIN_SPAN_NS, maxSpan)); break;
-      case '-': case '_': setView(zoomWindow(t0, t1, cursor ? c.t : (t0 + t1) / 2, 2, MIN_SPAN_NS, maxSpan)); break;
+    const moved = windowKey(e.key, e.shiftKey, { t0, t1, bounds, at: cursor ? c.t : (t0 + t1) / 2, minSpan: MIN_SPAN_NS, maxSpan, now: nowNs });
+    switch (moved ? 'window' : e.key) {
+      case 'window': act(moved); break;
       case 'ArrowUp': nextCursor = { cpu: Math.max(0, c.cpu - (cursor ? 1 : 0)), t: c.t }; break;
       case 'ArrowDown': nextCursor = { cpu: Math.min(n - 1, c.cpu + (cursor ? 1 : 0)), t: c.t }; break;
       // the previous or next group of CPUs, the cursor on the same lane of it
@@ -270,11 +261,9 @@ export function Timeline(props: TimelineProps) {
         if (target === null) break;
         const mid = target + 0.5;
         nextCursor = { cpu: c.cpu, t: mid };
-        if (mid < t0 || mid > t1) setView(panWindow(t0, t1, mid - (t0 + t1) / 2, bounds.lo, bounds.hi));
+        if (mid < t0 || mid > t1) act({ kind: 'set', window: panWindow(t0, t1, mid - (t0 + t1) / 2, bounds.lo, bounds.hi), bounds });
         break;
       }
-      case 'Home': setView(panWindow(t0, t1, bounds.lo - t0, bounds.lo, bounds.hi)); break;
-      case 'End': case 'f': case 'F': setFollow(true); setOwnView([nowNs - span, nowNs]); break;
       case 'Escape': setCursor(null); setAnnounce(''); break;
       case 'Enter': {
         if (!props.onSegmentActivate || !segments || !cursor) { handled = false; break; }
@@ -316,7 +305,7 @@ export function Timeline(props: TimelineProps) {
   const tipX = hover ? hover.x : cursor ? gutter + x(cursor.t) : 0;
   const tipY = hover ? hover.y : cursor ? AXIS_H + (cursor.cpu - cpu0 + 1) * laneH : 0;
   const keysId = useId();
-  const following = !props.view && follow;
+  const following = !props.view && win.follow;
 
   return (
     <ViewFrame view="timeline" theme={theme} width={width} title={props.title ?? 'Per-CPU timeline'}
@@ -330,10 +319,10 @@ export function Timeline(props: TimelineProps) {
         rows: () => sharesNow().map((s, cpu) => [cpuName(cpu), ...modesFor(vocabulary).map((mode) => formatPct(visibleNs > 0 ? (100 * s[MODES.indexOf(mode)]!) / visibleNs : 0))]),
       } : undefined}>
       <div className="slv-toolbar">
-        <button type="button" className="slv-button" onClick={() => setView(zoomWindow(t0, t1, (t0 + t1) / 2, 0.5, MIN_SPAN_NS, maxSpan))}>Zoom in</button>
-        <button type="button" className="slv-button" onClick={() => setView(zoomWindow(t0, t1, (t0 + t1) / 2, 2, MIN_SPAN_NS, maxSpan))}>Zoom out</button>
+        <button type="button" className="slv-button" onClick={() => act(windowKey('+', false, { t0, t1, bounds, at: (t0 + t1) / 2, minSpan: MIN_SPAN_NS, maxSpan, now: nowNs }))}>Zoom in</button>
+        <button type="button" className="slv-button" onClick={() => act(windowKey('-', false, { t0, t1, bounds, at: (t0 + t1) / 2, minSpan: MIN_SPAN_NS, maxSpan, now: nowNs }))}>Zoom out</button>
         <button type="button" className="slv-button" aria-pressed={following}
-          onClick={() => { setFollow(true); setOwnView([nowNs - (t1 - t0), nowNs]); }}>Follow live</button>
+          onClick={() => act({ kind: 'follow', span: t1 - t0, now: nowNs })}>Follow live</button>
         {groups.count > 1 && (
           <label className="slv-lane-group">CPUs shown{' '}
             <select className="slv-select" value={group} onChange={(e) => { setGroup(Number(e.target.value)); setCursor(null); }}>
@@ -352,7 +341,7 @@ export function Timeline(props: TimelineProps) {
           aria-label={`Per-CPU timeline${groups.count > 1 ? ` of ${cpusWords(shownCpus)} (of ${n})` : ''}, ${formatMs(t0, 2)} to ${formatMs(t1, 2)}`} aria-describedby={keysId}
           onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp}
           onPointerLeave={() => setHover(null)} onKeyDown={onKeyDown}
-          onDoubleClick={() => { setFollow(true); setOwnView([nowNs - liveSpan, nowNs]); }}
+          onDoubleClick={() => act({ kind: 'follow', span: liveSpan, now: nowNs })}
           onBlur={() => setCursor(null)} />
         {tooltipSeg && (
           <div className="slv-tooltip" role="presentation" style={{
