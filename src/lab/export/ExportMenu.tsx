@@ -11,14 +11,15 @@
  *   - the trace window as a Perfetto / Chrome JSON trace (trace-event.ts), with the
  *     span of simulated time it covers (the lab keeps only the newest records);
  *   - every view on screen as PNG (2x), and views drawn in SVG as SVG too (chart.ts).
+ * What each offers and saves is a list of items (items.ts); this file draws them and saves.
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { formatMs } from '../../views/format.js';
 import type { LabStore } from '../store.js';
 import { viewTitle } from '../../shared/view-ids.js';
-import { chartOf, chartPng, chartSvgText } from './chart.js';
-import { reportCsv, reportJsonText } from './metrics.js';
-import { chromeTraceText, toChromeTrace, traceSpan } from './trace-event.js';
+import { chartOf } from './chart.js';
+import { traceSpan } from './trace-event.js';
+import { baseName, EXPORT_ITEMS, pictureFormats, viewPicture, type ExportItem, type ItemResult, type ViewOnScreen } from './items.js';
 import './export.css';
 import { readTextFile } from '../../shared/text-file.js';
 
@@ -26,13 +27,6 @@ export interface ExportMenuProps {
   store: LabStore;
   /** The lab's root element: its views are found inside it. */
   labRoot: RefObject<HTMLElement | null>;
-}
-
-interface ViewOnScreen {
-  id: string;
-  title: string;
-  /** What can be saved: any picture (canvas or SVG), SVG too, or nothing drawn (a table, or waiting for data). */
-  picture: 'svg' | 'raster' | 'none';
 }
 
 /** Offers a file to the browser's downloads. */
@@ -99,11 +93,6 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
     toggle.current?.focus();
   };
 
-  const baseName = () => {
-    const s = store.getState().scenario;
-    return `stacklab-${String(s['kernel.kind'] ?? 'lab')}-${String(s['machine.cpus'] ?? '')}cpu-seed${String(s['sim.seed'] ?? 0)}`;
-  };
-
   const report = state.finalReport ?? state.report;
   const reportWords = state.finalReport
     ? 'Metrics of the finished run.'
@@ -115,49 +104,20 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
     ? `Covers simulated time ${formatMs(span.startNs, 3)} to ${formatMs(span.endNs, 3)} (${span.records.toLocaleString('en')} records): the lab keeps only the newest records${span.dropped > 0 ? `, and ${span.dropped.toLocaleString('en')} were dropped` : ''}.`
     : 'No trace records yet: play or step the lab first.';
 
-  const exportMetrics = (format: 'csv' | 'json') => {
-    const current = store.getState();
-    const chosen = current.finalReport ?? current.report;
-    if (!chosen) return;
-    if (format === 'csv') download(`${baseName()}-metrics.csv`, reportCsv(chosen), 'text/csv');
-    else download(`${baseName()}-metrics.json`, reportJsonText(chosen), 'application/json');
-    setSaid(`Saved the metrics as ${format.toUpperCase()}.`);
+  /** Saves what an item (or a view's picture) gives, and says so. */
+  const saved = (result: ItemResult) => {
+    if ('file' in result) download(result.file.name, result.file.content, result.file.type);
+    setSaid(result.said);
   };
-
-  const exportScenario = async () => {
-    const current = store.getState();
-    if (!current.schema) return;
-    const { scenarioFileText } = await import('./scenario-file.js');
-    download(`${baseName()}-scenario.json`, scenarioFileText(current.schema, current.scenario), 'application/json');
-    setSaid('Saved the scenario. Import it to open this exact run again.');
-  };
-
-  const exportTrace = () => {
-    const current = store.getState();
-    if (!current.schema || !current.trace || !current.snapshot) return;
-    const trace = toChromeTrace({
-      schema: current.schema, window: current.trace, nowNs: current.nowNs, cpus: current.snapshot.cpus.length,
-      lockNames: current.snapshot.locks.map((lock) => lock.name), kernel: String(current.scenario['kernel.kind']),
-    });
-    download(`${baseName()}-trace.json`, chromeTraceText(trace), 'application/json');
-    setSaid('Saved the trace. Open it at ui.perfetto.dev (Open trace file).');
-  };
-
+  const runItem = async (item: ExportItem) => saved(await item.run(store.getState(), baseName(store.getState().scenario)));
   const exportChart = async (view: ViewOnScreen, format: 'png' | 'svg') => {
     const figure = labRoot.current?.querySelector(`[data-slot="${view.id}"] [data-view]`);
-    const chart = figure ? chartOf(figure) : undefined;
-    if (!chart) {
-      setSaid(`The ${view.title} view is not on screen any more.`);
-      return;
-    }
-    try {
-      if (format === 'svg') download(`${baseName()}-${view.id}.svg`, chartSvgText(chart, `StackLab: ${view.title}`), 'image/svg+xml');
-      else download(`${baseName()}-${view.id}.png`, await chartPng(chart, 2), 'image/png');
-      setSaid(`Saved the ${view.title} view as ${format.toUpperCase()}.`);
-    } catch (error) {
-      setSaid(`Could not save the ${view.title} view: ${(error as Error).message}.`);
-    }
+    saved(await viewPicture(figure, view, format, baseName(store.getState().scenario)));
   };
+  const itemButton = (item: ExportItem, describedBy?: string) => (
+    <button key={item.id} type="button" className="btn" disabled={!item.available(state)} aria-describedby={describedBy}
+      onClick={() => void runItem(item)}>{item.label}</button>
+  );
 
   const importFile = async (file: File) => {
     const current = store.getState();
@@ -200,17 +160,14 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
               <h2 className="export-heading" id={`${panelId}-metrics`}>Metrics and scenario</h2>
               <p className="export-note">{reportWords}</p>
               <div className="export-row">
-                <button type="button" className="btn" disabled={!report} onClick={() => exportMetrics('csv')}>Metrics (CSV)</button>
-                <button type="button" className="btn" disabled={!report} onClick={() => exportMetrics('json')}>Metrics (JSON)</button>
-                <button type="button" className="btn" disabled={!state.schema} onClick={() => void exportScenario()}>Scenario (JSON)</button>
+                {EXPORT_ITEMS.filter((item) => item.section === 'metrics').map((item) => itemButton(item))}
                 <button type="button" className="btn" disabled={!state.schema} onClick={() => fileInput.current?.click()}>Import scenario…</button>
               </div>
             </section>
             <section aria-labelledby={`${panelId}-trace`}>
               <h2 className="export-heading" id={`${panelId}-trace`}>Trace</h2>
               <p className="export-note" id={`${panelId}-span`}>{spanWords}</p>
-              <button type="button" className="btn" disabled={!span || span.records === 0} aria-describedby={`${panelId}-span`}
-                onClick={exportTrace}>Trace for Perfetto (JSON)</button>
+              {EXPORT_ITEMS.filter((item) => item.section === 'trace').map((item) => itemButton(item, `${panelId}-span`))}
             </section>
             <section aria-labelledby={`${panelId}-charts`}>
               <h2 className="export-heading" id={`${panelId}-charts`}>Views on screen</h2>
@@ -219,12 +176,11 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
                   {views.map((view) => (
                     <li key={view.id}>
                       <span className="export-view-name">{view.title}</span>
-                      {view.picture === 'none'
-                        ? <span className="export-note">no picture drawn (yet): its numbers are in the metrics</span>
-                        : <button type="button" className="btn" aria-label={`${view.title} as PNG`} onClick={() => void exportChart(view, 'png')}>PNG</button>}
-                      {view.picture === 'svg' && (
-                        <button type="button" className="btn" aria-label={`${view.title} as SVG`} onClick={() => void exportChart(view, 'svg')}>SVG</button>
-                      )}
+                      {pictureFormats(view).map((format) => (
+                        <button key={format} type="button" className="btn" aria-label={`${view.title} as ${format.toUpperCase()}`}
+                          onClick={() => void exportChart(view, format)}>{format.toUpperCase()}</button>
+                      ))}
+                      {view.picture === 'none' && <span className="export-note">no picture drawn (yet): its numbers are in the metrics</span>}
                       {view.picture === 'raster' && <span className="export-note">drawn on canvas: PNG only</span>}
                     </li>
                   ))}

@@ -11,6 +11,8 @@ import { csvField, reportCsv, reportJsonText, reportRows } from './metrics.js';
 import { readScenarioFile, scenarioFileText } from './scenario-file.js';
 import { LOCK_TID_BASE, QUEUE_TID_BASE, chromeTraceText, toChromeTrace, type TraceEvent } from './trace-event.js';
 import { validateChromeTrace } from './trace-validate.js';
+import { baseName, EXPORT_ITEMS, pictureFormats } from './items.js';
+import type { LabState } from '../store.js';
 
 const core = await loadCoreFromDisk();
 const schema = readSchema(core);
@@ -279,5 +281,46 @@ describe('scenario file round trip', () => {
     const renamed = readScenarioFile(schema, JSON.stringify({ kernel: { kind: 'sna' }, sna: { lock_kind: 'wake_one' } }));
     expect(renamed.ok).toBe(false);
     if (!renamed.ok) expect(renamed.problems).toEqual(['sna.lock_kind is "wake_one", a name that was renamed: it is now "handoff" (the same behaviour under its new name). Fix: set sna.lock_kind to "handoff".']);
+  });
+});
+
+describe('the menu\'s items (items.ts)', () => {
+  const values = short('testbed-classic');
+  const report = JSON.parse(runScenario(core, values)) as Report;
+  const traced = traceWindowOf(values, 20e6);
+  const sim = Simulation.create(core, values);
+  const snapshot = sim.snapshot();
+  sim.free();
+  const loading = { schema: undefined, scenario: values, report: undefined, finalReport: undefined, trace: undefined, snapshot: undefined, nowNs: 0 } as unknown as LabState;
+  const ran = { ...loading, schema, report, finalReport: report, trace: traced.window, snapshot, nowNs: traced.nowNs } as unknown as LabState;
+  const item = (id: string) => EXPORT_ITEMS.find((it) => it.id === id)!;
+
+  it.each([
+    ['metrics-csv', false, true], ['metrics-json', false, true], ['scenario', false, true], ['trace', false, true],
+  ] as const)('%s: available while loading %s, after a run %s', (id, whileLoading, afterRun) => {
+    expect(item(id).available(loading)).toBe(whileLoading);
+    expect(item(id).available(ran)).toBe(afterRun);
+  });
+
+  it('each saves a file named after the run, says what it saved, and saves nothing it cannot', async () => {
+    const name = baseName(values);
+    expect(name).toBe(`stacklab-classic-${String(values['machine.cpus'])}cpu-seed${String(values['sim.seed'])}`);
+    const files: Record<string, string> = { 'metrics-csv': `${name}-metrics.csv`, 'metrics-json': `${name}-metrics.json`, scenario: `${name}-scenario.json`, trace: `${name}-trace.json` };
+    for (const [id, file] of Object.entries(files)) {
+      const result = await item(id).run(ran, name);
+      expect('file' in result && result.file.name, id).toBe(file);
+      expect(result.said, id).toMatch(/^Saved the /);
+      const none = await item(id).run(loading, name);
+      expect('file' in none, id).toBe(false);
+      expect(none.said, id).toMatch(/^Nothing to save yet: /);
+    }
+    const json = await item('metrics-json').run(ran, name);
+    expect('file' in json && JSON.parse(json.file.content as string)).toEqual(report);
+  });
+
+  it('a view offers PNG and SVG, PNG only when drawn on canvas, nothing before it has drawn', () => {
+    expect(pictureFormats({ id: 'lock', title: 'Spinlock', picture: 'svg' })).toEqual(['png', 'svg']);
+    expect(pictureFormats({ id: 'timeline', title: 'Timeline', picture: 'raster' })).toEqual(['png']);
+    expect(pictureFormats({ id: 'modes', title: 'Modes', picture: 'none' })).toEqual([]);
   });
 });
