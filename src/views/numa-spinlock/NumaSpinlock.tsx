@@ -10,6 +10,7 @@ import { scaleLinear } from 'd3';
 import { themeTokens, type Theme } from '../palette.js';
 import { fitFontSize, formatCount, formatNs, formatOne, formatRate } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
+import { YGrid } from '../common/axes.js';
 import { Legend } from '../common/Legend.js';
 import { radName } from '../numa-data.js';
 import { jainWords, noWinsText, spinlockFigures, spinlockSummary } from './model.js';
@@ -87,12 +88,7 @@ export function NumaSpinlock(props: NumaSpinlockProps) {
           formatNs(r.meanAcquireNs), r.cpus.map((c) => `CPU ${c.cpu}: ${formatCount(c.wins)}`).join(', ')]),
       }}>
       <svg width={innerW} height={height} aria-hidden="true" data-rads={f.rads.length}>
-        {ticks.map((v) => (
-          <g key={v}>
-            <line x1={axisW} x2={innerW} y1={y(v)} y2={y(v)} stroke={t.grid} strokeDasharray={v === 0 ? undefined : '2 4'} />
-            <text x={axisW - 6} y={y(v) + t.smallSize * 0.35} fontSize={t.smallSize} textAnchor="end">{formatOne(v)}</text>
-          </g>
-        ))}
+        <YGrid ticks={ticks} y={y} box={{ left: axisW, right: innerW, base }} format={formatOne} theme={theme} dashed />
         <text x={0} y={plotTop - t.smallSize * 1.1} fontSize={t.smallSize} style={{ fill: t.muted }}>×fair</text>
         {f.rads.map((r, i) => {
           const gx = axisW + i * (groupW + gap);

@@ -20,6 +20,7 @@ import { spinningWords, themeTokens, type SeriesStyle, type Theme, type ThemeTok
 import { boldWidthEm, formatCount, formatOne, formatPct, wrapBoldWords } from '../format.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { SeriesMarker } from '../common/marks.js';
+import { XAxis, YGrid } from '../common/axes.js';
 import { Legend, SeriesSwatch, swatchSize } from '../common/Legend.js';
 import {
   allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, isPoorFit, nMaxMark, pointOf,
@@ -211,6 +212,7 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   const xTicks = x.ticks(Math.max(3, Math.min(10, Math.floor((width - margin.left - margin.right) / (fs * 3.5)))))
     .filter((v) => Number.isInteger(v));
   const yTicks = y.ticks(5);
+  const box = { left: margin.left, right: width - margin.right, base: height - margin.bottom };
   const path = line<SweepPoint>().x((p) => x(p.cpus)).y((p) => y(panel.value(p)));
   const fitPath = line<[number, number]>().x(([n]) => x(n)).y(([, v]) => y(v));
   const markerSize = t.name === 'projector' ? 10 : 8;
@@ -233,20 +235,8 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
       <text x={titleX} y={fs * 1.1} fontSize={fs} fontWeight={700}>
         {titleLines.length === 1 ? panel.title : titleLines.map((l, i) => <tspan key={i} x={titleX} dy={i === 0 ? 0 : fs * 1.2}>{l}</tspan>)}
       </text>
-      {yTicks.map((v) => (
-        <g key={v}>
-          <line x1={margin.left} x2={width - margin.right} y1={y(v)} y2={y(v)} stroke={t.grid} />
-          <text x={margin.left - 6} y={y(v) + t.smallSize * 0.35} fontSize={t.smallSize} textAnchor="end">{compactY(v)}</text>
-        </g>
-      ))}
-      {xTicks.map((v) => (
-        <g key={v}>
-          <line x1={x(v)} x2={x(v)} y1={height - margin.bottom} y2={height - margin.bottom + 5} stroke={t.axis} />
-          <text x={x(v)} y={height - margin.bottom + t.smallSize + 6} fontSize={t.smallSize} textAnchor="middle">{v}</text>
-        </g>
-      ))}
-      <line x1={margin.left} x2={width - margin.right} y1={height - margin.bottom} y2={height - margin.bottom} stroke={t.axis} strokeWidth={1.5} />
-      <text x={(margin.left + width - margin.right) / 2} y={height - fs * 0.3} fontSize={t.smallSize} textAnchor="middle">CPUs</text>
+      <YGrid ticks={yTicks} y={y} box={box} format={compactY} theme={theme} />
+      <XAxis ticks={xTicks} x={x} box={box} title="CPUs" titleY={height - fs * 0.3} theme={theme} />
       {(() => {
         // the poor fits' labels, each line's baseline one line below the last
         const { starts } = stackOffsets(poorLabels.map(({ lines }) => lines.length));

@@ -13,6 +13,7 @@ import { themeTokens, type Theme, type ThemeTokens } from '../../../views/palett
 import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
 import { Legend, swatchSize } from '../../../views/common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../../../views/common/series.js';
+import { XAxis, YGrid } from '../../../views/common/axes.js';
 import { spreadLabels } from '../../../views/net-data.js';
 import { copyAvoidStyle, formatMbps, formatSize, type HpuxViewProps } from '../data.js';
 import {
@@ -139,21 +140,15 @@ function Chart({ measure, sweep, series, setup, needed, step, width, height, t }
   const showRule = sweep === 'buffers' && needed <= setup.maxBuffers;
   const yTicks = y.ticks(5);
   const base = height - margin.bottom;
+  const box = { left: margin.left, right: width - margin.right, base };
   return (
     <svg width={width} height={height} aria-hidden="true" data-chart={`${sweep}-${measure}`}>
       <text x={0} y={fs * 1.1} fontSize={small} fontWeight={700} data-flat={flat ? '' : undefined}>
         {axisTitle}{flat && <tspan fontWeight={400} style={{ fill: t.muted }}>: the same throughout</tspan>}
       </text>
-      <path d={yTicks.map((v) => `M${margin.left},${y(v)}H${width - margin.right}`).join('')} stroke={t.grid} />
-      {yTicks.map((v) => <text key={v} x={margin.left - 6} y={y(v) + small * 0.35} fontSize={small} textAnchor="end">{v}</text>)}
-      <path d={xTicks.map((v) => `M${x(v)},${base}v5`).join('')} stroke={t.axis} />
-      {xTicks.map((v) => (
-        <text key={v} x={x(v)} y={base + small + 6} fontSize={small} textAnchor="middle">{sweep === 'buffers' ? v : formatSize(v)}</text>
-      ))}
-      <line x1={margin.left} x2={width - margin.right} y1={height - margin.bottom} y2={height - margin.bottom} stroke={t.axis} strokeWidth={1.5} />
-      <text x={(margin.left + width - margin.right) / 2} y={height - fs * 0.25} fontSize={small} textAnchor="middle">
-        {sweep === 'buffers' ? 'Send buffers the application cycles through' : 'Bytes written into each buffer (steps, not to scale)'}
-      </text>
+      <YGrid ticks={yTicks} y={y} box={box} theme={t.name} />
+      <XAxis ticks={xTicks} x={x} box={box} format={(v) => (sweep === 'buffers' ? String(v) : formatSize(v))} theme={t.name} titleY={height - fs * 0.25}
+        title={sweep === 'buffers' ? 'Send buffers the application cycles through' : 'Bytes written into each buffer (steps, not to scale)'} />
       {showRule && (
         <g data-rule={needed}>
           <line x1={x(needed)} x2={x(needed)} y1={margin.top - fs * 0.3} y2={height - margin.bottom} stroke={t.text} strokeWidth={2} strokeDasharray="6 4" />
