@@ -12,7 +12,8 @@ import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../common/series.js';
 import '../net.css';
-import { formatPerS, receiveModeStyle, spreadLabels, type NetCurveViewProps } from '../net-data.js';
+import { formatPerS, receiveModeStyle, type NetCurveViewProps } from '../net-data.js';
+import { spreadLabels } from '../common/series-style.js';
 import {
   deliveredScale, diagonal, livelockHighlights, livelockPath, livelockSeries, livelockSummary, millions, offeredScale,
   type LivelockPoint,

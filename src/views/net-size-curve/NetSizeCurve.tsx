@@ -11,7 +11,8 @@ import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, swatchSize } from '../common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../common/series.js';
 import '../net.css';
-import { formatBytes, formatGbps, formatRatio, spreadLabels, stackStyle, type NetCurveViewProps } from '../net-data.js';
+import { formatBytes, formatGbps, formatRatio, stackStyle, type NetCurveViewProps } from '../net-data.js';
+import { spreadLabels } from '../common/series-style.js';
 import {
   DEFAULT_LINK_LIMIT_GBPS, goodputScale, REACH_PCT, sizeKeyNumbers, sizePath, sizeScale, sizeSeries, sizeSummary, sizeTicks,
   type SizePoint,
