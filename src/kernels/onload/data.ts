@@ -1,15 +1,15 @@
 /*
- * net-data.ts -- what the network stack views (kernel "onload": OpenOnload's user-level
+ * data.ts -- what the network stack views (kernel "onload": OpenOnload's user-level
  * stack against the Linux kernel stack, two hosts back to back) read from the report
  * (report.net, report.scenario.net), their words for the stacks, the receive modes and
  * the stages of a one-way trip, their colours (Okabe-Ito, as palette.ts), and how they
  * write microseconds, bits per second, packets per second and message sizes.
  */
-import type { NetBreakdown, NetReport, Report } from '../core/report.js';
-import { formatCount } from './format.js';
-import type { Snapshot } from '../core/snapshot.js';
-import type { Theme } from './palette.js';
-import type { SeriesStyle } from './common/series-style.js';
+import type { NetBreakdown, NetReport, Report } from '../../core/report.js';
+import { formatCount } from '../../views/format.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import type { Theme } from '../../views/palette.js';
+import type { SeriesStyle } from '../../views/common/series-style.js';
 
 export type NetStack = NetReport['stack'];
 export type NetTest = NetReport['test'];
