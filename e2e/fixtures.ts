@@ -229,7 +229,7 @@ export async function rerunToEnd(page: Page): Promise<void> {
 
 /** Starts a view's curve run (CurveControls) from the keyboard and waits for all `runs` of it. */
 export async function runCurve(page: Page, id: string, runs: number): Promise<void> {
-  const group = page.locator(`[data-net-curve="${id}"]`);
+  const group = page.locator(`[data-curve="${id}"]`);
   const button = group.getByRole('button', { name: 'Run curve' });
   await expect(button).toBeEnabled({ timeout: 20_000 });
   await tabTo(page, button, 250);

@@ -27,7 +27,7 @@ export function CurveControls({ store, view, spec }: { store: LabStore; view: st
   // a curve still running when the view goes away (another kernel, the view hidden) stops
   useEffect(() => () => store.cancelVariants(name), [store, name]);
   return (
-    <div className="sweep" role="group" aria-label={`${spec.name}: curve run`} data-net-curve={view}>
+    <div className="sweep" role="group" aria-label={`${spec.name}: curve run`} data-curve={view}>
       <div className="sweep-row">
         {running ? (
           <button type="button" className="btn" onClick={() => store.cancelVariants(name)}>Cancel</button>

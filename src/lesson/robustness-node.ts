@@ -38,9 +38,14 @@ export function readCatalog(schema: Schema): Catalog {
 /** The code that judges conclusions: a change to it makes the report stale too. */
 /** The code that judges a conclusion: how it is read and compared, and every measure it reads (the engine's and each kernel's own). */
 function judgingSources(): string[] {
+  return ['src/lesson/conclusions.ts', 'src/lesson/robustness.ts', ...metricSources()];
+}
+
+/** The code that reads every measure: the engine's table and kit, and each kernel's own metrics.ts. */
+function metricSources(): string[] {
   const kernels = join(repoRoot, 'src', 'kernels');
   const kernelMetrics = readdirSync(kernels).filter((name) => existsSync(join(kernels, name, 'metrics.ts'))).sort().map((name) => `src/kernels/${name}/metrics.ts`);
-  return ['src/lesson/conclusions.ts', 'src/lesson/robustness.ts', 'src/shared/metrics.ts', 'src/shared/metric-kit.ts', ...kernelMetrics];
+  return ['src/shared/metrics.ts', 'src/shared/metric-kit.ts', ...kernelMetrics];
 }
 
 /**
@@ -85,8 +90,8 @@ export async function reportIsCurrent(): Promise<boolean> {
 interface Kept { outcome: string; metrics: Partial<Record<MetricId, number>> }
 
 const CACHE_DIR = join(repoRoot, '.cache', 'robustness');
-/** What a kept run depends on besides its values: the runner and the code that reads metrics. */
-const READING_SOURCES = ['src/shared/metrics.ts', 'src/core/report.ts', 'src/core/report-types.ts', 'src/core/monitor.ts'];
+/** What a kept run depends on besides its values: the runner and the code that reads metrics (each kernel's too). */
+const readingSources = (): string[] => [...metricSources(), 'src/core/report.ts', 'src/core/report-types.ts', 'src/core/monitor.ts'];
 
 /**
  * Runs kept from earlier invocations, in a file named for the native runner's bytes and
@@ -99,7 +104,7 @@ class RunCache {
 
   constructor() {
     const hash = createHash('sha256').update(readFileSync(nativePath));
-    for (const file of READING_SOURCES) hash.update(readFileSync(join(repoRoot, file)));
+    for (const file of readingSources()) hash.update(readFileSync(join(repoRoot, file)));
     this.file = join(CACHE_DIR, `${hash.digest('hex').slice(0, 24)}.jsonl`);
     if (existsSync(this.file)) {
       for (const line of readFileSync(this.file, 'utf8').split('\n')) {

@@ -11,7 +11,7 @@
  * worded here.
  */
 import { transferResponseNs, type Report } from '../core/report.js';
-import { core, micro, percent, rate, type Metric } from './metric-kit.js';
+import { core, percent, rate, type Metric } from './metric-kit.js';
 
 export type { Metric };
 import { monitorModes, type MonitorRow } from '../core/monitor.js';
@@ -25,11 +25,6 @@ const cpus = (report: Report) => {
   return typeof n === 'number' && n > 0 ? n : undefined;
 };
 
-/** One of host A's modes as CPUs' worth of time (kernel onload: each host has net.cpus_per_host CPUs). */
-const hostCpus = (label: string, mode: 'user' | 'interrupt' | 'cswitch'): Metric => ({
-  label, unit: 'CPUs', digits: 2,
-  read: (r) => (r.net ? (r.net.host_a_modes_pct[mode] * r.net.cpus_per_host) / 100 : undefined),
-});
 /**
  * One row of OpenVMS MONITOR MODES (core/monitor.ts): percent of one CPU summed over the
  * machine's CPUs, so the rows add up to 100 x CPUs ("of 1,600" for 16 CPUs).
@@ -178,62 +173,6 @@ const ENGINE_METRICS = {
     const others = rads.slice(1).reduce((sum, rad) => sum + rad.mean_acquire_ns, 0) / (rads.length - 1);
     return others > 0 ? (100 * (others - rads[0]!.mean_acquire_ns)) / others : undefined;
   }),
-  // Two hosts back to back (kernel "onload", source 002): latency, rates, drops, the user-level stack lock.
-  half_rtt_us: micro('Half round trip', (r) => (r.net && r.net.round_trips > 0 ? r.net.half_rtt_ns : undefined)),
-  overhead_us: micro('Overhead (half round trip less the hardware)', (r) => (r.net && r.net.round_trips > 0 ? r.net.half_rtt_ns - r.net.breakdown_ns.wire : undefined)),
-  trip_send_us: micro('Send call', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.send : undefined)),
-  trip_wire_us: micro('Hardware (NICs and link)', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.wire : undefined)),
-  trip_notify_us: micro('Waiting to be noticed (interrupt or poll)', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.notify : undefined)),
-  trip_stack_us: micro('Protocol processing', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.stack : undefined)),
-  trip_wake_us: micro('Wake-up and context switch', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.wake : undefined)),
-  trip_receive_us: micro('Receive call', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.receive : undefined)),
-  pingpong_gbps: {
-    label: 'Ping-pong bandwidth (message size ÷ half round trip)',
-    unit: 'Gb/s',
-    digits: 2,
-    read: (r) => (r.net && r.net.round_trips > 0 && r.net.half_rtt_ns > 0 ? (8 * r.net.message_bytes) / r.net.half_rtt_ns : undefined),
-  },
-  offered_per_s: core('net.offered_per_s'),
-  delivered_per_s: core('net.delivered_per_s'),
-  goodput_gbps: core('net.goodput_bits_per_s', { digits: 2, shown: { unit: 'Gb/s', per: 1e9 } }),
-  interrupts_per_s: core('net.interrupts_per_s'),
-  stack_polls_per_s: core('net.stack_polls_per_s'),
-  watchdog_per_s: core('net.watchdog_per_s'),
-  net_wakeups_per_s: core('net.wakeups_per_s'),
-  ring_drops_per_s: core('net.ring_drops_per_s'),
-  socket_drops_per_s: core('net.socket_drops_per_s'),
-  cpu_per_message_ns: core('net.cpu_per_message_ns'),
-  host_interrupt_pct: percent('Interrupts (host A)', (r) => r.net?.host_a_modes_pct.interrupt),
-  host_cswitch_pct: percent('Context switching (host A)', (r) => r.net?.host_a_modes_pct.cswitch),
-  host_idle_pct: percent('Idle (host A)', (r) => r.net?.host_a_modes_pct.idle),
-  host_user_cpus: hostCpus('User mode (host A, CPUs)', 'user'),
-  // Host A's busy time that is not user mode: system calls, interrupts, context switches, kernel spinlocks.
-  host_kernel_cpus: {
-    label: 'In the kernel (host A, CPUs)',
-    unit: 'CPUs',
-    digits: 2,
-    read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle - r.net.host_a_modes_pct.user) * r.net.cpus_per_host) / 100 : undefined),
-  },
-  host_interrupt_cpus: hostCpus('Interrupts (host A, CPUs)', 'interrupt'),
-  host_cswitch_cpus: hostCpus('Context switching (host A, CPUs)', 'cswitch'),
-  host_busy_cpus: {
-    label: 'Busy CPUs (host A)',
-    unit: 'CPUs',
-    digits: 2,
-    read: (r) => (r.net ? ((100 - r.net.host_a_modes_pct.idle) * r.net.cpus_per_host) / 100 : undefined),
-  },
-  // Host A's NIC filter table: which virtual interface each arriving packet lands on.
-  // A count, not a rate: read as a bare number ("1 entries" would misread).
-  nic_filters: { label: "Host A's NIC filter table (entries)", unit: '', digits: 0, read: (r) => r.net?.nic_filters },
-  filter_hits_per_s: core('net.filter_hits_per_s'),
-  filter_misses_per_s: core('net.filter_misses_per_s'),
-  stack_lock_hold_pct: core('net.stack_lock.hold_pct'),
-  stack_lock_acquisitions_per_s: core('net.stack_lock.acquisitions_per_s'),
-  stack_lock_contended_per_s: core('net.stack_lock.contended_per_s'),
-  prequeued_per_s: core('net.stack_lock.prequeued_per_s'),
-  deferred_per_s: core('net.stack_lock.deferred_per_s'),
-  lock_sleeps_per_s: core('net.stack_lock.sleeps_per_s'),
-  prequeue_mean_len: core('net.stack_lock.prequeue_mean_len', { digits: 1 }),
   // a service under a lock (the capstone's generic kernel)
   requests_per_s: core('service.requests_per_s'),
   response_us: core('service.mean_response_ns', { digits: 1, shown: { unit: 'µs', per: 1e3 } }),

@@ -46,7 +46,7 @@ export interface ViewInputs {
   stage?: boolean;
   /** A wait was chosen (a spin or context-switch segment, a CPU tile): open the Why panel. */
   onWait?: (request: WhyRequest) => void;
-  /** The view's curve run, for the curves (net-size-curve, net-livelock, hpux-curves; net-curves.ts). */
+  /** The view's curve run, for a kernel's curves (KernelView.curve; lab/CurveControls.tsx starts it). */
   curve?: VariantRun;
   /** The lab's scenario, for what a curve not yet run would run with (hpux-curves). */
   scenario?: ScenarioValues;

@@ -1,7 +1,7 @@
 /*
  * curve-runs.ts -- the HP-UX 9.0 curves (kernel hpux, source 003, Figures 3 and 5),
  * made by running the lab's scenario again with a few fields overridden (short runs,
- * tracing off; net-curves.ts starts them through store.runVariants):
+ * tracing off; lab/CurveControls.tsx starts them through store.runVariants):
  *  - the sender's CPU and the throughput against the number of send buffers the
  *    application cycles through (1..16, or past SO_SNDBUF/send + 1 when that is more),
  *    with copy avoidance on and, for reference, off;

@@ -11,7 +11,7 @@ import type { HpuxReport, HpuxTouch, Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { formatCount } from '../../views/format.js';
 import type { Theme } from '../../views/palette.js';
-import type { SeriesStyle } from '../../views/net-data.js';
+import type { SeriesStyle } from '../../views/common/series-style.js';
 
 export type HpuxInterface = HpuxReport['interface'];
 

@@ -1,10 +1,15 @@
 /*
  * onload/ -- two hosts back to back: the Linux kernel stack against the OpenOnload
- * user-level stack, latency, throughput and receive livelock (source 002).
+ * user-level stack, latency, throughput and receive livelock (source 002). index.ts is
+ * the kernel's record: its controls, its views (latency/, stack-lock/, size-curve/,
+ * livelock/, drawn by views.tsx from the lab's state; data.ts and onload.css shared by
+ * them), its curve runs (curve-runs.ts), its figures (Figures.tsx), its measures
+ * (metrics.ts) and its CLI output (cli.ts).
  */
 import { type ControlSpec, CPUS, KERNEL, us } from '../controls.js';
 import type { KernelInfo, KernelView } from '../types.js';
 import { CURVE_DURATION_NS, livelockVariants, receiveModes, sizeCurveVariants } from './curve-runs.js';
+import { ONLOAD_METRICS } from './metrics.js';
 
 /** The network views, each after the lab's view it sits beside. */
 const NET_VIEWS: readonly KernelView[] = [
@@ -71,7 +76,8 @@ export const onload: KernelInfo = {
   mainControls: ONLOAD_MAIN_CONTROLS,
   views: ['cpu-grid', 'net-latency', 'net-stack-lock', 'modes', 'timeline', 'net-size-curve', 'net-livelock'],
   ownViews: NET_VIEWS,
-  figures: () => import('../../lab/figures/NetFigures.js'),
+  metrics: ONLOAD_METRICS,
+  figures: () => import('./Figures.js'),
   designatedCpu: false,
   series: 'baseline',
   throughput: { path: 'net.delivered_per_s', label: 'Messages delivered per second', words: 'messages delivered per second', unit: 'messages/s' },

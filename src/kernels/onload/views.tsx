@@ -6,7 +6,10 @@
 import type { ComponentType } from 'react';
 import type { ViewInputs } from '../../shared/view-inputs.js';
 import { curveProgress } from '../../core/sweep.js';
-import { NetLatency, NetLivelock, NetSizeCurve, NetStackLock } from '../../views/net-views.js';
+import { NetLatency } from './latency/NetLatency.js';
+import { NetStackLock } from './stack-lock/NetStackLock.js';
+import { NetSizeCurve } from './size-curve/NetSizeCurve.js';
+import { NetLivelock } from './livelock/NetLivelock.js';
 import { livelockPoints, sizeCurvePoints } from './curve-runs.js';
 
 /** The round trip, beside the companion run: the same ping-pong on the other stack (LabShell starts it). */

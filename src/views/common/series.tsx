@@ -1,9 +1,10 @@
 /*
  * series.tsx -- marks of a chart's series told apart by colour, dash and marker shape
- * (the network views' stacks and receive modes) and their legend swatch.
+ * (SeriesStyle, series-style.ts: the network views' stacks and receive modes, the HP-UX
+ * curves' copy avoidance on and off) and their legend swatch.
  */
 import { themeTokens, type Theme } from '../palette.js';
-import type { SeriesStyle } from '../net-data.js';
+import type { SeriesStyle } from './series-style.js';
 import { swatchSize } from './Legend.js';
 
 export function SeriesMarker({ style, x, y, size, filled = true, background = '#ffffff', strokeWidth = 2 }: {

@@ -14,7 +14,7 @@ import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
 import { Legend, swatchSize } from '../../../views/common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../../../views/common/series.js';
 import { XAxis, YGrid } from '../../../views/common/axes.js';
-import { spreadLabels } from '../../../views/net-data.js';
+import { spreadLabels } from '../../../views/common/series-style.js';
 import { copyAvoidStyle, formatMbps, formatSize, type HpuxViewProps } from '../data.js';
 import {
   bufferStep, curveSeries, curvesSummary, flatThroughput, valueOf, xScale, yScale,

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { netViewFixture } from '../fixtures/index.js';
+import { netViewFixture } from '../../../views/fixtures/index.js';
 import {
   goodputScale, sizeKeyNumbers, sizePath, sizeScale, sizeSeries, sizeSummary, sizeTicks, type SizePoint,
 } from './model.js';

@@ -1,10 +1,10 @@
 /*
- * NetFigures.tsx -- two hosts back to back: the benchmark's own measure first, then what the stack cost.
+ * Figures.tsx -- two hosts back to back: the benchmark's own measure first, then what the stack cost.
  */
-import type { FiguresProps } from '../../kernels/index.js';
+import type { FiguresProps } from '../index.js';
 import { formatCount, formatNs, formatPct } from '../../views/format.js';
-import { stackLabel } from '../../views/net-data.js';
-import { Figure, FigureList } from './Figure.js';
+import { stackLabel } from './data.js';
+import { Figure, FigureList } from '../../lab/figures/Figure.js';
 
 /** Two hosts back to back: the benchmark's own measure first, then what the stack cost. */
 export default function NetFiguresList({ report }: FiguresProps) {

@@ -8,19 +8,19 @@
  * motion. With the pre-queue off, the threads that found the lock taken sleep on it.
  */
 import { useId } from 'react';
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
-import { fitFontSize, formatCount, formatOne, formatPct, wrapWords } from '../format.js';
-import { usePrefersReducedMotion } from '../motion.js';
-import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
-import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
-import { Legend, swatchSize } from '../common/Legend.js';
-import { useWallClock } from '../common/clock.js';
-import { formatPerS, packetColour, stackLabel } from '../net-data.js';
+import type { Report } from '../../../core/report.js';
+import type { Snapshot } from '../../../core/snapshot.js';
+import { fitFontSize, formatCount, formatOne, formatPct, wrapWords } from '../../../views/format.js';
+import { usePrefersReducedMotion } from '../../../views/motion.js';
+import { themeTokens, type Theme, type ThemeTokens } from '../../../views/palette.js';
+import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { Legend, swatchSize } from '../../../views/common/Legend.js';
+import { useWallClock } from '../../../views/common/clock.js';
+import { formatPerS, packetColour, stackLabel } from '../data.js';
 import {
   flowTokens, SENDER_WORDS, stackLockSummary, stackLockView, type SenderState, type StackLockModel,
 } from './model.js';
-import '../net.css';
+import '../onload.css';
 
 export interface NetStackLockProps {
   /** The run's report (report.net.stack_lock; report.scenario.net for the senders and the pre-queue). */

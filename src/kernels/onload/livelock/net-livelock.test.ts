@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { netViewFixture } from '../fixtures/index.js';
+import { netViewFixture } from '../../../views/fixtures/index.js';
 import {
   deliveredScale, diagonal, livelockHighlights, livelockSeries, livelockSummary, millions, offeredScale, OFFERED_MAX,
 } from './model.js';

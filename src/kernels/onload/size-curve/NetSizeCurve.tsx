@@ -5,13 +5,14 @@
  * function of its points (the lab makes them by running the scenario at each size on
  * each stack); the shell draws the Run curve button and progress.
  */
-import { themeTokens } from '../palette.js';
-import { formatOne } from '../format.js';
-import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
-import { Legend, swatchSize } from '../common/Legend.js';
-import { SeriesMarker, SeriesSwatch } from '../common/series.js';
-import '../net.css';
-import { formatBytes, formatGbps, formatRatio, spreadLabels, stackStyle, type NetCurveViewProps } from '../net-data.js';
+import { themeTokens } from '../../../views/palette.js';
+import { formatOne } from '../../../views/format.js';
+import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { Legend, swatchSize } from '../../../views/common/Legend.js';
+import { SeriesMarker, SeriesSwatch } from '../../../views/common/series.js';
+import '../onload.css';
+import { formatBytes, formatGbps, formatRatio, stackStyle, type NetCurveViewProps } from '../data.js';
+import { spreadLabels } from '../../../views/common/series-style.js';
 import {
   DEFAULT_LINK_LIMIT_GBPS, goodputScale, REACH_PCT, sizeKeyNumbers, sizePath, sizeScale, sizeSeries, sizeSummary, sizeTicks,
   type SizePoint,

@@ -7,11 +7,11 @@
  * moment of its trip (stage durations in proportion to the measured ones).
  */
 import { precisionFixed, scaleLinear, type ScaleLinear } from 'd3';
-import type { NetReport, Report } from '../../core/report.js';
-import { listWords } from '../format.js';
+import type { NetReport, Report } from '../../../core/report.js';
+import { listWords } from '../../../views/format.js';
 import {
   formatUs, netOf, overheadWords, stackLabel, stackShort, STAGE_INFO, STAGES, type StageKey,
-} from '../net-data.js';
+} from '../data.js';
 
 export interface LatencySegment {
   stage: StageKey;

@@ -6,9 +6,9 @@
  * pre-queue's mean length, and the flow of packets into the pre-queue and out of it as
  * the holder's deferred work, slowed down to a few packets a second of wall time.
  */
-import type { NetStackLockReport, Report } from '../../core/report.js';
-import { formatPct, plural } from '../format.js';
-import { formatPerS, netOf, netScenario, stackLabel } from '../net-data.js';
+import type { NetStackLockReport, Report } from '../../../core/report.js';
+import { formatPct, plural } from '../../../views/format.js';
+import { formatPerS, netOf, netScenario, stackLabel } from '../data.js';
 
 export type SenderState = 'holding' | 'prequeued' | 'sleeping' | 'working';
 

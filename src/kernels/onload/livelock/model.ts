@@ -6,8 +6,8 @@
  * delivers at the highest offered load, and its fall from the peak.
  */
 import { line, scaleLinear, type ScaleLinear } from 'd3';
-import { formatPct, listWords } from '../format.js';
-import { formatPerS, RECEIVE_MODE_ORDER, receiveModeStyle } from '../net-data.js';
+import { formatPct, listWords } from '../../../views/format.js';
+import { formatPerS, RECEIVE_MODE_ORDER, receiveModeStyle } from '../data.js';
 
 export interface LivelockPoint {
   mode: string;

@@ -7,17 +7,17 @@
  * (a whole trip takes 2.5 s of wall time); under reduced motion the stages stand still
  * with their times written on them.
  */
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
-import { textOn } from '../color.js';
-import { fitFontSize, formatCount, wrapBoldWords, wrapWords } from '../format.js';
-import { usePrefersReducedMotion } from '../motion.js';
-import { useWallClock } from '../common/clock.js';
-import { leastWordSize, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
-import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
-import { Legend, swatchSize } from '../common/Legend.js';
-import { formatUs, stageColour, STAGE_INFO, STAGES, type StageKey } from '../net-data.js';
-import '../net.css';
+import type { Report } from '../../../core/report.js';
+import type { Snapshot } from '../../../core/snapshot.js';
+import { textOn } from '../../../views/color.js';
+import { fitFontSize, formatCount, wrapBoldWords, wrapWords } from '../../../views/format.js';
+import { usePrefersReducedMotion } from '../../../views/motion.js';
+import { useWallClock } from '../../../views/common/clock.js';
+import { leastWordSize, themeTokens, type Theme, type ThemeTokens } from '../../../views/palette.js';
+import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { Legend, swatchSize } from '../../../views/common/Legend.js';
+import { formatUs, stageColour, STAGE_INFO, STAGES, type StageKey } from '../data.js';
+import '../onload.css';
 import {
   fitsOneLine, latencyModel, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, placeLabel, slowdown, STAGE_PATH, tripNsAtWall,
   type LatencyRun, type Place,

@@ -1,14 +1,15 @@
 /*
- * net-data.ts -- what the network stack views (kernel "onload": OpenOnload's user-level
+ * data.ts -- what the network stack views (kernel "onload": OpenOnload's user-level
  * stack against the Linux kernel stack, two hosts back to back) read from the report
  * (report.net, report.scenario.net), their words for the stacks, the receive modes and
  * the stages of a one-way trip, their colours (Okabe-Ito, as palette.ts), and how they
  * write microseconds, bits per second, packets per second and message sizes.
  */
-import type { NetBreakdown, NetReport, Report } from '../core/report.js';
-import { formatCount } from './format.js';
-import type { Snapshot } from '../core/snapshot.js';
-import type { Theme } from './palette.js';
+import type { NetBreakdown, NetReport, Report } from '../../core/report.js';
+import { formatCount } from '../../views/format.js';
+import type { Snapshot } from '../../core/snapshot.js';
+import type { Theme } from '../../views/palette.js';
+import type { SeriesStyle } from '../../views/common/series-style.js';
 
 export type NetStack = NetReport['stack'];
 export type NetTest = NetReport['test'];
@@ -38,16 +39,6 @@ export function netScenario(report: Report | undefined, field: string): unknown 
 }
 
 // ---- the stacks -----------------------------------------------------------------------
-
-export interface SeriesStyle {
-  colour: string;
-  /** SVG stroke-dasharray; '' is solid. */
-  dash: string;
-  marker: 'square' | 'circle' | 'diamond' | 'triangle';
-  label: string;
-  /** A word or two for direct labels. */
-  short: string;
-}
 
 const STACK_WORDS: Record<string, { label: string; short: string; overhead: string }> = {
   kernel: { label: 'Linux kernel stack', short: 'kernel', overhead: 'kernel software overhead' },
@@ -207,21 +198,4 @@ export function formatBytes(bytes: number): string {
 export function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio)) return '–';
   return ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(1);
-}
-
-// ---- chart helpers -----------------------------------------------------------------------
-
-/** Moves labels (by y) apart so no two are closer than `gap`, keeping their order and staying within [lo, hi]. */
-export function spreadLabels<T extends { y: number }>(labels: readonly T[], gap: number, lo = -Infinity, hi = Infinity): T[] {
-  const sorted = [...labels].sort((a, b) => a.y - b.y).map((l) => ({ ...l }));
-  for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.y - sorted[i - 1]!.y < gap) sorted[i]!.y = sorted[i - 1]!.y + gap;
-  }
-  const over = sorted.length ? sorted[sorted.length - 1]!.y - hi : 0;
-  if (over > 0) for (const l of sorted) l.y -= over;
-  for (let i = 0; i < sorted.length; i++) {
-    const min = i === 0 ? lo : sorted[i - 1]!.y + gap;
-    if (sorted[i]!.y < min) sorted[i]!.y = min;
-  }
-  return sorted;
 }

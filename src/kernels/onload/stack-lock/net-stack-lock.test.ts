@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement, type FunctionComponent } from 'react';
-import { readSchema, runScenario, validateScenario } from '../../core/index.js';
-import { loadCoreFromDisk } from '../../core/node.js';
-import { readPreset } from '../../core/presets.js';
-import type { Report } from '../../core/report.js';
-import type { ScenarioValues } from '../../core/scenario.js';
+import { readSchema, runScenario, validateScenario } from '../../../core/index.js';
+import { loadCoreFromDisk } from '../../../core/node.js';
+import { readPreset } from '../../../core/presets.js';
+import type { Report } from '../../../core/report.js';
+import type { ScenarioValues } from '../../../core/scenario.js';
 import { flowTokens, MAX_QUEUE_BOXES, senderThreads, stackLockSummary, stackLockView, type StackLockModel } from './model.js';
 
 const core = await loadCoreFromDisk();

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { scaleLinear } from 'd3';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { netViewFixture } from '../fixtures/index.js';
-import { STAGES } from '../net-data.js';
+import { netViewFixture } from '../../../views/fixtures/index.js';
+import { STAGES } from '../data.js';
 import {
   fitsOneLine, latencyModel, latencyRun, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, slowdown, STAGE_PATH, TRIP_MS, tripNsAtWall,
 } from './model.js';

@@ -6,8 +6,8 @@
  * first reaches 95% of the limit.
  */
 import { line, scaleLinear, scaleLog, type ScaleLinear, type ScaleLogarithmic } from 'd3';
-import { listWords } from '../format.js';
-import { formatBytes, formatGbps, formatRatio, stackLabel, STACK_ORDER } from '../net-data.js';
+import { listWords } from '../../../views/format.js';
+import { formatBytes, formatGbps, formatRatio, stackLabel, STACK_ORDER } from '../data.js';
 
 export interface SizePoint {
   stack: string;

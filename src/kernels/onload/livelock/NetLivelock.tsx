@@ -6,13 +6,14 @@
  * under the chart. A pure function of its points (the lab makes them by running the
  * scenario at each offered load in each mode); the shell draws the Run curve button.
  */
-import { themeTokens } from '../palette.js';
-import { formatPct } from '../format.js';
-import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
-import { Legend, swatchSize } from '../common/Legend.js';
-import { SeriesMarker, SeriesSwatch } from '../common/series.js';
-import '../net.css';
-import { formatPerS, receiveModeStyle, spreadLabels, type NetCurveViewProps } from '../net-data.js';
+import { themeTokens } from '../../../views/palette.js';
+import { formatPct } from '../../../views/format.js';
+import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { Legend, swatchSize } from '../../../views/common/Legend.js';
+import { SeriesMarker, SeriesSwatch } from '../../../views/common/series.js';
+import '../onload.css';
+import { formatPerS, receiveModeStyle, type NetCurveViewProps } from '../data.js';
+import { spreadLabels } from '../../../views/common/series-style.js';
 import {
   deliveredScale, diagonal, livelockHighlights, livelockPath, livelockSeries, livelockSummary, millions, offeredScale,
   type LivelockPoint,
