@@ -9,6 +9,7 @@
 import { themeTokens } from '../../../views/palette.js';
 import { formatPct } from '../../../views/format.js';
 import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { XAxis, YGrid } from '../../../views/common/axes.js';
 import { Legend, swatchSize } from '../../../views/common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../../../views/common/series.js';
 import '../onload.css';
@@ -56,6 +57,7 @@ export function NetLivelock(props: NetLivelockProps) {
   const x = offeredScale(series, margin.left, innerW - margin.right);
   const y = deliveredScale(series, height - margin.bottom, margin.top);
   const xTicks = x.ticks(Math.max(3, Math.min(8, Math.floor((innerW - margin.left - margin.right) / (fs * 4)))));
+  const box = { left: margin.left, right: innerW - margin.right, base: height - margin.bottom };
   const yTicks = y.ticks(5);
   const [[d0x, d0y], [d1x, d1y]] = diagonal(x, y);
   const markerSize = t.name === 'projector' ? 11 : 9;
@@ -86,20 +88,8 @@ export function NetLivelock(props: NetLivelockProps) {
         <>
           <svg width={innerW} height={height} aria-hidden="true" data-chart="livelock">
             <text x={0} y={fs * 1.1} fontSize={small} fontWeight={700}>Delivered, packets/s</text>
-            {yTicks.map((v) => (
-              <g key={v}>
-                <line x1={margin.left} x2={innerW - margin.right} y1={y(v)} y2={y(v)} stroke={t.grid} />
-                <text x={margin.left - 6} y={y(v) + small * 0.35} fontSize={small} textAnchor="end">{millions(v)}</text>
-              </g>
-            ))}
-            {xTicks.map((v) => (
-              <g key={v}>
-                <line x1={x(v)} x2={x(v)} y1={height - margin.bottom} y2={height - margin.bottom + 5} stroke={t.axis} />
-                <text x={x(v)} y={height - margin.bottom + small + 6} fontSize={small} textAnchor="middle">{millions(v)}</text>
-              </g>
-            ))}
-            <line x1={margin.left} x2={innerW - margin.right} y1={height - margin.bottom} y2={height - margin.bottom} stroke={t.axis} strokeWidth={1.5} />
-            <text x={(margin.left + innerW - margin.right) / 2} y={height - fs * 0.3} fontSize={small} textAnchor="middle">Offered, packets/s</text>
+            <YGrid ticks={yTicks} y={y} box={box} format={millions} theme={theme} />
+            <XAxis ticks={xTicks} x={x} box={box} format={millions} title="Offered, packets/s" titleY={height - fs * 0.3} theme={theme} />
             <g data-diagonal="">
               <line x1={x(d0x)} y1={y(d0y)} x2={x(d1x)} y2={y(d1y)} stroke={t.text} strokeWidth={2} strokeDasharray="1 5" strokeLinecap="round" />
               <text x={x(d1x) - 6} y={y(d1y) + small * 1.3} fontSize={small} textAnchor="end" fontWeight={700}

@@ -8,6 +8,7 @@
 import { themeTokens } from '../../../views/palette.js';
 import { formatOne } from '../../../views/format.js';
 import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { XAxis, YGrid } from '../../../views/common/axes.js';
 import { Legend, swatchSize } from '../../../views/common/Legend.js';
 import { SeriesMarker, SeriesSwatch } from '../../../views/common/series.js';
 import '../onload.css';
@@ -57,6 +58,7 @@ export function NetSizeCurve(props: NetSizeCurveProps) {
   const x = sizeScale(series, margin.left, innerW - margin.right);
   const y = goodputScale(series, limit, height - margin.bottom, margin.top);
   const xTicks = sizeTicks(x.domain(), Math.max(3, Math.floor((innerW - margin.left - margin.right) / (fs * 4))));
+  const box = { left: margin.left, right: innerW - margin.right, base: height - margin.bottom };
   const yTicks = y.ticks(6);
   const markerSize = t.name === 'projector' ? 11 : 9;
   const ends = spreadLabels(series.map((s, i) => {
@@ -91,20 +93,8 @@ export function NetSizeCurve(props: NetSizeCurveProps) {
       {series.length > 0 && (
         <svg width={innerW} height={height} aria-hidden="true" data-chart="size">
           <text x={0} y={fs * 1.1} fontSize={small} fontWeight={700}>Goodput, Gb/s</text>
-          {yTicks.map((v) => (
-            <g key={v}>
-              <line x1={margin.left} x2={innerW - margin.right} y1={y(v)} y2={y(v)} stroke={t.grid} />
-              <text x={margin.left - 6} y={y(v) + small * 0.35} fontSize={small} textAnchor="end">{v}</text>
-            </g>
-          ))}
-          {xTicks.map((v) => (
-            <g key={v}>
-              <line x1={x(v)} x2={x(v)} y1={height - margin.bottom} y2={height - margin.bottom + 5} stroke={t.axis} />
-              <text x={x(v)} y={height - margin.bottom + small + 6} fontSize={small} textAnchor="middle">{formatBytes(v)}</text>
-            </g>
-          ))}
-          <line x1={margin.left} x2={innerW - margin.right} y1={height - margin.bottom} y2={height - margin.bottom} stroke={t.axis} strokeWidth={1.5} />
-          <text x={(margin.left + innerW - margin.right) / 2} y={height - fs * 0.3} fontSize={small} textAnchor="middle">Message size (bytes, log scale)</text>
+          <YGrid ticks={yTicks} y={y} box={box} theme={theme} />
+          <XAxis ticks={xTicks} x={x} box={box} format={formatBytes} title="Message size (bytes, log scale)" titleY={height - fs * 0.3} theme={theme} />
           <g data-limit={limit}>
             <line x1={margin.left} x2={innerW - margin.right} y1={y(limit)} y2={y(limit)} stroke={t.text} strokeWidth={2} strokeDasharray="9 6" />
             <text x={margin.left + 6} y={y(limit) - 6} fontSize={small} fontWeight={700}
