@@ -2,9 +2,9 @@
  * controls.ts -- what a kernel's module says about its controls: the fields the
  * parameter panel shows first while it runs (KernelInfo.mainControls), and the words,
  * display units and choice words it gives them. A control's label is the core's
- * (schema.fields[].label, from wasm-core/src/scenario/fields.def) unless the kernel
- * words it for its panel; what a field means, its range and default are the core's,
- * never said here. src/lab/controls.ts turns these into the panel's controls.
+ * (schema.fields[].label, from wasm-core/src/scenario/fields.def or the kernel folder's
+ * fields.def) unless the kernel words it for its panel; what a field means, its range
+ * and default are the core's, never said here. src/lab/controls.ts turns these into the panel's controls.
  */
 
 export type ControlKind = 'slider' | 'number' | 'choice' | 'select';

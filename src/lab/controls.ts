@@ -2,11 +2,11 @@
  * controls.ts -- how each scenario field appears in the parameter panel: its label,
  * the unit it is shown in (nanosecond fields in ns, µs or ms, whichever reads best)
  * and the kind of control. The label is the core's (schema.fields[].label, from
- * wasm-core/src/scenario/fields.def) unless the running kernel's module words it for
- * its panel (src/kernels/<kernel>.ts: mainControls, moreControls); what a field means
- * in the real system, its range and its default come from the schema, never from
- * here. A kernel's main controls come first; every other field is under "All
- * parameters".
+ * wasm-core/src/scenario/fields.def or a kernel folder's fields.def) unless the running
+ * kernel's module words it for its panel (src/kernels/<kernel>.ts: mainControls,
+ * moreControls); what a field means in the real system, its range and its default
+ * come from the schema, never from here. A kernel's main controls come first; every
+ * other field is under "All parameters".
  */
 import type { SchemaField } from '../core/index.js';
 import { KERNEL, ms, ns, us, type ControlSpec, type DisplayUnit } from '../kernels/controls.js';

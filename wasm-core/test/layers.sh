@@ -9,7 +9,12 @@
 # layers link as they include: base/ and scenario/ use no symbol the layers above them
 # define (kernel.kind's names are generated into scenario/ at build time), and model/
 # none of the kernels' but the registry's lab_kernel.
-# Usage: layers.sh SRC_DIR [OBJ_DIR]
+# And model/ and scenario/ name no kernel concept: outside comments, no identifier and no
+# string that is a name (a key, a path, a value: no space in it) has a part (split at
+# "_", ".", "-") that is one of KERNEL_WORDS. A kernel brings its fields, report keys,
+# snapshot slots and trace names from its own folder (docs/architecture.md). Prose (a
+# string with a space: a field's doc, a mechanism's citation) may name real systems.
+# Usage: layers.sh SRC_DIR [OBJ_DIR]    (CC: the compiler that strips the comments)
 src="$1"
 obj="${2:-}"
 pass=0; fail=0
@@ -46,6 +51,28 @@ done
 # The check itself must see the kernels' symbols, or it proves nothing.
 printf '%s\n' "$kernel_only" | grep -qxF "OP_KRP_QUEUE" && printf '%s\n' "$kernel_only" | grep -qxF "net_exec" && ok \
   || bad "the kernel symbol list misses OP_KRP_QUEUE or net_exec: the check is broken"
+
+KERNEL_WORDS="designated krp krps iolock sna snaipcm lockl hpux hp onload net netstack service svc openvms vms scalable classic lckmgr tcpip"
+cc_strip=${CC:-cc}
+# Each identifier and name-like string of a file, outside its comments, one a line,
+# that has a kernel word for a part.
+concepts() {
+  "$cc_strip" -fpreprocessed -dD -E -P -x c "$1" 2>/dev/null \
+    | grep -oE '"([^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*' | grep -v ' ' \
+    | awk -v words="$KERNEL_WORDS" 'BEGIN { n = split(words, w, " "); for (i = 1; i <= n; i++) k[w[i]] = 1 }
+        { t = tolower($0); m = split(t, p, /[^a-z0-9]+/); for (i = 1; i <= m; i++) if (p[i] in k) { print $0; next } }' \
+    | sort -u
+}
+found=""
+for f in "$src"/model/*.[ch] "$src"/scenario/*.[ch] "$src"/scenario/*.def; do
+  for w in $(concepts "$f"); do found="$found ${f##*/}:$w"; done
+done
+[ -z "$found" ] && ok || bad "model/ or scenario/ name a kernel concept (it belongs in the kernel's folder):$found"
+# The check itself must see a kernel's names, and not its comments' or prose's words.
+seen=$(concepts "$src"/kernels/openvms/scalable.c | tr '\n' ' ')
+case " $seen " in *' "designated_cpu" '*' F_DESIGNATED_CPU '*) ok ;;
+  *) bad "the kernel concept check does not see designated_cpu in kernels/openvms/scalable.c (does $cc_strip strip comments?): the check is broken" ;; esac
+case " $seen " in *' "Designated CPU" '*|*' TCP/IP '*) bad "the kernel concept check reads prose: the check is broken" ;; *) ok ;; esac
 
 if [ -n "$obj" ]; then
   defined() { nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u; }

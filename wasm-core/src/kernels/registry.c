@@ -4,8 +4,10 @@
  * under kernels/ plus one K(name) line here; kernel.kind's names, its range and the
  * schema's kernel list follow from this list. Each kernel's file defines
  * `const Kernel *kernel_<name>(void)`. The scenario layer below reads kernel.kind's
- * names not from here but from build/gen/kernel_names.h, which the Makefile writes
- * from the K(name) lines (one a line, as below); test_scenario checks they agree.
+ * names not from here but from build/gen/kernel_names.h, which the build writes from
+ * the K(name) lines (one a line, as below: tools/kernel_lists.sh, which also lists the
+ * kernel folders' fields.def in build/gen/kernel_fields.def); test_scenario checks they
+ * agree.
  */
 #include <stddef.h>
 #include "model/kernel_api.h"

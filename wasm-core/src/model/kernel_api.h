@@ -249,6 +249,11 @@ typedef struct QueueDesc {
     int prog;                /* the program its server's fork thread runs             */
     int job_kind;            /* the kind of the job that starts that fork thread: one
                               * of the kernel's own, used for nothing else            */
+    /* The names of the two trace kinds every queue's requests make (LAB_TRACE_QUEUE_POST
+     * and _TAKE, `object` the queue's index in the schema's list). The kinds are shared,
+     * so the schema names them as the first of its queues that names them does (NULL:
+     * this queue leaves them to others; "queue_post" and "queue_take" when none does). */
+    const char *post_trace, *take_trace;
 } QueueDesc;
 #define LAB_MAX_QUEUES 4     /* the schema's: every registered kernel's together        */
 
@@ -262,6 +267,27 @@ typedef struct QueueStats {
 
 typedef struct RequestQueue { JobList jobs; QueueStats stats; } RequestQueue;
 
+/* ---- CPU roles (cpu_role.c) --------------------------------------------------------- */
+/* A CPU a kernel gives a role of its own (the Scalable Kernel's designated TCP/IP CPU),
+ * picked by one of its scenario fields, whose value -1 means the last CPU. A kernel
+ * declares its roles in its record (Kernel.roles) and finds the CPU with
+ * engine_role_cpu. As with the request queues, the schema's roles are every registered
+ * kernel's, each name once, in the registry's order (lab_cpu_role), and every report
+ * and snapshot holds them all whatever the kernel (a role's CPU is what its field says,
+ * whether or not the running kernel declares it), so their layout never depends on it.
+ * The report has, for each role NAME, after its "queues": NAME (the CPU), NAME_busy_pct
+ * (the share of the window it spent in kernel context: interrupts and fork threads,
+ * their spinning included: time it could not give to processes) and NAME_spin_pct (the
+ * share it spent spinning, for any lock at any level); the snapshot's header a slot
+ * NAME, after window_ns. */
+typedef struct CpuRole {
+    const char *name;        /* the report's key and the snapshot's slot              */
+    int field;               /* the field (F_*) that picks the CPU; -1 there: the last */
+    const char *label;       /* the report's labels for its three values               */
+    const char *busy_label, *spin_label;
+} CpuRole;
+#define LAB_MAX_ROLES 4      /* the schema's: every registered kernel's together        */
+
 /* ---- the state in the arena ------------------------------------------------------ */
 
 typedef struct State {
@@ -271,7 +297,7 @@ typedef struct State {
     uint32_t kstate_offset;  /* where the kernel's slice starts in the arena          */
     Cost cost[C_COUNT];
     int ncpu, nthread, njob, heap_cap;
-    int kernel, lock_kind, designated_cpu, interrupt_cpu;
+    int kernel, lock_kind, interrupt_cpu;
     int64_t c_transfer, message_bytes;
     int64_t now, end, warmup, stats_start;
     uint64_t events;
@@ -290,6 +316,11 @@ typedef struct State {
     int nqueue;
     int8_t queue_at[LAB_MAX_QUEUES];
     RequestQueue queue[LAB_MAX_QUEUES];
+    /* The CPU roles (cpu_role.c), at their index in the schema's list (lab_cpu_role):
+     * nrole of them, each its CPU; the running kernel's r-th is role_cpu[role_at[r]]. */
+    int nrole;
+    int8_t role_at[LAB_MAX_ROLES];
+    int16_t role_cpu[LAB_MAX_ROLES];
     int32_t runq_head, runq_tail, runq_len;
     /* counters over the measurement window, in the sources' words */
     uint64_t tx_packets, rx_packets, buffered_io, txns, forks_created, dropped_rx;
@@ -411,6 +442,9 @@ typedef struct Kernel {
     /* Its request queues, ending in a { NULL } entry (NULL: none); its phases name
      * one by its index here. */
     const QueueDesc *queues;
+    /* Its CPU roles, ending in a { NULL } entry (NULL: none); it names one by its index
+     * here (engine_role_cpu). */
+    const CpuRole *roles;
     /* The engine's mechanisms it uses: tables ending in a { NULL } entry (a family's
      * shared table may be named by several kernels). */
     const MechanismUse *uses[LAB_MAX_MECHANISM_TABLES];
@@ -464,6 +498,10 @@ void engine_queue_post(lab_Sim *s, int q, int cpu, int server, int job);
 int engine_queue_next(lab_Sim *s, int q, int cpu, Ctx *x);
 /* The schema's u-th queue (from 0; NULL after the last). */
 const QueueDesc *lab_queue(int u);
+/* cpu_role.c. The CPU of the running kernel's role r (its index in Kernel.roles). */
+static inline int engine_role_cpu(const State *st, int r) { return st->role_cpu[st->role_at[r]]; }
+/* The schema's u-th CPU role (from 0; NULL after the last). */
+const CpuRole *lab_cpu_role(int u);
 /* The mode a context's kernel work is charged to, by its level. */
 int engine_kernel_mode(int level);
 

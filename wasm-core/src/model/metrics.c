@@ -9,9 +9,9 @@
  *    most 100% of the time). "Hold % all locks" sums that over the locks.
  *  - A lock's spin %: CPU time spent spinning for it, as a share of the machine, so
  *    "spin % all locks" is the MP synchronization the locks caused.
- *  - Designated-CPU busy %: the share of the window the designated TCP/IP CPU spent in
- *    kernel context (interrupts and fork threads, their spinning included): time it
- *    could not give to processes. At 100% it is saturated.
+ *  - A CPU role's busy % (cpu_role.c): the share of the window the CPU a kernel gives
+ *    a role spent in kernel context (interrupts and fork threads, their spinning
+ *    included): time it could not give to processes. At 100% it is saturated.
  *  - Throughput: transmit packets/s, buffered I/O/s (every read and write is one
  *    buffered I/O on OpenVMS), transactions per minute.
  */
@@ -103,9 +103,7 @@ const MetricDesc LAB_REPORT_METRICS[] = {
     { "queues[].max_len", "integer", "requests", -1, "Waiting (most)" },
     { "queues[].mean_wait_ns", "number", "ns", -1, "Wait (mean)" },
     { LAB_QUEUE_RATE_PATH, "number", "/s", 0, NULL },
-    { "designated_cpu", "integer", "", 0, "Designated CPU" },
-    { "designated_cpu_busy_pct", "number", "%", 0, "Designated CPU busy in kernel context" },
-    { "designated_cpu_spin_pct", "number", "%", -1, "Designated CPU spinning" },
+    { LAB_ROLE_PATH, "number", "", 0, NULL },
     { "forks_per_s", "number", "/s", 0, "Fork threads created" },
     { "throughput.transmit_packets_per_s", "number", "/s", 1, "Transmit packets" },
     { "throughput.received_packets_per_s", "number", "/s", 1, "Received packets" },
@@ -127,7 +125,6 @@ static int write_report(lab_Sim *s, JsonW *w)
     double spin_total = 0, hold_all = 0, spin_all = 0, acq_all = 0, mode_total[LAB_MODE_COUNT] = { 0 };
     double sleeps = 0, wakeups = 0, futile = 0, misses = 0, attempts = 0;
     int i, k;
-    Cpu *d = &s->cpu[st->designated_cpu];
 
     for (i = 0; i < st->ncpu; i++)
         for (k = 0; k < LAB_MODE_COUNT; k++) mode_total[k] += (double)s->cpu[i].mode_ns[k];
@@ -225,13 +222,7 @@ static int write_report(lab_Sim *s, JsonW *w)
     }
     jw_close(w, '}');
     queue_report(s, w, window, secs);
-    jw_key(w, "designated_cpu"); jw_int(w, st->designated_cpu);
-    jw_key(w, "designated_cpu_busy_pct");
-    jw_fixed(w, pct((double)d->kctx_ns, window), 3);
-    /* Of its time, how much the designated CPU spins (for any lock, at any level): busy,
-     * but not doing the work it is there for. */
-    jw_key(w, "designated_cpu_spin_pct");
-    jw_fixed(w, pct((double)d->mode_ns[LAB_MODE_SPIN], window), 3);
+    role_report(s, w, window);
     jw_key(w, "forks_per_s"); jw_fixed(w, secs > 0 ? (double)st->forks_created / secs : 0, 1);
 
     jw_key(w, "throughput"); jw_open(w, '{');
@@ -266,7 +257,8 @@ const char *metrics_report(lab_Sim *s)
 
 /* ---- snapshot: the live state for the views, as doubles ------------------------------- */
 
-enum { SNAP_HEADER = 14, SNAP_PER_CPU = 5 + LAB_MODE_COUNT, SNAP_PER_LOCK_FIELDS = 14,
+/* The header: SNAP_HEADER values, with the CPU roles' (cpu_role.c) after window_ns. */
+enum { SNAP_HEADER = 13, SNAP_ROLES_AT = 6, SNAP_PER_CPU = 5 + LAB_MODE_COUNT, SNAP_PER_LOCK_FIELDS = 14,
        SNAP_PER_QUEUE = 2, SNAP_PER_THREAD = 2 };
 
 static const char *const THREAD_STATES[] = { "ready", "running", "sleeping", "reading", "waiting_work", "lock_wait" };
@@ -274,17 +266,22 @@ static const char *const THREAD_STATES[] = { "ready", "running", "sleeping", "re
 void metrics_schema(JsonW *w)
 {
     static const char *const HEADER[SNAP_HEADER] = {
-        "now_ns", "events", "cpus", "locks", "queues", "window_ns", "designated_cpu", "kernel",
+        "now_ns", "events", "cpus", "locks", "queues", "window_ns", "kernel",
         "threads", "runq_len", "dispatches", "wakeups", "futile", "posts" };
     static const char *const PER_CPU[5] = { "mode", "level", "thread", "spin_lock", "kctx_ns" };
     static const char *const PER_LOCK[SNAP_PER_LOCK_FIELDS] = {
         "holder", "reserved", "waiters", "hold_ns", "spin_ns", "acquisitions",
         "kind", "line", "line_owner", "owner_thread", "sleepers", "wakeups", "futile", "line_transfers" };
     static const char *const PER_THREAD[SNAP_PER_THREAD] = { "state", "cpu" };
-    int i;
+    const CpuRole *role;
+    int i, u;
     jw_open(w, '{');
     jw_key(w, "header"); jw_open(w, '[');
-    for (i = 0; i < SNAP_HEADER; i++) { jw_item(w); jw_str(w, HEADER[i]); }
+    for (i = 0; i < SNAP_HEADER; i++) {
+        if (i == SNAP_ROLES_AT)
+            for (u = 0; (role = lab_cpu_role(u)) != NULL; u++) { jw_item(w); jw_str(w, role->name); }
+        jw_item(w); jw_str(w, HEADER[i]);
+    }
     jw_close(w, ']');
     jw_key(w, "per_cpu"); jw_open(w, '[');
     for (i = 0; i < 5; i++) { jw_item(w); jw_str(w, PER_CPU[i]); }
@@ -313,14 +310,16 @@ void metrics_schema(JsonW *w)
 int metrics_snapshot(const lab_Sim *s, double *out, int cap)
 {
     const State *st = s->st;
-    int need = SNAP_HEADER + st->ncpu * SNAP_PER_CPU + st->nlock * (SNAP_PER_LOCK_FIELDS + st->ncpu)
+    int need = SNAP_HEADER + st->nrole + st->ncpu * SNAP_PER_CPU + st->nlock * (SNAP_PER_LOCK_FIELDS + st->ncpu)
              + st->nqueue * SNAP_PER_QUEUE + st->nthread * SNAP_PER_THREAD;
     int i, k, n = 0;
     double tmp, wakeups = 0, futile = 0;
 #define OUT(x) do { tmp = (double)(x); if (n < cap) out[n] = tmp; n++; } while (0)
     for (i = 0; i < st->nlock; i++) { wakeups += (double)st->lock[i].wakeups; futile += (double)st->lock[i].futile; }
     OUT(st->now); OUT(st->events); OUT(st->ncpu); OUT(st->nlock); OUT(st->nqueue);
-    OUT(st->now - st->stats_start); OUT(st->designated_cpu); OUT(st->kernel);
+    OUT(st->now - st->stats_start);                 /* SNAP_ROLES_AT: the roles' CPUs next */
+    for (i = 0; i < st->nrole; i++) OUT(st->role_cpu[i]);
+    OUT(st->kernel);
     OUT(st->nthread); OUT(st->runq_total); OUT(st->dispatches); OUT(wakeups); OUT(futile); OUT(st->posts);
     for (i = 0; i < st->ncpu; i++) {
         const Cpu *c = &s->cpu[i];

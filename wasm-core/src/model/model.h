@@ -43,6 +43,14 @@ extern const MetricDesc LAB_MACHINE_METRICS[];
 #define LAB_QUEUE_NAMES_TYPE "{queues}"
 #define LAB_QUEUE_RATE_PATH "queues[].{rate}"
 
+/* cpu_role.c (with lab_cpu_role and engine_role_cpu in kernel_api.h). One entry of
+ * LAB_REPORT_METRICS, the path LAB_ROLE_PATH, stands for the roles' values, which
+ * schema.c writes out with role_metrics (three a role). */
+#define LAB_ROLE_PATH "{cpu_roles}"
+void role_init(lab_Sim *s);                   /* once the kernel is known: each role's CPU */
+void role_report(lab_Sim *s, JsonW *w, double window);   /* the report's roles, after "queues" */
+void role_metrics(void (*metric)(JsonW *, const MetricDesc *), JsonW *w);
+
 /* request_queue.c (with the engine's services in kernel_api.h) */
 void queue_init(lab_Sim *s);                  /* once the kernel is known: the schema's queues */
 int queue_fork_program(const lab_Sim *s, int kind);   /* a fork thread's program, by its job's kind */

@@ -6,14 +6,26 @@
 #include <string.h>
 #include "model.h"
 
-/* The names TypeScript reads the kinds by (src/lab/events.ts, views/krp-queue): kinds 4
- * and 5 (LAB_TRACE_QUEUE_POST and _TAKE, every queue's) keep the names they had when the
- * one queue was the Scalable Kernel's. */
+/* The names TypeScript reads the kinds by (src/lab/events.ts). Kinds 4 and 5
+ * (LAB_TRACE_QUEUE_POST and _TAKE, every request queue's) are named by the queues
+ * (QueueDesc.post_trace and take_trace: trace_kind_name). */
 static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
-    "mode", "spin", "acquire", "release", "krp_queue", "krp_start", "fork_create",
+    "mode", "spin", "acquire", "release", "queue_post", "queue_take", "fork_create",
     "interrupt", "block", "wake", "dispatch", "transmit", "txn_done",
     "lock_sleep", "lock_wake", "futile_wake", "line_transfer", "post"
 };
+
+/* A trace kind's name: a queue kind's is the first of the schema's queues that names it. */
+static const char *trace_kind_name(int kind)
+{
+    const QueueDesc *q;
+    int u;
+    for (u = 0; (q = lab_queue(u)) != NULL; u++) {
+        if (kind == LAB_TRACE_QUEUE_POST && q->post_trace) return q->post_trace;
+        if (kind == LAB_TRACE_QUEUE_TAKE && q->take_trace) return q->take_trace;
+    }
+    return TRACE_KINDS[kind];
+}
 
 static int mechanism_in(const Mechanism *table, const Mechanism *m)
 {
@@ -133,6 +145,9 @@ static void metric_json(JsonW *w, const MetricDesc *m, const MetricDesc *table)
     jw_close(w, '}');
 }
 
+/* One of the engine's values, which every kernel's report holds (role_metrics's). */
+static void engine_metric(JsonW *w, const MetricDesc *m) { metric_json(w, m, NULL); }
+
 /* The queues' rates (LAB_QUEUE_RATE_PATH): one entry per rate key the schema's queues
  * use, with the first such queue's label. */
 static void queue_rates(JsonW *w, const MetricDesc *m)
@@ -152,7 +167,8 @@ static void queue_rates(JsonW *w, const MetricDesc *m)
     }
 }
 
-/* The report's shape: the engine's metrics, the machine's RAD section (when the
+/* The report's shape: the engine's metrics (with the queues' rates and the CPU roles'
+ * values where LAB_REPORT_METRICS stands for them), the machine's RAD section (when the
  * machine has several RADs, or the kernel asks for it), then each kernel's tables
  * once, with the kernels that write them. */
 static void report_schema(JsonW *w)
@@ -162,6 +178,7 @@ static void report_schema(JsonW *w)
     jw_open(w, '[');
     for (m = LAB_REPORT_METRICS; m->path; m++) {
         if (strcmp(m->path, LAB_QUEUE_RATE_PATH) == 0) queue_rates(w, m);
+        else if (strcmp(m->path, LAB_ROLE_PATH) == 0) role_metrics(engine_metric, w);
         else metric_json(w, m, NULL);
     }
     for (m = LAB_MACHINE_METRICS; m->path; m++) metric_json(w, m, NULL);
@@ -255,7 +272,7 @@ int lab_schema_json(char *buf, int cap)
     }
     jw_close(&w, ']');
     jw_key(&w, "kinds"); jw_open(&w, '[');
-    for (i = 0; i < LAB_TRACE_KIND_COUNT; i++) { jw_item(&w); jw_str(&w, TRACE_KINDS[i]); }
+    for (i = 0; i < LAB_TRACE_KIND_COUNT; i++) { jw_item(&w); jw_str(&w, trace_kind_name(i)); }
     jw_close(&w, ']');
     jw_close(&w, '}');
     jw_key(&w, "report"); report_schema(&w);

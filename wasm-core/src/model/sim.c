@@ -97,7 +97,6 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     st->heap_cap = heap_cap;
     st->kernel = (int)v[F_KERNEL];
     st->lock_kind = (int)v[F_LOCK_KIND];
-    st->designated_cpu = v[F_DESIGNATED_CPU] < 0 ? ncpu - 1 : (int)v[F_DESIGNATED_CPU];
     st->interrupt_cpu = (int)v[F_INTERRUPT_CPU];
     st->c_transfer = lab_i64(v[F_CACHE_TRANSFER] + 0.5);
     st->message_bytes = (int64_t)v[F_MESSAGE_BYTES];
@@ -147,6 +146,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     machine_init(s);
     s->kernel = kernel;
     queue_init(s);
+    role_init(s);
     for (i = 0; i < LAB_MAX_PROGS; i++) s->prog[i] = kernel->prog[i];
     if (kernel->build) {
         int code = kernel->build(s);

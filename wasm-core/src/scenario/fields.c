@@ -17,40 +17,21 @@
 #include "fields.h"
 
 /* kernel.kind's names: the kernel registry's (kernels/registry.c), in its order, which
- * the build writes from its list (Makefile: build/gen/kernel_names.h), so that this
- * layer needs nothing of the layers above it. */
+ * the build writes from its list (tools/kernel_lists.sh: build/gen/kernel_names.h), so
+ * that this layer needs nothing of the layers above it. */
 const char *const LAB_KERNEL_NAMES[] = {
 #include "kernel_names.h"
     NULL
 };
 
-static const char *const HP_INTERFACE_NAMES[] = { "nio_fddi", "eisa_fddi", "lo0", "lan0_loopback", NULL };
-static const char *const HP_CALL_NAMES[] = { "send", "write", NULL };
-static const char *const HP_ALIGN_NAMES[] = { "page", "unaligned", NULL };
-static const char *const NET_TEST_NAMES[] = { "pingpong", "udp_send", "udp_receive", "tcp_stream", NULL };
-static const char *const NET_STACK_NAMES[] = { "kernel", "onload", "vnic", NULL };
-static const char *const NET_STACKS_NAMES[] = { "per_process", "shared", NULL };
 static const char *const OFF_ON_NAMES[] = { "off", "on", NULL };
-static const char *const IRQ_CPU_NAMES[] = { "app_core", "other_core", NULL };
-static const char *const PLACEMENT_NAMES[] = { "none", "home_rad", "cpu_affinity", NULL };
-static const char *const RO_DATA_NAMES[] = { "one_rad", "per_rad", "striped", NULL };
-static const char *const RW_DATA_NAMES[] = { "one_rad", "striped", NULL };
-static const char *const LCKMGR_NAMES[] = { "ordinary", "dedicated", NULL };
 static const char *const AFFINITY_NAMES[] = { "last_cpu", "none", "bind_kprocs", NULL };
-static const char *const SNA_LOCK_NAMES[] = { "lockl", "handoff", "simple", NULL };
-static const char *const GRANULARITY_NAMES[] = { "region", "data", NULL };
-static const char *const COPY_NAMES[] = { "inside_lock", "outside_lock", NULL };
-static const char *const SEARCH_NAMES[] = { "list", "hash", NULL };
-static const char *const SNAIPCM_NAMES[] = { "hash_table", "passed", NULL };
-static const char *const LINES_NAMES[] = { "shared", "separate", NULL };
-static const char *const POST_NAMES[] = { "under_lock", "after_unlock", NULL };
-static const char *const ALLOC_NAMES[] = { "xmalloc", "pool", NULL };
-static const char *const TABLE_LOCK_NAMES[] = { "table", "buckets", NULL };
 static const char *const LOCK_NAMES[] = { "tas", "ticket", "fair", "mcs", NULL };
-static const char *const SVC_DISCIPLINE_NAMES[] = { "tas", "ticket", "mcs", "wake_all", "wake_one", "handoff",
-                                                     "delegate", "combine", "partition", NULL };
-static const char *const SVC_REQUESTS_NAMES[] = { "wait", "post", NULL };
 static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
+/* the kernels' enums' names (kernels/<folder>/fields.def) */
+#define LAB_FIELDS_PART LAB_PART_NAMES
+#include "kernel_fields.def"
+#undef LAB_FIELDS_PART
 
 #define NS_MAX 1.0e10   /* ten seconds: more than any single cost can sensibly be */
 
@@ -104,16 +85,20 @@ double lab_field_max(const FieldDesc *f)
 /* Names an enum field once had, and its name for that value now. A link or a saved
  * file that still says an old name is refused with the new one named (and the schema
  * lists them, so the page says so too), never mapped silently. */
-static const struct { int field; const char *was, *now; } RENAMED[] = {
-    /* the hand-off: "handoff", as service.discipline names it (one name per behaviour) */
-    { F_SNA_LOCK_KIND, "wake_one", "handoff" },
+static const struct { int field; const char *was, *now; } RENAMED_NAMES[] = {
+#define RENAMED(field, was, now) { field, was, now },
+#define LAB_FIELDS_PART LAB_PART_RENAMED
+#include "kernel_fields.def"
+#undef LAB_FIELDS_PART
+#undef RENAMED
+    { -1, NULL, NULL }
 };
 
 const char *lab_field_old_name(int field, int k, const char **now)
 {
     int i;
-    for (i = 0; i < (int)(sizeof RENAMED / sizeof RENAMED[0]); i++)
-        if (RENAMED[i].field == field && k-- == 0) { *now = RENAMED[i].now; return RENAMED[i].was; }
+    for (i = 0; RENAMED_NAMES[i].was; i++)
+        if (RENAMED_NAMES[i].field == field && k-- == 0) { *now = RENAMED_NAMES[i].now; return RENAMED_NAMES[i].was; }
     return NULL;
 }
 
@@ -346,7 +331,7 @@ int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)
         for (i = 0; f->names[i]; i++)
             if (strcmp(f->names[i], text) == 0) return lab_scenario_set(sc, field, i);
         for (i = 0; (was = lab_field_old_name(field, i, &now)) != NULL; i++)
-            if (strcmp(was, text) == 0) {     /* sna.lock_kind: "wake_one" was renamed to handoff; set ... */
+            if (strcmp(was, text) == 0) {     /* path: "old" was renamed to new; set path=new */
                 Msg m;
                 m.buf = sc->error; m.len = 0;
                 m_str(&m, f->path); m_str(&m, ": \""); m_str(&m, text); m_str(&m, "\" was renamed to ");

@@ -18,7 +18,6 @@
 #define LAB_MAX_RADS 16           /* resource affinity domains (GS320: 8 QBBs)       */
 #define LAB_MAX_PROCESSES 1024
 #define LAB_MSG_LEN 512
-#define LAB_NET_MAX_STACKS 8      /* user-level stacks (and senders) of the network benchmark */
 
 /* ---- named values of enum fields ------------------------------------------------ */
 /* kernel.kind: its names are the kernel registry's (kernels/registry.c), in order,
@@ -30,30 +29,22 @@ extern const char *const LAB_KERNEL_NAMES[];
 enum { LOCK_TAS = 0, LOCK_TICKET = 1, LOCK_FAIR = 2, LOCK_MCS = 3 };
 /* sched.affinity: where a woken thread runs. */
 enum { AFF_LAST_CPU = 0, AFF_NONE = 1, AFF_BIND_KPROCS = 2 };
-/* sna.lock_kind */
-enum { SNA_LOCKL = 0, SNA_HANDOFF = 1, SNA_SIMPLE = 2 };
-#define LAB_SNA_MAX_CPUS 8
-/* numa.placement: where processes run; numa.ro_data / rw_data: where data lives. */
-enum { PLACE_NONE = 0, PLACE_HOME_RAD = 1, PLACE_CPU_AFFINITY = 2 };
-enum { DATA_ONE_RAD = 0, DATA_PER_RAD = 1, DATA_STRIPED = 2 };
-enum { LCKMGR_ORDINARY = 0, LCKMGR_DEDICATED = 1 };
-/* net.test, net.stack, net.stacks, net.irq_cpu: the network stack benchmark. */
-enum { NET_PINGPONG = 0, NET_UDP_SEND = 1, NET_UDP_RECEIVE = 2, NET_TCP_STREAM = 3 };
-enum { STACK_KERNEL = 0, STACK_ONLOAD = 1, STACK_VNIC = 2 };
-enum { STACKS_PER_PROCESS = 0, STACKS_SHARED = 1 };
-enum { IRQ_APP_CORE = 0, IRQ_OTHER_CORE = 1 };
-/* hpux.interface: the interface a TCP stream runs over. The NIO FDDI card offloads
- * checksums and supports copy avoidance; the EISA FDDI card neither; lo0 (loopback)
- * offloads checksums; lan0_loopback is a connection to the host's own address routed
- * through its Ethernet, looped back without offload. */
-enum { HP_NIO_FDDI = 0, HP_EISA_FDDI = 1, HP_LO0 = 2, HP_LAN0_LOOPBACK = 3 };
-enum { HP_SEND = 0, HP_WRITE = 1 };
-enum { HP_PAGE_ALIGNED = 0, HP_UNALIGNED = 1 };
-#define LAB_HP_MAX_BUFFERS 64
-/* service.discipline and service.requests: the generic service under a lock. */
-enum { SVC_TAS = 0, SVC_TICKET, SVC_MCS, SVC_WAKE_ALL, SVC_WAKE_ONE, SVC_HANDOFF,
-       SVC_DELEGATE, SVC_COMBINE, SVC_PARTITION };
-enum { SVC_WAIT = 0, SVC_POST = 1 };
+/* ---- the kernels' fields ---------------------------------------------------------- */
+/* Each kernel folder's fields.def (build/gen/kernel_fields.def lists them) is read once
+ * per part: LAB_FIELDS_PART says which. Its enums' values (here, so that kernels and
+ * the table share them), its enums' names (fields.c), its renamed names (fields.c), and
+ * its FIELD and COST lines for each place scenario/fields.def includes them: after
+ * kernel.kind, among the costs, and before sim.*. */
+#define LAB_PART_ENUMS 1
+#define LAB_PART_NAMES 2
+#define LAB_PART_RENAMED 3
+#define LAB_PART_KERNEL 4
+#define LAB_PART_COSTS 5
+#define LAB_PART_FIELDS 6
+
+#define LAB_FIELDS_PART LAB_PART_ENUMS
+#include "kernel_fields.def"
+#undef LAB_FIELDS_PART
 
 /* ---- the fields ------------------------------------------------------------------ */
 enum Field {

@@ -117,7 +117,7 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
             j = x->job;           /* the interrupt's packet or timer becomes the KRP */
             x->job = -1;
         }
-        engine_queue_post(s, VMS_KRP_QUEUE, cpu, st->designated_cpu, j);
+        engine_queue_post(s, VMS_KRP_QUEUE, cpu, engine_role_cpu(st, VMS_DESIGNATED_CPU), j);
         x->pc++;
         return 0;
     }

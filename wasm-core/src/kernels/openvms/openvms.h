@@ -39,6 +39,8 @@ enum { JOB_RX = 0, JOB_BACKGROUND_RX = 1, JOB_TIMER = 2, JOB_DISK = 3, JOB_KRP_W
 /* The Scalable Kernel's KRP queue (scalable.c declares it: Kernel.queues), drained by
  * the fork thread's program PROG_KRP_DRAIN on the designated TCP/IP CPU. */
 enum { VMS_KRP_QUEUE = 0 };
+/* The Scalable Kernel's CPU roles (scalable.c): the designated TCP/IP CPU. */
+enum { VMS_DESIGNATED_CPU = 0 };
 enum { PROG_KRP_DRAIN = PROG_KERNEL_BASE };
 enum { JOB_LAST_PACKET = 1, JOB_LAST_WRITE = 2 };
 

@@ -93,10 +93,19 @@ static const Phase KRP_DRAIN[] = {
     /* 23 */ P(OP_END),
 };
 
-/* The work queue of TCPIP_KRPs: the report's krp_queue. */
+/* The work queue of TCPIP_KRPs: the report's krp_queue; a KRP queued and a KRP taken
+ * are the trace's krp_queue and krp_start. */
 static const QueueDesc KRP_QUEUE[] = {
-    { "krp_queue", "krps_per_s", "Queued", PROG_KRP_DRAIN, JOB_KRP_DRAIN },
-    { NULL, NULL, NULL, 0, 0 }
+    { "krp_queue", "krps_per_s", "Queued", PROG_KRP_DRAIN, JOB_KRP_DRAIN, "krp_queue", "krp_start" },
+    { NULL, NULL, NULL, 0, 0, NULL, NULL }
+};
+
+/* The designated TCP/IP CPU (kernel.designated_cpu), whose fork thread takes the KRPs:
+ * the report's designated_cpu, designated_cpu_busy_pct and designated_cpu_spin_pct. */
+static const CpuRole VMS_ROLES[] = {
+    { "designated_cpu", F_DESIGNATED_CPU, "Designated CPU", "Designated CPU busy in kernel context",
+      "Designated CPU spinning" },
+    { NULL, 0, NULL, NULL, NULL }
 };
 
 /* KRPs: posted delegation to the designated TCP/IP CPU. */
@@ -118,6 +127,7 @@ static const Kernel SCALABLE = {
     .report = vms_report, .metrics = { VMS_METRICS },
     .mechanisms = { VMS_MECHANISMS }, .uses = { VMS_USES, SCALABLE_USES },
     .queues = KRP_QUEUE,
+    .roles = VMS_ROLES,
 };
 
 const Kernel *kernel_scalable(void) { return &SCALABLE; }

@@ -61,8 +61,16 @@ enum { PROG_SVC_SERVER = PROG_KERNEL_BASE };
  * read one queue by that name). */
 enum { SVC_QUEUE = 0 };
 static const QueueDesc SVC_QUEUES[] = {
-    { "krp_queue", "krps_per_s", "Queued", PROG_SVC_SERVER, JOB_SVC_SERVER },
-    { NULL, NULL, NULL, 0, 0 }
+    { "krp_queue", "krps_per_s", "Queued", PROG_SVC_SERVER, JOB_SVC_SERVER, "krp_queue", "krp_start" },
+    { NULL, NULL, NULL, 0, 0, NULL, NULL }
+};
+/* delegate: the server CPU (kernel.designated_cpu), by the role and name of the Scalable
+ * Kernel's designated CPU, for the same reason. */
+enum { SVC_SERVER_CPU = 0 };
+static const CpuRole SVC_ROLES[] = {
+    { "designated_cpu", F_DESIGNATED_CPU, "Designated CPU", "Designated CPU busy in kernel context",
+      "Designated CPU spinning" },
+    { NULL, 0, NULL, NULL, NULL }
 };
 
 typedef struct SvcState {
@@ -190,7 +198,7 @@ static int svc_build(lab_Sim *s)
     st->watched_lock = SVL_STATE;
     /* One requester per CPU, bound to it; with delegate none on the server's CPU. */
     for (i = 0, k = 0; i < st->nthread; i++, k++) {
-        if (d == SVC_DELEGATE && k == st->designated_cpu) k++;
+        if (d == SVC_DELEGATE && k == engine_role_cpu(st, SVC_SERVER_CPU)) k++;
         s->thr[i].bound = (int16_t)k;
     }
     return LAB_OK;
@@ -274,7 +282,7 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
     case OP_SVC_POST: {
         int j = new_request(s, x);
         if (j < 0) { ss->dropped++; x->pc++; return 0; }   /* post: the pool is full */
-        engine_queue_post(s, SVC_QUEUE, cpu, st->designated_cpu, j);
+        engine_queue_post(s, SVC_QUEUE, cpu, engine_role_cpu(st, SVC_SERVER_CPU), j);
         if (ss->post) { x->pc++; return 0; }
         return await_reply(s, x);
     }
@@ -454,7 +462,7 @@ static void svc_report(lab_Sim *s, JsonW *w, double secs)
     const Lock *l = &st->lock[SVL_STATE];
     double n = ss->done > 0 ? (double)ss->done : 1, window = secs * 1e9, busy;
     if (ss->discipline == SVC_DELEGATE)
-        busy = (double)(s->cpu[st->designated_cpu].mode_ns[LAB_MODE_FORK]);
+        busy = (double)(s->cpu[engine_role_cpu(st, SVC_SERVER_CPU)].mode_ns[LAB_MODE_FORK]);
     else busy = (double)lock_held_ns(st, SVL_STATE);
     jw_key(w, "service"); jw_open(w, '{');
     jw_key(w, "discipline"); jw_str(w, NAMES[ss->discipline]);
@@ -498,6 +506,7 @@ static const Kernel SERVICE = {
     .report = svc_report, .metrics = { SVC_METRICS },
     .mechanisms = { SERVICE_MECHANISMS }, .uses = { SERVICE_USES },
     .queues = SVC_QUEUES,
+    .roles = SVC_ROLES,
 };
 
 const Kernel *kernel_service(void) { return &SERVICE; }
