@@ -1,30 +1,19 @@
 /*
  * index.ts -- the kernel registry: every kernel the app knows, in the core's order
- * (kernel.kind's names; wasm-core/src/kernels/registry.c). Adding a kernel is its
- * module (src/kernels/<name>.ts, a KernelInfo) and one line here.
+ * (kernel.kind's names; wasm-core/src/kernels/registry.c), and looking one up. The list
+ * itself is generated (list.gen.ts, by `npm run gen`) from the core's registry: adding a
+ * kernel is its folder here (src/kernels/<name>/, its record a KernelInfo), its folder in
+ * the core, and the core's K(name) line.
  */
 import { DEFAULT_SWEEP_CPUS, type SweepCpus } from '../core/sweep.js';
 import type { ModeVocabulary } from '../views/palette.js';
-import { classic } from './classic.js';
-import { hpux } from './hpux/index.js';
-import { numa } from './numa.js';
-import { onload } from './onload/index.js';
-import { scalable } from './scalable.js';
-import { service } from './service.js';
-import { sna } from './sna/index.js';
+import { KERNEL_LIST } from './list.gen.js';
 import type { KernelInfo } from './types.js';
 
 export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms, Throughput } from './types.js';
 
-export const KERNELS: readonly KernelInfo[] = [
-  classic,
-  scalable,
-  sna,
-  numa,
-  onload,
-  hpux,
-  service,
-];
+/** Every kernel, in the core's order: list.gen.ts, which `npm run gen` writes from the core's registry. */
+export const KERNELS: readonly KernelInfo[] = KERNEL_LIST;
 
 const byName = new Map(KERNELS.map((kernel) => [kernel.name, kernel]));
 
