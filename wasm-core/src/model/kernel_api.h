@@ -68,7 +68,9 @@ typedef struct Program { const Phase *phase; int n; const char *name; } Program;
  * PROG_FORK for a fork thread (or the program of the request queue whose server the
  * fork thread is: QueueDesc.prog), and PROG_SWITCH_IN when it dispatches a thread. A
  * kernel declares the programs it runs and no others (Kernel.prog, by designated
- * initializers: [PROG_FORK] = PROGRAM(...)); a slot it leaves empty is never started. */
+ * initializers: [PROG_FORK] = PROGRAM(...)); a slot it leaves empty is never started,
+ * but for PROG_SWITCH_IN, which the engine fills with its own (sim.c: the context
+ * switch, the reload after a migration, then the thread's program). */
 enum ProgId { PROG_PROCESS, PROG_INTERRUPT, PROG_FORK, PROG_SWITCH_IN,
               PROG_KERNEL_BASE, LAB_MAX_PROGS = 12 };
 

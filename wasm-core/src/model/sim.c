@@ -12,6 +12,15 @@
 #include <string.h>
 #include "model.h"
 
+/* The switch-in a kernel gets when it declares none (Kernel.prog[PROG_SWITCH_IN]): the
+ * context switch, the cache reload of a thread that moved CPUs, then the thread's own
+ * program where it stopped. */
+static const Phase ENGINE_SWITCH_IN[] = {
+    W(CSWITCH, CONTEXT_SWITCH),
+    P(OP_MIGRATED),
+    P(OP_RESUME),
+};
+
 #define ARENA_MAGIC 0x5354414bu   /* "STAK" */
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
@@ -148,6 +157,8 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     queue_init(s);
     role_init(s);
     for (i = 0; i < LAB_MAX_PROGS; i++) s->prog[i] = kernel->prog[i];
+    /* every dispatch starts the switch-in: the engine's own unless the kernel brings one */
+    if (s->prog[PROG_SWITCH_IN].n == 0) s->prog[PROG_SWITCH_IN] = (Program)PROGRAM("switch_in", ENGINE_SWITCH_IN);
     if (kernel->build) {
         int code = kernel->build(s);
         if (code != LAB_OK) { lab_sim_free(s); if (status) *status = code; return NULL; }
