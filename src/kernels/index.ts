@@ -10,7 +10,7 @@ import { hpux } from './hpux/index.js';
 import { numa } from './numa.js';
 import { onload } from './onload/index.js';
 import { scalable } from './scalable.js';
-import { service } from './service.js';
+import { service } from './service/index.js';
 import { sna } from './sna/index.js';
 import type { KernelInfo } from './types.js';
 

@@ -210,15 +210,6 @@ const ENGINE_METRICS = {
   deferred_per_s: core('net.stack_lock.deferred_per_s'),
   lock_sleeps_per_s: core('net.stack_lock.sleeps_per_s'),
   prequeue_mean_len: core('net.stack_lock.prequeue_mean_len', { digits: 1 }),
-  // a service under a lock (the capstone's generic kernel)
-  requests_per_s: core('service.requests_per_s'),
-  response_us: core('service.mean_response_ns', { digits: 1, shown: { unit: 'µs', per: 1e3 } }),
-  serial_busy_pct: core('service.serial_busy_pct'),
-  lock_transfers_per_request: core('service.lock_transfers_per_request', { digits: 2 }),
-  state_transfers_per_request: core('service.state_transfers_per_request', { digits: 2 }),
-  context_switches_per_request: core('service.context_switches_per_request', { digits: 2 }),
-  futile_wakeups_per_request: core('service.futile_wakeups_per_request', { digits: 2 }),
-  reply_wait_pct: core('service.reply_wait_pct'),
 } satisfies Record<string, Metric>;
 
 
