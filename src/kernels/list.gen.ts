@@ -10,6 +10,6 @@ import { sna } from './sna/index.js';
 import { numa } from './numa.js';
 import { onload } from './onload/index.js';
 import { hpux } from './hpux/index.js';
-import { service } from './service.js';
+import { service } from './service/index.js';
 
 export const KERNEL_LIST: readonly KernelInfo[] = [classic, scalable, sna, numa, onload, hpux, service];

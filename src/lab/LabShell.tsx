@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { ProjectorModeToggle } from '../site/ProjectorModeToggle.js';
 import { useLinkTheme, useSiteTheme } from '../site/theme.js';
 import type { Report, ScenarioValues } from '../core/index.js';
-import { prefersReducedMotion, type Theme } from '../views/index.js';
+import { prefersReducedMotion } from '../views/index.js';
 import { formatNs } from '../views/format.js';
 import { EmbedCodeButton } from '../shared/EmbedCodeButton.js';
 import { CompareLink } from './compare/CompareLink.js';
@@ -30,12 +30,10 @@ import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shar
 import { createSimWorker } from './worker-factory.js';
 import { sweepWorkerCount } from '../core/sweep.js';
 import { registerTestHook } from './test-hooks.js';
-import { KERNEL_UIS } from '../kernels/ui.js';
+import { KernelPanel } from './kernel-panel.js';
 
 /** The Export menu (metrics, scenario, trace, charts; import): its own chunk, fetched after the lab. */
 const ExportMenu = lazy(() => import('./export/ExportMenu.js'));
-// A kernel's own panel after the views (KernelInfo.panel: the SNA porting journey), each its own chunk, loaded only by its labs.
-const KERNEL_PANELS = new Map([...KERNEL_UIS].flatMap(([name, ui]) => (ui.panel ? [[name, lazy(ui.panel)] as const] : [])));
 // Narration of the run's events for screen readers (narration/), a lazy chunk.
 const Narration = lazy(() => import('./narration/Narration.js'));
 
@@ -226,7 +224,7 @@ export function LabShell(props: LabShellProps) {
             </fieldset>
           )}
           <ViewArea store={store} views={compact ? allowed : shown} theme={theme} max={props.maxViews} fit={props.fitViews} tabs={props.viewTabs} />
-          {/* the porting journey after the views, so the first view starts above the fold */}
+          {/* a kernel's own panel (the SNA port's journey) after the views, so the first view starts above the fold */}
           {!compact && <KernelPanel kernel={scenario['kernel.kind']} store={store} theme={theme} />}
           <WhyHost store={store} />
           {compact && link && (
@@ -236,10 +234,4 @@ export function LabShell(props: LabShellProps) {
       </div>
     </section>
   );
-}
-
-/** The running kernel's own panel, if it has one (KernelInfo.panel). */
-function KernelPanel({ kernel, store, theme }: { kernel: unknown; store: LabStore; theme: Theme }) {
-  const Panel = typeof kernel === 'string' ? KERNEL_PANELS.get(kernel) : undefined;
-  return Panel ? <Suspense fallback={null}><Panel store={store} theme={theme} /></Suspense> : null;
 }

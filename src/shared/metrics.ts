@@ -10,7 +10,7 @@
  * several values, or one value seen one way (a mode, a lock, a queue by name), are
  * worded here.
  */
-import { transferResponseNs, type Report } from '../core/report.js';
+import type { Report } from '../core/report.js';
 import { core, percent, rate, type Metric } from './metric-kit.js';
 
 export type { Metric };
@@ -82,36 +82,12 @@ const ENGINE_METRICS = {
   user_pct: percent('User mode', (r) => r.modes_pct?.user),
   idle_pct: percent('Idle', (r) => r.modes_pct?.idle),
   txn_response_ms: core('txn_response_ns', { digits: 2, shown: { unit: 'ms', per: 1e6 } }),
-  // SNA Server/6000 (kernel "sna"): the measured transfer, the sessions, the herd.
-  transfer_kb_per_s: rate('Measured transfer, KB/s', (r) => (r.sna ? r.sna.transfer_bytes_per_s / 1000 : undefined)),
-  transfer_response_s: {
-    label: 'Transfer response (its size ÷ its rate)',
-    unit: 's',
-    digits: 2,
-    // From the rate, not from finished transfers: a saturated 1-way may finish none in a run.
-    read: (r) => {
-      const ns = transferResponseNs(r);
-      return Number.isFinite(ns) ? ns / 1e9 : undefined;
-    },
-  },
-  round_trip_ms: {
-    label: 'Session round trip (mean)',
-    unit: 'ms',
-    digits: 1,
-    read: (r) => (r.sna && r.sna.round_trip_ns > 0 ? r.sna.round_trip_ns / 1e6 : undefined),
-  },
-  round_trips_per_s: core('sna.round_trips_per_s'),
   context_switches_per_s: core('scheduler.context_switches_per_s'),
   run_queue_mean: core('scheduler.run_queue_mean', { digits: 1 }),
   futile_wakeups_per_s: core('scheduler.futile_wakeups_per_s'),
   cswitch_pct: percent('Context switching', (r) => r.modes_pct?.cswitch),
   spin_pct: percent('Spinning', (r) => r.modes_pct?.spin),
   lock_miss_rate_pct: core('lock_miss_rate_pct'),
-  pool_line_transfers_per_s: rate('Pool locks\' cache-line moves/s', (r) => {
-    const lines = r.lines;
-    if (!lines) return undefined;
-    return lines.filter((line) => line.locks.some((name) => name.startsWith('pool['))).reduce((sum, line) => sum + line.transfers_per_s, 0);
-  }),
   hottest_lock_hold_pct: percent('Busiest lock held', (r) => {
     const locks = r.locks;
     return locks && locks.length > 0 ? Math.max(...locks.map((l) => l.hold_pct)) : undefined;
@@ -173,15 +149,6 @@ const ENGINE_METRICS = {
     const others = rads.slice(1).reduce((sum, rad) => sum + rad.mean_acquire_ns, 0) / (rads.length - 1);
     return others > 0 ? (100 * (others - rads[0]!.mean_acquire_ns)) / others : undefined;
   }),
-  // a service under a lock (the capstone's generic kernel)
-  requests_per_s: core('service.requests_per_s'),
-  response_us: core('service.mean_response_ns', { digits: 1, shown: { unit: 'µs', per: 1e3 } }),
-  serial_busy_pct: core('service.serial_busy_pct'),
-  lock_transfers_per_request: core('service.lock_transfers_per_request', { digits: 2 }),
-  state_transfers_per_request: core('service.state_transfers_per_request', { digits: 2 }),
-  context_switches_per_request: core('service.context_switches_per_request', { digits: 2 }),
-  futile_wakeups_per_request: core('service.futile_wakeups_per_request', { digits: 2 }),
-  reply_wait_pct: core('service.reply_wait_pct'),
 } satisfies Record<string, Metric>;
 
 

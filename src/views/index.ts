@@ -2,9 +2,10 @@
  * index.ts -- everything the lab shell and lessons use from src/views: the view
  * components and their props, the palette and themes, the motion hook, and the
  * helpers that turn the trace into what the views draw. See README.md in this folder.
- * The scaling chart (scaling/ScalingChart.tsx), the lock table, and the SNA (herd, cache
- * lines: sna-views.ts), NUMA, network and HP-UX views are imported lazily from their own
- * files, so labs that do not show them do not download them: they are not exported here.
+ * The scaling chart (scaling/ScalingChart.tsx), the lock table, and the NUMA and network
+ * views are imported lazily from their own files (a kernel's own views, from its folder:
+ * src/kernels/<name>/views.tsx), so labs that do not show them do not download them:
+ * they are not exported here.
  */
 export { CpuGrid, type CpuGridProps } from './cpu-grid/CpuGrid.js';
 export { LockView, type LockViewProps } from './lock/LockView.js';

@@ -21,8 +21,8 @@ import {
   CpuGrid, KrpQueue, LockView, ModeBars, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
 } from '../../views/index.js';
-import { CacheLineView } from '../../views/cache-lines/CacheLineView.js';
-import { HerdView } from '../../views/herd/HerdView.js';
+import { CacheLineView } from '../../kernels/sna/cache-lines/CacheLineView.js';
+import { HerdView } from '../../kernels/sna/herd/HerdView.js';
 import { LockTable } from '../../views/lock-table/LockTable.js';
 import { MonitorModes, NumaSpinlock, NumaTopology, NumaTraffic } from '../../views/numa-views.js';
 import { ScalingChart } from '../../views/scaling/ScalingChart.js';

@@ -13,8 +13,33 @@
 import type { Report } from '../../core/report.js';
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Variant, VariantRun } from '../../core/sweep.js';
+
+/** Which sweep a point is of: the number of send buffers, or the bytes written into each. */
+export type CurveSweep = 'buffers' | 'dirty';
+
+export interface HpuxCurvePoint {
+  sweep: CurveSweep;
+  copyAvoid: boolean;
+  /** The number of send buffers, or the bytes written per buffer. */
+  x: number;
+  /** The sender's CPU busy, percent. */
+  cpuPct: number;
+  mbps: number;
+  forcedPct: number;
+}
+
+/** What the curve ran with. */
+export interface HpuxCurveSetup {
+  soSndbuf: number;
+  sendBytes: number;
+  /** The buffers sweep runs 1..maxBuffers. */
+  maxBuffers: number;
+  /** Bytes written per buffer in the buffers sweep. */
+  buffersDirtyBytes: number;
+  /** Buffers in the dirtiness sweep. */
+  dirtyBuffers: number;
+}
 import { buffersNeeded } from './rules.js';
-import type { HpuxCurvePoint, HpuxCurveSetup } from './curves/model.js';
 
 /** Each variant runs 0.2 s of simulated time after a 50 ms warm-up. */
 export const HPUX_CURVE_DURATION_NS = 200e6;

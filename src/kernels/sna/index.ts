@@ -1,9 +1,14 @@
 /*
  * sna/ -- SNA Server/6000 on AIX SMP: the thundering herd of lockl(), the port's
- * remedies, and the porting journey (source 001).
+ * remedies, and the porting journey (source 001). index.ts is the kernel's record: its
+ * controls, its threads, its views (herd/, cache-lines/, drawn by views.tsx from the
+ * lab's state; data.ts shared by them), its panel after the views (Panel.tsx: the
+ * porting journey, journey/), its figures (Figures.tsx), its measures (metrics.ts) and
+ * its CLI output (cli.ts).
  */
 import { type ControlSpec, CPUS, KERNEL, ms, us } from '../controls.js';
 import type { KernelInfo, KernelView, ThreadNames } from '../types.js';
+import { SNA_METRICS } from './metrics.js';
 
 /** SNA's views, after the spin-lock view. */
 const SNA_VIEWS: readonly KernelView[] = [
@@ -81,7 +86,8 @@ export const sna: KernelInfo = {
   moreControls: SNA_REMEDY_CONTROLS,
   views: ['cpu-grid', 'lock', 'herd', 'cache-lines', 'modes', 'timeline', 'lock-table'],
   ownViews: SNA_VIEWS,
-  figures: () => import('../../lab/figures/SnaFigures.js'),
+  metrics: SNA_METRICS,
+  figures: () => import('./Figures.js'),
   designatedCpu: false,
   threads: SNA_THREADS,
   series: 'baseline',

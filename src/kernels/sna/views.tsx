@@ -1,11 +1,13 @@
 /*
  * views.tsx -- SNA Server/6000's views (source 001) as the lab draws them: the herd a
- * lockl() release wakes, and the cache lines its locks and counters share. One chunk,
- * loaded when a lab first shows one of them (index.ts: ownViews).
+ * lockl() release wakes (herd/), and the cache lines its locks and counters share
+ * (cache-lines/). One chunk, loaded when a lab first shows one of them (index.ts:
+ * ownViews), so labs of the other kernels do not download them.
  */
 import type { ComponentType } from 'react';
 import type { ViewInputs } from '../../shared/view-inputs.js';
-import { CacheLineView, HerdView } from '../../views/sna-views.js';
+import { CacheLineView } from './cache-lines/CacheLineView.js';
+import { HerdView } from './herd/HerdView.js';
 
 export function HerdAdapter(v: ViewInputs) {
   return (

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Simulation, decodeSnapshot, readSchema, validateScenario, type Snapshot, type TraceSlice } from '../../core/index.js';
 import { loadCoreFromDisk } from '../../core/node.js';
 import { readPreset } from '../../core/presets.js';
-import { threadName } from '../../views/sna-data.js';
+import { threadName } from '../../kernels/sna/data.js';
 import { generator } from '../../lesson/option-order.js';
 import { recordsUpTo } from './lock-state.js';
 import { explainWait, type WhyContext } from './why.js';

@@ -8,33 +8,12 @@
  */
 import { scaleLinear, scalePoint, type ScaleLinear, type ScalePoint } from 'd3';
 import { formatPct, listWords } from '../../../views/format.js';
+import type { CurveSweep, HpuxCurvePoint, HpuxCurveSetup } from '../curve-runs.js';
+
+export type { CurveSweep, HpuxCurvePoint, HpuxCurveSetup };
 import { buffersNeeded, copyAvoidStyle, formatMbps, formatSize } from '../data.js';
 
-export type CurveSweep = 'buffers' | 'dirty';
 export type CurveMeasure = 'cpu' | 'mbps';
-
-export interface HpuxCurvePoint {
-  sweep: CurveSweep;
-  copyAvoid: boolean;
-  /** The number of send buffers, or the bytes written per buffer. */
-  x: number;
-  /** The sender's CPU busy, percent. */
-  cpuPct: number;
-  mbps: number;
-  forcedPct: number;
-}
-
-/** What the curve ran with (src/kernels/hpux/curve-runs.ts). */
-export interface HpuxCurveSetup {
-  soSndbuf: number;
-  sendBytes: number;
-  /** The buffers sweep runs 1..maxBuffers. */
-  maxBuffers: number;
-  /** Bytes written per buffer in the buffers sweep. */
-  buffersDirtyBytes: number;
-  /** Buffers in the dirtiness sweep. */
-  dirtyBuffers: number;
-}
 
 /** The bytes written per buffer in the dirtiness sweep: an ordinal axis (0 has no log). */
 export const DIRTY_STEPS: readonly number[] = [0, 4, 64, 256, 1024, 4096];

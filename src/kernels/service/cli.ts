@@ -1,5 +1,5 @@
 /*
- * service.ts -- the CLI's section for a service under a lock: requests a second, the
+ * cli.ts -- the CLI's section for a service under a lock: requests a second, the
  * response, the serial part, and what each request cost. Loaded only by the CLI.
  */
 import type { Report } from '../../core/report.js';

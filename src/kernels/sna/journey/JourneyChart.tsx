@@ -7,7 +7,7 @@
  * summary for screen readers.
  */
 import { scaleBand, scaleLinear } from 'd3';
-import { themeTokens, type Theme } from '../../views/palette.js';
+import { themeTokens, type Theme } from '../../../views/palette.js';
 import { JOURNEY_CPUS, scalingNumber, type JourneyStep } from './journey.js';
 
 const N_WAY = JOURNEY_CPUS[1];

@@ -10,12 +10,12 @@
  * the figures of the last finished step stay on screen, marked as such, meanwhile.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { variantKey, type VariantRun } from '../../core/sweep.js';
-import { formatNs } from '../../views/format.js';
-import type { Theme } from '../../views/palette.js';
-import { useLab, useWidth } from '../hooks.js';
+import { variantKey, type VariantRun } from '../../../core/sweep.js';
+import { formatNs } from '../../../views/format.js';
+import type { Theme } from '../../../views/palette.js';
+import { useLab, useWidth } from '../../../lab/hooks.js';
 import { JourneyChart } from './JourneyChart.js';
-import type { LabState, LabStore } from '../store.js';
+import type { LabState, LabStore } from '../../../lab/store.js';
 import {
   addStep, asPorted, JOURNEY_CPUS, journeyVariants, ratioWords, REMEDIES, remedyNote, remedyOn, scalingNumber,
   stepSentence, withAllRemedies, withRemedy, type JourneyStep, type Remedy, type Response,

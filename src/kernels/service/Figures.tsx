@@ -1,10 +1,10 @@
 /*
- * ServiceFigures.tsx -- a service under a lock: requests a second, response time, how
+ * Figures.tsx -- a service under a lock: requests a second, response time, how
  * busy the serial part is, and what each request cost in cache-line trips and wake-ups.
  */
-import type { FiguresProps } from '../../kernels/index.js';
+import type { FiguresProps } from '../index.js';
 import { formatCount, formatNs, formatPct } from '../../views/format.js';
-import { Figure, FigureList } from './Figure.js';
+import { Figure, FigureList } from '../../lab/figures/Figure.js';
 
 const two = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 

@@ -7,12 +7,12 @@
  * activity are left out; the rest come hottest first, in an order that only changes
  * when a line clearly overtakes another, so rows do not flicker while the counts climb.
  */
-import type { LockKind, Snapshot } from '../../core/snapshot.js';
-import { textOnFill, themeTokens, type Theme } from '../palette.js';
-import { cpuName, formatCount, formatRate, listWords, plural } from '../format.js';
-import { snaLockInfo } from '../sna-data.js';
-import { steadyOrder } from '../common/order.js';
-import { soFar } from '../snapshot-data.js';
+import type { LockKind, Snapshot } from '../../../core/snapshot.js';
+import { textOnFill, themeTokens, type Theme } from '../../../views/palette.js';
+import { cpuName, formatCount, formatRate, listWords, plural } from '../../../views/format.js';
+import { snaLockInfo } from '../data.js';
+import { steadyOrder } from '../../../views/common/order.js';
+import { soFar } from '../../../views/snapshot-data.js';
 
 export interface LineLock {
   name: string;

@@ -1,5 +1,5 @@
 /*
- * sna-data.ts -- what the SNA Server/6000 views (herd, cache lines) read beyond the
+ * data.ts -- what the SNA Server/6000 views (herd, cache lines) read beyond the
  * snapshot: the report's scheduler, cache-line and miss-rate figures, the SNA kernel's
  * threads and locks in the source's words, and which run figures two runs are
  * compared by.
@@ -9,11 +9,11 @@
  * HS 0..S, then the two DLC kprocs (the sessions' link, the transfer's token ring),
  * so S follows from the thread count (2S + 4 threads).
  */
-import type { LineReport, LockReport, Report, SchedulerReport } from '../core/report.js';
-import type { LockKind, Snapshot } from '../core/snapshot.js';
-import { formatNs, formatPct, formatRate } from './format.js';
-import { mpsynch } from './snapshot-data.js';
-import { kernelInfo } from '../kernels/index.js';
+import type { LineReport, LockReport, Report, SchedulerReport } from '../../core/report.js';
+import type { LockKind, Snapshot } from '../../core/snapshot.js';
+import { formatNs, formatPct, formatRate } from '../../views/format.js';
+import { mpsynch } from '../../views/snapshot-data.js';
+import { kernelInfo } from '../index.js';
 
 /** The scheduler's, the cache lines' and the locks' figures in the report (every kernel). */
 export type SchedulerFigures = SchedulerReport;

@@ -11,10 +11,10 @@
  * AIXpert). Nothing here holds a measured number: every figure comes from the core's
  * reports.
  */
-import { transferResponseNs, type Report } from '../../core/report.js';
-import type { ScenarioValues } from '../../core/scenario-values.js';
-import { withCpus, type Variant, type VariantRun } from '../../core/sweep.js';
-import { formatCount, formatOne, listWords, plural } from '../../views/format.js';
+import { transferResponseNs, type Report } from '../../../core/report.js';
+import type { ScenarioValues } from '../../../core/scenario-values.js';
+import { withCpus, type Variant, type VariantRun } from '../../../core/sweep.js';
+import { formatCount, formatOne, listWords, plural } from '../../../views/format.js';
 
 export type RemedyId =
   | 'simple-locks' | 'data-locks' | 'copy-outside' | 'hash-table' | 'pass-snaipcm'

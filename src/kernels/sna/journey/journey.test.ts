@@ -3,12 +3,12 @@
 // measure a setting, the response derived when no transfer finished, the comparison
 // in words, and the history of steps.
 import { describe, expect, it } from 'vitest';
-import { readSchema } from '../../core/index.js';
-import { loadCoreFromDisk } from '../../core/node.js';
-import { readPreset } from '../../core/presets.js';
-import type { Report, SnaReport } from '../../core/report.js';
-import { flattenScenario, type ScenarioValues } from '../../core/scenario-values.js';
-import { startVariantRun, variantFinished, type VariantRun } from '../../core/sweep.js';
+import { readSchema } from '../../../core/index.js';
+import { loadCoreFromDisk } from '../../../core/node.js';
+import { readPreset } from '../../../core/presets.js';
+import type { Report, SnaReport } from '../../../core/report.js';
+import { flattenScenario, type ScenarioValues } from '../../../core/scenario-values.js';
+import { startVariantRun, variantFinished, type VariantRun } from '../../../core/sweep.js';
 import {
   addStep, asPorted, HISTORY_LIMIT, journeyResult, journeyVariants, ratioWords, REMEDIES, remediesOn, remedyById,
   remedyNote, responseOf, scalingNumber, scalingWords, stepChange, stepSentence, withAllRemedies, withRemedy,

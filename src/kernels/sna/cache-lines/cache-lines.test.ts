@@ -5,10 +5,10 @@
  * clearly overtakes another; every CPU colour comes from the palette and stays apart.
  */
 import { describe, expect, it } from 'vitest';
-import { runFixture } from '../fixtures/index.js';
-import { reportExtras } from '../sna-data.js';
-import { minPairDifference, VISIONS, contrastRatio } from '../color.js';
-import { THEMES, type Theme } from '../palette.js';
+import { runFixture } from '../../../views/fixtures/index.js';
+import { reportExtras } from '../data.js';
+import { minPairDifference, VISIONS, contrastRatio } from '../../../views/color.js';
+import { THEMES, type Theme } from '../../../views/palette.js';
 import { cacheLines, cacheLinesSummary, cpuColour, falseSharingText, lineLocksText, orderLines, shownLines, type CacheLine } from './model.js';
 
 const asPorted = runFixture('sna-as-ported-4');

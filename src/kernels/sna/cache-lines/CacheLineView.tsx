@@ -8,15 +8,15 @@
  * fit, one owner slot replaces the lanes. A pure function of its props (the row order
  * only changes when a line clearly overtakes another: model.ts, orderLines).
  */
-import { useRememberedOrder } from '../common/order.js';
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
-import { themeTokens, type Theme, type ThemeTokens } from '../palette.js';
-import { formatCount, formatRate, wrapWords } from '../format.js';
-import { soFar } from '../snapshot-data.js';
-import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
-import { Legend, swatchSize } from '../common/Legend.js';
-import { slideStyle, useSlideWhenCalm } from '../common/slide.js';
+import { useRememberedOrder } from '../../../views/common/order.js';
+import type { Report } from '../../../core/report.js';
+import type { Snapshot } from '../../../core/snapshot.js';
+import { themeTokens, type Theme, type ThemeTokens } from '../../../views/palette.js';
+import { formatCount, formatRate, wrapWords } from '../../../views/format.js';
+import { soFar } from '../../../views/snapshot-data.js';
+import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { Legend, swatchSize } from '../../../views/common/Legend.js';
+import { slideStyle, useSlideWhenCalm } from '../../../views/common/slide.js';
 import { cacheLinesSummary, cpuColour, falseSharingText, lineLocksText, shownLines, type CacheLine, type ShownLines } from './model.js';
 
 export interface CacheLineViewProps {

@@ -1,11 +1,14 @@
 /*
- * service.ts -- a service under a lock: the capstone's generic kernel. N CPUs each
+ * service/ -- a service under a lock: the capstone's generic kernel. N CPUs each
  * doing work of their own and then a request on shared state, shared by one of nine
  * disciplines that the course's systems used and today's kernels use
- * (wasm-core/src/kernels/service/service.c).
+ * (wasm-core/src/kernels/service/service.c). index.ts is the kernel's record: its
+ * controls, the disciplines in words, its figures (Figures.tsx), its measures
+ * (metrics.ts) and its CLI output (cli.ts).
  */
-import { type ControlSpec, CPUS, KERNEL, ns, us } from './controls.js';
-import type { KernelInfo } from './types.js';
+import { type ControlSpec, CPUS, KERNEL, ns, us } from '../controls.js';
+import type { KernelInfo } from '../types.js';
+import { SERVICE_METRICS } from './metrics.js';
 
 /** The nine disciplines in words: the panel's choices and Compare's side titles. */
 export const DISCIPLINE_WORDS: Readonly<Record<string, string>> = {
@@ -60,7 +63,8 @@ export const service: KernelInfo = {
   mainControls: SERVICE_MAIN_CONTROLS,
   moreControls: SERVICE_MORE_CONTROLS,
   views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table', 'scaling'],
-  figures: () => import('../lab/figures/ServiceFigures.js'),
+  metrics: SERVICE_METRICS,
+  figures: () => import('./Figures.js'),
   designatedCpu: false,
   mainLock: 'STATE_LOCK',
   series: 'baseline',
@@ -82,5 +86,5 @@ export const service: KernelInfo = {
   interruptCpu: (values) => (values['service.discipline'] === 'partition' && Number(values['service.elephant_pct'] ?? 0) > 0 ? 0 : undefined),
   compareRows: ['requests', 'response', 'serial-busy', 'lock-transfers', 'state-transfers', 'cswitch', 'futile'],
   headlineRows: ['requests'],
-  cli: async () => (await import('./cli/service.js')).serviceCli,
+  cli: async () => (await import('./cli.js')).serviceCli,
 };

@@ -11,14 +11,14 @@
  * bounce is a function of the previous memory and the snapshot, and starts over when
  * time or the counters go backwards (a reset, a new scenario).
  */
-import type { LockKind, LockState, Snapshot } from '../../core/snapshot.js';
-import type { Report } from '../../core/report.js';
-import type { ModeName } from '../palette.js';
-import { cpuName, formatCount, formatNs, formatPct, formatRate, listWords, pctOf, plural } from '../format.js';
+import type { LockKind, LockState, Snapshot } from '../../../core/snapshot.js';
+import type { Report } from '../../../core/report.js';
+import type { ModeName } from '../../../views/palette.js';
+import { cpuName, formatCount, formatNs, formatPct, formatRate, listWords, pctOf, plural } from '../../../views/format.js';
 import {
   COMPARE_ROWS, LOCK_KIND_WORDS, reportExtras, reportMatches, snaLockInfo, threadName, threadWords, type RunFigures,
-} from '../sna-data.js';
-import { kernelInfo } from '../../kernels/index.js';
+} from '../data.js';
+import { kernelInfo } from '../../index.js';
 
 /** What the view can show: the herd on a blocking lock, CPUs spinning on a spin lock, or nothing to show. */
 export type HerdMode = 'herd' | 'spin' | 'none';

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { herdFramesFixture, runFixture } from '../fixtures/index.js';
-import { reportExtras, runFiguresFromReport, runFiguresLive, threadName } from '../sna-data.js';
+import { herdFramesFixture, runFixture } from '../../../views/fixtures/index.js';
+import { reportExtras, runFiguresFromReport, runFiguresLive, threadName } from '../data.js';
 import { SHORT_BOUNCE_CHARS, advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, lockMissRate, noHerdText, type HerdMemory } from './model.js';
 
 const asPorted = runFixture('sna-as-ported-4');

@@ -14,16 +14,16 @@
  * remembers from the snapshots it was given (model.ts: advanceHerd).
  */
 import { useId, useLayoutEffect, useMemo, useRef } from 'react';
-import type { Report } from '../../core/report.js';
-import type { Snapshot } from '../../core/snapshot.js';
-import { leastWordSize, MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
-import { firstThatFits, fitFontSize, formatCount, formatPct, wrapWords } from '../format.js';
-import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
-import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
-import { ModeRect, PatternDefs } from '../common/marks.js';
-import { slideStyle, useSlideWhenCalm } from '../common/slide.js';
-import { LOCK_KIND_WORDS, runFiguresFromReport, runFiguresLive, threadName } from '../sna-data.js';
-import { stackOffsets } from '../common/stack.js';
+import type { Report } from '../../../core/report.js';
+import type { Snapshot } from '../../../core/snapshot.js';
+import { leastWordSize, MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../../../views/palette.js';
+import { firstThatFits, fitFontSize, formatCount, formatPct, wrapWords } from '../../../views/format.js';
+import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { Legend, ModeSwatch, swatchSize } from '../../../views/common/Legend.js';
+import { ModeRect, PatternDefs } from '../../../views/common/marks.js';
+import { slideStyle, useSlideWhenCalm } from '../../../views/common/slide.js';
+import { LOCK_KIND_WORDS, runFiguresFromReport, runFiguresLive, threadName } from '../data.js';
+import { stackOffsets } from '../../../views/common/stack.js';
 import {
   advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, noHerdText,
   type CompareRow, type HerdMemory, type HerdScene,

@@ -1,11 +1,11 @@
 /*
- * SnaFigures.tsx -- SNA Server/6000's key figures: the source's response times, and what the herd wastes.
+ * Figures.tsx -- SNA Server/6000's key figures: the source's response times, and what the herd wastes.
  */
 import { transferResponseNs } from '../../core/report.js';
-import type { FiguresProps } from '../../kernels/index.js';
+import type { FiguresProps } from '../index.js';
 import { formatCount, formatNs, formatPct } from '../../views/format.js';
 import { modeTotalsNs } from '../../views/snapshot-data.js';
-import { Figure, FigureList } from './Figure.js';
+import { Figure, FigureList } from '../../lab/figures/Figure.js';
 
 /** The SNA run's figures: the source's response times, and what the herd wastes. */
 export default function SnaFiguresList({ schema, snapshot, report }: FiguresProps) {
