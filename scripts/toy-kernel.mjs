@@ -51,7 +51,7 @@ try {
   if (!check('the core registry has its place for a new kernel', marker.test(text))) throw new Error('stop');
   writeFileSync(registry, text.replace(marker, (line, indent) => `${indent}K(toy)${' '.repeat(Math.max(1, 15 - 'K(toy)'.length))}\\\n${line}`));
 
-  const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=normal'], { cwd: work, encoding: 'utf8' }).trim().split('\n').sort();
+  const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=normal'], { cwd: work, encoding: 'utf8' }).trimEnd().split('\n').sort();
   const expected = ['?? src/kernels/toy/', '?? wasm-core/src/kernels/toy/', ' M wasm-core/src/kernels/registry.c'].sort();
   check('adding the toy is two new folders and the registry', JSON.stringify(status) === JSON.stringify(expected), status.join('; '));
   const numstat = execFileSync('git', ['diff', '--numstat'], { cwd: work, encoding: 'utf8' }).trim();
