@@ -78,7 +78,9 @@ try {
 } catch (error) {
   if (error.message !== 'stop') check('the toy kernel test', false, error.message);
 } finally {
-  spawnSync('git', ['worktree', 'remove', '--force', work], { cwd: root, stdio: 'inherit' });
+  // TOY_KEEP=1 keeps the worktree to look into (its path is printed)
+  if (process.env.TOY_KEEP) console.log(`kept ${work}`);
+  else spawnSync('git', ['worktree', 'remove', '--force', work], { cwd: root, stdio: 'inherit' });
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -22,5 +22,9 @@ test('Compare runs the toy kernel on both sides', async ({ page }) => {
   await page.goto(`/#/compare?a=${state}`);
   const compare = page.locator('.compare');
   await expect(compare).toHaveAttribute('data-ready', 'yes', { timeout: 30_000 });
-  await expect(page.getByText('on 8 CPUs').first()).toBeVisible();
+  // side B is side A's scenario with the toy's pair changed (KernelInfo.pair: 8 CPUs)
+  await expect(page.locator('option', { hasText: 'on 8 CPUs' }).first()).toBeAttached();
+  // and both sides run on the one clock
+  const sides = page.getByTestId('compare-sides-now');
+  await expect.poll(async () => Math.min(Number(await sides.getAttribute('data-a-ns')), Number(await sides.getAttribute('data-b-ns'))), { timeout: 30_000 }).toBeGreaterThan(0);
 });
