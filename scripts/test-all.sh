@@ -118,6 +118,8 @@ house_checks() {
   # every generated, committed file is what its generator makes (scripts/gen.mjs)
   check_suite Generated npm run --silent gen:check
   check_suite Lint npm run --silent lint
+  # a kernel is two folders (issue 39): the toy kernel added, built and run in a throw-away worktree
+  check_suite "Toy kernel" node scripts/toy-kernel.mjs
   # Prettier and clang-format: enforced once the repository has been formatted (the commit
   # that does it adds .format-enforced); until then said, not run
   if [ -f .format-enforced ]; then
@@ -136,7 +138,7 @@ c_lane() {
   house_checks
 }
 expect_suite "C tests"; expect_suite "C sanitize"; expect_suite "C fuzz"
-expect_suite Generated; expect_suite Lint; expect_suite Format
+expect_suite Generated; expect_suite Lint; expect_suite "Toy kernel"; expect_suite Format
 
 # ---- the JavaScript lane -------------------------------------------------------------------
 # The builds the specs serve: dist/ (the production build, served by vite preview) and
@@ -191,7 +193,7 @@ if [ "$setup_ok" = 1 ]; then
   wait "$generators"
   cat "$results/docs-generators.log"
 else
-  for name in "C tests" "C sanitize" "C fuzz" Generated Lint Format Typecheck Vitest; do unable "$name" "set-up failed"; done
+  for name in "C tests" "C sanitize" "C fuzz" Generated Lint "Toy kernel" Format Typecheck Vitest; do unable "$name" "set-up failed"; done
 fi
 
 # ---- Playwright ----------------------------------------------------------------------------
