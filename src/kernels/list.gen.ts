@@ -4,10 +4,10 @@
  * Do not edit: add a kernel's K(name) line there and its folder here.
  */
 import type { KernelInfo } from './types.js';
-import { classic } from './classic.js';
-import { scalable } from './scalable.js';
+import { classic } from './openvms/classic.js';
+import { scalable } from './openvms/scalable.js';
 import { sna } from './sna/index.js';
-import { numa } from './numa.js';
+import { numa } from './numa/index.js';
 import { onload } from './onload/index.js';
 import { hpux } from './hpux/index.js';
 import { service } from './service/index.js';

@@ -43,6 +43,8 @@ export interface PaperLockColumn {
   iolock8Text: string;
   /** The paper's comments beside these figures, by measure. */
   notes?: Readonly<Partial<Record<'hold' | 'spin' | 'locksPerS' | 'iolock8', string>>>;
+  /** Where the model's figures for this kernel part from the paper's, and why, for the lock table's caption. */
+  modelNote?: string;
 }
 
 /** What a kernel's key figures are drawn from. */
@@ -128,6 +130,8 @@ export interface KernelView {
   after: string;
   /** Drawn across the lab's width. */
   wide?: boolean;
+  /** Draws from the recent trace (ViewInputs.trace), which the lab selects only for the views that read it. */
+  trace?: boolean;
   /** Draws its main graphic to a height it is given (ViewInputs.height), so a lab of fixed height (the presenter, an embed) fits it to the room. */
   fitted?: boolean;
   /** Draws from a curve run (above). */
@@ -136,9 +140,47 @@ export interface KernelView {
   withCompanion?: boolean;
 }
 
+/**
+ * A CPU with a role of its own in a kernel's runs (the Scalable Kernel's designated
+ * TCP/IP CPU, which serves every other CPU's KRPs): the CPU grid outlines it and names
+ * it, the scaling chart marks where it saturates, in the kernel's words.
+ */
+export interface RoleCpu {
+  /** Which CPU it is in a run (from the run's snapshot). */
+  cpu(snapshot: Snapshot): number;
+  /** What it is, without an article: "designated TCP/IP CPU". */
+  name: string;
+  /** What it does, after its name: "that runs every IPL 8 fork thread". */
+  does: string;
+  /** Its badge on a CPU tile, where there is room for a word and where there is not: "TCP/IP", "D". */
+  badge: string;
+  letter: string;
+  /** In a chart's few words, where it saturates: "designated CPU". */
+  short: string;
+}
+
+/** How a Compare row's value is written (compare/metrics.ts: formatValue). */
+export type CompareUnit = 'pct' | 'rate' | 'ns' | 'count' | 'minutes' | 'index';
+
+/** A row of the Compare page a kernel brings (KernelInfo.compareMetrics). */
+export interface CompareMetric {
+  id: string;
+  label: string;
+  /** What the number is, in a few words ("mean wait for the designated CPU"). */
+  detail: string;
+  unit: CompareUnit;
+  better?: 'lower' | 'higher';
+  /** The row it follows on the page (an engine row's id, or one of the kernel's own). */
+  after: string;
+  /** Its value on one side (NaN where there is none yet). */
+  read(side: { snapshot: Snapshot; report?: Report; modes: readonly string[] }): number;
+}
+
 export interface KernelInfo {
   /** kernel.kind: the core's name for it. */
   name: string;
+  /** Its folder under src/kernels/, where it is not its name (a family's: the classic kernel and the Scalable Kernel share openvms/); its views.tsx is there. */
+  folder?: string;
   /** In running text: "classic kernel", "Scalable Kernel", "SNA Server/6000". */
   title: string;
   /** On a chart's legend or a button: "Classic", "Scalable". */
@@ -159,8 +201,8 @@ export interface KernelInfo {
   metrics?: Readonly<Record<string, Metric>>;
   /** Its key figures, loaded with the kernel (a chunk of its own). */
   figures: () => Promise<{ default: ComponentType<FiguresProps> }>;
-  /** A designated CPU serves a request queue (the KRP queue) for everyone else. */
-  designatedCpu: boolean;
+  /** A CPU with a role of its own in its runs, which the views mark and name (the Scalable Kernel's designated TCP/IP CPU). */
+  roleCpu?: RoleCpu;
   /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL", "LCKMGR"). */
   mainLock?: string;
   /**
@@ -191,8 +233,10 @@ export interface KernelInfo {
   pair(values: ScenarioValues): KernelPair;
   /** Words that tell two scenarios of this kernel apart in a side's title ("lockl (wake all)"). */
   sideWords(values: ScenarioValues): string[];
-  /** The Compare page's rows (compare/metrics.ts ids) shown when either side runs it; the headline ones. */
+  /** The Compare page's rows (compare/metrics.ts ids, or its own compareMetrics' ids) shown when either side runs it; the headline ones. */
   compareRows: readonly string[];
+  /** Compare rows of its own (read only from a side that runs a kernel contributing the row; the other side has none). */
+  compareMetrics?: readonly CompareMetric[];
   headlineRows: readonly string[];
   /** Its part of the CLI's readable output (src/kernels/cli/), loaded only by the CLI. */
   cli(): Promise<KernelCli>;

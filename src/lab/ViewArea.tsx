@@ -136,7 +136,7 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { i
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(slot);
   const liveSnapshot = useLab(store, 'snapshot');
-  const trace = useLab(store, id === 'timeline' || id === 'krp-queue' ? selectTrace : selectNothing);
+  const trace = useLab(store, id === 'timeline' || KERNEL_VIEWS.get(id)?.trace ? selectTrace : selectNothing);
   const liveReport = useLab(store, 'report');
   const liveFinal = useLab(store, 'finalReport');
   const sweep = useLab(store, id === 'scaling' || id === 'lock-table' || id === 'modes' ? selectSweep : selectNothing);

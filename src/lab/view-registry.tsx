@@ -4,15 +4,16 @@
  * the shell, documented in src/views/README.md, exported by src/views/index.ts); each is
  * a pure function of its props, and the adapters below are the only place the shell
  * knows their prop names. A kernel's own views bring their adapters with them
- * (KernelInfo.ownViews: src/kernels/<name>/views.tsx), loaded as a chunk of the kernel's.
+ * (KernelInfo.ownViews: src/kernels/<name>/views.tsx, or <folder>/ for a kernel with a
+ * KernelInfo.folder), loaded as a chunk of the kernel's.
  */
 import { lazy, memo, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { Report, Schema, SweepState } from '../core/index.js';
 import {
-  CpuGrid, KrpQueue, LockView, MODES, ModeBars, Timeline, traceNames,
+  CpuGrid, LockView, MODES, ModeBars, Timeline, traceNames,
   type TraceNames,
 } from '../views/index.js';
-import { VIEW_KERNEL, type KnownViewId } from '../shared/view-ids.js';
+import { VIEW_FOLDER, type KnownViewId } from '../shared/view-ids.js';
 import type { ViewInputs } from '../shared/view-inputs.js';
 import { capitalised, KERNELS, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
 
@@ -82,12 +83,6 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
       onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))} />
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} stage={v.stage} />,
-  'krp-queue': (v) => (
-    <KrpQueue snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme}
-      width={v.width} modeNames={v.schema.modes}
-      // Tokens take about half a second of wall time to fly, at any speed.
-      flowNs={Number.isFinite(v.speed) ? Math.min(2e7, Math.max(2e3, v.speed / 2)) : 2e7} />
-  ),
   modes: (v) => {
     const other = kernelInfo(v.snapshot.kernel).sweepPartner;
     const compare = other ? sweepReport(v.sweep, other, v.snapshot.cpus.length) : undefined;
@@ -136,12 +131,12 @@ export function viewComponent(id: KnownViewId): ComponentType<ViewInputs> {
   if (own) return own;
   let adapter = kernelAdapters.get(id);
   if (!adapter) {
-    const kernel = VIEW_KERNEL.get(id);
-    const load = kernel === undefined ? undefined : KERNEL_VIEW_MODULES[`../kernels/${kernel}/views.tsx`];
-    if (!load) throw new Error(`no view has the id "${id}"${kernel ? ` (the ${kernel} kernel lists it, but src/kernels/${kernel}/views.tsx does not exist)` : ''}`);
+    const folder = VIEW_FOLDER.get(id);
+    const load = folder === undefined ? undefined : KERNEL_VIEW_MODULES[`../kernels/${folder}/views.tsx`];
+    if (!load) throw new Error(`no view has the id "${id}"${folder ? ` (a kernel of src/kernels/${folder}/ lists it, but src/kernels/${folder}/views.tsx does not exist)` : ''}`);
     const Lazy = lazy(async () => {
       const view = (await load()).VIEWS[id];
-      if (!view) throw new Error(`src/kernels/${kernel}/views.tsx draws no view "${id}" (its VIEWS lack it)`);
+      if (!view) throw new Error(`src/kernels/${folder}/views.tsx draws no view "${id}" (its VIEWS lack it)`);
       return { default: view };
     });
     adapter = function KernelViewAdapter(v: ViewInputs) { return loading(<Lazy {...v} />); };

@@ -14,29 +14,15 @@ import type { Report } from '../core/report.js';
 import { core, percent, rate, type Metric } from './metric-kit.js';
 
 export type { Metric };
-import { monitorModes, type MonitorRow } from '../core/monitor.js';
+import { monitorModes } from '../core/monitor.js';
 import { KERNELS } from '../kernels/index.js';
 
-const queue = (report: Report, name: string) => report.queues?.find((q) => q.name === name);
-const lock = (report: Report, name: string) => report.locks?.find((l) => l.name === name);
 const cpus = (report: Report) => {
   const machine = report.scenario?.machine as Record<string, unknown> | undefined;
   const n = machine?.cpus;
   return typeof n === 'number' && n > 0 ? n : undefined;
 };
 
-/**
- * One row of OpenVMS MONITOR MODES (core/monitor.ts): percent of one CPU summed over the
- * machine's CPUs, so the rows add up to 100 x CPUs ("of 1,600" for 16 CPUs).
- */
-const monitorRow = (label: string, row: MonitorRow): Metric => ({
-  label: `MONITOR MODES: ${label} (of 100 × CPUs)`, unit: '', digits: 0,
-  read: (r) => {
-    const n = cpus(r);
-    if (!r.modes_pct || n === undefined) return undefined;
-    return monitorModes(r.modes_pct, n).find((entry) => entry.row === row)?.value;
-  },
-});
 const ENGINE_METRICS = {
   mpsynch_pct: core('mpsynch_pct'),
   mpsynch_cpus: core('mpsynch_cpus', { digits: 1 }),
@@ -48,37 +34,9 @@ const ENGINE_METRICS = {
   }),
   transactions_per_min: core('throughput.transactions_per_min'),
   buffered_io_per_s: core('throughput.buffered_io_per_s'),
-  iolock8_hold_pct: core('iolock8_hold_pct'),
-  iolock8_contended_pct: { label: 'I/O lock 8 acquisitions that had to wait', unit: '%', digits: 0, read: (r) => lock(r, 'IOLOCK8')?.contended_pct },
-  iolock8_transfers_per_s: rate('I/O lock 8 cache-line moves/s', (r) => lock(r, 'IOLOCK8')?.line_transfers_per_s),
   hold_pct_all_locks: core('hold_pct_all_locks'),
   spin_pct_all_locks: core('spin_pct_all_locks'),
   locks_per_s: core('locks_per_s'),
-  designated_cpu_busy_pct: core('designated_cpu_busy_pct'),
-  designated_cpu_spin_pct: core('designated_cpu_spin_pct'),
-  forks_per_s: core('forks_per_s'),
-  krp_queue_mean_len: { label: 'KRPs waiting (mean)', unit: 'KRPs', digits: 1, read: (r) => queue(r, 'krp_queue')?.mean_len },
-  krp_queue_mean_wait_us: {
-    label: 'KRP wait (mean)',
-    unit: 'µs',
-    digits: 0,
-    read: (r) => {
-      const q = queue(r, 'krp_queue');
-      return q === undefined ? undefined : q.mean_wait_ns / 1000;
-    },
-  },
-  krps_per_s: rate('KRPs queued/s', (r) => queue(r, 'krp_queue')?.krps_per_s),
-  // The utilisation law read backwards: the designated CPU's busy time per KRP it takes.
-  designated_cpu_us_per_krp: {
-    label: 'Designated CPU time per KRP',
-    unit: 'µs',
-    digits: 1,
-    read: (r) => {
-      const q = queue(r, 'krp_queue');
-      const busy = r.designated_cpu_busy_pct;
-      return q === undefined || busy === undefined || q.krps_per_s <= 0 ? undefined : (busy / 100 / q.krps_per_s) * 1e6;
-    },
-  },
   user_pct: percent('User mode', (r) => r.modes_pct?.user),
   idle_pct: percent('Idle', (r) => r.modes_pct?.idle),
   txn_response_ms: core('txn_response_ns', { digits: 2, shown: { unit: 'ms', per: 1e6 } }),
@@ -92,7 +50,7 @@ const ENGINE_METRICS = {
     const locks = r.locks;
     return locks && locks.length > 0 ? Math.max(...locks.map((l) => l.hold_pct)) : undefined;
   }),
-  // OpenVMS on an AlphaServer GS (kernel "numa"): where things live, the batch run, the fair spinlock.
+  // Resource affinity domains (any kernel on several RADs; the AlphaServer GS's, numa/): where things live, the fair spinlock.
   cross_rad_pct: core('numa.cross_rad_pct'),
   busiest_rad_traffic_pct: percent('Traffic served by the busiest RAD', (r) => {
     const matrix = r.numa?.traffic_bytes_per_s;
@@ -101,30 +59,7 @@ const ENGINE_METRICS = {
     const total = rows.reduce((sum, bytes) => sum + bytes, 0);
     return total > 0 ? (100 * Math.max(...rows)) / total : undefined;
   }),
-  ramdisk_cross_rad_pct: core('numa_run.ramdisk_cross_rad_pct'),
-  records_per_s: core('numa_run.records_per_s'),
-  lock_ops_per_s: core('numa_run.lock_ops_per_s'),
-  ramdisk_io_per_s: core('numa_run.ramdisk_io_per_s'),
-  runtime_minutes: {
-    label: 'Run time (the real run)',
-    unit: 'min',
-    digits: 1,
-    read: (r) => (r.numa_run?.finished && typeof r.numa_run.runtime_minutes === 'number' ? r.numa_run.runtime_minutes : undefined),
-  },
-  runtime_ms: {
-    label: 'Run time (modelled)',
-    unit: 'ms',
-    digits: 1,
-    read: (r) => (r.numa_run?.finished && typeof r.numa_run.runtime_ns === 'number' ? r.numa_run.runtime_ns / 1e6 : undefined),
-  },
   lock_fairness_jain: core('numa.fairness_jain', { digits: 3 }),
-  monitor_interrupt: monitorRow('Interrupt State', 'Interrupt State'),
-  monitor_mpsynch: monitorRow('MP Synchronization', 'MP Synchronization'),
-  monitor_kernel: monitorRow('Kernel Mode', 'Kernel Mode'),
-  monitor_user: monitorRow('User Mode', 'User Mode'),
-  monitor_idle: monitorRow('Idle Time', 'Idle Time'),
-  lckmgr_hold_pct: percent('Lock manager spinlock (LCKMGR) held', (r) => lock(r, 'LCKMGR')?.hold_pct),
-  lckmgr_contended_pct: percent('LCKMGR acquisitions that had to wait', (r) => lock(r, 'LCKMGR')?.contended_pct),
   rad0_interrupt_mpsynch_pct: percent("RAD 0's CPUs: Interrupt State + MP Synchronization", (r) => {
     const rad = r.numa?.by_rad?.[0];
     if (!rad) return undefined;

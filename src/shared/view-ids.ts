@@ -13,7 +13,6 @@ const ENGINE_VIEWS: readonly { id: string; title: string }[] = [
   { id: 'numa-topology', title: 'RADs (topology)' },
   { id: 'lock', title: 'Spinlock' },
   { id: 'numa-spinlock', title: 'Spinlock per RAD' },
-  { id: 'krp-queue', title: 'KRP queue' },
   { id: 'modes', title: 'Modes' },
   { id: 'monitor-modes', title: 'MONITOR MODES' },
   { id: 'numa-traffic', title: 'RAD traffic' },
@@ -30,8 +29,8 @@ export type KnownViewId = string;
 /** The kernels' views by id. */
 export const KERNEL_VIEWS: ReadonlyMap<string, KernelView> = new Map(KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, view] as const)));
 
-/** The kernel that adds a view, by the view's id (its folder, src/kernels/<name>/, draws it). */
-export const VIEW_KERNEL: ReadonlyMap<string, string> = new Map(KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, kernel.name] as const)));
+/** The folder of the kernel that adds a view, by the view's id (src/kernels/<folder>/ draws it: the kernel's name, or its KernelInfo.folder). */
+export const VIEW_FOLDER: ReadonlyMap<string, string> = new Map(KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, kernel.folder ?? kernel.name] as const)));
 
 /**
  * Every view in the lab's order: the engine's, and after each the kernels' views that

@@ -9,7 +9,6 @@
  */
 export { CpuGrid, type CpuGridProps } from './cpu-grid/CpuGrid.js';
 export { LockView, type LockViewProps } from './lock/LockView.js';
-export { KrpQueue, type KrpQueueProps } from './krp-queue/KrpQueue.js';
 export { ModeBars, type ModeBarsProps } from './modes/ModeBars.js';
 export { Timeline, type TimelineProps } from './timeline/Timeline.js';
 
@@ -20,5 +19,4 @@ export {
 export { prefersReducedMotion, usePrefersReducedMotion, useTweened, onFrame } from './motion.js';
 export { SegmentBuilder, buildSegments, type TimelineSegments, type TraceNames } from './timeline/segments.js';
 export { SegmentFeed, traceNames, type TraceWindowLike } from './timeline/feed.js';
-export { krpEventsFromTrace, type KrpEvent } from './krp-queue/flow.js';
 export { primaryLock, LOCK_INFO } from './lock/model.js';

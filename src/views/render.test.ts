@@ -17,10 +17,11 @@ import { THEMES, type Theme } from './palette.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Views = Record<string, FunctionComponent<any>>;
 const load = (path: string) => import(/* @vite-ignore */ path) as Promise<Views>;
-// The views index.ts exports, and those the lab loads lazily from their own files (the SNA kernel's from its folder).
+// The views index.ts exports, and those the lab loads lazily from their own files (the SNA and OpenVMS kernels' from their folders).
 const views = async () => ({
   ...(await load('./index.ts')), ...(await load('../kernels/sna/herd/HerdView.tsx')),
   ...(await load('./lock-table/LockTable.tsx')), ...(await load('../kernels/sna/cache-lines/CacheLineView.tsx')),
+  ...(await load('../kernels/openvms/krp-queue/KrpQueue.tsx')),
 });
 
 const classic = runFixture('classic-16');

@@ -16,7 +16,6 @@ export const toy: KernelInfo = {
   views: ['cpu-grid', 'lock', 'modes', 'timeline'],
   figures: () => import('./Figures.js'),
   mainLock: 'TOY_LOCK',
-  designatedCpu: false,
   series: 'baseline',
   throughput: { path: 'locks_per_s', label: 'Lock acquisitions per second', words: 'lock acquisitions per second', unit: 'acquisitions/s' },
   vocabulary: 'unix',

@@ -18,7 +18,7 @@ import snaDoc from '../../../lessons/scenarios/sna-as-ported.json?raw';
 import { loadCore, readSchema, Simulation, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
 import { herdFramesFixture, hpuxFixture, netViewFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
 import {
-  CpuGrid, KrpQueue, LockView, ModeBars, SegmentBuilder, Timeline, traceNames,
+  CpuGrid, LockView, ModeBars, SegmentBuilder, Timeline, traceNames,
   type Theme, type TimelineSegments, type TraceNames,
 } from '../../views/index.js';
 import { CacheLineView } from '../../kernels/sna/cache-lines/CacheLineView.js';
@@ -31,6 +31,7 @@ import { NetLivelock } from '../../kernels/onload/livelock/NetLivelock.js';
 import { NetSizeCurve } from '../../kernels/onload/size-curve/NetSizeCurve.js';
 import { NetStackLock } from '../../kernels/onload/stack-lock/NetStackLock.js';
 import { HpuxJourney } from '../../kernels/hpux/journey/HpuxJourney.js';
+import { KrpQueue } from '../../kernels/openvms/krp-queue/KrpQueue.js';
 import { HpuxBuffers } from '../../kernels/hpux/buffers/HpuxBuffers.js';
 import { HpuxCurves } from '../../kernels/hpux/curves/HpuxCurves.js';
 import { sliceWindow } from '../../views/timeline/feed.js';
@@ -126,7 +127,7 @@ function useHerdFrame(): Snapshot {
 function StaticGallery() {
   const herdFrame = useHerdFrame();
   const long = useLongTimeline();
-  const scalableAt16 = sweep.reports.find((r) => kernelInfo(r.kernel).designatedCpu && (r.scenario as { machine: { cpus: number } }).machine.cpus === 16)!;
+  const scalableAt16 = sweep.reports.find((r) => r.kernel === scalable16.snapshot.kernel && (r.scenario as { machine: { cpus: number } }).machine.cpus === 16)!;
   const partial = useMemo(() => sweep.reports.filter((r) => (r.scenario as { machine: { cpus: number } }).machine.cpus <= 17), []);
   const smallTimeline = useMemo(() => sliceWindow(scalable16.slice, scalable16.snapshotBefore.nowNs, modeAt(scalable16.snapshotBefore)), []);
   return (

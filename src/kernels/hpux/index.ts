@@ -55,7 +55,6 @@ export const hpux: KernelInfo = {
   ownViews: HPUX_VIEWS,
   metrics: HPUX_METRICS,
   figures: () => import('./Figures.js'),
-  designatedCpu: false,
   series: 'baseline',
   throughput: { path: 'hpux.throughput_mbps', label: 'Throughput (Mb/s)', words: 'megabits per second', unit: 'Mb/s' },
   vocabulary: 'unix',

@@ -78,7 +78,6 @@ export const onload: KernelInfo = {
   ownViews: NET_VIEWS,
   metrics: ONLOAD_METRICS,
   figures: () => import('./Figures.js'),
-  designatedCpu: false,
   series: 'baseline',
   throughput: { path: 'net.delivered_per_s', label: 'Messages delivered per second', words: 'messages delivered per second', unit: 'messages/s' },
   vocabulary: 'unix',

@@ -65,7 +65,6 @@ export const service: KernelInfo = {
   views: ['cpu-grid', 'lock', 'herd', 'modes', 'timeline', 'lock-table', 'scaling'],
   metrics: SERVICE_METRICS,
   figures: () => import('./Figures.js'),
-  designatedCpu: false,
   mainLock: 'STATE_LOCK',
   series: 'baseline',
   throughput: { path: 'service.requests_per_s', label: 'Requests per second', words: 'requests per second', unit: 'requests/s' },

@@ -88,7 +88,6 @@ export const sna: KernelInfo = {
   ownViews: SNA_VIEWS,
   metrics: SNA_METRICS,
   figures: () => import('./Figures.js'),
-  designatedCpu: false,
   threads: SNA_THREADS,
   series: 'baseline',
   throughput: { path: 'sna.round_trips_per_s', label: 'Session round trips per second', words: 'session round trips per second', unit: 'round trips/s' },

@@ -11,7 +11,8 @@
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { REPORT_METRICS, reportValue, transferResponseNs, type ReportMetricPath } from '../../core/report.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { KERNELS, kernelInfo } from '../../kernels/index.js';
+import type { CompareUnit } from '../../kernels/types.js';
 import { formatCount, formatNs } from '../../views/format.js';
 import { modeNs, modeTotalsNs, mpsynch } from '../../views/snapshot-data.js';
 
@@ -23,7 +24,7 @@ export interface SideSample {
   modes: readonly string[];
 }
 
-export type MetricUnit = 'pct' | 'rate' | 'ns' | 'count' | 'minutes' | 'index';
+export type MetricUnit = CompareUnit;
 
 export interface MetricRow {
   id: string;
@@ -72,7 +73,7 @@ export function busyPct(snapshot: Snapshot, modes: readonly string[]): number {
   return 100 - (100 * modeTotalsNs(snapshot, modes).idle) / machine;
 }
 
-const METRICS: readonly MetricDef[] = [
+const ENGINE_METRICS: readonly MetricDef[] = [
   {
     id: 'mpsynch', label: 'Spinning', detail: 'of all CPU time (OpenVMS calls it MP synchronization)', unit: 'pct', better: 'lower',
     everyKernel: true,
@@ -105,22 +106,6 @@ const METRICS: readonly MetricDef[] = [
   },
   reportRow('locks_per_s', { id: 'locks', label: 'Locking', detail: 'lock acquisitions per second', unit: 'rate', everyKernel: true }),
   {
-    id: 'krp-wait', label: 'KRP queue wait', detail: 'mean wait for the designated CPU', unit: 'ns', better: 'lower',
-    read: ({ report, snapshot }) => {
-      if (!kernelInfo(snapshot.kernel).designatedCpu) return NaN;
-      const queue = report?.queues.find((q) => q.name === 'krp_queue');
-      return queue ? queue.mean_wait_ns : NaN;
-    },
-  },
-  {
-    id: 'designated', label: 'Designated CPU busy', detail: 'in kernel context', unit: 'pct',
-    read: ({ snapshot }) => {
-      if (!kernelInfo(snapshot.kernel).designatedCpu) return NaN;
-      const cpu = snapshot.cpus[snapshot.designatedCpu];
-      return cpu && snapshot.windowNs > 0 ? (100 * cpu.kctxNs) / snapshot.windowNs : NaN;
-    },
-  },
-  {
     id: 'cswitch', label: 'Context switches', detail: 'of all CPU time', unit: 'pct', better: 'lower',
     read: ({ snapshot, modes }) => {
       const machine = snapshot.windowNs * snapshot.cpus.length;
@@ -139,6 +124,28 @@ const METRICS: readonly MetricDef[] = [
     read: ({ snapshot, modes }) => busyPct(snapshot, modes),
   },
 ];
+
+/**
+ * Every row in the page's order: the engine's above, and after each the kernels' own
+ * rows that follow it (KernelInfo.compareMetrics), each read only from a side that runs a
+ * kernel bringing it (NaN on the other).
+ */
+const METRICS: readonly MetricDef[] = (() => {
+  const rows = [...ENGINE_METRICS];
+  for (const kernel of KERNELS) {
+    for (const row of kernel.compareMetrics ?? []) {
+      if (rows.some((def) => def.id === row.id)) continue;
+      const at = rows.findIndex((def) => def.id === row.after);
+      if (at < 0) throw new Error(`the ${kernel.name} kernel's Compare row "${row.id}" follows "${row.after}", which is not a row`);
+      const bringers = new Set(KERNELS.filter((k) => k.compareMetrics?.some((own) => own.id === row.id)).map((k) => k.name));
+      rows.splice(at + 1, 0, {
+        id: row.id, label: row.label, detail: row.detail, unit: row.unit, ...(row.better ? { better: row.better } : {}),
+        read: (side) => (bringers.has(side.snapshot.kernel) ? row.read(side) : NaN),
+      });
+    }
+  }
+  return rows;
+})();
 
 /** The rows for two sides: the measures of either side's kernel, each read from both. */
 export function metricRows(a: SideSample, b: SideSample): MetricRow[] {

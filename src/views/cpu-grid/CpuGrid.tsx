@@ -2,7 +2,8 @@
  * CpuGrid.tsx -- one tile per CPU (1..64, the layout adapts), coloured by the CPU's
  * mode, saying what it runs and what it spins for; from 65 CPUs (up to 256) a dense
  * grid of numbered squares on a canvas instead (DenseCells.tsx), read one CPU at a
- * time. The designated TCP/IP CPU of the Scalable Kernel is outlined and labelled;
+ * time. A CPU with a role of its own in the kernel (KernelInfo.roleCpu: the Scalable
+ * Kernel's designated TCP/IP CPU) is outlined and labelled in the kernel's words;
  * the headline gives MP synchronization now (CPUs spinning, count and share) and over
  * the run. A pure function of its props.
  */
@@ -16,7 +17,7 @@ import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import {
-  cpuGridSummary, cpuModeShares, defaultGridHeight, DENSE_GRID_FROM, designatedCpu, gridLayout, runningText, tileDetail, tileDetailText, tileModeText,
+  cpuGridSummary, cpuModeShares, defaultGridHeight, DENSE_GRID_FROM, gridLayout, roleCpuOf, runningText, tileDetail, tileDetailText, tileModeText,
 } from './model.js';
 import { DenseCells } from './DenseCells.js';
 import { stackOffsets } from '../common/stack.js';
@@ -54,7 +55,8 @@ export function CpuGrid(props: CpuGridProps) {
   const height = props.height ?? defaultGridHeight(n, innerW, t.fontSize);
   const layout = gridLayout(n, innerW, height, n > 32 ? 4 : 6);
   const detail = tileDetail(layout.tileW, t.fontSize);
-  const designated = designatedCpu(snapshot);
+  // the CPU with a role of its own (the Scalable Kernel's designated TCP/IP CPU), in its kernel's words
+  const { cpu: designated, role } = roleCpuOf(snapshot);
   const m = mpsynch(snapshot, props.modeNames);
   const lockNames = snapshot.locks.map((l) => l.name);
   // SNA threads have names of their own (TP 12, HS 12, DLC 0); OpenVMS runs processes.
@@ -97,12 +99,12 @@ export function CpuGrid(props: CpuGridProps) {
         rows: () => snapshot.cpus.map((c) => [
           `CPU ${c.id}`, tileModeText(c), runningText(c, nameOf),
           c.mode === 'spin' && c.spinLock >= 0 ? lockNames[c.spinLock] ?? '' : '',
-          [c.id === designated ? 'designated TCP/IP CPU' : '', c.id === props.interruptCpu ? 'interrupt CPU' : ''].filter(Boolean).join(', '),
+          [role && c.id === designated ? role.name : '', c.id === props.interruptCpu ? 'interrupt CPU' : ''].filter(Boolean).join(', '),
         ]),
       }}>
       {dense ? (
         <DenseCells cpus={snapshot.cpus} lockNames={lockNames} theme={theme} width={innerW} maxHeight={props.height}
-          designated={designated} interruptCpu={props.interruptCpu} threadName={nameOf} onCpuActivate={props.onCpuActivate} />
+          designated={designated} roleWords={role && `the ${role.name}`} interruptCpu={props.interruptCpu} threadName={nameOf} onCpuActivate={props.onCpuActivate} />
       ) : (
       <div className="slv-cpu-tiles" ref={tilesRef} style={{ position: 'relative', width: layout.width + pad * 2 }}
         {...(props.onCpuActivate ? {
@@ -175,8 +177,8 @@ export function CpuGrid(props: CpuGridProps) {
               {(isDesignated || isInterrupt) && detail !== 'none' && (
                 <Badge x={x + layout.tileW - 4} y={y + 4} theme={theme} size={badgeFont}
                   text={longBadges
-                    ? [isDesignated ? 'TCP/IP' : '', isInterrupt ? 'IRQ' : ''].filter(Boolean).join(' · ')
-                    : [isDesignated ? 'D' : '', isInterrupt ? 'I' : ''].join('')} />
+                    ? [isDesignated ? role?.badge : '', isInterrupt ? 'IRQ' : ''].filter(Boolean).join(' · ')
+                    : [isDesignated ? role?.letter : '', isInterrupt ? 'I' : ''].join('')} />
               )}
             </g>
           );
@@ -199,13 +201,12 @@ export function CpuGrid(props: CpuGridProps) {
       )}
       {dense ? (
         <p className="slv-muted" style={{ margin: '6px 0 0', fontSize: 'var(--slv-fs-small)' }}>
-          {designated >= 0 && <>Thick outline: CPU {designated}, the designated TCP/IP CPU that runs every IPL 8 fork thread. </>}
+          {role && designated >= 0 && <>{`Thick outline: CPU ${designated}, the ${role.name} ${role.does}. `}</>}
           {props.interruptCpu !== undefined && props.interruptCpu < n && <>Dark corner: CPU {props.interruptCpu} takes the network interrupts.</>}
         </p>
       ) : (
       <p className="slv-muted" style={{ margin: '6px 0 0', fontSize: 'var(--slv-fs-small)' }}>
-        {designated >= 0 && <>Thick outline, <b>{longBadges ? 'TCP/IP' : 'D'}</b>: CPU {designated}, the designated TCP/IP CPU that runs
-          every IPL 8 fork thread. </>}
+        {role && designated >= 0 && <>Thick outline, <b>{longBadges ? role.badge : role.letter}</b>{`: CPU ${designated}, the ${role.name} ${role.does}. `}</>}
         {props.interruptCpu !== undefined && detail !== 'none' && <><b>{longBadges ? 'IRQ' : 'I'}</b>: CPU {props.interruptCpu} takes the network interrupts. </>}
         {detail === 'full' && layout.tileH >= t.fontSize * 5 && <>Strip at the foot of a tile: how that CPU's time was shared between the modes over the run. </>}
         {props.onCpuActivate && <>Click a tile (or Tab to the tiles, move with the arrow keys, press Enter) to see why that CPU is waiting, or why it last waited.</>}

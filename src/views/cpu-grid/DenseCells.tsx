@@ -21,7 +21,9 @@ export interface DenseCellsProps {
   /** Room across, px, and at most this tall. */
   width: number;
   maxHeight?: number;
+  /** The CPU with a role of its own (KernelInfo.roleCpu), outlined, and its role in words ("the designated TCP/IP CPU"). */
   designated: number;
+  roleWords?: string;
   interruptCpu?: number;
   threadName?: (thread: number) => string;
   onCpuActivate?: (cpu: number) => void;
@@ -41,7 +43,7 @@ export function DenseCells(props: DenseCellsProps) {
   const patterns = useRef(new PatternCache());
   const painter = useRef(new DenseGridPainter());
   const at = Math.min(cursor, n - 1);
-  const roles = (i: number) => ({ designated: i === props.designated, interrupt: i === props.interruptCpu });
+  const roles = (i: number) => ({ role: i === props.designated ? props.roleWords : undefined, interrupt: i === props.interruptCpu });
   const readout = (i: number) => cpuReadout(cpus[i]!, props.lockNames, roles(i), props.threadName);
 
   useLayoutEffect(() => {

@@ -9,7 +9,7 @@ import { mpsynch } from '../snapshot-data.js';
 import { MODES, THEMES } from '../palette.js';
 import { DenseGridPainter } from './draw.js';
 import {
-  cpuGridSummary, cpuReadout, defaultColumns, defaultGridHeight, DENSE_GRID_FROM, denseCellAt, denseColumns, denseGridLayout,
+  cpuGridSummary, cpuReadout, defaultColumns, roleCpuOf, defaultGridHeight, DENSE_GRID_FROM, denseCellAt, denseColumns, denseGridLayout,
   gridLayout, moveCell, TILE_ASPECT, tileDetail, tileDetailText,
 } from './model.js';
 
@@ -143,8 +143,9 @@ describe('dense grid layout (65 to 256 CPUs)', () => {
     for (const name of ['classic-256', 'scalable-256'] as const) {
       const f = runFixture(name);
       expect(f.snapshot.cpus).toHaveLength(256);
+      const marked = roleCpuOf(f.snapshot);
       for (const cpu of f.snapshot.cpus) {
-        const text = cpuReadout(cpu, f.names.locks, { designated: cpu.id === f.snapshot.designatedCpu && name === 'scalable-256' });
+        const text = cpuReadout(cpu, f.names.locks, { role: marked.role && cpu.id === marked.cpu ? `the ${marked.role.name}` : undefined });
         expect(text).toMatch(new RegExp(`^CPU ${cpu.id}: `));
         expect(text).not.toMatch(/NaN|undefined/);
         if (cpu.mode === 'spin' && cpu.spinLock >= 0) expect(text).toContain(`spinning for ${f.names.locks[cpu.spinLock]}`);
@@ -152,7 +153,10 @@ describe('dense grid layout (65 to 256 CPUs)', () => {
       }
     }
     const s = runFixture('scalable-256').snapshot;
-    expect(cpuReadout(s.cpus[s.designatedCpu]!, [], { designated: true })).toContain('the designated TCP/IP CPU');
+    const marked = roleCpuOf(s);
+    expect(marked.cpu).toBe(s.designatedCpu);
+    expect(cpuReadout(s.cpus[marked.cpu]!, [], { role: `the ${marked.role!.name}` })).toContain('the designated TCP/IP CPU');
+    expect(roleCpuOf(runFixture('classic-256').snapshot)).toEqual({ cpu: -1 });
   });
 });
 

@@ -9,6 +9,7 @@ import { MODE_INFO, MODES, modeInfo } from '../palette.js';
 import { cpuName, formatOne, formatPct, listWords, plural } from '../format.js';
 import { measuredWhen, mpsynch } from '../snapshot-data.js';
 import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
+import type { RoleCpu } from '../../kernels/types.js';
 
 export interface GridLayout {
   cols: number;
@@ -21,9 +22,14 @@ export interface GridLayout {
   height: number;
 }
 
-/** The designated TCP/IP CPU, or -1 when the kernel has none (classic). */
-export function designatedCpu(snapshot: Snapshot): number {
-  return kernelInfo(snapshot.kernel).designatedCpu ? snapshot.designatedCpu : -1;
+/**
+ * The CPU with a role of its own in the run's kernel, which the grid outlines and names
+ * (KernelInfo.roleCpu: the Scalable Kernel's designated TCP/IP CPU), and the kernel's
+ * words for it; cpu -1 where the kernel has none.
+ */
+export function roleCpuOf(snapshot: Snapshot): { cpu: number; role?: RoleCpu } {
+  const role = kernelInfo(snapshot.kernel).roleCpu;
+  return role ? { cpu: role.cpu(snapshot), role } : { cpu: -1 };
 }
 
 /** Tiles are a little wider than tall, so two lines of words fit. */
@@ -162,13 +168,16 @@ export function moveCell(i: number, key: string, cols: number, n: number): numbe
   return Math.max(0, Math.min(n - 1, i + d));
 }
 
-/** One CPU in words, for the dense grid's readout: "CPU 137: spinning for IOLOCK8 (process 17)". */
-export function cpuReadout(cpu: CpuState, lockNames: readonly string[], roles: { designated?: boolean; interrupt?: boolean } = {},
+/**
+ * One CPU in words, for the dense grid's readout: "CPU 137: spinning for IOLOCK8 (process 17)";
+ * `roles.role` is its role's words where it has one ("the designated TCP/IP CPU").
+ */
+export function cpuReadout(cpu: CpuState, lockNames: readonly string[], roles: { role?: string; interrupt?: boolean } = {},
   threadName?: (thread: number) => string): string {
   const doing = cpu.mode === 'spin' && cpu.spinLock >= 0
     ? `spinning for ${lockNames[cpu.spinLock] ?? `lock ${cpu.spinLock}`}${cpu.level === 'process' && cpu.thread >= 0 ? ` (${runningText(cpu, threadName)})` : ''}`
     : cpu.level === 'idle' ? tileModeText(cpu) : `${tileModeText(cpu)}, running ${runningText(cpu, threadName)}`;
-  const role = [roles.designated ? 'the designated TCP/IP CPU' : '', roles.interrupt ? 'takes the network interrupts' : ''].filter(Boolean);
+  const role = [roles.role ?? '', roles.interrupt ? 'takes the network interrupts' : ''].filter(Boolean);
   return `CPU ${cpu.id}: ${doing}${role.length ? `; ${role.join(', ')}` : ''}.`;
 }
 
@@ -216,9 +225,9 @@ export function cpuGridSummary(snapshot: Snapshot, modeNames: readonly string[] 
   const spinFor = spinners.length > 0
     ? ` Spinning for: ${listWords([...new Set(spinners.map((c) => lockNames[c.spinLock] ?? `lock ${c.spinLock}`))])}.`
     : '';
-  const d = designatedCpu(snapshot);
-  const designated = d >= 0 && snapshot.cpus[d]
-    ? ` ${cpuName(d)} is the designated TCP/IP CPU, now ${tileModeText(snapshot.cpus[d]!)} running ${runningText(snapshot.cpus[d]!)}.`
+  const { cpu: d, role } = roleCpuOf(snapshot);
+  const designated = role && d >= 0 && snapshot.cpus[d]
+    ? ` ${cpuName(d)} is the ${role.name}, now ${tileModeText(snapshot.cpus[d]!)} running ${runningText(snapshot.cpus[d]!)}.`
     : '';
   return `${plural(m.cpus, 'CPU')}, ${kernelInfo(snapshot.kernel).title}. `
     + `Now: ${listWords(parts)}.${spinFor} `

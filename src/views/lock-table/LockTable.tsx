@@ -82,7 +82,8 @@ export function LockTable(props: LockTableProps) {
             {showPublished
               ? <>Model figures over the measured window; published figures from {SOURCE_CITATION}.</>
               : <>Model figures over the measured window. The published lock table is the OpenVMS TCP/IP paper&apos;s, about other kernels, so it is not shown beside this run.</>}
-            {columns.some((c) => kernelInfo(c.source).designatedCpu) && ' The model\'s Scalable Kernel spins less than the published 4.4%: the paper says the Scalable Kernel adds several mini-spin locks beside the TCP/IP global lock, and the model leaves those out, as it does the rest of OpenVMS\'s spin locks (docs/model.md).'}
+            {/* where the model parts from a published column, and why (KernelInfo.paperLockTable.modelNote) */}
+            {[...new Set(columns.map((c) => kernelInfo(c.source).paperLockTable?.modelNote))].filter(Boolean).map((note) => ` ${note}`).join('')}
           </caption>
           <thead>
             <tr>

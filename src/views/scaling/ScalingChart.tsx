@@ -3,7 +3,8 @@
  * (KernelInfo.throughput: transmit packets per second for the OpenVMS pair, requests per
  * second for the service under a lock) and its time spent spinning (MP synchronization,
  * in OpenVMS's words) against CPUs (the paper's Figures 4 and 6), the current run
- * highlighted, and, for a kernel with a designated CPU, the CPU count where that CPU
+ * highlighted, and, for a kernel with a CPU of a role of its own (KernelInfo.roleCpu: the
+ * Scalable Kernel's designated CPU), the CPU count where that CPU
  * saturates marked. Each series' throughput is fitted (the Universal Scalability Law,
  * or Amdahl's law by a two-button switch): the fitted curve dashed, its N_max marked
  * when it lies in or near the range, and the coefficients said in words in the kernel's
@@ -24,7 +25,7 @@ import { XAxis, YGrid } from '../common/axes.js';
 import { Legend, SeriesSwatch, swatchSize } from '../common/Legend.js';
 import {
   allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, isPoorFit, nMaxMark, pointOf,
-  poorFitLabel, saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type FitModel, type FittedSeries, type SweepPoint,
+  poorFitLabel, roleShort, saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type FitModel, type FittedSeries, type SweepPoint,
 } from './model.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
 import { stackOffsets } from '../common/stack.js';
@@ -82,6 +83,9 @@ export function ScalingChart(props: ScalingChartProps) {
   const designated = designatedSeries(series);
   const saturation = designated ? saturationCpus(designated.points, threshold) : null;
   const current = props.report ? pointOf(props.report) : undefined;
+  // the CPU that saturates, in its kernel's words ("designated CPU": KernelInfo.roleCpu), from the sweep or this run
+  const role = designated ? kernelInfo(designated.kernel).roleCpu : current ? kernelInfo(current.kernel).roleCpu : undefined;
+  const roleWords = roleShort(designated);
   const progress = Math.max(0, Math.min(1, props.progress ?? 1));
   const panelH = props.height ?? Math.round(t.fontSize * 19);
   const domain = cpuDomain(current ? [...all, current] : all, props.cpuRange);
@@ -102,7 +106,7 @@ export function ScalingChart(props: ScalingChartProps) {
   const headline = progress < 1
     ? <span>Sweep <strong>{Math.round(progress * 100)}%</strong> <span className="slv-muted">done · {all.length} runs</span></span>
     : saturation !== null
-      ? <span>designated CPU saturates at <strong>{saturation}</strong> CPUs</span>
+      ? <span>{roleWords} saturates at <strong>{saturation}</strong> CPUs</span>
       : undefined;
   const spinColumn = panels.some((p) => p.key === 'mpsynch');
 
@@ -119,8 +123,8 @@ export function ScalingChart(props: ScalingChartProps) {
           ? [{ key: 'poor-fit', label: `Poor ${lawShort} fit (sparse dashes): its peak is no prediction`, swatch: <FitSwatch t={t} size={swatchSize(theme)} poor /> }]
           : []),
         ...(model === 'usl' ? [{ key: 'nmax', label: 'N_max, where the fitted throughput peaks', swatch: <NmaxSwatch t={t} size={swatchSize(theme)} /> }] : []),
-        ...(designated || (current && kernelInfo(current.kernel).designatedCpu)
-          ? [{ key: 'sat', label: `Designated CPU saturated (≥ ${threshold}% busy); hollow points from there on`, swatch: <SaturationSwatch t={t} size={swatchSize(theme)} /> }]
+        ...(role
+          ? [{ key: 'sat', label: `${capitalised(role.short)} saturated (≥ ${threshold}% busy); hollow points from there on`, swatch: <SaturationSwatch t={t} size={swatchSize(theme)} /> }]
           : []),
       ]} />}
       table={{
@@ -131,7 +135,7 @@ export function ScalingChart(props: ScalingChartProps) {
             return [`${info.short}: ${info.throughput.unit}`, `${info.short}: ${lawShort} fit${isPoorFit(s.fit, model) ? ' (poor)' : ''}`];
           }),
           ...(spinColumn ? series.map((s) => `${kernelInfo(s.kernel).short}: ${spinningWords(kernelInfo(s.kernel).vocabulary)}`) : []),
-          ...(designated ? ['Designated CPU busy'] : [])],
+          ...(designated ? [`${capitalised(roleWords)} busy`] : [])],
         rows: [...new Set(all.map((p) => p.cpus))].sort((a, b) => a - b).map((n) => {
           const at = (s: FittedSeries) => s.points.find((p) => p.cpus === n);
           const fitted = (s: FittedSeries) => {
@@ -183,6 +187,8 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
 }) {
   const fs = t.fontSize;
   const drawn = fits.filter((s) => s.points.length > 0);
+  // the CPU that saturates, in its kernel's words ("designated CPU": KernelInfo.roleCpu)
+  const roleWords = roleShort(designatedSeries(fits));
   // room on the right for the direct labels at the lines' ends (two series or more), else for the ring of this run
   const margin = { top: fs * 2.2, right: fs * (drawn.length > 1 ? 5.2 : 1.6), bottom: fs * 3, left: fs * 4.4 };
   // the title over the plot; in a narrow frame from the left edge, and on as many lines as it needs
@@ -251,25 +257,25 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
         });
       })()}
 
-      {saturation !== null && (
+      {saturation !== null && roleWords && (
         <g data-saturation={saturation}>
           <line x1={x(saturation)} x2={x(saturation)} y1={margin.top - 4} y2={height - margin.bottom} stroke={t.text}
             strokeWidth={2} strokeDasharray="2 4" />
           {panel.key === 'tx' && (() => {
-            const textW = 24 * t.smallSize * 0.55;
+            const textW = `${roleWords} saturated`.length * t.smallSize * 0.55;
             const left = x(saturation) - margin.left >= textW + 8;
             const right = width - margin.right - x(saturation) >= textW + 8;
             const y0 = margin.top + t.smallSize * 1.6;
             if (left || right) {
               return (
                 <text x={x(saturation) + (left ? -6 : 6)} y={y0} fontSize={t.smallSize} textAnchor={left ? 'end' : 'start'} fontWeight={700}
-                  style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>designated CPU saturated</text>
+                  style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>{`${roleWords} saturated`}</text>
               );
             }
             return (
               <text x={x(saturation) - 6} y={y0} fontSize={t.smallSize} textAnchor="end" fontWeight={700}
                 style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
-                <tspan x={x(saturation) - 6}>designated CPU</tspan><tspan x={x(saturation) - 6} dy={t.smallSize * 1.15}>saturated</tspan>
+                <tspan x={x(saturation) - 6}>{roleWords}</tspan><tspan x={x(saturation) - 6} dy={t.smallSize * 1.15}>saturated</tspan>
               </text>
             );
           })()}
@@ -316,7 +322,7 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
       })}
       {drawn.map(({ kernel: k, points: s }) => {
         const style = styleOf(t, k);
-        const hollowFrom = kernelInfo(k).designatedCpu ? saturation : null;
+        const hollowFrom = kernelInfo(k).roleCpu ? saturation : null;
         return (
           <g key={k} data-kernel={k}>
             <path d={path(s) ?? ''} fill="none" stroke={style.colour} strokeWidth={t.strokeWidth + 0.5}

@@ -74,9 +74,14 @@ export function allPoints(series: readonly Series[]): SweepPoint[] {
   return series.flatMap((s) => s.points);
 }
 
-/** The series of a kernel with a designated CPU (the Scalable Kernel's TCP/IP CPU), if one was swept. */
+/** The series of a kernel with a CPU of a role of its own that can saturate (KernelInfo.roleCpu: the Scalable Kernel's designated TCP/IP CPU), if one was swept. */
 export function designatedSeries<S extends Series>(series: readonly S[]): S | undefined {
-  return series.find((s) => kernelInfo(s.kernel).designatedCpu);
+  return series.find((s) => kernelInfo(s.kernel).roleCpu);
+}
+
+/** That CPU's name in its kernel's few words ("designated CPU"), for the series that has one. */
+export function roleShort(series: Series | undefined): string {
+  return (series && kernelInfo(series.kernel).roleCpu?.short) ?? '';
 }
 
 /** The fewest CPUs at which the designated CPU is saturated, or null. */
@@ -147,8 +152,8 @@ export function scalingSummary(series: readonly Series[], saturation: number | n
         + `${kernelInfo(b.kernel).throughput.words} than the ${kernelInfo(a.kernel).title}.`
       : '',
     saturation !== null
-      ? `The designated CPU saturates (at least ${SATURATION_PCT}% busy) from ${saturation} CPUs on.`
-      : designated && designated.points.length > 0 ? 'The designated CPU does not saturate in this range.' : '',
+      ? `The ${roleShort(designated)} saturates (at least ${SATURATION_PCT}% busy) from ${saturation} CPUs on.`
+      : designated && designated.points.length > 0 ? `The ${roleShort(designated)} does not saturate in this range.` : '',
     current ? currentWords(current) : '',
   ];
   const text = parts.filter(Boolean).join(' ');

@@ -1,10 +1,10 @@
 /*
- * NumaFigures.tsx -- OpenVMS on an AlphaServer GS: the batch run's pace, where its I/O went, MP synchronization.
+ * Figures.tsx (numa) -- OpenVMS on an AlphaServer GS: the batch run's pace, where its I/O went, MP synchronization.
  */
-import type { FiguresProps } from '../../kernels/index.js';
+import type { FiguresProps } from '../index.js';
 import { formatCount, formatNs, formatPct } from '../../views/format.js';
 import { mpsynch } from '../../views/snapshot-data.js';
-import { Figure, FigureList } from './Figure.js';
+import { Figure, FigureList } from '../../lab/figures/Figure.js';
 
 /** OpenVMS on an AlphaServer GS: the batch run's pace, where its I/O went, MP synchronization. */
 export default function NumaFiguresList({ schema, snapshot, report }: FiguresProps) {

@@ -2,20 +2,21 @@
  * summary.ts (krp-queue) -- the KRP queue view's text equivalent: the queue, the
  * designated CPU and what the trace shows happened lately, in the paper's words.
  */
-import type { Snapshot } from '../../core/snapshot.js';
-import { cpuName, formatCount, formatNs, formatPct, listWords } from '../format.js';
-import { runningText, tileModeText } from '../cpu-grid/model.js';
+import type { Snapshot } from '../../../core/snapshot.js';
+import { cpuName, formatCount, formatNs, formatPct, listWords } from '../../../views/format.js';
+import { runningText, tileModeText } from '../../../views/cpu-grid/model.js';
 import { countKrpEvents, krpQueue, type KrpEvent } from './flow.js';
-import { kernelInfo } from '../../kernels/index.js';
-import { soFar } from '../snapshot-data.js';
+import { kernelInfo } from '../../index.js';
+import { soFar } from '../../../views/snapshot-data.js';
 
 export function krpSummary(snapshot: Snapshot, events: readonly KrpEvent[], flowNs: number, busyPct: number, estimated: boolean): string {
-  if (!kernelInfo(snapshot.kernel).designatedCpu) {
+  const role = kernelInfo(snapshot.kernel).roleCpu;
+  if (!role) {
     return 'Classic kernel: there is no KRP work queue. Every CPU takes I/O lock 8 itself to do its kernel-context work, '
       + 'spinning while another CPU holds it.';
   }
   const q = krpQueue(snapshot);
-  const d = snapshot.designatedCpu;
+  const d = role.cpu(snapshot);
   const cpu = snapshot.cpus[d];
   const c = countKrpEvents(events, snapshot.nowNs - flowNs, snapshot.nowNs);
   const queuers = [...new Set(events.filter((e) => e.kind === 'queue' && e.t > snapshot.nowNs - flowNs).map((e) => e.cpu))];

@@ -1,9 +1,14 @@
 /*
- * numa.ts -- OpenVMS on an AlphaServer GS: where processes, data and locks live in the
- * resource affinity domains, and a batch run that pays for it (source 004).
+ * numa/ -- OpenVMS on an AlphaServer GS: where processes, data and locks live in the
+ * resource affinity domains, and a batch run that pays for it (source 004). index.ts is
+ * the kernel's record: its controls, its figures (Figures.tsx), its measures
+ * (metrics.ts) and its CLI output (cli.ts). The RAD views it lists are the machine's
+ * (src/views: numa-topology, numa-traffic, numa-spinlock, monitor-modes), drawn for any
+ * kernel on a machine of several RADs.
  */
-import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from './controls.js';
-import type { KernelInfo } from './types.js';
+import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from '../controls.js';
+import type { KernelInfo } from '../types.js';
+import { NUMA_METRICS } from './metrics.js';
 
 /** OpenVMS on an AlphaServer GS: where processes, data and locks live (source 004). */
 const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
@@ -33,8 +38,8 @@ export const numa: KernelInfo = {
   mainControls: NUMA_MAIN_CONTROLS,
   // its machine is about RADs: their views are drawn even with one RAD (any other kernel gets them on a machine of several)
   views: ['cpu-grid', 'lock', 'modes', 'timeline', 'lock-table', 'numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes'],
-  figures: () => import('../lab/figures/NumaFigures.js'),
-  designatedCpu: false,
+  metrics: NUMA_METRICS,
+  figures: () => import('./Figures.js'),
   mainLock: 'LCKMGR',
   series: 'baseline',
   throughput: { path: 'numa_run.records_per_s', label: 'Records per second', words: 'records per second', unit: 'records/s' },
@@ -48,5 +53,5 @@ export const numa: KernelInfo = {
   sideWords: (values) => (values['numa.placement'] === undefined ? [] : [PLACEMENT_WORDS[String(values['numa.placement'])] ?? String(values['numa.placement'])]),
   compareRows: ['records', 'runtime', 'hold', 'spin', 'ramdisk-cross', 'cross-rad'],
   headlineRows: ['mpsynch', 'records'],
-  cli: async () => (await import('./cli/numa.js')).numaCli,
+  cli: async () => (await import('./cli.js')).numaCli,
 };

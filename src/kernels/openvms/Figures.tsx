@@ -1,15 +1,15 @@
 /*
- * OpenvmsFigures.tsx -- the OpenVMS TCP/IP kernels' key figures: MP synchronization
+ * Figures.tsx (openvms) -- the OpenVMS TCP/IP kernels' key figures: MP synchronization
  * (share of all CPU time spinning), transmit packets per second, I/O lock 8 hold %,
  * and where a designated CPU serves a KRP queue (the Scalable Kernel) the queue and
  * that CPU's busy share in kernel context. Live from the snapshot every frame, or
  * from the report a few times a second.
  */
 import type { Schema, Snapshot } from '../../core/index.js';
-import type { FiguresProps } from '../../kernels/index.js';
+import type { FiguresProps } from '../index.js';
 import { formatCount, formatPct } from '../../views/format.js';
 import { mpsynch } from '../../views/snapshot-data.js';
-import { Figure, FigureList } from './Figure.js';
+import { Figure, FigureList } from '../../lab/figures/Figure.js';
 
 interface LiveFigures {
   mpsynchPct: number;
@@ -38,10 +38,12 @@ function liveFigures(schema: Schema, snapshot: Snapshot): LiveFigures {
 
 export default function OpenvmsFigures({ schema, snapshot, report, kernel }: FiguresProps) {
   const live = liveFigures(schema, snapshot);
-  const scalable = kernel.designatedCpu;
+  // the Scalable Kernel's designated CPU, which serves the KRP queue (scalable.ts: roleCpu)
+  const role = kernel.roleCpu;
+  const designatedCpu = role ? role.cpu(snapshot) : -1;
   const tx = report?.throughput.transmit_packets_per_s ?? NaN;
   // The designated CPU's kernel-context share, live from the snapshot (as the report counts it).
-  const designated = snapshot.cpus[snapshot.designatedCpu];
+  const designated = snapshot.cpus[designatedCpu];
   const busy = designated && Number.isFinite(designated.kctxNs) && snapshot.windowNs > 0
     ? (100 * designated.kctxNs) / snapshot.windowNs
     : report?.designated_cpu_busy_pct ?? NaN;
@@ -60,10 +62,10 @@ export default function OpenvmsFigures({ schema, snapshot, report, kernel }: Fig
         value={`${live.spinningNow} of ${snapshot.cpus.length}`} detail={snapshot.cpus.length === 1 ? 'CPU' : 'CPUs'} />
       <Figure metric="throughput.transmit_packets_per_s" testId="fig-tx" raw={tx} value={formatCount(tx)} detail="per second" />
       <Figure label="I/O lock 8 held" testId="fig-iolock8" raw={live.iolock8HoldPct} value={formatPct(live.iolock8HoldPct)} detail="of the time" />
-      {scalable && (
+      {role && (
         <>
           <Figure label="KRP queue" testId="fig-krp" raw={live.krpQueueLen} value={String(live.krpQueueLen)} detail={`waiting now (most ${live.krpQueueMax})`} />
-          <Figure label={`Designated CPU ${snapshot.designatedCpu} busy`} testId="fig-designated" raw={busy} value={formatPct(busy)} detail={Number.isFinite(spinning) && spinning >= 0.5 ? `in kernel context; spinning ${formatPct(spinning)} of the time` : 'in kernel context'} />
+          <Figure label={`Designated CPU ${designatedCpu} busy`} testId="fig-designated" raw={busy} value={formatPct(busy)} detail={Number.isFinite(spinning) && spinning >= 0.5 ? `in kernel context; spinning ${formatPct(spinning)} of the time` : 'in kernel context'} />
         </>
       )}
     </FigureList>

@@ -1,5 +1,5 @@
 /*
- * openvms.ts -- the CLI's sections for an OpenVMS testbed run (classic and Scalable
+ * cli.ts -- the CLI's sections for an OpenVMS testbed run (classic and Scalable
  * Kernel): the KRP queue, the designated CPU, the paper's throughput measures. Loaded
  * only by the CLI (KernelInfo.cli).
  */

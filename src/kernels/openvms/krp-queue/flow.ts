@@ -9,10 +9,10 @@
  * (now - t) / flowNs of the way along its path, so the picture is the same for the same
  * snapshot, and playback speed sets how fast tokens glide.
  */
-import type { Report } from '../../core/report.js';
-import type { Snapshot, TraceSlice } from '../../core/snapshot.js';
-import { MODES } from '../palette.js';
-import { upperBound } from '../timeline/feed.js';
+import type { Report } from '../../../core/report.js';
+import type { Snapshot, TraceSlice } from '../../../core/snapshot.js';
+import { MODES } from '../../../views/palette.js';
+import { upperBound } from '../../../views/timeline/feed.js';
 
 export type KrpEventKind = 'queue' | 'start' | 'fork';
 

@@ -8,21 +8,21 @@
  * time (flow.ts), so the picture is a pure function of the props.
  */
 import { useId } from 'react';
-import type { Report } from '../../core/report.js';
-import type { Snapshot, TraceSlice } from '../../core/snapshot.js';
-import { leastWordSize, MODE_INFO, themeTokens, type Theme, type ThemeTokens } from '../palette.js';
-import { cpuName, fitFontSize, formatCount, formatNs, formatPct, formatRate } from '../format.js';
-import { usePrefersReducedMotion, useTweened } from '../motion.js';
-import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
-import { Legend, ModeSwatch, swatchSize } from '../common/Legend.js';
-import { boxesPath, ModePaths, ModeRect, PatternDefs } from '../common/marks.js';
-import { runningText, tileModeText } from '../cpu-grid/model.js';
-import type { TraceWindowLike } from '../timeline/feed.js';
-import type { TraceNames } from '../timeline/segments.js';
+import type { Report } from '../../../core/report.js';
+import type { Snapshot, TraceSlice } from '../../../core/snapshot.js';
+import { leastWordSize, MODE_INFO, themeTokens, type Theme, type ThemeTokens } from '../../../views/palette.js';
+import { cpuName, fitFontSize, formatCount, formatNs, formatPct, formatRate } from '../../../views/format.js';
+import { usePrefersReducedMotion, useTweened } from '../../../views/motion.js';
+import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
+import { Legend, ModeSwatch, swatchSize } from '../../../views/common/Legend.js';
+import { boxesPath, ModePaths, ModeRect, PatternDefs } from '../../../views/common/marks.js';
+import { runningText, tileModeText } from '../../../views/cpu-grid/model.js';
+import type { TraceWindowLike } from '../../../views/timeline/feed.js';
+import type { TraceNames } from '../../../views/timeline/segments.js';
 import { designatedBusy, krpEventsFromTrace, krpQueue, tokensAt, type KrpEvent } from './flow.js';
 import { krpSummary } from './summary.js';
-import { soFar } from '../snapshot-data.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { soFar } from '../../../views/snapshot-data.js';
+import { kernelInfo } from '../../index.js';
 
 export interface KrpQueueProps {
   snapshot: Snapshot;
@@ -61,8 +61,9 @@ export function KrpQueue(props: KrpQueueProps) {
   const innerW = innerWidth(width);
   const height = props.height ?? Math.round(t.fontSize * 16);
   const flowNs = props.flowNs ?? 20_000;
-  const scalable = kernelInfo(snapshot.kernel).designatedCpu;
-  const d = scalable ? snapshot.designatedCpu : -1;
+  // the CPU that serves the queue (the Scalable Kernel's roleCpu); the classic kernel has none
+  const role = kernelInfo(snapshot.kernel).roleCpu;
+  const d = role ? role.cpu(snapshot) : -1;
   const q = krpQueue(snapshot);
   const busy = designatedBusy(snapshot, props.report, props.modeNames);
   const [busyShown = busy.pct, lenShown = q.len] = useTweened([busy.pct, q.len], 200);
@@ -125,13 +126,13 @@ export function KrpQueue(props: KrpQueueProps) {
 
   return (
     <ViewFrame view="krp-queue" theme={theme} width={width} title={props.title ?? 'KRP work queue and the designated CPU'}
-      headline={scalable ? (
+      headline={role ? (
         <span>queue <strong data-testid="krp-len">{formatCount(q.len)}</strong>
           <span className="slv-muted"> · designated CPU busy {busy.estimated ? '≈' : ''}{formatPct(busy.pct)}</span></span>
       ) : <span className="slv-muted">classic kernel: no KRP queue</span>}
       summary={() => krpSummary(snapshot, events, flowNs, busy.pct, busy.estimated)}
-      legend={scalable ? legend : undefined}
-      table={scalable ? {
+      legend={role ? legend : undefined}
+      table={role ? {
         caption: 'KRP queue',
         columns: ['Figure', 'Value'],
         rows: [
@@ -148,7 +149,7 @@ export function KrpQueue(props: KrpQueueProps) {
       <svg width={innerW} height={height} aria-hidden="true">
         <PatternDefs prefix={patterns} theme={theme} />
         {/* the three columns' headings, each within its column (a shorter wording, then a smaller size, where it does not fit) */}
-        {(scalable
+        {(role
           ? [[0, qX0 - fs, ['CPUs in process context', 'Process context', 'CPUs']], [qX0, dX - fs * 0.8, ['TCPIP_KRP work queue', 'KRP queue', 'Queue']],
             [dX, innerW, ['Designated TCP/IP CPU', 'Designated CPU', 'TCP/IP CPU']]] as const
           : [[0, innerW, ['CPUs in process context']]] as const).map(([x0, x1, words]) => {
@@ -171,7 +172,7 @@ export function KrpQueue(props: KrpQueueProps) {
           );
         })}
 
-        {!scalable && (() => {
+        {!role && (() => {
           // beside the CPUs, in the room left of them
           const x0 = sourcesW + fs;
           const mid = (x0 + innerW) / 2;
@@ -184,7 +185,7 @@ export function KrpQueue(props: KrpQueueProps) {
           );
         })()}
 
-        {scalable && (
+        {role && (
           <>
             {/* the queue: head on the right, next to the designated CPU */}
             <text x={qX0} y={qY - fs * 0.5} fontSize={t.smallSize} style={{ fill: t.muted }}>tail</text>

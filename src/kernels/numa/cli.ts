@@ -1,5 +1,5 @@
 /*
- * numa.ts -- the CLI's section for a NUMA batch run: its rates, where the RAM disk
+ * cli.ts (numa) -- the CLI's section for a NUMA batch run: its rates, where the RAM disk
  * reads came from, its runtime. Loaded only by the CLI (KernelInfo.cli).
  */
 import type { Report } from '../../core/report.js';

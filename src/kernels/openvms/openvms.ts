@@ -1,10 +1,12 @@
 /*
  * openvms.ts -- what the two OpenVMS TCP/IP kernels share in the app: the testbed's
- * controls, figures and views, and the pair Compare makes of them (source 000).
+ * controls, figures, views and measures, and the pair Compare makes of them (source 000).
+ * classic.ts and scalable.ts make their records with it.
  */
-import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from './controls.js';
-import type { KnownViewId } from '../shared/view-ids.js';
-import type { KernelInfo, Throughput } from './types.js';
+import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from '../controls.js';
+import type { KnownViewId } from '../../shared/view-ids.js';
+import type { KernelInfo, Throughput } from '../types.js';
+import { OPENVMS_METRICS } from './metrics.js';
 
 /** The controls the lab shows first, in this order. */
 const MAIN_CONTROLS: readonly ControlSpec[] = [
@@ -26,7 +28,7 @@ const MAIN_CONTROLS: readonly ControlSpec[] = [
   },
 ];
 
-/** The views of the OpenVMS testbed (both kernels). */
+/** The views of the OpenVMS testbed (both kernels; the KRP queue is the Scalable Kernel's own, scalable.ts). */
 export const OPENVMS_VIEWS: readonly KnownViewId[] = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline', 'lock-table', 'scaling'];
 
 /** The paper's measure of the testbed's throughput (its Figures 4 and 6). */
@@ -35,26 +37,32 @@ const TRANSMIT: Throughput = {
   words: 'transmit packets per second', unit: 'transmit packets/s',
 };
 
-/** The record of one OpenVMS kernel; the other is its Compare and sweep partner. */
-export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'designatedCpu' | 'mainLock' | 'series' | 'seriesLabel' | 'scalingTerms' | 'paperLockTable'>,
-  partner: { name: string; title: string }): KernelInfo {
+/**
+ * The record of one OpenVMS kernel; the other is its Compare and sweep partner, and
+ * `baseline` says which of the two Compare keeps on side A (the classic kernel).
+ */
+export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'mainLock' | 'series' | 'seriesLabel' | 'scalingTerms' | 'paperLockTable'
+  | 'roleCpu' | 'ownViews' | 'compareMetrics'>,
+  partner: { name: string; title: string }, baseline: 'from' | 'to'): KernelInfo {
   return {
     ...own,
+    folder: 'openvms',
     vocabulary: 'openvms',
     mainControls: MAIN_CONTROLS,
     views: OPENVMS_VIEWS,
-    figures: () => import('../lab/figures/OpenvmsFigures.js'),
+    metrics: OPENVMS_METRICS,
+    figures: () => import('./Figures.js'),
     throughput: TRANSMIT,
     sweepPartner: partner.name,
     sweepCpus: { from: 1, to: 32, step: 1 },
     // the classic kernel is the baseline, the Scalable Kernel the remedy
     pair: (values) => ({
       path: 'kernel.kind', from: String(values['kernel.kind'] ?? own.name), to: partner.name, words: `on the ${partner.title}`,
-      baseline: own.designatedCpu ? 'to' : 'from',
+      baseline,
     }),
     sideWords: () => [],
-    compareRows: ['tx', 'hold', 'spin', 'iolock8', ...(own.designatedCpu ? ['krp-wait', 'designated'] : [])],
+    compareRows: ['tx', 'hold', 'spin', 'iolock8', ...(own.compareMetrics ?? []).map((row) => row.id)],
     headlineRows: ['mpsynch', 'tx'],
-    cli: async () => (await import('./cli/openvms.js')).openvmsCli(own.designatedCpu),
+    cli: async () => (await import('./cli.js')).openvmsCli(own.roleCpu !== undefined),
   };
 }

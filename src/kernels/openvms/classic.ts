@@ -5,7 +5,7 @@
 import { openvmsKernel } from './openvms.js';
 
 export const classic = openvmsKernel(
-  { name: 'classic', title: 'classic kernel', short: 'Classic', choice: 'Classic: one global lock', designatedCpu: false,
+  { name: 'classic', title: 'classic kernel', short: 'Classic', choice: 'Classic: one global lock',
     mainLock: 'IOLOCK8', series: 'baseline', seriesLabel: 'Classic kernel (I/O lock 8)',
     paperLockTable: { paperName: 'traditional kernel', hold: 54.8, spin: 24.1, locksPerS: 204_153, iolock8: 31.4, iolock8Text: '31.4%' },
     scalingTerms: {
@@ -13,4 +13,6 @@ export const classic = openvmsKernel(
       crosstalk: 'IOLOCK8\'s cache line travelling from CPU to CPU as they spin on it and take it',
     } },
   { name: 'scalable', title: 'Scalable Kernel' },
+  // the classic kernel is the baseline, the Scalable Kernel the remedy
+  'from',
 );

@@ -3,7 +3,7 @@
  * flight as a function of simulated time, and the designated CPU's busy share.
  */
 import { describe, expect, it } from 'vitest';
-import { runFixture } from '../fixtures/index.js';
+import { runFixture } from '../../../views/fixtures/index.js';
 import { countKrpEvents, designatedBusy, krpEventsFromTrace, krpQueue, tokensAt } from './flow.js';
 import { krpSummary } from './summary.js';
 
