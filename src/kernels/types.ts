@@ -138,6 +138,8 @@ export interface KernelView {
   curve?: CurveSpec;
   /** Drawn with the kernel's companion run beside the lab's own (KernelInfo.companion). */
   withCompanion?: boolean;
+  /** Among the views a comparison opens with (Compare, when its link names none). */
+  inCompare?: boolean;
 }
 
 /**
@@ -237,6 +239,8 @@ export interface KernelInfo {
   compareRows: readonly string[];
   /** Compare rows of its own (read only from a side that runs a kernel contributing the row; the other side has none). */
   compareMetrics?: readonly CompareMetric[];
+  /** Ready-made comparisons of its presets a class makes (Compare's buttons): side B a preset, or side A's counterpart (pair); `aCounterpart` takes A as the counterpart of its preset. */
+  comparePairs?: readonly { id: string; label: string; a: string; b: string | 'counterpart'; aCounterpart?: boolean }[];
   headlineRows: readonly string[];
   /** Its part of the CLI's readable output (src/kernels/cli/), loaded only by the CLI. */
   cli(): Promise<KernelCli>;

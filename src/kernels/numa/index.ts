@@ -7,6 +7,7 @@
  * kernel on a machine of several RADs.
  */
 import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from '../controls.js';
+import { NUMA_COMPARE_ROWS } from './compare.js';
 import type { KernelInfo } from '../types.js';
 import { NUMA_METRICS } from './metrics.js';
 
@@ -52,6 +53,11 @@ export const numa: KernelInfo = {
   },
   sideWords: (values) => (values['numa.placement'] === undefined ? [] : [PLACEMENT_WORDS[String(values['numa.placement'])] ?? String(values['numa.placement'])]),
   compareRows: ['records', 'runtime', 'hold', 'spin', 'ramdisk-cross', 'cross-rad'],
+  compareMetrics: NUMA_COMPARE_ROWS,
+  comparePairs: [
+    { id: 'numa-placement', label: 'GS160: home RAD vs affinity', a: 'gs160', b: 'counterpart' },
+    { id: 'example3', label: 'Example 3: before vs after', a: 'gs160-example3-before', b: 'gs160-example3-after' },
+  ],
   headlineRows: ['mpsynch', 'records'],
   cli: async () => (await import('./cli.js')).numaCli,
 };

@@ -5,6 +5,7 @@
  */
 import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from '../controls.js';
 import type { KnownViewId } from '../../shared/view-ids.js';
+import { OPENVMS_COMPARE_ROWS } from './compare.js';
 import type { KernelInfo, Throughput } from '../types.js';
 import { OPENVMS_METRICS } from './metrics.js';
 
@@ -62,6 +63,8 @@ export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' |
     }),
     sideWords: () => [],
     compareRows: ['tx', 'hold', 'spin', 'iolock8', ...(own.compareMetrics ?? []).map((row) => row.id)],
+    compareMetrics: [...OPENVMS_COMPARE_ROWS, ...(own.compareMetrics ?? [])],
+    comparePairs: [{ id: 'kernels', label: 'Classic vs Scalable', a: 'testbed-classic', b: 'testbed-scalable' }],
     headlineRows: ['mpsynch', 'tx'],
     cli: async () => (await import('./cli.js')).openvmsCli(own.roleCpu !== undefined),
   };

@@ -8,7 +8,7 @@ import { openvmsKernel } from './openvms.js';
 export const scalable = openvmsKernel(
   { name: 'scalable', title: 'Scalable Kernel', short: 'Scalable', choice: 'Scalable: KRPs to one CPU',
     // its KRP queue view (krp-queue/, drawn by views.tsx), where the lab's views had it
-    ownViews: [{ id: 'krp-queue', title: 'KRP queue', after: 'numa-spinlock', trace: true }],
+    ownViews: [{ id: 'krp-queue', title: 'KRP queue', after: 'numa-spinlock', trace: true, inCompare: true }],
     roleCpu: {
       cpu: (snapshot) => snapshot.designatedCpu,
       name: 'designated TCP/IP CPU', does: 'that runs every IPL 8 fork thread', badge: 'TCP/IP', letter: 'D', short: 'designated CPU',

@@ -7,6 +7,7 @@
  * (metrics.ts) and its CLI output (cli.ts).
  */
 import { type ControlSpec, CPUS, KERNEL, ns, us } from '../controls.js';
+import { SERVICE_COMPARE_ROWS } from './compare.js';
 import type { KernelInfo } from '../types.js';
 import { SERVICE_METRICS } from './metrics.js';
 
@@ -84,6 +85,7 @@ export const service: KernelInfo = {
   // (service.c); the lock disciplines have no network interrupts at all.
   interruptCpu: (values) => (values['service.discipline'] === 'partition' && Number(values['service.elephant_pct'] ?? 0) > 0 ? 0 : undefined),
   compareRows: ['requests', 'response', 'serial-busy', 'lock-transfers', 'state-transfers', 'cswitch', 'futile'],
+  compareMetrics: SERVICE_COMPARE_ROWS,
   headlineRows: ['requests'],
   cli: async () => (await import('./cli.js')).serviceCli,
 };

@@ -1,7 +1,7 @@
 /*
  * Figures.tsx -- SNA Server/6000's key figures: the source's response times, and what the herd wastes.
  */
-import { transferResponseNs } from '../../core/report.js';
+import { transferResponseNs } from './transfer.js';
 import type { FiguresProps } from '../index.js';
 import { formatCount, formatNs, formatPct } from '../../views/format.js';
 import { modeTotalsNs } from '../../views/snapshot-data.js';

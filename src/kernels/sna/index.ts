@@ -7,12 +7,13 @@
  * its CLI output (cli.ts).
  */
 import { type ControlSpec, CPUS, KERNEL, ms, us } from '../controls.js';
+import { SNA_COMPARE_ROWS } from './compare.js';
 import type { KernelInfo, KernelView, ThreadNames } from '../types.js';
 import { SNA_METRICS } from './metrics.js';
 
 /** SNA's views, after the spin-lock view. */
 const SNA_VIEWS: readonly KernelView[] = [
-  { id: 'herd', withCompanion: true, fitted: true, title: 'Thundering herd', after: 'lock', wide: true },
+  { id: 'herd', withCompanion: true, fitted: true, inCompare: true, title: 'Thundering herd', after: 'lock', wide: true },
   { id: 'cache-lines', title: 'Cache lines', after: 'herd' },
 ];
 
@@ -100,6 +101,8 @@ export const sna: KernelInfo = {
   },
   sideWords: (values) => (values['sna.lock_kind'] === undefined ? [] : [LOCK_WORDS[String(values['sna.lock_kind'])] ?? String(values['sna.lock_kind'])]),
   compareRows: ['round-trip', 'transfer', 'cswitch', 'futile', 'miss'],
+  compareMetrics: SNA_COMPARE_ROWS,
+  comparePairs: [{ id: 'sna-locks', label: 'SNA: wake all vs spin', a: 'sna-after-port', aCounterpart: true, b: 'sna-after-port' }],
   headlineRows: ['round-trip'],
   cli: async () => (await import('./cli.js')).snaCli,
   /** The thundering herd sets the lock kinds side by side: spinning simple locks against lockl. */

@@ -5,7 +5,7 @@
  * herd's own figures (context switches, futile wake-ups, lock misses) are the
  * scheduler's and the locks', which every kernel reports: they stay the engine's.
  */
-import { transferResponseNs } from '../../core/report.js';
+import { transferResponseNs } from './transfer.js';
 import { core, rate, type Metric } from '../../shared/metric-kit.js';
 
 export const SNA_METRICS = {

@@ -28,7 +28,8 @@ import { LabStore } from '../store.js';
 import { SimClock, useTransportKeys } from '../Transport.js';
 import { encodeLabState, routeHash, type LabViewState } from '../url.js';
 import { ViewArea } from '../ViewArea.js';
-import { VIEW_IDS, VIEW_TITLES, viewDrawnFor, type KnownViewId } from '../../shared/view-ids.js';
+import { KERNEL_VIEWS, VIEW_IDS, VIEW_TITLES, viewDrawnFor, type KnownViewId } from '../../shared/view-ids.js';
+import { KERNELS } from '../../kernels/index.js';
 import { createSimWorker } from '../worker-factory.js';
 import { LockedClock, type ClockView } from './clock.js';
 import { CpuTable, DiffTable } from './DiffTable.js';
@@ -36,16 +37,15 @@ import { counterpart, compareQuery, pairField, planComparison, type PresetLookup
 import { scenarioDifferences, sideTitle, type Difference } from './words.js';
 import './compare.css';
 
-/** The views a comparison opens with (when the link does not name others). */
-const DEFAULT_VIEWS: readonly KnownViewId[] = ['cpu-grid', 'lock', 'krp-queue', 'herd', 'numa-topology', 'modes'];
+/**
+ * The views a comparison opens with (when the link does not name others): the CPUs, the
+ * spin lock, the RADs and the modes, and the kernels' views that ask to be there
+ * (KernelView.inCompare: the KRP queue, the herd), in the lab's order.
+ */
+const DEFAULT_VIEWS: readonly KnownViewId[] = VIEW_IDS.filter((id) => ['cpu-grid', 'lock', 'numa-topology', 'modes'].includes(id) || KERNEL_VIEWS.get(id)?.inCompare);
 
-/** Ready-made pairs a class compares (presets; B may be A's counterpart). */
-const PAIRS: readonly { id: string; label: string; a: string; b: string | 'counterpart'; aCounterpart?: boolean }[] = [
-  { id: 'kernels', label: 'Classic vs Scalable', a: 'testbed-classic', b: 'testbed-scalable' },
-  { id: 'sna-locks', label: 'SNA: wake all vs spin', a: 'sna-after-port', aCounterpart: true, b: 'sna-after-port' },
-  { id: 'numa-placement', label: 'GS160: home RAD vs affinity', a: 'gs160', b: 'counterpart' },
-  { id: 'example3', label: 'Example 3: before vs after', a: 'gs160-example3-before', b: 'gs160-example3-after' },
-];
+/** Ready-made pairs a class compares (presets; B may be A's counterpart): each kernel's (KernelInfo.comparePairs), once each. */
+const PAIRS = KERNELS.flatMap((kernel) => kernel.comparePairs ?? []).filter((pair, i, all) => all.findIndex((p) => p.id === pair.id) === i);
 
 const wall = () => performance.now();
 

@@ -10,7 +10,7 @@
  */
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { REPORT_METRICS, reportValue, transferResponseNs, type ReportMetricPath } from '../../core/report.js';
+import { REPORT_METRICS, reportValue, type ReportMetricPath } from '../../core/report.js';
 import { KERNELS, kernelInfo } from '../../kernels/index.js';
 import type { CompareUnit } from '../../kernels/types.js';
 import { formatCount, formatNs } from '../../views/format.js';
@@ -80,30 +80,8 @@ const ENGINE_METRICS: readonly MetricDef[] = [
     read: ({ snapshot, modes }) => (windowOf(snapshot) > 0 ? mpsynch(snapshot, modes).windowPct : NaN),
   },
   reportRow('throughput.transmit_packets_per_s', { id: 'tx', label: 'Throughput', detail: 'transmit packets per second', unit: 'rate' }),
-  {
-    id: 'round-trip', label: 'TP response', detail: 'session round trip', unit: 'ns', better: 'lower',
-    read: ({ report }) => (report?.sna && report.sna.round_trip_ns > 0 ? report.sna.round_trip_ns : NaN),
-  },
-  {
-    id: 'transfer', label: '1 MB transfer', detail: 'response time (size over rate)', unit: 'ns', better: 'lower',
-    read: ({ report }) => (report ? transferResponseNs(report) : NaN),
-  },
-  reportRow('service.requests_per_s', { id: 'requests', label: 'Requests', detail: 'finished per second', unit: 'rate' }),
-  reportRow('service.mean_response_ns', { id: 'response', label: 'Response time', detail: 'mean, from request to done', unit: 'ns' }),
-  reportRow('service.serial_busy_pct', { id: 'serial-busy', label: 'Serial part busy', detail: 'lock held, or the server CPU working', unit: 'pct' }),
-  reportRow('service.lock_transfers_per_request', { id: 'lock-transfers', label: 'Lock line transfers', detail: 'per request', unit: 'count' }),
-  reportRow('service.state_transfers_per_request', { id: 'state-transfers', label: 'State line transfers', detail: 'per request', unit: 'count' }),
-  reportRow('numa_run.records_per_s', { id: 'records', label: 'Records', detail: 'processed per second', unit: 'rate' }),
-  reportRow('numa_run.runtime_minutes', { id: 'runtime', label: 'Runtime of the run', detail: 'minutes (modelled run × run_scale)', unit: 'minutes' }),
   reportRow('hold_pct_all_locks', { id: 'hold', label: 'Lock hold', detail: 'hold % of all locks (a sum over locks)', unit: 'pct' }),
   reportRow('spin_pct_all_locks', { id: 'spin', label: 'Lock spin', detail: 'spin % of all locks', unit: 'pct' }),
-  {
-    id: 'iolock8', label: 'I/O lock 8 held', detail: 'of the time', unit: 'pct', better: 'lower',
-    read: ({ snapshot }) => {
-      const lock = snapshot.locks.find((l) => l.name === 'IOLOCK8');
-      return lock && snapshot.windowNs > 0 ? (100 * lock.holdNs) / snapshot.windowNs : NaN;
-    },
-  },
   reportRow('locks_per_s', { id: 'locks', label: 'Locking', detail: 'lock acquisitions per second', unit: 'rate', everyKernel: true }),
   {
     id: 'cswitch', label: 'Context switches', detail: 'of all CPU time', unit: 'pct', better: 'lower',
@@ -117,7 +95,6 @@ const ENGINE_METRICS: readonly MetricDef[] = [
     read: ({ snapshot }) => (snapshot.windowNs > 0 ? snapshot.futile / (snapshot.windowNs / 1e9) : NaN),
   },
   reportRow('lock_miss_rate_pct', { id: 'miss', label: 'Lock misses', detail: 'of lock calls had to wait', unit: 'pct' }),
-  reportRow('numa_run.ramdisk_cross_rad_pct', { id: 'ramdisk-cross', label: 'RAM disk I/O across RADs', detail: 'of RAM disk reads', unit: 'pct' }),
   reportRow('numa.cross_rad_pct', { id: 'cross-rad', label: 'Traffic across RADs', detail: 'of memory traffic', unit: 'pct' }),
   {
     id: 'busy', label: 'CPUs busy', detail: 'of all CPU time not idle', unit: 'pct', everyKernel: true,

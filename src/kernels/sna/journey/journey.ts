@@ -11,7 +11,8 @@
  * AIXpert). Nothing here holds a measured number: every figure comes from the core's
  * reports.
  */
-import { transferResponseNs, type Report } from '../../../core/report.js';
+import type { Report } from '../../../core/report.js';
+import { transferResponseNs } from '../transfer.js';
 import type { ScenarioValues } from '../../../core/scenario-values.js';
 import { withCpus, type Variant, type VariantRun } from '../../../core/sweep.js';
 import { formatCount, formatOne, listWords, plural } from '../../../views/format.js';
