@@ -92,7 +92,7 @@ const OWN_WORDS = [...new Set([
 const ownWord = new RegExp(`(?<![\\w-])(?:${OWN_WORDS.join('|')})(?![\\w-])`);
 const STILL_NAMING: readonly string[] = [
   'src/core/report-shape.ts', 'src/lab/events.ts', 'src/lab/export/trace-event.ts', 'src/lab/narration/narrate.ts',
-  'src/views/lock-table/LockTable.tsx', 'src/views/lock-table/model.ts', 'src/views/lock/model.ts', 'src/views/numa-topology/NumaTopology.tsx',
+  'src/views/lock-table/LockTable.tsx', 'src/views/lock-table/model.ts', 'src/views/numa-topology/NumaTopology.tsx',
   'src/views/numa-topology/model.ts',
 ];
 

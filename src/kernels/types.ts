@@ -47,6 +47,20 @@ export interface PaperLockColumn {
   modelNote?: string;
 }
 
+/** A lock of a kernel's, in its source's words (KernelInfo.lockWords; the lock view and the lock table name it so). */
+export interface LockWords {
+  /** The lock's name in the source's words. */
+  label: string;
+  /** What it protects, for the learner. */
+  role: string;
+  /**
+   * How to name it in a run that never takes it because it is another kernel's lock:
+   * the classic kernel's own TCP/IP global spin lock is I/O lock 8 (source 000), so its
+   * lab must not list "TCP/IP global spin lock" as never taken.
+   */
+  elsewhere?: string;
+}
+
 /** What a kernel's key figures are drawn from. */
 export interface FiguresProps {
   schema: Schema;
@@ -207,6 +221,8 @@ export interface KernelInfo {
   roleCpu?: RoleCpu;
   /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL", "LCKMGR"). */
   mainLock?: string;
+  /** Its locks in its source's words, by the core's lock name (a lock without words is named as the core names it). */
+  lockWords?: Readonly<Record<string, LockWords>>;
   /**
    * Its threads' names and words where they have roles the views name (SNA's TP 12,
    * HS 12, DLC 0 kprocs), from the run's thread count; without it a thread is "process

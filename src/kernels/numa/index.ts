@@ -8,6 +8,7 @@
  */
 import { type ControlSpec, CPUS, KERNEL, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from '../controls.js';
 import { NUMA_COMPARE_ROWS } from './compare.js';
+import { OPENVMS_LOCK_WORDS } from '../openvms/openvms.js';
 import type { KernelInfo } from '../types.js';
 import { NUMA_METRICS } from './metrics.js';
 
@@ -42,6 +43,10 @@ export const numa: KernelInfo = {
   metrics: NUMA_METRICS,
   figures: () => import('./Figures.js'),
   mainLock: 'LCKMGR',
+  lockWords: {
+    IOLOCK8: OPENVMS_LOCK_WORDS.IOLOCK8!, SCHED: OPENVMS_LOCK_WORDS.SCHED!,
+    LCKMGR: { label: 'LCKMGR', role: 'the lock manager spin lock: every $ENQ and $DEQ of the ordinary lock manager takes it' },
+  },
   series: 'baseline',
   throughput: { path: 'numa_run.records_per_s', label: 'Records per second', words: 'records per second', unit: 'records/s' },
   vocabulary: 'openvms',

@@ -6,7 +6,7 @@
 import { type ControlSpec, CPUS, KERNEL, ns, SPINLOCK_CHOICES, SPINLOCK_SHORT, us } from '../controls.js';
 import type { KnownViewId } from '../../shared/view-ids.js';
 import { OPENVMS_COMPARE_ROWS } from './compare.js';
-import type { KernelInfo, Throughput } from '../types.js';
+import type { KernelInfo, LockWords, Throughput } from '../types.js';
 import { OPENVMS_METRICS } from './metrics.js';
 
 /** The controls the lab shows first, in this order. */
@@ -42,12 +42,30 @@ const TRANSMIT: Throughput = {
  * The record of one OpenVMS kernel; the other is its Compare and sweep partner, and
  * `baseline` says which of the two Compare keeps on side A (the classic kernel).
  */
+/** The OpenVMS TCP/IP kernels' locks (source 000), in the paper's terms; the GS batch run has the first two too. */
+export const OPENVMS_LOCK_WORDS: Readonly<Record<string, LockWords>> = {
+  IOLOCK8: {
+    label: 'I/O lock 8',
+    role: 'the TCP/IP global spin lock of the classic kernel (disk I/O takes it too)',
+  },
+  SCHED: {
+    label: 'SCHED',
+    role: 'the scheduler spin lock: context switches and wake-ups',
+  },
+  TCPIP_GLOBAL: {
+    label: 'TCP/IP global spin lock',
+    role: 'the Scalable Kernel\'s own lock, taken by fork threads on the designated CPU',
+    elsewhere: 'the Scalable Kernel\'s TCP/IP global spin lock',
+  },
+};
+
 export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'mainLock' | 'series' | 'seriesLabel' | 'scalingTerms' | 'paperLockTable'
   | 'roleCpu' | 'ownViews' | 'compareMetrics'>,
   partner: { name: string; title: string }, baseline: 'from' | 'to'): KernelInfo {
   return {
     ...own,
     folder: 'openvms',
+    lockWords: OPENVMS_LOCK_WORDS,
     vocabulary: 'openvms',
     mainControls: MAIN_CONTROLS,
     views: OPENVMS_VIEWS,

@@ -9,50 +9,22 @@ import { cpuName, formatCount, formatOne, formatPct, formatRate, listWords, plur
 import { steadyOrder } from '../common/order.js';
 import { pctOf } from '../format.js';
 import { measuredWhen } from '../snapshot-data.js';
-import { capitalised, kernelInfo } from '../../kernels/index.js';
+import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
+import type { LockWords } from '../../kernels/types.js';
 import { own } from '../../core/safe-keys.js';
 
-export interface LockInfo {
-  /** The lock's name in the source's words. */
-  label: string;
-  /** What it protects, for the learner. */
-  role: string;
-  /**
-   * How to name it in a run that never takes it because it is another kernel's lock:
-   * the classic kernel's own TCP/IP global spin lock is I/O lock 8 (source 000), so its
-   * lab must not list "TCP/IP global spin lock" as never taken.
-   */
-  elsewhere?: string;
-}
+export type LockInfo = LockWords;
 
-/** The locks the core models (schema.locks), in the paper's terms. */
-export const LOCK_INFO: Readonly<Record<string, LockInfo>> = {
-  IOLOCK8: {
-    label: 'I/O lock 8',
-    role: 'the TCP/IP global spin lock of the classic kernel (disk I/O takes it too)',
-  },
-  SCHED: {
-    label: 'SCHED',
-    role: 'the scheduler spin lock: context switches and wake-ups',
-  },
-  LCKMGR: {
-    label: 'LCKMGR',
-    role: 'the lock manager spin lock: every $ENQ and $DEQ of the ordinary lock manager takes it',
-  },
-  TCPIP_GLOBAL: {
-    label: 'TCP/IP global spin lock',
-    role: 'the Scalable Kernel\'s own lock, taken by fork threads on the designated CPU',
-    elsewhere: 'the Scalable Kernel\'s TCP/IP global spin lock',
-  },
-};
+/** Every kernel's locks in its source's words (KernelInfo.lockWords), by the core's lock name. */
+export const LOCK_INFO: Readonly<Record<string, LockInfo>> = Object.assign({}, ...KERNELS.map((kernel) => kernel.lockWords ?? {}));
 
 export function lockInfo(name: string): LockInfo {
   return own(LOCK_INFO, name) ?? { label: name, role: '' };
 }
 
-/** The kernel's hot lock (src/kernels: mainLock): I/O lock 8 for the classic kernel, the TCP/IP global lock for the Scalable Kernel, LCKMGR for OpenVMS on an AlphaServer GS. */
+/** The kernel's hot lock (src/kernels: mainLock), or '' for a kernel that names none. */
 export function primaryLock(kernel: Snapshot['kernel']): string {
-  return kernelInfo(kernel).mainLock ?? 'IOLOCK8';
+  return kernelInfo(kernel).mainLock ?? '';
 }
 
 export interface LockLane {
