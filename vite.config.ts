@@ -33,7 +33,13 @@ export default defineConfig(({ command, mode }) => ({
     chunkSizeWarningLimit: 1000,
     // Rolldown times the plugins of a slow build and prints the table: noise on a school
     // laptop or a 2-core CI, never a fault. Profile a build with node --cpu-prof instead.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      // A labelled build (the update spec's two deploys) names its chunks after the label
+      // too, so every lazy chunk has another name in the other deploy, as a real deploy's
+      // changed chunks do; a chunk's hash alone follows only its own text.
+      ...(process.env.STACKLAB_BUILD_LABEL ? { output: { chunkFileNames: `assets/[name]-${process.env.STACKLAB_BUILD_LABEL}-[hash].js` } } : {}),
+    },
   },
   // The worker's bundle has its own plugins: it checks scenarios too.
   worker: { format: 'es', plugins: () => [validatorsPlugin()], rolldownOptions: { checks: { bundlerTimings: false } } },

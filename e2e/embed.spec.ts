@@ -330,7 +330,7 @@ test.describe('an embedded lab, by size', () => {
     await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, 'views=cpus,lock&height=tall')}"></iframe>`);
     const frame = page.frameLocator('#fixed');
     const alerts = frame.getByRole('alert');
-    await expect(alerts.filter({ hasText: 'views=' })).toContainText('names a view StackLab does not have: "cpus". The views are: cpu-grid, numa-topology');
+    await expect(alerts.filter({ hasText: 'views=' })).toContainText('names a view StackLab does not have: "cpus". The views are: cpu-grid, net-latency, hpux-journey, numa-topology, lock');
     await expect(alerts.filter({ hasText: 'views=' })).toContainText('hpux-curves');
     await expect(alerts.filter({ hasText: 'height=' })).toContainText('height=tall is not a height StackLab can use: write a whole number of CSS pixels from 240 to 20000');
     await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
