@@ -35,8 +35,7 @@ export function readCatalog(schema: Schema): Catalog {
   });
 }
 
-/** The code that judges conclusions: a change to it makes the report stale too. */
-/** The code that judges a conclusion: how it is read and compared, and every measure it reads (the engine's and each kernel's own). */
+/** The code that judges a conclusion (a change to it makes the report stale too): how it is read and compared, and every measure it reads (the engine's and each kernel's own). */
 function judgingSources(): string[] {
   return ['src/lesson/conclusions.ts', 'src/lesson/robustness.ts', ...metricSources()];
 }
