@@ -25,7 +25,7 @@ import { viewComponent, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
 import { useProjectorZoom } from './projector-scale.js';
-import { FITTED_VIEWS, useFitViews } from './presenter/fit-views.js';
+import { FITTED_VIEWS, tallestGraphic, useFitViews } from './presenter/fit-views.js';
 import { shrinkTarget } from './fit-target.js';
 
 /** The Run curve controls of the views drawn from a curve run: loaded with the first lab that shows one. */
@@ -298,11 +298,7 @@ const MIN_SCALE = 0.55;
 /** The least height fit-views.ts draws a main graphic to, and a little over it. */
 const MIN_GRAPHIC_FIT = 130;
 function graphicHeight(drawing: HTMLElement): number {
-  let most = 0;
-  for (const graphic of Array.from(drawing.querySelectorAll('svg, canvas'))) {
-    if (!graphic.parentElement?.closest('svg')) most = Math.max(most, graphic.getBoundingClientRect().height);
-  }
-  return most;
+  return tallestGraphic(drawing)?.getBoundingClientRect().height ?? 0;
 }
 function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, onScale: (view: string, scale: number) => void): void {
   useEffect(() => {

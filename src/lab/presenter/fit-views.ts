@@ -51,7 +51,7 @@ const MIN_GRAPHIC = 120;
 export const FITTED_VIEWS: ReadonlySet<string> = new Set(['cpu-grid', 'numa-traffic', 'timeline', 'modes', 'monitor-modes', ...[...KERNEL_VIEWS.values()].filter((view) => view.fitted).map((view) => view.id)]);
 
 /** A view's largest picture (the CPU grid's tiles, an SVG or a canvas). */
-function tallestGraphic(body: HTMLElement): Element | undefined {
+export function tallestGraphic(body: HTMLElement): Element | undefined {
   let best: Element | undefined;
   let most = 0;
   for (const graphic of Array.from(body.querySelectorAll('svg, canvas'))) {
