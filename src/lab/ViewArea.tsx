@@ -370,6 +370,8 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
     };
     const onWindow = () => watch();
     window.addEventListener('resize', onWindow);
+    // a disclosure opened or closed above the views (the scenario settings) moves the room: fit again
+    document.addEventListener('toggle', onWindow, true);
     // slots come and go with the tabs, and a view's drawing replaces its loading line; the views' own redraws are not watched
     const structural = (node: Node) => node === area || (node instanceof HTMLElement && /\b(view-slot|view-body)\b/.test(node.className));
     const mutations = new MutationObserver((records) => {
@@ -381,6 +383,7 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
     const timer = setInterval(schedule, 500);
     return () => {
       window.removeEventListener('resize', onWindow);
+      document.removeEventListener('toggle', onWindow, true);
       delete area.dataset.overfull;
       clearInterval(timer);
       mutations.disconnect();
