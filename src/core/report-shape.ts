@@ -93,14 +93,20 @@ const INTERFACE_NAMES: Record<string, string> = {
   'numa.by_rad[]': 'RadReport',
   'net.breakdown_ns': 'NetBreakdown',
   'net.stack_lock': 'NetStackLockReport',
-  'hpux.buffers[]': 'HpuxBuffer',
 };
 
-/** An object's interface name: INTERFACE_NAMES's, else a top-level section's after its key ("numa_run": NumaRunReport), else none (inline). */
+const pascal = (key: string) => key.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+
+/**
+ * An object's interface name: INTERFACE_NAMES's, else a top-level section's after its
+ * key ("numa_run": NumaRunReport), else an item of a section's list after the two keys,
+ * the list's in the singular ("hpux.buffers[]": HpuxBuffer), else none (inline).
+ */
 function interfaceName(path: string): string | undefined {
   if (path in INTERFACE_NAMES) return INTERFACE_NAMES[path];
-  if (!/^[a-z][a-z_]*$/.test(path)) return undefined;
-  return `${path.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Report`;
+  if (/^[a-z][a-z_]*$/.test(path)) return `${pascal(path)}Report`;
+  const item = /^([a-z][a-z_]*)\.([a-z][a-z_]*)s\[\]$/.exec(path);
+  return item ? `${pascal(item[1]!)}${pascal(item[2]!)}` : undefined;
 }
 
 /** The machine's RAD section of the report (model/machine.c; any kernel on several RADs). */

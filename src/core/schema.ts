@@ -64,6 +64,9 @@ export interface TraceLayout {
   record_bytes: number;
   fields: TraceFieldLayout[];
   kinds: string[];
+  /** The kinds a request queue's post and take records have (kernels name them: kinds[queue_post]'s index is the kind). */
+  queue_post: string;
+  queue_take: string;
 }
 
 /** A kernel the core models, with its locks in the core's numbering. */

@@ -35,14 +35,14 @@ export interface ThreadNames {
 export interface PaperLockColumn {
   /** The paper's name for the kernel: "traditional kernel", "Scalable Kernel". */
   paperName: string;
-  /** Held, all locks (%); spinning, all locks (%); lock acquisitions a second; I/O lock 8 held (%), and as the paper writes it. */
+  /** Held, all locks (%); spinning, all locks (%); lock acquisitions a second. */
   hold: number;
   spin: number;
   locksPerS: number;
-  iolock8: number;
-  iolock8Text: string;
-  /** The paper's comments beside these figures, by measure. */
-  notes?: Readonly<Partial<Record<'hold' | 'spin' | 'locksPerS' | 'iolock8', string>>>;
+  /** The one lock the table gives a row of its own (the core's name: I/O lock 8 is "IOLOCK8"), its hold time (%) and the hold time as the paper writes it ("<5%"). */
+  lock: { name: string; hold: number; text: string };
+  /** The paper's comments beside these figures, by measure ('lockHold': the lock's row). */
+  notes?: Readonly<Partial<Record<'hold' | 'spin' | 'locksPerS' | 'lockHold', string>>>;
   /** Where the model's figures for this kernel part from the paper's, and why, for the lock table's caption. */
   modelNote?: string;
 }
@@ -59,6 +59,18 @@ export interface LockWords {
    * lab must not list "TCP/IP global spin lock" as never taken.
    */
   elsewhere?: string;
+}
+
+/**
+ * A kernel's request queue in its own words (KernelInfo.queueWords): the transport's
+ * step line and the narration name the queue's records so ("CPU 3 queues a KRP for the
+ * designated CPU"). Without them, "a request" and "its server".
+ */
+export interface QueueWords {
+  /** One request, after "a": "KRP". */
+  request: string;
+  /** What serves the queue, as a sentence's subject: "the designated CPU". */
+  server: string;
 }
 
 /** What a kernel's key figures are drawn from. */
@@ -221,6 +233,8 @@ export interface KernelInfo {
   roleCpu?: RoleCpu;
   /** The lock its spin-lock view follows, if it has one ("IOLOCK8", "TCPIP_GLOBAL", "LCKMGR"). */
   mainLock?: string;
+  /** Its request queue's records in its words (a kernel whose programs post to a request queue). */
+  queueWords?: QueueWords;
   /** Its locks in its source's words, by the core's lock name (a lock without words is named as the core names it). */
   lockWords?: Readonly<Record<string, LockWords>>;
   /**

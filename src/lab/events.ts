@@ -1,12 +1,17 @@
 /*
  * events.ts -- trace records in words, for the transport's "what just happened" line
  * after a step ("CPU 3 takes IOLOCK8 after spinning 2.1 µs"). Kinds, modes and lock
- * names come from the schema; the meaning of each kind's object and argument is the
- * one stacklab.h documents for LAB_TRACE_*.
+ * names come from the schema, a request queue's words from the run's kernel
+ * (KernelInfo.queueWords); the meaning of each kind's object and argument is the one
+ * stacklab.h documents for LAB_TRACE_*.
  */
 import { formatNs } from '../views/format.js';
 import type { Schema } from '../core/schema.js';
 import type { TraceSlice } from '../core/snapshot.js';
+import type { QueueWords } from '../kernels/types.js';
+
+/** A queue's words where its kernel gives none. */
+const PLAIN_QUEUE: QueueWords = { request: 'request', server: 'its server' };
 
 const modeWords: Record<string, string> = {
   user: 'user mode (application work)',
@@ -26,12 +31,14 @@ function who(cpu: number, thread: number): string {
 }
 
 const blockWords: Record<number, string> = {
-  0: 'sleeping', 1: 'waiting for a reply', 2: 'waiting for a free KRP', 3: 'asleep on a lock',
+  0: 'sleeping', 1: 'waiting for a reply', 2: 'waiting for a free request packet', 3: 'asleep on a lock',
   4: 'waiting for work', 5: 'waiting for pacing',
 };
 
+const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
 /** One record in words. */
-function describeRecord(schema: Schema, locks: readonly string[], slice: TraceSlice, i: number): string {
+function describeRecord(schema: Schema, locks: readonly string[], queue: QueueWords, slice: TraceSlice, i: number): string {
   const kind = schema.trace.kinds[slice.kind[i]!] ?? `event kind ${slice.kind[i]}`;
   const cpu = slice.cpu[i]!;
   const thread = slice.thread[i]!;
@@ -39,6 +46,8 @@ function describeRecord(schema: Schema, locks: readonly string[], slice: TraceSl
   const arg = slice.arg[i]!;
   const subject = who(cpu, thread);
   const lock = locks[object] ?? `lock ${object}`;
+  if (kind === schema.trace.queue_post) return `${subject} queues a ${queue.request} for ${queue.server} (queue length ${arg})`;
+  if (kind === schema.trace.queue_take) return `${capital(queue.server)} (CPU ${cpu}) takes a ${queue.request} that waited ${formatNs(arg, 3)}`;
   switch (kind) {
     case 'mode': {
       const mode = schema.modes[object] ?? `mode ${object}`;
@@ -50,10 +59,6 @@ function describeRecord(schema: Schema, locks: readonly string[], slice: TraceSl
       return `${subject} takes ${lock}${arg > 0 ? ` after spinning ${formatNs(arg, 3)}` : ''}`;
     case 'release':
       return `${subject} releases ${lock}${arg > 0 ? ` after holding it ${formatNs(arg, 3)}` : ''}`;
-    case 'krp_queue':
-      return `${subject} queues a KRP for the designated CPU (queue length ${arg})`;
-    case 'krp_start':
-      return `designated CPU ${cpu} takes a KRP that waited ${formatNs(arg, 3)}`;
     case 'fork_create':
       return `a fork thread is created on CPU ${cpu}`;
     case 'interrupt':
@@ -88,10 +93,10 @@ function describeRecord(schema: Schema, locks: readonly string[], slice: TraceSl
  * step whose events left no record (bookkeeping inside the core, such as the next
  * arrival being scheduled) says so, so a step never looks like it did nothing.
  */
-export function describeStep(schema: Schema, locks: readonly string[], slice: TraceSlice, nowNs: number, max = 6): string[] {
+export function describeStep(schema: Schema, locks: readonly string[], slice: TraceSlice, nowNs: number, queue: QueueWords = PLAIN_QUEUE, max = 6): string[] {
   const n = slice.t.length;
   if (n === 0) return [`${formatNs(nowNs, 6)}: the core ran an event that changed no CPU, lock or queue (internal bookkeeping).`];
   const lines: string[] = [];
-  for (let i = Math.max(0, n - max); i < n; i++) lines.push(`${formatNs(slice.t[i]!, 6)}: ${describeRecord(schema, locks, slice, i)}`);
+  for (let i = Math.max(0, n - max); i < n; i++) lines.push(`${formatNs(slice.t[i]!, 6)}: ${describeRecord(schema, locks, queue, slice, i)}`);
   return lines;
 }

@@ -151,7 +151,7 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html).toContain('SNA Server/6000');
     expect(html).not.toContain('Classic kernel (model)');
     for (const published of ['54.8%', '204,153', 'Paper: traditional kernel']) expect(html).not.toContain(published);
-    expect(html).not.toContain('data-measure="iolock8"');
+    expect(html).not.toContain('data-measure="lockHold"');
     expect(html).toContain('several held at once pass 100%');
     // only the locks the run took get a row; the rest are counted
     expect(html).toContain('data-lock="hs_region"');

@@ -60,7 +60,7 @@ export const OPENVMS_LOCK_WORDS: Readonly<Record<string, LockWords>> = {
 };
 
 export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'mainLock' | 'series' | 'seriesLabel' | 'scalingTerms' | 'paperLockTable'
-  | 'roleCpu' | 'ownViews' | 'compareMetrics'>,
+  | 'roleCpu' | 'ownViews' | 'compareMetrics' | 'queueWords'>,
   partner: { name: string; title: string }, baseline: 'from' | 'to'): KernelInfo {
   return {
     ...own,

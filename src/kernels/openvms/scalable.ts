@@ -13,15 +13,17 @@ export const scalable = openvmsKernel(
       cpu: (snapshot) => snapshot.designatedCpu,
       name: 'designated TCP/IP CPU', does: 'that runs every IPL 8 fork thread', badge: 'TCP/IP', letter: 'D', short: 'designated CPU',
     },
+    // process context queues a KRP (kernel request packet) for the designated CPU's fork thread
+    queueWords: { request: 'KRP', server: 'the designated CPU' },
     compareMetrics: KRP_COMPARE_ROWS,
     mainLock: 'TCPIP_GLOBAL', series: 'remedy', seriesLabel: 'Scalable Kernel (KRPs)',
     paperLockTable: {
-      paperName: 'Scalable Kernel', hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8: 5, iolock8Text: '<5%',
+      paperName: 'Scalable Kernel', hold: 35.2, spin: 4.4, locksPerS: 162_033, lock: { name: 'IOLOCK8', hold: 5, text: '<5%' },
       notes: {
         hold: 'while completing more work',
         spin: 'very good',
         locksPerS: 'doing more work with far fewer locks per unit of work',
-        iolock8: 'very good: much more of I/O lock 8 is left for heavy disk I/O',
+        lockHold: 'very good: much more of I/O lock 8 is left for heavy disk I/O',
       },
       modelNote: 'The model\'s Scalable Kernel spins less than the published 4.4%: the paper says the Scalable Kernel adds several mini-spin locks beside the TCP/IP global lock, and the model leaves those out, as it does the rest of OpenVMS\'s spin locks (docs/model.md).',
     },

@@ -67,6 +67,8 @@ export const service: KernelInfo = {
   metrics: SERVICE_METRICS,
   figures: () => import('./Figures.js'),
   mainLock: 'STATE_LOCK',
+  // delegate: requests posted to the server CPU's queue
+  queueWords: { request: 'request', server: 'the server CPU' },
   series: 'baseline',
   throughput: { path: 'service.requests_per_s', label: 'Requests per second', words: 'requests per second', unit: 'requests/s' },
   sweepCpus: { from: 8, to: 64, step: 8 },

@@ -12,9 +12,10 @@
  *     the release record (held from t - arg to t): holds of one lock never overlap;
  *   - each CPU's spin for a lock as an async slice ("b"/"e", one id each) from the
  *     acquire record (spinning from t - arg to t), so spinners that overlap each get a row;
- *   - each KRP queue as a counter ("C") of its length (krp_queue records give the length
- *     after the KRP joined; each krp_start takes one off), and each KRP's wait as an
- *     async slice;
+ *   - each request queue (the Scalable Kernel's KRP queue) as a counter ("C") of its
+ *     length (a post record, schema.trace.queue_post, gives the length after the request
+ *     joined; each take record takes one off), and each request's wait as an async slice
+ *     on the queue's track, with the CPU that took it;
  *   - every other record (interrupts, fork creation, blocks, wake-ups, dispatches,
  *     transmits, cache-line moves, ...) as an instant on its CPU's track, or on the
  *     "processes" track when it has no CPU;
@@ -99,8 +100,8 @@ export function toChromeTrace(input: TraceExportInput): ChromeTrace {
   const SPIN = kindOf('spin');
   const ACQUIRE = kindOf('acquire');
   const RELEASE = kindOf('release');
-  const KRP_QUEUE = kindOf('krp_queue');
-  const KRP_START = kindOf('krp_start');
+  const QUEUE_POST = kindOf(schema.trace.queue_post);
+  const QUEUE_TAKE = kindOf(schema.trace.queue_take);
   const span = traceSpan(window, input.nowNs);
   const endNs = span.endNs;
   const lockName = (lock: number) => lockNames[lock] ?? `lock ${lock}`;
@@ -169,13 +170,13 @@ export function toChromeTrace(input: TraceExportInput): ChromeTrace {
       asyncSlice('lock.spin', `spin for ${lockName(object)}`, LOCK_TID_BASE + object, t - arg, t,
         { lock: lockName(object), cpu, process: thread, spin_ns: arg });
     }
-    if (kind === KRP_QUEUE) {
+    if (kind === QUEUE_POST) {
       queuesSeen.add(object);
       queueLength.set(object, arg);
       push(t, 0, { name: `${queueName(object)} length`, ph: 'C', ts: us(t), pid: TRACE_PID, tid: QUEUE_TID_BASE + object, args: { length: arg } });
     }
-    if (kind === KRP_START) {
-      const queue = object; // the queue it left (the core writes 0, its one KRP queue)
+    if (kind === QUEUE_TAKE) {
+      const queue = object; // the queue it left (its index in schema.queues)
       queuesSeen.add(queue);
       const before = queueLength.get(queue);
       if (before !== undefined) {
@@ -183,7 +184,7 @@ export function toChromeTrace(input: TraceExportInput): ChromeTrace {
         queueLength.set(queue, after);
         push(t, 0, { name: `${queueName(queue)} length`, ph: 'C', ts: us(t), pid: TRACE_PID, tid: QUEUE_TID_BASE + queue, args: { length: after } });
       }
-      if (arg > 0) asyncSlice('krp', 'KRP wait', QUEUE_TID_BASE + queue, t - arg, t, { designated_cpu: cpu, waited_ns: arg });
+      if (arg > 0) asyncSlice('queue', `${queueName(queue)} wait`, QUEUE_TID_BASE + queue, t - arg, t, { taken_by_cpu: cpu, waited_ns: arg });
     }
     // Every record is also an instant where it happened (the CPU, else the processes track).
     const name = kinds[kind] ?? `kind ${kind}`;

@@ -15,6 +15,7 @@
  * of the status line), so what it says is never older than the state it describes.
  * Times are the clock's (clockText), so the narration and the clock agree.
  */
+import { reportValue } from '../../core/report.js';
 import type { LabState } from '../store.js';
 import { kernelInfo } from '../../kernels/index.js';
 import { clockText, runWords, setupWords } from '../status-words.js';
@@ -36,11 +37,12 @@ const count = (n: number) => Math.round(n).toLocaleString('en');
 /** The end of the run, with its own figures. */
 function completeWords(state: LabState): string {
   const r = state.finalReport;
-  // Transmit packets are the OpenVMS TCP/IP paper's measure; other kernels' runs say only the spinning.
-  const tcpip = kernelInfo(state.snapshot?.kernel).paperLockTable !== undefined;
-  return r
-    ? `Run complete: ${tcpip ? `${count(r.throughput.transmit_packets_per_s)} transmit packets a second; ` : ''}${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`
-    : 'Run complete.';
+  if (!r) return 'Run complete.';
+  // the kernel's own measure of work (the OpenVMS paper's transmit packets), where the run has it
+  const throughput = kernelInfo(state.snapshot?.kernel).throughput;
+  const done = reportValue(r, throughput.path);
+  const work = done !== undefined && Number.isFinite(done) && done > 0 ? `${count(done)} ${throughput.words}; ` : '';
+  return `Run complete: ${work}${r.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`;
 }
 
 export class Narrator {
@@ -122,7 +124,7 @@ export class Narrator {
     if (!this.pending || priority >= this.pending[0]) this.pending = [priority, words];
   }
 
-  /** The longest spin and the longest KRP queue in the records since the last look. */
+  /** The longest spin and the longest request queue (the KRP queue) in the records since the last look. */
   private readTrace(state: LabState): void {
     const trace = state.trace;
     const schema = state.schema;
@@ -130,7 +132,7 @@ export class Narrator {
     this.traceVersion = trace.version;
     const { slice } = trace;
     const acquire = schema.trace.kinds.indexOf('acquire');
-    const krp = schema.trace.kinds.indexOf('krp_queue');
+    const post = schema.trace.kinds.indexOf(schema.trace.queue_post);
     let longest = 0;
     let longestAt = -1;
     let queue = 0;
@@ -141,17 +143,18 @@ export class Narrator {
       if (kind === acquire && slice.arg[i]! > longest) {
         longest = slice.arg[i]!;
         longestAt = i;
-      } else if (kind === krp && slice.arg[i]! > queue) queue = slice.arg[i]!;
+      } else if (kind === post && slice.arg[i]! > queue) queue = slice.arg[i]!;
     }
     if (slice.t.length > 0) this.lastTraceNs = slice.t[slice.t.length - 1]!;
     if (longestAt >= 0 && longest >= SPIN_WORTH_SAYING_NS) {
       const lock = state.snapshot?.locks[slice.object[longestAt]!]?.name ?? 'a lock';
-      const name = lock === 'IOLOCK8' ? 'I/O lock 8, the global lock' : lock;
+      const name = kernelInfo(state.snapshot?.kernel).lockWords?.[lock]?.label ?? lock;
       this.offer(1 + Math.min(1, longest / 1e5), `CPU ${slice.cpu[longestAt]} spun ${spokenNs(longest)} for ${name}.`);
     }
     if (queue > this.queueHigh && queue >= 2) {
       this.queueHigh = queue;
-      this.offer(2.5, `KRP queue reached ${count(queue)}.`);
+      const request = kernelInfo(state.snapshot?.kernel).queueWords?.request ?? 'request';
+      this.offer(2.5, `${request.charAt(0).toUpperCase()}${request.slice(1)} queue reached ${count(queue)}.`);
     }
   }
 

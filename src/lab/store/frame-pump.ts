@@ -15,6 +15,7 @@ import type { FrameReply } from '../../core/protocol.js';
 import type { Report } from '../../core/report.js';
 import type { Schema } from '../../core/schema.js';
 import { decodeSnapshot } from '../../core/snapshot.js';
+import { kernelInfo } from '../../kernels/index.js';
 import { describeStep } from '../events.js';
 import { requestFrame } from '../scheduler.js';
 import type { FramesApplied } from './reducer.js';
@@ -80,7 +81,7 @@ export class FramePump {
       ...(last.rewind ? { rewind: last.rewind } : {}),
       ...(report ? { report } : {}),
       ...(ended ? { ended: { ...(ended.report ? { report: ended.report } : {}) } } : {}),
-      ...(last.reason === 'step' ? { lastStep: describeStep(schema, snapshot.locks.map((lock) => lock.name), last.trace, last.nowNs) } : {}),
+      ...(last.reason === 'step' ? { lastStep: describeStep(schema, snapshot.locks.map((lock) => lock.name), last.trace, last.nowNs, kernelInfo(snapshot.kernel).queueWords) } : {}),
       seeking: this.client.seeking,
       // While playing, a new report (four times a second) re-renders every figure, table
       // and chart: that is done in a task of its own, right after this frame's, so no

@@ -12,7 +12,7 @@ import { ViewFrame } from '../common/ViewFrame.js';
 import { Legend, SeriesSwatch } from '../common/Legend.js';
 import { lockInfo } from '../lock/model.js';
 import {
-  comparesWithPaper, formatMeasure, lockTableColumns, lockTableSummary, locksListed, locksUnused, measuresFor, PUBLISHED, SOURCE_CITATION,
+  comparesWithPaper, formatMeasure, publishedValue, lockTableColumns, lockTableSummary, locksListed, locksUnused, measuresFor, PUBLISHED, SOURCE_CITATION,
   type LockTableColumn, type MeasureKey,
 } from './model.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
@@ -108,9 +108,9 @@ export function LockTable(props: LockTableProps) {
                 ))}
                 {published.map((p, i) => (
                   <td key={p.heading} className={`slv-num slv-published${i === 0 ? ' slv-first-published' : ''}`}>
-                    {m.key === 'iolock8' ? p.column.iolock8Text : formatMeasure(m.key, p.column[m.key])}
+                    {m.key === 'lockHold' ? p.column.lock.text : formatMeasure(m.key, publishedValue(p.column, m.key))}
                     {p.column.notes?.[m.key] && <span className="slv-note">{p.column.notes[m.key]}</span>}
-                    {bar(p.series, barFraction(m.key, p.column[m.key], maxLocks), true)}
+                    {bar(p.series, barFraction(m.key, publishedValue(p.column, m.key), maxLocks), true)}
                   </td>
                 ))}
               </tr>
@@ -120,7 +120,7 @@ export function LockTable(props: LockTableProps) {
               <tr key={name} data-lock={name}>
                 <th scope="row">{lockInfo(name).label}<span className="slv-note">{name}</span></th>
                 {columns.map((c) => <PerLockCell key={c.key} column={c} name={name} />)}
-                {published.map((p, i) => <td key={p.heading} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === 'IOLOCK8' ? `hold ${p.column.iolock8Text}` : '—'}</td>)}
+                {published.map((p, i) => <td key={p.heading} className={`slv-published slv-perlock${i === 0 ? ' slv-first-published' : ''}`}>{name === p.column.lock.name ? `hold ${p.column.lock.text}` : '—'}</td>)}
               </tr>
             ))}
             {unused > 0 && (

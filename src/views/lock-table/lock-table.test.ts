@@ -16,7 +16,7 @@ describe('lock table', () => {
       const done = figuresFromReport(f.report);
       expect(live.hold).toBeCloseTo(done.hold, 2);
       expect(live.spin).toBeCloseTo(done.spin, 2);
-      expect(live.iolock8).toBeCloseTo(done.iolock8, 2);
+      expect(live.lockHold).toBeCloseTo(done.lockHold, 2);
       expect(live.locksPerS / done.locksPerS).toBeCloseTo(1, 4);
     }
   });
@@ -25,7 +25,7 @@ describe('lock table', () => {
     const columns = lockTableColumns({ reports: [scalable.report, classic.report] });
     expect(columns.map((c) => c.source)).toEqual(['classic', 'scalable']);
     expect(columns[0]!.figures.hold).toBe(classic.report.hold_pct_all_locks);
-    expect(columns[1]!.figures.iolock8).toBe(scalable.report.iolock8_hold_pct);
+    expect(columns[1]!.figures.lockHold).toBe(scalable.report.iolock8_hold_pct);
   });
 
   it('falls back from reports to one report to the live snapshot', () => {
@@ -38,8 +38,8 @@ describe('lock table', () => {
 
   it('quotes the paper exactly', () => {
     expect(PUBLISHED.map((p) => p.kernel)).toEqual(['classic', 'scalable']);
-    expect(PUBLISHED[0]!.column).toMatchObject({ paperName: 'traditional kernel', hold: 54.8, spin: 24.1, locksPerS: 204_153, iolock8Text: '31.4%' });
-    expect(PUBLISHED[1]!.column).toMatchObject({ paperName: 'Scalable Kernel', hold: 35.2, spin: 4.4, locksPerS: 162_033, iolock8Text: '<5%' });
+    expect(PUBLISHED[0]!.column).toMatchObject({ paperName: 'traditional kernel', hold: 54.8, spin: 24.1, locksPerS: 204_153, lock: { name: 'IOLOCK8', hold: 31.4, text: '31.4%' } });
+    expect(PUBLISHED[1]!.column).toMatchObject({ paperName: 'Scalable Kernel', hold: 35.2, spin: 4.4, locksPerS: 162_033, lock: { name: 'IOLOCK8', hold: 5, text: '<5%' } });
     const text = lockTableSummary(lockTableColumns({ reports: [classic.report, scalable.report] }));
     expect(text).toContain('traditional kernel 54.8% hold, 24.1% spin, 204,153 locks per second, I/O lock 8 31.4%');
     expect(text).toContain('Scalable Kernel 35.2% hold, 4.4% spin, 162,033 locks per second, I/O lock 8 <5%');
@@ -50,7 +50,7 @@ describe('lock table', () => {
   it('shows the model moving the way the paper did: less spinning and I/O lock 8 freed', () => {
     const [c, s] = lockTableColumns({ reports: [classic.report, scalable.report] });
     expect(s!.figures.spin).toBeLessThan(c!.figures.spin / 5);
-    expect(s!.figures.iolock8).toBeLessThan(5);
+    expect(s!.figures.lockHold).toBeLessThan(5);
     expect(s!.figures.locksPerS).toBeLessThan(c!.figures.locksPerS);
     expect(s!.figures.hold).toBeLessThan(c!.figures.hold);
   });

@@ -1,7 +1,8 @@
 /*
  * model.ts (lock-table) -- the lock table of the Scalable Kernel paper (hold % all
- * locks, spin % all locks, locks per second, I/O lock 8 hold time) for runs of the
- * model, live from a snapshot or from finished reports, beside the published figures.
+ * locks, spin % all locks, locks per second, and the hold time of the one lock it gives
+ * a row: I/O lock 8) for runs of the model, live from a snapshot or from finished
+ * reports, beside the published figures (KernelInfo.paperLockTable).
  */
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
@@ -18,6 +19,9 @@ const order = (kernel: string) => KERNELS.findIndex((k) => k.name === kernel);
 /** The paper's published columns (KernelInfo.paperLockTable: the 16-CPU GS160 testbed), in the registry's order. */
 export const PUBLISHED: readonly { kernel: string; column: PaperLockColumn }[] = KERNELS.flatMap((k) => (k.paperLockTable ? [{ kernel: k.name, column: k.paperLockTable }] : []));
 
+/** The one lock the published table gives a row of its own (PaperLockColumn.lock: I/O lock 8), if any kernel publishes one. */
+export const PAPER_LOCK: string | undefined = PUBLISHED[0]?.column.lock.name;
+
 export const SOURCE_CITATION = 'R. Rappaport, Y. Pouffary, S. Lieman and M. J. Marotta (HP), '
   + 'the OpenVMS TCP/IP Scalable Kernel paper: 16-CPU GS160 Wildfire testbed';
 
@@ -25,7 +29,8 @@ export interface LockFigures {
   hold: number;
   spin: number;
   locksPerS: number;
-  iolock8: number;
+  /** The hold time (%) of the paper's lock (PAPER_LOCK), 0 where the run has none. */
+  lockHold: number;
   perLock: { name: string; hold: number; spin: number; perS: number }[];
 }
 
@@ -60,7 +65,7 @@ export function figuresFromReport(report: Report): LockFigures {
     hold: report.hold_pct_all_locks,
     spin: report.spin_pct_all_locks,
     locksPerS: report.locks_per_s,
-    iolock8: report.iolock8_hold_pct ?? report.locks.find((l) => l.name === 'IOLOCK8')?.hold_pct ?? 0,
+    lockHold: report.locks.find((l) => l.name === PAPER_LOCK)?.hold_pct ?? 0,
     perLock: report.locks.map((l) => ({ name: l.name, hold: l.hold_pct, spin: l.spin_pct, perS: l.acquisitions_per_s })),
   };
 }
@@ -79,7 +84,7 @@ export function figuresFromSnapshot(snapshot: Snapshot): LockFigures {
     hold: perLock.reduce((s, l) => s + l.hold, 0),
     spin: perLock.reduce((s, l) => s + l.spin, 0),
     locksPerS: perLock.reduce((s, l) => s + l.perS, 0),
-    iolock8: perLock.find((l) => l.name === 'IOLOCK8')?.hold ?? 0,
+    lockHold: perLock.find((l) => l.name === PAPER_LOCK)?.hold ?? 0,
     perLock,
   };
 }
@@ -93,10 +98,10 @@ export function comparesWithPaper(columns: readonly LockTableColumn[]): boolean 
   return columns.length > 0 && columns.every((c) => kernelInfo(c.source).paperLockTable !== undefined);
 }
 
-/** The measures that mean something for these runs: I/O lock 8's hold time only where there is one. */
+/** The measures that mean something for these runs: the paper's lock's hold time only where a run has that lock. */
 export function measuresFor(columns: readonly LockTableColumn[]): readonly (typeof MEASURES)[number][] {
-  const iolock8 = columns.some((c) => c.figures.perLock.some((l) => l.name === 'IOLOCK8'));
-  return MEASURES.filter((m) => m.key !== 'iolock8' || iolock8);
+  const hasLock = columns.some((c) => c.figures.perLock.some((l) => l.name === PAPER_LOCK));
+  return MEASURES.filter((m) => m.key !== 'lockHold' || hasLock);
 }
 
 export function columnFromReport(report: Report, index = 0): LockTableColumn {
@@ -137,14 +142,19 @@ export function lockTableColumns(args: { snapshot?: Snapshot; report?: Report; r
   return args.snapshot ? [columnFromSnapshot(args.snapshot)] : [];
 }
 
-export type MeasureKey = 'hold' | 'spin' | 'locksPerS' | 'iolock8';
+export type MeasureKey = 'hold' | 'spin' | 'locksPerS' | 'lockHold';
 
 export const MEASURES: readonly { key: MeasureKey; label: string; unit: string }[] = [
   { key: 'hold', label: 'Hold % all locks', unit: '% of the time, summed over locks (several held at once pass 100%)' },
   { key: 'spin', label: 'Spin % all locks', unit: '% of all CPU time' },
   { key: 'locksPerS', label: 'Locks per second', unit: 'acquisitions of all locks' },
-  { key: 'iolock8', label: 'I/O lock 8 hold time', unit: '% of the time held' },
+  ...(PAPER_LOCK ? [{ key: 'lockHold' as const, label: `${lockInfo(PAPER_LOCK).label} hold time`, unit: '% of the time held' }] : []),
 ];
+
+/** A published column's figure for a measure. */
+export function publishedValue(column: PaperLockColumn, key: MeasureKey): number {
+  return key === 'lockHold' ? column.lock.hold : column[key];
+}
 
 export function formatMeasure(key: MeasureKey, value: number): string {
   return key === 'locksPerS' ? formatCount(value) : formatPct(value);
@@ -156,7 +166,7 @@ export function lockTableSummary(columns: readonly LockTableColumn[], showPublis
     : `${c.heading}, ${c.detail}.`));
   const published = showPublished
     ? ` Published for the GS160: ${PUBLISHED.map(({ column: p }) => `${p.paperName} ${p.hold}% hold, ${p.spin}% spin, `
-      + `${formatCount(p.locksPerS)} locks per second, I/O lock 8 ${p.iolock8Text}`).join('; ')}.`
+      + `${formatCount(p.locksPerS)} locks per second, ${lockInfo(p.lock.name).label} ${p.lock.text}`).join('; ')}.`
     : '';
   return `Lock table. ${parts.join(' ')}${published}`;
 }

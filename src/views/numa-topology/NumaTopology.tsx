@@ -27,7 +27,7 @@ import { Legend, ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import { formatBytesRate, numaLayout, numaOf, radName, type NumaLayout } from '../numa-data.js';
 import {
-  arcFlows, cpuRoles, localTraffic, memoryWords, packetBounds, topologyGeometry, topologySummary, type ArcFlow, type TopologyGeometry,
+  arcFlows, cpuRoles, localTraffic, memoryWords, packetBounds, topologyGeometry, topologySummary, type ArcFlow, type CpuRoleOnMap, type TopologyGeometry,
 } from './model.js';
 import './numa.css';
 
@@ -240,10 +240,10 @@ const StaticBoxes = memo(function StaticBoxes({ geo, layout, t, local, hasTraffi
 
 function CpuTile({ slot, mode, roles, t, theme, patterns }: {
   slot: { cpu: number; x: number; y: number; w: number; h: number }; mode: ModeName;
-  roles: readonly string[]; t: ThemeTokens; theme?: Theme; patterns: string;
+  roles: readonly CpuRoleOnMap[]; t: ThemeTokens; theme?: Theme; patterns: string;
 }) {
-  const lm = roles.includes('LCKMGR');
-  const irq = roles.includes('IRQ');
+  const lm = roles.includes('lock-manager');
+  const irq = roles.includes('interrupts');
   const label = slot.w >= t.fontSize * 3.6 ? `CPU ${slot.cpu}` : String(slot.cpu);
   const font = fitFontSize(label, slot.w - 6, t.fontSize, 9, true);
   const badge = lm ? 'LM' : irq ? 'IRQ' : '';

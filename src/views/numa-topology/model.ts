@@ -218,11 +218,14 @@ export function memoryWords(layout: NumaLayout, rad: number): string {
   return ro ? `Memory: RO ${word(layout.roData)}` : `Memory: RW ${word(layout.rwData)}`;
 }
 
-/** The roles a CPU plays on the map: the adapters' interrupts, the dedicated lock manager, the reporter. */
-export function cpuRoles(layout: NumaLayout, cpu: number): ('IRQ' | 'LCKMGR' | 'reporter')[] {
-  const out: ('IRQ' | 'LCKMGR' | 'reporter')[] = [];
-  if (cpu === layout.interruptCpu) out.push('IRQ');
-  if (cpu === layout.lckmgrCpu) out.push('LCKMGR');
+/** A role a CPU plays on the map: the adapters' interrupts, the dedicated lock manager (LCKMGR_SERVER), the reporter. */
+export type CpuRoleOnMap = 'interrupts' | 'lock-manager' | 'reporter';
+
+/** The roles a CPU plays on the map. */
+export function cpuRoles(layout: NumaLayout, cpu: number): CpuRoleOnMap[] {
+  const out: CpuRoleOnMap[] = [];
+  if (cpu === layout.interruptCpu) out.push('interrupts');
+  if (cpu === layout.lckmgrCpu) out.push('lock-manager');
   if (cpu === layout.reporterCpu) out.push('reporter');
   return out;
 }
@@ -237,8 +240,8 @@ export function topologySummary(snapshot: Snapshot, layout: NumaLayout, report: 
     for (const c of cpus) counts.set(mode(c), (counts.get(mode(c)) ?? 0) + 1);
     const modes = [...counts].map(([m, n]) => `${n} ${MODE_INFO[m].short}`);
     const disks = ramDisksOfRad(layout, rad);
-    const roles = cpus.flatMap((c) => cpuRoles(layout, c).map((r) => (r === 'IRQ' ? `the adapters' interrupts on CPU ${c}`
-      : r === 'LCKMGR' ? `the dedicated lock manager on CPU ${c}` : `the reporter on CPU ${c}`)));
+    const roles = cpus.flatMap((c) => cpuRoles(layout, c).map((r) => (r === 'interrupts' ? `the adapters' interrupts on CPU ${c}`
+      : r === 'lock-manager' ? `the dedicated lock manager on CPU ${c}` : `the reporter on CPU ${c}`)));
     return `${radName(rad)}: ${cpuListWords(cpus)} (now ${listWords(modes)})`
       + `${disks.length ? `, its memory holds ${listWords(disks)} RAM disk data` : ''}`
       + `${roles.length ? `, ${listWords(roles)}` : ''}`

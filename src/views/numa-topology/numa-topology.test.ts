@@ -27,7 +27,7 @@ describe('layout of a machine', () => {
     expect(ramDisksOfRad(l, 0)).toEqual(['read-only', 'read-write']);
     expect(ramDisksOfRad(l, 1)).toEqual([]);
     expect(memoryWords(l, 0)).toBe('Memory: RO+RW RAM disk');
-    expect(cpuRoles(l, 0)).toEqual(['IRQ']);
+    expect(cpuRoles(l, 0)).toEqual(['interrupts']);
     expect(l.lckmgrCpu).toBe(-1);
     const striped = numaLayout(gs320.report, 32);
     expect(ramDisksOfRad(striped, 5)).toEqual(['read-only', 'read-write']);
@@ -37,7 +37,7 @@ describe('layout of a machine', () => {
     (dedicated.scenario as unknown as { numa: Record<string, unknown> }).numa.lock_manager = 'dedicated';
     dedicated.numa_run!.lckmgr_cpu = -1;
     expect(numaLayout(dedicated, 12).lckmgrCpu).toBe(3);
-    expect(cpuRoles(numaLayout(dedicated, 12), 3)).toEqual(['LCKMGR']);
+    expect(cpuRoles(numaLayout(dedicated, 12), 3)).toEqual(['lock-manager']);
   });
 
   it('puts every CPU in its RAD\'s box, boxes apart and inside the width, for GS160 and GS320', () => {

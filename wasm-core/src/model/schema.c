@@ -8,7 +8,8 @@
 
 /* The names TypeScript reads the kinds by (src/lab/events.ts). Kinds 4 and 5
  * (LAB_TRACE_QUEUE_POST and _TAKE, every request queue's) are named by the queues
- * (QueueDesc.post_trace and take_trace: trace_kind_name). */
+ * (QueueDesc.post_trace and take_trace: trace_kind_name), and the schema says which they
+ * are (trace.queue_post, queue_take). */
 static const char *const TRACE_KINDS[LAB_TRACE_KIND_COUNT] = {
     "mode", "spin", "acquire", "release", "queue_post", "queue_take", "fork_create",
     "interrupt", "block", "wake", "dispatch", "transmit", "txn_done",
@@ -274,6 +275,10 @@ int lab_schema_json(char *buf, int cap)
     jw_key(&w, "kinds"); jw_open(&w, '[');
     for (i = 0; i < LAB_TRACE_KIND_COUNT; i++) { jw_item(&w); jw_str(&w, trace_kind_name(i)); }
     jw_close(&w, ']');
+    /* which of those a request queue's post and take are, so that JavaScript reads them
+     * by role and not by a kernel's name for them */
+    jw_key(&w, "queue_post"); jw_str(&w, trace_kind_name(LAB_TRACE_QUEUE_POST));
+    jw_key(&w, "queue_take"); jw_str(&w, trace_kind_name(LAB_TRACE_QUEUE_TAKE));
     jw_close(&w, '}');
     jw_key(&w, "report"); report_schema(&w);
     jw_key(&w, "snapshot"); metrics_schema(&w);
