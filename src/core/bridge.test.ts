@@ -38,7 +38,7 @@ describe('snapshots from the core', () => {
       expect(snapshot.events).toBe(sim.events);
       expect(snapshot.windowNs).toBe(8e6);
       expect(snapshot.kernel).toBe('classic');
-      expect(snapshot.designatedCpu).toBe(15);
+      expect(snapshot.roleCpus.designated_cpu!).toBe(15);
       expect(snapshot.cpus).toHaveLength(16);
       for (const cpu of snapshot.cpus) {
         expect(schema.modes).toContain(cpu.mode);
@@ -79,11 +79,11 @@ describe('snapshots from the core', () => {
       const snapshot = sim.snapshot();
       expect(snapshot.kernel).toBe('scalable');
       expect(snapshot.cpus).toHaveLength(8);
-      expect(snapshot.designatedCpu).toBe(7);
+      expect(snapshot.roleCpus.designated_cpu!).toBe(7);
       expect(maxLen).toBeGreaterThan(0);
       expect(sim.snapshot()).toEqual(snapshot);
       // The designated CPU's kernel-context time is the report's busy share (the lab shows it live).
-      const designated = snapshot.cpus[snapshot.designatedCpu]!;
+      const designated = snapshot.cpus[snapshot.roleCpus.designated_cpu!]!;
       expect((100 * designated.kctxNs) / snapshot.windowNs).toBeCloseTo(sim.report().designated_cpu_busy_pct, 2);
     });
   });

@@ -73,7 +73,11 @@ export interface Snapshot {
   events: number;
   /** Simulated time since statistics started (after warm-up); the denominator of %. */
   windowNs: number;
-  designatedCpu: number;
+  /**
+   * The CPU each CPU role of the core's has in this run, by the role's name (the
+   * Scalable Kernel's "designated_cpu"); a kernel reads its own (KernelInfo.roleCpu).
+   */
+  roleCpus: Readonly<Record<string, number>>;
   /** The kernel that ran (kernel.kind's name; src/kernels looks it up). */
   kernel: string;
   cpus: CpuState[];
@@ -102,6 +106,8 @@ export interface Snapshot {
 
 interface SnapshotLayout {
   header: string[];
+  /** The header's slots that are CPU roles' (the core's cpu_role.c), by the role's name. */
+  roles: string[];
   per_cpu: string[];
   per_cpu_mode_ns: number;
   per_lock: string[];
@@ -211,7 +217,7 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
     nowNs: h('now_ns'),
     events: h('events'),
     windowNs: h('window_ns'),
-    designatedCpu: h('designated_cpu'),
+    roleCpus: Object.fromEntries(l.roles.map((role) => [role, h(role)])),
     kernel: (schema.fields.find((f) => f.path === 'kernel.kind')?.values?.[h('kernel')] ?? 'classic') as Snapshot['kernel'],
     cpus,
     locks,

@@ -68,7 +68,7 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
       expect(html).toMatch(/<canvas[^>]*tabindex="0"[^>]*aria-label="256 CPUs, one square each: arrow keys move between them, Enter explains why a CPU waits"/);
       expect(html).toContain('aria-live="polite"');
       expect(html).toContain('Dark corner: CPU 0 takes the network interrupts');
-      expect(html.includes(`Thick outline: CPU ${f.snapshot.designatedCpu}, the designated TCP/IP CPU`)).toBe(f.snapshot.kernel === 'scalable');
+      expect(html.includes(`Thick outline: CPU ${f.snapshot.roleCpus.designated_cpu!}, the designated TCP/IP CPU`)).toBe(f.snapshot.kernel === 'scalable');
     }
   });
 
@@ -87,7 +87,7 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     const big = runFixture('scalable-64');
     const html = render(KrpQueue!, { snapshot: big.snapshot, trace: big.slice, names: big.names, theme });
     common(html, 'krp-queue', theme);
-    expect(html).toContain(`data-designated="${big.snapshot.designatedCpu}"`);
+    expect(html).toContain(`data-designated="${big.snapshot.roleCpus.designated_cpu!}"`);
     expect(html).toContain('saturated');
     const plain = render(KrpQueue!, { snapshot: classic.snapshot, theme });
     expect(plain).toContain('The classic kernel has no KRP queue');

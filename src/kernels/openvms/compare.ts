@@ -5,6 +5,7 @@
  * The page reads them only from a side that runs the Scalable Kernel (KernelInfo.compareMetrics).
  */
 import type { CompareMetric } from '../types.js';
+import { designatedCpu } from './designated-cpu.js';
 
 /** Both OpenVMS TCP/IP kernels: how much of the time I/O lock 8 is held (source 000's lock table). */
 export const OPENVMS_COMPARE_ROWS: readonly CompareMetric[] = [
@@ -28,7 +29,7 @@ export const KRP_COMPARE_ROWS: readonly CompareMetric[] = [
   {
     id: 'designated', label: 'Designated CPU busy', detail: 'in kernel context', unit: 'pct', after: 'krp-wait',
     read: ({ snapshot }) => {
-      const cpu = snapshot.cpus[snapshot.designatedCpu];
+      const cpu = snapshot.cpus[designatedCpu(snapshot)];
       return cpu && snapshot.windowNs > 0 ? (100 * cpu.kctxNs) / snapshot.windowNs : NaN;
     },
   },

@@ -3,6 +3,7 @@
  * the designated TCP/IP CPU, the only one that takes the global lock (source 000).
  */
 import { KRP_COMPARE_ROWS } from './compare.js';
+import { designatedCpu } from './designated-cpu.js';
 import { openvmsKernel } from './openvms.js';
 
 export const scalable = openvmsKernel(
@@ -10,7 +11,7 @@ export const scalable = openvmsKernel(
     // its KRP queue view (krp-queue/, drawn by views.tsx), where the lab's views had it
     ownViews: [{ id: 'krp-queue', title: 'KRP queue', after: 'numa-spinlock', trace: true, inCompare: true }],
     roleCpu: {
-      cpu: (snapshot) => snapshot.designatedCpu,
+      cpu: designatedCpu,
       name: 'designated TCP/IP CPU', does: 'that runs every IPL 8 fork thread', badge: 'TCP/IP', letter: 'D', short: 'designated CPU',
     },
     // process context queues a KRP (kernel request packet) for the designated CPU's fork thread

@@ -154,7 +154,7 @@ describe('dense grid layout (65 to 256 CPUs)', () => {
     }
     const s = runFixture('scalable-256').snapshot;
     const marked = roleCpuOf(s);
-    expect(marked.cpu).toBe(s.designatedCpu);
+    expect(marked.cpu).toBe(s.roleCpus.designated_cpu);
     expect(cpuReadout(s.cpus[marked.cpu]!, [], { role: `the ${marked.role!.name}` })).toContain('the designated TCP/IP CPU');
     expect(roleCpuOf(runFixture('classic-256').snapshot)).toEqual({ cpu: -1 });
   });
@@ -229,7 +229,7 @@ describe('grid words from real snapshots', () => {
   it('marks the designated TCP/IP CPU for the Scalable Kernel only', () => {
     const f = runFixture('scalable-16');
     const text = cpuGridSummary(f.snapshot, f.names.modes);
-    expect(text).toContain(`CPU ${f.snapshot.designatedCpu} is the designated TCP/IP CPU`);
+    expect(text).toContain(`CPU ${f.snapshot.roleCpus.designated_cpu} is the designated TCP/IP CPU`);
     expect(text).toContain('Scalable Kernel');
   });
 });

@@ -283,6 +283,11 @@ void metrics_schema(JsonW *w)
         jw_item(w); jw_str(w, HEADER[i]);
     }
     jw_close(w, ']');
+    /* which of the header's slots are CPU roles' (cpu_role.c), so that JavaScript reads
+     * them by role and not by a kernel's name for one */
+    jw_key(w, "roles"); jw_open(w, '[');
+    for (u = 0; (role = lab_cpu_role(u)) != NULL; u++) { jw_item(w); jw_str(w, role->name); }
+    jw_close(w, ']');
     jw_key(w, "per_cpu"); jw_open(w, '[');
     for (i = 0; i < 5; i++) { jw_item(w); jw_str(w, PER_CPU[i]); }
     jw_close(w, ']');

@@ -13,6 +13,7 @@ import type { Report } from '../../../core/report.js';
 import type { Snapshot, TraceSlice } from '../../../core/snapshot.js';
 import { MODES } from '../../../views/palette.js';
 import { upperBound } from '../../../views/timeline/feed.js';
+import { designatedCpu } from '../designated-cpu.js';
 
 export type KrpEventKind = 'queue' | 'start' | 'fork';
 
@@ -111,11 +112,11 @@ export interface DesignatedBusy {
  * core) is estimated from fork + interrupt + spin time, which can be a little high.
  */
 export function designatedBusy(snapshot: Snapshot, report?: Report, modes: readonly string[] = MODES): DesignatedBusy {
-  const cpu = snapshot.cpus[snapshot.designatedCpu];
+  const cpu = snapshot.cpus[designatedCpu(snapshot)];
   if (cpu && snapshot.windowNs > 0 && typeof cpu.kctxNs === 'number') {
     return { pct: Math.min(100, (100 * cpu.kctxNs) / snapshot.windowNs), estimated: false };
   }
-  if (report && report.window_ns === snapshot.windowNs && report.designated_cpu === snapshot.designatedCpu) {
+  if (report && report.window_ns === snapshot.windowNs && report.designated_cpu === designatedCpu(snapshot)) {
     return { pct: report.designated_cpu_busy_pct, estimated: false };
   }
   if (!cpu || snapshot.windowNs <= 0) return { pct: 0, estimated: true };

@@ -20,7 +20,7 @@ describe('KRP events', () => {
     for (let i = 1; i < events.length; i++) expect(events[i]!.t).toBeGreaterThanOrEqual(events[i - 1]!.t);
     expect(new Set(events.map((e) => e.key)).size).toBe(events.length);
     // krp_start and fork_create happen on the designated CPU
-    for (const e of events) if (e.kind !== 'queue') expect(e.cpu).toBe(scalable.snapshot.designatedCpu);
+    for (const e of events) if (e.kind !== 'queue') expect(e.cpu).toBe(scalable.snapshot.roleCpus.designated_cpu!);
   });
 
   it('keeps keys stable when the window moves', () => {
