@@ -30,10 +30,10 @@
 #include <string.h>
 #include "stacklab.h"
 
-#define CHUNK 2000              /* events per step call                              */
-#define BEFORE_CHECKPOINT 1000  /* events before the checkpoint                      */
-#define AFTER_CHECKPOINT 2000   /* events after it, run twice (and once more restored) */
-#define STALL_EVENTS 1000000    /* model.h LAB_STALL_EVENTS                          */
+#define CHUNK 2000             /* events per step call                              */
+#define BEFORE_CHECKPOINT 1000 /* events before the checkpoint                      */
+#define AFTER_CHECKPOINT 2000  /* events after it, run twice (and once more restored) */
+#define STALL_EVENTS 1000000   /* model.h LAB_STALL_EVENTS                          */
 
 static void fail(const char *what, const char *detail)
 {
@@ -43,9 +43,14 @@ static void fail(const char *what, const char *detail)
 
 /* ---- a JSON checker (RFC 8259's grammar) ------------------------------------------ */
 
-typedef struct In { const char *p, *end; } In;
+typedef struct In {
+    const char *p, *end;
+} In;
 
-static void ws(In *in) { while (in->p < in->end && (*in->p == ' ' || *in->p == '\t' || *in->p == '\n' || *in->p == '\r')) in->p++; }
+static void ws(In *in)
+{
+    while (in->p < in->end && (*in->p == ' ' || *in->p == '\t' || *in->p == '\n' || *in->p == '\r')) in->p++;
+}
 static int peek(In *in) { return in->p < in->end ? (unsigned char)*in->p : -1; }
 static int digit(int c) { return c >= '0' && c <= '9'; }
 
@@ -79,9 +84,14 @@ static int j_number(In *in)
 {
     if (peek(in) == '-') in->p++;
     if (peek(in) == '0') in->p++;
-    else if (digit(peek(in))) while (digit(peek(in))) in->p++;
+    else if (digit(peek(in)))
+        while (digit(peek(in))) in->p++;
     else return 0;
-    if (peek(in) == '.') { in->p++; if (!digit(peek(in))) return 0; while (digit(peek(in))) in->p++; }
+    if (peek(in) == '.') {
+        in->p++;
+        if (!digit(peek(in))) return 0;
+        while (digit(peek(in))) in->p++;
+    }
     if (peek(in) == 'e' || peek(in) == 'E') {
         in->p++;
         if (peek(in) == '+' || peek(in) == '-') in->p++;
@@ -110,7 +120,10 @@ static int j_value(In *in, int depth)
         in->p++;
         for (;;) {
             ws(in);
-            if (peek(in) == close && first) { in->p++; return 1; }
+            if (peek(in) == close && first) {
+                in->p++;
+                return 1;
+            }
             if (c == '{') {
                 if (!j_string(in)) return 0;
                 ws(in);
@@ -119,8 +132,15 @@ static int j_value(In *in, int depth)
             }
             if (!j_value(in, depth + 1)) return 0;
             ws(in);
-            if (peek(in) == ',') { in->p++; first = 0; continue; }
-            if (peek(in) == close) { in->p++; return 1; }
+            if (peek(in) == ',') {
+                in->p++;
+                first = 0;
+                continue;
+            }
+            if (peek(in) == close) {
+                in->p++;
+                return 1;
+            }
             return 0;
         }
     }
@@ -134,7 +154,8 @@ static int j_value(In *in, int depth)
 static void check_json(const char *text, const char *what)
 {
     In in;
-    in.p = text; in.end = text + strlen(text);
+    in.p = text;
+    in.end = text + strlen(text);
     if (!j_value(&in, 0)) fail(what, text);
     ws(&in);
     if (in.p != in.end) fail(what, text);
@@ -184,7 +205,11 @@ static void set_number(lab_Scenario *sc, int field, double value)
 }
 
 /* JSON mode: objects become dotted paths; a leaf's text goes to set_text. */
-typedef struct Walk { In in; lab_Scenario *sc; char path[160]; } Walk;
+typedef struct Walk {
+    In in;
+    lab_Scenario *sc;
+    char path[160];
+} Walk;
 
 static int w_string(Walk *w, char *out, size_t cap)
 {
@@ -194,7 +219,7 @@ static int w_string(Walk *w, char *out, size_t cap)
     in->p++;
     while (in->p < in->end && *in->p != '"') {
         char c = *in->p++;
-        if (c == '\\' && in->p < in->end) c = *in->p++;   /* escapes: the next byte as it is */
+        if (c == '\\' && in->p < in->end) c = *in->p++; /* escapes: the next byte as it is */
         if (n + 1 < cap) out[n++] = c;
     }
     if (in->p >= in->end) return 0;
@@ -209,17 +234,20 @@ static int w_object(Walk *w, int depth)
 {
     size_t base = strlen(w->path);
     In *in = &w->in;
-    in->p++;                               /* { */
+    in->p++; /* { */
     for (;;) {
         char key[64];
         ws(in);
-        if (peek(in) == '}') { in->p++; return 1; }
+        if (peek(in) == '}') {
+            in->p++;
+            return 1;
+        }
         if (!w_string(w, key, sizeof key)) return 0;
         ws(in);
         if (peek(in) != ':') return 0;
         in->p++;
         if (depth == 0 && strcmp(key, "meta") == 0) {
-            In skip = *in;                 /* not a field: check it is JSON and go on */
+            In skip = *in; /* not a field: check it is JSON and go on */
             if (!j_value(&skip, 1)) return 0;
             in->p = skip.p;
         } else {
@@ -228,8 +256,14 @@ static int w_object(Walk *w, int depth)
             w->path[base] = '\0';
         }
         ws(in);
-        if (peek(in) == ',') { in->p++; continue; }
-        if (peek(in) == '}') { in->p++; return 1; }
+        if (peek(in) == ',') {
+            in->p++;
+            continue;
+        }
+        if (peek(in) == '}') {
+            in->p++;
+            return 1;
+        }
         return 0;
     }
 }
@@ -250,7 +284,7 @@ static int w_value(Walk *w, int depth)
         const char *start = in->p;
         size_t n;
         In probe = *in;
-        if (!j_value(&probe, depth)) return 0;  /* a number, a literal or an array */
+        if (!j_value(&probe, depth)) return 0; /* a number, a literal or an array */
         n = (size_t)(probe.p - start);
         if (n >= sizeof text) n = sizeof text - 1;
         memcpy(text, start, n);
@@ -317,7 +351,10 @@ static void check_report(lab_Sim *s)
         const char *c;
         if (!lab_sim_done(s)) fail("a stalled run says it is not done", e);
         q += sprintf(q, "\"error\":\"");
-        for (c = e; *c; c++) { if (*c == '"' || *c == '\\') *q++ = '\\'; *q++ = *c; }
+        for (c = e; *c; c++) {
+            if (*c == '"' || *c == '\\') *q++ = '\\';
+            *q++ = *c;
+        }
         strcpy(q, "\"");
         if (!strstr(r, quoted)) fail("the report does not carry the stall's words", e);
         free(quoted);
@@ -332,7 +369,8 @@ static void check_snapshot(lab_Sim *s)
     if (need <= 0) fail("an empty snapshot", NULL);
     d = malloc(sizeof *d * (size_t)need);
     if (lab_sim_snapshot(s, d, need) != need) fail("the snapshot changed size", NULL);
-    for (i = 0; i < need; i++) if (!isfinite(d[i])) fail("a snapshot value is not finite", NULL);
+    for (i = 0; i < need; i++)
+        if (!isfinite(d[i])) fail("a snapshot value is not finite", NULL);
     free(d);
 }
 
@@ -361,7 +399,7 @@ static int run_events(lab_Sim *s, int n, int cpus)
         int want = n - ran < CHUNK ? n - ran : CHUNK, got = lab_sim_step(s, want);
         drain_trace(s, cpus);
         ran += got;
-        if (got < want) break;             /* done, or stalled */
+        if (got < want) break; /* done, or stalled */
     }
     return ran;
 }
@@ -458,10 +496,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!sc) fail("out of memory", NULL);
     if (size > 0 && data[0] == '{') {
         Walk w;
-        w.in.p = text; w.in.end = text + strlen(text);
+        w.in.p = text;
+        w.in.end = text + strlen(text);
         w.sc = sc;
         w.path[0] = '\0';
-        (void)w_value(&w, 0);              /* what is not JSON past some point is left */
+        (void)w_value(&w, 0); /* what is not JSON past some point is left */
     } else {
         apply_lines(sc, text);
     }

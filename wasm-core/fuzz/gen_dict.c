@@ -13,7 +13,7 @@ static void entry(const char *prefix, const char *name, const char *s)
     printf("%s%s=\"", prefix, name);
     for (; *s; s++) {
         if (*s == '"' || *s == '\\') printf("\\%c", *s);
-        else if ((unsigned char)*s < 0x20) printf("\\x%02X", (unsigned char)*s);   /* libFuzzer's escape */
+        else if ((unsigned char)*s < 0x20) printf("\\x%02X", (unsigned char)*s); /* libFuzzer's escape */
         else putchar(*s);
     }
     printf("\"\n");
@@ -24,7 +24,8 @@ int main(void)
     static const char *const VALUES[] = {
         "0", "1", "-1", "2", "256", "257", "1024", "4294967295", "4294967296", "0.5", "1e-300", "1e300",
         "1e28", "-1e28", "9007199254740993", "1e400", "nan", "NaN", "inf", "-inf", "Infinity", "1e10", "1e12",
-        NULL };
+        NULL
+    };
     static const char *const SYNTAX[] = { "=", "\n", "@", "{", "}", ":", ",", "\"", "\"meta\":", NULL };
     char seen[4096] = "";
     int i, k;
@@ -63,7 +64,15 @@ int main(void)
                 entry("", name, f->names[k]);
             }
     }
-    for (k = 0; VALUES[k]; k++) { char name[32]; snprintf(name, sizeof name, "value_%d", k); entry("", name, VALUES[k]); }
-    for (k = 0; SYNTAX[k]; k++) { char name[32]; snprintf(name, sizeof name, "syntax_%d", k); entry("", name, SYNTAX[k]); }
+    for (k = 0; VALUES[k]; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "value_%d", k);
+        entry("", name, VALUES[k]);
+    }
+    for (k = 0; SYNTAX[k]; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "syntax_%d", k);
+        entry("", name, SYNTAX[k]);
+    }
     return 0;
 }

@@ -32,13 +32,13 @@ extern "C" {
 /* ---- status codes ------------------------------------------------------------- */
 enum {
     LAB_OK = 0,
-    LAB_ERR_UNKNOWN_FIELD = 1,  /* no scenario field has that path or index          */
-    LAB_ERR_RANGE = 2,          /* a value outside the field's allowed range          */
-    LAB_ERR_BAD_VALUE = 3,      /* not a number, not whole, or not one of the names   */
-    LAB_ERR_INCONSISTENT = 4,   /* fields fine alone but not together                 */
-    LAB_ERR_NOMEM = 5,          /* the allocator said no                              */
-    LAB_ERR_CHECKPOINT = 6,     /* a checkpoint of another size or scenario           */
-    LAB_ERR_BUFFER = 7,         /* a caller's buffer is too small                     */
+    LAB_ERR_UNKNOWN_FIELD = 1, /* no scenario field has that path or index          */
+    LAB_ERR_RANGE = 2,         /* a value outside the field's allowed range          */
+    LAB_ERR_BAD_VALUE = 3,     /* not a number, not whole, or not one of the names   */
+    LAB_ERR_INCONSISTENT = 4,  /* fields fine alone but not together                 */
+    LAB_ERR_NOMEM = 5,         /* the allocator said no                              */
+    LAB_ERR_CHECKPOINT = 6,    /* a checkpoint of another size or scenario           */
+    LAB_ERR_BUFFER = 7,        /* a caller's buffer is too small                     */
     LAB_STATUS_COUNT = 8
 };
 
@@ -46,12 +46,12 @@ LAB_API const char *lab_status_message(int status);
 
 /* ---- CPU modes (every simulated nanosecond of every CPU is in exactly one) ------ */
 enum {
-    LAB_MODE_USER = 0,       /* application code                                      */
-    LAB_MODE_KERNEL = 1,     /* kernel in process context (system calls, the cradle)  */
-    LAB_MODE_FORK = 2,       /* kernel context: IPL 8 fork threads                    */
-    LAB_MODE_SPIN = 3,       /* MP synchronization: spinning for a spinlock           */
-    LAB_MODE_INTERRUPT = 4,  /* device interrupt service                              */
-    LAB_MODE_CSWITCH = 5,    /* context switch                                        */
+    LAB_MODE_USER = 0,      /* application code                                      */
+    LAB_MODE_KERNEL = 1,    /* kernel in process context (system calls, the cradle)  */
+    LAB_MODE_FORK = 2,      /* kernel context: IPL 8 fork threads                    */
+    LAB_MODE_SPIN = 3,      /* MP synchronization: spinning for a spinlock           */
+    LAB_MODE_INTERRUPT = 4, /* device interrupt service                              */
+    LAB_MODE_CSWITCH = 5,   /* context switch                                        */
     LAB_MODE_IDLE = 6,
     LAB_MODE_COUNT = 7
 };
@@ -66,7 +66,7 @@ LAB_API int lab_schema_json(char *buf, int cap);
 /* ---- scenarios ---------------------------------------------------------------- */
 typedef struct lab_Scenario lab_Scenario;
 
-LAB_API lab_Scenario *lab_scenario_new(void);            /* every field at its default */
+LAB_API lab_Scenario *lab_scenario_new(void); /* every field at its default */
 LAB_API void lab_scenario_free(lab_Scenario *sc);
 LAB_API int lab_scenario_field_count(void);
 /* Index of the field with that dotted path ("machine.cpus"), or -1. */
@@ -99,7 +99,7 @@ LAB_API double lab_sim_run_until(lab_Sim *sim, double t_ns);
 LAB_API int lab_sim_step(lab_Sim *sim, int n);
 LAB_API double lab_sim_now(const lab_Sim *sim);
 LAB_API double lab_sim_events(const lab_Sim *sim);
-LAB_API int lab_sim_done(const lab_Sim *sim);      /* 1 once the duration is reached, or the run stalled */
+LAB_API int lab_sim_done(const lab_Sim *sim); /* 1 once the duration is reached, or the run stalled */
 /* Why the run cannot go on, in words (which CPU, which lock, who holds it, what it
  * waits for), or "" while it can. A run that cannot progress (a deadlock between
  * spinning CPUs, a thread asleep holding a spinlock, a loop that takes no simulated
@@ -119,33 +119,33 @@ LAB_API int lab_sim_snapshot(const lab_Sim *sim, double *out, int cap);
 /* A bounded ring of fixed-size records (layout in the schema). Records are taken
  * oldest first; when the ring is full new records are dropped and counted. */
 typedef struct lab_TraceRecord {
-    double t_ns;          /* simulated time                                        */
-    int kind;             /* LAB_TRACE_*                                           */
-    int cpu;              /* CPU, or -1                                            */
-    int thread;           /* thread (process) index, or -1                         */
-    int object;           /* lock, queue or mode, by kind                          */
-    double arg;           /* kind-specific argument                                */
-} lab_TraceRecord;        /* 32 bytes */
+    double t_ns;   /* simulated time                                        */
+    int kind;      /* LAB_TRACE_*                                           */
+    int cpu;       /* CPU, or -1                                            */
+    int thread;    /* thread (process) index, or -1                         */
+    int object;    /* lock, queue or mode, by kind                          */
+    double arg;    /* kind-specific argument                                */
+} lab_TraceRecord; /* 32 bytes */
 
 enum {
-    LAB_TRACE_MODE = 0,         /* cpu enters mode `object`; thread is who runs       */
-    LAB_TRACE_SPIN = 1,         /* cpu starts spinning for lock `object`; arg = waiters ahead */
-    LAB_TRACE_ACQUIRE = 2,      /* cpu acquires lock `object`; arg = ns spent spinning */
-    LAB_TRACE_RELEASE = 3,      /* cpu releases lock `object`; arg = ns held          */
-    LAB_TRACE_QUEUE_POST = 4,   /* a request joins queue `object`; arg = length after */
-    LAB_TRACE_QUEUE_TAKE = 5,   /* cpu's server takes a request of queue `object`; arg = ns it waited */
-    LAB_TRACE_FORK_CREATE = 6,  /* a fork thread is created on cpu                    */
-    LAB_TRACE_INTERRUPT = 7,    /* a device interrupt is taken on cpu; arg = kind     */
-    LAB_TRACE_BLOCK = 8,        /* thread blocks (arg 0 think, 1 read)                */
-    LAB_TRACE_WAKE = 9,         /* thread becomes ready                               */
-    LAB_TRACE_DISPATCH = 10,    /* thread starts running on cpu                       */
-    LAB_TRACE_TRANSMIT = 11,    /* thread's write sends arg packets                   */
-    LAB_TRACE_TXN_DONE = 12,    /* thread completes a transaction (object 1: the measured SNA transfer, arg = ns) */
-    LAB_TRACE_LOCK_SLEEP = 13,  /* thread misses blocking lock `object` and sleeps; arg = sleepers ahead */
-    LAB_TRACE_LOCK_WAKE = 14,   /* a release of blocking lock `object` wakes arg threads */
-    LAB_TRACE_FUTILE = 15,      /* thread woken for lock `object` finds it taken again */
-    LAB_TRACE_LINE = 16,        /* line `object` moves to cpu's cache; arg = CPU it left */
-    LAB_TRACE_POST = 17,        /* thread is et_posted; arg 1 when that woke it       */
+    LAB_TRACE_MODE = 0,        /* cpu enters mode `object`; thread is who runs       */
+    LAB_TRACE_SPIN = 1,        /* cpu starts spinning for lock `object`; arg = waiters ahead */
+    LAB_TRACE_ACQUIRE = 2,     /* cpu acquires lock `object`; arg = ns spent spinning */
+    LAB_TRACE_RELEASE = 3,     /* cpu releases lock `object`; arg = ns held          */
+    LAB_TRACE_QUEUE_POST = 4,  /* a request joins queue `object`; arg = length after */
+    LAB_TRACE_QUEUE_TAKE = 5,  /* cpu's server takes a request of queue `object`; arg = ns it waited */
+    LAB_TRACE_FORK_CREATE = 6, /* a fork thread is created on cpu                    */
+    LAB_TRACE_INTERRUPT = 7,   /* a device interrupt is taken on cpu; arg = kind     */
+    LAB_TRACE_BLOCK = 8,       /* thread blocks (arg 0 think, 1 read)                */
+    LAB_TRACE_WAKE = 9,        /* thread becomes ready                               */
+    LAB_TRACE_DISPATCH = 10,   /* thread starts running on cpu                       */
+    LAB_TRACE_TRANSMIT = 11,   /* thread's write sends arg packets                   */
+    LAB_TRACE_TXN_DONE = 12,   /* thread completes a transaction (object 1: the measured SNA transfer, arg = ns) */
+    LAB_TRACE_LOCK_SLEEP = 13, /* thread misses blocking lock `object` and sleeps; arg = sleepers ahead */
+    LAB_TRACE_LOCK_WAKE = 14,  /* a release of blocking lock `object` wakes arg threads */
+    LAB_TRACE_FUTILE = 15,     /* thread woken for lock `object` finds it taken again */
+    LAB_TRACE_LINE = 16,       /* line `object` moves to cpu's cache; arg = CPU it left */
+    LAB_TRACE_POST = 17,       /* thread is et_posted; arg 1 when that woke it       */
     LAB_TRACE_KIND_COUNT = 18
 };
 

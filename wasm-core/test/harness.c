@@ -53,14 +53,22 @@ lab_Sim *h_run(const char *const *a, const char *const *b)
     h_apply(sc, a);
     h_apply(sc, b);
     s = lab_sim_new(sc, &st);
-    if (!s) { fprintf(stderr, "scenario refused: %s\n", lab_scenario_error(sc)); exit(2); }
+    if (!s) {
+        fprintf(stderr, "scenario refused: %s\n", lab_scenario_error(sc));
+        exit(2);
+    }
     lab_scenario_free(sc);
     lab_sim_run_until(s, 1e18);
     engine_flush_modes(s);
     return s;
 }
 
-double h_rel(double x, double y) { double d = x - y; if (d < 0) d = -d; return y != 0 ? d / (y < 0 ? -y : y) : d; }
+double h_rel(double x, double y)
+{
+    double d = x - y;
+    if (d < 0) d = -d;
+    return y != 0 ? d / (y < 0 ? -y : y) : d;
+}
 
 int h_finish(const char *name)
 {

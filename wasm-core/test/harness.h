@@ -6,11 +6,16 @@
 
 extern int h_pass, h_fail;
 
-#define CHECK(cond, ...) do { \
-    if (cond) h_pass++; \
-    else { h_fail++; fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-           fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } \
-} while (0)
+#define CHECK(cond, ...)                                         \
+    do {                                                         \
+        if (cond) h_pass++;                                      \
+        else {                                                   \
+            h_fail++;                                            \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                        \
+            fputc('\n', stderr);                                 \
+        }                                                        \
+    } while (0)
 
 /* Applies "path=value" settings (NULL-terminated) to a scenario; exits on a bad one. */
 void h_apply(lab_Scenario *sc, const char *const *settings);
@@ -19,8 +24,8 @@ void h_apply(lab_Scenario *sc, const char *const *settings);
 lab_Scenario *h_scenario(const char *const *settings);
 /* Scenario settings that switch every side cost off (for the queueing-theory tests). */
 extern const char *const H_NO_SIDE_COSTS[];
-lab_Sim *h_run(const char *const *a, const char *const *b);   /* a then b, run to the end */
-const Kernel *h_kernel(const char *name);                      /* the registry's, by name; exits if none */
-double h_rel(double x, double y);                              /* |x - y| / |y|             */
+lab_Sim *h_run(const char *const *a, const char *const *b); /* a then b, run to the end */
+const Kernel *h_kernel(const char *name);                   /* the registry's, by name; exits if none */
+double h_rel(double x, double y);                           /* |x - y| / |y|             */
 int h_finish(const char *name);
 #endif

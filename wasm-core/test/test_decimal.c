@@ -14,7 +14,13 @@
 #include "scenario/fields.h"
 
 static uint64_t seed = 0x9E3779B97F4A7C15u;
-static uint64_t next(void) { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return seed; }
+static uint64_t next(void)
+{
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return seed;
+}
 
 static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
@@ -28,9 +34,37 @@ static void agrees(const char *text)
 int main(void)
 {
     static const char *const FIXED[] = {
-        "0", "-0", "+0", "1", "917", "0.3", "0.1", "0.5", "2.55e3", "1e-3", "3e8", "1.0e6", "16000000",
-        "10000000000", "0.000001", "123456789012345", "9007199254740993", "4.35", "5.", ".5", "+.25",
-        "007", "0.0030", "1E5", "1e+5", "2e-22", "8e22", "-1", "-0.75", "1048576", "0.333333333333333",
+        "0",
+        "-0",
+        "+0",
+        "1",
+        "917",
+        "0.3",
+        "0.1",
+        "0.5",
+        "2.55e3",
+        "1e-3",
+        "3e8",
+        "1.0e6",
+        "16000000",
+        "10000000000",
+        "0.000001",
+        "123456789012345",
+        "9007199254740993",
+        "4.35",
+        "5.",
+        ".5",
+        "+.25",
+        "007",
+        "0.0030",
+        "1E5",
+        "1e+5",
+        "2e-22",
+        "8e22",
+        "-1",
+        "-0.75",
+        "1048576",
+        "0.333333333333333",
     };
     char buf[64];
     double v;
@@ -66,7 +100,23 @@ int main(void)
 
     {
         static const char *const BAD[] = {
-            "", "-", "+", ".", "e5", "1e", "1e+", "1.2.3", "1-2", "abc", "0x10", "inf", "nan", " 1", "1 ", "1,5", "--1",
+            "",
+            "-",
+            "+",
+            ".",
+            "e5",
+            "1e",
+            "1e+",
+            "1.2.3",
+            "1-2",
+            "abc",
+            "0x10",
+            "inf",
+            "nan",
+            " 1",
+            "1 ",
+            "1,5",
+            "--1",
         };
         for (i = 0; i < (int)(sizeof BAD / sizeof BAD[0]); i++)
             CHECK(!lab_parse_decimal(BAD[i], &v), "\"%s\" is not a plain decimal number", BAD[i]);

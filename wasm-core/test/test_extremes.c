@@ -56,8 +56,13 @@ static int try_one(const char *kernel, int field, double value, char *why, size_
     } else {
         int ran = lab_sim_step(s, EVENTS_PER_RUN);
         const char *report = lab_sim_report_json(s);
-        if (ran == 0 && !lab_sim_done(s)) { ok = 0; snprintf(why, cap, "no event ran and the run is not done"); }
-        else if (!report || report[0] != '{') { ok = 0; snprintf(why, cap, "no report"); }
+        if (ran == 0 && !lab_sim_done(s)) {
+            ok = 0;
+            snprintf(why, cap, "no event ran and the run is not done");
+        } else if (!report || report[0] != '{') {
+            ok = 0;
+            snprintf(why, cap, "no report");
+        }
         lab_sim_free(s);
     }
     lab_scenario_free(sc);
@@ -127,7 +132,7 @@ static void sna_transfer_counts(void)
         CHECK(s != NULL, "the %s-byte transfer builds", sizes[i]);
         if (!s) continue;
         /* run until the first transfer completes (or a bounded number of events) */
-        while (report_number(s, "transfers_completed") < 1 && !lab_sim_done(s) && lab_sim_step(s, 200000) > 0) { }
+        while (report_number(s, "transfers_completed") < 1 && !lab_sim_done(s) && lab_sim_step(s, 200000) > 0) {}
         done = report_number(s, "transfers_completed");
         rate = report_number(s, "transfer_bytes_per_s");
         secs = (double)(s->st->now - s->st->stats_start) / 1e9;
@@ -168,7 +173,8 @@ static void field_values_at_the_extremes(void)
             e = lab_scenario_error(sc);
             snprintf(want, sizeof want, "%s: %s is not a finite number; give ", f->path, odd_names[k]);
             if (st != LAB_ERR_BAD_VALUE || strncmp(e, want, strlen(want)) != 0 ||
-                !has(e, f->type == FT_ENUM ? "one of " : f->type == FT_INT ? "a whole number from " : "a number from ") ||
+                !has(e, f->type == FT_ENUM ? "one of " : f->type == FT_INT ? "a whole number from "
+                                                                           : "a number from ") ||
                 lab_scenario_get(sc, i) != before) {
                 if (bad++ < 5) fprintf(stderr, "  %s = %g: status %d, \"%s\"\n", f->path, odd[k], st, e);
             }
@@ -214,17 +220,18 @@ static void field_values_at_the_extremes(void)
         }
         CHECK(ok, "NaN and the infinities as text: \"'nan' is not a finite number; give a whole number from 1 to 256\"");
         CHECK(lab_scenario_set(sc, F_CPUS, 0.0 / 0.0) == LAB_ERR_BAD_VALUE &&
-              strcmp(lab_scenario_error(sc), "machine.cpus: 'nan' is not a finite number; give a whole number from 1 to 256 CPUs") == 0,
+                  strcmp(lab_scenario_error(sc), "machine.cpus: 'nan' is not a finite number; give a whole number from 1 to 256 CPUs") == 0,
               "NaN as a number: %s", lab_scenario_error(sc));
         CHECK(lab_scenario_set_text(sc, "machine.cpus", "1e28") == LAB_ERR_RANGE &&
-              strcmp(lab_scenario_error(sc), "machine.cpus: 1e28 is out of range; allowed: a whole number from 1 to 256 CPUs") == 0,
+                  strcmp(lab_scenario_error(sc), "machine.cpus: 1e28 is out of range; allowed: a whole number from 1 to 256 CPUs") == 0,
               "1e28 cpus: %s", lab_scenario_error(sc));
         CHECK(lab_scenario_set_text(sc, "sim.seed", "1.5e300") == LAB_ERR_RANGE && has(lab_scenario_error(sc), "1.5e300 is out of range"),
               "1.5e300: %s", lab_scenario_error(sc));
         CHECK(lab_scenario_set_text(sc, "kernel.lock_kind", "nan") == LAB_ERR_BAD_VALUE &&
-              has(lab_scenario_error(sc), "is not a known name"), "an enum's name \"nan\" is just not a name: %s", lab_scenario_error(sc));
+                  has(lab_scenario_error(sc), "is not a known name"),
+              "an enum's name \"nan\" is just not a name: %s", lab_scenario_error(sc));
         CHECK(lab_scenario_set(sc, F_LOCK_KIND, 1.0 / 0.0) == LAB_ERR_BAD_VALUE &&
-              strcmp(lab_scenario_error(sc), "kernel.lock_kind: 'inf' is not a finite number; give one of tas, ticket, fair, mcs") == 0,
+                  strcmp(lab_scenario_error(sc), "kernel.lock_kind: 'inf' is not a finite number; give one of tas, ticket, fair, mcs") == 0,
               "an enum by number: %s", lab_scenario_error(sc));
         CHECK(lab_scenario_set(sc, F_LOCK_KIND, 1e28) == LAB_ERR_RANGE && has(lab_scenario_error(sc), "kernel.lock_kind: 1e28 is out of range"),
               "an enum far out of range: %s", lab_scenario_error(sc));
@@ -253,25 +260,32 @@ static void json_at_the_extremes(void)
         0, 1, -1, 0.5, 9e12, 9e12 + 0.25, 8999999999999999.0, 9e15, -9e15, 1e16, 12345678901234567890.0,
         9223372036854775807.0, 9223372036854775808.0, -9223372036854775808.0, 18446744073709551616.0,
         1e22, 1e23, 1.5e20, 1e28, -1e28, 1e38, 1.7976931348623157e308, -1.7976931348623157e308, 4.9e-324,
-        1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0 };
+        1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0
+    };
     int i, d, bad = 0, n = 0;
     for (i = 0; i < (int)(sizeof VALUES / sizeof VALUES[0]); i++) {
         char buf[64];
         JsonW w;
-        w.buf = buf; w.cap = sizeof buf; w.len = 0; w.last = 0;
+        w.buf = buf;
+        w.cap = sizeof buf;
+        w.len = 0;
+        w.last = 0;
         jw_num(&w, VALUES[i]);
         n++;
         if (!json_number_ok(VALUES[i], buf) && !(VALUES[i] == 4.9e-324 && strcmp(buf, "0.000000") == 0)) {
             if (bad++ < 5) fprintf(stderr, "  jw_num(%.17g) = \"%s\"\n", VALUES[i], buf);
         }
         for (d = 0; d <= 6; d += 3) {
-            w.len = 0; w.last = 0;
+            w.len = 0;
+            w.last = 0;
             jw_fixed(&w, VALUES[i], d);
             n++;
             if (lab_finite(VALUES[i]) && (VALUES[i] < 0 ? -VALUES[i] : VALUES[i]) < 1e15) {
                 /* rounded to d decimals */
                 double back = strtod(buf, NULL), diff = back - VALUES[i];
-                if ((diff < 0 ? -diff : diff) <= 0.5 * (d == 0 ? 1 : d == 3 ? 1e-3 : 1e-6) * (1 + 1e-9)) continue;
+                if ((diff < 0 ? -diff : diff) <= 0.5 * (d == 0 ? 1 : d == 3 ? 1e-3
+                                                                            : 1e-6) *
+                                                     (1 + 1e-9)) continue;
             } else if (json_number_ok(VALUES[i], buf)) continue;
             {
                 if (bad++ < 5) fprintf(stderr, "  jw_fixed(%.17g, %d) = \"%s\"\n", VALUES[i], d, buf);
@@ -282,12 +296,17 @@ static void json_at_the_extremes(void)
     {
         char buf[32];
         JsonW w;
-        w.buf = buf; w.cap = sizeof buf; w.len = 0; w.last = 0;
+        w.buf = buf;
+        w.cap = sizeof buf;
+        w.len = 0;
+        w.last = 0;
         jw_num(&w, 1e28);
         CHECK(strcmp(buf, "1e28") == 0, "1e28 is written 1e28 (%s)", buf);
-        w.len = 0; jw_num(&w, -1.5e20);
+        w.len = 0;
+        jw_num(&w, -1.5e20);
         CHECK(strcmp(buf, "-1.5e20") == 0, "-1.5e20 is written -1.5e20 (%s)", buf);
-        w.len = 0; jw_fixed(&w, 9e15, 6);
+        w.len = 0;
+        jw_fixed(&w, 9e15, 6);
         CHECK(strcmp(buf, "9e15") == 0, "9e15 with six decimals is 9e15, not 1e18 (%s)", buf);
     }
 }
@@ -299,15 +318,21 @@ static void conversions_at_the_extremes(void)
     Cost c;
     int ok;
     CHECK(lab_i64(0.0 / 0.0) == 0 && lab_i64(1.0 / 0.0) == ((int64_t)1 << 62) && lab_i64(-1.0 / 0.0) == -((int64_t)1 << 62) &&
-          lab_i64(1e300) == ((int64_t)1 << 62) && lab_i64(-1e300) == -((int64_t)1 << 62) &&
-          lab_i64(4611686018427387904.0) == ((int64_t)1 << 62) && lab_i64(4611686018427387903.0 - 512) == 4611686018427387392LL &&
-          lab_i64(-2.5) == -2 && lab_i64(1e12) == 1000000000000LL, "lab_i64 at its ends");
+              lab_i64(1e300) == ((int64_t)1 << 62) && lab_i64(-1e300) == -((int64_t)1 << 62) &&
+              lab_i64(4611686018427387904.0) == ((int64_t)1 << 62) && lab_i64(4611686018427387903.0 - 512) == 4611686018427387392LL &&
+              lab_i64(-2.5) == -2 && lab_i64(1e12) == 1000000000000LL,
+          "lab_i64 at its ends");
     rng_seed(&r, 1);
-    c.dist = DIST_EXP; c.mean = 1.0 / 0.0; c.spread = 0;
+    c.dist = DIST_EXP;
+    c.mean = 1.0 / 0.0;
+    c.spread = 0;
     ok = cost_sample(&r, &c) == ((int64_t)1 << 62);
-    c.dist = DIST_CONST; c.mean = 1e300;
+    c.dist = DIST_CONST;
+    c.mean = 1e300;
     ok = ok && cost_sample(&r, &c) == ((int64_t)1 << 62);
-    c.dist = DIST_UNIFORM; c.mean = DBL_MAX; c.spread = DBL_MAX;
+    c.dist = DIST_UNIFORM;
+    c.mean = DBL_MAX;
+    c.spread = DBL_MAX;
     ok = ok && cost_sample(&r, &c) >= 0;
     CHECK(ok, "a cost with an infinite or huge mean samples 2^62 ns, not an undefined conversion");
 }
@@ -333,8 +358,10 @@ static void tiny_rates(void)
         lab_scenario_set_text(sc, "sim.warmup_ns", "0");
         h_apply(sc, RUNS[i]);
         s = lab_sim_new(sc, &st);
-        if (!s) { ok = 0; fprintf(stderr, "  %s: %s\n", RUNS[i][0], lab_scenario_error(sc)); }
-        else {
+        if (!s) {
+            ok = 0;
+            fprintf(stderr, "  %s: %s\n", RUNS[i][0], lab_scenario_error(sc));
+        } else {
             lab_sim_step(s, EVENTS_PER_RUN);
             ok = ok && lab_sim_report_json(s)[0] == '{';
             lab_sim_free(s);

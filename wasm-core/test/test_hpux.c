@@ -18,7 +18,8 @@ static const char *const BASE[] = {
     "net.costs.syscall.mean_ns=20000", "net.costs.kernel_tcp_send.mean_ns=30000", "net.costs.kernel_tcp_segment.mean_ns=40000",
     "net.costs.irq.mean_ns=25000", "net.costs.kernel_rx_packet.mean_ns=40000", "net.costs.kernel_recv.mean_ns=20000",
     "net.costs.wake.mean_ns=15000", "net.costs.context_switch.mean_ns=30000",
-    "sim.duration_ns=300000000", "sim.warmup_ns=50000000", NULL };
+    "sim.duration_ns=300000000", "sim.warmup_ns=50000000", NULL
+};
 
 static lab_Sim *run(const char *const *settings) { return h_run(BASE, settings); }
 
@@ -26,7 +27,8 @@ static double busy_pct(const lab_Sim *s, int cpu)
 {
     double busy = 0, window = (double)(s->st->now - s->st->stats_start);
     int m;
-    for (m = 0; m < LAB_MODE_COUNT; m++) if (m != LAB_MODE_IDLE) busy += (double)s->cpu[cpu].mode_ns[m];
+    for (m = 0; m < LAB_MODE_COUNT; m++)
+        if (m != LAB_MODE_IDLE) busy += (double)s->cpu[cpu].mode_ns[m];
     return 100.0 * busy / window;
 }
 
@@ -84,7 +86,7 @@ static void check_held_count(void)
 
 static void check_touches(void)
 {
-    {   /* the classic path: copied, checksummed and flushed, each byte once */
+    { /* the classic path: copied, checksummed and flushed, each byte once */
         const char *const set[] = { "hpux.interface=eisa_fddi", NULL };
         lab_Sim *s = run(set);
         CHECK(per_send(s, HT_COPY) == 4096 && per_send(s, HT_CSUM) == 4096 && per_send(s, HT_FLUSH) == 4096,
@@ -93,7 +95,7 @@ static void check_touches(void)
               "and each byte received checksummed and copied (%.0f, %.0f)", per_recv(s, HT_COPY), per_recv(s, HT_CSUM));
         lab_sim_free(s);
     }
-    {   /* checksum offload: the card does it */
+    { /* checksum offload: the card does it */
         const char *const set[] = { NULL };
         lab_Sim *s = run(set);
         CHECK(hp_state(s->st)->touch_bytes[0][HT_CSUM] == 0 && hp_state(s->st)->touch_bytes[1][HT_CSUM] == 0, "NIO FDDI: no checksum in the host");
@@ -101,7 +103,7 @@ static void check_touches(void)
         CHECK(fabs(per_recv(s, HT_PURGE) - 4096) < 1, "received data purged before the copy reads it");
         lab_sim_free(s);
     }
-    {   /* copy avoidance both ways, clean buffers: the CPU touches nothing but dirty lines */
+    { /* copy avoidance both ways, clean buffers: the CPU touches nothing but dirty lines */
         const char *const set[] = { "hpux.send_copyavoid=on", "hpux.recv_copyavoid=on", "hpux.send_buffers=9",
                                     "hpux.dirty_bytes=4", "hpux.recv_dirty_bytes=100", NULL };
         lab_Sim *s = run(set);
@@ -157,9 +159,9 @@ static void check_loopback(void)
 static void check_refusals(void)
 {
     const char *const bad[][3] = {
-        { "hpux.interface=lo0", NULL, NULL },                   /* two CPUs for one host */
-        { "machine.cpus=1", NULL, NULL },                       /* FDDI needs two hosts  */
-        { "hpux.so_sndbuf=2048", NULL, NULL },                  /* smaller than a segment */
+        { "hpux.interface=lo0", NULL, NULL },  /* two CPUs for one host */
+        { "machine.cpus=1", NULL, NULL },      /* FDDI needs two hosts  */
+        { "hpux.so_sndbuf=2048", NULL, NULL }, /* smaller than a segment */
     };
     int i;
     for (i = 0; i < 3; i++) {

@@ -99,10 +99,11 @@ static int step_equals_run(const char *const *settings, double end_ns)
     int same;
     lab_sim_run_until(a, 1e18);
     ra = dup_report(a);
-    while (lab_sim_step(b, 1) == 1) { }
+    while (lab_sim_step(b, 1) == 1) {}
     same = lab_sim_done(b) && lab_sim_now(b) == end_ns && strcmp(ra, lab_sim_report_json(b)) == 0;
     lab_free(ra);
-    lab_sim_free(a); lab_sim_free(b);
+    lab_sim_free(a);
+    lab_sim_free(b);
     lab_scenario_free(sc);
     return same;
 }
@@ -165,22 +166,28 @@ int main(void)
             CHECK(strcmp(ra, lab_sim_report_json(d)) != 0, "case %d: another seed, another report", i);
             lab_sim_free(d);
         }
-        lab_free(ra); lab_free(rb);
-        lab_sim_free(a); lab_sim_free(b);
+        lab_free(ra);
+        lab_free(rb);
+        lab_sim_free(a);
+        lab_sim_free(b);
     }
 
-    {   /* conservation holds at any moment, not only at the end */
+    { /* conservation holds at any moment, not only at the end */
         lab_Scenario *sc = h_scenario(SHORT);
         lab_Sim *s = lab_sim_new(sc, NULL);
         double t;
         int ok = 1;
-        for (t = 1e6; t <= 30e6; t += 3.7e6) { lab_sim_run_until(s, t); engine_flush_modes(s); ok &= conserved(s); }
+        for (t = 1e6; t <= 30e6; t += 3.7e6) {
+            lab_sim_run_until(s, t);
+            engine_flush_modes(s);
+            ok &= conserved(s);
+        }
         CHECK(ok, "conservation at every stop");
         lab_sim_free(s);
         lab_scenario_free(sc);
     }
 
-    {   /* checkpoint and restore */
+    { /* checkpoint and restore */
         const char *const ks[] = { "kernel.kind=scalable", "sim.trace_capacity=1000", NULL };
         lab_Scenario *sc = h_scenario(SHORT);
         lab_Scenario *other = h_scenario(ks);
@@ -208,12 +215,16 @@ int main(void)
               "a checkpoint of another scenario is refused");
         cp[8] ^= 1;
         CHECK(lab_sim_restore(t, cp, size) == LAB_ERR_CHECKPOINT, "a damaged checkpoint is refused");
-        lab_free(cp); lab_free(ref);
-        lab_sim_free(s); lab_sim_free(t); lab_sim_free(u);
-        lab_scenario_free(sc); lab_scenario_free(other);
+        lab_free(cp);
+        lab_free(ref);
+        lab_sim_free(s);
+        lab_sim_free(t);
+        lab_sim_free(u);
+        lab_scenario_free(sc);
+        lab_scenario_free(other);
     }
 
-    {   /* the acquire record's arg is the time spent spinning for the lock */
+    { /* the acquire record's arg is the time spent spinning for the lock */
         const char *const tas[] = { "kernel.kind=classic", "machine.cpus=8", "sim.duration_ns=20000000",
                                     "sim.warmup_ns=0", "sim.trace_capacity=200000", NULL };
         const char *const ticket[] = { "kernel.kind=classic", "kernel.lock_kind=ticket", "machine.cpus=16",
@@ -233,13 +244,13 @@ int main(void)
         CHECK(step_equals_run(odd, 29876543), "step = run at an odd end");
     }
 
-    {   /* the snapshot: modes sum to the window mid-run; kernel context matches the report */
+    { /* the snapshot: modes sum to the window mid-run; kernel context matches the report */
         const char *const scalable[] = { "sim.duration_ns=30000000", "sim.warmup_ns=5000000",
                                          "kernel.kind=scalable", NULL };
         lab_Scenario *sc = h_scenario(scalable);
         lab_Sim *s;
         double snap[4096], window, sum, kctx, pct;
-        int need, ncpu, per_cpu = 5 + LAB_MODE_COUNT, cpu, k, d, ok = 1;   /* layout: metrics.c */
+        int need, ncpu, per_cpu = 5 + LAB_MODE_COUNT, cpu, k, d, ok = 1; /* layout: metrics.c */
         const char *r, *at;
         s = lab_sim_new(sc, NULL);
         lab_sim_run_until(s, 17e6 + 333);

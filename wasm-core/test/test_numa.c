@@ -14,14 +14,16 @@ static const char *const GS160[] = {
     "kernel.kind=numa", "machine.cpus=16", "machine.rads=4", "machine.cache_transfer_ns=330",
     "machine.remote_transfer_ns=960", "workload.processes=16", "workload.user_work.mean_ns=50000",
     "network.disk_io_per_s=0", "network.timer_interval_ns=0",
-    "sim.duration_ns=60000000", "sim.warmup_ns=5000000", NULL };
+    "sim.duration_ns=60000000", "sim.warmup_ns=5000000", NULL
+};
 
 static double cross(const State *st)
 {
     double c = 0;
     int a, b;
     for (a = 0; a < st->rads; a++)
-        for (b = 0; b < st->rads; b++) if (a != b) c += st->traffic[a][b];
+        for (b = 0; b < st->rads; b++)
+            if (a != b) c += st->traffic[a][b];
     return c;
 }
 
@@ -29,8 +31,8 @@ static double cross(const State *st)
 static void one_rad_is_uniform(void)
 {
     const char *const cases[][3] = {
-        { "kernel.kind=classic", NULL, NULL }, { "kernel.kind=scalable", NULL, NULL },
-        { "kernel.kind=sna", "machine.cpus=4", NULL }, { "kernel.kind=numa", NULL, NULL } };
+        { "kernel.kind=classic", NULL, NULL }, { "kernel.kind=scalable", NULL, NULL }, { "kernel.kind=sna", "machine.cpus=4", NULL }, { "kernel.kind=numa", NULL, NULL }
+    };
     const char *const remote[] = { "machine.remote_transfer_ns=99999", "machine.memory_remote_ns_per_kb=99999", NULL };
     const char *const shorter[] = { "sim.duration_ns=30000000", "sim.warmup_ns=3000000", NULL };
     int i;
@@ -46,11 +48,12 @@ static void one_rad_is_uniform(void)
         b = lab_sim_new(sc, NULL);
         lab_sim_run_until(b, 1e18);
         /* the reports differ only in the scenario they echo: compare from "kernel" on */
-        CHECK(strcmp(strstr(ra, "\"kernel\":\"" ), strstr(lab_sim_report_json(b), "\"kernel\":\"")) == 0,
+        CHECK(strcmp(strstr(ra, "\"kernel\":\""), strstr(lab_sim_report_json(b), "\"kernel\":\"")) == 0,
               "%s: one RAD, remote costs unused", cases[i][0]);
         CHECK(a->st->events == b->st->events && a->st->events > 1000, "%s: same events", cases[i][0]);
         lab_free(ra);
-        lab_sim_free(a); lab_sim_free(b);
+        lab_sim_free(a);
+        lab_sim_free(b);
         lab_scenario_free(sc);
     }
 }
@@ -128,7 +131,11 @@ static void spinlock_fairness(void)
     h_apply(sc, tas);
     s = lab_sim_new(sc, NULL);
     lab_sim_run_until(s, 1e18);
-    for (c = 0; c < 16; c++) { w[c] = (double)s->st->wins[c]; if (c < 4) rad0 += w[c]; else rest += w[c]; }
+    for (c = 0; c < 16; c++) {
+        w[c] = (double)s->st->wins[c];
+        if (c < 4) rad0 += w[c];
+        else rest += w[c];
+    }
     CHECK(rad0 / 4 > 1.2 * rest / 12, "tas: RAD 0's CPUs win more (%.0f against %.0f per CPU)", rad0 / 4, rest / 12);
     lab_sim_free(s);
     h_apply(sc, fair);

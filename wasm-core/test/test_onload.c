@@ -12,7 +12,8 @@
 
 static const char *const BASE[] = {
     "kernel.kind=onload", "machine.cpus=4", "machine.cache_transfer_ns=100",
-    "sim.duration_ns=20000000", "sim.warmup_ns=2000000", NULL };
+    "sim.duration_ns=20000000", "sim.warmup_ns=2000000", NULL
+};
 
 static double secs(const lab_Sim *s) { return (double)(s->st->now - s->st->stats_start) / 1e9; }
 static double delivered_per_s(const lab_Sim *s) { return (double)net_state(s->st)->net.delivered_msgs / secs(s); }
@@ -38,7 +39,14 @@ static void receive_curve(const char *const *settings, const double *offered, in
     }
 }
 
-static double peak_of(const double *x, int n) { double m = 0; int i; for (i = 0; i < n; i++) if (x[i] > m) m = x[i]; return m; }
+static double peak_of(const double *x, int n)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < n; i++)
+        if (x[i] > m) m = x[i];
+    return m;
+}
 
 static void check_livelock(void)
 {
@@ -61,13 +69,13 @@ static void check_livelock(void)
         receive_curve(polled, offered, N, d);
         CHECK(d[N - 1] >= 0.95 * peak_of(d, N), "polling: delivered stays flat past the peak (%.0f at 3M, peak %.0f)", d[N - 1], peak_of(d, N));
     }
-    {   /* the fall is the interrupt's work: without it, the kernel holds a plateau too */
+    { /* the fall is the interrupt's work: without it, the kernel holds a plateau too */
         const char *const free_irq[] = { "net.stack=kernel", "net.moderation_ns=60000", "net.costs.irq.mean_ns=0",
                                          "net.costs.kernel_rx_packet.mean_ns=0", "net.costs.wake.mean_ns=0", NULL };
         receive_curve(free_irq, offered, N, d);
         CHECK(d[N - 1] >= 0.95 * peak_of(d, N), "interrupt work at zero: no livelock (%.0f at 3M, peak %.0f)", d[N - 1], peak_of(d, N));
     }
-    {   /* and so it does when the interrupts go to another core */
+    { /* and so it does when the interrupts go to another core */
         const char *const other[] = { "net.stack=kernel", "net.moderation_ns=60000", "net.irq_cpu=other_core", NULL };
         receive_curve(other, offered, N, d);
         CHECK(d[N - 1] >= 0.95 * peak_of(d, N), "interrupts on another core: no livelock (%.0f at 3M, peak %.0f)", d[N - 1], peak_of(d, N));
@@ -100,7 +108,8 @@ static double busy_of(const lab_Sim *s, int cpu)
 {
     double busy = 0;
     int m;
-    for (m = 0; m < LAB_MODE_COUNT; m++) if (m != LAB_MODE_IDLE) busy += (double)s->cpu[cpu].mode_ns[m];
+    for (m = 0; m < LAB_MODE_COUNT; m++)
+        if (m != LAB_MODE_IDLE) busy += (double)s->cpu[cpu].mode_ns[m];
     return busy / (double)(s->st->now - s->st->stats_start);
 }
 
@@ -118,7 +127,7 @@ static void check_napi(void)
     const char *const feedback[] = { "net.napi_budget=64", "net.queue_feedback=on", NULL };
     double d[N], lo = 1e18, hi = 0, lo_bites = 1e18, dip = 1e18;
     int i;
-    {   /* off: today's livelock, unchanged */
+    { /* off: today's livelock, unchanged */
         lab_Sim *a = receive_run(600e3, off), *b = receive_run(3e6, off);
         CHECK(delivered_per_s(b) < 0.6 * delivered_per_s(a), "NAPI off: the livelock remains (%.0f at 3M, %.0f at 0.6M)",
               delivered_per_s(b), delivered_per_s(a));
@@ -127,12 +136,13 @@ static void check_napi(void)
         lab_sim_free(a);
         lab_sim_free(b);
     }
-    for (i = 0; i < N; i++) {   /* the budget alone: flat once a poll can spend it */
+    for (i = 0; i < N; i++) { /* the budget alone: flat once a poll can spend it */
         lab_Sim *s = receive_run(offered[i], napi);
         const NetCounters *c = &net_state(s->st)->net;
         d[i] = delivered_per_s(s);
-        if (c->irqs == 0) { if (d[i] < lo_bites) lo_bites = d[i]; }
-        else {
+        if (c->irqs == 0) {
+            if (d[i] < lo_bites) lo_bites = d[i];
+        } else {
             /* every poll ends with the ring empty (60 us of arrivals < 64): the handler
              * as before, and the socket overflows */
             if (d[i] < dip) dip = d[i];
@@ -159,7 +169,7 @@ static void check_napi(void)
           d[4], d[N - 1], lo_bites);
     CHECK(dip < 0.97 * d[N - 1] && d[N - 1] >= d[0], "NAPI alone: below that the livelock's dip (%.0f), and 3M delivers no less than 0.6M (%.0f, %.0f)",
           dip, d[N - 1], d[0]);
-    for (i = 0; i < N; i++) {   /* with feedback: flat from 0.6 to 3 million offered */
+    for (i = 0; i < N; i++) { /* with feedback: flat from 0.6 to 3 million offered */
         lab_Sim *s = receive_run(offered[i], feedback);
         d[i] = delivered_per_s(s);
         if (d[i] < lo) lo = d[i];
@@ -168,7 +178,7 @@ static void check_napi(void)
         lab_sim_free(s);
     }
     CHECK(lo >= 0.98 * hi, "NAPI and feedback: no fall from 0.6 to 3M offered (%.0f .. %.0f)", lo, hi);
-    {   /* a budget larger than a poll ever takes is no budget */
+    { /* a budget larger than a poll ever takes is no budget */
         const char *const big[] = { "net.napi_budget=1024", NULL };
         lab_Sim *a = receive_run(3e6, off), *b = receive_run(3e6, big);
         CHECK(net_state(a->st)->net.delivered_msgs == net_state(b->st)->net.delivered_msgs,
@@ -176,7 +186,7 @@ static void check_napi(void)
         lab_sim_free(a);
         lab_sim_free(b);
     }
-    {   /* below the budget, NAPI alone still fills the socket; feedback drops at the ring */
+    { /* below the budget, NAPI alone still fills the socket; feedback drops at the ring */
         lab_Sim *a = receive_run(600e3, napi), *b = receive_run(600e3, feedback);
         CHECK(net_state(a->st)->net.socket_drops > 0, "NAPI at 0.6M: the socket still overflows (%.0f/s)",
               per_s(a, net_state(a->st)->net.socket_drops));
@@ -186,7 +196,7 @@ static void check_napi(void)
         lab_sim_free(a);
         lab_sim_free(b);
     }
-    {   /* interrupts on another core: feedback removes the waste there */
+    { /* interrupts on another core: feedback removes the waste there */
         const char *const other[] = { "net.napi_budget=64", "net.irq_cpu=other_core", NULL };
         const char *const other_fb[] = { "net.napi_budget=64", "net.irq_cpu=other_core", "net.queue_feedback=on", NULL };
         lab_Sim *a = receive_run(3e6, other), *b = receive_run(3e6, other_fb);
@@ -197,7 +207,7 @@ static void check_napi(void)
         lab_sim_free(a);
         lab_sim_free(b);
     }
-    {   /* feedback without a poll to stop is refused */
+    { /* feedback without a poll to stop is refused */
         const char *const bad[] = { "net.queue_feedback=on", "net.napi_budget=0", NULL };
         lab_Scenario *sc = h_scenario(BASE);
         h_apply(sc, bad);
@@ -224,7 +234,7 @@ static void check_deterministic_service(void)
         CHECK(net_state(s->st)->net.ring_drops == 0, "a full transmit ring makes senders wait, it drops nothing");
         lab_sim_free(s);
     }
-    {   /* large frames: the link's rate, not the NIC's message rate */
+    { /* large frames: the link's rate, not the NIC's message rate */
         const char *const set[] = { "net.test=udp_send", "net.stack=vnic", "net.message_bytes=1448", NULL };
         lab_Sim *s = run(set);
         double frame_ns = (1448 + 42 + 4 + 20) * 8.0e9 / s->st->v[F_NET_LINK_BPS];
@@ -248,21 +258,21 @@ static void check_pingpong(void)
         CHECK(net_state(s->st)->net.round_trips > 100, "%s: round trips complete", stacks[i]);
         CHECK(h_rel(sum, half_rtt(s)) < 0.005, "%s: the breakdown adds up to the half round trip (%.0f vs %.0f)", stacks[i], sum, half_rtt(s));
         if (i == 0) {
-            double frame_ns = (32 + 42 + 4 + 20) * 8.0e9 / s->st->v[F_NET_LINK_BPS];   /* payload, UDP/IP/Ethernet, FCS, preamble and gap */
+            double frame_ns = (32 + 42 + 4 + 20) * 8.0e9 / s->st->v[F_NET_LINK_BPS]; /* payload, UDP/IP/Ethernet, FCS, preamble and gap */
             CHECK(fabs(half_rtt(s) - (s->st->v[F_NET_HW_LATENCY] + frame_ns)) < 1.0,
                   "raw vNIC: the half round trip is the hardware alone (%.1f)", half_rtt(s));
         }
         if (i == 2) CHECK(net_state(s->st)->net.irqs == 0, "onload, spinning: no interrupts");
         lab_sim_free(s);
     }
-    {   /* interrupts never closer together than the moderation interval */
+    { /* interrupts never closer together than the moderation interval */
         const char *const set[] = { "net.moderation_ns=60000", "net.message_bytes=262144", NULL };
         lab_Sim *s = run(set);
         CHECK((double)net_state(s->st)->net.irqs <= secs(s) * 1e9 / 60000 + 1, "moderation: at most one interrupt per 60 us (%llu)", (unsigned long long)net_state(s->st)->net.irqs);
         CHECK(net_state(s->st)->net.socket_drops == 0 && net_state(s->st)->net.ring_drops == 0, "TCP's window: a 256 KiB message overflows no socket");
         lab_sim_free(s);
     }
-    {   /* an Onload receiver that does not spin blocks with interrupts enabled */
+    { /* an Onload receiver that does not spin blocks with interrupts enabled */
         const char *const set[] = { "net.stack=onload", "net.spin_ns=0", NULL };
         lab_Sim *s = run(set);
         CHECK(net_state(s->st)->net.irqs > 0 && net_state(s->st)->net.wakeups > 0, "onload without spinning: interrupts and wake-ups");

@@ -4,7 +4,14 @@
 #include "harness.h"
 
 /* One check per program; the first problem found is printed. */
-#define PCHECK(cond, ...) do { if (!(cond) && !bad++) { fprintf(stderr, "  "); fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } } while (0)
+#define PCHECK(cond, ...)                 \
+    do {                                  \
+        if (!(cond) && !bad++) {          \
+            fprintf(stderr, "  ");        \
+            fprintf(stderr, __VA_ARGS__); \
+            fputc('\n', stderr);          \
+        }                                 \
+    } while (0)
 
 static int program_problems(const Kernel *k, const char *kernel, const Program *p, int nlock)
 {
@@ -19,7 +26,8 @@ static int program_problems(const Kernel *k, const char *kernel, const Program *
         PCHECK(ph->op <= OP_END || (kernel_op && k->exec), "%s/%s[%d] op", kernel, p->name, i);
         if (target) PCHECK(ph->b >= 0 && ph->b < p->n, "%s/%s[%d] jumps to %d of %d", kernel, p->name, i, ph->b, p->n);
         if (ph->op == OP_WORK) PCHECK(ph->a < LAB_MODE_COUNT && ph->a != LAB_MODE_SPIN && ph->a != LAB_MODE_IDLE &&
-                                     ph->b < C_COUNT, "%s/%s[%d] work", kernel, p->name, i);
+                                          ph->b < C_COUNT,
+                                      "%s/%s[%d] work", kernel, p->name, i);
         if (ph->op == OP_ACQ || ph->op == OP_REL) PCHECK(ph->a < nlock, "%s/%s[%d] lock", kernel, p->name, i);
     }
     {
@@ -51,7 +59,10 @@ static void check_sna(void)
         lab_scenario_set(sc, F_SNA_LOCK_KIND, kind);
         for (sw = 1; sw < nsw; sw++) lab_scenario_set(sc, F_SNA_LOCK_KIND + sw, (bits >> (sw - 1)) & 1);
         s = lab_sim_new(sc, &status);
-        if (!s) { fprintf(stderr, "  sna combination %d does not build (status %d)\n", combo, status); continue; }
+        if (!s) {
+            fprintf(stderr, "  sna combination %d does not build (status %d)\n", combo, status);
+            continue;
+        }
         built++;
         for (i = 0; i < LAB_MAX_PROGS; i++) {
             if (s->prog[i].n == 0) continue;
@@ -61,7 +72,8 @@ static void check_sna(void)
         lab_sim_free(s);
     }
     CHECK(built == combos && bad == 0, "all %d combinations of the SNA remedies build well-formed programs "
-          "(%d built, %d problems)", combos, built, bad);
+                                       "(%d built, %d problems)",
+          combos, built, bad);
     lab_scenario_free(sc);
 }
 
@@ -73,30 +85,37 @@ static void check_onload(void)
     static const char *const stacks[] = { "kernel", "onload", "vnic" };
     int t, k, shared, pq, i, built = 0, bad = 0, combos = 4 * 3 * 2 * 2;
     char name[96];
-    for (t = 0; t < 4; t++) for (k = 0; k < 3; k++) for (shared = 0; shared < 2; shared++) for (pq = 0; pq < 2; pq++) {
-        lab_Scenario *sc = lab_scenario_new();
-        lab_Sim *s;
-        int status;
-        lab_scenario_set_text(sc, "kernel.kind", "onload");
-        lab_scenario_set_text(sc, "machine.cpus", "4");
-        lab_scenario_set_text(sc, "net.test", tests[t]);
-        lab_scenario_set_text(sc, "net.stack", stacks[k]);
-        lab_scenario_set_text(sc, "net.senders", "3");
-        lab_scenario_set_text(sc, "net.stacks", shared ? "shared" : "per_process");
-        lab_scenario_set_text(sc, "net.prequeue", pq ? "on" : "off");
-        s = lab_sim_new(sc, &status);
-        lab_scenario_free(sc);
-        if (!s) { fprintf(stderr, "  onload %s/%s does not build (status %d)\n", tests[t], stacks[k], status); continue; }
-        built++;
-        for (i = 0; i < LAB_MAX_PROGS; i++) {
-            if (s->prog[i].n == 0 || !s->prog[i].phase) continue;
-            snprintf(name, sizeof name, "onload/%s/%s/%d%d", tests[t], stacks[k], shared, pq);
-            bad += program_problems(s->kernel, name, &s->prog[i], s->st->nlock);
-        }
-        lab_sim_free(s);
-    }
+    for (t = 0; t < 4; t++)
+        for (k = 0; k < 3; k++)
+            for (shared = 0; shared < 2; shared++)
+                for (pq = 0; pq < 2; pq++) {
+                    lab_Scenario *sc = lab_scenario_new();
+                    lab_Sim *s;
+                    int status;
+                    lab_scenario_set_text(sc, "kernel.kind", "onload");
+                    lab_scenario_set_text(sc, "machine.cpus", "4");
+                    lab_scenario_set_text(sc, "net.test", tests[t]);
+                    lab_scenario_set_text(sc, "net.stack", stacks[k]);
+                    lab_scenario_set_text(sc, "net.senders", "3");
+                    lab_scenario_set_text(sc, "net.stacks", shared ? "shared" : "per_process");
+                    lab_scenario_set_text(sc, "net.prequeue", pq ? "on" : "off");
+                    s = lab_sim_new(sc, &status);
+                    lab_scenario_free(sc);
+                    if (!s) {
+                        fprintf(stderr, "  onload %s/%s does not build (status %d)\n", tests[t], stacks[k], status);
+                        continue;
+                    }
+                    built++;
+                    for (i = 0; i < LAB_MAX_PROGS; i++) {
+                        if (s->prog[i].n == 0 || !s->prog[i].phase) continue;
+                        snprintf(name, sizeof name, "onload/%s/%s/%d%d", tests[t], stacks[k], shared, pq);
+                        bad += program_problems(s->kernel, name, &s->prog[i], s->st->nlock);
+                    }
+                    lab_sim_free(s);
+                }
     CHECK(built == combos && bad == 0, "all %d onload tests x stacks x stack sharing x pre-queue build well-formed "
-          "programs (%d built, %d problems)", combos, built, bad);
+                                       "programs (%d built, %d problems)",
+          combos, built, bad);
 }
 
 static void check_hpux(void)
@@ -104,26 +123,30 @@ static void check_hpux(void)
     static const char *const itf[] = { "nio_fddi", "eisa_fddi", "lo0", "lan0_loopback" };
     int f, ca, i, built = 0, bad = 0, combos = 4 * 4;
     char name[96];
-    for (f = 0; f < 4; f++) for (ca = 0; ca < 4; ca++) {
-        lab_Scenario *sc = lab_scenario_new();
-        lab_Sim *s;
-        int status;
-        lab_scenario_set_text(sc, "kernel.kind", "hpux");
-        lab_scenario_set_text(sc, "machine.cpus", f < 2 ? "2" : "1");
-        lab_scenario_set_text(sc, "hpux.interface", itf[f]);
-        lab_scenario_set_text(sc, "hpux.send_copyavoid", ca & 1 ? "on" : "off");
-        lab_scenario_set_text(sc, "hpux.recv_copyavoid", ca & 2 ? "on" : "off");
-        s = lab_sim_new(sc, &status);
-        lab_scenario_free(sc);
-        if (!s) { fprintf(stderr, "  hpux %s/%d does not build (status %d)\n", itf[f], ca, status); continue; }
-        built++;
-        for (i = 0; i < LAB_MAX_PROGS; i++) {
-            if (s->prog[i].n == 0 || !s->prog[i].phase) continue;
-            snprintf(name, sizeof name, "hpux/%s/%d", itf[f], ca);
-            bad += program_problems(s->kernel, name, &s->prog[i], s->st->nlock);
+    for (f = 0; f < 4; f++)
+        for (ca = 0; ca < 4; ca++) {
+            lab_Scenario *sc = lab_scenario_new();
+            lab_Sim *s;
+            int status;
+            lab_scenario_set_text(sc, "kernel.kind", "hpux");
+            lab_scenario_set_text(sc, "machine.cpus", f < 2 ? "2" : "1");
+            lab_scenario_set_text(sc, "hpux.interface", itf[f]);
+            lab_scenario_set_text(sc, "hpux.send_copyavoid", ca & 1 ? "on" : "off");
+            lab_scenario_set_text(sc, "hpux.recv_copyavoid", ca & 2 ? "on" : "off");
+            s = lab_sim_new(sc, &status);
+            lab_scenario_free(sc);
+            if (!s) {
+                fprintf(stderr, "  hpux %s/%d does not build (status %d)\n", itf[f], ca, status);
+                continue;
+            }
+            built++;
+            for (i = 0; i < LAB_MAX_PROGS; i++) {
+                if (s->prog[i].n == 0 || !s->prog[i].phase) continue;
+                snprintf(name, sizeof name, "hpux/%s/%d", itf[f], ca);
+                bad += program_problems(s->kernel, name, &s->prog[i], s->st->nlock);
+            }
+            lab_sim_free(s);
         }
-        lab_sim_free(s);
-    }
     CHECK(built == combos && bad == 0, "all %d hpux interfaces x copy avoidance build well-formed programs (%d built, %d problems)",
           combos, built, bad);
 }
@@ -160,7 +183,7 @@ static void check_records(void)
             lab_scenario_free(sc);
         }
     }
-    for (u = 0; lab_queue(u); u++) { }
+    for (u = 0; lab_queue(u); u++) {}
     {
         /* every use names an engine mechanism, and every engine mechanism has a use */
         const Mechanism *m;
@@ -170,7 +193,10 @@ static void check_records(void)
             for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(k)->uses[t]; t++)
                 for (use = lab_kernel(k)->uses[t]; use->id; use++) {
                     for (found = 0, m = LAB_ENGINE_MECHANISMS; m->id; m++) found |= strcmp(m->id, use->id) == 0;
-                    if (!found) { unknown++; fprintf(stderr, "  %s uses %s, no engine mechanism\n", lab_kernel(k)->name, use->id); }
+                    if (!found) {
+                        unknown++;
+                        fprintf(stderr, "  %s uses %s, no engine mechanism\n", lab_kernel(k)->name, use->id);
+                    }
                 }
         for (m = LAB_ENGINE_MECHANISMS; m->id; m++) {
             for (found = 0, k = 0; lab_kernel(k); k++)
@@ -179,11 +205,13 @@ static void check_records(void)
             unused += !found || m->when != NULL;
         }
         CHECK(unknown == 0 && unused == 0, "the kernels' uses name engine mechanisms, each used by some kernel "
-              "and its `when` theirs (%d unknown, %d unused or with a when of their own)", unknown, unused);
+                                           "and its `when` theirs (%d unknown, %d unused or with a when of their own)",
+              unknown, unused);
     }
     CHECK(dummies == 0, "no kernel declares a program it never runs");
     CHECK(u > 0 && u <= LAB_MAX_QUEUES && bad == 0, "the schema lists %d request queues (at most %d), each declared "
-          "alike by every kernel that has it and served by a program of its own (%d problems)", u, LAB_MAX_QUEUES, bad);
+                                                    "alike by every kernel that has it and served by a program of its own (%d problems)",
+          u, LAB_MAX_QUEUES, bad);
 }
 
 int main(void)

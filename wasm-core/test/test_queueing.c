@@ -14,16 +14,26 @@ static void repairman(int n, double think, double hold, double *util, double *wa
 {
     double r = hold / think, term = 1, sum = 1, x;
     int k;
-    for (k = 1; k <= n; k++) { term *= (double)(n - k + 1) * r; sum += term; }
+    for (k = 1; k <= n; k++) {
+        term *= (double)(n - k + 1) * r;
+        sum += term;
+    }
     *util = 1 - 1 / sum;
-    x = *util / hold;                       /* throughput                               */
-    *wait = (n - x * think) / x - hold;     /* Little: N - X*Z at the lock, minus service */
+    x = *util / hold;                   /* throughput                               */
+    *wait = (n - x * think) / x - hold; /* Little: N - X*Z at the lock, minus service */
 }
 
 int main(void)
 {
-    static const struct { int n; double think, hold; } LOCK[] = {
-        { 8, 40000, 2000 }, { 8, 20000, 2000 }, { 8, 12500, 2000 }, { 16, 60000, 2000 }, { 4, 4000, 2000 },
+    static const struct {
+        int n;
+        double think, hold;
+    } LOCK[] = {
+        { 8, 40000, 2000 },
+        { 8, 20000, 2000 },
+        { 8, 12500, 2000 },
+        { 16, 60000, 2000 },
+        { 4, 4000, 2000 },
     };
     int i, kind;
     char buf[8][64];
@@ -39,8 +49,14 @@ int main(void)
             snprintf(buf[2], 64, "workload.user_work.mean_ns=%.0f", LOCK[i].think);
             snprintf(buf[3], 64, "costs.kernel_write.mean_ns=%.0f", LOCK[i].hold);
             snprintf(buf[4], 64, "kernel.lock_kind=%s", kind ? "ticket" : "tas");
-            set[0] = buf[0]; set[1] = buf[1]; set[2] = buf[2]; set[3] = buf[3]; set[4] = buf[4];
-            set[5] = "workload.reads_per_txn=0"; set[6] = "sim.duration_ns=3e9"; set[7] = "sim.warmup_ns=1e8";
+            set[0] = buf[0];
+            set[1] = buf[1];
+            set[2] = buf[2];
+            set[3] = buf[3];
+            set[4] = buf[4];
+            set[5] = "workload.reads_per_txn=0";
+            set[6] = "sim.duration_ns=3e9";
+            set[7] = "sim.warmup_ns=1e8";
             set[8] = NULL;
             s = h_run(H_NO_SIDE_COSTS, set);
             repairman(LOCK[i].n, LOCK[i].think, LOCK[i].hold, &util, &wait);
@@ -70,11 +86,16 @@ int main(void)
             snprintf(buf[0], 64, "network.background_rx_pps=%.3f", lambda * 1e9);
             snprintf(buf[1], 64, "costs.rx_kernel.mean_ns=%.0f", service);
             snprintf(buf[2], 64, "costs.rx_kernel.dist=%s", kind ? "const" : "exp");
-            set[0] = buf[0]; set[1] = buf[1]; set[2] = buf[2];
-            set[3] = "kernel.kind=scalable"; set[4] = "workload.processes=0";
-            set[5] = "sim.duration_ns=6e9"; set[6] = "sim.warmup_ns=1e8"; set[7] = NULL;
+            set[0] = buf[0];
+            set[1] = buf[1];
+            set[2] = buf[2];
+            set[3] = "kernel.kind=scalable";
+            set[4] = "workload.processes=0";
+            set[5] = "sim.duration_ns=6e9";
+            set[6] = "sim.warmup_ns=1e8";
+            set[7] = NULL;
             s = h_run(H_NO_SIDE_COSTS, set);
-            q = &s->st->queue[s->st->queue_at[0]].stats;   /* the Scalable Kernel's one queue */
+            q = &s->st->queue[s->st->queue_at[0]].stats; /* the Scalable Kernel's one queue */
             window = (double)(s->st->now - s->st->stats_start);
             area = q->area + (double)q->len * (double)(s->st->now - q->last_change);
             CHECK(h_rel(q->wait_ns / (double)q->served, wq) < 0.05, "%s rho=%.2f: mean wait %.1f, formula %.1f",

@@ -17,35 +17,52 @@ int main(void)
     CHECK(lab_ln(1.0) == 0.0, "ln 1 = %g", lab_ln(1.0));
 
     rng_seed(&r, 42);
-    for (i = 0; i < n; i++) { x = rng_unit(&r); if (x < lo) lo = x; if (x > hi) hi = x; sum += x; }
+    for (i = 0; i < n; i++) {
+        x = rng_unit(&r);
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+        sum += x;
+    }
     CHECK(lo > 0 && hi <= 1.0, "unit in (0,1]: %g %g", lo, hi);
     CHECK(fabs(sum / n - 0.5) < 0.005, "unit mean %g", sum / n);
 
-    c.dist = DIST_EXP; c.mean = 5000; c.spread = 0;
+    c.dist = DIST_EXP;
+    c.mean = 5000;
+    c.spread = 0;
     for (sum = 0, i = 0; i < n; i++) sum += (double)cost_sample(&r, &c);
     CHECK(h_rel(sum / n, 5000) < 0.01, "exp mean %g", sum / n);
 
-    c.dist = DIST_UNIFORM; c.mean = 5000; c.spread = 1000; lo = 1e30; hi = -1e30;
+    c.dist = DIST_UNIFORM;
+    c.mean = 5000;
+    c.spread = 1000;
+    lo = 1e30;
+    hi = -1e30;
     for (sum = 0, i = 0; i < n; i++) {
-        x = (double)cost_sample(&r, &c); sum += x;
+        x = (double)cost_sample(&r, &c);
+        sum += x;
         if (x < lo) lo = x;
         if (x > hi) hi = x;
     }
     CHECK(lo >= 4000 && hi <= 6000, "uniform bounds %g %g", lo, hi);
     CHECK(h_rel(sum / n, 5000) < 0.005, "uniform mean %g", sum / n);
 
-    c.dist = DIST_CONST; c.mean = 1234;
+    c.dist = DIST_CONST;
+    c.mean = 1234;
     CHECK(cost_sample(&r, &c) == 1234, "const");
-    c.mean = 0; c.dist = DIST_EXP;
+    c.mean = 0;
+    c.dist = DIST_EXP;
     CHECK(cost_sample(&r, &c) == 0, "zero cost is zero");
 
-    {   /* same seed, same stream; another seed, another stream */
+    { /* same seed, same stream; another seed, another stream */
         Rng a, b, d;
         int same = 1, differ = 0;
-        rng_seed(&a, 7); rng_seed(&b, 7); rng_seed(&d, 8);
+        rng_seed(&a, 7);
+        rng_seed(&b, 7);
+        rng_seed(&d, 8);
         for (i = 0; i < 1000; i++) {
             uint64_t va = rng_next(&a), vb = rng_next(&b), vd = rng_next(&d);
-            same &= va == vb; differ |= va != vd;
+            same &= va == vb;
+            differ |= va != vd;
         }
         CHECK(same && differ, "seeding");
     }

@@ -22,7 +22,8 @@ int main(void)
     st = lab_scenario_set_text(sc, "machine.cpus", "257");
     CHECK(st == LAB_ERR_RANGE, "cpus 257 out of range (%d)", st);
     CHECK(has(lab_scenario_error(sc), "machine.cpus") && has(lab_scenario_error(sc), "257") &&
-          has(lab_scenario_error(sc), "from 1 to 256"), "message: %s", lab_scenario_error(sc));
+              has(lab_scenario_error(sc), "from 1 to 256"),
+          "message: %s", lab_scenario_error(sc));
     CHECK(lab_scenario_get(sc, F_CPUS) == 16, "a refused value leaves the old one");
 
     st = lab_scenario_set_text(sc, "machine.cpus", "2.5");
@@ -34,7 +35,7 @@ int main(void)
     /* a renamed name: refused, naming the new one (never mapped silently) */
     st = lab_scenario_set_text(sc, "sna.lock_kind", "wake_one");
     CHECK(st == LAB_ERR_BAD_VALUE && has(lab_scenario_error(sc), "\"wake_one\" was renamed to handoff") &&
-          has(lab_scenario_error(sc), "sna.lock_kind=handoff") && lab_scenario_get(sc, F_SNA_LOCK_KIND) == SNA_LOCKL,
+              has(lab_scenario_error(sc), "sna.lock_kind=handoff") && lab_scenario_get(sc, F_SNA_LOCK_KIND) == SNA_LOCKL,
           "%s", lab_scenario_error(sc));
     st = lab_scenario_set_text(sc, "machine.cpu", "4");
     CHECK(st == LAB_ERR_UNKNOWN_FIELD && has(lab_scenario_error(sc), "machine.cpu"), "%s", lab_scenario_error(sc));
@@ -45,7 +46,8 @@ int main(void)
     st = lab_scenario_set_text(sc, "costs.syscall.mean_ns", "-5");
     CHECK(st == LAB_ERR_RANGE, "negative cost refused");
     CHECK(lab_scenario_set_text(sc, "kernel.kind", "scalable") == LAB_OK &&
-          lab_kernel((int)lab_scenario_get(sc, F_KERNEL)) == h_kernel("scalable"), "enum by name");
+              lab_kernel((int)lab_scenario_get(sc, F_KERNEL)) == h_kernel("scalable"),
+          "enum by name");
     {
         /* kernel.kind's names, generated from the registry's list at build time, are the
          * registry's kernels' names, in its order. */
@@ -56,22 +58,27 @@ int main(void)
               "kernel.kind's %d names are the registry's kernels, in its order", k);
     }
     CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "0.3") == LAB_OK &&
-          lab_scenario_get(sc, F_WAKE_MEAN) == 0.3, "decimal text gives the correctly rounded double");
+              lab_scenario_get(sc, F_WAKE_MEAN) == 0.3,
+          "decimal text gives the correctly rounded double");
     CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "12345.6789") == LAB_OK &&
-          lab_scenario_get(sc, F_WAKE_MEAN) == 12345.6789, "and again");
+              lab_scenario_get(sc, F_WAKE_MEAN) == 12345.6789,
+          "and again");
     CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "1e-7") == LAB_OK &&
-          lab_scenario_get(sc, F_WAKE_MEAN) == 1e-7, "and with an exponent");
+              lab_scenario_get(sc, F_WAKE_MEAN) == 1e-7,
+          "and with an exponent");
     CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "0x10") == LAB_ERR_BAD_VALUE, "hex refused");
     CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "nan") == LAB_ERR_BAD_VALUE, "nan refused");
     CHECK(lab_scenario_set_text(sc, "costs.wake.mean_ns", "") == LAB_ERR_BAD_VALUE, "empty refused");
     CHECK(lab_scenario_set_text(sc, "sim.duration_ns", "2e8") == LAB_OK &&
-          lab_scenario_get(sc, F_DURATION) == 2e8, "exponent notation");
+              lab_scenario_get(sc, F_DURATION) == 2e8,
+          "exponent notation");
 
     /* fields that are fine alone but not together */
     lab_scenario_set_text(sc, "machine.cpus", "4");
     lab_scenario_set_text(sc, "kernel.designated_cpu", "7");
     CHECK(lab_scenario_validate(sc) == LAB_ERR_INCONSISTENT &&
-          has(lab_scenario_error(sc), "kernel.designated_cpu"), "%s", lab_scenario_error(sc));
+              has(lab_scenario_error(sc), "kernel.designated_cpu"),
+          "%s", lab_scenario_error(sc));
     {
         int status = 0;
         lab_Sim *s = lab_sim_new(sc, &status);

@@ -22,7 +22,10 @@ static void repairman(int n, double think, double hold, double *util, double *wa
 {
     double r = hold / think, term = 1, sum = 1, x;
     int k;
-    for (k = 1; k <= n; k++) { term *= (double)(n - k + 1) * r; sum += term; }
+    for (k = 1; k <= n; k++) {
+        term *= (double)(n - k + 1) * r;
+        sum += term;
+    }
     *util = 1 - 1 / sum;
     x = *util / hold;
     *wait = (n - x * think) / x - hold;
@@ -41,7 +44,10 @@ static double svc(lab_Sim *s, const char *key)
 
 static void spin_is_repairman(void)
 {
-    static const struct { int n; double think, hold; } LOAD[] = { { 8, 40000, 2000 }, { 8, 16000, 2000 }, { 12, 10000, 2000 } };
+    static const struct {
+        int n;
+        double think, hold;
+    } LOAD[] = { { 8, 40000, 2000 }, { 8, 16000, 2000 }, { 12, 10000, 2000 } };
     int kind, i;
     char b[6][64];
     for (kind = 0; kind < 3; kind++)
@@ -55,9 +61,15 @@ static void spin_is_repairman(void)
             snprintf(b[1], 64, "service.think.mean_ns=%.0f", LOAD[i].think);
             snprintf(b[2], 64, "service.critical.mean_ns=%.0f", LOAD[i].hold);
             snprintf(b[3], 64, "service.discipline=%s", NAMES[kind]);
-            set[0] = b[0]; set[1] = b[1]; set[2] = b[2]; set[3] = b[3];
-            set[4] = "service.think.dist=exp"; set[5] = "service.critical.dist=exp";
-            set[6] = "sim.duration_ns=3e9"; set[7] = "machine.cache_transfer_ns=0"; set[8] = NULL;
+            set[0] = b[0];
+            set[1] = b[1];
+            set[2] = b[2];
+            set[3] = b[3];
+            set[4] = "service.think.dist=exp";
+            set[5] = "service.critical.dist=exp";
+            set[6] = "sim.duration_ns=3e9";
+            set[7] = "machine.cache_transfer_ns=0";
+            set[8] = NULL;
             s = h_run(SERVICE, set);
             repairman(LOAD[i].n, LOAD[i].think, LOAD[i].hold, &util, &wait);
             l = &s->st->lock[0];
@@ -88,11 +100,18 @@ static void delegate_is_mm1(void)
         double window, area;
         snprintf(b[0], 64, "service.think.mean_ns=%.1f", clients / lambda);
         snprintf(b[1], 64, "service.critical.mean_ns=%.0f", service);
-        set[0] = b[0]; set[1] = b[1]; set[2] = "service.discipline=delegate"; set[3] = "service.requests=post";
-        set[4] = "machine.cpus=9"; set[5] = "machine.cache_transfer_ns=0"; set[6] = "costs.ipi.mean_ns=0";
-        set[7] = "sim.duration_ns=6e9"; set[8] = "service.critical.dist=exp"; set[9] = NULL;
+        set[0] = b[0];
+        set[1] = b[1];
+        set[2] = "service.discipline=delegate";
+        set[3] = "service.requests=post";
+        set[4] = "machine.cpus=9";
+        set[5] = "machine.cache_transfer_ns=0";
+        set[6] = "costs.ipi.mean_ns=0";
+        set[7] = "sim.duration_ns=6e9";
+        set[8] = "service.critical.dist=exp";
+        set[9] = NULL;
         s = h_run(SERVICE, set);
-        q = &s->st->queue[s->st->queue_at[0]].stats;   /* the delegate server's queue */
+        q = &s->st->queue[s->st->queue_at[0]].stats; /* the delegate server's queue */
         window = (double)(s->st->now - s->st->stats_start);
         area = q->area + (double)q->len * (double)(s->st->now - q->last_change);
         CHECK(h_rel(q->wait_ns / (double)q->served, wq) < 0.05, "M/M/1 rho=%.2f: mean wait %.1f, formula %.1f",
@@ -118,9 +137,14 @@ static void ticket_collapses_mcs_does_not(void)
             lab_Sim *s;
             snprintf(b[0], 64, "machine.cpus=%d", CPUS[i]);
             snprintf(b[1], 64, "service.discipline=%s", kind ? "mcs" : "ticket");
-            set[0] = b[0]; set[1] = b[1]; set[2] = "machine.cache_transfer_ns=100";
-            set[3] = "service.critical.mean_ns=1000"; set[4] = "service.think.mean_ns=20000";
-            set[5] = "sim.duration_ns=2e8"; set[6] = "sim.warmup_ns=2e7"; set[7] = NULL;
+            set[0] = b[0];
+            set[1] = b[1];
+            set[2] = "machine.cache_transfer_ns=100";
+            set[3] = "service.critical.mean_ns=1000";
+            set[4] = "service.think.mean_ns=20000";
+            set[5] = "sim.duration_ns=2e8";
+            set[6] = "sim.warmup_ns=2e7";
+            set[7] = NULL;
             s = h_run(SERVICE, set);
             x[kind][i] = svc(s, "requests_per_s");
             if (x[kind][i] > x[kind][peak[kind]]) peak[kind] = i;
@@ -147,8 +171,13 @@ static void conservation(void)
         double window, total = 0;
         int c, m;
         snprintf(b, 64, "service.discipline=%s", NAMES[d]);
-        set[0] = b; set[1] = "machine.cpus=16"; set[2] = "machine.cache_transfer_ns=100";
-        set[3] = "service.elephant_pct=30"; set[4] = "sim.duration_ns=1e8"; set[5] = "sim.warmup_ns=0"; set[6] = NULL;
+        set[0] = b;
+        set[1] = "machine.cpus=16";
+        set[2] = "machine.cache_transfer_ns=100";
+        set[3] = "service.elephant_pct=30";
+        set[4] = "sim.duration_ns=1e8";
+        set[5] = "sim.warmup_ns=0";
+        set[6] = NULL;
         s = h_run(SERVICE, set);
         window = (double)(s->st->now - s->st->stats_start);
         for (c = 0; c < s->st->ncpu; c++)

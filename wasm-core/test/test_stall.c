@@ -17,14 +17,27 @@ static const char *const MACHINE[] = {
     "kernel.kind=classic", "machine.cpus=2", "workload.processes=2", "machine.cache_transfer_ns=0",
     "network.timer_interval_ns=0", "network.disk_io_per_s=0", "network.background_rx_pps=0",
     "workload.user_work.dist=const", "workload.user_work.mean_ns=1000",
-    "sim.duration_ns=10000000", "sim.warmup_ns=0", NULL };
+    "sim.duration_ns=10000000", "sim.warmup_ns=0", NULL
+};
 
 /* Programs of generic phases (kernel_api.h). Locks 0 and 1 are the classic kernel's
  * IOLOCK8 and SCHED. */
-#define ACQ(l) { OP_ACQ, (l), FAM_NONE }
-#define REL(l) { OP_REL, (l), FAM_NONE }
-#define WORK   { OP_WORK, LAB_MODE_USER, C_USER_WORK }
-#define JMP0   { OP_JMP, 0, 0 }
+#define ACQ(l)                \
+    {                         \
+        OP_ACQ, (l), FAM_NONE \
+    }
+#define REL(l)                \
+    {                         \
+        OP_REL, (l), FAM_NONE \
+    }
+#define WORK                                \
+    {                                       \
+        OP_WORK, LAB_MODE_USER, C_USER_WORK \
+    }
+#define JMP0         \
+    {                \
+        OP_JMP, 0, 0 \
+    }
 static const Phase RESUME[] = { { OP_RESUME, 0, 0 } };
 static const Phase NOTHING[] = { { OP_END, 0, 0 } };
 static const Phase AB[] = { ACQ(0), WORK, ACQ(1), REL(1), REL(0), JMP0 };
@@ -45,13 +58,22 @@ static lab_Sim *machine(const Phase *p0, int n0, const Phase *p1, int n1)
     if (!p1) lab_scenario_set_text(sc, "workload.processes", "1");
     s = lab_sim_new(sc, &st);
     lab_scenario_free(sc);
-    if (!s) { fprintf(stderr, "the machine was refused\n"); exit(2); }
-    s->prog[PROG_SWITCH_IN].phase = RESUME; s->prog[PROG_SWITCH_IN].n = 1;
-    s->prog[PROG_INTERRUPT].phase = NOTHING; s->prog[PROG_INTERRUPT].n = 1;
-    s->prog[PROG_PROCESS].phase = p0; s->prog[PROG_PROCESS].n = n0; s->prog[PROG_PROCESS].name = "p0";
+    if (!s) {
+        fprintf(stderr, "the machine was refused\n");
+        exit(2);
+    }
+    s->prog[PROG_SWITCH_IN].phase = RESUME;
+    s->prog[PROG_SWITCH_IN].n = 1;
+    s->prog[PROG_INTERRUPT].phase = NOTHING;
+    s->prog[PROG_INTERRUPT].n = 1;
+    s->prog[PROG_PROCESS].phase = p0;
+    s->prog[PROG_PROCESS].n = n0;
+    s->prog[PROG_PROCESS].name = "p0";
     if (p1) {
-        s->prog[PROG_KERNEL_BASE].phase = p1; s->prog[PROG_KERNEL_BASE].n = n1; s->prog[PROG_KERNEL_BASE].name = "p1";
-        s->thr[1].ctx.saved_prog = PROG_KERNEL_BASE;   /* already dispatched at time 0: runs p1 on switch-in */
+        s->prog[PROG_KERNEL_BASE].phase = p1;
+        s->prog[PROG_KERNEL_BASE].n = n1;
+        s->prog[PROG_KERNEL_BASE].name = "p1";
+        s->thr[1].ctx.saved_prog = PROG_KERNEL_BASE; /* already dispatched at time 0: runs p1 on switch-in */
     }
     return s;
 }
@@ -71,7 +93,7 @@ static void deadlock_of_two_spinners(void)
     const char *e = run_out(s);
     CHECK(e && s->st->stall == STALL_SPIN_CYCLE, "two CPUs taking two spinlocks in opposite orders: a deadlock (%s)", e ? e : "none");
     CHECK(e && has(e, "a deadlock") && has(e, "spins for spinlock IOLOCK8") && has(e, "spins for spinlock SCHED") &&
-          has(e, "held by CPU 0") && has(e, "held by CPU 1") && has(e, "at 1000 ns"),
+              has(e, "held by CPU 0") && has(e, "held by CPU 1") && has(e, "at 1000 ns"),
           "it names the CPUs, the locks, their holders and the time: %s", e ? e : "");
     CHECK(s->st->now == 1000 && lab_sim_done(s), "the run stopped where the deadlock formed, and is done");
     lab_sim_free(s);
@@ -82,18 +104,21 @@ static void spin_for_a_lock_the_cpu_holds(void)
     lab_Sim *s = machine(TWICE, N(TWICE), NULL, 0);
     const char *e = run_out(s);
     CHECK(e && s->st->stall == STALL_SPIN_SELF && has(e, "thread 0 on CPU 0 wants spinlock IOLOCK8, which its own CPU holds") &&
-          has(e, "asks again"), "a thread taking a spinlock it holds: %s", e ? e : "none");
+              has(e, "asks again"),
+          "a thread taking a spinlock it holds: %s", e ? e : "none");
     lab_sim_free(s);
 
     /* an interrupt that wants the lock the thread it preempted holds */
     s = machine(HOLD, N(HOLD), NULL, 0);
-    s->prog[PROG_INTERRUPT].phase = IRQ_WANTS_0; s->prog[PROG_INTERRUPT].n = N(IRQ_WANTS_0);
-    lab_sim_run_until(s, 1500);           /* thread 0 holds IOLOCK8, in its work */
+    s->prog[PROG_INTERRUPT].phase = IRQ_WANTS_0;
+    s->prog[PROG_INTERRUPT].n = N(IRQ_WANTS_0);
+    lab_sim_run_until(s, 1500); /* thread 0 holds IOLOCK8, in its work */
     CHECK(s->st->lock[0].holder == 0, "thread 0 holds the lock at 1500 ns");
     engine_raise_interrupt(s, 0, engine_job_alloc(s, 0, -1, 0));
     e = run_out(s);
     CHECK(e && s->st->stall == STALL_SPIN_SELF && has(e, "an interrupt on CPU 0 wants spinlock IOLOCK8") &&
-          has(e, "thread 0, which it preempted, holds it"), "an interrupt spinning for its CPU's lock: %s", e ? e : "none");
+              has(e, "thread 0, which it preempted, holds it"),
+          "an interrupt spinning for its CPU's lock: %s", e ? e : "none");
     lab_sim_free(s);
 }
 
@@ -103,7 +128,8 @@ static void spin_for_a_lock_the_cpu_holds(void)
 static void interrupt_spins_and_gets_it(void)
 {
     lab_Sim *s = machine(WORK_ONLY, N(WORK_ONLY), HOLD, N(HOLD));
-    s->prog[PROG_INTERRUPT].phase = IRQ_WANTS_0; s->prog[PROG_INTERRUPT].n = N(IRQ_WANTS_0);
+    s->prog[PROG_INTERRUPT].phase = IRQ_WANTS_0;
+    s->prog[PROG_INTERRUPT].n = N(IRQ_WANTS_0);
     lab_sim_run_until(s, 1500);
     CHECK(s->st->lock[0].holder == 1, "CPU 1 holds IOLOCK8 at 1500 ns");
     engine_raise_interrupt(s, 0, engine_job_alloc(s, 0, -1, 0));
@@ -140,7 +166,8 @@ static void spinning_with_nothing_left(void)
     s->st->lock[0].holder = 1;
     e = run_out(s);
     CHECK(e && s->st->stall == STALL_FROZEN && has(e, "nothing is left to happen before the end (10000000 ns)") &&
-          has(e, "thread 0 on CPU 0 still spins for spinlock IOLOCK8, held by CPU 1"), "a spinner with nothing left to happen: %s", e ? e : "none");
+              has(e, "thread 0 on CPU 0 still spins for spinlock IOLOCK8, held by CPU 1"),
+          "a spinner with nothing left to happen: %s", e ? e : "none");
     lab_sim_free(s);
 }
 
@@ -151,7 +178,8 @@ static void sleepers_owning_each_others_locks(void)
     s->st->lock[0].kind = s->st->lock[1].kind = LK_HANDOFF;
     e = run_out(s);
     CHECK(e && s->st->stall == STALL_SLEEP_CYCLE && has(e, "a deadlock") && has(e, "sleeps for blocking lock IOLOCK8, owned by thread 0") &&
-          has(e, "sleeps for blocking lock SCHED, owned by thread 1"), "two threads asleep on each other's blocking locks: %s", e ? e : "none");
+              has(e, "sleeps for blocking lock SCHED, owned by thread 1"),
+          "two threads asleep on each other's blocking locks: %s", e ? e : "none");
     lab_sim_free(s);
 }
 
@@ -161,7 +189,8 @@ static void loops_that_take_no_time(void)
     static const char *const ZERO[] = {
         "kernel.kind=classic", "machine.cpus=1", "workload.processes=1", "workload.think.mean_ns=0",
         "workload.user_work.mean_ns=0", "workload.writes_per_txn=0", "workload.reads_per_txn=0",
-        "sim.duration_ns=1000000", "sim.warmup_ns=0", NULL };
+        "sim.duration_ns=1000000", "sim.warmup_ns=0", NULL
+    };
     lab_Scenario *sc = h_scenario(ZERO);
     int st;
     lab_Sim *s = lab_sim_new(sc, &st);
@@ -169,7 +198,8 @@ static void loops_that_take_no_time(void)
     lab_scenario_free(sc);
     e = run_out(s);
     CHECK(e && s->st->stall == STALL_PHASES && has(e, "ran 1000000 steps of its program \"process\" without the simulated clock moving") &&
-          has(e, "cost above 0 ns"), "a transaction of nothing, looping at one nanosecond: %s", e ? e : "none (it would have hung)");
+              has(e, "cost above 0 ns"),
+          "a transaction of nothing, looping at one nanosecond: %s", e ? e : "none (it would have hung)");
     lab_sim_free(s);
 
     /* events in a row at one nanosecond (the counter as a long burst would leave it) */
@@ -177,8 +207,8 @@ static void loops_that_take_no_time(void)
     lab_sim_run_until(s, 5000);
     ev_push(s, s->st->now, EV_KICK, 1, 0, 0);
     ev_push(s, s->st->now, EV_KICK, 1, 0, 0);
-    s->st->events = 4 * (uint64_t)LAB_STALL_EVENTS - 1;   /* one before a look... */
-    s->st->stall_probe_t = s->st->now;                    /* ...whose last saw this nanosecond */
+    s->st->events = 4 * (uint64_t)LAB_STALL_EVENTS - 1; /* one before a look... */
+    s->st->stall_probe_t = s->st->now;                  /* ...whose last saw this nanosecond */
     e = run_out(s);
     CHECK(e && s->st->stall == STALL_EVENTS && has(e, "1048576 events in a row happened at this one nanosecond (the last for CPU 1)"),
           "2^20 events at one nanosecond: %s", e ? e : "none");
@@ -191,7 +221,8 @@ static void loops_that_take_no_time(void)
 static void the_issue_deadlock(void)
 {
     static const char *const ISSUE[] = {
-        "kernel.kind=onload", "machine.cpus=2", "net.test=udp_send", "net.senders=2", "net.nic_max_pps=2000", NULL };
+        "kernel.kind=onload", "machine.cpus=2", "net.test=udp_send", "net.senders=2", "net.nic_max_pps=2000", NULL
+    };
     lab_Scenario *sc = h_scenario(ISSUE);
     int st, i, undone = 0;
     lab_Sim *s = lab_sim_new(sc, &st);
@@ -199,12 +230,16 @@ static void the_issue_deadlock(void)
     lab_scenario_free(sc);
     for (i = 0; i < s->prog[PROG_PROCESS].n; i++) {
         Phase *ph = (Phase *)&s->prog[PROG_PROCESS].phase[i];
-        if (ph->op == OP_NET_TX_ROOM) { ph->op = OP_JMP; ph->b = (int16_t)(i + 1); undone++; }
+        if (ph->op == OP_NET_TX_ROOM) {
+            ph->op = OP_JMP;
+            ph->b = (int16_t)(i + 1);
+            undone++;
+        }
     }
     CHECK(undone == 1, "the sender's program has its room check (%d)", undone);
     e = run_out(s);
     CHECK(e && s->st->stall == STALL_SLEEP_HOLDING &&
-          has(e, "thread 0 went to wait for work (or for room to send) on CPU 0 holding spinlock tx_queue[A]"),
+              has(e, "thread 0 went to wait for work (or for room to send) on CPU 0 holding spinlock tx_queue[A]"),
           "the old sender sleeps holding tx_queue[A]: found there, before any CPU spins for it: %s", e ? e : "none");
     CHECK(s->st->lock[0].nwait == 0, "and no CPU was left spinning (the sanitizer build's assertion never runs)");
     CHECK(has(lab_sim_report_json(s), "\"error\":\"The run cannot go on"), "the report says so in its error");
@@ -232,7 +267,7 @@ static void interrupts_faster_than_phases(void)
     lab_sim_free(s);
 
     s = machine(WORK_ONLY, N(WORK_ONLY), NULL, 0);
-    while (s->st->heap_n < s->st->heap_cap) ev_push(s, 5000000, EV_KICK, 1, 0, 0);   /* live, all of them */
+    while (s->st->heap_n < s->st->heap_cap) ev_push(s, 5000000, EV_KICK, 1, 0, 0); /* live, all of them */
     ev_push(s, 5000000, EV_KICK, 1, 0, 0);
     CHECK(s->st->stall == STALL_HEAP_FULL && has(lab_sim_error(s), "more events were pending than the scenario's size gave room for"),
           "a heap full of events still due stops the run in words: %s", lab_sim_error(s));

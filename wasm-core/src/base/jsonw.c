@@ -15,7 +15,10 @@ static void put(JsonW *w, char c)
     if (w->cap > 0) w->buf[(w->len < w->cap ? w->len : w->cap - 1)] = '\0';
 }
 
-void jw_raw(JsonW *w, const char *s) { while (*s) put(w, *s++); }
+void jw_raw(JsonW *w, const char *s)
+{
+    while (*s) put(w, *s++);
+}
 
 void jw_str(JsonW *w, const char *s)
 {
@@ -23,11 +26,20 @@ void jw_str(JsonW *w, const char *s)
     put(w, '"');
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') { put(w, '\\'); put(w, (char)c); }
-        else if (c == '\n') { put(w, '\\'); put(w, 'n'); }
-        else if (c < 0x20) { put(w, '\\'); put(w, 'u'); put(w, '0'); put(w, '0');
-                             put(w, hex[c >> 4]); put(w, hex[c & 15]); }
-        else put(w, (char)c);
+        if (c == '"' || c == '\\') {
+            put(w, '\\');
+            put(w, (char)c);
+        } else if (c == '\n') {
+            put(w, '\\');
+            put(w, 'n');
+        } else if (c < 0x20) {
+            put(w, '\\');
+            put(w, 'u');
+            put(w, '0');
+            put(w, '0');
+            put(w, hex[c >> 4]);
+            put(w, hex[c & 15]);
+        } else put(w, (char)c);
     }
     put(w, '"');
 }
@@ -36,20 +48,46 @@ static void put_uint(JsonW *w, uint64_t v)
 {
     char tmp[24];
     int n = 0;
-    do { tmp[n++] = (char)('0' + v % 10); v /= 10; } while (v);
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
     while (n) put(w, tmp[--n]);
 }
 
 void jw_int(JsonW *w, int64_t v)
 {
-    if (v < 0) { put(w, '-'); put_uint(w, (uint64_t)(-(v + 1)) + 1); }
-    else put_uint(w, (uint64_t)v);
+    if (v < 0) {
+        put(w, '-');
+        put_uint(w, (uint64_t)(-(v + 1)) + 1);
+    } else put_uint(w, (uint64_t)v);
 }
 
 /* Exact powers of ten (10^0 .. 10^22 are the ones a double holds exactly). */
 static const double P10[23] = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    1e0,
+    1e1,
+    1e2,
+    1e3,
+    1e4,
+    1e5,
+    1e6,
+    1e7,
+    1e8,
+    1e9,
+    1e10,
+    1e11,
+    1e12,
+    1e13,
+    1e14,
+    1e15,
+    1e16,
+    1e17,
+    1e18,
+    1e19,
+    1e20,
+    1e21,
+    1e22,
 };
 
 /* A finite v of at least 1e12, too large for the fixed-point path: d.ddde+N, 16
@@ -64,22 +102,43 @@ static void put_big(JsonW *w, double v)
     int k = 0, n = 0, e = 0;
     uint64_t digits;
     double x = v;
-    while (x >= 1e38) { x /= P10[22]; k += 22; }    /* far above: in steps of 10^22 */
-    while (e < 22 && x / P10[e] >= 1e17) e++;       /* then to 17 digits before the point */
+    while (x >= 1e38) {
+        x /= P10[22];
+        k += 22;
+    }                                         /* far above: in steps of 10^22 */
+    while (e < 22 && x / P10[e] >= 1e17) e++; /* then to 17 digits before the point */
     x /= P10[e];
     k += e;
-    for (e = 0; e < 22 && x * P10[e] < 1e16; e++) { }
+    for (e = 0; e < 22 && x * P10[e] < 1e16; e++) {}
     x *= P10[e];
     k -= e;
-    digits = (uint64_t)x;                           /* x < 1e17: in range */
-    if (k + 16 >= 308) { digits /= 100; k += 2; }   /* near DBL_MAX: 15 digits, cut */
-    else { digits = (digits + 5) / 10; k++; }
-    if (digits >= 10000000000000000ull) { digits /= 10; k++; }
-    while (digits > 0 && digits % 10 == 0) { digits /= 10; k++; }
-    do { tmp[n++] = (char)('0' + digits % 10); digits /= 10; } while (digits);
-    e = k + n - 1;                                  /* the power of ten of the first digit */
+    digits = (uint64_t)x; /* x < 1e17: in range */
+    if (k + 16 >= 308) {
+        digits /= 100;
+        k += 2;
+    } /* near DBL_MAX: 15 digits, cut */
+    else {
+        digits = (digits + 5) / 10;
+        k++;
+    }
+    if (digits >= 10000000000000000ull) {
+        digits /= 10;
+        k++;
+    }
+    while (digits > 0 && digits % 10 == 0) {
+        digits /= 10;
+        k++;
+    }
+    do {
+        tmp[n++] = (char)('0' + digits % 10);
+        digits /= 10;
+    } while (digits);
+    e = k + n - 1; /* the power of ten of the first digit */
     put(w, tmp[--n]);
-    if (n) { put(w, '.'); while (n) put(w, tmp[--n]); }
+    if (n) {
+        put(w, '.');
+        while (n) put(w, tmp[--n]);
+    }
     put(w, 'e');
     jw_int(w, e);
 }
@@ -89,11 +148,20 @@ void jw_fixed(JsonW *w, double v, int decimals)
     uint64_t scale = 1, whole, frac, q;
     double scaled;
     int i;
-    if (!lab_finite(v)) { jw_raw(w, "null"); return; }
-    if (v < 0) { put(w, '-'); v = -v; }
+    if (!lab_finite(v)) {
+        jw_raw(w, "null");
+        return;
+    }
+    if (v < 0) {
+        put(w, '-');
+        v = -v;
+    }
     for (i = 0; i < decimals; i++) scale *= 10;
     scaled = v * (double)scale + 0.5;
-    if (scaled >= 9.0e18) { put_big(w, v); return; }   /* no room for the decimals */
+    if (scaled >= 9.0e18) {
+        put_big(w, v);
+        return;
+    } /* no room for the decimals */
     q = (uint64_t)scaled;
     whole = q / scale;
     frac = q % scale;
@@ -101,12 +169,19 @@ void jw_fixed(JsonW *w, double v, int decimals)
     if (decimals > 0) {
         char tmp[20];
         put(w, '.');
-        for (i = decimals - 1; i >= 0; i--) { tmp[i] = (char)('0' + frac % 10); frac /= 10; }
+        for (i = decimals - 1; i >= 0; i--) {
+            tmp[i] = (char)('0' + frac % 10);
+            frac /= 10;
+        }
         for (i = 0; i < decimals; i++) put(w, tmp[i]);
     }
 }
 
-void jw_fixed_key(JsonW *w, const char *k, double v, int decimals) { jw_key(w, k); jw_fixed(w, v, decimals); }
+void jw_fixed_key(JsonW *w, const char *k, double v, int decimals)
+{
+    jw_key(w, k);
+    jw_fixed(w, v, decimals);
+}
 
 void jw_num(JsonW *w, double v)
 {
@@ -120,7 +195,10 @@ static int need_comma(const JsonW *w)
     return w->len > 0 && w->last != '{' && w->last != '[' && w->last != ':';
 }
 
-void jw_item(JsonW *w) { if (need_comma(w)) put(w, ','); }
+void jw_item(JsonW *w)
+{
+    if (need_comma(w)) put(w, ',');
+}
 
 void jw_key(JsonW *w, const char *k)
 {

@@ -58,7 +58,10 @@ double lab_ln(double x)
     e = (int)((bits >> 52) & 0x7ff) - 1023;
     bits = (bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
     memcpy(&m, &bits, sizeof m);
-    if (m > 1.4142135623730951) { m *= 0.5; e += 1; }
+    if (m > 1.4142135623730951) {
+        m *= 0.5;
+        e += 1;
+    }
     s = (m - 1.0) / (m + 1.0);
     z = s * s;
     z2 = z * z;
@@ -81,9 +84,9 @@ int64_t cost_sample(Rng *r, const Cost *c)
     double x;
     if (c->mean <= 0.0) return 0;
     switch (c->dist) {
-    case DIST_EXP:     x = -c->mean * lab_ln(rng_unit(r)); break;
+    case DIST_EXP: x = -c->mean * lab_ln(rng_unit(r)); break;
     case DIST_UNIFORM: x = c->mean - c->spread + 2.0 * c->spread * rng_unit(r); break;
-    default:           x = c->mean; break;
+    default: x = c->mean; break;
     }
     /* lab_i64's range check, cheaper where x > 0 is known: NaN gives 0, an infinite
      * mean 2^62 ns */

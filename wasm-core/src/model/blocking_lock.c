@@ -49,7 +49,7 @@ int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
     Thread *th = &s->thr[thread];
     int woken = th->woken_for;
     th->woken_for = 0;
-    if (l->owner == thread) {            /* handed over by a hand-off release          */
+    if (l->owner == thread) { /* handed over by a hand-off release          */
         l->holder = (int16_t)cpu;
         line_took(s, lock, cpu);
         return 1;
@@ -62,11 +62,15 @@ int blocking_try_acquire(lab_Sim *s, int lock, int cpu, int thread)
     /* A miss: go to sleep on the lock. */
     l->contended++;
     l->sleeps++;
-    if (woken) { l->futile++; trace_emit(s, LAB_TRACE_FUTILE, cpu, thread, lock, 0); }
+    if (woken) {
+        l->futile++;
+        trace_emit(s, LAB_TRACE_FUTILE, cpu, thread, lock, 0);
+    }
     th->lock_wait = (int16_t)lock;
-    stall_check_sleep(s, lock, thread);   /* owners asleep on each other, back to this one */
+    stall_check_sleep(s, lock, thread); /* owners asleep on each other, back to this one */
     th->next = -1;
-    if (l->sleep_tail >= 0) s->thr[l->sleep_tail].next = thread; else l->sleep_head = thread;
+    if (l->sleep_tail >= 0) s->thr[l->sleep_tail].next = thread;
+    else l->sleep_head = thread;
     l->sleep_tail = thread;
     l->nsleep++;
     trace_emit(s, LAB_TRACE_LOCK_SLEEP, cpu, thread, lock, (double)l->nsleep - 1);
@@ -117,12 +121,12 @@ int64_t blocking_release(lab_Sim *s, int lock, int cpu, int thread)
     }
     if (l->kind == LK_HANDOFF) {
         int t = pop_sleeper(s, l);
-        grant(st, l, -1, t);               /* held for t while t waits for a CPU       */
+        grant(st, l, -1, t); /* held for t while t waits for a CPU       */
         s->thr[t].handed = (int16_t)lock;
         wake(s, l, t, &work);
         return work;
     }
-    while (l->sleep_head >= 0) {          /* wake all: the herd                       */
+    while (l->sleep_head >= 0) { /* wake all: the herd                       */
         int t = pop_sleeper(s, l);
         s->thr[t].woken_for = 1;
         wake(s, l, t, &work);

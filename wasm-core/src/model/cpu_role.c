@@ -52,7 +52,7 @@ void role_init(lab_Sim *s)
         st->role_cpu[u] = (int16_t)(st->v[e->field] < 0 ? st->ncpu - 1 : (int)st->v[e->field]);
     st->nrole = u;
     for (r = 0; d && d[r].name && r < LAB_MAX_ROLES; r++) {
-        for (u = 0; u < st->nrole && strcmp(lab_cpu_role(u)->name, d[r].name) != 0; u++) { }
+        for (u = 0; u < st->nrole && strcmp(lab_cpu_role(u)->name, d[r].name) != 0; u++) {}
         assert(u < st->nrole && "a role the schema does not list (more than LAB_MAX_ROLES)");
         st->role_at[r] = (int8_t)u;
     }
@@ -78,7 +78,8 @@ void role_report(lab_Sim *s, JsonW *w, double window)
     for (u = 0; u < st->nrole; u++) {
         const char *name = lab_cpu_role(u)->name;
         const Cpu *c = &s->cpu[st->role_cpu[u]];
-        jw_key(w, name); jw_int(w, st->role_cpu[u]);
+        jw_key(w, name);
+        jw_int(w, st->role_cpu[u]);
         role_key(w, name, "_busy_pct");
         jw_fixed(w, pct((double)c->kctx_ns, window), 3);
         /* Of its time, how much the CPU spins (for any lock, at any level): busy, but
@@ -99,13 +100,27 @@ void role_metrics(void (*metric)(JsonW *, const MetricDesc *), JsonW *w)
         size_t n = strlen(e->name);
         MetricDesc m;
         assert(n + sizeof "_busy_pct" <= sizeof busy);
-        memcpy(busy, e->name, n); memcpy(busy + n, "_busy_pct", sizeof "_busy_pct");
-        memcpy(spin, e->name, n); memcpy(spin + n, "_spin_pct", sizeof "_spin_pct");
-        m.path = e->name; m.type = "integer"; m.unit = ""; m.better = 0; m.label = e->label;
+        memcpy(busy, e->name, n);
+        memcpy(busy + n, "_busy_pct", sizeof "_busy_pct");
+        memcpy(spin, e->name, n);
+        memcpy(spin + n, "_spin_pct", sizeof "_spin_pct");
+        m.path = e->name;
+        m.type = "integer";
+        m.unit = "";
+        m.better = 0;
+        m.label = e->label;
         metric(w, &m);
-        m.path = busy; m.type = "number"; m.unit = "%"; m.better = 0; m.label = e->busy_label;
+        m.path = busy;
+        m.type = "number";
+        m.unit = "%";
+        m.better = 0;
+        m.label = e->busy_label;
         metric(w, &m);
-        m.path = spin; m.type = "number"; m.unit = "%"; m.better = -1; m.label = e->spin_label;
+        m.path = spin;
+        m.type = "number";
+        m.unit = "%";
+        m.better = -1;
+        m.label = e->spin_label;
         metric(w, &m);
     }
 }

@@ -19,7 +19,10 @@
 void trace_record(lab_Sim *s, int kind, int cpu, int thread, int object, double arg)
 {
     lab_TraceRecord *r;
-    if (s->trace_len == s->trace_cap) { s->trace_dropped += 1; return; }
+    if (s->trace_len == s->trace_cap) {
+        s->trace_dropped += 1;
+        return;
+    }
     r = &s->trace[(s->trace_head + s->trace_len) % s->trace_cap];
     s->trace_len++;
     r->t_ns = (double)s->st->now;
@@ -91,7 +94,8 @@ static void job_free(lab_Sim *s, int j)
 static void list_push(lab_Sim *s, JobList *q, int j)
 {
     s->job[j].next = -1;
-    if (q->tail >= 0) s->job[q->tail].next = j; else q->head = j;
+    if (q->tail >= 0) s->job[q->tail].next = j;
+    else q->head = j;
     q->tail = j;
     q->len++;
 }
@@ -184,7 +188,8 @@ static int cpu_idle(const Cpu *c)
 static void queue_push(lab_Sim *s, int32_t *head, int32_t *tail, int32_t *len, int t)
 {
     s->thr[t].next = -1;
-    if (*tail >= 0) s->thr[*tail].next = t; else *head = t;
+    if (*tail >= 0) s->thr[*tail].next = t;
+    else *head = t;
     *tail = t;
     (*len)++;
     runq_changed(s->st, +1);
@@ -211,7 +216,10 @@ void make_ready(lab_Sim *s, int t)
     if (th->bound >= 0) {
         Cpu *b = &s->cpu[th->bound];
         if (cpu_idle(b)) cpu = th->bound;
-        else { queue_push(s, &b->runq_head, &b->runq_tail, &b->runq_len, t); return; }
+        else {
+            queue_push(s, &b->runq_head, &b->runq_tail, &b->runq_len, t);
+            return;
+        }
     } else if (th->home_rad >= 0) {
         /* A home RAD: only its CPUs schedule the thread (its last one first). */
         int r = th->home_rad;
@@ -219,7 +227,10 @@ void make_ready(lab_Sim *s, int t)
             cpu_idle(&s->cpu[th->last_cpu])) cpu = th->last_cpu;
         for (i = 0; cpu < 0 && i < st->ncpu; i++)
             if (rad_of(st, i) == r && cpu_idle(&s->cpu[i])) cpu = i;
-        if (cpu < 0) { queue_push(s, &st->radq_head[r], &st->radq_tail[r], &st->radq_len[r], t); return; }
+        if (cpu < 0) {
+            queue_push(s, &st->radq_head[r], &st->radq_tail[r], &st->radq_len[r], t);
+            return;
+        }
     } else {
         if (st->affinity == AFF_LAST_CPU && th->last_cpu >= 0 && cpu_idle(&s->cpu[th->last_cpu])) cpu = th->last_cpu;
         for (i = 0; cpu < 0 && i < st->ncpu; i++)
@@ -273,7 +284,8 @@ static int lock_of(const lab_Sim *s, const Ctx *x, const Phase *ph, int cpu)
 /* The mode a context's kernel work is charged to, by its level. */
 int engine_kernel_mode(int level)
 {
-    return level == LEVEL_INTERRUPT ? LAB_MODE_INTERRUPT : level == LEVEL_FORK ? LAB_MODE_FORK : LAB_MODE_KERNEL;
+    return level == LEVEL_INTERRUPT ? LAB_MODE_INTERRUPT : level == LEVEL_FORK ? LAB_MODE_FORK
+                                                                               : LAB_MODE_KERNEL;
 }
 
 /* Before writing a lock word whose line another CPU's cache holds, the context stalls
@@ -282,7 +294,10 @@ int engine_kernel_mode(int level)
 static int64_t line_stall(lab_Sim *s, Ctx *x, int lock, int cpu)
 {
     int64_t ns;
-    if (x->stall == 2) { x->stall = 0; return 0; }
+    if (x->stall == 2) {
+        x->stall = 0;
+        return 0;
+    }
     if ((ns = line_fetch(s, lock, cpu)) <= 0) return 0;
     x->stall = 1;
     return ns;
@@ -292,7 +307,8 @@ static int64_t line_stall(lab_Sim *s, Ctx *x, int lock, int cpu)
  * where needed, not kept in exec's loop, which has no register to spare for it. */
 static inline int ctx_level(const Cpu *c, const Ctx *x)
 {
-    return x == &c->isr ? LEVEL_INTERRUPT : x == &c->fork ? LEVEL_FORK : LEVEL_PROCESS;
+    return x == &c->isr ? LEVEL_INTERRUPT : x == &c->fork ? LEVEL_FORK
+                                                          : LEVEL_PROCESS;
 }
 
 /* Runs the CPU until its running context waits on time, a lock, or nothing; or until
@@ -301,7 +317,7 @@ static void exec(lab_Sim *s, int cpu)
 {
     State *st = s->st;
     Cpu *c = &s->cpu[cpu];
-    uint32_t budget = LAB_STALL_PHASES + 1;     /* phases left to this go, all at one nanosecond */
+    uint32_t budget = LAB_STALL_PHASES + 1; /* phases left to this go, all at one nanosecond */
     /* A stalled run stops where it is: here, and after each step below that may find
      * it stalled (one that pushes an event, sleeps or hands over a lock) and goes on. */
     if (st->stall) return;
@@ -328,18 +344,25 @@ static void exec(lab_Sim *s, int cpu)
             assert(s->prog[c->fork.prog].n > 0 && "a fork thread on a kernel with no program for it");
             continue;
         } else if (c->proc >= 0) x = &s->thr[c->proc].ctx;
-        else if (c->runq_len) { assign(s, cpu, queue_pop(s, &c->runq_head, &c->runq_tail, &c->runq_len)); continue; }
-        else if (st->radq_len[rad_of(st, cpu)]) {
+        else if (c->runq_len) {
+            assign(s, cpu, queue_pop(s, &c->runq_head, &c->runq_tail, &c->runq_len));
+            continue;
+        } else if (st->radq_len[rad_of(st, cpu)]) {
             int r = rad_of(st, cpu);
             assign(s, cpu, queue_pop(s, &st->radq_head[r], &st->radq_tail[r], &st->radq_len[r]));
             continue;
-        } else if (st->runq_len) { assign(s, cpu, queue_pop(s, &st->runq_head, &st->runq_tail, &st->runq_len)); continue; }
-        else { set_mode(s, cpu, LAB_MODE_IDLE, 0); return; }
+        } else if (st->runq_len) {
+            assign(s, cpu, queue_pop(s, &st->runq_head, &st->runq_tail, &st->runq_len));
+            continue;
+        } else {
+            set_mode(s, cpu, LAB_MODE_IDLE, 0);
+            return;
+        }
 
         switch (x->state) {
         case CTX_TIMED: return;
         case CTX_SPIN: set_mode(s, cpu, LAB_MODE_SPIN, x->spin_lock); return;
-        case CTX_AWAIT: set_mode(s, cpu, x->mode, 0); return;   /* busy-waiting, in its mode */
+        case CTX_AWAIT: set_mode(s, cpu, x->mode, 0); return; /* busy-waiting, in its mode */
         case CTX_SUSPENDED:
             x->state = CTX_TIMED;
             x->due = st->now + x->remaining;
@@ -352,7 +375,7 @@ static void exec(lab_Sim *s, int cpu)
         /* A phase that changes nothing the choice above looks at (a jump, a count) comes
          * straight back here, to the same context, still ready. */
     next_phase:
-        if (--budget == 0) {                  /* a loop that takes no time */
+        if (--budget == 0) { /* a loop that takes no time */
             stall_record(s, STALL_PHASES, cpu, -1, x->prog, x->thread, ctx_level(c, x));
             return;
         }
@@ -368,7 +391,7 @@ static void exec(lab_Sim *s, int cpu)
             break;
         case OP_ACQ: {
             int lk = lock_of(s, x, ph, cpu);
-            if (ph->b == FAM_CPU) x->cpu_lock = (int16_t)lk;   /* released by number, wherever it runs then */
+            if (ph->b == FAM_CPU) x->cpu_lock = (int16_t)lk; /* released by number, wherever it runs then */
             if (st->lock[lk].kind != LK_SPIN) {
                 Thread *th = &s->thr[x->thread];
                 assert(ctx_level(c, x) == LEVEL_PROCESS);
@@ -377,7 +400,7 @@ static void exec(lab_Sim *s, int cpu)
                     break;
                 }
                 if (!blocking_try_acquire(s, lk, cpu, x->thread)) {
-                    block(s, cpu, T_LOCK_WAIT, 3);     /* re-runs this phase when woken */
+                    block(s, cpu, T_LOCK_WAIT, 3); /* re-runs this phase when woken */
                     if (st->stall) return;
                     continue;
                 }
@@ -392,7 +415,7 @@ static void exec(lab_Sim *s, int cpu)
                 x->spin_lock = (int8_t)lk;
                 x->spin_start = st->now;
                 set_mode(s, cpu, LAB_MODE_SPIN, lk);
-                stall_check_spin(s, cpu, lk);   /* a ring of spinners back to this CPU */
+                stall_check_spin(s, cpu, lk); /* a ring of spinners back to this CPU */
                 return;
             }
             x->locks_held++;
@@ -402,15 +425,15 @@ static void exec(lab_Sim *s, int cpu)
         }
         case OP_REL: {
             int lk = ph->b == FAM_CPU ? x->cpu_lock : lock_of(s, x, ph, cpu);
-            if ((d = line_stall(s, x, lk, cpu)) > 0) {   /* a neighbour took the line */
+            if ((d = line_stall(s, x, lk, cpu)) > 0) { /* a neighbour took the line */
                 mode = engine_kernel_mode(ctx_level(c, x));
                 break;
             }
             if (st->lock[lk].kind == LK_SPIN) lock_release(s, lk, cpu);
             else d = blocking_release(s, lk, cpu, x->thread);
             x->locks_held--;
-            if (d > 0 && !st->stall) {        /* the sleepers it woke: the releaser's work, */
-                mode = LAB_MODE_KERNEL;       /* then the next phase (blocking_lock.c)      */
+            if (d > 0 && !st->stall) {  /* the sleepers it woke: the releaser's work, */
+                mode = LAB_MODE_KERNEL; /* then the next phase (blocking_lock.c)      */
                 break;
             }
             x->pc++;
@@ -427,9 +450,15 @@ static void exec(lab_Sim *s, int cpu)
             }
             continue;
         case OP_JZ_CTR: x->pc = x->ctr == 0 ? ph->b : x->pc + 1; goto next_phase;
-        case OP_DEC_CTR: x->ctr--; x->pc++; goto next_phase;
+        case OP_DEC_CTR:
+            x->ctr--;
+            x->pc++;
+            goto next_phase;
         case OP_JMP: x->pc = ph->b; goto next_phase;
-        case OP_POST_IO: st->buffered_io++; x->pc++; goto next_phase;
+        case OP_POST_IO:
+            st->buffered_io++;
+            x->pc++;
+            goto next_phase;
         case OP_TXN_DONE: {
             Thread *th = &s->thr[x->thread];
             st->txns++;
@@ -451,7 +480,10 @@ static void exec(lab_Sim *s, int cpu)
             x->pc++;
             if (st->stall) return;
             continue;
-        case OP_RESUME: x->prog = x->saved_prog; x->pc = x->saved_pc; goto next_phase;
+        case OP_RESUME:
+            x->prog = x->saved_prog;
+            x->pc = x->saved_pc;
+            goto next_phase;
         case OP_MIGRATED: {
             const Thread *th = &s->thr[x->thread];
             if (th->last_cpu >= 0 && th->last_cpu != cpu) d = cost_sample(&st->rng, &st->cost[C_CACHE_RELOAD]);
@@ -459,7 +491,7 @@ static void exec(lab_Sim *s, int cpu)
             break;
         }
         case OP_END:
-            if (x->locks_held != 0) {         /* nothing would ever release them */
+            if (x->locks_held != 0) { /* nothing would ever release them */
                 int held = stall_spinlock_held(s, cpu);
                 stall_record(s, STALL_END_HOLDING, cpu, held, x->locks_held, x->thread, ctx_level(c, x));
                 return;
@@ -481,7 +513,10 @@ static void exec(lab_Sim *s, int cpu)
             break;
         }
         /* a phase that takes time */
-        if (d <= 0) { x->pc++; continue; }
+        if (d <= 0) {
+            x->pc++;
+            continue;
+        }
         x->state = CTX_TIMED;
         x->mode = (int8_t)mode;
         x->due = st->now + d;
@@ -548,9 +583,9 @@ int engine_step(lab_Sim *s, int64_t limit)
 {
     State *st = s->st;
     Event e;
-    if (st->stall) return 0;                       /* the run cannot go on (stall.c) */
+    if (st->stall) return 0; /* the run cannot go on (stall.c) */
     if (st->heap_n == 0) {
-        if (st->now < st->end) stall_check_frozen(s);   /* nothing will happen again */
+        if (st->now < st->end) stall_check_frozen(s); /* nothing will happen again */
         return 0;
     }
     if (s->heap[0].t > limit) return 0;
@@ -571,18 +606,22 @@ int engine_step(lab_Sim *s, int64_t limit)
     case EV_PHASE_DONE: {
         Cpu *c = &s->cpu[e.cpu];
         Ctx *x;
-        if (e.gen != c->gen) break;                 /* cut short by a preemption */
-        x = c->isr.prog >= 0 ? &c->isr : c->fork.prog >= 0 ? &c->fork : &s->thr[c->proc].ctx;
+        if (e.gen != c->gen) break; /* cut short by a preemption */
+        x = c->isr.prog >= 0 ? &c->isr : c->fork.prog >= 0 ? &c->fork
+                                                           : &s->thr[c->proc].ctx;
         assert(x->state == CTX_TIMED && x->due == st->now);
         x->state = CTX_READY;
-        if (x->stall) x->stall = 2;       /* the line is here now: run the phase again */
+        if (x->stall) x->stall = 2; /* the line is here now: run the phase again */
         else x->pc++;
         exec(s, e.cpu);
         break;
     }
     case EV_HANDOFF: on_handoff(s, e.cpu, e.a); break;
     case EV_KICK: exec(s, e.cpu); break;
-    case EV_FORK_ARRIVE: list_push(s, &s->cpu[e.cpu].fork_q, e.a); exec(s, e.cpu); break;
+    case EV_FORK_ARRIVE:
+        list_push(s, &s->cpu[e.cpu].fork_q, e.a);
+        exec(s, e.cpu);
+        break;
     case EV_WAKE: make_ready(s, e.a); break;
     case EV_WARMUP_END: metrics_reset(s); break;
     default:

@@ -106,9 +106,18 @@ void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
 {
     State *st = s->st;
     Event e;
-    e.t = t; e.seq = st->seq++; e.kind = (uint16_t)kind; e.cpu = (int16_t)cpu; e.a = a; e.gen = gen;
+    e.t = t;
+    e.seq = st->seq++;
+    e.kind = (uint16_t)kind;
+    e.cpu = (int16_t)cpu;
+    e.a = a;
+    e.gen = gen;
     /* The root ev_take emptied counts in heap_n until filled: there is room for this one. */
-    if (st->heap_root_taken) { st->heap_root_taken = 0; heap_fill_root(s->heap, st->heap_n, e); return; }
+    if (st->heap_root_taken) {
+        st->heap_root_taken = 0;
+        heap_fill_root(s->heap, st->heap_n, e);
+        return;
+    }
     if (st->heap_n >= st->heap_cap && !make_room(s, cpu, kind)) return;
     heap_insert(st, s->heap, e);
 }
@@ -130,12 +139,12 @@ void ev_settle(lab_Sim *s)
     n = --st->heap_n;
     if (n == 0) return;
     last = h[n];
-    while ((c = 2 * i + 1) < n) {                  /* the hole goes down to a leaf */
+    while ((c = 2 * i + 1) < n) { /* the hole goes down to a leaf */
         c += c + 1 < n && before(&h[c + 1], &h[c]);
         h[i] = h[c];
         i = c;
     }
-    while (i > 0) {                                /* and the last event comes up into it */
+    while (i > 0) { /* and the last event comes up into it */
         int parent = (i - 1) >> 1;
         if (!before(&last, &h[parent])) break;
         h[i] = h[parent];

@@ -30,7 +30,10 @@ void machine_init(lab_Sim *s)
     st->c_remote = lab_i64(st->v[F_REMOTE_TRANSFER] + 0.5);
     for (c = 0; c < st->ncpu; c++) st->rad_of[c] = (int8_t)(c * st->rads / st->ncpu);
     for (c = 0; c < LAB_MAX_CPUS; c++) st->spin_since[c] = -1;
-    for (r = 0; r < LAB_MAX_RADS; r++) { st->radq_head[r] = st->radq_tail[r] = -1; st->radq_len[r] = 0; }
+    for (r = 0; r < LAB_MAX_RADS; r++) {
+        st->radq_head[r] = st->radq_tail[r] = -1;
+        st->radq_len[r] = 0;
+    }
     st->fair_after = (int)st->v[F_FAIR_AFTER];
     st->watched_lock = -1;
 }
@@ -65,7 +68,10 @@ void machine_reset(lab_Sim *s)
     int a, b;
     for (a = 0; a < LAB_MAX_RADS; a++)
         for (b = 0; b < LAB_MAX_RADS; b++) st->traffic[a][b] = 0;
-    for (a = 0; a < LAB_MAX_CPUS; a++) { st->wins[a] = 0; st->win_spin_ns[a] = 0; }
+    for (a = 0; a < LAB_MAX_CPUS; a++) {
+        st->wins[a] = 0;
+        st->win_spin_ns[a] = 0;
+    }
 }
 
 /* Jain's fairness index: 1 when every x is equal, 1/n when one has it all. */
@@ -73,7 +79,10 @@ double jain_index(const double *x, int n)
 {
     double sum = 0, sq = 0;
     int i;
-    for (i = 0; i < n; i++) { sum += x[i]; sq += x[i] * x[i]; }
+    for (i = 0; i < n; i++) {
+        sum += x[i];
+        sq += x[i] * x[i];
+    }
     return sq > 0 ? sum * sum / ((double)n * sq) : 1.0;
 }
 
@@ -100,12 +109,19 @@ void machine_report(lab_Sim *s, JsonW *w, double secs)
     State *st = s->st;
     double window = secs * 1e9, total = 0, cross = 0, wins_cpu[LAB_MAX_CPUS];
     int r, c, k, b, ncpu_r;
-    jw_key(w, "numa"); jw_open(w, '{');
-    jw_key(w, "rads"); jw_int(w, st->rads);
-    jw_key(w, "rad_of_cpu"); jw_open(w, '[');
-    for (c = 0; c < st->ncpu; c++) { jw_item(w); jw_int(w, rad_of(st, c)); }
+    jw_key(w, "numa");
+    jw_open(w, '{');
+    jw_key(w, "rads");
+    jw_int(w, st->rads);
+    jw_key(w, "rad_of_cpu");
+    jw_open(w, '[');
+    for (c = 0; c < st->ncpu; c++) {
+        jw_item(w);
+        jw_int(w, rad_of(st, c));
+    }
     jw_close(w, ']');
-    jw_key(w, "by_rad"); jw_open(w, '[');
+    jw_key(w, "by_rad");
+    jw_open(w, '[');
     for (r = 0; r < st->rads; r++) {
         double mode[LAB_MODE_COUNT] = { 0 }, wins = 0, spin = 0;
         ncpu_r = 0;
@@ -117,36 +133,53 @@ void machine_report(lab_Sim *s, JsonW *w, double secs)
             spin += st->win_spin_ns[c];
         }
         jw_open(w, '{');
-        jw_key(w, "rad"); jw_int(w, r);
-        jw_key(w, "cpus"); jw_int(w, ncpu_r);
-        jw_key(w, "modes_pct"); jw_open(w, '{');
+        jw_key(w, "rad");
+        jw_int(w, r);
+        jw_key(w, "cpus");
+        jw_int(w, ncpu_r);
+        jw_key(w, "modes_pct");
+        jw_open(w, '{');
         for (k = 0; k < LAB_MODE_COUNT; k++) {
             jw_key(w, lab_mode_name(k));
             jw_fixed(w, window > 0 && ncpu_r ? 100.0 * mode[k] / (window * ncpu_r) : 0, 3);
         }
         jw_close(w, '}');
-        jw_key(w, "lock_wins_per_s"); jw_fixed(w, secs > 0 ? wins / secs : 0, 1);
-        jw_key(w, "lock_wins_per_cpu_per_s"); jw_fixed(w, secs > 0 && ncpu_r ? wins / secs / ncpu_r : 0, 1);
-        jw_key(w, "mean_acquire_ns"); jw_fixed(w, wins > 0 ? spin / wins : 0, 1);
+        jw_key(w, "lock_wins_per_s");
+        jw_fixed(w, secs > 0 ? wins / secs : 0, 1);
+        jw_key(w, "lock_wins_per_cpu_per_s");
+        jw_fixed(w, secs > 0 && ncpu_r ? wins / secs / ncpu_r : 0, 1);
+        jw_key(w, "mean_acquire_ns");
+        jw_fixed(w, wins > 0 ? spin / wins : 0, 1);
         jw_close(w, '}');
     }
     jw_close(w, ']');
-    jw_key(w, "traffic_bytes_per_s"); jw_open(w, '[');
+    jw_key(w, "traffic_bytes_per_s");
+    jw_open(w, '[');
     for (r = 0; r < st->rads; r++) {
         jw_open(w, '[');
         for (b = 0; b < st->rads; b++) {
-            jw_item(w); jw_fixed(w, secs > 0 ? st->traffic[r][b] / secs : 0, 1);
+            jw_item(w);
+            jw_fixed(w, secs > 0 ? st->traffic[r][b] / secs : 0, 1);
             total += st->traffic[r][b];
             if (r != b) cross += st->traffic[r][b];
         }
         jw_close(w, ']');
     }
     jw_close(w, ']');
-    jw_key(w, "cross_rad_pct"); jw_fixed(w, total > 0 ? 100.0 * cross / total : 0, 2);
-    jw_key(w, "watched_lock"); if (st->watched_lock >= 0) jw_str(w, lock_name(s, st->watched_lock)); else jw_raw(w, "null");
-    jw_key(w, "lock_wins_by_cpu"); jw_open(w, '[');
-    for (c = 0; c < st->ncpu; c++) { jw_item(w); jw_int(w, (int64_t)st->wins[c]); wins_cpu[c] = (double)st->wins[c]; }
+    jw_key(w, "cross_rad_pct");
+    jw_fixed(w, total > 0 ? 100.0 * cross / total : 0, 2);
+    jw_key(w, "watched_lock");
+    if (st->watched_lock >= 0) jw_str(w, lock_name(s, st->watched_lock));
+    else jw_raw(w, "null");
+    jw_key(w, "lock_wins_by_cpu");
+    jw_open(w, '[');
+    for (c = 0; c < st->ncpu; c++) {
+        jw_item(w);
+        jw_int(w, (int64_t)st->wins[c]);
+        wins_cpu[c] = (double)st->wins[c];
+    }
     jw_close(w, ']');
-    jw_key(w, "fairness_jain"); jw_fixed(w, jain_index(wins_cpu, st->ncpu), 4);
+    jw_key(w, "fairness_jain");
+    jw_fixed(w, jain_index(wins_cpu, st->ncpu), 4);
     jw_close(w, '}');
 }

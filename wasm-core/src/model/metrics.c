@@ -131,28 +131,39 @@ static int write_report(lab_Sim *s, JsonW *w)
     spin_total = mode_total[LAB_MODE_SPIN];
 
     jw_open(w, '{');
-    jw_key(w, "scenario"); jw_scenario(w, st->v);
-    jw_key(w, "kernel"); jw_str(w, s->kernel->name);
-    jw_key(w, "simulated_ns"); jw_int(w, st->now);
-    jw_key(w, "window_ns"); jw_int(w, st->now - st->stats_start);
-    jw_key(w, "events"); jw_int(w, (int64_t)st->events);
+    jw_key(w, "scenario");
+    jw_scenario(w, st->v);
+    jw_key(w, "kernel");
+    jw_str(w, s->kernel->name);
+    jw_key(w, "simulated_ns");
+    jw_int(w, st->now);
+    jw_key(w, "window_ns");
+    jw_int(w, st->now - st->stats_start);
+    jw_key(w, "events");
+    jw_int(w, (int64_t)st->events);
 
-    jw_key(w, "mpsynch_pct"); jw_fixed(w, pct(spin_total, machine), 3);
-    jw_key(w, "mpsynch_cpus"); jw_fixed(w, window > 0 ? spin_total / window : 0, 3);
-    jw_key(w, "modes_pct"); jw_open(w, '{');
+    jw_key(w, "mpsynch_pct");
+    jw_fixed(w, pct(spin_total, machine), 3);
+    jw_key(w, "mpsynch_cpus");
+    jw_fixed(w, window > 0 ? spin_total / window : 0, 3);
+    jw_key(w, "modes_pct");
+    jw_open(w, '{');
     for (k = 0; k < LAB_MODE_COUNT; k++) {
         jw_key(w, lab_mode_name(k));
         jw_fixed(w, pct(mode_total[k], machine), 3);
     }
     jw_close(w, '}');
 
-    jw_key(w, "cpus"); jw_open(w, '[');
+    jw_key(w, "cpus");
+    jw_open(w, '[');
     for (i = 0; i < st->ncpu; i++) {
         jw_open(w, '{');
-        jw_key(w, "id"); jw_int(w, i);
-        jw_key(w, "modes"); jw_open(w, '{');
+        jw_key(w, "id");
+        jw_int(w, i);
+        jw_key(w, "modes");
+        jw_open(w, '{');
         for (k = 0; k < LAB_MODE_COUNT; k++) {
-                jw_key(w, lab_mode_name(k));
+            jw_key(w, lab_mode_name(k));
             jw_int(w, s->cpu[i].mode_ns[k]);
         }
         jw_close(w, '}');
@@ -160,7 +171,8 @@ static int write_report(lab_Sim *s, JsonW *w)
     }
     jw_close(w, ']');
 
-    jw_key(w, "locks"); jw_open(w, '[');
+    jw_key(w, "locks");
+    jw_open(w, '[');
     for (i = 0; i < st->nlock; i++) {
         const Lock *l = &st->lock[i];
         double hold = (double)lock_held_ns(st, i), acq = (double)l->acquisitions;
@@ -172,68 +184,111 @@ static int write_report(lab_Sim *s, JsonW *w)
         spin_all += pct((double)l->spin_ns, machine);
         acq_all += acq;
         jw_open(w, '{');
-        jw_key(w, "name"); jw_str(w, lock_name(s, i));
-        jw_key(w, "kind"); jw_str(w, LOCK_KINDS[(int)l->kind]);
-        jw_key(w, "line"); jw_int(w, l->line);
-        jw_key(w, "hold_pct"); jw_fixed(w, pct(hold, window), 3);
-        jw_key(w, "spin_pct"); jw_fixed(w, pct((double)l->spin_ns, machine), 3);
-        jw_key(w, "acquisitions_per_s"); jw_fixed(w, secs > 0 ? acq / secs : 0, 1);
-        jw_key(w, "contended_pct"); jw_fixed(w, pct((double)(l->contended - l->passed), acq), 3);
-        jw_key(w, "miss_rate_pct"); jw_fixed(w, pct((double)l->contended, tries), 3);
-        jw_key(w, "mean_hold_ns"); jw_fixed(w, acq > 0 ? (double)l->hold_ns / acq : 0, 1);
-        jw_key(w, "line_transfers_per_s"); jw_fixed(w, secs > 0 ? (double)l->transfers / secs : 0, 1);
-        jw_key(w, "wakeups_per_s"); jw_fixed(w, secs > 0 ? (double)l->wakeups / secs : 0, 1);
-        jw_key(w, "futile_wakeups_per_s"); jw_fixed(w, secs > 0 ? (double)l->futile / secs : 0, 1);
+        jw_key(w, "name");
+        jw_str(w, lock_name(s, i));
+        jw_key(w, "kind");
+        jw_str(w, LOCK_KINDS[(int)l->kind]);
+        jw_key(w, "line");
+        jw_int(w, l->line);
+        jw_key(w, "hold_pct");
+        jw_fixed(w, pct(hold, window), 3);
+        jw_key(w, "spin_pct");
+        jw_fixed(w, pct((double)l->spin_ns, machine), 3);
+        jw_key(w, "acquisitions_per_s");
+        jw_fixed(w, secs > 0 ? acq / secs : 0, 1);
+        jw_key(w, "contended_pct");
+        jw_fixed(w, pct((double)(l->contended - l->passed), acq), 3);
+        jw_key(w, "miss_rate_pct");
+        jw_fixed(w, pct((double)l->contended, tries), 3);
+        jw_key(w, "mean_hold_ns");
+        jw_fixed(w, acq > 0 ? (double)l->hold_ns / acq : 0, 1);
+        jw_key(w, "line_transfers_per_s");
+        jw_fixed(w, secs > 0 ? (double)l->transfers / secs : 0, 1);
+        jw_key(w, "wakeups_per_s");
+        jw_fixed(w, secs > 0 ? (double)l->wakeups / secs : 0, 1);
+        jw_key(w, "futile_wakeups_per_s");
+        jw_fixed(w, secs > 0 ? (double)l->futile / secs : 0, 1);
         jw_close(w, '}');
-        sleeps += (double)l->sleeps; wakeups += (double)l->wakeups; futile += (double)l->futile;
-        misses += (double)l->contended; attempts += tries;
+        sleeps += (double)l->sleeps;
+        wakeups += (double)l->wakeups;
+        futile += (double)l->futile;
+        misses += (double)l->contended;
+        attempts += tries;
     }
     jw_close(w, ']');
-    jw_key(w, "hold_pct_all_locks"); jw_fixed(w, hold_all, 3);
-    jw_key(w, "spin_pct_all_locks"); jw_fixed(w, spin_all, 3);
-    jw_key(w, "locks_per_s"); jw_fixed(w, secs > 0 ? acq_all / secs : 0, 1);
+    jw_key(w, "hold_pct_all_locks");
+    jw_fixed(w, hold_all, 3);
+    jw_key(w, "spin_pct_all_locks");
+    jw_fixed(w, spin_all, 3);
+    jw_key(w, "locks_per_s");
+    jw_fixed(w, secs > 0 ? acq_all / secs : 0, 1);
     if (s->kernel->report) s->kernel->report(s, w, secs);
     if (st->rads > 1 || s->kernel->report_rads) machine_report(s, w, secs);
-    jw_key(w, "lock_miss_rate_pct"); jw_fixed(w, pct(misses, attempts), 3);
-    jw_key(w, "lines"); jw_open(w, '[');
+    jw_key(w, "lock_miss_rate_pct");
+    jw_fixed(w, pct(misses, attempts), 3);
+    jw_key(w, "lines");
+    jw_open(w, '[');
     for (i = 0; i < st->nlock; i++) {
         int k2;
         if (st->line[i].nlocks == 0) continue;
         jw_open(w, '{');
-        jw_key(w, "id"); jw_int(w, i);
-        jw_key(w, "locks"); jw_open(w, '[');
+        jw_key(w, "id");
+        jw_int(w, i);
+        jw_key(w, "locks");
+        jw_open(w, '[');
         for (k2 = 0; k2 < st->nlock; k2++)
-            if (st->lock[k2].line == i) { jw_item(w); jw_str(w, lock_name(s, k2)); }
+            if (st->lock[k2].line == i) {
+                jw_item(w);
+                jw_str(w, lock_name(s, k2));
+            }
         jw_close(w, ']');
-        jw_key(w, "transfers_per_s"); jw_fixed(w, secs > 0 ? (double)st->line[i].transfers / secs : 0, 1);
+        jw_key(w, "transfers_per_s");
+        jw_fixed(w, secs > 0 ? (double)st->line[i].transfers / secs : 0, 1);
         jw_close(w, '}');
     }
     jw_close(w, ']');
-    jw_key(w, "scheduler"); jw_open(w, '{');
+    jw_key(w, "scheduler");
+    jw_open(w, '{');
     {
         double area = st->runq_area + (double)st->runq_total * (double)(st->now - st->runq_last);
-        jw_key(w, "context_switches_per_s"); jw_fixed(w, secs > 0 ? (double)st->dispatches / secs : 0, 1);
-        jw_key(w, "run_queue_mean"); jw_fixed(w, window > 0 ? area / window : 0, 3);
-        jw_key(w, "lock_sleeps_per_s"); jw_fixed(w, secs > 0 ? sleeps / secs : 0, 1);
-        jw_key(w, "wakeups_per_s"); jw_fixed(w, secs > 0 ? wakeups / secs : 0, 1);
-        jw_key(w, "futile_wakeups_per_s"); jw_fixed(w, secs > 0 ? futile / secs : 0, 1);
-        jw_key(w, "futile_wakeups"); jw_int(w, (int64_t)futile);
-        jw_key(w, "posts_per_s"); jw_fixed(w, secs > 0 ? (double)st->posts / secs : 0, 1);
+        jw_key(w, "context_switches_per_s");
+        jw_fixed(w, secs > 0 ? (double)st->dispatches / secs : 0, 1);
+        jw_key(w, "run_queue_mean");
+        jw_fixed(w, window > 0 ? area / window : 0, 3);
+        jw_key(w, "lock_sleeps_per_s");
+        jw_fixed(w, secs > 0 ? sleeps / secs : 0, 1);
+        jw_key(w, "wakeups_per_s");
+        jw_fixed(w, secs > 0 ? wakeups / secs : 0, 1);
+        jw_key(w, "futile_wakeups_per_s");
+        jw_fixed(w, secs > 0 ? futile / secs : 0, 1);
+        jw_key(w, "futile_wakeups");
+        jw_int(w, (int64_t)futile);
+        jw_key(w, "posts_per_s");
+        jw_fixed(w, secs > 0 ? (double)st->posts / secs : 0, 1);
     }
     jw_close(w, '}');
     queue_report(s, w, window, secs);
     role_report(s, w, window);
-    jw_key(w, "forks_per_s"); jw_fixed(w, secs > 0 ? (double)st->forks_created / secs : 0, 1);
+    jw_key(w, "forks_per_s");
+    jw_fixed(w, secs > 0 ? (double)st->forks_created / secs : 0, 1);
 
-    jw_key(w, "throughput"); jw_open(w, '{');
-    jw_key(w, "transmit_packets_per_s"); jw_fixed(w, secs > 0 ? (double)st->tx_packets / secs : 0, 1);
-    jw_key(w, "received_packets_per_s"); jw_fixed(w, secs > 0 ? (double)st->rx_packets / secs : 0, 1);
-    jw_key(w, "buffered_io_per_s"); jw_fixed(w, secs > 0 ? (double)st->buffered_io / secs : 0, 1);
-    jw_key(w, "transactions_per_min"); jw_fixed(w, secs > 0 ? 60.0 * (double)st->txns / secs : 0, 1);
+    jw_key(w, "throughput");
+    jw_open(w, '{');
+    jw_key(w, "transmit_packets_per_s");
+    jw_fixed(w, secs > 0 ? (double)st->tx_packets / secs : 0, 1);
+    jw_key(w, "received_packets_per_s");
+    jw_fixed(w, secs > 0 ? (double)st->rx_packets / secs : 0, 1);
+    jw_key(w, "buffered_io_per_s");
+    jw_fixed(w, secs > 0 ? (double)st->buffered_io / secs : 0, 1);
+    jw_key(w, "transactions_per_min");
+    jw_fixed(w, secs > 0 ? 60.0 * (double)st->txns / secs : 0, 1);
     jw_close(w, '}');
-    jw_key(w, "txn_response_ns"); jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
-    jw_key(w, "rx_dropped"); jw_int(w, (int64_t)st->dropped_rx);
-    jw_key(w, "trace_dropped"); jw_int(w, (int64_t)s->trace_dropped);
+    jw_key(w, "txn_response_ns");
+    jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
+    jw_key(w, "rx_dropped");
+    jw_int(w, (int64_t)st->dropped_rx);
+    jw_key(w, "trace_dropped");
+    jw_int(w, (int64_t)s->trace_dropped);
     if (st->stall) {
         jw_key(w, "error");
         jw_str(w, lab_sim_error(s));
@@ -246,10 +301,16 @@ const char *metrics_report(lab_Sim *s)
 {
     JsonW w;
     engine_flush_modes(s);
-    w.buf = s->report; w.cap = s->report_cap; w.len = 0; w.last = 0;
+    w.buf = s->report;
+    w.cap = s->report_cap;
+    w.len = 0;
+    w.last = 0;
     if (write_report(s, &w) >= s->report_cap) {
         if (!ensure_report(s, w.len)) return "{\"error\":\"out of memory\"}";
-        w.buf = s->report; w.cap = s->report_cap; w.len = 0; w.last = 0;
+        w.buf = s->report;
+        w.cap = s->report_cap;
+        w.len = 0;
+        w.last = 0;
         write_report(s, &w);
     }
     return s->report;
@@ -258,8 +319,12 @@ const char *metrics_report(lab_Sim *s)
 /* ---- snapshot: the live state for the views, as doubles ------------------------------- */
 
 /* The header: SNAP_HEADER values, with the CPU roles' (cpu_role.c) after window_ns. */
-enum { SNAP_HEADER = 13, SNAP_ROLES_AT = 6, SNAP_PER_CPU = 5 + LAB_MODE_COUNT, SNAP_PER_LOCK_FIELDS = 14,
-       SNAP_PER_QUEUE = 2, SNAP_PER_THREAD = 2 };
+enum { SNAP_HEADER = 13,
+       SNAP_ROLES_AT = 6,
+       SNAP_PER_CPU = 5 + LAB_MODE_COUNT,
+       SNAP_PER_LOCK_FIELDS = 14,
+       SNAP_PER_QUEUE = 2,
+       SNAP_PER_THREAD = 2 };
 
 static const char *const THREAD_STATES[] = { "ready", "running", "sleeping", "reading", "waiting_work", "lock_wait" };
 
@@ -267,47 +332,92 @@ void metrics_schema(JsonW *w)
 {
     static const char *const HEADER[SNAP_HEADER] = {
         "now_ns", "events", "cpus", "locks", "queues", "window_ns", "kernel",
-        "threads", "runq_len", "dispatches", "wakeups", "futile", "posts" };
+        "threads", "runq_len", "dispatches", "wakeups", "futile", "posts"
+    };
     static const char *const PER_CPU[5] = { "mode", "level", "thread", "spin_lock", "kctx_ns" };
     static const char *const PER_LOCK[SNAP_PER_LOCK_FIELDS] = {
         "holder", "reserved", "waiters", "hold_ns", "spin_ns", "acquisitions",
-        "kind", "line", "line_owner", "owner_thread", "sleepers", "wakeups", "futile", "line_transfers" };
+        "kind", "line", "line_owner", "owner_thread", "sleepers", "wakeups", "futile", "line_transfers"
+    };
     static const char *const PER_THREAD[SNAP_PER_THREAD] = { "state", "cpu" };
     const CpuRole *role;
     int i, u;
     jw_open(w, '{');
-    jw_key(w, "header"); jw_open(w, '[');
+    jw_key(w, "header");
+    jw_open(w, '[');
     for (i = 0; i < SNAP_HEADER; i++) {
         if (i == SNAP_ROLES_AT)
-            for (u = 0; (role = lab_cpu_role(u)) != NULL; u++) { jw_item(w); jw_str(w, role->name); }
-        jw_item(w); jw_str(w, HEADER[i]);
+            for (u = 0; (role = lab_cpu_role(u)) != NULL; u++) {
+                jw_item(w);
+                jw_str(w, role->name);
+            }
+        jw_item(w);
+        jw_str(w, HEADER[i]);
     }
     jw_close(w, ']');
     /* which of the header's slots are CPU roles' (cpu_role.c), so that JavaScript reads
      * them by role and not by a kernel's name for one */
-    jw_key(w, "roles"); jw_open(w, '[');
-    for (u = 0; (role = lab_cpu_role(u)) != NULL; u++) { jw_item(w); jw_str(w, role->name); }
+    jw_key(w, "roles");
+    jw_open(w, '[');
+    for (u = 0; (role = lab_cpu_role(u)) != NULL; u++) {
+        jw_item(w);
+        jw_str(w, role->name);
+    }
     jw_close(w, ']');
-    jw_key(w, "per_cpu"); jw_open(w, '[');
-    for (i = 0; i < 5; i++) { jw_item(w); jw_str(w, PER_CPU[i]); }
+    jw_key(w, "per_cpu");
+    jw_open(w, '[');
+    for (i = 0; i < 5; i++) {
+        jw_item(w);
+        jw_str(w, PER_CPU[i]);
+    }
     jw_close(w, ']');
-    jw_key(w, "per_cpu_mode_ns"); jw_int(w, LAB_MODE_COUNT);
-    jw_key(w, "per_lock"); jw_open(w, '[');
-    for (i = 0; i < SNAP_PER_LOCK_FIELDS; i++) { jw_item(w); jw_str(w, PER_LOCK[i]); }
+    jw_key(w, "per_cpu_mode_ns");
+    jw_int(w, LAB_MODE_COUNT);
+    jw_key(w, "per_lock");
+    jw_open(w, '[');
+    for (i = 0; i < SNAP_PER_LOCK_FIELDS; i++) {
+        jw_item(w);
+        jw_str(w, PER_LOCK[i]);
+    }
     jw_close(w, ']');
-    jw_key(w, "lock_kinds"); jw_open(w, '[');
-    for (i = 0; i < (int)(sizeof LOCK_KINDS / sizeof LOCK_KINDS[0]); i++) { jw_item(w); jw_str(w, LOCK_KINDS[i]); }
+    jw_key(w, "lock_kinds");
+    jw_open(w, '[');
+    for (i = 0; i < (int)(sizeof LOCK_KINDS / sizeof LOCK_KINDS[0]); i++) {
+        jw_item(w);
+        jw_str(w, LOCK_KINDS[i]);
+    }
     jw_close(w, ']');
-    jw_key(w, "per_queue"); jw_open(w, '['); jw_item(w); jw_str(w, "len"); jw_item(w); jw_str(w, "max_len"); jw_close(w, ']');
-    jw_key(w, "per_thread"); jw_open(w, '[');
-    for (i = 0; i < SNAP_PER_THREAD; i++) { jw_item(w); jw_str(w, PER_THREAD[i]); }
+    jw_key(w, "per_queue");
+    jw_open(w, '[');
+    jw_item(w);
+    jw_str(w, "len");
+    jw_item(w);
+    jw_str(w, "max_len");
     jw_close(w, ']');
-    jw_key(w, "thread_states"); jw_open(w, '[');
-    for (i = 0; i < (int)(sizeof THREAD_STATES / sizeof THREAD_STATES[0]); i++) { jw_item(w); jw_str(w, THREAD_STATES[i]); }
+    jw_key(w, "per_thread");
+    jw_open(w, '[');
+    for (i = 0; i < SNAP_PER_THREAD; i++) {
+        jw_item(w);
+        jw_str(w, PER_THREAD[i]);
+    }
     jw_close(w, ']');
-    jw_key(w, "levels"); jw_open(w, '[');
-    jw_item(w); jw_str(w, "idle"); jw_item(w); jw_str(w, "process");
-    jw_item(w); jw_str(w, "fork"); jw_item(w); jw_str(w, "interrupt");
+    jw_key(w, "thread_states");
+    jw_open(w, '[');
+    for (i = 0; i < (int)(sizeof THREAD_STATES / sizeof THREAD_STATES[0]); i++) {
+        jw_item(w);
+        jw_str(w, THREAD_STATES[i]);
+    }
+    jw_close(w, ']');
+    jw_key(w, "levels");
+    jw_open(w, '[');
+    jw_item(w);
+    jw_str(w, "idle");
+    jw_item(w);
+    jw_str(w, "process");
+    jw_item(w);
+    jw_str(w, "fork");
+    jw_item(w);
+    jw_str(w, "interrupt");
     jw_close(w, ']');
     jw_close(w, '}');
 }
@@ -315,22 +425,42 @@ void metrics_schema(JsonW *w)
 int metrics_snapshot(const lab_Sim *s, double *out, int cap)
 {
     const State *st = s->st;
-    int need = SNAP_HEADER + st->nrole + st->ncpu * SNAP_PER_CPU + st->nlock * (SNAP_PER_LOCK_FIELDS + st->ncpu)
-             + st->nqueue * SNAP_PER_QUEUE + st->nthread * SNAP_PER_THREAD;
+    int need = SNAP_HEADER + st->nrole + st->ncpu * SNAP_PER_CPU + st->nlock * (SNAP_PER_LOCK_FIELDS + st->ncpu) + st->nqueue * SNAP_PER_QUEUE + st->nthread * SNAP_PER_THREAD;
     int i, k, n = 0;
     double tmp, wakeups = 0, futile = 0;
-#define OUT(x) do { tmp = (double)(x); if (n < cap) out[n] = tmp; n++; } while (0)
-    for (i = 0; i < st->nlock; i++) { wakeups += (double)st->lock[i].wakeups; futile += (double)st->lock[i].futile; }
-    OUT(st->now); OUT(st->events); OUT(st->ncpu); OUT(st->nlock); OUT(st->nqueue);
-    OUT(st->now - st->stats_start);                 /* SNAP_ROLES_AT: the roles' CPUs next */
+#define OUT(x)                     \
+    do {                           \
+        tmp = (double)(x);         \
+        if (n < cap) out[n] = tmp; \
+        n++;                       \
+    } while (0)
+    for (i = 0; i < st->nlock; i++) {
+        wakeups += (double)st->lock[i].wakeups;
+        futile += (double)st->lock[i].futile;
+    }
+    OUT(st->now);
+    OUT(st->events);
+    OUT(st->ncpu);
+    OUT(st->nlock);
+    OUT(st->nqueue);
+    OUT(st->now - st->stats_start); /* SNAP_ROLES_AT: the roles' CPUs next */
     for (i = 0; i < st->nrole; i++) OUT(st->role_cpu[i]);
     OUT(st->kernel);
-    OUT(st->nthread); OUT(st->runq_total); OUT(st->dispatches); OUT(wakeups); OUT(futile); OUT(st->posts);
+    OUT(st->nthread);
+    OUT(st->runq_total);
+    OUT(st->dispatches);
+    OUT(wakeups);
+    OUT(futile);
+    OUT(st->posts);
     for (i = 0; i < st->ncpu; i++) {
         const Cpu *c = &s->cpu[i];
         int level = c->isr.prog >= 0 ? LEVEL_INTERRUPT : c->fork.prog >= 0 ? LEVEL_FORK
-                  : c->proc >= 0 ? LEVEL_PROCESS : LEVEL_IDLE;
-        OUT(c->mode); OUT(level); OUT(c->proc); OUT(c->mode == LAB_MODE_SPIN ? c->spin_lock : -1);
+                                                     : c->proc >= 0        ? LEVEL_PROCESS
+                                                                           : LEVEL_IDLE;
+        OUT(c->mode);
+        OUT(level);
+        OUT(c->proc);
+        OUT(c->mode == LAB_MODE_SPIN ? c->spin_lock : -1);
         OUT(c->kctx_ns + (c->in_kctx ? st->now - c->mode_since : 0));
         for (k = 0; k < LAB_MODE_COUNT; k++)
             OUT(c->mode_ns[k] + (k == c->mode ? st->now - c->mode_since : 0));
@@ -338,20 +468,38 @@ int metrics_snapshot(const lab_Sim *s, double *out, int cap)
     for (i = 0; i < st->nlock; i++) {
         const Lock *l = &st->lock[i];
         int spin = l->kind == LK_SPIN, t;
-        OUT(l->holder); OUT(l->reserved); OUT(spin ? l->nwait : l->nsleep);
+        OUT(l->holder);
+        OUT(l->reserved);
+        OUT(spin ? l->nwait : l->nsleep);
         OUT(lock_held_ns(st, i));
-        OUT(l->spin_ns); OUT(l->acquisitions);
-        OUT(l->kind); OUT(l->line); OUT(st->line[l->line].owner); OUT(spin ? -1 : l->owner);
-        OUT(l->nsleep); OUT(l->wakeups); OUT(l->futile); OUT(st->line[l->line].transfers);
+        OUT(l->spin_ns);
+        OUT(l->acquisitions);
+        OUT(l->kind);
+        OUT(l->line);
+        OUT(st->line[l->line].owner);
+        OUT(spin ? -1 : l->owner);
+        OUT(l->nsleep);
+        OUT(l->wakeups);
+        OUT(l->futile);
+        OUT(st->line[l->line].transfers);
         /* who waits: spinning CPUs for a spin lock, sleeping threads for a blocking one */
         t = spin ? -1 : l->sleep_head;
-        for (k = 0; k < st->ncpu; k++) {   /* one waiter slot per CPU */
+        for (k = 0; k < st->ncpu; k++) { /* one waiter slot per CPU */
             if (spin) OUT(k < l->nwait ? l->wait[k] : -1);
-            else { OUT(t); if (t >= 0) t = s->thr[t].next; }
+            else {
+                OUT(t);
+                if (t >= 0) t = s->thr[t].next;
+            }
         }
     }
-    for (i = 0; i < st->nqueue; i++) { OUT(st->queue[i].stats.len); OUT(st->queue[i].stats.max_len); }
-    for (i = 0; i < st->nthread; i++) { OUT(s->thr[i].state); OUT(s->thr[i].cpu); }
+    for (i = 0; i < st->nqueue; i++) {
+        OUT(st->queue[i].stats.len);
+        OUT(st->queue[i].stats.max_len);
+    }
+    for (i = 0; i < st->nthread; i++) {
+        OUT(s->thr[i].state);
+        OUT(s->thr[i].cpu);
+    }
 #undef OUT
     return need;
 }

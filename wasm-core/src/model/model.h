@@ -10,7 +10,7 @@
 
 /* engine.c */
 void engine_start(lab_Sim *s);
-int engine_step(lab_Sim *s, int64_t limit);   /* runs one event at or before limit; 0 if none */
+int engine_step(lab_Sim *s, int64_t limit); /* runs one event at or before limit; 0 if none */
 void engine_flush_modes(lab_Sim *s);
 
 /* events.c */
@@ -25,8 +25,8 @@ void lock_handoff_done(lab_Sim *s, int lock, int cpu);
 int64_t lock_handoff_ns(const State *st, int waiters);
 
 /* cache_line.c */
-int64_t line_fetch(lab_Sim *s, int lock, int cpu);   /* the stall when the line had to be fetched (counted) */
-void line_took(lab_Sim *s, int lock, int cpu);    /* the lock word is written on cpu: it owns the line */
+int64_t line_fetch(lab_Sim *s, int lock, int cpu); /* the stall when the line had to be fetched (counted) */
+void line_took(lab_Sim *s, int lock, int cpu);     /* the lock word is written on cpu: it owns the line */
 int lock_line_is_local(const State *st, int lock, int cpu);
 
 /* machine.c */
@@ -47,15 +47,15 @@ extern const MetricDesc LAB_MACHINE_METRICS[];
  * LAB_REPORT_METRICS, the path LAB_ROLE_PATH, stands for the roles' values, which
  * schema.c writes out with role_metrics (three a role). */
 #define LAB_ROLE_PATH "{cpu_roles}"
-void role_init(lab_Sim *s);                   /* once the kernel is known: each role's CPU */
-void role_report(lab_Sim *s, JsonW *w, double window);   /* the report's roles, after "queues" */
+void role_init(lab_Sim *s);                            /* once the kernel is known: each role's CPU */
+void role_report(lab_Sim *s, JsonW *w, double window); /* the report's roles, after "queues" */
 void role_metrics(void (*metric)(JsonW *, const MetricDesc *), JsonW *w);
 
 /* request_queue.c (with the engine's services in kernel_api.h) */
-void queue_init(lab_Sim *s);                  /* once the kernel is known: the schema's queues */
-int queue_fork_program(const lab_Sim *s, int kind);   /* a fork thread's program, by its job's kind */
+void queue_init(lab_Sim *s);                        /* once the kernel is known: the schema's queues */
+int queue_fork_program(const lab_Sim *s, int kind); /* a fork thread's program, by its job's kind */
 void queue_reset(lab_Sim *s);
-void queue_report(lab_Sim *s, JsonW *w, double window, double secs);   /* the report's "queues" */
+void queue_report(lab_Sim *s, JsonW *w, double window, double secs); /* the report's "queues" */
 
 /* metrics.c */
 const char *metrics_report(lab_Sim *s);
@@ -67,21 +67,21 @@ void metrics_schema(JsonW *w);
  * nothing more) and lab_sim_error says what it found, in words. */
 enum StallKind {
     STALL_NONE = 0,
-    STALL_SPIN_SELF,       /* a CPU wants a spinlock it holds itself (or that is being handed to it) */
-    STALL_SPIN_CYCLE,      /* spinners wait for each other in a ring                   */
-    STALL_SLEEP_HOLDING,   /* a thread went to sleep holding a spinlock (its CPU's)    */
-    STALL_END_HOLDING,     /* a context ended holding locks                           */
-    STALL_PHASES,          /* a CPU ran phase after phase without time passing          */
-    STALL_EVENTS,          /* event after event at one nanosecond                     */
-    STALL_FROZEN,          /* nothing left to happen, and a CPU still spins            */
-    STALL_SLEEP_CYCLE,     /* threads asleep on blocking locks each of them owns       */
-    STALL_HEAP_FULL,       /* more live events than the scenario's size gave room for  */
-    STALL_HANDOFF_LOST     /* a spinlock handed to a CPU where nothing spins for it    */
+    STALL_SPIN_SELF,     /* a CPU wants a spinlock it holds itself (or that is being handed to it) */
+    STALL_SPIN_CYCLE,    /* spinners wait for each other in a ring                   */
+    STALL_SLEEP_HOLDING, /* a thread went to sleep holding a spinlock (its CPU's)    */
+    STALL_END_HOLDING,   /* a context ended holding locks                           */
+    STALL_PHASES,        /* a CPU ran phase after phase without time passing          */
+    STALL_EVENTS,        /* event after event at one nanosecond                     */
+    STALL_FROZEN,        /* nothing left to happen, and a CPU still spins            */
+    STALL_SLEEP_CYCLE,   /* threads asleep on blocking locks each of them owns       */
+    STALL_HEAP_FULL,     /* more live events than the scenario's size gave room for  */
+    STALL_HANDOFF_LOST   /* a spinlock handed to a CPU where nothing spins for it    */
 };
 /* Bounds on work without time: far above any run's (the presets' most: 13 phases in
  * one go on a CPU, 116 events at one nanosecond), far below a hang. */
 #define LAB_STALL_PHASES 1000000u
-#define LAB_STALL_EVENTS (1u << 20)   /* a power of two: engine_step looks every so many */
+#define LAB_STALL_EVENTS (1u << 20) /* a power of two: engine_step looks every so many */
 void stall_record(lab_Sim *s, int kind, int cpu, int lock, int other, int thread, int level);
 /* A CPU has just begun to spin for lock: a ring of spinners back to it is a deadlock. */
 void stall_check_spin(lab_Sim *s, int cpu, int lock);

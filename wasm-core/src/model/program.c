@@ -14,13 +14,18 @@ static void reset_labels(Asm *a)
 {
     int i;
     for (i = 0; i < ASM_MAX_LABELS; i++) a->label[i] = -1;
-    if (a->nfix) a->failed = 1;          /* a jump of the last program never landed   */
+    if (a->nfix) a->failed = 1; /* a jump of the last program never landed   */
     a->nfix = 0;
 }
 
 void asm_init(Asm *a, Phase *code, int cap)
 {
-    a->code = code; a->cap = cap; a->n = 0; a->base = 0; a->nfix = 0; a->failed = 0;
+    a->code = code;
+    a->cap = cap;
+    a->n = 0;
+    a->base = 0;
+    a->nfix = 0;
+    a->failed = 0;
     reset_labels(a);
 }
 
@@ -34,7 +39,10 @@ int asm_begin(Asm *a)
 void asm_op(Asm *a, int op, int x, int target_label)
 {
     Phase *ph;
-    if (a->n >= a->cap || target_label >= ASM_MAX_LABELS) { a->failed = 1; return; }
+    if (a->n >= a->cap || target_label >= ASM_MAX_LABELS) {
+        a->failed = 1;
+        return;
+    }
     ph = &a->code[a->n];
     ph->op = (uint8_t)op;
     ph->a = (uint8_t)x;
@@ -53,7 +61,10 @@ void asm_op(Asm *a, int op, int x, int target_label)
 /* An operand that is not a jump target: op with a and b as given. */
 void asm_op2(Asm *a, int op, int x, int b)
 {
-    if (a->n >= a->cap) { a->failed = 1; return; }
+    if (a->n >= a->cap) {
+        a->failed = 1;
+        return;
+    }
     a->code[a->n].op = (uint8_t)op;
     a->code[a->n].a = (uint8_t)x;
     a->code[a->n].b = (int16_t)b;
@@ -63,7 +74,10 @@ void asm_op2(Asm *a, int op, int x, int b)
 void asm_place(Asm *a, int label)
 {
     int i = 0;
-    if (label < 0 || label >= ASM_MAX_LABELS) { a->failed = 1; return; }
+    if (label < 0 || label >= ASM_MAX_LABELS) {
+        a->failed = 1;
+        return;
+    }
     a->label[label] = a->n - a->base;
     while (i < a->nfix) {
         if (a->fix_label[i] == label) {
@@ -87,7 +101,7 @@ int asm_programs(lab_Sim *s, const ProgSpec *p, int n, int cap)
     int i;
     s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * (size_t)cap));
     if (!s->code) return LAB_ERR_NOMEM;
-    asm_init(a, s->code, cap);               /* fixed size: the programs point into it */
+    asm_init(a, s->code, cap); /* fixed size: the programs point into it */
     for (i = 0; i < n; i++) {
         int start = asm_begin(a);
         p[i].fn(a, s->st);

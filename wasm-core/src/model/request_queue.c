@@ -56,7 +56,7 @@ void queue_init(lab_Sim *s)
     for (u = 0; u < LAB_MAX_QUEUES && lab_queue(u); u++) st->queue[u].jobs.head = st->queue[u].jobs.tail = -1;
     st->nqueue = u;
     for (q = 0; d && d[q].name && q < LAB_MAX_QUEUES; q++) {
-        for (u = 0; u < st->nqueue && strcmp(lab_queue(u)->name, d[q].name) != 0; u++) { }
+        for (u = 0; u < st->nqueue && strcmp(lab_queue(u)->name, d[q].name) != 0; u++) {}
         assert(u < st->nqueue && "a queue the schema does not list (more than LAB_MAX_QUEUES)");
         st->queue_at[q] = (int8_t)u;
     }
@@ -108,7 +108,10 @@ int engine_queue_next(lab_Sim *s, int q, int cpu, Ctx *x)
     State *st = s->st;
     int u = st->queue_at[q], j;
     RequestQueue *rq = &st->queue[u];
-    if (x->job >= 0) { engine_job_free(s, x->job); x->job = -1; }
+    if (x->job >= 0) {
+        engine_job_free(s, x->job);
+        x->job = -1;
+    }
     j = engine_list_pop(s, &rq->jobs);
     if (j < 0) return 0;
     len_changed(st, &rq->stats, -1);
@@ -137,17 +140,23 @@ void queue_report(lab_Sim *s, JsonW *w, double window, double secs)
 {
     const State *st = s->st;
     int u;
-    jw_key(w, "queues"); jw_open(w, '[');
+    jw_key(w, "queues");
+    jw_open(w, '[');
     for (u = 0; u < st->nqueue; u++) {
         const QueueDesc *d = lab_queue(u);
         const QueueStats *q = &st->queue[u].stats;
         double area = q->area + (double)q->len * (double)(st->now - q->last_change);
         jw_open(w, '{');
-        jw_key(w, "name"); jw_str(w, d->name);
-        jw_key(w, "mean_len"); jw_fixed(w, window > 0 ? area / window : 0, 4);
-        jw_key(w, "max_len"); jw_int(w, q->max_len);
-        jw_key(w, "mean_wait_ns"); jw_fixed(w, q->served ? q->wait_ns / (double)q->served : 0, 1);
-        jw_key(w, d->rate_key); jw_fixed(w, secs > 0 ? (double)q->queued / secs : 0, 1);
+        jw_key(w, "name");
+        jw_str(w, d->name);
+        jw_key(w, "mean_len");
+        jw_fixed(w, window > 0 ? area / window : 0, 4);
+        jw_key(w, "max_len");
+        jw_int(w, q->max_len);
+        jw_key(w, "mean_wait_ns");
+        jw_fixed(w, q->served ? q->wait_ns / (double)q->served : 0, 1);
+        jw_key(w, d->rate_key);
+        jw_fixed(w, secs > 0 ? (double)q->queued / secs : 0, 1);
         jw_close(w, '}');
     }
     jw_close(w, ']');

@@ -30,7 +30,8 @@ static const char *trace_kind_name(int kind)
 
 static int mechanism_in(const Mechanism *table, const Mechanism *m)
 {
-    for (; table->id; table++) if (table == m) return 1;
+    for (; table->id; table++)
+        if (table == m) return 1;
     return 0;
 }
 
@@ -74,8 +75,14 @@ static void engine_when(JsonW *w, const char *id)
                 if (strcmp(u->id, id) != 0 || !first_use(k, t, u)) continue;
                 if (clauses++) jw_raw(w, "; ");
                 for (names = 0, k2 = 0; lab_kernel(k2); k2++)
-                    if (kernel_uses(lab_kernel(k2), id, u->when)) { if (names++) jw_raw(w, ","); jw_raw(w, lab_kernel(k2)->name); }
-                if (u->when[0]) { jw_raw(w, ": "); jw_raw(w, u->when); }
+                    if (kernel_uses(lab_kernel(k2), id, u->when)) {
+                        if (names++) jw_raw(w, ",");
+                        jw_raw(w, lab_kernel(k2)->name);
+                    }
+                if (u->when[0]) {
+                    jw_raw(w, ": ");
+                    jw_raw(w, u->when);
+                }
             }
     jw_raw(w, "\"");
 }
@@ -87,17 +94,26 @@ static void mechanism_table(JsonW *w, const Mechanism *m)
     int i, t;
     for (; m->id; m++) {
         jw_open(w, '{');
-        jw_key(w, "id"); jw_str(w, m->id);
-        jw_key(w, "name"); jw_str(w, m->name);
+        jw_key(w, "id");
+        jw_str(w, m->id);
+        jw_key(w, "name");
+        jw_str(w, m->name);
         jw_key(w, "when");
-        if (m->when) jw_str(w, m->when); else engine_when(w, m->id);
-        jw_key(w, "kernels"); jw_open(w, '[');
+        if (m->when) jw_str(w, m->when);
+        else engine_when(w, m->id);
+        jw_key(w, "kernels");
+        jw_open(w, '[');
         for (i = 0; lab_kernel(i); i++)
             for (t = 0; t < LAB_MAX_MECHANISM_TABLES && lab_kernel(i)->mechanisms[t]; t++)
-                if (mechanism_in(lab_kernel(i)->mechanisms[t], m)) { jw_item(w); jw_str(w, lab_kernel(i)->name); }
+                if (mechanism_in(lab_kernel(i)->mechanisms[t], m)) {
+                    jw_item(w);
+                    jw_str(w, lab_kernel(i)->name);
+                }
         jw_close(w, ']');
-        jw_key(w, "does"); jw_str(w, m->does);
-        jw_key(w, "systems"); jw_str(w, m->systems);
+        jw_key(w, "does");
+        jw_str(w, m->does);
+        jw_key(w, "systems");
+        jw_str(w, m->systems);
         jw_close(w, '}');
     }
 }
@@ -126,22 +142,34 @@ static void metric_json(JsonW *w, const MetricDesc *m, const MetricDesc *table)
 {
     int k, t;
     jw_open(w, '{');
-    jw_key(w, "path"); jw_str(w, m->path);
+    jw_key(w, "path");
+    jw_str(w, m->path);
     jw_key(w, "type");
     if (strcmp(m->type, LAB_QUEUE_NAMES_TYPE) != 0) jw_str(w, m->type);
     else {
         const QueueDesc *q;
-        jw_raw(w, "\"");                      /* the names are plain words: nothing to escape */
-        for (k = 0; (q = lab_queue(k)) != NULL; k++) { if (k) jw_raw(w, "|"); jw_raw(w, q->name); }
+        jw_raw(w, "\""); /* the names are plain words: nothing to escape */
+        for (k = 0; (q = lab_queue(k)) != NULL; k++) {
+            if (k) jw_raw(w, "|");
+            jw_raw(w, q->name);
+        }
         jw_raw(w, "\"");
     }
-    jw_key(w, "unit"); jw_str(w, m->unit);
-    jw_key(w, "better"); jw_str(w, m->better > 0 ? "higher" : m->better < 0 ? "lower" : "");
-    jw_key(w, "label"); jw_str(w, m->label);
-    jw_key(w, "kernels"); jw_open(w, '[');
+    jw_key(w, "unit");
+    jw_str(w, m->unit);
+    jw_key(w, "better");
+    jw_str(w, m->better > 0 ? "higher" : m->better < 0 ? "lower"
+                                                       : "");
+    jw_key(w, "label");
+    jw_str(w, m->label);
+    jw_key(w, "kernels");
+    jw_open(w, '[');
     for (k = 0; table && lab_kernel(k); k++)
         for (t = 0; t < LAB_MAX_METRIC_TABLES && lab_kernel(k)->metrics[t]; t++)
-            if (lab_kernel(k)->metrics[t] == table) { jw_item(w); jw_str(w, lab_kernel(k)->name); }
+            if (lab_kernel(k)->metrics[t] == table) {
+                jw_item(w);
+                jw_str(w, lab_kernel(k)->name);
+            }
     jw_close(w, ']');
     jw_close(w, '}');
 }
@@ -201,61 +229,107 @@ int lab_schema_json(char *buf, int cap)
     JsonW w;
     int i, j, k;
     const char *now;
-    w.buf = buf; w.cap = buf ? cap : 0; w.len = 0; w.last = 0;
+    w.buf = buf;
+    w.cap = buf ? cap : 0;
+    w.len = 0;
+    w.last = 0;
     jw_open(&w, '{');
-    jw_key(&w, "version"); jw_int(&w, 1);
-    jw_key(&w, "fields"); jw_open(&w, '[');
+    jw_key(&w, "version");
+    jw_int(&w, 1);
+    jw_key(&w, "fields");
+    jw_open(&w, '[');
     for (i = 0; i < F_COUNT; i++) {
         const FieldDesc *f = lab_field(i);
         jw_open(&w, '{');
-        jw_key(&w, "index"); jw_int(&w, i);
-        jw_key(&w, "path"); jw_str(&w, f->path);
-        jw_key(&w, "type"); jw_str(&w, f->type == FT_INT ? "int" : f->type == FT_ENUM ? "enum" : "number");
-        jw_key(&w, "unit"); jw_str(&w, f->unit);
-        jw_key(&w, "min"); jw_num(&w, f->min);
-        jw_key(&w, "max"); jw_num(&w, lab_field_max(f));
+        jw_key(&w, "index");
+        jw_int(&w, i);
+        jw_key(&w, "path");
+        jw_str(&w, f->path);
+        jw_key(&w, "type");
+        jw_str(&w, f->type == FT_INT ? "int" : f->type == FT_ENUM ? "enum"
+                                                                  : "number");
+        jw_key(&w, "unit");
+        jw_str(&w, f->unit);
+        jw_key(&w, "min");
+        jw_num(&w, f->min);
+        jw_key(&w, "max");
+        jw_num(&w, lab_field_max(f));
         jw_key(&w, "default");
-        if (f->type == FT_ENUM) jw_str(&w, f->names[(int)f->def]); else jw_num(&w, f->def);
+        if (f->type == FT_ENUM) jw_str(&w, f->names[(int)f->def]);
+        else jw_num(&w, f->def);
         if (f->type == FT_ENUM) {
-            jw_key(&w, "values"); jw_open(&w, '[');
-            for (k = 0; f->names[k]; k++) { jw_item(&w); jw_str(&w, f->names[k]); }
+            jw_key(&w, "values");
+            jw_open(&w, '[');
+            for (k = 0; f->names[k]; k++) {
+                jw_item(&w);
+                jw_str(&w, f->names[k]);
+            }
             jw_close(&w, ']');
-            if (lab_field_old_name(i, 0, &now)) {      /* "renamed": { old name: name now } */
+            if (lab_field_old_name(i, 0, &now)) { /* "renamed": { old name: name now } */
                 const char *was;
-                jw_key(&w, "renamed"); jw_open(&w, '{');
-                for (k = 0; (was = lab_field_old_name(i, k, &now)) != NULL; k++) { jw_key(&w, was); jw_str(&w, now); }
+                jw_key(&w, "renamed");
+                jw_open(&w, '{');
+                for (k = 0; (was = lab_field_old_name(i, k, &now)) != NULL; k++) {
+                    jw_key(&w, was);
+                    jw_str(&w, now);
+                }
                 jw_close(&w, '}');
             }
         }
-        jw_key(&w, "kernel"); jw_str(&w, f->kernel);
-        jw_key(&w, "label"); jw_str(&w, f->label);
-        jw_key(&w, "doc"); jw_str(&w, f->doc);
+        jw_key(&w, "kernel");
+        jw_str(&w, f->kernel);
+        jw_key(&w, "label");
+        jw_str(&w, f->label);
+        jw_key(&w, "doc");
+        jw_str(&w, f->doc);
         jw_close(&w, '}');
     }
     jw_close(&w, ']');
-    jw_key(&w, "modes"); jw_open(&w, '[');
-    for (i = 0; i < LAB_MODE_COUNT; i++) { jw_item(&w); jw_str(&w, lab_mode_name(i)); }
+    jw_key(&w, "modes");
+    jw_open(&w, '[');
+    for (i = 0; i < LAB_MODE_COUNT; i++) {
+        jw_item(&w);
+        jw_str(&w, lab_mode_name(i));
+    }
     jw_close(&w, ']');
-    jw_key(&w, "kernels"); jw_open(&w, '[');
+    jw_key(&w, "kernels");
+    jw_open(&w, '[');
     for (i = 0; lab_kernel(i); i++) {
         const Kernel *kd = lab_kernel(i);
         jw_open(&w, '{');
-        jw_key(&w, "name"); jw_str(&w, kd->name);
-        jw_key(&w, "locks"); jw_open(&w, '[');
-        for (j = 0; j < kd->nlock; j++) { jw_item(&w); jw_str(&w, kd->lock_names[j]); }
+        jw_key(&w, "name");
+        jw_str(&w, kd->name);
+        jw_key(&w, "locks");
+        jw_open(&w, '[');
+        for (j = 0; j < kd->nlock; j++) {
+            jw_item(&w);
+            jw_str(&w, kd->lock_names[j]);
+        }
         jw_close(&w, ']');
         jw_close(&w, '}');
     }
     jw_close(&w, ']');
-    jw_key(&w, "mechanisms"); mechanisms_schema(&w);
-    jw_key(&w, "queues"); jw_open(&w, '[');
-    for (i = 0; lab_queue(i); i++) { jw_item(&w); jw_str(&w, lab_queue(i)->name); }
+    jw_key(&w, "mechanisms");
+    mechanisms_schema(&w);
+    jw_key(&w, "queues");
+    jw_open(&w, '[');
+    for (i = 0; lab_queue(i); i++) {
+        jw_item(&w);
+        jw_str(&w, lab_queue(i)->name);
+    }
     jw_close(&w, ']');
-    jw_key(&w, "trace"); jw_open(&w, '{');
-    jw_key(&w, "record_bytes"); jw_int(&w, (int64_t)sizeof(lab_TraceRecord));
-    jw_key(&w, "fields"); jw_open(&w, '[');
+    jw_key(&w, "trace");
+    jw_open(&w, '{');
+    jw_key(&w, "record_bytes");
+    jw_int(&w, (int64_t)sizeof(lab_TraceRecord));
+    jw_key(&w, "fields");
+    jw_open(&w, '[');
     {
-        static const struct { const char *name; int offset; const char *type; } TF[] = {
+        static const struct {
+            const char *name;
+            int offset;
+            const char *type;
+        } TF[] = {
             { "t_ns", offsetof(lab_TraceRecord, t_ns), "f64" },
             { "kind", offsetof(lab_TraceRecord, kind), "i32" },
             { "cpu", offsetof(lab_TraceRecord, cpu), "i32" },
@@ -265,25 +339,40 @@ int lab_schema_json(char *buf, int cap)
         };
         for (i = 0; i < (int)(sizeof TF / sizeof TF[0]); i++) {
             jw_open(&w, '{');
-            jw_key(&w, "name"); jw_str(&w, TF[i].name);
-            jw_key(&w, "offset"); jw_int(&w, TF[i].offset);
-            jw_key(&w, "type"); jw_str(&w, TF[i].type);
+            jw_key(&w, "name");
+            jw_str(&w, TF[i].name);
+            jw_key(&w, "offset");
+            jw_int(&w, TF[i].offset);
+            jw_key(&w, "type");
+            jw_str(&w, TF[i].type);
             jw_close(&w, '}');
         }
     }
     jw_close(&w, ']');
-    jw_key(&w, "kinds"); jw_open(&w, '[');
-    for (i = 0; i < LAB_TRACE_KIND_COUNT; i++) { jw_item(&w); jw_str(&w, trace_kind_name(i)); }
+    jw_key(&w, "kinds");
+    jw_open(&w, '[');
+    for (i = 0; i < LAB_TRACE_KIND_COUNT; i++) {
+        jw_item(&w);
+        jw_str(&w, trace_kind_name(i));
+    }
     jw_close(&w, ']');
     /* which of those a request queue's post and take are, so that JavaScript reads them
      * by role and not by a kernel's name for them */
-    jw_key(&w, "queue_post"); jw_str(&w, trace_kind_name(LAB_TRACE_QUEUE_POST));
-    jw_key(&w, "queue_take"); jw_str(&w, trace_kind_name(LAB_TRACE_QUEUE_TAKE));
+    jw_key(&w, "queue_post");
+    jw_str(&w, trace_kind_name(LAB_TRACE_QUEUE_POST));
+    jw_key(&w, "queue_take");
+    jw_str(&w, trace_kind_name(LAB_TRACE_QUEUE_TAKE));
     jw_close(&w, '}');
-    jw_key(&w, "report"); report_schema(&w);
-    jw_key(&w, "snapshot"); metrics_schema(&w);
-    jw_key(&w, "statuses"); jw_open(&w, '[');
-    for (i = 0; i < LAB_STATUS_COUNT; i++) { jw_item(&w); jw_str(&w, lab_status_message(i)); }
+    jw_key(&w, "report");
+    report_schema(&w);
+    jw_key(&w, "snapshot");
+    metrics_schema(&w);
+    jw_key(&w, "statuses");
+    jw_open(&w, '[');
+    for (i = 0; i < LAB_STATUS_COUNT; i++) {
+        jw_item(&w);
+        jw_str(&w, lab_status_message(i));
+    }
     jw_close(&w, ']');
     jw_close(&w, '}');
     return w.len;

@@ -21,11 +21,16 @@ static const Phase ENGINE_SWITCH_IN[] = {
     P(OP_RESUME),
 };
 
-#define ARENA_MAGIC 0x5354414bu   /* "STAK" */
+#define ARENA_MAGIC 0x5354414bu /* "STAK" */
 
-static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+static size_t align8(size_t n)
+{
+    return (n + 7) & ~(size_t)7;
+}
 
-typedef struct Layout { size_t cpu, thr, job, heap, kstate, total; } Layout;
+typedef struct Layout {
+    size_t cpu, thr, job, heap, kstate, total;
+} Layout;
 
 static Layout layout_for(int ncpu, int nthread, int njob, int heap_cap, size_t kstate)
 {
@@ -74,13 +79,22 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     const Kernel *kernel;
 
     if (status) *status = LAB_OK;
-    if (!sc) { if (status) *status = LAB_ERR_BAD_VALUE; return NULL; }
+    if (!sc) {
+        if (status) *status = LAB_ERR_BAD_VALUE;
+        return NULL;
+    }
     st_code = scenario_check_all(sc);
-    if (st_code != LAB_OK) { if (status) *status = st_code; return NULL; }
+    if (st_code != LAB_OK) {
+        if (status) *status = st_code;
+        return NULL;
+    }
     v = sc->v;
 
     kernel = lab_kernel((int)v[F_KERNEL]);
-    if (!kernel) { if (status) *status = LAB_ERR_BAD_VALUE; return NULL; }
+    if (!kernel) {
+        if (status) *status = LAB_ERR_BAD_VALUE;
+        return NULL;
+    }
     ncpu = (int)v[F_CPUS];
     nthread = (int)v[F_PROCESSES];
     njob = 4 * ncpu + 4096;
@@ -90,9 +104,16 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
 
     L = layout_for(ncpu, nthread, njob, heap_cap, kernel->state_size);
     s = (lab_Sim *)calloc(1, sizeof *s);
-    if (!s) { if (status) *status = LAB_ERR_NOMEM; return NULL; }
+    if (!s) {
+        if (status) *status = LAB_ERR_NOMEM;
+        return NULL;
+    }
     s->st = (State *)calloc(1, L.total);
-    if (!s->st) { free(s); if (status) *status = LAB_ERR_NOMEM; return NULL; }
+    if (!s->st) {
+        free(s);
+        if (status) *status = LAB_ERR_NOMEM;
+        return NULL;
+    }
     point_into(s, &L);
     st = s->st;
     st->arena_bytes = (uint32_t)L.total;
@@ -114,7 +135,7 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     rng_seed(&st->rng, (uint64_t)v[F_SEED]);
     st->affinity = (int)v[F_AFFINITY];
     st->nlock = kernel->nlock;
-    for (i = 0; i < st->nlock; i++) {        /* each lock in its own line until a kernel says otherwise */
+    for (i = 0; i < st->nlock; i++) { /* each lock in its own line until a kernel says otherwise */
         Lock *l = &st->lock[i];
         l->kind = LK_SPIN;
         l->wake_cost = -1;
@@ -161,13 +182,21 @@ lab_Sim *lab_sim_new(lab_Scenario *sc, int *status)
     if (s->prog[PROG_SWITCH_IN].n == 0) s->prog[PROG_SWITCH_IN] = (Program)PROGRAM("switch_in", ENGINE_SWITCH_IN);
     if (kernel->build) {
         int code = kernel->build(s);
-        if (code != LAB_OK) { lab_sim_free(s); if (status) *status = code; return NULL; }
+        if (code != LAB_OK) {
+            lab_sim_free(s);
+            if (status) *status = code;
+            return NULL;
+        }
     }
 
     s->trace_cap = (int)v[F_TRACE_CAPACITY];
     if (s->trace_cap > 0) {
         s->trace = (lab_TraceRecord *)calloc((size_t)s->trace_cap, sizeof *s->trace);
-        if (!s->trace) { lab_sim_free(s); if (status) *status = LAB_ERR_NOMEM; return NULL; }
+        if (!s->trace) {
+            lab_sim_free(s);
+            if (status) *status = LAB_ERR_NOMEM;
+            return NULL;
+        }
     }
     engine_start(s);
     return s;
@@ -187,13 +216,13 @@ double lab_sim_run_until(lab_Sim *s, double t_ns)
 {
     State *st = s->st;
     int64_t limit;
-    if (!(t_ns >= 0)) return 0;                 /* NaN or negative: nothing to run */
+    if (!(t_ns >= 0)) return 0; /* NaN or negative: nothing to run */
     limit = t_ns >= (double)st->end ? st->end : (int64_t)t_ns;
     uint64_t before = st->events;
     /* A batch run (the numa kernel) may end early: st->end then moves to its last event. */
-    while (engine_step(s, limit < st->end ? limit : st->end)) { }
+    while (engine_step(s, limit < st->end ? limit : st->end)) {}
     if (limit > st->end) limit = st->end;
-    if (limit > st->now && !st->stall) st->now = limit;   /* a stalled run stays where it stopped */
+    if (limit > st->now && !st->stall) st->now = limit; /* a stalled run stays where it stopped */
     return (double)(st->events - before);
 }
 
@@ -201,7 +230,7 @@ int lab_sim_step(lab_Sim *s, int n)
 {
     int done = 0;
     while (done < n && engine_step(s, s->st->end)) done++;
-    if (done < n && s->st->now < s->st->end && !s->st->stall) s->st->now = s->st->end;   /* nothing left before the end */
+    if (done < n && s->st->now < s->st->end && !s->st->stall) s->st->now = s->st->end; /* nothing left before the end */
     return done;
 }
 
@@ -250,6 +279,6 @@ int lab_sim_restore(lab_Sim *s, const void *buf, int size)
         memcmp(cp->v, s->st->v, sizeof cp->v) != 0)
         return LAB_ERR_CHECKPOINT;
     memcpy(s->st, buf, (size_t)size);
-    s->trace_head = s->trace_len = 0;   /* the ring described the abandoned future */
+    s->trace_head = s->trace_len = 0; /* the ring described the abandoned future */
     return LAB_OK;
 }

@@ -107,7 +107,7 @@ static int rad_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *trans
     int64_t reads = 0, t[LAB_MAX_CPUS] = { 0 };
     double sum = 0, r;
     for (i = 0; i < k; i++) {
-        t[i] = rad_move_line(st, cpu, l->wait[i], home);   /* each spinner re-reads it */
+        t[i] = rad_move_line(st, cpu, l->wait[i], home); /* each spinner re-reads it */
         reads += t[i];
         sum += 1.0 / (double)(t[i] > 0 ? t[i] : 1);
     }
@@ -119,7 +119,7 @@ static int rad_handoff(State *st, Lock *l, int cpu, int64_t *handoff, int *trans
             r -= 1.0 / (double)(t[pick] > 0 ? t[pick] : 1);
             if (r <= 0) break;
         }
-        *handoff = reads / k + reads + t[pick];   /* take the line back, k re-reads, the atomic */
+        *handoff = reads / k + reads + t[pick]; /* take the line back, k re-reads, the atomic */
         *transfers = 2 + k;
     } else if (st->lock_kind == LOCK_MCS) {
         /* The release writes the next waiter's own line: one transfer. */
@@ -143,7 +143,7 @@ void lock_release(lab_Sim *s, int lock, int cpu)
     l->hold_ns += st->now - l->hold_start;
     trace_emit(s, LAB_TRACE_RELEASE, cpu, -1, lock, (double)(st->now - l->hold_start));
     l->holder = -1;
-    line_took(s, lock, cpu);            /* the holder's CPU has the line (engine.c)   */
+    line_took(s, lock, cpu); /* the holder's CPU has the line (engine.c)   */
     if (l->nwait == 0) return;
     k = l->nwait;
     if (st->rads > 1 || st->lock_kind == LOCK_FAIR) {

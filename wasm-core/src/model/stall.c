@@ -31,9 +31,18 @@
 static const Ctx *top_ctx(const lab_Sim *s, int cpu, int *level)
 {
     const Cpu *c = &s->cpu[cpu];
-    if (c->isr.prog >= 0) { *level = LEVEL_INTERRUPT; return &c->isr; }
-    if (c->fork.prog >= 0) { *level = LEVEL_FORK; return &c->fork; }
-    if (c->proc >= 0) { *level = LEVEL_PROCESS; return &s->thr[c->proc].ctx; }
+    if (c->isr.prog >= 0) {
+        *level = LEVEL_INTERRUPT;
+        return &c->isr;
+    }
+    if (c->fork.prog >= 0) {
+        *level = LEVEL_FORK;
+        return &c->fork;
+    }
+    if (c->proc >= 0) {
+        *level = LEVEL_PROCESS;
+        return &s->thr[c->proc].ctx;
+    }
     *level = LEVEL_IDLE;
     return NULL;
 }
@@ -41,7 +50,7 @@ static const Ctx *top_ctx(const lab_Sim *s, int cpu, int *level)
 void stall_record(lab_Sim *s, int kind, int cpu, int lock, int other, int thread, int level)
 {
     State *st = s->st;
-    if (st->stall) return;                 /* the first one found is the cause */
+    if (st->stall) return; /* the first one found is the cause */
     st->stall = kind;
     st->stall_cpu = cpu;
     st->stall_lock = lock;
@@ -67,14 +76,14 @@ void stall_check_spin(lab_Sim *s, int cpu, int lock)
     for (n = 0; n < st->ncpu; n++) {
         int h = st->lock[lk].holder;
         const Ctx *x;
-        if (h < 0) return;                 /* free, or being handed over: it will move */
+        if (h < 0) return; /* free, or being handed over: it will move */
         if (h == cpu) {
             const Ctx *me = top_ctx(s, cpu, &level);
             stall_record(s, STALL_SPIN_CYCLE, cpu, lock, -1, me ? me->thread : -1, level);
             return;
         }
         x = top_ctx(s, h, &level);
-        if (!x || x->state != CTX_SPIN) return;   /* the holder runs: it will let go */
+        if (!x || x->state != CTX_SPIN) return; /* the holder runs: it will let go */
         lk = x->spin_lock;
     }
 }
@@ -85,12 +94,12 @@ void stall_check_sleep(lab_Sim *s, int lock, int thread)
     int lk = lock, n;
     for (n = 0; n <= st->nthread; n++) {
         int o = st->lock[lk].owner;
-        if (o < 0) return;                 /* free: a wake-up will come */
+        if (o < 0) return; /* free: a wake-up will come */
         if (o == thread) {
             stall_record(s, STALL_SLEEP_CYCLE, s->thr[thread].cpu, lock, -1, thread, LEVEL_PROCESS);
             return;
         }
-        if (s->thr[o].state != T_LOCK_WAIT || s->thr[o].lock_wait < 0) return;   /* the owner runs, or will */
+        if (s->thr[o].state != T_LOCK_WAIT || s->thr[o].lock_wait < 0) return; /* the owner runs, or will */
         lk = s->thr[o].lock_wait;
     }
 }
@@ -110,7 +119,10 @@ void stall_check_frozen(lab_Sim *s)
 
 /* ---- the words ------------------------------------------------------------------- */
 
-typedef struct Words { char *buf; int cap, len; } Words;
+typedef struct Words {
+    char *buf;
+    int cap, len;
+} Words;
 
 /* The words are written once, when a run stops: kept out of line (the compiler would
  * otherwise copy w_str's loop into each of its eighty calls, 15 KB of wasm). */
@@ -126,7 +138,10 @@ COLD static void w_int(Words *w, int64_t v)
 {
     char tmp[32];
     JsonW j;
-    j.buf = tmp; j.cap = sizeof tmp; j.len = 0; j.last = 0;
+    j.buf = tmp;
+    j.cap = sizeof tmp;
+    j.len = 0;
+    j.last = 0;
     jw_int(&j, v);
     w_str(w, tmp);
 }
@@ -136,7 +151,10 @@ COLD static void w_ctx(Words *w, int cpu, int level, int thread)
 {
     if (level == LEVEL_INTERRUPT) w_str(w, "an interrupt");
     else if (level == LEVEL_FORK) w_str(w, "a fork thread");
-    else { w_str(w, "thread "); w_int(w, thread); }
+    else {
+        w_str(w, "thread ");
+        w_int(w, thread);
+    }
     w_str(w, " on CPU ");
     w_int(w, cpu);
 }
@@ -155,8 +173,10 @@ COLD static void w_self_holder(Words *w, const lab_Sim *s, int cpu, int level, i
     if (l->reserved == cpu && l->holder < 0) {
         w_str(w, "it is being handed to ");
         if (level == LEVEL_INTERRUPT && c->fork.prog >= 0 && c->fork.state == CTX_SPIN) w_str(w, "the fork thread");
-        else if (c->proc >= 0) { w_str(w, "thread "); w_int(w, c->proc); }
-        else w_str(w, "another context");
+        else if (c->proc >= 0) {
+            w_str(w, "thread ");
+            w_int(w, c->proc);
+        } else w_str(w, "another context");
         w_str(w, " of the same CPU, which this one preempted");
         return;
     }
@@ -167,8 +187,8 @@ COLD static void w_self_holder(Words *w, const lab_Sim *s, int cpu, int level, i
         w_int(w, c->proc);
         w_str(w, ", which it preempted, holds it");
     } else if (level == LEVEL_INTERRUPT ? c->isr.locks_held > 0
-               : level == LEVEL_FORK ? c->fork.locks_held > 0
-               : c->proc >= 0 && s->thr[c->proc].ctx.locks_held > 0)
+               : level == LEVEL_FORK    ? c->fork.locks_held > 0
+                                        : c->proc >= 0 && s->thr[c->proc].ctx.locks_held > 0)
         w_str(w, "it holds it already and asks again");
     else
         w_str(w, "no context there holds it any more: it was left held");
@@ -192,7 +212,9 @@ void stall_message(const lab_Sim *s, char *buf, int cap)
     const State *st = s->st;
     Words w;
     int cpu = st->stall_cpu, lock = st->stall_lock;
-    w.buf = buf; w.cap = cap; w.len = 0;
+    w.buf = buf;
+    w.cap = cap;
+    w.len = 0;
     if (cap <= 0) return;
     buf[0] = '\0';
     if (!st->stall) return;
@@ -252,7 +274,11 @@ void stall_message(const lab_Sim *s, char *buf, int cap)
         w_str(&w, " finished its program still holding ");
         w_int(&w, st->stall_other);
         w_str(&w, st->stall_other == 1 ? " lock" : " locks");
-        if (lock >= 0) { w_str(&w, " ("); w_lock(&w, s, lock); w_str(&w, " among them)"); }
+        if (lock >= 0) {
+            w_str(&w, " (");
+            w_lock(&w, s, lock);
+            w_str(&w, " among them)");
+        }
         w_str(&w, "; nothing will ever release them.");
         w_str(&w, MODEL_BUG);
         break;
@@ -262,7 +288,8 @@ void stall_message(const lab_Sim *s, char *buf, int cap)
         w_int(&w, LAB_STALL_PHASES);
         w_str(&w, " steps of its program \"");
         w_str(&w, st->stall_other >= 0 && st->stall_other < LAB_MAX_PROGS && s->prog[st->stall_other].name
-                  ? s->prog[st->stall_other].name : "?");
+                      ? s->prog[st->stall_other].name
+                      : "?");
         w_str(&w, "\" without the simulated clock moving: every step of its loop takes 0 ns, so the run "
                   "would never reach its end. Give the work it repeats a cost above 0 ns (a cost's mean_ns, "
                   "or workload.think.mean_ns).");
@@ -281,8 +308,10 @@ void stall_message(const lab_Sim *s, char *buf, int cap)
         w_ctx(&w, cpu, st->stall_level, st->stall_thread);
         w_str(&w, " still spins for ");
         w_lock(&w, s, lock);
-        if (st->stall_other >= 0) { w_str(&w, ", held by CPU "); w_int(&w, st->stall_other); }
-        else w_str(&w, ", which nobody will hand over");
+        if (st->stall_other >= 0) {
+            w_str(&w, ", held by CPU ");
+            w_int(&w, st->stall_other);
+        } else w_str(&w, ", which nobody will hand over");
         w_str(&w, ". It would spin until the end, and the report would count that as a result.");
         w_str(&w, MODEL_BUG);
         break;

@@ -33,7 +33,7 @@ static const char *const DIST_NAMES[] = { "const", "exp", "uniform", NULL };
 #include "kernel_fields.def"
 #undef LAB_FIELDS_PART
 
-#define NS_MAX 1.0e10   /* ten seconds: more than any single cost can sensibly be */
+#define NS_MAX 1.0e10 /* ten seconds: more than any single cost can sensibly be */
 
 /* The docs are compiled only where LAB_FIELD_DOCS is defined: the native build (its
  * library, runner and tests). The wasm leaves them out ("" in its schema): the page
@@ -50,13 +50,13 @@ static const FieldDesc FIELDS[F_COUNT] = {
     { path, type, unit, min, max, def, names, kernel, label, DOC(doc) },
 /* A cost: its distribution (constant or exponential unless the scenario says
  * otherwise), its mean, and the half-width of a uniform distribution. */
-#define COST(id, cid, path, dist, mean, kernel, label, doc) \
-    { path ".dist", FT_ENUM, "", 0, 2, dist, DIST_NAMES, kernel, label ", distribution", \
+#define COST(id, cid, path, dist, mean, kernel, label, doc)                                                      \
+    { path ".dist", FT_ENUM, "", 0, 2, dist, DIST_NAMES, kernel, label ", distribution",                         \
       DOC("Distribution of " doc ": const (always the mean), exp (exponential) or uniform (mean +- spread).") }, \
-    { path ".mean_ns", FT_NUMBER, "ns", 0, NS_MAX, mean, NULL, kernel, label, \
-      DOC("Mean " doc ", in nanoseconds; 0 switches it off.") }, \
-    { path ".spread_ns", FT_NUMBER, "ns", 0, NS_MAX, 0, NULL, kernel, label ", spread", \
-      DOC("Half-width of the uniform distribution of " doc ", in nanoseconds (at most the mean).") },
+        { path ".mean_ns", FT_NUMBER, "ns", 0, NS_MAX, mean, NULL, kernel, label,                                \
+          DOC("Mean " doc ", in nanoseconds; 0 switches it off.") },                                             \
+        { path ".spread_ns", FT_NUMBER, "ns", 0, NS_MAX, 0, NULL, kernel, label ", spread",                      \
+          DOC("Half-width of the uniform distribution of " doc ", in nanoseconds (at most the mean).") },
 #include "fields.def"
 #undef FIELD
 #undef COST
@@ -85,7 +85,10 @@ double lab_field_max(const FieldDesc *f)
 /* Names an enum field once had, and its name for that value now. A link or a saved
  * file that still says an old name is refused with the new one named (and the schema
  * lists them, so the page says so too), never mapped silently. */
-static const struct { int field; const char *was, *now; } RENAMED_NAMES[] = {
+static const struct {
+    int field;
+    const char *was, *now;
+} RENAMED_NAMES[] = {
 #define RENAMED(field, was, now) { field, was, now },
 #define LAB_FIELDS_PART LAB_PART_RENAMED
 #include "kernel_fields.def"
@@ -98,7 +101,10 @@ const char *lab_field_old_name(int field, int k, const char **now)
 {
     int i;
     for (i = 0; RENAMED_NAMES[i].was; i++)
-        if (RENAMED_NAMES[i].field == field && k-- == 0) { *now = RENAMED_NAMES[i].now; return RENAMED_NAMES[i].was; }
+        if (RENAMED_NAMES[i].field == field && k-- == 0) {
+            *now = RENAMED_NAMES[i].now;
+            return RENAMED_NAMES[i].was;
+        }
     return NULL;
 }
 
@@ -120,7 +126,10 @@ int lab_scenario_field_index(const char *path)
 
 /* ---- messages ------------------------------------------------------------------ */
 
-typedef struct Msg { char *buf; int len; } Msg;
+typedef struct Msg {
+    char *buf;
+    int len;
+} Msg;
 
 static void m_str(Msg *m, const char *s)
 {
@@ -132,7 +141,10 @@ static void m_num(Msg *m, double v)
 {
     char tmp[48];
     JsonW w;
-    w.buf = tmp; w.cap = sizeof tmp; w.len = 0; w.last = 0;
+    w.buf = tmp;
+    w.cap = sizeof tmp;
+    w.len = 0;
+    w.last = 0;
     jw_num(&w, v);
     m_str(m, tmp);
 }
@@ -151,7 +163,10 @@ static void m_range(Msg *m, const FieldDesc *f)
         m_num(m, f->min);
         m_str(m, " to ");
         m_num(m, lab_field_max(f));
-        if (f->unit[0]) { m_str(m, " "); m_str(m, f->unit); }
+        if (f->unit[0]) {
+            m_str(m, " ");
+            m_str(m, f->unit);
+        }
     }
 }
 
@@ -159,16 +174,24 @@ static int fail(lab_Scenario *sc, int status, const FieldDesc *f, const char *va
                 double value, const char *why)
 {
     Msg m;
-    m.buf = sc->error; m.len = 0; sc->error[0] = '\0';
+    m.buf = sc->error;
+    m.len = 0;
+    sc->error[0] = '\0';
     m_str(&m, f ? f->path : "scenario");
     m_str(&m, ": ");
-    if (value_text) { m_str(&m, "\""); m_str(&m, value_text); m_str(&m, "\""); }
-    else if (f && f->type == FT_ENUM && value >= 0 && value <= lab_field_max(f) && value == (int)value)
-        m_str(&m, f->names[(int)value]);     /* in range first: only then is the cast defined */
+    if (value_text) {
+        m_str(&m, "\"");
+        m_str(&m, value_text);
+        m_str(&m, "\"");
+    } else if (f && f->type == FT_ENUM && value >= 0 && value <= lab_field_max(f) && value == (int)value)
+        m_str(&m, f->names[(int)value]); /* in range first: only then is the cast defined */
     else m_num(&m, value);
     m_str(&m, " ");
     m_str(&m, why);
-    if (f && status != LAB_ERR_INCONSISTENT) { m_str(&m, "; allowed: "); m_range(&m, f); }
+    if (f && status != LAB_ERR_INCONSISTENT) {
+        m_str(&m, "; allowed: ");
+        m_range(&m, f);
+    }
     return status;
 }
 
@@ -196,10 +219,14 @@ void lab_scenario_free(lab_Scenario *sc) { lab_free(sc); }
 static int not_finite(lab_Scenario *sc, const FieldDesc *f, const char *text, double value)
 {
     Msg m;
-    m.buf = sc->error; m.len = 0; sc->error[0] = '\0';
+    m.buf = sc->error;
+    m.len = 0;
+    sc->error[0] = '\0';
     m_str(&m, f->path);
     m_str(&m, ": '");
-    m_str(&m, text ? text : value != value ? "nan" : value > 0 ? "inf" : "-inf");
+    m_str(&m, text ? text : value != value ? "nan"
+                        : value > 0        ? "inf"
+                                           : "-inf");
     m_str(&m, "' is not a finite number; give ");
     m_range(&m, f);
     return LAB_ERR_BAD_VALUE;
@@ -225,7 +252,8 @@ int lab_scenario_set(lab_Scenario *sc, int field, double value)
     if (!sc) return LAB_ERR_BAD_VALUE;
     if (!f) {
         Msg m;
-        m.buf = sc->error; m.len = 0;
+        m.buf = sc->error;
+        m.len = 0;
         m_str(&m, "scenario: there is no field number ");
         m_num(&m, field);
         m_str(&m, "; fields are numbered from 0 to ");
@@ -233,14 +261,38 @@ int lab_scenario_set(lab_Scenario *sc, int field, double value)
         return LAB_ERR_UNKNOWN_FIELD;
     }
     st = check_value(sc, f, value);
-    if (st == LAB_OK) { sc->v[field] = value; sc->error[0] = '\0'; }
+    if (st == LAB_OK) {
+        sc->v[field] = value;
+        sc->error[0] = '\0';
+    }
     return st;
 }
 
 /* Exact powers of ten as doubles: 10^0 .. 10^22 are the ones a double holds exactly. */
 static const double POW10[23] = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    1e0,
+    1e1,
+    1e2,
+    1e3,
+    1e4,
+    1e5,
+    1e6,
+    1e7,
+    1e8,
+    1e9,
+    1e10,
+    1e11,
+    1e12,
+    1e13,
+    1e14,
+    1e15,
+    1e16,
+    1e17,
+    1e18,
+    1e19,
+    1e20,
+    1e21,
+    1e22,
 };
 
 int lab_parse_decimal(const char *s, double *out)
@@ -265,13 +317,23 @@ int lab_parse_decimal(const char *s, double *out)
     if (*p == '+' || *p == '-') neg = (*p++ == '-');
     for (; *p >= '0' && *p <= '9'; p++) {
         any = 1;
-        if (sig < 19) { if (m || *p != '0') { m = m * 10 + (uint64_t)(*p - '0'); sig++; } }
-        else e++;
+        if (sig < 19) {
+            if (m || *p != '0') {
+                m = m * 10 + (uint64_t)(*p - '0');
+                sig++;
+            }
+        } else e++;
     }
     if (*p == '.') {
         for (p++; *p >= '0' && *p <= '9'; p++) {
             any = 1;
-            if (sig < 19) { if (m || *p != '0') { m = m * 10 + (uint64_t)(*p - '0'); sig++; } e--; }
+            if (sig < 19) {
+                if (m || *p != '0') {
+                    m = m * 10 + (uint64_t)(*p - '0');
+                    sig++;
+                }
+                e--;
+            }
         }
     }
     if (!any) return 0;
@@ -280,17 +342,24 @@ int lab_parse_decimal(const char *s, double *out)
         long x = 0;
         p++;
         if (*p == '+' || *p == '-') eneg = (*p++ == '-');
-        for (; *p >= '0' && *p <= '9'; p++, edigits++) if (x < 100000) x = x * 10 + (*p - '0');
+        for (; *p >= '0' && *p <= '9'; p++, edigits++)
+            if (x < 100000) x = x * 10 + (*p - '0');
         if (!edigits) return 0;
         e += eneg ? -x : x;
     }
     if (*p != '\0') return 0;
     v = (double)m;
     if (m != 0) {
-        if (e > 400) e = 400;                  /* far beyond any double: infinity */
-        if (e < -400) e = -400;                /* far below any double: zero      */
-        while (e > 22) { v *= POW10[22]; e -= 22; }
-        while (e < -22) { v /= POW10[22]; e += 22; }
+        if (e > 400) e = 400;   /* far beyond any double: infinity */
+        if (e < -400) e = -400; /* far below any double: zero      */
+        while (e > 22) {
+            v *= POW10[22];
+            e -= 22;
+        }
+        while (e < -22) {
+            v /= POW10[22];
+            e += 22;
+        }
         v = e >= 0 ? v * POW10[e] : v / POW10[-e];
     }
     *out = neg ? -v : v;
@@ -306,7 +375,10 @@ static int names_non_finite(const char *s)
     if (*s == '+' || *s == '-') s++;
     for (i = 0; NAMES[i]; i++) {
         const char *a = s, *b = NAMES[i];
-        while (*a && *b && (*a | 0x20) == *b) { a++; b++; }
+        while (*a && *b && (*a | 0x20) == *b) {
+            a++;
+            b++;
+        }
         if (!*a && !*b) return 1;
     }
     return 0;
@@ -320,7 +392,8 @@ int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)
     if (!sc || !text) return LAB_ERR_BAD_VALUE;
     if (!f) {
         Msg m;
-        m.buf = sc->error; m.len = 0;
+        m.buf = sc->error;
+        m.len = 0;
         m_str(&m, path ? path : "(null)");
         m_str(&m, ": no such scenario field; the schema lists every field (npx stacklab --help)");
         return LAB_ERR_UNKNOWN_FIELD;
@@ -331,18 +404,26 @@ int lab_scenario_set_text(lab_Scenario *sc, const char *path, const char *text)
         for (i = 0; f->names[i]; i++)
             if (strcmp(f->names[i], text) == 0) return lab_scenario_set(sc, field, i);
         for (i = 0; (was = lab_field_old_name(field, i, &now)) != NULL; i++)
-            if (strcmp(was, text) == 0) {     /* path: "old" was renamed to new; set path=new */
+            if (strcmp(was, text) == 0) { /* path: "old" was renamed to new; set path=new */
                 Msg m;
-                m.buf = sc->error; m.len = 0;
-                m_str(&m, f->path); m_str(&m, ": \""); m_str(&m, text); m_str(&m, "\" was renamed to ");
-                m_str(&m, now); m_str(&m, "; set "); m_str(&m, f->path); m_str(&m, "="); m_str(&m, now);
+                m.buf = sc->error;
+                m.len = 0;
+                m_str(&m, f->path);
+                m_str(&m, ": \"");
+                m_str(&m, text);
+                m_str(&m, "\" was renamed to ");
+                m_str(&m, now);
+                m_str(&m, "; set ");
+                m_str(&m, f->path);
+                m_str(&m, "=");
+                m_str(&m, now);
                 return LAB_ERR_BAD_VALUE;
             }
         return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a known name");
     }
     if (names_non_finite(text)) return not_finite(sc, f, text, 0);
     if (!lab_parse_decimal(text, &v)) return fail(sc, LAB_ERR_BAD_VALUE, f, text, 0, "is not a number");
-    if (!lab_finite(v)) return not_finite(sc, f, text, v);    /* "1e400": beyond any double */
+    if (!lab_finite(v)) return not_finite(sc, f, text, v); /* "1e400": beyond any double */
     return lab_scenario_set(sc, field, v);
 }
 
@@ -395,7 +476,10 @@ void jw_scenario(JsonW *w, const double *v)
             if (*s == '.') s++;
         }
         while (common < depth && common < n - 1 && strcmp(open[common], part[common]) == 0) common++;
-        while (depth > common) { jw_close(w, '}'); depth--; }
+        while (depth > common) {
+            jw_close(w, '}');
+            depth--;
+        }
         for (k = depth; k < n - 1; k++) {
             jw_key(w, part[k]);
             jw_open(w, '{');
@@ -406,7 +490,10 @@ void jw_scenario(JsonW *w, const double *v)
         if (FIELDS[i].type == FT_ENUM) jw_str(w, FIELDS[i].names[(int)v[i]]);
         else jw_num(w, v[i]);
     }
-    while (depth > 0) { jw_close(w, '}'); depth--; }
+    while (depth > 0) {
+        jw_close(w, '}');
+        depth--;
+    }
     jw_close(w, '}');
 }
 
@@ -415,4 +502,3 @@ static const char *const MODE_NAMES[LAB_MODE_COUNT] = {
 };
 
 const char *lab_mode_name(int mode) { return (mode >= 0 && mode < LAB_MODE_COUNT) ? MODE_NAMES[mode] : "?"; }
-

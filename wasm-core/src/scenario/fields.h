@@ -15,7 +15,7 @@
 #include "stacklab.h"
 
 #define LAB_MAX_CPUS 256
-#define LAB_MAX_RADS 16           /* resource affinity domains (GS320: 8 QBBs)       */
+#define LAB_MAX_RADS 16 /* resource affinity domains (GS320: 8 QBBs)       */
 #define LAB_MAX_PROCESSES 1024
 #define LAB_MSG_LEN 512
 
@@ -26,9 +26,14 @@
 extern const char *const LAB_KERNEL_NAMES[];
 /* kernel.lock_kind: spinlock algorithms. fair is OpenVMS's on the GS series:
  * test-and-set until kernel.fair_after_waiters CPUs spin, then first come first served. */
-enum { LOCK_TAS = 0, LOCK_TICKET = 1, LOCK_FAIR = 2, LOCK_MCS = 3 };
+enum { LOCK_TAS = 0,
+       LOCK_TICKET = 1,
+       LOCK_FAIR = 2,
+       LOCK_MCS = 3 };
 /* sched.affinity: where a woken thread runs. */
-enum { AFF_LAST_CPU = 0, AFF_NONE = 1, AFF_BIND_KPROCS = 2 };
+enum { AFF_LAST_CPU = 0,
+       AFF_NONE = 1,
+       AFF_BIND_KPROCS = 2 };
 /* ---- the kernels' fields ---------------------------------------------------------- */
 /* Each kernel folder's fields.def (build/gen/kernel_fields.def lists them) is read once
  * per part: LAB_FIELDS_PART says which. Its enums' values (here, so that kernels and
@@ -68,17 +73,19 @@ enum CostId {
 /* The distribution field of each cost (its mean and spread follow it). */
 extern const int LAB_COST_FIELD[C_COUNT];
 
-typedef enum { FT_INT, FT_NUMBER, FT_ENUM } FieldType;
+typedef enum { FT_INT,
+               FT_NUMBER,
+               FT_ENUM } FieldType;
 
 typedef struct FieldDesc {
     const char *path;
     FieldType type;
     const char *unit;
     double min, max, def;
-    const char *const *names;   /* enum names, NULL-terminated; NULL otherwise   */
-    const char *kernel;         /* kernels it belongs to, space-separated; "" all  */
-    const char *label;          /* a short name in plain words                     */
-    const char *doc;            /* what it is in the real system; "" unless LAB_FIELD_DOCS */
+    const char *const *names; /* enum names, NULL-terminated; NULL otherwise   */
+    const char *kernel;       /* kernels it belongs to, space-separated; "" all  */
+    const char *label;        /* a short name in plain words                     */
+    const char *doc;          /* what it is in the real system; "" unless LAB_FIELD_DOCS */
 } FieldDesc;
 
 const FieldDesc *lab_field(int index);

@@ -132,14 +132,14 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mo
         HpBuffer *b = &h->buf[h->next];
         int64_t w = (int64_t)st->v[F_HP_DIRTY] < size ? (int64_t)st->v[F_HP_DIRTY] : size;
         if (w <= 0) break;
-        if (ph->a == 0) {                    /* the write would hit a lent page: fault */
+        if (ph->a == 0) { /* the write would hit a lent page: fault */
             int64_t page = (int64_t)st->v[F_HP_PAGE], copied;
             if (b->held_until <= h->acked) break;
             copied = (w + page - 1) / page * page;
             if (copied > size) copied = size;
             d = touch(st, 0, HT_FAULT, (int64_t)cost_sample(&st->rng, &st->cost[C_HP_COW_FAULT]), 0);
             d += touch(st, 0, HT_COPY, per_kb(s, C_HP_COPY, copied), copied);
-            b->held_until = 0;                /* the application writes its own copy */
+            b->held_until = 0; /* the application writes its own copy */
             held_changed(st, -1);
             if (b->dirty < copied) b->dirty = (int32_t)copied;
             h->faults++;
@@ -156,7 +156,10 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mo
         if (hp_send_avoids(st)) {
             int64_t pages = size / (int64_t)st->v[F_HP_PAGE];
             d = touch(st, 0, HT_COW, per_page(s, C_HP_COW_MAP, pages), 0);
-            if (h->dma) { d += touch(st, 0, HT_FLUSH, per_kb(s, C_HP_FLUSH, b->dirty), b->dirty); b->dirty = 0; }
+            if (h->dma) {
+                d += touch(st, 0, HT_FLUSH, per_kb(s, C_HP_FLUSH, b->dirty), b->dirty);
+                b->dirty = 0;
+            }
             /* a buffer lent again while its last send is still unacknowledged stays
              * one held buffer: count it once */
             if (b->held_until <= h->acked) held_changed(st, +1);
@@ -164,7 +167,7 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mo
             h->cow_sends++;
         } else {
             d = touch(st, 0, HT_COPY, per_kb(s, C_HP_COPY, size), size);
-            if (h->dma) d += touch(st, 0, HT_FLUSH, per_kb(s, C_HP_FLUSH, size), size);   /* the kernel's copy is dirty */
+            if (h->dma) d += touch(st, 0, HT_FLUSH, per_kb(s, C_HP_FLUSH, size), size); /* the kernel's copy is dirty */
         }
         h->stream += size;
         h->sends++;
@@ -192,7 +195,7 @@ int64_t hp_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *mo
             int64_t pages = bytes / (int64_t)st->v[F_HP_PAGE];
             d = touch(st, 1, HT_REMAP, per_page(s, C_HP_REMAP, pages), 0);
             d += touch(st, 1, HT_PURGE, per_kb(s, C_HP_PURGE, h->rbuf_dirty), h->rbuf_dirty);
-            h->rbuf_dirty = 0;                /* a fresh page, not in the cache */
+            h->rbuf_dirty = 0; /* a fresh page, not in the cache */
             h->remaps += (uint64_t)pages;
         } else {
             /* the card's data must leave the cache before the CPU reads it, unless the
@@ -241,7 +244,8 @@ static double busy_pct(const lab_Sim *s, int cpu, double window)
 {
     int m;
     double busy = 0;
-    for (m = 0; m < LAB_MODE_COUNT; m++) if (m != LAB_MODE_IDLE) busy += (double)s->cpu[cpu].mode_ns[m];
+    for (m = 0; m < LAB_MODE_COUNT; m++)
+        if (m != LAB_MODE_IDLE) busy += (double)s->cpu[cpu].mode_ns[m];
     return window > 0 ? 100.0 * busy / window : 0;
 }
 
@@ -290,16 +294,26 @@ void hp_report(lab_Sim *s, JsonW *w, double secs)
     int side, k, i;
 
     net_report(s, w, secs);
-    jw_key(w, "hpux"); jw_open(w, '{');
-    jw_key(w, "interface"); jw_str(w, ITF[(int)st->v[F_HP_INTERFACE]]);
-    jw_key(w, "hosts"); jw_int(w, ns->net_hosts);
-    jw_key(w, "checksum_offload"); jw_raw(w, (h->csum_offload) ? "true" : "false");
-    jw_key(w, "dma"); jw_raw(w, (h->dma) ? "true" : "false");
-    jw_key(w, "send_copy_avoidance"); jw_raw(w, (hp_send_avoids(st)) ? "true" : "false");
-    jw_key(w, "recv_copy_avoidance"); jw_raw(w, (h->recv_ca && whole_pages(st, ns->net_read_bytes)) ? "true" : "false");
-    jw_key(w, "send_bytes"); jw_int(w, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
-    jw_key(w, "so_sndbuf"); jw_int(w, ns->net_window);
-    jw_key(w, "send_buffers"); jw_int(w, h->nbuf);
+    jw_key(w, "hpux");
+    jw_open(w, '{');
+    jw_key(w, "interface");
+    jw_str(w, ITF[(int)st->v[F_HP_INTERFACE]]);
+    jw_key(w, "hosts");
+    jw_int(w, ns->net_hosts);
+    jw_key(w, "checksum_offload");
+    jw_raw(w, (h->csum_offload) ? "true" : "false");
+    jw_key(w, "dma");
+    jw_raw(w, (h->dma) ? "true" : "false");
+    jw_key(w, "send_copy_avoidance");
+    jw_raw(w, (hp_send_avoids(st)) ? "true" : "false");
+    jw_key(w, "recv_copy_avoidance");
+    jw_raw(w, (h->recv_ca && whole_pages(st, ns->net_read_bytes)) ? "true" : "false");
+    jw_key(w, "send_bytes");
+    jw_int(w, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
+    jw_key(w, "so_sndbuf");
+    jw_int(w, ns->net_window);
+    jw_key(w, "send_buffers");
+    jw_int(w, h->nbuf);
     jw_fixed_key(w, "throughput_mbps", secs > 0 ? 8.0 * ns->net.delivered_bytes / secs / 1e6 : 0, 3);
     jw_fixed_key(w, "sender_cpu_pct", a, 3);
     jw_fixed_key(w, "receiver_cpu_pct", b, 3);
@@ -315,21 +329,28 @@ void hp_report(lab_Sim *s, JsonW *w, double secs)
                  window > 0 ? (h->held_area + (double)h->held * (double)(st->now - h->held_since)) / window : 0, 3);
     for (side = 0; side < 2; side++) {
         double n = side == 0 ? (double)h->sends : recvs;
-        jw_key(w, side == 0 ? "per_send_ns" : "per_recv_ns"); jw_open(w, '{');
+        jw_key(w, side == 0 ? "per_send_ns" : "per_recv_ns");
+        jw_open(w, '{');
         for (k = 0; k < HT_COUNT; k++) jw_fixed_key(w, TOUCH_NAMES[k], n > 0 ? h->touch_ns[side][k] / n : 0, 1);
         jw_close(w, '}');
-        jw_key(w, side == 0 ? "per_send_bytes" : "per_recv_bytes"); jw_open(w, '{');
+        jw_key(w, side == 0 ? "per_send_bytes" : "per_recv_bytes");
+        jw_open(w, '{');
         for (k = 0; k < HT_COUNT; k++) jw_fixed_key(w, TOUCH_NAMES[k], n > 0 ? h->touch_bytes[side][k] / n : 0, 1);
         jw_close(w, '}');
     }
     /* the buffers now, for the views */
-    jw_key(w, "next_buffer"); jw_int(w, h->next);
-    jw_key(w, "unacked_bytes"); jw_int(w, h->stream - h->acked);
-    jw_key(w, "buffers"); jw_open(w, '[');
+    jw_key(w, "next_buffer");
+    jw_int(w, h->next);
+    jw_key(w, "unacked_bytes");
+    jw_int(w, h->stream - h->acked);
+    jw_key(w, "buffers");
+    jw_open(w, '[');
     for (i = 0; i < h->nbuf; i++) {
         jw_open(w, '{');
-        jw_key(w, "held"); jw_raw(w, (h->buf[i].held_until > h->acked) ? "true" : "false");
-        jw_key(w, "dirty"); jw_int(w, h->buf[i].dirty);
+        jw_key(w, "held");
+        jw_raw(w, (h->buf[i].held_until > h->acked) ? "true" : "false");
+        jw_key(w, "dirty");
+        jw_int(w, h->buf[i].dirty);
         jw_close(w, '}');
     }
     jw_close(w, ']');

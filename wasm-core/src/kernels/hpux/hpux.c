@@ -24,11 +24,16 @@
 
 #define HP_CODE_MAX 128
 
-enum { L_LOOP, L_PKT, L_SENT, L_RECV, L_NEXT, L_DONE };
+enum { L_LOOP,
+       L_PKT,
+       L_SENT,
+       L_RECV,
+       L_NEXT,
+       L_DONE };
 
-#define OP(o, x)        asm_op2(a, o, x, 0)
-#define WORK(mode, c)   asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##c)
-#define JUMP(op, x, l)  asm_op(a, op, x, l)
+#define OP(o, x) asm_op2(a, o, x, 0)
+#define WORK(mode, c) asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##c)
+#define JUMP(op, x, l) asm_op(a, op, x, l)
 
 static int loopback(const double *v)
 {
@@ -51,12 +56,12 @@ static void build_sender(Asm *a, const State *st)
 {
     (void)st;
     asm_place(a, L_LOOP);
-    OP(OP_HP_TOUCH, 0);                     /* the write faults on a lent page: copy it */
-    OP(OP_HP_TOUCH, 1);                     /* the write itself                          */
+    OP(OP_HP_TOUCH, 0); /* the write faults on a lent page: copy it */
+    OP(OP_HP_TOUCH, 1); /* the write itself                          */
     OP(OP_NET_MSG, 0);
     WORK(KERNEL, NET_SYSCALL);
     WORK(KERNEL, NET_K_TCP_SEND);
-    OP(OP_HP_SEND_DATA, 0);                 /* copy, or lend copy-on-write               */
+    OP(OP_HP_SEND_DATA, 0); /* copy, or lend copy-on-write               */
     asm_place(a, L_PKT);
     JUMP(OP_NET_MORE, 0, L_SENT);
     asm_op2(a, OP_NET_PREP, LAB_MODE_KERNEL, C_NET_K_TCP_SEG);
@@ -107,8 +112,10 @@ static int hp_build(lab_Sim *s)
     NetState *ns = net_state(st);
     int i, h, status;
     static const ProgSpec P[] = {
-        { PROG_PROCESS, build_sender, "sender" }, { PROG_NET_PEER, build_receiver, "receiver" },
-        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, net_build_switch_in, "switch_in" },
+        { PROG_PROCESS, build_sender, "sender" },
+        { PROG_NET_PEER, build_receiver, "receiver" },
+        { PROG_INTERRUPT, build_interrupt, "interrupt" },
+        { PROG_SWITCH_IN, net_build_switch_in, "switch_in" },
     };
 
     ns->net_test = NET_TCP_STREAM;
@@ -117,7 +124,7 @@ static int hp_build(lab_Sim *s)
     ns->net_cph = st->ncpu / ns->net_hosts;
     ns->net_mss = (int)st->v[F_NET_MSS];
     ns->net_window = (int64_t)st->v[F_HP_SNDBUF];
-    ns->net_read_bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES];   /* netperf: receives of the send size */
+    ns->net_read_bytes = (int32_t)st->v[F_NET_MESSAGE_BYTES]; /* netperf: receives of the send size */
     ns->net_ack_packets = 1;
     hp_init(s);
 
@@ -184,11 +191,19 @@ static const Mechanism HPUX_MECHANISMS[];
 /* Its programs are all written by hp_build. */
 static const Kernel HPUX = {
     .name = "hpux",
-    .nlock = 0, .lock_names = HP_LOCK_NAMES,
+    .nlock = 0,
+    .lock_names = HP_LOCK_NAMES,
     .state_size = sizeof(HpuxState),
-    .size = hp_size, .check = hpux_check, .build = hp_build, .start = net_start, .reset = hpux_reset,
-    .exec = hpux_exec, .event = net_event, .jumps = hpux_jumps,
-    .report = hp_report, .metrics = { NET_METRICS, HP_METRICS },
+    .size = hp_size,
+    .check = hpux_check,
+    .build = hp_build,
+    .start = net_start,
+    .reset = hpux_reset,
+    .exec = hpux_exec,
+    .event = net_event,
+    .jumps = hpux_jumps,
+    .report = hp_report,
+    .metrics = { NET_METRICS, HP_METRICS },
     .mechanisms = { NET_MECHANISMS, HPUX_MECHANISMS },
 };
 

@@ -67,7 +67,7 @@ static int peer_of(const State *st, int t)
     switch (ns->net_test) {
     case NET_PINGPONG: return t == 0 ? 1 : 0;
     case NET_TCP_STREAM: return t == 0 ? 1 : 0;
-    default: return -1;                     /* UDP send: the sink */
+    default: return -1; /* UDP send: the sink */
     }
 }
 
@@ -138,7 +138,7 @@ static void raise_irq(lab_Sim *s, int k)
     NetState *ns = net_state(st);
     NetStack *n = &ns->stk[k];
     int j = engine_job_alloc(s, JOB_NET_IRQ, k, 0);
-    assert(j >= 0);                        /* size() keeps one per stack             */
+    assert(j >= 0); /* size() keeps one per stack             */
     n->in_irq = 1;
     n->armed = 0;
     n->last_irq = st->now;
@@ -156,7 +156,7 @@ static void notify(lab_Sim *s, int k)
     if (n->poller >= 0) {
         Thread *th = &s->thr[n->poller];
         if (th->ctx.state == CTX_AWAIT && th->cpu >= 0) {
-            th->ctx.state = CTX_READY;     /* runs OP_NET_RECV again: it polls */
+            th->ctx.state = CTX_READY; /* runs OP_NET_RECV again: it polls */
             engine_kick(s, th->cpu);
         }
         return;
@@ -220,10 +220,10 @@ static void napi_poll(lab_Sim *s, int k)
     State *st = s->st;
     NetStack *n = &net_state(st)->stk[k];
     int j;
-    if (!n->napi_due || thread_wants(s, n->irq_cpu)) return;   /* already begun, or not yet */
+    if (!n->napi_due || thread_wants(s, n->irq_cpu)) return; /* already begun, or not yet */
     if (st->v[F_NET_QUEUE_FEEDBACK] && head_socket_full(s, n)) return;
     j = engine_job_alloc(s, JOB_NET_IRQ, k, NET_REPOLL);
-    assert(j >= 0);                        /* size() keeps one per stack: no interrupt is in flight */
+    assert(j >= 0); /* size() keeps one per stack: no interrupt is in flight */
     n->napi_due = 0;
     engine_raise_interrupt(s, n->irq_cpu, j);
 }
@@ -254,12 +254,12 @@ static void arrive(lab_Sim *s, int j)
     int k = steer(s, p->thread);
     NetStack *n;
     if (p->flags & NET_FOLLOWED) ns->net.breakdown[NB_WIRE] += (double)(st->now - p->t_enq);
-    if (k < 0) {                                  /* no filter and no kernel interface */
+    if (k < 0) { /* no filter and no kernel interface */
         engine_job_free(s, j);
         return;
     }
     n = &ns->stk[k];
-    if (n->ring.len >= (int)st->v[F_NET_RX_RING]) {   /* no descriptor: the NIC drops it */
+    if (n->ring.len >= (int)st->v[F_NET_RX_RING]) { /* no descriptor: the NIC drops it */
         if (n->host == 0) ns->net.ring_drops++;
         engine_job_free(s, j);
         return;
@@ -278,7 +278,7 @@ static int deliver(lab_Sim *s, int j)
     Job *p = &s->job[j];
     Thread *th = &s->thr[p->thread];
     int reader = p->thread, last = (p->flags & NET_LAST_PACKET) != 0;
-    if (th->work.len >= (int)st->v[F_NET_SOCKET_PACKETS]) {   /* the socket is full */
+    if (th->work.len >= (int)st->v[F_NET_SOCKET_PACKETS]) { /* the socket is full */
         if (ns->stk[net_thread(th)->stack].host == 0) ns->net.socket_drops++;
         engine_job_free(s, j);
         return -1;
@@ -289,7 +289,10 @@ static int deliver(lab_Sim *s, int j)
     engine_list_push(s, &th->work, j);
     if (!last) return -1;
     th->msgs++;
-    if (th->state == T_BLOCKED_READ) { th->state = T_READY; return reader; }
+    if (th->state == T_BLOCKED_READ) {
+        th->state = T_READY;
+        return reader;
+    }
     return -1;
 }
 
@@ -319,7 +322,7 @@ static void socket_take(lab_Sim *s, int t)
     NetState *ns = net_state(st);
     Thread *th = &s->thr[t];
     int32_t bytes = 0, want = ns->net_test == NET_TCP_STREAM ? ns->net_read_bytes
-                                : (int32_t)st->v[F_NET_MESSAGE_BYTES] - net_thread(th)->got;
+                                                             : (int32_t)st->v[F_NET_MESSAGE_BYTES] - net_thread(th)->got;
     for (;;) {
         int j = engine_list_pop(s, &th->work), readable;
         assert(j >= 0);
@@ -334,15 +337,15 @@ static void socket_take(lab_Sim *s, int t)
     }
     net_thread(th)->bytes = bytes;
     net_thread(th)->got += bytes;
-    if (ns->stk[net_thread(th)->stack].napi_due) napi_kick(s, net_thread(th)->stack);   /* room again */
+    if (ns->stk[net_thread(th)->stack].napi_due) napi_kick(s, net_thread(th)->stack); /* room again */
     if (ns->net_ack_packets) {
         /* the acknowledgement is a packet the sender's interrupt processes (HP-UX) */
         int j = engine_job_alloc(s, JOB_NET_PKT, peer_of(st, t), NET_ACK);
-        assert(j >= 0);                          /* size() leaves room for every ACK in flight */
+        assert(j >= 0); /* size() leaves room for every ACK in flight */
         s->job[j].bytes = bytes;
         s->job[j].t_enq = st->now;
         ev_push(s, st->now + net_latency(st), EV_NET_ARRIVE, -1, j, 0);
-    } else if (ns->net_test == NET_TCP_STREAM || ns->net_test == NET_PINGPONG)   /* the window opens as it reads */
+    } else if (ns->net_test == NET_TCP_STREAM || ns->net_test == NET_PINGPONG) /* the window opens as it reads */
         ev_push(s, st->now + net_latency(st), EV_NET_ACK, (int)peer_of(st, t), bytes, 0);
     net_thread(th)->spinning = 0;
     net_thread(th)->t0 = st->now;
@@ -381,12 +384,12 @@ static int tx_blocked(lab_Sim *s, int cpu, const Ctx *x)
     int h = host_of(st, cpu);
     int32_t bytes = packet_bytes(st, &s->job[x->job]);
     int64_t ring_ns = (int64_t)st->v[F_NET_TX_RING] * occupancy_ns(st, bytes);
-    if (ns->net_hosts == 1) ring_ns = NET_INFINITE;   /* loopback: no card, no ring */
+    if (ns->net_hosts == 1) ring_ns = NET_INFINITE; /* loopback: no card, no ring */
     if (ns->nic_free_at[h] - st->now > ring_ns) {
         ev_push(s, ns->nic_free_at[h] - ring_ns, EV_NET_TX_SPACE, -1, x->thread, 0);
         return 1;
     }
-    if ((ns->net_test == NET_TCP_STREAM || ns->net_test == NET_PINGPONG) &&   /* TCP: no more than the window unread */
+    if ((ns->net_test == NET_TCP_STREAM || ns->net_test == NET_PINGPONG) && /* TCP: no more than the window unread */
         s->thr[x->thread].inflight + bytes > ns->net_window) return 2;
     return 0;
 }
@@ -417,13 +420,16 @@ static int transmit(lab_Sim *s, int cpu, Ctx *x)
     if (end && ns->net_test == NET_PINGPONG)
         ns->net.breakdown[NB_SEND] += (double)(st->now - net_thread(&s->thr[x->thread])->t0);
     start = ns->nic_free_at[h] > st->now ? ns->nic_free_at[h] : st->now;
-    if (ns->net_hosts == 1) ser = 0;              /* loopback: straight to the input queue */
+    if (ns->net_hosts == 1) ser = 0; /* loopback: straight to the input queue */
     else {
         ser = serialization_ns(st, bytes);
         ns->nic_free_at[h] = start + occupancy_ns(st, bytes);
-        if (h == 0) { ns->net.wire_bytes_a += bytes; ns->net.wire_ns_a += (double)ser; }
+        if (h == 0) {
+            ns->net.wire_bytes_a += bytes;
+            ns->net.wire_ns_a += (double)ser;
+        }
     }
-    if (dest < 0) {                             /* the sink: counted as it leaves the NIC */
+    if (dest < 0) { /* the sink: counted as it leaves the NIC */
         if (end) ns->net.delivered_msgs++;
         ns->net.delivered_bytes += bytes;
         return 0;
@@ -432,7 +438,7 @@ static int transmit(lab_Sim *s, int cpu, Ctx *x)
         /* only ping-pong messages are followed through the stages (NET_FOLLOWED) */
         int flags = (readable ? NET_LAST_PACKET : 0) | (end && ns->net_test == NET_PINGPONG ? NET_FOLLOWED : 0);
         int j = engine_job_alloc(s, JOB_NET_PKT, dest, flags);
-        assert(j >= 0);                         /* size() leaves room for every packet in flight */
+        assert(j >= 0); /* size() leaves room for every packet in flight */
         s->job[j].bytes = bytes;
         s->job[j].t_enq = st->now;
         ev_push(s, start + ser + net_latency(st), EV_NET_ARRIVE, -1, j, 0);
@@ -465,13 +471,13 @@ static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
     NetStack *n;
     k = net_thread(th)->stack;
     n = &ns->stk[k];
-    if (x->stall == 2) {                    /* a stack poll ends: its packets reach the socket */
+    if (x->stall == 2) { /* a stack poll ends: its packets reach the socket */
         int i;
         x->stall = 0;
         for (i = 0; i < x->ctr; i++) {
-            int j = ring_take(s, k, net_thread(th)->t0);   /* net_t0: when the poll began */
+            int j = ring_take(s, k, net_thread(th)->t0); /* net_t0: when the poll began */
             if (j < 0) break;
-            deliver(s, j);                  /* the poller is the reader: no one to wake */
+            deliver(s, j); /* the poller is the reader: no one to wake */
         }
         x->ctr = 0;
     }
@@ -482,7 +488,7 @@ static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         return 0;
     }
     if (ph->a == STACK_KERNEL) return wait_for(s, cpu, x, 0, T_BLOCKED_READ, 1);
-    if (n->ring.len > 0) {                  /* the lazy stack poll */
+    if (n->ring.len > 0) { /* the lazy stack poll */
         int64_t d = 0;
         int i;
         n->last_poll = st->now;
@@ -491,7 +497,10 @@ static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         x->ctr = (int32_t)(n->ring.len < NET_POLL_BUDGET ? n->ring.len : NET_POLL_BUDGET);
         d = cost_sample(&st->rng, &st->cost[C_NET_UL_POLL]);
         for (i = 0; i < x->ctr; i++) d += cost_sample(&st->rng, &st->cost[C_NET_UL_RX_PKT]);
-        if (ph->a == STACK_VNIC || d <= 0) { x->stall = 2; return op_recv(s, cpu, x, ph, mode); }
+        if (ph->a == STACK_VNIC || d <= 0) {
+            x->stall = 2;
+            return op_recv(s, cpu, x, ph, mode);
+        }
         x->stall = 1;
         *mode = LAB_MODE_USER;
         return d;
@@ -503,11 +512,11 @@ static int64_t op_recv(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int *mode)
         if (net_thread(th)->spin_until != NET_INFINITE && spin > 0)
             ev_push(s, net_thread(th)->spin_until, EV_NET_SPIN_END, -1, t, 0);
     }
-    if (st->now < net_thread(th)->spin_until) {     /* spin: poll until something arrives */
+    if (st->now < net_thread(th)->spin_until) { /* spin: poll until something arrives */
         n->poller = t;
         return wait_for(s, cpu, x, 1, 0, 0);
     }
-    n->poller = -1;                          /* give up: block with interrupts enabled */
+    n->poller = -1; /* give up: block with interrupts enabled */
     net_thread(th)->spinning = 0;
     n->armed = 1;
     return wait_for(s, cpu, x, 0, T_BLOCKED_READ, 1);
@@ -544,7 +553,10 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         break;
     }
     case OP_NET_MORE:
-        if (!packet_due(st, &s->job[x->job])) { x->pc = ph->b; return 0; }
+        if (!packet_due(st, &s->job[x->job])) {
+            x->pc = ph->b;
+            return 0;
+        }
         break;
     case OP_NET_PREP:
         d = cost_sample(&st->rng, &st->cost[ph->b]);
@@ -553,7 +565,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
     case OP_NET_XMIT: {
         Thread *th = &s->thr[x->thread];
         int why = transmit(s, cpu, x);
-        if (why) {                            /* runs this phase again when woken */
+        if (why) { /* runs this phase again when woken */
             net_thread(th)->waiting = (int8_t)why;
             return wait_for(s, cpu, x, ns->net_stack != STACK_KERNEL, T_WAIT_WORK, 4);
         }
@@ -603,7 +615,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
             return 0;
         }
         if (!blocking_try_acquire(s, lk, cpu, x->thread)) {
-            engine_block(s, cpu, T_LOCK_WAIT, 3);   /* handed the lock when woken */
+            engine_block(s, cpu, T_LOCK_WAIT, 3); /* handed the lock when woken */
             napi_cpu_free(s, cpu);
             return -1;
         }
@@ -616,7 +628,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         NetStack *n = &ns->stk[net_thread(&s->thr[x->thread])->stack];
         int lk = n->lock;
         if (lk < 0) break;
-        if (n->prequeue.len > 0) {            /* deferred work: send it before letting go */
+        if (n->prequeue.len > 0) { /* deferred work: send it before letting go */
             preq_changed(st, n);
             x->job = engine_list_pop(s, &n->prequeue);
             if (n->host == 0) ns->net.deferred++;
@@ -625,7 +637,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         }
         {
             int64_t work = blocking_release(s, lk, cpu, x->thread);
-            assert(work == 0);               /* the stacks' locks price no wake-up   */
+            assert(work == 0); /* the stacks' locks price no wake-up   */
             (void)work;
         }
         x->locks_held--;
@@ -644,7 +656,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
             ns->net.breakdown[NB_RECEIVE] += (double)(st->now - net_thread(th)->t0);
             ns->net.breakdown_n++;
         }
-        if (ph->a == 1) {                     /* the client: a round trip is complete */
+        if (ph->a == 1) { /* the client: a round trip is complete */
             ns->net.round_trips++;
             ns->net.rtt_ns += (double)(st->now - th->txn_start);
             th->txn_start = st->now;
@@ -654,10 +666,13 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
     }
     case OP_NET_IRQ_START: {
         int repoll = (s->job[x->job].flags & NET_REPOLL) != 0;
-        engine_job_free(s, x->job);           /* x->sess is the stack */
+        engine_job_free(s, x->job); /* x->sess is the stack */
         x->job = -1;
         if (napi_on(st, &ns->stk[x->sess]) && ns->stk[x->sess].host == 0) ns->net.polls++;
-        if (repoll) { x->pc = ph->b; return 0; }   /* a NAPI poll after another: no interrupt */
+        if (repoll) {
+            x->pc = ph->b;
+            return 0;
+        } /* a NAPI poll after another: no interrupt */
         break;
     }
     case OP_NET_RX_NEXT: {
@@ -673,7 +688,7 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         }
         j = ring_take(s, x->sess, st->now);
         if (n->user_level) n->last_poll = st->now;
-        if (j < 0) {                          /* drained: unmask (the kernel stack re-arms) */
+        if (j < 0) { /* drained: unmask (the kernel stack re-arms) */
             n->in_irq = 0;
             if (!n->user_level) n->armed = 1;
             x->pc = ph->b;
@@ -685,10 +700,16 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
     }
     case OP_NET_DELIVER: {
         int reader;
-        if (x->job < 0) { x->pc = ph->b; return 0; }   /* consumed (an acknowledgement) */
+        if (x->job < 0) {
+            x->pc = ph->b;
+            return 0;
+        } /* consumed (an acknowledgement) */
         reader = deliver(s, x->job);
         x->job = -1;
-        if (reader < 0) { x->pc = ph->b; return 0; }
+        if (reader < 0) {
+            x->pc = ph->b;
+            return 0;
+        }
         x->wakee = reader;
         break;
     }
@@ -717,9 +738,9 @@ int net_jumps(int op)
 static int64_t generator_gap(const State *st)
 {
     const NetState *ns = net_state(st);
-    int64_t gap = lab_i64(1.0e9 / st->v[F_NET_OFFERED_PPS] + 0.5);   /* a tiny rate: 2^62 ns */
+    int64_t gap = lab_i64(1.0e9 / st->v[F_NET_OFFERED_PPS] + 0.5); /* a tiny rate: 2^62 ns */
     int64_t occ = occupancy_ns(st, (int)st->v[F_NET_MESSAGE_BYTES] < ns->net_mss ? (int)st->v[F_NET_MESSAGE_BYTES] : ns->net_mss);
-    return gap > occ ? gap : occ;           /* no faster than the wire carries them */
+    return gap > occ ? gap : occ; /* no faster than the wire carries them */
 }
 
 /* A waiting sender may go on: the kernel's was asleep; a user-level one spins. */
@@ -770,14 +791,14 @@ void net_event(lab_Sim *s, const Event *e)
         ev_push(s, st->now + generator_gap(st), EV_NET_GENERATE, -1, 0, 0);
         break;
     }
-    case EV_NET_ACK:                            /* cpu: the sender's thread */
+    case EV_NET_ACK: /* cpu: the sender's thread */
         s->thr[e->cpu].inflight -= e->a;
         net_resume_sender(s, e->cpu, 2);
         break;
     case EV_NET_SPIN_END: {
         Thread *th = &s->thr[e->a];
         if (net_thread(th)->spinning && st->now >= net_thread(th)->spin_until && th->ctx.state == CTX_AWAIT && th->cpu >= 0) {
-            th->ctx.state = CTX_READY;       /* OP_NET_RECV sees the spin is over: blocks */
+            th->ctx.state = CTX_READY; /* OP_NET_RECV sees the spin is over: blocks */
             engine_kick(s, th->cpu);
         }
         break;
@@ -809,7 +830,7 @@ int net_add_stack(State *st, int host, int user_level, int irq_cpu, int lock)
     n->host = (int8_t)host;
     n->user_level = (int8_t)user_level;
     n->irq_cpu = (int16_t)irq_cpu;
-    n->armed = !user_level;                  /* a user-level stack: only when a thread blocks */
+    n->armed = !user_level; /* a user-level stack: only when a thread blocks */
     n->lock = (int8_t)lock;
     n->poller = -1;
     n->ring.head = n->ring.tail = -1;
@@ -927,16 +948,23 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
     for (i = 0; i < st->nthread; i++) receivers += counted(s, i);
     sock = window > 0 ? (c->sock_area + (double)ns->net_sock_len * (double)(st->now - ns->net_sock_since)) / window : 0;
 
-    jw_key(w, "net"); jw_open(w, '{');
-    jw_key(w, "test"); jw_str(w, TESTS[ns->net_test]);
-    jw_key(w, "stack"); jw_str(w, STACKS[ns->net_stack]);
-    jw_key(w, "cpus_per_host"); jw_int(w, ns->net_cph);
-    jw_key(w, "message_bytes"); jw_int(w, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
+    jw_key(w, "net");
+    jw_open(w, '{');
+    jw_key(w, "test");
+    jw_str(w, TESTS[ns->net_test]);
+    jw_key(w, "stack");
+    jw_str(w, STACKS[ns->net_stack]);
+    jw_key(w, "cpus_per_host");
+    jw_int(w, ns->net_cph);
+    jw_key(w, "message_bytes");
+    jw_int(w, (int64_t)st->v[F_NET_MESSAGE_BYTES]);
     jw_key(w, "packets_per_message");
     jw_int(w, ns->net_test == NET_TCP_STREAM ? 1 : ((int64_t)st->v[F_NET_MESSAGE_BYTES] + ns->net_mss - 1) / ns->net_mss);
-    jw_key(w, "round_trips"); jw_int(w, (int64_t)c->round_trips);
+    jw_key(w, "round_trips");
+    jw_int(w, (int64_t)c->round_trips);
     jw_fixed_key(w, "half_rtt_ns", c->round_trips ? c->rtt_ns / (double)c->round_trips / 2 : 0, 1);
-    jw_key(w, "breakdown_ns"); jw_open(w, '{');
+    jw_key(w, "breakdown_ns");
+    jw_open(w, '{');
     for (i = 0; i < NB_COUNT; i++) jw_fixed_key(w, PARTS[i], c->breakdown_n ? c->breakdown[i] / (double)c->breakdown_n : 0, 1);
     jw_close(w, '}');
     jw_fixed_key(w, "offered_per_s", per_s(ns->net_test == NET_UDP_RECEIVE ? (double)c->offered_msgs : (double)c->sent_msgs, secs), 1);
@@ -950,18 +978,23 @@ void net_report(lab_Sim *s, JsonW *w, double secs)
     jw_fixed_key(w, "stack_polls_per_s", per_s((double)c->polls, secs), 1);
     jw_fixed_key(w, "watchdog_per_s", per_s((double)c->watchdogs, secs), 1);
     jw_fixed_key(w, "wakeups_per_s", per_s((double)c->wakeups, secs), 1);
-    jw_key(w, "nic_filters"); jw_int(w, ns->net_nfilter[0]);
+    jw_key(w, "nic_filters");
+    jw_int(w, ns->net_nfilter[0]);
     jw_fixed_key(w, "filter_hits_per_s", per_s((double)c->filter_hits, secs), 1);
     jw_fixed_key(w, "filter_misses_per_s", per_s((double)c->filter_misses, secs), 1);
     jw_fixed_key(w, "cpu_per_message_ns", msgs > 0 ? busy / msgs : 0, 1);
-    jw_key(w, "host_a_modes_pct"); jw_open(w, '{');
+    jw_key(w, "host_a_modes_pct");
+    jw_open(w, '{');
     for (m = 0; m < LAB_MODE_COUNT; m++) jw_fixed_key(w, lab_mode_name(m), host_ns > 0 ? 100.0 * modes[m] / host_ns : 0, 3);
     jw_close(w, '}');
-    jw_key(w, "rx_ring_capacity"); jw_int(w, (int64_t)st->v[F_NET_RX_RING]);
+    jw_key(w, "rx_ring_capacity");
+    jw_int(w, (int64_t)st->v[F_NET_RX_RING]);
     jw_fixed_key(w, "rx_ring_mean_fill", nstack_a ? ring / nstack_a : 0, 3);
-    jw_key(w, "socket_capacity"); jw_int(w, (int64_t)st->v[F_NET_SOCKET_PACKETS]);
+    jw_key(w, "socket_capacity");
+    jw_int(w, (int64_t)st->v[F_NET_SOCKET_PACKETS]);
     jw_fixed_key(w, "socket_mean_len", receivers > 0 ? sock / receivers : 0, 3);
-    jw_key(w, "stack_lock"); jw_open(w, '{');
+    jw_key(w, "stack_lock");
+    jw_open(w, '{');
     jw_fixed_key(w, "acquisitions_per_s", per_s(lock_acq, secs), 1);
     jw_fixed_key(w, "contended_per_s", per_s(lock_cont, secs), 1);
     jw_fixed_key(w, "prequeued_per_s", per_s((double)c->prequeued, secs), 1);

@@ -35,7 +35,10 @@
 #include "numa.h"
 
 
-enum NumaLock { NL_IOLOCK8 = LOCK_IOLOCK8, NL_SCHED = LOCK_SCHED, NL_LCKMGR, NL_COUNT };
+enum NumaLock { NL_IOLOCK8 = LOCK_IOLOCK8,
+                NL_SCHED = LOCK_SCHED,
+                NL_LCKMGR,
+                NL_COUNT };
 static const char *const NUMA_LOCK_NAMES[NL_COUNT] = { "IOLOCK8", "SCHED", "LCKMGR" };
 
 static int has_server(const double *v) { return v[F_NUMA_LOCK_MANAGER] == LCKMGR_DEDICATED; }
@@ -58,10 +61,11 @@ static int64_t numa_ramdisk_read(lab_Sim *s, int cpu, int readwrite)
     NumaState *ns = numa_state(st);
     double bytes = st->v[F_NUMA_IO_KB] * 1024.0;
     int ro = !readwrite && rng_unit(&st->rng) * 100.0 <= st->v[F_NUMA_READONLY_PCT];
-    int where = ro ? (int)st->v[F_NUMA_RO_DATA] : st->v[F_NUMA_RW_DATA] ? DATA_STRIPED : DATA_ONE_RAD;
-    int rad = where == DATA_PER_RAD ? rad_of(st, cpu)
-            : where == DATA_STRIPED ? (int)(rng_next(&st->rng) % (uint64_t)st->rads)
-            : (int)st->v[F_NUMA_DATA_RAD];
+    int where = ro ? (int)st->v[F_NUMA_RO_DATA] : st->v[F_NUMA_RW_DATA] ? DATA_STRIPED
+                                                                        : DATA_ONE_RAD;
+    int rad = where == DATA_PER_RAD   ? rad_of(st, cpu)
+              : where == DATA_STRIPED ? (int)(rng_next(&st->rng) % (uint64_t)st->rads)
+                                      : (int)st->v[F_NUMA_DATA_RAD];
     ns->ramdisk_io++;
     ns->ramdisk_bytes += bytes;
     if (rad != rad_of(st, cpu)) ns->ramdisk_cross_bytes += bytes;
@@ -112,7 +116,7 @@ static void build_record_loop(Asm *a, const double *v, int readwrite)
     OP(OP_RECORD, readwrite);
     OP(OP_THINK, 0);
     OP(OP_USER_NUMA, 0);
-    for (i = 0; i < locks / 2; i++) lock_op(a, has_server(v));     /* $ENQ: lock the records */
+    for (i = 0; i < locks / 2; i++) lock_op(a, has_server(v)); /* $ENQ: lock the records */
     for (i = 0; i < ios; i++) {
         WORK(KERNEL, NUMA_IO);
         OP(OP_RAMDISK, readwrite);
@@ -133,9 +137,9 @@ static void build_server(Asm *a)
 }
 
 static const Phase INTERRUPT[] = {
-    /* 0 */ W(INTERRUPT, RX_INTERRUPT),       /* the device's interrupt service       */
+    /* 0 */ W(INTERRUPT, RX_INTERRUPT), /* the device's interrupt service       */
     /* 1 */ PAB(OP_IF_JOB, JOB_DISK, 3),
-    /* 2 */ P(OP_FORK_QUEUE),                 /* disk completion: on to a fork thread */
+    /* 2 */ P(OP_FORK_QUEUE), /* disk completion: on to a fork thread */
     /* 3 */ P(OP_END),
 };
 
@@ -161,8 +165,14 @@ static void place(State *st, Thread *t, int k)
 {
     NumaThread *nt = numa_thread(t);
     switch ((int)st->v[F_NUMA_PLACEMENT]) {
-    case PLACE_HOME_RAD: t->home_rad = (int8_t)(k % st->rads); nt->mem_rad = t->home_rad; break;
-    case PLACE_CPU_AFFINITY: t->bound = (int16_t)nth_cpu(st, k); nt->mem_rad = (int8_t)rad_of(st, t->bound); break;
+    case PLACE_HOME_RAD:
+        t->home_rad = (int8_t)(k % st->rads);
+        nt->mem_rad = t->home_rad;
+        break;
+    case PLACE_CPU_AFFINITY:
+        t->bound = (int16_t)nth_cpu(st, k);
+        nt->mem_rad = (int8_t)rad_of(st, t->bound);
+        break;
     default: nt->mem_rad = (int8_t)(k % st->rads); break;
     }
 }
@@ -193,14 +203,20 @@ static int numa_build(lab_Sim *s)
     s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * NUMA_CODE_MAX));
     if (!s->code) return LAB_ERR_NOMEM;
     asm_init(a, s->code, NUMA_CODE_MAX);
-    start = asm_begin(a); build_record_loop(a, v, 0);
-    s->prog[PROG_PROCESS].phase = s->code + start; s->prog[PROG_PROCESS].n = a->n - start;
+    start = asm_begin(a);
+    build_record_loop(a, v, 0);
+    s->prog[PROG_PROCESS].phase = s->code + start;
+    s->prog[PROG_PROCESS].n = a->n - start;
     s->prog[PROG_PROCESS].name = "process";
-    start = asm_begin(a); build_record_loop(a, v, 1);
-    s->prog[PROG_REPORTER].phase = s->code + start; s->prog[PROG_REPORTER].n = a->n - start;
+    start = asm_begin(a);
+    build_record_loop(a, v, 1);
+    s->prog[PROG_REPORTER].phase = s->code + start;
+    s->prog[PROG_REPORTER].n = a->n - start;
     s->prog[PROG_REPORTER].name = "reporter";
-    start = asm_begin(a); build_server(a);
-    s->prog[PROG_LCKMGR].phase = s->code + start; s->prog[PROG_LCKMGR].n = a->n - start;
+    start = asm_begin(a);
+    build_server(a);
+    s->prog[PROG_LCKMGR].phase = s->code + start;
+    s->prog[PROG_LCKMGR].n = a->n - start;
     s->prog[PROG_LCKMGR].name = "lckmgr_server";
     if (!asm_finish(a)) return LAB_ERR_NOMEM;
 
@@ -214,7 +230,10 @@ static int numa_build(lab_Sim *s)
         Thread *t = &s->thr[first + i];
         place(st, t, i);
         numa_thread(t)->records_left = v[F_NUMA_RECORDS] > 0 ? (int32_t)v[F_NUMA_RECORDS] : -1;
-        if (numa_thread(t)->records_left > 0) { ns->runners++; ns->analysis_left++; }
+        if (numa_thread(t)->records_left > 0) {
+            ns->runners++;
+            ns->analysis_left++;
+        }
     }
     if (has_reporter(v)) {
         Thread *t = &s->thr[first + nproc];
@@ -250,20 +269,32 @@ static void numa_run_report(lab_Sim *s, JsonW *w, double secs)
     const State *st = s->st;
     const NumaState *ns = numa_state(st);
     double scale = st->v[F_NUMA_RUN_SCALE];
-    jw_key(w, "numa_run"); jw_open(w, '{');
-    jw_key(w, "records_per_s"); jw_fixed(w, secs > 0 ? (double)st->txns / secs : 0, 1);
-    jw_key(w, "records_done"); jw_int(w, (int64_t)st->txns);
-    jw_key(w, "lock_ops_per_s"); jw_fixed(w, secs > 0 ? (double)ns->lock_ops / secs : 0, 1);
-    jw_key(w, "ramdisk_io_per_s"); jw_fixed(w, secs > 0 ? (double)ns->ramdisk_io / secs : 0, 1);
+    jw_key(w, "numa_run");
+    jw_open(w, '{');
+    jw_key(w, "records_per_s");
+    jw_fixed(w, secs > 0 ? (double)st->txns / secs : 0, 1);
+    jw_key(w, "records_done");
+    jw_int(w, (int64_t)st->txns);
+    jw_key(w, "lock_ops_per_s");
+    jw_fixed(w, secs > 0 ? (double)ns->lock_ops / secs : 0, 1);
+    jw_key(w, "ramdisk_io_per_s");
+    jw_fixed(w, secs > 0 ? (double)ns->ramdisk_io / secs : 0, 1);
     jw_key(w, "ramdisk_cross_rad_pct");
     jw_fixed(w, ns->ramdisk_bytes > 0 ? 100.0 * ns->ramdisk_cross_bytes / ns->ramdisk_bytes : 0, 2);
-    jw_key(w, "lckmgr_cpu"); jw_int(w, ns->lckmgr_cpu);
-    jw_key(w, "lckmgr_mean_wait_ns"); jw_fixed(w, ns->lm_served ? ns->lm_wait_ns / (double)ns->lm_served : 0, 1);
-    jw_key(w, "finished"); jw_raw(w, ns->run_done_at >= 0 ? "true" : "false");
-    jw_key(w, "runtime_ns"); if (ns->run_done_at >= 0) jw_int(w, ns->run_done_at); else jw_raw(w, "null");
+    jw_key(w, "lckmgr_cpu");
+    jw_int(w, ns->lckmgr_cpu);
+    jw_key(w, "lckmgr_mean_wait_ns");
+    jw_fixed(w, ns->lm_served ? ns->lm_wait_ns / (double)ns->lm_served : 0, 1);
+    jw_key(w, "finished");
+    jw_raw(w, ns->run_done_at >= 0 ? "true" : "false");
+    jw_key(w, "runtime_ns");
+    if (ns->run_done_at >= 0) jw_int(w, ns->run_done_at);
+    else jw_raw(w, "null");
     jw_key(w, "runtime_minutes");
-    if (ns->run_done_at >= 0) jw_fixed(w, (double)ns->run_done_at * scale / 60.0e9, 2); else jw_raw(w, "null");
-    jw_key(w, "runners_left"); jw_int(w, ns->runners);
+    if (ns->run_done_at >= 0) jw_fixed(w, (double)ns->run_done_at * scale / 60.0e9, 2);
+    else jw_raw(w, "null");
+    jw_key(w, "runners_left");
+    jw_int(w, ns->runners);
     jw_close(w, '}');
 }
 
@@ -275,13 +306,13 @@ static int64_t numa_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level
     switch (ph->op) {
     case OP_RECORD: {
         NumaThread *th = numa_thread(&s->thr[x->thread]);
-        if (ph->a == 1 && ns->analysis_left > 0) {   /* the reporter's final processing */
-            ns->reporter_waiting = x->thread;          /* waits for the analysis */
+        if (ph->a == 1 && ns->analysis_left > 0) { /* the reporter's final processing */
+            ns->reporter_waiting = x->thread;      /* waits for the analysis */
             engine_block(s, cpu, T_SLEEPING, 0);
             return -1;
         }
-        if (th->records_left == 0) {         /* its part of the run is done */
-            if (--ns->runners == 0) {        /* the run is over: so is the simulation */
+        if (th->records_left == 0) {  /* its part of the run is done */
+            if (--ns->runners == 0) { /* the run is over: so is the simulation */
                 ns->run_done_at = st->now;
                 st->end = st->now;
             }
@@ -290,7 +321,7 @@ static int64_t numa_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level
                 ns->reporter_waiting = -1;
             }
             trace_emit(s, LAB_TRACE_TXN_DONE, cpu, x->thread, 2, 0);
-            engine_block(s, cpu, T_SLEEPING, 0);    /* for good */
+            engine_block(s, cpu, T_SLEEPING, 0); /* for good */
             return -1;
         }
         if (th->records_left > 0) th->records_left--;
@@ -302,27 +333,36 @@ static int64_t numa_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level
         d = cost_sample(&st->rng, &st->cost[C_USER_WORK]);
         if (rad_of(st, cpu) != th->mem_rad && st->v[F_MEM_LOCAL] > 0)
             d += lab_i64((double)d * st->v[F_NUMA_USER_MEMORY_PCT] / 100.0 *
-                         (st->v[F_MEM_REMOTE] / st->v[F_MEM_LOCAL] - 1.0));   /* a tiny local cost: huge */
+                         (st->v[F_MEM_REMOTE] / st->v[F_MEM_LOCAL] - 1.0)); /* a tiny local cost: huge */
         *mode = LAB_MODE_USER;
         break;
     }
-    case OP_RAMDISK: d = numa_ramdisk_read(s, cpu, ph->a); *mode = LAB_MODE_KERNEL; break;
-    case OP_LOCKDB: d = numa_lockdb(s, cpu); *mode = engine_kernel_mode(level); break;
+    case OP_RAMDISK:
+        d = numa_ramdisk_read(s, cpu, ph->a);
+        *mode = LAB_MODE_KERNEL;
+        break;
+    case OP_LOCKDB:
+        d = numa_lockdb(s, cpu);
+        *mode = engine_kernel_mode(level);
+        break;
     case OP_LM_REQUEST: {
         int j = engine_job_alloc(s, JOB_LM_REQUEST, x->thread, 0);
-        assert(j >= 0);                      /* one request per process at most */
+        assert(j >= 0); /* one request per process at most */
         s->job[j].t_enq = st->now;
         ev_push(s, st->now + rad_move_line(st, cpu, ns->lckmgr_cpu, 0), EV_LM_ARRIVE, ns->lckmgr_cpu, j, 0);
-        x->state = CTX_AWAIT;                /* EV_LM_DONE moves it on */
-        x->mode = LAB_MODE_KERNEL;     /* the engine charges the wait to it */
+        x->state = CTX_AWAIT;      /* EV_LM_DONE moves it on */
+        x->mode = LAB_MODE_KERNEL; /* the engine charges the wait to it */
         return -1;
     }
     case OP_LM_NEXT: {
         int j;
-        if (x->job >= 0) { engine_job_free(s, x->job); x->job = -1; }
+        if (x->job >= 0) {
+            engine_job_free(s, x->job);
+            x->job = -1;
+        }
         j = engine_list_pop(s, &ns->lm_q);
-        if (j < 0) {                         /* poll: the CPU is the lock manager's */
-            x->state = CTX_AWAIT;            /* EV_LM_ARRIVE wakes it */
+        if (j < 0) {              /* poll: the CPU is the lock manager's */
+            x->state = CTX_AWAIT; /* EV_LM_ARRIVE wakes it */
             x->mode = LAB_MODE_KERNEL;
             return -1;
         }
@@ -354,10 +394,10 @@ static void numa_event(lab_Sim *s, const Event *e)
     Ctx *x;
     switch (e->kind) {
     case EV_LM_ARRIVE:
-        x = &s->thr[s->cpu[e->cpu].proc].ctx;      /* the LCKMGR_SERVER, bound to its CPU */
+        x = &s->thr[s->cpu[e->cpu].proc].ctx; /* the LCKMGR_SERVER, bound to its CPU */
         engine_list_push(s, &ns->lm_q, e->a);
-        if (x->state == CTX_AWAIT) {                /* polling an empty queue */
-            x->state = CTX_READY;                   /* runs OP_LM_NEXT again */
+        if (x->state == CTX_AWAIT) { /* polling an empty queue */
+            x->state = CTX_READY;    /* runs OP_LM_NEXT again */
             engine_kick(s, e->cpu);
         }
         break;
@@ -369,7 +409,7 @@ static void numa_event(lab_Sim *s, const Event *e)
         engine_kick(s, e->cpu);
         break;
     default:
-        vms_event(s, e);                            /* the OpenVMS devices */
+        vms_event(s, e); /* the OpenVMS devices */
     }
 }
 
@@ -419,15 +459,23 @@ static const MechanismUse NUMA_USES[] = { { "delegation-synchronous", "numa.lock
 
 static const Kernel NUMA = {
     .name = "numa",
-    .prog = { [PROG_INTERRUPT] = PROGRAM("interrupt", INTERRUPT), [PROG_FORK] = PROGRAM("fork", FORK),
-              [PROG_SWITCH_IN] = SWITCH_IN_PROGRAM },   /* and the ones numa_build writes */
-    .nlock = NL_COUNT, .lock_names = NUMA_LOCK_NAMES,
+    .prog = { [PROG_INTERRUPT] = PROGRAM("interrupt", INTERRUPT), [PROG_FORK] = PROGRAM("fork", FORK), [PROG_SWITCH_IN] = SWITCH_IN_PROGRAM }, /* and the ones numa_build writes */
+    .nlock = NL_COUNT,
+    .lock_names = NUMA_LOCK_NAMES,
     .state_size = sizeof(NumaState),
-    .size = numa_size, .check = numa_check, .build = numa_build, .start = vms_start, .reset = numa_reset,
-    .exec = numa_exec, .event = numa_event, .jumps = numa_jumps,
-    .report = numa_run_report, .metrics = { NUMA_RUN_METRICS },
+    .size = numa_size,
+    .check = numa_check,
+    .build = numa_build,
+    .start = vms_start,
+    .reset = numa_reset,
+    .exec = numa_exec,
+    .event = numa_event,
+    .jumps = numa_jumps,
+    .report = numa_run_report,
+    .metrics = { NUMA_RUN_METRICS },
     .report_rads = 1,
-    .mechanisms = { VMS_MECHANISMS, NUMA_MECHANISMS }, .uses = { VMS_USES, NUMA_USES },
+    .mechanisms = { VMS_MECHANISMS, NUMA_MECHANISMS },
+    .uses = { VMS_USES, NUMA_USES },
 };
 
 const Kernel *kernel_numa(void) { return &NUMA; }

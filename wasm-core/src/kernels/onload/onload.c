@@ -31,11 +31,22 @@
 #include <assert.h>
 #include "kernels/netstack/netstack.h"
 
-enum NetLock { NL_TXQ_A, NL_TXQ_B, NL_STACK0, NL_COUNT = NL_STACK0 + LAB_NET_MAX_STACKS };
+enum NetLock { NL_TXQ_A,
+               NL_TXQ_B,
+               NL_STACK0,
+               NL_COUNT = NL_STACK0 + LAB_NET_MAX_STACKS };
 
 static const char *const NET_LOCK_NAMES[NL_COUNT] = {
-    "tx_queue[A]", "tx_queue[B]",
-    "stack[0]", "stack[1]", "stack[2]", "stack[3]", "stack[4]", "stack[5]", "stack[6]", "stack[7]",
+    "tx_queue[A]",
+    "tx_queue[B]",
+    "stack[0]",
+    "stack[1]",
+    "stack[2]",
+    "stack[3]",
+    "stack[4]",
+    "stack[5]",
+    "stack[6]",
+    "stack[7]",
 };
 typedef char net_lock_names_complete[(sizeof NET_LOCK_NAMES / sizeof NET_LOCK_NAMES[0]) == NL_COUNT ? 1 : -1];
 typedef char net_locks_fit[NL_COUNT <= LAB_MAX_LOCKS ? 1 : -1];
@@ -59,19 +70,30 @@ static void net_size(const double *v, int *nthread, int *njob, int *events)
     int per_msg = (int)((v[F_NET_MESSAGE_BYTES] + mss - 1) / mss) + 1;
     int in_flight = 2 * (int)v[F_NET_TX_RING] + (int)(v[F_NET_WINDOW] / mss) + 4 * per_msg + 64;
     *nthread = net_threads(v);
-    *njob = LAB_NET_MAX_STACKS * ((int)v[F_NET_RX_RING] + 2) + *nthread * ((int)v[F_NET_SOCKET_PACKETS] + per_msg + 4)
-          + in_flight + 256;
+    *njob = LAB_NET_MAX_STACKS * ((int)v[F_NET_RX_RING] + 2) + *nthread * ((int)v[F_NET_SOCKET_PACKETS] + per_msg + 4) + in_flight + 256;
     *events = in_flight + LAB_NET_MAX_STACKS * 2 + (int)(v[F_NET_WINDOW] / mss) + 64;
 }
 
 /* ---- the programs ------------------------------------------------------------------ */
 
-#define OP(o, x)        asm_op2(a, o, x, 0)
-#define WORK(mode, c)   asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##c)
-#define JUMP(op, x, l)  asm_op(a, op, x, l)
+#define OP(o, x) asm_op2(a, o, x, 0)
+#define WORK(mode, c) asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##c)
+#define JUMP(op, x, l) asm_op(a, op, x, l)
 
-enum { L_LOOP, L_AFTER, L_UNLOCK, L_DEFERRED, L_PREQUEUED, L_NEXT, L_DONE, L_PKT, L_SENT, L_PKT2, L_SENT2, L_RECV,
-       L_TXQ, L_FULL };
+enum { L_LOOP,
+       L_AFTER,
+       L_UNLOCK,
+       L_DEFERRED,
+       L_PREQUEUED,
+       L_NEXT,
+       L_DONE,
+       L_PKT,
+       L_SENT,
+       L_PKT2,
+       L_SENT2,
+       L_RECV,
+       L_TXQ,
+       L_FULL };
 
 /* The packets of the message in hand, one at a time: each is built (cost) and put on
  * the NIC's ring before the next, so the wire works while the CPU builds. The kernel
@@ -95,7 +117,7 @@ static void packet_loop(Asm *a, int mode, int cost, int txq, int l_pkt, int l_se
     if (txq >= 0) asm_op2(a, OP_REL, txq, FAM_NONE);
     asm_op(a, OP_JMP, 0, l_pkt);
     if (txq >= 0) {
-        asm_place(a, L_FULL);                   /* no room: let go of the lock, then wait */
+        asm_place(a, L_FULL); /* no room: let go of the lock, then wait */
         asm_op2(a, OP_REL, txq, FAM_NONE);
         asm_op(a, OP_NET_TX_WAIT, 0, L_TXQ);
     }
@@ -107,29 +129,35 @@ static void packet_loop(Asm *a, int mode, int cost, int txq, int l_pkt, int l_se
 static void send_block(Asm *a, int stack, int txq, int tcp)
 {
     OP(OP_NET_MSG, 0);
-    if (stack == STACK_VNIC) { packet_loop(a, LAB_MODE_USER, -1, -1, L_PKT, L_SENT); return; }
+    if (stack == STACK_VNIC) {
+        packet_loop(a, LAB_MODE_USER, -1, -1, L_PKT, L_SENT);
+        return;
+    }
     if (stack == STACK_KERNEL) {
         WORK(KERNEL, NET_SYSCALL);
-        if (tcp) WORK(KERNEL, NET_K_TCP_SEND); else WORK(KERNEL, NET_K_SEND);
+        if (tcp) WORK(KERNEL, NET_K_TCP_SEND);
+        else WORK(KERNEL, NET_K_SEND);
         OP(OP_NET_COPY, LAB_MODE_KERNEL);
         packet_loop(a, LAB_MODE_KERNEL, tcp ? C_NET_K_TCP_SEG : C_NET_K_TX_PKT, txq, L_PKT, L_SENT);
         return;
     }
     WORK(USER, NET_UL_INTERCEPT);
-    WORK(USER, NET_ATOMIC);                 /* buffers from the shared pool */
-    OP(OP_NET_COPY, LAB_MODE_USER);          /* the expensive part, outside the stack lock */
+    WORK(USER, NET_ATOMIC);         /* buffers from the shared pool */
+    OP(OP_NET_COPY, LAB_MODE_USER); /* the expensive part, outside the stack lock */
     JUMP(OP_NET_LOCK, 0, L_PREQUEUED);
-    if (tcp) WORK(USER, NET_UL_TCP_SEND); else WORK(USER, NET_UL_SEND);
+    if (tcp) WORK(USER, NET_UL_TCP_SEND);
+    else WORK(USER, NET_UL_SEND);
     packet_loop(a, LAB_MODE_USER, C_NET_UL_TX_PKT, -1, L_PKT, L_SENT);
     asm_place(a, L_UNLOCK);
     JUMP(OP_NET_UNLOCK, 0, L_DEFERRED);
     JUMP(OP_JMP, 0, L_AFTER);
-    asm_place(a, L_DEFERRED);               /* another send's packets, from the pre-queue */
-    if (tcp) WORK(USER, NET_UL_TCP_SEND); else WORK(USER, NET_UL_SEND);
+    asm_place(a, L_DEFERRED); /* another send's packets, from the pre-queue */
+    if (tcp) WORK(USER, NET_UL_TCP_SEND);
+    else WORK(USER, NET_UL_SEND);
     packet_loop(a, LAB_MODE_USER, C_NET_UL_TX_PKT, -1, L_PKT2, L_SENT2);
     JUMP(OP_JMP, 0, L_UNLOCK);
     asm_place(a, L_PREQUEUED);
-    WORK(USER, NET_ATOMIC);                 /* onto the pre-queue, flag the deferred work */
+    WORK(USER, NET_ATOMIC); /* onto the pre-queue, flag the deferred work */
     asm_place(a, L_AFTER);
 }
 
@@ -202,7 +230,7 @@ static void build_peer(Asm *a, const State *st)
 static void build_interrupt(Asm *a, const State *st)
 {
     const NetState *ns = net_state(st);
-    JUMP(OP_NET_IRQ_START, 0, L_NEXT);      /* a NAPI poll after another: no interrupt */
+    JUMP(OP_NET_IRQ_START, 0, L_NEXT); /* a NAPI poll after another: no interrupt */
     WORK(INTERRUPT, NET_IRQ);
     asm_place(a, L_NEXT);
     JUMP(OP_NET_RX_NEXT, 0, L_DONE);
@@ -221,8 +249,10 @@ static int net_build(lab_Sim *s)
     NetState *ns = net_state(st);
     int i, status, nthread = st->nthread;
     static const ProgSpec P[] = {
-        { PROG_PROCESS, build_app, "app" }, { PROG_NET_PEER, build_peer, "peer" },
-        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, net_build_switch_in, "switch_in" },
+        { PROG_PROCESS, build_app, "app" },
+        { PROG_NET_PEER, build_peer, "peer" },
+        { PROG_INTERRUPT, build_interrupt, "interrupt" },
+        { PROG_SWITCH_IN, net_build_switch_in, "switch_in" },
     };
 
     ns->net_test = (int)st->v[F_NET_TEST];
@@ -231,7 +261,7 @@ static int net_build(lab_Sim *s)
     ns->net_mss = (int)st->v[F_NET_MSS];
     ns->net_hosts = 2;
     ns->net_window = (int64_t)st->v[F_NET_WINDOW];
-    ns->net_read_bytes = 65536;             /* like netperf: a receive as large as it can */
+    ns->net_read_bytes = 65536; /* like netperf: a receive as large as it can */
     ns->net_ack_packets = 0;
 
     status = asm_programs(s, P, (int)(sizeof P / sizeof P[0]), NET_CODE_MAX);
@@ -255,12 +285,14 @@ static int net_build(lab_Sim *s)
                      (ns->net_stack == STACK_ONLOAD && st->v[F_NET_STACKS] == STACKS_SHARED);
         int k = -1, j;
         if (shared)
-            for (j = 0; j < ns->net_nstack; j++) if (ns->stk[j].host == host) k = j;
+            for (j = 0; j < ns->net_nstack; j++)
+                if (ns->stk[j].host == host) k = j;
         if (k < 0) {
             int app = th->bound;
             k = net_add_stack(st, host, ns->net_stack != STACK_KERNEL,
                               st->v[F_NET_IRQ_CPU] == IRQ_OTHER_CORE
-                                  ? host * ns->net_cph + (app % ns->net_cph + 1) % ns->net_cph : app,
+                                  ? host * ns->net_cph + (app % ns->net_cph + 1) % ns->net_cph
+                                  : app,
                               ns->net_stack == STACK_ONLOAD ? NL_STACK0 + ns->net_nstack : -1);
         }
         net_thread(th)->stack = (int8_t)k;
@@ -269,7 +301,7 @@ static int net_build(lab_Sim *s)
          * need none: the kernel's interface is the NIC's default. */
         if (ns->stk[k].user_level) {
             int f = ns->net_nfilter[host]++;
-            assert(f < LAB_NET_MAX_FILTERS);   /* net.senders <= 8: a few sockets a host */
+            assert(f < LAB_NET_MAX_FILTERS); /* net.senders <= 8: a few sockets a host */
             ns->net_filter[host][f].sock = (int16_t)i;
             ns->net_filter[host][f].vi = (int8_t)k;
         } else {
@@ -311,12 +343,21 @@ static const MechanismUse ONLOAD_USES[] = { { "block-handoff", "net.stack=onload
 /* Its programs are all written by net_build. */
 static const Kernel ONLOAD = {
     .name = "onload",
-    .nlock = NL_COUNT, .lock_names = NET_LOCK_NAMES,
+    .nlock = NL_COUNT,
+    .lock_names = NET_LOCK_NAMES,
     .state_size = sizeof(NetState),
-    .size = net_size, .check = onload_check, .build = net_build, .start = net_start, .reset = net_reset,
-    .exec = net_exec, .event = net_event, .jumps = net_jumps,
-    .report = net_report, .metrics = { NET_METRICS },
-    .mechanisms = { NET_MECHANISMS }, .uses = { ONLOAD_USES },
+    .size = net_size,
+    .check = onload_check,
+    .build = net_build,
+    .start = net_start,
+    .reset = net_reset,
+    .exec = net_exec,
+    .event = net_event,
+    .jumps = net_jumps,
+    .report = net_report,
+    .metrics = { NET_METRICS },
+    .mechanisms = { NET_MECHANISMS },
+    .uses = { ONLOAD_USES },
 };
 
 const Kernel *kernel_onload(void) { return &ONLOAD; }

@@ -32,8 +32,7 @@ void vms_size(const double *v, int *nthread, int *njob, int *events)
     int ncpu = (int)v[F_CPUS];
     (void)events;
     *nthread = (int)v[F_PROCESSES];
-    *njob = *nthread * ((int)v[F_READS] * packets_per_msg(v) + 2 * ((int)v[F_WRITES] + (int)v[F_READS]) + 4)
-          + 4 * ncpu + 4096;
+    *njob = *nthread * ((int)v[F_READS] * packets_per_msg(v) + 2 * ((int)v[F_WRITES] + (int)v[F_READS]) + 4) + 4 * ncpu + 4096;
 }
 
 void vms_init(lab_Sim *s)
@@ -46,7 +45,11 @@ void vms_init(lab_Sim *s)
     vs->db_owner = -1;
 }
 
-int vms_build(lab_Sim *s) { vms_init(s); return LAB_OK; }
+int vms_build(lab_Sim *s)
+{
+    vms_init(s);
+    return LAB_OK;
+}
 
 /* Jobs kept free for the reply packets every process may still receive. */
 static int reserve_for_replies(const State *st)
@@ -81,11 +84,19 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         *mode = ph->a;
         return timed(x, d);
     }
-    case OP_SET_CTR: x->ctr = ph->a == CTR_WRITES ? vs->writes : vs->reads; x->pc++; return 0;
+    case OP_SET_CTR:
+        x->ctr = ph->a == CTR_WRITES ? vs->writes : vs->reads;
+        x->pc++;
+        return 0;
     case OP_TX: {
         int last, thread;
-        if (level == LEVEL_PROCESS) { last = x->ctr == 1; thread = x->thread; }
-        else { last = (s->job[x->job].flags & JOB_LAST_WRITE) != 0; thread = s->job[x->job].thread; }
+        if (level == LEVEL_PROCESS) {
+            last = x->ctr == 1;
+            thread = x->thread;
+        } else {
+            last = (s->job[x->job].flags & JOB_LAST_WRITE) != 0;
+            thread = s->job[x->job].thread;
+        }
         st->tx_packets += (uint64_t)vs->tx_packets_per_msg;
         trace_emit(s, LAB_TRACE_TRANSMIT, cpu, thread, 0, vs->tx_packets_per_msg);
         if (last) request_replies(s, thread);
@@ -98,8 +109,12 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         return 0;
     case OP_READ_WAIT: {
         Thread *th = &s->thr[x->thread];
-        if (th->msgs > 0) { th->msgs--; x->pc++; return 0; }
-        engine_block(s, cpu, T_BLOCKED_READ, 1);   /* re-runs this phase when woken */
+        if (th->msgs > 0) {
+            th->msgs--;
+            x->pc++;
+            return 0;
+        }
+        engine_block(s, cpu, T_BLOCKED_READ, 1); /* re-runs this phase when woken */
         return -1;
     }
     case OP_KRP_QUEUE: {
@@ -114,7 +129,7 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
             j = engine_job_alloc(s, ph->a, x->thread,
                                  (ph->a == JOB_KRP_WRITE && x->ctr == 1) ? JOB_LAST_WRITE : 0);
         } else {
-            j = x->job;           /* the interrupt's packet or timer becomes the KRP */
+            j = x->job; /* the interrupt's packet or timer becomes the KRP */
             x->job = -1;
         }
         engine_queue_post(s, VMS_KRP_QUEUE, cpu, engine_role_cpu(st, VMS_DESIGNATED_CPU), j);
@@ -129,7 +144,10 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         if ((jb->flags & JOB_LAST_PACKET) && jb->thread >= 0) {
             Thread *th = &s->thr[jb->thread];
             th->msgs++;
-            if (th->state == T_BLOCKED_READ) { th->state = T_READY; x->wake = 1; }
+            if (th->state == T_BLOCKED_READ) {
+                th->state = T_READY;
+                x->wake = 1;
+            }
         }
         x->pc++;
         return 0;
@@ -139,7 +157,10 @@ int64_t vms_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         JobList *q = &s->cpu[cpu].fork_q;
         int j;
         int kind = q->head < 0 ? -1 : s->job[q->head].kind;
-        if (kind != JOB_RX && kind != JOB_BACKGROUND_RX) { x->pc = ph->b; return 0; }
+        if (kind != JOB_RX && kind != JOB_BACKGROUND_RX) {
+            x->pc = ph->b;
+            return 0;
+        }
         j = engine_list_pop(s, q);
         engine_job_free(s, x->job);
         x->job = j;
@@ -166,7 +187,7 @@ static void on_reply(lab_Sim *s, int thread)
         for (p = 0; p < vs->tx_packets_per_msg; p++) {
             int last = p == vs->tx_packets_per_msg - 1;
             int j = engine_job_alloc(s, JOB_RX, thread, last ? JOB_LAST_PACKET : 0);
-            assert(j >= 0);   /* the pool keeps a reserve for every reply packet */
+            assert(j >= 0); /* the pool keeps a reserve for every reply packet */
             engine_raise_interrupt(s, st->interrupt_cpu, j);
         }
 }
@@ -175,7 +196,9 @@ static int64_t poisson_gap(State *st, double per_s)
 {
     Cost c;
     int64_t d;
-    c.dist = DIST_EXP; c.mean = 1.0e9 / per_s; c.spread = 0;
+    c.dist = DIST_EXP;
+    c.mean = 1.0e9 / per_s;
+    c.spread = 0;
     d = cost_sample(&st->rng, &c);
     return d < 1 ? 1 : d;
 }
@@ -189,11 +212,14 @@ static void on_device(lab_Sim *s, int kind)
     else st->dropped_rx++;
     switch (kind) {
     case JOB_BACKGROUND_RX:
-        ev_push(s, st->now + poisson_gap(st, st->v[F_BACKGROUND_PPS]), EV_BACKGROUND_RX, -1, 0, 0); break;
+        ev_push(s, st->now + poisson_gap(st, st->v[F_BACKGROUND_PPS]), EV_BACKGROUND_RX, -1, 0, 0);
+        break;
     case JOB_DISK:
-        ev_push(s, st->now + poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0); break;
+        ev_push(s, st->now + poisson_gap(st, st->v[F_DISK_RATE]), EV_DISK, -1, 0, 0);
+        break;
     default:
-        ev_push(s, st->now + (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0); break;
+        ev_push(s, st->now + (int64_t)st->v[F_TIMER_INTERVAL], EV_TIMER, -1, 0, 0);
+        break;
     }
 }
 
@@ -219,11 +245,7 @@ void vms_event(lab_Sim *s, const Event *e)
 
 /* The engine's mechanisms the OpenVMS kernels use (the numa kernel's too). */
 const MechanismUse VMS_USES[] = {
-    { "spin-test-and-set", "kernel.lock_kind=tas" }, { "spin-ticket", "kernel.lock_kind=ticket" },
-    { "spin-mcs", "kernel.lock_kind=mcs" }, { "spin-fair", "kernel.lock_kind=fair" },
-    { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
-    { "rad-distance", "machine.rads=2|3|4|5|6|7|8" },
-    { NULL, NULL }
+    { "spin-test-and-set", "kernel.lock_kind=tas" }, { "spin-ticket", "kernel.lock_kind=ticket" }, { "spin-mcs", "kernel.lock_kind=mcs" }, { "spin-fair", "kernel.lock_kind=fair" }, { "scheduler-run-queue", "" }, { "cache-line-transfer", "" }, { "rad-distance", "machine.rads=2|3|4|5|6|7|8" }, { NULL, NULL }
 };
 
 const Mechanism VMS_MECHANISMS[] = {

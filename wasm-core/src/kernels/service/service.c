@@ -47,13 +47,26 @@
 #include <assert.h>
 #include "model/kernel_api.h"
 
-enum { SVL_STATE, SVL_COUNT };
+enum { SVL_STATE,
+       SVL_COUNT };
 static const char *const SVC_LOCK_NAMES[SVL_COUNT] = { "STATE_LOCK" };
 
-enum { OP_SVC_BEGIN = OP_KERNEL_BASE, OP_SVC_STATE, OP_SVC_END, OP_SVC_POST, OP_SVC_FETCH, OP_SVC_REPLY,
-       OP_COMB_ENTER, OP_COMB_NEXT, OP_COMB_RELEASE, OP_PART_STEER, OP_SVC_NEXT };
-enum { EV_SVC_REPLY = EV_KERNEL_BASE, EV_SVC_STEER, EV_SVC_COMBINER };
-enum { JOB_SVC_REQUEST = 1, JOB_SVC_SERVER = 2 };
+enum { OP_SVC_BEGIN = OP_KERNEL_BASE,
+       OP_SVC_STATE,
+       OP_SVC_END,
+       OP_SVC_POST,
+       OP_SVC_FETCH,
+       OP_SVC_REPLY,
+       OP_COMB_ENTER,
+       OP_COMB_NEXT,
+       OP_COMB_RELEASE,
+       OP_PART_STEER,
+       OP_SVC_NEXT };
+enum { EV_SVC_REPLY = EV_KERNEL_BASE,
+       EV_SVC_STEER,
+       EV_SVC_COMBINER };
+enum { JOB_SVC_REQUEST = 1,
+       JOB_SVC_SERVER = 2 };
 enum { PROG_SVC_SERVER = PROG_KERNEL_BASE };
 
 /* delegate: the server CPU's queue of requests. It keeps the name of the Scalable
@@ -75,18 +88,20 @@ static const CpuRole SVC_ROLES[] = {
 
 typedef struct SvcState {
     int discipline, post;
-    int state_owner;         /* CPU whose cache holds the shared state's lines        */
-    int comb_line_owner;     /* combine: the CPU that last wrote the lock word         */
-    JobList comb_q;          /* combine: requests queued for the combiner              */
-    int comb_left;           /* combine: requests of others this pass may still run    */
-    int32_t inflight;        /* requests issued and not finished (never reset)         */
+    int state_owner;     /* CPU whose cache holds the shared state's lines        */
+    int comb_line_owner; /* combine: the CPU that last wrote the lock word         */
+    JobList comb_q;      /* combine: requests queued for the combiner              */
+    int comb_left;       /* combine: requests of others this pass may still run    */
+    int32_t inflight;    /* requests issued and not finished (never reset)         */
     uint64_t issued, done, dropped, state_transfers, record_transfers, reply_transfers;
     uint64_t comb_passes, combined, elephant;
     double resp_ns, wait_ns; /* response time; time requesters spent waiting for a reply */
 } SvcState;
 static inline SvcState *svc_state(const State *st) { return (SvcState *)lab_kstate(st); }
 
-typedef struct SvcThread { int64_t t_req, wait_start; } SvcThread;
+typedef struct SvcThread {
+    int64_t t_req, wait_start;
+} SvcThread;
 LAB_KSLOT_CHECK(SvcThread);
 static inline SvcThread *svc_thread(Thread *t) { return (SvcThread *)t->kslot.bytes; }
 
@@ -107,7 +122,10 @@ static void svc_size(const double *v, int *nthread, int *njob, int *events)
 #define OP(op, x) asm_op(a, op, x, -1)
 #define JUMP(op, x, label) asm_op(a, op, x, label)
 #define WORK(mode, cost) asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##cost)
-enum { L_TOP, L_MORE, L_REL, L_END };
+enum { L_TOP,
+       L_MORE,
+       L_REL,
+       L_END };
 
 static void build_requester(Asm *a, const State *st)
 {
@@ -122,25 +140,25 @@ static void build_requester(Asm *a, const State *st)
         asm_op2(a, OP_REL, SVL_STATE, FAM_NONE);
         OP(OP_SVC_END, 0);
     } else if (d == SVC_DELEGATE) {
-        OP(OP_SVC_POST, 0);              /* wait: the reply moves the pc on */
+        OP(OP_SVC_POST, 0); /* wait: the reply moves the pc on */
     } else if (d == SVC_COMBINE) {
-        OP(OP_COMB_ENTER, 0);            /* held: queued, and the reply moves on to the jump */
+        OP(OP_COMB_ENTER, 0); /* held: queued, and the reply moves on to the jump */
         JUMP(OP_JMP, 0, L_TOP);
-        OP(OP_SVC_STATE, 0);             /* the combiner: its own request first */
+        OP(OP_SVC_STATE, 0); /* the combiner: its own request first */
         WORK(KERNEL, SVC_CRITICAL);
         OP(OP_SVC_END, 0);
         asm_place(a, L_MORE);
-        JUMP(OP_COMB_NEXT, 0, L_REL);    /* then every request queued meanwhile */
+        JUMP(OP_COMB_NEXT, 0, L_REL); /* then every request queued meanwhile */
         OP(OP_SVC_STATE, 0);
         WORK(KERNEL, SVC_CRITICAL);
         OP(OP_SVC_REPLY, 0);
         JUMP(OP_JMP, 0, L_MORE);
         asm_place(a, L_REL);
         OP(OP_COMB_RELEASE, 0);
-    } else {                             /* partition */
-        OP(OP_PART_STEER, 0);            /* the elephant's, from another CPU: the reply moves on */
+    } else {                  /* partition */
+        OP(OP_PART_STEER, 0); /* the elephant's, from another CPU: the reply moves on */
         JUMP(OP_JMP, 0, L_TOP);
-        WORK(KERNEL, SVC_CRITICAL);      /* its own flow's, on its own state */
+        WORK(KERNEL, SVC_CRITICAL); /* its own flow's, on its own state */
         OP(OP_SVC_END, 0);
     }
     JUMP(OP_JMP, 0, L_TOP);
@@ -180,8 +198,10 @@ static void build_switch_in(Asm *a, const State *st)
 static int svc_build(lab_Sim *s)
 {
     static const ProgSpec PROGS[] = {
-        { PROG_PROCESS, build_requester, "requester" }, { PROG_SVC_SERVER, build_server, "server" },
-        { PROG_INTERRUPT, build_steered, "steered" }, { PROG_SWITCH_IN, build_switch_in, "switch_in" },
+        { PROG_PROCESS, build_requester, "requester" },
+        { PROG_SVC_SERVER, build_server, "server" },
+        { PROG_INTERRUPT, build_steered, "steered" },
+        { PROG_SWITCH_IN, build_switch_in, "switch_in" },
     };
     State *st = s->st;
     SvcState *ss = svc_state(st);
@@ -192,9 +212,11 @@ static int svc_build(lab_Sim *s)
     ss->comb_line_owner = 0;
     ss->comb_q.head = ss->comb_q.tail = -1;
     if ((status = asm_programs(s, PROGS, (int)(sizeof PROGS / sizeof PROGS[0]), 256)) != LAB_OK) return status;
-    st->lock_kind = d == SVC_TICKET ? LOCK_TICKET : d == SVC_MCS ? LOCK_MCS : LOCK_TAS;
+    st->lock_kind = d == SVC_TICKET ? LOCK_TICKET : d == SVC_MCS ? LOCK_MCS
+                                                                 : LOCK_TAS;
     st->lock[SVL_STATE].kind = (int8_t)(d == SVC_WAKE_ALL ? LK_WAKE_ALL : d == SVC_WAKE_ONE ? LK_WAKE_ONE
-                                       : d == SVC_HANDOFF ? LK_HANDOFF : LK_SPIN);
+                                                                      : d == SVC_HANDOFF    ? LK_HANDOFF
+                                                                                            : LK_SPIN);
     st->watched_lock = SVL_STATE;
     /* One requester per CPU, bound to it; with delegate none on the server's CPU. */
     for (i = 0, k = 0; i < st->nthread; i++, k++) {
@@ -281,13 +303,20 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
         return 0;
     case OP_SVC_POST: {
         int j = new_request(s, x);
-        if (j < 0) { ss->dropped++; x->pc++; return 0; }   /* post: the pool is full */
+        if (j < 0) {
+            ss->dropped++;
+            x->pc++;
+            return 0;
+        } /* post: the pool is full */
         engine_queue_post(s, SVC_QUEUE, cpu, engine_role_cpu(st, SVC_SERVER_CPU), j);
-        if (ss->post) { x->pc++; return 0; }
+        if (ss->post) {
+            x->pc++;
+            return 0;
+        }
         return await_reply(s, x);
     }
     case OP_SVC_NEXT: x->pc = engine_queue_next(s, SVC_QUEUE, cpu, x) ? x->pc + 1 : ph->b; return 0;
-    case OP_SVC_FETCH: {                  /* the server reads the request's record */
+    case OP_SVC_FETCH: { /* the server reads the request's record */
         int from = s->thr[s->job[x->job].thread].bound;
         d = rad_move_line(st, from, cpu, 0);
         if (d > 0) ss->record_transfers++;
@@ -311,21 +340,21 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
     }
     case OP_COMB_ENTER: {
         Lock *l = &st->lock[SVL_STATE];
-        if (l->holder < 0 && l->reserved < 0) {   /* free: this CPU becomes the combiner */
+        if (l->holder < 0 && l->reserved < 0) { /* free: this CPU becomes the combiner */
             int from = ss->comb_line_owner;
             ss->comb_line_owner = cpu;
             become_combiner(s, cpu, x->thread);
-            if (from != cpu && (st->c_transfer > 0 || st->rads > 1)) {   /* the lock word's line */
+            if (from != cpu && (st->c_transfer > 0 || st->rads > 1)) { /* the lock word's line */
                 l->transfers++;
                 st->line[l->line].transfers++;
                 d = rad_move_line(st, from, cpu, 0);
             }
             *mode = engine_kernel_mode(level);
-            x->pc++;                      /* past the waiters' jump (the timed phase's end, or below, moves it on) */
+            x->pc++; /* past the waiters' jump (the timed phase's end, or below, moves it on) */
             break;
-        } else {                          /* held: leave the request for the combiner */
+        } else { /* held: leave the request for the combiner */
             int j = new_request(s, x);
-            assert(j >= 0);               /* one request per requester at most */
+            assert(j >= 0); /* one request per requester at most */
             l->contended++;
             l->passed++;
             engine_list_push(s, &ss->comb_q, j);
@@ -335,11 +364,14 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
     }
     case OP_COMB_NEXT: {
         int j = ss->comb_left > 0 ? engine_list_pop(s, &ss->comb_q) : -1;
-        if (j < 0) { x->pc = ph->b; return 0; }
+        if (j < 0) {
+            x->pc = ph->b;
+            return 0;
+        }
         ss->comb_left--;
         x->job = j;
         ss->combined++;
-        d = rad_move_line(st, s->thr[s->job[j].thread].bound, cpu, 0);   /* its record */
+        d = rad_move_line(st, s->thr[s->job[j].thread].bound, cpu, 0); /* its record */
         if (d > 0) ss->record_transfers++;
         *mode = engine_kernel_mode(level);
         break;
@@ -349,7 +381,7 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
         l->hold_ns += st->now - l->hold_start;
         trace_emit(s, LAB_TRACE_RELEASE, cpu, x->thread, SVL_STATE, (double)(st->now - l->hold_start));
         l->holder = -1;
-        if (ss->comb_q.len > 0) {         /* the oldest waiter takes the lock and combines */
+        if (ss->comb_q.len > 0) { /* the oldest waiter takes the lock and combines */
             int j = engine_list_pop(s, &ss->comb_q), to = s->thr[s->job[j].thread].bound;
             l->reserved = (int16_t)to;
             ev_push(s, st->now + rad_move_line(st, cpu, to, 0), EV_SVC_COMBINER, to, j, 0);
@@ -364,7 +396,10 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
         int elephant = rng_unit(&st->rng) * 100.0 <= st->v[F_SVC_ELEPHANT] && st->v[F_SVC_ELEPHANT] > 0;
         int j;
         if (elephant) ss->elephant++;
-        if (!elephant || cpu == 0) { x->pc += 2; return 0; }   /* its own flow, or CPU 0's */
+        if (!elephant || cpu == 0) {
+            x->pc += 2;
+            return 0;
+        } /* its own flow, or CPU 0's */
         j = new_request(s, x);
         assert(j >= 0);
         ev_push(s, st->now + rad_move_line(st, cpu, 0, 0), EV_SVC_STEER, 0, j, 0);
@@ -394,7 +429,7 @@ static void svc_event(lab_Sim *s, const Event *e)
         break;
     }
     case EV_SVC_STEER: engine_raise_interrupt(s, e->cpu, e->a); break;
-    case EV_SVC_COMBINER: {               /* a waiter handed the lock: it combines now */
+    case EV_SVC_COMBINER: { /* a waiter handed the lock: it combines now */
         int tid = s->job[e->a].thread;
         Thread *t = &s->thr[tid];
         x = &t->ctx;
@@ -403,7 +438,7 @@ static void svc_event(lab_Sim *s, const Event *e)
         engine_job_free(s, e->a);
         become_combiner(s, e->cpu, tid);
         x->state = CTX_READY;
-        x->pc += 2;                       /* past the waiters' jump: its own request first */
+        x->pc += 2; /* past the waiters' jump: its own request first */
         engine_kick(s, e->cpu);
         break;
     }
@@ -464,8 +499,10 @@ static void svc_report(lab_Sim *s, JsonW *w, double secs)
     if (ss->discipline == SVC_DELEGATE)
         busy = (double)(s->cpu[engine_role_cpu(st, SVC_SERVER_CPU)].mode_ns[LAB_MODE_FORK]);
     else busy = (double)lock_held_ns(st, SVL_STATE);
-    jw_key(w, "service"); jw_open(w, '{');
-    jw_key(w, "discipline"); jw_str(w, NAMES[ss->discipline]);
+    jw_key(w, "service");
+    jw_open(w, '{');
+    jw_key(w, "discipline");
+    jw_str(w, NAMES[ss->discipline]);
     jw_fixed_key(w, "requests_per_s", secs > 0 ? (double)ss->done / secs : 0, 1);
     jw_fixed_key(w, "mean_response_ns", ss->done ? ss->resp_ns / n : 0, 1);
     jw_fixed_key(w, "serial_busy_pct", window > 0 && ss->discipline != SVC_PARTITION ? 100.0 * busy / window : 0, 2);
@@ -477,8 +514,10 @@ static void svc_report(lab_Sim *s, JsonW *w, double secs)
     jw_fixed_key(w, "reply_wait_pct", window > 0 ? 100.0 * ss->wait_ns / (window * st->ncpu) : 0, 2);
     jw_fixed_key(w, "combined_per_pass", ss->comb_passes ? (double)ss->combined / (double)ss->comb_passes : 0, 3);
     jw_fixed_key(w, "elephant_pct", ss->issued ? 100.0 * (double)ss->elephant / (double)ss->issued : 0, 2);
-    jw_key(w, "requests_dropped"); jw_int(w, (int64_t)ss->dropped);
-    jw_key(w, "requests_in_flight"); jw_int(w, ss->inflight);
+    jw_key(w, "requests_dropped");
+    jw_int(w, (int64_t)ss->dropped);
+    jw_key(w, "requests_in_flight");
+    jw_int(w, ss->inflight);
     jw_close(w, '}');
 }
 
@@ -486,25 +525,26 @@ static const Mechanism SERVICE_MECHANISMS[];
 
 /* Every discipline but combine and partition is one of the engine's mechanisms. */
 static const MechanismUse SERVICE_USES[] = {
-    { "spin-test-and-set", "service.discipline=tas" }, { "spin-ticket", "service.discipline=ticket" },
-    { "spin-mcs", "service.discipline=mcs" }, { "block-wake-all", "service.discipline=wake_all" },
-    { "block-wake-one", "service.discipline=wake_one" }, { "block-handoff", "service.discipline=handoff" },
-    { "delegation-posted", "service.discipline=delegate, service.requests=post" },
-    { "delegation-synchronous", "service.discipline=delegate, service.requests=wait" },
-    { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
-    { "rad-distance", "machine.rads=2|3|4|5|6|7|8" },
-    { NULL, NULL }
+    { "spin-test-and-set", "service.discipline=tas" }, { "spin-ticket", "service.discipline=ticket" }, { "spin-mcs", "service.discipline=mcs" }, { "block-wake-all", "service.discipline=wake_all" }, { "block-wake-one", "service.discipline=wake_one" }, { "block-handoff", "service.discipline=handoff" }, { "delegation-posted", "service.discipline=delegate, service.requests=post" }, { "delegation-synchronous", "service.discipline=delegate, service.requests=wait" }, { "scheduler-run-queue", "" }, { "cache-line-transfer", "" }, { "rad-distance", "machine.rads=2|3|4|5|6|7|8" }, { NULL, NULL }
 };
 
 /* Its programs are all written by svc_build. */
 static const Kernel SERVICE = {
     .name = "service",
-    .nlock = SVL_COUNT, .lock_names = SVC_LOCK_NAMES,
+    .nlock = SVL_COUNT,
+    .lock_names = SVC_LOCK_NAMES,
     .state_size = sizeof(SvcState),
-    .size = svc_size, .check = svc_check, .build = svc_build, .reset = svc_reset,
-    .exec = svc_exec, .event = svc_event, .jumps = svc_jumps,
-    .report = svc_report, .metrics = { SVC_METRICS },
-    .mechanisms = { SERVICE_MECHANISMS }, .uses = { SERVICE_USES },
+    .size = svc_size,
+    .check = svc_check,
+    .build = svc_build,
+    .reset = svc_reset,
+    .exec = svc_exec,
+    .event = svc_event,
+    .jumps = svc_jumps,
+    .report = svc_report,
+    .metrics = { SVC_METRICS },
+    .mechanisms = { SERVICE_MECHANISMS },
+    .uses = { SERVICE_USES },
     .queues = SVC_QUEUES,
     .roles = SVC_ROLES,
 };

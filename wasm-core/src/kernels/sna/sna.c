@@ -40,34 +40,51 @@
  * DLC kprocs) and the measured transfer. */
 enum SnaOp {
     OP_NEW_MBUF = OP_KERNEL_BASE, /* a = job kind: take an mbuf for this thread's session */
-    OP_ENQ,           /* a = Role: put the context's mbuf on that thread's queue      */
-    OP_POST,          /* a = Role: et_post that thread (wake it if it waits for work)  */
-    OP_WAIT_WORK,     /* take the next mbuf from this thread's queue, or sleep until posted */
-    OP_FREE_MBUF,     /* return the context's mbuf                                     */
-    OP_LINK_TX,       /* the mbuf leaves on its session's link; the partner answers    */
-    OP_SEARCH,        /* a = mode: find the session in the connection table (list or hash) */
-    OP_PACE,          /* a = 0: wait while the pacing window is full; 1: until all RUs are answered */
-    OP_XFER_START,    /* the measured transfer begins: RUs to send into the counter    */
-    OP_XFER_DONE      /* the measured transfer is complete                             */
+    OP_ENQ,                       /* a = Role: put the context's mbuf on that thread's queue      */
+    OP_POST,                      /* a = Role: et_post that thread (wake it if it waits for work)  */
+    OP_WAIT_WORK,                 /* take the next mbuf from this thread's queue, or sleep until posted */
+    OP_FREE_MBUF,                 /* return the context's mbuf                                     */
+    OP_LINK_TX,                   /* the mbuf leaves on its session's link; the partner answers    */
+    OP_SEARCH,                    /* a = mode: find the session in the connection table (list or hash) */
+    OP_PACE,                      /* a = 0: wait while the pacing window is full; 1: until all RUs are answered */
+    OP_XFER_START,                /* the measured transfer begins: RUs to send into the counter    */
+    OP_XFER_DONE                  /* the measured transfer is complete                             */
 };
 /* Which thread of the mbuf's session an OP_ENQ or OP_POST addresses. */
-enum Role { ROLE_TP, ROLE_HS, ROLE_DLC };
+enum Role { ROLE_TP,
+            ROLE_HS,
+            ROLE_DLC };
 enum { EV_LINK_ARRIVE = EV_KERNEL_BASE };
-enum { JOB_SNA_SEND = 7, JOB_SNA_DATA = 8, JOB_SNA_PACING = 9 };
-enum { PROG_TP = PROG_KERNEL_BASE, PROG_TP_XFER, PROG_HS, PROG_DLC };
+enum { JOB_SNA_SEND = 7,
+       JOB_SNA_DATA = 8,
+       JOB_SNA_PACING = 9 };
+enum { PROG_TP = PROG_KERNEL_BASE,
+       PROG_TP_XFER,
+       PROG_HS,
+       PROG_DLC };
 /* Lock families of OP_ACQ / OP_REL: the session's lock, its bucket's, its link's. */
-enum { FAM_SESSION = FAM_KERNEL_BASE, FAM_BUCKET, FAM_LINK };
+enum { FAM_SESSION = FAM_KERNEL_BASE,
+       FAM_BUCKET,
+       FAM_LINK };
 #define SNA_SESSION_LOCKS 16
 #define SNA_BUCKETS 8
 /* The remedies (SnaState.sw[], in field order from sna.lock_kind): 0 as first
  * ported, 1 (or 2) remedied. */
-enum { SW_LOCK_KIND, SW_LOCKING, SW_COPY, SW_SEARCH, SW_SNAIPCM, SW_LINES, SW_POST, SW_ALLOC,
-       SW_TABLE_LOCK, SW_COUNT };
+enum { SW_LOCK_KIND,
+       SW_LOCKING,
+       SW_COPY,
+       SW_SEARCH,
+       SW_SNAIPCM,
+       SW_LINES,
+       SW_POST,
+       SW_ALLOC,
+       SW_TABLE_LOCK,
+       SW_COUNT };
 
 /* The SNA kernel's slice of the arena. */
 typedef struct SnaState {
     int sessions, sw[SW_COUNT];
-    int64_t link_free_at;    /* the measured transfer's token ring is busy until then */
+    int64_t link_free_at; /* the measured transfer's token ring is busy until then */
     int64_t xfer_start;
     uint64_t xfers_done, xfer_bytes_acked;
     double xfer_time_ns;
@@ -76,23 +93,57 @@ static SnaState *sna_state(const State *st) { return (SnaState *)lab_kstate(st);
 
 
 enum SnaLock {
-    SL_REGION = 0, SL_TABLE, SL_BUCKET0,
+    SL_REGION = 0,
+    SL_TABLE,
+    SL_BUCKET0,
     SL_SESSION0 = SL_BUCKET0 + SNA_BUCKETS,
     SL_SNAIPCM = SL_SESSION0 + SNA_SESSION_LOCKS,
-    SL_HEAP, SL_POOL0,
-    SL_DLC0 = SL_POOL0 + LAB_SNA_MAX_CPUS, SL_DLC1,
+    SL_HEAP,
+    SL_POOL0,
+    SL_DLC0 = SL_POOL0 + LAB_SNA_MAX_CPUS,
+    SL_DLC1,
     SL_COUNT
 };
 
 static const char *const SNA_LOCK_NAMES[SL_COUNT] = {
-    "hs_region", "session_table",
-    "bucket[0]", "bucket[1]", "bucket[2]", "bucket[3]", "bucket[4]", "bucket[5]", "bucket[6]", "bucket[7]",
-    "session[0]", "session[1]", "session[2]", "session[3]", "session[4]", "session[5]", "session[6]",
-    "session[7]", "session[8]", "session[9]", "session[10]", "session[11]", "session[12]", "session[13]",
-    "session[14]", "session[15]",
-    "snaipcm_hash", "xmalloc_heap",
-    "pool[0]", "pool[1]", "pool[2]", "pool[3]", "pool[4]", "pool[5]", "pool[6]", "pool[7]",
-    "dlc[sessions]", "dlc[transfer]",
+    "hs_region",
+    "session_table",
+    "bucket[0]",
+    "bucket[1]",
+    "bucket[2]",
+    "bucket[3]",
+    "bucket[4]",
+    "bucket[5]",
+    "bucket[6]",
+    "bucket[7]",
+    "session[0]",
+    "session[1]",
+    "session[2]",
+    "session[3]",
+    "session[4]",
+    "session[5]",
+    "session[6]",
+    "session[7]",
+    "session[8]",
+    "session[9]",
+    "session[10]",
+    "session[11]",
+    "session[12]",
+    "session[13]",
+    "session[14]",
+    "session[15]",
+    "snaipcm_hash",
+    "xmalloc_heap",
+    "pool[0]",
+    "pool[1]",
+    "pool[2]",
+    "pool[3]",
+    "pool[4]",
+    "pool[5]",
+    "pool[6]",
+    "pool[7]",
+    "dlc[sessions]",
+    "dlc[transfer]",
 };
 
 typedef char sna_lock_names_complete[(sizeof SNA_LOCK_NAMES / sizeof SNA_LOCK_NAMES[0]) == SL_COUNT ? 1 : -1];
@@ -133,12 +184,18 @@ static void sna_report(lab_Sim *s, JsonW *w, double secs)
 {
     const State *st = s->st;
     const SnaState *ss = sna_state(st);
-    jw_key(w, "sna"); jw_open(w, '{');
-    jw_key(w, "transfers_completed"); jw_int(w, (int64_t)ss->xfers_done);
-    jw_key(w, "transfer_response_ns"); jw_fixed(w, ss->xfers_done ? ss->xfer_time_ns / (double)ss->xfers_done : 0, 1);
-    jw_key(w, "transfer_bytes_per_s"); jw_fixed(w, secs > 0 ? (double)ss->xfer_bytes_acked / secs : 0, 1);
-    jw_key(w, "round_trips_per_s"); jw_fixed(w, secs > 0 ? (double)st->txns / secs : 0, 1);
-    jw_key(w, "round_trip_ns"); jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
+    jw_key(w, "sna");
+    jw_open(w, '{');
+    jw_key(w, "transfers_completed");
+    jw_int(w, (int64_t)ss->xfers_done);
+    jw_key(w, "transfer_response_ns");
+    jw_fixed(w, ss->xfers_done ? ss->xfer_time_ns / (double)ss->xfers_done : 0, 1);
+    jw_key(w, "transfer_bytes_per_s");
+    jw_fixed(w, secs > 0 ? (double)ss->xfer_bytes_acked / secs : 0, 1);
+    jw_key(w, "round_trips_per_s");
+    jw_fixed(w, secs > 0 ? (double)st->txns / secs : 0, 1);
+    jw_key(w, "round_trip_ns");
+    jw_fixed(w, st->txns ? st->txn_time_ns / (double)st->txns : 0, 1);
     jw_close(w, '}');
 }
 
@@ -167,32 +224,45 @@ static void sna_link_tx(lab_Sim *s, int j, int cpu)
 
 /* ---- the programs ---------------------------------------------------------------- */
 
-#define OP(o, x)        asm_op2(a, o, x, 0)
-#define WORK(mode, c)   asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##c)
-#define ACQ(lock, fam)  asm_op2(a, OP_ACQ, lock, fam)
-#define REL(lock, fam)  asm_op2(a, OP_REL, lock, fam)
-#define JUMP(op, x, l)  asm_op(a, op, x, l)
+#define OP(o, x) asm_op2(a, o, x, 0)
+#define WORK(mode, c) asm_op2(a, OP_WORK, LAB_MODE_##mode, C_##c)
+#define ACQ(lock, fam) asm_op2(a, OP_ACQ, lock, fam)
+#define REL(lock, fam) asm_op2(a, OP_REL, lock, fam)
+#define JUMP(op, x, l) asm_op(a, op, x, l)
 
-static void mem_op(Asm *a, const int *sw)      /* xmalloc or the CPU's pool: get or give back */
+static void mem_op(Asm *a, const int *sw) /* xmalloc or the CPU's pool: get or give back */
 {
-    if (sw[SW_ALLOC]) { ACQ(SL_POOL0, FAM_CPU); WORK(KERNEL, SNA_POOL_ALLOC); REL(SL_POOL0, FAM_CPU); }
-    else { ACQ(SL_HEAP, FAM_NONE); WORK(KERNEL, SNA_XMALLOC); REL(SL_HEAP, FAM_NONE); }
+    if (sw[SW_ALLOC]) {
+        ACQ(SL_POOL0, FAM_CPU);
+        WORK(KERNEL, SNA_POOL_ALLOC);
+        REL(SL_POOL0, FAM_CPU);
+    } else {
+        ACQ(SL_HEAP, FAM_NONE);
+        WORK(KERNEL, SNA_XMALLOC);
+        REL(SL_HEAP, FAM_NONE);
+    }
 }
 
-static void lookups(Asm *a, const int *sw, int n)   /* MBUF_SNAIPCM(mbuf), n times */
+static void lookups(Asm *a, const int *sw, int n) /* MBUF_SNAIPCM(mbuf), n times */
 {
     int i;
     if (sw[SW_SNAIPCM]) return;
-    for (i = 0; i < n; i++) { ACQ(SL_SNAIPCM, FAM_NONE); WORK(KERNEL, SNA_LOOKUP); REL(SL_SNAIPCM, FAM_NONE); }
+    for (i = 0; i < n; i++) {
+        ACQ(SL_SNAIPCM, FAM_NONE);
+        WORK(KERNEL, SNA_LOOKUP);
+        REL(SL_SNAIPCM, FAM_NONE);
+    }
 }
 
 /* Finding the session: under the region lock (region), or under the table's lock. */
 static void enter(Asm *a, const int *sw)
 {
     if (sw[SW_LOCKING]) {
-        if (sw[SW_TABLE_LOCK]) ACQ(SL_BUCKET0, FAM_BUCKET); else ACQ(SL_TABLE, FAM_NONE);
+        if (sw[SW_TABLE_LOCK]) ACQ(SL_BUCKET0, FAM_BUCKET);
+        else ACQ(SL_TABLE, FAM_NONE);
         OP(OP_SEARCH, LAB_MODE_KERNEL);
-        if (sw[SW_TABLE_LOCK]) REL(SL_BUCKET0, FAM_BUCKET); else REL(SL_TABLE, FAM_NONE);
+        if (sw[SW_TABLE_LOCK]) REL(SL_BUCKET0, FAM_BUCKET);
+        else REL(SL_TABLE, FAM_NONE);
         ACQ(SL_SESSION0, FAM_SESSION);
     } else {
         ACQ(SL_REGION, FAM_NONE);
@@ -202,10 +272,15 @@ static void enter(Asm *a, const int *sw)
 
 static void leave(Asm *a, const int *sw)
 {
-    if (sw[SW_LOCKING]) REL(SL_SESSION0, FAM_SESSION); else REL(SL_REGION, FAM_NONE);
+    if (sw[SW_LOCKING]) REL(SL_SESSION0, FAM_SESSION);
+    else REL(SL_REGION, FAM_NONE);
 }
 
-static void post(Asm *a, int role) { WORK(KERNEL, SNA_POST); OP(OP_POST, role); }
+static void post(Asm *a, int role)
+{
+    WORK(KERNEL, SNA_POST);
+    OP(OP_POST, role);
+}
 
 /* Queue the mbuf to the next thread and et_post it, under the lock or after. */
 static void hand_on(Asm *a, const int *sw, int role)
@@ -229,21 +304,24 @@ static void tp_write(Asm *a, const int *sw, int nlookups)
     hand_on(a, sw, ROLE_HS);
 }
 
-enum { L_TOP, L_RECV, L_LOOP, L_DRAIN };
+enum { L_TOP,
+       L_RECV,
+       L_LOOP,
+       L_DRAIN };
 
 static void build_tp(Asm *a, const int *sw, int n)
 {
     asm_place(a, L_TOP);
     WORK(USER, SNA_TP_WORK);
     tp_write(a, sw, n);
-    WORK(KERNEL, SYSCALL);                    /* read(): wait for the partner's answer */
+    WORK(KERNEL, SYSCALL); /* read(): wait for the partner's answer */
     OP(OP_WAIT_WORK, 0);
     enter(a, sw);
     lookups(a, sw, n);
     if (!sw[SW_COPY]) OP(OP_COPY, LAB_MODE_KERNEL);
     leave(a, sw);
     if (sw[SW_COPY]) OP(OP_COPY, LAB_MODE_KERNEL);
-    mem_op(a, sw);                            /* give the mbuf's snaipcm back          */
+    mem_op(a, sw); /* give the mbuf's snaipcm back          */
     OP(OP_FREE_MBUF, 0);
     OP(OP_TXN_DONE, 0);
     JUMP(OP_JMP, 0, L_TOP);
@@ -255,12 +333,12 @@ static void build_tp_xfer(Asm *a, const int *sw, int n)
     OP(OP_XFER_START, 0);
     asm_place(a, L_LOOP);
     JUMP(OP_JZ_CTR, 0, L_DRAIN);
-    OP(OP_PACE, 0);                           /* the pacing window must have room      */
+    OP(OP_PACE, 0); /* the pacing window must have room      */
     tp_write(a, sw, n);
     OP(OP_DEC_CTR, 0);
     JUMP(OP_JMP, 0, L_LOOP);
     asm_place(a, L_DRAIN);
-    OP(OP_PACE, 1);                           /* every RU answered: the transfer is done */
+    OP(OP_PACE, 1); /* every RU answered: the transfer is done */
     OP(OP_XFER_DONE, 0);
     JUMP(OP_JMP, 0, L_TOP);
 }
@@ -270,11 +348,11 @@ static void build_hs(Asm *a, const int *sw, int n)
     asm_place(a, L_TOP);
     OP(OP_WAIT_WORK, 0);
     JUMP(OP_IF_JOB, JOB_SNA_SEND, L_RECV);
-    enter(a, sw);                             /* transmission control                  */
+    enter(a, sw); /* transmission control                  */
     lookups(a, sw, n);
     WORK(KERNEL, SNA_HS_WORK);
     leave(a, sw);
-    ACQ(SL_DLC0, FAM_LINK);                   /* the DLC device driver and the adapter */
+    ACQ(SL_DLC0, FAM_LINK); /* the DLC device driver and the adapter */
     WORK(KERNEL, SNA_DLC_SEND);
     OP(OP_LINK_TX, 0);
     REL(SL_DLC0, FAM_LINK);
@@ -294,20 +372,22 @@ static void build_hs(Asm *a, const int *sw, int n)
  * work, under HS's locks (build_hs, L_RECV); the kproc takes none of SNA's locks. */
 static void build_dlc(Asm *a, const int *sw, int n)
 {
-    (void)sw; (void)n;
+    (void)sw;
+    (void)n;
     asm_place(a, L_TOP);
     OP(OP_WAIT_WORK, 0);
     ACQ(SL_DLC0, FAM_LINK);
     WORK(KERNEL, SNA_DLC_RECV);
     REL(SL_DLC0, FAM_LINK);
-    OP(OP_ENQ, ROLE_HS);                      /* the SNA bottom half: queue it to HS   */
+    OP(OP_ENQ, ROLE_HS); /* the SNA bottom half: queue it to HS   */
     post(a, ROLE_HS);
     JUMP(OP_JMP, 0, L_TOP);
 }
 
-static void build_interrupt(Asm *a, const int *sw, int n)   /* the DLC bottom half: on to the DLC kproc */
+static void build_interrupt(Asm *a, const int *sw, int n) /* the DLC bottom half: on to the DLC kproc */
 {
-    (void)sw; (void)n;
+    (void)sw;
+    (void)n;
     WORK(INTERRUPT, RX_INTERRUPT);
     OP(OP_ENQ, ROLE_DLC);
     OP(OP_POST, ROLE_DLC);
@@ -318,7 +398,8 @@ static void build_interrupt(Asm *a, const int *sw, int n)   /* the DLC bottom ha
  * (unlike the OpenVMS SCHED lock of the other kernels), so the switch takes no lock. */
 static void build_switch_in(Asm *a, const int *sw, int n)
 {
-    (void)sw; (void)n;
+    (void)sw;
+    (void)n;
     WORK(CSWITCH, CONTEXT_SWITCH);
     OP(OP_MIGRATED, 0);
     OP(OP_RESUME, 0);
@@ -335,19 +416,27 @@ static int sna_build(lab_Sim *s)
     int n = (int)st->v[F_SNA_LOOKUPS], i, start;
     Asm as, *a = &as;
     int kind;
-    struct { int id; void (*fn)(Asm *, const int *, int); const char *name; } P[] = {
-        { PROG_TP, build_tp, "tp" }, { PROG_TP_XFER, build_tp_xfer, "tp_transfer" },
-        { PROG_HS, build_hs, "hs_kproc" }, { PROG_DLC, build_dlc, "dlc_kproc" },
-        { PROG_INTERRUPT, build_interrupt, "interrupt" }, { PROG_SWITCH_IN, build_switch_in, "switch_in" },
+    struct {
+        int id;
+        void (*fn)(Asm *, const int *, int);
+        const char *name;
+    } P[] = {
+        { PROG_TP, build_tp, "tp" },
+        { PROG_TP_XFER, build_tp_xfer, "tp_transfer" },
+        { PROG_HS, build_hs, "hs_kproc" },
+        { PROG_DLC, build_dlc, "dlc_kproc" },
+        { PROG_INTERRUPT, build_interrupt, "interrupt" },
+        { PROG_SWITCH_IN, build_switch_in, "switch_in" },
     };
 
     ss->sessions = (int)st->v[F_SNA_SESSIONS];
     for (i = 0; i < SW_COUNT; i++) ss->sw[i] = (int)st->v[F_SNA_LOCK_KIND + i];
-    kind = sw[SW_LOCK_KIND] == SNA_SIMPLE ? LK_SPIN : sw[SW_LOCK_KIND] == SNA_HANDOFF ? LK_HANDOFF : LK_WAKE_ALL;
+    kind = sw[SW_LOCK_KIND] == SNA_SIMPLE ? LK_SPIN : sw[SW_LOCK_KIND] == SNA_HANDOFF ? LK_HANDOFF
+                                                                                      : LK_WAKE_ALL;
 
     s->code = (Phase *)lab_alloc((int)(sizeof(Phase) * SNA_CODE_MAX));
     if (!s->code) return LAB_ERR_NOMEM;
-    asm_init(a, s->code, SNA_CODE_MAX);   /* fixed size: the programs point into it */
+    asm_init(a, s->code, SNA_CODE_MAX); /* fixed size: the programs point into it */
     for (i = 0; i < (int)(sizeof P / sizeof P[0]); i++) {
         start = asm_begin(a);
         P[i].fn(a, sw, n);
@@ -367,7 +456,7 @@ static int sna_build(lab_Sim *s)
              * queue ("all suspended threads are placed on the run queue"): blocking_lock.c */
             st->lock[i].wake_cost = C_SNA_LOCK_WAKEUP;
         }
-    if (!sw[SW_LINES]) {                      /* the pool locks side by side: one line  */
+    if (!sw[SW_LINES]) { /* the pool locks side by side: one line  */
         for (i = 0; i < LAB_SNA_MAX_CPUS; i++) st->lock[SL_POOL0 + i].line = SL_POOL0;
         st->line[SL_POOL0].nlocks = LAB_SNA_MAX_CPUS;
         for (i = 1; i < LAB_SNA_MAX_CPUS; i++) st->line[SL_POOL0 + i].nlocks = 0;
@@ -402,8 +491,8 @@ static int64_t sna_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
     switch (ph->op) {
     case OP_NEW_MBUF:
         x->job = engine_job_alloc(s, ph->a, x->thread, 0);
-        assert(x->job >= 0);               /* sna_size gives every session room       */
-        s->job[x->job].thread = x->sess;   /* an mbuf belongs to a session            */
+        assert(x->job >= 0);             /* sna_size gives every session room       */
+        s->job[x->job].thread = x->sess; /* an mbuf belongs to a session            */
         x->pc++;
         return 0;
     case OP_ENQ: {
@@ -425,7 +514,10 @@ static int64_t sna_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
     case OP_WAIT_WORK: {
         Thread *th = &s->thr[x->thread];
         int j = engine_list_pop(s, &th->work);
-        if (j < 0) { engine_block(s, cpu, T_WAIT_WORK, 4); return -1; }
+        if (j < 0) {
+            engine_block(s, cpu, T_WAIT_WORK, 4);
+            return -1;
+        }
         x->job = j;
         x->sess = s->job[j].thread;
         x->pc++;
@@ -451,18 +543,25 @@ static int64_t sna_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
     case OP_PACE: {
         Thread *th = &s->thr[x->thread];
         int j;
-        while ((j = engine_list_pop(s, &th->work)) >= 0) {      /* pacing responses in */
+        while ((j = engine_list_pop(s, &th->work)) >= 0) { /* pacing responses in */
             engine_job_free(s, j);
             th->inflight--;
             ss->xfer_bytes_acked += (uint64_t)st->v[F_SNA_RU_BYTES];
         }
-        if (ph->a == 0 && th->inflight < (int)st->v[F_SNA_PACING]) { th->inflight++; x->pc++; return 0; }
-        if (ph->a == 1 && th->inflight == 0) { x->pc++; return 0; }
+        if (ph->a == 0 && th->inflight < (int)st->v[F_SNA_PACING]) {
+            th->inflight++;
+            x->pc++;
+            return 0;
+        }
+        if (ph->a == 1 && th->inflight == 0) {
+            x->pc++;
+            return 0;
+        }
         engine_block(s, cpu, T_WAIT_WORK, 5);
         return -1;
     }
     case OP_XFER_START:
-        if (st->now < st->warmup) {            /* measured after the warm-up */
+        if (st->now < st->warmup) { /* measured after the warm-up */
             ev_push(s, st->warmup, EV_WAKE, -1, x->thread, 0);
             engine_block(s, cpu, T_SLEEPING, 0);
             return -1;
@@ -500,11 +599,15 @@ static int sna_lock_of(const lab_Sim *s, const Ctx *x, const Phase *ph, int cpu)
     switch (ph->b) {
     case FAM_SESSION: return ph->a + x->sess % SNA_SESSION_LOCKS;
     case FAM_BUCKET: return ph->a + x->sess % SNA_BUCKETS;
-    default: return ph->a + (x->sess == sna_state(s->st)->sessions);   /* FAM_LINK */
+    default: return ph->a + (x->sess == sna_state(s->st)->sessions); /* FAM_LINK */
     }
 }
 
-static int sna_jumps(int op) { (void)op; return 0; }
+static int sna_jumps(int op)
+{
+    (void)op;
+    return 0;
+}
 
 static void sna_reset(lab_Sim *s)
 {
@@ -524,20 +627,27 @@ static int sna_check(lab_Scenario *sc)
 static const Mechanism SNA_MECHANISMS[];
 
 static const MechanismUse SNA_USES[] = {
-    { "spin-test-and-set", "sna.lock_kind=simple" }, { "block-wake-all", "sna.lock_kind=lockl" },
-    { "block-handoff", "sna.lock_kind=handoff" }, { "scheduler-run-queue", "" }, { "cache-line-transfer", "" },
-    { NULL, NULL }
+    { "spin-test-and-set", "sna.lock_kind=simple" }, { "block-wake-all", "sna.lock_kind=lockl" }, { "block-handoff", "sna.lock_kind=handoff" }, { "scheduler-run-queue", "" }, { "cache-line-transfer", "" }, { NULL, NULL }
 };
 
 /* Its programs are all written by sna_build. */
 static const Kernel SNA = {
     .name = "sna",
-    .nlock = SL_COUNT, .lock_names = SNA_LOCK_NAMES,
+    .nlock = SL_COUNT,
+    .lock_names = SNA_LOCK_NAMES,
     .state_size = sizeof(SnaState),
-    .size = sna_size, .check = sna_check, .build = sna_build, .reset = sna_reset,
-    .exec = sna_exec, .event = sna_event, .lock_of = sna_lock_of, .jumps = sna_jumps,
-    .report = sna_report, .metrics = { SNA_METRICS },
-    .mechanisms = { SNA_MECHANISMS }, .uses = { SNA_USES },
+    .size = sna_size,
+    .check = sna_check,
+    .build = sna_build,
+    .reset = sna_reset,
+    .exec = sna_exec,
+    .event = sna_event,
+    .lock_of = sna_lock_of,
+    .jumps = sna_jumps,
+    .report = sna_report,
+    .metrics = { SNA_METRICS },
+    .mechanisms = { SNA_MECHANISMS },
+    .uses = { SNA_USES },
 };
 
 const Kernel *kernel_sna(void) { return &SNA; }
