@@ -218,7 +218,7 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
     events: h('events'),
     windowNs: h('window_ns'),
     roleCpus: Object.fromEntries(l.roles.map((role) => [role, h(role)])),
-    kernel: (schema.fields.find((f) => f.path === 'kernel.kind')?.values?.[h('kernel')] ?? 'classic') as Snapshot['kernel'],
+    kernel: (schema.fields.find((f) => f.path === 'kernel.kind')?.values?.[h('kernel')] ?? '') as Snapshot['kernel'],
     cpus,
     locks,
     queues,

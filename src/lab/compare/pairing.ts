@@ -54,7 +54,7 @@ const PRESET_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 /** The field that tells the pair apart, and its two values, for a scenario's kernel. */
 export function pairField(values: ScenarioValues): KernelPair {
-  return kernelInfo(values['kernel.kind'] ?? 'classic').pair(values);
+  return kernelInfo(values['kernel.kind']).pair(values);
 }
 
 /** The scenario a class would set beside this one: the same with the pair's other value. */

@@ -5,14 +5,15 @@
  */
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Schema } from '../../core/schema.js';
-import { capitalised, isKernelName, kernelInfo } from '../../kernels/index.js';
+import { capitalised, isKernelName, KERNELS, kernelInfo } from '../../kernels/index.js';
 import { plural } from '../../views/format.js';
 import { controlFor, toDisplay, unitLabel } from '../controls.js';
 
 
 /** "Scalable Kernel · 16 CPUs", "SNA Server/6000 · 4 CPUs · lockl (wake all)", "AlphaServer GS (NUMA) · 16 CPUs in 4 RADs · home RAD". */
 export function sideTitle(values: ScenarioValues): string {
-  const kernel = String(values['kernel.kind'] ?? 'classic');
+  // a scenario that names no kernel runs the core's default (the registry's first)
+  const kernel = String(values['kernel.kind'] ?? KERNELS[0]!.name);
   const cpus = Number(values['machine.cpus'] ?? NaN);
   const info = kernelInfo(kernel);
   const parts = [isKernelName(kernel) ? capitalised(info.title) : kernel];
