@@ -14,7 +14,7 @@
  * remembers from the snapshots it was given (model.ts: advanceHerd). Where each thing
  * goes is layout.ts's to say; this file draws it.
  */
-import { useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { useId, useState } from 'react';
 import type { Report } from '../../../core/report.js';
 import type { Snapshot } from '../../../core/snapshot.js';
 import { MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../../../views/palette.js';
@@ -59,15 +59,28 @@ export interface HerdViewProps {
 const SLIDE_MS = 260;
 const CALM_MS = 120;
 
-/** The view remembers the lock it follows and the last bounce, from the snapshots it was given. */
+/** What the view remembers after a snapshot: the snapshot, the lock it follows and the last bounce. */
+interface Followed { snapshot: Snapshot; lock?: string; lockIndex: number; memory: HerdMemory | undefined }
+
+function follow(snapshot: Snapshot, before: Followed | undefined): Followed {
+  const lockIndex = hotLockIndex(snapshot, before?.lock);
+  const memory = advanceHerd(before?.memory, snapshot, lockIndex);
+  return { snapshot, lock: snapshot.locks[lockIndex]?.name, lockIndex, memory };
+}
+
+/**
+ * The view remembers the lock it follows and the last bounce, from the snapshots it was
+ * given: state moved on while rendering when the snapshot changes (react.dev, "Storing
+ * information from previous renders"), so a discarded render changes nothing.
+ */
 function useHerdMemory(snapshot: Snapshot): { lockIndex: number; memory: HerdMemory | undefined } {
-  const ref = useRef<{ lock?: string; memory?: HerdMemory }>({});
-  const result = useMemo(() => {
-    const lockIndex = hotLockIndex(snapshot, ref.current.lock);
-    return { lockIndex, memory: advanceHerd(ref.current.memory, snapshot, lockIndex) };
-  }, [snapshot]);
-  useLayoutEffect(() => { ref.current = { lock: snapshot.locks[result.lockIndex]?.name, memory: result.memory }; });
-  return result;
+  const [followed, setFollowed] = useState(() => follow(snapshot, undefined));
+  if (followed.snapshot !== snapshot) {
+    const next = follow(snapshot, followed);
+    setFollowed(next);
+    return next;
+  }
+  return followed;
 }
 
 export function HerdView(props: HerdViewProps) {
