@@ -10,8 +10,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
-import { leastWordSize, MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
-import { fitFontSizeOrNone, formatOne, formatPct, plural } from '../format.js';
+import { MODES, spinningWords, themeTokens, type Theme } from '../palette.js';
+import { formatOne, formatPct, plural } from '../format.js';
 import { measuredWhen, mpsynch } from '../snapshot-data.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { ModeLegend } from '../common/Legend.js';
@@ -19,6 +19,7 @@ import { ModeRect, PatternDefs } from '../common/marks.js';
 import {
   cpuGridSummary, cpuModeShares, defaultGridHeight, DENSE_GRID_FROM, gridLayout, roleCpuOf, runningText, tileDetail, tileDetailText, tileModeText,
 } from './model.js';
+import { badgeBox, sharesShown, TILE_PAD, tileButton, tileOrigin, tileText, tileType } from './layout.js';
 import { DenseCells } from './DenseCells.js';
 import { stackOffsets } from '../common/stack.js';
 import { kernelInfo, modeVocabulary } from '../../kernels/index.js';
@@ -62,20 +63,12 @@ export function CpuGrid(props: CpuGridProps) {
   // SNA threads have names of their own (TP 12, HS 12, DLC 0); OpenVMS runs processes.
   const named = kernelInfo(snapshot.kernel).threads;
   const nameOf = named ? (thread: number) => named.name(snapshot.threads.length, thread) : undefined;
-  const pad = 3; // room for the designated outline
-  // long badges ("TCP/IP", "IRQ") only where they leave room for the tile's "CPU nn"
-  // A tile's small words shrink with short tiles, except in the projector theme: there no
-  // word goes under its small size, the least a lecture hall reads, and a word that does
-  // not fit at that size is left out (the tile's colour and pattern, the legend and the
-  // data table still say it).
-  const least = leastWordSize(t);
-  const small = Math.max(11, least, Math.min(t.smallSize, layout.tileH * 0.2));
-  const big = Math.max(12, least, Math.min(t.largeSize, layout.tileH * 0.26));
-  const badgeFont = badgeSize(small, least);
-  const longBadges = detail === 'full'
-    && 6 * 0.62 * small + 'TCP/IP · IRQ'.length * badgeFont * 0.62 + 24 <= layout.tileW;
-  /** A word's size in the tile, or 0 where it does not fit at the least size (then it is left out). */
-  const wordSize = (text: string, room: number, max: number, min: number, bold = false) => fitFontSizeOrNone(text, room, max, min, least, bold);
+  const pad = TILE_PAD; // room for the designated outline
+  // A tile's words shrink with short tiles, but in the projector theme never under its
+  // least size: a word that does not fit at that size is left out (the tile's colour and
+  // pattern, the legend and the data table still say it). layout.ts: tileType, tileText.
+  const type = tileType(layout, detail, t);
+  const { small, badge: badgeFont, longBadges } = type;
 
   const vocabulary = modeVocabulary(snapshot.kernel);
   const headline = (
@@ -122,22 +115,14 @@ export function CpuGrid(props: CpuGridProps) {
       <svg width={layout.width + pad * 2} height={layout.height + pad * 2} aria-hidden="true">
         <PatternDefs prefix={patterns} theme={theme} />
         {snapshot.cpus.map((cpu, i) => {
-          const col = i % layout.cols;
-          const row = Math.floor(i / layout.cols);
-          const x = pad + col * (layout.tileW + layout.gap);
-          const y = pad + row * (layout.tileH + layout.gap);
+          const { x, y } = tileOrigin(layout, i);
           const isDesignated = cpu.id === designated;
           const isInterrupt = cpu.id === props.interruptCpu;
           const ink = t.modeText[cpu.mode];
           const halo = { stroke: t.modes[cpu.mode], strokeWidth: 4, paintOrder: 'stroke' as const, strokeLinejoin: 'round' as const };
-          const modeY = y + Math.max(small * 2.4 + 4, layout.tileH * 0.52);
           const modeText = tileModeText(cpu);
-          const modeSize = wordSize(modeText, layout.tileW - 10, big, 10, true);
           const detailText = tileDetailText(cpu, lockNames, nameOf);
-          const detailSize = wordSize(detailText, layout.tileW - 8, small, 0);
-          // under the mode word; the projector theme's larger words need its descenders' room too
-          const detailY = modeY + (least > 0 ? modeSize * 0.3 + detailSize + 2 : small + 3);
-          const labelModeSize = wordSize(modeText, layout.tileW - 6, small, 9, true);
+          const words = tileText(layout, detail, type, { x, y }, modeText, detailText, t.fontSize);
           return (
             <g key={cpu.id} data-cpu={cpu.id} data-mode={cpu.mode}>
               <ModeRect className="slv-fill" mode={cpu.mode} x={x} y={y} width={layout.tileW} height={layout.tileH} rx={6}
@@ -148,30 +133,30 @@ export function CpuGrid(props: CpuGridProps) {
               )}
               {detail === 'full' && (
                 <>
-                  <text x={x + 7} y={y + small + 3} fontSize={small} fontWeight={700} fill={ink} style={{ fill: ink, ...halo }}>CPU {cpu.id}</text>
-                  {modeSize > 0 && modeY + modeSize * 0.3 <= y + layout.tileH && (
-                    <text x={x + layout.tileW / 2} y={modeY} fontSize={modeSize} fontWeight={800} textAnchor="middle"
+                  <text x={words.name.x} y={words.name.y} fontSize={small} fontWeight={700} fill={ink} style={{ fill: ink, ...halo }}>CPU {cpu.id}</text>
+                  {words.mode.shown && (
+                    <text x={words.mode.x} y={words.mode.y} fontSize={words.mode.size} fontWeight={800} textAnchor="middle"
                       style={{ fill: ink, ...halo }}>{modeText}</text>
                   )}
-                  {detailSize > 0 && detailY + detailSize * 0.3 <= y + layout.tileH && (
-                    <text x={x + layout.tileW / 2} y={detailY} fontSize={detailSize} textAnchor="middle"
+                  {words.detail.shown && (
+                    <text x={words.detail.x} y={words.detail.y} fontSize={words.detail.size} textAnchor="middle"
                       style={{ fill: ink, ...halo }}>{detailText}</text>
                   )}
-                  {layout.tileH >= t.fontSize * 5 && <ShareBar x={x + 6} y={y + layout.tileH - 12} width={layout.tileW - 12} height={7}
+                  {words.shares && <ShareBar x={words.shares.x} y={words.shares.y} width={words.shares.w} height={words.shares.h}
                     shares={cpuModeShares(cpu, snapshot.windowNs, props.modeNames)} theme={theme} />}
                 </>
               )}
               {detail === 'label' && (
                 <>
-                  <text x={x + 5} y={y + small + 3} fontSize={small} fontWeight={700} style={{ fill: ink, ...halo }}>{cpu.id}</text>
-                  {labelModeSize > 0 && (
-                    <text x={x + layout.tileW / 2} y={y + layout.tileH * 0.68} fontSize={labelModeSize} fontWeight={700} textAnchor="middle"
+                  <text x={words.name.x} y={words.name.y} fontSize={small} fontWeight={700} style={{ fill: ink, ...halo }}>{cpu.id}</text>
+                  {words.mode.shown && (
+                    <text x={words.mode.x} y={words.mode.y} fontSize={words.mode.size} fontWeight={700} textAnchor="middle"
                       style={{ fill: ink, ...halo }}>{modeText}</text>
                   )}
                 </>
               )}
               {detail === 'number' && (
-                <text x={x + layout.tileW / 2} y={y + layout.tileH / 2 + small * 0.35} fontSize={small} fontWeight={700}
+                <text x={words.name.x} y={words.name.y} fontSize={small} fontWeight={700}
                   textAnchor="middle" style={{ fill: ink, ...halo }}>{cpu.id}</text>
               )}
               {(isDesignated || isInterrupt) && detail !== 'none' && (
@@ -186,13 +171,11 @@ export function CpuGrid(props: CpuGridProps) {
       </svg>
       {props.onCpuActivate && snapshot.cpus.map((cpu, i) => {
         // a transparent button over each tile: the picture stays aria-hidden, the buttons carry the words
-        const x = pad + (i % layout.cols) * (layout.tileW + layout.gap);
-        const y = pad + Math.floor(i / layout.cols) * (layout.tileH + layout.gap);
         const doing = cpu.mode === 'spin' && cpu.spinLock >= 0 ? `spinning for ${lockNames[cpu.spinLock] ?? 'a lock'}` : tileModeText(cpu);
         return (
           <button key={cpu.id} type="button" className="slv-tile-button" data-cpu-button={cpu.id}
             tabIndex={i === Math.min(activeTile, n - 1) ? 0 : -1} onFocus={() => setActiveTile(i)}
-            style={{ left: x, top: y, width: Math.max(24, layout.tileW), height: Math.max(24, layout.tileH) }}
+            style={tileButton(layout, i)}
             aria-label={`CPU ${cpu.id}, ${doing}: why is it waiting?`}
             onClick={() => props.onCpuActivate!(cpu.id)} />
         );
@@ -208,7 +191,7 @@ export function CpuGrid(props: CpuGridProps) {
       <p className="slv-muted" style={{ margin: '6px 0 0', fontSize: 'var(--slv-fs-small)' }}>
         {role && designated >= 0 && <>Thick outline, <b>{longBadges ? role.badge : role.letter}</b>{`: CPU ${designated}, the ${role.name} ${role.does}. `}</>}
         {props.interruptCpu !== undefined && detail !== 'none' && <><b>{longBadges ? 'IRQ' : 'I'}</b>: CPU {props.interruptCpu} takes the network interrupts. </>}
-        {detail === 'full' && layout.tileH >= t.fontSize * 5 && <>Strip at the foot of a tile: how that CPU's time was shared between the modes over the run. </>}
+        {sharesShown(layout, detail, t.fontSize) && <>Strip at the foot of a tile: how that CPU's time was shared between the modes over the run. </>}
         {props.onCpuActivate && <>Click a tile (or Tab to the tiles, move with the arrow keys, press Enter) to see why that CPU is waiting, or why it last waited.</>}
       </p>
       )}
@@ -216,19 +199,14 @@ export function CpuGrid(props: CpuGridProps) {
   );
 }
 
-/** A badge's type: a little under the tile's small words, never under the theme's least. */
-function badgeSize(small: number, least: number): number {
-  return Math.max(10, least, small * 0.85);
-}
-
 /** A dark label in a tile's top-right corner. */
 function Badge({ x, y, text, theme, size: fs }: { x: number; y: number; text: string; theme?: Theme; size: number }) {
   const t = themeTokens(theme);
-  const w = text.length * fs * 0.62 + 8;
+  const box = badgeBox(x, y, text, fs);
   return (
     <g>
-      <rect x={x - w} y={y} width={w} height={fs + 6} rx={4} fill={t.designated} />
-      <text x={x - w / 2} y={y + fs + 1} fontSize={fs} fontWeight={700} textAnchor="middle" style={{ fill: t.background }}>{text}</text>
+      <rect x={box.x} y={box.y} width={box.w} height={box.h} rx={4} fill={t.designated} />
+      <text x={box.textX} y={box.textY} fontSize={fs} fontWeight={700} textAnchor="middle" style={{ fill: t.background }}>{text}</text>
     </g>
   );
 }

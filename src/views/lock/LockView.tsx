@@ -6,22 +6,23 @@
  * and largest, then the costliest others, at most six lanes (a kernel with a lock per
  * session has a hundred): the rest are counted below and listed in the data table.
  * A pure function of its props (the lane order only changes when a lock clearly costs
- * more than the one above it: model.ts, lockLanes).
+ * more than the one above it: model.ts, lockLanes). Where each part goes is layout.ts's
+ * to say; this file draws it.
  */
-import { memo, useId, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useRememberedOrder } from '../common/order.js';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, modesFor, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../palette.js';
 import { modeVocabulary } from '../../kernels/index.js';
-import { formatOne, formatPct, formatRate, wrapWords } from '../format.js';
+import { formatOne, formatPct, formatRate } from '../format.js';
 import { measuredWhen } from '../snapshot-data.js';
 import { useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import { chipsCanSlide, lockLanes, lockSummary, moreLanesText, unusedText, type ChipPlace, type LockLane, type LockLanes } from './model.js';
-import { stackOffsets } from '../common/stack.js';
+import { laneChips, laneGeometry, laneParts, laneScale, stackLanes, statsFit, type LaneGeometry } from './layout.js';
 
 export interface LockViewProps {
   snapshot: Snapshot;
@@ -60,14 +61,11 @@ export function LockView(props: LockViewProps) {
   const tweened = useTweened(lanes.flatMap((l) => [l.holdPct, l.spinPct]), undefined, lanes.map((l) => l.name).join('|'));
   const modeOf = (cpu: number): ModeName => snapshot.cpus[cpu]?.mode ?? 'kernel';
 
-  // the other locks a little smaller than the hot one, except in the projector theme,
-  // whose small size is already the least a lecture hall reads
-  const geos = lanes.map((lane) => laneGeometry(lane, innerW, t, lane.primary || lanes.length === 1 || t.name === 'projector' ? 1 : 0.9, props.stage));
-  const stacked = stackOffsets(geos.map((geo) => geo.height + 14));
+  const geos = lanes.map((lane) => laneGeometry(lane, innerW, t, laneScale(lane, lanes.length, t.name), props.stage));
+  const { starts, height } = stackLanes(geos);
   const laid = lanes.map((lane, i) => ({
-    lane, geo: geos[i]!, at: stacked.starts[i]!, hold: tweened[i * 2] ?? lane.holdPct, spin: tweened[i * 2 + 1] ?? lane.spinPct,
+    lane, geo: geos[i]!, at: starts[i]!, hold: tweened[i * 2] ?? lane.holdPct, spin: tweened[i * 2 + 1] ?? lane.spinPct,
   }));
-  const height = Math.max(40, stacked.end);
   const primary = lanes[0];
   // Only OpenVMS has IPL 8 fork threads (palette.modesFor).
   const hasFork = modesFor(modeVocabulary(snapshot.kernel)).includes('fork');
@@ -117,116 +115,55 @@ export function LockView(props: LockViewProps) {
   );
 }
 
-interface LaneGeometry {
-  fs: number;
-  small: number;
-  chipW: number;
-  chipH: number;
-  chipGap: number;
-  lockX: number;
-  lockW: number;
-  queueX: number;
-  perRow: number;
-  rows: number;
-  shown: number;
-  /** The lock's role, wrapped to the width. */
-  roleLines: string[];
-  statsY: number;
-  chipsY: number;
-  height: number;
-}
-
-/**
- * Where the parts of a lane go, for its width and the number of spinners. The kernel's
- * hot lock queues its spinners in up to three rows, two on the presenter's stage (whose
- * room beside a question holds no more); a longer queue ends with "+N more".
- */
-export function laneGeometry(lane: LockLane, width: number, t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>, scale: number,
-  stage = false): LaneGeometry {
-  const fs = Math.round(t.fontSize * scale);
-  const small = Math.round(t.smallSize * scale);
-  const chipW = Math.round(fs * 4.9);
-  const chipH = Math.round(fs * 2.1);
-  const chipGap = Math.round(fs * 0.5);
-  const lockX = 4;
-  const lockW = chipW + fs * 1.6;
-  const queueX = lockX + lockW + fs * 2.6;
-  const perRow = Math.max(1, Math.floor((width - queueX + chipGap) / (chipW + chipGap)));
-  const maxRows = lane.primary ? (stage ? 2 : 3) : 1;
-  const rows = Math.max(1, Math.min(maxRows, Math.ceil(lane.waiters.length / perRow)));
-  const capacity = perRow * rows;
-  const shown = lane.waiters.length > capacity ? capacity - 1 : lane.waiters.length;
-  // SVG text cannot wrap itself: wrap by an average glyph width that errs wide (0.62 em covers
-  // the fallback sans fonts), so the lock's header never runs past the view's edge
-  const roleLines = wrapWords(`${lane.name === lane.label ? '' : `${lane.name}: `}${lane.role}`, Math.max(12, Math.floor(width / (small * 0.62))));
-  const statsY = fs * 1.3 + roleLines.length * (small + 3) + fs * 0.9;
-  const chipsY = statsY + fs * 3;
-  const lockBottom = chipsY + small + 2 - fs * 0.5 + chipH + fs + small + 8;
-  const chipsBottom = chipsY + rows * (chipH + small + 6);
-  const height = Math.max(lockBottom, chipsBottom) + 4;
-  return { fs, small, chipW, chipH, chipGap, lockX, lockW, queueX, perRow, rows, shown, roleLines, statsY, chipsY, height };
-}
-
 function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, width }: {
   lane: LockLane; geo: LaneGeometry; t: ThemeTokens; theme?: Theme; patterns: string; hold: number; spin: number;
   cpus: number; modeOf: (cpu: number) => ModeName; width: number;
 }) {
-  const { fs, small, chipW, chipH, chipGap, lockX, lockW, queueX, perRow, chipsY, statsY } = geo;
-  const barW = Math.round(fs * 9);
+  const { fs, small, chipW, chipH } = geo;
+  const parts = laneParts(geo);
+  const { bar, lock } = parts;
   const holderMode = lane.holder >= 0 ? modeOf(lane.holder) : null;
-  const slotOf = (i: number) => ({
-    x: queueX + (i % perRow) * (chipW + chipGap),
-    y: chipsY + Math.floor(i / perRow) * (chipH + small + 6) + small + 2,
-  });
-  const lockBoxY = chipsY + small + 2 - fs * 0.5;
-  const holderPos = { x: lockX + (lockW - chipW) / 2, y: lockBoxY + fs * 0.5 };
   const hidden = lane.waiters.length - geo.shown;
-  const chips: (ChipPlace & { mode: ModeName; order?: number; dashed: boolean })[] = [
-    ...(lane.holder >= 0 ? [{ cpu: lane.holder, mode: holderMode!, ...holderPos, order: undefined, dashed: false }] : []),
-    ...(lane.reserved >= 0 && lane.reserved !== lane.holder
-      ? [{ cpu: lane.reserved, mode: modeOf(lane.reserved), ...holderPos, order: undefined, dashed: true }] : []),
-    ...lane.waiters.slice(0, geo.shown).map((cpu, i) => ({ cpu, mode: 'spin' as ModeName, ...slotOf(i), order: i + 1, dashed: false })),
-  ];
+  const chips = laneChips(lane, geo, modeOf);
   const slide = useChipSlide(chips, chipW + 6, chipH + 6);
   return (
     <>
-      <text x={0} y={fs * 1.05} fontSize={fs * 1.1} fontWeight={800}>{lane.label}</text>
-      <text x={0} y={fs * 1.3} fontSize={small} style={{ fill: t.muted }}>
-        {geo.roleLines.map((line, i) => <tspan key={i} x={0} dy={small + 3}>{line}</tspan>)}
+      <text x={0} y={parts.title.y} fontSize={parts.title.size} fontWeight={800}>{lane.label}</text>
+      <text x={0} y={parts.roleY} fontSize={small} style={{ fill: t.muted }}>
+        {geo.roleLines.map((line, i) => <tspan key={i} x={0} dy={parts.roleLineH}>{line}</tspan>)}
       </text>
       {/* hold: a 0..100% bar */}
-      <text x={0} y={statsY + fs * 0.35} fontSize={small}>held</text>
+      <text x={parts.held.x} y={parts.held.y} fontSize={small}>held</text>
       {/* spin: CPU time spent spinning for it */}
-      <rect x={fs * 3} y={statsY - fs * 0.45} width={barW} height={fs * 0.9} fill={t.background} stroke={t.axis} strokeWidth={1} />
-      <rect x={fs * 3} y={statsY - fs * 0.45} width={(barW * Math.min(100, hold)) / 100} height={fs * 0.9} fill={t.text} />
-      <text x={fs * 3 + barW + 8} y={statsY + fs * 0.38} fontSize={fs} fontWeight={800}>{lane.measured ? formatPct(hold) : '—'}</text>
-      <text x={0} y={statsY + fs * 1.45 + fs * 0.38} fontSize={small}>
+      <rect x={bar.x} y={bar.y} width={bar.w} height={bar.h} fill={t.background} stroke={t.axis} strokeWidth={1} />
+      <rect x={bar.x} y={bar.y} width={(bar.w * Math.min(100, hold)) / 100} height={bar.h} fill={t.text} />
+      <text x={parts.holdFigure.x} y={parts.holdFigure.y} fontSize={fs} fontWeight={800}>{lane.measured ? formatPct(hold) : '—'}</text>
+      <text x={0} y={parts.spinY} fontSize={small}>
         spin <tspan fontSize={fs} fontWeight={800}>{lane.measured ? formatPct(spin) : '—'}</tspan>
         {lane.measured && <tspan style={{ fill: t.muted }}> of all CPU time = {formatOne((spin / 100) * cpus)} CPUs{statsFit(width, small, fs, `${formatRate(lane.acquisitionsPerS)}`) ? ` · ${formatRate(lane.acquisitionsPerS)} acquisitions` : ''}</tspan>}
       </text>
 
       {/* the lock: a box with a shackle; its owner sits inside */}
-      <path d={`M ${lockX + lockW / 2 - fs * 0.9} ${lockBoxY} v ${-fs * 0.55} a ${fs * 0.9} ${fs * 0.9} 0 0 1 ${fs * 1.8} 0 v ${fs * 0.55}`}
-        fill="none" stroke={t.text} strokeWidth={t.strokeWidth} />
-      <rect x={lockX} y={lockBoxY} width={lockW} height={chipH + fs} rx={6} fill={t.surface} stroke={t.text} strokeWidth={t.strokeWidth} />
+      <path d={lock.shackle} fill="none" stroke={t.text} strokeWidth={t.strokeWidth} />
+      <rect x={lock.x} y={lock.y} width={lock.w} height={lock.h} rx={6} fill={t.surface} stroke={t.text} strokeWidth={t.strokeWidth} />
       {lane.holder < 0 && (
-        <text x={lockX + lockW / 2} y={lockBoxY + (chipH + fs) / 2 + small * 0.35} fontSize={small} textAnchor="middle"
+        <text x={lock.inside.x} y={lock.inside.y} fontSize={small} textAnchor="middle"
           style={{ fill: t.muted }}>{lane.reserved >= 0 ? '' : 'free'}</text>
       )}
-      <text x={lockX + lockW / 2} y={lockBoxY + chipH + fs + small + 4} fontSize={small} textAnchor="middle" style={{ fill: t.muted }}>
+      <text x={lock.under.x} y={lock.under.y} fontSize={small} textAnchor="middle" style={{ fill: t.muted }}>
         {lane.holder >= 0 ? `owner · ${MODE_INFO[holderMode!].short}` : lane.reserved >= 0 ? 'handing over' : ''}
       </text>
 
       {/* the queue flows left, into the lock */}
       {lane.waiters.length > 0 && (
         <g>
-          <line x1={queueX - fs * 0.6} x2={lockX + lockW + fs * 0.5} y1={slotOf(0).y + chipH / 2} y2={slotOf(0).y + chipH / 2}
+          <line x1={parts.arrow.x1} x2={parts.arrow.x2} y1={parts.arrow.y} y2={parts.arrow.y}
             stroke={t.text} strokeWidth={t.strokeWidth} />
-          <path d={`M ${lockX + lockW + fs * 0.5} ${slotOf(0).y + chipH / 2} l ${fs * 0.7} ${-fs * 0.45} v ${fs * 0.9} z`} fill={t.text} />
+          <path d={parts.arrow.head} fill={t.text} />
         </g>
       )}
       {lane.waiters.length === 0 && (
-        <text x={queueX} y={slotOf(0).y + chipH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>no CPU spinning</text>
+        <text x={parts.none.x} y={parts.none.y} fontSize={small} style={{ fill: t.muted }}>no CPU spinning</text>
       )}
 
       {/* chips keyed by CPU in one list, so a CPU slides from the queue into the lock */}
@@ -234,51 +171,49 @@ function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, 
         <Chip key={`cpu-${c.cpu}`} cpu={c.cpu} mode={c.mode} x={c.x} y={c.y} w={chipW} h={chipH} fs={fs} t={t} theme={theme}
           patterns={patterns} order={c.order} small={small} dashed={c.dashed} slide={slide} />
       ))}
-      {hidden > 0 && (() => {
-        const p = slotOf(geo.shown);
-        return (
-          <text x={p.x + chipW / 2} y={p.y + chipH / 2 + fs * 0.35} fontSize={fs} fontWeight={700} textAnchor="middle">+{hidden} more</text>
-        );
-      })()}
+      {hidden > 0 && (
+        <text x={parts.more.x} y={parts.more.y} fontSize={fs} fontWeight={700} textAnchor="middle">+{hidden} more</text>
+      )}
     </>
   );
-}
-
-/** Whether the spin line has room for the acquisitions too (estimated wide, like the role lines). */
-function statsFit(width: number, small: number, fs: number, rate: string): boolean {
-  const words = 'spin  of all CPU time = 00.0 CPUs ·  acquisitions'.length + rate.length;
-  return words * small * 0.62 + 'x100.0%'.length * fs * 0.65 <= width;
 }
 
 /** How long a chip takes to slide (the .slv-move transition in views.css). */
 const SLIDE_MS = 150;
 
+/** Where each chip is, by CPU. */
+function placesOf(chips: readonly ChipPlace[]): Map<number, { x: number; y: number }> {
+  return new Map(chips.map((c) => [c.cpu, { x: c.x, y: c.y }]));
+}
+
 /**
  * Whether the lane's chips may slide to where they are now. They slide only when the
- * queue last changed longer ago than a slide takes (during fast playback the order
- * changes every frame: chips caught mid-slide would be overtaken by the next change
- * and pile up) and when sliding cannot make two chips overlap (chipsCanSlide);
+ * places before had stayed put for longer than a slide takes (during fast playback the
+ * order changes every frame: chips caught mid-slide would be overtaken by the next
+ * change and pile up) and when sliding cannot make two chips overlap (chipsCanSlide);
  * otherwise they are put in their places at once. The decision is made once per
  * change of places and kept for renders that do not move anything.
+ *
+ * The places shown and the decision are state, moved on while rendering when the places
+ * change (react.dev, "Storing information from previous renders"), so a discarded render
+ * changes nothing; the clock is read by a timer, never during render: SLIDE_MS after
+ * places are put on screen, they are marked calm (`calmKey`).
  */
 function useChipSlide(chips: readonly ChipPlace[], chipW: number, chipH: number): boolean {
   const placesKey = chips.map((c) => `${c.cpu}:${c.x.toFixed(1)},${c.y.toFixed(1)}`).join('|');
-  const shown = useRef<{ key: string; slide: boolean; at: number; places: Map<number, { x: number; y: number }> }>({
-    key: placesKey, slide: false, at: -Infinity, places: new Map(chips.map((c) => [c.cpu, { x: c.x, y: c.y }])),
-  });
-  const prev = shown.current;
-  let slide = prev.slide;
-  let at = prev.at;
-  if (placesKey !== prev.key) {
-    at = typeof performance !== 'undefined' ? performance.now() : 0;
-    slide = at - prev.at > SLIDE_MS && chipsCanSlide(prev.places, chips, chipW, chipH);
+  const [shown, setShown] = useState(() => ({ key: placesKey, slide: false, places: placesOf(chips) }));
+  // the places first drawn count as calm: the first change may slide
+  const [calmKey, setCalmKey] = useState(placesKey);
+  useEffect(() => {
+    const timer = setTimeout(() => setCalmKey(shown.key), SLIDE_MS);
+    return () => clearTimeout(timer);
+  }, [shown.key]);
+  if (placesKey !== shown.key) {
+    const next = { key: placesKey, slide: calmKey === shown.key && chipsCanSlide(shown.places, chips, chipW, chipH), places: placesOf(chips) };
+    setShown(next);
+    return next.slide;
   }
-  // remember what was put on screen (after the commit, so a discarded render changes nothing)
-  useLayoutEffect(() => {
-    if (shown.current.key === placesKey) return;
-    shown.current = { key: placesKey, slide, at, places: new Map(chips.map((c) => [c.cpu, { x: c.x, y: c.y }])) };
-  });
-  return slide;
+  return shown.slide;
 }
 
 const Chip = memo(function Chip({ cpu, mode, x, y, w, h, fs, t, theme, patterns, order, small, dashed, slide = true }: {

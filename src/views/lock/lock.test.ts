@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runFixture } from '../fixtures/index.js';
+import { laneGeometry } from './layout.js';
 import { chipsCanSlide, lockLanes, lockSummary, MAX_LANES, moreLanesText, primaryLock, unusedText } from './model.js';
 
 describe('lock lanes', () => {
@@ -126,9 +127,7 @@ describe('many locks', () => {
 });
 
 describe('the hot lock\'s queue of spinners', () => {
-  it('takes up to three rows in the lab, two on the presenter\'s stage, then ends with "+N more"', async () => {
-    // the .tsx is loaded at run time: the test typecheck (tsconfig.test.json) has no JSX
-    const { laneGeometry } = await import(/* @vite-ignore */ String('./LockView.tsx')) as { laneGeometry: typeof import('./LockView.js').laneGeometry };
+  it('takes up to three rows in the lab, two on the presenter\'s stage, then ends with "+N more"', () => {
     const hot = lockLanes(runFixture('classic-16').snapshot).lanes[0]!;
     const t = { fontSize: 20, smallSize: 17 };
     // fifteen CPUs spinning, beside the presenter's question (520 px: three chips a row)

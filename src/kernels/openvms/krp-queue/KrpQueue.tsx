@@ -5,12 +5,13 @@
  * queue to it), a fork thread is created when the queue was empty (a ring pulses).
  * Shows the queue length and the designated CPU's busy share. Token positions come
  * from the trace's krp_queue / krp_start / fork_create records and the snapshot's
- * time (flow.ts), so the picture is a pure function of the props.
+ * time (flow.ts), so the picture is a pure function of the props. Where each part goes is
+ * layout.ts's to say; this file draws it.
  */
 import { useId } from 'react';
 import type { Report } from '../../../core/report.js';
 import type { Snapshot, TraceSlice } from '../../../core/snapshot.js';
-import { leastWordSize, MODE_INFO, themeTokens, type Theme, type ThemeTokens } from '../../../views/palette.js';
+import { MODE_INFO, themeTokens, type Theme, type ThemeTokens } from '../../../views/palette.js';
 import { cpuName, fitFontSize, formatCount, formatNs, formatPct, formatRate } from '../../../views/format.js';
 import { usePrefersReducedMotion, useTweened } from '../../../views/motion.js';
 import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
@@ -19,7 +20,10 @@ import { boxesPath, ModePaths, ModeRect, PatternDefs } from '../../../views/comm
 import { runningText, tileModeText } from '../../../views/cpu-grid/model.js';
 import type { TraceWindowLike } from '../../../views/timeline/feed.js';
 import type { TraceNames } from '../../../views/timeline/segments.js';
-import { designatedBusy, krpEventsFromTrace, krpQueue, tokensAt, type KrpEvent } from './flow.js';
+import { designatedBusy, krpEventsFromTrace, krpQueue, tokensAt } from './flow.js';
+import {
+  busyWords, classicNote, designatedParts, krpHeadings, krpLayout, queueCaption, queueTokens, saturatedBeside, tokenInFlight,
+} from './layout.js';
 import { krpSummary } from './summary.js';
 import { soFar } from '../../../views/snapshot-data.js';
 import { kernelInfo } from '../../index.js';
@@ -76,45 +80,17 @@ export function KrpQueue(props: KrpQueueProps) {
 
   // layout: three columns under one row of headings: sources | queue | designated CPU
   const fs = t.fontSize;
-  const top = Math.round(fs * 2.1);
-  const areaH = height - top - 4;
-  const sourcesW = Math.round(innerW * 0.3);
   const sources = snapshot.cpus.filter((c) => c.id !== d);
-  let cols = 1;
-  let cell = 0;
-  for (let c = 1; c <= Math.max(1, sources.length); c++) {
-    const r = Math.ceil(sources.length / c);
-    const size = Math.min((sourcesW - 4 * (c - 1)) / c, ((areaH - 4 * (r - 1)) / r) / 0.72);
-    if (size > cell) { cell = size; cols = c; }
-  }
-  const gap = sources.length > 32 ? 3 : 4;
-  const chipW = Math.max(6, Math.min(cell, fs * 4));
-  const chipH = Math.max(6, chipW * 0.72);
-  const sourcePos = new Map(sources.map((c, i) => [c.id, {
-    x: (i % cols) * (chipW + gap), y: top + Math.floor(i / cols) * (chipH + gap),
-  }]));
-
-  const dW = Math.round(Math.min(innerW * 0.28, fs * 14));
-  const dH = Math.round(Math.min(areaH * 0.52, fs * 7));
-  const dX = innerW - dW - 4;
-  const dY = top;
-  const qX0 = sourcesW + fs * 2.5;
-  const qX1 = dX - fs * 2.5;
-  const qH = Math.round(fs * 2.4);
-  const qY = Math.round(top + dH / 2 - qH / 2);
-  const token = Math.round(fs * 1.15);
-  const room = Math.max(1, Math.floor((qX1 - qX0 - 8) / (token + 3)));
-  const inQueue = q.len > room ? Math.max(0, room - 3) : q.len;
-  const overflow = q.len - inQueue;
+  const layout = krpLayout(sources.map((c) => c.id), innerW, height, t);
+  const { chipW, chipH, queue, token } = layout;
+  const { x0: qX0, x1: qX1, y: qY, h: qH } = queue;
+  const { x: dX, y: dY, w: dW, h: dH } = layout.d;
+  const sourcePos = layout.sources;
+  const queued = queueTokens(layout, q.len);
+  const caption = queueCaption(layout);
+  const parts = designatedParts(layout);
+  const busyLabel = busyWords(layout, t);
   const dCpu = d >= 0 ? snapshot.cpus[d] : undefined;
-
-  const pathFor = (kind: KrpEvent['kind'], cpu: number) => {
-    if (kind === 'queue') {
-      const p = sourcePos.get(cpu) ?? { x: 0, y: qY };
-      return { x0: p.x + chipW / 2, y0: p.y + chipH / 2, x1: qX0 + 4, y1: qY + qH / 2, bend: -fs * 1.5 };
-    }
-    return { x0: qX1 - 4, y0: qY + qH / 2, x1: dX, y1: dY + dH / 2, bend: -fs * 1.5 };
-  };
 
   const legend = (
     <Legend label="KRP queue legend" items={[
@@ -149,13 +125,9 @@ export function KrpQueue(props: KrpQueueProps) {
       <svg width={innerW} height={height} aria-hidden="true">
         <PatternDefs prefix={patterns} theme={theme} />
         {/* the three columns' headings, each within its column (a shorter wording, then a smaller size, where it does not fit) */}
-        {(role
-          ? [[0, qX0 - fs, ['CPUs in process context', 'Process context', 'CPUs']], [qX0, dX - fs * 0.8, ['TCPIP_KRP work queue', 'KRP queue', 'Queue']],
-            [dX, innerW, ['Designated TCP/IP CPU', 'Designated CPU', 'TCP/IP CPU']]] as const
-          : [[0, innerW, ['CPUs in process context']]] as const).map(([x0, x1, words]) => {
-          const heading = fitting(words, x1 - x0, t.smallSize);
-          return <text key={x0} x={x0} y={fs * 1.1} fontSize={fitFontSize(heading, x1 - x0, t.smallSize, 9, true)} fontWeight={700}>{heading}</text>;
-        })}
+        {krpHeadings(layout, innerW, !!role, t.smallSize).map((h) => (
+          <text key={h.x} x={h.x} y={fs * 1.1} fontSize={h.size} fontWeight={700}>{h.text}</text>
+        ))}
         {/* the CPUs as one path per mode (a mark per CPU, up to 256), the ones that just queued outlined thick */}
         <ModePaths theme={theme} patterns={patterns} stroke={t.axis}
           boxes={sources.map((c) => ({ mode: c.mode, ...sourcePos.get(c.id)!, width: chipW, height: chipH }))} />
@@ -173,14 +145,12 @@ export function KrpQueue(props: KrpQueueProps) {
         })}
 
         {!role && (() => {
-          // beside the CPUs, in the room left of them
-          const x0 = sourcesW + fs;
-          const mid = (x0 + innerW) / 2;
-          const size = fitFontSize('The classic kernel has no KRP queue:', innerW - x0 - 4, t.fontSize, 10);
+          // beside the CPUs, in the room right of them
+          const note = classicNote(layout, innerW, t, 'The classic kernel has no KRP queue:');
           return (
-            <text x={mid} y={top + areaH / 2} fontSize={size} textAnchor="middle" style={{ fill: t.muted }}>
-              <tspan x={mid}>The classic kernel has no KRP queue:</tspan>
-              <tspan x={mid} dy={size * 1.4}>each CPU takes I/O lock 8 itself.</tspan>
+            <text x={note.x} y={note.y} fontSize={note.size} textAnchor="middle" style={{ fill: t.muted }}>
+              <tspan x={note.x}>The classic kernel has no KRP queue:</tspan>
+              <tspan x={note.x} dy={note.size * 1.4}>each CPU takes I/O lock 8 itself.</tspan>
             </text>
           );
         })()}
@@ -191,54 +161,51 @@ export function KrpQueue(props: KrpQueueProps) {
             <text x={qX0} y={qY - fs * 0.5} fontSize={t.smallSize} style={{ fill: t.muted }}>tail</text>
             <text x={qX1} y={qY - fs * 0.5} fontSize={t.smallSize} textAnchor="end" style={{ fill: t.muted }}>head →</text>
             <rect x={qX0} y={qY} width={qX1 - qX0} height={qH} rx={qH / 2} fill={t.surface} stroke={t.text} strokeWidth={t.strokeWidth} />
-            {Array.from({ length: inQueue }, (_, i) => (
-              <rect key={i} x={qX1 - 6 - (i + 1) * (token + 3)} y={qY + (qH - token) / 2} width={token} height={token} rx={3}
+            {queued.boxes.map((b, i) => (
+              <rect key={i} x={b.x} y={b.y} width={token} height={token} rx={3}
                 fill={t.modes.fork} stroke={t.text} strokeWidth={1.5} />
             ))}
-            {overflow > 0 && (
-              <text x={qX0 + fs * 0.7} y={qY + qH / 2 + fs * 0.35} fontSize={fs} fontWeight={800}>+{formatCount(overflow)}</text>
+            {queued.overflow > 0 && (
+              <text x={qX0 + fs * 0.7} y={qY + qH / 2 + fs * 0.35} fontSize={fs} fontWeight={800}>+{formatCount(queued.overflow)}</text>
             )}
             {/* its length and the longest so far, on two lines within the queue's width (clear of the CPUs) */}
-            <text x={(qX0 + qX1) / 2} y={qY + qH + fs * 1.6} fontSize={fitFontSize(`length ${formatCount(Math.round(lenShown))}`, qX1 - qX0, fs, 9)}
+            <text x={caption.x} y={caption.lengthY} fontSize={fitFontSize(`length ${formatCount(Math.round(lenShown))}`, caption.width, fs, 9)}
               textAnchor="middle">
               length <tspan fontWeight={800} fontSize={t.largeSize}>{formatCount(Math.round(lenShown))}</tspan>
             </text>
-            <text x={(qX0 + qX1) / 2} y={qY + qH + fs * 3} fontSize={fitFontSize(`max ${formatCount(q.maxLen)}`, qX1 - qX0, t.smallSize, 9)}
+            <text x={caption.x} y={caption.maxY} fontSize={fitFontSize(`max ${formatCount(q.maxLen)}`, caption.width, t.smallSize, 9)}
               textAnchor="middle" style={{ fill: t.muted }}>max {formatCount(q.maxLen)}</text>
 
             {/* the designated TCP/IP CPU */}
             {dCpu && (
               <g data-designated={d}>
                 {forkPulse && !reduced && (
-                  <rect x={dX - 6} y={dY - 6} width={dW + 12} height={dH + 12} rx={12} fill="none" stroke={t.text} strokeWidth={3}
+                  <rect x={parts.pulse.x} y={parts.pulse.y} width={parts.pulse.w} height={parts.pulse.h} rx={12} fill="none" stroke={t.text} strokeWidth={3}
                     opacity={Math.max(0, 1 - (snapshot.nowNs - forkPulse.t) / flowNs)} />
                 )}
                 <ModeRect className="slv-fill" mode={dCpu.mode} x={dX} y={dY} width={dW} height={dH} rx={8} theme={theme}
                   patterns={patterns} stroke={t.designated} strokeWidth={4} />
-                <text x={dX + dW / 2} y={dY + fs * 1.4} fontSize={t.largeSize} fontWeight={800} textAnchor="middle"
+                <text x={parts.centre} y={parts.nameY} fontSize={t.largeSize} fontWeight={800} textAnchor="middle"
                   style={{ fill: t.modeText[dCpu.mode], stroke: t.modes[dCpu.mode], strokeWidth: 4, paintOrder: 'stroke' }}>CPU {d}</text>
-                <text x={dX + dW / 2} y={dY + dH / 2 + fs * 0.7} fontSize={t.largeSize} fontWeight={800} textAnchor="middle"
+                <text x={parts.centre} y={parts.modeY} fontSize={t.largeSize} fontWeight={800} textAnchor="middle"
                   style={{ fill: t.modeText[dCpu.mode], stroke: t.modes[dCpu.mode], strokeWidth: 4, paintOrder: 'stroke' }}>
                   {tileModeText(dCpu)}
                 </text>
-                <text x={dX + dW / 2} y={dY + dH - fs * 0.7} fontSize={fitFontSize(dCpu.level === 'fork' ? 'processing KRPs' : runningText(dCpu), dW - 12, fs)} fontWeight={600} textAnchor="middle"
+                <text x={parts.centre} y={parts.doingY} fontSize={fitFontSize(dCpu.level === 'fork' ? 'processing KRPs' : runningText(dCpu), parts.doingW, fs)} fontWeight={600} textAnchor="middle"
                   style={{ fill: t.modeText[dCpu.mode], stroke: t.modes[dCpu.mode], strokeWidth: 4, paintOrder: 'stroke' }}>
                   {dCpu.level === 'fork' ? 'processing KRPs' : runningText(dCpu)}
                 </text>
                 {/* busy gauge */}
-                {(() => {
-                  // a shorter wording where the column is narrow, rather than type a lecture hall cannot read
-                  const words = fitting(['busy in kernel context', 'busy (kernel)', 'busy'], dW, t.smallSize);
-                  return <text x={dX} y={dY + dH + fs * 1.4} fontSize={fitFontSize(words, dW, t.smallSize, Math.max(10, leastWordSize(t)))}>{words}</text>;
-                })()}
-                <rect x={dX} y={dY + dH + fs * 1.9} width={dW} height={fs * 1.1} fill={t.background} stroke={t.axis} />
-                <rect x={dX} y={dY + dH + fs * 1.9} width={(dW * Math.min(100, busyShown)) / 100} height={fs * 1.1}
+                {/* a shorter wording where the column is narrow, rather than type a lecture hall cannot read */}
+                <text x={dX} y={parts.busyY} fontSize={busyLabel.size}>{busyLabel.text}</text>
+                <rect x={parts.gauge.x} y={parts.gauge.y} width={parts.gauge.w} height={parts.gauge.h} fill={t.background} stroke={t.axis} />
+                <rect x={parts.gauge.x} y={parts.gauge.y} width={(parts.gauge.w * Math.min(100, busyShown)) / 100} height={parts.gauge.h}
                   fill={busy.pct >= 97.5 ? t.modes.spin : t.text} />
-                <text x={dX} y={dY + dH + fs * 4.3} fontSize={t.largeSize} fontWeight={800}>
+                <text x={dX} y={parts.figureY} fontSize={t.largeSize} fontWeight={800}>
                   {busy.estimated ? '≈' : ''}{formatPct(busyShown)}
                   {busy.pct >= 97.5 && (
                     // beside the figure where it fits, else under it
-                    `${busy.estimated ? '≈' : ''}${formatPct(busyShown)}`.length * t.largeSize * 0.7 + ' saturated'.length * fs * 0.66 <= innerW - dX
+                    saturatedBeside(layout, `${busy.estimated ? '≈' : ''}${formatPct(busyShown)}`, t, innerW)
                       ? <tspan fontSize={fs} fontWeight={700}> saturated</tspan>
                       : <tspan x={dX} dy={fs * 1.3} fontSize={fs} fontWeight={700}>saturated</tspan>
                   )}
@@ -248,16 +215,11 @@ export function KrpQueue(props: KrpQueueProps) {
 
             {/* tokens in flight */}
             {tokens.map((tk) => {
-              const p = pathFor(tk.kind, tk.cpu);
               if (tk.kind === 'fork') return null;
-              const u = tk.progress;
-              const mx = (p.x0 + p.x1) / 2;
-              const my = Math.min(p.y0, p.y1) + p.bend;
-              const px = (1 - u) * (1 - u) * p.x0 + 2 * (1 - u) * u * mx + u * u * p.x1;
-              const py = (1 - u) * (1 - u) * p.y0 + 2 * (1 - u) * u * my + u * u * p.y1;
+              const at = tokenInFlight(layout, tk.kind, tk.cpu, tk.progress);
               return (
-                <rect key={`${tk.kind}-${tk.key}`} x={px - token * 0.4} y={py - token * 0.4} width={token * 0.8} height={token * 0.8} rx={3}
-                  fill={t.modes.fork} stroke={t.text} strokeWidth={1.5} opacity={u > 0.9 ? (1 - u) * 10 : 1} />
+                <rect key={`${tk.kind}-${tk.key}`} x={at.x} y={at.y} width={at.size} height={at.size} rx={3}
+                  fill={t.modes.fork} stroke={t.text} strokeWidth={1.5} opacity={at.opacity} />
               );
             })}
           </>
@@ -265,11 +227,6 @@ export function KrpQueue(props: KrpQueueProps) {
       </svg>
     </ViewFrame>
   );
-}
-
-/** The first of the words (longest first) whose estimated width fits, else the last. */
-function fitting(words: readonly string[], width: number, size: number): string {
-  return words.find((w) => w.length * size * 0.6 <= width) ?? words[words.length - 1]!;
 }
 
 function KrpSwatch({ t, size }: { t: ThemeTokens; size: number }) {

@@ -11,23 +11,27 @@
  * it says what it is for and which preset to load.
  *
  * Everything drawn is a function of the props, except the last bounce, which the view
- * remembers from the snapshots it was given (model.ts: advanceHerd).
+ * remembers from the snapshots it was given (model.ts: advanceHerd). Where each thing
+ * goes is layout.ts's to say; this file draws it.
  */
-import { useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { useId, useState } from 'react';
 import type { Report } from '../../../core/report.js';
 import type { Snapshot } from '../../../core/snapshot.js';
-import { leastWordSize, MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../../../views/palette.js';
-import { firstThatFits, fitFontSize, formatCount, formatPct, wrapWords } from '../../../views/format.js';
+import { MODE_INFO, themeTokens, type ModeName, type Theme, type ThemeTokens } from '../../../views/palette.js';
+import { formatCount, formatPct } from '../../../views/format.js';
 import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
 import { Legend, ModeSwatch, swatchSize } from '../../../views/common/Legend.js';
 import { ModeRect, PatternDefs } from '../../../views/common/marks.js';
 import { slideStyle, useSlideWhenCalm } from '../../../views/common/slide.js';
 import { LOCK_KIND_WORDS, runFiguresFromReport, runFiguresLive, threadName } from '../data.js';
-import { stackOffsets } from '../../../views/common/stack.js';
 import {
   advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, noHerdText,
   type CompareRow, type HerdMemory, type HerdScene,
 } from './model.js';
+import {
+  bandLineY, chipPlaces, chipText, compareLayout, emptyNoteAt, herdColumns, herdGeometry, loopArrows, tileParts, tileWords,
+  type ChipKind, type ChipPlace, type HerdGeometry,
+} from './layout.js';
 
 export interface HerdViewProps {
   snapshot: Snapshot;
@@ -55,15 +59,28 @@ export interface HerdViewProps {
 const SLIDE_MS = 260;
 const CALM_MS = 120;
 
-/** The view remembers the lock it follows and the last bounce, from the snapshots it was given. */
+/** What the view remembers after a snapshot: the snapshot, the lock it follows and the last bounce. */
+interface Followed { snapshot: Snapshot; lock?: string; lockIndex: number; memory: HerdMemory | undefined }
+
+function follow(snapshot: Snapshot, before: Followed | undefined): Followed {
+  const lockIndex = hotLockIndex(snapshot, before?.lock);
+  const memory = advanceHerd(before?.memory, snapshot, lockIndex);
+  return { snapshot, lock: snapshot.locks[lockIndex]?.name, lockIndex, memory };
+}
+
+/**
+ * The view remembers the lock it follows and the last bounce, from the snapshots it was
+ * given: state moved on while rendering when the snapshot changes (react.dev, "Storing
+ * information from previous renders"), so a discarded render changes nothing.
+ */
 function useHerdMemory(snapshot: Snapshot): { lockIndex: number; memory: HerdMemory | undefined } {
-  const ref = useRef<{ lock?: string; memory?: HerdMemory }>({});
-  const result = useMemo(() => {
-    const lockIndex = hotLockIndex(snapshot, ref.current.lock);
-    return { lockIndex, memory: advanceHerd(ref.current.memory, snapshot, lockIndex) };
-  }, [snapshot]);
-  useLayoutEffect(() => { ref.current = { lock: snapshot.locks[result.lockIndex]?.name, memory: result.memory }; });
-  return result;
+  const [followed, setFollowed] = useState(() => follow(snapshot, undefined));
+  if (followed.snapshot !== snapshot) {
+    const next = follow(snapshot, followed);
+    setFollowed(next);
+    return next;
+  }
+  return followed;
 }
 
 export function HerdView(props: HerdViewProps) {
@@ -79,10 +96,7 @@ export function HerdView(props: HerdViewProps) {
   const rows = props.compare
     ? compareRows(runFiguresLive(snapshot, props.report, props.modeNames), runFiguresFromReport(props.compare.report))
     : null;
-  const side = !!rows && innerW >= 760;
-  const gapX = Math.round(t.fontSize * 1.4);
-  const herdW = side ? Math.round((innerW - gapX) * 0.6) : innerW;
-  const compareW = side ? innerW - gapX - herdW : innerW;
+  const { side, gapX, herdW, compareW } = herdColumns(innerW, t.fontSize, !!rows);
   const stage = !!props.stage;
   const geo = herdGeometry(scene, herdW, t, { stage, height: props.height });
   const places = chipPlaces(scene, geo);
@@ -191,238 +205,33 @@ function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-// ---- geometry -----------------------------------------------------------------------------
-
-/** One line of words between two places: what happens going down (start) and coming back up (end). */
-export interface BandRow { start?: string; end?: string }
-
-export interface HerdGeometry {
-  fs: number;
-  small: number;
-  chipW: number;
-  chipH: number;
-  gap: number;
-  /** The chips run from x0 to x1; the loop's arrows run outside, down the left and back up the right. */
-  x0: number;
-  x1: number;
-  /** Where the chips begin: x0, or on the stage after the places' names. */
-  chipX: number;
-  /** Where the CPU tiles begin: chipX, or on the stage x0 (the tiles name their CPUs, so the row needs no name). */
-  tileX: number;
-  width: number;
-  perRow: number;
-  /** Top of each place's chips, and how many rows of chips it has room for. */
-  waitY: number;
-  waitRows: number;
-  readyY: number;
-  readyRows: number;
-  cpuY: number;
-  tileW: number;
-  tileH: number;
-  tileCols: number;
-  /** Where the CPU tiles end. */
-  tilesRight: number;
-  lineH: number;
-  /** The label above each place (on the stage, beside it), and the words between places. */
-  labels: { y: number; text: string; key?: string }[];
-  bands: { y: number; rows: BandRow[] }[];
-  height: number;
-}
-
-/** Room text takes at a size, erring wide (0.6 em a glyph) so it never runs out of its box. */
-function textW(text: string, size: number): number {
-  return text.length * size * 0.6;
-}
-
-/**
- * Where everything goes. On the presenter's stage (`stage`) each place's name stands to
- * the left of its chips instead of above them, and given a `height` (the room the stage
- * leaves the drawing) the places take one row of chips where two would not fit (a place
- * with more than a row holds ends with "+N more").
- */
-export function herdGeometry(scene: HerdScene, width: number, t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>,
-  { stage = false, height }: { stage?: boolean; height?: number } = {}): HerdGeometry {
-  const fs = t.fontSize;
-  const small = t.smallSize;
-  const chipW = Math.round(fs * 4.6);
-  // chips a little flatter on the stage, where height is what runs out
-  const chipH = Math.round(fs * (stage ? 1.7 : 1.9));
-  const gap = Math.round(fs * 0.45);
-  const x0 = Math.round(fs * 1.8);
-  const x1 = width - Math.round(fs * 1.8);
-  // the names' column on the stage: "Run queue" in bold at the small size, erring wide
-  const chipX = stage ? x0 + Math.round(small * 0.64 * 9 + gap) : x0;
-  const perRow = Math.max(1, Math.floor((x1 - chipX + gap) / (chipW + gap)));
-  // a fixed number of rows, so the view does not grow and shrink as threads come and go
-  const twoRows = perRow < 10 && (height === undefined || herdGeometry(scene, width, t, { stage }).height <= height);
-  const rows = twoRows ? 2 : 1;
-  const labelH = stage ? 0 : small + 10;
-  const lineH = small + 6;
-  const herd = scene.mode === 'herd';
-  const labels: { y: number; text: string; key?: string }[] = [];
-  const bands: { y: number; rows: BandRow[] }[] = [];
-  const chars = Math.max(12, Math.floor((x1 - x0) / (small * 0.6)));
-  const band = (y: number, rows: BandRow[]) => {
-    bands.push({ y, rows });
-    return y + rows.length * lineH + 8;
-  };
-  const pair = (start: string, end: string): BandRow[] =>
-    textW(start, small) + textW(end, small) + fs * 2 <= x1 - x0 ? [{ start, end }]
-      : [...wrapWords(start, chars).map((line) => ({ start: line })), ...wrapWords(end, chars).map((line) => ({ end: line }))];
-  const words = (text: string): BandRow[] => wrapWords(text, chars).map((line) => ({ start: line }));
-
-  // a place's name: above its chips, or on the stage beside them (its name, and its count under it)
-  const label = (y: number, name: string, count?: number) => {
-    if (!stage) {
-      labels.push({ y: y + small, text: count === undefined ? name : `${name} · ${count}` });
-      return;
-    }
-    labels.push({ y: y + chipH / 2 + small * (count === undefined ? 0.35 : -0.25), text: name });
-    if (count !== undefined) labels.push({ y: y + chipH / 2 + small * 0.95, text: String(count), key: `${name} count` });
-  };
-  let y = 0;
-  label(y, stage ? (herd ? 'Asleep' : 'Spinning') : `${herd ? 'Asleep on' : 'Spinning for'} ${scene.name}`, scene.waiting.length);
-  const waitY = y + labelH;
-  const waitRows = herd || perRow < scene.cpus.length ? rows : 1;
-  y = waitY + waitRows * (chipH + gap) + 4;
-  // on the stage in fewer words, so the two fit one line beside a question
-  y = band(y, herd
-    ? (stage ? pair(scene.kind === 'wake_all' ? '↓ release wakes all' : '↓ release wakes one', 'a miss: sleep again ↑')
-      : pair(scene.kind === 'wake_all' ? '↓ a release wakes every sleeper' : '↓ a release wakes the longest sleeper', 'missed the lock: back to sleep ↑'))
-    : words(stage ? 'a release lets the first spinner in' : 'a release lets the first spinner in: nobody sleeps, nobody is woken'));
-  label(y, 'Run queue', scene.ready.length);
-  const readyY = y + labelH;
-  const readyRows = rows;
-  y = readyY + readyRows * (chipH + gap) + 4;
-  y = band(y, words(herd ? (stage ? '↓ each is dispatched: a context switch each' : '↓ each is dispatched: one context switch apiece')
-    : 'runnable threads wait for a CPU'));
-  const cpuY = y + labelH;
-  const n = Math.max(1, scene.cpus.length);
-  // on the stage the tiles take the whole width: each names its CPU, so the row needs no name beside it
-  const tileX = stage ? x0 : chipX;
-  const tileCols = Math.max(1, Math.min(n, Math.floor((x1 - tileX + gap) / (chipW + Math.round(fs * 0.5) + gap))));
-  const tileW = Math.min(fs * 8, (x1 - tileX - gap * (tileCols - 1)) / tileCols);
-  const tilesRight = tileX + tileCols * (tileW + gap) - gap;
-  const tileH = small + 10 + chipH + small + 12;
-  if (!stage) labels.push({ y: y + small, text: 'CPUs' });
-  y = cpuY + Math.ceil(n / tileCols) * (tileH + gap);
-  return {
-    fs, small, chipW, chipH, gap, x0, x1, chipX, tileX, width, perRow, waitY, waitRows, readyY, readyRows, cpuY, tileW, tileH, tileCols,
-    tilesRight, lineH, labels, bands, height: Math.ceil(y + 2),
-  };
-}
-
-export type ChipKind = 'asleep' | 'woken' | 'ready' | 'running' | 'spinning' | 'more';
-
-export interface ChipPlace {
-  key: string;
-  thread: number;
-  cpu: number;
-  kind: ChipKind;
-  mode?: ModeName;
-  holds: boolean;
-  x: number;
-  y: number;
-  /** For 'more': how many are not drawn. */
-  more?: number;
-}
-
-/** The top-left corner of CPU i's tile. */
-export function tileAt(geo: HerdGeometry, i: number): { x: number; y: number } {
-  return {
-    x: geo.tileX + (i % geo.tileCols) * (geo.tileW + geo.gap),
-    y: geo.cpuY + Math.floor(i / geo.tileCols) * (geo.tileH + geo.gap),
-  };
-}
-
-/**
- * Where each chip goes: threads keyed by id, so a thread moves from the sleepers to
- * the run queue to a CPU and back; spinning CPUs keyed by CPU. A place with more than
- * it has room for ends with a "+N more" chip.
- */
-export function chipPlaces(scene: HerdScene, geo: HerdGeometry): ChipPlace[] {
-  const out: ChipPlace[] = [];
-  const onCpu = new Set(scene.cpus.map((c) => c.thread).filter((id) => id >= 0));
-  const woken = new Set(scene.woken);
-  const zone = (ids: readonly number[], top: number, rows: number, make: (id: number) => Omit<ChipPlace, 'x' | 'y'>) => {
-    const capacity = rows * geo.perRow;
-    const shown = ids.length > capacity ? capacity - 1 : ids.length;
-    const slot = (i: number) => ({
-      x: geo.chipX + (i % geo.perRow) * (geo.chipW + geo.gap),
-      y: top + Math.floor(i / geo.perRow) * (geo.chipH + geo.gap),
-    });
-    ids.slice(0, shown).forEach((id, i) => out.push({ ...make(id), ...slot(i) }));
-    if (shown < ids.length) {
-      out.push({ key: `more-${top}`, thread: -1, cpu: -1, kind: 'more', holds: false, more: ids.length - shown, ...slot(shown) });
-    }
-  };
-  if (scene.mode === 'herd') {
-    zone(scene.waiting.filter((id) => !onCpu.has(id)), geo.waitY, geo.waitRows,
-      (id) => ({ key: `t${id}`, thread: id, cpu: -1, kind: 'asleep', holds: false }));
-  } else {
-    zone(scene.waiting, geo.waitY, geo.waitRows, (cpu) => ({ key: `c${cpu}`, thread: -1, cpu, kind: 'spinning', mode: 'spin', holds: false }));
-  }
-  const asleep = new Set(scene.mode === 'herd' ? scene.waiting : []);
-  zone(scene.ready.filter((id) => !onCpu.has(id) && !asleep.has(id)), geo.readyY, geo.readyRows,
-    (id) => ({ key: `t${id}`, thread: id, cpu: -1, kind: woken.has(id) ? 'woken' : 'ready', holds: id === scene.ownerThread }));
-  scene.cpus.forEach((c, i) => {
-    if (c.thread < 0) return;
-    const tile = tileAt(geo, i);
-    out.push({
-      key: `t${c.thread}`, thread: c.thread, cpu: c.cpu, kind: 'running', mode: c.mode, holds: c.holdsLock,
-      x: tile.x + (geo.tileW - geo.chipW) / 2, y: tile.y + geo.small + 10,
-    });
-  });
-  return out;
-}
-
 // ---- drawing ------------------------------------------------------------------------------
-
-/** What a CPU is doing, in a word under its thread. */
-const TILE_WORDS: Readonly<Record<ModeName, string>> = {
-  user: 'user', kernel: 'kernel', fork: 'fork', spin: 'spinning', interrupt: 'interrupt', cswitch: 'switching', idle: 'idle',
-};
-
-function arrowHead(x: number, y: number, dir: 'right' | 'left' | 'down' | 'up', size: number): string {
-  const s = size;
-  switch (dir) {
-    case 'right': return `M ${x} ${y} l ${-s} ${-s * 0.6} v ${s * 1.2} z`;
-    case 'left': return `M ${x} ${y} l ${s} ${-s * 0.6} v ${s * 1.2} z`;
-    case 'down': return `M ${x} ${y} l ${-s * 0.6} ${-s} h ${s * 1.2} z`;
-    default: return `M ${x} ${y} l ${-s * 0.6} ${s} h ${s * 1.2} z`;
-  }
-}
 
 /** The places' labels, the CPU tiles, and the loop: down the left (wake, dispatch), back up the right (miss, sleep). */
 function HerdLoop({ scene, geo, t, inFlight }: { scene: HerdScene; geo: HerdGeometry; t: ThemeTokens; inFlight: boolean }) {
-  const least = leastWordSize(t);
-  const holderWords = firstThatFits(['holds lock', 'holder'], geo.tileW - 8, t.smallSize, 10, least, true) ?? '';
-  const { fs, small, chipH, x0, x1, lineH } = geo;
+  const { small, x0, x1 } = geo;
   const herd = scene.mode === 'herd';
   const hot = t.modes.cswitch;
   const sw = t.strokeWidth;
-  const waitMid = geo.waitY + chipH / 2;
-  const readyMid = geo.readyY + chipH / 2;
-  const cpuMid = geo.cpuY + geo.small + 10 + chipH / 2;
-  const xl = Math.round(x0 * 0.45);
-  const xr = geo.width - Math.round(x0 * 0.45);
-  const head = fs * 0.6;
   const wake = inFlight ? hot : t.text;
+  const arrows = loopArrows(geo);
+  const nobody = emptyNoteAt(geo, geo.waitY);
+  const empty = emptyNoteAt(geo, geo.readyY);
   return (
     <g>
       {geo.labels.map((l) => (
         <text key={l.key ?? l.text} x={x0} y={l.y} fontSize={small} fontWeight={700}>{l.text}</text>
       ))}
       {scene.waiting.length === 0 && (
-        <text x={geo.chipX + 4} y={geo.waitY + chipH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>
+        <text x={nobody.x} y={nobody.y} fontSize={small} style={{ fill: t.muted }}>
           {herd ? 'nobody asleep on the lock' : 'no CPU spinning for it'}
         </text>
       )}
       {scene.ready.length === 0 && (
-        <text x={geo.chipX + 4} y={geo.readyY + chipH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>empty</text>
+        <text x={empty.x} y={empty.y} fontSize={small} style={{ fill: t.muted }}>empty</text>
       )}
       {geo.bands.map((b, i) => b.rows.map((row, j) => {
-        const y = b.y + (j + 1) * lineH - 4;
+        const y = bandLineY(geo, b, j);
         const strongStart = herd && i === 0 && inFlight;
         return (
           <g key={`${i}-${j}`}>
@@ -434,31 +243,30 @@ function HerdLoop({ scene, geo, t, inFlight }: { scene: HerdScene; geo: HerdGeom
       }))}
       {/* the holder's tile is also marked by its padlock and thick frame: in a narrow tile its words shorten, then go (every tile is as wide) */}
       {scene.cpus.map((c, i) => {
-        const tile = tileAt(geo, i);
-        const foot = tile.y + small + 10 + chipH + small + 4;
-        const words = c.holdsLock ? holderWords : TILE_WORDS[c.mode];
+        const tile = tileParts(geo, i, c.thread >= 0);
+        const words = tileWords(geo, t, c.mode, c.holdsLock);
         return (
           <g key={c.cpu} data-cpu={c.cpu}>
-            <rect x={tile.x} y={tile.y} width={geo.tileW} height={geo.tileH} rx={6} fill={t.surface}
+            <rect x={tile.x} y={tile.y} width={tile.w} height={tile.h} rx={6} fill={t.surface}
               stroke={c.holdsLock ? t.text : t.axis} strokeWidth={c.holdsLock ? sw : 1} />
-            <text x={tile.x + 6} y={tile.y + small + 3} fontSize={small} fontWeight={700}>CPU {c.cpu}</text>
-            {c.holdsLock && <Padlock x={tile.x + geo.tileW - small * 0.5 - 6} y={tile.y + small * 0.5 + 4} size={small} t={t} />}
-            <text x={tile.x + geo.tileW / 2} y={c.thread < 0 ? tile.y + small + 10 + chipH / 2 + small * 0.35 : foot}
-              fontSize={c.holdsLock ? fitFontSize(words, geo.tileW - 8, small, Math.max(10, least), true) : fitFontSize(words, geo.tileW - 8, small, 10)} fontWeight={c.holdsLock ? 700 : 400} textAnchor="middle"
-              style={{ fill: c.holdsLock ? t.text : t.muted }}>{words}</text>
+            <text x={tile.name.x} y={tile.name.y} fontSize={small} fontWeight={700}>CPU {c.cpu}</text>
+            {c.holdsLock && <Padlock x={tile.padlock.x} y={tile.padlock.y} size={small} t={t} />}
+            <text x={tile.words.x} y={tile.words.y}
+              fontSize={words.size} fontWeight={words.bold ? 700 : 400} textAnchor="middle"
+              style={{ fill: c.holdsLock ? t.text : t.muted }}>{words.text}</text>
           </g>
         );
       })}
       {herd && (
         <g fill="none" strokeLinejoin="round">
           {/* down the left: a release takes the sleepers to the run queue, a dispatch the run queue to a CPU */}
-          <path d={`M ${x0 - 4} ${waitMid} H ${xl} V ${readyMid} H ${x0 - head - 2}`} stroke={wake} strokeWidth={inFlight ? sw + 1 : sw} />
-          <path d={arrowHead(x0 - 2, readyMid, 'right', head)} fill={wake} />
-          <path d={`M ${xl} ${readyMid} V ${cpuMid} H ${x0 - head - 2}`} stroke={t.text} strokeWidth={sw} />
-          <path d={arrowHead(x0 - 2, cpuMid, 'right', head)} fill={t.text} />
+          <path d={arrows.wake} stroke={wake} strokeWidth={inFlight ? sw + 1 : sw} />
+          <path d={arrows.wakeHead} fill={wake} />
+          <path d={arrows.dispatch} stroke={t.text} strokeWidth={sw} />
+          <path d={arrows.dispatchHead} fill={t.text} />
           {/* back up the right: a miss puts the thread back to sleep */}
-          <path d={`M ${geo.tilesRight + 4} ${cpuMid} H ${xr} V ${waitMid} H ${x1 + head + 2}`} stroke={t.text} strokeWidth={sw} strokeDasharray="6 4" />
-          <path d={arrowHead(x1 + 2, waitMid, 'left', head)} fill={t.text} />
+          <path d={arrows.miss} stroke={t.text} strokeWidth={sw} strokeDasharray="6 4" />
+          <path d={arrows.missHead} fill={t.text} />
         </g>
       )}
     </g>
@@ -469,11 +277,12 @@ const Chip = function Chip({ place, geo, t, theme, patterns, slide, label }: {
   place: ChipPlace; geo: HerdGeometry; t: ThemeTokens; theme?: Theme; patterns: string; slide: boolean; label: string;
 }) {
   const { chipW: w, chipH: h, fs } = geo;
+  const at = chipText(geo);
   const move = slideStyle(place.x, place.y, slide, SLIDE_MS);
   if (place.kind === 'more') {
     return (
       <g {...move} data-more={place.more}>
-        <text x={4} y={h / 2 + geo.small * 0.35} fontSize={geo.small} fontWeight={700}>+{place.more} more</text>
+        <text x={at.more.x} y={at.more.y} fontSize={geo.small} fontWeight={700}>+{place.more} more</text>
       </g>
     );
   }
@@ -487,7 +296,7 @@ const Chip = function Chip({ place, geo, t, theme, patterns, slide, label }: {
         : <rect x={0} y={0} width={w} height={h} rx={r} fill={style.fill} stroke={t.text} strokeWidth={place.kind === 'asleep' ? 1.5 : 1}
           strokeDasharray={place.kind === 'asleep' ? '5 3' : undefined} />}
       {place.holds && <rect x={-3} y={-3} width={w + 6} height={h + 6} rx={r + 3} fill="none" stroke={t.text} strokeWidth={t.strokeWidth} />}
-      <text x={w / 2} y={h / 2 + fs * 0.36} fontSize={fs} fontWeight={800} textAnchor="middle"
+      <text x={at.label.x} y={at.label.y} fontSize={fs} fontWeight={800} textAnchor="middle"
         style={place.mode ? { fill: style.ink, stroke: style.fill, strokeWidth: 4, paintOrder: 'stroke', strokeLinejoin: 'round' } : { fill: style.ink }}>{label}</text>
     </g>
   );
@@ -540,59 +349,33 @@ function HolderSwatch({ theme }: { theme?: Theme }) {
 function ComparePanel({ rows, label, current, width, t }: {
   rows: readonly CompareRow[]; label: string; current: string; width: number; t: ThemeTokens;
 }) {
-  const fs = t.fontSize;
-  const small = t.smallSize;
-  const chars = Math.max(12, Math.floor((width - fs * 1.6) / (small * 0.6)));
-  const legend = [
-    { solid: true, lines: wrapWords(current, chars) },
-    { solid: false, lines: wrapWords(label, chars) },
-  ];
-  const barH = Math.round(fs * 0.95);
-  const valueW = Math.round(fs * 6.2);
-  const barMax = Math.max(40, width - valueW);
-  const legendStack = stackOffsets(legend.map((item) => item.lines.length * (small + 4) + 6));
-  const legendAt = legendStack.starts;
-  const rowStack = stackOffsets(rows.map(() => small + 8 + 2 * (barH + 6) + fs * 0.6), legendStack.end + 6);
-  const laid = rows.map((row, i) => ({ row, at: rowStack.starts[i]! }));
-  const height = Math.ceil(rowStack.end);
+  const { fs, small, barH, swatchW, textX, legend, rows: laid, height } = compareLayout(rows, current, label, width, t);
   return (
     <div style={{ width }} data-compare="">
       <p style={{ margin: '0 0 8px', fontWeight: 700 }}>Side by side: the same workload</p>
       <svg width={width} height={height} aria-hidden="true">
         {legend.map((item, i) => (
-          <g key={i} transform={`translate(0, ${legendAt[i]})`}>
-            <rect x={0} y={2} width={fs * 1.1} height={small} fill={item.solid ? t.text : t.background} stroke={t.text}
+          <g key={i} transform={`translate(0, ${item.y})`}>
+            <rect x={0} y={2} width={swatchW} height={small} fill={item.solid ? t.text : t.background} stroke={t.text}
               strokeWidth={item.solid ? 1 : 2} strokeDasharray={item.solid ? undefined : '4 2'} />
-            <text x={fs * 1.6} y={small} fontSize={small} fontWeight={700}>
-              {item.lines.map((line, j) => <tspan key={j} x={fs * 1.6} dy={j === 0 ? 0 : small + 4}>{line}</tspan>)}
+            <text x={textX} y={small} fontSize={small} fontWeight={700}>
+              {item.lines.map((line, j) => <tspan key={j} x={textX} dy={j === 0 ? 0 : small + 4}>{line}</tspan>)}
             </text>
           </g>
         ))}
-        {laid.map(({ row, at }) => {
-          const max = Math.max(Number.isFinite(row.current) ? row.current : 0, Number.isFinite(row.other) ? row.other : 0);
-          const len = (v: number) => (Number.isFinite(v) && max > 0 ? Math.max(2, (barMax * v) / max) : 0);
-          const bars = [
-            { v: row.current, text: row.currentText, solid: true },
-            { v: row.other, text: row.otherText, solid: false },
-          ];
-          return (
-            <g key={row.key} transform={`translate(0, ${at})`} data-figure={row.key}>
-              <text x={0} y={small} fontSize={small} fontWeight={700}>{row.label}</text>
-              {bars.map((b, i) => {
-                const by = small + 8 + i * (barH + 6);
-                const w = len(b.v);
-                return (
-                  <g key={i}>
-                    {w > 0 && <rect x={0} y={by} width={w} height={barH} fill={b.solid ? t.text : t.background} stroke={t.text}
-                      strokeWidth={b.solid ? 1 : 2} strokeDasharray={b.solid ? undefined : '4 2'} />}
-                    <text x={w + 6} y={by + barH * 0.82} fontSize={Number.isFinite(b.v) ? fs : small}
-                      fontWeight={Number.isFinite(b.v) ? 800 : 400} style={Number.isFinite(b.v) ? undefined : { fill: t.muted }}>{b.text}</text>
-                  </g>
-                );
-              })}
-            </g>
-          );
-        })}
+        {laid.map(({ row, y: at, bars }) => (
+          <g key={row.key} transform={`translate(0, ${at})`} data-figure={row.key}>
+            <text x={0} y={small} fontSize={small} fontWeight={700}>{row.label}</text>
+            {bars.map((b, i) => (
+              <g key={i}>
+                {b.w > 0 && <rect x={0} y={b.y} width={b.w} height={barH} fill={b.solid ? t.text : t.background} stroke={t.text}
+                  strokeWidth={b.solid ? 1 : 2} strokeDasharray={b.solid ? undefined : '4 2'} />}
+                <text x={b.w + 6} y={b.y + barH * 0.82} fontSize={Number.isFinite(b.v) ? fs : small}
+                  fontWeight={Number.isFinite(b.v) ? 800 : 400} style={Number.isFinite(b.v) ? undefined : { fill: t.muted }}>{b.text}</text>
+              </g>
+            ))}
+          </g>
+        ))}
       </svg>
     </div>
   );

@@ -8,6 +8,7 @@ import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { herdFramesFixture, runFixture } from '../../../views/fixtures/index.js';
 import { reportExtras, runFiguresFromReport, runFiguresLive, threadName } from '../data.js';
+import { herdGeometry } from './layout.js';
 import { SHORT_BOUNCE_CHARS, advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, lockMissRate, noHerdText, type HerdMemory } from './model.js';
 
 const asPorted = runFixture('sna-as-ported-4');
@@ -249,9 +250,7 @@ describe('the bounce, from successive snapshots', () => {
 });
 
 describe('the herd on the presenter\'s stage', () => {
-  it('puts the places\' names beside their chips, and takes one row of chips a place where two would not fit the height', async () => {
-    // the .tsx is loaded at run time: the test typecheck (tsconfig.test.json) has no JSX
-    const { herdGeometry } = await import(/* @vite-ignore */ String('./HerdView.tsx')) as { herdGeometry: typeof import('./HerdView.js').herdGeometry };
+  it('puts the places\' names beside their chips, and takes one row of chips a place where two would not fit the height', () => {
     const f = runFixture('sna-as-ported-4');
     const scene = herdScene(f.snapshot, hotLockIndex(f.snapshot));
     const t = { fontSize: 20, smallSize: 17 };
@@ -270,8 +269,7 @@ describe('the herd on the presenter\'s stage', () => {
     expect(herdGeometry(scene, 760, t, { stage: true, height: stage.height }).waitRows).toBe(2);
   });
 
-  it('beside a question (520 px): the CPU tiles take one row from the left edge, as each names its CPU', async () => {
-    const { herdGeometry } = await import(/* @vite-ignore */ String('./HerdView.tsx')) as { herdGeometry: typeof import('./HerdView.js').herdGeometry };
+  it('beside a question (520 px): the CPU tiles take one row from the left edge, as each names its CPU', () => {
     const f = runFixture('sna-as-ported-4');
     const scene = herdScene(f.snapshot, hotLockIndex(f.snapshot));
     const t = { fontSize: 18, smallSize: 16 };
