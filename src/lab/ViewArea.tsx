@@ -21,7 +21,7 @@ import { COMPANION_VIEWS } from './companion-choice.js';
 import { curveOf, selectCurveRun } from './curves.js';
 import type { LabState, LabStore } from './store.js';
 import { KERNEL_VIEWS, viewTitle, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
-import { viewComponent, type ViewInputs } from './view-registry.js';
+import { VIEW_COMPONENTS, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
 import { useProjectorZoom } from './projector-scale.js';
@@ -113,7 +113,8 @@ function useHeldWhile<T extends HeldLike>(value: T | undefined, active: boolean,
 
 /** A view with its inputs; memoised, so held inputs cost nothing. */
 const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; inputs: ViewInputs }) {
-  const View = viewComponent(id);
+  const View = VIEW_COMPONENTS[id];
+  if (!View) throw new Error(`no view has the id "${id}"`);
   return <View {...inputs} />;
 });
 
