@@ -6,7 +6,7 @@
  * Each carries its value in data-value for tests.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { kernelInfo, type FiguresProps } from '../kernels/index.js';
+import { KERNELS, kernelInfo, type FiguresProps } from '../kernels/index.js';
 import { useLab } from './hooks.js';
 import type { LabStore } from './store.js';
 
@@ -14,27 +14,24 @@ function Starting() {
   return <dl className="figures figures-empty" aria-busy="true"><div className="figure"><dt>Starting the simulation</dt><dd>…</dd></div></dl>;
 }
 
-/** Each kernel's figures component, loaded once. */
-const loaded = new Map<string, LazyExoticComponent<ComponentType<FiguresProps>>>();
-function figuresOf(kernel: string): LazyExoticComponent<ComponentType<FiguresProps>> {
-  const info = kernelInfo(kernel);
-  let component = loaded.get(info.name);
-  if (!component) {
-    component = lazy(info.figures);
-    loaded.set(info.name, component);
-  }
-  return component;
-}
+/**
+ * Each kernel's figures component, by kernel name: made once, at module level, so a
+ * render only looks one up (a lazy component's chunk loads when it is first drawn).
+ */
+const FIGURES: Readonly<Record<string, LazyExoticComponent<ComponentType<FiguresProps>>>> = Object.fromEntries(
+  KERNELS.map((kernel) => [kernel.name, lazy(kernel.figures)]),
+);
 
 export function Figures({ store }: { store: LabStore }) {
   const snapshot = useLab(store, 'snapshot');
   const report = useLab(store, 'report');
   const schema = useLab(store, 'schema');
   if (!snapshot || !schema) return <Starting />;
-  const KernelFigures = figuresOf(snapshot.kernel);
+  const kernel = kernelInfo(snapshot.kernel);
+  const KernelFigures = FIGURES[kernel.name]!;
   return (
     <Suspense fallback={<Starting />}>
-      <KernelFigures schema={schema} snapshot={snapshot} report={report} kernel={kernelInfo(snapshot.kernel)} />
+      <KernelFigures schema={schema} snapshot={snapshot} report={report} kernel={kernel} />
     </Suspense>
   );
 }

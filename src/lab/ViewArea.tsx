@@ -21,7 +21,7 @@ import { COMPANION_VIEWS } from './companion-choice.js';
 import { curveOf, selectCurveRun } from './curves.js';
 import type { LabState, LabStore } from './store.js';
 import { KERNEL_VIEWS, viewTitle, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
-import { viewComponent, type ViewInputs } from './view-registry.js';
+import { VIEW_COMPONENTS, type ViewInputs } from './view-registry.js';
 import { whyFor } from './rewind/why-state.js';
 import { kernelInfo } from '../kernels/index.js';
 import { useProjectorZoom } from './projector-scale.js';
@@ -91,29 +91,30 @@ function useOnScreen(element: HTMLElement | null): boolean {
  * next value even while inactive.
  */
 function useHeldWhile<T extends HeldLike>(value: T | undefined, active: boolean, fit: (value: T | undefined) => boolean): T | undefined {
-  const now = performance.now();
-  const held = useRef(value);
-  const heldAt = useRef(now);
+  // the inputs held (boxed: undefined is a value), and whether they are OFFSCREEN_REFRESH_MS old
+  const [held, setHeld] = useState<{ value: T | undefined }>(() => ({ value }));
+  const [old, setOld] = useState(false);
   // out of sight it still takes new inputs now and then, and never keeps a picture drawn
   // before its figures meant anything (held-inputs.ts): it never contradicts the headline
-  if (value !== held.current && takeInputs(held.current, value, active, fit, now - heldAt.current)) {
-    held.current = value;
-    heldAt.current = now;
+  const take = value !== held.value && takeInputs(held.value, value, active, fit, old ? OFFSCREEN_REFRESH_MS : 0);
+  if (take) {
+    // taken in this render (React renders again at once with it: "storing information from previous renders")
+    setHeld({ value });
+    setOld(false);
   }
-  // newer inputs wait (the run paused, say, so nothing else renders): draw them when due
-  const waiting = value !== held.current;
-  const [, redraw] = useState(0);
+  // the held inputs grow old a while after they were taken: newer inputs that waited (the
+  // run paused, say, so nothing else renders) are drawn then, as that render takes them
   useEffect(() => {
-    if (!waiting) return undefined;
-    const timer = setTimeout(() => redraw((n) => n + 1), Math.max(0, OFFSCREEN_REFRESH_MS - (performance.now() - heldAt.current)) + 20);
+    const timer = setTimeout(() => setOld(true), OFFSCREEN_REFRESH_MS + 20);
     return () => clearTimeout(timer);
-  });
-  return held.current;
+  }, [held]);
+  return take ? value : held.value;
 }
 
 /** A view with its inputs; memoised, so held inputs cost nothing. */
 const ViewRender = memo(function ViewRender({ id, inputs }: { id: KnownViewId; inputs: ViewInputs }) {
-  const View = viewComponent(id);
+  const View = VIEW_COMPONENTS[id];
+  if (!View) throw new Error(`no view has the id "${id}"`);
   return <View {...inputs} />;
 });
 

@@ -122,25 +122,32 @@ const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
  */
 const KERNEL_VIEW_MODULES = import.meta.glob<{ VIEWS: Readonly<Record<string, ComponentType<ViewInputs>>> }>('../kernels/*/views.tsx');
 
-/** A kernel's views' components, made once each (lazy: loaded with the kernel's chunk). */
-const kernelAdapters = new Map<string, ComponentType<ViewInputs>>();
-
-/** The component for a view: the engine's, or the kernel's that adds it. */
-export function viewComponent(id: KnownViewId): ComponentType<ViewInputs> {
-  const own = adapters[id];
-  if (own) return own;
-  let adapter = kernelAdapters.get(id);
-  if (!adapter) {
-    const folder = VIEW_FOLDER.get(id);
-    const load = folder === undefined ? undefined : KERNEL_VIEW_MODULES[`../kernels/${folder}/views.tsx`];
-    if (!load) throw new Error(`no view has the id "${id}"${folder ? ` (a kernel of src/kernels/${folder}/ lists it, but src/kernels/${folder}/views.tsx does not exist)` : ''}`);
-    const Lazy = lazy(async () => {
-      const view = (await load()).VIEWS[id];
-      if (!view) throw new Error(`src/kernels/${folder}/views.tsx draws no view "${id}" (its VIEWS lack it)`);
-      return { default: view };
-    });
-    adapter = function KernelViewAdapter(v: ViewInputs) { return loading(<Lazy {...v} />); };
-    kernelAdapters.set(id, adapter);
-  }
-  return adapter;
+/** A component that fails when drawn (in the view's own slot, whose boundary says so). */
+function failingView(message: string): ComponentType<ViewInputs> {
+  return function FailingView() {
+    throw new Error(message);
+  };
 }
+
+/** A kernel's view: its folder's views.tsx's component, lazy (loaded with the kernel's chunk). */
+function kernelViewAdapter(id: KnownViewId, folder: string): ComponentType<ViewInputs> {
+  const load = KERNEL_VIEW_MODULES[`../kernels/${folder}/views.tsx`];
+  if (!load) return failingView(`no view has the id "${id}" (a kernel of src/kernels/${folder}/ lists it, but src/kernels/${folder}/views.tsx does not exist)`);
+  const Lazy = lazy(async () => {
+    const view = (await load()).VIEWS[id];
+    if (!view) throw new Error(`src/kernels/${folder}/views.tsx draws no view "${id}" (its VIEWS lack it)`);
+    return { default: view };
+  });
+  return function KernelViewAdapter(v: ViewInputs) { return loading(<Lazy {...v} />); };
+}
+
+/**
+ * The component for each view, by id: the engine's, or the kernel's that adds it. Made
+ * once, at module level, so a render only looks one up (and a view keeps its state);
+ * no prototype, so only a view's id finds one.
+ */
+export const VIEW_COMPONENTS: Readonly<Record<KnownViewId, ComponentType<ViewInputs> | undefined>> = Object.assign(
+  Object.create(null) as object,
+  Object.fromEntries([...VIEW_FOLDER].map(([id, folder]) => [id, kernelViewAdapter(id, folder)])),
+  adapters,
+);

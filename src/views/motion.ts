@@ -115,7 +115,8 @@ export const CALM_MS = 1000;
  */
 export function useTweened(targets: readonly number[], duration = 250, identity = ''): readonly number[] {
   const reduced = usePrefersReducedMotion();
-  const [shown, setShown] = useState<readonly number[] | null>(null);
+  // the values drawn while a tween runs, and the identity they belong to (null: the targets)
+  const [shown, setShown] = useState<{ values: readonly number[]; identity: string } | null>(null);
   const shownRef = useRef<readonly number[]>(targets);
   const lastChange = useRef(-Infinity);
   const identityRef = useRef(identity);
@@ -138,14 +139,14 @@ export function useTweened(targets: readonly number[], duration = 250, identity 
       setShown(null);
       return;
     }
-    setShown(from);
+    setShown({ values: from, identity });
     let start = -1;
     const stop = onFrame((frameNow) => {
       if (start < 0) start = frameNow;
       const elapsed = frameNow - start;
       const next = to.map((v, i) => tweenAt(from[i]!, v, elapsed, duration));
       shownRef.current = next;
-      setShown(elapsed >= duration ? null : next);
+      setShown(elapsed >= duration ? null : { values: next, identity });
       if (elapsed >= duration) stop();
     });
     return stop;
@@ -153,5 +154,6 @@ export function useTweened(targets: readonly number[], duration = 250, identity 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, reduced, duration, identity]);
 
-  return reduced || !shown || shown.length !== targets.length || identityRef.current !== identity ? targets : shown;
+  // values of other things (the identity changed since the tween began) are never drawn: the targets are
+  return reduced || !shown || shown.values.length !== targets.length || shown.identity !== identity ? targets : shown.values;
 }

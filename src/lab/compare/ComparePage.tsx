@@ -54,7 +54,7 @@ interface SideState {
 }
 
 export function ComparePage({ query }: { query: string }) {
-  const presets = useMemo(presetLookup, []);
+  const presets = useMemo(() => presetLookup(), []);
   const plan = useMemo(() => planComparison(query, presets), [query, presets]);
   const [setup] = useState(() => {
     const holds: [() => boolean, () => boolean] = [() => false, () => false];
@@ -235,9 +235,13 @@ function SidePicker({ index, store, source, presets, other, onChoose }: {
   const [custom, setCustom] = useState<{ source: SideSource; values: ScenarioValues } | undefined>(
     () => (source.kind === 'preset' ? undefined : { source, values: scenario }),
   );
-  useEffect(() => {
-    if (source.kind !== 'preset') setCustom({ source, values: store.getState().scenario });
-  }, [source, store]);
+  // a side given a scenario of its own (a link's, the counterpart) keeps it to choose again:
+  // adjusted while rendering when the source changes (the store already has its values)
+  const [customFor, setCustomFor] = useState(source);
+  if (source !== customFor) {
+    setCustomFor(source);
+    if (source.kind !== 'preset') setCustom({ source, values: scenario });
+  }
   const customLabel = custom?.source.kind === 'link' ? 'The scenario from the link' : `The other side's scenario ${pairField(other).words}`;
   const value = source.kind === 'preset' ? source.name : source.kind === 'link' ? '(link)' : '(counterpart)';
   return (

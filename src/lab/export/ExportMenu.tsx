@@ -80,13 +80,12 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
 
   useEffect(() => {
     if (!open) return undefined;
-    setViews(viewsOnScreen(labRoot.current));
     const onPointer = (event: PointerEvent) => {
       if (wrapper.current && !wrapper.current.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open, labRoot]);
+  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -150,7 +149,11 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
       }
     }}>
       <button type="button" className="btn" ref={toggle} aria-expanded={open} aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}>
+        onClick={() => {
+          // opening: the views on screen now get their buttons (and those that come later, by the timer above)
+          if (!open) setViews(viewsOnScreen(labRoot.current));
+          setOpen(!open);
+        }}>
         Export <span aria-hidden="true">▾</span>
       </button>
       <div id={panelId} className="export-panel" hidden={!open} role="group" aria-label="Export and import">

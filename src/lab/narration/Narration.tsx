@@ -22,11 +22,14 @@ export function Narration({ store, gapMs, hidden, fromStart }: {
   const on = useSwitch(KEY);
   const [said, setSaid] = useState('');
   const id = useId();
+  // switched off (or on again): nothing said yet (adjusted while rendering, not in the effect)
+  const [saidWhile, setSaidWhile] = useState(on);
+  if (on !== saidWhile) {
+    setSaidWhile(on);
+    setSaid('');
+  }
   useEffect(() => {
-    if (!on) {
-      setSaid('');
-      return undefined;
-    }
+    if (!on) return undefined;
     const narrator = new Narrator(gapMs, undefined, fromStart);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const look = () => {

@@ -67,6 +67,12 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const [blank, setBlank] = useState(false);
   /** On the stage, the scene's views take turns (V, or their buttons): which one is shown. */
   const [shownView, setShownView] = useState(0);
+  // a new scene starts at its first view (adjusted while rendering, not in the scene's effect)
+  const [viewsOf, setViewsOf] = useState(scene);
+  if (scene !== viewsOf) {
+    setViewsOf(scene);
+    setShownView(0);
+  }
   const characterKeys = useSwitch(KEYS_SETTING);
   const [fullscreenMessage, setFullscreenMessage] = useState('');
   const [store] = useState(() => new LabStore({
@@ -96,6 +102,7 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const kernel = useLab(store, selectKernel);
   const rads = useLab(store, selectRads);
   const sceneViews = viewsForKernel(scene.views, kernel, rads);
+  const viewCount = sceneViews.length;
   const shown = sceneViews[Math.min(shownView, sceneViews.length - 1)];
   // the scene's full run, computed in the background as the scene loads (full-run.tsx)
   const values = useMemo(() => sceneValues(scene, presets), [scene]);
@@ -155,7 +162,6 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const playWhenLoaded = useRef(false);
   useEffect(() => {
     send({ type: 'scene' });
-    setShownView(0);
     if (firstScene.current) {
       firstScene.current = false;
       return;
@@ -227,9 +233,9 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
       case 'fullscreen': return toggleFullscreen();
       case 'blank': return setBlank((b) => !b);
       case 'help': return toggleHelp();
-      case 'view': return setShownView((v) => (sceneViews.length > 1 ? (Math.min(v, sceneViews.length - 1) + 1) % sceneViews.length : 0));
+      case 'view': return setShownView((v) => (viewCount > 1 ? (Math.min(v, viewCount - 1) + 1) % viewCount : 0));
     }
-  }, [next, goTo, index, script.scenes.length, store, reveal, toggleFullscreen, toggleHelp, sceneViews.length]);
+  }, [next, goTo, index, script.scenes.length, store, reveal, toggleFullscreen, toggleHelp, viewCount]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

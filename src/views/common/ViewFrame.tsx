@@ -10,7 +10,7 @@
  * once the view has been still that long. A view may pass it, and its table's rows, as
  * functions, so they are not even made on the frames that do not show them.
  */
-import { useEffect, useId, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { themeTokens, type Theme } from '../palette.js';
 import { usePrefersReducedMotion } from '../motion.js';
 import '../views.css';
@@ -71,21 +71,29 @@ export function themeStyle(theme: Theme | undefined, width?: number): CSSPropert
 /** Most often a view's text equivalent is rewritten while the view changes on every frame. */
 export const SUMMARY_EVERY_MS = 400;
 
-/** The text equivalent to show now: the newest when SUMMARY_EVERY_MS has passed, else the last, caught up later. */
+/**
+ * The text equivalent to show now: the newest when SUMMARY_EVERY_MS has passed since the
+ * last was written, else the last, caught up later. No clock is read while rendering: a
+ * timer marks the written text due for rewriting SUMMARY_EVERY_MS after it was put on
+ * screen, and that timer's render (or a later one) writes the newest.
+ */
 function useSummary(summary: string | (() => string)): string {
-  const kept = useRef<{ text: string; at: number } | null>(null);
-  const [, wake] = useReducer((n: number) => n + 1, 0);
-  const now = typeof performance !== 'undefined' ? performance.now() : 0;
-  const due = !kept.current || now - kept.current.at >= SUMMARY_EVERY_MS;
-  if (due) kept.current = { text: typeof summary === 'function' ? summary() : summary, at: now };
-  const waitMs = due ? 0 : SUMMARY_EVERY_MS - (now - kept.current!.at);
-  // a render that was not due comes back when it is, so the last frame's words always land
+  const [kept, setKept] = useState(() => ({ text: typeof summary === 'function' ? summary() : summary, from: summary }));
+  const [due, setDue] = useState(false);
+  // written while rendering when due and given another summary (React's "storing
+  // information from previous renders": a discarded render changes nothing)
+  const write = due && summary !== kept.from;
+  const text = write ? (typeof summary === 'function' ? summary() : summary) : kept.text;
+  if (write) {
+    setKept({ text, from: summary });
+    setDue(false);
+  }
+  // a summary written is due for rewriting SUMMARY_EVERY_MS later, so the last frame's words always land
   useEffect(() => {
-    if (due) return;
-    const timer = setTimeout(wake, waitMs);
+    const timer = setTimeout(() => setDue(true), SUMMARY_EVERY_MS);
     return () => clearTimeout(timer);
-  });
-  return kept.current!.text;
+  }, [kept]);
+  return text;
 }
 
 export function ViewFrame(props: ViewFrameProps) {

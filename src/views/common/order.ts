@@ -7,7 +7,7 @@
  * (`clearlyAhead`, the view's margin). useRememberedOrder keeps the order drawn last
  * for a view's next frame.
  */
-import { useLayoutEffect, useMemo, useRef, type DependencyList } from 'react';
+import { useState, type DependencyList } from 'react';
 
 /**
  * `items` hottest first, remembering `previous` (the keys in the order shown last).
@@ -33,15 +33,21 @@ export function steadyOrder<T, K>(items: readonly T[], key: (item: T) => K, hott
   return order;
 }
 
+/** Whether two dependency lists hold the same values (as React compares a hook's deps). */
+function sameDeps(a: DependencyList, b: DependencyList): boolean {
+  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+}
+
 /**
  * What `choose` picks given the order drawn last (the keys `keysOf` gives), recomputed
- * when `deps` change; the order is remembered once the frame is committed, so a
- * discarded render changes nothing.
+ * when `deps` change. The pick is kept in state, set while rendering when the deps
+ * change (React's "storing information from previous renders"), so a discarded render
+ * changes nothing and a render reads no ref.
  */
 export function useRememberedOrder<T, K>(choose: (previous: readonly K[] | undefined) => T, keysOf: (chosen: T) => K[], deps: DependencyList): T {
-  const order = useRef<K[] | undefined>(undefined);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps are what `choose` reads
-  const chosen = useMemo(() => choose(order.current), deps);
-  useLayoutEffect(() => { order.current = keysOf(chosen); });
+  const [kept, setKept] = useState<{ chosen: T; deps: DependencyList } | null>(null);
+  if (kept && sameDeps(kept.deps, deps)) return kept.chosen;
+  const chosen = choose(kept ? keysOf(kept.chosen) : undefined);
+  setKept({ chosen, deps: [...deps] });
   return chosen;
 }

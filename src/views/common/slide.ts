@@ -5,22 +5,30 @@
  * frame, and marks still sliding would be overtaken by the next change and smear. The
  * decision is made once per change of places and kept for renders that move nothing.
  * Reduced motion is the frame's business (.slv-reduced switches transitions off).
+ *
+ * No clock is read while rendering: a timer marks the places calm `calmMs` after they
+ * were put on screen, and a change of places slides if the places it leaves were calm.
+ * The places first drawn count as calm (nothing changed before them).
  */
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 export function useSlideWhenCalm(placesKey: string, calmMs: number): boolean {
-  const shown = useRef<{ key: string; slide: boolean; at: number }>({ key: placesKey, slide: false, at: -Infinity });
-  const prev = shown.current;
-  let slide = prev.slide;
-  let at = prev.at;
-  if (placesKey !== prev.key) {
-    at = typeof performance !== 'undefined' ? performance.now() : 0;
-    slide = at - prev.at > calmMs;
+  // the decision for the places on screen, and the places that have stood still calmMs
+  const [shown, setShown] = useState<{ key: string; slide: boolean }>(() => ({ key: placesKey, slide: false }));
+  const [calm, setCalm] = useState<string | null>(placesKey);
+  let slide = shown.slide;
+  if (placesKey !== shown.key) {
+    // decided once per change of places, while rendering (React's "storing information
+    // from previous renders": a discarded render changes nothing)
+    slide = calm === shown.key;
+    setShown({ key: placesKey, slide });
   }
-  // remember what was put on screen (after the commit, so a discarded render changes nothing)
+  // the places put on screen are calm once they have stood still calmMs (timed from the commit)
   useLayoutEffect(() => {
-    if (shown.current.key !== placesKey) shown.current = { key: placesKey, slide, at };
-  });
+    if (calm === placesKey) return undefined;
+    const timer = setTimeout(() => setCalm(placesKey), calmMs);
+    return () => clearTimeout(timer);
+  }, [placesKey, calmMs, calm]);
   return slide;
 }
 

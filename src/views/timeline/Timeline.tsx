@@ -105,16 +105,21 @@ export function Timeline(props: TimelineProps) {
   const laneH = Math.max(3, (canvasH - AXIS_H - 6) / groups.size);
   const nowNs = snapshot.nowNs;
 
-  // segments: given, or kept up to date from the trace window
-  const feedRef = useRef<{ feed: SegmentFeed; key: string } | null>(null);
+  // segments: given, or kept up to date from the trace window by a feed (a cache of the
+  // segments read so far), made anew when the CPUs or the names change
+  const [feed, setFeed] = useState<{ feed: SegmentFeed; key: string } | null>(null);
   let segments: TimelineSegments | null = props.segments ?? null;
   let problem = '';
   if (!segments && props.trace) {
     if (!props.names) problem = 'The timeline needs the schema\'s names (names prop) to read the trace.';
     else {
       const key = `${n}|${props.names.modes.join()}|${props.names.kinds.join()}`;
-      if (!feedRef.current || feedRef.current.key !== key) feedRef.current = { feed: new SegmentFeed(n, props.names, maxPerLaneFor(n)), key };
-      segments = feedRef.current.feed.update(props.trace);
+      let current = feed;
+      if (!current || current.key !== key) {
+        current = { feed: new SegmentFeed(n, props.names, maxPerLaneFor(n)), key };
+        setFeed(current);
+      }
+      segments = current.feed.update(props.trace);
     }
   }
   const firstNs = segments && Number.isFinite(segments.firstNs) ? segments.firstNs : Math.max(0, nowNs - (props.liveSpanNs ?? 2e6));
@@ -123,8 +128,8 @@ export function Timeline(props: TimelineProps) {
   const liveSpan = props.liveSpanNs ?? 2e6;
   // the window's state machine (window.ts): following the live end, or held where the reader put it
   const [win, setWin] = useState<WindowState>(FOLLOWING);
+  // the window as act last set it (act is its only writer), for act to step from between renders
   const winRef = useRef(win);
-  winRef.current = win;
   const view: readonly [number, number] = props.view ?? shownWindow(win, nowNs, liveSpan);
   const [t0, t1] = view;
   const bounds = { lo: Math.min(firstNs, nowNs), hi: nowNs };
@@ -163,7 +168,9 @@ export function Timeline(props: TimelineProps) {
 
   // wheel: zoom around the pointer (pan with shift or a horizontal wheel); not passive
   const stateRef = useRef({ t0, t1, bounds, maxSpan, plotW, gutter });
-  stateRef.current = { t0, t1, bounds, maxSpan, plotW, gutter };
+  useLayoutEffect(() => {
+    stateRef.current = { t0, t1, bounds, maxSpan, plotW, gutter };
+  });
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;

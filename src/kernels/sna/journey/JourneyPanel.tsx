@@ -52,9 +52,12 @@ export function JourneyPanel({ store, theme }: { store: LabStore; theme: Theme }
     return () => clearTimeout(timer);
   }, [store, ready, loading, key, variants]);
   useEffect(() => () => store.cancelVariants(JOURNEY_RUN), [store]);
-  useEffect(() => {
-    if (run) setHistory((steps) => addStep(steps, run));
-  }, [run]);
+  // each new state of the run adds its step, once done (addStep): adjusted while rendering, not in an effect
+  const [runSeen, setRunSeen] = useState<VariantRun | undefined>(undefined);
+  if (run !== runSeen) {
+    setRunSeen(run);
+    if (run) setHistory(addStep(history, run));
+  }
 
   const change = (remedy: Remedy, on: boolean) => store.setScenario(withRemedy(scenario, remedy, on));
   const latest = history[history.length - 1];
