@@ -108,8 +108,7 @@ export function LabShell(props: LabShellProps) {
     if (!companion) { store.clearCompanion(); return undefined; }
     const timer = setTimeout(() => { void store.runCompanion(companion.overrides, companion.label); }, 400);
     return () => clearTimeout(timer);
-    // companionKey stands for companion (a new object each render)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- companionKey stands for companion (a new object each render)
   }, [store, scenario, companionKey]);
   const problems = useLab(store, 'problems');
   const fault = useLab(store, 'fault');

@@ -150,8 +150,7 @@ export function useTweened(targets: readonly number[], duration = 250, identity 
       if (elapsed >= duration) stop();
     });
     return stop;
-    // key captures the values of targets; the array itself is new on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key captures the values of targets; the array itself is new on every render
   }, [key, reduced, duration, identity]);
 
   // values of other things (the identity changed since the tween began) are never drawn: the targets are

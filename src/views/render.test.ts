@@ -14,7 +14,7 @@ import { sliceWindow } from './timeline/feed.js';
 import { buildSegments } from './timeline/segments.js';
 import { THEMES, type Theme } from './palette.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each view takes props of its own; the test gives each its fixture's
 type Views = Record<string, FunctionComponent<any>>;
 const load = (path: string) => import(/* @vite-ignore */ path) as Promise<Views>;
 // The views index.ts exports, and those the lab loads lazily from their own files (the SNA and OpenVMS kernels' from their folders).

@@ -43,7 +43,7 @@ function spinData(answer: WhyAnswer): Record<string, string> {
 }
 
 export default function WhyPanel({ store, why, request, seq }: { store: LabStore; why: WhyState; request: WhyRequest; seq: number }) {
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- seq counts each opening: asking again about the same wait works it out again from the trace as it is now
   const answer = useMemo(() => answerFor(store, request), [store, request, seq]);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

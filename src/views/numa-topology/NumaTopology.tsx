@@ -52,12 +52,11 @@ export function NumaTopology(props: NumaTopologyProps) {
   const innerW = innerWidth(width);
   const layout = numaLayout(report, snapshot.cpus.length);
   const layoutKey = `${layout.rads}|${layout.radOfCpu.join(',')}`;
-  // the geometry only changes with the machine, the width and the type size
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the geometry only changes with the machine (layoutKey), the width and the type size
   const geo = useMemo(() => topologyGeometry(layout, innerW, t.fontSize), [layoutKey, innerW, t.fontSize]);
   const traffic = numaOf(report)?.traffic_bytes_per_s;
-  const flows = useMemo(() => arcFlows(report, layout.rads, geo.maxArcWidth), [traffic, layout.rads, geo.maxArcWidth]); // eslint-disable-line react-hooks/exhaustive-deps
-  const local = useMemo(() => localTraffic(report, layout.rads), [traffic, layout.rads]); // eslint-disable-line react-hooks/exhaustive-deps
+  const flows = useMemo(() => arcFlows(report, layout.rads, geo.maxArcWidth), [traffic, layout.rads, geo.maxArcWidth]); // eslint-disable-line react-hooks/exhaustive-deps -- traffic is the part of the report the arcs read
+  const local = useMemo(() => localTraffic(report, layout.rads), [traffic, layout.rads]); // eslint-disable-line react-hooks/exhaustive-deps -- traffic is the part of the report it reads
   const numa = numaOf(report);
   const arcColour = ARC[t.name];
   const markerId = patterns.replace(/[^a-zA-Z0-9_-]/g, '');
