@@ -13,7 +13,14 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     ignores: [
-      'dist/', 'dist-cli/', '.tsbuild/', '.cache/', 'node_modules/', 'wasm-core/build/', 'test-results/', 'playwright-report/',
+      'dist/',
+      'dist-cli/',
+      '.tsbuild/',
+      '.cache/',
+      'node_modules/',
+      'wasm-core/build/',
+      'test-results/',
+      'playwright-report/',
       // generated (npm run gen): its generator is the source
       'src/core/report-types.ts',
     ],
@@ -32,7 +39,9 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
       // the sources import each other as .js (TypeScript's NodeNext and bundler style)
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -41,7 +50,18 @@ export default tseslint.config(
   },
   {
     // Node: the scripts, the configs, the CLI, the build plugins, the e2e specs
-    files: ['scripts/**', 'bin/**', '**/*.mjs', '*.config.*', 'src/cli/**', 'src/build/**', 'e2e/**', '**/*-node.ts', '**/*.test.ts', 'src/**/*-plugin.ts'],
+    files: [
+      'scripts/**',
+      'bin/**',
+      '**/*.mjs',
+      '*.config.*',
+      'src/cli/**',
+      'src/build/**',
+      'e2e/**',
+      '**/*-node.ts',
+      '**/*.test.ts',
+      'src/**/*-plugin.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -11,11 +11,16 @@ import { precachePlugin } from './src/offline/precache-plugin.js';
  * dev server, Vitest and `vite build --mode testhooks` (the e2e specs that need them
  * build that, e2e/build.ts), never into any other build: `vite build` ships without them.
  */
-const testHooksFor = (command: 'build' | 'serve', mode: string): boolean =>
-  command === 'serve' || mode === 'test' || mode === 'testhooks';
+const testHooksFor = (command: 'build' | 'serve', mode: string): boolean => command === 'serve' || mode === 'test' || mode === 'testhooks';
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), validatorsPlugin(), cspPlugin(), precachePlugin(), oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' })],
+  plugins: [
+    react(),
+    validatorsPlugin(),
+    cspPlugin(),
+    precachePlugin(),
+    oembedPlugin({ publicUrl: process.env.STACKLAB_PUBLIC_URL, lessonsDir: 'lessons' }),
+  ],
   define: {
     'import.meta.env.STACKLAB_TEST_HOOKS': JSON.stringify(testHooksFor(command, mode)),
     // Names the build (<html data-build>): the update spec deploys two builds that differ by it.
@@ -38,7 +43,9 @@ export default defineConfig(({ command, mode }) => ({
       // A labelled build (the update spec's two deploys) names its chunks after the label
       // too, so every lazy chunk has another name in the other deploy, as a real deploy's
       // changed chunks do; a chunk's hash alone follows only its own text.
-      ...(process.env.STACKLAB_BUILD_LABEL ? { output: { chunkFileNames: `assets/[name]-${process.env.STACKLAB_BUILD_LABEL}-[hash].js` } } : {}),
+      ...(process.env.STACKLAB_BUILD_LABEL
+        ? { output: { chunkFileNames: `assets/[name]-${process.env.STACKLAB_BUILD_LABEL}-[hash].js` } }
+        : {}),
     },
   },
   // The worker's bundle has its own plugins: it checks scenarios too.

@@ -12,9 +12,16 @@ import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, lab, labLink, openLab, smallTargets, stopsWithoutRing, test } from './fixtures.js';
 
-const lessons = readdirSync(new URL('../lessons/', import.meta.url)).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => f.replace(/\.md$/, ''));
+const lessons = readdirSync(new URL('../lessons/', import.meta.url))
+  .filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md')
+  .map((f) => f.replace(/\.md$/, ''));
 
-interface PageCase { name: string; path: string; ready: (page: Page) => Promise<void>; /** the projector theme chosen in the header (remembered) */ projector?: boolean }
+interface PageCase {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<void>;
+  /** the projector theme chosen in the header (remembered) */ projector?: boolean;
+}
 
 const labReady = async (page: Page) => {
   await expect(lab(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
@@ -55,7 +62,11 @@ const SITE: PageCase[] = [
 const PAGES: PageCase[] = [
   ...SITE.map((entry) => ({ ...entry, name: `${entry.name} (normal theme)` })),
   // Embeds follow their own link, not the site's remembered theme: a link asks for projector.
-  ...SITE.filter((entry) => !entry.name.startsWith('embedded')).map((entry) => ({ ...entry, name: `${entry.name} (projector theme)`, projector: true })),
+  ...SITE.filter((entry) => !entry.name.startsWith('embedded')).map((entry) => ({
+    ...entry,
+    name: `${entry.name} (projector theme)`,
+    projector: true,
+  })),
   { name: 'embedded lab (projector theme, from its link)', path: labLink({}, { th: 'projector' }, 'embed'), ready: labReady },
   { name: 'lab (projector theme, from its link)', path: labLink({}, { th: 'projector' }), ready: labReady },
   { name: 'presenter (projector theme)', path: '/#/present/why-one-lock-stops-scaling', ready: presenterReady },
@@ -90,7 +101,10 @@ test('the narration region says what happens while a run plays, and stops when t
   await expect(toggle).toBeChecked();
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
   // The default lab is 16 CPUs on the classic kernel: CPUs spin for I/O lock 8, and say so.
-  await expect(narration).toHaveText(/CPU \d+ spun \d+ (nanoseconds|microseconds|milliseconds) for I\/O lock 8|Spinning now takes \d+% of all CPU time/, { timeout: 20_000 });
+  await expect(narration).toHaveText(
+    /CPU \d+ spun \d+ (nanoseconds|microseconds|milliseconds) for I\/O lock 8|Spinning now takes \d+% of all CPU time/,
+    { timeout: 20_000 },
+  );
   // Throttled: one message, then nothing new for a few seconds.
   const first = await narration.textContent();
   await page.waitForTimeout(1500);
@@ -147,12 +161,17 @@ async function focusUnderBar(page: Page): Promise<{ name: string; covered: boole
     const r = shown.getBoundingClientRect();
     const overlaps = r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right;
     // and at its centre the page shows it, not the bar
-    const hit = document.elementFromPoint(Math.min(window.innerWidth - 1, Math.max(0, r.left + r.width / 2)), Math.min(window.innerHeight - 1, Math.max(0, r.top + r.height / 2)));
+    const hit = document.elementFromPoint(
+      Math.min(window.innerWidth - 1, Math.max(0, r.left + r.width / 2)),
+      Math.min(window.innerHeight - 1, Math.max(0, r.top + r.height / 2)),
+    );
     return { name, covered: overlaps || (hit !== null && bar.contains(hit)), key };
   });
 }
 
-test('no focused element hides under the sticky transport bar: Tab down and Shift+Tab up through the whole lab at 1280x720', async ({ page }) => {
+test('no focused element hides under the sticky transport bar: Tab down and Shift+Tab up through the whole lab at 1280x720', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await openLab(page);
@@ -160,7 +179,10 @@ test('no focused element hides under the sticky transport bar: Tab down and Shif
   await expect(page.getByTestId('play')).toHaveText(/^.?Play$/);
   // Every control of the page: the folded parameters too.
   await page.getByText(/All parameters/).click();
-  await page.evaluate(() => { (document.activeElement as HTMLElement | null)?.blur(); window.scrollTo(0, 0); });
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   const covered: string[] = [];
   // Down the page to its end (focus leaves the document or comes back to the top).
   const stops = await walkTabStops(page, 'Tab', covered);

@@ -63,9 +63,21 @@ export function buildSite(options: BuildOptions = {}): string {
     process.once('exit', () => rmSync(scratch!, { recursive: true, force: true }));
   }
   const outDir = join(scratch, `build-${built.size}`);
-  const args = [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...(options.mode ? ['--mode', options.mode] : [])];
+  const args = [
+    vite,
+    'build',
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+    ...(options.mode ? ['--mode', options.mode] : []),
+  ];
   const result = spawnSync(process.execPath, args, {
-    cwd: repoRoot, env: { ...process.env, ...options.env }, encoding: 'utf8', timeout: 240_000,
+    cwd: repoRoot,
+    env: { ...process.env, ...options.env },
+    encoding: 'utf8',
+    timeout: 240_000,
   });
   if (result.status !== 0) throw new Error(`vite build ${args.slice(2).join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   built.set(key, outDir);

@@ -47,7 +47,9 @@ async function shotTo(page: Page, name: string, fullPage = false): Promise<void>
   await page.screenshot({ path: `/tmp/shots-compare/${name}.png`, fullPage });
 }
 
-test('a compare link opens classic against scalable, both advance on one clock, and the differences have the right signs', async ({ page }) => {
+test('a compare link opens classic against scalable, both advance on one clock, and the differences have the right signs', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openCompare(page, '/#/compare?a=testbed-classic&b=testbed-scalable');
@@ -139,7 +141,9 @@ test('the compare page works from the keyboard alone', async ({ page }) => {
   const pair = page.getByRole('button', { name: 'SNA: wake all vs spin' });
   await tabTo(page, pair, 60, 'Shift+Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: /Side A: SNA Server\/6000 · 4 CPUs · lockl \(wake all\)/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: /Side A: SNA Server\/6000 · 4 CPUs · lockl \(wake all\)/ })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('heading', { name: /Side B: SNA Server\/6000 · 4 CPUs · simple \(spin\) locks/ })).toBeVisible();
   await expect(compare(page)).toHaveAttribute('data-ready', 'yes', { timeout: 30_000 });
   await expect(row(page, 'round-trip')).toBeVisible();
@@ -173,7 +177,7 @@ test('a malformed compare link says what is wrong with which side and still open
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('the lab\'s Compare link opens its scenario as side A beside the other kernel; the page is its own chunk', async ({ page }) => {
+test("the lab's Compare link opens its scenario as side A beside the other kernel; the page is its own chunk", async ({ page }) => {
   test.setTimeout(60_000);
   const chunks: string[] = [];
   page.on('request', (request) => {
@@ -190,7 +194,9 @@ test('the lab\'s Compare link opens its scenario as side A beside the other kern
   await expect(page.getByLabel('Scenario for side A')).toHaveValue('(link)');
 });
 
-test('Compare from a Scalable Kernel lab keeps the baseline on side A: the classic kernel on A, the Scalable Kernel (the lab\'s) on B', async ({ page }) => {
+test("Compare from a Scalable Kernel lab keeps the baseline on side A: the classic kernel on A, the Scalable Kernel (the lab's) on B", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const scenario = presetScenario('testbed-scalable');
   await openLab(page, labLink({ ...scenario, machine: { ...(scenario.machine as object), cpus: 8 } }));
@@ -230,7 +236,10 @@ test('under reduced motion the comparison opens paused, and plays only when aske
 
 test('screenshots of the compare page at 1280x800 and 1920x1080', async ({ page }) => {
   test.setTimeout(90_000);
-  for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await openCompare(page, '/#/compare?a=testbed-classic&b=testbed-scalable');
     await faster(page);

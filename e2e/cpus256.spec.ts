@@ -11,7 +11,10 @@ import { expect, expectAccessible, labLink, openLab, seeView, tabTo, test } from
 const VIEWS = ['cpu-grid', 'lock', 'krp-queue', 'modes', 'timeline'];
 
 async function outline(page: Page, selector: string): Promise<string> {
-  return page.locator(selector).first().evaluate((el) => getComputedStyle(el).outlineStyle);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).outlineStyle);
 }
 
 for (const kernel of ['classic', 'scalable'] as const) {

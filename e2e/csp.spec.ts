@@ -23,11 +23,15 @@ import { expect, framesShown, lab, labLink, presetScenario, test } from './fixtu
 import { serveStatic, type StaticServer } from './static-server.js';
 
 const dist = join(repoRoot, 'dist');
-const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1] ?? '';
+const policy =
+  /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1] ?? '';
 
 /** The id in each file's front matter. */
-const idsIn = (dir: string, pattern: RegExp) => readdirSync(join(repoRoot, dir)).filter((f) => pattern.test(f)).sort()
-  .map((f) => /^id:\s*(\S+)\s*$/m.exec(readFileSync(join(repoRoot, dir, f), 'utf8'))![1]!);
+const idsIn = (dir: string, pattern: RegExp) =>
+  readdirSync(join(repoRoot, dir))
+    .filter((f) => pattern.test(f))
+    .sort()
+    .map((f) => /^id:\s*(\S+)\s*$/m.exec(readFileSync(join(repoRoot, dir, f), 'utf8'))![1]!);
 const LESSONS = idsIn('lessons', /^(?!SUMMARY).*\.md$/);
 const SCRIPTS = idsIn('lessons/scenes', /\.yaml$/);
 
@@ -55,7 +59,13 @@ async function open(page: Page, hash: string): Promise<void> {
 
 async function expectNoViolations(page: Page): Promise<void> {
   const frames = page.frames();
-  const seen = (await Promise.all(frames.map((frame) => frame.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => [])))).flat();
+  const seen = (
+    await Promise.all(
+      frames.map((frame) =>
+        frame.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => []),
+      ),
+    )
+  ).flat();
   expect(seen, 'Content-Security-Policy violations').toEqual([]);
 }
 
@@ -63,19 +73,32 @@ async function expectNoViolations(page: Page): Promise<void> {
 async function expectLabRuns(page: Page): Promise<void> {
   await expect(lab(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
   const before = await framesShown(page);
-  const advanced = await expect.poll(() => framesShown(page), { timeout: 3_000 }).toBeGreaterThan(before + 2).then(() => true, () => false);
+  const advanced = await expect
+    .poll(() => framesShown(page), { timeout: 3_000 })
+    .toBeGreaterThan(before + 2)
+    .then(
+      () => true,
+      () => false,
+    );
   if (!advanced) await lab(page).getByTestId('play').click();
   await expect.poll(() => framesShown(page), { timeout: 20_000 }).toBeGreaterThan(before + 5);
 }
 
 test('the shipped policy forbids eval and inline script and allows WebAssembly', () => {
-  const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
   expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   expect(policy).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
   expect(directives.get('object-src')).toEqual(["'none'"]);
 });
 
-test('the preview server every other spec runs against sends the policy as a header, to the page, the worker and the service worker', async ({ request }) => {
+test('the preview server every other spec runs against sends the policy as a header, to the page, the worker and the service worker', async ({
+  request,
+}) => {
   // what makes every route a spec walks a CSP check (vite.config.ts, the fixture)
   const worker = readdirSync(join(dist, 'assets')).find((f) => /^sim\.worker-.*\.js$/.test(f));
   expect(worker, 'the simulation worker in dist/assets').toBeDefined();
@@ -108,7 +131,8 @@ test('the policy is in force and a violation is seen', async ({ browser }) => {
     });
     expect(ran, 'an inline script runs').toBe(false);
     // Each is reported once per policy in force: the header's and the meta tag's.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.slice().sort()))
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.slice().sort()))
       .toEqual(['script-src-elem', 'script-src-elem', 'style-src-attr', 'style-src-attr']);
   } finally {
     await page.close();

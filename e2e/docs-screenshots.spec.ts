@@ -40,7 +40,8 @@ async function inSight(page: Page): Promise<string[]> {
     const clean = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
     for (const el of Array.from(document.querySelectorAll('h1, h2, h3, [data-testid="lab-status"]'))) {
       const box = el.getBoundingClientRect();
-      const seen = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
+      const seen =
+        box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(el).visibility !== 'hidden';
       // Numbers move while the lab plays; the words around them say what is shown.
       if (seen) words.push(clean(el.textContent).replace(/[\d.,]+/g, '#'));
     }
@@ -61,7 +62,8 @@ async function take(page: Page, name: string): Promise<void> {
   mkdirSync(join(repoRoot, 'test-results', 'docs-shots'), { recursive: true });
   await page.screenshot({ path: join(repoRoot, 'test-results', 'docs-shots', `${name}.png`) });
   const kept = manifest[name];
-  const again = 'take the README pictures again: UPDATE_DOCS_SHOTS=1 npx playwright test -c e2e/playwright.config.ts e2e/docs-screenshots.spec.ts';
+  const again =
+    'take the README pictures again: UPDATE_DOCS_SHOTS=1 npx playwright test -c e2e/playwright.config.ts e2e/docs-screenshots.spec.ts';
   expect(kept, `docs/${name}.png is not in docs/screenshots.json; ${again}`).toBeDefined();
   expect({ size, shows }, `docs/${name}.png shows an older lab; ${again}`).toEqual(kept);
 }
@@ -96,7 +98,10 @@ test.describe('the README pictures', () => {
   test('docs/compare.png: the two OpenVMS kernels on one clock at 1280x800', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openLab(page);
-    await page.getByRole('link', { name: /^Compare/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Compare/ })
+      .first()
+      .click();
     await expect(page.locator('.compare')).toHaveAttribute('data-ready', 'yes', { timeout: 30_000 });
     await page.waitForTimeout(1500);
     await page.mouse.move(0, 0);

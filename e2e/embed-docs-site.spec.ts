@@ -50,15 +50,20 @@ function writeMkDocsSite(labUrl: string, docsOrigin: string): void {
   rmSync(mkdocsSite, { recursive: true, force: true });
   mkdirSync(join(mkdocsSite, 'docs'), { recursive: true });
   // The mkdocs theme's highlight.js comes from a CDN, which this machine cannot reach: off.
-  writeFileSync(join(mkdocsSite, 'mkdocs.yml'), `site_name: Scaling course
+  writeFileSync(
+    join(mkdocsSite, 'mkdocs.yml'),
+    `site_name: Scaling course
 theme:
   name: mkdocs
   highlightjs: false
 extra_javascript:
   - path: ${labUrl}stacklab-embed.js
     defer: true
-`);
-  writeFileSync(join(mkdocsSite, 'docs', 'index.md'), `# Week 1: locks
+`,
+  );
+  writeFileSync(
+    join(mkdocsSite, 'docs', 'index.md'),
+    `# Week 1: locks
 
 ## One lock for every CPU
 
@@ -71,7 +76,8 @@ ${elementTag(MK_LAB, 480)}
 ## The timeline, by iframe
 
 ${iframeSnippet(labUrl, MK_TIMELINE, 480)}
-`);
+`,
+  );
 }
 
 const SX_LESSON = { lesson: LESSON_ELEMENT, title: 'StackLab lesson: One lock for every CPU' };
@@ -83,13 +89,18 @@ function writeSphinxSite(labUrl: string, docsOrigin: string): void {
   mkdirSync(join(sphinxSite, 'src', '_static'), { recursive: true });
   // the site's own icon (without one the browser asks for /favicon.ico)
   writeFileSync(join(sphinxSite, 'src', '_static', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
-  writeFileSync(join(sphinxSite, 'src', 'conf.py'), `project = 'Scaling course'
+  writeFileSync(
+    join(sphinxSite, 'src', 'conf.py'),
+    `project = 'Scaling course'
 html_theme = 'furo'
 html_favicon = '_static/icon.svg'
 html_js_files = [(${JSON.stringify(`${labUrl}stacklab-embed.js`)}, {'defer': 'defer'})]
-`);
+`,
+  );
   const raw = (html: string) => `.. raw:: html\n\n   ${html}\n`;
-  writeFileSync(join(sphinxSite, 'src', 'index.rst'), `Week 1: locks
+  writeFileSync(
+    join(sphinxSite, 'src', 'index.rst'),
+    `Week 1: locks
 =============
 
 Read the first lesson here, then try the lab below.
@@ -102,13 +113,16 @@ The lab, 480 px high
 --------------------
 
 ${raw(elementTag(SX_LAB, 480))}
-`);
+`,
+  );
 }
 
 function writeSite(labUrl: string, docsOrigin: string): void {
   rmSync(site, { recursive: true, force: true });
   mkdirSync(join(site, '.vitepress'), { recursive: true });
-  writeFileSync(join(site, '.vitepress', 'config.mts'), `export default {
+  writeFileSync(
+    join(site, '.vitepress', 'config.mts'),
+    `export default {
   title: 'Scaling course',
   description: 'Course notes with StackLab lessons',
   // The site's own icon (without one the browser asks for /favicon.ico and logs a 404).
@@ -116,9 +130,12 @@ function writeSite(labUrl: string, docsOrigin: string): void {
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag === 'stacklab-embed' } } },
   themeConfig: { sidebar: [{ text: 'Week 1', items: [{ text: 'Locks', link: '/locks' }] }] },
 };
-`);
+`,
+  );
   writeFileSync(join(site, 'index.md'), '# Scaling course\n\nSee [week 1](./locks.md).\n');
-  writeFileSync(join(site, 'locks.md'), `# Week 1: locks
+  writeFileSync(
+    join(site, 'locks.md'),
+    `# Week 1: locks
 
 Read the first lesson here, then try the thundering herd below.
 
@@ -129,7 +146,8 @@ ${elementTag({ lesson: LESSON_ELEMENT, title: 'StackLab lesson: One lock for eve
 ## The thundering herd
 
 ${iframeSnippet(labUrl, { lesson: LESSON_IFRAME, title: 'StackLab lesson: The thundering herd' })}
-`);
+`,
+  );
 }
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -154,7 +172,11 @@ test.beforeAll(async () => {
   const mkdocsMounts: Mount[] = [];
   mkdocs = await serveStatic(mkdocsMounts, 'localhost');
   writeMkDocsSite(labBase, mkdocs.url);
-  execFileSync(ensureMkDocs(), ['build', '--quiet', '--site-dir', join(mkdocsSite, 'out')], { cwd: mkdocsSite, stdio: 'pipe', timeout: 240_000 });
+  execFileSync(ensureMkDocs(), ['build', '--quiet', '--site-dir', join(mkdocsSite, 'out')], {
+    cwd: mkdocsSite,
+    stdio: 'pipe',
+    timeout: 240_000,
+  });
   mkdocsMounts.push({ prefix: '/', dir: join(mkdocsSite, 'out') });
   const sphinxMounts: Mount[] = [];
   sphinx = await serveStatic(sphinxMounts, 'localhost');
@@ -182,7 +204,9 @@ async function recordStatements(page: Page): Promise<string[]> {
   await page.exposeFunction('reportStatement', (verb: string) => statements.push(verb));
   await page.addInitScript(() => {
     document.addEventListener('stacklab-statement', (event) => {
-      (window as unknown as { reportStatement: (v: string) => void }).reportStatement((event as CustomEvent<{ verb: { id: string } }>).detail.verb.id);
+      (window as unknown as { reportStatement: (v: string) => void }).reportStatement(
+        (event as CustomEvent<{ verb: { id: string } }>).detail.verb.id,
+      );
     });
   });
   return statements;
@@ -195,7 +219,9 @@ async function expectLessonLoaded(frame: ReturnType<Page['frameLocator']>, title
 test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-embed>', async ({ page }) => {
   const statements = await recordStatements(page);
   const labRequests: string[] = [];
-  page.on('request', (request) => { if (request.url().startsWith(lab.url)) labRequests.push(new URL(request.url()).pathname); });
+  page.on('request', (request) => {
+    if (request.url().startsWith(lab.url)) labRequests.push(new URL(request.url()).pathname);
+  });
 
   await page.goto(`${docs.url}/locks.html`);
   await expect(page.getByRole('heading', { name: 'Week 1: locks' })).toBeVisible();
@@ -230,7 +256,9 @@ test('a VitePress page embeds two lessons: by iframe snippet and by <stacklab-em
 test('the lab built for a sub-path runs there, with oEmbed discovery for its public URL', async ({ page }) => {
   await page.goto(`${labBase}#/lab`);
   await expect(page.locator('section.lab').first()).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await expect.poll(async () => Number(await page.locator('section.lab').first().getAttribute('data-frames')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await page.locator('section.lab').first().getAttribute('data-frames')), { timeout: 20_000 })
+    .toBeGreaterThan(0);
 
   // Discovery: index.html links the lab's oEmbed document, which is there and embeds the lab.
   const link = page.locator('link[rel="alternate"][type="application/json+oembed"]');
@@ -275,15 +303,38 @@ test('an MkDocs page embeds a lesson and two labs with the code the Embed dialog
   const labFrame = page.frameLocator('stacklab-embed[views] iframe');
   await expect(labFrame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   // (side by side in a frame 1000 px wide or more, else behind tabs)
-  await expect.poll(() => labFrame.locator('html').evaluate(() => [...new Set(Array.from(document.querySelectorAll<HTMLElement>('[role="tab"], .view-slot')).map((el) => el.dataset.tab ?? el.dataset.slot))])).toEqual(['cpu-grid', 'lock']);
-  await expect.poll(() => labFrame.locator('.view-slot svg').first().evaluate((svg) => svg.getBoundingClientRect().top < innerHeight - 150 && svg.querySelectorAll('rect, path, text').length > 10), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() =>
+      labFrame
+        .locator('html')
+        .evaluate(() => [
+          ...new Set(
+            Array.from(document.querySelectorAll<HTMLElement>('[role="tab"], .view-slot')).map((el) => el.dataset.tab ?? el.dataset.slot),
+          ),
+        ]),
+    )
+    .toEqual(['cpu-grid', 'lock']);
+  await expect
+    .poll(
+      () =>
+        labFrame
+          .locator('.view-slot svg')
+          .first()
+          .evaluate((svg) => svg.getBoundingClientRect().top < innerHeight - 150 && svg.querySelectorAll('rect, path, text').length > 10),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.waitForTimeout(500);
   expect(await labElement.locator('iframe').evaluate((el) => el.getBoundingClientRect().height)).toBe(480);
 
   // The iframe snippet: the timeline alone.
   const timeline = page.frameLocator(`iframe[title="${MK_TIMELINE.title}"]`);
   await page.locator(`iframe[title="${MK_TIMELINE.title}"]`).scrollIntoViewIfNeeded();
-  await expect.poll(() => timeline.locator('.view-slot').evaluateAll((slots) => slots.map((el) => (el as HTMLElement).dataset.slot)), { timeout: 30_000 }).toEqual(['timeline']);
+  await expect
+    .poll(() => timeline.locator('.view-slot').evaluateAll((slots) => slots.map((el) => (el as HTMLElement).dataset.slot)), {
+      timeout: 30_000,
+    })
+    .toEqual(['timeline']);
 
   mkdirSync('/tmp/shots-embed', { recursive: true });
   await labElement.scrollIntoViewIfNeeded();
@@ -291,13 +342,25 @@ test('an MkDocs page embeds a lesson and two labs with the code the Embed dialog
   // The mkdocs theme's own sidebar and footer links fail axe's contrast check (its
   // colours, not StackLab's): the page's content, the embeds in it, is checked.
   const result = await new AxeBuilder({ page }).include('[role="main"]').analyze();
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')}`)).toEqual([]);
+  expect(
+    result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join('; ')}`,
+      ),
+  ).toEqual([]);
 });
 
 test('a Sphinx site with furo embeds a lesson and a lab that fit at 640, 800 and 1280 px, light and dark', async ({ page }) => {
   test.setTimeout(150_000);
   const warnings: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
   const built = readFileSync(join(sphinxSite, 'out', 'index.html'), 'utf8');
   expect(built).toContain(elementTag(SX_LAB, 480));
   expect(built).toContain(`src="${labBase}stacklab-embed.js"`);
@@ -316,40 +379,82 @@ test('a Sphinx site with furo embeds a lesson and a lab that fit at 640, 800 and
   await expect(labFrame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
 
   /** The lab frame: its size, whether its document scrolls, its views' tabs, and each view's drawing box and marks. */
-  const labLayout = () => labFrame.locator('html').evaluate((html) => {
-    const views = Array.from(document.querySelectorAll<HTMLElement>('.view-slot')).map((slot) => {
-      const box = slot.getBoundingClientRect();
-      const drawing = slot.querySelector('svg, canvas');
-      return { id: slot.dataset.slot, top: Math.round(box.top), bottom: Math.round(box.bottom), marks: drawing ? slot.querySelectorAll('rect, path, text, canvas').length : 0 };
+  const labLayout = () =>
+    labFrame.locator('html').evaluate((html) => {
+      const views = Array.from(document.querySelectorAll<HTMLElement>('.view-slot')).map((slot) => {
+        const box = slot.getBoundingClientRect();
+        const drawing = slot.querySelector('svg, canvas');
+        return {
+          id: slot.dataset.slot,
+          top: Math.round(box.top),
+          bottom: Math.round(box.bottom),
+          marks: drawing ? slot.querySelectorAll('rect, path, text, canvas').length : 0,
+        };
+      });
+      return {
+        width: innerWidth,
+        height: innerHeight,
+        overflow: html.scrollHeight - html.clientHeight,
+        tabs: Array.from(document.querySelectorAll('[role="tab"]')).map((tab) => (tab as HTMLElement).dataset.tab),
+        views,
+        dark: html.classList.contains('embed-dark'),
+        background: getComputedStyle(document.body).backgroundColor,
+      };
     });
-    return {
-      width: innerWidth, height: innerHeight, overflow: html.scrollHeight - html.clientHeight,
-      tabs: Array.from(document.querySelectorAll('[role="tab"]')).map((tab) => (tab as HTMLElement).dataset.tab), views,
-      dark: html.classList.contains('embed-dark'), background: getComputedStyle(document.body).backgroundColor,
-    };
-  });
   const shots = '/tmp/shots-embed';
   mkdirSync(shots, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     // furo follows the reader's scheme ("auto"), and so does the embed (theme=auto, the default)
-    const darkBackground = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) < 3 * 80;
-    await expect.poll(async () => darkBackground(await page.evaluate(() => getComputedStyle(document.body).backgroundColor))).toBe(scheme === 'dark');
+    const darkBackground = (colour: string) =>
+      colour
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0) <
+      3 * 80;
+    await expect
+      .poll(async () => darkBackground(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)))
+      .toBe(scheme === 'dark');
     for (const width of [640, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await labElement.scrollIntoViewIfNeeded();
       // The requested views, all inside the frame's 480 px: nothing scrolls inside the frame.
-      await expect.poll(async () => {
-        const layout = await labLayout();
-        const shown = layout.views.filter((view) => view.marks > 10 && view.top >= 0 && view.bottom <= layout.height);
-        return { height: layout.height, overflow: layout.overflow <= 0, views: [...new Set([...layout.tabs, ...layout.views.map((view) => view.id)])], shown: shown.length > 0 && shown.length === layout.views.length, dark: layout.dark && darkBackground(layout.background) };
-      }, { timeout: 20_000, message: `lab at ${width} px, ${scheme}` }).toEqual({ height: 480, overflow: true, views: ['cpu-grid', 'lock'], shown: true, dark: scheme === 'dark' });
+      await expect
+        .poll(
+          async () => {
+            const layout = await labLayout();
+            const shown = layout.views.filter((view) => view.marks > 10 && view.top >= 0 && view.bottom <= layout.height);
+            return {
+              height: layout.height,
+              overflow: layout.overflow <= 0,
+              views: [...new Set([...layout.tabs, ...layout.views.map((view) => view.id)])],
+              shown: shown.length > 0 && shown.length === layout.views.length,
+              dark: layout.dark && darkBackground(layout.background),
+            };
+          },
+          { timeout: 20_000, message: `lab at ${width} px, ${scheme}` },
+        )
+        .toEqual({ height: 480, overflow: true, views: ['cpu-grid', 'lock'], shown: true, dark: scheme === 'dark' });
       expect(await labElement.locator('iframe').evaluate((el) => el.getBoundingClientRect().height)).toBe(480);
       // Every view asked for can be shown: the other tab's view too, inside the height.
       const tabs = labFrame.getByRole('tab');
-      if (await tabs.count() > 1) {
+      if ((await tabs.count()) > 1) {
         await tabs.nth(1).click();
-        await expect.poll(async () => { const l = await labLayout(); return l.views.map((v) => ({ id: v.id, drawn: v.marks > 10, inside: v.bottom <= l.height && v.top >= 0, overflow: l.overflow })); }, { timeout: 20_000 }).toEqual([{ id: "lock", drawn: true, inside: true, overflow: 0 }]);
+        await expect
+          .poll(
+            async () => {
+              const l = await labLayout();
+              return l.views.map((v) => ({
+                id: v.id,
+                drawn: v.marks > 10,
+                inside: v.bottom <= l.height && v.top >= 0,
+                overflow: l.overflow,
+              }));
+            },
+            { timeout: 20_000 },
+          )
+          .toEqual([{ id: 'lock', drawn: true, inside: true, overflow: 0 }]);
         await tabs.nth(0).click();
       }
       // The lesson fits its content (the element grew to it), in the same scheme.
@@ -361,5 +466,15 @@ test('a Sphinx site with furo embeds a lesson and a lab that fit at 640, 800 and
   // No frame warned (a service worker a third-party frame cannot register, storage) or failed.
   expect(warnings).toEqual([]);
   const result = await new AxeBuilder({ page }).include('article').analyze();
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')}`)).toEqual([]);
+  expect(
+    result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join('; ')}`,
+      ),
+  ).toEqual([]);
 });

@@ -43,9 +43,12 @@ let OTHER = '';
 /** A host origin: a server on localhost that answers every path with the page last set for it. */
 const hosts = new Map<string, { server: Server; html: string }>();
 async function startHost(): Promise<string> {
-  const host = { html: '', server: createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(host.html);
-  }) };
+  const host = {
+    html: '',
+    server: createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(host.html);
+    }),
+  };
   await new Promise<void>((resolve) => host.server.listen(0, '127.0.0.1', resolve));
   const origin = `http://localhost:${(host.server.address() as AddressInfo).port}`;
   hosts.set(origin, host);
@@ -56,11 +59,22 @@ test.beforeAll(async () => {
   OTHER = await startHost();
 });
 test.afterAll(async () => {
-  for (const { server } of hosts.values()) await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  for (const { server } of hosts.values())
+    await new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
 });
 
-interface Received { origin: string; data: { type: string; version: number; height?: number; statement?: Statement } }
-interface Statement { verb: { id: string }; object: { id: string }; result?: { response?: string; success?: boolean } }
+interface Received {
+  origin: string;
+  data: { type: string; version: number; height?: number; statement?: Statement };
+}
+interface Statement {
+  verb: { id: string };
+  object: { id: string };
+  result?: { response?: string; success?: boolean };
+}
 
 /** A course page at `origin` whose body is `body`, recording every StackLab message it receives. */
 async function hostPage(page: Page, origin: string, body: string): Promise<void> {
@@ -82,7 +96,8 @@ document.addEventListener('stacklab-statement', (event) => elementEvents.push(ev
 }
 
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
-const statementsOf = async (page: Page) => (await received(page)).filter((m) => m.data.type === 'stacklab:statement').map((m) => m.data.statement!);
+const statementsOf = async (page: Page) =>
+  (await received(page)).filter((m) => m.data.type === 'stacklab:statement').map((m) => m.data.statement!);
 const embedSrc = (base: string, query: string) => `${base}/#/embed?${query}`;
 
 async function commitPrediction(frame: ReturnType<Page['frameLocator']>) {
@@ -104,14 +119,22 @@ async function commitPrediction(frame: ReturnType<Page['frameLocator']>) {
 
 test.describe('an embedded lesson and its host', () => {
   test('an opted-in host receives resize messages and xAPI statements for what the learner does', async ({ page, baseURL }) => {
-    await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 300px"
-      src="${embedSrc(baseURL!, `lesson=${LESSON}&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+    await hostPage(
+      page,
+      PARENT,
+      `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 300px"
+      src="${embedSrc(baseURL!, `lesson=${LESSON}&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`,
+    );
     const frame = page.frameLocator('#plain');
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
 
     // Ready, then the content's height, which the host applies to the frame.
-    await expect.poll(async () => (await received(page)).find((m) => m.data.type === 'stacklab:ready')?.data).toMatchObject({ version: 1, content: LESSON, statements: true });
-    await expect.poll(async () => Math.max(0, ...(await received(page)).filter((m) => m.data.type === 'stacklab:resize').map((m) => m.data.height!))).toBeGreaterThan(1500);
+    await expect
+      .poll(async () => (await received(page)).find((m) => m.data.type === 'stacklab:ready')?.data)
+      .toMatchObject({ version: 1, content: LESSON, statements: true });
+    await expect
+      .poll(async () => Math.max(0, ...(await received(page)).filter((m) => m.data.type === 'stacklab:resize').map((m) => m.data.height!)))
+      .toBeGreaterThan(1500);
     const last = (await received(page)).filter((m) => m.data.type === 'stacklab:resize').at(-1)!.data.height!;
     await expect.poll(() => page.locator('#plain').evaluate((el) => el.clientHeight)).toBe(last);
     // The frame now holds the whole lesson: nothing scrolls inside it.
@@ -125,9 +148,12 @@ test.describe('an embedded lesson and its host', () => {
 
     // A prediction: answered, with the chosen option's id as the response.
     await commitPrediction(frame);
-    await expect.poll(async () => (await statementsOf(page)).find((s) => s.object.id.endsWith('/predict/free-handoff'))).toMatchObject({
-      verb: { id: 'http://adlnet.gov/expapi/verbs/answered' }, result: { response: '2' },
-    });
+    await expect
+      .poll(async () => (await statementsOf(page)).find((s) => s.object.id.endsWith('/predict/free-handoff')))
+      .toMatchObject({
+        verb: { id: 'http://adlnet.gov/expapi/verbs/answered' },
+        result: { response: '2' },
+      });
 
     // A question, wrong and then right: two answered statements with success false, then true.
     const check = frame.locator('form.lesson-check').first();
@@ -135,9 +161,12 @@ test.describe('an embedded lesson and its host', () => {
     await check.getByRole('button', { name: 'Check my answer' }).click();
     await check.locator(`label.lesson-option[data-option="${firstCheck.right}"]`).click();
     await check.getByRole('button', { name: 'Check my answer' }).click();
-    await expect.poll(async () => (await statementsOf(page)).filter((s) => s.object.id.endsWith(`/check/${firstCheck.id}`)).map((s) => s.result)).toEqual([
-      { response: String(firstCheck.wrong), success: false }, { response: String(firstCheck.right), success: true },
-    ]);
+    await expect
+      .poll(async () => (await statementsOf(page)).filter((s) => s.object.id.endsWith(`/check/${firstCheck.id}`)).map((s) => s.result))
+      .toEqual([
+        { response: String(firstCheck.wrong), success: false },
+        { response: String(firstCheck.right), success: true },
+      ]);
     // The embedded lesson offers its progress as a file too (a framed lab may not keep storage).
     await expect(frame.getByRole('button', { name: 'Save my progress to a file' })).toBeVisible();
     await page.locator('#plain').scrollIntoViewIfNeeded();
@@ -146,8 +175,12 @@ test.describe('an embedded lesson and its host', () => {
   });
 
   test('a host that did not opt in gets layout messages and no statement', async ({ page, baseURL }) => {
-    await hostPage(page, OTHER, `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 500px"
-      src="${embedSrc(baseURL!, `lesson=${LESSON}&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+    await hostPage(
+      page,
+      OTHER,
+      `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 500px"
+      src="${embedSrc(baseURL!, `lesson=${LESSON}&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`,
+    );
     const frame = page.frameLocator('#plain');
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
     await expect.poll(async () => (await received(page)).filter((m) => m.data.type === 'stacklab:resize').length).toBeGreaterThan(0);
@@ -160,8 +193,12 @@ test.describe('an embedded lesson and its host', () => {
   });
 
   test('an embed with no origin= sends no statement; a bad origin= says why', async ({ page, baseURL }) => {
-    await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 500px" src="${embedSrc(baseURL!, `lesson=${LESSON}`)}"></iframe>
-      <iframe id="star" title="StackLab lab" style="width: 100%; height: 500px" src="${embedSrc(baseURL!, 'origin=*')}"></iframe>`);
+    await hostPage(
+      page,
+      PARENT,
+      `<iframe id="plain" title="StackLab lesson" style="width: 100%; height: 500px" src="${embedSrc(baseURL!, `lesson=${LESSON}`)}"></iframe>
+      <iframe id="star" title="StackLab lab" style="width: 100%; height: 500px" src="${embedSrc(baseURL!, 'origin=*')}"></iframe>`,
+    );
     const frame = page.frameLocator('#plain');
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('One lock for every CPU', { timeout: 20_000 });
     await commitPrediction(frame);
@@ -172,15 +209,23 @@ test.describe('an embedded lesson and its host', () => {
 });
 
 test('an embedded lab, opted in: experienced when opened, completed with its measures when run to the end', async ({ page, baseURL }) => {
-  await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lab" style="width: 100%; height: 900px"
-    src="${embedSrc(baseURL!, `origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+  await hostPage(
+    page,
+    PARENT,
+    `<iframe id="plain" title="StackLab lab" style="width: 100%; height: 900px"
+    src="${embedSrc(baseURL!, `origin=${encodeURIComponent(PARENT)}`)}"></iframe>`,
+  );
   const frame = page.frameLocator('#plain');
   await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
   await expect.poll(async () => (await statementsOf(page)).map((s) => s.verb.id)).toEqual(['http://adlnet.gov/expapi/verbs/experienced']);
   expect((await statementsOf(page))[0]!.object.id).toBe(`${baseURL}/#/lab`);
   await frame.getByRole('button', { name: 'Run to end' }).click();
-  await expect.poll(async () => (await statementsOf(page)).map((s) => s.verb.id), { timeout: 30_000 }).toContain('http://adlnet.gov/expapi/verbs/completed');
-  const done = (await statementsOf(page)).find((s) => s.verb.id.endsWith('/completed')) as Statement & { result: { completion: boolean; extensions: Record<string, number> } };
+  await expect
+    .poll(async () => (await statementsOf(page)).map((s) => s.verb.id), { timeout: 30_000 })
+    .toContain('http://adlnet.gov/expapi/verbs/completed');
+  const done = (await statementsOf(page)).find((s) => s.verb.id.endsWith('/completed')) as Statement & {
+    result: { completion: boolean; extensions: Record<string, number> };
+  };
   expect(done.result.completion).toBe(true);
   const mpsynch = done.result.extensions[`${baseURL}/#/xapi/metric/mpsynch_pct`];
   expect(mpsynch).toBeGreaterThan(0);
@@ -188,8 +233,12 @@ test('an embedded lab, opted in: experienced when opened, completed with its mea
 });
 
 test('<stacklab-embed> fits its frame to the content, keeps styles apart and forwards statements', async ({ page, baseURL }) => {
-  await hostPage(page, PARENT, `<script src="${baseURL}/stacklab-embed.js" defer></script>
-    <stacklab-embed lesson="${LESSON}" height="300" origin="${PARENT}"></stacklab-embed>`);
+  await hostPage(
+    page,
+    PARENT,
+    `<script src="${baseURL}/stacklab-embed.js" defer></script>
+    <stacklab-embed lesson="${LESSON}" height="300" origin="${PARENT}"></stacklab-embed>`,
+  );
   const inner = page.locator('stacklab-embed iframe');
   await expect(inner).toHaveAttribute('title', `StackLab lesson: ${LESSON}`);
   expect(await inner.getAttribute('src')).toBe(`${baseURL}/#/embed?lesson=${LESSON}&origin=${encodeURIComponent(PARENT)}`);
@@ -203,9 +252,9 @@ test('<stacklab-embed> fits its frame to the content, keeps styles apart and for
   await expect.poll(() => inner.evaluate((el) => el.getBoundingClientRect().height)).toBe(reported);
   await commitPrediction(frame);
   // Opened, then the three predictions commitPrediction commits: one answered each.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { elementEvents: Statement[] }).elementEvents.map((s) => s.verb.id))).toEqual([
-    'http://adlnet.gov/expapi/verbs/experienced', ...Array(3).fill('http://adlnet.gov/expapi/verbs/answered'),
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { elementEvents: Statement[] }).elementEvents.map((s) => s.verb.id)))
+    .toEqual(['http://adlnet.gov/expapi/verbs/experienced', ...Array(3).fill('http://adlnet.gov/expapi/verbs/answered')]);
   await expectAccessible(page, 'course page with <stacklab-embed>');
   // "Next lesson" at the lesson's end: the new lesson starts at the frame's top, which the
   // element scrolls into view (stacklab:navigated), instead of leaving the page far down it.
@@ -224,35 +273,60 @@ async function firstDrawing(frame: ReturnType<Page['frameLocator']>) {
     const drawing = document.querySelector<SVGSVGElement | HTMLCanvasElement>('.view-slot svg, .view-slot canvas');
     if (!drawing) return undefined;
     const box = drawing.getBoundingClientRect();
-    const marks = drawing instanceof HTMLCanvasElement ? drawing.width * drawing.height : drawing.querySelectorAll('rect, path, circle, line, text').length;
-    return { top: box.top, visible: Math.min(box.bottom, innerHeight) - Math.max(box.top, 0), marks, scrolled: scrollY, viewport: innerHeight, width: innerWidth };
+    const marks =
+      drawing instanceof HTMLCanvasElement
+        ? drawing.width * drawing.height
+        : drawing.querySelectorAll('rect, path, circle, line, text').length;
+    return {
+      top: box.top,
+      visible: Math.min(box.bottom, innerHeight) - Math.max(box.top, 0),
+      marks,
+      scrolled: scrollY,
+      viewport: innerHeight,
+      width: innerWidth,
+    };
   });
 }
-const slotsIn = (frame: ReturnType<Page['frameLocator']>) => frame.locator('.view-slot').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset.slot));
+const slotsIn = (frame: ReturnType<Page['frameLocator']>) =>
+  frame.locator('.view-slot').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset.slot));
 
 test.describe('an embedded lab, by size', () => {
   test('in a 640 by 480 iframe a live view is in sight without scrolling; settings are folded away', async ({ page, baseURL }) => {
-    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" style="border: 1px solid #888" src="${embedSrc(baseURL!, '')}"></iframe>
+    await hostPage(
+      page,
+      PARENT,
+      `<iframe id="fixed" title="StackLab lab" width="640" height="480" style="border: 1px solid #888" src="${embedSrc(baseURL!, '')}"></iframe>
       <script src="${baseURL}/stacklab-embed.js" defer></script>
-      <stacklab-embed height="480" label="StackLab lab, by element" style="width: 640px"></stacklab-embed>`);
+      <stacklab-embed height="480" label="StackLab lab, by element" style="width: 640px"></stacklab-embed>`,
+    );
     const frame = page.frameLocator('#fixed');
     await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
     await expect.poll(async () => (await firstDrawing(frame))?.marks ?? 0, { timeout: 20_000 }).toBeGreaterThan(10);
     const drawing = (await firstDrawing(frame))!;
     expect(drawing).toMatchObject({ scrolled: 0, viewport: 480, width: 640 });
     // The first view, whole, inside the frame's height, and nothing in the frame scrolls.
-    const layout = (f: ReturnType<Page['frameLocator']>) => f.locator('html').evaluate((html) => ({
-      overflow: html.scrollHeight - html.clientHeight,
-      tabs: Array.from(document.querySelectorAll('[role="tab"]')).map((tab) => `${(tab as HTMLElement).dataset.tab}${tab.getAttribute('aria-selected') === 'true' ? ' (selected)' : ''}`),
-      slots: Array.from(document.querySelectorAll<HTMLElement>('.view-slot')).map((slot) => {
-        const box = slot.getBoundingClientRect();
-        return { id: slot.dataset.slot, top: Math.round(box.top), bottom: Math.round(box.bottom), width: Math.round(box.width) };
-      }),
-    }));
-    await expect.poll(async () => {
-      const { overflow, slots } = await layout(frame);
-      return overflow <= 0 && slots.length === 1 && slots[0]!.top >= 0 && slots[0]!.bottom <= 480 && slots[0]!.bottom - slots[0]!.top >= 160;
-    }, { timeout: 20_000 }).toBe(true);
+    const layout = (f: ReturnType<Page['frameLocator']>) =>
+      f.locator('html').evaluate((html) => ({
+        overflow: html.scrollHeight - html.clientHeight,
+        tabs: Array.from(document.querySelectorAll('[role="tab"]')).map(
+          (tab) => `${(tab as HTMLElement).dataset.tab}${tab.getAttribute('aria-selected') === 'true' ? ' (selected)' : ''}`,
+        ),
+        slots: Array.from(document.querySelectorAll<HTMLElement>('.view-slot')).map((slot) => {
+          const box = slot.getBoundingClientRect();
+          return { id: slot.dataset.slot, top: Math.round(box.top), bottom: Math.round(box.bottom), width: Math.round(box.width) };
+        }),
+      }));
+    await expect
+      .poll(
+        async () => {
+          const { overflow, slots } = await layout(frame);
+          return (
+            overflow <= 0 && slots.length === 1 && slots[0]!.top >= 0 && slots[0]!.bottom <= 480 && slots[0]!.bottom - slots[0]!.top >= 160
+          );
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     // In a small frame: the first two views the kernel draws, one at a time behind tabs.
     expect((await layout(frame)).tabs).toEqual(['cpu-grid (selected)', 'lock']);
     // The element of the same size lays out the same as the plain iframe.
@@ -268,10 +342,15 @@ test.describe('an embedded lab, by size', () => {
     await page.keyboard.press('ArrowRight');
     await expect(frame.getByRole('tab').nth(1)).toHaveAttribute('aria-selected', 'true');
     await expect(frame.getByRole('tab').nth(1)).toBeFocused();
-    await expect.poll(async () => {
-      const { overflow, slots } = await layout(frame);
-      return overflow <= 0 && slots.length === 1 && slots[0]!.id === 'lock' && slots[0]!.top >= 0 && slots[0]!.bottom <= 480;
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const { overflow, slots } = await layout(frame);
+          return overflow <= 0 && slots.length === 1 && slots[0]!.id === 'lock' && slots[0]!.top >= 0 && slots[0]!.bottom <= 480;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await shot(page, 'embed-lab-640x480-lock-tab');
     await page.keyboard.press('ArrowLeft');
     // The settings are one click away, not in the way; the figures are in sight.
@@ -283,7 +362,12 @@ test.describe('an embedded lab, by size', () => {
     await settings.locator('summary').focus();
     await page.keyboard.press('Enter');
     await expect(settings).toHaveAttribute('open', '');
-    await expect(frame.getByRole('group', { name: /Kernel/ }).or(frame.getByText('Kernel', { exact: true })).first()).toBeVisible();
+    await expect(
+      frame
+        .getByRole('group', { name: /Kernel/ })
+        .or(frame.getByText('Kernel', { exact: true }))
+        .first(),
+    ).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(frame.locator('section.lab')).toBeVisible();
     await shot(page, 'embed-lab-640x480');
@@ -291,16 +375,22 @@ test.describe('an embedded lab, by size', () => {
   });
 
   test('the views and height an author picks are honoured, by element and by URL', async ({ page, baseURL }) => {
-    await hostPage(page, PARENT, `<script src="${baseURL}/stacklab-embed.js" defer></script>
+    await hostPage(
+      page,
+      PARENT,
+      `<script src="${baseURL}/stacklab-embed.js" defer></script>
       <stacklab-embed id="element" views="lock,timeline" height="520" label="StackLab lab: the lock"></stacklab-embed>
-      <iframe id="fixed" title="StackLab lab: timeline" width="640" height="480" src="${embedSrc(baseURL!, 'views=timeline&height=480')}"></iframe>`);
+      <iframe id="fixed" title="StackLab lab: timeline" width="640" height="480" src="${embedSrc(baseURL!, 'views=timeline&height=480')}"></iframe>`,
+    );
     const inner = page.locator('stacklab-embed iframe');
     expect(await inner.getAttribute('src')).toBe(`${baseURL}/#/embed?views=lock,timeline&height=520`);
     const element = page.frameLocator('stacklab-embed iframe');
     await expect(element.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
     await expect.poll(() => slotsIn(element)).toEqual(['lock', 'timeline']);
     // The lab asks for exactly the height it was given, and the element keeps it.
-    await expect.poll(async () => (await received(page)).filter((m) => m.data.type === 'stacklab:resize').map((m) => m.data.height)).toContain(520);
+    await expect
+      .poll(async () => (await received(page)).filter((m) => m.data.type === 'stacklab:resize').map((m) => m.data.height))
+      .toContain(520);
     expect((await received(page)).filter((m) => m.data.type === 'stacklab:resize').map((m) => m.data.height)).not.toContain(undefined);
     await page.waitForTimeout(500);
     expect(await inner.evaluate((el) => el.getBoundingClientRect().height)).toBe(520);
@@ -314,57 +404,99 @@ test.describe('an embedded lab, by size', () => {
     // Out of sight, the canvas once ran past the frame's foot, and an earlier form of
     // this check (more than 120 px of it visible) passed only then.
     await page.locator('#fixed').scrollIntoViewIfNeeded();
-    await expect.poll(async () => plain.locator('html').evaluate(() => {
-      const slot = document.querySelector('.view-slot')!.getBoundingClientRect();
-      const canvas = document.querySelector('.view-slot canvas')?.getBoundingClientRect();
-      const html = document.documentElement;
-      return html.scrollHeight <= html.clientHeight && slot.top >= 0 && slot.bottom <= innerHeight && (canvas?.height ?? 0) >= 90;
-    }), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          plain.locator('html').evaluate(() => {
+            const slot = document.querySelector('.view-slot')!.getBoundingClientRect();
+            const canvas = document.querySelector('.view-slot canvas')?.getBoundingClientRect();
+            const html = document.documentElement;
+            return html.scrollHeight <= html.clientHeight && slot.top >= 0 && slot.bottom <= innerHeight && (canvas?.height ?? 0) >= 90;
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await shot(page, 'embed-lab-views-height');
     // Changing an attribute redraws the element's frame with the new views.
     await page.locator('stacklab-embed').evaluate((el) => el.setAttribute('views', 'cpu-grid'));
     await expect.poll(() => slotsIn(element), { timeout: 20_000 }).toEqual(['cpu-grid']);
   });
 
-  test('an unknown view or a bad height is explained in the frame, naming the valid values, and the lab still runs', async ({ page, baseURL }) => {
-    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, 'views=cpus,lock&height=tall')}"></iframe>`);
+  test('an unknown view or a bad height is explained in the frame, naming the valid values, and the lab still runs', async ({
+    page,
+    baseURL,
+  }) => {
+    await hostPage(
+      page,
+      PARENT,
+      `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, 'views=cpus,lock&height=tall')}"></iframe>`,
+    );
     const frame = page.frameLocator('#fixed');
     const alerts = frame.getByRole('alert');
-    await expect(alerts.filter({ hasText: 'views=' })).toContainText('names a view StackLab does not have: "cpus". The views are: cpu-grid, net-latency, hpux-journey, numa-topology, lock');
+    await expect(alerts.filter({ hasText: 'views=' })).toContainText(
+      'names a view StackLab does not have: "cpus". The views are: cpu-grid, net-latency, hpux-journey, numa-topology, lock',
+    );
     await expect(alerts.filter({ hasText: 'views=' })).toContainText('hpux-curves');
-    await expect(alerts.filter({ hasText: 'height=' })).toContainText('height=tall is not a height StackLab can use: write a whole number of CSS pixels from 240 to 20000');
+    await expect(alerts.filter({ hasText: 'height=' })).toContainText(
+      'height=tall is not a height StackLab can use: write a whole number of CSS pixels from 240 to 20000',
+    );
     await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
     await expect.poll(() => slotsIn(frame)).toEqual(['cpu-grid']);
     await expect(frame.getByRole('tab')).toHaveText(['CPUs', 'Spinlock']);
   });
 
   test('views the kernel does not draw are said in words, not left blank', async ({ page, baseURL }) => {
-    await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, 'views=herd&height=480')}"></iframe>`);
+    await hostPage(
+      page,
+      PARENT,
+      `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, 'views=herd&height=480')}"></iframe>`,
+    );
     const frame = page.frameLocator('#fixed');
     await expect(frame.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
-    await expect(frame.locator('.views-none')).toHaveText(/draws none of the views this lab shows \(Thundering herd\); the figures still measure it\./);
+    await expect(frame.locator('.views-none')).toHaveText(
+      /draws none of the views this lab shows \(Thundering herd\); the figures still measure it\./,
+    );
     await expect(frame.locator('.figures')).toBeVisible();
   });
 });
 
-test('links in an embedded lesson stay in the embed or open a new tab; the frame never shows the site', async ({ page, baseURL, context }) => {
+test('links in an embedded lesson stay in the embed or open a new tab; the frame never shows the site', async ({
+  page,
+  baseURL,
+  context,
+}) => {
   const FIRST = 'From livelock to NAPI';
-  await hostPage(page, PARENT, `<iframe id="plain" title="StackLab lesson" style="width: 640px; height: 480px"
-    src="${embedSrc(baseURL!, `lesson=from-livelock-to-napi&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`);
+  await hostPage(
+    page,
+    PARENT,
+    `<iframe id="plain" title="StackLab lesson" style="width: 640px; height: 480px"
+    src="${embedSrc(baseURL!, `lesson=from-livelock-to-napi&origin=${encodeURIComponent(PARENT)}`)}"></iframe>`,
+  );
   const frame = page.frameLocator('#plain');
-  const frameUrl = () => page.frames().find((f) => f.url().includes('#/embed'))!.url();
+  const frameUrl = () =>
+    page
+      .frames()
+      .find((f) => f.url().includes('#/embed'))!
+      .url();
   const heading = frame.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText(FIRST, { timeout: 20_000 });
 
   // Every link the embedded lesson shows is an embed route, a place in the page, or opens a new tab.
   const check = async () => {
-    const links = await frame.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => ({
-      href: a.getAttribute('href')!, target: a.getAttribute('target'), rel: a.getAttribute('rel'), text: a.textContent!.trim(),
-    })));
+    const links = await frame.locator('a[href]').evaluateAll((anchors) =>
+      anchors.map((a) => ({
+        href: a.getAttribute('href')!,
+        target: a.getAttribute('target'),
+        rel: a.getAttribute('rel'),
+        text: a.textContent!.trim(),
+      })),
+    );
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) {
-      const stays = link.href.startsWith('#/embed?') || (link.href.startsWith('#') && !link.href.startsWith('#/')) || link.href.startsWith('mailto:');
-      if (!stays) expect(link, `${link.text} opens a new tab`).toMatchObject({ target: '_blank', rel: expect.stringContaining('noopener') });
+      const stays =
+        link.href.startsWith('#/embed?') || (link.href.startsWith('#') && !link.href.startsWith('#/')) || link.href.startsWith('mailto:');
+      if (!stays)
+        expect(link, `${link.text} opens a new tab`).toMatchObject({ target: '_blank', rel: expect.stringContaining('noopener') });
     }
     return links;
   };
@@ -401,11 +533,17 @@ test('links in an embedded lesson stay in the embed or open a new tab; the frame
   }
   await shot(page, 'embed-lesson-links');
   // The host got an "experienced" statement for each lesson opened (origin= was kept).
-  await expect.poll(async () => (await statementsOf(page)).filter((s) => s.verb.id.endsWith('/experienced')).length).toBeGreaterThanOrEqual(4);
+  await expect
+    .poll(async () => (await statementsOf(page)).filter((s) => s.verb.id.endsWith('/experienced')).length)
+    .toBeGreaterThanOrEqual(4);
 });
 
 test('an embedded lab links to the full lab in a new tab', async ({ page, baseURL }) => {
-  await hostPage(page, PARENT, `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, '')}"></iframe>`);
+  await hostPage(
+    page,
+    PARENT,
+    `<iframe id="fixed" title="StackLab lab" width="640" height="480" src="${embedSrc(baseURL!, '')}"></iframe>`,
+  );
   const frame = page.frameLocator('#fixed');
   const open = frame.getByRole('link', { name: 'Open this experiment in the full lab' });
   await expect(open).toHaveAttribute('href', new RegExp(`^${baseURL}/#/lab\\?s=`), { timeout: 20_000 });
@@ -419,7 +557,10 @@ test.describe('the Embed dialog', () => {
   // The lab plays while axe reads it; on a busy machine that takes a while.
   test.describe.configure({ timeout: 60_000 });
 
-  test('on the lab: opens from the keyboard, copies both snippets with a visible confirmation, closes with Escape', async ({ page, baseURL }) => {
+  test('on the lab: opens from the keyboard, copies both snippets with a visible confirmation, closes with Escape', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/#/lab');
     const button = page.getByRole('button', { name: 'Embed…' });
     await tabTo(page, button, 120);
@@ -427,7 +568,9 @@ test.describe('the Embed dialog', () => {
     const dialog = page.getByRole('dialog', { name: /Embed this lab/ });
     await expect(dialog).toBeVisible();
     const iframeCode = dialog.getByLabel('Iframe code');
-    await expect(iframeCode).toHaveValue(new RegExp(`^<iframe src="${baseURL}/#/embed\\?s=[A-Za-z0-9+$-]+&amp;height=640" title="StackLab lab"`));
+    await expect(iframeCode).toHaveValue(
+      new RegExp(`^<iframe src="${baseURL}/#/embed\\?s=[A-Za-z0-9+$-]+&amp;height=640" title="StackLab lab"`),
+    );
     const copy = dialog.getByRole('button', { name: 'Copy iframe code' });
     await tabTo(page, copy, 20);
     expect(await copy.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
@@ -440,17 +583,25 @@ test.describe('the Embed dialog', () => {
     await origin.fill('https://course.example.org/week1');
     await expect(dialog.getByRole('alert')).toContainText('write only https://course.example.org');
     await origin.fill('https://course.example.org');
-    await expect(dialog.getByLabel('Element code')).toHaveValue(/<stacklab-embed scenario="[^"]+" height="640" origin="https:\/\/course.example.org" label="StackLab lab">/);
+    await expect(dialog.getByLabel('Element code')).toHaveValue(
+      /<stacklab-embed scenario="[^"]+" height="640" origin="https:\/\/course.example.org" label="StackLab lab">/,
+    );
     await dialog.getByRole('button', { name: 'Copy element code' }).click();
     await expect(dialog.getByRole('status').nth(1)).toHaveText(/Copied element code/);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`<script src="${baseURL}/stacklab-embed.js" defer></script>`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+      `<script src="${baseURL}/stacklab-embed.js" defer></script>`,
+    );
     // The height: the lab's URL and both snippets take it; a height out of range is explained.
     const height = dialog.getByLabel('Height in CSS pixels');
     await height.fill('12');
     await expect(dialog.getByRole('alert')).toContainText('Write a whole number from 240 to 20000');
     await height.fill('480');
-    await expect(iframeCode).toHaveValue(/&amp;height=480&amp;origin=https%3A%2F%2Fcourse.example.org" title="StackLab lab" width="100%" height="480"/);
-    await expect(dialog.getByLabel('Element code')).toHaveValue(/ height="480" origin="https:\/\/course.example.org" label="StackLab lab">/);
+    await expect(iframeCode).toHaveValue(
+      /&amp;height=480&amp;origin=https%3A%2F%2Fcourse.example.org" title="StackLab lab" width="100%" height="480"/,
+    );
+    await expect(dialog.getByLabel('Element code')).toHaveValue(
+      / height="480" origin="https:\/\/course.example.org" label="StackLab lab">/,
+    );
     await shot(page, 'embed-dialog-lab');
     await expectAccessible(page, 'lab with the Embed dialog open');
     await page.keyboard.press('Escape');
@@ -465,8 +616,11 @@ test.describe('the Embed dialog', () => {
     await page.getByRole('button', { name: 'Embed…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Embed this lesson' });
     await expect(dialog.getByLabel('Iframe code')).toHaveValue(
-      `<iframe src="${baseURL}/#/embed?lesson=${LESSON}" title="StackLab lesson: One lock for every CPU" width="100%" height="640" style="border:0; max-width:100%" loading="lazy"></iframe>`);
-    await expect(dialog.getByLabel('Element code')).toHaveValue(new RegExp(`<stacklab-embed lesson="${LESSON}" height="640" label="StackLab lesson: One lock for every CPU">`));
+      `<iframe src="${baseURL}/#/embed?lesson=${LESSON}" title="StackLab lesson: One lock for every CPU" width="100%" height="640" style="border:0; max-width:100%" loading="lazy"></iframe>`,
+    );
+    await expect(dialog.getByLabel('Element code')).toHaveValue(
+      new RegExp(`<stacklab-embed lesson="${LESSON}" height="640" label="StackLab lesson: One lock for every CPU">`),
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
   });
@@ -481,7 +635,10 @@ test('progress: saved to a file, loaded back after it was lost; a malformed file
   const saved = await page.evaluate(() => localStorage.getItem('stacklab.lessons.v1'));
 
   await page.goto('/#/lessons');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save my progress to a file' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save my progress to a file' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^stacklab-progress-\d{4}-\d\d-\d\d\.json$/);
   const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
   expect(file).toMatchObject({ format: 'stacklab-progress', version: 1, progress: JSON.parse(saved!) });
@@ -492,7 +649,10 @@ test('progress: saved to a file, loaded back after it was lost; a malformed file
   await page.reload();
   await expect(page.getByTestId(`index-status-${LESSON}`)).toContainText('Not started');
   const load = async (name: string, text: string) => {
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Load progress from a file…' }).click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Load progress from a file…' }).click(),
+    ]);
     await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
   };
   await load('my-progress.json', JSON.stringify(file));
@@ -502,7 +662,9 @@ test('progress: saved to a file, loaded back after it was lost; a malformed file
 
   // A malformed file: a clear message, and the progress is untouched.
   await load('broken.json', '{"format": "stacklab-progress", "version": 1, "progress": ');
-  await expect(page.getByTestId('progress-file-message')).toHaveText(/broken\.json could not be imported: it is not JSON .*Your progress has not changed\./);
+  await expect(page.getByTestId('progress-file-message')).toHaveText(
+    /broken\.json could not be imported: it is not JSON .*Your progress has not changed\./,
+  );
   await load('other.json', JSON.stringify({ hello: 'world' }));
   await expect(page.getByTestId('progress-file-message')).toContainText('it is not a StackLab progress file');
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('stacklab.lessons.v1')))!)).toEqual(JSON.parse(saved!));

@@ -10,7 +10,19 @@
 import type { Download, Locator, Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { validateChromeTrace } from '../src/lab/export/trace-validate.js';
-import { expect, expectAccessible, figure, labLink, openLab, presetScenario, runToEnd, seeView, simNowNs, tabTo, test } from './fixtures.js';
+import {
+  expect,
+  expectAccessible,
+  figure,
+  labLink,
+  openLab,
+  presetScenario,
+  runToEnd,
+  seeView,
+  simNowNs,
+  tabTo,
+  test,
+} from './fixtures.js';
 
 const SHOTS = '/tmp/shots-export';
 
@@ -91,7 +103,9 @@ test('metrics, trace and views download with the right content; axe finds nothin
   expect(check.errors).toEqual([]);
   expect(check.phases.X).toBeGreaterThan(100);
   expect(check.phases.M).toBeGreaterThan(16);
-  const names = parsed.traceEvents.filter((e: { ph: string; name: string }) => e.ph === 'M' && e.name === 'thread_name').map((e: { args: { name: string } }) => e.args.name);
+  const names = parsed.traceEvents
+    .filter((e: { ph: string; name: string }) => e.ph === 'M' && e.name === 'thread_name')
+    .map((e: { args: { name: string } }) => e.args.name);
   for (let cpu = 0; cpu < 16; cpu++) expect(names).toContain(`CPU ${cpu}`);
   expect(names).toContain('lock IOLOCK8');
   expect(parsed.otherData.span_end_ns).toBeGreaterThan(parsed.otherData.span_start_ns);

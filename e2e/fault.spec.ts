@@ -22,7 +22,9 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.close());
 
 for (const kind of ['trap', 'throw'] as const) {
-  test(`a ${kind === 'trap' ? 'WebAssembly trap in the core' : 'crash of the worker'} shows a message with Reset, and Reset recovers`, async ({ page }) => {
+  test(`a ${kind === 'trap' ? 'WebAssembly trap in the core' : 'crash of the worker'} shows a message with Reset, and Reset recovers`, async ({
+    page,
+  }) => {
     await openLab(page, `${server.url}/?testhooks#/lab`);
     const cpus = page.getByRole('spinbutton', { name: /CPUs, as a number/ });
     await cpus.fill('12');
@@ -59,14 +61,17 @@ for (const kind of ['trap', 'throw'] as const) {
  * scenario to that simulated time and pauses there.
  */
 async function quietWorker(page: Page): Promise<void> {
-  const nowNs = () => page.evaluate(() => {
-    const hooks = (window as unknown as { __stacklab: { labs: Array<{ store: { getState(): { nowNs: number } } }> } }).__stacklab;
-    return hooks.labs[0]!.store.getState().nowNs;
-  });
+  const nowNs = () =>
+    page.evaluate(() => {
+      const hooks = (window as unknown as { __stacklab: { labs: Array<{ store: { getState(): { nowNs: number } } }> } }).__stacklab;
+      return hooks.labs[0]!.store.getState().nowNs;
+    });
   await expect(lab(page)).toHaveAttribute('data-status', 'ready');
   const silencedAt = Date.now();
   const reachedNs = await page.evaluate(() => {
-    const hooks = (window as unknown as { __stacklab: { labs: Array<{ silenceWorker(): void; store: { getState(): { nowNs: number } } }> } }).__stacklab;
+    const hooks = (
+      window as unknown as { __stacklab: { labs: Array<{ silenceWorker(): void; store: { getState(): { nowNs: number } } }> } }
+    ).__stacklab;
     hooks.labs[0]!.silenceWorker();
     return hooks.labs[0]!.store.getState().nowNs;
   });

@@ -37,7 +37,9 @@ export const test = base.extend<{ problems: string[] }>({
 
 /** Adds each securitypolicyviolation of any frame of the page, from before its first script, to `problems`. */
 export async function watchCsp(page: Page, problems: string[]): Promise<void> {
-  await page.exposeBinding('__stacklabCspViolation', (_source, what: string) => { problems.push(`CSP violation: ${what}`); });
+  await page.exposeBinding('__stacklabCspViolation', (_source, what: string) => {
+    problems.push(`CSP violation: ${what}`);
+  });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __stacklabCspViolation?: (what: string) => void }).__stacklabCspViolation;
@@ -52,18 +54,28 @@ export { expect };
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${what}: ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join('; ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** Controls smaller than 24 by 24 px, except links inside running text. */
 export async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const selector = 'a[href], button, input, select, textarea, summary, [role="button"], [role="checkbox"], [role="radio"], [role="slider"], [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button, input, select, textarea, summary, [role="button"], [role="checkbox"], [role="radio"], [role="slider"], [tabindex]:not([tabindex="-1"])';
     for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      if ((box.width === 0 && box.height === 0) || style.visibility === 'hidden' || el.closest('[hidden], .visually-hidden, .slv-sr-only')) continue;
+      if ((box.width === 0 && box.height === 0) || style.visibility === 'hidden' || el.closest('[hidden], .visually-hidden, .slv-sr-only'))
+        continue;
       if (el.tagName === 'A' && style.display === 'inline') {
         const block = el.parentElement?.closest('p, li, td, dd, figcaption, label, span, div');
         if (block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 2) continue; // in a sentence
@@ -114,7 +126,7 @@ export async function openLab(page: Page, path = '/#/lab'): Promise<void> {
 }
 
 export async function framesShown(page: Page): Promise<number> {
-  return Number(await lab(page).getAttribute('data-frames') ?? 0);
+  return Number((await lab(page).getAttribute('data-frames')) ?? 0);
 }
 
 export async function simNowNs(page: Page): Promise<number> {

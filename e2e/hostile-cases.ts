@@ -27,22 +27,62 @@ export function row<T extends { name: string }>(table: readonly T[], name: strin
 }
 
 export const REFUSED_LINKS: { name: string; path: string; says: RegExp }[] = [
-  { name: '__proto__ in the scenario', path: raw('{"v":1,"sc":{"__proto__":{"polluted":"yes"}}}'), says: /field named "__proto__" \(at sc\.__proto__\)/ },
-  { name: '__proto__ inside a group', path: raw('{"v":1,"sc":{"machine":{"__proto__":{"polluted":"yes"}}}}'), says: /field named "__proto__" \(at sc\.machine\.__proto__\)/ },
-  { name: 'constructor.prototype in the scenario', path: raw('{"v":1,"sc":{"constructor":{"prototype":{"polluted":"yes"}}}}'), says: /field named "constructor"/ },
+  {
+    name: '__proto__ in the scenario',
+    path: raw('{"v":1,"sc":{"__proto__":{"polluted":"yes"}}}'),
+    says: /field named "__proto__" \(at sc\.__proto__\)/,
+  },
+  {
+    name: '__proto__ inside a group',
+    path: raw('{"v":1,"sc":{"machine":{"__proto__":{"polluted":"yes"}}}}'),
+    says: /field named "__proto__" \(at sc\.machine\.__proto__\)/,
+  },
+  {
+    name: 'constructor.prototype in the scenario',
+    path: raw('{"v":1,"sc":{"constructor":{"prototype":{"polluted":"yes"}}}}'),
+    says: /field named "constructor"/,
+  },
   { name: 'prototype as a group', path: raw('{"v":1,"sc":{"prototype":{"polluted":"yes"}}}'), says: /field named "prototype"/ },
-  { name: '__proto__ beside the scenario', path: raw('{"v":1,"__proto__":{"polluted":"yes"},"sc":{}}'), says: /field named "__proto__" \(at __proto__\)/ },
-  { name: '__proto__ in the views list', path: raw('{"v":1,"sc":{},"vw":[{"__proto__":{"polluted":1}}]}'), says: /field named "__proto__"/ },
-  { name: '__proto__ in an embed link', path: raw('{"v":1,"sc":{"__proto__":{"polluted":"yes"}}}', 'embed'), says: /field named "__proto__"/ },
-  { name: 'constructor in an embed link', path: raw('{"v":1,"sc":{"kernel":{"constructor":{"prototype":{"polluted":1}}}}}', 'embed'), says: /field named "constructor"/ },
+  {
+    name: '__proto__ beside the scenario',
+    path: raw('{"v":1,"__proto__":{"polluted":"yes"},"sc":{}}'),
+    says: /field named "__proto__" \(at __proto__\)/,
+  },
+  {
+    name: '__proto__ in the views list',
+    path: raw('{"v":1,"sc":{},"vw":[{"__proto__":{"polluted":1}}]}'),
+    says: /field named "__proto__"/,
+  },
+  {
+    name: '__proto__ in an embed link',
+    path: raw('{"v":1,"sc":{"__proto__":{"polluted":"yes"}}}', 'embed'),
+    says: /field named "__proto__"/,
+  },
+  {
+    name: 'constructor in an embed link',
+    path: raw('{"v":1,"sc":{"kernel":{"constructor":{"prototype":{"polluted":1}}}}}', 'embed'),
+    says: /field named "constructor"/,
+  },
   { name: 'an empty s=', path: '/#/lab?s=', says: /the s= part of the link is empty/ },
-  { name: 'characters a link never has', path: '/#/lab?s=%3Cscript%3Ealert(1)%3C%2Fscript%3E', says: /characters a StackLab link never has/ },
-  { name: 'a link cut short', path: `/#/lab?s=${compressToEncodedURIComponent('{"v":1,"sc":{"machine":{"cpus":4}}}').slice(0, 12)}`, says: /could not be read/ },
+  {
+    name: 'characters a link never has',
+    path: '/#/lab?s=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    says: /characters a StackLab link never has/,
+  },
+  {
+    name: 'a link cut short',
+    path: `/#/lab?s=${compressToEncodedURIComponent('{"v":1,"sc":{"machine":{"cpus":4}}}').slice(0, 12)}`,
+    says: /could not be read/,
+  },
   { name: 'text that is not JSON', path: raw('v=1; sc=machine'), says: /not JSON/ },
   { name: 'a list instead of settings', path: raw('[1,2,3]'), says: /not an object of lab settings/ },
   { name: 'a link format from the future', path: raw('{"v":99,"sc":{}}'), says: /link format 99/ },
   { name: 'no scenario', path: raw('{"v":1}'), says: /has no scenario/ },
-  { name: 'views that do not exist', path: raw('{"v":1,"sc":{},"vw":["radar","toString"]}'), says: /views that do not exist: "radar", "toString"/ },
+  {
+    name: 'views that do not exist',
+    path: raw('{"v":1,"sc":{},"vw":["radar","toString"]}'),
+    says: /views that do not exist: "radar", "toString"/,
+  },
   { name: 'an empty views list', path: raw('{"v":1,"sc":{},"vw":[]}'), says: /not a list of view names/ },
   { name: 'a speed out of range', path: raw('{"v":1,"sc":{},"sp":1e308}'), says: /its speed \(sp\)/ },
   { name: 'a negative speed', path: raw('{"v":1,"sc":{},"sp":-5}'), says: /its speed \(sp\)/ },
@@ -76,10 +116,22 @@ export const ODD_ROUTES: { name: string; path: string; says: RegExp }[] = [
 ];
 
 export const COMPARE_LINKS: { name: string; query: string; says: RegExp }[] = [
-  { name: 'a preset named constructor', query: 'a=constructor&b=testbed-scalable', says: /Side A of this link could not be read: there is no preset named "constructor"/ },
+  {
+    name: 'a preset named constructor',
+    query: 'a=constructor&b=testbed-scalable',
+    says: /Side A of this link could not be read: there is no preset named "constructor"/,
+  },
   { name: 'a side named __proto__', query: 'a=testbed-classic&b=__proto__', says: /Side B of this link could not be read/ },
-  { name: 'a polluting side B', query: `a=testbed-classic&b=${compressToEncodedURIComponent('{"v":1,"sc":{"__proto__":{"polluted":1}}}')}`, says: /Side B of this link could not be read: This link contains a field named "__proto__"/ },
-  { name: 'a polluting side A', query: `a=${compressToEncodedURIComponent('{"v":1,"sc":{"machine":{"constructor":{"prototype":{"polluted":1}}}}}')}&b=testbed-scalable`, says: /field named "constructor"/ },
+  {
+    name: 'a polluting side B',
+    query: `a=testbed-classic&b=${compressToEncodedURIComponent('{"v":1,"sc":{"__proto__":{"polluted":1}}}')}`,
+    says: /Side B of this link could not be read: This link contains a field named "__proto__"/,
+  },
+  {
+    name: 'a polluting side A',
+    query: `a=${compressToEncodedURIComponent('{"v":1,"sc":{"machine":{"constructor":{"prototype":{"polluted":1}}}}}')}&b=testbed-scalable`,
+    says: /field named "constructor"/,
+  },
   { name: 'parts it does not know', query: 'a=testbed-classic&b=testbed-scalable&__proto__=1', says: /parts StackLab does not know/ },
 ];
 
@@ -87,9 +139,23 @@ export const PROGRESS_FILES: { name: string; bytes: Buffer; says: RegExp }[] = [
   { name: 'not JSON', bytes: Buffer.from('hello'), says: /not JSON/ },
   { name: 'JSON of another program', bytes: Buffer.from('{"a":1}'), says: /not a StackLab progress file/ },
   { name: 'from a newer StackLab', bytes: Buffer.from('{"format":"stacklab-progress","version":9,"progress":{}}'), says: /newer StackLab/ },
-  { name: 'with __proto__ in its lessons', bytes: Buffer.from('{"format":"stacklab-progress","version":1,"progress":{"version":1,"lessons":{"__proto__":{"predictions":{}}}}}'), says: /field named "__proto__"/ },
-  { name: 'with constructor in a prediction', bytes: Buffer.from('{"format":"stacklab-progress","version":1,"progress":{"version":1,"lessons":{"a":{"predictions":{"constructor":{"kind":"number","value":1}}}}}}'), says: /field named "constructor"/ },
-  { name: 'saved as UTF-16', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"format":"stacklab-progress"}', 'utf16le')]), says: /not UTF-8 \(it looks like UTF-16LE\); save it as UTF-8/ },
+  {
+    name: 'with __proto__ in its lessons',
+    bytes: Buffer.from('{"format":"stacklab-progress","version":1,"progress":{"version":1,"lessons":{"__proto__":{"predictions":{}}}}}'),
+    says: /field named "__proto__"/,
+  },
+  {
+    name: 'with constructor in a prediction',
+    bytes: Buffer.from(
+      '{"format":"stacklab-progress","version":1,"progress":{"version":1,"lessons":{"a":{"predictions":{"constructor":{"kind":"number","value":1}}}}}}',
+    ),
+    says: /field named "constructor"/,
+  },
+  {
+    name: 'saved as UTF-16',
+    bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"format":"stacklab-progress"}', 'utf16le')]),
+    says: /not UTF-8 \(it looks like UTF-16LE\); save it as UTF-8/,
+  },
   { name: 'in Latin-1', bytes: Buffer.from('{"caf\xe9":1}', 'latin1'), says: /not UTF-8 \(it looks like Latin-1 or Windows-1252\)/ },
   { name: 'empty', bytes: Buffer.alloc(0), says: /not JSON/ },
   { name: 'binary', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), says: /not UTF-8|not a text file/ },
@@ -100,9 +166,27 @@ export const PROGRESS_FILES: { name: string; bytes: Buffer; says: RegExp }[] = [
 export const SCRIPTS: { name: string; bytes: Buffer; says: RegExp }[] = [
   { name: 'not YAML', bytes: Buffer.from('id: [unclosed\n'), says: /cannot be presented/ },
   { name: 'an alias to no anchor', bytes: Buffer.from('id: x\ntitle: *nowhere\nscenes: []\n'), says: /could not be read: .*alias/i },
-  { name: 'a billion laughs', bytes: Buffer.from(['id: x', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(10).fill(`*${'abcdefghi'[i]}`).join(', ')}]`)].join('\n')), says: /alias/i },
-  { name: 'a __proto__ key', bytes: Buffer.from('id: x\ntitle: X\n__proto__:\n  polluted: yes\nscenes: []\n'), says: /field named "__proto__"/ },
-  { name: 'saved as UTF-16', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id: x\n', 'utf16le')]), says: /not UTF-8 \(it looks like UTF-16LE\)/ },
+  {
+    name: 'a billion laughs',
+    bytes: Buffer.from(
+      [
+        'id: x',
+        'a: &a [x, x, x, x, x, x, x, x, x, x]',
+        ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(10).fill(`*${'abcdefghi'[i]}`).join(', ')}]`),
+      ].join('\n'),
+    ),
+    says: /alias/i,
+  },
+  {
+    name: 'a __proto__ key',
+    bytes: Buffer.from('id: x\ntitle: X\n__proto__:\n  polluted: yes\nscenes: []\n'),
+    says: /field named "__proto__"/,
+  },
+  {
+    name: 'saved as UTF-16',
+    bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id: x\n', 'utf16le')]),
+    says: /not UTF-8 \(it looks like UTF-16LE\)/,
+  },
 ];
 
 export const STORED: { name: string; value: string; says: RegExp }[] = [

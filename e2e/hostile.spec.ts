@@ -18,21 +18,57 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, labLink, test } from './fixtures.js';
-import { COMPARE_LINKS, ODD_IDS, ODD_ROUTES, PROGRESS_FILES, REFUSED_LINKS, REFUSED_SCENARIOS, row, SCRIPTS, STORED } from './hostile-cases.js';
+import {
+  COMPARE_LINKS,
+  ODD_IDS,
+  ODD_ROUTES,
+  PROGRESS_FILES,
+  REFUSED_LINKS,
+  REFUSED_SCENARIOS,
+  row,
+  SCRIPTS,
+  STORED,
+} from './hostile-cases.js';
 
 /** Nothing was added to Object.prototype, and the site's navigation works. */
 async function expectUnharmed(page: Page): Promise<void> {
-  expect(await page.evaluate(() => ({ polluted: ({} as Record<string, unknown>).polluted, keys: Object.getOwnPropertyNames(Object.prototype).length }))).toEqual({
-    polluted: undefined, keys: await page.evaluate(() => Object.getOwnPropertyNames(Object.getPrototypeOf({})).length),
+  expect(
+    await page.evaluate(() => ({
+      polluted: ({} as Record<string, unknown>).polluted,
+      keys: Object.getOwnPropertyNames(Object.prototype).length,
+    })),
+  ).toEqual({
+    polluted: undefined,
+    keys: await page.evaluate(() => Object.getOwnPropertyNames(Object.getPrototypeOf({})).length),
   });
-  expect(await page.evaluate(() => Object.getOwnPropertyNames(Object.prototype).filter((k) => !['constructor', '__defineGetter__', '__defineSetter__', 'hasOwnProperty', '__lookupGetter__', '__lookupSetter__', 'isPrototypeOf', 'propertyIsEnumerable', 'toString', 'valueOf', '__proto__', 'toLocaleString'].includes(k)))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      Object.getOwnPropertyNames(Object.prototype).filter(
+        (k) =>
+          ![
+            'constructor',
+            '__defineGetter__',
+            '__defineSetter__',
+            'hasOwnProperty',
+            '__lookupGetter__',
+            '__lookupSetter__',
+            'isPrototypeOf',
+            'propertyIsEnumerable',
+            'toString',
+            'valueOf',
+            '__proto__',
+            'toLocaleString',
+          ].includes(k),
+      ),
+    ),
+  ).toEqual([]);
 }
 
 /** The lab is on screen and running: its status is ready and frames arrive. */
 async function expectLabWorks(page: Page): Promise<void> {
   const lab = page.locator('section.lab').first();
   await expect(lab).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
-  await expect.poll(async () => Number(await lab.getAttribute('data-frames') ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => Number((await lab.getAttribute('data-frames')) ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
 /** The site's own navigation still takes the learner somewhere real. */
@@ -68,18 +104,24 @@ async function refusedLink(page: Page, { path, says }: { path: string; says: Reg
   await expectUnharmed(page);
 }
 
-test('link: a lab link whose settings are refused (__proto__; a megabyte long) is refused in words and the default lab runs', async ({ page }) => {
+test('link: a lab link whose settings are refused (__proto__; a megabyte long) is refused in words and the default lab runs', async ({
+  page,
+}) => {
   await eachRow(page, LAB_LINKS, (link) => refusedLink(page, link));
 });
 
-test('embed link: one whose settings are refused (constructor.prototype) is refused in words and the default lab runs', async ({ page }) => {
+test('embed link: one whose settings are refused (constructor.prototype) is refused in words and the default lab runs', async ({
+  page,
+}) => {
   await eachRow(page, EMBED_LINKS, (link) => refusedLink(page, link));
 });
 
 /** REFUSED_SCENARIOS (every row in Vitest): a scenario the simulator refuses, its kernel named after an Object member. */
 const SCENARIOS = [row(REFUSED_SCENARIOS, 'a kernel named toString')];
 
-test('scenario: a link\'s scenario the simulator refuses (a kernel named toString) is explained and the default lab runs', async ({ page }) => {
+test("scenario: a link's scenario the simulator refuses (a kernel named toString) is explained and the default lab runs", async ({
+  page,
+}) => {
   await eachRow(page, SCENARIOS, async ({ scenario, says }) => {
     await page.goto(labLink(scenario));
     const alert = page.getByRole('alert').first();
@@ -100,7 +142,9 @@ test('link: controls the simulator does not have are named in the panel', async 
 
 /** ODD_IDS: every id named after a member of Object (no simulation starts: every row, in the browser too). */
 
-test('route: a lesson, scene script and embedded lesson named after a member of Object ("constructor", "valueOf", ...) say there is none', async ({ page }) => {
+test('route: a lesson, scene script and embedded lesson named after a member of Object ("constructor", "valueOf", ...) say there is none', async ({
+  page,
+}) => {
   for (const id of ODD_IDS) {
     await page.goto(`/#/lessons/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('There is no such lesson');
@@ -115,7 +159,9 @@ test('route: a lesson, scene script and embedded lesson named after a member of 
 
 /** ODD_ROUTES: every row (the not-found page and the embed page; no simulation starts). */
 
-test('route: odd paths (__proto__, climbing out, markup, an embed\'s lesson id with markup) are answered in words, markup not rendered', async ({ page }) => {
+test("route: odd paths (__proto__, climbing out, markup, an embed's lesson id with markup) are answered in words, markup not rendered", async ({
+  page,
+}) => {
   await eachRow(page, ODD_ROUTES, async ({ path, says }) => {
     await page.goto(path);
     await expect(page.locator('main')).toContainText(says);
@@ -140,7 +186,9 @@ test('compare: a link with a polluting side A is explained and the comparison ru
 
 /** PROGRESS_FILES: every row (the lessons index; no simulation starts), the largest and the deepest among them. */
 
-test('progress file: each bad file (not JSON, polluting, not UTF-8, 3 MB, 100,000 deep, ...) is refused in words and nothing changes', async ({ page }) => {
+test('progress file: each bad file (not JSON, polluting, not UTF-8, 3 MB, 100,000 deep, ...) is refused in words and nothing changes', async ({
+  page,
+}) => {
   await eachRow(page, PROGRESS_FILES, async ({ bytes, says }) => {
     await page.goto('/#/lessons');
     await page.getByLabel('Progress file to load').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: bytes });
@@ -153,14 +201,18 @@ test('progress file: each bad file (not JSON, polluting, not UTF-8, 3 MB, 100,00
 });
 
 /** SCRIPTS: every row (presenter mode's index; no simulation starts). */
-test('scene script: each bad file (not YAML, aliases, a billion laughs, __proto__, UTF-16) is explained and presenter mode still works', async ({ page }) => {
+test('scene script: each bad file (not YAML, aliases, a billion laughs, __proto__, UTF-16) is explained and presenter mode still works', async ({
+  page,
+}) => {
   await eachRow(page, SCRIPTS, async ({ bytes, says }) => {
     await page.goto('/#/present');
     await page.getByLabel('Open a scene script (.yaml)').setInputFiles({ name: 'talk.yaml', mimeType: 'text/yaml', buffer: bytes });
     await expect(page.getByRole('alert').first()).toContainText(says);
     // the words the page puts around the reader's: a file whose bytes are not text is to be
     // chosen again; a script that does not parse "cannot be presented"
-    await expect(page.getByRole('alert').first()).toContainText(/not UTF-8/.test(says.source) ? 'Choose the file again.' : 'talk.yaml cannot be presented');
+    await expect(page.getByRole('alert').first()).toContainText(
+      /not UTF-8/.test(says.source) ? 'Choose the file again.' : 'talk.yaml cannot be presented',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible();
     await expectUnharmed(page);
   });
@@ -196,14 +248,17 @@ test('saved theme: a strange value is ignored and the lab runs', async ({ page }
 
 // ---- a run that cannot go on ----------------------------------------------------------
 
-test('a scenario whose loop takes no simulated time stops with the core\'s words, and the lab recovers', async ({ page }) => {
+test("a scenario whose loop takes no simulated time stops with the core's words, and the lab recovers", async ({ page }) => {
   // accepted by every check, but every step of a transaction costs 0 ns: the clock could
   // never move, and the core used to loop forever (wasm-core/src/model/stall.c)
-  await page.goto(labLink({
-    machine: { cpus: 1 }, kernel: { kind: 'classic' },
-    workload: { processes: 1, think: { mean_ns: 0 }, user_work: { mean_ns: 0 }, writes_per_txn: 0, reads_per_txn: 0 },
-    sim: { duration_ns: 1e6, warmup_ns: 0 },
-  }));
+  await page.goto(
+    labLink({
+      machine: { cpus: 1 },
+      kernel: { kind: 'classic' },
+      workload: { processes: 1, think: { mean_ns: 0 }, user_work: { mean_ns: 0 }, writes_per_txn: 0, reads_per_txn: 0 },
+      sim: { duration_ns: 1e6, warmup_ns: 0 },
+    }),
+  );
   const alert = page.getByRole('alert').filter({ hasText: 'The run cannot go on' }).first();
   await expect(alert).toContainText('without the simulated clock moving', { timeout: 20_000 });
   await expect(alert).toContainText('cost above 0 ns');
@@ -215,4 +270,3 @@ test('a scenario whose loop takes no simulated time stops with the core\'s words
   await expect(page.locator('[data-view="cpu-grid"]')).toContainText('CPUs (16)');
   await expect(page.getByRole('alert').filter({ hasText: 'The run cannot go on' })).toHaveCount(0);
 });
-

@@ -12,12 +12,35 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
-  expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, runCurve, runToEnd, seeView,
-  shootView as shoot, tabTo, test, toggleDataTable,
+  expect,
+  expectAccessible,
+  labLink,
+  openFresh,
+  openLab,
+  presetScenario as preset,
+  projectorThenPlay,
+  runCurve,
+  runToEnd,
+  seeView,
+  shootView as shoot,
+  tabTo,
+  test,
+  toggleDataTable,
 } from './fixtures.js';
 
 const HPUX_VIEWS = ['hpux-journey', 'hpux-buffers', 'hpux-curves'] as const;
-const OTHER_KERNELS_VIEWS = ['net-latency', 'net-size-curve', 'net-livelock', 'net-stack-lock', 'krp-queue', 'scaling', 'herd', 'cache-lines', 'lock', 'lock-table'];
+const OTHER_KERNELS_VIEWS = [
+  'net-latency',
+  'net-size-curve',
+  'net-livelock',
+  'net-stack-lock',
+  'krp-queue',
+  'scaling',
+  'herd',
+  'cache-lines',
+  'lock',
+  'lock-table',
+];
 /** The curve: 1..16 buffers and 6 amounts written, copy avoidance on and off. */
 const CURVE_RUNS = 2 * 16 + 2 * 6;
 
@@ -52,8 +75,11 @@ test('8 send buffers: one short of SO_SNDBUF/send + 1, every write forces a copy
   const buffers = await seeView(page, 'hpux-buffers');
   const headline = buffers.locator('[data-next-state]');
   await expect(headline).toHaveAttribute('data-k', '8', { timeout: 15_000 });
-  await expect.poll(async () => [...await sample(headline, 'data-next-state', 6)].some((s) => s === 'held-copy' || s === 'copied'),
-    { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(async () => [...(await sample(headline, 'data-next-state', 6))].some((s) => s === 'held-copy' || s === 'copied'), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 
   await runToEnd(page);
   await seeView(page, 'hpux-buffers');
@@ -96,7 +122,10 @@ test('8 send buffers: one short of SO_SNDBUF/send + 1, every write forces a copy
   await expect(journey9.locator('[data-stage="into-kernel"]')).toHaveAttribute('data-group', 'map');
 
   // the other rows of the table: loopback through lan0 (the host checksums twice), copy avoidance both ways
-  for (const [name, flush] of [['hpux-loopback-lan0', 'card'], ['hpux-fddi-copy-avoidance', 'cache']] as const) {
+  for (const [name, flush] of [
+    ['hpux-loopback-lan0', 'card'],
+    ['hpux-fddi-copy-avoidance', 'cache'],
+  ] as const) {
     await openFresh(page, labLink(preset(name)));
     await runToEnd(page);
     const j = await seeView(page, 'hpux-journey');
@@ -106,7 +135,7 @@ test('8 send buffers: one short of SO_SNDBUF/send + 1, every write forces a copy
   }
 });
 
-test('the curves by keyboard: the sender\'s CPU steps down at exactly 9 buffers; dirtier buffers cost more', async ({ page }) => {
+test("the curves by keyboard: the sender's CPU steps down at exactly 9 buffers; dirtier buffers cost more", async ({ page }) => {
   test.setTimeout(240_000);
   await openPreset(page, 'hpux-cow-8-buffers');
   const view = await seeView(page, 'hpux-curves');
@@ -118,8 +147,8 @@ test('the curves by keyboard: the sender\'s CPU steps down at exactly 9 buffers;
   await expect(view.locator('[data-step="9"]')).toBeVisible();
   const cpu = view.locator('[data-chart="buffers-cpu"] [data-series="on"]');
   const at = async (x: number) => Number(await cpu.locator(`[data-x="${x}"]`).getAttribute('data-value'));
-  expect(await at(8) - await at(9)).toBeGreaterThan(40);
-  expect(Math.abs(await at(9) - await at(16))).toBeLessThan(1);
+  expect((await at(8)) - (await at(9))).toBeGreaterThan(40);
+  expect(Math.abs((await at(9)) - (await at(16)))).toBeLessThan(1);
   await expect(view.locator('[data-summary]')).toContainText('exactly SO_SNDBUF / send size + 1');
   // the throughput does not move: the card, not the CPU, is the limit here (the paper's "other bottlenecks")
   await expect(view.locator('[data-chart="buffers-mbps"] [data-flat]')).toContainText('the same throughout');
@@ -160,8 +189,8 @@ test('the byte token moves, pauses and steps by keyboard; projector mode; reduce
   const before = await words.getAttribute('data-stage-words');
   await page.waitForTimeout(1500);
   await expect(words).toHaveAttribute('data-stage-words', before!);
-  await page.keyboard.press('Tab');   // Previous stage
-  await page.keyboard.press('Tab');   // Next stage
+  await page.keyboard.press('Tab'); // Previous stage
+  await page.keyboard.press('Tab'); // Next stage
   await expect(journey.getByRole('button', { name: 'Next stage' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(words).not.toHaveAttribute('data-stage-words', before!);
@@ -180,11 +209,11 @@ test('the byte token moves, pauses and steps by keyboard; projector mode; reduce
   // reduced motion: the token stays where it is until a button moves it
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openFresh(page, labLink(preset('hpux-cow-9-buffers')));
-  await runToEnd(page);   // under reduced motion the lab does not start on its own
+  await runToEnd(page); // under reduced motion the lab does not start on its own
   const still = await seeView(page, 'hpux-journey');
   const svg = still.locator('svg[data-journey]');
   await expect(svg).toHaveAttribute('data-reduced', '', { timeout: 15_000 });
-  expect([...await sample(svg, 'data-token-stage', 8, 150)]).toEqual(['write']);
+  expect([...(await sample(svg, 'data-token-stage', 8, 150))]).toEqual(['write']);
   await expect(still.locator('[data-token-play]')).toHaveCount(0);
   await still.getByRole('button', { name: 'Next stage' }).click();
   await expect(svg).toHaveAttribute('data-token-stage', 'into-kernel');

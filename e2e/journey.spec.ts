@@ -10,7 +10,10 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, labLink, openLab, shot, test, unstickLabBar } from './fixtures.js';
 
-const asPorted = JSON.parse(readFileSync(new URL('../lessons/scenarios/sna-as-ported.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const asPorted = JSON.parse(readFileSync(new URL('../lessons/scenarios/sna-as-ported.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown
+>;
 delete asPorted.meta;
 
 const journey = (page: Page) => page.getByTestId('journey');
@@ -86,7 +89,12 @@ test('the porting journey: remedies by keyboard, 1 CPU against 4 measured after 
   await expect(checkboxes.nth(1)).toBeChecked();
   // While the runs go: a progress bar, and the last step's figures marked as such (caught if not too quick).
   const progress = page.getByTestId('journey-progress');
-  if (await progress.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) {
+  if (
+    await progress.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await expect(journey(page)).toContainText(/Shown until the new setting is measured|Step 3/);
     await journey(page).screenshot({ path: '/tmp/shots/journey-measuring-panel.png' });
   }
@@ -119,6 +127,8 @@ test('the porting journey: remedies by keyboard, 1 CPU against 4 measured after 
   await expect(ratio).toHaveText(asPortedText!);
   await shots(page, 'history');
 
-  console.log(`journey: 1-way and 4-way runs measured in ${first} ms after opening (lab load included), `
-    + `then ${second}, ${third}, ${fourth} and ${fifth} ms after a change (settle pause of 250 ms included)`);
+  console.log(
+    `journey: 1-way and 4-way runs measured in ${first} ms after opening (lab load included), ` +
+      `then ${second}, ${third}, ${fourth} and ${fifth} ms after a change (settle pause of 250 ms included)`,
+  );
 });

@@ -59,7 +59,7 @@ test.describe('scripts/lab.sh', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('with 4173 taken it serves on the next free port, says so, and prints an address that opens the lab', async ({ page }) => {
-    const blocker = await occupy(4173);   // null: the suite's own server has it already
+    const blocker = await occupy(4173); // null: the suite's own server has it already
     const { child, ready } = startLab([]);
     try {
       const { url, output } = await ready;

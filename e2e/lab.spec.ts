@@ -15,11 +15,18 @@ import { expect, expectAccessible, figure, framesShown, lab, openLab, runToEnd, 
  */
 async function loadingStateFirst(page: Page): Promise<void> {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const entry = /\/assets\/index-[^/]*\.js$/;
-  await page.route(entry, async (route) => { await held; await route.continue(); });
+  await page.route(entry, async (route) => {
+    await held;
+    await route.continue();
+  });
   const violations: string[] = [];
-  page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1, name: 'StackLab is loading' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(/Loading the lab's scripts; then the simulator/);
@@ -64,7 +71,7 @@ test('the lab loads (a static loading state first), animates 16 CPUs and keeps i
     return m ? Number(m[1]!.replace(/,/g, '')) : NaN;
   };
   await expect(page.locator('[data-view="modes"]')).not.toContainText('over 0 ns');
-  await expect.poll(async () => Math.abs(await modesSpin() - 16 * await figure(page, 'mpsynch')), { timeout: 5_000 }).toBeLessThan(2);
+  await expect.poll(async () => Math.abs((await modesSpin()) - 16 * (await figure(page, 'mpsynch'))), { timeout: 5_000 }).toBeLessThan(2);
   await page.getByTestId('play').click(); // and on
   await shot(page, 'lab-playing');
   await shot(page, 'lab-playing-full', true);
@@ -237,7 +244,9 @@ test('the SNA Server/6000 presets load from the presets menu and run, with the S
   await expectAccessible(page, 'lab running the SNA kernel');
 });
 
-test('the keys work on arrival: Space plays and pauses without scrolling, and fields, checkboxes and buttons keep theirs', async ({ page }) => {
+test('the keys work on arrival: Space plays and pauses without scrolling, and fields, checkboxes and buttons keep theirs', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openLab(page);
   const play = page.getByTestId('play');
@@ -311,7 +320,9 @@ test('the keys work on arrival: Space plays and pauses without scrolling, and fi
   await page.getByRole('checkbox', { name: 'Single-key shortcuts' }).check();
 });
 
-test('the kernel tooltip closes after a choice, on Escape and when focus leaves, and speaks in words, not field paths', async ({ page }) => {
+test('the kernel tooltip closes after a choice, on Escape and when focus leaves, and speaks in words, not field paths', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openLab(page);
   const kernel = page.locator('fieldset.field-choice').filter({ has: page.getByRole('radio', { name: /Scalable/ }) });
@@ -360,7 +371,7 @@ test('the kernel tooltip closes after a choice, on Escape and when focus leaves,
   await expect(tip).toBeHidden();
 });
 
-test('the status line says the clock\'s time and the kernel running now, and nothing in the bar moves when it changes', async ({ page }) => {
+test("the status line says the clock's time and the kernel running now, and nothing in the bar moves when it changes", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openLab(page);
   const run = page.getByTestId('lab-status-run');
@@ -377,7 +388,7 @@ test('the status line says the clock\'s time and the kernel running now, and not
   await expect(run).toHaveText(/^Paused at /);
   const clock = page.getByTestId('sim-now');
   // (the pause lands on the frame the worker had under way: both follow it)
-  const agree = async () => `Paused at ${await clock.textContent()}` === await run.textContent();
+  const agree = async () => `Paused at ${await clock.textContent()}` === (await run.textContent());
   await expect.poll(agree).toBe(true);
   xs.push(await speedX());
   await page.keyboard.press('m');

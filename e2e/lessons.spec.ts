@@ -29,13 +29,22 @@ const lessonDir = join(repoRoot, 'lessons');
 const read = (file: string) => readFileSync(join(lessonDir, file), 'utf8');
 const catalog = buildCatalog({
   summary: read('SUMMARY.md'),
-  lessons: Object.fromEntries(readdirSync(lessonDir).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => [f, read(f)])),
+  lessons: Object.fromEntries(
+    readdirSync(lessonDir)
+      .filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md')
+      .map((f) => [f, read(f)]),
+  ),
   presets: Object.fromEntries(presetNames().map((name) => [name, readPreset(name)])),
 });
 
 /** Two runs' settings are the same run: the same fields with the same values. */
 function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const key = (values: Record<string, unknown>) => JSON.stringify(Object.entries(values).map(([k, v]) => [k, String(v)]).sort(([x], [y]) => x!.localeCompare(y!)));
+  const key = (values: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.entries(values)
+        .map(([k, v]) => [k, String(v)])
+        .sort(([x], [y]) => x!.localeCompare(y!)),
+    );
   return key(a) === key(b);
 }
 
@@ -64,7 +73,9 @@ async function tabTo(page: Page, target: Locator, what: string) {
   let element = await target.elementHandle();
   for (let presses = 0; presses < 250; presses++) {
     // one look per press: 0 when the target has focus, -1 when it left the page, else where focus is from it
-    const where = await element!.evaluate((el) => (!el.isConnected ? -1 : el === document.activeElement ? 0 : el.compareDocumentPosition(document.activeElement ?? document.body)));
+    const where = await element!.evaluate((el) =>
+      !el.isConnected ? -1 : el === document.activeElement ? 0 : el.compareDocumentPosition(document.activeElement ?? document.body),
+    );
     if (where === 0) return;
     if (where === -1) {
       await element!.dispose();
@@ -133,7 +144,9 @@ async function setField(page: Page, lab: Locator, kernel: string, path: string, 
     return;
   }
   const names: Record<string, RegExp> = { 'machine.cpus': /^CPUs/, 'machine.cache_transfer_ns': /^Cache line transfer/ };
-  const input = lab.getByRole('spinbutton', { name: names[path] ?? (spec ? new RegExp(`^${escapeRegExp(spec.label)}`) : new RegExp(path)) });
+  const input = lab.getByRole('spinbutton', {
+    name: names[path] ?? (spec ? new RegExp(`^${escapeRegExp(spec.label)}`) : new RegExp(path)),
+  });
   // The field shows its value in its display unit (workload.user_work.mean_ns in µs).
   const shown = typeof value === 'number' && spec ? String(value / (spec.unit?.factor ?? 1)) : String(value);
   if ((await input.inputValue()) === shown) return;
@@ -155,7 +168,9 @@ async function makeRuns(page: Page, lesson: Lesson, lab: LabComponent, number: n
     await expect(runToEnd).toBeEnabled({ timeout: 20_000 });
     await tabTo(page, runToEnd, 'Run to end');
     await page.keyboard.press('Enter');
-    await expect(status).toHaveText(index + 1 === lab.task.runs.length ? /Done/ : `${index + 1} of ${lab.task.runs.length} runs recorded`, { timeout: 60_000 });
+    await expect(status).toHaveText(index + 1 === lab.task.runs.length ? /Done/ : `${index + 1} of ${lab.task.runs.length} runs recorded`, {
+      timeout: 60_000,
+    });
   }
 }
 
@@ -213,7 +228,7 @@ test.describe('lessons', () => {
   for (const lesson of catalog.lessons) {
     test(`${lesson.meta.title}: completed with the keyboard alone, kept across a reload`, async ({ page, problems }) => {
       test.setTimeout(300_000);
-        await page.goto(`/#/lessons/${lesson.meta.id}`);
+      await page.goto(`/#/lessons/${lesson.meta.id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lesson.meta.title);
       await expect(page.getByTestId('lesson-progress')).toHaveText(`0 of ${lesson.steps.length} steps done`);
       await expect(page.getByRole('region', { name: 'What you will learn' })).toBeVisible();
@@ -222,8 +237,11 @@ test.describe('lessons', () => {
       // Headings go down one level at a time: h1 title, h2 sections, h3 parts -- the
       // embedded labs' own chrome included (every heading on the page counts).
       const expectHeadingOrder = async (when: string) => {
-        const levels = await page.evaluate(() => Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]'))
-          .map((heading) => Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1))));
+        const levels = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')).map((heading) =>
+            Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1)),
+          ),
+        );
         expect(levels[0], when).toBe(1);
         levels.forEach((level, i) => expect(level, `${when}: heading ${i + 1}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
       };
@@ -300,11 +318,15 @@ test.describe('lessons', () => {
         const ran = { ...lesson.labScenarios[compare.lab]!, ...compare.run };
         const text = (await page.getByTestId(`compare-measured-${compare.predict}`).textContent()) ?? '';
         const value = Number(/-?[\d,]+(?:\.\d+)?/.exec(text)?.[0]?.replace(/,/g, ''));
-        const stated = (lesson.meta.claims ?? []).filter((claim) => claim.metric === compare.metric
-          && sameValues({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) }, ran));
+        const stated = (lesson.meta.claims ?? []).filter(
+          (claim) => claim.metric === compare.metric && sameValues({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) }, ran),
+        );
         for (const claim of stated) {
           const slack = claim.within + 10 ** -metricOf(compare.metric).digits;
-          expect(Math.abs(value - claim.value), `${lesson.meta.id}: the lab shows "${text}" for prediction "${compare.predict}", the lesson says ${claim.value} ± ${claim.within}`).toBeLessThanOrEqual(slack);
+          expect(
+            Math.abs(value - claim.value),
+            `${lesson.meta.id}: the lab shows "${text}" for prediction "${compare.predict}", the lesson says ${claim.value} ± ${claim.within}`,
+          ).toBeLessThanOrEqual(slack);
         }
         shown.push({ predict: compare.predict, metric: compare.metric, shown: text, claim: stated[0]?.value });
       }
@@ -321,7 +343,14 @@ test.describe('lessons', () => {
 
       // Progress survives a reload, and so does the order each check shows its options in.
       const measured = await page.getByTestId(`compare-measured-${Object.keys(lesson.predicts)[0]}`).textContent();
-      const optionOrders = () => page.locator('form.lesson-check').evaluateAll((forms) => forms.map((form) => Array.from(form.querySelectorAll('[data-option]')).map((el) => el.getAttribute('data-option')).join(',')));
+      const optionOrders = () =>
+        page.locator('form.lesson-check').evaluateAll((forms) =>
+          forms.map((form) =>
+            Array.from(form.querySelectorAll('[data-option]'))
+              .map((el) => el.getAttribute('data-option'))
+              .join(','),
+          ),
+        );
       const ordersBefore = await optionOrders();
       await page.reload();
       await expect(page.getByTestId('lesson-progress')).toBeVisible();
@@ -353,13 +382,14 @@ test.describe('lessons', () => {
     const lesson = catalog.lessons.find((l) => Object.values(l.predicts).some((p) => p.options))!;
     const predict = Object.values(lesson.predicts).find((p) => p.options)!;
     const form = page.locator(`#predict-${predict.id}`);
-    const focusIn = () => page.evaluate((id) => {
-      const active = document.activeElement;
-      return {
-        inLesson: !!active && active !== document.body && !!active.closest('article'),
-        onKept: !!active && active.getAttribute('data-testid') === `committed-${id}`,
-      };
-    }, predict.id);
+    const focusIn = () =>
+      page.evaluate((id) => {
+        const active = document.activeElement;
+        return {
+          inLesson: !!active && active !== document.body && !!active.closest('article'),
+          onKept: !!active && active.getAttribute('data-testid') === `committed-${id}`,
+        };
+      }, predict.id);
     // With the pointer.
     await page.goto(`/#/lessons/${lesson.meta.id}`);
     await form.getByRole('radio').first().click();

@@ -12,13 +12,27 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
-  expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, rerunToEnd, runCurve, runToEnd,
-  seeView, shootView as shoot, tabTo, test, toggleDataTable, viewOf,
+  expect,
+  expectAccessible,
+  labLink,
+  openFresh,
+  openLab,
+  presetScenario as preset,
+  projectorThenPlay,
+  rerunToEnd,
+  runCurve,
+  runToEnd,
+  seeView,
+  shootView as shoot,
+  tabTo,
+  test,
+  toggleDataTable,
+  viewOf,
 } from './fixtures.js';
 
 const NET_VIEWS = ['net-latency', 'net-size-curve', 'net-livelock', 'net-stack-lock'] as const;
 
-test('ping-pong: the kernel\'s round trip as hardware and overhead, OpenOnload beside it, one packet on its way', async ({ page }) => {
+test("ping-pong: the kernel's round trip as hardware and overhead, OpenOnload beside it, one packet on its way", async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await openLab(page, labLink(preset('onload-pingpong-kernel')));
@@ -92,7 +106,9 @@ async function livelockCurve(page: Page, presetName: string, runs: number): Prom
   const view = await seeView(page, 'net-livelock');
   await runCurve(page, 'net-livelock', runs);
   await expect(view.locator('svg[data-chart="livelock"]')).toBeVisible();
-  const modes = await view.locator('[data-mode]').evaluateAll((all) => all.map((g) => [g.getAttribute('data-mode') ?? '', Number(g.getAttribute('data-fall'))] as const));
+  const modes = await view
+    .locator('[data-mode]')
+    .evaluateAll((all) => all.map((g) => [g.getAttribute('data-mode') ?? '', Number(g.getAttribute('data-fall'))] as const));
   await expect(view.locator('[data-peak]')).toHaveCount(modes.length);
   return { view, fall: new Map(modes) };
 }
@@ -101,21 +117,21 @@ test('receive livelock: interrupts fall past their peak, polling holds its plate
   test.setTimeout(240_000);
   const { view, fall } = await livelockCurve(page, 'onload-udp-receive-kernel', 24);
   expect([...fall.keys()].sort()).toEqual(['interrupts', 'moderation', 'polling']);
-  expect(fall.get('interrupts')!).toBeGreaterThan(50);   // livelock: far below its peak at 3M offered
+  expect(fall.get('interrupts')!).toBeGreaterThan(50); // livelock: far below its peak at 3M offered
   expect(fall.get('moderation')!).toBeGreaterThan(50);
-  expect(fall.get('polling')!).toBeLessThan(10);         // the plateau
+  expect(fall.get('polling')!).toBeLessThan(10); // the plateau
   await expect(view.locator('[data-best="polling"]')).toBeVisible();
   await toggleDataTable(page, view, /3 M\/s/, 250);
   await expectAccessible(page, 'livelock curve');
   await shoot(page, view, 'net-livelock');
 });
 
-test('receive livelock with NAPI: a fourth line, the kernel with a budget, holds the core\'s limit', async ({ page }) => {
+test("receive livelock with NAPI: a fourth line, the kernel with a budget, holds the core's limit", async ({ page }) => {
   test.setTimeout(300_000);
   const { view, fall } = await livelockCurve(page, 'onload-udp-receive-napi', 32);
   expect([...fall.keys()].sort()).toEqual(['interrupts', 'moderation', 'napi', 'polling']);
-  expect(fall.get('moderation')!).toBeGreaterThan(50);   // the same kernel without NAPI: livelock
-  expect(fall.get('napi')!).toBeLessThan(5);             // with it: flat at 3M offered
+  expect(fall.get('moderation')!).toBeGreaterThan(50); // the same kernel without NAPI: livelock
+  expect(fall.get('napi')!).toBeLessThan(5); // with it: flat at 3M offered
   await expect(view.locator('[data-key-mode="napi"]')).toContainText('NAPI');
   await toggleDataTable(page, view, /3 M\/s/, 250);
   await expectAccessible(page, 'livelock curve with NAPI');
@@ -146,7 +162,7 @@ test('the stack lock: senders pre-queue and the holder does their work; without 
   await page.keyboard.press(order.indexOf('off') > order.indexOf('on') ? 'ArrowDown' : 'ArrowUp');
   await expect(select).toHaveValue('off');
   await rerunToEnd(page);
-  await seeView(page, 'net-stack-lock');   // views off screen wait to be seen before they draw
+  await seeView(page, 'net-stack-lock'); // views off screen wait to be seen before they draw
   await expect(diagram).toHaveAttribute('data-prequeue', 'off');
   await expect(view.locator('[data-no-prequeue]')).toContainText(/sleeps a second/);
   await expect(view.locator('[data-state="sleeping"]').first()).toBeVisible();
@@ -176,7 +192,7 @@ test('projector mode and reduced motion; the OpenVMS lab has none of the network
   // reduced motion: no packet moves in the strip or the stack lock
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openFresh(page, labLink(preset('onload-shared-stack')));
-  await runToEnd(page);   // under reduced motion the lab does not start on its own
+  await runToEnd(page); // under reduced motion the lab does not start on its own
   const still = await seeView(page, 'net-stack-lock');
   await expect(still.locator('svg[data-diagram]')).toBeVisible({ timeout: 15_000 });
   await page.waitForTimeout(800);

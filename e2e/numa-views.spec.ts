@@ -10,8 +10,19 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
-  expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, seeView, tabTo, test,
-  toggleDataTable, unstickLabBar, viewOf,
+  expect,
+  expectAccessible,
+  labLink,
+  openFresh,
+  openLab,
+  presetScenario as preset,
+  projectorThenPlay,
+  seeView,
+  tabTo,
+  test,
+  toggleDataTable,
+  unstickLabBar,
+  viewOf,
 } from './fixtures.js';
 
 const NUMA_VIEWS = ['numa-topology', 'numa-traffic', 'numa-spinlock', 'monitor-modes'] as const;
@@ -97,8 +108,12 @@ test('keyboard alone: MONITOR MODES per RAD, every data table, projector mode', 
   await expect(modes.locator('button[data-scope="0"]')).toHaveAttribute('aria-pressed', 'true');
 
   for (const [id, rowText] of [
-    ['numa-topology', /RAD 0/], ['numa-traffic', /RAD 3/], ['numa-spinlock', /RAD 2/], ['monitor-modes', /MP Synchronization/],
-  ] as const) await toggleDataTable(page, view(page, id), rowText, 300);
+    ['numa-topology', /RAD 0/],
+    ['numa-traffic', /RAD 3/],
+    ['numa-spinlock', /RAD 2/],
+    ['monitor-modes', /MP Synchronization/],
+  ] as const)
+    await toggleDataTable(page, view(page, id), rowText, 300);
 
   // projector mode by keyboard (Shift+Tab back to the toggle), then play a little
   await projectorThenPlay(page, 300);
@@ -109,7 +124,10 @@ test('keyboard alone: MONITOR MODES per RAD, every data table, projector mode', 
   for (const id of NUMA_VIEWS) await shoot(page, view(page, id), `numa-${id}-projector`);
 });
 
-test('GS320: 32 CPUs in 8 RADs stay light; reduced motion stills the arcs; the OpenVMS lab has none of the NUMA views', async ({ page, context }) => {
+test('GS320: 32 CPUs in 8 RADs stay light; reduced motion stills the arcs; the OpenVMS lab has none of the NUMA views', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await openLab(page, labLink(preset('gs320')));
@@ -131,7 +149,7 @@ test('GS320: 32 CPUs in 8 RADs stay light; reduced motion stills the arcs; the O
 
   // reduced motion: no flowing dashes
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openFresh(page, labLink(preset('gs160')));   // a new hash alone keeps the lab that was playing
+  await openFresh(page, labLink(preset('gs160'))); // a new hash alone keeps the lab that was playing
   await expect(page.getByTestId('play')).toHaveText(/Play/);
   await page.getByTestId('play').click();
   const still = await see(page, 'numa-topology');

@@ -13,7 +13,7 @@ import { expect, expectAccessible, labLink, openLab, presetScenario as preset, r
 const headline = (page: Page) => page.getByTestId('fig-net');
 const value = async (page: Page, id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
 
-test('ping-pong: the kernel\'s 11.2 us half round trip, then OpenOnload\'s by keyboard', async ({ page }) => {
+test("ping-pong: the kernel's 11.2 us half round trip, then OpenOnload's by keyboard", async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await openLab(page, labLink(preset('onload-pingpong-kernel')));
@@ -37,7 +37,7 @@ test('ping-pong: the kernel\'s 11.2 us half round trip, then OpenOnload\'s by ke
   await runToEnd(page);
   await expect.poll(() => value(page, 'fig-net'), { timeout: 20_000 }).toBeLessThan(6_000);
   expect(await value(page, 'fig-net')).toBeGreaterThan(5_000);
-  expect(await value(page, 'fig-net-irq')).toBe(0);   // it polls: no interrupts
+  expect(await value(page, 'fig-net-irq')).toBe(0); // it polls: no interrupts
   await expect(page.getByTestId('fig-net-irq')).toContainText(/[\d,]+ stack polls/);
 });
 
@@ -68,6 +68,8 @@ test('a bad scenario for two hosts says what is wrong and how to fix it', async 
   const scenario = preset('onload-pingpong-kernel');
   (scenario.machine as Record<string, unknown>).cpus = 7;
   await page.goto(labLink(scenario));
-  await expect(page.getByRole('alert').first()).toContainText(/machine\.cpus: 7 is odd: kernel\.kind onload splits the CPUs between two hosts; use an even number/,
-    { timeout: 20_000 });
+  await expect(page.getByRole('alert').first()).toContainText(
+    /machine\.cpus: 7 is odd: kernel\.kind onload splits the CPUs between two hosts; use an even number/,
+    { timeout: 20_000 },
+  );
 });

@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
  * through the environment. Never a fixed port: a lab served by `bash scripts/lab.sh`
  * (4173) from another checkout must not stop the suite, nor be tested in its place.
  */
-process.env.E2E_PORT ||= execFileSync(process.execPath, [new URL('../scripts/free-port.mjs', import.meta.url).pathname], { encoding: 'utf8' }).trim();
+process.env.E2E_PORT ||= execFileSync(process.execPath, [new URL('../scripts/free-port.mjs', import.meta.url).pathname], {
+  encoding: 'utf8',
+}).trim();
 const port = Number(process.env.E2E_PORT);
 
 /** Debian's Chromium (Playwright cannot download browsers here); serves the built app. */

@@ -26,9 +26,17 @@ import { expect, test } from './fixtures.js';
 
 const SCENES = join(import.meta.dirname, '..', 'lessons', 'scenes');
 /** The bundled scripts and how many scenes (and which questions) each has, read from their files. */
-interface Claim { metric: string; value: number; within: number }
+interface Claim {
+  metric: string;
+  value: number;
+  within: number;
+}
 /** A number the right choice states, with the unit written after it ("%", "µs", "minutes"; none for a bare count). */
-interface Answer { value: number; unit: string; within: number }
+interface Answer {
+  value: number;
+  unit: string;
+  within: number;
+}
 const UNIT = String.raw`(%|µs|ms|Mb\/s|KB\/s|minutes|times|million|thousand)?`;
 /**
  * The numbers a question's right choice states ("About 47%, with no CPU idle": 47 %),
@@ -43,21 +51,25 @@ function answersOf(text: string, claims: readonly Claim[]): Answer[] {
     const value = Number(match[1]!.replace(/,/g, '')) * scale;
     if (Number.isInteger(value) && value < 10) continue;
     const claim = claims.filter((c) => Math.abs(c.value - value) <= 0.1 * Math.abs(value)).map((c) => c.within);
-    out.push({ value, unit: scale === 1 ? match[2] ?? '' : '', within: Math.max(0.05 * Math.abs(value), ...claim) });
+    out.push({ value, unit: scale === 1 ? (match[2] ?? '') : '', within: Math.max(0.05 * Math.abs(value), ...claim) });
   }
   return out;
 }
-const SCRIPTS = readdirSync(SCENES).filter((f) => f.endsWith('.yaml')).sort().map((file) => {
-  const doc = parse(readFileSync(join(SCENES, file), 'utf8')) as {
-    scenes: { ask?: { until?: string; choices: { text: string; correct?: boolean }[] }; claims?: Claim[] }[];
-  };
-  return {
-    id: file.replace(/\.yaml$/, ''), scenes: doc.scenes.length,
-    asks: doc.scenes.map((s) => s.ask !== undefined),
-    watches: doc.scenes.map((s) => s.ask?.until),
-    answers: doc.scenes.map((s) => answersOf(s.ask?.choices.find((c) => c.correct)?.text ?? '', s.claims ?? [])),
-  };
-});
+const SCRIPTS = readdirSync(SCENES)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((file) => {
+    const doc = parse(readFileSync(join(SCENES, file), 'utf8')) as {
+      scenes: { ask?: { until?: string; choices: { text: string; correct?: boolean }[] }; claims?: Claim[] }[];
+    };
+    return {
+      id: file.replace(/\.yaml$/, ''),
+      scenes: doc.scenes.length,
+      asks: doc.scenes.map((s) => s.ask !== undefined),
+      watches: doc.scenes.map((s) => s.ask?.until),
+      answers: doc.scenes.map((s) => answersOf(s.ask?.choices.find((c) => c.correct)?.text ?? '', s.claims ?? [])),
+    };
+  });
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1366, height: 768 },
@@ -81,23 +93,44 @@ function misfits(page: Page): Promise<string[]> {
     const vw = window.innerWidth;
     const vh = window.innerHeight;
     const doc = document.scrollingElement!;
-    if (doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1) out.push(`the document scrolls: ${doc.scrollWidth}x${doc.scrollHeight} in ${vw}x${vh}`);
+    if (doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1)
+      out.push(`the document scrolls: ${doc.scrollWidth}x${doc.scrollHeight} in ${vw}x${vh}`);
     const stage = document.querySelector<HTMLElement>('.presenter')!;
     const box = stage.getBoundingClientRect();
-    if (box.left < -1 || box.top < -1 || box.right > vw + 1 || box.bottom > vh + 1) out.push(`the stage ${JSON.stringify(box)} is not inside the window`);
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
-    const must = ['.pr-title', '.pr-controls', '.pr-stage', ...(document.querySelector('[data-testid="ask"]') ? ['[data-testid="ask"]'] : ['.pr-caption'])];
+    if (box.left < -1 || box.top < -1 || box.right > vw + 1 || box.bottom > vh + 1)
+      out.push(`the stage ${JSON.stringify(box)} is not inside the window`);
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const must = [
+      '.pr-title',
+      '.pr-controls',
+      '.pr-stage',
+      ...(document.querySelector('[data-testid="ask"]') ? ['[data-testid="ask"]'] : ['.pr-caption']),
+    ];
     for (const selector of must) {
       const el = document.querySelector(selector);
-      if (!el) { out.push(`${selector} is missing`); continue; }
+      if (!el) {
+        out.push(`${selector} is missing`);
+        continue;
+      }
       const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || r.top < box.top - 1 || r.bottom > box.bottom + 1 || r.left < box.left - 1 || r.right > box.right + 1) {
-        out.push(`${selector} (${Math.round(r.top)}..${Math.round(r.bottom)}) is not on the stage (${Math.round(box.top)}..${Math.round(box.bottom)})`);
+      if (
+        r.width === 0 ||
+        r.height === 0 ||
+        r.top < box.top - 1 ||
+        r.bottom > box.bottom + 1 ||
+        r.left < box.left - 1 ||
+        r.right > box.right + 1
+      ) {
+        out.push(
+          `${selector} (${Math.round(r.top)}..${Math.round(r.bottom)}) is not on the stage (${Math.round(box.top)}..${Math.round(box.bottom)})`,
+        );
       }
     }
     const controls = document.querySelector('.pr-controls')!.getBoundingClientRect();
     const area = document.querySelector('.pr-views')!.getBoundingClientRect();
-    if (area.bottom > controls.top + 1) out.push(`the views' area ends at ${Math.round(area.bottom)}, below the controls' top ${Math.round(controls.top)}`);
+    if (area.bottom > controls.top + 1)
+      out.push(`the views' area ends at ${Math.round(area.bottom)}, below the controls' top ${Math.round(controls.top)}`);
     for (const view of Array.from(document.querySelectorAll('.pr-views [data-view]'))) {
       const r = view.getBoundingClientRect();
       if (r.right > box.right + 1 || r.left < box.left - 1) out.push(`view ${view.getAttribute('data-view')} is wider than the stage`);
@@ -113,13 +146,18 @@ function misfits(page: Page): Promise<string[]> {
       if (r.width === 0 && r.height === 0) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
-      if (el instanceof HTMLElement && style.overflow !== 'visible' && el.tagName !== 'svg'
-        && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
+      if (
+        el instanceof HTMLElement &&
+        style.overflow !== 'visible' &&
+        el.tagName !== 'svg' &&
+        (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      ) {
         out.push(`${name(el)} clips its content: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
         clipping.push(el);
         continue;
       }
-      if (r.bottom > box.bottom + 1 || r.right > box.right + 1) out.push(`${name(el)} spills out of the stage (${Math.round(r.right)}, ${Math.round(r.bottom)})`);
+      if (r.bottom > box.bottom + 1 || r.right > box.right + 1)
+        out.push(`${name(el)} spills out of the stage (${Math.round(r.right)}, ${Math.round(r.bottom)})`);
     }
     return [...new Set(out)].slice(0, 12);
   });
@@ -149,7 +187,10 @@ function smallWords(page: Page, min: number): Promise<string[]> {
         const outer = svg?.getCTM();
         if (m && outer) size *= Math.hypot(m.a, m.b) / Math.hypot(outer.a, outer.b);
       }
-      if (size < least - 0.05) out.push(`${size.toFixed(1)} px: "${text.slice(0, 40)}" (${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '')} in ${el.closest('[data-view]')?.getAttribute('data-view') ?? el.closest('[class]')?.className ?? ''})`);
+      if (size < least - 0.05)
+        out.push(
+          `${size.toFixed(1)} px: "${text.slice(0, 40)}" (${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '')} in ${el.closest('[data-view]')?.getAttribute('data-view') ?? el.closest('[class]')?.className ?? ''})`,
+        );
     }
     return [...new Set(out)];
   }, min);
@@ -167,8 +208,12 @@ function outOfCards(page: Page): Promise<string[]> {
     const isCard = (el: Element) => {
       if (el === stage) return false;
       const style = getComputedStyle(el);
-      const border = ['Top', 'Right', 'Bottom', 'Left'].filter((side) => parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0
-        && style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none').length === 4;
+      const border =
+        ['Top', 'Right', 'Bottom', 'Left'].filter(
+          (side) =>
+            parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 &&
+            style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none',
+        ).length === 4;
       const fill = style.backgroundColor !== 'rgba(0, 0, 0, 0)' && style.backgroundColor !== 'transparent';
       return border || fill;
     };
@@ -187,7 +232,9 @@ function outOfCards(page: Page): Promise<string[]> {
       if (!card || card === stage) continue;
       const c = card.getBoundingClientRect();
       if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) {
-        out.push(`"${text.slice(0, 40)}" leaves its card (${card.tagName.toLowerCase()}.${String(card.getAttribute('class') ?? '').split(' ')[0]}): text ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)}, card ${Math.round(c.left)}..${Math.round(c.right)} x ${Math.round(c.top)}..${Math.round(c.bottom)}`);
+        out.push(
+          `"${text.slice(0, 40)}" leaves its card (${card.tagName.toLowerCase()}.${String(card.getAttribute('class') ?? '').split(' ')[0]}): text ${Math.round(r.left)}..${Math.round(r.right)} x ${Math.round(r.top)}..${Math.round(r.bottom)}, card ${Math.round(c.left)}..${Math.round(c.right)} x ${Math.round(c.top)}..${Math.round(c.bottom)}`,
+        );
       }
     }
     for (const view of Array.from(document.querySelectorAll('.pr-views [data-view]'))) {
@@ -195,17 +242,32 @@ function outOfCards(page: Page): Promise<string[]> {
       const body = view.querySelector('.view-body') ?? view;
       // a legend's swatches are not a drawing: a view with only its legend draws nothing
       const drawn = (el: Element) => !el.closest('.slv-legend');
-      const shapes = Array.from(body.querySelectorAll('rect, path, circle, ellipse, line, polyline, polygon')).filter(drawn).some((shape) => {
-        const r = shape.getBoundingClientRect();
-        const style = getComputedStyle(shape);
-        return (r.width > 0 || r.height > 0) && style.visibility !== 'hidden' && style.display !== 'none' && (style.fill !== 'none' || style.stroke !== 'none');
-      });
-      const boxes = Array.from(body.querySelectorAll('*')).filter(drawn).some((el) => {
-        if (el instanceof SVGElement) return false;
-        const r = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        return r.width > 2 && r.height > 2 && style.backgroundColor !== 'rgba(0, 0, 0, 0)' && style.backgroundColor !== 'transparent' && style.visibility !== 'hidden';
-      });
+      const shapes = Array.from(body.querySelectorAll('rect, path, circle, ellipse, line, polyline, polygon'))
+        .filter(drawn)
+        .some((shape) => {
+          const r = shape.getBoundingClientRect();
+          const style = getComputedStyle(shape);
+          return (
+            (r.width > 0 || r.height > 0) &&
+            style.visibility !== 'hidden' &&
+            style.display !== 'none' &&
+            (style.fill !== 'none' || style.stroke !== 'none')
+          );
+        });
+      const boxes = Array.from(body.querySelectorAll('*'))
+        .filter(drawn)
+        .some((el) => {
+          if (el instanceof SVGElement) return false;
+          const r = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          return (
+            r.width > 2 &&
+            r.height > 2 &&
+            style.backgroundColor !== 'rgba(0, 0, 0, 0)' &&
+            style.backgroundColor !== 'transparent' &&
+            style.visibility !== 'hidden'
+          );
+        });
       if (!shapes && !boxes) out.push(`view ${view.getAttribute('data-view')} draws nothing`);
     }
     return [...new Set(out)].slice(0, 12);
@@ -227,7 +289,12 @@ async function giveaways(page: Page, answers: readonly Answer[]): Promise<string
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
       if (!el || !node.textContent?.trim()) continue;
-      if (el.closest('.slv-sr-only, .visually-hidden, [hidden], style, script, .pr-concealed, .pr-controls, .pr-head, [data-testid="ask"], dialog')) continue;
+      if (
+        el.closest(
+          '.slv-sr-only, .visually-hidden, [hidden], style, script, .pr-concealed, .pr-controls, .pr-head, [data-testid="ask"], dialog',
+        )
+      )
+        continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
       parts.push(node.textContent);
@@ -241,7 +308,9 @@ async function giveaways(page: Page, answers: readonly Answer[]): Promise<string
     for (const answer of answers) {
       if (answer.unit && answer.unit !== match[2]) continue;
       if (Math.abs(n - answer.value) <= answer.within) {
-        out.push(`"${text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 10)}" states the answer's ${answer.value}${answer.unit ? ` ${answer.unit}` : ''} (± ${answer.within})`);
+        out.push(
+          `"${text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 10)}" states the answer's ${answer.value}${answer.unit ? ` ${answer.unit}` : ''} (± ${answer.within})`,
+        );
       }
     }
   }
@@ -259,10 +328,11 @@ function contradictions(page: Page): Promise<string[]> {
     const out: string[] = [];
     const by = document.querySelector('[data-testid="views-measured-by"]');
     const full = by?.getAttribute('data-window-ns') ?? null;
-    if (full === null) out.push('the stage does not say where its views\' figures come from');
+    if (full === null) out.push("the stage does not say where its views' figures come from");
     for (const slot of Array.from(document.querySelectorAll<HTMLElement>('.pr-views [data-slot]'))) {
       const got = slot.getAttribute('data-window-ns');
-      if (got !== null && got !== full) out.push(`view ${slot.dataset.slot} measures over ${got} ns, the full run's figures over ${full} ns: two figures for one measure`);
+      if (got !== null && got !== full)
+        out.push(`view ${slot.dataset.slot} measures over ${got} ns, the full run's figures over ${full} ns: two figures for one measure`);
     }
     const text = document.querySelector<HTMLElement>('.presenter')!.innerText;
     for (const m of text.matchAll(/[^.\n]{0,40}\bso far\b[^.\n]{0,20}/g)) out.push(`"${m[0].trim()}": a count so far, read as the answer`);
@@ -285,7 +355,6 @@ async function shot(page: Page, name: string): Promise<void> {
  */
 const STILL_TALL: Readonly<Record<string, readonly string[]>> = {};
 
-
 /** Per test: for each view on STILL_TALL shown, whether it ever did not fit. */
 type Tall = Map<string, boolean>;
 
@@ -293,7 +362,15 @@ type Tall = Map<string, boolean>;
  * Measures the scene as it is on screen with each of its views in turn (the stage shows
  * one at a time), and at 1920x1080 its type, and keeps a picture of each.
  */
-async function check(page: Page, what: string, tag: string, size: { width: number }, tall: Tall, script: string, answers: readonly Answer[]): Promise<void> {
+async function check(
+  page: Page,
+  what: string,
+  tag: string,
+  size: { width: number },
+  tall: Tall,
+  script: string,
+  answers: readonly Answer[],
+): Promise<void> {
   const buttons = page.locator('.pr-view-picker button');
   const count = await buttons.count();
   for (let i = 0; i < Math.max(1, count); i++) {
@@ -301,11 +378,11 @@ async function check(page: Page, what: string, tag: string, size: { width: numbe
       await buttons.nth(i).click();
       await expect(buttons.nth(i)).toHaveAttribute('aria-pressed', 'true');
     }
-    const view = await page.locator('.pr-views .view-slot').first().getAttribute('data-slot') ?? '';
+    const view = (await page.locator('.pr-views .view-slot').first().getAttribute('data-slot')) ?? '';
     await settleViews(page);
     await shot(page, count > 1 ? `${tag}-${view}` : tag);
     let wrong = await misfits(page);
-    const key = await presenter(page).getAttribute('data-phase') === 'running' ? view : `${view}, beside the question`;
+    const key = (await presenter(page).getAttribute('data-phase')) === 'running' ? view : `${view}, beside the question`;
     if (STILL_TALL[script]?.includes(key)) {
       const scrolls = wrong.filter((w) => w.startsWith('div.pr-views clips its content'));
       tall.set(key, (tall.get(key) ?? false) || scrolls.length > 0);
@@ -314,7 +391,10 @@ async function check(page: Page, what: string, tag: string, size: { width: numbe
     expect.soft(wrong, `${what}, view ${view}`).toEqual([]);
     expect.soft(await outOfCards(page), `${what}, view ${view}: text out of its card, or an empty drawing`).toEqual([]);
     expect.soft(await contradictions(page), `${what}, view ${view}: figures that contradict each other`).toEqual([]);
-    if (answers.length > 0 && size.width === 1280) expect.soft(await giveaways(page, answers), `${what}, view ${view}: a number that answers the question before it is revealed`).toEqual([]);
+    if (answers.length > 0 && size.width === 1280)
+      expect
+        .soft(await giveaways(page, answers), `${what}, view ${view}: a number that answers the question before it is revealed`)
+        .toEqual([]);
     if (size.width === 1920) expect.soft(await smallWords(page, 24), `${what}, view ${view}`).toEqual([]);
   }
 }
@@ -326,12 +406,21 @@ async function settleViews(page: Page): Promise<void> {
   await expect(page.locator('.pr-views .view-slot').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.pr-views [data-view]').first()).toBeAttached({ timeout: 15_000 });
   let last = '';
-  await expect.poll(async () => {
-    const now = await page.locator('.pr-views').evaluate((el) => Array.from(el.querySelectorAll<HTMLElement>('.view-body')).map((b) => `${b.offsetWidth}x${b.offsetHeight}`).join());
-    const same = now === last;
-    last = now;
-    return same;
-  }, { timeout: 8_000, intervals: [300] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = await page.locator('.pr-views').evaluate((el) =>
+          Array.from(el.querySelectorAll<HTMLElement>('.view-body'))
+            .map((b) => `${b.offsetWidth}x${b.offsetHeight}`)
+            .join(),
+        );
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: 8_000, intervals: [300] },
+    )
+    .toBe(true);
 }
 
 // motion on, as a class sees it: each scene plays from its start and is measured playing
@@ -342,7 +431,15 @@ test.use({ reducedMotion: 'no-preference' });
  * stays where it is, at the same moment of its run), the views settle, and every view is
  * measured. One walk through a script serves all three sizes.
  */
-async function checkAtEachSize(page: Page, what: string, tag: string, tall: Tall, script: string, scene: number, answers: readonly Answer[]): Promise<void> {
+async function checkAtEachSize(
+  page: Page,
+  what: string,
+  tag: string,
+  tall: Tall,
+  script: string,
+  scene: number,
+  answers: readonly Answer[],
+): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await settle(page, scene);
@@ -351,7 +448,9 @@ async function checkAtEachSize(page: Page, what: string, tag: string, tall: Tall
 }
 
 for (const script of SCRIPTS) {
-  test(`every scene of ${script.id} fits the screen at ${SIZES.map((s) => `${s.width}x${s.height}`).join(', ')}, with no word under 24 px at 1920x1080`, async ({ page }) => {
+  test(`every scene of ${script.id} fits the screen at ${SIZES.map((s) => `${s.width}x${s.height}`).join(', ')}, with no word under 24 px at 1920x1080`, async ({
+    page,
+  }) => {
     test.setTimeout(600_000);
     const tall: Tall = new Map();
     const simNow = () => page.getByTestId('present-sim-now').getAttribute('data-ns').then(Number);
@@ -369,15 +468,16 @@ for (const script of SCRIPTS) {
       // the scene's scenario really runs (its clock moved)
       await expect.poll(simNow, { timeout: 20_000 }).toBeGreaterThan(0);
       if (!asks) await expect(page.getByTestId('full-run')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
-      if (await presenter(page).getAttribute('data-phase') === 'running') {
+      if ((await presenter(page).getAttribute('data-phase')) === 'running') {
         await settle(page, n);
         await checkAtEachSize(page, `scene ${n}`, tag, tall, script.id, n, answers);
       }
       if (script.asks[n - 1]) {
-        if (await presenter(page).getAttribute('data-phase') === 'running') await page.getByTestId('present-next').click();
+        if ((await presenter(page).getAttribute('data-phase')) === 'running') await page.getByTestId('present-next').click();
         await expect(presenter(page)).toHaveAttribute('data-phase', 'asking', { timeout: 20_000 });
         // frozen where what the caption says to watch is on screen (ask.until: watch.ts)
-        if (script.watches[n - 1]) await expect(presenter(page), `scene ${n}: frozen with ${script.watches[n - 1]} on screen`).toHaveAttribute('data-watch', 'met');
+        if (script.watches[n - 1])
+          await expect(presenter(page), `scene ${n}: frozen with ${script.watches[n - 1]} on screen`).toHaveAttribute('data-watch', 'met');
         await settle(page, n);
         await checkAtEachSize(page, `scene ${n}, the question`, `${tag}-ask`, tall, script.id, n, answers);
         await page.getByTestId('present-next').click();

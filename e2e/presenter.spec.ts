@@ -134,13 +134,18 @@ test('freeze and ask: the run pauses at the question, the class predicts, R reve
   // Frames already on their way when the pause was sent still land; then the clock stands still
   // and the caption names the instant it stands at.
   let frozen = -1;
-  await expect.poll(async () => {
-    const before = await simNow(page);
-    await page.waitForTimeout(300);
-    const after = await simNow(page);
-    frozen = after;
-    return before === after;
-  }, { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const before = await simNow(page);
+        await page.waitForTimeout(300);
+        const after = await simNow(page);
+        frozen = after;
+        return before === after;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   expect(frozen).toBeGreaterThanOrEqual(4e6);
   await expect(ask).toContainText(`Frozen at ${Number((frozen / 1e6).toPrecision(3))} ms`);
   // the narration counts from the run's start, as the presenter's clock does, not from
@@ -248,8 +253,12 @@ test('F asks for full screen; a refusal is explained; B blanks the screen and br
   });
   await openScript(page);
   await page.keyboard.press('f');
-  expect(await page.evaluate(() => (window as unknown as { __fullscreenCalls: string[] }).__fullscreenCalls)).toEqual([expect.stringContaining('presenter')]);
-  await page.evaluate(() => { (window as unknown as { __refuse: boolean }).__refuse = true; });
+  expect(await page.evaluate(() => (window as unknown as { __fullscreenCalls: string[] }).__fullscreenCalls)).toEqual([
+    expect.stringContaining('presenter'),
+  ]);
+  await page.evaluate(() => {
+    (window as unknown as { __refuse: boolean }).__refuse = true;
+  });
   await page.getByRole('button', { name: 'Full screen' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'did not allow full screen' })).toContainText('Permissions check failed');
   await expect(page.getByRole('alert').filter({ hasText: 'did not allow full screen' })).toContainText('F11');
@@ -263,16 +272,21 @@ test('F asks for full screen; a refusal is explained; B blanks the screen and br
   expect(background).toBe('rgb(0, 0, 0)');
   // blank: every pixel of the window black, no framed message for the class to read
   const pixels = await page.screenshot();
-  expect(await page.evaluate(async (png) => {
-    const image = await createImageBitmap(new Blob([new Uint8Array(png)], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    const data = context.getImageData(0, 0, image.width, image.height).data;
-    let lit = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! > 60 || data[i + 1]! > 60 || data[i + 2]! > 60) lit++;
-    return lit;
-  }, [...pixels])).toBe(0);
+  expect(
+    await page.evaluate(
+      async (png) => {
+        const image = await createImageBitmap(new Blob([new Uint8Array(png)], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const data = context.getImageData(0, 0, image.width, image.height).data;
+        let lit = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! > 60 || data[i + 1]! > 60 || data[i + 2]! > 60) lit++;
+        return lit;
+      },
+      [...pixels],
+    ),
+  ).toBe(0);
   // the whole window goes black, also where a 16:10 screen letterboxes the 16:9 stage
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect.poll(() => page.locator('.pr-blank').boundingBox()).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
@@ -286,7 +300,10 @@ test('F asks for full screen; a refusal is explained; B blanks the screen and br
 test('a bad script is explained by file, line, field and fix; a good one from a file is presented', async ({ page }) => {
   await page.goto('/#/present');
   await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Why one lock stops scaling' })).toHaveAttribute('href', '#/present/why-one-lock-stops-scaling');
+  await expect(page.getByRole('link', { name: 'Why one lock stops scaling' })).toHaveAttribute(
+    'href',
+    '#/present/why-one-lock-stops-scaling',
+  );
   await expectAccessible(page, 'presenter index');
   const bad = [
     'id: my-talk',
@@ -297,7 +314,9 @@ test('a bad script is explained by file, line, field and fix; a good one from a 
     '    views: [cpu-grid]',
     '',
   ].join('\n');
-  await page.getByLabel('Open a scene script (.yaml)').setInputFiles({ name: 'my-talk.yaml', mimeType: 'text/yaml', buffer: Buffer.from(bad) });
+  await page
+    .getByLabel('Open a scene script (.yaml)')
+    .setInputFiles({ name: 'my-talk.yaml', mimeType: 'text/yaml', buffer: Buffer.from(bad) });
   const problems = page.getByRole('alert').filter({ hasText: 'cannot be presented' });
   await expect(problems).toContainText('my-talk.yaml cannot be presented');
   await expect(problems).toContainText('my-talk.yaml:4');
@@ -306,11 +325,15 @@ test('a bad script is explained by file, line, field and fix; a good one from a 
   await expectAccessible(page, 'bad script');
 
   const fixed = bad.replace('testbed-clasic }', 'testbed-clasic }\n    caption: Hello.');
-  await page.getByLabel('Open a scene script (.yaml)').setInputFiles({ name: 'my-talk.yaml', mimeType: 'text/yaml', buffer: Buffer.from(fixed) });
+  await page
+    .getByLabel('Open a scene script (.yaml)')
+    .setInputFiles({ name: 'my-talk.yaml', mimeType: 'text/yaml', buffer: Buffer.from(fixed) });
   await expect(problems).toContainText('my-talk.yaml:5');
   await expect(problems).toContainText('"testbed-clasic", which is not a preset. Did you mean "testbed-classic"?');
   await page.getByLabel('Open a scene script (.yaml)').setInputFiles({
-    name: 'my-talk.yaml', mimeType: 'text/yaml', buffer: Buffer.from(fixed.replace('testbed-clasic', 'testbed-classic')),
+    name: 'my-talk.yaml',
+    mimeType: 'text/yaml',
+    buffer: Buffer.from(fixed.replace('testbed-clasic', 'testbed-classic')),
   });
   await expect(presenter(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'One' })).toBeVisible();
@@ -321,7 +344,9 @@ test('a bad script is explained by file, line, field and fix; a good one from a 
   await expect(page.getByRole('link', { name: 'Why one lock stops scaling' })).toBeVisible();
 });
 
-test('each scene has its own address: a link resumes at scene 4, Previous and Next update the address, a bad scene number is explained', async ({ page }) => {
+test('each scene has its own address: a link resumes at scene 4, Previous and Next update the address, a bad scene number is explained', async ({
+  page,
+}) => {
   await openScript(page, `${SCRIPT}/4`);
   await expect(page.getByTestId('scene-count')).toHaveText('Scene 4 of 5');
   await expect(page.getByRole('heading', { level: 1, name: 'Sixteen CPUs. Predict first' })).toBeVisible();
@@ -340,13 +365,19 @@ test('each scene has its own address: a link resumes at scene 4, Previous and Ne
   await page.goto(SCRIPT);
   await expect(page).toHaveURL(/#\/present\/why-one-lock-stops-scaling\/1$/);
   // scenes the script does not have: a message and the scenes it has, never a blank page
-  for (const [bad, words] of [['9', 'This link asks for scene 9 of "Why one lock stops scaling", but its scenes are numbered 1 to 5.'],
-    ['0', 'asks for scene 0'], ['four', 'for scene "four", which is not a scene number: its scenes are numbered 1 to 5.']] as const) {
+  for (const [bad, words] of [
+    ['9', 'This link asks for scene 9 of "Why one lock stops scaling", but its scenes are numbered 1 to 5.'],
+    ['0', 'asks for scene 0'],
+    ['four', 'for scene "four", which is not a scene number: its scenes are numbered 1 to 5.'],
+  ] as const) {
     await page.goto(`${SCRIPT}/${bad}`);
     const alert = page.getByRole('alert');
     await expect(alert.getByRole('heading', { level: 1, name: 'There is no such scene' })).toBeVisible();
     await expect(alert).toContainText(words);
-    await expect(alert.getByRole('link', { name: 'Sixteen CPUs. Predict first' })).toHaveAttribute('href', '#/present/why-one-lock-stops-scaling/4');
+    await expect(alert.getByRole('link', { name: 'Sixteen CPUs. Predict first' })).toHaveAttribute(
+      'href',
+      '#/present/why-one-lock-stops-scaling/4',
+    );
   }
   await expectAccessible(page, 'a bad scene number');
   await page.getByRole('link', { name: 'Eight CPUs' }).click();
@@ -355,8 +386,14 @@ test('each scene has its own address: a link resumes at scene 4, Previous and Ne
 
 test('the index lists a script for each source and the capstone; each opens', async ({ page }) => {
   await page.goto('/#/present');
-  const titles = ['Why one lock stops scaling', 'Blocking locks and the thundering herd', "The GS160's nightly run, 50 minutes to 28",
-    'Overhead is the key', 'Touch each byte once', 'One lock, five escapes'];
+  const titles = [
+    'Why one lock stops scaling',
+    'Blocking locks and the thundering herd',
+    "The GS160's nightly run, 50 minutes to 28",
+    'Overhead is the key',
+    'Touch each byte once',
+    'One lock, five escapes',
+  ];
   for (const title of titles) await expect(page.locator('.present-list').getByRole('link', { name: title, exact: true })).toBeVisible();
   await page.locator('.present-list').getByRole('link', { name: 'Overhead is the key', exact: true }).click();
   await expect(presenter(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
@@ -374,7 +411,9 @@ test('the lab and the lessons index link to presenter mode', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Presenter mode' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('the capstone\'s script: every scene of "One lock, five escapes" loads its kernel and views, the question freezes the 64-CPU run, and the page passes axe', async ({ page }) => {
+test('the capstone\'s script: every scene of "One lock, five escapes" loads its kernel and views, the question freezes the 64-CPU run, and the page passes axe', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openScript(page, '/#/present/one-lock-five-escapes');
   await expect(page.getByTestId('scene-count')).toHaveText('Scene 1 of 8');
@@ -399,8 +438,14 @@ test('the capstone\'s script: every scene of "One lock, five escapes" loads its 
   await expect(lockSlot).not.toHaveClass(/pr-concealed/);
   expect(await lockSlot.evaluate((el) => (el as HTMLElement).inert)).toBe(false);
   await expect(page.getByTestId('ask')).toContainText('About 134,000 requests a second');
-  const titles = ['Escape 1: a queue lock', 'Escape 2: sleep, and the herd', 'Escape 3: a server CPU (delegation)', 'Escape 4: combining',
-    'Escape 5: partition the state', 'Until one flow is an elephant'];
+  const titles = [
+    'Escape 1: a queue lock',
+    'Escape 2: sleep, and the herd',
+    'Escape 3: a server CPU (delegation)',
+    'Escape 4: combining',
+    'Escape 5: partition the state',
+    'Until one flow is an elephant',
+  ];
   for (const [i, title] of titles.entries()) {
     await page.getByRole('button', { name: /Next scene/ }).click();
     await expect(page.getByTestId('scene-count')).toHaveText(`Scene ${i + 3} of 8`);

@@ -59,7 +59,10 @@ test('scrub back with the keyboard: the clock, figures and timeline go back; for
   const scrubber = page.getByTestId('scrubber');
   await tabTo(page, scrubber, 40);
   expect(await scrubber.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
-  await expect(scrubber).toHaveAttribute('aria-valuetext', `${((start + 4e6) / 1e6).toFixed(3)} ms simulated time, of ${((start + 4e6) / 1e6).toFixed(3)} ms reached`);
+  await expect(scrubber).toHaveAttribute(
+    'aria-valuetext',
+    `${((start + 4e6) / 1e6).toFixed(3)} ms simulated time, of ${((start + 4e6) / 1e6).toFixed(3)} ms reached`,
+  );
   await expect(scrubber).toHaveAccessibleName('Rewind');
 
   // PageDown: ten steps back (a step is a nice 1-2-5 value near 1 % of the 4 ms reached: 50 µs)

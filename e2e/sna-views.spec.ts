@@ -10,8 +10,19 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
-  expect, expectAccessible, labLink, openFresh, openLab, presetScenario as preset, projectorThenPlay, seeView as see, tabTo, test,
-  toggleDataTable, unstickLabBar, viewOf,
+  expect,
+  expectAccessible,
+  labLink,
+  openFresh,
+  openLab,
+  presetScenario as preset,
+  projectorThenPlay,
+  seeView as see,
+  tabTo,
+  test,
+  toggleDataTable,
+  unstickLabBar,
+  viewOf,
 } from './fixtures.js';
 
 const herd = (page: Page) => viewOf(page, 'herd');
@@ -48,7 +59,9 @@ test('SNA as ported: the herd bounces and is counted, the cache lines show who o
   await expect(page.getByTestId('play')).toHaveText(/Pause/);
   const before = await futile(page);
   await expect.poll(() => futile(page), { timeout: 15_000 }).toBeGreaterThan(before + 10);
-  await expect(herd(page).locator('[data-bounce]')).toContainText(/The release seen (just now|[\d.]+ (µs|ms) ago) woke \d+ thread/, { timeout: 15_000 });
+  await expect(herd(page).locator('[data-bounce]')).toContainText(/The release seen (just now|[\d.]+ (µs|ms) ago) woke \d+ thread/, {
+    timeout: 15_000,
+  });
   await expect(herd(page).locator('.slv-headline')).toContainText(/futile wake-ups of [\d,]+ context switches/);
 
   // the cache lines: hs_region's line first, an owner CPU for each line, the summary in words
@@ -92,7 +105,10 @@ test('keyboard alone: pause, open both data tables, projector mode; the views st
   await shoot(page, lines(page), 'cache-lines-projector');
 });
 
-test('after the port the herd view shows spinning CPUs; false sharing is marked; the OpenVMS lab has neither view', async ({ page, context }) => {
+test('after the port the herd view shows spinning CPUs; false sharing is marked; the OpenVMS lab has neither view', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await openLab(page, labLink(preset('sna-after-port')));
@@ -111,7 +127,9 @@ test('after the port the herd view shows spinning CPUs; false sharing is marked;
   await expect(lines(page).locator('[data-false-sharing]')).toHaveCount(1, { timeout: 15_000 });
   await expect(lines(page)).toContainText(/false sharing: \d locks in one line/);
   await expect(lines(page)).toHaveClass(/slv-reduced/);
-  const moves = await lines(page).locator('.slv-move').evaluateAll((marks) => marks.map((m) => getComputedStyle(m).transitionProperty));
+  const moves = await lines(page)
+    .locator('.slv-move')
+    .evaluateAll((marks) => marks.map((m) => getComputedStyle(m).transitionProperty));
   expect(moves.length).toBeGreaterThan(0);
   expect(new Set(moves)).toEqual(new Set(['none']));
   await shoot(page, lines(page), 'cache-lines-false-sharing');
@@ -125,7 +143,7 @@ test('after the port the herd view shows spinning CPUs; false sharing is marked;
   expect(await lock.locator('[data-lock]').count()).toBeLessThanOrEqual(6);
   const more = Number(await lock.locator('[data-more-locks]').getAttribute('data-more-locks'));
   await lock.getByRole('button', { name: 'Show data table' }).click();
-  await expect(lock.locator('table tbody tr')).toHaveCount(await lock.locator('[data-lock]').count() + more);
+  await expect(lock.locator('table tbody tr')).toHaveCount((await lock.locator('[data-lock]').count()) + more);
   await shoot(page, lock, 'lock-sna-many');
 
   const classic = await context.newPage();

@@ -9,17 +9,38 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.woff2': 'font/woff2', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
-export interface Mount { prefix: string; dir: string }
+export interface Mount {
+  prefix: string;
+  dir: string;
+}
 
-export interface StaticServer { url: string; server: Server; close: () => Promise<void>; /** Paths answered with 404. */ misses: string[] }
+export interface StaticServer {
+  url: string;
+  server: Server;
+  close: () => Promise<void>;
+  /** Paths answered with 404. */ misses: string[];
+}
 
 /** Serves each mount's folder under its prefix ("/project/"), with `headers` on every file; anything else is a 404. On port `wanted`, or one the system chooses (0); rejects when `wanted` is taken. */
-export async function serveStatic(mounts: Mount[], host = '127.0.0.1', headers: Record<string, string> = {}, wanted = 0): Promise<StaticServer> {
+export async function serveStatic(
+  mounts: Mount[],
+  host = '127.0.0.1',
+  headers: Record<string, string> = {},
+  wanted = 0,
+): Promise<StaticServer> {
   const misses: string[] = [];
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
@@ -46,13 +67,20 @@ export async function serveStatic(mounts: Mount[], host = '127.0.0.1', headers: 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(wanted, host, () => { server.off('error', reject); resolve(); });
+    server.listen(wanted, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
     server,
     misses,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -27,7 +27,8 @@ test('the sweep runs with progress, fills the scaling chart and the lock table f
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('max', '64');
   await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { sweepStatuses: string[] }).sweepStatuses.join('\n')))
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sweepStatuses: string[] }).sweepStatuses.join('\n')))
     .toMatch(/Running \d+ of 64/);
   await expect(page.getByTestId('sweep-status')).toContainText('Sweep done: 64 scenarios', { timeout: 100_000 });
   await expect(progress).toHaveAttribute('value', '64');
@@ -45,7 +46,9 @@ test('the sweep runs with progress, fills the scaling chart and the lock table f
   await expect(chart.locator('[data-poor-fit="classic"]')).toContainText(/Classic: poor fit: /);
   await expect(chart.locator('[data-nmax]')).toHaveCount(0);
   await expect(chart.locator('[data-fit-kernel="classic"]')).toContainText(/POOR FIT: the fit's peak/);
-  await expect(chart.locator('[data-fit-kernel="classic"]')).toContainText(/Its curve peaks at \d+\.\d CPUs \([\d,]+ transmit packets\/s\), a poor fit\u2019s peak, not a prediction/);
+  await expect(chart.locator('[data-fit-kernel="classic"]')).toContainText(
+    /Its curve peaks at \d+\.\d CPUs \([\d,]+ transmit packets\/s\), a poor fit\u2019s peak, not a prediction/,
+  );
   await expect(chart.locator('[data-summary]')).toContainText(/POOR FIT/);
   await expect(chart).toContainText('not the source\u2019s measurements');
   await chart.getByRole('button', { name: 'Amdahl fit' }).click();
@@ -98,7 +101,10 @@ test('a kernel without a sweep partner sweeps alone: the service lab, 8 to 64 CP
   await controls.getByRole('button', { name: 'Run the scaling sweep' }).click();
   const progress = page.getByTestId('sweep-progress');
   await expect(progress).toHaveAttribute('max', '8');
-  await expect(page.getByTestId('sweep-status')).toContainText('Sweep done: 8 scenarios, 8 to 64 CPUs in steps of 8, service under a lock.', { timeout: 100_000 });
+  await expect(page.getByTestId('sweep-status')).toContainText(
+    'Sweep done: 8 scenarios, 8 to 64 CPUs in steps of 8, service under a lock.',
+    { timeout: 100_000 },
+  );
   await expect(progress).toHaveAttribute('value', '8');
 
   const chart = page.locator('[data-view="scaling"]');
@@ -108,14 +114,18 @@ test('a kernel without a sweep partner sweeps alone: the service lab, 8 to 64 CP
   await expect(chart.locator('[data-panel="mpsynch"]')).toContainText('Spinning for locks');
   await expect(chart.locator('[data-panel="tx"] [data-kernel="service"]')).toHaveCount(1);
   await expect(chart.locator('[data-panel="tx"] [data-kernel]')).toHaveCount(1);
-  await expect(chart.locator('[data-panel="tx"] [data-kernel="service"] circle, [data-panel="tx"] [data-kernel="service"] rect')).toHaveCount(8);
+  await expect(
+    chart.locator('[data-panel="tx"] [data-kernel="service"] circle, [data-panel="tx"] [data-kernel="service"] rect'),
+  ).toHaveCount(8);
   await expect(chart.locator('[data-fit-curve="service"]')).toHaveCount(1);
   // the ticket lock peaks and collapses, and the USL's peak agrees with the sweep's (a good fit, core/fit.ts):
   // its N_max marked on the curve and said in words, in the service's terms and unit
   await expect(chart.locator('[data-nmax="service"]')).toBeVisible();
   await expect(chart.locator('[data-nmax="service"]')).toContainText(/Service: N_max \d+\.\d/);
   const words = chart.locator('[data-fit-kernel="service"]');
-  await expect(words).toContainText(/Service under a lock, Universal Scalability Law \(8 points, R\u00b2 0\.\d{3}\): Good fit: the fit's peak/);
+  await expect(words).toContainText(
+    /Service under a lock, Universal Scalability Law \(8 points, R\u00b2 0\.\d{3}\): Good fit: the fit's peak/,
+  );
   await expect(words).toContainText(/Peak at N_max = \d+\.\d CPUs: [\d,]+ requests\/s/);
   await expect(words).toContainText('here the critical section');
   await expect(chart.locator('[data-summary]')).toContainText(/Service under a lock: from [\d,]+ requests per second at 8 CPUs/);
@@ -132,7 +142,12 @@ test('a kernel without a sweep partner sweeps alone: the service lab, 8 to 64 CP
   await expect(chart.locator('[data-nmax="service"]')).toBeVisible();
   await chart.getByRole('button', { name: 'Show data table' }).click();
   const table = chart.locator('.slv-table-toggle').getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['CPUs', 'Service: requests/s', 'Service: USL fit', 'Service: Spinning for locks']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'CPUs',
+    'Service: requests/s',
+    'Service: USL fit',
+    'Service: Spinning for locks',
+  ]);
   await expect(table.getByRole('row')).toHaveCount(9);
   await chart.getByRole('button', { name: 'Hide data table' }).click();
   await page.locator('[data-slot="scaling"]').scrollIntoViewIfNeeded();

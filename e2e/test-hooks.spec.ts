@@ -36,7 +36,10 @@ const dist = join(repoRoot, 'dist');
 test('the production build contains no test hook code', () => {
   expect(existsSync(join(dist, 'index.html')), 'dist/ is built (npx vite build)').toBe(true);
   const files = shipped(dist);
-  expect([...files.keys()].some((name) => /sim\.worker-.*\.js$/.test(name)), 'the worker is part of the build').toBe(true);
+  expect(
+    [...files.keys()].some((name) => /sim\.worker-.*\.js$/.test(name)),
+    'the worker is part of the build',
+  ).toBe(true);
   for (const marker of HOOK_MARKERS) expect(found(files, marker), `files containing "${marker}"`).toEqual([]);
 });
 

@@ -39,7 +39,9 @@ test('the header switch puts every page in the projector theme, and it is rememb
   await expect(html(page)).not.toHaveClass(/site-projector/);
 });
 
-test('a link that asks for the projector theme applies it without changing what is remembered; an embed follows its link', async ({ page }) => {
+test('a link that asks for the projector theme applies it without changing what is remembered; an embed follows its link', async ({
+  page,
+}) => {
   await page.goto(labLink({}, { th: 'projector' }));
   await expect(html(page)).toHaveClass(/site-projector/);
   await expect(page.locator('[data-view]').first()).toHaveClass(/slv-theme-projector/, { timeout: 20_000 });

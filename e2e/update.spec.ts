@@ -41,7 +41,8 @@ function unexpectedErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
-    if (message.type() === 'error' && !/status of 404|dynamically imported module|Importing a module script failed/.test(text)) errors.push(text);
+    if (message.type() === 'error' && !/status of 404|dynamically imported module|Importing a module script failed/.test(text))
+      errors.push(text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
@@ -73,7 +74,9 @@ test('the two builds differ as deploys do: the lazy chunks have other names', ()
 test.describe('without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('a lazy route whose chunk is gone says StackLab was updated, and Reload brings the new version at the same hash', async ({ page }) => {
+  test('a lazy route whose chunk is gone says StackLab was updated, and Reload brings the new version at the same hash', async ({
+    page,
+  }) => {
     const errors = unexpectedErrors(page);
     const labUrl = await openLabWithTwelveCpus(page);
     expect(await build(page)).toBe('A');
@@ -105,7 +108,8 @@ test.describe('without a service worker', () => {
     // (two real builds share the worker file when the worker's code is the same).
     const withoutWorker = mkdtempSync(join(tmpdir(), 'stacklab-e2e-no-worker-'));
     cpSync(versionA, withoutWorker, { recursive: true });
-    for (const file of readdirSync(join(withoutWorker, 'assets')).filter((f) => /^sim\.worker-.*\.js$/.test(f))) rmSync(join(withoutWorker, 'assets', file));
+    for (const file of readdirSync(join(withoutWorker, 'assets')).filter((f) => /^sim\.worker-.*\.js$/.test(f)))
+      rmSync(join(withoutWorker, 'assets', file));
     try {
       const errors = unexpectedErrors(page);
       await page.goto(`${server.url}/#/lessons`);
@@ -128,9 +132,13 @@ test.describe('without a service worker', () => {
   });
 });
 
-test('with the service worker the old tab keeps working on its version, offers the new one, and the old cache goes when no tab runs it', async ({ context, page }) => {
+test('with the service worker the old tab keeps working on its version, offers the new one, and the old cache goes when no tab runs it', async ({
+  context,
+  page,
+}) => {
   const errors = unexpectedErrors(page);
-  const precaches = () => page.evaluate(() => caches.keys().then((names) => names.filter((n) => n.startsWith('stacklab-precache-')).length));
+  const precaches = () =>
+    page.evaluate(() => caches.keys().then((names) => names.filter((n) => n.startsWith('stacklab-precache-')).length));
   await openLabWithTwelveCpus(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
   expect(await precaches()).toBe(1);

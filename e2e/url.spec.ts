@@ -69,13 +69,19 @@ test('an unknown page says so and links to the real ones', async ({ page }) => {
 
 test('the lessons route renders inside the site', async ({ page }) => {
   await page.goto('/#/lessons');
-  await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Lessons' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Lessons' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('the embed page has no site chrome, fits its frame and shows only the controls asked for', async ({ page }) => {
   await page.setViewportSize({ width: 900, height: 700 });
-  await openLab(page, labLink({ kernel: { kind: 'scalable' } }, { vw: ['cpu-grid', 'krp-queue'], ct: ['machine.cpus', 'kernel.kind'] }, 'embed'));
+  await openLab(
+    page,
+    labLink({ kernel: { kind: 'scalable' } }, { vw: ['cpu-grid', 'krp-queue'], ct: ['machine.cpus', 'kernel.kind'] }, 'embed'),
+  );
   await expect(page.locator('.site-header')).toHaveCount(0);
   await expect(page.locator('.site-footer')).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /Scalable/ })).toBeChecked();

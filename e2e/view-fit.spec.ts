@@ -14,7 +14,10 @@ import { mkdirSync } from 'node:fs';
 import { expect, labLink, openFresh, presetScenario, simNowNs, test, unstickLabBar } from './fixtures.js';
 
 const SHOTS = '/tmp/views-shots';
-const SIZES = [{ width: 1280, height: 720 }, { width: 1440, height: 900 }] as const;
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+] as const;
 /** A preset per kernel (src/kernels/): the lab shows each kernel's own views. */
 /** A preset with its machine's CPU count changed (the rest of its machine kept). */
 function withCpus(preset: string, cpus: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -23,15 +26,21 @@ function withCpus(preset: string, cpus: number, extra: Record<string, unknown> =
 }
 
 const KERNELS: Array<[kernel: string, scenario: Record<string, unknown>, steps: number]> = [
-  ['classic', presetScenario('testbed-classic'), 1], ['scalable', presetScenario('testbed-scalable'), 1],
+  ['classic', presetScenario('testbed-classic'), 1],
+  ['scalable', presetScenario('testbed-scalable'), 1],
   // the Scalable Kernel's designated CPU saturated, its KRP queue long: the KRP view's fullest picture
   ['scalable-32', withCpus('testbed-scalable', 32), 4],
-  ['sna', presetScenario('sna-as-ported'), 1], ['numa', presetScenario('gs160-example3-before'), 1],
-  ['onload', presetScenario('onload-pingpong-onload'), 1], ['hpux', presetScenario('hpux-cow-8-buffers'), 1],
+  ['sna', presetScenario('sna-as-ported'), 1],
+  ['numa', presetScenario('gs160-example3-before'), 1],
+  ['onload', presetScenario('onload-pingpong-onload'), 1],
+  ['hpux', presetScenario('hpux-cow-8-buffers'), 1],
   ['service', presetScenario('service-tas'), 1],
 ];
 
-interface Problem { view: string; what: string }
+interface Problem {
+  view: string;
+  what: string;
+}
 
 /**
  * In the page: for each view's drawings (its SVGs), the texts that overlap another text
@@ -55,13 +64,17 @@ async function textProblems(page: Page, view: string): Promise<Problem[]> {
       const name = (i: number) => `"${texts[i]!.textContent!.trim().slice(0, 40)}"`;
       rects.forEach((r, i) => {
         if (r.left < box.left - slack || r.right > box.right + slack || r.top < box.top - slack || r.bottom > box.bottom + slack) {
-          out.push({ view: id, what: `svg ${s}: ${name(i)} reaches outside its drawing (text ${Math.round(r.left - box.left)}..${Math.round(r.right - box.left)} x ${Math.round(r.top - box.top)}..${Math.round(r.bottom - box.top)}, drawing ${Math.round(box.width)} x ${Math.round(box.height)})` });
+          out.push({
+            view: id,
+            what: `svg ${s}: ${name(i)} reaches outside its drawing (text ${Math.round(r.left - box.left)}..${Math.round(r.right - box.left)} x ${Math.round(r.top - box.top)}..${Math.round(r.bottom - box.top)}, drawing ${Math.round(box.width)} x ${Math.round(box.height)})`,
+          });
         }
         for (let j = i + 1; j < rects.length; j++) {
           const o = rects[j]!;
           const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
           const h = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
-          if (w > slack && h > slack) out.push({ view: id, what: `svg ${s}: ${name(i)} overlaps ${name(j)} (${Math.round(w)} x ${Math.round(h)} px)` });
+          if (w > slack && h > slack)
+            out.push({ view: id, what: `svg ${s}: ${name(i)} overlaps ${name(j)} (${Math.round(w)} x ${Math.round(h)} px)` });
         }
       });
     });
@@ -75,33 +88,38 @@ async function textProblems(page: Page, view: string): Promise<Problem[]> {
  * zooms its views: src/lab/projector-scale.ts) times an SVG's own scaling to its viewBox.
  */
 async function smallWords(page: Page, selector: string, min: number): Promise<string[]> {
-  return page.evaluate(({ selector, least }) => {
-    const out: string[] = [];
-    for (const root of Array.from(document.querySelectorAll(selector))) {
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim();
-        const el = node.parentElement;
-        if (!text || !el) continue;
-        if (el.closest('.slv-sr-only, .visually-hidden, [hidden], style, script, table, details:not([open]) > :not(summary)')) continue;
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        const style = getComputedStyle(el);
-        if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
-        let size = parseFloat(style.fontSize) * ((el as unknown as { currentCSSZoom?: number }).currentCSSZoom ?? 1);
-        if (el instanceof SVGGraphicsElement) {
-          const m = el.getCTM();
-          const outer = el.ownerSVGElement?.getCTM();
-          if (m && outer) size *= Math.hypot(m.a, m.b) / Math.hypot(outer.a, outer.b);
-        }
-        if (size < least - 0.05) {
-          const where = el.closest('[data-view]')?.getAttribute('data-view') ?? (el.closest('.figures') ? 'figures' : '');
-          out.push(`${where}: ${size.toFixed(1)} px "${text.slice(0, 40)}" (${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class')}` : ''})`);
+  return page.evaluate(
+    ({ selector, least }) => {
+      const out: string[] = [];
+      for (const root of Array.from(document.querySelectorAll(selector))) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim();
+          const el = node.parentElement;
+          if (!text || !el) continue;
+          if (el.closest('.slv-sr-only, .visually-hidden, [hidden], style, script, table, details:not([open]) > :not(summary)')) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          const style = getComputedStyle(el);
+          if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+          let size = parseFloat(style.fontSize) * ((el as unknown as { currentCSSZoom?: number }).currentCSSZoom ?? 1);
+          if (el instanceof SVGGraphicsElement) {
+            const m = el.getCTM();
+            const outer = el.ownerSVGElement?.getCTM();
+            if (m && outer) size *= Math.hypot(m.a, m.b) / Math.hypot(outer.a, outer.b);
+          }
+          if (size < least - 0.05) {
+            const where = el.closest('[data-view]')?.getAttribute('data-view') ?? (el.closest('.figures') ? 'figures' : '');
+            out.push(
+              `${where}: ${size.toFixed(1)} px "${text.slice(0, 40)}" (${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class')}` : ''})`,
+            );
+          }
         }
       }
-    }
-    return [...new Set(out)];
-  }, { selector, least: min });
+      return [...new Set(out)];
+    },
+    { selector, least: min },
+  );
 }
 
 /** Each view of the lab in turn, scrolled into sight, drawn, checked and saved as `<name>-<view>.png`. */
@@ -130,12 +148,24 @@ async function stepOnce(page: Page): Promise<void> {
 /** After the window was resized: waits until every view slot keeps its size for 300 ms (the views have drawn again). */
 async function settleLayout(page: Page): Promise<void> {
   let last = '';
-  await expect.poll(async () => {
-    const now = await page.locator('.lab').first().evaluate((lab) => Array.from(lab.querySelectorAll<HTMLElement>('[data-slot]')).map((slot) => `${slot.offsetWidth}x${slot.offsetHeight}`).join());
-    const same = now === last;
-    last = now;
-    return same;
-  }, { timeout: 10_000, intervals: [300] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = await page
+          .locator('.lab')
+          .first()
+          .evaluate((lab) =>
+            Array.from(lab.querySelectorAll<HTMLElement>('[data-slot]'))
+              .map((slot) => `${slot.offsetWidth}x${slot.offsetHeight}`)
+              .join(),
+          );
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: 10_000, intervals: [300] },
+    )
+    .toBe(true);
 }
 
 test.describe.configure({ timeout: 240_000 });
@@ -158,7 +188,8 @@ for (const [kernel, scenario, steps] of KERNELS) {
         const title = page.locator('[data-slot]').first().locator('.slv-title').first();
         await expect(title).toBeVisible({ timeout: 15_000 });
         const bottom = await title.evaluate((el) => el.getBoundingClientRect().bottom);
-        if (bottom > size.height) problems.push({ view: 'page', what: `the first view's title ends at ${Math.round(bottom)} px, below the 720 px fold` });
+        if (bottom > size.height)
+          problems.push({ view: 'page', what: `the first view's title ends at ${Math.round(bottom)} px, below the 720 px fold` });
         await page.screenshot({ path: `${SHOTS}/${kernel}-${size.width}-page.png` });
       }
       if (size === SIZES[0]) for (let i = 0; i < steps; i++) await stepOnce(page);
@@ -172,10 +203,15 @@ for (const [kernel, scenario, steps] of KERNELS) {
 }
 
 /** The projector theme where a class reads it: a 720p projector and a 1080p one. */
-const PROJECTOR_SIZES = [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }] as const;
+const PROJECTOR_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+] as const;
 
 for (const [kernel, scenario, steps] of KERNELS) {
-  test(`${kernel} in the projector theme: every word of the figures and views is at least 24 px at 1080p (16 at 720p), none overlaps`, async ({ page }) => {
+  test(`${kernel} in the projector theme: every word of the figures and views is at least 24 px at 1080p (16 at 720p), none overlaps`, async ({
+    page,
+  }) => {
     const problems: string[] = [];
     for (const size of PROJECTOR_SIZES) {
       // opened at the first size, then the window resized: the same run, drawn again
@@ -189,7 +225,7 @@ for (const [kernel, scenario, steps] of KERNELS) {
       }
       await unstickLabBar(page);
       // the words' size against the screen: 24 px on 1920 CSS px, scaled to this window
-      const least = 24 * size.width / 1920;
+      const least = (24 * size.width) / 1920;
       problems.push(...(await smallWords(page, '.lab .figures', least)).map((w) => `${size.width}: ${w}`));
       await eachView(page, `${kernel}-projector-${size.width}`, async (view, figure, slot) => {
         problems.push(...(await smallWords(page, `[data-slot="${slot}"]`, least)).map((w) => `${size.width}: ${w}`));
@@ -209,7 +245,14 @@ test('the scaling chart\'s "this run" label lies inside its panel at 32 CPUs, at
     await page.setViewportSize(size);
     if (size === SIZES[0]) {
       // a short run per point keeps the sweep quick; the current run has 32 CPUs, the sweep's end
-      await openFresh(page, labLink(withCpus('testbed-scalable', 32, { sim: { ...(presetScenario('testbed-scalable').sim as Record<string, unknown>), duration_ns: 12_000_000, warmup_ns: 4_000_000 } })));
+      await openFresh(
+        page,
+        labLink(
+          withCpus('testbed-scalable', 32, {
+            sim: { ...(presetScenario('testbed-scalable').sim as Record<string, unknown>), duration_ns: 12_000_000, warmup_ns: 4_000_000 },
+          }),
+        ),
+      );
       await stepOnce(page);
       await page.getByRole('button', { name: 'Run the scaling sweep' }).click();
       await expect(page.getByTestId('sweep-status')).toContainText('Sweep done', { timeout: 150_000 });
@@ -227,7 +270,8 @@ test('the scaling chart\'s "this run" label lies inside its panel at 32 CPUs, at
         const r = text.getBoundingClientRect();
         return { left: r.left - svg.left, right: svg.right - r.right, top: r.top - svg.top, bottom: svg.bottom - r.bottom };
       });
-      for (const [side, room] of Object.entries(inside)) expect(room, `"this run" at ${size.width}: room on the ${side}`).toBeGreaterThanOrEqual(0);
+      for (const [side, room] of Object.entries(inside))
+        expect(room, `"this run" at ${size.width}: room on the ${side}`).toBeGreaterThanOrEqual(0);
     }
     await chart.screenshot({ path: `${SHOTS}/scaling-32-${size.width}.png` });
     const problems = await textProblems(page, 'scaling');

@@ -16,12 +16,26 @@ import { expect, presetScenario, test } from './fixtures.js';
 const SHOTS = '/tmp/views-shots';
 /** A preset whose kernel draws the view. */
 const PRESET: Record<KnownViewId, string> = {
-  'cpu-grid': 'testbed-classic', lock: 'testbed-classic', modes: 'testbed-classic', timeline: 'testbed-classic', scaling: 'testbed-classic',
-  'krp-queue': 'testbed-scalable', 'lock-table': 'service-tas',
-  herd: 'sna-as-ported', 'cache-lines': 'sna-as-ported',
-  'numa-topology': 'gs160-example3-before', 'numa-traffic': 'gs160-example3-before', 'numa-spinlock': 'gs160-example3-before', 'monitor-modes': 'gs160-example3-before',
-  'net-latency': 'onload-pingpong-onload', 'net-stack-lock': 'onload-shared-stack', 'net-size-curve': 'onload-tcp-stream-onload', 'net-livelock': 'onload-udp-receive-kernel',
-  'hpux-journey': 'hpux-fddi-copies', 'hpux-buffers': 'hpux-cow-8-buffers', 'hpux-curves': 'hpux-fddi-copies',
+  'cpu-grid': 'testbed-classic',
+  lock: 'testbed-classic',
+  modes: 'testbed-classic',
+  timeline: 'testbed-classic',
+  scaling: 'testbed-classic',
+  'krp-queue': 'testbed-scalable',
+  'lock-table': 'service-tas',
+  herd: 'sna-as-ported',
+  'cache-lines': 'sna-as-ported',
+  'numa-topology': 'gs160-example3-before',
+  'numa-traffic': 'gs160-example3-before',
+  'numa-spinlock': 'gs160-example3-before',
+  'monitor-modes': 'gs160-example3-before',
+  'net-latency': 'onload-pingpong-onload',
+  'net-stack-lock': 'onload-shared-stack',
+  'net-size-curve': 'onload-tcp-stream-onload',
+  'net-livelock': 'onload-udp-receive-kernel',
+  'hpux-journey': 'hpux-fddi-copies',
+  'hpux-buffers': 'hpux-cow-8-buffers',
+  'hpux-curves': 'hpux-fddi-copies',
 };
 
 const WIDTHS = [320, 375] as const;
@@ -53,23 +67,32 @@ test(`at ${WIDTHS.join(' and ')} px every view is drawn within its frame`, async
       // measured once the view has drawn at the new width: on a loaded machine its first
       // redraw can come later than 300 ms, and a view caught at its previous width is not
       // what a reader sees; what is still out of the frame after 5 s is a fault
-      const measure = () => figure.evaluate((fig, { id, width }) => {
-        const frame = fig.getBoundingClientRect();
-        const out: string[] = [];
-        if (frame.right > window.innerWidth + 1) out.push(`${width} px, ${id}: the figure reaches ${Math.round(frame.right)} px, past the window`);
-        // what a region that scrolls sideways holds may run past the frame: it scrolls
-        const scrolls = (el: Element) => {
-          for (let e = el.parentElement; e && e !== fig; e = e.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) return true;
-          return false;
-        };
-        for (const el of Array.from(fig.querySelectorAll('text, p, li, button, th, td, span'))) {
-          if (el.closest('.slv-sr-only, [hidden]') || scrolls(el)) continue;
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 || r.height === 0) continue;
-          if (r.right > frame.right + 1 || r.left < frame.left - 1) out.push(`${width} px, ${id}: "${(el.textContent ?? '').trim().slice(0, 40)}" runs from ${Math.round(r.left)} to ${Math.round(r.right)} px, out of ${Math.round(frame.left)}-${Math.round(frame.right)}`);
-        }
-        return [...new Set(out)];
-      }, { id: view, width });
+      const measure = () =>
+        figure.evaluate(
+          (fig, { id, width }) => {
+            const frame = fig.getBoundingClientRect();
+            const out: string[] = [];
+            if (frame.right > window.innerWidth + 1)
+              out.push(`${width} px, ${id}: the figure reaches ${Math.round(frame.right)} px, past the window`);
+            // what a region that scrolls sideways holds may run past the frame: it scrolls
+            const scrolls = (el: Element) => {
+              for (let e = el.parentElement; e && e !== fig; e = e.parentElement)
+                if (['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) return true;
+              return false;
+            };
+            for (const el of Array.from(fig.querySelectorAll('text, p, li, button, th, td, span'))) {
+              if (el.closest('.slv-sr-only, [hidden]') || scrolls(el)) continue;
+              const r = el.getBoundingClientRect();
+              if (r.width === 0 || r.height === 0) continue;
+              if (r.right > frame.right + 1 || r.left < frame.left - 1)
+                out.push(
+                  `${width} px, ${id}: "${(el.textContent ?? '').trim().slice(0, 40)}" runs from ${Math.round(r.left)} to ${Math.round(r.right)} px, out of ${Math.round(frame.left)}-${Math.round(frame.right)}`,
+                );
+            }
+            return [...new Set(out)];
+          },
+          { id: view, width },
+        );
       let found = await measure();
       for (let tries = 0; found.length > 0 && tries < 10; tries++) {
         await page.waitForTimeout(500);
@@ -82,7 +105,9 @@ test(`at ${WIDTHS.join(' and ')} px every view is drawn within its frame`, async
   expect(problems).toEqual([]);
 });
 
-const LESSONS = readdirSync('lessons').filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').map((f) => f.replace(/\.md$/, ''));
+const LESSONS = readdirSync('lessons')
+  .filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md')
+  .map((f) => f.replace(/\.md$/, ''));
 
 test('at 320 px no lesson scrolls the page sideways: its wide tables and code scroll in their own regions', async ({ page }) => {
   test.setTimeout(240_000);

@@ -15,7 +15,13 @@ function parseTime(text: string): number {
   return Number(match[1]) * { ns: 1, µs: 1e3, ms: 1e6, s: 1e9 }[match[2] as 'ns' | 'µs' | 'ms' | 's'];
 }
 
-interface LogLine { t: number; cpu: number; verb: 'spins' | 'takes' | 'releases' | 'other'; lock: string; ahead: number }
+interface LogLine {
+  t: number;
+  cpu: number;
+  verb: 'spins' | 'takes' | 'releases' | 'other';
+  lock: string;
+  ahead: number;
+}
 
 function parseLine(line: string): LogLine {
   const [time, rest = ''] = line.split(/: (.*)/s);
@@ -72,7 +78,8 @@ test('after Pause, Reset and Step 1 ms twice, Why on a CPU the log shows spinnin
   }
   // a CPU the log shows taking the lock after it began went first
   const took = await list('took-before');
-  for (const l of log.slice(spinAt + 1).filter((a) => a.verb === 'takes' && a.lock === spin.lock && a.cpu !== spin.cpu)) expect(took).toContain(l.cpu);
+  for (const l of log.slice(spinAt + 1).filter((a) => a.verb === 'takes' && a.lock === spin.lock && a.cpu !== spin.cpu))
+    expect(took).toContain(l.cpu);
   // and the sentences say it: no holder that released before the spin began
   const text = (await why.getByTestId('why-sentences').textContent()) ?? '';
   if (holder === 'free') expect(text).toMatch(/it was between holders|it was free/);

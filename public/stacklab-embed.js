@@ -22,13 +22,16 @@
   const defaultBase = new URL('./', script ? script.src : location.href).href;
 
   class StackLabEmbed extends HTMLElement {
-    static get observedAttributes() { return ['lesson', 'scenario', 'height', 'views', 'label', 'origin', 'src', 'theme']; }
+    static get observedAttributes() {
+      return ['lesson', 'scenario', 'height', 'views', 'label', 'origin', 'src', 'theme'];
+    }
 
     constructor() {
       super();
       const root = this.attachShadow({ mode: 'open' });
       const style = document.createElement('style');
-      style.textContent = ':host{display:block;contain:content}:host([hidden]){display:none}' +
+      style.textContent =
+        ':host{display:block;contain:content}:host([hidden]){display:none}' +
         'iframe{display:block;width:100%;border:0;margin:0;padding:0;background:transparent}';
       this.frame = document.createElement('iframe');
       this.frame.setAttribute('loading', 'lazy');
@@ -41,9 +44,13 @@
       this.render();
     }
 
-    disconnectedCallback() { window.removeEventListener('message', this.onMessage); }
+    disconnectedCallback() {
+      window.removeEventListener('message', this.onMessage);
+    }
 
-    attributeChangedCallback() { if (this.isConnected) this.render(); }
+    attributeChangedCallback() {
+      if (this.isConnected) this.render();
+    }
 
     /** The #/embed URL this element's attributes describe. */
     get url() {

@@ -49,7 +49,14 @@ export function bundleSizes() {
   return { initialJs: sum(initial), initialFiles: initial.length, workerJs: sum(worker), wasm: sum(wasm) };
 }
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 /** Serves dist/ on a free local port (as `vite preview` would, without the port it shares with the tests). */
 function serve() {
@@ -90,26 +97,32 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 
 /** Frame intervals and long tasks over `ms` of wall time, measured inside the page. */
 function measureFrames(page, ms) {
-  return page.evaluate((duration) => new Promise((resolve) => {
-    const long = [];
-    const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) long.push(entry.duration); });
-    observer.observe({ type: 'longtask' });
-    const lab = document.querySelector('section.lab');
-    const framesBefore = Number(lab?.dataset.frames ?? 0);
-    const intervals = [];
-    let last = 0;
-    const end = performance.now() + duration;
-    const step = (t) => {
-      if (last) intervals.push(t - last);
-      last = t;
-      if (t < end) requestAnimationFrame(step);
-      else {
-        observer.disconnect();
-        resolve({ intervals, long, labFrames: Number(lab?.dataset.frames ?? 0) - framesBefore });
-      }
-    };
-    requestAnimationFrame(step);
-  }), ms);
+  return page.evaluate(
+    (duration) =>
+      new Promise((resolve) => {
+        const long = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) long.push(entry.duration);
+        });
+        observer.observe({ type: 'longtask' });
+        const lab = document.querySelector('section.lab');
+        const framesBefore = Number(lab?.dataset.frames ?? 0);
+        const intervals = [];
+        let last = 0;
+        const end = performance.now() + duration;
+        const step = (t) => {
+          if (last) intervals.push(t - last);
+          last = t;
+          if (t < end) requestAnimationFrame(step);
+          else {
+            observer.disconnect();
+            resolve({ intervals, long, labFrames: Number(lab?.dataset.frames ?? 0) - framesBefore });
+          }
+        };
+        requestAnimationFrame(step);
+      }),
+    ms,
+  );
 }
 
 function summarise({ intervals, long, labFrames }, seconds) {
@@ -138,7 +151,10 @@ export async function browserFigures() {
   ensureDist();
   const server = await serve();
   const base = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-timer-throttling'] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-timer-throttling'],
+  });
   try {
     // Navigation to the first animated frame: the first frame after the loaded one, fresh page each time.
     const firstFrames = [];
@@ -163,10 +179,13 @@ export async function browserFigures() {
     // 64 CPUs, every view open, the timeline on screen; a long run, so that even at the
     // top speed it does not end while being measured.
     const frameRuns = {};
-    for (const [name, speed] of [[DEFAULT_RUN, undefined], ['64 CPUs, timeline on screen, top speed', 'max']]) {
+    for (const [name, speed] of [
+      [DEFAULT_RUN, undefined],
+      ['64 CPUs, timeline on screen, top speed', 'max'],
+    ]) {
       const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
       const page = await context.newPage();
-      await page.goto(base + await labHash({ machine: { cpus: 64 }, sim: { duration_ns: 100e9 } }, speed ? { sp: speed } : {}));
+      await page.goto(base + (await labHash({ machine: { cpus: 64 }, sim: { duration_ns: 100e9 } }, speed ? { sp: speed } : {})));
       await page.waitForFunction(() => Number(document.querySelector('section.lab')?.dataset.frames ?? 0) > 10, null, { timeout: 30_000 });
       await page.locator('[data-view="timeline"]').scrollIntoViewIfNeeded();
       await page.waitForTimeout(1000);
@@ -180,25 +199,48 @@ export async function browserFigures() {
     {
       const context = await browser.newContext({ viewport: { width: 1920, height: 2160 } });
       const page = await context.newPage();
-      await page.goto(base + await labHash({ machine: { cpus: 256 }, sim: { duration_ns: 100e9 } }, { vw: CPU_VIEWS }));
+      await page.goto(base + (await labHash({ machine: { cpus: 256 }, sim: { duration_ns: 100e9 } }, { vw: CPU_VIEWS })));
       // a core that takes fewer CPUs loads the default lab instead and says why in a banner
-      const problem = await page.waitForFunction(() => Number(document.querySelector('section.lab')?.dataset.frames ?? 0) > 10, null, { timeout: 30_000 })
-        .then(async () => (await page.locator('[data-view="cpu-grid"]').first().textContent())?.includes('CPUs (256)') ? null
-          : `the lab did not load 256 CPUs: ${(await page.locator('.banner-notice').first().textContent().catch(() => '')).trim().slice(0, 200)}`,
-        () => 'no frames in 30 s');
+      const problem = await page
+        .waitForFunction(() => Number(document.querySelector('section.lab')?.dataset.frames ?? 0) > 10, null, { timeout: 30_000 })
+        .then(
+          async () =>
+            (await page.locator('[data-view="cpu-grid"]').first().textContent())?.includes('CPUs (256)')
+              ? null
+              : `the lab did not load 256 CPUs: ${(
+                  await page
+                    .locator('.banner-notice')
+                    .first()
+                    .textContent()
+                    .catch(() => '')
+                )
+                  .trim()
+                  .slice(0, 200)}`,
+          () => 'no frames in 30 s',
+        );
       if (problem) frameRuns[CPUS256_RUN] = { skipped: problem };
       else {
         await page.locator('[data-slot="cpu-grid"]').scrollIntoViewIfNeeded();
         // the grid's top just under the lab's sticky transport bar
-        await page.evaluate(() => window.scrollBy(0, (document.querySelector('[data-slot="cpu-grid"]')?.getBoundingClientRect().top ?? 0)
-          - (document.querySelector('.lab-bar')?.getBoundingClientRect().height ?? 0) - 8));
+        await page.evaluate(() =>
+          window.scrollBy(
+            0,
+            (document.querySelector('[data-slot="cpu-grid"]')?.getBoundingClientRect().top ?? 0) -
+              (document.querySelector('.lab-bar')?.getBoundingClientRect().height ?? 0) -
+              8,
+          ),
+        );
         await page.mouse.move(0, 0);
         await page.waitForTimeout(1000);
         // a view counts as on screen when all of it is
-        const offScreen = await page.evaluate((ids) => ids.filter((id) => {
-          const r = document.querySelector(`[data-slot="${id}"]`)?.getBoundingClientRect();
-          return !r || r.top < 0 || r.bottom > innerHeight;
-        }), CPU_VIEWS);
+        const offScreen = await page.evaluate(
+          (ids) =>
+            ids.filter((id) => {
+              const r = document.querySelector(`[data-slot="${id}"]`)?.getBoundingClientRect();
+              return !r || r.top < 0 || r.bottom > innerHeight;
+            }),
+          CPU_VIEWS,
+        );
         frameRuns[CPUS256_RUN] = { ...summarise(await measureFrames(page, 5000), 5), offScreen };
       }
       await context.close();
@@ -210,7 +252,7 @@ export async function browserFigures() {
       const { meta, ...gs320 } = JSON.parse(readFileSync(join(root, 'lessons', 'scenarios', 'gs320.json'), 'utf8'));
       const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
       const page = await context.newPage();
-      await page.goto(base + await labHash({ ...gs320, sim: { ...gs320.sim, duration_ns: 100e9 } }));
+      await page.goto(base + (await labHash({ ...gs320, sim: { ...gs320.sim, duration_ns: 100e9 } })));
       await page.waitForFunction(() => Number(document.querySelector('section.lab')?.dataset.frames ?? 0) > 10, null, { timeout: 30_000 });
       await page.locator('[data-view="numa-topology"] [data-arc]').first().waitFor({ timeout: 30_000 });
       await page.locator('[data-view="numa-topology"]').scrollIntoViewIfNeeded();

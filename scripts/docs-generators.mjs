@@ -31,7 +31,11 @@ export function ensureVitePress() {
   if (existsSync(bin)) return bin;
   mkdirSync(vitepressCache, { recursive: true });
   writeFileSync(join(vitepressCache, 'package.json'), JSON.stringify({ name: 'stacklab-vitepress-cache', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `vitepress@${VITEPRESS}`], { cwd: vitepressCache, stdio: 'pipe', timeout: 240_000 });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `vitepress@${VITEPRESS}`], {
+    cwd: vitepressCache,
+    stdio: 'pipe',
+    timeout: 240_000,
+  });
   return bin;
 }
 
@@ -40,7 +44,10 @@ export function ensureMkDocs() {
   const bin = join(mkdocsEnv, 'bin', 'mkdocs');
   if (existsSync(bin)) return bin;
   execFileSync('python3', ['-m', 'venv', mkdocsEnv], { stdio: 'pipe', timeout: 120_000 });
-  execFileSync(join(mkdocsEnv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `mkdocs==${MKDOCS}`], { stdio: 'pipe', timeout: 240_000 });
+  execFileSync(join(mkdocsEnv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `mkdocs==${MKDOCS}`], {
+    stdio: 'pipe',
+    timeout: 240_000,
+  });
   return bin;
 }
 
@@ -51,13 +58,20 @@ export function ensureSphinx() {
   const done = join(mkdocsEnv, `.sphinx-${SPHINX}-furo-${FURO}`);
   if (existsSync(bin) && existsSync(done)) return bin;
   ensureMkDocs();
-  execFileSync(join(mkdocsEnv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `sphinx==${SPHINX}`, `furo==${FURO}`], { stdio: 'pipe', timeout: 300_000 });
+  execFileSync(join(mkdocsEnv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `sphinx==${SPHINX}`, `furo==${FURO}`], {
+    stdio: 'pipe',
+    timeout: 300_000,
+  });
   writeFileSync(done, '');
   return bin;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const [name, ensure] of [[`VitePress ${VITEPRESS}`, ensureVitePress], [`MkDocs ${MKDOCS}`, ensureMkDocs], [`Sphinx ${SPHINX} with furo ${FURO}`, ensureSphinx]]) {
+  for (const [name, ensure] of [
+    [`VitePress ${VITEPRESS}`, ensureVitePress],
+    [`MkDocs ${MKDOCS}`, ensureMkDocs],
+    [`Sphinx ${SPHINX} with furo ${FURO}`, ensureSphinx],
+  ]) {
     const start = Date.now();
     try {
       ensure();

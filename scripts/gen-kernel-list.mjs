@@ -41,18 +41,20 @@ export function kernelListSource() {
     const record = new RegExp(`^export const ${name}\\b(?!\\w)`, 'm');
     const homes = found.filter((module) => record.test(module.text));
     if (homes.length !== 1) {
-      throw new Error(homes.length === 0
-        ? `no module under src/kernels/ exports the record of kernel "${name}" (export const ${name}: KernelInfo = ..., or export const ${name} = ...), which wasm-core/src/kernels/registry.c lists`
-        : `kernel "${name}"'s record is exported by ${homes.map((m) => relative(root, m.path)).join(' and ')}: one, please`);
+      throw new Error(
+        homes.length === 0
+          ? `no module under src/kernels/ exports the record of kernel "${name}" (export const ${name}: KernelInfo = ..., or export const ${name} = ...), which wasm-core/src/kernels/registry.c lists`
+          : `kernel "${name}"'s record is exported by ${homes.map((m) => relative(root, m.path)).join(' and ')}: one, please`,
+      );
     }
     const spec = `./${relative(KERNELS_TS, homes[0].path).split('\\').join('/').replace(/\.ts$/, '.js')}`;
     return { name, spec };
   });
   return [
     '/*',
-    ' * list.gen.ts -- written by `npm run gen` (scripts/gen-kernel-list.mjs) from the core\'s',
-    ' * registry, wasm-core/src/kernels/registry.c: every kernel\'s record in kernel.kind\'s order.',
-    ' * Do not edit: add a kernel\'s K(name) line there and its folder here.',
+    " * list.gen.ts -- written by `npm run gen` (scripts/gen-kernel-list.mjs) from the core's",
+    " * registry, wasm-core/src/kernels/registry.c: every kernel's record in kernel.kind's order.",
+    " * Do not edit: add a kernel's K(name) line there and its folder here.",
     ' */',
     "import type { KernelInfo } from './types.js';",
     ...lines.map(({ name, spec }) => `import { ${name} } from '${spec}';`),
@@ -66,7 +68,13 @@ export const generator = {
   name: "the app's list of kernels",
   command: 'npm run gen',
   async outputs() {
-    return [{ path: 'src/kernels/list.gen.ts', about: 'wasm-core/src/kernels/registry.c (its K(name) lines) and the records under src/kernels/', text: kernelListSource() }];
+    return [
+      {
+        path: 'src/kernels/list.gen.ts',
+        about: 'wasm-core/src/kernels/registry.c (its K(name) lines) and the records under src/kernels/',
+        text: kernelListSource(),
+      },
+    ];
   },
 };
 

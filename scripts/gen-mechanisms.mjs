@@ -14,7 +14,13 @@ export const generator = {
   async outputs() {
     ensureBuilt({ refreshCore: true });
     const { module } = await runnerImport(join(root, 'src/lesson/mechanisms-node.ts'), { configFile: false, logLevel: 'error' });
-    return [{ path: module.MECHANISMS_PAGE, about: "the native core's schema, the presets and the lessons", text: module.mechanismsPageFromDisk() }];
+    return [
+      {
+        path: module.MECHANISMS_PAGE,
+        about: "the native core's schema, the presets and the lessons",
+        text: module.mechanismsPageFromDisk(),
+      },
+    ];
   },
 };
 

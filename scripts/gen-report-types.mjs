@@ -12,7 +12,9 @@ export const generator = {
     const { loadCoreFromDisk } = await cliModule('core/node.js');
     const { readSchema } = await cliModule('core/schema.js');
     const { reportTypesSource } = await cliModule('core/report-shape.js');
-    return [{ path: 'src/core/report-types.ts', about: "the core's schema", text: reportTypesSource(readSchema(await loadCoreFromDisk())) }];
+    return [
+      { path: 'src/core/report-types.ts', about: "the core's schema", text: reportTypesSource(readSchema(await loadCoreFromDisk())) },
+    ];
   },
 };
 

@@ -35,16 +35,18 @@ const robustness = {
   async outputs() {
     ensureBuilt({ refreshCore: true });
     const { module } = await runnerImport(join(root, 'src/lesson/robustness-node.ts'), { configFile: false, logLevel: 'error' });
-    return [{
-      path: 'docs/robustness.md',
-      about: 'wasm-core/src, the presets, the lessons\' scenarios and conclusions and the code that judges them',
-      isCurrent: () => module.reportIsCurrent(),
-      async write() {
-        process.stdout.write('gen: docs/robustness.md is stale: npm run robustness (minutes the first time)\n');
-        const run = spawnSync(process.execPath, [join(root, 'scripts', 'robustness.mjs')], { cwd: root, stdio: 'inherit' });
-        if (run.status !== 0) throw new Error(`npm run robustness exited ${run.status}`);
+    return [
+      {
+        path: 'docs/robustness.md',
+        about: "wasm-core/src, the presets, the lessons' scenarios and conclusions and the code that judges them",
+        isCurrent: () => module.reportIsCurrent(),
+        async write() {
+          process.stdout.write('gen: docs/robustness.md is stale: npm run robustness (minutes the first time)\n');
+          const run = spawnSync(process.execPath, [join(root, 'scripts', 'robustness.mjs')], { cwd: root, stdio: 'inherit' });
+          if (run.status !== 0) throw new Error(`npm run robustness exited ${run.status}`);
+        },
       },
-    }];
+    ];
   },
 };
 

@@ -68,7 +68,8 @@ async function write(output) {
   } else if ('files' in output) {
     mkdirSync(path, { recursive: true });
     for (const name of folderFiles(path)) if (!(name in output.files)) rmSync(join(path, name), { recursive: true, force: true });
-    for (const [name, text] of Object.entries(output.files)) if (readOrEmpty(join(path, name)) !== text) writeFileSync(join(path, name), text);
+    for (const [name, text] of Object.entries(output.files))
+      if (readOrEmpty(join(path, name)) !== text) writeFileSync(join(path, name), text);
   } else {
     await output.write();
   }
@@ -102,7 +103,9 @@ export async function runGenerators(generators, { check }) {
           say(`${output.path} is current`);
         } else if (check) {
           failed++;
-          process.stderr.write(`gen: STALE ${output.path} (made from ${output.about}): ${why}; run \`${generator.command}\` (or \`npm run gen\`) and commit it\n`);
+          process.stderr.write(
+            `gen: STALE ${output.path} (made from ${output.about}): ${why}; run \`${generator.command}\` (or \`npm run gen\`) and commit it\n`,
+          );
           continue;
         } else {
           await write(output);

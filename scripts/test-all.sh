@@ -9,7 +9,7 @@
 #   setup (scripts/setup.sh: apt-get, npm ci, core and CLI built with make -j)
 #     |-- C lane:  C tests, C tests under ASan+UBSan, the fuzzer (FUZZ_SECONDS), then the
 #     |            house checks: generated files current (npm run gen:check), ESLint,
-#     |            formatting (Prettier, clang-format; once .format-enforced exists)
+#     |            formatting (Prettier, clang-format)
 #     |-- JS lane: typecheck, Vitest, the site's builds (dist/ and the e2e builds)
 #     '-- the docs generators the embed spec builds sites with, installed
 #   join, then Playwright (E2E_WORKERS workers) against dist/ on a free port
@@ -35,8 +35,6 @@ banner() { printf '\n==== %s ====\n' "$*"; }
 ORDER=()
 record() { printf '%s %s %s\n' "$2" "$3" "$4" > "$results/counts/$1"; }
 unable() { printf 'unable %s\n' "$2" > "$results/counts/$1"; }
-# a suite that chose not to run, saying why (counted neither way)
-skipped() { printf 'skipped %s\n' "$2" > "$results/counts/$1"; }
 expect_suite() { ORDER+=("$1"); }
 
 # timed NAME COMMAND...: runs a command, adding its wall time to the summary's table.
@@ -120,15 +118,8 @@ house_checks() {
   check_suite Lint npm run --silent lint
   # a kernel is two folders (issue 39): the toy kernel added, built and run in a throw-away worktree
   check_suite "Toy kernel" node scripts/toy-kernel.mjs
-  # Prettier and clang-format: enforced once the repository has been formatted (the commit
-  # that does it adds .format-enforced); until then said, not run
-  if [ -f .format-enforced ]; then
-    check_suite Format npm run --silent format:check
-  else
-    banner "Format (npm run format:check)"
-    echo "Format: skipped: the repository is not formatted yet (no .format-enforced); npm run format:check runs it by hand"
-    skipped Format "not enforced until .format-enforced exists"
-  fi
+  # Prettier over the TypeScript and JavaScript, clang-format over the C
+  check_suite Format npm run --silent format:check
 }
 c_lane() {
   c_suite "C tests" test
@@ -226,9 +217,7 @@ for name in "${ORDER[@]}"; do
     echo "$name: did not run (counted as 1 failed)"; total_failed=$((total_failed + 1)); continue
   fi
   read -r passed failed status < "$file"
-  if [ "$passed" = skipped ]; then
-    echo "$name: skipped ($failed${status:+ $status})"
-  elif [ "$passed" = unable ]; then
+  if [ "$passed" = unable ]; then
     echo "$name: could not run ($failed${status:+ $status}) (counted as 1 failed)"
     total_failed=$((total_failed + 1))
   elif [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then

@@ -35,12 +35,20 @@ function table(heading, rows, unit = (s) => `${s.toFixed(1)} s`) {
 }
 
 // set-up steps and suites, in the order they ran
-const steps = existsSync(timingsFile ?? '') ? readFileSync(timingsFile, 'utf8').split('\n').filter(Boolean).map((line) => {
-  const [name, seconds] = line.split('\t');
-  return [name, Number(seconds)];
-}) : [];
-table('Wall time of each step (the C lane ran beside the JavaScript lane):',
-  [...steps, ['whole run', Number(totalSeconds)]], (s) => `${minutes(s)} (${s} s)`);
+const steps = existsSync(timingsFile ?? '')
+  ? readFileSync(timingsFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [name, seconds] = line.split('\t');
+        return [name, Number(seconds)];
+      })
+  : [];
+table(
+  'Wall time of each step (the C lane ran beside the JavaScript lane):',
+  [...steps, ['whole run', Number(totalSeconds)]],
+  (s) => `${minutes(s)} (${s} s)`,
+);
 
 // Playwright: every test's duration (each result, so a retry shows), slowest first
 const playwright = readJson(playwrightFile);
@@ -60,7 +68,10 @@ if (playwright) {
   tests.sort((a, b) => b[1] - a[1]);
   const total = tests.reduce((sum, [, s]) => sum + s, 0);
   console.log();
-  table(`The 20 slowest of ${tests.length} Playwright tests (${minutes(total)} of test time in all, over the workers):`, tests.slice(0, 20));
+  table(
+    `The 20 slowest of ${tests.length} Playwright tests (${minutes(total)} of test time in all, over the workers):`,
+    tests.slice(0, 20),
+  );
   // and by file: where a merge or a move to Vitest pays
   const files = new Map();
   for (const [label, seconds] of tests) {
@@ -74,10 +85,9 @@ if (playwright) {
 // Vitest: each file's duration
 const vitest = readJson(vitestFile);
 if (vitest) {
-  const files = (vitest.testResults ?? []).map((result) => [
-    String(result.name ?? '').replace(`${process.cwd()}/`, ''),
-    ((result.endTime ?? 0) - (result.startTime ?? 0)) / 1000,
-  ]).sort((a, b) => b[1] - a[1]);
+  const files = (vitest.testResults ?? [])
+    .map((result) => [String(result.name ?? '').replace(`${process.cwd()}/`, ''), ((result.endTime ?? 0) - (result.startTime ?? 0)) / 1000])
+    .sort((a, b) => b[1] - a[1]);
   console.log();
   table(`The 10 slowest of ${files.length} Vitest files:`, files.slice(0, 10));
 }

@@ -33,7 +33,11 @@ function check(name, ok, detail = '') {
 function run(work, name, command, args, env = {}) {
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: work, stdio: 'inherit', env: { ...process.env, ...env } });
-  return check(`${name} (${((Date.now() - started) / 1000).toFixed(0)} s)`, result.status === 0, result.status === 0 ? '' : `${command} ${args.join(' ')} exited ${result.status}`);
+  return check(
+    `${name} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    result.status === 0,
+    result.status === 0 ? '' : `${command} ${args.join(' ')} exited ${result.status}`,
+  );
 }
 
 const work = mkdtempSync(join(tmpdir(), 'stacklab-toy-'));
@@ -49,9 +53,15 @@ try {
   const text = readFileSync(registry, 'utf8');
   const marker = /^(\s*)\/\* a new kernel: one line above this one \*\//m;
   if (!check('the core registry has its place for a new kernel', marker.test(text))) throw new Error('stop');
-  writeFileSync(registry, text.replace(marker, (line, indent) => `${indent}K(toy)${' '.repeat(Math.max(1, 15 - 'K(toy)'.length))}\\\n${line}`));
+  writeFileSync(
+    registry,
+    text.replace(marker, (line, indent) => `${indent}K(toy)${' '.repeat(Math.max(1, 15 - 'K(toy)'.length))}\\\n${line}`),
+  );
 
-  const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=normal'], { cwd: work, encoding: 'utf8' }).trimEnd().split('\n').sort();
+  const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=normal'], { cwd: work, encoding: 'utf8' })
+    .trimEnd()
+    .split('\n')
+    .sort();
   const expected = ['?? src/kernels/toy/', '?? wasm-core/src/kernels/toy/', ' M wasm-core/src/kernels/registry.c'].sort();
   check('adding the toy is two new folders and the registry', JSON.stringify(status) === JSON.stringify(expected), status.join('; '));
   const numstat = execFileSync('git', ['diff', '--numstat'], { cwd: work, encoding: 'utf8' }).trim();
@@ -64,17 +74,38 @@ try {
   // every kernel folder's files); the app's build compiles its views
   ok = ok && run(work, 'CLI build (tsc -b)', 'npm', ['run', '--silent', 'build:cli']);
   if (ok) {
-    const cli = spawnSync(process.execPath, ['bin/stacklab.mjs', 'run', 'testbed-classic', '--set', 'kernel.kind=toy', '--set', 'machine.cpus=4', '--json'], { cwd: work, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const cli = spawnSync(
+      process.execPath,
+      ['bin/stacklab.mjs', 'run', 'testbed-classic', '--set', 'kernel.kind=toy', '--set', 'machine.cpus=4', '--json'],
+      { cwd: work, encoding: 'utf8', maxBuffer: 64 << 20 },
+    );
     let report;
-    try { report = JSON.parse(cli.stdout); } catch { report = undefined; }
+    try {
+      report = JSON.parse(cli.stdout);
+    } catch {
+      report = undefined;
+    }
     const lock = report?.report?.locks?.find?.((l) => l.name === 'TOY_LOCK') ?? report?.locks?.find?.((l) => l.name === 'TOY_LOCK');
-    check('the CLI runs the toy', cli.status === 0 && !!lock && lock.acquisitions_per_s > 0,
-      cli.status === 0 ? (lock ? `TOY_LOCK taken ${Math.round(lock.acquisitions_per_s)}/s` : 'no TOY_LOCK in the report') : `exit ${cli.status}: ${cli.stderr.slice(0, 400)}`);
+    check(
+      'the CLI runs the toy',
+      cli.status === 0 && !!lock && lock.acquisitions_per_s > 0,
+      cli.status === 0
+        ? lock
+          ? `TOY_LOCK taken ${Math.round(lock.acquisitions_per_s)}/s`
+          : 'no TOY_LOCK in the report'
+        : `exit ${cli.status}: ${cli.stderr.slice(0, 400)}`,
+    );
   }
   ok = ok && run(work, 'app build (vite build)', 'node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
   if (ok) {
     // the browser: the lab and Compare, served from the worktree's build
-    run(work, 'the toy in the browser (lab, Compare)', 'npx', ['playwright', 'test', '-c', join(work, 'scripts', 'toy-kernel', 'playwright.config.ts')], { TOY_ROOT: work, E2E_PORT: '' });
+    run(
+      work,
+      'the toy in the browser (lab, Compare)',
+      'npx',
+      ['playwright', 'test', '-c', join(work, 'scripts', 'toy-kernel', 'playwright.config.ts')],
+      { TOY_ROOT: work, E2E_PORT: '' },
+    );
   }
 } catch (error) {
   if (error.message !== 'stop') check('the toy kernel test', false, error.message);

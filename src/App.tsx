@@ -25,7 +25,11 @@ const ComparePage = lazy(() => import('./lab/compare/ComparePage.js').then((m) =
 const PresenterPage = lazy(() => import('./lab/presenter/PresenterPage.js').then((m) => ({ default: m.PresenterPage })));
 
 function Loading({ what }: { what: string }) {
-  return <p className="page-loading" aria-busy="true">Loading {what}…</p>;
+  return (
+    <p className="page-loading" aria-busy="true">
+      Loading {what}…
+    </p>
+  );
 }
 
 /** The route of the current hash, and a key that changes on every navigation. */
@@ -42,25 +46,39 @@ function useRoute(): { route: Route; key: number } {
 /** The page's content, in the words of an error message ("Something went wrong showing …"). */
 function whatOf(route: Route): string {
   switch (route.page) {
-    case 'lab': return 'the lab';
-    case 'lessons': return 'the list of lessons';
-    case 'lesson': return 'this lesson';
-    case 'embed': return 'this embedded StackLab';
-    case 'compare': return 'the comparison';
-    case 'present': return 'presenter mode';
-    case 'not-found': return 'this page';
+    case 'lab':
+      return 'the lab';
+    case 'lessons':
+      return 'the list of lessons';
+    case 'lesson':
+      return 'this lesson';
+    case 'embed':
+      return 'this embedded StackLab';
+    case 'compare':
+      return 'the comparison';
+    case 'present':
+      return 'presenter mode';
+    case 'not-found':
+      return 'this page';
   }
 }
 
 function titleOf(route: Route): string {
   switch (route.page) {
-    case 'lab': return 'StackLab: the lab';
-    case 'lessons': return 'Lessons · StackLab';
-    case 'lesson': return 'Lesson · StackLab';
-    case 'embed': return 'StackLab';
-    case 'compare': return 'Compare two runs · StackLab';
-    case 'present': return 'Presenting · StackLab';
-    case 'not-found': return 'Page not found · StackLab';
+    case 'lab':
+      return 'StackLab: the lab';
+    case 'lessons':
+      return 'Lessons · StackLab';
+    case 'lesson':
+      return 'Lesson · StackLab';
+    case 'embed':
+      return 'StackLab';
+    case 'compare':
+      return 'Compare two runs · StackLab';
+    case 'present':
+      return 'Presenting · StackLab';
+    case 'not-found':
+      return 'Page not found · StackLab';
   }
 }
 
@@ -75,17 +93,45 @@ export function App() {
   }, [route, key]);
 
   if (route.page === 'present') {
-    return <><UpdateBanner /><main className="present-main" ref={main} tabIndex={-1}><ErrorBoundary what="presenter mode" key={key}><Suspense fallback={<Loading what="presenter mode" />}><PresenterPage script={route.script} scene={route.scene} /></Suspense></ErrorBoundary></main></>;
+    return (
+      <>
+        <UpdateBanner />
+        <main className="present-main" ref={main} tabIndex={-1}>
+          <ErrorBoundary what="presenter mode" key={key}>
+            <Suspense fallback={<Loading what="presenter mode" />}>
+              <PresenterPage script={route.script} scene={route.scene} />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </>
+    );
   }
   if (route.page === 'embed') {
-    return <><UpdateBanner /><main className="embed" ref={main} tabIndex={-1}><ErrorBoundary what="this embedded StackLab" key={key}><Suspense fallback={<Loading what="StackLab" />}><EmbedPage route={route} /></Suspense></ErrorBoundary></main></>;
+    return (
+      <>
+        <UpdateBanner />
+        <main className="embed" ref={main} tabIndex={-1}>
+          <ErrorBoundary what="this embedded StackLab" key={key}>
+            <Suspense fallback={<Loading what="StackLab" />}>
+              <EmbedPage route={route} />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </>
+    );
   }
   return (
     <>
-      <a className="skip-link" href="#content" onClick={(event) => {
-        event.preventDefault();
-        main.current?.focus();
-      }}>Skip to content</a>
+      <a
+        className="skip-link"
+        href="#content"
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <SiteHeader route={route} />
       <UpdateBanner />
       <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' || route.page === 'compare' ? 'page page-lab' : 'page'}>
@@ -101,7 +147,8 @@ export function App() {
 function SiteHeader({ route }: { route: Route }) {
   const current = (page: 'lab' | 'lessons') =>
     (page === 'lab' && route.page === 'lab') || (page === 'lessons' && (route.page === 'lessons' || route.page === 'lesson'))
-      ? 'page' as const : undefined;
+      ? ('page' as const)
+      : undefined;
   return (
     <header className="site-header">
       <a className="brand" href="#/lab">
@@ -113,8 +160,12 @@ function SiteHeader({ route }: { route: Route }) {
         StackLab
       </a>
       <nav aria-label="Site">
-        <a href="#/lab" aria-current={current('lab')}>Lab</a>
-        <a href="#/lessons" aria-current={current('lessons')}>Lessons</a>
+        <a href="#/lab" aria-current={current('lab')}>
+          Lab
+        </a>
+        <a href="#/lessons" aria-current={current('lessons')}>
+          Lessons
+        </a>
       </nav>
       <ThemeSwitch />
       <p className="tagline">Why network stacks stop scaling on multiprocessors, and how real systems fixed it.</p>
@@ -127,8 +178,13 @@ function ThemeSwitch() {
   const theme = useSiteTheme();
   const on = theme === 'projector';
   return (
-    <button type="button" className="theme-switch" aria-pressed={on} onClick={() => setSiteTheme(on ? 'light' : 'projector')}
-      title="Large type, high contrast and thick marks, for a projector. Remembered on this computer.">
+    <button
+      type="button"
+      className="theme-switch"
+      aria-pressed={on}
+      onClick={() => setSiteTheme(on ? 'light' : 'projector')}
+      title="Large type, high contrast and thick marks, for a projector. Remembered on this computer."
+    >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <rect x="2" y="6" width="20" height="11" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
         <circle cx="16" cy="11.5" r="2.5" fill="currentColor" />
@@ -143,10 +199,12 @@ function SiteFooter() {
   return (
     <footer className="site-footer">
       <p>
-        The kernels and figures come from <cite>The OpenVMS TCP/IP Scalable Kernel</cite> by Rappaport, Pouffary,
-        Lieman and Marotta. Every number is simulated by a C core compiled to WebAssembly, running in your browser.
+        The kernels and figures come from <cite>The OpenVMS TCP/IP Scalable Kernel</cite> by Rappaport, Pouffary, Lieman and Marotta. Every
+        number is simulated by a C core compiled to WebAssembly, running in your browser.
       </p>
-      <p>Headless runs of the same core: <code>npx stacklab run testbed-classic</code></p>
+      <p>
+        Headless runs of the same core: <code>npx stacklab run testbed-classic</code>
+      </p>
     </footer>
   );
 }
@@ -156,11 +214,23 @@ function Page({ route, routeKey }: { route: Route; routeKey: number }) {
     case 'lab':
       return <LabPage shared={route.shared} error={route.error} key={routeKey} />;
     case 'lessons':
-      return <Suspense fallback={<Loading what="the lessons" />}><LessonIndex /></Suspense>;
+      return (
+        <Suspense fallback={<Loading what="the lessons" />}>
+          <LessonIndex />
+        </Suspense>
+      );
     case 'lesson':
-      return <Suspense fallback={<Loading what="the lesson" />}><LessonPage id={route.id} key={route.id} /></Suspense>;
+      return (
+        <Suspense fallback={<Loading what="the lesson" />}>
+          <LessonPage id={route.id} key={route.id} />
+        </Suspense>
+      );
     case 'compare':
-      return <Suspense fallback={<Loading what="the comparison" />}><ComparePage query={route.query} key={routeKey} /></Suspense>;
+      return (
+        <Suspense fallback={<Loading what="the comparison" />}>
+          <ComparePage query={route.query} key={routeKey} />
+        </Suspense>
+      );
     case 'embed':
     case 'present':
       return null;
@@ -185,8 +255,16 @@ function LabPage({ shared, error }: { shared?: SharedLab; error?: string }) {
     </div>
   );
   return (
-    <LabShell scenario={sharedValues(shared)} scenarioSource={shared ? 'link' : 'default'} initialView={shared?.view}
-      controls={shared?.view.controls} syncUrl notice={linkNotice(error)} label="StackLab lab" heading={heading} />
+    <LabShell
+      scenario={sharedValues(shared)}
+      scenarioSource={shared ? 'link' : 'default'}
+      initialView={shared?.view}
+      controls={shared?.view.controls}
+      syncUrl
+      notice={linkNotice(error)}
+      label="StackLab lab"
+      heading={heading}
+    />
   );
 }
 
@@ -194,8 +272,12 @@ function NotFound({ path }: { path: string }): ReactNode {
   return (
     <div className="not-found">
       <h1>There is no page here</h1>
-      <p>StackLab has no page at <code>#{path}</code>. The link may be mistyped or from a newer StackLab.</p>
-      <p>Go to <a href="#/lab">the lab</a> or <a href="#/lessons">the lessons</a>.</p>
+      <p>
+        StackLab has no page at <code>#{path}</code>. The link may be mistyped or from a newer StackLab.
+      </p>
+      <p>
+        Go to <a href="#/lab">the lab</a> or <a href="#/lessons">the lessons</a>.
+      </p>
     </div>
   );
 }

@@ -36,7 +36,17 @@ import { scripts } from './lab/presenter/scripts.js';
 import { readTextFile } from './shared/text-file.js';
 import { SimHost } from './worker/host.js';
 import { nodeHostEnv } from './worker/node-host-env.test-support.js';
-import { COMPARE_LINKS, labLink, ODD_IDS, ODD_ROUTES, PROGRESS_FILES, REFUSED_LINKS, REFUSED_SCENARIOS, SCRIPTS, STORED } from '../e2e/hostile-cases.js';
+import {
+  COMPARE_LINKS,
+  labLink,
+  ODD_IDS,
+  ODD_ROUTES,
+  PROGRESS_FILES,
+  REFUSED_LINKS,
+  REFUSED_SCENARIOS,
+  SCRIPTS,
+  STORED,
+} from '../e2e/hostile-cases.js';
 
 const core = await loadCoreFromDisk();
 const schema = readSchema(core);
@@ -53,7 +63,7 @@ const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).sort();
 
 /** The spec's expectUnharmed, minus the navigation: no `polluted` on {}, no new names on Object.prototype. */
 function expectUnharmed(): void {
-  expect((({}) as Record<string, unknown>).polluted).toBeUndefined();
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_NAMES);
 }
 

@@ -13,7 +13,8 @@ test('the lab runs the toy kernel: its views and its figures', async ({ page }) 
   await page.goto(`/#/lab?s=${state}`);
   await expect(page.locator('section.lab')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Run to end' }).click();
-  for (const view of ['cpu-grid', 'lock', 'modes', 'timeline']) await expect(page.locator(`[data-view="${view}"]`)).toBeVisible({ timeout: 30_000 });
+  for (const view of ['cpu-grid', 'lock', 'modes', 'timeline'])
+    await expect(page.locator(`[data-view="${view}"]`)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('fig-toy-locks')).toContainText('/s', { timeout: 30_000 });
   await expect(page.locator('[data-view="lock"]')).toContainText('TOY_LOCK');
 });
@@ -26,5 +27,9 @@ test('Compare runs the toy kernel on both sides', async ({ page }) => {
   await expect(page.locator('option', { hasText: 'on 8 CPUs' }).first()).toBeAttached();
   // and both sides run on the one clock
   const sides = page.getByTestId('compare-sides-now');
-  await expect.poll(async () => Math.min(Number(await sides.getAttribute('data-a-ns')), Number(await sides.getAttribute('data-b-ns'))), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Math.min(Number(await sides.getAttribute('data-a-ns')), Number(await sides.getAttribute('data-b-ns'))), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
 });

@@ -5,10 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { cspPlugin } from './csp-plugin.js';
 import { cspMeta, LANDING_CSP, SITE_CSP } from './csp.js';
 
-const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe('Content-Security-Policy', () => {
-  it('allows the site\'s own scripts and WebAssembly, never eval or inline code', () => {
+  it("allows the site's own scripts and WebAssembly, never eval or inline code", () => {
     const site = directives(SITE_CSP);
     expect(site.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(site.get('style-src')).toEqual(["'self'"]);

@@ -21,7 +21,10 @@ export interface SchemaSet {
 
 export const lessonSchemas = (): SchemaSet => ({
   options: { ...LESSON_AJV_OPTIONS },
-  schemas: { frontMatter: FRONT_MATTER_SCHEMA, ...Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [`component:${name}`, schema])) },
+  schemas: {
+    frontMatter: FRONT_MATTER_SCHEMA,
+    ...Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [`component:${name}`, schema])),
+  },
 });
 
 export const sceneScriptSchemas = (): SchemaSet => ({

@@ -65,8 +65,9 @@ describe('scenario files that are not scenario files are refused at once, by nam
   it('a file over the size limit, with the limit in the message', () => {
     const text = '{"meta": {"title": "' + 'x'.repeat(MAX_SCENARIO_FILE_BYTES) + '"}}';
     const big = file('big.json', text);
-    expect(refusedQuickly('run', big))
-      .toContain(`${big} is 1 MiB (${text.length.toLocaleString('en-US')} bytes); a scenario file may be at most 1 MiB (1,048,576 bytes)`);
+    expect(refusedQuickly('run', big)).toContain(
+      `${big} is 1 MiB (${text.length.toLocaleString('en-US')} bytes); a scenario file may be at most 1 MiB (1,048,576 bytes)`,
+    );
     const huge = file('huge.json', new Uint8Array(64 * 1024 * 1024));
     expect(refusedQuickly('run', huge)).toContain(`${huge} is 64 MiB (67,108,864 bytes); a scenario file may be at most 1 MiB`);
   });
@@ -87,8 +88,9 @@ describe('scenario files that are not scenario files are refused at once, by nam
 
   it('a Latin-1 file, with the line and column of the first byte that is not UTF-8', () => {
     const latin1 = file('latin1.json', Buffer.from('{\n  "meta": {"title": "Ã©t\xe9"}\n}', 'latin1'));
-    expect(refusedQuickly('run', latin1))
-      .toContain(`${latin1} is not UTF-8 (it looks like Latin-1 or Windows-1252): byte 0xE9 at line 2, column`);
+    expect(refusedQuickly('run', latin1)).toContain(
+      `${latin1} is not UTF-8 (it looks like Latin-1 or Windows-1252): byte 0xE9 at line 2, column`,
+    );
   });
 
   it('a binary file', () => {
@@ -98,7 +100,9 @@ describe('scenario files that are not scenario files are refused at once, by nam
 
   it('JSON nested 100,000 deep: the line and column where it passes 64 levels, no stack overflow', () => {
     const arrays = file('deep-arrays.json', '['.repeat(100_000) + ']'.repeat(100_000));
-    expect(refusedQuickly('run', arrays)).toContain(`${arrays}:1:65: objects and arrays are nested more than 64 levels deep here (StackLab reads at most 64)`);
+    expect(refusedQuickly('run', arrays)).toContain(
+      `${arrays}:1:65: objects and arrays are nested more than 64 levels deep here (StackLab reads at most 64)`,
+    );
     const objects = file('deep-objects.json', '{\n' + '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_001));
     expect(refusedQuickly('run', objects)).toContain(`${objects}:2:316:`);
     const cut = file('deep-cut.json', '['.repeat(100_000) + 'x');
@@ -123,23 +127,31 @@ describe('scenario files that are not scenario files are refused at once, by nam
 
 describe('sweeps too large to run are refused in words', () => {
   it('a huge --vary range', () => {
-    expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'machine.cpus=1..1e9:1'))
-      .toContain('--vary machine.cpus: 1..1e9:1 is 1,000,000,000 runs, too many (a sweep is at most 10,000 runs); use a larger STEP or a narrower range.');
-    expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'sim.duration_ns=1000..1e12:1'))
-      .toContain('is 999,999,999,001 runs, too many');
+    expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'machine.cpus=1..1e9:1')).toContain(
+      '--vary machine.cpus: 1..1e9:1 is 1,000,000,000 runs, too many (a sweep is at most 10,000 runs); use a larger STEP or a narrower range.',
+    );
+    expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'sim.duration_ns=1000..1e12:1')).toContain(
+      'is 999,999,999,001 runs, too many',
+    );
   });
 
   it('numbers too large to be numbers, and steps too small to tell the values apart', () => {
-    expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'sim.duration_ns=1000..1e400'))
-      .toContain('--vary sim.duration_ns: TO 1e400 is not a finite number (it is beyond ±1.8e308)');
-    expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'sim.duration_ns=1e9..1.00000000001e9:1e-3'))
-      .toContain('the values repeat at 12 significant digits; use a larger STEP');
+    expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'sim.duration_ns=1000..1e400')).toContain(
+      '--vary sim.duration_ns: TO 1e400 is not a finite number (it is beyond ±1.8e308)',
+    );
+    expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'sim.duration_ns=1e9..1.00000000001e9:1e-3')).toContain(
+      'the values repeat at 12 significant digits; use a larger STEP',
+    );
     expect(refusedQuickly('sweep', 'testbed-classic', '--vary', 'machine.cpus=1..4:0')).toContain('STEP must be above 0');
   });
 
   it('--set values that are not numbers or too large to be one are explained', () => {
-    expect(refusedQuickly('run', 'testbed-classic', '--set', 'sim.duration_ns=1e999')).toContain('--set sim.duration_ns: 1e999 is not a finite number (it is beyond ±1.8e308)');
-    expect(refusedQuickly('run', 'testbed-classic', '--set', 'sim.duration_ns=lots')).toContain('sim.duration_ns is "lots" (text), but it must be a number');
+    expect(refusedQuickly('run', 'testbed-classic', '--set', 'sim.duration_ns=1e999')).toContain(
+      '--set sim.duration_ns: 1e999 is not a finite number (it is beyond ±1.8e308)',
+    );
+    expect(refusedQuickly('run', 'testbed-classic', '--set', 'sim.duration_ns=lots')).toContain(
+      'sim.duration_ns is "lots" (text), but it must be a number',
+    );
   });
 });
 
@@ -148,12 +160,18 @@ describe('long runs', () => {
     const child = spawn(process.execPath, [CLI, 'run', 'testbed-classic', '--set', 'sim.duration_ns=1e12', '--json'], { cwd: repoRoot });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => { stdout += chunk; });
-    const warned = new Promise<void>((resolve) => child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      if (stderr.includes('Ctrl-C stops it')) resolve();
-    }));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    const warned = new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+        if (stderr.includes('Ctrl-C stops it')) resolve();
+      }),
+    );
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     const deadline = setTimeout(() => child.kill('SIGKILL'), 30_000);
     try {
       await warned;
@@ -164,7 +182,9 @@ describe('long runs', () => {
       expect(Date.now() - interrupted).toBeLessThan(5_000);
       expect(signal).toBeNull();
       expect(code).toBe(130);
-      expect(stderr).toMatch(/stacklab: stopped by Ctrl-C at \d+(\.\d)?% of the run \([\d.,]+ s of 1,000 s simulated\); nothing was printed\.\n$/);
+      expect(stderr).toMatch(
+        /stacklab: stopped by Ctrl-C at \d+(\.\d)?% of the run \([\d.,]+ s of 1,000 s simulated\); nothing was printed\.\n$/,
+      );
       expect(stdout).toBe('');
     } finally {
       clearTimeout(deadline);
@@ -218,7 +238,9 @@ describe('long runs', () => {
       // Any wall time in progress.ts's words: a loaded machine makes the estimate minutes.
       const wall = String.raw`(under 1 s|\d+ s|\d+ min( \d+ s)?|\d+ h( \d+ min)?)`;
       expect(plain.stderr()).toMatch(
-        new RegExp(String.raw`^stacklab: this run \(10 ms of simulated time\) will take about ${wall} \([\d.]+% done in its first ${wall}\); Ctrl-C stops it\.\n$`),
+        new RegExp(
+          String.raw`^stacklab: this run \(10 ms of simulated time\) will take about ${wall} \([\d.]+% done in its first ${wall}\); Ctrl-C stops it\.\n$`,
+        ),
       );
     });
   });

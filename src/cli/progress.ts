@@ -76,9 +76,14 @@ export class Watch {
   private drawn = false;
   private warned = false;
   private interrupted = false;
-  private readonly onSigint = () => { this.interrupted = true; };
+  private readonly onSigint = () => {
+    this.interrupted = true;
+  };
 
-  constructor(private readonly stderr: ProgressStream, private readonly what: string) {
+  constructor(
+    private readonly stderr: ProgressStream,
+    private readonly what: string,
+  ) {
     process.on('SIGINT', this.onSigint);
   }
 
@@ -101,16 +106,19 @@ export class Watch {
     if (!this.warned && elapsed >= timing.warnAfterMs && fraction > 0 && elapsed + left > timing.warnOverMs) {
       this.warned = true;
       this.clear();
-      this.stderr.write(`stacklab: this ${this.what} will take about ${wallText(elapsed + left)} `
-        + `(${percentText(fraction)} done in its first ${wallText(elapsed)}); Ctrl-C stops it.\n`);
+      this.stderr.write(
+        `stacklab: this ${this.what} will take about ${wallText(elapsed + left)} ` +
+          `(${percentText(fraction)} done in its first ${wallText(elapsed)}); Ctrl-C stops it.\n`,
+      );
     }
     if (this.stderr.isTTY && elapsed >= timing.showAfterMs && now - this.lastDraw >= timing.drawEveryMs) {
       this.lastDraw = now;
       const width = 24;
       const filled = Math.min(width, Math.floor(fraction * width));
-      const text = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${percentText(fraction)}  ${line()}`
+      const text =
+        `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${percentText(fraction)}  ${line()}` +
         // the first moments of a run are no guide to its pace
-        + (Number.isFinite(left) && (elapsed >= timing.warnAfterMs || fraction >= 0.05) ? `  about ${wallText(left)} left` : '');
+        (Number.isFinite(left) && (elapsed >= timing.warnAfterMs || fraction >= 0.05) ? `  about ${wallText(left)} left` : '');
       const columns = Math.max(20, (this.stderr.columns || 80) - 1);
       this.stderr.write(`\r${text.slice(0, columns)}\x1b[K`);
       this.drawn = true;

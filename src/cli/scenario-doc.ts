@@ -52,19 +52,21 @@ export function scenarioDoc(schema: Schema, docs: FieldDocs): string {
     ...nestScenario(Object.fromEntries(exampleFields.map((field) => [field.path, defaultValue(field)]))),
   };
   const distribution = schema.fields.find((field) => field.path.endsWith('.dist'));
-  const costLines = distribution ? [
-    `- Costs come in threes: \`<cost>.dist\` (${distribution.values!.map((name) => `\`${name}\``).join(', ')}),`,
-    '  `<cost>.mean_ns` and `<cost>.spread_ns`; each field\'s meaning below says more.',
-  ] : [];
+  const costLines = distribution
+    ? [
+        `- Costs come in threes: \`<cost>.dist\` (${distribution.values!.map((name) => `\`${name}\``).join(', ')}),`,
+        "  `<cost>.mean_ns` and `<cost>.spread_ns`; each field's meaning below says more.",
+      ]
+    : [];
   const lines = [
     '# Scenario format',
     '',
-    '<!-- Generated from the core\'s schema (lab_schema_json) by scripts/gen-scenario-doc.mjs.',
+    "<!-- Generated from the core's schema (lab_schema_json) by scripts/gen-scenario-doc.mjs.",
     '     Do not edit by hand: run `npm run gen:doc`. A test fails when this file is out of date. -->',
     '',
     'A scenario is one JSON object that says everything a simulation needs: the machine, the',
     'kernel, the workload, the network, the costs and the run itself. Presets in',
-    '`lessons/scenarios/*.json`, lessons, the lab\'s URL and the `stacklab` CLI all carry scenarios',
+    "`lessons/scenarios/*.json`, lessons, the lab's URL and the `stacklab` CLI all carry scenarios",
     'in this format.',
     '',
     '- Objects nest by the dotted path of each field: `machine.cpus` is written',
@@ -79,7 +81,7 @@ export function scenarioDoc(schema: Schema, docs: FieldDocs): string {
     '',
     'A field the simulator does not know, a value of the wrong type or out of range, and fields',
     'that do not fit together (for example a designated CPU the machine does not have) are',
-    'errors, explained with the field\'s path, the value and what is allowed.',
+    "errors, explained with the field's path, the value and what is allowed.",
     '',
     '## Example',
     '',

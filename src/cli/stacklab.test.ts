@@ -31,7 +31,7 @@ function refused(...args: string[]): string {
 const scratch = mkdtempSync(join(tmpdir(), 'stacklab-cli-'));
 
 describe('stacklab CLI', () => {
-  it('run --json prints the core\'s report', () => {
+  it("run --json prints the core's report", () => {
     const { code, stdout, stderr } = stacklab('run', 'testbed-classic', ...SHORT, '--json');
     expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout);
@@ -90,7 +90,7 @@ describe('stacklab CLI', () => {
     expect(reports.map((report) => report.scenario.machine.cpus)).toEqual([1, 2, 3]);
   });
 
-  it('sweep without --vary runs the sweep the scenario\'s meta names', () => {
+  it("sweep without --vary runs the sweep the scenario's meta names", () => {
     const file = join(scratch, 'meta-sweep.json');
     writeFileSync(file, JSON.stringify({ meta: { sweep: { path: 'machine.cpus', from: 2, to: 4, step: 2 } } }));
     const { code, stdout, stderr } = stacklab('sweep', file, ...SHORT, '--json');
@@ -105,18 +105,21 @@ describe('stacklab CLI', () => {
     expect(stdout.trim().split('\n').length).toBeGreaterThanOrEqual(4);
   });
 
-  describe('a sweep over machine.cpus is fitted by Amdahl\'s law and the USL', () => {
+  describe("a sweep over machine.cpus is fitted by Amdahl's law and the USL", () => {
     // The classic kernel at its preset's full length: it peaks at 15 CPUs and falls at 16.
     const CLASSIC = ['sweep', 'testbed-classic', '--vary', 'machine.cpus=1..16'];
 
-    it('the table is followed by X1, s, sigma, kappa, R^2 and the curve\'s peak, then each fit\'s verdict and reasons', () => {
+    it("the table is followed by X1, s, sigma, kappa, R^2 and the curve's peak, then each fit's verdict and reasons", () => {
       const { code, stdout, stderr } = stacklab(...CLASSIC);
       expect(code, stderr).toBe(0);
       expect(stdout).toContain('Scaling fit of Transmit packets/s against machine.cpus, 16 runs');
-      expect(stdout).toContain('not the source\'s measurements');
+      expect(stdout).toContain("not the source's measurements");
       expect(stdout).toMatch(/^ {2}Amdahl +X1 [\d,]+ \(the 1-CPU run\) {2}s 0\.\d+ {2}R\^2 0\.\d{4} {2}no peak: approaches [\d,]+$/m);
       // sigma held at its bound, a high R^2, and a peak that is the curve's, not a prediction
-      const usl = /^ {2}USL +X1 [\d,]+ \(the 1-CPU run\) {2}sigma 0 \(held at its bound\) {2}kappa ([\d.e-]+) {2}R\^2 (0\.\d{4}) {2}its curve peaks at (\d+\.\d) CPUs \(([\d,]+)\): a poor fit's, not a prediction$/m.exec(stdout);
+      const usl =
+        /^ {2}USL +X1 [\d,]+ \(the 1-CPU run\) {2}sigma 0 \(held at its bound\) {2}kappa ([\d.e-]+) {2}R\^2 (0\.\d{4}) {2}its curve peaks at (\d+\.\d) CPUs \(([\d,]+)\): a poor fit's, not a prediction$/m.exec(
+          stdout,
+        );
       expect(usl, stdout).not.toBeNull();
       const [, kappa, r2, nMax] = usl!.map(Number);
       expect(kappa).toBeGreaterThan(0);
@@ -125,15 +128,20 @@ describe('stacklab CLI', () => {
       expect(stdout).toContain('  The sweep itself peaks at 15 CPUs: 41,853.');
       // under the fit lines: the verdicts, in words
       const verdicts = stdout.slice(stdout.indexOf('The sweep itself peaks'));
-      expect(verdicts).toMatch(/^ {2}Amdahl: POOR FIT\n {4}- the sweep peaks at 15 CPUs \(41,853\) and falls 3% by 16 CPUs, and Amdahl's law never falls$/m);
-      const past = new RegExp(`^ {2}USL: POOR FIT\\n {4}- the fit's peak \\(${usl![3]!.replace('.', '\\.')} CPUs\\) is (\\d+)% past the sweep's own peak \\(15 CPUs\\)$`, 'm').exec(verdicts);
+      expect(verdicts).toMatch(
+        /^ {2}Amdahl: POOR FIT\n {4}- the sweep peaks at 15 CPUs \(41,853\) and falls 3% by 16 CPUs, and Amdahl's law never falls$/m,
+      );
+      const past = new RegExp(
+        `^ {2}USL: POOR FIT\\n {4}- the fit's peak \\(${usl![3]!.replace('.', '\\.')} CPUs\\) is (\\d+)% past the sweep's own peak \\(15 CPUs\\)$`,
+        'm',
+      ).exec(verdicts);
       expect(past, verdicts).not.toBeNull();
       expect(Math.abs(Number(past![1]) - (nMax! / 15 - 1) * 100)).toBeLessThan(1); // N_max is printed to a tenth
       expect(verdicts).toContain('    - sigma is held at its bound 0: the points would take it below 0, which the law does not allow\n');
       expect(stdout).not.toMatch(/N_max|NaN|undefined|Infinity/);
     });
 
-    it('--json --fit prints the same reports with a fit object beside them: its numbers, X1\'s source, the clamped coefficients and the verdict', () => {
+    it("--json --fit prints the same reports with a fit object beside them: its numbers, X1's source, the clamped coefficients and the verdict", () => {
       const fitted = stacklab(...CLASSIC, '--json', '--fit');
       expect(fitted.code, fitted.stderr).toBe(0);
       const { reports, fit } = JSON.parse(fitted.stdout);
@@ -147,7 +155,9 @@ describe('stacklab CLI', () => {
       expect(fit.usl.kappa).toBeGreaterThan(0);
       expect(fit.usl.nMax).toBeCloseTo(Math.sqrt((1 - fit.usl.sigma) / fit.usl.kappa), 9);
       expect(fit.usl.quality.reasons[0]).toMatch(/^the fit's peak \(\d+\.\d CPUs\) is \d+% past the sweep's own peak \(15 CPUs\)$/);
-      expect(fit.usl.quality.reasons).toContain('sigma is held at its bound 0: the points would take it below 0, which the law does not allow');
+      expect(fit.usl.quality.reasons).toContain(
+        'sigma is held at its bound 0: the points would take it below 0, which the law does not allow',
+      );
       expect(fit.usl.r2).toBeGreaterThan(0.98);
       // X1 is the one-CPU run's throughput: the fit is to the ratios X(N) / X(1)
       expect(fit.usl.x1).toBe(reports[0].throughput.transmit_packets_per_s);
@@ -155,12 +165,16 @@ describe('stacklab CLI', () => {
       expect(fit.note).toContain('not the source');
     });
 
-    it('a fit whose peak agrees with the sweep\'s is a good fit with an N_max; without a 1-CPU run X1 is said to be fitted', () => {
+    it("a fit whose peak agrees with the sweep's is a good fit with an N_max; without a 1-CPU run X1 is said to be fitted", () => {
       // the service under a ticket lock at its preset's length, over the lab's range: it peaks at 16 and collapses
       const { code, stdout, stderr } = stacklab('sweep', 'service-ticket', '--vary', 'machine.cpus=8..64:8');
       expect(code, stderr).toBe(0);
-      expect(stdout).toMatch(/^ {2}USL +X1 [\d,]+ \(fitted: no 1-CPU run\) {2}sigma [\d.e-]+ {2}kappa [\d.e-]+ {2}R\^2 0\.\d{4} {2}N_max \d+\.\d CPUs, peak [\d,]+$/m);
-      expect(stdout).toMatch(/^ {2}USL: good fit\n {4}- the fit's peak \(\d+\.\d CPUs, [\d,]+\) agrees with the sweep's own \(16 CPUs, [\d,]+\): within 20% in CPUs, within 20% in throughput$/m);
+      expect(stdout).toMatch(
+        /^ {2}USL +X1 [\d,]+ \(fitted: no 1-CPU run\) {2}sigma [\d.e-]+ {2}kappa [\d.e-]+ {2}R\^2 0\.\d{4} {2}N_max \d+\.\d CPUs, peak [\d,]+$/m,
+      );
+      expect(stdout).toMatch(
+        /^ {2}USL: good fit\n {4}- the fit's peak \(\d+\.\d CPUs, [\d,]+\) agrees with the sweep's own \(16 CPUs, [\d,]+\): within 20% in CPUs, within 20% in throughput$/m,
+      );
       expect(stdout).toMatch(/^ {2}Amdahl: POOR FIT$/m);
       expect(stdout).not.toMatch(/NaN|undefined|Infinity|not a prediction/);
     });
@@ -171,7 +185,10 @@ describe('stacklab CLI', () => {
       expect(text.stdout).toMatch(/Amdahl +no fit: only 2 points: a fit needs at least 3/);
       expect(text.stdout).toMatch(/USL +no fit: only 2 points/);
       const json = stacklab('sweep', 'testbed-classic', '--vary', 'machine.cpus=2..3', ...SHORT, '--json', '--fit');
-      expect(JSON.parse(json.stdout).fit.usl).toEqual({ model: 'usl', reason: 'only 2 points: a fit needs at least 3 (CPU count, throughput) points.' });
+      expect(JSON.parse(json.stdout).fit.usl).toEqual({
+        model: 'usl',
+        reason: 'only 2 points: a fit needs at least 3 (CPU count, throughput) points.',
+      });
     });
 
     it('a sweep over another field is not fitted', () => {
@@ -182,8 +199,9 @@ describe('stacklab CLI', () => {
 
     it('--fit asks for --json and a sweep over machine.cpus', () => {
       expect(refused(...CLASSIC, '--fit')).toContain('--fit changes what --json prints; add --json');
-      expect(refused('sweep', 'testbed-classic', '--vary', 'workload.processes=100..300:100', '--json', '--fit'))
-        .toContain('--fit fits throughput against machine.cpus, and this sweep varies workload.processes');
+      expect(refused('sweep', 'testbed-classic', '--vary', 'workload.processes=100..300:100', '--json', '--fit')).toContain(
+        '--fit fits throughput against machine.cpus, and this sweep varies workload.processes',
+      );
       expect(refused('run', 'testbed-classic', '--fit')).toContain('--fit belongs to sweep');
       expect(refused('presets', '--fit')).toContain('takes no scenario');
     });
@@ -198,7 +216,10 @@ describe('stacklab CLI', () => {
   it('presets lists every preset with its title', () => {
     const { code, stdout } = stacklab('presets');
     expect(code).toBe(0);
-    const names = stdout.trim().split('\n').map((line) => line.split('\t')[0]);
+    const names = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t')[0]);
     expect(names).toEqual(presetNames());
   });
 
@@ -233,11 +254,15 @@ describe('stacklab CLI', () => {
     });
 
     it('bad enum name', () => {
-      expect(refused('run', 'testbed-classic', '--set', 'kernel.kind=fast')).toContain('kernel.kind is "fast", which is not one of its names');
+      expect(refused('run', 'testbed-classic', '--set', 'kernel.kind=fast')).toContain(
+        'kernel.kind is "fast", which is not one of its names',
+      );
     });
 
     it('fields that do not fit together (the core refuses)', () => {
-      expect(refused('run', 'testbed-scalable', '--set', 'machine.cpus=2', '--set', 'kernel.designated_cpu=5')).toContain('kernel.designated_cpu');
+      expect(refused('run', 'testbed-scalable', '--set', 'machine.cpus=2', '--set', 'kernel.designated_cpu=5')).toContain(
+        'kernel.designated_cpu',
+      );
     });
 
     it('bad --set syntax', () => {
@@ -247,7 +272,7 @@ describe('stacklab CLI', () => {
     it('bad --vary', () => {
       expect(refused('sweep', 'testbed-classic', '--vary', 'machine.cpus=1-4')).toContain('is not path=FROM..TO[:STEP]');
       expect(refused('sweep', 'testbed-classic', '--vary', 'kernel.kind=1..2')).toContain('is a choice of names');
-      expect(refused('sweep', 'testbed-classic', '--vary', 'machine.cpus=1..1000')).toContain('outside machine.cpus\'s range');
+      expect(refused('sweep', 'testbed-classic', '--vary', 'machine.cpus=1..1000')).toContain("outside machine.cpus's range");
       expect(refused('sweep', 'testbed-classic')).toContain('sweep needs --vary');
     });
 

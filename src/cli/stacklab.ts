@@ -13,9 +13,22 @@ import { parseArgs } from 'node:util';
 import { loadCoreFromDisk } from '../core/node.js';
 import { listPresets, readScenarioSource, ScenarioFileError } from '../core/presets.js';
 import {
-  checkScenario, closest, encodeScenario, fieldsByPath, parseFieldText, readSchema,
-  ScenarioError, unknownField, withOverrides,
-  type Core, type FlatScenario, type Report, type Schema, type ScenarioDocument, type ScenarioMeta, type ScenarioValues,
+  checkScenario,
+  closest,
+  encodeScenario,
+  fieldsByPath,
+  parseFieldText,
+  readSchema,
+  ScenarioError,
+  unknownField,
+  withOverrides,
+  type Core,
+  type FlatScenario,
+  type Report,
+  type Schema,
+  type ScenarioDocument,
+  type ScenarioMeta,
+  type ScenarioValues,
 } from '../core/index.js';
 import { formatFields, formatRunSummary, formatSweepTable } from './summary.js';
 import { FIT_PATH, formatSweepFit, sweepFit } from './sweep-fit.js';
@@ -117,10 +130,14 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
   }
   if (command !== 'run' && command !== 'sweep') {
     const suggestion = closest(command, ['run', 'sweep', 'presets', 'fields']);
-    throw new UsageError(`unknown command "${command}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: run, sweep, presets, fields.`);
+    throw new UsageError(
+      `unknown command "${command}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: run, sweep, presets, fields.`,
+    );
   }
-  if (source === undefined) throw new UsageError(`${command} needs a preset name or a scenario .json file, e.g. \`stacklab ${command} testbed-classic\`.`);
-  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"; give one scenario, and change fields with --set path=value.`);
+  if (source === undefined)
+    throw new UsageError(`${command} needs a preset name or a scenario .json file, e.g. \`stacklab ${command} testbed-classic\`.`);
+  if (extra.length > 0)
+    throw new UsageError(`unexpected argument "${extra[0]}"; give one scenario, and change fields with --set path=value.`);
 
   const document = readScenarioSource(source);
   const overrides = parseSets(args.values.set ?? []);
@@ -138,9 +155,11 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
 
   const varies = args.values.vary ?? presetSweep(document);
   if (varies.length !== 1) {
-    throw new UsageError(varies.length === 0
-      ? 'sweep needs --vary path=FROM..TO[:STEP], e.g. --vary machine.cpus=1..32.'
-      : 'give one --vary; a sweep varies one field (fix others with --set).');
+    throw new UsageError(
+      varies.length === 0
+        ? 'sweep needs --vary path=FROM..TO[:STEP], e.g. --vary machine.cpus=1..32.'
+        : 'give one --vary; a sweep varies one field (fix others with --set).',
+    );
   }
   const vary = parseVary(schema, varies[0]!);
   if (args.values.fit && !args.values.json) {
@@ -165,7 +184,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
   const parsed = reports.map((text) => JSON.parse(text) as Report);
   const fit = vary.path === FIT_PATH ? sweepFit(vary.values, parsed) : undefined;
   if (args.values.json) io.stdout.write(`{\n"reports": ${array},\n"fit": ${JSON.stringify(fit, null, 2)}\n}\n`);
-  else io.stdout.write(await formatSweepTable(vary.path, vary.values, parsed) + (fit ? '\n' + formatSweepFit(fit) : ''));
+  else io.stdout.write((await formatSweepTable(vary.path, vary.values, parsed)) + (fit ? '\n' + formatSweepFit(fit) : ''));
 }
 
 type CommandLine = ReturnType<typeof parseCommandLine>;
@@ -205,7 +224,9 @@ export function parseSets(sets: string[]): FlatScenario {
     if (!match) throw new UsageError(`--set "${set}" is not path=value; write it like --set machine.cpus=8.`);
     const value = parseFieldText(match[2]!);
     if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new UsageError(`--set ${match[1]}: ${match[2]} is not a finite number (it is beyond ±1.8e308); \`stacklab fields\` lists each field's range.`);
+      throw new UsageError(
+        `--set ${match[1]}: ${match[2]} is not a finite number (it is beyond ±1.8e308); \`stacklab fields\` lists each field's range.`,
+      );
     }
     overrides[match[1]!] = value;
   }
@@ -226,16 +247,27 @@ export function parseVary(schema: Schema, text: string): Vary {
   const field = fieldsByPath(schema).get(path);
   if (!field) throw new UsageError(`--vary: ${unknownField(schema, path)}`);
   if (field.type === 'enum') {
-    throw new UsageError(`--vary: ${path} is a choice of names (${field.values!.join(', ')}), not a number; run each with --set ${path}=NAME.`);
+    throw new UsageError(
+      `--vary: ${path} is a choice of names (${field.values!.join(', ')}), not a number; run each with --set ${path}=NAME.`,
+    );
   }
   const [from, to, step] = [fromText, toText, stepText].map((part) => parseFieldText(part));
-  for (const [name, value] of [['FROM', from], ['TO', to], ['STEP', step]] as const) {
+  for (const [name, value] of [
+    ['FROM', from],
+    ['TO', to],
+    ['STEP', step],
+  ] as const) {
     if (typeof value !== 'number') throw new UsageError(`--vary ${path}: ${name} "${value}" is not a number; ${example}.`);
   }
   const [a, b, s] = [from, to, step] as number[];
   const texts = { FROM: fromText, TO: toText, STEP: stepText };
-  for (const [name, value] of [['FROM', a], ['TO', b], ['STEP', s]] as const) {
-    if (!Number.isFinite(value)) throw new UsageError(`--vary ${path}: ${name} ${texts[name]} is not a finite number (it is beyond ±1.8e308); ${example}.`);
+  for (const [name, value] of [
+    ['FROM', a],
+    ['TO', b],
+    ['STEP', s],
+  ] as const) {
+    if (!Number.isFinite(value))
+      throw new UsageError(`--vary ${path}: ${name} ${texts[name]} is not a finite number (it is beyond ±1.8e308); ${example}.`);
   }
   if (!(s! > 0)) throw new UsageError(`--vary ${path}: STEP must be above 0 (it is ${s}).`);
   if (field.type === 'int' && [a, b, s].some((n) => !Number.isInteger(n))) {
@@ -244,16 +276,22 @@ export function parseVary(schema: Schema, text: string): Vary {
   const count = Math.floor(Math.abs(b! - a!) / s! + 1e-9) + 1;
   if (!(count <= MAX_SWEEP_POINTS)) {
     const runs = Number.isFinite(count) ? count.toLocaleString('en-US') : 'more than a number can hold';
-    throw new UsageError(`--vary ${path}: ${fromText}..${toText}:${stepText} is ${runs} runs, too many (a sweep is at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')} runs); use a larger STEP or a narrower range.`);
+    throw new UsageError(
+      `--vary ${path}: ${fromText}..${toText}:${stepText} is ${runs} runs, too many (a sweep is at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')} runs); use a larger STEP or a narrower range.`,
+    );
   }
   const direction = b! >= a! ? 1 : -1;
   const values = Array.from({ length: count }, (_, i) => Number((a! + direction * i * s!).toPrecision(12)));
   if (new Set(values).size < values.length) {
-    throw new UsageError(`--vary ${path}: STEP ${stepText} is too small for ${fromText}..${toText}: the values repeat at 12 significant digits; use a larger STEP.`);
+    throw new UsageError(
+      `--vary ${path}: STEP ${stepText} is too small for ${fromText}..${toText}: the values repeat at 12 significant digits; use a larger STEP.`,
+    );
   }
   for (const value of [values[0]!, values[values.length - 1]!]) {
     if (value < field.min || value > field.max) {
-      throw new UsageError(`--vary ${path}: ${value} is outside ${path}'s range, ${field.min} to ${field.max}${field.unit ? ' ' + field.unit : ''}.`);
+      throw new UsageError(
+        `--vary ${path}: ${value} is outside ${path}'s range, ${field.min} to ${field.max}${field.unit ? ' ' + field.unit : ''}.`,
+      );
     }
   }
   return { path, values };
@@ -300,11 +338,15 @@ async function runSweep(core: Core, scenarios: ScenarioValues[], io: Io, vary: V
     for (const [i, values] of scenarios.entries()) {
       const point = `${vary.path}=${vary.values[i]}`;
       const share = (fraction: number) => (before + fraction * weights[i]!) / sum;
-      reports.push(await runInSteps(core, values, (fraction) => watch.update(
-        share(fraction),
-        () => `run ${i + 1}/${total} ${point}`,
-        () => `during run ${i + 1} of ${total} (${point}), ${percentText(share(fraction))} of the sweep`,
-      )));
+      reports.push(
+        await runInSteps(core, values, (fraction) =>
+          watch.update(
+            share(fraction),
+            () => `run ${i + 1}/${total} ${point}`,
+            () => `during run ${i + 1} of ${total} (${point}), ${percentText(share(fraction))} of the sweep`,
+          ),
+        ),
+      );
       before += weights[i]!;
     }
     return reports;

@@ -15,7 +15,10 @@ import { duration, pct, two, whole, type SummarySection } from '../kernels/summa
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
   const line = (row: string[]) =>
-    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n') + '\n';
 }
 
@@ -29,10 +32,9 @@ export async function formatRunSummary(schema: Schema, report: Report): Promise<
   const cli = await info.cli();
   const cpus = report.cpus.length;
   const sections = [
-    `${report.kernel} kernel, ${cpus} CPUs: ${duration(report.simulated_ns)} simulated, `
-      + `${duration(report.window_ns)} measured after the warm-up, ${whole(report.events)} events\n`,
-    `${spinningWords(info.vocabulary)}: ${pct(report.mpsynch_pct)}% of CPU time spinning `
-      + `(${two(report.mpsynch_cpus)} CPUs' worth)\n`,
+    `${report.kernel} kernel, ${cpus} CPUs: ${duration(report.simulated_ns)} simulated, ` +
+      `${duration(report.window_ns)} measured after the warm-up, ${whole(report.events)} events\n`,
+    `${spinningWords(info.vocabulary)}: ${pct(report.mpsynch_pct)}% of CPU time spinning ` + `(${two(report.mpsynch_cpus)} CPUs' worth)\n`,
     table(
       ['CPU mode', '% of CPU time', 'CPUs'],
       modesFor(info.vocabulary, schema.modes).map((mode) => {
@@ -40,16 +42,24 @@ export async function formatRunSummary(schema: Schema, report: Report): Promise<
         return [mode, pct(share), two((share * cpus) / 100)];
       }),
     ),
-    ...(report.locks.length === 0 ? [] : [table(
-      ['Lock', 'hold %', 'spin %', 'acquisitions/s', 'contended %', 'mean hold'],
-      [
-        ...report.locks.map((lock) => [
-          lock.name, pct(lock.hold_pct), pct(lock.spin_pct), whole(lock.acquisitions_per_s),
-          pct(lock.contended_pct), duration(lock.mean_hold_ns),
+    ...(report.locks.length === 0
+      ? []
+      : [
+          table(
+            ['Lock', 'hold %', 'spin %', 'acquisitions/s', 'contended %', 'mean hold'],
+            [
+              ...report.locks.map((lock) => [
+                lock.name,
+                pct(lock.hold_pct),
+                pct(lock.spin_pct),
+                whole(lock.acquisitions_per_s),
+                pct(lock.contended_pct),
+                duration(lock.mean_hold_ns),
+              ]),
+              ['all locks', pct(report.hold_pct_all_locks), pct(report.spin_pct_all_locks), whole(report.locks_per_s), '', ''],
+            ],
+          ),
         ]),
-        ['all locks', pct(report.hold_pct_all_locks), pct(report.spin_pct_all_locks), whole(report.locks_per_s), '', ''],
-      ],
-    )]),
     ...radSections(report),
     ...cli.summary(report).map(section),
   ];
@@ -66,12 +76,18 @@ function radSections(report: Report): string[] {
       table(
         ['RAD', 'CPUs', 'user %', 'kernel %', 'MP synch %', 'idle %', 'lock wins/s per CPU', 'mean acquire'],
         numa.by_rad.map((rad) => [
-          String(rad.rad), String(rad.cpus), pct(rad.modes_pct.user), pct(rad.modes_pct.kernel),
-          pct(rad.modes_pct.spin), pct(rad.modes_pct.idle), whole(rad.lock_wins_per_cpu_per_s), duration(rad.mean_acquire_ns),
+          String(rad.rad),
+          String(rad.cpus),
+          pct(rad.modes_pct.user),
+          pct(rad.modes_pct.kernel),
+          pct(rad.modes_pct.spin),
+          pct(rad.modes_pct.idle),
+          whole(rad.lock_wins_per_cpu_per_s),
+          duration(rad.mean_acquire_ns),
         ]),
       ),
-      `Traffic between RADs: ${pct(numa.cross_rad_pct)}% crosses RADs; ${numa.watched_lock ?? 'lock'} fairness (Jain) `
-        + `${two(numa.fairness_jain)}\n`,
+      `Traffic between RADs: ${pct(numa.cross_rad_pct)}% crosses RADs; ${numa.watched_lock ?? 'lock'} fairness (Jain) ` +
+        `${two(numa.fairness_jain)}\n`,
       table(
         [`MONITOR MODES, combined for ${cpus} CPUs`, `of ${cpus * 100}`],
         monitorModes(report.modes_pct, cpus).map(({ row, value }) => [row, whole(value)]),
@@ -83,7 +99,10 @@ function radSections(report: Report): string[] {
 
 export async function formatSweepTable(path: string, values: number[], reports: Report[]): Promise<string> {
   const { sweep } = await kernelInfo(reports[0]?.kernel).cli();
-  return table([path, ...sweep.header], reports.map((report, i) => [String(values[i]), ...sweep.cells(report)]));
+  return table(
+    [path, ...sweep.header],
+    reports.map((report, i) => [String(values[i]), ...sweep.cells(report)]),
+  );
 }
 
 /** Every scenario field: path, type, allowed values, default. */
@@ -93,9 +112,7 @@ export function formatFields(schema: Schema): string {
     schema.fields.map((field) => [
       field.path,
       field.type,
-      field.type === 'enum'
-        ? field.values!.join(' | ')
-        : `${field.min} .. ${field.max}${field.unit ? ' ' + field.unit : ''}`,
+      field.type === 'enum' ? field.values!.join(' | ') : `${field.min} .. ${field.max}${field.unit ? ' ' + field.unit : ''}`,
       String(defaultValue(field)),
     ]),
   );

@@ -33,7 +33,7 @@ export interface SweepFitJson {
   note: string;
 }
 
-const NOTE = 'the simulator\'s sweep, fitted: the numbers describe the model\'s curve, not the source\'s measurements';
+const NOTE = "the simulator's sweep, fitted: the numbers describe the model's curve, not the source's measurements";
 
 function asJson<T extends { model: string }>(result: Fitted<T>, model: T['model']): FitJson<T> {
   return result.ok ? result.fit : ({ model, reason: result.reason } as FitJson<T>);
@@ -46,9 +46,14 @@ export function sweepFit(cpus: readonly number[], reports: readonly Report[]): S
   const { usl, amdahl } = fitSweep(points);
   const highest = sweepPeak(points);
   return {
-    x: FIT_PATH, y: throughput, unit: REPORT_METRICS[throughput].unit, points: points.length,
+    x: FIT_PATH,
+    y: throughput,
+    unit: REPORT_METRICS[throughput].unit,
+    points: points.length,
     highest: highest && { cpus: highest.cpus, throughput: highest.throughput },
-    amdahl: asJson(amdahl, 'amdahl'), usl: asJson(usl, 'usl'), note: NOTE,
+    amdahl: asJson(amdahl, 'amdahl'),
+    usl: asJson(usl, 'usl'),
+    note: NOTE,
   };
 }
 
@@ -72,19 +77,29 @@ export function formatSweepFit(fit: SweepFitJson): string {
   if ('reason' in fit.amdahl) row('Amdahl', `no fit: ${fit.amdahl.reason}`);
   else {
     const a = fit.amdahl;
-    row('Amdahl', `X1 ${amount(a.x1)} (${X1_WORDS[a.x1From]})  ${coefficient('s', a.s, a.clamped)}  R^2 ${a.r2.toFixed(4)}  `
-      + (a.ceiling === null ? 'linear: no peak, no ceiling' : `no peak: approaches ${amount(a.ceiling)}`));
+    row(
+      'Amdahl',
+      `X1 ${amount(a.x1)} (${X1_WORDS[a.x1From]})  ${coefficient('s', a.s, a.clamped)}  R^2 ${a.r2.toFixed(4)}  ` +
+        (a.ceiling === null ? 'linear: no peak, no ceiling' : `no peak: approaches ${amount(a.ceiling)}`),
+    );
     verdicts.push(['Amdahl', a.quality]);
   }
   if ('reason' in fit.usl) row('USL', `no fit: ${fit.usl.reason}`);
   else {
     const u = fit.usl;
     const poor = u.quality.verdict === 'poor';
-    row('USL', `X1 ${amount(u.x1)} (${X1_WORDS[u.x1From]})  ${coefficient('sigma', u.sigma, u.clamped)}  ${coefficient('kappa', u.kappa, u.clamped)}  `
-      + `R^2 ${u.r2.toFixed(4)}  `
-      + (u.nMax !== null && u.peak !== null
-        ? poor ? `its curve peaks at ${u.nMax.toFixed(1)} CPUs (${amount(u.peak)}): a poor fit's, not a prediction` : `N_max ${u.nMax.toFixed(1)} CPUs, peak ${amount(u.peak)}`
-        : u.ceiling !== null ? `no peak (kappa = 0): approaches X1/sigma = ${amount(u.ceiling)}` : 'linear: no peak, no ceiling'));
+    row(
+      'USL',
+      `X1 ${amount(u.x1)} (${X1_WORDS[u.x1From]})  ${coefficient('sigma', u.sigma, u.clamped)}  ${coefficient('kappa', u.kappa, u.clamped)}  ` +
+        `R^2 ${u.r2.toFixed(4)}  ` +
+        (u.nMax !== null && u.peak !== null
+          ? poor
+            ? `its curve peaks at ${u.nMax.toFixed(1)} CPUs (${amount(u.peak)}): a poor fit's, not a prediction`
+            : `N_max ${u.nMax.toFixed(1)} CPUs, peak ${amount(u.peak)}`
+          : u.ceiling !== null
+            ? `no peak (kappa = 0): approaches X1/sigma = ${amount(u.ceiling)}`
+            : 'linear: no peak, no ceiling'),
+    );
     verdicts.push(['USL', u.quality]);
   }
   if (fit.highest) lines.push(`  The sweep itself peaks at ${fit.highest.cpus} CPUs: ${amount(fit.highest.throughput)}.`);

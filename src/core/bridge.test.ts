@@ -3,9 +3,29 @@
 // the playback pacer, sweep plans and the protocol's transfer lists.
 import { describe, expect, it } from 'vitest';
 import {
-  decodeSnapshot, decodeTrace, DEFAULT_PACER, MAX_SPEED, Pacer, planSweep, readSchema,
-  Simulation, kernelLocks, snapshotLength, speedIndex, SPEEDS, splitSweep, addSweepPoint, cpuCounts, traceKind,
-  TraceHistory, traceLength, validateScenario, allocateTrace, type ScenarioValues, type TraceSlice, type Report,
+  decodeSnapshot,
+  decodeTrace,
+  DEFAULT_PACER,
+  MAX_SPEED,
+  Pacer,
+  planSweep,
+  readSchema,
+  Simulation,
+  kernelLocks,
+  snapshotLength,
+  speedIndex,
+  SPEEDS,
+  splitSweep,
+  addSweepPoint,
+  cpuCounts,
+  traceKind,
+  TraceHistory,
+  traceLength,
+  validateScenario,
+  allocateTrace,
+  type ScenarioValues,
+  type TraceSlice,
+  type Report,
 } from './index.js';
 import { describeFault, isWorkerReply, replyTransferables, type FrameReply } from './protocol.js';
 import { loadCoreFromDisk } from './node.js';
@@ -55,14 +75,17 @@ describe('snapshots from the core', () => {
       expect(iolock8.holdNs).toBeLessThanOrEqual(snapshot.windowNs);
       // The CPUs spinning on that lock are its waiters, each listed once, plus the CPU
       // it is being handed to (still spinning until the cache line arrives).
-      const spinning = snapshot.cpus.filter((cpu) => cpu.spinLock === kernelLocks(schema, 'classic').indexOf('IOLOCK8')).map((cpu) => cpu.id);
+      const spinning = snapshot.cpus
+        .filter((cpu) => cpu.spinLock === kernelLocks(schema, 'classic').indexOf('IOLOCK8'))
+        .map((cpu) => cpu.id);
       const expected = [...iolock8.waiters, ...(iolock8.reserved >= 0 ? [iolock8.reserved] : [])];
       expect(new Set(iolock8.waiters).size).toBe(iolock8.waiters.length);
       expect(expected.sort((a, b) => a - b)).toEqual(spinning.sort((a, b) => a - b));
       expect(snapshot.queues.map((queue) => queue.name)).toEqual(schema.queues);
       // A snapshot's figures agree with the report's for the same moment.
       const report = sim.report();
-      const spinPct = (100 * snapshot.cpus.reduce((sum, cpu) => sum + cpu.modeNs[schema.modes.indexOf('spin')]!, 0)) / (snapshot.windowNs * 16);
+      const spinPct =
+        (100 * snapshot.cpus.reduce((sum, cpu) => sum + cpu.modeNs[schema.modes.indexOf('spin')]!, 0)) / (snapshot.windowNs * 16);
       expect(spinPct).toBeCloseTo(report.mpsynch_pct, 2);
       expect((100 * iolock8.holdNs) / snapshot.windowNs).toBeCloseTo(report.iolock8_hold_pct!, 2);
     });
@@ -154,8 +177,16 @@ describe('trace slices', () => {
       if (field.type === 'f64') view.setFloat64(at, value, true);
       else view.setInt32(at, value, true);
     };
-    [[1234.5, 2, 3, 4, 1, 99.25], [2000, 0, -1, 7, 6, -1]].forEach(([t, kind, cpu, thread, object, arg], i) => {
-      put(i, 't_ns', t!); put(i, 'kind', kind!); put(i, 'cpu', cpu!); put(i, 'thread', thread!); put(i, 'object', object!); put(i, 'arg', arg!);
+    [
+      [1234.5, 2, 3, 4, 1, 99.25],
+      [2000, 0, -1, 7, 6, -1],
+    ].forEach(([t, kind, cpu, thread, object, arg], i) => {
+      put(i, 't_ns', t!);
+      put(i, 'kind', kind!);
+      put(i, 'cpu', cpu!);
+      put(i, 'thread', thread!);
+      put(i, 'object', object!);
+      put(i, 'arg', arg!);
     });
     const slice = decodeTrace(schema, bytes, 5);
     expect([...slice.t]).toEqual([1234.5, 2000]);
@@ -176,7 +207,11 @@ describe('trace slices', () => {
 function syntheticSlice(records: Array<[t: number, kind: number, cpu: number, object: number]>, dropped = 0): TraceSlice {
   const slice = allocateTrace(records.length, dropped);
   records.forEach(([t, kind, cpu, object], i) => {
-    slice.t[i] = t; slice.kind[i] = kind; slice.cpu[i] = cpu; slice.object[i] = object; slice.thread[i] = -1;
+    slice.t[i] = t;
+    slice.kind[i] = kind;
+    slice.cpu[i] = cpu;
+    slice.object[i] = object;
+    slice.thread[i] = -1;
   });
   return slice;
 }
@@ -188,11 +223,25 @@ describe('the trace history', () => {
   it('appends, trims the oldest past its capacity and remembers the modes it trimmed', () => {
     const history = new TraceHistory(4, schema, 2);
     history.reset(0, [6, 6]);
-    history.append(syntheticSlice([[1, mode, 0, 0], [2, mode, 1, 3], [3, spin, 1, 0]]));
+    history.append(
+      syntheticSlice([
+        [1, mode, 0, 0],
+        [2, mode, 1, 3],
+        [3, spin, 1, 0],
+      ]),
+    );
     expect(history.length).toBe(3);
     expect([...history.view().slice.t]).toEqual([1, 2, 3]);
     expect([...history.view().modeAtStart]).toEqual([6, 6]);
-    history.append(syntheticSlice([[4, mode, 0, 1], [5, mode, 1, 0]], 7));
+    history.append(
+      syntheticSlice(
+        [
+          [4, mode, 0, 1],
+          [5, mode, 1, 0],
+        ],
+        7,
+      ),
+    );
     const window = history.view();
     expect([...window.slice.t]).toEqual([2, 3, 4, 5]);
     expect([...window.modeAtStart]).toEqual([0, 6]);
@@ -208,7 +257,15 @@ describe('the trace history', () => {
   it('keeps only the newest records of a slice larger than itself', () => {
     const history = new TraceHistory(3, schema, 1);
     history.reset(0);
-    history.append(syntheticSlice([[1, mode, 0, 2], [2, mode, 0, 3], [3, mode, 0, 4], [4, mode, 0, 5], [5, mode, 0, 1]]));
+    history.append(
+      syntheticSlice([
+        [1, mode, 0, 2],
+        [2, mode, 0, 3],
+        [3, mode, 0, 4],
+        [4, mode, 0, 5],
+        [5, mode, 0, 1],
+      ]),
+    );
     const window = history.view();
     expect([...window.slice.t]).toEqual([3, 4, 5]);
     expect([...window.modeAtStart]).toEqual([3]);
@@ -216,32 +273,41 @@ describe('the trace history', () => {
   });
 
   it('holds 100,000 records of a real run and appends a frame in well under a millisecond each', () => {
-    withSim(preset('testbed-classic', { 'machine.cpus': 64, 'kernel.kind': 'scalable', 'sim.trace_capacity': 300_000, 'sim.duration_ns': 100e6, 'sim.warmup_ns': 0 }), (sim) => {
-      const history = new TraceHistory(131_072, schema, 64);
-      history.reset(0);
-      let appended = 0;
-      let time = 0;
-      for (let t = 1e6; t <= 60e6; t += 1e6) {
-        sim.runUntil(t);
-        const slice = sim.readTrace();
-        const start = performance.now();
-        history.append(slice);
-        time += performance.now() - start;
-        appended += traceLength(slice);
-      }
-      expect(appended).toBeGreaterThan(131_072);
-      expect(history.length).toBe(131_072);
-      const { t } = history.view().slice;
-      let outOfOrder = 0;
-      for (let i = 1; i < t.length; i++) if (t[i]! < t[i - 1]!) outOfOrder++;
-      expect(outOfOrder).toBe(0);
-      expect(time / 60).toBeLessThan(5);
-    });
+    withSim(
+      preset('testbed-classic', {
+        'machine.cpus': 64,
+        'kernel.kind': 'scalable',
+        'sim.trace_capacity': 300_000,
+        'sim.duration_ns': 100e6,
+        'sim.warmup_ns': 0,
+      }),
+      (sim) => {
+        const history = new TraceHistory(131_072, schema, 64);
+        history.reset(0);
+        let appended = 0;
+        let time = 0;
+        for (let t = 1e6; t <= 60e6; t += 1e6) {
+          sim.runUntil(t);
+          const slice = sim.readTrace();
+          const start = performance.now();
+          history.append(slice);
+          time += performance.now() - start;
+          appended += traceLength(slice);
+        }
+        expect(appended).toBeGreaterThan(131_072);
+        expect(history.length).toBe(131_072);
+        const { t } = history.view().slice;
+        let outOfOrder = 0;
+        for (let i = 1; i < t.length; i++) if (t[i]! < t[i - 1]!) outOfOrder++;
+        expect(outOfOrder).toBe(0);
+        expect(time / 60).toBeLessThan(5);
+      },
+    );
   });
 });
 
 describe('playback speeds and the pacer', () => {
-  it('has a 1-2-5 ladder from 1 us per second to the core\'s top speed', () => {
+  it("has a 1-2-5 ladder from 1 us per second to the core's top speed", () => {
     expect(SPEEDS[0]).toBe(1e3);
     expect(SPEEDS.slice(0, 4)).toEqual([1e3, 2e3, 5e3, 1e4]);
     expect(SPEEDS[SPEEDS.length - 1]).toBe(MAX_SPEED);
@@ -290,7 +356,9 @@ describe('playback speeds and the pacer', () => {
 
 describe('sweep plans', () => {
   it('runs 1..32 CPUs for both kernels with tracing off, fixing CPUs small machines lack', () => {
-    const plan = planSweep(preset('testbed-classic', { 'kernel.designated_cpu': 4, 'sim.trace_capacity': 5000 }), { kernels: ['classic', 'scalable'] });
+    const plan = planSweep(preset('testbed-classic', { 'kernel.designated_cpu': 4, 'sim.trace_capacity': 5000 }), {
+      kernels: ['classic', 'scalable'],
+    });
     expect(plan.points).toHaveLength(64);
     expect(plan.points.map((p) => p.index)).toEqual([...Array(64).keys()]);
     expect(plan.points.filter((p) => p.kernel === 'classic').map((p) => p.cpus)).toEqual([...Array(32).keys()].map((i) => i + 1));
@@ -341,11 +409,21 @@ describe('sweep plans', () => {
 });
 
 describe('protocol pieces', () => {
-  it('transfers a frame\'s snapshot and every trace column, and nothing for other replies', () => {
+  it("transfers a frame's snapshot and every trace column, and nothing for other replies", () => {
     const trace = allocateTrace(3);
     const frame: FrameReply = {
-      type: 'frame', epoch: 1, seq: 1, reason: 'play', dueMs: 0, nowNs: 0, events: 0, done: false, playing: true,
-      snapshot: new Float64Array(4), trace, traceGap: false,
+      type: 'frame',
+      epoch: 1,
+      seq: 1,
+      reason: 'play',
+      dueMs: 0,
+      nowNs: 0,
+      events: 0,
+      done: false,
+      playing: true,
+      snapshot: new Float64Array(4),
+      trace,
+      traceGap: false,
     };
     const buffers = replyTransferables(frame);
     expect(buffers).toHaveLength(7);
@@ -355,7 +433,7 @@ describe('protocol pieces', () => {
     expect(replyTransferables({ type: 'sweep-done', id: 1, cancelled: false })).toEqual([]);
   });
 
-  it('recognises replies and words a trap as the core\'s fault', async () => {
+  it("recognises replies and words a trap as the core's fault", async () => {
     expect(isWorkerReply({ type: 'frame' })).toBe(true);
     expect(isWorkerReply({ type: 'nonsense' })).toBe(false);
     expect(isWorkerReply(null)).toBe(false);

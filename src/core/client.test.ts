@@ -17,8 +17,19 @@ const schema = { modes: [], fields: [] } as unknown as Schema;
 
 function frame(epoch: number, seq: number, dueMs: number, extra: Partial<FrameReply> = {}): FrameReply {
   return {
-    type: 'frame', epoch, seq, reason: 'play', dueMs, nowNs: seq * 1000, events: seq, done: false, playing: true,
-    snapshot: new Float64Array(1), trace: allocateTrace(0), traceGap: false, ...extra,
+    type: 'frame',
+    epoch,
+    seq,
+    reason: 'play',
+    dueMs,
+    nowNs: seq * 1000,
+    events: seq,
+    done: false,
+    playing: true,
+    snapshot: new Float64Array(1),
+    trace: allocateTrace(0),
+    traceGap: false,
+    ...extra,
   };
 }
 
@@ -87,7 +98,10 @@ describe('SimClient', () => {
     worker().reply(frame(first, 1, 0));
     const second = client.reset();
     expect(second).toBe(first + 1);
-    expect(worker().sent.slice(-2)).toEqual([{ type: 'ack', frames: 1 }, { type: 'reset', epoch: second }]);
+    expect(worker().sent.slice(-2)).toEqual([
+      { type: 'ack', frames: 1 },
+      { type: 'reset', epoch: second },
+    ]);
     worker().reply(frame(first, 2, 0));
     expect(worker().sent.at(-1)).toEqual({ type: 'ack', frames: 1 });
     expect(client.queued).toBe(0);
@@ -108,8 +122,17 @@ describe('SimClient', () => {
   });
 
   it.each([
-    ['a fault reply (a trap in the core)', (w: FakeWorker) => w.reply({ type: 'fault', message: 'The simulation core stopped with a WebAssembly trap (unreachable).', trap: true }), /WebAssembly trap/],
-    ['an uncaught error in the worker', (w: FakeWorker) => w.fail('Uncaught RangeError: boom'), /worker failed: Uncaught RangeError: boom \(sim\.worker\.js:3\)/],
+    [
+      'a fault reply (a trap in the core)',
+      (w: FakeWorker) =>
+        w.reply({ type: 'fault', message: 'The simulation core stopped with a WebAssembly trap (unreachable).', trap: true }),
+      /WebAssembly trap/,
+    ],
+    [
+      'an uncaught error in the worker',
+      (w: FakeWorker) => w.fail('Uncaught RangeError: boom'),
+      /worker failed: Uncaught RangeError: boom \(sim\.worker\.js:3\)/,
+    ],
     ['a message it cannot read', (w: FakeWorker) => w.onmessageerror?.({} as MessageEvent), /could not read/],
     ['a message it does not understand', (w: FakeWorker) => w.reply({ hello: 1 }), /does not understand/],
   ])('turns %s into one fault, terminates the worker and ignores it afterwards', (_what, failHow, message) => {
@@ -166,7 +189,13 @@ describe('SweepRunner', () => {
 
   it('gives each worker its share and finishes when every worker is done', () => {
     const { sweep, workers, events } = runner();
-    sweep.run([[{ index: 0, values: {} }, { index: 2, values: {} }], [{ index: 1, values: {} }]]);
+    sweep.run([
+      [
+        { index: 0, values: {} },
+        { index: 2, values: {} },
+      ],
+      [{ index: 1, values: {} }],
+    ]);
     expect(workers).toHaveLength(2);
     const [a, b] = workers as [FakeWorker, FakeWorker];
     expect(a.sent[0]).toMatchObject({ type: 'sweep', points: [{ index: 0 }, { index: 2 }] });
@@ -189,7 +218,10 @@ describe('SweepRunner', () => {
     sweep.run([[{ index: 0, values: {} }], [{ index: 1, values: {} }]]);
     const id = (workers[0]!.sent[0] as Extract<WorkerRequest, { type: 'sweep' }>).id;
     sweep.cancel();
-    expect(workers.map((w) => w.sent.at(-1))).toEqual([{ type: 'cancel-sweep', id }, { type: 'cancel-sweep', id }]);
+    expect(workers.map((w) => w.sent.at(-1))).toEqual([
+      { type: 'cancel-sweep', id },
+      { type: 'cancel-sweep', id },
+    ]);
     workers[0]!.reply({ type: 'sweep-point', id, index: 0, report: report(0) });
     workers[0]!.reply({ type: 'sweep-done', id, cancelled: true });
     expect(events.point).not.toHaveBeenCalled();
@@ -251,7 +283,12 @@ describe('VariantRunner', () => {
     expect(workers).toHaveLength(1);
     const id = sweepOf(workers[0]!).id;
     workers[0]!.reply({ type: 'sweep-point', id, index: 1, report: report(4) });
-    workers[0]!.reply({ type: 'sweep-refused', id, index: 0, problems: [{ path: 'machine.domains', message: 'A 1-CPU machine cannot have 2 NUMA domains.' }] });
+    workers[0]!.reply({
+      type: 'sweep-refused',
+      id,
+      index: 0,
+      problems: [{ path: 'machine.domains', message: 'A 1-CPU machine cannot have 2 NUMA domains.' }],
+    });
     workers[0]!.reply({ type: 'sweep-done', id, cancelled: false });
     const run = await finished;
     expect(run.status).toBe('done');
@@ -284,7 +321,10 @@ describe('VariantRunner', () => {
     expect(workers.every((w) => w.terminated)).toBe(true);
     const failed = variantRunner.start(variants);
     workers.at(-1)!.fail('Uncaught: out of memory');
-    expect(await failed).toMatchObject({ status: 'failed', message: expect.stringMatching(/sweep worker failed: Uncaught: out of memory/) });
+    expect(await failed).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/sweep worker failed: Uncaught: out of memory/),
+    });
     variantRunner.cancel(); // nothing running: nothing happens
     expect(variantRunner.run?.status).toBe('failed');
   });

@@ -11,7 +11,15 @@
  * The worker is made by a factory the caller passes in (the lab uses Vite's
  * `new Worker(new URL(...))`; tests pass a fake), so this module runs anywhere.
  */
-import { isWorkerReply, wallNow, type FrameReply, type LoadedReply, type WorkerReply, type WorkerRequest, type SweepSpec } from './protocol.js';
+import {
+  isWorkerReply,
+  wallNow,
+  type FrameReply,
+  type LoadedReply,
+  type WorkerReply,
+  type WorkerRequest,
+  type SweepSpec,
+} from './protocol.js';
 import type { Report } from './report.js';
 import type { ScenarioProblem, ScenarioValues } from './scenario.js';
 import type { Schema } from './schema.js';
@@ -35,7 +43,8 @@ export type WorkerFactory = () => WorkerLike;
  * throws. `name` starts every message ("The simulation worker failed: ...").
  */
 function openWorker(
-  create: WorkerFactory, name: string,
+  create: WorkerFactory,
+  name: string,
   onData: (worker: WorkerLike, data: unknown) => void,
   onFailure: (worker: WorkerLike, message: string) => void,
 ): WorkerLike | string {
@@ -85,7 +94,10 @@ export class SimClient {
   private seekBusy = false;
   private seekPending: number | undefined;
 
-  constructor(private readonly createWorker: WorkerFactory, private readonly events: SimClientEvents) {}
+  constructor(
+    private readonly createWorker: WorkerFactory,
+    private readonly events: SimClientEvents,
+  ) {}
 
   /** Starts the worker (again, after a fault or dispose). */
   start(): void {
@@ -94,11 +106,14 @@ export class SimClient {
     this.queue = [];
     this.seekBusy = false;
     this.seekPending = undefined;
-    const worker = openWorker(this.createWorker, 'The simulation worker',
+    const worker = openWorker(
+      this.createWorker,
+      'The simulation worker',
       (from, data) => this.receive(from, data),
       (from, message) => {
         if (from === this.worker) this.fail(message);
-      });
+      },
+    );
     if (typeof worker === 'string') return this.fail(worker);
     this.worker = worker;
     this.expectAnswer();
@@ -325,7 +340,11 @@ export class SweepRunner {
   private finished = true;
   private cancelTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly createWorker: WorkerFactory, private readonly parallel: number, private readonly events: SweepRunnerEvents) {}
+  constructor(
+    private readonly createWorker: WorkerFactory,
+    private readonly parallel: number,
+    private readonly events: SweepRunnerEvents,
+  ) {}
 
   get running(): boolean {
     return !this.finished;
@@ -344,9 +363,12 @@ export class SweepRunner {
     }
     const id = this.id;
     for (const share of nonEmpty) {
-      const worker = openWorker(this.createWorker, 'A sweep worker',
+      const worker = openWorker(
+        this.createWorker,
+        'A sweep worker',
         (from, data) => this.receive(from, id, data),
-        (_from, message) => this.fail(message));
+        (_from, message) => this.fail(message),
+      );
       if (typeof worker === 'string') return this.fail(worker);
       this.workers.push(worker);
       this.active.add(worker);

@@ -24,31 +24,89 @@ import { LessonParseError, parseLesson } from '../lesson/parse.js';
 import { generator } from '../lesson/option-order.js';
 
 const TOKENS = [
-  '__proto__', 'constructor', 'prototype', '"__proto__":{"polluted":1}', '"constructor":{"prototype":{"polluted":1}}',
-  '{', '}', '[', ']', '"', ':', ',', '\\', '\n', '\t', ' ', '0', '-1', '1e308', '1e-400', 'NaN', 'Infinity', 'null', 'true',
-  '\u0000', '\uFFFF', '\uD800', 'é', '%', '#', '?', '&', '=', '+', '/', '..', 'toString', 'valueOf', 'hasOwnProperty',
-  '- ', '---', '```', '&anchor', '*anchor', '<<: *anchor', '!!js/function', '{{', '}}', '<script>', '${x}', 'machine.cpus',
-  '"v":1', '"sc":{}', '"ct":["x"]', '"vw":["nope"]', '"sp":"max"', 'lessons', 'version', 'format',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '"__proto__":{"polluted":1}',
+  '"constructor":{"prototype":{"polluted":1}}',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  ':',
+  ',',
+  '\\',
+  '\n',
+  '\t',
+  ' ',
+  '0',
+  '-1',
+  '1e308',
+  '1e-400',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '\u0000',
+  '\uFFFF',
+  '\uD800',
+  'é',
+  '%',
+  '#',
+  '?',
+  '&',
+  '=',
+  '+',
+  '/',
+  '..',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '- ',
+  '---',
+  '```',
+  '&anchor',
+  '*anchor',
+  '<<: *anchor',
+  '!!js/function',
+  '{{',
+  '}}',
+  '<script>',
+  '${x}',
+  'machine.cpus',
+  '"v":1',
+  '"sc":{}',
+  '"ct":["x"]',
+  '"vw":["nope"]',
+  '"sp":"max"',
+  'lessons',
+  'version',
+  'format',
 ];
 
 /** One mutation of `text`. */
 function mutate(text: string, random: () => number, others: readonly string[]): string {
   const at = Math.floor(random() * (text.length + 1));
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   switch (Math.floor(random() * 6)) {
-    case 0: return text.slice(0, at) + pick(TOKENS) + text.slice(at);
-    case 1: return text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 16));
+    case 0:
+      return text.slice(0, at) + pick(TOKENS) + text.slice(at);
+    case 1:
+      return text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 16));
     case 2: {
       const end = Math.min(text.length, at + 1 + Math.floor(random() * 64));
       return text.slice(0, end) + text.slice(at, end) + text.slice(end);
     }
-    case 3: return text.slice(0, at) + String.fromCharCode(Math.floor(random() * 0x3000)) + text.slice(at + 1);
+    case 3:
+      return text.slice(0, at) + String.fromCharCode(Math.floor(random() * 0x3000)) + text.slice(at + 1);
     case 4: {
       const other = pick(others);
       const from = Math.floor(random() * other.length);
       return text.slice(0, at) + other.slice(from, from + 1 + Math.floor(random() * 80)) + text.slice(at);
     }
-    default: return text.slice(0, at);
+    default:
+      return text.slice(0, at);
   }
 }
 
@@ -67,7 +125,13 @@ const protoKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().join
 const cleanProto = protoKeys();
 
 /** Runs `decode` on every mutant: only `allowed` errors, nothing slow, Object.prototype untouched. */
-function fuzz(seeds: readonly string[], count: number, seed: number, decode: (input: string) => unknown, allowed?: (error: unknown) => boolean) {
+function fuzz(
+  seeds: readonly string[],
+  count: number,
+  seed: number,
+  decode: (input: string) => unknown,
+  allowed?: (error: unknown) => boolean,
+) {
   let slowest = 0;
   let worst = '';
   for (const input of mutants(seeds, count, seed)) {
@@ -75,7 +139,8 @@ function fuzz(seeds: readonly string[], count: number, seed: number, decode: (in
     try {
       decode(input);
     } catch (error) {
-      if (!allowed?.(error)) throw new Error(`the decoder threw ${String(error)} for ${JSON.stringify(input.slice(0, 300))}`, { cause: error });
+      if (!allowed?.(error))
+        throw new Error(`the decoder threw ${String(error)} for ${JSON.stringify(input.slice(0, 300))}`, { cause: error });
     }
     const took = performance.now() - start;
     if (took > slowest) {
@@ -91,7 +156,9 @@ function fuzz(seeds: readonly string[], count: number, seed: number, decode: (in
 }
 
 const presets = listPresets();
-const wires = presets.map((p) => JSON.stringify({ v: 1, sc: readPreset(p.name), vw: ['cpu-grid', 'lock'], sp: 'max', ct: ['machine.cpus'] }));
+const wires = presets.map((p) =>
+  JSON.stringify({ v: 1, sc: readPreset(p.name), vw: ['cpu-grid', 'lock'], sp: 'max', ct: ['machine.cpus'] }),
+);
 
 describe('fuzzing the decoders of untrusted input (seeded)', () => {
   it('lab links: mutated encodings and mutated settings inside valid encodings', () => {
@@ -108,12 +175,17 @@ describe('fuzzing the decoders of untrusted input (seeded)', () => {
     const names = presets.map((p) => p.name);
     const lookup: PresetLookup = {
       names,
-      values: (name) => (names.includes(name) ? flattenScenario(readPreset(name)) as ScenarioValues : undefined),
+      values: (name) => (names.includes(name) ? (flattenScenario(readPreset(name)) as ScenarioValues) : undefined),
       title: (name) => name,
     };
     const hashes = [
-      '#/lab', '#/lessons', '#/lessons/one-lock-for-every-cpu', '#/present/one-lock-five-escapes', '#/embed?lesson=overhead-is-the-key',
-      `#/lab?s=${compressToEncodedURIComponent(wires[0]!)}`, '#/compare?a=testbed-classic&b=testbed-scalable',
+      '#/lab',
+      '#/lessons',
+      '#/lessons/one-lock-for-every-cpu',
+      '#/present/one-lock-five-escapes',
+      '#/embed?lesson=overhead-is-the-key',
+      `#/lab?s=${compressToEncodedURIComponent(wires[0]!)}`,
+      '#/compare?a=testbed-classic&b=testbed-scalable',
       `#/compare?a=testbed-classic&b=${compressToEncodedURIComponent(wires[1]!)}`,
     ];
     fuzz(hashes, 3000, 3, (hash) => {
@@ -140,12 +212,16 @@ describe('fuzzing the decoders of untrusted input (seeded)', () => {
       const read = readProgressFile(text, 'mine.json');
       if (!read.ok) expect(read.message).toMatch(/^mine\.json could not be imported: .*Your progress has not changed\.$/s);
     });
-    fuzz([JSON.stringify(progress)], 4000, 5, (text) => loadProgress({ getItem: (key) => (key === PROGRESS_KEY ? text : null), setItem: () => {}, removeItem: () => {} }));
+    fuzz([JSON.stringify(progress)], 4000, 5, (text) =>
+      loadProgress({ getItem: (key) => (key === PROGRESS_KEY ? text : null), setItem: () => {}, removeItem: () => {} }),
+    );
   });
 
   it('scene scripts', () => {
     const dir = join(repoRoot, 'lessons', 'scenes');
-    const scripts = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(join(dir, f), 'utf8'));
+    const scripts = readdirSync(dir)
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
     const names = presets.map((p) => p.name);
     fuzz(scripts, 600, 6, (text) => {
       const result = parseScript('lessons/scenes/fuzzed.yaml', text, names);
@@ -156,7 +232,12 @@ describe('fuzzing the decoders of untrusted input (seeded)', () => {
   it('lessons', () => {
     const text = readFileSync(join(repoRoot, 'lessons', 'one-lock-for-every-cpu.md'), 'utf8');
     const documents = Object.fromEntries(presets.map((p) => [p.name, readPreset(p.name)]));
-    fuzz([text], 300, 7, (source) => parseLesson('lessons/one-lock-for-every-cpu.md', source, { presets: documents }),
-      (error) => error instanceof LessonParseError && error.problems.length > 0);
+    fuzz(
+      [text],
+      300,
+      7,
+      (source) => parseLesson('lessons/one-lock-for-every-cpu.md', source, { presets: documents }),
+      (error) => error instanceof LessonParseError && error.problems.length > 0,
+    );
   });
 });

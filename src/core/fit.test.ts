@@ -35,16 +35,26 @@ function near(actual: number, expected: number, zeroTolerance: number): void {
   else expect(Math.abs(actual / expected - 1)).toBeLessThan(0.02);
 }
 
-const PAIRS: Array<[number, number]> = [[0.05, 0.0005], [0.1, 0], [0, 0.001], [0.02, 0.0002], [0.3, 0.01], [0, 0]];
+const PAIRS: Array<[number, number]> = [
+  [0.05, 0.0005],
+  [0.1, 0],
+  [0, 0.001],
+  [0.02, 0.0002],
+  [0.3, 0.01],
+  [0, 0],
+];
 
 describe('the USL fit recovers known coefficients', () => {
   // Noise limits what 5 or 6 points can pin down (kappa = 0.0002 peaks at N = 70, far past
   // 32): at +-0.02% every coefficient is within 2% on the sparse sweeps, at +-0.5% on the
   // dense one; at +-0.5% on a sparse sweep the curve itself stays within 1% (below).
   const sweeps: Array<[string, number[], number]> = [
-    ['1..64', DENSE, 0], ['1..64, +-0.5% noise', DENSE, 0.005],
-    ['1,2,4..32', SPARSE, 0], ['1,2,4..32, +-0.02% noise', SPARSE, 0.0002],
-    ['2,4..32 (no N = 1)', SPARSE_NO_ONE, 0], ['2,4..32 (no N = 1), +-0.02% noise', SPARSE_NO_ONE, 0.0002],
+    ['1..64', DENSE, 0],
+    ['1..64, +-0.5% noise', DENSE, 0.005],
+    ['1,2,4..32', SPARSE, 0],
+    ['1,2,4..32, +-0.02% noise', SPARSE, 0.0002],
+    ['2,4..32 (no N = 1)', SPARSE_NO_ONE, 0],
+    ['2,4..32 (no N = 1), +-0.02% noise', SPARSE_NO_ONE, 0.0002],
   ];
   for (const [sigma, kappa] of PAIRS) {
     it.each(sweeps)(`sigma ${sigma}, kappa ${kappa}: %s`, (_name, ns, noise) => {
@@ -113,8 +123,17 @@ describe('N_max and the peak', () => {
 
 describe('the Amdahl fit', () => {
   it.each([0, 0.01, 0.1, 0.5, 1])('recovers s = %s, dense and sparse, with and without noise and N = 1', (s) => {
-    for (const [ns, noise] of [[DENSE, 0], [DENSE, 0.005], [SPARSE, 0], [SPARSE_NO_ONE, 0], [SPARSE, 0.0005]] as const) {
-      const points = noisy(ns.map((n) => ({ n, x: amdahlAt({ x1: X1, s }, n) })), noise);
+    for (const [ns, noise] of [
+      [DENSE, 0],
+      [DENSE, 0.005],
+      [SPARSE, 0],
+      [SPARSE_NO_ONE, 0],
+      [SPARSE, 0.0005],
+    ] as const) {
+      const points = noisy(
+        ns.map((n) => ({ n, x: amdahlAt({ x1: X1, s }, n) })),
+        noise,
+      );
       const result = fitAmdahl(points);
       if (!result.ok) throw new Error(result.reason);
       near(result.fit.x1, X1, 0);
@@ -141,9 +160,10 @@ function ratioSse(points: FitPoint[], sigma: number, kappa: number): number {
   const g = points.map(({ n }) => 1 + sigma * (n - 1) + kappa * n * (n - 1));
   const z = points.map(({ n, x }) => n / x);
   const ones = points.filter((p) => p.n === 1);
-  const a = ones.length > 0
-    ? ones.length / ones.reduce((sum, p) => sum + p.x, 0)
-    : z.reduce((sum, v, i) => sum + v * g[i]!, 0) / g.reduce((sum, v) => sum + v * v, 0);
+  const a =
+    ones.length > 0
+      ? ones.length / ones.reduce((sum, p) => sum + p.x, 0)
+      : z.reduce((sum, v, i) => sum + v * g[i]!, 0) / g.reduce((sum, v) => sum + v * v, 0);
   return z.reduce((sum, v, i) => sum + (v - a * g[i]!) ** 2, 0);
 }
 
@@ -191,15 +211,86 @@ describe('degenerate input: a reason in words, never NaN', () => {
   const cases: Array<[string, FitPoint[], RegExp]> = [
     ['no points', [], /no points/],
     ['one point', [{ n: 1, x: 10 }], /only 1 point: .* at least 3/],
-    ['two points', [{ n: 1, x: 10 }, { n: 2, x: 19 }], /only 2 points/],
-    ['every point at one N', [{ n: 4, x: 10 }, { n: 4, x: 11 }, { n: 4, x: 12 }], /every point is at N = 4/],
-    ['two distinct N', [{ n: 1, x: 10 }, { n: 2, x: 19 }, { n: 2, x: 18 }], /only 2 different CPU counts \(1 and 2\)/],
-    ['zero throughput', [{ n: 1, x: 10 }, { n: 2, x: 0 }, { n: 3, x: 25 }], /throughput at N = 2 is 0/],
-    ['negative throughput', [{ n: 1, x: 10 }, { n: 2, x: -5 }, { n: 3, x: 25 }], /throughput at N = 2 is -5/],
-    ['NaN throughput', [{ n: 1, x: 10 }, { n: 2, x: NaN }, { n: 3, x: 25 }], /throughput at N = 2 is not a finite number/],
-    ['infinite throughput', [{ n: 1, x: 10 }, { n: 2, x: Infinity }, { n: 3, x: 25 }], /not a finite number/],
-    ['NaN CPU count', [{ n: NaN, x: 10 }, { n: 2, x: 19 }, { n: 3, x: 25 }], /CPU count is not a number/],
-    ['CPU count below 1', [{ n: 0, x: 10 }, { n: 2, x: 19 }, { n: 3, x: 25 }], /CPU count 0 is below 1/],
+    [
+      'two points',
+      [
+        { n: 1, x: 10 },
+        { n: 2, x: 19 },
+      ],
+      /only 2 points/,
+    ],
+    [
+      'every point at one N',
+      [
+        { n: 4, x: 10 },
+        { n: 4, x: 11 },
+        { n: 4, x: 12 },
+      ],
+      /every point is at N = 4/,
+    ],
+    [
+      'two distinct N',
+      [
+        { n: 1, x: 10 },
+        { n: 2, x: 19 },
+        { n: 2, x: 18 },
+      ],
+      /only 2 different CPU counts \(1 and 2\)/,
+    ],
+    [
+      'zero throughput',
+      [
+        { n: 1, x: 10 },
+        { n: 2, x: 0 },
+        { n: 3, x: 25 },
+      ],
+      /throughput at N = 2 is 0/,
+    ],
+    [
+      'negative throughput',
+      [
+        { n: 1, x: 10 },
+        { n: 2, x: -5 },
+        { n: 3, x: 25 },
+      ],
+      /throughput at N = 2 is -5/,
+    ],
+    [
+      'NaN throughput',
+      [
+        { n: 1, x: 10 },
+        { n: 2, x: NaN },
+        { n: 3, x: 25 },
+      ],
+      /throughput at N = 2 is not a finite number/,
+    ],
+    [
+      'infinite throughput',
+      [
+        { n: 1, x: 10 },
+        { n: 2, x: Infinity },
+        { n: 3, x: 25 },
+      ],
+      /not a finite number/,
+    ],
+    [
+      'NaN CPU count',
+      [
+        { n: NaN, x: 10 },
+        { n: 2, x: 19 },
+        { n: 3, x: 25 },
+      ],
+      /CPU count is not a number/,
+    ],
+    [
+      'CPU count below 1',
+      [
+        { n: 0, x: 10 },
+        { n: 2, x: 19 },
+        { n: 3, x: 25 },
+      ],
+      /CPU count 0 is below 1/,
+    ],
   ];
 
   it.each(cases)('%s', (_name, points, reason) => {
@@ -223,18 +314,27 @@ describe('degenerate input: a reason in words, never NaN', () => {
   });
 
   it('three points at three CPU counts are enough, and every number is finite', () => {
-    const { usl: u, amdahl: a } = fitSweep([{ n: 1, x: 10 }, { n: 2, x: 19 }, { n: 3, x: 25 }]);
+    const { usl: u, amdahl: a } = fitSweep([
+      { n: 1, x: 10 },
+      { n: 2, x: 19 },
+      { n: 3, x: 25 },
+    ]);
     expect(u.ok && a.ok).toBe(true);
     expectFinite(u, a);
   });
 });
 
-describe('X1: the 1-CPU run\'s, or fitted when the sweep has none', () => {
+describe("X1: the 1-CPU run's, or fitted when the sweep has none", () => {
   it('is the measured throughput at N = 1 (the mean of several runs there), whatever the rest', () => {
     const points = noisy(usl(SPARSE, 0.05, 0.0005), 0.01);
     const result = fitUsl(points);
     expect(result.ok && [result.fit.x1, result.fit.x1From]).toEqual([points[0]!.x, 'measured']);
-    const twice = fitAmdahl([{ n: 1, x: 100 }, { n: 1, x: 110 }, { n: 2, x: 190 }, { n: 4, x: 340 }]);
+    const twice = fitAmdahl([
+      { n: 1, x: 100 },
+      { n: 1, x: 110 },
+      { n: 2, x: 190 },
+      { n: 4, x: 340 },
+    ]);
     expect(twice.ok && [twice.fit.x1, twice.fit.x1From]).toEqual([105, 'measured']);
   });
 
@@ -262,15 +362,21 @@ describe('a coefficient the data hold at its bound is named', () => {
     const result = fitUsl([1, 2, 3, 4, 5].map((n) => ({ n, x: n * n })));
     if (!result.ok) throw new Error(result.reason);
     expect([result.fit.sigma, result.fit.kappa, result.fit.clamped]).toEqual([0, 0, ['sigma', 'kappa']]);
-    expect(result.fit.quality.reasons).toContain('sigma is held at its bound 0: the points would take it below 0, which the law does not allow');
-    expect(result.fit.quality.reasons).toContain('kappa is held at its bound 0: the points would take it below 0, which the law does not allow');
+    expect(result.fit.quality.reasons).toContain(
+      'sigma is held at its bound 0: the points would take it below 0, which the law does not allow',
+    );
+    expect(result.fit.quality.reasons).toContain(
+      'kappa is held at its bound 0: the points would take it below 0, which the law does not allow',
+    );
   });
 
   it('s at 1 when throughput falls as CPUs are added', () => {
     const result = fitAmdahl([1, 2, 3, 4, 5].map((n, i) => ({ n, x: [100, 90, 70, 60, 50][i]! })));
     if (!result.ok) throw new Error(result.reason);
     expect([result.fit.s, result.fit.clamped]).toEqual([1, ['s']]);
-    expect(result.fit.quality.reasons).toContain('s is held at its bound 1: the points would take it above 1, which the law does not allow');
+    expect(result.fit.quality.reasons).toContain(
+      's is held at its bound 1: the points would take it above 1, which the law does not allow',
+    );
   });
 });
 
@@ -281,34 +387,71 @@ function fitted(points: readonly FitPoint[]): UslFit {
   return result.fit;
 }
 
-describe('the sweep\'s own peak', () => {
+describe("the sweep's own peak", () => {
   it('is its highest point, with the counts either side, and how the sweep ends', () => {
-    expect(sweepPeak([{ n: 4, x: 10 }, { n: 1, x: 3 }, { n: 2, x: 6 }, { n: 8, x: 9 }])).toEqual({
-      cpus: 4, throughput: 10, before: 2, after: 8, lastCpus: 8, lastThroughput: 9, tail: { cpus: 4, throughput: 10 }, end: 'falls',
+    expect(
+      sweepPeak([
+        { n: 4, x: 10 },
+        { n: 1, x: 3 },
+        { n: 2, x: 6 },
+        { n: 8, x: 9 },
+      ]),
+    ).toEqual({
+      cpus: 4,
+      throughput: 10,
+      before: 2,
+      after: 8,
+      lastCpus: 8,
+      lastThroughput: 9,
+      tail: { cpus: 4, throughput: 10 },
+      end: 'falls',
     });
-    expect(sweepPeak([{ n: 1, x: 3 }, { n: 2, x: 6 }, { n: 4, x: 10 }])).toMatchObject({ cpus: 4, after: null, end: 'rising' });
+    expect(
+      sweepPeak([
+        { n: 1, x: 3 },
+        { n: 2, x: 6 },
+        { n: 4, x: 10 },
+      ]),
+    ).toMatchObject({ cpus: 4, after: null, end: 'rising' });
     // within 2% of the highest at the end: it levels off, not falling; the last the highest, but by
     // under 2% over the last quarter of the range (from 13 CPUs here): it levels off too
-    expect(sweepPeak([{ n: 1, x: 3 }, { n: 2, x: 10 }, { n: 4, x: 9.9 }])).toMatchObject({ cpus: 2, end: 'flat' });
-    expect(sweepPeak([1, 2, 4, 8, 12, 14, 16].map((n, i) => ({ n, x: [1, 2, 4, 8, 9.95, 10, 10.1][i]! }))))
-      .toMatchObject({ cpus: 16, tail: { cpus: 14, throughput: 10 }, end: 'flat' });
+    expect(
+      sweepPeak([
+        { n: 1, x: 3 },
+        { n: 2, x: 10 },
+        { n: 4, x: 9.9 },
+      ]),
+    ).toMatchObject({ cpus: 2, end: 'flat' });
+    expect(sweepPeak([1, 2, 4, 8, 12, 14, 16].map((n, i) => ({ n, x: [1, 2, 4, 8, 9.95, 10, 10.1][i]! })))).toMatchObject({
+      cpus: 16,
+      tail: { cpus: 14, throughput: 10 },
+      end: 'flat',
+    });
     // a curve rising a little at each of many steps is still rising over its last quarter
     expect(sweepPeak(DENSE.map((n) => ({ n, x: n })))).toMatchObject({ tail: { cpus: 49 }, end: 'rising' });
-    expect(sweepPeak([{ n: 1, x: 5 }, { n: 2, x: 5 }, { n: 4, x: 4 }])).toMatchObject({ cpus: 1, before: null, end: 'falls' });
+    expect(
+      sweepPeak([
+        { n: 1, x: 5 },
+        { n: 2, x: 5 },
+        { n: 4, x: 4 },
+      ]),
+    ).toMatchObject({ cpus: 1, before: null, end: 'falls' });
     expect(sweepPeak([])).toBeNull();
   });
 });
 
-describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
-  it('an exact USL curve is fitted exactly and judged good, its peak beside the sweep\'s', () => {
+describe("the verdict: a fitted peak must agree with the sweep's own", () => {
+  it("an exact USL curve is fitted exactly and judged good, its peak beside the sweep's", () => {
     const points = usl(DENSE, 0.05, 0.0005);
     const fit = fitted(points);
     expect(fit.nMax).toBeCloseTo(Math.sqrt(0.95 / 0.0005), 9);
     expect(fit.r2).toBeGreaterThan(0.999999);
     expect(fit.quality).toEqual({
       verdict: 'good',
-      reasons: [`the fit's peak (43.6 CPUs, ${Math.round(fit.peak!).toLocaleString('en')}) agrees with the sweep's own (44 CPUs, `
-        + `${Math.round(points[43]!.x).toLocaleString('en')}): within 20% in CPUs, within 20% in throughput`],
+      reasons: [
+        `the fit's peak (43.6 CPUs, ${Math.round(fit.peak!).toLocaleString('en')}) agrees with the sweep's own (44 CPUs, ` +
+          `${Math.round(points[43]!.x).toLocaleString('en')}): within 20% in CPUs, within 20% in throughput`,
+      ],
       summary: 'good fit',
     });
   });
@@ -317,7 +460,9 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
     const fit = fitted(usl(SPARSE, 0, 0));
     expect([fit.sigma, fit.kappa, fit.nMax, fit.peak, fit.ceiling, fit.clamped]).toEqual([0, 0, null, null, null, []]);
     expect(fit.quality).toEqual({
-      verdict: 'good', reasons: ['the sweep does not fall (it is still rising at its last point, 32 CPUs), and the fit predicts no peak'], summary: 'good fit',
+      verdict: 'good',
+      reasons: ['the sweep does not fall (it is still rising at its last point, 32 CPUs), and the fit predicts no peak'],
+      summary: 'good fit',
     });
   });
 
@@ -326,15 +471,19 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
     expect(flat.sigma).toBeCloseTo(1, 12);
     expect([flat.kappa, flat.nMax, flat.peak]).toEqual([0, null, null]);
     expect(flat.quality.verdict).toBe('good');
-    expect(flat.quality.reasons[0]).toBe('the sweep does not fall (it levels off: at 8 CPUs it is within 2% of its highest, 500 at 1 CPU), and the fit predicts no peak');
+    expect(flat.quality.reasons[0]).toBe(
+      'the sweep does not fall (it levels off: at 8 CPUs it is within 2% of its highest, 500 at 1 CPU), and the fit predicts no peak',
+    );
     // rises to a plateau that wobbles by 1%: the law bends it into a peak the sweep does not show
     const plateau = fitted([1, 2, 4, 8, 12, 16, 24, 32].map((n, i) => ({ n, x: [100, 195, 370, 640, 700, 707, 700, 707][i]! })));
     expect(plateau.nMax).not.toBeNull();
     expect(plateau.nMax!).toBeLessThan(32);
     expect(plateau.quality.verdict).toBe('poor');
     expect(plateau.quality.summary).toBe(`poor fit: peak at ${plateau.nMax!.toFixed(1)} CPUs, the sweep does not fall`);
-    expect(plateau.quality.reasons[0]).toBe(`the fit's curve peaks at ${plateau.nMax!.toFixed(1)} CPUs and falls after it, `
-      + 'but the sweep does not fall (it levels off: at 32 CPUs it is within 2% of its highest, 707 at 16 CPUs)');
+    expect(plateau.quality.reasons[0]).toBe(
+      `the fit's curve peaks at ${plateau.nMax!.toFixed(1)} CPUs and falls after it, ` +
+        'but the sweep does not fall (it levels off: at 32 CPUs it is within 2% of its highest, 707 at 16 CPUs)',
+    );
   });
 
   it('an exact curve sampled before its peak is poor: the peak lies beyond anything measured', () => {
@@ -342,8 +491,10 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
     expect(fit.nMax).toBeCloseTo(Math.sqrt(1000), 9);
     expect(fit.quality).toEqual({
       verdict: 'poor',
-      reasons: ['the fit puts a peak at 31.6 CPUs, beyond the sweep\'s last point (16 CPUs), where nothing was measured, '
-        + 'and the sweep does not fall (it is still rising at its last point, 16 CPUs)'],
+      reasons: [
+        "the fit puts a peak at 31.6 CPUs, beyond the sweep's last point (16 CPUs), where nothing was measured, " +
+          'and the sweep does not fall (it is still rising at its last point, 16 CPUs)',
+      ],
       summary: 'poor fit: peak at 31.6 CPUs, past the sweep',
     });
   });
@@ -354,24 +505,34 @@ describe('the verdict: a fitted peak must agree with the sweep\'s own', () => {
     expect(sweepPeak(usl([8, 16, 24, 32, 40, 48, 56, 64], 0, 1 / 19.5 ** 2))).toMatchObject({ cpus: 16, before: 8, after: 24 });
     expect(fit.x1From).toBe('fitted');
     expect(fit.quality.verdict).toBe('good');
-    expect(fit.quality.reasons[0]).toMatch(/^the fit's peak \(19\.5 CPUs, [\d,]+\) agrees with the sweep's own \(16 CPUs, [\d,]+\): between the counts the sweep measured either side of its peak \(8 CPUs and 24 CPUs\), within 20% in throughput$/);
+    expect(fit.quality.reasons[0]).toMatch(
+      /^the fit's peak \(19\.5 CPUs, [\d,]+\) agrees with the sweep's own \(16 CPUs, [\d,]+\): between the counts the sweep measured either side of its peak \(8 CPUs and 24 CPUs\), within 20% in throughput$/,
+    );
   });
 
-  it('Amdahl\'s law never falls: poor on a sweep that does, good on one that does not', () => {
+  it("Amdahl's law never falls: poor on a sweep that does, good on one that does not", () => {
     const falls = fitAmdahl(usl(DENSE, 0.05, 0.0005));
     expect(falls.ok && falls.fit.quality.verdict).toBe('poor');
     expect(falls.ok && falls.fit.quality.summary).toBe('poor fit: the sweep falls, the law cannot');
-    expect(falls.ok && falls.fit.quality.reasons[0]).toMatch(/^the sweep peaks at 44 CPUs \([\d,]+\) and falls 3% by 64 CPUs, and Amdahl's law never falls$/);
+    expect(falls.ok && falls.fit.quality.reasons[0]).toMatch(
+      /^the sweep peaks at 44 CPUs \([\d,]+\) and falls 3% by 64 CPUs, and Amdahl's law never falls$/,
+    );
     const rises = fitAmdahl(DENSE.map((n) => ({ n, x: amdahlAt({ x1: X1, s: 0.1 }, n) })));
     expect(rises.ok && rises.fit.quality).toEqual({
-      verdict: 'good', reasons: ['the sweep does not fall (it is still rising at its last point, 64 CPUs), and neither does Amdahl\'s law'],
+      verdict: 'good',
+      reasons: ["the sweep does not fall (it is still rising at its last point, 64 CPUs), and neither does Amdahl's law"],
       summary: 'good fit',
     });
   });
 
   it('every fit has a verdict and a reason in words, never NaN', () => {
-    const shapes = [usl(DENSE, 0.3, 0.01), usl(SPARSE, 1.5, 0.01), noisy(usl(SPARSE_NO_ONE, 0.05, 0.002), 0.02),
-      [1, 2, 3].map((n, i) => ({ n, x: [10, 19, 25][i]! })), [1, 2, 4, 8].map((n) => ({ n, x: 500 }))];
+    const shapes = [
+      usl(DENSE, 0.3, 0.01),
+      usl(SPARSE, 1.5, 0.01),
+      noisy(usl(SPARSE_NO_ONE, 0.05, 0.002), 0.02),
+      [1, 2, 3].map((n, i) => ({ n, x: [10, 19, 25][i]! })),
+      [1, 2, 4, 8].map((n) => ({ n, x: 500 })),
+    ];
     for (const points of shapes) {
       for (const result of Object.values(fitSweep(points))) {
         if (!result.ok) throw new Error(result.reason);
@@ -394,7 +555,8 @@ describe('real sweeps of the simulator, each preset as it is', async () => {
       return { n, x: reportValue(report, kernelInfo(report.kernel).throughput.path)! };
     });
   }
-  const range = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+  const range = (from: number, to: number, step = 1) =>
+    Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
   const count = (x: number) => Math.round(x).toLocaleString('en');
   const classic = sweep('testbed-classic', range(1, 32));
 
@@ -412,17 +574,21 @@ describe('real sweeps of the simulator, each preset as it is', async () => {
     expect(fit.quality.reasons).toEqual([
       `the fit's peak (${fit.nMax!.toFixed(1)} CPUs) is ${past}% past the sweep's own peak (15 CPUs)`,
       ...(Math.abs(fit.peak! / own.throughput - 1) > 0.2
-        ? [`the fit's peak throughput (${count(fit.peak!)}) is ${Math.round(Math.abs(fit.peak! / own.throughput - 1) * 100)}% `
-          + `${fit.peak! > own.throughput ? 'above' : 'below'} the sweep's highest (${count(own.throughput)} at 15 CPUs)`]
+        ? [
+            `the fit's peak throughput (${count(fit.peak!)}) is ${Math.round(Math.abs(fit.peak! / own.throughput - 1) * 100)}% ` +
+              `${fit.peak! > own.throughput ? 'above' : 'below'} the sweep's highest (${count(own.throughput)} at 15 CPUs)`,
+          ]
         : []),
       'sigma is held at its bound 0: the points would take it below 0, which the law does not allow',
     ]);
     const amdahl = fitAmdahl(points);
     expect(amdahl.ok && amdahl.fit.quality.verdict).toBe('poor');
-    expect(amdahl.ok && amdahl.fit.quality.reasons[0]).toMatch(/^the sweep peaks at 15 CPUs \([\d,]+\) and falls \d+% by 16 CPUs, and Amdahl's law never falls$/);
+    expect(amdahl.ok && amdahl.fit.quality.reasons[0]).toMatch(
+      /^the sweep peaks at 15 CPUs \([\d,]+\) and falls \d+% by 16 CPUs, and Amdahl's law never falls$/,
+    );
   });
 
-  it('classic, 1..32 CPUs: the fit\'s N_max is near the sweep\'s, its peak throughput far below: poor', () => {
+  it("classic, 1..32 CPUs: the fit's N_max is near the sweep's, its peak throughput far below: poor", () => {
     const own = sweepPeak(classic)!;
     expect([own.cpus, own.end]).toEqual([15, 'falls']);
     const fit = fitted(classic);
@@ -430,12 +596,14 @@ describe('real sweeps of the simulator, each preset as it is', async () => {
     const below = 1 - fit.peak! / own.throughput;
     expect(below).toBeGreaterThan(0.2);
     expect(fit.quality.verdict).toBe('poor');
-    expect(fit.quality.reasons[0]).toBe(`the fit's peak throughput (${count(fit.peak!)}) is ${Math.round(below * 100)}% below the sweep's highest (${count(own.throughput)} at 15 CPUs)`);
+    expect(fit.quality.reasons[0]).toBe(
+      `the fit's peak throughput (${count(fit.peak!)}) is ${Math.round(below * 100)}% below the sweep's highest (${count(own.throughput)} at 15 CPUs)`,
+    );
     expect(fit.quality.summary).toBe(`poor fit: peak ${count(fit.peak!)}, not ${count(own.throughput)}`);
     expect(fit.quality.reasons.some((r) => r.includes('past the sweep') || r.includes('short of the sweep'))).toBe(false);
   });
 
-  it('service-ticket, 8..64 CPUs: the ticket lock peaks and collapses; the fit\'s peak agrees with it: good', () => {
+  it("service-ticket, 8..64 CPUs: the ticket lock peaks and collapses; the fit's peak agrees with it: good", () => {
     const points = sweep('service-ticket', range(8, 64, 8));
     const own = sweepPeak(points)!;
     expect([own.cpus, own.end]).toEqual([16, 'falls']);
@@ -447,8 +615,10 @@ describe('real sweeps of the simulator, each preset as it is', async () => {
     expect(Math.abs(fit.peak! / own.throughput - 1)).toBeLessThanOrEqual(0.2);
     expect(fit.quality).toEqual({
       verdict: 'good',
-      reasons: [`the fit's peak (${fit.nMax!.toFixed(1)} CPUs, ${count(fit.peak!)}) agrees with the sweep's own (16 CPUs, ${count(own.throughput)}): `
-        + 'within 20% in CPUs, within 20% in throughput'],
+      reasons: [
+        `the fit's peak (${fit.nMax!.toFixed(1)} CPUs, ${count(fit.peak!)}) agrees with the sweep's own (16 CPUs, ${count(own.throughput)}): ` +
+          'within 20% in CPUs, within 20% in throughput',
+      ],
       summary: 'good fit',
     });
     const amdahl = fitAmdahl(points);
@@ -463,7 +633,11 @@ describe('real sweeps of the simulator, each preset as it is', async () => {
     expect(fit.nMax).not.toBeNull();
     expect(fit.nMax!).toBeLessThan(64);
     expect(fit.quality.verdict).toBe('poor');
-    expect(fit.quality.reasons[0]).toMatch(new RegExp(`^the fit's curve peaks at ${fit.nMax!.toFixed(1).replace('.', '\\.')} CPUs and falls after it, but the sweep does not fall \\(`));
+    expect(fit.quality.reasons[0]).toMatch(
+      new RegExp(
+        `^the fit's curve peaks at ${fit.nMax!.toFixed(1).replace('.', '\\.')} CPUs and falls after it, but the sweep does not fall \\(`,
+      ),
+    );
     const amdahl = fitAmdahl(points);
     expect(amdahl.ok && amdahl.fit.quality.verdict).toBe('good');
     expect(amdahl.ok && amdahl.fit.quality.reasons[0]).toMatch(/^the sweep does not fall \(.*\), and neither does Amdahl's law$/);

@@ -183,7 +183,12 @@ export function fitUsl(points: readonly FitPoint[]): Fitted<UslFit> {
     { name: 'kappa', column: (x) => x * (x + 1), hi: Infinity },
   ]);
   if (!solved) return { ok: false, reason: NO_CONVERGENCE };
-  const { x1, x1From, coefficients: [sigma, kappa], clamped } = solved;
+  const {
+    x1,
+    x1From,
+    coefficients: [sigma, kappa],
+    clamped,
+  } = solved;
   let nMax: number | null = null;
   let peak: number | null = null;
   let ceiling: number | null = null;
@@ -196,7 +201,14 @@ export function fitUsl(points: readonly FitPoint[]): Fitted<UslFit> {
   const numbers = { x1, sigma: sigma!, kappa: kappa!, nMax, peak, ceiling, r2: rSquared(points, (n) => curve(x1, sigma!, kappa!, n)) };
   if (!allFinite(numbers)) return { ok: false, reason: NO_CONVERGENCE };
   const quality = judge(sweepPeak(points)!, nMax !== null && peak !== null ? { nMax, peak } : null, 'usl', clamped);
-  const fit: UslFit = { model: 'usl', ...numbers, x1From, clamped: clamped.map((c) => c.name as 'sigma' | 'kappa'), points: points.length, quality };
+  const fit: UslFit = {
+    model: 'usl',
+    ...numbers,
+    x1From,
+    clamped: clamped.map((c) => c.name as 'sigma' | 'kappa'),
+    points: points.length,
+    quality,
+  };
   return { ok: true, fit };
 }
 
@@ -205,7 +217,12 @@ export function fitAmdahl(points: readonly FitPoint[]): Fitted<AmdahlFit> {
   if (refused) return { ok: false, reason: refused };
   const solved = fitRatios(points, [{ name: 's', column: (x) => x, hi: 1 }]);
   if (!solved) return { ok: false, reason: NO_CONVERGENCE };
-  const { x1, x1From, coefficients: [s], clamped } = solved;
+  const {
+    x1,
+    x1From,
+    coefficients: [s],
+    clamped,
+  } = solved;
   const numbers = { x1, s: s!, ceiling: s! > 0 ? x1 / s! : null, r2: rSquared(points, (n) => curve(x1, s!, 0, n)) };
   if (!allFinite(numbers)) return { ok: false, reason: NO_CONVERGENCE };
   const quality = judge(sweepPeak(points)!, null, 'amdahl', clamped);
@@ -229,11 +246,21 @@ export function sweepPeak(points: readonly FitPoint[]): SweepPeak | null {
   const from = lastCpus - (lastCpus - counts[0]!) / 4;
   const tailCpus = counts.find((n) => n >= from && n < lastCpus) ?? counts[counts.length - 2] ?? lastCpus;
   const tail = { cpus: tailCpus, throughput: mean(tailCpus) };
-  const end = lastThroughput < (1 - FLAT_TOLERANCE) * highest.x ? 'falls'
-    : highest.n === lastCpus && lastThroughput > (1 + FLAT_TOLERANCE) * tail.throughput ? 'rising' : 'flat';
+  const end =
+    lastThroughput < (1 - FLAT_TOLERANCE) * highest.x
+      ? 'falls'
+      : highest.n === lastCpus && lastThroughput > (1 + FLAT_TOLERANCE) * tail.throughput
+        ? 'rising'
+        : 'flat';
   return {
-    cpus: highest.n, throughput: highest.x, before: at > 0 ? counts[at - 1]! : null, after: at < counts.length - 1 ? counts[at + 1]! : null,
-    lastCpus, lastThroughput, tail, end,
+    cpus: highest.n,
+    throughput: highest.x,
+    before: at > 0 ? counts[at - 1]! : null,
+    after: at < counts.length - 1 ? counts[at + 1]! : null,
+    lastCpus,
+    lastThroughput,
+    tail,
+    end,
   };
 }
 
@@ -360,8 +387,12 @@ function faces(coefficients: readonly Coefficient[]): Face[] {
  * One face's linear least squares. Free unknowns: a = 1/X1 (unless measured) and b_j =
  * a c_j for each free coefficient; the held ones go into a's column, 1 + held c_j col_j.
  */
-function solveFace(rows: ReadonlyArray<{ x: number; z: number }>, coefficients: readonly Coefficient[], face: Face,
-  known: number | null): FaceSolution | null {
+function solveFace(
+  rows: ReadonlyArray<{ x: number; z: number }>,
+  coefficients: readonly Coefficient[],
+  face: Face,
+  known: number | null,
+): FaceSolution | null {
   const base = (x: number) => 1 + coefficients.reduce((sum, c, j) => sum + (face[j] ?? 0) * c.column(x), 0);
   const free = coefficients.map((_, j) => j).filter((j) => face[j] === null);
   const columns = [...(known === null ? [base] : []), ...free.map((j) => coefficients[j]!.column)];
@@ -426,8 +457,12 @@ function endWords(own: SweepPeak): string {
 }
 
 /** The verdict on a fit, by the rules in the header. */
-function judge(own: SweepPeak, fitted: { nMax: number; peak: number } | null, model: 'usl' | 'amdahl',
-  clamped: RatioFit['clamped']): FitQuality {
+function judge(
+  own: SweepPeak,
+  fitted: { nMax: number; peak: number } | null,
+  model: 'usl' | 'amdahl',
+  clamped: RatioFit['clamped'],
+): FitQuality {
   const poor: string[] = [];
   const good: string[] = [];
   // the first poor reason in a few words
@@ -449,33 +484,50 @@ function judge(own: SweepPeak, fitted: { nMax: number; peak: number } | null, mo
       // a sparse sweep places its peak only between the counts it measured either side of it
       const between = (own.before === null || fitted.nMax > own.before) && (own.after === null || fitted.nMax < own.after);
       if (!closeN && !between) {
-        miss(`the fit's peak (${cpus(fitted.nMax)}) is ${percent(Math.abs(offN))} ${offN > 0 ? 'past' : 'short of'} the sweep's own peak (${cpus(own.cpus)})`,
-          `peak at ${cpus(fitted.nMax)}, not ${tenth.format(own.cpus)}`);
+        miss(
+          `the fit's peak (${cpus(fitted.nMax)}) is ${percent(Math.abs(offN))} ${offN > 0 ? 'past' : 'short of'} the sweep's own peak (${cpus(own.cpus)})`,
+          `peak at ${cpus(fitted.nMax)}, not ${tenth.format(own.cpus)}`,
+        );
       }
       const offX = fitted.peak / own.throughput - 1;
       if (Math.abs(offX) > PEAK_TOLERANCE) {
-        miss(`the fit's peak throughput (${amount(fitted.peak)}) is ${percent(Math.abs(offX))} ${offX > 0 ? 'above' : 'below'} the sweep's highest (${amount(own.throughput)} at ${cpus(own.cpus)})`,
-          `peak ${amount(fitted.peak)}, not ${amount(own.throughput)}`);
+        miss(
+          `the fit's peak throughput (${amount(fitted.peak)}) is ${percent(Math.abs(offX))} ${offX > 0 ? 'above' : 'below'} the sweep's highest (${amount(own.throughput)} at ${cpus(own.cpus)})`,
+          `peak ${amount(fitted.peak)}, not ${amount(own.throughput)}`,
+        );
       }
       if (poor.length === 0) {
-        const where = closeN ? `within ${percent(PEAK_TOLERANCE)} in CPUs`
-          : `between the counts the sweep measured either side of its peak (${[own.before, own.after].filter((n) => n !== null).map((n) => cpus(n!)).join(' and ')})`;
-        good.push(`the fit's peak (${cpus(fitted.nMax)}, ${amount(fitted.peak)}) agrees with the sweep's own (${cpus(own.cpus)}, ${amount(own.throughput)}): `
-          + `${where}, within ${percent(PEAK_TOLERANCE)} in throughput`);
+        const where = closeN
+          ? `within ${percent(PEAK_TOLERANCE)} in CPUs`
+          : `between the counts the sweep measured either side of its peak (${[own.before, own.after]
+              .filter((n) => n !== null)
+              .map((n) => cpus(n!))
+              .join(' and ')})`;
+        good.push(
+          `the fit's peak (${cpus(fitted.nMax)}, ${amount(fitted.peak)}) agrees with the sweep's own (${cpus(own.cpus)}, ${amount(own.throughput)}): ` +
+            `${where}, within ${percent(PEAK_TOLERANCE)} in throughput`,
+        );
       }
     }
   } else if (fitted) {
     if (fitted.nMax > own.lastCpus) {
-      miss(`the fit puts a peak at ${cpus(fitted.nMax)}, beyond the sweep's last point (${cpus(own.lastCpus)}), where nothing was measured, and ${flat}`,
-        `peak at ${cpus(fitted.nMax)}, past the sweep`);
+      miss(
+        `the fit puts a peak at ${cpus(fitted.nMax)}, beyond the sweep's last point (${cpus(own.lastCpus)}), where nothing was measured, and ${flat}`,
+        `peak at ${cpus(fitted.nMax)}, past the sweep`,
+      );
     } else {
-      miss(`the fit's curve peaks at ${cpus(fitted.nMax)} and falls after it, but ${flat}`, `peak at ${cpus(fitted.nMax)}, the sweep does not fall`);
+      miss(
+        `the fit's curve peaks at ${cpus(fitted.nMax)} and falls after it, but ${flat}`,
+        `peak at ${cpus(fitted.nMax)}, the sweep does not fall`,
+      );
     }
   } else {
     good.push(`${flat}, and the fit predicts no peak`);
   }
-  const held = clamped.map(({ name, bound, below }) =>
-    `${name} is held at its bound ${bound}: the points would take it ${below ? 'below' : 'above'} ${bound}, which the law does not allow`);
+  const held = clamped.map(
+    ({ name, bound, below }) =>
+      `${name} is held at its bound ${bound}: the points would take it ${below ? 'below' : 'above'} ${bound}, which the law does not allow`,
+  );
   return poor.length > 0
     ? { verdict: 'poor', reasons: [...poor, ...held], summary: `poor fit: ${gist}` }
     : { verdict: 'good', reasons: [...good, ...held], summary: 'good fit' };

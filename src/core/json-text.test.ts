@@ -34,7 +34,17 @@ describe('JSON errors with line and column', () => {
 
   it('agrees with V8 where V8 states a position', () => {
     for (const text of ['{"a": 1,}', '{"a":1} x', '{a:1}', '{"a": 01}', '[1 2]']) {
-      const stated = /at position (\d+)/.exec(String((() => { try { JSON.parse(text); } catch (e) { return (e as Error).message; } })()));
+      const stated = /at position (\d+)/.exec(
+        String(
+          (() => {
+            try {
+              JSON.parse(text);
+            } catch (e) {
+              return (e as Error).message;
+            }
+          })(),
+        ),
+      );
       if (stated) expect(firstErrorOffset(text), text).toBe(Number(stated[1]));
     }
   });

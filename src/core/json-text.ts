@@ -7,7 +7,11 @@
  */
 
 export class JsonSyntaxError extends Error {
-  constructor(readonly line: number, readonly column: number, readonly reason: string) {
+  constructor(
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
     super(`line ${line}, column ${column}: ${reason}`);
     this.name = 'JsonSyntaxError';
   }
@@ -22,7 +26,11 @@ export const MAX_JSON_DEPTH = 64;
 
 /** Well-formed or not, the text nests objects and arrays deeper than the limit. */
 export class JsonDepthError extends JsonSyntaxError {
-  constructor(line: number, column: number, readonly limit: number) {
+  constructor(
+    line: number,
+    column: number,
+    readonly limit: number,
+  ) {
     super(line, column, `objects and arrays are nested more than ${limit} levels deep here (StackLab reads at most ${limit})`);
     this.name = 'JsonDepthError';
   }
@@ -58,13 +66,15 @@ export function tooDeepOffset(text: string, maxDepth = MAX_JSON_DEPTH): number {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) { // a string: skip to its closing quote, past escapes
+    if (c === 0x22) {
+      // a string: skip to its closing quote, past escapes
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
         if (d === 0x5c) i++;
         else if (d === 0x22) break;
       }
-    } else if (c === 0x7b || c === 0x5b) { // { [
+    } else if (c === 0x7b || c === 0x5b) {
+      // { [
       if (++depth > maxDepth) return i;
     } else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--; // } ]
   }
@@ -86,12 +96,17 @@ export function firstErrorOffset(text: string): number {
   const n = text.length;
   let i = 0;
   const open: number[] = []; // 0x7b for an object, 0x5b for an array
-  const fail = (): never => { throw new JsonOffset(i); };
+  const fail = (): never => {
+    throw new JsonOffset(i);
+  };
   const space = () => {
     for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++i));
   };
   const literal = (word: string) => {
-    for (const c of word) { if (text[i] !== c) fail(); i++; }
+    for (const c of word) {
+      if (text[i] !== c) fail();
+      i++;
+    }
   };
   const string = () => {
     i++;
@@ -99,8 +114,13 @@ export function firstErrorOffset(text: string): number {
       if (i >= n || text.charCodeAt(i) < 0x20) fail();
       if (text[i] === '\\') {
         i++;
-        if (text[i] === 'u') { i++; for (let k = 0; k < 4; k++) { if (!/[0-9a-fA-F]/.test(text[i] ?? '')) fail(); i++; } }
-        else if ('"\\/bfnrt'.includes(text[i] ?? 'x')) i++;
+        if (text[i] === 'u') {
+          i++;
+          for (let k = 0; k < 4; k++) {
+            if (!/[0-9a-fA-F]/.test(text[i] ?? '')) fail();
+            i++;
+          }
+        } else if ('"\\/bfnrt'.includes(text[i] ?? 'x')) i++;
         else fail();
       } else i++;
     }
@@ -115,7 +135,8 @@ export function firstErrorOffset(text: string): number {
   const key = () => {
     space();
     if (text[i] !== '"') fail();
-    string(); space();
+    string();
+    space();
     if (text[i] !== ':') fail();
     i++;
   };
@@ -125,13 +146,22 @@ export function firstErrorOffset(text: string): number {
       space();
       const c = text[i];
       if (c === '{') {
-        i++; space();
+        i++;
+        space();
         if (text[i] === '}') i++;
-        else { open.push(0x7b); key(); continue; }
+        else {
+          open.push(0x7b);
+          key();
+          continue;
+        }
       } else if (c === '[') {
-        i++; space();
+        i++;
+        space();
         if (text[i] === ']') i++;
-        else { open.push(0x5b); continue; }
+        else {
+          open.push(0x5b);
+          continue;
+        }
       } else if (c === '"') string();
       else if (c === 't') literal('true');
       else if (c === 'f') literal('false');

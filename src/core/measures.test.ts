@@ -12,7 +12,9 @@ const schema = readSchema(core);
 // the presenter's "Sixteen CPUs" scene, cut short: 4 ms after the warm-up, and a full run of 60 ms
 const values: ScenarioValues = {
   ...validateScenario(schema, readPreset('testbed-classic')).values,
-  'machine.cpus': 16, 'sim.duration_ns': 64e6, 'sim.warmup_ns': 4e6,
+  'machine.cpus': 16,
+  'sim.duration_ns': 64e6,
+  'sim.warmup_ns': 4e6,
 };
 
 function run<T>(until: number | undefined, body: (sim: Simulation) => T): T {
@@ -31,8 +33,8 @@ const report = run(undefined, (sim) => sim.report());
 const blended = withMeasures(live, report, schema.modes, 'the full run (60 ms simulated)');
 const spinAt = schema.modes.indexOf('spin');
 
-describe('a live picture with the full run\'s measures', () => {
-  it('keeps the live state: the time, each CPU\'s mode, each lock\'s holder and spinners, the queues\' lengths', () => {
+describe("a live picture with the full run's measures", () => {
+  it("keeps the live state: the time, each CPU's mode, each lock's holder and spinners, the queues' lengths", () => {
     expect(blended.nowNs).toBe(live.nowNs);
     expect(blended.cpus.map((c) => [c.mode, c.thread, c.spinLock])).toEqual(live.cpus.map((c) => [c.mode, c.thread, c.spinLock]));
     expect(blended.locks.map((l) => [l.holder, l.reserved, l.waiters])).toEqual(live.locks.map((l) => [l.holder, l.reserved, l.waiters]));
@@ -55,15 +57,18 @@ describe('a live picture with the full run\'s measures', () => {
     expect(blended.dispatches / (blended.windowNs / 1e9)).toBeCloseTo(report.scheduler.context_switches_per_s, 3);
   });
 
-  it('the live counters so far differ from the full run\'s: why the presenter needs this', () => {
+  it("the live counters so far differ from the full run's: why the presenter needs this", () => {
     const liveSpin = live.cpus.reduce((sum, c) => sum + c.modeNs[spinAt]!, 0) / (live.windowNs * live.cpus.length);
     expect(Math.abs(100 * liveSpin - report.mpsynch_pct)).toBeGreaterThan(0.5);
   });
 
-  it('gives no kernel-context time the report does not give: only the designated CPU\'s', () => {
+  it("gives no kernel-context time the report does not give: only the designated CPU's", () => {
     const others = blended.cpus.filter((c) => c.id !== report.designated_cpu);
     expect(others.every((c) => Number.isNaN(c.kctxNs))).toBe(true);
-    expect(blended.cpus.find((c) => c.id === report.designated_cpu)!.kctxNs).toBeCloseTo((report.designated_cpu_busy_pct / 100) * report.window_ns, -1);
+    expect(blended.cpus.find((c) => c.id === report.designated_cpu)!.kctxNs).toBeCloseTo(
+      (report.designated_cpu_busy_pct / 100) * report.window_ns,
+      -1,
+    );
   });
 
   it('while the full run is still running: the live state, no counters at all', () => {

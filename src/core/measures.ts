@@ -77,6 +77,9 @@ export function awaitingMeasures(live: Snapshot, words: string): Snapshot {
     cpus: live.cpus.map((cpu) => ({ ...cpu, modeNs: cpu.modeNs.map(() => 0), kctxNs: 0 })),
     locks: live.locks.map((lock) => ({ ...lock, holdNs: 0, spinNs: 0, acquisitions: 0, lineTransfers: 0, wakeups: 0, futile: 0 })),
     queues: live.queues.map((queue) => ({ ...queue, maxLen: queue.len })),
-    dispatches: 0, wakeups: 0, futile: 0, posts: 0,
+    dispatches: 0,
+    wakeups: 0,
+    futile: 0,
+    posts: 0,
   };
 }

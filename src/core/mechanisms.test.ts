@@ -25,7 +25,13 @@ const catalog = readCatalog(schema);
 describe('the mechanism catalogue', () => {
   it('parses every `when`, and rejects what is not one', () => {
     expect(parseWhen('service: service.discipline=delegate, service.requests=post')).toEqual([
-      { kernels: ['service'], conditions: [{ path: 'service.discipline', values: ['delegate'] }, { path: 'service.requests', values: ['post'] }] },
+      {
+        kernels: ['service'],
+        conditions: [
+          { path: 'service.discipline', values: ['delegate'] },
+          { path: 'service.requests', values: ['post'] },
+        ],
+      },
     ]);
     expect(parseWhen('onload,hpux: net.moderation_ns>0; classic')).toEqual([
       { kernels: ['onload', 'hpux'], conditions: [{ path: 'net.moderation_ns', greaterThan: 0 }] },
@@ -53,7 +59,8 @@ describe('the mechanism catalogue', () => {
 
   it('every preset and every lesson uses at least one mechanism of it', () => {
     for (const [name, values] of Object.entries(presetValues)) expect(mechanismsOf(schema, values).length, name).toBeGreaterThan(0);
-    for (const lesson of catalog.lessons) expect(lessonRuns(schema, lesson).flatMap((v) => mechanismsOf(schema, v)).length, lesson.meta.id).toBeGreaterThan(0);
+    for (const lesson of catalog.lessons)
+      expect(lessonRuns(schema, lesson).flatMap((v) => mechanismsOf(schema, v)).length, lesson.meta.id).toBeGreaterThan(0);
   });
 
   it('synchronous and posted delegation are two mechanisms, and the presets use the one they name', () => {
@@ -64,9 +71,10 @@ describe('the mechanism catalogue', () => {
     expect(ids('testbed-classic')).toContain('global-lock-kernel-entry');
   });
 
-  it('every preset\'s deviation is true of the preset', () => {
+  it("every preset's deviation is true of the preset", () => {
     const problems = Object.entries(presets).flatMap(([name, doc]) =>
-      deviationProblems(schema, name, presetValues[name]!, ((doc as { meta?: { deviations?: Deviation[] } }).meta?.deviations) ?? []));
+      deviationProblems(schema, name, presetValues[name]!, (doc as { meta?: { deviations?: Deviation[] } }).meta?.deviations ?? []),
+    );
     expect(problems).toEqual([]);
   });
 

@@ -52,14 +52,20 @@ export function parseWhen(when: string): MechanismClause[] {
     const kernelText = colon < 0 ? clause : clause.slice(0, colon);
     const kernels = kernelText.split(',').map((k) => k.trim());
     if (kernels.some((k) => !/^[a-z]+$/.test(k))) throw new Error(`"${clause}": kernels must be names joined by ","`);
-    const conditions = colon < 0 ? [] : clause.slice(colon + 1).split(',').map((c) => {
-      const text = c.trim();
-      const gt = /^([a-z_.]+)>(-?[0-9.]+)$/.exec(text);
-      if (gt) return { path: gt[1]!, greaterThan: Number(gt[2]) };
-      const eq = /^([a-z_.]+)=([a-z0-9_.|-]+)$/.exec(text);
-      if (!eq) throw new Error(`"${text}" is neither path=value nor path>number`);
-      return { path: eq[1]!, values: eq[2]!.split('|') };
-    });
+    const conditions =
+      colon < 0
+        ? []
+        : clause
+            .slice(colon + 1)
+            .split(',')
+            .map((c) => {
+              const text = c.trim();
+              const gt = /^([a-z_.]+)>(-?[0-9.]+)$/.exec(text);
+              if (gt) return { path: gt[1]!, greaterThan: Number(gt[2]) };
+              const eq = /^([a-z_.]+)=([a-z0-9_.|-]+)$/.exec(text);
+              if (!eq) throw new Error(`"${text}" is neither path=value nor path>number`);
+              return { path: eq[1]!, values: eq[2]!.split('|') };
+            });
     return { kernels, conditions };
   });
 }
@@ -73,9 +79,12 @@ function valueMatches(condition: MechanismCondition, value: number | string | un
 /** Whether a scenario (every field's value, defaults filled in) uses the mechanism. */
 export function usesMechanism(mechanism: SchemaMechanism, values: ScenarioValues): boolean {
   const kernel = values['kernel.kind'];
-  return parseWhen(mechanism.when).some((clause) =>
-    typeof kernel === 'string' && clause.kernels.includes(kernel) &&
-    clause.conditions.every((condition) => valueMatches(condition, values[condition.path])));
+  return parseWhen(mechanism.when).some(
+    (clause) =>
+      typeof kernel === 'string' &&
+      clause.kernels.includes(kernel) &&
+      clause.conditions.every((condition) => valueMatches(condition, values[condition.path])),
+  );
 }
 
 /** The mechanisms a scenario uses, in the catalogue's order. */
@@ -99,19 +108,33 @@ export function catalogueProblems(schema: Schema): string[] {
     names.set(m.name.toLowerCase(), (names.get(m.name.toLowerCase()) ?? 0) + 1);
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(m.id)) problems.push(`${m.id}: an id is lower-case words joined by hyphens`);
     let clauses: MechanismClause[];
-    try { clauses = parseWhen(m.when); } catch (error) { problems.push(`${m.id}: ${(error as Error).message}`); continue; }
+    try {
+      clauses = parseWhen(m.when);
+    } catch (error) {
+      problems.push(`${m.id}: ${(error as Error).message}`);
+      continue;
+    }
     for (const clause of clauses) {
       for (const kernel of clause.kernels) {
-        if (!kernels.has(kernel)) { problems.push(`${m.id}: no kernel is called "${kernel}"`); continue; }
-        if (m.kernels.length > 0 && !m.kernels.includes(kernel)) problems.push(`${m.id}: its table is not in ${kernel}'s record, yet its \`when\` names ${kernel}`);
+        if (!kernels.has(kernel)) {
+          problems.push(`${m.id}: no kernel is called "${kernel}"`);
+          continue;
+        }
+        if (m.kernels.length > 0 && !m.kernels.includes(kernel))
+          problems.push(`${m.id}: its table is not in ${kernel}'s record, yet its \`when\` names ${kernel}`);
         for (const condition of clause.conditions) {
           const field = fields.get(condition.path);
-          if (!field) { problems.push(`${m.id}: no field ${condition.path}`); continue; }
+          if (!field) {
+            problems.push(`${m.id}: no field ${condition.path}`);
+            continue;
+          }
           if (!belongsTo(field, kernel)) problems.push(`${m.id}: ${condition.path} is not a field of ${kernel}`);
           if (field.type === 'enum' && condition.values) {
-            for (const v of condition.values) if (!field.values!.includes(v)) problems.push(`${m.id}: ${condition.path} has no value "${v}" (${field.values!.join(', ')})`);
+            for (const v of condition.values)
+              if (!field.values!.includes(v)) problems.push(`${m.id}: ${condition.path} has no value "${v}" (${field.values!.join(', ')})`);
           }
-          if (field.type === 'enum' && condition.greaterThan !== undefined) problems.push(`${m.id}: ${condition.path} is an enum; compare it with =`);
+          if (field.type === 'enum' && condition.greaterThan !== undefined)
+            problems.push(`${m.id}: ${condition.path} is an enum; compare it with =`);
         }
       }
     }
@@ -128,12 +151,16 @@ export function deviationProblems(schema: Schema, preset: string, values: Scenar
   for (const d of deviations) {
     const mechanism = d.mechanism === undefined ? undefined : byId.get(d.mechanism);
     const instead = byId.get(d.instead);
-    if ((d.mechanism === undefined) === (d.real === undefined)) problems.push(`${preset}: a deviation names the system's mechanism (an id) or says in words what the system did (real), one of the two`);
+    if ((d.mechanism === undefined) === (d.real === undefined))
+      problems.push(
+        `${preset}: a deviation names the system's mechanism (an id) or says in words what the system did (real), one of the two`,
+      );
     else if (d.mechanism !== undefined && !mechanism) problems.push(`${preset}: its deviation names no mechanism "${d.mechanism}"`);
     if (!instead) problems.push(`${preset}: its deviation runs no mechanism "${d.instead}"`);
     if (mechanism && usesMechanism(mechanism, values)) problems.push(`${preset}: it says it departs from ${d.mechanism}, but it uses it`);
     if (instead && !usesMechanism(instead, values)) problems.push(`${preset}: it says it runs ${d.instead} instead, but it does not`);
-    if (!d.system?.trim() || (d.why?.trim().length ?? 0) < 40) problems.push(`${preset}: a deviation names its system and says why, in a sentence`);
+    if (!d.system?.trim() || (d.why?.trim().length ?? 0) < 40)
+      problems.push(`${preset}: a deviation names its system and says why, in a sentence`);
   }
   return problems;
 }
@@ -158,8 +185,8 @@ export function mechanismsPage(schema: Schema, usage: Usage): string {
   const lines: string[] = [
     '# Mechanisms',
     '',
-    '<!-- Generated from the native core\'s schema (wasm-core/src/model/mechanisms.c and each',
-    'kernel\'s `mechanisms`) by scripts/gen-mechanisms.mjs: `npm run gen:mechanisms`. Do not edit. -->',
+    "<!-- Generated from the native core's schema (wasm-core/src/model/mechanisms.c and each",
+    "kernel's `mechanisms`) by scripts/gen-mechanisms.mjs: `npm run gen:mechanisms`. Do not edit. -->",
     '',
     'Every mechanism the kernels use, defined once in the core beside the code that implements it:',
     'what it does in the model, the real systems that used it (with the citation: a seed by number,',
@@ -169,26 +196,37 @@ export function mechanismsPage(schema: Schema, usage: Usage): string {
     '',
     '| mechanism | id | presets | lessons |',
     '|---|---|---|---|',
-    ...schema.mechanisms.map((m) => `| ${m.name} | \`${m.id}\` | ${usage.presets.get(m.id)?.length ?? 0} | ${usage.lessons.get(m.id)?.length ?? 0} |`),
+    ...schema.mechanisms.map(
+      (m) => `| ${m.name} | \`${m.id}\` | ${usage.presets.get(m.id)?.length ?? 0} | ${usage.lessons.get(m.id)?.length ?? 0} |`,
+    ),
     '',
   ];
   for (const m of schema.mechanisms) {
     const presets = usage.presets.get(m.id) ?? [];
     const lessons = usage.lessons.get(m.id) ?? [];
     lines.push(
-      `## ${m.name}`, '',
-      `\`${m.id}\` · defined in ${home(m)} · used when \`${m.when}\``, '',
-      `**In the model.** ${m.does}`, '',
-      `**Real systems.** ${m.systems}`, '',
-      `**Presets.** ${presets.length ? presets.map((p) => `\`${p}\``).join(', ') : 'none (a field sets it)'}`, '',
-      `**Lessons.** ${lessons.length ? lessons.map((l) => `[${l}](../lessons/${l}.md)`).join(', ') : 'none'}`, '',
+      `## ${m.name}`,
+      '',
+      `\`${m.id}\` · defined in ${home(m)} · used when \`${m.when}\``,
+      '',
+      `**In the model.** ${m.does}`,
+      '',
+      `**Real systems.** ${m.systems}`,
+      '',
+      `**Presets.** ${presets.length ? presets.map((p) => `\`${p}\``).join(', ') : 'none (a field sets it)'}`,
+      '',
+      `**Lessons.** ${lessons.length ? lessons.map((l) => `[${l}](../lessons/${l}.md)`).join(', ') : 'none'}`,
+      '',
     );
   }
   lines.push('## Deviations', '');
   if (usage.deviations.length === 0) lines.push('None: every preset that names a real system runs its mechanisms.', '');
   else {
     lines.push('| preset | real system | its mechanism | the preset runs | why |', '|---|---|---|---|---|');
-    for (const { preset, deviation: d } of usage.deviations) lines.push(`| \`${preset}\` | ${d.system} | ${d.mechanism === undefined ? `${d.real} (not modelled)` : `\`${d.mechanism}\``} | \`${d.instead}\` | ${d.why} |`);
+    for (const { preset, deviation: d } of usage.deviations)
+      lines.push(
+        `| \`${preset}\` | ${d.system} | ${d.mechanism === undefined ? `${d.real} (not modelled)` : `\`${d.mechanism}\``} | \`${d.instead}\` | ${d.why} |`,
+      );
     lines.push('');
   }
   return lines.join('\n');

@@ -11,8 +11,7 @@
 import type { ModeName } from './report.js';
 
 export type MonitorRow =
-  | 'Interrupt State' | 'MP Synchronization' | 'Kernel Mode' | 'Executive Mode'
-  | 'Supervisor Mode' | 'User Mode' | 'Idle Time';
+  'Interrupt State' | 'MP Synchronization' | 'Kernel Mode' | 'Executive Mode' | 'Supervisor Mode' | 'User Mode' | 'Idle Time';
 
 /** The rows in MONITOR's order, top to bottom, with the model modes each one adds up. */
 export const MONITOR_ROWS: ReadonlyArray<{ row: MonitorRow; modes: readonly ModeName[] }> = [

@@ -33,7 +33,10 @@ export interface Preset {
 
 export function presetNames(dir = presetDir): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((file) => file.endsWith('.json')).map((file) => basename(file, '.json')).sort();
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => basename(file, '.json'))
+    .sort();
 }
 
 export function listPresets(dir = presetDir): Preset[] {
@@ -49,10 +52,10 @@ export function readPreset(name: string, dir = presetDir): ScenarioDocument {
   if (!names.includes(name)) {
     const suggestion = closest(name, names);
     throw new ScenarioFileError(
-      `there is no preset named "${name}".`
-        + (suggestion ? ` Did you mean "${suggestion}"?` : '')
-        + (names.length ? ` Presets: ${names.join(', ')}.` : ` No presets found in ${dir}.`)
-        + ' Or give the path of a scenario .json file.',
+      `there is no preset named "${name}".` +
+        (suggestion ? ` Did you mean "${suggestion}"?` : '') +
+        (names.length ? ` Presets: ${names.join(', ')}.` : ` No presets found in ${dir}.`) +
+        ' Or give the path of a scenario .json file.',
     );
   }
   return readScenarioFile(join(dir, name + '.json'));
@@ -69,10 +72,14 @@ export function readScenarioFile(path: string): ScenarioDocument {
     document = parseJsonText(text);
   } catch (error) {
     if (error instanceof JsonDepthError) {
-      throw new ScenarioFileError(`${path}:${error.line}:${error.column}: ${error.reason}; a scenario is three levels deep, as in {"machine":{"cpus":16}}. Fix the file at line ${error.line}, column ${error.column}.`);
+      throw new ScenarioFileError(
+        `${path}:${error.line}:${error.column}: ${error.reason}; a scenario is three levels deep, as in {"machine":{"cpus":16}}. Fix the file at line ${error.line}, column ${error.column}.`,
+      );
     }
     if (!(error instanceof JsonSyntaxError)) throw error;
-    throw new ScenarioFileError(`${path}:${error.line}:${error.column}: not valid JSON: ${error.reason}. Fix the file at line ${error.line}, column ${error.column}.`);
+    throw new ScenarioFileError(
+      `${path}:${error.line}:${error.column}: not valid JSON: ${error.reason}. Fix the file at line ${error.line}, column ${error.column}.`,
+    );
   }
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw new ScenarioFileError(`${path} must hold one JSON object such as {"machine":{"cpus":16}}.`);
@@ -123,13 +130,21 @@ export function readScenarioText(path: string, maxBytes = MAX_SCENARIO_FILE_BYTE
 
 function openFailure(error: NodeJS.ErrnoException): string {
   switch (error.code) {
-    case 'ENOENT': return 'no such file';
-    case 'EISDIR': return 'it is a directory, not a file';
-    case 'EACCES': case 'EPERM': return 'permission denied';
-    case 'ENOTDIR': return 'a part of the path is not a directory';
-    case 'ELOOP': return 'too many symbolic links';
-    case 'ENXIO': return 'it is a socket or a device with nothing behind it, not a file';
-    default: return error.message;
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a directory, not a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOTDIR':
+      return 'a part of the path is not a directory';
+    case 'ELOOP':
+      return 'too many symbolic links';
+    case 'ENXIO':
+      return 'it is a socket or a device with nothing behind it, not a file';
+    default:
+      return error.message;
   }
 }
 
@@ -144,8 +159,8 @@ function fileKind(stats: Stats): string {
 
 function tooBig(path: string, size: number, maxBytes: number, atLeast = ''): ScenarioFileError {
   return new ScenarioFileError(
-    `${path} is ${atLeast}${bytesText(size)}; a scenario file may be at most ${bytesText(maxBytes)}`
-      + ' (a scenario with every field is a few KB). Is it the right file?',
+    `${path} is ${atLeast}${bytesText(size)}; a scenario file may be at most ${bytesText(maxBytes)}` +
+      ' (a scenario with every field is a few KB). Is it the right file?',
   );
 }
 

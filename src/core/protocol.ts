@@ -64,9 +64,7 @@ export interface PauseRequest {
 }
 
 /** One event, or a span of simulated time. */
-export type StepRequest =
-  | { type: 'step'; unit: 'event'; count: number }
-  | { type: 'step'; unit: 'time'; ns: number };
+export type StepRequest = { type: 'step'; unit: 'event'; count: number } | { type: 'step'; unit: 'time'; ns: number };
 
 /** Run to the scenario's end as fast as the core runs, with frames along the way. */
 export interface RunToEndRequest {
@@ -261,8 +259,10 @@ export function replyTransferables(reply: WorkerReply): ArrayBuffer[] {
 export function isWorkerReply(data: unknown): data is WorkerReply {
   if (typeof data !== 'object' || data === null) return false;
   const type = (data as { type?: unknown }).type;
-  return typeof type === 'string'
-    && ['ready', 'loaded', 'load-progress', 'refused', 'frame', 'sweep-point', 'sweep-done', 'sweep-refused', 'fault'].includes(type);
+  return (
+    typeof type === 'string' &&
+    ['ready', 'loaded', 'load-progress', 'refused', 'frame', 'sweep-point', 'sweep-done', 'sweep-refused', 'fault'].includes(type)
+  );
 }
 
 /** A fault message in words a learner can act on. */
@@ -274,6 +274,8 @@ export function describeFault(error: unknown): FaultReply {
   const stalled = error instanceof Error && error.name === 'SimulationStalled';
   const message = trap
     ? `The simulation core stopped with a WebAssembly trap (${detail}). This is a bug in the core, not in your scenario.`
-    : stalled ? detail : `The simulation worker failed: ${detail}.`;
+    : stalled
+      ? detail
+      : `The simulation worker failed: ${detail}.`;
   return { type: 'fault', message, trap };
 }

@@ -24,7 +24,9 @@ const update = process.env.UPDATE === '1';
 
 /** The preset's scenario as the native runner's arguments: every field, one per line. */
 function argsText(values: ScenarioValues): string {
-  return Object.entries(values).map(([path, value]) => `${path}=${value}\n`).join('');
+  return Object.entries(values)
+    .map(([path, value]) => `${path}=${value}\n`)
+    .join('');
 }
 
 function stored(file: string): string | undefined {
@@ -34,7 +36,9 @@ function stored(file: string): string | undefined {
 
 describe('reference outputs (wasm-core/test/reference)', () => {
   it('every preset has a reference, and every reference a preset', () => {
-    const references = readdirSync(referenceDir).filter((file) => file.endsWith('.args')).map((file) => file.slice(0, -5));
+    const references = readdirSync(referenceDir)
+      .filter((file) => file.endsWith('.args'))
+      .map((file) => file.slice(0, -5));
     if (!update) expect(references.sort()).toEqual([...presets].sort());
   });
 
@@ -52,7 +56,10 @@ describe('reference outputs (wasm-core/test/reference)', () => {
   });
 
   it.each(presets)('preset %s: every miss rate is a share of its calls, 0 to 100 percent', (name) => {
-    const report = JSON.parse(stored(`${name}.json`)!) as { locks: { name: string; miss_rate_pct: number; contended_pct: number }[]; lock_miss_rate_pct: number };
+    const report = JSON.parse(stored(`${name}.json`)!) as {
+      locks: { name: string; miss_rate_pct: number; contended_pct: number }[];
+      lock_miss_rate_pct: number;
+    };
     for (const lock of report.locks) {
       expect(lock.miss_rate_pct, `${name}: ${lock.name}`).toBeGreaterThanOrEqual(0);
       expect(lock.miss_rate_pct, `${name}: ${lock.name} (its spinners of the moment are calls too)`).toBeLessThanOrEqual(100);

@@ -41,7 +41,8 @@ describe('the report described by the core (schema.report)', () => {
       const metric = reportMetric(schema, path);
       if (!metric) problems.push(`${path}: not described`);
       else if (!fitsType(value, metric.type)) problems.push(`${path}: ${JSON.stringify(value)} is not ${metric.type}`);
-      else if (metric.kernels.length > 0 && !metric.kernels.includes(report.kernel)) problems.push(`${path}: written by ${report.kernel}, described for ${metric.kernels.join(', ')}`);
+      else if (metric.kernels.length > 0 && !metric.kernels.includes(report.kernel))
+        problems.push(`${path}: written by ${report.kernel}, described for ${metric.kernels.join(', ')}`);
     }
     expect(problems).toEqual([]);
   });
@@ -56,7 +57,7 @@ describe('the report described by the core (schema.report)', () => {
     }
     const missing: string[] = [];
     for (const metric of schema.report) {
-      if (metric.path === 'error') continue;   // only when a run stopped early
+      if (metric.path === 'error') continue; // only when a run stopped early
       for (const path of expandMetricPath(metric.path, schema)) {
         const kernels = seen.get(path);
         if (!kernels) missing.push(path);

@@ -36,7 +36,7 @@ describe('V13: the number of send buffers, copy avoidance and a write before eac
     expect(eight.forced_copies_pct).toBeGreaterThan(99);
   });
 
-  it('with 9 (SO_SNDBUF / send size + 1) no copy is forced, and the sender\'s CPU drops sharply', () => {
+  it("with 9 (SO_SNDBUF / send size + 1) no copy is forced, and the sender's CPU drops sharply", () => {
     expect(nine.forced_copies_pct).toBe(0);
     expect(nine.sender_cpu_pct).toBeLessThan(0.6 * eight.sender_cpu_pct);
     // the throughput is the same: the sender was never the bottleneck
@@ -52,7 +52,7 @@ describe('V13: the number of send buffers, copy avoidance and a write before eac
     const reports = sweep(12);
     const cpu = reports.map((r) => r.sender_cpu_pct);
     const drops = cpu.slice(1).map((c, i) => cpu[i]! - c);
-    const biggest = drops.indexOf(Math.max(...drops)) + 2;   // the buffer count the CPU dropped to
+    const biggest = drops.indexOf(Math.max(...drops)) + 2; // the buffer count the CPU dropped to
     expect(biggest).toBe(9);
     for (const [i, drop] of drops.entries()) if (i + 2 !== 9) expect(Math.abs(drop)).toBeLessThan(2);
     expect(reports.findIndex((r) => r.forced_copies_pct === 0) + 1).toBe(9);

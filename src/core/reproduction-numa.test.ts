@@ -49,7 +49,11 @@ describe('V15: Example 3 on a 3-QBB GS160, from 50 minutes to 28', () => {
 describe('V16: spinlock acquisition on a GS160 (the lock at home in RAD 0)', () => {
   it('at low contention RAD 0 has an advantage: its CPUs acquire the lock sooner', () => {
     for (const kind of ['tas', 'fair']) {
-      const low = runPreset('gs160-spinlock-fairness', { 'kernel.lock_kind': kind, 'workload.user_work.mean_ns': 1_000_000, 'sim.duration_ns': 400_000_000 });
+      const low = runPreset('gs160-spinlock-fairness', {
+        'kernel.lock_kind': kind,
+        'workload.user_work.mean_ns': 1_000_000,
+        'sim.duration_ns': 400_000_000,
+      });
       const [rad0, ...others] = low.numa!.by_rad.map((rad) => rad.mean_acquire_ns);
       const otherMean = others.reduce((a, b) => a + b, 0) / others.length;
       expect(low.modes_pct.spin).toBeLessThan(1);

@@ -40,7 +40,9 @@ function transferSpeedup(oneWay: Report, fourWay: Report): number {
 
 /** Coherence transfers per second of the lines that hold the per-CPU pool locks. */
 function poolLineTransfers(report: Report): number {
-  return report.lines.filter((line) => line.locks.some((lock) => lock.startsWith('pool['))).reduce((sum, line) => sum + line.transfers_per_s, 0);
+  return report.lines
+    .filter((line) => line.locks.some((lock) => lock.startsWith('pool[')))
+    .reduce((sum, line) => sum + line.transfers_per_s, 0);
 }
 
 describe('V7: two hot locks in one cache line', () => {
@@ -80,7 +82,12 @@ describe('V5: as first ported, the 4-way is 10 times slower than the 1-way', () 
   // (its HS misses the region lock about five times a pass and is woken by the herd).
   it.skip('the as-ported 4-way moves the transfer more slowly than the 1-way', () => {
     for (const seed of SEEDS) {
-      const slowdown = 1 / transferSpeedup(runPreset('sna-as-ported', { 'machine.cpus': 1, 'sim.seed': seed }), runPreset('sna-as-ported', { 'sim.seed': seed }));
+      const slowdown =
+        1 /
+        transferSpeedup(
+          runPreset('sna-as-ported', { 'machine.cpus': 1, 'sim.seed': seed }),
+          runPreset('sna-as-ported', { 'sim.seed': seed }),
+        );
       expect(slowdown).toBeGreaterThan(1);
     }
   });
@@ -90,7 +97,12 @@ describe('V5: as first ported, the 4-way is 10 times slower than the 1-way', () 
   // sna-truth) gave the old model 8-9 times faster and lost V6 (2.8-3.7).
   it.skip('4-way / 1-way response time 6-14', () => {
     for (const seed of SEEDS) {
-      const slowdown = 1 / transferSpeedup(runPreset('sna-as-ported', { 'machine.cpus': 1, 'sim.seed': seed }), runPreset('sna-as-ported', { 'sim.seed': seed }));
+      const slowdown =
+        1 /
+        transferSpeedup(
+          runPreset('sna-as-ported', { 'machine.cpus': 1, 'sim.seed': seed }),
+          runPreset('sna-as-ported', { 'sim.seed': seed }),
+        );
       expect(slowdown).toBeGreaterThanOrEqual(6);
       expect(slowdown).toBeLessThanOrEqual(14);
     }
@@ -130,11 +142,11 @@ function better(set: Record<string, string>, figure: (r: Report) => number): voi
 const transferRate = (r: Report) => sna(r).transfer_bytes_per_s;
 const roundTrips = (r: Report) => sna(r).round_trips_per_s;
 
-describe('the source\'s directions on the as-ported 4-way, seeds 1-3', () => {
+describe("the source's directions on the as-ported 4-way, seeds 1-3", () => {
   // "The move from lockl() to simple_lock() was the most important modification we
   // made—giving us the largest performance boost on SMP."
   it('simple_lock() instead of lockl() speeds the measured transfer', () => better({ 'sna.lock_kind': 'simple' }, transferRate));
-  it('simple_lock() instead of lockl() speeds the sessions\' round trips', () => better({ 'sna.lock_kind': 'simple' }, roundTrips));
+  it("simple_lock() instead of lockl() speeds the sessions' round trips", () => better({ 'sna.lock_kind': 'simple' }, roundTrips));
   // Every other remedy of the source, alone: its way, or neutral within the seeds' spread.
   const remedies: [string, Record<string, string>][] = [
     ['data locks instead of the region lock', { 'sna.granularity': 'data' }],

@@ -144,4 +144,3 @@ describe('Classic kernel over CPUs: the global lock, not the population, sets th
     expect(runs[runs.length - 1]!.modes_pct.spin).toBeGreaterThan(runs[runs.length - 1]!.modes_pct.idle * 2);
   }, 120_000);
 });
-

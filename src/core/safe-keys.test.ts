@@ -49,15 +49,18 @@ describe('findForbiddenKey', () => {
 
   it('says what was refused and where, in words', () => {
     expect(forbiddenKeyMessage('This link', 'sc.__proto__')).toBe(
-      'This link contains a field named "__proto__" (at sc.__proto__), which no StackLab file or link has; it was refused, since a key by that name could change every object of the program. Use a link or file made by StackLab.');
-    expect(forbiddenKeyMessage('This scenario', '__proto__.x')).toMatch(/^This scenario contains a field named "__proto__" \(at __proto__\.x\)/);
+      'This link contains a field named "__proto__" (at sc.__proto__), which no StackLab file or link has; it was refused, since a key by that name could change every object of the program. Use a link or file made by StackLab.',
+    );
+    expect(forbiddenKeyMessage('This scenario', '__proto__.x')).toMatch(
+      /^This scenario contains a field named "__proto__" \(at __proto__\.x\)/,
+    );
     expect(hasForbiddenSegment('machine.__proto__.x')).toBe(true);
     expect(hasForbiddenSegment('machine.cpus')).toBe(false);
   });
 });
 
 describe('scenario paths', () => {
-  it.each(KEYS)('refuses a dotted path through %s (the CLI\'s --set, nestScenario)', (key) => {
+  it.each(KEYS)("refuses a dotted path through %s (the CLI's --set, nestScenario)", (key) => {
     for (const path of [`${key}.polluted`, `machine.${key}.polluted`, `machine.${key}`]) {
       expect(() => nestScenario({ [path]: 'yes' })).toThrow(ScenarioError);
       expect(() => withOverrides({ machine: { cpus: 2 } }, { [path]: 'yes' })).toThrow(new RegExp(`contains a field named "${key}"`));
@@ -97,7 +100,8 @@ describe('links', () => {
 });
 
 describe('progress', () => {
-  const file = (progress: string) => `{"format":"stacklab-progress","version":1,"exportedAt":"2026-01-01T00:00:00Z","progress":${progress}}`;
+  const file = (progress: string) =>
+    `{"format":"stacklab-progress","version":1,"exportedAt":"2026-01-01T00:00:00Z","progress":${progress}}`;
 
   it.each(KEYS)('a progress file with %s anywhere is refused and changes nothing', (key) => {
     for (const progress of [
@@ -106,7 +110,8 @@ describe('progress', () => {
     ]) {
       const read = readProgressFile(file(progress), 'mine.json');
       expect(read.ok).toBe(false);
-      if (!read.ok) expect(read.message).toMatch(/^mine\.json could not be imported: it contains a field named .*Your progress has not changed\.$/);
+      if (!read.ok)
+        expect(read.message).toMatch(/^mine\.json could not be imported: it contains a field named .*Your progress has not changed\.$/);
     }
   });
 
@@ -130,14 +135,20 @@ describe('lesson and scene files', () => {
   });
 
   it('a scene script with an alias to no anchor, or a billion laughs, is refused in words (found by the decoder fuzzer)', () => {
-    const unresolved = parseScript('lessons/scenes/tiny.yaml', 'id: tiny\ntitle: *nowhere\nscenes: []\n', presets) as Extract<ScriptResult, { ok: false }>;
+    const unresolved = parseScript('lessons/scenes/tiny.yaml', 'id: tiny\ntitle: *nowhere\nscenes: []\n', presets) as Extract<
+      ScriptResult,
+      { ok: false }
+    >;
     expect(unresolved.ok).toBe(false);
     expect(unresolved.problems.map((p) => p.message).join('\n')).toMatch(/could not be read: .*alias/i);
-    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => {
-      const me = String.fromCharCode(98 + i);
-      const prev = String.fromCharCode(97 + i);
-      return `${me}: &${me} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`;
-    })].join('\n');
+    const laughs = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from({ length: 8 }, (_, i) => {
+        const me = String.fromCharCode(98 + i);
+        const prev = String.fromCharCode(97 + i);
+        return `${me}: &${me} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`;
+      }),
+    ].join('\n');
     const bomb = parseScript('lessons/scenes/tiny.yaml', `id: tiny\n${laughs}\n`, presets) as Extract<ScriptResult, { ok: false }>;
     expect(bomb.ok).toBe(false);
     expect(bomb.problems.map((p) => p.message).join('\n')).toMatch(/could not be read: .*alias/i);
@@ -149,7 +160,9 @@ describe('lesson and scene files', () => {
     expect(hostile).not.toBe(real);
     let error: unknown;
     try {
-      parseLesson('lessons/one-lock-for-every-cpu.md', hostile, { presets: Object.fromEntries(presets.map((name) => [name, readPreset(name)])) });
+      parseLesson('lessons/one-lock-for-every-cpu.md', hostile, {
+        presets: Object.fromEntries(presets.map((name) => [name, readPreset(name)])),
+      });
     } catch (e) {
       error = e;
     }

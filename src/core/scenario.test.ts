@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkScenario, defaultValue, defaultValues, encodeScenario, encodeValue, flattenScenario,
-  mergeOverDefaults, minimalDocument, nestScenario, readSchema, scenarioJsonSchema, ScenarioError,
-  withOverrides, type SchemaField,
+  checkScenario,
+  defaultValue,
+  defaultValues,
+  encodeScenario,
+  encodeValue,
+  flattenScenario,
+  mergeOverDefaults,
+  minimalDocument,
+  nestScenario,
+  readSchema,
+  scenarioJsonSchema,
+  ScenarioError,
+  withOverrides,
+  type SchemaField,
 } from './index.js';
 import { loadCoreFromDisk } from './node.js';
 import { readPreset } from './presets.js';
@@ -23,7 +34,18 @@ function problemsOf(document: unknown): string[] {
 
 describe('the schema from the core', () => {
   it('has the documented keys and a field table that matches the core', () => {
-    expect(Object.keys(schema).sort()).toEqual(['fields', 'kernels', 'mechanisms', 'modes', 'queues', 'report', 'snapshot', 'statuses', 'trace', 'version']);
+    expect(Object.keys(schema).sort()).toEqual([
+      'fields',
+      'kernels',
+      'mechanisms',
+      'modes',
+      'queues',
+      'report',
+      'snapshot',
+      'statuses',
+      'trace',
+      'version',
+    ]);
     expect(schema.fields.length).toBe(core.exports.lab_scenario_field_count());
     for (const f of schema.fields) {
       expect(core.withString(f.path, (ptr) => core.exports.lab_scenario_field_index(ptr))).toBe(f.index);
@@ -49,7 +71,10 @@ describe('flatten, nest and merge', () => {
 
   it('flattens nested objects to dotted paths and leaves meta out', () => {
     expect(flattenScenario(document)).toEqual({
-      'machine.cpus': 8, 'kernel.kind': 'scalable', 'costs.syscall.dist': 'const', 'costs.syscall.mean_ns': 2000,
+      'machine.cpus': 8,
+      'kernel.kind': 'scalable',
+      'costs.syscall.dist': 'const',
+      'costs.syscall.mean_ns': 2000,
     });
   });
 
@@ -114,7 +139,9 @@ describe('validation messages say what is wrong and how to fix it', () => {
   });
 
   it('unknown field, with the field that was probably meant', () => {
-    expect(problemsOf({ machine: { cpu: 4 } })).toEqual([expect.stringContaining('unknown field "machine.cpu". Did you mean "machine.cpus"?')]);
+    expect(problemsOf({ machine: { cpu: 4 } })).toEqual([
+      expect.stringContaining('unknown field "machine.cpu". Did you mean "machine.cpus"?'),
+    ]);
     expect(problemsOf({ cpus: 4 })).toEqual([expect.stringContaining('Did you mean "machine.cpus"?')]);
     expect(problemsOf({ machin: { cpus: 4 } })[0]).toContain('unknown field "machin". Did you mean "machine"?');
     expect(problemsOf({ mean_ns: 4 })[0]).not.toContain('Did you mean'); // many fields end so: no guess
@@ -131,7 +158,9 @@ describe('validation messages say what is wrong and how to fix it', () => {
     const lockKind = field('sna.lock_kind');
     expect(lockKind.renamed).toEqual({ wake_one: 'handoff' });
     const [message] = problemsOf({ sna: { lock_kind: 'wake_one' } });
-    expect(message).toBe('sna.lock_kind is "wake_one", a name that was renamed: it is now "handoff" (the same behaviour under its new name). Fix: set sna.lock_kind to "handoff".');
+    expect(message).toBe(
+      'sna.lock_kind is "wake_one", a name that was renamed: it is now "handoff" (the same behaviour under its new name). Fix: set sna.lock_kind to "handoff".',
+    );
     expect(() => encodeValue(lockKind, 'wake_one')).toThrow(/renamed: it is now "handoff"/);
     expect(checkScenario(schema, { service: { discipline: 'wake_one' } }).ok).toBe(true); // the service kernel's wake_one is another behaviour, and still its name
   });
@@ -171,7 +200,7 @@ describe('encoding into the core', () => {
     }
   });
 
-  it('reports the core\'s own words when it refuses fields that do not fit together', () => {
+  it("reports the core's own words when it refuses fields that do not fit together", () => {
     const values = { ...defaultValues(schema), 'machine.cpus': 4, 'kernel.designated_cpu': 8 };
     expect(checkScenario(schema, nestScenario(values)).ok).toBe(true); // fine alone
     expect(() => encodeScenario(core, schema, values)).toThrow(ScenarioError);
@@ -199,7 +228,9 @@ describe('hostile scenario documents are explained briefly and quickly', () => {
     const started = performance.now();
     const [unknown] = problemsOf({ ['x'.repeat(500_000)]: 1 });
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(unknown).toBe(`unknown field "${'x'.repeat(60)}…" (500,000 characters). Fix: correct or remove it; docs/scenario.md lists every field.`);
+    expect(unknown).toBe(
+      `unknown field "${'x'.repeat(60)}…" (500,000 characters). Fix: correct or remove it; docs/scenario.md lists every field.`,
+    );
     const [kind] = problemsOf({ kernel: { kind: 'y'.repeat(100_000) } });
     expect(kind).toContain(`kernel.kind is "${'y'.repeat(60)}…" (100,000 characters), which is not one of its names`);
     expect(kind!.length).toBeLessThan(1_000);

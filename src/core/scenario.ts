@@ -18,8 +18,14 @@ export * from './scenario-values.js';
 export { scenarioJsonSchema } from './scenario-json-schema.js';
 export { closest, unknownField } from './schema-errors.js';
 import {
-  flattenScenario, isPlainObject, mergeOverDefaults, META, ScenarioError,
-  type ScenarioMeta, type ScenarioProblem, type ScenarioValues,
+  flattenScenario,
+  isPlainObject,
+  mergeOverDefaults,
+  META,
+  ScenarioError,
+  type ScenarioMeta,
+  type ScenarioProblem,
+  type ScenarioValues,
 } from './scenario-values.js';
 
 // ---- checking ----------------------------------------------------------------------
@@ -37,16 +43,19 @@ function validatorFor(schema: Schema): ValidateFunction {
   return validate;
 }
 
-export type Checked =
-  | { ok: true; values: ScenarioValues; meta: ScenarioMeta }
-  | { ok: false; problems: ScenarioProblem[] };
+export type Checked = { ok: true; values: ScenarioValues; meta: ScenarioMeta } | { ok: false; problems: ScenarioProblem[] };
 
 /** Checks a scenario document; on success gives every field's value (defaults filled in). */
 export function checkScenario(schema: Schema, document: unknown): Checked {
   if (!isPlainObject(document)) {
     return {
       ok: false,
-      problems: [{ path: '', message: `a scenario must be a JSON object such as {"machine":{"cpus":16}}, but this is ${describeValue(document, 'json')}` }],
+      problems: [
+        {
+          path: '',
+          message: `a scenario must be a JSON object such as {"machine":{"cpus":16}}, but this is ${describeValue(document, 'json')}`,
+        },
+      ],
     };
   }
   const validate = validatorFor(schema);
@@ -66,7 +75,10 @@ export function validateScenario(schema: Schema, document: unknown): { values: S
 
 /** A lab_Scenario in wasm memory; free() it (or hand it to a Simulation, which does). */
 export class EncodedScenario {
-  constructor(readonly core: Core, readonly ptr: Ptr) {}
+  constructor(
+    readonly core: Core,
+    readonly ptr: Ptr,
+  ) {}
 
   /** The core's value of a field: a number, or an enum's index. */
   get(field: SchemaField): number {
@@ -89,7 +101,15 @@ export function encodeValue(field: SchemaField, value: number | string): number 
   const index = field.values!.indexOf(value as string);
   if (index < 0) {
     const now = renamedTo(field, String(value));
-    throw new ScenarioError([{ path: field.path, message: now !== undefined ? renamedMessage(field.path, String(value), now) : `${field.path} is "${value}", which is not one of ${field.values!.join(', ')}` }]);
+    throw new ScenarioError([
+      {
+        path: field.path,
+        message:
+          now !== undefined
+            ? renamedMessage(field.path, String(value), now)
+            : `${field.path} is "${value}", which is not one of ${field.values!.join(', ')}`,
+      },
+    ]);
   }
   return index;
 }

@@ -17,7 +17,12 @@ const SCHEMA = {
     title: { type: 'string', minLength: 1 },
     options: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string' }, correct: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['text'],
+        properties: { text: { type: 'string' }, correct: { type: 'boolean' } },
+      },
     },
     level: { enum: ['low', 'high'] },
   },
@@ -28,12 +33,13 @@ function problemsOf(text: string, firstLine = 1): SourceProblem[] {
   const problems: SourceProblem[] = [];
   const yaml = new YamlText(text, firstLine);
   const data = readYaml(yaml, 'x.yaml', 'the block', problems);
-  if (data !== undefined && !validate(data)) explainSchemaErrors(validate.errors ?? [], data, SCHEMA, yaml, 'x.yaml', 'the block', problems);
+  if (data !== undefined && !validate(data))
+    explainSchemaErrors(validate.errors ?? [], data, SCHEMA, yaml, 'x.yaml', 'the block', problems);
   return problems;
 }
 
 describe('YAML with lines', () => {
-  it('finds the line of a nested value, counted from the text\'s first line in the file', () => {
+  it("finds the line of a nested value, counted from the text's first line in the file", () => {
     const yaml = new YamlText('title: t\noptions:\n  - text: a\n  - text: b\n    correct: true\n', 10);
     expect(yaml.line(['options', 1, 'correct'])).toBe(14);
     expect(yaml.line(['options', 1])).toBe(13);

@@ -28,7 +28,8 @@ export function errorPathParts(error: ErrorObject): PathPart[] {
 export function describeValue(value: unknown, dialect: 'yaml' | 'json'): string {
   if (value === undefined) return 'missing';
   if (value === null) return dialect === 'yaml' ? 'empty' : 'null';
-  if (typeof value === 'string') return value.length > 60 ? `"${value.slice(0, 60)}…" (text, ${value.length.toLocaleString('en-US')} characters)` : `"${value}" (text)`;
+  if (typeof value === 'string')
+    return value.length > 60 ? `"${value.slice(0, 60)}…" (text, ${value.length.toLocaleString('en-US')} characters)` : `"${value}" (text)`;
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return dialect === 'yaml' ? 'a map of fields' : 'an object';
   return String(value);
@@ -51,7 +52,6 @@ export function valueAt(value: unknown, path: PathPart[]): unknown {
   return node;
 }
 
-
 /** The properties a schema node allows, for "did you mean". */
 function schemaAt(schema: Record<string, unknown>, path: PathPart[]): Record<string, unknown> | undefined {
   let node: Record<string, unknown> | undefined = schema;
@@ -60,7 +60,9 @@ function schemaAt(schema: Record<string, unknown>, path: PathPart[]): Record<str
     if (typeof part === 'number') node = node.items as Record<string, unknown> | undefined;
     else {
       const properties = node.properties as Record<string, Record<string, unknown>> | undefined;
-      node = properties?.[part] ?? (typeof node.additionalProperties === 'object' ? (node.additionalProperties as Record<string, unknown>) : undefined);
+      node =
+        properties?.[part] ??
+        (typeof node.additionalProperties === 'object' ? (node.additionalProperties as Record<string, unknown>) : undefined);
     }
   }
   return node;
@@ -117,7 +119,10 @@ export function explainSchemaErrors(
         break;
       }
       case 'type': {
-        const wanted = String(error.params.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+        const wanted = String(error.params.type)
+          .split(',')
+          .map((t) => TYPE_WORDS[t] ?? t)
+          .join(' or ');
         message = `${at} is ${describeValue(value, 'yaml')}, but it must be ${wanted}.`;
         fix = `write ${at} as ${wanted}.`;
         break;
@@ -136,7 +141,9 @@ export function explainSchemaErrors(
         message = isFieldPath
           ? `"${name}" is not a scenario field path.`
           : `"${name}" is not a valid name: names use lower-case letters, digits and single hyphens.`;
-        fix = isFieldPath ? 'write the dotted path of the field, such as "machine.cpus" (docs/scenario.md lists them).' : 'rename it, for example "one-lock".';
+        fix = isFieldPath
+          ? 'write the dotted path of the field, such as "machine.cpus" (docs/scenario.md lists them).'
+          : 'rename it, for example "one-lock".';
         break;
       }
       case 'propertyNames':
@@ -162,7 +169,8 @@ export function explainSchemaErrors(
       case 'maximum':
       case 'exclusiveMinimum': {
         const limit = error.params.limit;
-        const bound = error.keyword === 'maximum' ? `at most ${limit}` : error.keyword === 'minimum' ? `at least ${limit}` : `more than ${limit}`;
+        const bound =
+          error.keyword === 'maximum' ? `at most ${limit}` : error.keyword === 'minimum' ? `at least ${limit}` : `more than ${limit}`;
         message = `${at} is ${describeValue(value, 'yaml')}, but it must be ${bound}.`;
         fix = `set ${at} to a value ${bound}.`;
         break;
@@ -186,7 +194,6 @@ export function explainSchemaErrors(
 
 // ---- scenarios ----------------------------------------------------------------------------
 
-
 /** Most useful first: a wrong type explains more than a range on the same field. */
 const keywordOrder = ['additionalProperties', 'type', 'enum', 'minimum', 'maximum'];
 
@@ -201,10 +208,15 @@ export function explainScenarioErrors(schema: Schema, document: ScenarioDocument
     const path = fieldPath(error);
     if (!byPath.has(path)) byPath.set(path, error);
   }
-  const explained = [...byPath].slice(0, MAX_EXPLAINED_PROBLEMS)
+  const explained = [...byPath]
+    .slice(0, MAX_EXPLAINED_PROBLEMS)
     .map(([path, error]) => ({ path, message: explainError(schema, document, path, error) }));
   const more = byPath.size - explained.length;
-  if (more > 0) explained.push({ path: '', message: `… and ${more.toLocaleString('en-US')} more problems (only the first ${MAX_EXPLAINED_PROBLEMS} are listed).` });
+  if (more > 0)
+    explained.push({
+      path: '',
+      message: `… and ${more.toLocaleString('en-US')} more problems (only the first ${MAX_EXPLAINED_PROBLEMS} are listed).`,
+    });
   return explained;
 }
 
@@ -240,9 +252,11 @@ function explainError(schema: Schema, document: ScenarioDocument, path: string, 
     const renamed = typeof value === 'string' ? renamedTo(field, value) : undefined;
     if (renamed !== undefined) return renamedMessage(path, value as string, renamed);
     const suggestion = typeof value === 'string' ? closest(value, names) : undefined;
-    return `${path} is ${typeof value === 'string' ? quoteText(value) : describeValue(value, 'json')}, which is not one of its names: ${names.join(', ')}.`
-      + (suggestion ? ` Did you mean "${suggestion}"?` : '')
-      + ` Fix: set ${path} to one of ${names.map((name) => `"${name}"`).join(', ')}.`;
+    return (
+      `${path} is ${typeof value === 'string' ? quoteText(value) : describeValue(value, 'json')}, which is not one of its names: ${names.join(', ')}.` +
+      (suggestion ? ` Did you mean "${suggestion}"?` : '') +
+      ` Fix: set ${path} to one of ${names.map((name) => `"${name}"`).join(', ')}.`
+    );
   }
   const range = `${rangeText(field)}`;
   const example = `such as ${defaultValue(field)}`;
@@ -272,9 +286,11 @@ function rangeText(field: SchemaField): string {
 /** The message for a path no field has, with the likeliest intended field. */
 export function unknownField(schema: Schema, path: string): string {
   const suggestion = closest(path, fieldAndGroupNames(schema));
-  return `unknown field ${quoteText(path)}.`
-    + (suggestion ? ` Did you mean "${suggestion}"?` : '')
-    + ' Fix: correct or remove it; docs/scenario.md lists every field.';
+  return (
+    `unknown field ${quoteText(path)}.` +
+    (suggestion ? ` Did you mean "${suggestion}"?` : '') +
+    ' Fix: correct or remove it; docs/scenario.md lists every field.'
+  );
 }
 
 const namesBySchema = new WeakMap<Schema, string[]>();
@@ -283,10 +299,14 @@ const namesBySchema = new WeakMap<Schema, string[]>();
 function fieldAndGroupNames(schema: Schema): string[] {
   let names = namesBySchema.get(schema);
   if (!names) {
-    names = [...new Set(schema.fields.flatMap((field) => {
-      const parts = field.path.split('.');
-      return parts.map((_, i) => parts.slice(0, i + 1).join('.'));
-    }))];
+    names = [
+      ...new Set(
+        schema.fields.flatMap((field) => {
+          const parts = field.path.split('.');
+          return parts.map((_, i) => parts.slice(0, i + 1).join('.'));
+        }),
+      ),
+    ];
     namesBySchema.set(schema, names);
   }
   return names;
@@ -297,8 +317,9 @@ export function closest(typed: string, candidates: string[]): string | undefined
   const lower = typed.toLowerCase();
   const typedName = lower.slice(lower.lastIndexOf('.') + 1);
   // "cpus" for "machine.cpus": the right name in the wrong place, if only one field has it.
-  const sameName = candidates.filter((candidate) => candidate.length >= typedName.length
-    && candidate.slice(candidate.lastIndexOf('.') + 1).toLowerCase() === typedName);
+  const sameName = candidates.filter(
+    (candidate) => candidate.length >= typedName.length && candidate.slice(candidate.lastIndexOf('.') + 1).toLowerCase() === typedName,
+  );
   const near = Math.max(2, Math.floor(typed.length / 3));
   let best: string | undefined;
   let bestScore = Infinity;
@@ -332,4 +353,3 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
-

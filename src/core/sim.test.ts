@@ -94,12 +94,19 @@ describe('a run that cannot go on', () => {
   // never move. The core used to loop forever; now it stops and says why.
   const noTime = (): ScenarioValues => ({
     ...validateScenario(schema, readPreset('testbed-classic')).values,
-    'machine.cpus': 1, 'workload.processes': 1, 'workload.think.mean_ns': 0, 'workload.user_work.mean_ns': 0,
-    'workload.writes_per_txn': 0, 'workload.reads_per_txn': 0, 'sim.duration_ns': 1e6, 'sim.warmup_ns': 0,
+    'machine.cpus': 1,
+    'workload.processes': 1,
+    'workload.think.mean_ns': 0,
+    'workload.user_work.mean_ns': 0,
+    'workload.writes_per_txn': 0,
+    'workload.reads_per_txn': 0,
+    'sim.duration_ns': 1e6,
+    'sim.warmup_ns': 0,
   });
-  const words = /^The run cannot go on \(at 115 ns\): thread 0 on CPU 0 ran 1000000 steps of its program "process" without the simulated clock moving: .*cost above 0 ns/;
+  const words =
+    /^The run cannot go on \(at 115 ns\): thread 0 on CPU 0 ran 1000000 steps of its program "process" without the simulated clock moving: .*cost above 0 ns/;
 
-  it('throws the core\'s words from runUntil, stays where it stopped, and reports them, never a result', () => {
+  it("throws the core's words from runUntil, stays where it stopped, and reports them, never a result", () => {
     const simulation = Simulation.create(core, noTime());
     try {
       expect(simulation.error).toBe('');
@@ -123,7 +130,7 @@ describe('a run that cannot go on', () => {
     }
   });
 
-  it('runScenario (the CLI\'s path) throws them; the native runner prints them and exits 3', () => {
+  it("runScenario (the CLI's path) throws them; the native runner prints them and exits 3", () => {
     expect(() => runScenario(core, noTime())).toThrow(words);
     const args = Object.entries(noTime()).map(([path, value]) => `${path}=${value}`);
     const native = spawnSync(nativePath, ['run', ...args], { encoding: 'utf8' });

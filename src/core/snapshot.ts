@@ -121,9 +121,13 @@ interface SnapshotLayout {
 /** How many doubles a snapshot of so many CPUs, locks and threads takes. */
 export function snapshotLength(schema: Schema, counts: { cpus: number; locks: number; threads: number }): number {
   const l = schema.snapshot as unknown as SnapshotLayout;
-  return l.header.length + counts.cpus * (l.per_cpu.length + l.per_cpu_mode_ns)
-    + counts.locks * (l.per_lock.length + counts.cpus)   // one waiter slot per CPU
-    + schema.queues.length * l.per_queue.length + counts.threads * l.per_thread.length;
+  return (
+    l.header.length +
+    counts.cpus * (l.per_cpu.length + l.per_cpu_mode_ns) +
+    counts.locks * (l.per_lock.length + counts.cpus) + // one waiter slot per CPU
+    schema.queues.length * l.per_queue.length +
+    counts.threads * l.per_thread.length
+  );
 }
 
 /** The counts a snapshot's header gives, from which its length follows. */
@@ -144,7 +148,13 @@ function indexesOf(l: SnapshotLayout) {
   let found = fieldIndexes.get(l);
   if (!found) {
     const map = (names: readonly string[]) => new Map(names.map((name, i) => [name, i]));
-    found = { header: map(l.header), per_cpu: map(l.per_cpu), per_lock: map(l.per_lock), per_queue: map(l.per_queue), per_thread: map(l.per_thread) };
+    found = {
+      header: map(l.header),
+      per_cpu: map(l.per_cpu),
+      per_lock: map(l.per_lock),
+      per_queue: map(l.per_queue),
+      per_thread: map(l.per_thread),
+    };
     fieldIndexes.set(l, found);
   }
   return found;
@@ -158,8 +168,13 @@ export function decodeSnapshot(schema: Schema, d: Float64Array): Snapshot {
   const ncpu = h('cpus');
   let at = l.header.length;
   const cpus: CpuState[] = [];
-  const cpuAt = { mode: place(ix.per_cpu, 'mode'), level: place(ix.per_cpu, 'level'), thread: place(ix.per_cpu, 'thread'),
-    spin_lock: place(ix.per_cpu, 'spin_lock'), kctx_ns: place(ix.per_cpu, 'kctx_ns') };
+  const cpuAt = {
+    mode: place(ix.per_cpu, 'mode'),
+    level: place(ix.per_cpu, 'level'),
+    thread: place(ix.per_cpu, 'thread'),
+    spin_lock: place(ix.per_cpu, 'spin_lock'),
+    kctx_ns: place(ix.per_cpu, 'kctx_ns'),
+  };
   for (let i = 0; i < ncpu; i++) {
     const f = (name: keyof typeof cpuAt) => d[at + cpuAt[name]]!;
     const modeStart = at + l.per_cpu.length;

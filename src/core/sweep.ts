@@ -192,8 +192,13 @@ export function planVariants(variants: readonly Variant[]): (SweepSpec & { cpus:
 /** A variant run just started. */
 export function startVariantRun(seq: number, variants: readonly Variant[]): VariantRun {
   return {
-    seq, key: variantKey(variants), variants, status: 'running', done: 0,
-    reports: variants.map(() => undefined), refusals: variants.map(() => undefined),
+    seq,
+    key: variantKey(variants),
+    variants,
+    status: 'running',
+    done: 0,
+    reports: variants.map(() => undefined),
+    refusals: variants.map(() => undefined),
   };
 }
 
@@ -201,7 +206,11 @@ export function startVariantRun(seq: number, variants: readonly Variant[]): Vari
 export function variantFinished(run: VariantRun, index: number, outcome: { report: Report } | { problems: ScenarioProblem[] }): VariantRun {
   if (index < 0 || index >= run.variants.length) return run;
   if ('report' in outcome) return { ...run, done: run.done + 1, reports: replaceAt(run.reports, index, outcome.report) };
-  return { ...run, done: run.done + 1, refusals: replaceAt(run.refusals, index, refusalWords(run.variants[index]!.label, outcome.problems)) };
+  return {
+    ...run,
+    done: run.done + 1,
+    refusals: replaceAt(run.refusals, index, refusalWords(run.variants[index]!.label, outcome.problems)),
+  };
 }
 
 /** "4-way (4 CPUs): the simulator did not accept this run: <the core's words>". */

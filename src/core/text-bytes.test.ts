@@ -8,7 +8,7 @@ const reason = (bytes: Uint8Array) => {
   return result.reason;
 };
 
-describe('a file\'s bytes as UTF-8 text', () => {
+describe("a file's bytes as UTF-8 text", () => {
   it('reads UTF-8, with or without a byte order mark', () => {
     expect(decodeUtf8Text(utf8('{"meta":{"title":"café ✓"}}'))).toEqual({ ok: true, text: '{"meta":{"title":"café ✓"}}' });
     expect(decodeUtf8Text(utf8('\uFEFF{}'))).toEqual({ ok: true, text: '{}' });
@@ -31,7 +31,9 @@ describe('a file\'s bytes as UTF-8 text', () => {
 
   it('gives the line and column of the first byte that is not UTF-8 (a Latin-1 file)', () => {
     const latin1 = Buffer.from('{\n  "meta": {"title": "caf\xe9"}\n}', 'latin1');
-    expect(reason(latin1)).toBe('is not UTF-8 (it looks like Latin-1 or Windows-1252): byte 0xE9 at line 2, column 25 is not valid UTF-8; save it as UTF-8');
+    expect(reason(latin1)).toBe(
+      'is not UTF-8 (it looks like Latin-1 or Windows-1252): byte 0xE9 at line 2, column 25 is not valid UTF-8; save it as UTF-8',
+    );
   });
 
   it('calls NUL bytes binary', () => {
@@ -51,7 +53,11 @@ describe('a file\'s bytes as UTF-8 text', () => {
     for (const [bytes, offset] of cases) {
       expect(firstInvalidUtf8(new Uint8Array(bytes)), bytes.join(',')).toBe(offset);
       let valid = true;
-      try { new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes)); } catch { valid = false; }
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
+      } catch {
+        valid = false;
+      }
       expect(valid).toBe(offset === bytes.length);
     }
   });

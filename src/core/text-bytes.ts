@@ -9,9 +9,7 @@
  */
 import { lineAndColumn } from './json-text.js';
 
-export type TextBytesResult =
-  | { ok: true; text: string }
-  | { ok: false; reason: string };
+export type TextBytesResult = { ok: true; text: string } | { ok: false; reason: string };
 
 /** The bytes as text, or the reason they are not UTF-8 text ("is not UTF-8 (...); save it as UTF-8"). */
 export function decodeUtf8Text(bytes: Uint8Array): TextBytesResult {
@@ -21,7 +19,10 @@ export function decodeUtf8Text(bytes: Uint8Array): TextBytesResult {
   if (nul >= 0) {
     const before = decodeLoosely(bytes.subarray(0, nul));
     const { line, column } = lineAndColumn(before, before.length);
-    return { ok: false, reason: `is not a text file: it has a NUL byte (line ${line}, column ${column}); StackLab's files are text in UTF-8` };
+    return {
+      ok: false,
+      reason: `is not a text file: it has a NUL byte (line ${line}, column ${column}); StackLab's files are text in UTF-8`,
+    };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
@@ -64,7 +65,10 @@ export function firstInvalidUtf8(b: Uint8Array): number {
     const c = b[i]!;
     let need: number;
     let min: number;
-    if (c < 0x80) { i++; continue; }
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
     if (c >= 0xc2 && c <= 0xdf) [need, min] = [1, 0x80];
     else if (c >= 0xe0 && c <= 0xef) [need, min] = [2, 0x800];
     else if (c >= 0xf0 && c <= 0xf4) [need, min] = [3, 0x10000];

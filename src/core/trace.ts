@@ -67,7 +67,9 @@ function boundFields(schema: Schema): BoundField[] {
     }
     const size = field.type === 'f64' ? 8 : 4;
     if (field.offset < 0 || field.offset + size > layout.record_bytes) {
-      throw new Error(`the core's trace field "${field.name}" (offset ${field.offset}) lies outside its ${layout.record_bytes}-byte record`);
+      throw new Error(
+        `the core's trace field "${field.name}" (offset ${field.offset}) lies outside its ${layout.record_bytes}-byte record`,
+      );
     }
     return { column, layout: field };
   });
@@ -84,19 +86,14 @@ const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * a copy of it) into `out`, from record index `at`. Aligned layouts are read through
  * strided typed-array views (fast); anything else through a DataView.
  */
-export function decodeTraceInto(
-  schema: Schema,
-  buffer: ArrayBufferLike,
-  byteOffset: number,
-  count: number,
-  out: TraceSlice,
-  at = 0,
-): void {
+export function decodeTraceInto(schema: Schema, buffer: ArrayBufferLike, byteOffset: number, count: number, out: TraceSlice, at = 0): void {
   if (count === 0) return;
   const recordBytes = schema.trace.record_bytes;
-  if (at < 0 || at + count > out.t.length) throw new RangeError(`decoding ${count} trace records at ${at} overflows a slice of ${out.t.length}`);
+  if (at < 0 || at + count > out.t.length)
+    throw new RangeError(`decoding ${count} trace records at ${at} overflows a slice of ${out.t.length}`);
   const end = byteOffset + count * recordBytes;
-  if (byteOffset < 0 || end > buffer.byteLength) throw new RangeError(`trace records at ${byteOffset}..${end} lie outside the buffer (${buffer.byteLength} bytes)`);
+  if (byteOffset < 0 || end > buffer.byteLength)
+    throw new RangeError(`trace records at ${byteOffset}..${end} lie outside the buffer (${buffer.byteLength} bytes)`);
   for (const { column, layout } of boundFields(schema)) {
     const target = out[column];
     const size = layout.type === 'f64' ? 8 : 4;
@@ -104,9 +101,10 @@ export function decodeTraceInto(
     if (aligned) {
       const stride = recordBytes / size;
       const first = (byteOffset + layout.offset) / size;
-      const source = layout.type === 'f64'
-        ? new Float64Array(buffer, 0, Math.floor(buffer.byteLength / 8))
-        : new Int32Array(buffer, 0, Math.floor(buffer.byteLength / 4));
+      const source =
+        layout.type === 'f64'
+          ? new Float64Array(buffer, 0, Math.floor(buffer.byteLength / 8))
+          : new Int32Array(buffer, 0, Math.floor(buffer.byteLength / 4));
       for (let i = 0; i < count; i++) target[at + i] = source[first + i * stride]!;
     } else {
       const view = new DataView(buffer);
@@ -156,8 +154,10 @@ export function traceRange(slice: TraceSlice, from: number, to: number): TraceSl
 
 /** Slices joined in order into one (a copy); `dropped` is the last slice's count. */
 export function concatTraces(slices: readonly TraceSlice[]): TraceSlice {
-  const out = allocateTrace(slices.reduce((sum, s) => sum + traceLength(s), 0),
-    slices.length ? slices[slices.length - 1]!.dropped : 0);
+  const out = allocateTrace(
+    slices.reduce((sum, s) => sum + traceLength(s), 0),
+    slices.length ? slices[slices.length - 1]!.dropped : 0,
+  );
   let at = 0;
   for (const s of slices) {
     for (const column of columnNames) (out[column] as Float64Array | Int32Array).set(s[column], at);
@@ -202,7 +202,11 @@ export class TraceHistory {
   private dropped = 0;
   private readonly modeKind: number;
 
-  constructor(readonly capacity: number, schema: Schema, cpus: number) {
+  constructor(
+    readonly capacity: number,
+    schema: Schema,
+    cpus: number,
+  ) {
     if (!(capacity > 0)) throw new RangeError('a trace history needs a capacity above 0');
     this.columns = allocateTrace(capacity * 2);
     this.modeKind = traceKind(schema, 'mode');

@@ -46,14 +46,36 @@ export interface CoreExports {
 }
 
 const requiredExports = [
-  'memory', 'lab_alloc', 'lab_free', 'lab_status_message', 'lab_schema_json',
-  'lab_scenario_new', 'lab_scenario_free', 'lab_scenario_field_count',
-  'lab_scenario_field_index', 'lab_scenario_set', 'lab_scenario_set_text',
-  'lab_scenario_get', 'lab_scenario_validate', 'lab_scenario_error', 'lab_sim_new',
-  'lab_sim_free', 'lab_sim_run_until', 'lab_sim_step', 'lab_sim_now', 'lab_sim_events',
-  'lab_sim_done', 'lab_sim_error', 'lab_sim_report_json', 'lab_sim_snapshot', 'lab_trace_read',
-  'lab_trace_dropped', 'lab_trace_pending', 'lab_sim_checkpoint_size',
-  'lab_sim_checkpoint', 'lab_sim_restore',
+  'memory',
+  'lab_alloc',
+  'lab_free',
+  'lab_status_message',
+  'lab_schema_json',
+  'lab_scenario_new',
+  'lab_scenario_free',
+  'lab_scenario_field_count',
+  'lab_scenario_field_index',
+  'lab_scenario_set',
+  'lab_scenario_set_text',
+  'lab_scenario_get',
+  'lab_scenario_validate',
+  'lab_scenario_error',
+  'lab_sim_new',
+  'lab_sim_free',
+  'lab_sim_run_until',
+  'lab_sim_step',
+  'lab_sim_now',
+  'lab_sim_events',
+  'lab_sim_done',
+  'lab_sim_error',
+  'lab_sim_report_json',
+  'lab_sim_snapshot',
+  'lab_trace_read',
+  'lab_trace_dropped',
+  'lab_trace_pending',
+  'lab_sim_checkpoint_size',
+  'lab_sim_checkpoint',
+  'lab_sim_restore',
 ] as const;
 
 const utf8Encoder = new TextEncoder();
@@ -152,9 +174,10 @@ function importsFor(module: WebAssembly.Module): WebAssembly.Imports {
     let value: () => number | void;
     if (from === 'env' && name === 'emscripten_notify_memory_growth') value = () => {};
     else if (from === 'wasi_snapshot_preview1') value = () => 0;
-    else value = () => {
-      throw new Error(`the StackLab core called ${from}.${name}, which the loader does not provide`);
-    };
+    else
+      value = () => {
+        throw new Error(`the StackLab core called ${from}.${name}, which the loader does not provide`);
+      };
     (imports[from] ??= {})[name] = value;
   }
   return imports;
@@ -165,9 +188,7 @@ function importsFor(module: WebAssembly.Module): WebAssembly.Imports {
  * URL (browser and worker: fetched and compiled while streaming).
  */
 export async function loadCore(source: BufferSource | URL | string): Promise<Core> {
-  const module = typeof source === 'string' || source instanceof URL
-    ? await compileFromUrl(source)
-    : await WebAssembly.compile(source);
+  const module = typeof source === 'string' || source instanceof URL ? await compileFromUrl(source) : await WebAssembly.compile(source);
   const instance = await WebAssembly.instantiate(module, importsFor(module));
   const exports = instance.exports as unknown as CoreExports;
   const missing = requiredExports.filter((name) => !(name in exports));

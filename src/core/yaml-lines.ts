@@ -24,7 +24,10 @@ export class YamlText {
   private readonly lines = new LineCounter();
 
   /** `firstLine` is the file line of the text's first line. */
-  constructor(text: string, readonly firstLine: number) {
+  constructor(
+    text: string,
+    readonly firstLine: number,
+  ) {
     this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
   }
 
@@ -85,7 +88,12 @@ export function readYaml(yaml: YamlText, file: string, what: string, problems: S
     return undefined;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push({ file, line: yaml.firstLine, message: `${what} must be a map of fields ("key: value" lines), but it is ${describeValue(value, 'yaml')}.`, fix: 'write its fields as "key: value" lines.' });
+    problems.push({
+      file,
+      line: yaml.firstLine,
+      message: `${what} must be a map of fields ("key: value" lines), but it is ${describeValue(value, 'yaml')}.`,
+      fix: 'write its fields as "key: value" lines.',
+    });
     return undefined;
   }
   const forbidden = findForbiddenKey(value);
@@ -95,4 +103,3 @@ export function readYaml(yaml: YamlText, file: string, what: string, problems: S
   }
   return value;
 }
-

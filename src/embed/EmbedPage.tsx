@@ -149,22 +149,51 @@ export function EmbedPage({ route }: { route: EmbedRoute }) {
   const views = options.views ?? linkViews;
   // flow-root keeps the last child's margin inside this box, so its height is all the content.
   return (
-    <div ref={content} className={route.lesson ? 'embed-content' : `embed-content embed-lab embed-fit${small ? ' embed-small' : ''}`}
-      style={{ display: 'flow-root', ...(fixedHeight ? { '--embed-height': `${fixedHeight}px` } : {}) } as CSSProperties}>
-      <span id={NEW_TAB_NOTE_ID} hidden>Opens in a new tab.</span>
-      {!origins.ok && <p className="banner banner-notice" role="alert">This embed sends no learning events: {origins.message}</p>}
-      {options.problems.map((problem) => <p key={problem} className="banner banner-notice embed-problem" role="alert">{problem} The embed shows its defaults instead.</p>)}
+    <div
+      ref={content}
+      className={route.lesson ? 'embed-content' : `embed-content embed-lab embed-fit${small ? ' embed-small' : ''}`}
+      style={{ display: 'flow-root', ...(fixedHeight ? { '--embed-height': `${fixedHeight}px` } : {}) } as CSSProperties}
+    >
+      <span id={NEW_TAB_NOTE_ID} hidden>
+        Opens in a new tab.
+      </span>
+      {!origins.ok && (
+        <p className="banner banner-notice" role="alert">
+          This embed sends no learning events: {origins.message}
+        </p>
+      )}
+      {options.problems.map((problem) => (
+        <p key={problem} className="banner banner-notice embed-problem" role="alert">
+          {problem} The embed shows its defaults instead.
+        </p>
+      ))}
       {route.lesson ? (
-        <Suspense fallback={<p className="page-loading" aria-busy="true">Loading the lesson…</p>}>
+        <Suspense
+          fallback={
+            <p className="page-loading" aria-busy="true">
+              Loading the lesson…
+            </p>
+          }
+        >
           <LessonPage id={route.lesson} embedded />
           <ProgressFile />
         </Suspense>
       ) : (
-        <LabShell compact scenario={values} scenarioSource={route.shared ? 'link' : 'default'}
-          initialView={view} views={views} controls={view?.controls ?? ['machine.cpus', 'kernel.kind']}
-          maxViews={views ? undefined : small ? 2 : undefined} paramsCollapsed={small}
-          fitViews viewTabs={!wide}
-          notice={linkError} label="StackLab lab" onReport={report} />
+        <LabShell
+          compact
+          scenario={values}
+          scenarioSource={route.shared ? 'link' : 'default'}
+          initialView={view}
+          views={views}
+          controls={view?.controls ?? ['machine.cpus', 'kernel.kind']}
+          maxViews={views ? undefined : small ? 2 : undefined}
+          paramsCollapsed={small}
+          fitViews
+          viewTabs={!wide}
+          notice={linkError}
+          label="StackLab lab"
+          onReport={report}
+        />
       )}
     </div>
   );

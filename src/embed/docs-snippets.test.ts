@@ -12,9 +12,16 @@ import { repoRoot } from '../core/node.js';
 import { DEFAULT_HEIGHT, elementScript, elementSnippet, elementTag, iframeSnippet, type EmbedTarget } from './snippets.js';
 
 const FILES = ['README.md', 'docs/embedding.md'] as const;
-const text = Object.fromEntries(FILES.map((file) => [file, readFileSync(join(repoRoot, file), 'utf8')])) as Record<(typeof FILES)[number], string>;
+const text = Object.fromEntries(FILES.map((file) => [file, readFileSync(join(repoRoot, file), 'utf8')])) as Record<
+  (typeof FILES)[number],
+  string
+>;
 
-const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+const unescape = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&');
 function attributes(tag: string): Record<string, string> {
   return Object.fromEntries([...tag.matchAll(/([a-z-]+)="([^"]*)"/g)].map((m) => [m[1]!, unescape(m[2]!)]));
 }
@@ -97,6 +104,7 @@ describe('the README and docs/embedding.md', () => {
   it('give each documentation generator its setup', () => {
     const doc = text['docs/embedding.md'];
     for (const heading of ['### MkDocs', '### VitePress', '### Docusaurus', '### Sphinx', '### mdBook']) expect(doc).toContain(heading);
-    for (const config of ['extra_javascript:', 'isCustomElement', 'scripts: [', 'html_js_files', '.. raw:: html', 'additional-js']) expect(doc).toContain(config);
+    for (const config of ['extra_javascript:', 'isCustomElement', 'scripts: [', 'html_js_files', '.. raw:: html', 'additional-js'])
+      expect(doc).toContain(config);
   });
 });

@@ -11,18 +11,25 @@ import { parse as parseYaml } from 'yaml';
 import type { Plugin } from 'vite';
 import { discoveryLink, lessonLandingPage, oembedFor, oembedPath, publicBase } from './oembed.js';
 
-interface LessonFront { id: string; title: string; summary: string }
+interface LessonFront {
+  id: string;
+  title: string;
+  summary: string;
+}
 
 /** Every lesson's id, title and summary, from the front matter of lessons/*.md. */
 export function readLessonFronts(dir: string): LessonFront[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md').sort().flatMap((file) => {
-    const text = readFileSync(join(dir, file), 'utf8');
-    const match = /^---\n([\s\S]*?)\n---/.exec(text);
-    if (!match) return [];
-    const front = parseYaml(match[1]!) as Partial<LessonFront>;
-    if (typeof front.id !== 'string' || typeof front.title !== 'string') return [];
-    return [{ id: front.id, title: front.title, summary: typeof front.summary === 'string' ? front.summary.trim() : '' }];
-  });
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md')
+    .sort()
+    .flatMap((file) => {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const match = /^---\n([\s\S]*?)\n---/.exec(text);
+      if (!match) return [];
+      const front = parseYaml(match[1]!) as Partial<LessonFront>;
+      if (typeof front.id !== 'string' || typeof front.title !== 'string') return [];
+      return [{ id: front.id, title: front.title, summary: typeof front.summary === 'string' ? front.summary.trim() : '' }];
+    });
 }
 
 export function oembedPlugin(options: { publicUrl?: string; lessonsDir: string }): Plugin {

@@ -27,10 +27,14 @@ export function publicBase(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`STACKLAB_PUBLIC_URL=${url} is not an absolute URL; set it to where dist/ is published, e.g. https://user.github.io/stacklab/`);
+    throw new Error(
+      `STACKLAB_PUBLIC_URL=${url} is not an absolute URL; set it to where dist/ is published, e.g. https://user.github.io/stacklab/`,
+    );
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`STACKLAB_PUBLIC_URL=${url} must be an http or https URL.`);
-  if (parsed.search || parsed.hash) throw new Error(`STACKLAB_PUBLIC_URL=${url} must not have a query or a hash; give the folder dist/ is published at.`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`STACKLAB_PUBLIC_URL=${url} must be an http or https URL.`);
+  if (parsed.search || parsed.hash)
+    throw new Error(`STACKLAB_PUBLIC_URL=${url} must not have a query or a hash; give the folder dist/ is published at.`);
   return parsed.href.endsWith('/') ? parsed.href : `${parsed.href}/`;
 }
 

@@ -10,7 +10,9 @@ describe('embed options (views=, height=, theme=)', () => {
     expect(embedOptions('#/embed?theme=light').theme).toBe('light');
     const bad = embedOptions('#/embed?theme=night');
     expect(bad.theme).toBeUndefined();
-    expect(bad.problems).toEqual(['theme=night is not a colour scheme StackLab has: write theme=auto (follow the reader\'s setting), theme=light or theme=dark.']);
+    expect(bad.problems).toEqual([
+      "theme=night is not a colour scheme StackLab has: write theme=auto (follow the reader's setting), theme=light or theme=dark.",
+    ]);
     expect(carriedParams('#/embed?lesson=a&theme=dark&origin=https://a.example')).toBe('origin=https%3A%2F%2Fa.example&theme=dark');
   });
 
@@ -42,7 +44,10 @@ describe('links inside an embed', () => {
   const ctx = { base: 'https://user.github.io/project/', carry: 'origin=https%3A%2F%2Fcourse.example' };
 
   it('keeps lessons in the embed, with the host origin', () => {
-    expect(planEmbedLink('#/lessons/the-thundering-herd', ctx)).toEqual({ href: '#/embed?lesson=the-thundering-herd&origin=https%3A%2F%2Fcourse.example', newTab: false });
+    expect(planEmbedLink('#/lessons/the-thundering-herd', ctx)).toEqual({
+      href: '#/embed?lesson=the-thundering-herd&origin=https%3A%2F%2Fcourse.example',
+      newTab: false,
+    });
     expect(planEmbedLink('#/lessons/x', { ...ctx, carry: '' })).toEqual({ href: '#/embed?lesson=x', newTab: false });
     expect(planEmbedLink('#/embed?lesson=x', ctx)).toEqual({ href: '#/embed?lesson=x', newTab: false });
   });
@@ -59,7 +64,9 @@ describe('links inside an embed', () => {
   });
 
   it('reads the origins to carry', () => {
-    expect(carriedParams('#/embed?lesson=x&origin=https://a.example&height=500&origin=https://b.example')).toBe('origin=https%3A%2F%2Fa.example&origin=https%3A%2F%2Fb.example');
+    expect(carriedParams('#/embed?lesson=x&origin=https://a.example&height=500&origin=https://b.example')).toBe(
+      'origin=https%3A%2F%2Fa.example&origin=https%3A%2F%2Fb.example',
+    );
     expect(carriedParams('#/embed?lesson=x')).toBe('');
   });
 });

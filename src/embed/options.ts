@@ -34,12 +34,18 @@ export function embedOptions(hash: string): EmbedOptions {
   const problems: string[] = [];
   const options: EmbedOptions = { problems };
 
-  const named = params.getAll('views').flatMap((value) => value.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const named = params
+    .getAll('views')
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (params.has('views')) {
     const unknown = named.filter((name) => !(VIEW_IDS as readonly string[]).includes(name));
     const known = VIEW_IDS.filter((id) => named.includes(id));
     if (unknown.length > 0) {
-      problems.push(`views=${params.getAll('views').join(',')} names ${unknown.length === 1 ? 'a view' : 'views'} StackLab does not have: ${unknown.map((name) => `"${name}"`).join(', ')}. The views are: ${VIEW_IDS.join(', ')}.`);
+      problems.push(
+        `views=${params.getAll('views').join(',')} names ${unknown.length === 1 ? 'a view' : 'views'} StackLab does not have: ${unknown.map((name) => `"${name}"`).join(', ')}. The views are: ${VIEW_IDS.join(', ')}.`,
+      );
     } else if (known.length === 0) {
       problems.push(`views= is empty; name one or more of: ${VIEW_IDS.join(', ')}.`);
     }
@@ -51,13 +57,19 @@ export function embedOptions(hash: string): EmbedOptions {
   if (height !== null) {
     const value = /^\d+$/.test(height.trim()) ? Number(height.trim()) : NaN;
     if (Number.isInteger(value) && value >= MIN_HEIGHT && value <= MAX_HEIGHT) options.height = value;
-    else problems.push(`height=${height} is not a height StackLab can use: write a whole number of CSS pixels from ${MIN_HEIGHT} to ${MAX_HEIGHT}, such as height=480.`);
+    else
+      problems.push(
+        `height=${height} is not a height StackLab can use: write a whole number of CSS pixels from ${MIN_HEIGHT} to ${MAX_HEIGHT}, such as height=480.`,
+      );
   }
 
   const theme = params.get('theme');
   if (theme !== null) {
     if ((EMBED_THEMES as readonly string[]).includes(theme.trim())) options.theme = theme.trim() as EmbedTheme;
-    else problems.push(`theme=${theme} is not a colour scheme StackLab has: write theme=auto (follow the reader's setting), theme=light or theme=dark.`);
+    else
+      problems.push(
+        `theme=${theme} is not a colour scheme StackLab has: write theme=auto (follow the reader's setting), theme=light or theme=dark.`,
+      );
   }
   return options;
 }

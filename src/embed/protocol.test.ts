@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { originsFromHash } from './bridge.js';
 import { discoveryLink, lessonLandingPage, oembedFor, oembedPath, publicBase } from './oembed.js';
-import { MESSAGE_TYPES, navigatedMessage, parseOrigins, postToParent, PROTOCOL_VERSION, readEmbedMessage, resizeMessage, targetsFor } from './protocol.js';
+import {
+  MESSAGE_TYPES,
+  navigatedMessage,
+  parseOrigins,
+  postToParent,
+  PROTOCOL_VERSION,
+  readEmbedMessage,
+  resizeMessage,
+  targetsFor,
+} from './protocol.js';
 import { elementSnippet, embedUrl, iframeSnippet, targetOfHash } from './snippets.js';
 
 describe('messages', () => {
@@ -16,7 +25,11 @@ describe('messages', () => {
   });
 
   it('a host reads messages of its version and ignores everything else', () => {
-    expect(readEmbedMessage({ type: 'stacklab:resize', version: 1, height: 600 })).toEqual({ type: 'stacklab:resize', version: 1, height: 600 });
+    expect(readEmbedMessage({ type: 'stacklab:resize', version: 1, height: 600 })).toEqual({
+      type: 'stacklab:resize',
+      version: 1,
+      height: 600,
+    });
     expect(readEmbedMessage({ type: 'stacklab:resize', version: 2, height: 600 })).toBeUndefined();
     expect(readEmbedMessage({ type: 'stacklab:resize', version: 1, height: 600.5 })).toBeUndefined();
     expect(readEmbedMessage({ type: 'stacklab:resize', version: 1, height: 1e9 })).toBeUndefined();
@@ -27,7 +40,11 @@ describe('messages', () => {
     expect(readEmbedMessage({ type: 'stacklab:ready', version: 1, content: 'lab', statements: false })).toBeDefined();
     expect(readEmbedMessage({ type: 'stacklab:statement', version: 1, statement: { id: 'x' } })).toBeDefined();
     expect(readEmbedMessage({ type: 'stacklab:statement', version: 1 })).toBeUndefined();
-    expect(readEmbedMessage(navigatedMessage('the-thundering-herd'))).toEqual({ type: 'stacklab:navigated', version: 1, content: 'the-thundering-herd' });
+    expect(readEmbedMessage(navigatedMessage('the-thundering-herd'))).toEqual({
+      type: 'stacklab:navigated',
+      version: 1,
+      content: 'the-thundering-herd',
+    });
     expect(readEmbedMessage({ type: 'stacklab:navigated', version: 1 })).toBeUndefined();
     expect(targetsFor(navigatedMessage('lab'), ['https://a.example'])).toEqual(['*']);
   });
@@ -75,7 +92,8 @@ describe('posting', () => {
 describe('origin= opt-in', () => {
   it('takes exact http(s) origins, repeated or comma-separated, without duplicates', () => {
     expect(parseOrigins(['https://docs.example.org', 'http://127.0.0.1:5173,https://docs.example.org/'])).toEqual({
-      ok: true, origins: ['https://docs.example.org', 'http://127.0.0.1:5173'],
+      ok: true,
+      origins: ['https://docs.example.org', 'http://127.0.0.1:5173'],
     });
     expect(parseOrigins([])).toEqual({ ok: true, origins: [] });
   });
@@ -94,7 +112,10 @@ describe('origin= opt-in', () => {
   });
 
   it('is read from the embed hash', () => {
-    expect(originsFromHash('#/embed?lesson=x&origin=https%3A%2F%2Fa.example&origin=https://b.example')).toEqual({ ok: true, origins: ['https://a.example', 'https://b.example'] });
+    expect(originsFromHash('#/embed?lesson=x&origin=https%3A%2F%2Fa.example&origin=https://b.example')).toEqual({
+      ok: true,
+      origins: ['https://a.example', 'https://b.example'],
+    });
     expect(originsFromHash('#/embed?lesson=x')).toEqual({ ok: true, origins: [] });
   });
 });
@@ -113,13 +134,19 @@ describe('snippets', () => {
     const lesson = { lesson: 'the-thundering-herd', title: 'StackLab lesson: The "herd" <1>' };
     expect(embedUrl(base, lesson)).toBe('https://user.github.io/project/#/embed?lesson=the-thundering-herd');
     expect(iframeSnippet(base, lesson)).toBe(
-      '<iframe src="https://user.github.io/project/#/embed?lesson=the-thundering-herd" title="StackLab lesson: The &quot;herd&quot; &lt;1>" width="100%" height="640" style="border:0; max-width:100%" loading="lazy"></iframe>');
+      '<iframe src="https://user.github.io/project/#/embed?lesson=the-thundering-herd" title="StackLab lesson: The &quot;herd&quot; &lt;1>" width="100%" height="640" style="border:0; max-width:100%" loading="lazy"></iframe>',
+    );
     expect(elementSnippet(base, { scenario: 'N4Ig+x', title: 'StackLab lab', origins: ['https://course.example'] })).toBe(
-      '<script src="https://user.github.io/project/stacklab-embed.js" defer></script>\n'
-      + '<stacklab-embed scenario="N4Ig+x" height="640" origin="https://course.example" label="StackLab lab"></stacklab-embed>');
-    expect(embedUrl(base, { title: '', origins: ['https://course.example'] })).toBe('https://user.github.io/project/#/embed?height=640&origin=https%3A%2F%2Fcourse.example');
+      '<script src="https://user.github.io/project/stacklab-embed.js" defer></script>\n' +
+        '<stacklab-embed scenario="N4Ig+x" height="640" origin="https://course.example" label="StackLab lab"></stacklab-embed>',
+    );
+    expect(embedUrl(base, { title: '', origins: ['https://course.example'] })).toBe(
+      'https://user.github.io/project/#/embed?height=640&origin=https%3A%2F%2Fcourse.example',
+    );
     // A lab's URL carries its views and height; a lesson's neither.
-    expect(embedUrl(base, { scenario: 'N4Ig+x', views: ['cpu-grid', 'lock'], title: '' }, 480)).toBe('https://user.github.io/project/#/embed?s=N4Ig+x&views=cpu-grid,lock&height=480');
+    expect(embedUrl(base, { scenario: 'N4Ig+x', views: ['cpu-grid', 'lock'], title: '' }, 480)).toBe(
+      'https://user.github.io/project/#/embed?s=N4Ig+x&views=cpu-grid,lock&height=480',
+    );
     expect(embedUrl(base, { lesson: 'x', views: ['lock'], title: '' }, 480)).toBe('https://user.github.io/project/#/embed?lesson=x');
   });
 });
@@ -135,10 +162,20 @@ describe('oEmbed', () => {
   it('writes rich oEmbed 1.0 documents whose html is the iframe snippet', () => {
     const base = 'https://user.github.io/project/';
     const doc = oembedFor(base, { lesson: 'the-thundering-herd', title: 'The thundering herd' });
-    expect(doc).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'StackLab', provider_url: base, width: 960, height: 640, title: 'The thundering herd' });
+    expect(doc).toMatchObject({
+      version: '1.0',
+      type: 'rich',
+      provider_name: 'StackLab',
+      provider_url: base,
+      width: 960,
+      height: 640,
+      title: 'The thundering herd',
+    });
     expect(doc.html).toBe(iframeSnippet(base, { lesson: 'the-thundering-herd', title: 'StackLab lesson: The thundering herd' }));
     expect(oembedPath('x')).toBe('oembed/lessons/x.json');
-    expect(discoveryLink(base, 'StackLab lab')).toBe('<link rel="alternate" type="application/json+oembed" href="https://user.github.io/project/oembed/lab.json" title="StackLab lab" />');
+    expect(discoveryLink(base, 'StackLab lab')).toBe(
+      '<link rel="alternate" type="application/json+oembed" href="https://user.github.io/project/oembed/lab.json" title="StackLab lab" />',
+    );
     const page = lessonLandingPage(base, { id: 'x', title: 'A & B', summary: 's' });
     expect(page).toContain('href="https://user.github.io/project/oembed/lessons/x.json" title="A &amp; B"');
     expect(page).toContain('url=../#/lessons/x');

@@ -83,7 +83,9 @@ export function readEmbedMessage(data: unknown): EmbedMessage | undefined {
         ? { type: MESSAGE_TYPES.ready, version: PROTOCOL_VERSION, content: message.content, statements: message.statements }
         : undefined;
     case MESSAGE_TYPES.navigated:
-      return typeof message.content === 'string' ? { type: MESSAGE_TYPES.navigated, version: PROTOCOL_VERSION, content: message.content } : undefined;
+      return typeof message.content === 'string'
+        ? { type: MESSAGE_TYPES.navigated, version: PROTOCOL_VERSION, content: message.content }
+        : undefined;
     case MESSAGE_TYPES.statement:
       return typeof message.statement === 'object' && message.statement !== null
         ? { type: MESSAGE_TYPES.statement, version: PROTOCOL_VERSION, statement: message.statement }
@@ -106,13 +108,19 @@ export function parseOrigins(values: readonly string[]): OriginsResult {
     const text = raw.trim();
     if (text === '') continue;
     if (text.includes('*')) {
-      return { ok: false, message: `origin=${text} is not allowed: learning events go only to the exact origins a page names, never to "*".` };
+      return {
+        ok: false,
+        message: `origin=${text} is not allowed: learning events go only to the exact origins a page names, never to "*".`,
+      };
     }
     let url: URL;
     try {
       url = new URL(text);
     } catch {
-      return { ok: false, message: `origin=${text} is not an origin; write it like https://docs.example.org (scheme, host and port if any).` };
+      return {
+        ok: false,
+        message: `origin=${text} is not an origin; write it like https://docs.example.org (scheme, host and port if any).`,
+      };
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       return { ok: false, message: `origin=${text} is not an http or https origin.` };

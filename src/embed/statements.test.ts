@@ -31,7 +31,10 @@ describe('statements', () => {
   });
 
   it('a committed prediction is "answered" with its response and no success (it has no right answer)', () => {
-    const after: LessonProgress = { ...emptyLessonProgress(), predictions: { [predictId]: predict.options ? { kind: 'option', index: 1, at: 'x' } : { kind: 'number', value: 12.5, at: 'x' } } };
+    const after: LessonProgress = {
+      ...emptyLessonProgress(),
+      predictions: { [predictId]: predict.options ? { kind: 'option', index: 1, at: 'x' } : { kind: 'number', value: 12.5, at: 'x' } },
+    };
     const [s, ...rest] = statementsBetween(ctx, lesson, emptyLessonProgress(), after);
     expect(rest).toEqual([]);
     expect(s!.verb.id).toBe(VERBS.answered);
@@ -42,8 +45,14 @@ describe('statements', () => {
   });
 
   it('each check attempt is "answered" with the choice and whether it was right', () => {
-    const before: LessonProgress = { ...emptyLessonProgress(), checks: { [firstCheck.id]: { attempts: [wrong(firstCheck.id)], correct: false } } };
-    const after: LessonProgress = { ...emptyLessonProgress(), checks: { [firstCheck.id]: { attempts: [wrong(firstCheck.id), right(firstCheck.id)], correct: true } } };
+    const before: LessonProgress = {
+      ...emptyLessonProgress(),
+      checks: { [firstCheck.id]: { attempts: [wrong(firstCheck.id)], correct: false } },
+    };
+    const after: LessonProgress = {
+      ...emptyLessonProgress(),
+      checks: { [firstCheck.id]: { attempts: [wrong(firstCheck.id), right(firstCheck.id)], correct: true } },
+    };
     const said = statementsBetween(ctx, lesson, before, after);
     expect(said).toHaveLength(1);
     expect(said[0]!.result).toEqual({ response: String(right(firstCheck.id)), success: true });
@@ -73,12 +82,20 @@ describe('statements', () => {
     expect(said).toHaveLength(1);
     expect(said[0]!.verb.id).toBe(VERBS.completed);
     const total = checkIds.length;
-    expect(said[0]!.result).toEqual({ completion: true, success: false, score: { scaled: Math.round((1 / total) * 1000) / 1000, raw: 1, min: 0, max: total } });
+    expect(said[0]!.result).toEqual({
+      completion: true,
+      success: false,
+      score: { scaled: Math.round((1 / total) * 1000) / 1000, raw: 1, min: 0, max: total },
+    });
     expect(lessonScore(lesson, emptyLessonProgress())).toEqual({ scaled: 0, raw: 0, min: 0, max: total });
   });
 
   it('says nothing when nothing new happened, or after a reset', () => {
-    const some: LessonProgress = { ...emptyLessonProgress(), checks: { [firstCheck.id]: { attempts: [0], correct: false } }, completedAt: 'x' };
+    const some: LessonProgress = {
+      ...emptyLessonProgress(),
+      checks: { [firstCheck.id]: { attempts: [0], correct: false } },
+      completedAt: 'x',
+    };
     expect(statementsBetween(ctx, lesson, some, some)).toEqual([]);
     expect(statementsBetween(ctx, lesson, some, emptyLessonProgress())).toEqual([]);
   });

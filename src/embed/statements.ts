@@ -79,7 +79,11 @@ const en = (text: string): LanguageMap => ({ 'en-US': text });
 
 /** Markdown in lesson text made plain enough for a name or description. */
 function plain(markdown: string): string {
-  return markdown.replace(/\*\*|__|`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  return markdown
+    .replace(/\*\*|__|`/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A version 4 UUID (statement ids must be UUIDs), without needing a secure context. */
@@ -121,7 +125,8 @@ function predictActivity(ctx: StatementContext, lesson: LessonInfo, predict: Pre
     type: ACTIVITY_TYPES.question,
     interactionType: predict.options ? 'choice' : 'numeric',
   };
-  if (predict.options) definition.choices = predict.options.map((option, index) => ({ id: String(index), description: en(plain(option.text)) }));
+  if (predict.options)
+    definition.choices = predict.options.map((option, index) => ({ id: String(index), description: en(plain(option.text)) }));
   return { objectType: 'Activity', id: `${lessonActivityId(ctx.base, lesson.meta.id)}/predict/${predict.id}`, definition };
 }
 
@@ -201,13 +206,21 @@ export function statementsBetween(ctx: StatementContext, lesson: LessonInfo, bef
   for (const [id, check] of Object.entries(after.checks)) {
     const component = lesson.checks[id];
     // Attempts saved for an earlier version of the check are not answers to this one.
-    const earlier = component ? savedAnswer(component, before.checks[id])?.attempts.length ?? 0 : 0;
+    const earlier = component ? (savedAnswer(component, before.checks[id])?.attempts.length ?? 0) : 0;
     if (!component || check.attempts.length <= earlier) continue;
     for (const choice of check.attempts.slice(earlier)) {
-      out.push(make(ctx, 'answered', checkActivity(ctx, lesson, component), {
-        response: String(choice),
-        success: component.options[choice]?.correct === true,
-      }, parent));
+      out.push(
+        make(
+          ctx,
+          'answered',
+          checkActivity(ctx, lesson, component),
+          {
+            response: String(choice),
+            success: component.options[choice]?.correct === true,
+          },
+          parent,
+        ),
+      );
     }
   }
   if (after.completedAt && !before.completedAt) {
@@ -224,12 +237,21 @@ export function statementsBetween(ctx: StatementContext, lesson: LessonInfo, bef
 
 /** Statements for a lab embedded on its own (no lesson): opened, and each run to its end. */
 export function labOpened(ctx: StatementContext, link: string): Statement {
-  return make(ctx, 'experienced', { objectType: 'Activity', id: `${ctx.base}${link}`, definition: { name: en('StackLab lab'), type: ACTIVITY_TYPES.simulation } });
+  return make(ctx, 'experienced', {
+    objectType: 'Activity',
+    id: `${ctx.base}${link}`,
+    definition: { name: en('StackLab lab'), type: ACTIVITY_TYPES.simulation },
+  });
 }
 
 export function labRunFinished(ctx: StatementContext, link: string, measured: Record<string, number>): Statement {
   const extensions: Record<string, number> = {};
-  for (const [metric, value] of Object.entries(measured)) if (Number.isFinite(value)) extensions[`${ctx.base}#/xapi/metric/${metric}`] = value;
-  return make(ctx, 'completed', { objectType: 'Activity', id: `${ctx.base}${link}`, definition: { name: en('StackLab lab'), type: ACTIVITY_TYPES.simulation } },
-    { completion: true, extensions });
+  for (const [metric, value] of Object.entries(measured))
+    if (Number.isFinite(value)) extensions[`${ctx.base}#/xapi/metric/${metric}`] = value;
+  return make(
+    ctx,
+    'completed',
+    { objectType: 'Activity', id: `${ctx.base}${link}`, definition: { name: en('StackLab lab'), type: ACTIVITY_TYPES.simulation } },
+    { completion: true, extensions },
+  );
 }

@@ -41,10 +41,16 @@ export const CPUS: ControlSpec = { path: 'machine.cpus', kind: 'slider' };
 export const KERNEL: ControlSpec = { path: 'kernel.kind', kind: 'choice' };
 
 /** kernel.lock_kind's values in a few words (ControlSpec.short). */
-export const SPINLOCK_SHORT: Readonly<Record<string, string>> = { tas: 'test-and-set lock', ticket: 'ticket lock', fair: 'OpenVMS fair lock', mcs: 'MCS queue lock' };
+export const SPINLOCK_SHORT: Readonly<Record<string, string>> = {
+  tas: 'test-and-set lock',
+  ticket: 'ticket lock',
+  fair: 'OpenVMS fair lock',
+  mcs: 'MCS queue lock',
+};
 
 export const SPINLOCK_CHOICES = {
-  tas: 'Test-and-set (any spinner may win)', ticket: 'Ticket (first come, first served)',
+  tas: 'Test-and-set (any spinner may win)',
+  ticket: 'Ticket (first come, first served)',
   fair: 'OpenVMS fair (as modelled): test-and-set until contention, then queued',
   mcs: 'MCS queue lock (each spinner on its own line)',
 };

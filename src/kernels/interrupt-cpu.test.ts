@@ -16,12 +16,19 @@ describe('the interrupt CPU the CPU grid marks', () => {
     const presets = presetNames().filter((name) => name.startsWith('service-'));
     expect(presets.length).toBeGreaterThan(0);
     for (const name of presets) {
-      const values = flattenScenario(readPreset(name)) as ScenarioValues;   // presets hold numbers and names
+      const values = flattenScenario(readPreset(name)) as ScenarioValues; // presets hold numbers and names
       expect(service.interruptCpu?.(values), name).toBe(name === 'service-partition-elephant' ? 0 : undefined);
     }
   });
 
   it('is CPU 0 for an elephant flow even when machine.interrupt_cpu names another CPU', () => {
-    expect(service.interruptCpu?.({ 'kernel.kind': 'service', 'service.discipline': 'partition', 'service.elephant_pct': 50, 'machine.interrupt_cpu': 3 })).toBe(0);
+    expect(
+      service.interruptCpu?.({
+        'kernel.kind': 'service',
+        'service.discipline': 'partition',
+        'service.elephant_pct': 50,
+        'machine.interrupt_cpu': 3,
+      }),
+    ).toBe(0);
   });
 });

@@ -25,7 +25,9 @@ import type { KernelInfo } from './types.js';
 
 const root = join(import.meta.dirname, '..');
 /** The kernels' names, as the core's registry lists them. */
-const names = readSchema(await loadCoreFromDisk()).kernels.map((kernel) => kernel.name).join('|');
+const names = readSchema(await loadCoreFromDisk())
+  .kernels.map((kernel) => kernel.name)
+  .join('|');
 const literal = `(?<q>['"\`])(?:${names})\\k<q>`;
 /** A kernel name compared with an operand: [regex, the operand's group]. */
 const COMPARED: [RegExp, number][] = [
@@ -49,8 +51,9 @@ export function kernelBranches(file: string, text: string): string[] {
   const problems: string[] = [];
   text.split('\n').forEach((line, i) => {
     const code = line.replace(/\/\/.*$/, '');
-    const bad = ALWAYS.some((re) => re.test(code))
-      || COMPARED.some(([re, operand]) => [...code.matchAll(re)].some((m) => !STACK.test(m[operand] ?? '')));
+    const bad =
+      ALWAYS.some((re) => re.test(code)) ||
+      COMPARED.some(([re, operand]) => [...code.matchAll(re)].some((m) => !STACK.test(m[operand] ?? '')));
     if (bad) problems.push(`${file}:${i + 1}: ${line.trim()}`);
   });
   return problems;
@@ -84,11 +87,13 @@ const schema = readSchema(await loadCoreFromDisk());
 // words that are also English, a DOM event's name (image.onload), or the machine's
 // (the report's numa section: RADs, any kernel on several of them)
 const ENGLISH = new Set(['classic', 'scalable', 'service', 'onload', 'numa']);
-const OWN_WORDS = [...new Set([
-  ...schema.kernels.map((kernel) => kernel.name).filter((name) => !ENGLISH.has(name)),
-  ...schema.kernels.flatMap((kernel) => kernel.locks),
-  ...schema.queues,
-])];
+const OWN_WORDS = [
+  ...new Set([
+    ...schema.kernels.map((kernel) => kernel.name).filter((name) => !ENGLISH.has(name)),
+    ...schema.kernels.flatMap((kernel) => kernel.locks),
+    ...schema.queues,
+  ]),
+];
 const ownWord = new RegExp(`(?<![\\w-])(?:${OWN_WORDS.join('|')})(?![\\w-])`);
 // a name that is also a word is still a kernel's as a string of its own ('classic'), but
 // the machine's RAD section of the report (report-shape.ts) is 'numa' whatever the kernel
@@ -105,7 +110,7 @@ export function kernelWords(file: string, text: string): string[] {
   });
 }
 
-describe('a kernel\'s own words stay in its folder', () => {
+describe("a kernel's own words stay in its folder", () => {
   it('finds them in code, not in comments', () => {
     expect(OWN_WORDS).toEqual(expect.arrayContaining(['sna', 'hpux', 'IOLOCK8', 'krp_queue']));
     expect(kernelWords('x.ts', "const lock = locks.find((l) => l.name === 'IOLOCK8');")).toHaveLength(1);
@@ -118,7 +123,9 @@ describe('a kernel\'s own words stay in its folder', () => {
 
   it('no file outside src/kernels names one, but those still listed (issue 39)', () => {
     const skip = (path: string) => /\/(views\/fixtures|dev)\//.test(path) || path.endsWith('report-types.ts');
-    const found = sources(root).filter((path) => !skip(path)).flatMap((path) => kernelWords(relative(join(root, '..'), path), readFileSync(path, 'utf8')));
+    const found = sources(root)
+      .filter((path) => !skip(path))
+      .flatMap((path) => kernelWords(relative(join(root, '..'), path), readFileSync(path, 'utf8')));
     expect([...new Set(found.map((hit) => hit.split(':')[0]!))].sort()).toEqual([...STILL_NAMING].sort());
   });
 });
@@ -150,7 +157,9 @@ export function kernelTables(file: string, text: string): string[] {
   const lines = text.split('\n').map((line) => line.replace(/\/\/.*$/, ''));
   const keysOf = lines.map((line) => [...line.matchAll(key)].map((m) => m[2]!));
   const distinct = new Set(keysOf.flat());
-  const hits = lines.flatMap((line, i) => ((distinct.size >= 2 && keysOf[i]!.length > 0) || /Record<\s*(KernelName|KernelKind)\b/.test(line) ? [i] : []));
+  const hits = lines.flatMap((line, i) =>
+    (distinct.size >= 2 && keysOf[i]!.length > 0) || /Record<\s*(KernelName|KernelKind)\b/.test(line) ? [i] : [],
+  );
   return hits.map((i) => `${file}:${i + 1}: ${text.split('\n')[i]!.trim()}`);
 }
 
@@ -158,11 +167,11 @@ describe('no identity flags, no tables keyed by kernel', () => {
   it('finds them where they are', () => {
     const k = (name: string, extra: object) => ({ name, ...extra }) as unknown as KernelInfo;
     expect(identityFlags([k('a', { x: true, y: true }), k('b', { x: false, y: true }), k('c', { y: false })])).toEqual(['x']);
-    expect(kernelTables('x.ts', "const c = {\n  classic: 1,\n  scalable: 2,\n};")).toHaveLength(2);
-    expect(kernelTables('x.ts', "const c = {\n  classic: 1,\n  other: 2,\n};")).toEqual([]);
+    expect(kernelTables('x.ts', 'const c = {\n  classic: 1,\n  scalable: 2,\n};')).toHaveLength(2);
+    expect(kernelTables('x.ts', 'const c = {\n  classic: 1,\n  other: 2,\n};')).toEqual([]);
     expect(kernelTables('x.ts', 'type T = Readonly<Record<KernelName, Style>>;')).toHaveLength(1);
     expect(kernelTables('x.ts', "const t = { sna: 'SNA', numa: 'NUMA', sim: 'Run' };")).toHaveLength(1);
-    expect(kernelTables('x.ts', "const t = cond ? a : b;\nconst u = { classic: 1 };")).toEqual([]);
+    expect(kernelTables('x.ts', 'const t = cond ? a : b;\nconst u = { classic: 1 };')).toEqual([]);
   });
 
   it('no KernelInfo flag is true for exactly one kernel, but those still listed (issue 39)', () => {

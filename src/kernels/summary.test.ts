@@ -14,7 +14,9 @@ import { kernelInfo } from './index.js';
 import { reported } from './summary.js';
 
 const dir = join(repoRoot, 'wasm-core', 'test', 'reference');
-const presets = readdirSync(dir).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length));
+const presets = readdirSync(dir)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.slice(0, -'.json'.length));
 
 describe.each(presets)('%s', (preset) => {
   const report = JSON.parse(readFileSync(join(dir, `${preset}.json`), 'utf8')) as Report;
@@ -43,7 +45,7 @@ describe.each(presets)('%s', (preset) => {
   });
 });
 
-it('a row of one report value is labelled in the core\'s words', () => {
+it("a row of one report value is labelled in the core's words", () => {
   expect(reported('throughput.transmit_packets_per_s', '1')).toEqual(['Transmit packets/s', '1']);
   expect(reported('txn_response_ns', '1 ms')[0]).toBe('Transaction response time (mean)');
 });

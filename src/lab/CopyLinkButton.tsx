@@ -17,8 +17,12 @@ export function CopyLinkButton({ opens }: { opens: string }) {
   };
   return (
     <span className="share">
-      <button type="button" className="btn" onClick={() => void copy()}>Copy link</button>
-      <span role="status" className="share-status">{said}</span>
+      <button type="button" className="btn" onClick={() => void copy()}>
+        Copy link
+      </button>
+      <span role="status" className="share-status">
+        {said}
+      </span>
     </span>
   );
 }

@@ -15,7 +15,7 @@ import type { LabState, LabStore } from './store.js';
 const selectReady = (s: LabState) => s.status === 'ready';
 
 export function CurveControls({ store, view, spec }: { store: LabStore; view: string; spec: CurveSpec }) {
-  const name = view;   // the variant run is named after its view
+  const name = view; // the variant run is named after its view
   const run = useLab(store, selectCurveRun(view));
   const ready = useLab(store, selectReady);
   const scenario = useLab(store, 'scenario');
@@ -30,7 +30,9 @@ export function CurveControls({ store, view, spec }: { store: LabStore; view: st
     <div className="sweep" role="group" aria-label={`${spec.name}: curve run`} data-curve={view}>
       <div className="sweep-row">
         {running ? (
-          <button type="button" className="btn" onClick={() => store.cancelVariants(name)}>Cancel</button>
+          <button type="button" className="btn" onClick={() => store.cancelVariants(name)}>
+            Cancel
+          </button>
         ) : (
           <button type="button" className="btn btn-primary" disabled={!ready} onClick={() => void store.runVariants(name, variants)}>
             {run ? 'Run curve again' : 'Run curve'}
@@ -40,14 +42,25 @@ export function CurveControls({ store, view, spec }: { store: LabStore; view: st
       </div>
       {run && (
         <div className="sweep-progress">
-          <progress max={run.variants.length || 1} value={run.done} aria-label={`${spec.name}: runs done`} data-testid={`${view}-progress`} />
-          <span className="sweep-pct" aria-hidden="true">{pct}%</span>
+          <progress
+            max={run.variants.length || 1}
+            value={run.done}
+            aria-label={`${spec.name}: runs done`}
+            data-testid={`${view}-progress`}
+          />
+          <span className="sweep-pct" aria-hidden="true">
+            {pct}%
+          </span>
         </div>
       )}
-      <p className="sweep-status" role="status">{curveStatus(run, current)}</p>
+      <p className="sweep-status" role="status">
+        {curveStatus(run, current)}
+      </p>
       {refusals.length > 0 && (
         <ul className="sweep-note">
-          {refusals.slice(0, 3).map((why, i) => <li key={i}>{why}</li>)}
+          {refusals.slice(0, 3).map((why, i) => (
+            <li key={i}>{why}</li>
+          ))}
           {refusals.length > 3 && <li>and {refusals.length - 3} more</li>}
         </ul>
       )}

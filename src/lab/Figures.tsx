@@ -11,7 +11,14 @@ import { useLab } from './hooks.js';
 import type { LabStore } from './store.js';
 
 function Starting() {
-  return <dl className="figures figures-empty" aria-busy="true"><div className="figure"><dt>Starting the simulation</dt><dd>…</dd></div></dl>;
+  return (
+    <dl className="figures figures-empty" aria-busy="true">
+      <div className="figure">
+        <dt>Starting the simulation</dt>
+        <dd>…</dd>
+      </div>
+    </dl>
+  );
 }
 
 /**

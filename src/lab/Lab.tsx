@@ -29,7 +29,14 @@ export interface LabProps {
 
 export function Lab(props: LabProps) {
   return (
-    <LabShell scenario={props.scenario} scenarioSource="lesson" controls={props.controls} views={props.views}
-      compact={props.compact} label={props.label} onReport={props.onReport} />
+    <LabShell
+      scenario={props.scenario}
+      scenarioSource="lesson"
+      controls={props.controls}
+      views={props.views}
+      compact={props.compact}
+      label={props.label}
+      onReport={props.onReport}
+    />
   );
 }

@@ -68,16 +68,19 @@ export interface LabShellProps {
 
 export function LabShell(props: LabShellProps) {
   const compact = !!props.compact;
-  const [store] = useState(() => new LabStore({
-    createWorker: createSimWorker,
-    scenario: props.scenario,
-    scenarioSource: props.scenarioSource,
-    autoplay: !compact && !prefersReducedMotion(),
-    speed: props.initialView?.speed,
-    notice: props.notice,
-    onReport: props.onReport,
-    sweepWorkers: sweepWorkerCount(typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : undefined),
-  }));
+  const [store] = useState(
+    () =>
+      new LabStore({
+        createWorker: createSimWorker,
+        scenario: props.scenario,
+        scenarioSource: props.scenarioSource,
+        autoplay: !compact && !prefersReducedMotion(),
+        speed: props.initialView?.speed,
+        notice: props.notice,
+        onReport: props.onReport,
+        sweepWorkers: sweepWorkerCount(typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : undefined),
+      }),
+  );
   useEffect(() => {
     store.start();
     // Test builds only (test-hooks.ts); a production build compiles this out.
@@ -105,8 +108,13 @@ export function LabShell(props: LabShellProps) {
   const companion = companionFor(scenario, compact ? allowed : shown);
   const companionKey = companion ? JSON.stringify(companion) : '';
   useEffect(() => {
-    if (!companion) { store.clearCompanion(); return undefined; }
-    const timer = setTimeout(() => { void store.runCompanion(companion.overrides, companion.label); }, 400);
+    if (!companion) {
+      store.clearCompanion();
+      return undefined;
+    }
+    const timer = setTimeout(() => {
+      void store.runCompanion(companion.overrides, companion.label);
+    }, 400);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- companionKey stands for companion (a new object each render)
   }, [store, scenario, companionKey]);
@@ -126,9 +134,13 @@ export function LabShell(props: LabShellProps) {
 
   // Frames shown, for tests and the benchmark, without re-rendering React each frame
   // (data-status is rendered below: it changes rarely).
-  useEffect(() => store.subscribe(() => {
-    if (root.current) root.current.dataset.frames = String(store.getState().frames);
-  }), [store]);
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        if (root.current) root.current.dataset.frames = String(store.getState().frames);
+      }),
+    [store],
+  );
 
   // The full lab keeps its whole state in the URL, so the address is always a link to it.
   const link = schema ? encodeLabState(schema, scenario, { views: shown, speed, theme, controls: props.controls }) : undefined;
@@ -138,33 +150,53 @@ export function LabShell(props: LabShellProps) {
     if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
   }, [props.syncUrl, link]);
 
-  const toggleView = (id: KnownViewId, on: boolean) =>
-    setShown((views) => VIEW_IDS.filter((v) => (v === id ? on : views.includes(v))));
+  const toggleView = (id: KnownViewId, on: boolean) => setShown((views) => VIEW_IDS.filter((v) => (v === id ? on : views.includes(v))));
 
   // A lab with no controls (a lesson's fixed run) gives the whole width to its figures and views.
   const showParams = props.controls === undefined || props.controls.length > 0;
   const params = schema ? (
-    <ParameterPanel schema={schema} scenario={scenario} problems={problems} controls={props.controls}
-      compact={compact} onChange={(values) => store.setScenario(values)} />
+    <ParameterPanel
+      schema={schema}
+      scenario={scenario}
+      problems={problems}
+      controls={props.controls}
+      compact={compact}
+      onChange={(values) => store.setScenario(values)}
+    />
   ) : (
     <p aria-busy="true">Loading the simulator…</p>
   );
   return (
-    <section ref={root} className={`lab${compact ? ' lab-compact' : ''}${theme === 'projector' ? ' lab-projector' : ''}`}
-      aria-label={props.label ?? 'Lab'} data-status={status}>
+    <section
+      ref={root}
+      className={`lab${compact ? ' lab-compact' : ''}${theme === 'projector' ? ' lab-projector' : ''}`}
+      aria-label={props.label ?? 'Lab'}
+      data-status={status}
+    >
       {fault && (
         <div className="banner banner-fault" role="alert">
-          <p><strong>The simulation stopped.</strong> {fault}</p>
+          <p>
+            <strong>The simulation stopped.</strong> {fault}
+          </p>
           {resumeNs !== undefined ? (
             <>
-              <p>Your settings are kept. Restart runs the same scenario again to {formatNs(resumeNs, 4)} simulated, where it stopped, and pauses there; Reset starts it from the beginning.</p>
-              <button type="button" className="btn btn-primary" onClick={() => store.restart(resumeNs)}>Restart at {formatNs(resumeNs, 4)}</button>{' '}
-              <button type="button" className="btn" onClick={() => store.restart()}>Reset</button>
+              <p>
+                Your settings are kept. Restart runs the same scenario again to {formatNs(resumeNs, 4)} simulated, where it stopped, and
+                pauses there; Reset starts it from the beginning.
+              </p>
+              <button type="button" className="btn btn-primary" onClick={() => store.restart(resumeNs)}>
+                Restart at {formatNs(resumeNs, 4)}
+              </button>{' '}
+              <button type="button" className="btn" onClick={() => store.restart()}>
+                Reset
+              </button>
             </>
           ) : (
             <>
               <p>Your settings are kept. Reset starts the simulator again.</p>
-              <button type="button" className="btn btn-primary" onClick={() => store.restart()}>Reset</button>
+              <button type="button" className="btn btn-primary" onClick={() => store.restart()}>
+                Reset
+              </button>
             </>
           )}
         </div>
@@ -172,7 +204,9 @@ export function LabShell(props: LabShellProps) {
       {notice && (
         <div className="banner banner-notice" role="alert">
           <p>{notice}</p>
-          <button type="button" className="btn" onClick={() => store.dismissNotice()}>Dismiss</button>
+          <button type="button" className="btn" onClick={() => store.dismissNotice()}>
+            Dismiss
+          </button>
         </div>
       )}
       {!compact && (
@@ -182,9 +216,13 @@ export function LabShell(props: LabShellProps) {
             <PresetMenu onChoose={(values) => store.setScenario(values)} />
             <CopyLinkButton opens="this exact lab" />
             <CompareLink schema={schema} scenario={scenario} view={{ views: shown, speed, theme }} />
-            <Suspense fallback={null}><ExportMenu store={store} labRoot={root} /></Suspense>
+            <Suspense fallback={null}>
+              <ExportMenu store={store} labRoot={root} />
+            </Suspense>
             <EmbedCodeButton />
-            <a className="btn" href="#/present">Present</a>
+            <a className="btn" href="#/present">
+              Present
+            </a>
             <ProjectorModeToggle />
           </div>
         </div>
@@ -194,14 +232,18 @@ export function LabShell(props: LabShellProps) {
         <div className="lab-bar-side">
           {/* an embed's frame has no room for it: its clock says the time, its figures the machine */}
           {!compact && <StatusLine store={store} />}
-          <Suspense fallback={null}><Narration store={store} hidden /></Suspense>
+          <Suspense fallback={null}>
+            <Narration store={store} hidden />
+          </Suspense>
           {!compact && <CharacterKeysSwitch on={characterKeys} onChange={setCharacterKeys} />}
         </div>
       </div>
       <div className={showParams ? 'lab-body' : 'lab-body lab-body-wide'}>
         {showParams && (
           <aside className="lab-params" aria-label="Scenario parameters">
-            {props.paramsCollapsed === undefined ? params : (
+            {props.paramsCollapsed === undefined ? (
+              params
+            ) : (
               <details className="lab-params-disclosure" open={!props.paramsCollapsed}>
                 <summary>Scenario settings</summary>
                 {params}
@@ -222,12 +264,21 @@ export function LabShell(props: LabShellProps) {
               ))}
             </fieldset>
           )}
-          <ViewArea store={store} views={compact ? allowed : shown} theme={theme} max={props.maxViews} fit={props.fitViews} tabs={props.viewTabs} />
+          <ViewArea
+            store={store}
+            views={compact ? allowed : shown}
+            theme={theme}
+            max={props.maxViews}
+            fit={props.fitViews}
+            tabs={props.viewTabs}
+          />
           {/* a kernel's own panel (the SNA port's journey) after the views, so the first view starts above the fold */}
           {!compact && <KernelPanel kernel={scenario['kernel.kind']} store={store} theme={theme} />}
           <WhyHost store={store} />
           {compact && link && (
-            <p className="lab-open-full"><a href={routeHash({ page: 'lab' }, link)}>Open this experiment in the full lab</a></p>
+            <p className="lab-open-full">
+              <a href={routeHash({ page: 'lab' }, link)}>Open this experiment in the full lab</a>
+            </p>
           )}
         </div>
       </div>

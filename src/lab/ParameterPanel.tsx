@@ -74,30 +74,55 @@ export function ParameterPanel(props: ParameterPanelProps) {
   };
   const render = (path: string) => {
     const field = byPath.get(path);
-    if (!field) return <p key={path} className="field-missing">This lab asks for a control “{path}” that the simulator does not have.</p>;
-    return <Control key={path} field={field} spec={controlFor(field, kernel.name)} scenario={scenario} onChange={change} labelOf={labelOf} />;
+    if (!field)
+      return (
+        <p key={path} className="field-missing">
+          This lab asks for a control “{path}” that the simulator does not have.
+        </p>
+      );
+    return (
+      <Control key={path} field={field} spec={controlFor(field, kernel.name)} scenario={scenario} onChange={change} labelOf={labelOf} />
+    );
   };
   const chosen = props.controls;
   const main = chosen ?? kernel.mainControls.map((spec) => spec.path);
   // A kernel's own fields only matter when it runs (the schema says whose each field is).
-  const rest = chosen ? [] : schema.fields
-    .filter((field) => !main.includes(field.path) && (field.kernel === '' || field.kernel.split(' ').includes(kernel.name)))
-    .map((field) => field.path);
+  const rest = chosen
+    ? []
+    : schema.fields
+        .filter((field) => !main.includes(field.path) && (field.kernel === '' || field.kernel.split(' ').includes(kernel.name)))
+        .map((field) => field.path);
   const groups = [...new Set(rest.map(groupOf))];
   return (
     <div className="params" role="group" aria-labelledby={titleId}>
       {/* In a lesson the lab sits under the lesson's own headings: a label there, not an h2 that would break their order. */}
-      {props.compact
-        ? <p className="params-title" id={titleId}>Scenario</p>
-        : <h2 className="params-title" id={titleId}>Scenario</h2>}
+      {props.compact ? (
+        <p className="params-title" id={titleId}>
+          Scenario
+        </p>
+      ) : (
+        <h2 className="params-title" id={titleId}>
+          Scenario
+        </h2>
+      )}
       {!props.compact && <p className="params-hint">Hover or focus a control to read what it means in the real system.</p>}
       {props.problems.length > 0 && (
         <div className="problems" role="alert">
-          <p><strong>The simulator did not accept this change:</strong></p>
-          <ul>{props.problems.map((problem, i) => <li key={i}>{problem.message}</li>)}</ul>
+          <p>
+            <strong>The simulator did not accept this change:</strong>
+          </p>
+          <ul>
+            {props.problems.map((problem, i) => (
+              <li key={i}>{problem.message}</li>
+            ))}
+          </ul>
         </div>
       )}
-      {note && <p className="params-note" role="status">{note}</p>}
+      {note && (
+        <p className="params-note" role="status">
+          {note}
+        </p>
+      )}
       {main.map(render)}
       {groups.length > 0 && (
         <details className="all-params">
@@ -131,7 +156,8 @@ type TipState = 'auto' | 'closed' | 'hover';
  */
 function useTip() {
   const [tip, setTip] = useState<TipState>('auto');
-  const outside = (event: FocusEvent<HTMLElement>) => !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget));
+  const outside = (event: FocusEvent<HTMLElement>) =>
+    !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget));
   return {
     close: () => setTip('closed'),
     className: tip === 'auto' ? '' : ` field-tip-${tip}`,
@@ -140,8 +166,12 @@ function useTip() {
         if (event.key === 'Escape' && tip !== 'closed') setTip('closed');
       },
       onPointerEnter: () => setTip((now) => (now === 'closed' ? 'hover' : now)),
-      onFocus: (event: FocusEvent<HTMLElement>) => { if (outside(event)) setTip('auto'); },
-      onBlur: (event: FocusEvent<HTMLElement>) => { if (outside(event)) setTip('auto'); },
+      onFocus: (event: FocusEvent<HTMLElement>) => {
+        if (outside(event)) setTip('auto');
+      },
+      onBlur: (event: FocusEvent<HTMLElement>) => {
+        if (outside(event)) setTip('auto');
+      },
     },
   };
 }
@@ -156,14 +186,34 @@ function Control(props: ControlProps) {
  * The description (the core's doc, loaded lazily, in a student's words) and the note on
  * which kernel uses the field; for a choice, about `value` (the one chosen or pointed at).
  */
-function Help({ id, field, spec, scenario, range, labelOf, value }: {
-  id: string; field: SchemaField; spec: PanelControl; scenario: ScenarioValues; range?: string; labelOf: LabelOf; value?: string;
+function Help({
+  id,
+  field,
+  spec,
+  scenario,
+  range,
+  labelOf,
+  value,
+}: {
+  id: string;
+  field: SchemaField;
+  spec: PanelControl;
+  scenario: ScenarioValues;
+  range?: string;
+  labelOf: LabelOf;
+  value?: string;
 }) {
   const help = useFieldDocs();
   const unused = spec.kernel && scenario['kernel.kind'] !== spec.kernel;
   const doc = help?.docs[field.path];
-  const words = help === undefined || doc === undefined ? undefined
-    : help.words(doc, labelOf, value !== undefined && field.values ? { values: field.values, value, words: spec.choices?.[value] } : undefined);
+  const words =
+    help === undefined || doc === undefined
+      ? undefined
+      : help.words(
+          doc,
+          labelOf,
+          value !== undefined && field.values ? { values: field.values, value, words: spec.choices?.[value] } : undefined,
+        );
   return (
     <div className="field-help" id={id}>
       {range && <span className="field-range">{range}. </span>}
@@ -207,7 +257,8 @@ function NumberControl({ field, spec, scenario, onChange, labelOf }: ControlProp
   let error: string | undefined;
   if (!Number.isFinite(parsed)) error = `${spec.label}: type a number.`;
   else if (field.type === 'int' && !Number.isInteger(parsed)) error = `${spec.label}: type a whole number.`;
-  else if (parsed < lo || parsed > hi) error = `${spec.label} must be from ${numberFormat.format(lo)} to ${numberFormat.format(hi)}${unit ? ' ' + unit : ''}.`;
+  else if (parsed < lo || parsed > hi)
+    error = `${spec.label} must be from ${numberFormat.format(lo)} to ${numberFormat.format(hi)}${unit ? ' ' + unit : ''}.`;
 
   const commit = () => {
     if (error) return;
@@ -223,29 +274,77 @@ function NumberControl({ field, spec, scenario, onChange, labelOf }: ControlProp
   if (spec.kind === 'slider') {
     return (
       <div className={`field field-slider${tip.className}`} {...tip.handlers}>
-        <label htmlFor={id}>{spec.label}{shownUnit && <span className="unit"> ({shownUnit})</span>}</label>
+        <label htmlFor={id}>
+          {spec.label}
+          {shownUnit && <span className="unit"> ({shownUnit})</span>}
+        </label>
         <div className="slider-row">
-          <input id={id} type="range" min={lo} max={hi} step={1} value={Number.isFinite(parsed) ? Math.min(hi, Math.max(lo, parsed)) : shown}
-            aria-describedby={helpId} aria-valuetext={`${draft} ${unit}`}
+          <input
+            id={id}
+            type="range"
+            min={lo}
+            max={hi}
+            step={1}
+            value={Number.isFinite(parsed) ? Math.min(hi, Math.max(lo, parsed)) : shown}
+            aria-describedby={helpId}
+            aria-valuetext={`${draft} ${unit}`}
             onChange={(event) => setDraft(event.target.value)}
-            onPointerUp={commit} onKeyUp={(event) => { if (event.key !== 'Tab') commit(); }} onBlur={commit} />
-          <input className="slider-number" type="number" min={lo} max={hi} step={1} value={draft}
-            aria-label={`${spec.label}${shownUnit ? ` (${shownUnit})` : ''}, as a number`} aria-describedby={describedBy} aria-invalid={!!error}
-            onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
+            onPointerUp={commit}
+            onKeyUp={(event) => {
+              if (event.key !== 'Tab') commit();
+            }}
+            onBlur={commit}
+          />
+          <input
+            className="slider-number"
+            type="number"
+            min={lo}
+            max={hi}
+            step={1}
+            value={draft}
+            aria-label={`${spec.label}${shownUnit ? ` (${shownUnit})` : ''}, as a number`}
+            aria-describedby={describedBy}
+            aria-invalid={!!error}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={commit}
+            onKeyDown={onKeyDown}
+          />
         </div>
         <Help id={helpId} field={field} spec={spec} scenario={scenario} range={rangeText} labelOf={labelOf} />
-        {error && <p className="field-error" id={errorId}>{error}</p>}
+        {error && (
+          <p className="field-error" id={errorId}>
+            {error}
+          </p>
+        )}
       </div>
     );
   }
   return (
     <div className={`field${tip.className}`} {...tip.handlers}>
-      <label htmlFor={id}>{spec.label}{shownUnit && <span className="unit"> ({shownUnit})</span>}</label>
-      <input id={id} type="number" inputMode={field.type === 'int' ? 'numeric' : 'decimal'} min={lo} max={hi}
-        step={field.type === 'int' ? 1 : 'any'} value={draft} aria-describedby={describedBy} aria-invalid={!!error}
-        onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={onKeyDown} />
+      <label htmlFor={id}>
+        {spec.label}
+        {shownUnit && <span className="unit"> ({shownUnit})</span>}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode={field.type === 'int' ? 'numeric' : 'decimal'}
+        min={lo}
+        max={hi}
+        step={field.type === 'int' ? 1 : 'any'}
+        value={draft}
+        aria-describedby={describedBy}
+        aria-invalid={!!error}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+      />
       <Help id={helpId} field={field} spec={spec} scenario={scenario} range={rangeText} labelOf={labelOf} />
-      {error && <p className="field-error" id={errorId}>{error}</p>}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -257,13 +356,26 @@ function ChoiceControl({ field, spec, scenario, onChange, labelOf }: ControlProp
   // The tooltip is about the choice under the pointer, else the one chosen.
   const [pointed, setPointed] = useState<string>();
   return (
-    <fieldset className={`field field-choice${tip.className}`} aria-describedby={`${id}-help`} {...tip.handlers}
-      onPointerLeave={() => setPointed(undefined)}>
+    <fieldset
+      className={`field field-choice${tip.className}`}
+      aria-describedby={`${id}-help`}
+      {...tip.handlers}
+      onPointerLeave={() => setPointed(undefined)}
+    >
       <legend>{spec.label}</legend>
       <div className="choice-row">
         {field.values!.map((name) => (
           <label key={name} className={name === value ? 'choice choice-on' : 'choice'} onPointerEnter={() => setPointed(name)}>
-            <input type="radio" name={id} value={name} checked={name === value} onChange={() => { tip.close(); onChange(field.path, name); }} />
+            <input
+              type="radio"
+              name={id}
+              value={name}
+              checked={name === value}
+              onChange={() => {
+                tip.close();
+                onChange(field.path, name);
+              }}
+            />
             <span>{spec.choices?.[name] ?? name}</span>
           </label>
         ))}
@@ -280,8 +392,20 @@ function SelectControl({ field, spec, scenario, onChange, labelOf }: ControlProp
   return (
     <div className={`field${tip.className}`} {...tip.handlers}>
       <label htmlFor={id}>{spec.label}</label>
-      <select id={id} value={value} aria-describedby={`${id}-help`} onChange={(event) => { tip.close(); onChange(field.path, event.target.value); }}>
-        {field.values!.map((name) => <option key={name} value={name}>{spec.choices?.[name] ?? name}</option>)}
+      <select
+        id={id}
+        value={value}
+        aria-describedby={`${id}-help`}
+        onChange={(event) => {
+          tip.close();
+          onChange(field.path, event.target.value);
+        }}
+      >
+        {field.values!.map((name) => (
+          <option key={name} value={name}>
+            {spec.choices?.[name] ?? name}
+          </option>
+        ))}
       </select>
       <Help id={`${id}-help`} field={field} spec={spec} scenario={scenario} labelOf={labelOf} value={value} />
     </div>

@@ -21,29 +21,46 @@ export function PresetMenu({ onChoose }: { onChoose(values: ScenarioValues): voi
   useEffect(() => {
     let live = true;
     import('./presets.js')
-      .then((module) => { if (live) setPresets(module.loadPresets()); })
-      .catch(() => { if (live) setFailed(true); });
-    return () => { live = false; };
+      .then((module) => {
+        if (live) setPresets(module.loadPresets());
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
   }, []);
   const [chosen, setChosen] = useState('');
   const current = presets.find((preset) => preset.name === chosen);
-  const groups = useMemo(() => KERNELS
-    .map((kernel) => ({ kernel, presets: presets.filter((preset) => kernelInfo(preset.values?.['kernel.kind']) === kernel) }))
-    .filter((group) => group.presets.length > 0), [presets]);
+  const groups = useMemo(
+    () =>
+      KERNELS.map((kernel) => ({
+        kernel,
+        presets: presets.filter((preset) => kernelInfo(preset.values?.['kernel.kind']) === kernel),
+      })).filter((group) => group.presets.length > 0),
+    [presets],
+  );
   return (
     <span className="presets">
       <label htmlFor={id}>Preset</label>
-      <select id={id} value={chosen} aria-describedby={`${id}-about`} onChange={(event) => {
-        const preset = presets.find((p) => p.name === event.target.value);
-        setChosen(event.target.value);
-        if (preset?.values) onChoose(preset.values);
-      }}>
+      <select
+        id={id}
+        value={chosen}
+        aria-describedby={`${id}-about`}
+        onChange={(event) => {
+          const preset = presets.find((p) => p.name === event.target.value);
+          setChosen(event.target.value);
+          if (preset?.values) onChoose(preset.values);
+        }}
+      >
         <option value="">{failed ? 'Presets did not load: reload the page' : 'Choose a scenario…'}</option>
         {groups.map(({ kernel, presets: owned }) => (
           <optgroup key={kernel.name} label={kernel.choice}>
             {owned.map((preset) => (
               <option key={preset.name} value={preset.name} disabled={!preset.values}>
-                {preset.title}{preset.problems ? ' (invalid file)' : ''}
+                {preset.title}
+                {preset.problems ? ' (invalid file)' : ''}
               </option>
             ))}
           </optgroup>

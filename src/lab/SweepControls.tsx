@@ -61,18 +61,34 @@ function SweepForm({ store, kernel }: { store: LabStore; kernel: string }) {
   const number = (label: string, value: string, set: (v: string) => void, min: number) => (
     <label className="sweep-field">
       {label}
-      <input type="number" inputMode="numeric" min={min} max={maxCpus} step={1} value={value} disabled={running}
-        aria-invalid={invalid} aria-describedby={invalid ? `${id}-problem` : undefined}
-        onChange={(event) => set(event.target.value)} />
+      <input
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={maxCpus}
+        step={1}
+        value={value}
+        disabled={running}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-problem` : undefined}
+        onChange={(event) => set(event.target.value)}
+      />
     </label>
   );
   return (
     <div className="sweep" role="group" aria-label="Scaling sweep">
       <div className="sweep-row">
         {running ? (
-          <button type="button" className="btn" onClick={() => store.cancelSweep()}>Cancel sweep</button>
+          <button type="button" className="btn" onClick={() => store.cancelSweep()}>
+            Cancel sweep
+          </button>
         ) : (
-          <button type="button" className="btn btn-primary" onClick={() => 'cpus' in range && store.runSweep(range.cpus)} disabled={!ready || invalid}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => 'cpus' in range && store.runSweep(range.cpus)}
+            disabled={!ready || invalid}
+          >
             {sweep.status === 'idle' ? 'Run the scaling sweep' : 'Run the sweep again'}
           </button>
         )}
@@ -86,16 +102,28 @@ function SweepForm({ store, kernel }: { store: LabStore; kernel: string }) {
           {capitalised(kernelWords(kernels))}, this scenario otherwise{runs > 0 ? ` (${runs} run${runs === 1 ? '' : 's'})` : ''}
         </span>
       </div>
-      {invalid && <p className="field-error" id={`${id}-problem`}>{range.problem}</p>}
+      {invalid && (
+        <p className="field-error" id={`${id}-problem`}>
+          {range.problem}
+        </p>
+      )}
       {(running || sweep.status !== 'idle') && (
         <div className="sweep-progress">
           <progress max={sweep.total || 1} value={sweep.done} aria-label="Sweep progress" data-testid="sweep-progress" />
-          <span className="sweep-pct" aria-hidden="true">{pct}%</span>
+          <span className="sweep-pct" aria-hidden="true">
+            {pct}%
+          </span>
         </div>
       )}
-      <p className="sweep-status" role="status" data-testid="sweep-status">{statusWords(sweep)}</p>
+      <p className="sweep-status" role="status" data-testid="sweep-status">
+        {statusWords(sweep)}
+      </p>
       {sweep.message && sweep.status !== 'failed' && <p className="sweep-note">{sweep.message}</p>}
-      {notes.map((note, i) => <p key={i} className="sweep-note">{note}</p>)}
+      {notes.map((note, i) => (
+        <p key={i} className="sweep-note">
+          {note}
+        </p>
+      ))}
     </div>
   );
 }

@@ -29,8 +29,23 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** Elements that do something of their own with Space (press, check, open, choose, move). */
 const SPACE_TAGS = ['BUTTON', 'INPUT', 'SUMMARY', 'A', 'SELECT', 'OPTION', 'VIDEO', 'AUDIO', 'IFRAME'];
-const SPACE_ROLES = ['button', 'checkbox', 'radio', 'switch', 'slider', 'tab', 'menuitem', 'menuitemcheckbox',
-  'menuitemradio', 'option', 'link', 'treeitem', 'gridcell', 'application', 'scrollbar'];
+const SPACE_ROLES = [
+  'button',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'link',
+  'treeitem',
+  'gridcell',
+  'application',
+  'scrollbar',
+];
 
 function usesSpace(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -100,7 +115,9 @@ export function CharacterKeysSwitch({ on, onChange }: { on: boolean; onChange(on
     <label className="toggle">
       <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} aria-describedby={id} />
       Single-key shortcuts
-      <span id={id} className="visually-hidden">Space plays or pauses, full stop steps one event, m steps 1 ms, r resets, wherever focus is on the page except in a field.</span>
+      <span id={id} className="visually-hidden">
+        Space plays or pauses, full stop steps one event, m steps 1 ms, r resets, wherever focus is on the page except in a field.
+      </span>
     </label>
   );
 }
@@ -115,9 +132,17 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
   return (
     <div className={compact ? 'transport transport-compact' : 'transport'} role="group" aria-label="Playback">
       <div className="transport-buttons">
-        <button type="button" className="btn btn-primary btn-play" onClick={() => store.togglePlay()} disabled={busy}
-          aria-keyshortcuts="Space" data-testid="play">
-          <span aria-hidden="true" className="btn-icon">{state.playing ? '❚❚' : '▶'}</span>
+        <button
+          type="button"
+          className="btn btn-primary btn-play"
+          onClick={() => store.togglePlay()}
+          disabled={busy}
+          aria-keyshortcuts="Space"
+          data-testid="play"
+        >
+          <span aria-hidden="true" className="btn-icon">
+            {state.playing ? '❚❚' : '▶'}
+          </span>
           {state.playing ? 'Pause' : state.done ? 'Play again' : 'Play'}
         </button>
         <button type="button" className="btn" onClick={() => store.stepEvent()} disabled={busy || state.done} aria-keyshortcuts=".">
@@ -145,7 +170,11 @@ export function Transport({ store, compact }: { store: LabStore; compact?: boole
       {state.lastStep.length > 0 && (
         <div className="last-step" role="status">
           <p className="last-step-title">What the step did</p>
-          <ol>{state.lastStep.map((line, i) => <li key={i}>{line}</li>)}</ol>
+          <ol>
+            {state.lastStep.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ol>
         </div>
       )}
     </div>
@@ -166,8 +195,12 @@ export function StatusLine({ store }: { store: LabStore }) {
   const setup = useLab(store, selectSetup);
   return (
     <p className="lab-status" data-testid="lab-status">
-      <span className="lab-status-run" data-testid="lab-status-run">{run}</span>
-      <span className="lab-status-setup" data-testid="lab-status-setup">{setup}</span>
+      <span className="lab-status-run" data-testid="lab-status-run">
+        {run}
+      </span>
+      <span className="lab-status-setup" data-testid="lab-status-setup">
+        {setup}
+      </span>
     </p>
   );
 }
@@ -194,9 +227,16 @@ const SpeedControl = memo(function SpeedControl({ store, speed }: { store: LabSt
   return (
     <div className="speed">
       <label htmlFor={speedId}>Speed</label>
-      <input id={speedId} type="range" min={0} max={SPEEDS.length - 1} step={1} value={index}
+      <input
+        id={speedId}
+        type="range"
+        min={0}
+        max={SPEEDS.length - 1}
+        step={1}
+        value={index}
         aria-valuetext={`${speedLabel(SPEEDS[index]!)}, ${speedRatio(SPEEDS[index]!)}`}
-        onChange={(event) => store.setSpeed(SPEEDS[Number(event.target.value)]!)} />
+        onChange={(event) => store.setSpeed(SPEEDS[Number(event.target.value)]!)}
+      />
       <output htmlFor={speedId} className="speed-value" title={speedRatio(speed)}>
         <strong>{speedLabel(speed)}</strong>
         {Number.isFinite(speed) && <span className="muted"> · {speedRatio(speed).replace(' than real time', '')}</span>}
@@ -206,18 +246,40 @@ const SpeedControl = memo(function SpeedControl({ store, speed }: { store: LabSt
 });
 
 /** The simulated time of a run, of its end, with a progress bar and a line below (children). */
-export function SimClock({ label, testId, nowNs, endNs, progress, className, children }: {
-  label: string; testId: string; nowNs: number; endNs: number; progress: number; className?: string; children?: ReactNode;
+export function SimClock({
+  label,
+  testId,
+  nowNs,
+  endNs,
+  progress,
+  className,
+  children,
+}: {
+  label: string;
+  testId: string;
+  nowNs: number;
+  endNs: number;
+  progress: number;
+  className?: string;
+  children?: ReactNode;
 }) {
   return (
     <div className={className ? `clock ${className}` : 'clock'} aria-live="off">
       <span>
         <span className="clock-label">{label}</span>{' '}
-        <strong className="clock-now" data-testid={testId} data-ns={nowNs}>{clockText(nowNs)}</strong>
+        <strong className="clock-now" data-testid={testId} data-ns={nowNs}>
+          {clockText(nowNs)}
+        </strong>
         <span className="muted"> of {formatNs(endNs)}</span>
       </span>
-      <div className="run-progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100}
-        aria-valuenow={Math.round(progress * 100)}>
+      <div
+        className="run-progress"
+        role="progressbar"
+        aria-label="Run progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress * 100)}
+      >
         <div className="run-progress-bar" style={{ width: `${progress * 100}%` }} />
       </div>
       {children}

@@ -12,7 +12,21 @@
  * with the rem alone.
  */
 import { OFFSCREEN_REFRESH_MS, takeInputs, type HeldLike } from './held-inputs.js';
-import { Component, lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  Component,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { Theme } from '../views/index.js';
 import type { Report } from '../core/report.js';
 import { awaitingMeasures, withMeasures } from '../core/measures.js';
@@ -44,9 +58,13 @@ class ViewBoundary extends Component<{ title: string; children: ReactNode }, { e
     if (this.state.error) {
       return (
         <div className="view-error" role="alert">
-          <p><strong>The {this.props.title} view failed to draw.</strong> The simulation and the other views are unaffected.</p>
+          <p>
+            <strong>The {this.props.title} view failed to draw.</strong> The simulation and the other views are unaffected.
+          </p>
           <p className="muted">{this.state.error.message}</p>
-          <button type="button" className="btn" onClick={() => this.setState({ error: undefined })}>Try again</button>
+          <button type="button" className="btn" onClick={() => this.setState({ error: undefined })}>
+            Try again
+          </button>
         </div>
       );
     }
@@ -71,10 +89,13 @@ function useOnScreen(element: HTMLElement | null): boolean {
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) setVisible(entry.isIntersecting);
-    }, { rootMargin: '150px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1];
+        if (entry) setVisible(entry.isIntersecting);
+      },
+      { rootMargin: '150px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element]);
@@ -126,11 +147,27 @@ const MIN_DRAW_WIDTH = 160;
  * the same scenario and seed (the presenter's full run), or that run still running (no
  * counters yet). The views draw the live run's state with them (core/measures.ts).
  */
-export type ViewMeasures =
-  | { status: 'done'; report: Report; words: string }
-  | { status: 'pending'; words: string };
+export type ViewMeasures = { status: 'done'; report: Report; words: string } | { status: 'pending'; words: string };
 
-function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { id: KnownViewId; store: LabStore; theme: Theme; wide: boolean; height?: number; zoom: number; stage?: boolean; measures?: ViewMeasures }) {
+function ViewSlot({
+  id,
+  store,
+  theme,
+  wide,
+  height,
+  zoom,
+  stage,
+  measures,
+}: {
+  id: KnownViewId;
+  store: LabStore;
+  theme: Theme;
+  wide: boolean;
+  height?: number;
+  zoom: number;
+  stage?: boolean;
+  measures?: ViewMeasures;
+}) {
   const [ref, bodyWidth] = useWidth<HTMLDivElement>();
   // a zoomed view is drawn to its width in its own px, then scaled up to the slot's
   const measured = zoom !== 1 ? Math.floor(bodyWidth / zoom) : bodyWidth;
@@ -166,18 +203,65 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { i
   const title = viewTitle(id);
   // The same object while no input changed, so the memoised view skips rendering.
   const live = useMemo(
-    () => (snapshot && schema
-      ? { snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, width: measured, height, stage, companion, onWait, curve, scenario }
-      : undefined),
-    [snapshot, trace, report, finalReport, sweep, schema, interruptCpu, speed, theme, measured, height, stage, companion, onWait, curve, scenario],
+    () =>
+      snapshot && schema
+        ? {
+            snapshot,
+            trace,
+            report,
+            finalReport,
+            sweep,
+            schema,
+            interruptCpu,
+            speed,
+            theme,
+            width: measured,
+            height,
+            stage,
+            companion,
+            onWait,
+            curve,
+            scenario,
+          }
+        : undefined,
+    [
+      snapshot,
+      trace,
+      report,
+      finalReport,
+      sweep,
+      schema,
+      interruptCpu,
+      speed,
+      theme,
+      measured,
+      height,
+      stage,
+      companion,
+      onWait,
+      curve,
+      scenario,
+    ],
   );
   // the inputs drawn: the live ones while in sight, else the last ones wide enough to draw
   const inputs = useHeldWhile(live, onScreen, (value) => value !== undefined && value.width >= MIN_DRAW_WIDTH);
   return (
-    <div className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`} data-slot={id} ref={setSlot}
-      data-window-ns={inputs?.snapshot.windowNs}>
-      {id === 'scaling' && <Suspense fallback={null}><SweepControls store={store} /></Suspense>}
-      {curveSpec && <Suspense fallback={null}><CurveControls store={store} view={id} spec={curveSpec} /></Suspense>}
+    <div
+      className={`view-slot view-slot-${id}${wide ? ' view-slot-wide' : ''}`}
+      data-slot={id}
+      ref={setSlot}
+      data-window-ns={inputs?.snapshot.windowNs}
+    >
+      {id === 'scaling' && (
+        <Suspense fallback={null}>
+          <SweepControls store={store} />
+        </Suspense>
+      )}
+      {curveSpec && (
+        <Suspense fallback={null}>
+          <CurveControls store={store} view={id} spec={curveSpec} />
+        </Suspense>
+      )}
       <div className="view-body" ref={ref}>
         {!inputs || inputs.width < MIN_DRAW_WIDTH || (onScreen && measured < MIN_DRAW_WIDTH) ? (
           // a slot in sight caught narrower than any view is drawn for (a window being
@@ -185,7 +269,9 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { i
           // negative size; one out of sight keeps its last picture at the width it was
           // drawn at, as the browser measures it again only when it is scrolled to
           // (content-visibility), and a narrow moment meanwhile would otherwise blank it
-          <div className="view-loading" aria-busy="true">{title}: waiting for the first frame…</div>
+          <div className="view-loading" aria-busy="true">
+            {title}: waiting for the first frame…
+          </div>
         ) : (
           <div className="view-zoom" style={zoom !== 1 ? { zoom: Number(zoom.toFixed(4)) } : undefined}>
             <ViewBoundary title={title}>
@@ -203,14 +289,35 @@ function ViewSlot({ id, store, theme, wide, height, zoom, stage, measures }: { i
  * beside it; the RADs' map; a trip's seven places; a send's eight stages and the rules
  * table; two curve charts side by side).
  */
-const WIDE: ReadonlySet<KnownViewId> = new Set(['timeline', 'scaling', 'lock-table', 'numa-topology', ...[...KERNEL_VIEWS.values()].filter((view) => view.wide).map((view) => view.id)]);
+const WIDE: ReadonlySet<KnownViewId> = new Set([
+  'timeline',
+  'scaling',
+  'lock-table',
+  'numa-topology',
+  ...[...KERNEL_VIEWS.values()].filter((view) => view.wide).map((view) => view.id),
+]);
 
 /**
  * The views asked for that the loaded scenario's kernel has something to show in
  * (view-ids.ts). `heights`: the height a view that can draw its main graphic to one should give it (the presenter's stage: fit-views.ts); `max`: at most so many views (an embed).
  */
-export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, stage, fit, tabs, measures }: {
-  store: LabStore; views: readonly KnownViewId[]; theme: Theme; max?: number; heights?: Partial<Record<KnownViewId, number>>;
+export function ViewArea({
+  store,
+  views,
+  theme,
+  max,
+  heights,
+  zoom: fixedZoom,
+  stage,
+  fit,
+  tabs,
+  measures,
+}: {
+  store: LabStore;
+  views: readonly KnownViewId[];
+  theme: Theme;
+  max?: number;
+  heights?: Partial<Record<KnownViewId, number>>;
   /** The zoom to draw the views at where the caller lays them out on a fixed stage (the presenter's); by default the projector theme's for the window. */
   zoom?: number;
   /** Drawn on the presenter's stage (ViewInputs.stage). */
@@ -249,20 +356,45 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
   const tabKeys = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!current) return;
     const at = drawn.indexOf(current);
-    const next = event.key === 'ArrowRight' ? (at + 1) % drawn.length : event.key === 'ArrowLeft' ? (at - 1 + drawn.length) % drawn.length
-      : event.key === 'Home' ? 0 : event.key === 'End' ? drawn.length - 1 : -1;
+    const next =
+      event.key === 'ArrowRight'
+        ? (at + 1) % drawn.length
+        : event.key === 'ArrowLeft'
+          ? (at - 1 + drawn.length) % drawn.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? drawn.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     setChosen(drawn[next]);
     event.currentTarget.querySelector<HTMLButtonElement>(`[data-tab="${drawn[next]}"]`)?.focus();
   };
   const views_ = (
-    <div ref={area} className={`views${fit ? ' views-fit' : ''}${fit && !tabbed && drawn.length > 1 ? ' views-side' : ''}`} data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}
-      {...(current ? { role: 'tabpanel', id: `${id}-panel`, 'aria-labelledby': `${id}-${current}` } : {})}>
-      {shown.map((view) => <ViewSlot key={view} id={view} store={store} theme={theme} wide={WIDE.has(view)} height={heights?.[view] ?? (fit ? fitted[view] : undefined)} zoom={fit ? (shrink[view] ?? 1) * zoom : zoom} stage={stage} measures={measures} />)}
+    <div
+      ref={area}
+      className={`views${fit ? ' views-fit' : ''}${fit && !tabbed && drawn.length > 1 ? ' views-side' : ''}`}
+      data-zoom={zoom > 1 ? zoom.toFixed(3) : undefined}
+      {...(current ? { role: 'tabpanel', id: `${id}-panel`, 'aria-labelledby': `${id}-${current}` } : {})}
+    >
+      {shown.map((view) => (
+        <ViewSlot
+          key={view}
+          id={view}
+          store={store}
+          theme={theme}
+          wide={WIDE.has(view)}
+          height={heights?.[view] ?? (fit ? fitted[view] : undefined)}
+          zoom={fit ? (shrink[view] ?? 1) * zoom : zoom}
+          stage={stage}
+          measures={measures}
+        />
+      ))}
       {drawn.length === 0 && views.length > 0 && (
         <p className="views-none" role="note">
-          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((view) => viewTitle(view)).join(', ')}); the figures still measure it.
+          The {kernelInfo(kernel).title} draws none of the views this lab shows ({views.map((view) => viewTitle(view)).join(', ')}); the
+          figures still measure it.
         </p>
       )}
     </div>
@@ -273,8 +405,17 @@ export function ViewArea({ store, views, theme, max, heights, zoom: fixedZoom, s
       {current && (
         <div className="view-tabs" role="tablist" aria-label="Views" onKeyDown={tabKeys}>
           {drawn.map((view) => (
-            <button key={view} type="button" role="tab" id={`${id}-${view}`} data-tab={view} aria-selected={view === current}
-              aria-controls={`${id}-panel`} tabIndex={view === current ? 0 : -1} onClick={() => setChosen(view)}>
+            <button
+              key={view}
+              type="button"
+              role="tab"
+              id={`${id}-${view}`}
+              data-tab={view}
+              aria-selected={view === current}
+              aria-controls={`${id}-panel`}
+              tabIndex={view === current ? 0 : -1}
+              onClick={() => setChosen(view)}
+            >
               {viewTitle(view)}
             </button>
           ))}
@@ -350,7 +491,9 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
         // a zoom the view was too tall at is not picked again in this room (fit-target.ts)
         if (height > room + 1) tooTall.set(view, Math.min(tooTall.get(view) ?? Infinity, scale));
         // (drawn wider when smaller, a view can wrap to fewer lines: the least zoom is tried before giving up)
-        const next = shrinkTarget({ height, zoom: scale, room, least: MIN_SCALE, ceiling: tooTall.get(view) }) ?? (scale > MIN_SCALE + 0.005 ? MIN_SCALE : undefined);
+        const next =
+          shrinkTarget({ height, zoom: scale, room, least: MIN_SCALE, ceiling: tooTall.get(view) }) ??
+          (scale > MIN_SCALE + 0.005 ? MIN_SCALE : undefined);
         if (next === undefined) {
           giveUp(true);
           onScale(view, 1);
@@ -359,7 +502,9 @@ function useShrinkToFit(ref: RefObject<HTMLDivElement | null>, active: boolean, 
         if (Math.abs(next - scale) >= 0.005) onScale(view, next);
       }
     };
-    const schedule = () => { if (!frame) frame = requestAnimationFrame(fit); };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(fit);
+    };
     const resize = new ResizeObserver(schedule);
     const watch = () => {
       giveUp(false);

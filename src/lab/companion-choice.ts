@@ -10,7 +10,9 @@ import { kernelInfo, type Companion } from '../kernels/index.js';
 import { KERNEL_VIEWS, type KnownViewId } from '../shared/view-ids.js';
 
 /** The views drawn with the companion run beside the lab's own. */
-export const COMPANION_VIEWS: ReadonlySet<KnownViewId> = new Set([...KERNEL_VIEWS.values()].filter((view) => view.withCompanion).map((view) => view.id));
+export const COMPANION_VIEWS: ReadonlySet<KnownViewId> = new Set(
+  [...KERNEL_VIEWS.values()].filter((view) => view.withCompanion).map((view) => view.id),
+);
 
 export type CompanionChoice = Companion;
 

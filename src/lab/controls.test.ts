@@ -19,7 +19,7 @@ const field = (path: string) => {
 };
 
 describe('controlFor', () => {
-  it('gives every field a label, the core\'s unless a kernel words it', () => {
+  it("gives every field a label, the core's unless a kernel words it", () => {
     for (const kernel of KERNELS) {
       for (const f of schema.fields) {
         const spec = controlFor(f, kernel.name);
@@ -30,7 +30,7 @@ describe('controlFor', () => {
     }
   });
 
-  it('takes the running kernel\'s words first', () => {
+  it("takes the running kernel's words first", () => {
     expect(controlFor(field('net.message_bytes'), 'hpux').label).toBe('Send size');
     expect(controlFor(field('net.message_bytes'), 'onload').label).toBe(field('net.message_bytes').label);
     expect(controlFor(field('machine.cpus'), 'onload').note).toMatch(/host A/);
@@ -62,7 +62,9 @@ describe('each kernel module words only its own fields', () => {
       expect(f, `${name} words ${spec.path}, which the core does not have`).toBeDefined();
       // A field for every kernel ("") or one of this kernel's own; a spec marked for another kernel says so.
       const owners = f!.kernel.split(' ').filter(Boolean);
-      expect(owners.length === 0 || owners.includes(name) || spec.kernel !== undefined, `${name} words ${spec.path} (${f!.kernel})`).toBe(true);
+      expect(owners.length === 0 || owners.includes(name) || spec.kernel !== undefined, `${name} words ${spec.path} (${f!.kernel})`).toBe(
+        true,
+      );
       // Words the core already has are not repeated here.
       expect(spec.label, `${name}: ${spec.path} repeats the core's label`).not.toBe(f!.label);
     }

@@ -18,7 +18,13 @@ const distChoices = { const: 'Constant (always the mean)', exp: 'Exponential', u
 
 /** The groups of "All parameters", by a path's first segment: the engine's own, then each kernel's (KernelInfo.fieldGroup). */
 const GROUPS: Readonly<Record<string, string>> = {
-  machine: 'Machine', kernel: 'Kernel', workload: 'Workload', network: 'Network', costs: 'Costs', sched: 'Scheduler', sim: 'Run',
+  machine: 'Machine',
+  kernel: 'Kernel',
+  workload: 'Workload',
+  network: 'Network',
+  costs: 'Costs',
+  sched: 'Scheduler',
+  sim: 'Run',
   ...Object.fromEntries(KERNELS.flatMap((k) => (k.fieldGroup ? [[k.fieldGroup.prefix, k.fieldGroup.words]] : []))),
 };
 
@@ -47,8 +53,8 @@ function kernelSpec(kernel: string, path: string): ControlSpec | undefined {
  * takes its words from the registry (KERNEL_CHOICES).
  */
 export function controlFor(field: SchemaField, kernel: string): PanelControl {
-  const worded = kernelSpec(kernel, field.path)
-    ?? KERNELS.map((other) => kernelSpec(other.name, field.path)).find((spec) => spec !== undefined);
+  const worded =
+    kernelSpec(kernel, field.path) ?? KERNELS.map((other) => kernelSpec(other.name, field.path)).find((spec) => spec !== undefined);
   if (worded?.path === KERNEL.path) return { ...KERNEL, label: field.label, choices: KERNEL_CHOICES };
   if (worded) return { ...worded, label: worded.label ?? field.label, unit: worded.unit ?? displayUnitFor(field) };
   if (field.type === 'enum') {

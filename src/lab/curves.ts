@@ -37,10 +37,15 @@ export function curveStatus(run: VariantRun | undefined, current: boolean): stri
   const refused = run.refusals.filter(Boolean).length;
   const refusedWords = refused ? ` ${refused} of them could not be run (see below).` : '';
   switch (run.status) {
-    case 'running': return `Running ${run.done} of ${total} short runs…`;
-    case 'done': return `Curve done: ${total - refused} runs.${refusedWords}${current ? '' : ' The scenario has changed since: run the curve again to follow it.'}`;
-    case 'cancelled': return `Curve cancelled after ${run.done} of ${total} runs.`;
-    case 'failed': return `The curve failed: ${run.message ?? 'unknown error'}`;
-    default: return '';
+    case 'running':
+      return `Running ${run.done} of ${total} short runs…`;
+    case 'done':
+      return `Curve done: ${total - refused} runs.${refusedWords}${current ? '' : ' The scenario has changed since: run the curve again to follow it.'}`;
+    case 'cancelled':
+      return `Curve cancelled after ${run.done} of ${total} runs.`;
+    case 'failed':
+      return `The curve failed: ${run.message ?? 'unknown error'}`;
+    default:
+      return '';
   }
 }

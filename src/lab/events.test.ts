@@ -27,9 +27,12 @@ function slice(records: readonly [number, string, number, number, number, number
 
 describe('a step in words', () => {
   // a request queue's post and take, by the kinds the schema says they are
-  const queued = slice([[1_000, schema.trace.queue_post, 3, 12, 0, 2], [2_500, schema.trace.queue_take, 15, -1, 0, 1_500]]);
+  const queued = slice([
+    [1_000, schema.trace.queue_post, 3, 12, 0, 2],
+    [2_500, schema.trace.queue_take, 15, -1, 0, 1_500],
+  ]);
 
-  it('names a request queue\'s records in the run\'s kernel\'s words', () => {
+  it("names a request queue's records in the run's kernel's words", () => {
     const lines = describeStep(schema, ['IOLOCK8'], queued, 2_500, kernelInfo('scalable').queueWords);
     expect(lines[0]).toMatch(/CPU 3 \(process 12\) queues a KRP for the designated CPU \(queue length 2\)$/);
     expect(lines[1]).toMatch(/The designated CPU \(CPU 15\) takes a KRP that waited 1\.5 µs$/);

@@ -31,8 +31,12 @@ function who(cpu: number, thread: number): string {
 }
 
 const blockWords: Record<number, string> = {
-  0: 'sleeping', 1: 'waiting for a reply', 2: 'waiting for a free request packet', 3: 'asleep on a lock',
-  4: 'waiting for work', 5: 'waiting for pacing',
+  0: 'sleeping',
+  1: 'waiting for a reply',
+  2: 'waiting for a free request packet',
+  3: 'asleep on a lock',
+  4: 'waiting for work',
+  5: 'waiting for pacing',
 };
 
 const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
@@ -47,7 +51,8 @@ function describeRecord(schema: Schema, locks: readonly string[], queue: QueueWo
   const subject = who(cpu, thread);
   const lock = locks[object] ?? `lock ${object}`;
   if (kind === schema.trace.queue_post) return `${subject} queues a ${queue.request} for ${queue.server} (queue length ${arg})`;
-  if (kind === schema.trace.queue_take) return `${capital(queue.server)} (CPU ${cpu}) takes a ${queue.request} that waited ${formatNs(arg, 3)}`;
+  if (kind === schema.trace.queue_take)
+    return `${capital(queue.server)} (CPU ${cpu}) takes a ${queue.request} that waited ${formatNs(arg, 3)}`;
   switch (kind) {
     case 'mode': {
       const mode = schema.modes[object] ?? `mode ${object}`;
@@ -93,10 +98,18 @@ function describeRecord(schema: Schema, locks: readonly string[], queue: QueueWo
  * step whose events left no record (bookkeeping inside the core, such as the next
  * arrival being scheduled) says so, so a step never looks like it did nothing.
  */
-export function describeStep(schema: Schema, locks: readonly string[], slice: TraceSlice, nowNs: number, queue: QueueWords = PLAIN_QUEUE, max = 6): string[] {
+export function describeStep(
+  schema: Schema,
+  locks: readonly string[],
+  slice: TraceSlice,
+  nowNs: number,
+  queue: QueueWords = PLAIN_QUEUE,
+  max = 6,
+): string[] {
   const n = slice.t.length;
   if (n === 0) return [`${formatNs(nowNs, 6)}: the core ran an event that changed no CPU, lock or queue (internal bookkeeping).`];
   const lines: string[] = [];
-  for (let i = Math.max(0, n - max); i < n; i++) lines.push(`${formatNs(slice.t[i]!, 6)}: ${describeRecord(schema, locks, queue, slice, i)}`);
+  for (let i = Math.max(0, n - max); i < n; i++)
+    lines.push(`${formatNs(slice.t[i]!, 6)}: ${describeRecord(schema, locks, queue, slice, i)}`);
   return lines;
 }

@@ -28,6 +28,8 @@ const loadFieldHelp = (): Promise<FieldHelp> =>
 /** The docs and their words once loaded (undefined until then, or when they cannot be loaded): loads them on first use. */
 export function useFieldDocs(): FieldHelp | undefined {
   const [help, setHelp] = useState<FieldHelp>();
-  useEffect(() => { loadFieldHelp().then(setHelp, () => {}); }, []);
+  useEffect(() => {
+    loadFieldHelp().then(setHelp, () => {});
+  }, []);
   return help;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPHIC_STEP, graphicTarget, shrinkTarget } from './fit-target.js';
 
-describe('graphicTarget: the height a view\'s main graphic is drawn to', () => {
+describe("graphicTarget: the height a view's main graphic is drawn to", () => {
   it('gives the graphic what the rest of the view leaves of the room, in steps', () => {
     // a view of 300 px whose graphic is 200: 100 px of words; 400 px of room leaves 294 after the margin
     const want = graphicTarget({ graphic: 200, view: 300, room: 400, zoom: 1, least: 120 });
@@ -18,9 +18,11 @@ describe('graphicTarget: the height a view\'s main graphic is drawn to', () => {
     expect(graphicTarget({ graphic: first!, view: first! + 100, room: 278, zoom: 1, least: 20 })).toBe(first);
   });
 
-  it('works in the view\'s own px when the view is zoomed', () => {
+  it("works in the view's own px when the view is zoomed", () => {
     // on screen: 100 px graphic, 150 px view at zoom 0.5 (200 and 300 view px); room 200 on screen = 400 view px
-    expect(graphicTarget({ graphic: 100, view: 150, room: 200, zoom: 0.5, least: 120 })).toBe(graphicTarget({ graphic: 200, view: 300, room: 400, zoom: 1, least: 120 }));
+    expect(graphicTarget({ graphic: 100, view: 150, room: 200, zoom: 0.5, least: 120 })).toBe(
+      graphicTarget({ graphic: 200, view: 300, room: 400, zoom: 1, least: 120 }),
+    );
   });
 
   it('never goes under the least height, and stays under a height found too tall', () => {

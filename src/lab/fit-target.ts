@@ -24,7 +24,14 @@ const GRAPHIC_MARGIN = 6;
  * ends at the bottom of its room. All lengths but `least` and `ceiling` are on-screen px;
  * `zoom` is the view's CSS zoom (on-screen px per view px).
  */
-export function graphicTarget({ graphic, view, room, zoom, least, ceiling = Infinity }: {
+export function graphicTarget({
+  graphic,
+  view,
+  room,
+  zoom,
+  least,
+  ceiling = Infinity,
+}: {
   /** The graphic's height now. */
   graphic: number;
   /** The whole view's height now. */
@@ -52,7 +59,13 @@ const ZOOM_STEP = 0.01;
  * else the largest step under room / natural height, at least `least`; `undefined`
  * where even `least` is too small (the area gives up fitting: its frame scrolls).
  */
-export function shrinkTarget({ height, zoom, room, least, ceiling = Infinity }: {
+export function shrinkTarget({
+  height,
+  zoom,
+  room,
+  least,
+  ceiling = Infinity,
+}: {
   /** The view's height now, on screen. */
   height: number;
   /** The zoom it is drawn at now. */
@@ -64,7 +77,7 @@ export function shrinkTarget({ height, zoom, room, least, ceiling = Infinity }: 
   ceiling?: number;
 }): number | undefined {
   const natural = height / zoom;
-  const fits = Math.floor((room / natural) / ZOOM_STEP + 1e-9) * ZOOM_STEP;
+  const fits = Math.floor(room / natural / ZOOM_STEP + 1e-9) * ZOOM_STEP;
   const below = ceiling === Infinity ? 1 : ceiling - ZOOM_STEP;
   const want = Math.min(1, fits, below);
   if (want < least - 1e-9) return undefined;

@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { immature, OFFSCREEN_REFRESH_MS, takeInputs, type HeldLike } from './held-inputs.js';
 
 const fit = (v: HeldLike | undefined) => v !== undefined && v.width >= 160;
-const inputs = (windowNs: number, report: boolean, width = 600): HeldLike => ({ snapshot: { windowNs }, ...(report ? { report: {} } : {}), width });
+const inputs = (windowNs: number, report: boolean, width = 600): HeldLike => ({
+  snapshot: { windowNs },
+  ...(report ? { report: {} } : {}),
+  width,
+});
 
 describe('takeInputs', () => {
   it('in sight: takes every frame that fits', () => {

@@ -33,7 +33,11 @@ export function immature(inputs: HeldLike): boolean {
  * immature and the new ones are not, or when the held ones are OFFSCREEN_REFRESH_MS old.
  */
 export function takeInputs<T extends HeldLike>(
-  held: T | undefined, value: T | undefined, active: boolean, fit: (value: T | undefined) => boolean, heldForMs: number,
+  held: T | undefined,
+  value: T | undefined,
+  active: boolean,
+  fit: (value: T | undefined) => boolean,
+  heldForMs: number,
 ): boolean {
   if (held === undefined || !fit(held)) return true;
   if (!fit(value) || value === undefined) return false;

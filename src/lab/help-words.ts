@@ -14,8 +14,11 @@ export type LabelOf = (path: string) => string | undefined;
 /** Field paths ("kernel.designated_cpu") and groups of them ("the net.* fields", "hpux.*") in words. */
 export function pathsInWords(text: string, labelOf: LabelOf): string {
   return text
-    .replace(/\b(the )?([a-z]+)\.\* (fields|costs)\b/g, (_, the: string | undefined, group: string, what: string) =>
-      `${the ?? ''}“${groupOf(group)}” ${what === 'fields' ? 'parameters' : what}`)
+    .replace(
+      /\b(the )?([a-z]+)\.\* (fields|costs)\b/g,
+      (_, the: string | undefined, group: string, what: string) =>
+        `${the ?? ''}“${groupOf(group)}” ${what === 'fields' ? 'parameters' : what}`,
+    )
     .replace(/\b([a-z]+)\.\*/g, (_, group: string) => `the “${groupOf(group)}” parameters`)
     .replace(/\b[a-z]+\.[a-z_]+\b/g, (path) => {
       const label = labelOf(path);
@@ -34,7 +37,10 @@ export function docOfValue(doc: string, values: readonly string[], value: string
     const at = doc.indexOf(`. ${name}: `);
     return at < 0 ? -1 : at + 2;
   };
-  const starts = values.map((name) => ({ name, at: startOf(name) })).filter((start) => start.at >= 0).sort((a, b) => a.at - b.at);
+  const starts = values
+    .map((name) => ({ name, at: startOf(name) }))
+    .filter((start) => start.at >= 0)
+    .sort((a, b) => a.at - b.at);
   if (starts.length < 2 || starts[0]!.at !== 0) return undefined;
   const index = starts.findIndex((start) => start.name === value);
   if (index < 0) return undefined;

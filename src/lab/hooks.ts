@@ -13,10 +13,7 @@ import type { LabState, LabStore } from './store.js';
 export function useLab<K extends keyof LabState>(store: LabStore, field: K): LabState[K];
 export function useLab<T>(store: LabStore, select: (state: LabState) => T): T;
 export function useLab<T>(store: LabStore, part: keyof LabState | ((state: LabState) => T)): unknown {
-  const get = useCallback(
-    () => (typeof part === 'function' ? part(store.getState()) : store.getState()[part]),
-    [store, part],
-  );
+  const get = useCallback(() => (typeof part === 'function' ? part(store.getState()) : store.getState()[part]), [store, part]);
   return useSyncExternalStore(store.subscribe, get, get);
 }
 

@@ -21,10 +21,10 @@ describe("a kernel's own panel", () => {
     for (const folder of withPanel) expect(names, `src/kernels/${folder}/Panel.tsx`).toContain(folder);
   });
 
-  it('exports Panel, a component (the SNA port\'s journey among them)', async () => {
+  it("exports Panel, a component (the SNA port's journey among them)", async () => {
     expect(withPanel).toContain('sna');
     for (const folder of withPanel) {
-      const module = await import(/* @vite-ignore */ String(`../kernels/${folder}/Panel.tsx`)) as Record<string, unknown>;
+      const module = (await import(/* @vite-ignore */ String(`../kernels/${folder}/Panel.tsx`))) as Record<string, unknown>;
       expect(typeof module.Panel, `src/kernels/${folder}/Panel.tsx`).toBe('function');
     }
   });

@@ -22,14 +22,19 @@ const PANEL_MODULES = import.meta.glob<{ Panel: ComponentType<KernelPanelProps> 
  * The kernels' panels as lazy components, by kernel name (the folder's), made once each
  * at module level: a render only looks one up. No prototype, so only a folder's name finds one.
  */
-const PANELS: Readonly<Record<string, ComponentType<KernelPanelProps> | undefined>> = Object.assign(Object.create(null) as object,
-  Object.fromEntries(Object.entries(PANEL_MODULES).map(([path, load]) => [
-    path.split('/')[2]!,
-    lazy(() => load().then((m) => ({ default: m.Panel }))),
-  ])));
+const PANELS: Readonly<Record<string, ComponentType<KernelPanelProps> | undefined>> = Object.assign(
+  Object.create(null) as object,
+  Object.fromEntries(
+    Object.entries(PANEL_MODULES).map(([path, load]) => [path.split('/')[2]!, lazy(() => load().then((m) => ({ default: m.Panel })))]),
+  ),
+);
 
 /** The running kernel's own panel, if its folder has one; nothing else. */
 export function KernelPanel({ kernel, store, theme }: { kernel: unknown } & KernelPanelProps) {
   const Panel = typeof kernel === 'string' ? PANELS[kernel] : undefined;
-  return Panel ? <Suspense fallback={null}><Panel store={store} theme={theme} /></Suspense> : null;
+  return Panel ? (
+    <Suspense fallback={null}>
+      <Panel store={store} theme={theme} />
+    </Suspense>
+  ) : null;
 }

@@ -11,10 +11,20 @@ import { modesSummary } from '../views/modes/model.js';
 
 describe('one CPU', () => {
   it('is "1 CPU" and sixteen are "16 CPUs"', () => {
-    for (const [n, words] of [[1, '1 CPU'], [16, '16 CPUs']] as const) {
+    for (const [n, words] of [
+      [1, '1 CPU'],
+      [16, '16 CPUs'],
+    ] as const) {
       expect(setupWords({ 'machine.cpus': n, 'kernel.kind': 'classic' })).toBe(`${words}, classic kernel`);
       expect(sideTitle({ 'machine.cpus': n, 'kernel.kind': 'classic' })).toBe(`Classic kernel · ${words}`);
-      const table = { scope: 'all', cpus: Array.from({ length: n }, (_, i) => i), scaleMax: 100 * n, ticks: [], rows: [], windowNs: 1 } as MonitorTable;
+      const table = {
+        scope: 'all',
+        cpus: Array.from({ length: n }, (_, i) => i),
+        scaleMax: 100 * n,
+        ticks: [],
+        rows: [],
+        windowNs: 1,
+      } as MonitorTable;
       expect(combinedLine(table)).toBe(`Combined for ${words}`);
       expect(modesSummary({ cpus: n, scaleMax: 100 * n, rows: [], windowNs: 1 })).toContain(`combined for ${words} (`);
     }

@@ -11,10 +11,10 @@ describe('projector zoom', () => {
     expect(projectorZoom(800)).toBe(1);
     expect(projectorZoom(PROJECTOR_LAYOUT_WIDTH)).toBe(1);
     expect(projectorZoom(1920)).toBeCloseTo(1.5, 10);
-    const rem = (width: number) => Math.max(20, width * 1.5625 / 100);
+    const rem = (width: number) => Math.max(20, (width * 1.5625) / 100);
     for (const width of [1366, 1440, 1600, 1920, 2560, 3840]) expect(projectorZoom(width)).toBeCloseTo(rem(width) / 20, 10);
     // the views' small type (17 px at 1280) is then 24 px or more against a 1920-px screen
-    for (const width of [1280, 1366, 1920, 2560]) expect(17 * projectorZoom(width) * 1920 / width).toBeGreaterThanOrEqual(24);
+    for (const width of [1280, 1366, 1920, 2560]) expect((17 * projectorZoom(width) * 1920) / width).toBeGreaterThanOrEqual(24);
   });
 
   it('is 1 for a width that is not a number', () => {

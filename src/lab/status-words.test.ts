@@ -7,12 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { clockText, runWords, setupWords, subtitleWords, type StatusState } from './status-words.js';
 
 const base: StatusState = {
-  status: 'ready', loading: false, playing: false, done: false, nowNs: 44_530_000, startNs: 40_000_000,
+  status: 'ready',
+  loading: false,
+  playing: false,
+  done: false,
+  nowNs: 44_530_000,
+  startNs: 40_000_000,
   scenario: { 'machine.cpus': 16, 'kernel.kind': 'classic' },
 };
 
 describe('runWords', () => {
-  it('says the clock\'s time when paused, not the time since the warm-up', () => {
+  it("says the clock's time when paused, not the time since the warm-up", () => {
     expect(runWords(base)).toBe(`Paused at ${clockText(base.nowNs)}`);
     expect(runWords(base)).toBe('Paused at 44.53 ms');
   });

@@ -38,15 +38,22 @@ describe('LabStore variant runs', () => {
   it('runs a companion: the lab scenario with overrides, recorded with its label and report', async () => {
     const { store, workers } = setup();
     const finished = store.runCompanion({ 'sna.lock_kind': 'simple' }, 'with simple locks');
-    expect(store.getState().companion).toMatchObject({ label: 'with simple locks', status: 'running', overrides: { 'sna.lock_kind': 'simple' } });
+    expect(store.getState().companion).toMatchObject({
+      label: 'with simple locks',
+      status: 'running',
+      overrides: { 'sna.lock_kind': 'simple' },
+    });
     const sweep = sweepOf(workers[0]!);
     expect(sweep.points).toEqual([{ index: 0, cpus: 4, values: { ...scenario, 'sna.lock_kind': 'simple', 'sim.trace_capacity': 0 } }]);
     workers[0]!.reply({ type: 'sweep-point', id: sweep.id, index: 0, report: report(7) });
     workers[0]!.reply({ type: 'sweep-done', id: sweep.id, cancelled: false });
     const companion = await finished;
     expect(companion).toEqual({
-      label: 'with simple locks', overrides: { 'sna.lock_kind': 'simple' }, scenario: { ...scenario, 'sna.lock_kind': 'simple' },
-      status: 'done', report: report(7),
+      label: 'with simple locks',
+      overrides: { 'sna.lock_kind': 'simple' },
+      scenario: { ...scenario, 'sna.lock_kind': 'simple' },
+      status: 'done',
+      report: report(7),
     });
     expect(store.getState().companion).toEqual(companion);
     expect(store.getState().variants).toEqual({}); // the companion is not a named run
@@ -59,10 +66,16 @@ describe('LabStore variant runs', () => {
     expect((await first).status).toBe('cancelled');
     expect(workers[0]!.terminated).toBe(true);
     const sweep = sweepOf(workers[1]!);
-    workers[1]!.reply({ type: 'sweep-refused', id: sweep.id, index: 0, problems: [{ path: 'sna.lock_kind', message: 'sna.lock_kind must be lockl, handoff or simple.' }] });
+    workers[1]!.reply({
+      type: 'sweep-refused',
+      id: sweep.id,
+      index: 0,
+      problems: [{ path: 'sna.lock_kind', message: 'sna.lock_kind must be lockl, handoff or simple.' }],
+    });
     workers[1]!.reply({ type: 'sweep-done', id: sweep.id, cancelled: false });
     expect(await second).toMatchObject({
-      status: 'refused', message: 'with nonsense locks: the simulator did not accept this run: sna.lock_kind must be lockl, handoff or simple.',
+      status: 'refused',
+      message: 'with nonsense locks: the simulator did not accept this run: sna.lock_kind must be lockl, handoff or simple.',
     });
     expect(store.getState().companion?.report).toBeUndefined();
     store.clearCompanion();

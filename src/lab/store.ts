@@ -74,9 +74,21 @@ export class LabStore {
     const run = { kind: 'loading', worker: false, playing: false } as const;
     this.store = {
       lab: {
-        ...project(run), scenario: options.scenario, problems: [], speed: options.speed ?? DEFAULT_SPEED, nowNs: 0,
-        startNs: 0, durationNs: 0, warmupNs: 0, events: 0, frames: 0, lastStep: [], sweep: idleSweep, sweepNotes: [],
-        variants: {}, notice: options.notice,
+        ...project(run),
+        scenario: options.scenario,
+        problems: [],
+        speed: options.speed ?? DEFAULT_SPEED,
+        nowNs: 0,
+        startNs: 0,
+        durationNs: 0,
+        warmupNs: 0,
+        events: 0,
+        frames: 0,
+        lastStep: [],
+        sweep: idleSweep,
+        sweepNotes: [],
+        variants: {},
+        notice: options.notice,
       },
       autoplay: options.autoplay,
       source: options.scenarioSource === 'link' ? 'link' : 'lab',
@@ -92,12 +104,25 @@ export class LabStore {
       },
       fault: (message) => this.dispatch({ type: 'fault', message }),
     });
-    this.silence = new SilenceWatch(() => this.client.queued, (silentMs) => this.workerWentQuiet(silentMs));
-    this.pump = new FramePump(this.client, () => this.store.lab.schema, (frames) => {
-      this.silence.heard(); // frames taken are acknowledged: the worker may run on
-      this.dispatch({ type: 'frames', frames });
-    }, options.holdFrames);
-    this.extra = new ExtraRuns(options.createWorker, Math.max(1, options.sweepWorkers ?? 2), () => this.store.lab, (patch) => this.publish(patch));
+    this.silence = new SilenceWatch(
+      () => this.client.queued,
+      (silentMs) => this.workerWentQuiet(silentMs),
+    );
+    this.pump = new FramePump(
+      this.client,
+      () => this.store.lab.schema,
+      (frames) => {
+        this.silence.heard(); // frames taken are acknowledged: the worker may run on
+        this.dispatch({ type: 'frames', frames });
+      },
+      options.holdFrames,
+    );
+    this.extra = new ExtraRuns(
+      options.createWorker,
+      Math.max(1, options.sweepWorkers ?? 2),
+      () => this.store.lab,
+      (patch) => this.publish(patch),
+    );
   }
 
   /** One event through the reducer: the new state published, its commands carried out. */
@@ -121,7 +146,8 @@ export class LabStore {
     this.pump.traceWindow.clear();
     const seconds = Math.max(SILENCE_LIMIT_MS, silentMs) / 1000;
     this.dispatch({
-      type: 'fault', resumeNs: this.store.lab.nowNs,
+      type: 'fault',
+      resumeNs: this.store.lab.nowNs,
       message: `The simulation worker stopped sending frames while the lab was playing (nothing for ${seconds.toFixed(1)} s): the browser may have ended it, or it ran out of memory.`,
     });
   }
@@ -129,20 +155,48 @@ export class LabStore {
   private runCommand(command: LabCommand): void {
     const client = this.client;
     switch (command.kind) {
-      case 'start-worker': client.start(); break;
-      case 'load': client.load(command.values, LOAD_OPTIONS); break;
-      case 'play': client.play(command.speed); break;
-      case 'pause': client.pause(); break;
-      case 'set-speed': client.setSpeed(command.speed); break;
-      case 'step-events': client.stepEvents(command.count); break;
-      case 'step-time': client.stepTime(command.ns); break;
-      case 'run-to-end': client.runToEnd(); break;
-      case 'reset': client.reset(); break;
-      case 'seek': client.seek(command.ns); break;
-      case 'clear-trace': this.pump.traceWindow.clear(); break;
-      case 'defer-report': this.deferReport(command.report); break;
-      case 'drop-deferred-report': this.deferredReport = undefined; break;
-      case 'report-ended': this.onReport?.(command.report); break;
+      case 'start-worker':
+        client.start();
+        break;
+      case 'load':
+        client.load(command.values, LOAD_OPTIONS);
+        break;
+      case 'play':
+        client.play(command.speed);
+        break;
+      case 'pause':
+        client.pause();
+        break;
+      case 'set-speed':
+        client.setSpeed(command.speed);
+        break;
+      case 'step-events':
+        client.stepEvents(command.count);
+        break;
+      case 'step-time':
+        client.stepTime(command.ns);
+        break;
+      case 'run-to-end':
+        client.runToEnd();
+        break;
+      case 'reset':
+        client.reset();
+        break;
+      case 'seek':
+        client.seek(command.ns);
+        break;
+      case 'clear-trace':
+        this.pump.traceWindow.clear();
+        break;
+      case 'defer-report':
+        this.deferReport(command.report);
+        break;
+      case 'drop-deferred-report':
+        this.deferredReport = undefined;
+        break;
+      case 'report-ended':
+        this.onReport?.(command.report);
+        break;
       case 'dispose':
         clearTimeout(this.reportTimer);
         this.reportTimer = undefined;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { rangeWords, readRange } from './sweep-range.js';
 
-describe('the sweep\'s CPU range', () => {
+describe("the sweep's CPU range", () => {
   it('reads a range typed as whole numbers', () => {
     expect(readRange('1', '32', '1', 256)).toEqual({ cpus: { from: 1, to: 32, step: 1 } });
     expect(readRange(' 8', '64 ', '8', 256)).toEqual({ cpus: { from: 8, to: 64, step: 8 } });
@@ -17,8 +17,10 @@ describe('the sweep\'s CPU range', () => {
     expect(readRange('', '32', '1', 256)).toEqual({ problem: 'From, to and step are whole numbers of CPUs.' });
     expect(readRange('1.5', '32', '1', 256)).toEqual({ problem: 'From, to and step are whole numbers of CPUs.' });
     expect(readRange('0', '32', '1', 256)).toEqual({ problem: 'A sweep starts at 1 CPU or more.' });
-    expect(readRange('1', '300', '1', 256)).toEqual({ problem: 'The simulator\'s machines have at most 256 CPUs.' });
-    expect(readRange('9', '8', '1', 256)).toEqual({ problem: '\u2018From\u2019 (9) is above \u2018to\u2019 (8): the sweep would run nothing.' });
+    expect(readRange('1', '300', '1', 256)).toEqual({ problem: "The simulator's machines have at most 256 CPUs." });
+    expect(readRange('9', '8', '1', 256)).toEqual({
+      problem: '\u2018From\u2019 (9) is above \u2018to\u2019 (8): the sweep would run nothing.',
+    });
     expect(readRange('1', '8', '0', 256)).toEqual({ problem: 'The step is 1 CPU or more.' });
   });
 

@@ -37,5 +37,9 @@ function subscribe(listener: () => void): () => void {
 
 /** The switch's value, kept in step with writeSwitch anywhere on the page. */
 export function useSwitch(key: string): boolean {
-  return useSyncExternalStore(subscribe, () => readSwitch(key), () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => readSwitch(key),
+    () => true,
+  );
 }

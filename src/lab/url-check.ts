@@ -13,12 +13,19 @@ import { defaultScenarioNotice, type SharedLab } from './url.js';
  * the link names that the simulator does not have are said either way (`notes`; the
  * lab's parameter panel shows the same words where the control would be).
  */
-export function checkSharedScenario(schema: Schema, shared: SharedLab):
-  { ok: true; values: ScenarioValues; notes: string[] } | { ok: false; message: string; problems: ScenarioProblem[] } {
+export function checkSharedScenario(
+  schema: Schema,
+  shared: SharedLab,
+): { ok: true; values: ScenarioValues; notes: string[] } | { ok: false; message: string; problems: ScenarioProblem[] } {
   const checked = checkScenario(schema, shared.scenario);
   const unknownControls = (shared.view.controls ?? []).filter((path) => !schema.fields.some((field) => field.path === path));
   const controlProblems = unknownControls.map((path) => ({ path, message: `there is no control for "${path}".` }));
-  if (checked.ok) return { ok: true, values: checked.values, notes: controlProblems.map((problem) => `This lab asks for a control “${problem.path}” that the simulator does not have.`) };
+  if (checked.ok)
+    return {
+      ok: true,
+      values: checked.values,
+      notes: controlProblems.map((problem) => `This lab asks for a control “${problem.path}” that the simulator does not have.`),
+    };
   const problems = [...checked.problems, ...controlProblems];
   return { ok: false, problems, message: defaultScenarioNotice('link', problems) };
 }

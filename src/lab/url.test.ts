@@ -34,8 +34,16 @@ describe('routes', () => {
     expect(parseRoute('#/present/why-one-lock-stops-scaling')).toEqual({ page: 'present', script: 'why-one-lock-stops-scaling' });
     expect(parseRoute('#/present/../x')).toEqual({ page: 'not-found', path: '/present/../x' });
     // a scene's address: the number as written, checked by the presenter (which explains a bad one)
-    expect(parseRoute('#/present/why-one-lock-stops-scaling/4')).toEqual({ page: 'present', script: 'why-one-lock-stops-scaling', scene: '4' });
-    expect(parseRoute('#/present/why-one-lock-stops-scaling/4/')).toEqual({ page: 'present', script: 'why-one-lock-stops-scaling', scene: '4' });
+    expect(parseRoute('#/present/why-one-lock-stops-scaling/4')).toEqual({
+      page: 'present',
+      script: 'why-one-lock-stops-scaling',
+      scene: '4',
+    });
+    expect(parseRoute('#/present/why-one-lock-stops-scaling/4/')).toEqual({
+      page: 'present',
+      script: 'why-one-lock-stops-scaling',
+      scene: '4',
+    });
     expect(parseRoute('#/present/x/nine%20')).toEqual({ page: 'present', script: 'x', scene: 'nine ' });
     expect(parseRoute('#/present/x/4/5')).toEqual({ page: 'not-found', path: '/present/x/4/5' });
     expect(parseRoute('#/nowhere')).toEqual({ page: 'not-found', path: '/nowhere' });
@@ -44,7 +52,15 @@ describe('routes', () => {
   });
 
   it('writes hashes that parse back to the same route', () => {
-    for (const hash of ['#/lab', '#/lessons', '#/lessons/one-lock', '#/embed?lesson=one-lock', '#/present', '#/present/one-lock', '#/present/one-lock/3']) {
+    for (const hash of [
+      '#/lab',
+      '#/lessons',
+      '#/lessons/one-lock',
+      '#/embed?lesson=one-lock',
+      '#/present',
+      '#/present/one-lock',
+      '#/present/one-lock/3',
+    ]) {
       expect(routeHash(parseRoute(hash))).toBe(hash);
     }
   });
@@ -52,7 +68,14 @@ describe('routes', () => {
 
 describe('lab links', () => {
   it('restore exactly the same scenario and view state', () => {
-    const values = { ...scalable, 'machine.cpus': 24, 'kernel.lock_kind': 'ticket', 'workload.message_bytes': 4096, 'sim.seed': 42, 'costs.copy_per_kb.mean_ns': 1234.5 };
+    const values = {
+      ...scalable,
+      'machine.cpus': 24,
+      'kernel.lock_kind': 'ticket',
+      'workload.message_bytes': 4096,
+      'sim.seed': 42,
+      'costs.copy_per_kb.mean_ns': 1234.5,
+    };
     const view: LabViewState = { views: ['cpu-grid', 'timeline', 'scaling'], speed: 5e5, theme: 'projector' };
     const back = roundTrip(values, view);
     expect(back.values).toEqual(values);
@@ -74,10 +97,14 @@ describe('lab links', () => {
   it('carry top speed, controls for embedding, and survive "+" read as a space', () => {
     const view: LabViewState = { ...DEFAULT_VIEW_STATE, speed: Number.POSITIVE_INFINITY, controls: ['machine.cpus', 'kernel.kind'] };
     let encoded = '';
-    for (let cpus = 1; cpus <= 64 && !encoded.includes('+'); cpus++) encoded = encodeLabState(schema, { ...scalable, 'machine.cpus': cpus, 'sim.seed': cpus * 7919 }, view);
+    for (let cpus = 1; cpus <= 64 && !encoded.includes('+'); cpus++)
+      encoded = encodeLabState(schema, { ...scalable, 'machine.cpus': cpus, 'sim.seed': cpus * 7919 }, view);
     expect(encoded).toContain('+');
     const route = parseRoute(`#/embed?s=${encoded}`);
-    expect(route).toMatchObject({ page: 'embed', shared: { view: { speed: Number.POSITIVE_INFINITY, controls: ['machine.cpus', 'kernel.kind'] } } });
+    expect(route).toMatchObject({
+      page: 'embed',
+      shared: { view: { speed: Number.POSITIVE_INFINITY, controls: ['machine.cpus', 'kernel.kind'] } },
+    });
   });
 
   it('explain damaged links instead of failing', () => {
@@ -106,13 +133,18 @@ describe('lab links', () => {
     expect(parseRoute('#/lab?s=%%%')).toMatchObject({ page: 'lab', error: expect.any(String) });
   });
 
-  it('name the controls a link asks for that the simulator does not have, in the panel\'s words', () => {
-    const route = parseRoute(`#/lab?s=${compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: {}, ct: ['nope.field', 'machine.cpus'] }))}`);
+  it("name the controls a link asks for that the simulator does not have, in the panel's words", () => {
+    const route = parseRoute(
+      `#/lab?s=${compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: {}, ct: ['nope.field', 'machine.cpus'] }))}`,
+    );
     if (route.page !== 'lab' || !route.shared) throw new Error('expected a decodable link');
-    expect(checkSharedScenario(schema, route.shared)).toMatchObject({ ok: true, notes: ['This lab asks for a control “nope.field” that the simulator does not have.'] });
+    expect(checkSharedScenario(schema, route.shared)).toMatchObject({
+      ok: true,
+      notes: ['This lab asks for a control “nope.field” that the simulator does not have.'],
+    });
   });
 
-  it('explain a tampered scenario in the schema\'s words', () => {
+  it("explain a tampered scenario in the schema's words", () => {
     const tampered = compressToEncodedURIComponent(JSON.stringify({ v: 1, sc: { machine: { cpus: 999 }, kernel: { kind: 'quantum' } } }));
     const route = parseRoute(`#/lab?s=${tampered}`);
     if (route.page !== 'lab' || !route.shared) throw new Error('expected a decodable link');
@@ -131,6 +163,9 @@ describe('lab links', () => {
     if (route.page !== 'lab' || !route.shared) throw new Error('expected a decodable link');
     const checked = checkSharedScenario(schema, route.shared);
     expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.message).toMatch(/sna\.lock_kind is "wake_one", a name that was renamed: it is now "handoff".*Fix: set sna\.lock_kind to "handoff"/);
+    if (!checked.ok)
+      expect(checked.message).toMatch(
+        /sna\.lock_kind is "wake_one", a name that was renamed: it is now "handoff".*Fix: set sna\.lock_kind to "handoff"/,
+      );
   });
 });

@@ -10,7 +10,13 @@
  * by the worker when the lab loads them (url-check.ts does the same check in Node).
  */
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import { isPlainObject, minimalDocument, type ScenarioDocument, type ScenarioProblem, type ScenarioValues } from '../core/scenario-values.js';
+import {
+  isPlainObject,
+  minimalDocument,
+  type ScenarioDocument,
+  type ScenarioProblem,
+  type ScenarioValues,
+} from '../core/scenario-values.js';
 import type { Schema } from '../core/schema.js';
 import { findForbiddenKey, forbiddenKeyMessage } from '../core/safe-keys.js';
 import { DEFAULT_SPEED, SPEEDS, MAX_SPEED, type Speed } from '../core/playback.js';
@@ -79,7 +85,8 @@ type Decoded = { ok: true; shared: SharedLab } | { ok: false; message: string };
 export function decodeLabState(encoded: string): Decoded {
   const fail = (why: string): Decoded => ({ ok: false, message: `This link's lab settings could not be read: ${why}` });
   if (encoded.length === 0) return fail('the s= part of the link is empty.');
-  if (encoded.length > MAX_ENCODED) return fail(`the s= part is ${encoded.length} characters long, far more than any lab needs (was something pasted into it?).`);
+  if (encoded.length > MAX_ENCODED)
+    return fail(`the s= part is ${encoded.length} characters long, far more than any lab needs (was something pasted into it?).`);
   if (!/^[A-Za-z0-9+\-$]*$/.test(encoded)) {
     return fail('the s= part contains characters a StackLab link never has (was it edited, or cut short by an e-mail program?).');
   }
@@ -107,20 +114,28 @@ export function decodeLabState(encoded: string): Decoded {
   if (wire.vw !== undefined) {
     if (!Array.isArray(wire.vw) || wire.vw.length === 0) return fail('its list of views (vw) is not a list of view names.');
     const unknown = wire.vw.filter((id) => !isViewId(id));
-    if (unknown.length > 0) return fail(`it names views that do not exist: ${unknown.map((id) => JSON.stringify(id)).join(', ')}. Views: ${VIEW_IDS.join(', ')}.`);
+    if (unknown.length > 0)
+      return fail(
+        `it names views that do not exist: ${unknown.map((id) => JSON.stringify(id)).join(', ')}. Views: ${VIEW_IDS.join(', ')}.`,
+      );
     view.views = VIEW_IDS.filter((id) => (wire.vw as string[]).includes(id));
   }
   if (wire.sp !== undefined) {
     if (wire.sp === 'max') view.speed = MAX_SPEED;
     else if (typeof wire.sp === 'number' && wire.sp >= SPEEDS[0]! && wire.sp <= SPEEDS[SPEEDS.length - 2]!) view.speed = wire.sp;
-    else return fail(`its speed (sp) is ${JSON.stringify(wire.sp)}, not a speed from ${SPEEDS[0]} to ${SPEEDS[SPEEDS.length - 2]} ns per second or "max".`);
+    else
+      return fail(
+        `its speed (sp) is ${JSON.stringify(wire.sp)}, not a speed from ${SPEEDS[0]} to ${SPEEDS[SPEEDS.length - 2]} ns per second or "max".`,
+      );
   }
   if (wire.th !== undefined) {
-    if (wire.th !== 'light' && wire.th !== 'projector') return fail(`its theme (th) is ${JSON.stringify(wire.th)}, not "light" or "projector".`);
+    if (wire.th !== 'light' && wire.th !== 'projector')
+      return fail(`its theme (th) is ${JSON.stringify(wire.th)}, not "light" or "projector".`);
     view.theme = wire.th;
   }
   if (wire.ct !== undefined) {
-    if (!Array.isArray(wire.ct) || !wire.ct.every((path) => typeof path === 'string')) return fail('its list of controls (ct) is not a list of field names.');
+    if (!Array.isArray(wire.ct) || !wire.ct.every((path) => typeof path === 'string'))
+      return fail('its list of controls (ct) is not a list of field names.');
     view.controls = wire.ct as string[];
   }
   return { ok: true, shared: { scenario: wire.sc, view } };
@@ -176,12 +191,21 @@ function safeDecode(segment: string): string {
 /** The hash for a route. */
 export function routeHash(route: Route, encoded?: string): string {
   switch (route.page) {
-    case 'lab': return encoded ? `#/lab?s=${encoded}` : '#/lab';
-    case 'lessons': return '#/lessons';
-    case 'lesson': return `#/lessons/${route.id}`;
-    case 'embed': return route.lesson ? `#/embed?lesson=${route.lesson}` : encoded ? `#/embed?s=${encoded}` : '#/embed';
-    case 'compare': return route.query ? `#/compare?${route.query}` : '#/compare';
-    case 'present': return route.script ? `#/present/${route.script}${route.scene !== undefined ? `/${encodeURIComponent(route.scene)}` : ''}` : '#/present';
-    case 'not-found': return `#${route.path}`;
+    case 'lab':
+      return encoded ? `#/lab?s=${encoded}` : '#/lab';
+    case 'lessons':
+      return '#/lessons';
+    case 'lesson':
+      return `#/lessons/${route.id}`;
+    case 'embed':
+      return route.lesson ? `#/embed?lesson=${route.lesson}` : encoded ? `#/embed?s=${encoded}` : '#/embed';
+    case 'compare':
+      return route.query ? `#/compare?${route.query}` : '#/compare';
+    case 'present':
+      return route.script
+        ? `#/present/${route.script}${route.scene !== undefined ? `/${encodeURIComponent(route.scene)}` : ''}`
+        : '#/present';
+    case 'not-found':
+      return `#${route.path}`;
   }
 }

@@ -9,10 +9,7 @@
  */
 import { lazy, memo, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { Report, Schema, SweepState } from '../core/index.js';
-import {
-  CpuGrid, LockView, MODES, ModeBars, Timeline, traceNames,
-  type TraceNames,
-} from '../views/index.js';
+import { CpuGrid, LockView, MODES, ModeBars, Timeline, traceNames, type TraceNames } from '../views/index.js';
 import { VIEW_FOLDER, type KnownViewId } from '../shared/view-ids.js';
 import type { ViewInputs } from '../shared/view-inputs.js';
 import { capitalised, KERNELS, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
@@ -54,7 +51,6 @@ function sweepReport(sweep: SweepState | undefined, kernel: string, cpus: number
   return sweep?.points.find((point) => point.kernel === kernel && point.cpus === cpus)?.report;
 }
 
-
 /**
  * The scaling chart: the sweep of this lab's kernels (its own and its sweep partner), over
  * the range it ran. A component of its own (named so that its hooks are a component's).
@@ -67,50 +63,96 @@ function ScalingAdapter(v: ViewInputs) {
   const cpus = sweep?.cpus ?? sweepCpusOf(kernel);
   // the sweep's points change only when one arrives: the chart does not redraw on every frame
   const sweepPoints = sweep?.points;
-  const points = useMemo(() => sweepPoints?.filter((point) => kernels.includes(point.kernel)).map((point) => point.report) ?? [],
-    [sweepPoints, kernels]);
+  const points = useMemo(
+    () => sweepPoints?.filter((point) => kernels.includes(point.kernel)).map((point) => point.report) ?? [],
+    [sweepPoints, kernels],
+  );
   const cpuRange = useMemo((): [number, number] => [cpus.from, cpus.to], [cpus.from, cpus.to]);
   return loading(
-    <ScalingChartMemo points={points} report={v.finalReport ?? v.report}
-      progress={sweep?.status === 'running' ? progress : 1} cpuRange={cpuRange}
-      theme={v.theme} width={v.width} />,
+    <ScalingChartMemo
+      points={points}
+      report={v.finalReport ?? v.report}
+      progress={sweep?.status === 'running' ? progress : 1}
+      cpuRange={cpuRange}
+      theme={v.theme}
+      width={v.width}
+    />,
   );
 }
 
 const adapters: Record<KnownViewId, ComponentType<ViewInputs>> = {
   'cpu-grid': (v) => (
-    <CpuGrid snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} interruptCpu={v.interruptCpu} modeNames={v.schema.modes}
-      onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))} />
+    <CpuGrid
+      snapshot={v.snapshot}
+      report={v.report}
+      theme={v.theme}
+      width={v.width}
+      height={v.height}
+      interruptCpu={v.interruptCpu}
+      modeNames={v.schema.modes}
+      onCpuActivate={v.onWait && ((cpu) => v.onWait!({ cpu, t: v.snapshot.nowNs, latest: true }))}
+    />
   ),
   lock: (v) => <LockView snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} stage={v.stage} />,
   modes: (v) => {
     const other = kernelInfo(v.snapshot.kernel).sweepPartner;
     const compare = other ? sweepReport(v.sweep, other, v.snapshot.cpus.length) : undefined;
     return (
-      <ModeBars snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} modeNames={v.schema.modes}
-        compare={compare && other ? { label: `${capitalised(kernelInfo(other).title)}, same CPUs (sweep)`, report: compare } : undefined} />
+      <ModeBars
+        snapshot={v.snapshot}
+        report={v.report}
+        theme={v.theme}
+        width={v.width}
+        height={v.height}
+        modeNames={v.schema.modes}
+        compare={compare && other ? { label: `${capitalised(kernelInfo(other).title)}, same CPUs (sweep)`, report: compare } : undefined}
+      />
     );
   },
   'numa-topology': (v) => loading(<NumaTopology snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
   'numa-traffic': (v) => loading(<NumaTraffic snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} />),
   'numa-spinlock': (v) => loading(<NumaSpinlock snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} />),
-  'monitor-modes': (v) => loading(
-    <MonitorModes snapshot={v.snapshot} report={v.report} theme={v.theme} width={v.width} height={v.height} stage={v.stage}
-      modeNames={v.schema.modes} />,
-  ),
+  'monitor-modes': (v) =>
+    loading(
+      <MonitorModes
+        snapshot={v.snapshot}
+        report={v.report}
+        theme={v.theme}
+        width={v.width}
+        height={v.height}
+        stage={v.stage}
+        modeNames={v.schema.modes}
+      />,
+    ),
   timeline: (v) => (
-    <Timeline snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme} width={v.width} height={v.height}
-      onSegmentActivate={v.onWait && ((segment, t) => {
-        // waits only: spinning, and the context switches that bring back a woken thread
-        if (MODES[segment.mode] === 'spin' || MODES[segment.mode] === 'cswitch') v.onWait!({ cpu: segment.cpu, t });
-      })} />
+    <Timeline
+      snapshot={v.snapshot}
+      trace={v.trace}
+      names={names(v.schema)}
+      report={v.report}
+      theme={v.theme}
+      width={v.width}
+      height={v.height}
+      onSegmentActivate={
+        v.onWait &&
+        ((segment, t) => {
+          // waits only: spinning, and the context switches that bring back a woken thread
+          if (MODES[segment.mode] === 'spin' || MODES[segment.mode] === 'cswitch') v.onWait!({ cpu: segment.cpu, t });
+        })
+      }
+    />
   ),
   'lock-table': (v) => {
     const cpus = v.snapshot.cpus.length;
     const pair = SWEEP_KERNELS.map((kernel) => sweepReport(v.sweep, kernel, cpus)).filter((r): r is Report => !!r);
     return loading(
-      <LockTable snapshot={v.snapshot} report={v.finalReport ?? v.report} reports={pair.length === 2 ? pair : undefined}
-        theme={v.theme} width={v.width} />,
+      <LockTable
+        snapshot={v.snapshot}
+        report={v.finalReport ?? v.report}
+        reports={pair.length === 2 ? pair : undefined}
+        theme={v.theme}
+        width={v.width}
+      />,
     );
   },
   scaling: ScalingAdapter,
@@ -132,13 +174,18 @@ function failingView(message: string): ComponentType<ViewInputs> {
 /** A kernel's view: its folder's views.tsx's component, lazy (loaded with the kernel's chunk). */
 function kernelViewAdapter(id: KnownViewId, folder: string): ComponentType<ViewInputs> {
   const load = KERNEL_VIEW_MODULES[`../kernels/${folder}/views.tsx`];
-  if (!load) return failingView(`no view has the id "${id}" (a kernel of src/kernels/${folder}/ lists it, but src/kernels/${folder}/views.tsx does not exist)`);
+  if (!load)
+    return failingView(
+      `no view has the id "${id}" (a kernel of src/kernels/${folder}/ lists it, but src/kernels/${folder}/views.tsx does not exist)`,
+    );
   const Lazy = lazy(async () => {
     const view = (await load()).VIEWS[id];
     if (!view) throw new Error(`src/kernels/${folder}/views.tsx draws no view "${id}" (its VIEWS lack it)`);
     return { default: view };
   });
-  return function KernelViewAdapter(v: ViewInputs) { return loading(<Lazy {...v} />); };
+  return function KernelViewAdapter(v: ViewInputs) {
+    return loading(<Lazy {...v} />);
+  };
 }
 
 /**

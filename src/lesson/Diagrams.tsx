@@ -16,17 +16,56 @@ type DiagramId = (typeof DIAGRAM_IDS)[number];
 const t = themeTokens('light');
 const FONT = { fontFamily: t.fontFamily };
 
-function CpuTile({ x, y, w, h, mode, name, note, patterns, outline }: {
-  x: number; y: number; w: number; h: number; mode: ModeName; name: string; note: string; patterns: string; outline?: boolean;
+function CpuTile({
+  x,
+  y,
+  w,
+  h,
+  mode,
+  name,
+  note,
+  patterns,
+  outline,
+}: {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  mode: ModeName;
+  name: string;
+  note: string;
+  patterns: string;
+  outline?: boolean;
 }) {
   const ink = t.modeText[mode];
   return (
     <g>
-      <ModeRect mode={mode} x={x} y={y} width={w} height={h} rx={6} patterns={patterns}
-        stroke={outline ? t.designated : t.axis} strokeWidth={outline ? 3 : 1} />
+      <ModeRect
+        mode={mode}
+        x={x}
+        y={y}
+        width={w}
+        height={h}
+        rx={6}
+        patterns={patterns}
+        stroke={outline ? t.designated : t.axis}
+        strokeWidth={outline ? 3 : 1}
+      />
       <rect x={x + 6} y={y + 6} width={w - 12} height={h - 12} rx={4} fill={t.background} opacity={mode === 'spin' ? 0.85 : 0} />
-      <text x={x + w / 2} y={y + h / 2 - 3} textAnchor="middle" fontSize={15} fontWeight={700} fill={mode === 'spin' ? t.text : ink} {...FONT}>{name}</text>
-      <text x={x + w / 2} y={y + h / 2 + 15} textAnchor="middle" fontSize={13} fill={mode === 'spin' ? t.text : ink} {...FONT}>{note}</text>
+      <text
+        x={x + w / 2}
+        y={y + h / 2 - 3}
+        textAnchor="middle"
+        fontSize={15}
+        fontWeight={700}
+        fill={mode === 'spin' ? t.text : ink}
+        {...FONT}
+      >
+        {name}
+      </text>
+      <text x={x + w / 2} y={y + h / 2 + 15} textAnchor="middle" fontSize={13} fill={mode === 'spin' ? t.text : ink} {...FONT}>
+        {note}
+      </text>
     </g>
   );
 }
@@ -46,9 +85,16 @@ function ArrowHead({ id, colour }: { id: string; colour: string }) {
 function Database({ x, y, w, label }: { x: number; y: number; w: number; label: string }) {
   return (
     <g>
-      <path d={`M${x},${y + 8} a${w / 2},8 0 0 1 ${w},0 v40 a${w / 2},8 0 0 1 ${-w},0 z`} fill={t.surface} stroke={t.axis} strokeWidth={1.5} />
+      <path
+        d={`M${x},${y + 8} a${w / 2},8 0 0 1 ${w},0 v40 a${w / 2},8 0 0 1 ${-w},0 z`}
+        fill={t.surface}
+        stroke={t.axis}
+        strokeWidth={1.5}
+      />
       <path d={`M${x},${y + 8} a${w / 2},8 0 0 0 ${w},0`} fill="none" stroke={t.axis} strokeWidth={1.5} />
-      <text x={x + w / 2} y={y + 38} textAnchor="middle" fontSize={14} fill={t.text} {...FONT}>{label}</text>
+      <text x={x + w / 2} y={y + 38} textAnchor="middle" fontSize={14} fill={t.text} {...FONT}>
+        {label}
+      </text>
     </g>
   );
 }
@@ -57,8 +103,12 @@ function LockBox({ x, y, w, label, sub }: { x: number; y: number; w: number; lab
   return (
     <g>
       <rect x={x} y={y} width={w} height={46} rx={8} fill={t.background} stroke={t.text} strokeWidth={2.5} />
-      <text x={x + w / 2} y={y + 20} textAnchor="middle" fontSize={14} fontWeight={700} fill={t.text} {...FONT}>{label}</text>
-      <text x={x + w / 2} y={y + 37} textAnchor="middle" fontSize={12.5} fill={t.muted} {...FONT}>{sub}</text>
+      <text x={x + w / 2} y={y + 20} textAnchor="middle" fontSize={14} fontWeight={700} fill={t.text} {...FONT}>
+        {label}
+      </text>
+      <text x={x + w / 2} y={y + 37} textAnchor="middle" fontSize={12.5} fill={t.muted} {...FONT}>
+        {sub}
+      </text>
     </g>
   );
 }
@@ -79,8 +129,8 @@ function ClassicKernel() {
     <svg viewBox="0 0 724 292" className="lesson-diagram" role="img" aria-labelledby={`${id}-t ${id}-d`}>
       <title id={`${id}-t`}>The classic kernel: every CPU needs I/O lock 8</title>
       <desc id={`${id}-d`}>
-        Eight CPUs in a row. One holds I/O lock 8 and works on the TCP/IP database; four spin, waiting for the lock;
-        three run the application. Every path to the database passes through the one lock.
+        Eight CPUs in a row. One holds I/O lock 8 and works on the TCP/IP database; four spin, waiting for the lock; three run the
+        application. Every path to the database passes through the one lock.
       </desc>
       <defs>
         <ArrowHead id={head} colour={t.text} />
@@ -102,8 +152,12 @@ function ClassicKernel() {
       <LockBox x={lockX} y={140} w={lockW} label="I/O lock 8" sub="TCP/IP global spinlock" />
       <Arrow id={head} d={`M${lockX + lockW / 2},188 V218`} colour={t.text} />
       <Database x={lockX + 10} y={220} w={lockW - 20} label="TCP/IP database" />
-      <text x={lockX + lockW + 22} y={160} fontSize={13.5} fill={t.text} {...FONT}>One CPU at a time gets through;</text>
-      <text x={lockX + lockW + 22} y={178} fontSize={13.5} fill={t.text} {...FONT}>the rest spin, doing no work.</text>
+      <text x={lockX + lockW + 22} y={160} fontSize={13.5} fill={t.text} {...FONT}>
+        One CPU at a time gets through;
+      </text>
+      <text x={lockX + lockW + 22} y={178} fontSize={13.5} fill={t.text} {...FONT}>
+        the rest spin, doing no work.
+      </text>
     </svg>
   );
 }
@@ -123,9 +177,9 @@ function ScalableKernel() {
     <svg viewBox="0 0 760 350" className="lesson-diagram" role="img" aria-labelledby={`${id}-t ${id}-d`}>
       <title id={`${id}-t`}>The Scalable Kernel: KRPs queued for the designated CPU</title>
       <desc id={`${id}-d`}>
-        Six CPUs run their processes' reads and writes in parallel; each copies the data, leaves a kernel request packet
-        on one queue and goes on, with no lock. The designated TCP/IP CPU takes the packets first come, first served,
-        holding the TCP/IP global lock, which no other CPU ever takes.
+        Six CPUs run their processes' reads and writes in parallel; each copies the data, leaves a kernel request packet on one queue and
+        goes on, with no lock. The designated TCP/IP CPU takes the packets first come, first served, holding the TCP/IP global lock, which
+        no other CPU ever takes.
       </desc>
       <defs>
         <ArrowHead id={head} colour={t.text} />
@@ -142,11 +196,24 @@ function ScalableKernel() {
         );
       })}
       <rect x={q.x} y={q.y} width={q.w} height={q.h} rx={8} fill={t.surface} stroke={t.axis} strokeWidth={1.5} />
-      <text x={q.x + 14} y={q.y + 29} fontSize={15} fontWeight={700} fill={t.text} {...FONT}>KRP queue</text>
+      <text x={q.x + 14} y={q.y + 29} fontSize={15} fontWeight={700} fill={t.text} {...FONT}>
+        KRP queue
+      </text>
       {[0, 1, 2, 3, 4].map((k) => (
         <g key={k}>
-          <rect x={q.x + q.w - 66 - k * 62} y={q.y + 9} width={54} height={30} rx={4} fill={t.background} stroke={t.text} strokeWidth={1.5} />
-          <text x={q.x + q.w - 39 - k * 62} y={q.y + 29} textAnchor="middle" fontSize={13.5} fill={t.text} {...FONT}>KRP</text>
+          <rect
+            x={q.x + q.w - 66 - k * 62}
+            y={q.y + 9}
+            width={54}
+            height={30}
+            rx={4}
+            fill={t.background}
+            stroke={t.text}
+            strokeWidth={1.5}
+          />
+          <text x={q.x + q.w - 39 - k * 62} y={q.y + 29} textAnchor="middle" fontSize={13.5} fill={t.text} {...FONT}>
+            KRP
+          </text>
         </g>
       ))}
       <Arrow id={head} d={`M${q.x + q.w + 2},${q.y + q.h / 2} H${d.x - 4}`} colour={t.text} />
@@ -155,10 +222,18 @@ function ScalableKernel() {
       <LockBox x={d.x} y={q.y + 90} w={d.w} label="TCP/IP global lock" sub="only CPU 7 takes it" />
       <Arrow id={head} d={`M${d.x + d.w / 2},${q.y + 138} V${q.y + 150}`} colour={t.text} />
       <Database x={d.x + 15} y={q.y + 152} w={d.w - 30} label="TCP/IP database" />
-      <text x={q.x} y={q.y + 84} fontSize={14} fill={t.text} {...FONT}>Every CPU: copy the user&apos;s data, queue a KRP, post the I/O at once.</text>
-      <text x={q.x} y={q.y + 104} fontSize={14} fill={t.text} {...FONT}>No lock, so no spinning.</text>
-      <text x={d.x - 16} y={q.y + 124} textAnchor="end" fontSize={14} fill={t.text} {...FONT}>One fork thread takes the KRPs in order,</text>
-      <text x={d.x - 16} y={q.y + 144} textAnchor="end" fontSize={14} fill={t.text} {...FONT}>holding a lock nobody else wants.</text>
+      <text x={q.x} y={q.y + 84} fontSize={14} fill={t.text} {...FONT}>
+        Every CPU: copy the user&apos;s data, queue a KRP, post the I/O at once.
+      </text>
+      <text x={q.x} y={q.y + 104} fontSize={14} fill={t.text} {...FONT}>
+        No lock, so no spinning.
+      </text>
+      <text x={d.x - 16} y={q.y + 124} textAnchor="end" fontSize={14} fill={t.text} {...FONT}>
+        One fork thread takes the KRPs in order,
+      </text>
+      <text x={d.x - 16} y={q.y + 144} textAnchor="end" fontSize={14} fill={t.text} {...FONT}>
+        holding a lock nobody else wants.
+      </text>
     </svg>
   );
 }

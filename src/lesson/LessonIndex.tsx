@@ -25,25 +25,45 @@ export function LessonIndex() {
         <p className="lesson-kicker">StackLab lessons</p>
         <h1>Why network stacks stop scaling</h1>
         <p className="lesson-summary">
-          Short lessons built on the lab. In each one you predict what a multiprocessor will do, run the experiment in an
-          embedded lab, compare, and then read why. Your predictions and answers stay in this browser.
+          Short lessons built on the lab. In each one you predict what a multiprocessor will do, run the experiment in an embedded lab,
+          compare, and then read why. Your predictions and answers stay in this browser.
         </p>
-        <p className="lesson-present"><a href="#/present">Present to a class</a>: scripted scenes for a projector, with questions the class answers before you reveal them.</p>
+        <p className="lesson-present">
+          <a href="#/present">Present to a class</a>: scripted scenes for a projector, with questions the class answers before you reveal
+          them.
+        </p>
       </header>
       <ProgressNotice />
       <ol className="lesson-list">
         {catalog.lessons.map((lesson, index) => {
           const progress = data.lessons[lesson.meta.id] ?? emptyLessonProgress();
           const status = lessonStatus(lesson, progress);
-          const state = status.complete ? 'Completed' : status.started ? `In progress: ${status.done} of ${status.total} steps` : 'Not started';
+          const state = status.complete
+            ? 'Completed'
+            : status.started
+              ? `In progress: ${status.done} of ${status.total} steps`
+              : 'Not started';
           return (
             <li key={lesson.meta.id} className={`lesson-list-item${status.complete ? ' lesson-list-done' : ''}`}>
-              <p className="lesson-kicker">Lesson {index + 1} · about {lesson.meta.minutes} minutes</p>
-              <h2><a href={`#/lessons/${lesson.meta.id}`}>{lesson.meta.title}</a></h2>
+              <p className="lesson-kicker">
+                Lesson {index + 1} · about {lesson.meta.minutes} minutes
+              </p>
+              <h2>
+                <a href={`#/lessons/${lesson.meta.id}`}>{lesson.meta.title}</a>
+              </h2>
               <p className="lesson-list-summary">{lesson.meta.summary}</p>
-              <ProgressBar status={status} label={`Progress in ${lesson.meta.title}`} text={state} testId={`index-status-${lesson.meta.id}`} />
-              <p className="lesson-list-go" aria-hidden="true">{status.complete ? 'Review' : status.started ? 'Continue' : 'Start'} the lesson →</p>
-              <p className="lesson-list-source">Source: <cite>{lesson.meta.sources[0]!.title}</cite>, {lesson.meta.sources[0]!.authors.join(', ')}</p>
+              <ProgressBar
+                status={status}
+                label={`Progress in ${lesson.meta.title}`}
+                text={state}
+                testId={`index-status-${lesson.meta.id}`}
+              />
+              <p className="lesson-list-go" aria-hidden="true">
+                {status.complete ? 'Review' : status.started ? 'Continue' : 'Start'} the lesson →
+              </p>
+              <p className="lesson-list-source">
+                Source: <cite>{lesson.meta.sources[0]!.title}</cite>, {lesson.meta.sources[0]!.authors.join(', ')}
+              </p>
             </li>
           );
         })}
@@ -56,7 +76,13 @@ export function LessonIndex() {
           {broken.map(([id, problems]) => (
             <div key={id}>
               <h3>lessons/{id}.md</h3>
-              <ul className="lesson-problems">{problems.map((problem, i) => <li key={i}><code>{formatProblem(problem)}</code></li>)}</ul>
+              <ul className="lesson-problems">
+                {problems.map((problem, i) => (
+                  <li key={i}>
+                    <code>{formatProblem(problem)}</code>
+                  </li>
+                ))}
+              </ul>
             </div>
           ))}
         </section>

@@ -37,15 +37,27 @@ function MissingLesson({ id }: { id: string }) {
   usePageTitle('Lesson not found · StackLab');
   return (
     <div className="lesson-page lesson-missing">
-      <nav className="lesson-crumbs" aria-label="Breadcrumb"><a href="#/lessons">All lessons</a></nav>
+      <nav className="lesson-crumbs" aria-label="Breadcrumb">
+        <a href="#/lessons">All lessons</a>
+      </nav>
       <h1 tabIndex={-1}>{problems ? 'This lesson has errors' : 'There is no such lesson'}</h1>
       {problems ? (
         <>
-          <p>The lesson file <code>lessons/{id}.md</code> could not be read. Its author can fix it:</p>
-          <ul className="lesson-problems">{problems.map((problem, i) => <li key={i}><code>{formatProblem(problem)}</code></li>)}</ul>
+          <p>
+            The lesson file <code>lessons/{id}.md</code> could not be read. Its author can fix it:
+          </p>
+          <ul className="lesson-problems">
+            {problems.map((problem, i) => (
+              <li key={i}>
+                <code>{formatProblem(problem)}</code>
+              </li>
+            ))}
+          </ul>
         </>
       ) : (
-        <p>No lesson is called “{id}”. <a href="#/lessons">See all lessons</a>.</p>
+        <p>
+          No lesson is called “{id}”. <a href="#/lessons">See all lessons</a>.
+        </p>
       )}
     </div>
   );
@@ -72,15 +84,24 @@ function LessonBody({ lesson, embedded }: { lesson: Lesson; embedded: boolean })
   return (
     <div className="lesson-page">
       <nav className="lesson-crumbs" aria-label="Breadcrumb">
-        <a href="#/lessons">All lessons</a> <span aria-hidden="true">›</span> <span>Lesson {position + 1} of {catalog.lessons.length}</span>
+        <a href="#/lessons">All lessons</a> <span aria-hidden="true">›</span>{' '}
+        <span>
+          Lesson {position + 1} of {catalog.lessons.length}
+        </span>
       </nav>
       <header className="lesson-header">
-        <p className="lesson-kicker">Lesson {position + 1} · about {lesson.meta.minutes} minutes</p>
+        <p className="lesson-kicker">
+          Lesson {position + 1} · about {lesson.meta.minutes} minutes
+        </p>
         <h1 tabIndex={-1}>{lesson.meta.title}</h1>
         <p className="lesson-summary">{lesson.meta.summary}</p>
         <EmbedCodeButton />
-        <ProgressBar status={status} label="Lesson progress" testId="lesson-progress"
-          text={status.complete ? `Complete: all ${status.total} steps done` : `${status.done} of ${status.total} steps done`} />
+        <ProgressBar
+          status={status}
+          label="Lesson progress"
+          testId="lesson-progress"
+          text={status.complete ? `Complete: all ${status.total} steps done` : `${status.done} of ${status.total} steps done`}
+        />
         <SectionNav lesson={lesson} progress={progress} />
       </header>
       <ProgressNotice quiet={embedded} />
@@ -92,8 +113,22 @@ function LessonBody({ lesson, embedded }: { lesson: Lesson; embedded: boolean })
       <footer className="lesson-footer">
         <Completion lesson={lesson} complete={status.complete} done={status.done} total={status.total} next={next} />
         <nav className="lesson-pager" aria-label="Other lessons">
-          {previous ? <a className="lesson-pager-prev" href={`#/lessons/${previous.meta.id}`}><span className="lesson-pager-dir">Previous lesson</span> {previous.meta.title}</a> : <span />}
-          {next ? <a className="lesson-pager-next" href={`#/lessons/${next.meta.id}`}><span className="lesson-pager-dir">Next lesson</span> {next.meta.title}</a> : <a className="lesson-pager-next" href="#/lessons"><span className="lesson-pager-dir">All lessons</span> Back to the list</a>}
+          {previous ? (
+            <a className="lesson-pager-prev" href={`#/lessons/${previous.meta.id}`}>
+              <span className="lesson-pager-dir">Previous lesson</span> {previous.meta.title}
+            </a>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <a className="lesson-pager-next" href={`#/lessons/${next.meta.id}`}>
+              <span className="lesson-pager-dir">Next lesson</span> {next.meta.title}
+            </a>
+          ) : (
+            <a className="lesson-pager-next" href="#/lessons">
+              <span className="lesson-pager-dir">All lessons</span> Back to the list
+            </a>
+          )}
         </nav>
         <ResetLesson id={id} started={status.started} />
       </footer>
@@ -123,8 +158,14 @@ function SectionNav({ lesson, progress }: { lesson: Lesson; progress: LessonProg
           const done = section.steps.length > 0 && section.steps.every((step) => stepDone(lesson, progress, step));
           return (
             <li key={section.slug}>
-              <button type="button" className={done ? 'lesson-section-link lesson-section-done' : 'lesson-section-link'} onClick={() => goToSection(section.slug)}>
-                <span className="lesson-section-number" aria-hidden="true">{done ? '✓' : index + 1}</span>
+              <button
+                type="button"
+                className={done ? 'lesson-section-link lesson-section-done' : 'lesson-section-link'}
+                onClick={() => goToSection(section.slug)}
+              >
+                <span className="lesson-section-number" aria-hidden="true">
+                  {done ? '✓' : index + 1}
+                </span>
                 {section.title}
                 {section.steps.length > 0 && <span className="visually-hidden">{done ? ' (done)' : ' (to do)'}</span>}
               </button>
@@ -136,8 +177,18 @@ function SectionNav({ lesson, progress }: { lesson: Lesson; progress: LessonProg
   );
 }
 
-function Section({ lesson, section, index, progress, numbers }: {
-  lesson: Lesson; section: LessonSection; index: number; progress: LessonProgress; numbers: Map<string, number>;
+function Section({
+  lesson,
+  section,
+  index,
+  progress,
+  numbers,
+}: {
+  lesson: Lesson;
+  section: LessonSection;
+  index: number;
+  progress: LessonProgress;
+  numbers: Map<string, number>;
 }) {
   const id = lesson.meta.id;
   // Observe, Explain and Check hold or state the answers: they open once every
@@ -146,34 +197,55 @@ function Section({ lesson, section, index, progress, numbers }: {
   return (
     <section className={`lesson-section lesson-section-${section.slug}`} aria-labelledby={`section-${section.slug}`}>
       <h2 id={`section-${section.slug}`} tabIndex={-1}>
-        <span className="lesson-section-number" aria-hidden="true">{index + 1}</span>{section.title}
+        <span className="lesson-section-number" aria-hidden="true">
+          {index + 1}
+        </span>
+        {section.title}
       </h2>
       {section.title === 'Sources' && <Sources lesson={lesson} />}
       {pending.length > 0 ? (
         <p className="lesson-gated" data-testid={`gated-${section.slug}`}>
-          {section.title === 'Check' ? 'These questions use the answers to your predictions' : 'This section holds the answers to your predictions'}, so {section.title === 'Check' ? 'they open' : 'it opens'} once you have
-          committed {pending.length === 1 ? 'your prediction' : `all ${Object.keys(lesson.predicts).length} predictions`}{' '}
-          ({pending.length} still to make, in{' '}
-          <button type="button" className="lesson-inline-link" onClick={() => goToSection('predict')}>Predict</button>).
+          {section.title === 'Check'
+            ? 'These questions use the answers to your predictions'
+            : 'This section holds the answers to your predictions'}
+          , so {section.title === 'Check' ? 'they open' : 'it opens'} once you have committed{' '}
+          {pending.length === 1 ? 'your prediction' : `all ${Object.keys(lesson.predicts).length} predictions`} ({pending.length} still to
+          make, in{' '}
+          <button type="button" className="lesson-inline-link" onClick={() => goToSection('predict')}>
+            Predict
+          </button>
+          ).
         </p>
-      ) : section.blocks.map((block, i) => {
-        if (block.kind === 'markdown') return <RenderedHtml key={i} html={block.html} />;
-        const component = block.component;
-        switch (component.type) {
-          case 'predict':
-            return <Predict key={i} lessonId={id} predict={component} prediction={progress.predictions[component.id]} />;
-          case 'lab':
-            return <LabStep key={i} lesson={lesson} lab={component} number={numbers.get(component.id)!} progress={progress} />;
-          case 'compare':
-            return <Compare key={i} compare={component} predict={lesson.predicts[component.predict]!} lab={lesson.labs[component.lab]!} progress={progress} />;
-          case 'check':
-            return <Check key={i} lessonId={id} check={component} number={numbers.get(component.id)!} saved={progress.checks[component.id]} />;
-          case 'figure':
-            return <Figure key={i} figure={component} />;
-          case 'note':
-            return <Note key={i} note={component} />;
-        }
-      })}
+      ) : (
+        section.blocks.map((block, i) => {
+          if (block.kind === 'markdown') return <RenderedHtml key={i} html={block.html} />;
+          const component = block.component;
+          switch (component.type) {
+            case 'predict':
+              return <Predict key={i} lessonId={id} predict={component} prediction={progress.predictions[component.id]} />;
+            case 'lab':
+              return <LabStep key={i} lesson={lesson} lab={component} number={numbers.get(component.id)!} progress={progress} />;
+            case 'compare':
+              return (
+                <Compare
+                  key={i}
+                  compare={component}
+                  predict={lesson.predicts[component.predict]!}
+                  lab={lesson.labs[component.lab]!}
+                  progress={progress}
+                />
+              );
+            case 'check':
+              return (
+                <Check key={i} lessonId={id} check={component} number={numbers.get(component.id)!} saved={progress.checks[component.id]} />
+              );
+            case 'figure':
+              return <Figure key={i} figure={component} />;
+            case 'note':
+              return <Note key={i} note={component} />;
+          }
+        })
+      )}
     </section>
   );
 }
@@ -183,25 +255,47 @@ function Sources({ lesson }: { lesson: Lesson }) {
     <ul className="lesson-sources">
       {lesson.meta.sources.map((source, i) => (
         <li key={i}>
-          <cite>{source.title}</cite>. {source.authors.join(', ')}{source.publisher ? ` (${source.publisher})` : ''}.
-          {source.note && <span className="lesson-muted"> {source.note}</span>}
+          <cite>{source.title}</cite>. {source.authors.join(', ')}
+          {source.publisher ? ` (${source.publisher})` : ''}.{source.note && <span className="lesson-muted"> {source.note}</span>}
         </li>
       ))}
     </ul>
   );
 }
 
-function Completion({ lesson, complete, done, total, next }: { lesson: Lesson; complete: boolean; done: number; total: number; next?: Lesson }) {
+function Completion({
+  lesson,
+  complete,
+  done,
+  total,
+  next,
+}: {
+  lesson: Lesson;
+  complete: boolean;
+  done: number;
+  total: number;
+  next?: Lesson;
+}) {
   return (
     <div className={complete ? 'lesson-complete lesson-complete-yes' : 'lesson-complete'} data-testid="lesson-complete">
-      <p className="visually-hidden" role="status">{complete ? `Lesson complete: ${lesson.meta.title}.` : ''}</p>
+      <p className="visually-hidden" role="status">
+        {complete ? `Lesson complete: ${lesson.meta.title}.` : ''}
+      </p>
       {complete ? (
         <>
-          <p className="lesson-complete-title"><span aria-hidden="true">✓ </span>Lesson complete</p>
-          <p>You predicted, measured and explained “{lesson.meta.title}”.{next ? ` Next: ${next.meta.title}.` : ' That was the last lesson for now.'}</p>
+          <p className="lesson-complete-title">
+            <span aria-hidden="true">✓ </span>Lesson complete
+          </p>
+          <p>
+            You predicted, measured and explained “{lesson.meta.title}”.
+            {next ? ` Next: ${next.meta.title}.` : ' That was the last lesson for now.'}
+          </p>
         </>
       ) : (
-        <p>{total - done} step{total - done === 1 ? '' : 's'} left: every prediction committed, every experiment run, every question answered.</p>
+        <p>
+          {total - done} step{total - done === 1 ? '' : 's'} left: every prediction committed, every experiment run, every question
+          answered.
+        </p>
       )}
     </div>
   );
@@ -215,16 +309,26 @@ function ResetLesson({ id, started }: { id: string; started: boolean }) {
       {asking ? (
         <>
           <p id={`reset-${id}`}>Clear your predictions, runs and answers for this lesson?</p>
-          <button type="button" className="btn" aria-describedby={`reset-${id}`}
+          <button
+            type="button"
+            className="btn"
+            aria-describedby={`reset-${id}`}
             onClick={() => {
               progressStore().resetLesson(id);
               setAsking(false);
               document.querySelector<HTMLElement>('.lesson-header h1')?.focus();
-            }}>Yes, start again</button>
-          <button type="button" className="btn" autoFocus onClick={() => setAsking(false)}>Keep my progress</button>
+            }}
+          >
+            Yes, start again
+          </button>
+          <button type="button" className="btn" autoFocus onClick={() => setAsking(false)}>
+            Keep my progress
+          </button>
         </>
       ) : (
-        <button type="button" className="btn lesson-quiet" onClick={() => setAsking(true)}>Start this lesson again</button>
+        <button type="button" className="btn lesson-quiet" onClick={() => setAsking(true)}>
+          Start this lesson again
+        </button>
       )}
     </div>
   );

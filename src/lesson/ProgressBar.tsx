@@ -8,11 +8,21 @@ export function ProgressBar({ status, label, text, testId }: { status: LessonSta
   const { done, total, complete } = status;
   return (
     <div className="lesson-progress">
-      <div className="lesson-progress-track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total}
-        aria-valuenow={done} aria-valuetext={text}>
+      <div
+        className="lesson-progress-track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={text}
+      >
         <div className="lesson-progress-fill" style={{ width: `${total ? (100 * done) / total : 0}%` }} />
       </div>
-      <p className="lesson-progress-text" data-testid={testId}>{complete && <span aria-hidden="true">✓ </span>}{text}</p>
+      <p className="lesson-progress-text" data-testid={testId}>
+        {complete && <span aria-hidden="true">✓ </span>}
+        {text}
+      </p>
     </div>
   );
 }

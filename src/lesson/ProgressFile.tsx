@@ -33,7 +33,10 @@ export function ProgressFile() {
 
   const load = async (file: File) => {
     if (notice?.kind === 'newer') {
-      setMessage({ ok: false, text: 'This browser holds progress from a newer StackLab, which this one cannot merge into. Nothing was imported.' });
+      setMessage({
+        ok: false,
+        text: 'This browser holds progress from a newer StackLab, which this one cannot merge into. Nothing was imported.',
+      });
       return;
     }
     const bytes = await readTextFile(file, MAX_PROGRESS_FILE_BYTES);
@@ -58,19 +61,41 @@ export function ProgressFile() {
   return (
     <section className="progress-file" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Your progress as a file</h2>
-      <p className="lesson-muted">Keep your predictions and answers, move them to another browser, or hand them in. Loading a file adds to what this browser has; it never removes anything.</p>
+      <p className="lesson-muted">
+        Keep your predictions and answers, move them to another browser, or hand them in. Loading a file adds to what this browser has; it
+        never removes anything.
+      </p>
       <div className="progress-file-row">
-        <button type="button" className="btn" onClick={save}>Save my progress to a file</button>
-        <button type="button" className="btn" onClick={() => input.current?.click()}>Load progress from a file…</button>
-        <input ref={input} type="file" accept="application/json,.json" hidden aria-label="Progress file to load"
+        <button type="button" className="btn" onClick={save}>
+          Save my progress to a file
+        </button>
+        <button type="button" className="btn" onClick={() => input.current?.click()}>
+          Load progress from a file…
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label="Progress file to load"
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
             if (file) void load(file);
-          }} />
+          }}
+        />
       </div>
-      <p role="status" className={`progress-file-message ${message ? (message.ok ? 'progress-file-ok' : 'progress-file-error') : ''}`} data-testid="progress-file-message">
-        {message && <><span aria-hidden="true">{message.ok ? '✓ ' : '✗ '}</span>{message.text}</>}
+      <p
+        role="status"
+        className={`progress-file-message ${message ? (message.ok ? 'progress-file-ok' : 'progress-file-error') : ''}`}
+        data-testid="progress-file-message"
+      >
+        {message && (
+          <>
+            <span aria-hidden="true">{message.ok ? '✓ ' : '✗ '}</span>
+            {message.text}
+          </>
+        )}
       </p>
     </section>
   );

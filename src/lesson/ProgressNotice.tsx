@@ -27,20 +27,32 @@ export function ProgressNotice({ quiet = false }: { quiet?: boolean } = {}) {
     <>
       {notice && (
         <div className="lesson-notice" role="alert" data-testid="progress-notice">
-          <p><strong>About your saved progress:</strong> {notice.message}</p>
+          <p>
+            <strong>About your saved progress:</strong> {notice.message}
+          </p>
           {notice.kind === 'corrupt' && <p>Progress you make now will replace it. Or reset to start afresh.</p>}
           <div className="lesson-notice-actions">
             {resettable && (
-              <button type="button" className="btn btn-primary"
-                onClick={() => { progressStore().resetAll(); setSaid('Saved lesson progress cleared. You are starting afresh.'); }}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  progressStore().resetAll();
+                  setSaid('Saved lesson progress cleared. You are starting afresh.');
+                }}
+              >
                 Reset saved progress
               </button>
             )}
-            <button type="button" className="btn" onClick={() => progressStore().dismissNotice()}>Dismiss</button>
+            <button type="button" className="btn" onClick={() => progressStore().dismissNotice()}>
+              Dismiss
+            </button>
           </div>
         </div>
       )}
-      <p className="visually-hidden" role="status">{said}</p>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
     </>
   );
 }

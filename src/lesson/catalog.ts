@@ -33,14 +33,27 @@ export function parseSummary(text: string, file: string, problems: LessonProblem
     const children = token.children ?? [];
     const open = children.findIndex((child) => child.type === 'link_open');
     if (open < 0) {
-      problems.push({ file, line, message: `the list item "${token.content}" is not a link to a lesson.`, fix: 'write it as "1. [Title](lesson-id.md)".' });
+      problems.push({
+        file,
+        line,
+        message: `the list item "${token.content}" is not a link to a lesson.`,
+        fix: 'write it as "1. [Title](lesson-id.md)".',
+      });
       continue;
     }
     const href = String(children[open]!.attrGet('href') ?? '');
     const close = children.findIndex((child, i) => i > open && child.type === 'link_close');
-    const title = children.slice(open + 1, close).map((child) => child.content).join('');
+    const title = children
+      .slice(open + 1, close)
+      .map((child) => child.content)
+      .join('');
     if (!/^[a-z0-9]+(-[a-z0-9]+)*\.md$/.test(href)) {
-      problems.push({ file, line, message: `"${href}" is not the file name of a lesson in lessons/.`, fix: 'link to the lesson file by name, such as "one-lock-for-every-cpu.md".' });
+      problems.push({
+        file,
+        line,
+        message: `"${href}" is not the file name of a lesson in lessons/.`,
+        fix: 'link to the lesson file by name, such as "one-lock-for-every-cpu.md".',
+      });
       continue;
     }
     const earlier = entries.find((entry) => entry.file === href);
@@ -51,7 +64,12 @@ export function parseSummary(text: string, file: string, problems: LessonProblem
     entries.push({ file: href, title, line });
   }
   if (entries.length === 0 && problems.length === 0) {
-    problems.push({ file, line: 1, message: 'SUMMARY.md lists no lessons.', fix: 'add a numbered list of links, one per lesson: "1. [Title](lesson-id.md)".' });
+    problems.push({
+      file,
+      line: 1,
+      message: 'SUMMARY.md lists no lessons.',
+      fix: 'add a numbered list of links, one per lesson: "1. [Title](lesson-id.md)".',
+    });
   }
   return entries;
 }
@@ -94,7 +112,12 @@ export function buildCatalog(input: CatalogInput): Catalog {
   }
   for (const file of files) {
     if (!entries.some((entry) => entry.file === file)) {
-      problems.push({ file: summaryFile, line: 1, message: `the lesson file "${file}" is not listed.`, fix: `add "1. [Its title](${file})" where it belongs in the order.` });
+      problems.push({
+        file: summaryFile,
+        line: 1,
+        message: `the lesson file "${file}" is not listed.`,
+        fix: `add "1. [Its title](${file})" where it belongs in the order.`,
+      });
     }
   }
   const lessons: Lesson[] = [];
@@ -105,7 +128,12 @@ export function buildCatalog(input: CatalogInput): Catalog {
     try {
       const lesson = parseLesson(`${dir}${entry.file}`, text, { presets: input.presets, schema: input.schema });
       if (lesson.meta.title !== entry.title) {
-        problems.push({ file: summaryFile, line: entry.line, message: `the link says "${entry.title}" but the lesson's title is "${lesson.meta.title}".`, fix: 'use the same title in both places.' });
+        problems.push({
+          file: summaryFile,
+          line: entry.line,
+          message: `the link says "${entry.title}" but the lesson's title is "${lesson.meta.title}".`,
+          fix: 'use the same title in both places.',
+        });
       }
       lessons.push(lesson);
     } catch (error) {

@@ -7,14 +7,16 @@ import { checkKey, savedAnswer } from './check-answer.js';
 import type { CheckComponent } from './components.js';
 
 const check = (options: [string, boolean?][]): CheckComponent => ({
-  type: 'check', id: 'which', question: 'Which one?',
+  type: 'check',
+  id: 'which',
+  question: 'Which one?',
   options: options.map(([text, correct]) => ({ text, explain: 'Because of what the lab shows.', ...(correct ? { correct } : {}) })),
 });
 const before = check([['Right.', true], ['Wrong.'], ['Also wrong.']]);
 const reordered = check([['Wrong.'], ['Also wrong.'], ['Right.', true]]);
 
 describe('a saved answer to a check', () => {
-  it('is kept when it carries the check\'s key', () => {
+  it("is kept when it carries the check's key", () => {
     const saved = { attempts: [1, 0], correct: true, key: checkKey(before) };
     expect(savedAnswer(before, saved)).toBe(saved);
   });

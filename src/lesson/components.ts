@@ -9,18 +9,9 @@ import { VIEW_IDS } from '../shared/view-ids.js';
 import { METRIC_IDS } from '../shared/metrics.js';
 
 /** The skeleton: every lesson has exactly these level-2 headings, in this order. */
-export const SECTIONS = [
-  'What you will learn',
-  'Predict',
-  'Experiment',
-  'Observe',
-  'Explain',
-  'Check',
-  'Sources',
-] as const;
+export const SECTIONS = ['What you will learn', 'Predict', 'Experiment', 'Observe', 'Explain', 'Check', 'Sources'] as const;
 
 export type SectionTitle = (typeof SECTIONS)[number];
-
 
 /** The built-in diagrams a ```figure may draw (src/lesson/Diagrams.tsx). */
 export const DIAGRAM_IDS = ['classic-kernel', 'scalable-kernel'] as const;
@@ -31,7 +22,10 @@ export const CODE_LANGUAGES = ['sh', 'json', 'c', 'text'] as const;
 /** The components and the sections each may stand in. */
 export const COMPONENTS = {
   predict: { sections: ['Predict'], purpose: 'the learner commits a prediction before the experiment; the answer is kept' },
-  lab: { sections: ['Experiment'], purpose: 'an embedded lab with a scenario, only the relevant controls and views, and a task of runs to make' },
+  lab: {
+    sections: ['Experiment'],
+    purpose: 'an embedded lab with a scenario, only the relevant controls and views, and a task of runs to make',
+  },
   compare: { sections: ['Observe'], purpose: "shows the learner's prediction again beside what their own run measured" },
   check: { sections: ['Check'], purpose: 'a question with options, one correct, each with an explanation' },
   figure: { sections: SECTIONS.filter((s) => s !== 'Check'), purpose: 'a captioned table of figures or a built-in diagram' },
@@ -350,7 +344,6 @@ export const FRONT_MATTER_SCHEMA: JsonSchema = {
     },
   },
 };
-
 
 export const COMPONENT_SCHEMAS: Record<ComponentName, JsonSchema> = {
   predict: {

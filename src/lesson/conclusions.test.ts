@@ -8,7 +8,16 @@ import { conclusionPoints, judge } from './conclusions.js';
 
 const scenarios = { s: { 'machine.cpus': 1 } };
 function curve(relation: Conclusion['relation'], extra: Partial<Conclusion> = {}): Conclusion {
-  return { id: 'c', says: 'x', relation, scenario: 's', metric: 'transmit_packets_per_s', field: 'machine.cpus', at: [2, 4, 8, 16], ...extra } as Conclusion;
+  return {
+    id: 'c',
+    says: 'x',
+    relation,
+    scenario: 's',
+    metric: 'transmit_packets_per_s',
+    field: 'machine.cpus',
+    at: [2, 4, 8, 16],
+    ...extra,
+  } as Conclusion;
 }
 const judged = (c: Conclusion, values: number[]) => judge(c, conclusionPoints(c, scenarios), values);
 
@@ -48,8 +57,8 @@ describe('conclusions: each relation', () => {
     expect(hill.holds).toBe(true);
     expect(hill.margin).toBeCloseTo(60);
     expect(hill.measured).toMatch(/highest at machine\.cpus=4/);
-    expect(judged(hump, [1, 2, 3, 4]).holds).toBe(false);   // still rising at the end
-    expect(judged(hump, [4, 3, 2, 1]).holds).toBe(false);   // falling from the start
-    expect(judged(hump, [1, 5, 5, 5]).holds).toBe(false);   // the peak at the last point too
+    expect(judged(hump, [1, 2, 3, 4]).holds).toBe(false); // still rising at the end
+    expect(judged(hump, [4, 3, 2, 1]).holds).toBe(false); // falling from the start
+    expect(judged(hump, [1, 5, 5, 5]).holds).toBe(false); // the peak at the last point too
   });
 });

@@ -54,7 +54,9 @@ export const RELATION_FIELDS: Record<ConclusionRelation, { required: string[]; o
 export const CONCLUSION_COMMON_FIELDS = ['id', 'says', 'relation', 'scope'];
 
 function settingsLabel(settings: FieldSettings | undefined): string {
-  return Object.entries(settings ?? {}).map(([path, value]) => `${path}=${value}`).join(' ');
+  return Object.entries(settings ?? {})
+    .map(([path, value]) => `${path}=${value}`)
+    .join(' ');
 }
 
 /** The runs a conclusion reads, in the order its relation reads them. */
@@ -145,7 +147,11 @@ export function judge(conclusion: Conclusion, points: ConclusionPoint[], values:
       const top = v.indexOf(peak);
       // how far the peak stands above each end, in % of it: both must be above 0
       const margin = Math.min(100 * relative(peak - v[0]!, peak), 100 * relative(peak - v[v.length - 1]!, peak));
-      return { holds: top > 0 && top < v.length - 1 && margin > 0, margin, measured: `${measured} (highest at ${conclusion.field}=${at[top]})` };
+      return {
+        holds: top > 0 && top < v.length - 1 && margin > 0,
+        margin,
+        measured: `${measured} (highest at ${conclusion.field}=${at[top]})`,
+      };
     }
   }
 }
@@ -153,7 +159,8 @@ export function judge(conclusion: Conclusion, points: ConclusionPoint[], values:
 /** The relation in words, for messages and the robustness report. */
 export function relationText(conclusion: Conclusion): string {
   const side = (ref: Conclusion['a']) => `${ref!.metric} at ${ref!.scenario}${ref!.set ? ` ${settingsLabel(ref!.set)}` : ''}`;
-  const curve = () => `${conclusion.metric} over ${conclusion.field} = ${conclusion.at!.join(', ')} (${conclusion.scenario}${conclusion.set ? ` ${settingsLabel(conclusion.set)}` : ''})`;
+  const curve = () =>
+    `${conclusion.metric} over ${conclusion.field} = ${conclusion.at!.join(', ')} (${conclusion.scenario}${conclusion.set ? ` ${settingsLabel(conclusion.set)}` : ''})`;
   switch (conclusion.relation) {
     case 'greater':
       return `${side(conclusion.a)} ${conclusion.factor ? `>= ${conclusion.factor} x` : '>'} ${side(conclusion.b)}`;

@@ -22,7 +22,9 @@ import { verdict } from './verdict.js';
 const core = await loadCoreFromDisk();
 const schema = readSchema(core);
 const lessonDir = join(repoRoot, 'lessons');
-const lessonFiles = readdirSync(lessonDir).filter((file) => file.endsWith('.md') && file !== 'SUMMARY.md').sort();
+const lessonFiles = readdirSync(lessonDir)
+  .filter((file) => file.endsWith('.md') && file !== 'SUMMARY.md')
+  .sort();
 const presets = Object.fromEntries(presetNames().map((name) => [name, readPreset(name)]));
 const catalog = buildCatalog({
   summary: readFileSync(join(lessonDir, 'SUMMARY.md'), 'utf8'),
@@ -62,10 +64,20 @@ const LATER_SOURCES: Record<string, string[]> = {
   'Flat Combining and the Synchronization-Parallelism Tradeoff': ['Danny Hendler', 'Itai Incze', 'Nir Shavit', 'Moran Tzafrir'],
   'Eliminating Receive Livelock in an Interrupt-Driven Kernel': ['Jeffrey C. Mogul', 'K. K. Ramakrishnan'],
   'Beyond Softnet': ['Jamal Hadi Salim', 'Robert Olsson', 'Alexey Kuznetsov'],
-  'Remote Core Locking: Migrating Critical-Section Execution to Improve the Performance of Multithreaded Applications': ['Jean-Pierre Lozi', 'Florian David', 'Gaël Thomas', 'Julia Lawall', 'Gilles Muller'],
+  'Remote Core Locking: Migrating Critical-Section Execution to Improve the Performance of Multithreaded Applications': [
+    'Jean-Pierre Lozi',
+    'Florian David',
+    'Gaël Thomas',
+    'Julia Lawall',
+    'Gilles Muller',
+  ],
   'ffwd: delegation is (much) faster than you think': ['Sepideh Roghanchi', 'Jakob Eriksson', 'Nilanjana Basu'],
   'Red Hat Enterprise Linux 6 Performance Tuning Guide, "Ticket Spinlocks"': ['Red Hat'],
-  'A Quantitative Measure of Fairness and Discrimination for Resource Allocation in Shared Computer Systems': ['Raj Jain', 'Dah-Ming Chiu', 'William Hawe'],
+  'A Quantitative Measure of Fairness and Discrimination for Resource Allocation in Shared Computer Systems': [
+    'Raj Jain',
+    'Dah-Ming Chiu',
+    'William Hawe',
+  ],
   'NAPI HOWTO (Documentation/networking/NAPI_HOWTO.txt)': ['Alexey Kuznetsov', 'Jamal Hadi Salim', 'Robert Olsson'],
 };
 
@@ -73,14 +85,34 @@ describe('lessons/', () => {
   it('has lessons, and every one parses against the core schema with no problems', () => {
     expect(lessonFiles.length).toBeGreaterThanOrEqual(2);
     expect(catalog.problems.map(formatProblem)).toEqual([]);
-    expect(catalog.lessons.map((lesson) => lesson.file)).toEqual(
-      catalog.lessons.map((lesson) => `lessons/${lesson.meta.id}.md`),
-    );
+    expect(catalog.lessons.map((lesson) => lesson.file)).toEqual(catalog.lessons.map((lesson) => `lessons/${lesson.meta.id}.md`));
   });
 
   it('SUMMARY.md lists exactly the lesson files, in the order the index shows', () => {
     expect(catalog.lessons.map((lesson) => `${lesson.meta.id}.md`).sort()).toEqual(lessonFiles);
-    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual(['one-lock-for-every-cpu', 'krps-and-the-designated-cpu', 'the-thundering-herd', 'shrinking-the-critical-section', 'false-sharing-and-posting-under-a-lock', 'the-smp-porting-journey', 'where-the-time-goes', 'location-location-location', 'home-rad-or-cpu-affinity', 'fair-spinlocks-on-unfair-hardware', 'from-50-minutes-to-28', 'bypassing-the-kernel', 'overhead-is-the-key', 'polling-interrupts-and-moderation', 'receive-livelock', 'locks-inside-a-user-level-stack', 'touch-each-byte-once', 'non-scalable-locks', 'from-livelock-to-napi', 'the-designated-cpu-and-rss', 'one-lock-five-escapes']);
+    expect(catalog.lessons.map((lesson) => lesson.meta.id)).toEqual([
+      'one-lock-for-every-cpu',
+      'krps-and-the-designated-cpu',
+      'the-thundering-herd',
+      'shrinking-the-critical-section',
+      'false-sharing-and-posting-under-a-lock',
+      'the-smp-porting-journey',
+      'where-the-time-goes',
+      'location-location-location',
+      'home-rad-or-cpu-affinity',
+      'fair-spinlocks-on-unfair-hardware',
+      'from-50-minutes-to-28',
+      'bypassing-the-kernel',
+      'overhead-is-the-key',
+      'polling-interrupts-and-moderation',
+      'receive-livelock',
+      'locks-inside-a-user-level-stack',
+      'touch-each-byte-once',
+      'non-scalable-locks',
+      'from-livelock-to-napi',
+      'the-designated-cpu-and-rss',
+      'one-lock-five-escapes',
+    ]);
   });
 
   it('the browser bundle (import.meta.glob) sees the same lessons, in the same order', () => {
@@ -90,7 +122,10 @@ describe('lessons/', () => {
 
   it('every lesson cites its source by title and authors', () => {
     for (const lesson of catalog.lessons) {
-      expect(lesson.meta.sources.some((source) => Object.hasOwn(SOURCES, source.title)), `${lesson.meta.id} cites a seed`).toBe(true);
+      expect(
+        lesson.meta.sources.some((source) => Object.hasOwn(SOURCES, source.title)),
+        `${lesson.meta.id} cites a seed`,
+      ).toBe(true);
       const known = { ...SOURCES, ...LATER_SOURCES };
       for (const source of lesson.meta.sources) {
         expect(Object.keys(known), lesson.meta.id).toContain(source.title);
@@ -134,20 +169,35 @@ for (const lesson of catalog.lessons) {
           for (const x of predict.sketch.at) {
             const value = readMetric(run({ ...lesson.labScenarios[lab.id]!, [predict.sketch.field]: x }), compare.metric);
             expect(value, `${compare.metric} at ${predict.sketch.field}=${x} measured nothing`).toBeDefined();
-            expect(value!, `${compare.metric} at ${predict.sketch.field}=${x} = ${value}, off the sketch's axis 0..${predict.sketch.max}`).toBeGreaterThanOrEqual(0);
-            expect(value!, `${compare.metric} at ${predict.sketch.field}=${x} = ${value}, off the sketch's axis 0..${predict.sketch.max}`).toBeLessThanOrEqual(predict.sketch.max);
+            expect(
+              value!,
+              `${compare.metric} at ${predict.sketch.field}=${x} = ${value}, off the sketch's axis 0..${predict.sketch.max}`,
+            ).toBeGreaterThanOrEqual(0);
+            expect(
+              value!,
+              `${compare.metric} at ${predict.sketch.field}=${x} = ${value}, off the sketch's axis 0..${predict.sketch.max}`,
+            ).toBeLessThanOrEqual(predict.sketch.max);
           }
           return;
         }
         const value = readMetric(run({ ...lesson.labScenarios[lab.id]!, ...compare.run }), compare.metric);
         expect(value, `${compare.metric} measured nothing`).toBeDefined();
         if (predict.numeric) {
-          expect(value!, `${compare.metric} = ${value} against the field's ${predict.numeric.min}..${predict.numeric.max}`).toBeGreaterThanOrEqual(predict.numeric.min);
-          expect(value!, `${compare.metric} = ${value} against the field's ${predict.numeric.min}..${predict.numeric.max}`).toBeLessThanOrEqual(predict.numeric.max);
+          expect(
+            value!,
+            `${compare.metric} = ${value} against the field's ${predict.numeric.min}..${predict.numeric.max}`,
+          ).toBeGreaterThanOrEqual(predict.numeric.min);
+          expect(
+            value!,
+            `${compare.metric} = ${value} against the field's ${predict.numeric.min}..${predict.numeric.max}`,
+          ).toBeLessThanOrEqual(predict.numeric.max);
         } else {
           const ranges = (predict.options ?? []).flatMap((option) => (option.range ? [option.range] : []));
-          if (ranges.length === 0) return;   // options in words only: compare shows them side by side
-          expect(ranges.some(([low, high]) => value! >= low && value! <= high), `${compare.metric} = ${formatMetric(compare.metric, value!)} (${value}) is in none of ${JSON.stringify(ranges)}`).toBe(true);
+          if (ranges.length === 0) return; // options in words only: compare shows them side by side
+          expect(
+            ranges.some(([low, high]) => value! >= low && value! <= high),
+            `${compare.metric} = ${formatMetric(compare.metric, value!)} (${value}) is in none of ${JSON.stringify(ranges)}`,
+          ).toBe(true);
         }
       });
     }
@@ -164,14 +214,16 @@ for (const lesson of catalog.lessons) {
           const sketch = predict.sketch;
           const measured = sketch.at.map((x) => readMetric(run({ ...lesson.labScenarios[lab.id]!, [sketch.field]: x }), compare.metric)!);
           expect(sketchVerdict(sketch, measured, measured).text).toMatch(/^Your sketch has the shape the runs measured/);
-          const wrong = measured.map((_, i) => measured[measured.length - 1 - i]!);   // the curve backwards
-          if (wrong.some((value, i) => value !== measured[i])) expect(sketchVerdict(sketch, wrong, measured).text).toMatch(/^Your sketch goes the way the runs went on \d+ of/);
+          const wrong = measured.map((_, i) => measured[measured.length - 1 - i]!); // the curve backwards
+          if (wrong.some((value, i) => value !== measured[i]))
+            expect(sketchVerdict(sketch, wrong, measured).text).toMatch(/^Your sketch goes the way the runs went on \d+ of/);
           return;
         }
         const value = readMetric(run({ ...lesson.labScenarios[lab.id]!, ...compare.run }), compare.metric)!;
         if (predict.numeric) {
           expect(verdict(predict, { kind: 'number', value, at }, compare, value)).toMatch(/^(Close|Exactly right)/);
-          const far = Math.abs(predict.numeric.max - value) > Math.abs(value - predict.numeric.min) ? predict.numeric.max : predict.numeric.min;
+          const far =
+            Math.abs(predict.numeric.max - value) > Math.abs(value - predict.numeric.min) ? predict.numeric.max : predict.numeric.min;
           expect(verdict(predict, { kind: 'number', value: far, at }, compare, value)).not.toMatch(/^(Close|Exactly right)/);
           return;
         }
@@ -181,18 +233,26 @@ for (const lesson of catalog.lessons) {
           const said = verdict(predict, { kind: 'option', index, at }, compare, value);
           const inside = value >= option.range![0] && value <= option.range![1];
           if (inside) expect(said, option.text).toBe('What you measured is inside the answer you chose.');
-          else if (option.published) expect(said, option.text).toMatch(/^You chose what the source measured on the real machines\. This model does not reproduce it/);
+          else if (option.published)
+            expect(said, option.text).toMatch(
+              /^You chose what the source measured on the real machines\. This model does not reproduce it/,
+            );
           else expect(said, option.text).toMatch(/^What you measured is outside the answer you chose; it matches “/);
         });
       });
     }
 
     for (const [index, claim] of (lesson.meta.claims ?? []).entries()) {
-      const where = Object.entries(claim.set ?? {}).map(([path, value]) => `${path}=${value}`).join(' ');
+      const where = Object.entries(claim.set ?? {})
+        .map(([path, value]) => `${path}=${value}`)
+        .join(' ');
       it(`claim ${index + 1}: ${claim.scenario} ${where} ${claim.metric} is ${claim.value} ± ${claim.within}${claim.says ? ` ("${claim.says}")` : ''}`, () => {
         const report = run({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) });
         const value = readMetric(report, claim.metric);
-        expect(value, `${metricOf(claim.metric).label} measured ${value === undefined ? 'nothing' : formatMetric(claim.metric, value)}`).toBeDefined();
+        expect(
+          value,
+          `${metricOf(claim.metric).label} measured ${value === undefined ? 'nothing' : formatMetric(claim.metric, value)}`,
+        ).toBeDefined();
         expect(Math.abs(value! - claim.value), `${claim.metric} = ${value}`).toBeLessThanOrEqual(claim.within);
       });
     }
@@ -202,8 +262,15 @@ for (const lesson of catalog.lessons) {
     for (const conclusion of lesson.meta.conclusions ?? []) {
       it(`conclusion "${conclusion.id}": ${relationText(conclusion)} ("${conclusion.says}")`, () => {
         const points = conclusionPoints(conclusion, lesson.scenarios);
-        const judgement = judge(conclusion, points, points.map((point) => readMetric(run(point.values), point.metric)));
-        expect(judgement.holds, `"${conclusion.says}" does not hold at the preset: ${relationText(conclusion)}; measured ${judgement.measured}`).toBe(true);
+        const judgement = judge(
+          conclusion,
+          points,
+          points.map((point) => readMetric(run(point.values), point.metric)),
+        );
+        expect(
+          judgement.holds,
+          `"${conclusion.says}" does not hold at the preset: ${relationText(conclusion)}; measured ${judgement.measured}`,
+        ).toBe(true);
       });
     }
   });
@@ -215,7 +282,9 @@ describe('one-lock-five-escapes: the fit below the test-and-set table is poor, f
   const lesson = catalog.lessons.find((l) => l.meta.id === 'one-lock-five-escapes')!;
   const text = readFileSync(join(lessonDir, 'one-lock-five-escapes.md'), 'utf8').replace(/\s+/g, ' ');
   const sketch = lesson.predicts['sketch-tas']!.sketch!;
-  const measured = sketch.at.map((cpus) => readMetric(run({ ...lesson.labScenarios['tas-sweep']!, [sketch.field]: cpus }), 'requests_per_s')!);
+  const measured = sketch.at.map((cpus) =>
+    readMetric(run({ ...lesson.labScenarios['tas-sweep']!, [sketch.field]: cpus }), 'requests_per_s')!,
+  );
   const fit = sketchFit(sketch, measured, sketch.unit)!;
 
   it('the text says the fit is poor, and the fit of the runs is', () => {
@@ -231,7 +300,7 @@ describe('one-lock-five-escapes: the fit below the test-and-set table is poor, f
   });
 
   it('"the fitted peak falls short of your runs\' own highest point by more than a fifth", "held at its bound, 0"; the runs peak at 16', () => {
-    expect(text).toContain('the fitted peak falls short of your runs\' own highest point by more than a fifth');
+    expect(text).toContain("the fitted peak falls short of your runs' own highest point by more than a fifth");
     expect(text).toContain('the contention coefficient is held at its bound, 0');
     expect(text).toContain('adding CPUs stops paying at about 16');
     expect(fit.text).toMatch(/the fit's peak throughput \([\d,]+\) is (\d+)% below the sweep's highest \([\d,]+ at 16 CPUs\)/);

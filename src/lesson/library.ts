@@ -8,7 +8,10 @@ import type { ScenarioDocument } from '../core/scenario.js';
 import { buildCatalog, type Catalog } from './catalog.js';
 
 const lessonTexts = import.meta.glob('../../lessons/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-const presetDocuments = import.meta.glob('../../lessons/scenarios/*.json', { import: 'default', eager: true }) as Record<string, ScenarioDocument>;
+const presetDocuments = import.meta.glob('../../lessons/scenarios/*.json', { import: 'default', eager: true }) as Record<
+  string,
+  ScenarioDocument
+>;
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 

@@ -66,15 +66,77 @@ export const ABSOLUTE_WORDS = /\b(always|never|only|all|none|every|nothing|no on
  * ("the socket drops it"), and "falls" says the direction. IDIOMS below are the phrases
  * in which a listed word states none.
  */
-export const DIRECTION_WORDS = new RegExp(`\\b(${[
-  'faster', 'slower', 'quicker', 'more', 'fewer', 'less', 'higher', 'lower', 'larger', 'smaller', 'bigger', 'greater',
-  'longer', 'shorter', 'cheaper', 'costlier', 'better', 'worse',
-  'fastest', 'slowest', 'highest', 'lowest', 'largest', 'smallest', 'best', 'worst',
-  'rises?', 'rising', 'rose', 'risen', 'falls?', 'falling', 'fell', 'fallen', 'grows?', 'growing', 'grew', 'grown',
-  'climbs?', 'climbing', 'shrinks?', 'shrinking', 'shrank', 'increases?', 'increased', 'increasing',
-  'decreases?', 'decreased', 'decreasing', 'doubles?', 'doubled', 'halves', 'halved', 'improves?', 'improved',
-  'beats?', 'outperforms?', 'exceeds?', 'collapses?', 'collapsed', 'peaks?', 'peaked', 'flat', 'flattens?', 'levels? off', 'plateaus?',
-].join('|')})\\b`, 'gi');
+export const DIRECTION_WORDS = new RegExp(
+  `\\b(${[
+    'faster',
+    'slower',
+    'quicker',
+    'more',
+    'fewer',
+    'less',
+    'higher',
+    'lower',
+    'larger',
+    'smaller',
+    'bigger',
+    'greater',
+    'longer',
+    'shorter',
+    'cheaper',
+    'costlier',
+    'better',
+    'worse',
+    'fastest',
+    'slowest',
+    'highest',
+    'lowest',
+    'largest',
+    'smallest',
+    'best',
+    'worst',
+    'rises?',
+    'rising',
+    'rose',
+    'risen',
+    'falls?',
+    'falling',
+    'fell',
+    'fallen',
+    'grows?',
+    'growing',
+    'grew',
+    'grown',
+    'climbs?',
+    'climbing',
+    'shrinks?',
+    'shrinking',
+    'shrank',
+    'increases?',
+    'increased',
+    'increasing',
+    'decreases?',
+    'decreased',
+    'decreasing',
+    'doubles?',
+    'doubled',
+    'halves',
+    'halved',
+    'improves?',
+    'improved',
+    'beats?',
+    'outperforms?',
+    'exceeds?',
+    'collapses?',
+    'collapsed',
+    'peaks?',
+    'peaked',
+    'flat',
+    'flattens?',
+    'levels? off',
+    'plateaus?',
+  ].join('|')})\\b`,
+  'gi',
+);
 /** Phrases in which a direction word states no direction. */
 export const IDIOMS = /\b(no longer|no more than|any more|once more|more or less|at least|at most|better still|flat combining)\b/gi;
 
@@ -114,7 +176,9 @@ function sectionLines(lines: string[], title: string): { start: number; end: num
 }
 
 function claimText(claim: Claim): string {
-  const where = Object.entries(claim.set ?? {}).map(([path, value]) => `${path}=${value}`).join(' ');
+  const where = Object.entries(claim.set ?? {})
+    .map(([path, value]) => `${path}=${value}`)
+    .join(' ');
   return `${claim.scenario}${where ? ` ${where}` : ''} ${claim.metric} ${claim.value} ± ${claim.within}`;
 }
 
@@ -134,26 +198,34 @@ function lintChecks(lesson: Lesson, problem: (line: number, message: string, fix
     const rightLength = plain(right.text).length;
     const longestWrong = Math.max(...wrong.map((option) => plain(option.text).length));
     if (rightLength > LENGTH_RATIO * longestWrong) {
-      problem(line, `check "${check.id}": the right option is ${rightLength} characters, ${(rightLength / longestWrong).toFixed(1)} times the longest wrong one (${longestWrong}); a learner can pick it by its length.`,
-        `keep the right option's text to what makes it right (at most ${Math.floor(LENGTH_RATIO * longestWrong)} characters) and move the rest into its explain, or make the wrong options as full as it is.`);
+      problem(
+        line,
+        `check "${check.id}": the right option is ${rightLength} characters, ${(rightLength / longestWrong).toFixed(1)} times the longest wrong one (${longestWrong}); a learner can pick it by its length.`,
+        `keep the right option's text to what makes it right (at most ${Math.floor(LENGTH_RATIO * longestWrong)} characters) and move the rest into its explain, or make the wrong options as full as it is.`,
+      );
     }
     const absoluteWrong = wrong.filter((option) => ABSOLUTE_WORDS.test(plain(option.text)));
     if (!ABSOLUTE_WORDS.test(plain(right.text)) && absoluteWrong.length >= 2 && absoluteWrong.length === wrong.length) {
-      problem(line, `check "${check.id}": every wrong option says an absolute word (always, never, only, ...) and the right one does not; a learner can pick it by that alone.`,
-        'word the wrong options as the misconceptions they are without absolutes, or let the right option be as definite as they are.');
+      problem(
+        line,
+        `check "${check.id}": every wrong option says an absolute word (always, never, only, ...) and the right one does not; a learner can pick it by that alone.`,
+        'word the wrong options as the misconceptions they are without absolutes, or let the right option be as definite as they are.',
+      );
     }
   }
 }
 
 /** Words that carry no content: a paragraph sharing them with an option says nothing of it. */
-const STOP_WORDS = new Set(`a about above after again against all also am an and any are as at be because been before
+const STOP_WORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before
 being below between both but by can could did do does doing done down during each either even few for from further
 had has have having he her here hers him his how however i if in into is it its itself just let like made make makes
 many may me might more most much must my no nor not now of off on once one only or other our out over own per same
 she should since so some such than that the their them then there these they this those through thus to too under
 until up upon us very was we were what when where whether which while who whom whose why will with within without
 would yet you your find finds found use used uses back still need needs go goes went gone take takes took taken get
-gets got put puts come comes came keep keeps kept give gives gave look looks way`.split(/\s+/));
+gets got put puts come comes came keep keeps kept give gives gave look looks way`.split(/\s+/),
+);
 
 /** A word's crude stem: lower case, without a plural or past ending, so "locks" meets "lock". */
 function stem(word: string): string {
@@ -167,9 +239,15 @@ function stem(word: string): string {
 
 /** The content words of a text, stemmed: words of three or more letters, or numbers, not stop words. */
 export function contentWords(text: string): Set<string> {
-  const words = plain(text).replace(/(\d),(\d)/g, '$1$2').match(/[A-Za-z][A-Za-z'-]*[A-Za-z]|\d+(?:\.\d+)?/g) ?? [];
-  return new Set(words.filter((word) => /\d/.test(word) || (word.length >= 3 && !STOP_WORDS.has(word.toLowerCase())))
-    .map((word) => stem(word.replace(/'s$/, ''))));
+  const words =
+    plain(text)
+      .replace(/(\d),(\d)/g, '$1$2')
+      .match(/[A-Za-z][A-Za-z'-]*[A-Za-z]|\d+(?:\.\d+)?/g) ?? [];
+  return new Set(
+    words
+      .filter((word) => /\d/.test(word) || (word.length >= 3 && !STOP_WORDS.has(word.toLowerCase())))
+      .map((word) => stem(word.replace(/'s$/, ''))),
+  );
 }
 
 /** The paragraphs of a stretch of lines: runs of non-blank lines, with their first line. */
@@ -192,7 +270,12 @@ function paragraphs(lines: string[], from: number, to: number): { line: number; 
  * written first too often; too few transfer items; a wrong option's explain that gives a
  * verdict and no reason.
  */
-function lintUnderstanding(lesson: Lesson, all: string[], body: number, problem: (line: number, message: string, fix: string) => void): void {
+function lintUnderstanding(
+  lesson: Lesson,
+  all: string[],
+  body: number,
+  problem: (line: number, message: string, fix: string) => void,
+): void {
   const checks = Object.values(lesson.checks);
   if (checks.length === 0) return;
   const where = new Map(checks.map((check) => [check, componentLine(lesson, (component) => component === check)]));
@@ -213,8 +296,11 @@ function lintUnderstanding(lesson: Lesson, all: string[], body: number, problem:
         const seen = contentWords(paragraph.text);
         const shared = words.filter((word) => seen.has(word));
         if (shared.length / words.length > ECHO_SHARE) {
-          problem(line, `check "${check.id}": its right option shares ${shared.length} of its ${words.length} telling words (${shared.join(', ')}) with the paragraph at line ${paragraph.line + 1}; a learner can answer by finding that paragraph again.`,
-            'ask the learner to use the idea on a case the text did not work through (a new number, machine or case), or word the right option as its consequence rather than the text\'s sentence.');
+          problem(
+            line,
+            `check "${check.id}": its right option shares ${shared.length} of its ${words.length} telling words (${shared.join(', ')}) with the paragraph at line ${paragraph.line + 1}; a learner can answer by finding that paragraph again.`,
+            "ask the learner to use the idea on a case the text did not work through (a new number, machine or case), or word the right option as its consequence rather than the text's sentence.",
+          );
           break;
         }
       }
@@ -223,8 +309,11 @@ function lintUnderstanding(lesson: Lesson, all: string[], body: number, problem:
       if (option.correct) continue;
       const count = plain(option.explain).split(' ').filter(Boolean).length;
       if (count < WRONG_EXPLAIN_WORDS) {
-        problem(line, `check "${check.id}": the explain of the wrong option "${plain(option.text)}" has ${count} words; it gives a verdict, not the reason the option is wrong.`,
-          `say in a sentence (at least ${WRONG_EXPLAIN_WORDS} words) what a learner who chose it has misunderstood, and what shows it.`);
+        problem(
+          line,
+          `check "${check.id}": the explain of the wrong option "${plain(option.text)}" has ${count} words; it gives a verdict, not the reason the option is wrong.`,
+          `say in a sentence (at least ${WRONG_EXPLAIN_WORDS} words) what a learner who chose it has misunderstood, and what shows it.`,
+        );
       }
     }
   }
@@ -235,18 +324,27 @@ function lintUnderstanding(lesson: Lesson, all: string[], body: number, problem:
     return right !== undefined && plain(right.text).length > Math.max(...others);
   });
   if (longest.length > LESSON_LONGEST_SHARE * checks.length) {
-    problem(first, `the right option is the longest in ${longest.length} of the lesson's ${checks.length} checks (${longest.map((check) => check.id).join(', ')}); a learner who picks the longest passes.`,
-      `let it be the longest in at most ${Math.floor(LESSON_LONGEST_SHARE * checks.length)}: shorten right options (detail goes in explain) or write fuller wrong ones.`);
+    problem(
+      first,
+      `the right option is the longest in ${longest.length} of the lesson's ${checks.length} checks (${longest.map((check) => check.id).join(', ')}); a learner who picks the longest passes.`,
+      `let it be the longest in at most ${Math.floor(LESSON_LONGEST_SHARE * checks.length)}: shorten right options (detail goes in explain) or write fuller wrong ones.`,
+    );
   }
   const firsts = checks.filter((check) => check.options[0]?.correct);
   if (firsts.length > FILE_FIRST_SHARE * checks.length) {
-    problem(first, `the right option is written first in ${firsts.length} of the file's ${checks.length} checks (${firsts.map((check) => check.id).join(', ')}).`,
-      `write it first in at most ${Math.floor(FILE_FIRST_SHARE * checks.length)}: move it among the others.`);
+    problem(
+      first,
+      `the right option is written first in ${firsts.length} of the file's ${checks.length} checks (${firsts.map((check) => check.id).join(', ')}).`,
+      `write it first in at most ${Math.floor(FILE_FIRST_SHARE * checks.length)}: move it among the others.`,
+    );
   }
   const transfer = checks.filter((check) => check.transfer);
   if (transfer.length < TRANSFER_SHARE * checks.length) {
-    problem(first, `${transfer.length} of the lesson's ${checks.length} checks are transfer items; at least ${Math.ceil(TRANSFER_SHARE * checks.length)} should be.`,
-      'ask for the idea on a new number, machine or case, or a prediction the text did not work through, and say what is new in the check\'s transfer: field.');
+    problem(
+      first,
+      `${transfer.length} of the lesson's ${checks.length} checks are transfer items; at least ${Math.ceil(TRANSFER_SHARE * checks.length)} should be.`,
+      "ask for the idea on a new number, machine or case, or a prediction the text did not work through, and say what is new in the check's transfer: field.",
+    );
   }
 }
 
@@ -256,15 +354,22 @@ function lintRestsOn(lesson: Lesson, problem: (line: number, message: string, fi
     const line = componentLine(lesson, (component) => component === check);
     for (const id of check.rests_on ?? []) {
       if (!known.has(id)) {
-        problem(line, `check "${check.id}" rests on the conclusion "${id}", which the front matter does not have.`, `use one of: ${[...known].join(', ') || '(none yet)'}, or add it under "conclusions:".`);
+        problem(
+          line,
+          `check "${check.id}" rests on the conclusion "${id}", which the front matter does not have.`,
+          `use one of: ${[...known].join(', ') || '(none yet)'}, or add it under "conclusions:".`,
+        );
       }
     }
     const right = check.options.find((option) => option.correct);
     if (!right || (check.rests_on ?? []).length > 0 || check.rests_on_source) continue;
     const words = directionWords(`${right.text} ${right.explain}`);
     if (words.length > 0) {
-      problem(line, `check "${check.id}": its right answer states a direction or an order (${words.map((word) => `"${word}"`).join(', ')}) but rests on no conclusion, so nothing checks that it holds.`,
-        'write the direction as a conclusion in the front matter (docs/lessons.md, "Conclusions") and name it in the check\'s rests_on; if the direction is the source\'s own, which the model does not measure, say rests_on_source: true.');
+      problem(
+        line,
+        `check "${check.id}": its right answer states a direction or an order (${words.map((word) => `"${word}"`).join(', ')}) but rests on no conclusion, so nothing checks that it holds.`,
+        'write the direction as a conclusion in the front matter (docs/lessons.md, "Conclusions") and name it in the check\'s rests_on; if the direction is the source\'s own, which the model does not measure, say rests_on_source: true.',
+      );
     }
   }
 }
@@ -276,22 +381,38 @@ function lintPredictRanges(lesson: Lesson, problem: (line: number, message: stri
     if (ranged.length === 0) continue;
     const line = componentLine(lesson, (component) => component === predict);
     if (ranged.length < options.length) {
-      problem(line, `prediction "${predict.id}": ${options.length - ranged.length} of its options have no range while the others do, so a compare cannot judge them.`, 'give every option a range in the compared metric\'s units, or none.');
+      problem(
+        line,
+        `prediction "${predict.id}": ${options.length - ranged.length} of its options have no range while the others do, so a compare cannot judge them.`,
+        "give every option a range in the compared metric's units, or none.",
+      );
       continue;
     }
     const ranges = ranged.map((option) => option.range!).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     let reach = ranges[0]![1];
     for (const [low, high] of ranges.slice(1)) {
       if (low > reach) {
-        problem(line, `prediction "${predict.id}": no option covers ${reach} to ${low}; a learner who expects a value there has nothing to choose.`, `make the ranges join up: let one of them start at ${reach} or end at ${low}.`);
+        problem(
+          line,
+          `prediction "${predict.id}": no option covers ${reach} to ${low}; a learner who expects a value there has nothing to choose.`,
+          `make the ranges join up: let one of them start at ${reach} or end at ${low}.`,
+        );
       }
       reach = Math.max(reach, high);
     }
-    const metrics = new Set(lessonCompares(lesson).filter((compare) => compare.predict === predict.id).map((compare) => compare.metric));
+    const metrics = new Set(
+      lessonCompares(lesson)
+        .filter((compare) => compare.predict === predict.id)
+        .map((compare) => compare.metric),
+    );
     for (const metric of metrics) {
       if (metricOf(metric).unit !== '%') continue;
       if (ranges[0]![0] > 0 || reach < 100) {
-        problem(line, `prediction "${predict.id}" is compared with ${metric}, a percentage, but its options cover only ${ranges[0]![0]} to ${reach}.`, 'let the lowest option start at 0 and the highest end at 100, so every percentage has an option.');
+        problem(
+          line,
+          `prediction "${predict.id}" is compared with ${metric}, a percentage, but its options cover only ${ranges[0]![0]} to ${reach}.`,
+          'let the lowest option start at 0 and the highest end at 100, so every percentage has an option.',
+        );
       }
     }
   }
@@ -305,15 +426,21 @@ function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (l
     if (!lab) continue;
     const sketch = lesson.predicts[compare.predict]?.sketch;
     // A sketch is answered by every run along it; any other prediction by its one run.
-    const compared = (sketch ? sketch.at.map((x) => ({ [sketch.field]: x })) : [compare.run ?? {}])
-      .map((settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings }));
+    const compared = (sketch ? sketch.at.map((x) => ({ [sketch.field]: x })) : [compare.run ?? {}]).map((settings) => ({
+      ...lesson.labScenarios[lab.id]!,
+      ...settings,
+    }));
     for (const claim of lesson.meta.claims ?? []) {
       if (!claim.says || claim.metric !== compare.metric) continue;
       const claimed = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
       if (!compared.some((values) => sameRun(claimed, values))) continue;
       const says = squash(claim.says);
       if (squash(lesson.meta.summary).includes(says)) {
-        problem(2, `the summary says "${claim.says}", the answer to prediction "${compare.predict}", which the index shows before the learner predicts.`, 'say what the lesson asks, not what it finds.');
+        problem(
+          2,
+          `the summary says "${claim.says}", the answer to prediction "${compare.predict}", which the index shows before the learner predicts.`,
+          'say what the lesson asks, not what it finds.',
+        );
       }
       for (const title of before) {
         const range = sectionLines(lines, title);
@@ -322,7 +449,11 @@ function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (l
           // A phrase may wrap: look at each line with the two after it.
           const window = squash(lines.slice(i, i + 3).join(' '));
           if (window.includes(says) && !squash(lines.slice(i + 1, i + 3).join(' ')).includes(says)) {
-            problem(body + i + 1, `"${claim.says}" is the answer to prediction "${compare.predict}", but ${title} says it before the learner predicts.`, 'move the number to Observe or Explain, which stay closed until the prediction is committed.');
+            problem(
+              body + i + 1,
+              `"${claim.says}" is the answer to prediction "${compare.predict}", but ${title} says it before the learner predicts.`,
+              'move the number to Observe or Explain, which stay closed until the prediction is committed.',
+            );
           }
         }
       }
@@ -350,15 +481,29 @@ function lintSpoilers(lesson: Lesson, lines: string[], body: number, problem: (l
 const MACHINE_SHARES = new Set(['mpsynch_pct', 'idle_pct', 'user_pct', 'spin_pct', 'cswitch_pct']);
 
 /** Time units, in nanoseconds. */
-const TIME_UNITS: Record<string, number> = { ns: 1, 'µs': 1e3, us: 1e3, ms: 1e6, s: 1e9, min: 60e9 };
+const TIME_UNITS: Record<string, number> = { ns: 1, µs: 1e3, us: 1e3, ms: 1e6, s: 1e9, min: 60e9 };
 
 /** Fractions as a lesson writes them before "of" ("a quarter of the machine"), in %. */
 const FRACTIONS: Record<string, number> = {
-  'a tenth': 10, 'a fifth': 20, 'a quarter': 25, 'a third': 100 / 3, half: 50, 'two thirds': 200 / 3, 'three quarters': 75, 'two fifths': 40, 'three fifths': 60, 'four fifths': 80,
+  'a tenth': 10,
+  'a fifth': 20,
+  'a quarter': 25,
+  'a third': 100 / 3,
+  half: 50,
+  'two thirds': 200 / 3,
+  'three quarters': 75,
+  'two fifths': 40,
+  'three fifths': 60,
+  'four fifths': 80,
 };
 
 /** One value a prediction's answer may be written as: a number in a unit, within a tolerance. */
-interface AnswerForm { value: number; within: number; unit: string; label?: Set<string> }
+interface AnswerForm {
+  value: number;
+  within: number;
+  unit: string;
+  label?: Set<string>;
+}
 
 /** A prediction's answer: the forms of its number and, for options, the right option's words. */
 export interface Answer {
@@ -381,8 +526,9 @@ export function predictionAnswers(lesson: Lesson): Answer[] {
     const lab = lesson.labs[compare.lab];
     const predict = lesson.predicts[compare.predict];
     if (!lab || !predict) continue;
-    const runs = (predict.sketch ? predict.sketch.at.map((x) => ({ [predict.sketch!.field]: x })) : [compare.run ?? {}])
-      .map((settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings }));
+    const runs = (predict.sketch ? predict.sketch.at.map((x) => ({ [predict.sketch!.field]: x })) : [compare.run ?? {}]).map(
+      (settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings }),
+    );
     for (const claim of lesson.meta.claims ?? []) {
       if (claim.metric !== compare.metric) continue;
       const claimed = { ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) };
@@ -390,18 +536,34 @@ export function predictionAnswers(lesson: Lesson): Answer[] {
       const unit = metricOf(claim.metric).unit;
       const forms: AnswerForm[] = [{ value: claim.value, within: claim.within, unit, label: contentWords(metricOf(claim.metric).label) }];
       const cpus = Number(claimed['machine.cpus']);
-      if (MACHINE_SHARES.has(claim.metric) && cpus > 0) forms.push({ value: claim.value * cpus / 100, within: claim.within * cpus / 100, unit: 'CPUs' });
+      if (MACHINE_SHARES.has(claim.metric) && cpus > 0)
+        forms.push({ value: (claim.value * cpus) / 100, within: (claim.within * cpus) / 100, unit: 'CPUs' });
       const right = predict.options?.find((option) => option.range && claim.value >= option.range[0] && claim.value <= option.range[1]);
-      answers.push({ lesson: lesson.meta.id, predict: predict.id, claim, run: claimed, runKey: runKey(claimed), preset: lesson.meta.scenarios[claim.scenario]!.preset, forms, words: right ? plain(right.text).replace(/[.!]+$/, '') : undefined });
+      answers.push({
+        lesson: lesson.meta.id,
+        predict: predict.id,
+        claim,
+        run: claimed,
+        runKey: runKey(claimed),
+        preset: lesson.meta.scenarios[claim.scenario]!.preset,
+        forms,
+        words: right ? plain(right.text).replace(/[.!]+$/, '') : undefined,
+      });
     }
   }
   return answers;
 }
 
 /** A number written in a text, with the unit written after it ('' for none). */
-interface Written { text: string; value: number; unit: string; next: string }
+interface Written {
+  text: string;
+  value: number;
+  unit: string;
+  next: string;
+}
 
-const UNIT_AFTER = /^\s?(%|percent\b|per cent\b|cpus?\b|ns\b|µs\b|us\b|ms\b|s\b|min\b|minutes?\b|seconds?\b|gb\/s|mb\/s|kb\/s|krps?\b|threads?\b|times\b|×)/i;
+const UNIT_AFTER =
+  /^\s?(%|percent\b|per cent\b|cpus?\b|ns\b|µs\b|us\b|ms\b|s\b|min\b|minutes?\b|seconds?\b|gb\/s|mb\/s|kb\/s|krps?\b|threads?\b|times\b|×)/i;
 
 /** The numbers a text states, as a reader reads them: 41,000, 41k, 41 thousand, 28%, a quarter of. */
 export function writtenNumbers(text: string): Written[] {
@@ -409,7 +571,8 @@ export function writtenNumbers(text: string): Written[] {
   // A setting written as code (`net.spin_ns` 0, `hpux.dirty_bytes` 4) is not a measurement.
   // Nor is a label: Experiment 3, lesson 2.
   const flat = plain(text.replace(/`[^`]*`(\s*(=|to|of|at)?\s*-?\d[\d,.]*)?/g, ' '))
-    .replace(/\b(experiment|lesson|step|question|figure|table|part|chapter|section)\s+\d+\b/gi, ' ').replace(/\u2009|\u00a0/g, ' ');
+    .replace(/\b(experiment|lesson|step|question|figure|table|part|chapter|section)\s+\d+\b/gi, ' ')
+    .replace(/\u2009|\u00a0/g, ' ');
   for (const match of flat.matchAll(/(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(\s?(?:k\b|thousand\b|million\b))?/gi)) {
     let value = Number(match[1]!.replace(/,/g, ''));
     const scale = (match[2] ?? '').trim().toLowerCase();
@@ -437,13 +600,17 @@ function states(written: Written, form: AnswerForm): boolean {
   let value = written.value;
   if (unit in TIME_UNITS) {
     if (!(written.unit in TIME_UNITS)) return false;
-    value = written.value * TIME_UNITS[written.unit]! / TIME_UNITS[unit]!;
-  } else if (unit === '' ) {
+    value = (written.value * TIME_UNITS[written.unit]!) / TIME_UNITS[unit]!;
+  } else if (unit === '') {
     // A count or a rate: written bare (41,000 packets a second), never as a share or a time.
     if (written.unit !== '' && written.unit !== 'times') return false;
     // A small bare number (0, 3) is any count or setting: it states this answer only
     // when a word of the measure's name follows it ("3 touches").
-    if (Math.abs(form.value) + form.within < 10 && !(form.label && contentWords(written.next).size > 0 && [...contentWords(written.next)].some((word) => form.label!.has(word)))) return false;
+    if (
+      Math.abs(form.value) + form.within < 10 &&
+      !(form.label && contentWords(written.next).size > 0 && [...contentWords(written.next)].some((word) => form.label!.has(word)))
+    )
+      return false;
   } else if (written.unit !== unit.toLowerCase() && !(unit === 'cpus' && written.unit === 'CPUs')) {
     return false;
   }
@@ -451,7 +618,12 @@ function states(written: Written, form: AnswerForm): boolean {
 }
 
 /** A stretch of text a learner reads before predicting, with the file line it starts on. */
-export interface Readable { line: number; where: string; text: string; bounds?: number[] }
+export interface Readable {
+  line: number;
+  where: string;
+  text: string;
+  bounds?: number[];
+}
 
 /** What a lesson lets a learner read before committing its predictions (see above). */
 export function readableBefore(lesson: Lesson, source: string, options = false): Readable[] {
@@ -483,14 +655,26 @@ export function readableBefore(lesson: Lesson, source: string, options = false):
       const component = block.component;
       if (component.type === 'predict' && options) {
         // An option's range bounds, written in its text, state no answer.
-        for (const option of component.options ?? []) found.push({ line: block.line, where: `${section.title} (an option of prediction "${component.id}")`, text: option.text, bounds: option.range });
+        for (const option of component.options ?? [])
+          found.push({
+            line: block.line,
+            where: `${section.title} (an option of prediction "${component.id}")`,
+            text: option.text,
+            bounds: option.range,
+          });
       }
-      const texts = component.type === 'predict' ? [component.question, component.hint ?? '']
-        : component.type === 'lab' ? [component.task.text]
-          : component.type === 'note' ? [component.title ?? '', component.text]
-            : component.type === 'figure' ? [component.caption, ...(component.table?.rows ?? []).map((row) => row.join(' '))]
-              : component.type === 'check' ? [component.question, ...component.options.flatMap((option) => [option.text, option.explain])]
-                : [];
+      const texts =
+        component.type === 'predict'
+          ? [component.question, component.hint ?? '']
+          : component.type === 'lab'
+            ? [component.task.text]
+            : component.type === 'note'
+              ? [component.title ?? '', component.text]
+              : component.type === 'figure'
+                ? [component.caption, ...(component.table?.rows ?? []).map((row) => row.join(' '))]
+                : component.type === 'check'
+                  ? [component.question, ...component.options.flatMap((option) => [option.text, option.explain])]
+                  : [];
       for (const text of texts.filter(Boolean)) found.push({ line: block.line, where: `${section.title} (its ${component.type})`, text });
     }
   }
@@ -514,24 +698,40 @@ function statesOtherRun(written: Written, answer: Answer, lesson: Lesson | undef
 }
 
 /** Where a lesson's readable texts state an answer: a problem per text and answer. */
-function giveaways(lesson: Lesson | undefined, answers: Answer[], readable: Readable[], whose: (answer: Answer) => string,
-  problem: (line: number, message: string, fix: string) => void): void {
+function giveaways(
+  lesson: Lesson | undefined,
+  answers: Answer[],
+  readable: Readable[],
+  whose: (answer: Answer) => string,
+  problem: (line: number, message: string, fix: string) => void,
+): void {
   for (const text of readable) {
     const numbers = writtenNumbers(text.text);
     const squashed = plain(text.text).toLowerCase();
     for (const answer of answers) {
-      const hit = numbers.find((written) => !text.bounds?.includes(written.value)
-        && answer.forms.some((form) => states(written, form)) && !statesOtherRun(written, answer, lesson));
-      const words = answer.words && answer.words.split(' ').length >= 3 && squashed.includes(answer.words.toLowerCase()) ? answer.words : undefined;
+      const hit = numbers.find(
+        (written) =>
+          !text.bounds?.includes(written.value) &&
+          answer.forms.some((form) => states(written, form)) &&
+          !statesOtherRun(written, answer, lesson),
+      );
+      const words =
+        answer.words && answer.words.split(' ').length >= 3 && squashed.includes(answer.words.toLowerCase()) ? answer.words : undefined;
       if (!hit && !words) continue;
       const said = hit ? `"${hit.text.trim()}"` : `the right option's words "${words}"`;
-      problem(text.line, `${text.where} says ${said}, the answer to ${whose(answer)} (${claimText(answer.claim)}), where a learner reads it before committing that prediction.`,
-        'say what the lesson asks, not what it finds: move the number to Observe or Explain, which open only once the predictions are committed, or word it without the number.');
+      problem(
+        text.line,
+        `${text.where} says ${said}, the answer to ${whose(answer)} (${claimText(answer.claim)}), where a learner reads it before committing that prediction.`,
+        'say what the lesson asks, not what it finds: move the number to Observe or Explain, which open only once the predictions are committed, or word it without the number.',
+      );
     }
   }
 }
 
-interface TableRow { line: number; cells: string[] }
+interface TableRow {
+  line: number;
+  cells: string[];
+}
 
 function readTable(lines: string[], from: number, to: number): { header?: TableRow; rows: TableRow[] } {
   const rows: TableRow[] = [];
@@ -542,28 +742,44 @@ function readTable(lines: string[], from: number, to: number): { header?: TableR
       if (header) break;
       continue;
     }
-    const cells = text.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+    const cells = text
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((cell) => cell.trim());
     if (!header) header = { line: i, cells };
     else if (!cells.every((cell) => /^:?-+:?$/.test(cell))) rows.push({ line: i, cells });
   }
   return { header, rows };
 }
 
-function lintSourcesTable(lesson: Lesson, lines: string[], body: number, problem: (line: number, message: string, fix: string) => void): void {
+function lintSourcesTable(
+  lesson: Lesson,
+  lines: string[],
+  body: number,
+  problem: (line: number, message: string, fix: string) => void,
+): void {
   const sources = sectionLines(lines, 'Sources');
-  if (!sources) return;   // the parser reports a missing section
+  if (!sources) return; // the parser reports a missing section
   const headings = [];
   for (let i = sources.start + 1; i < sources.end; i++) if (/^### /.test(lines[i]!)) headings.push(i);
   const last = headings[headings.length - 1];
   const header = `| ${TABLE_COLUMNS.join(' | ')} |`;
   if (last === undefined || lines[last]!.trim() !== `### ${TABLE_HEADING}`) {
-    problem(body + sources.start + 1, `the Sources section does not end with a "### ${TABLE_HEADING}" table, so the learner cannot tell which of the lesson's figures are the source's and which the simulator's.`,
-      `end Sources with "### ${TABLE_HEADING}" and a table "${header}": a row per figure the lesson quotes, "simulated" or "published", and the published value beside each simulated one ("none published" if there is none).`);
+    problem(
+      body + sources.start + 1,
+      `the Sources section does not end with a "### ${TABLE_HEADING}" table, so the learner cannot tell which of the lesson's figures are the source's and which the simulator's.`,
+      `end Sources with "### ${TABLE_HEADING}" and a table "${header}": a row per figure the lesson quotes, "simulated" or "published", and the published value beside each simulated one ("none published" if there is none).`,
+    );
     return;
   }
   const table = readTable(lines, last + 1, sources.end);
   if (!table.header || table.header.cells.join('|') !== TABLE_COLUMNS.join('|')) {
-    problem(body + last + 1, `the "${TABLE_HEADING}" table must have exactly the columns ${TABLE_COLUMNS.join(', ')}.`, `start the table with "${header}".`);
+    problem(
+      body + last + 1,
+      `the "${TABLE_HEADING}" table must have exactly the columns ${TABLE_COLUMNS.join(', ')}.`,
+      `start the table with "${header}".`,
+    );
     return;
   }
   if (table.rows.length === 0) {
@@ -576,7 +792,11 @@ function lintSourcesTable(lesson: Lesson, lines: string[], body: number, problem
     const [figure = '', shown = '', whose = '', published = ''] = row.cells;
     const line = body + row.line + 1;
     if (row.cells.length !== TABLE_COLUMNS.length || !figure || !shown || !published) {
-      problem(line, `a row of the "${TABLE_HEADING}" table has an empty or missing cell.`, `fill all four cells: ${TABLE_COLUMNS.join(', ')}.`);
+      problem(
+        line,
+        `a row of the "${TABLE_HEADING}" table has an empty or missing cell.`,
+        `fill all four cells: ${TABLE_COLUMNS.join(', ')}.`,
+      );
       continue;
     }
     const kind = whose.toLowerCase();
@@ -592,14 +812,22 @@ function lintSourcesTable(lesson: Lesson, lines: string[], body: number, problem
     for (const number of numbers) {
       const matching = claims.flatMap((claim, index) => (Math.abs(number - claim.value) <= claim.within ? [index] : []));
       if (matching.length === 0) {
-        problem(line, `the simulated row "${figure}" gives ${number}, which no claim of the lesson checks.`, 'add a claim for it in the front matter, or move a condition (a CPU count, a size) into the Figure cell.');
+        problem(
+          line,
+          `the simulated row "${figure}" gives ${number}, which no claim of the lesson checks.`,
+          'add a claim for it in the front matter, or move a condition (a CPU count, a size) into the Figure cell.',
+        );
       }
       for (const index of matching) covered.add(index);
     }
   }
   claims.forEach((claim, index) => {
     if (!covered.has(index)) {
-      problem(body + last + 1, `the claim ${claimText(claim)}${claim.says ? ` ("${claim.says}")` : ''} is stated in the lesson but is in no simulated row of the "${TABLE_HEADING}" table.`, 'add it to the row of its figure (or a row of its own), with the published value beside it if there is one.');
+      problem(
+        body + last + 1,
+        `the claim ${claimText(claim)}${claim.says ? ` ("${claim.says}")` : ''} is stated in the lesson but is in no simulated row of the "${TABLE_HEADING}" table.`,
+        'add it to the row of its figure (or a row of its own), with the published value beside it if there is one.',
+      );
     }
   });
 }
@@ -641,10 +869,14 @@ export function lintCourse(lessons: Lesson[], sources?: Record<string, string>):
       // where it runs the same preset or the same run, or where it names that lesson (a
       // link or its title).
       const presets = new Set(Object.values(lesson.meta.scenarios).map((scenario) => scenario.preset));
-      const runs = new Set([
-        ...(lesson.meta.claims ?? []).map((claim) => ({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) })),
-        ...Object.values(lesson.labs).flatMap((lab) => lab.task.runs.map((settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings }))),
-      ].map(runKey));
+      const runs = new Set(
+        [
+          ...(lesson.meta.claims ?? []).map((claim) => ({ ...lesson.scenarios[claim.scenario]!, ...(claim.set ?? {}) })),
+          ...Object.values(lesson.labs).flatMap((lab) =>
+            lab.task.runs.map((settings) => ({ ...lesson.labScenarios[lab.id]!, ...settings })),
+          ),
+        ].map(runKey),
+      );
       // Here a prediction's options count too: they are not this answer's own words.
       const readable = readableBefore(lesson, source, true);
       const others = answers.filter((answer) => answer.lesson !== lesson.meta.id);
@@ -655,11 +887,21 @@ export function lintCourse(lessons: Lesson[], sources?: Record<string, string>):
         // lesson's own claims say.
         const names = (id: string) => squashed.includes(`#/lessons/${id}`) || squashed.includes(titles.get(id)!);
         const named = others.filter((answer) => names(answer.lesson));
-        giveaways(undefined, named, [text], (answer) => `lesson "${answer.lesson}"'s prediction "${answer.predict}"`,
-          (line, message, fix) => problems.push({ file: lesson.file, line, message, fix }));
+        giveaways(
+          undefined,
+          named,
+          [text],
+          (answer) => `lesson "${answer.lesson}"'s prediction "${answer.predict}"`,
+          (line, message, fix) => problems.push({ file: lesson.file, line, message, fix }),
+        );
         const about = others.filter((answer) => !names(answer.lesson) && (presets.has(answer.preset) || runs.has(answer.runKey)));
-        giveaways(lesson, about, [text], (answer) => `lesson "${answer.lesson}"'s prediction "${answer.predict}"`,
-          (line, message, fix) => problems.push({ file: lesson.file, line, message, fix }));
+        giveaways(
+          lesson,
+          about,
+          [text],
+          (answer) => `lesson "${answer.lesson}"'s prediction "${answer.predict}"`,
+          (line, message, fix) => problems.push({ file: lesson.file, line, message, fix }),
+        );
       }
     }
   }
@@ -676,11 +918,17 @@ function lintLongest(lessons: Lesson[]): LessonProblem[] {
   });
   const share = longest.length / checks.length;
   if (share > COURSE_LONGEST_SHARE) {
-    return [{
-      file: 'lessons/', line: 1,
-      message: `the right option is the longest in ${longest.length} of ${checks.length} checks (${Math.round(share * 100)}%); a learner who always picks the longest passes most of the course (${longest.slice(0, 5).map(({ lesson, check }) => `${lesson.meta.id}/${check.id}`).join(', ')}${longest.length > 5 ? ', ...' : ''}).`,
-      fix: `make the right option the longest in at most ${Math.round(COURSE_LONGEST_SHARE * 100)}% of checks: shorten right options (detail goes in explain) or write fuller wrong ones.`,
-    }];
+    return [
+      {
+        file: 'lessons/',
+        line: 1,
+        message: `the right option is the longest in ${longest.length} of ${checks.length} checks (${Math.round(share * 100)}%); a learner who always picks the longest passes most of the course (${longest
+          .slice(0, 5)
+          .map(({ lesson, check }) => `${lesson.meta.id}/${check.id}`)
+          .join(', ')}${longest.length > 5 ? ', ...' : ''}).`,
+        fix: `make the right option the longest in at most ${Math.round(COURSE_LONGEST_SHARE * 100)}% of checks: shorten right options (detail goes in explain) or write fuller wrong ones.`,
+      },
+    ];
   }
   return [];
 }

@@ -44,9 +44,11 @@ export function mechanismsUsage(schema: Schema, presets: Record<string, unknown>
   for (const [name, doc] of Object.entries(presets)) {
     for (const m of mechanismsOf(schema, validateScenario(schema, doc).values)) add(byPreset, m.id, name);
   }
-  for (const lesson of catalog.lessons) for (const values of lessonRuns(schema, lesson)) for (const m of mechanismsOf(schema, values)) add(byLesson, m.id, lesson.meta.id);
+  for (const lesson of catalog.lessons)
+    for (const values of lessonRuns(schema, lesson)) for (const m of mechanismsOf(schema, values)) add(byLesson, m.id, lesson.meta.id);
   const deviations = Object.entries(presets).flatMap(([preset, doc]) =>
-    (((doc as { meta?: { deviations?: Deviation[] } }).meta?.deviations) ?? []).map((deviation) => ({ preset, deviation })));
+    ((doc as { meta?: { deviations?: Deviation[] } }).meta?.deviations ?? []).map((deviation) => ({ preset, deviation })),
+  );
   return { presets: byPreset, lessons: byLesson, deviations };
 }
 

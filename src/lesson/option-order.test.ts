@@ -6,8 +6,12 @@ function memoryStorage(initial?: string): ProgressStorage & { text?: string } {
   const store: ProgressStorage & { text?: string } = {
     text: initial,
     getItem: () => store.text ?? null,
-    setItem: (_key: string, value: string) => { store.text = value; },
-    removeItem: () => { store.text = undefined; },
+    setItem: (_key: string, value: string) => {
+      store.text = value;
+    },
+    removeItem: () => {
+      store.text = undefined;
+    },
   };
   return store;
 }
@@ -42,7 +46,9 @@ describe('the learner seed', () => {
     expect(new ProgressStore(storage).seed()).toBe(seed);
   });
   it('is kept in progress saved before it existed, without losing the answers', () => {
-    const storage = memoryStorage(JSON.stringify({ version: 1, lessons: { l: { predictions: {}, labs: {}, checks: { c: { attempts: [1], correct: true } } } } }));
+    const storage = memoryStorage(
+      JSON.stringify({ version: 1, lessons: { l: { predictions: {}, labs: {}, checks: { c: { attempts: [1], correct: true } } } } }),
+    );
     const store = new ProgressStore(storage);
     expect(store.lesson('l').checks.c).toEqual({ attempts: [1], correct: true });
     expect(JSON.parse(storage.text!).seed).toBe(store.seed());

@@ -30,7 +30,8 @@ export function generator(seed: number): () => number {
 export function optionOrder(seed: number, lessonId: string, checkId: string, n: number): number[] {
   const order = Array.from({ length: n }, (_, i) => i);
   const next = generator(hashText(`${seed >>> 0}:${lessonId}:${checkId}`));
-  for (let i = n - 1; i > 0; i--) {        // Fisher-Yates
+  for (let i = n - 1; i > 0; i--) {
+    // Fisher-Yates
     const j = Math.floor(next() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
   }

@@ -123,7 +123,15 @@ describe('a valid lesson', () => {
   it('parses into sections in skeleton order, with components and steps', () => {
     const lesson = parse(VALID);
     expect(lesson.meta.id).toBe('tiny');
-    expect(lesson.sections.map((s) => s.title)).toEqual(['What you will learn', 'Predict', 'Experiment', 'Observe', 'Explain', 'Check', 'Sources']);
+    expect(lesson.sections.map((s) => s.title)).toEqual([
+      'What you will learn',
+      'Predict',
+      'Experiment',
+      'Observe',
+      'Explain',
+      'Check',
+      'Sources',
+    ]);
     expect(lesson.steps).toEqual([
       { kind: 'predict', id: 'guess' },
       { kind: 'lab', id: 'run-it' },
@@ -135,12 +143,22 @@ describe('a valid lesson', () => {
     expect(lesson.labScenarios['run-it']!['kernel.kind']).toBe('classic');
     const experiment = lesson.sections[2]!;
     expect(experiment.blocks[0]).toMatchObject({ kind: 'component', line: lineOf(VALID, '```lab') });
-    expect(lesson.sections.map((s) => s.steps.map((step) => step.id))).toEqual([[], ['guess'], ['run-it'], [], [], ['one', 'two', 'three'], []]);
+    expect(lesson.sections.map((s) => s.steps.map((step) => step.id))).toEqual([
+      [],
+      ['guess'],
+      ['run-it'],
+      [],
+      [],
+      ['one', 'two', 'three'],
+      [],
+    ]);
   });
 
   it('renders Markdown with raw HTML shown as text, never as markup', () => {
     const text = VALID.replace('Something.', 'Something <script>alert(1)</script> <img src=x onerror=alert(1)> **bold**.');
-    const html = parse(text).sections[0]!.blocks.map((b) => (b.kind === 'markdown' ? b.html : '')).join('');
+    const html = parse(text)
+      .sections[0]!.blocks.map((b) => (b.kind === 'markdown' ? b.html : ''))
+      .join('');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;script&gt;');
@@ -159,8 +177,12 @@ describe('the skeleton', () => {
     const order = problems.find((p) => p.message.includes('out of order'))!;
     expect(order.file).toBe(FILE);
     expect(order.line).toBe(lineOf(text, '## Observe'));
-    expect(order.message).toBe('"## Observe" is out of order: it comes after "## Explain" (line ' + lineOf(text, '## Explain') + ') but belongs before it.');
-    expect(order.fix).toContain('"## What you will learn", "## Predict", "## Experiment", "## Observe", "## Explain", "## Check", "## Sources"');
+    expect(order.message).toBe(
+      '"## Observe" is out of order: it comes after "## Explain" (line ' + lineOf(text, '## Explain') + ') but belongs before it.',
+    );
+    expect(order.fix).toContain(
+      '"## What you will learn", "## Predict", "## Experiment", "## Observe", "## Explain", "## Check", "## Sources"',
+    );
   });
 
   it('refuses a missing section and says where it goes', () => {
@@ -174,7 +196,10 @@ describe('the skeleton', () => {
   it('refuses a heading that is not a section, suggesting the nearest', () => {
     const text = VALID.replace('## Explain', '## Explian');
     const problems = problemsOf(text);
-    expect(problems[0]).toMatchObject({ line: lineOf(text, '## Explian'), message: '"## Explian" is not a section of the skeleton. Did you mean "## Explain"?' });
+    expect(problems[0]).toMatchObject({
+      line: lineOf(text, '## Explian'),
+      message: '"## Explian" is not a section of the skeleton. Did you mean "## Explain"?',
+    });
   });
 
   it('refuses a repeated section', () => {
@@ -186,7 +211,10 @@ describe('the skeleton', () => {
   it('refuses a level-1 heading and skipped heading levels', () => {
     expect(onlyProblem(VALID.replace('Something.', '# Big')).message).toContain('is a level-1 heading');
     const skip = VALID.replace('Something.', '#### Deep');
-    expect(onlyProblem(skip)).toMatchObject({ line: lineOf(skip, '#### Deep'), message: '"#### Deep" skips a heading level (it follows a level-2 heading).' });
+    expect(onlyProblem(skip)).toMatchObject({
+      line: lineOf(skip, '#### Deep'),
+      message: '"#### Deep" skips a heading level (it follows a level-2 heading).',
+    });
   });
 
   it('refuses text before the first section', () => {
@@ -219,13 +247,19 @@ describe('front matter', () => {
     const text = VALID.replace('minutes: 5', 'minuets: 5');
     const problems = problemsOf(text);
     const unknown = problems.find((p) => p.message.startsWith('unknown field'))!;
-    expect(unknown).toMatchObject({ line: lineOf(text, 'minuets'), message: 'unknown field "minuets" in the front matter. Did you mean "minutes"?' });
+    expect(unknown).toMatchObject({
+      line: lineOf(text, 'minuets'),
+      message: 'unknown field "minuets" in the front matter. Did you mean "minutes"?',
+    });
     expect(problems.find((p) => p.message.includes('missing "minutes"'))).toBeDefined();
   });
 
   it('reports a wrong type at its line', () => {
     const text = VALID.replace('minutes: 5', 'minutes: five');
-    expect(onlyProblem(text)).toMatchObject({ line: lineOf(text, 'minutes: five'), message: '"minutes" is "five" (text), but it must be a whole number.' });
+    expect(onlyProblem(text)).toMatchObject({
+      line: lineOf(text, 'minutes: five'),
+      message: '"minutes" is "five" (text), but it must be a whole number.',
+    });
   });
 
   it('requires the id to match the file name', () => {
@@ -238,21 +272,33 @@ describe('front matter', () => {
     const text = VALID.replace('preset: testbed-classic', 'preset: testbed-clasic');
     const problem = problemsOf(text)[0]!;
     expect(problem).toMatchObject({ line: lineOf(text, 'testbed-clasic') });
-    expect(problem.message).toBe('scenario "testbed" uses the preset "testbed-clasic", which does not exist. Did you mean "testbed-classic"?');
+    expect(problem.message).toBe(
+      'scenario "testbed" uses the preset "testbed-clasic", which does not exist. Did you mean "testbed-classic"?',
+    );
     expect(problem.fix).toContain('testbed-scalable');
   });
 
   it('reports an unknown scenario field and an out-of-range value at their lines', () => {
-    const text = VALID.replace('    preset: testbed-classic', '    preset: testbed-classic\n    set:\n      machine.cpu: 8\n      machine.interrupt_cpu: 999');
+    const text = VALID.replace(
+      '    preset: testbed-classic',
+      '    preset: testbed-classic\n    set:\n      machine.cpu: 8\n      machine.interrupt_cpu: 999',
+    );
     const problems = problemsOf(text);
     expect(problems.find((p) => p.message.includes('unknown field "machine.cpu"'))).toMatchObject({ line: lineOf(text, 'machine.cpu: 8') });
     expect(problems.find((p) => p.message.includes('machine.cpu"'))!.message).toContain('Did you mean "machine.cpus"?');
-    expect(problems.find((p) => p.message.includes('machine.interrupt_cpu'))).toMatchObject({ line: lineOf(text, 'machine.interrupt_cpu: 999') });
+    expect(problems.find((p) => p.message.includes('machine.interrupt_cpu'))).toMatchObject({
+      line: lineOf(text, 'machine.interrupt_cpu: 999'),
+    });
   });
 
   it('reports a bad scenario value once, where it is set, not again for each lab, run and claim using it', () => {
-    const text = VALID.replace('    preset: testbed-classic', '    preset: testbed-classic\n    set: { machine.interrupt_cpu: 999 }')
-      .replace('views: [cpu-grid, lock]', 'views: [cpu-grid, lock]\nclaims:\n  - { scenario: testbed, metric: mpsynch_pct, value: 1, within: 1 }');
+    const text = VALID.replace(
+      '    preset: testbed-classic',
+      '    preset: testbed-classic\n    set: { machine.interrupt_cpu: 999 }',
+    ).replace(
+      'views: [cpu-grid, lock]',
+      'views: [cpu-grid, lock]\nclaims:\n  - { scenario: testbed, metric: mpsynch_pct, value: 1, within: 1 }',
+    );
     expect(onlyProblem(text)).toMatchObject({ line: lineOf(text, 'machine.interrupt_cpu: 999') });
     const inLab = VALID.replace('scenario: testbed\n', 'scenario: testbed\nset: { machine.interrupt_cpu: 999 }\n');
     expect(onlyProblem(inLab)).toMatchObject({ line: lineOf(inLab, 'machine.interrupt_cpu: 999') });
@@ -264,30 +310,52 @@ describe('front matter', () => {
   });
 
   it('checks that a claim quotes the body exactly', () => {
-    const text = VALID.replace('views: [cpu-grid, lock]', 'views: [cpu-grid, lock]\nclaims:\n  - { scenario: testbed, metric: mpsynch_pct, value: 1, within: 1, says: "about 99%" }');
+    const text = VALID.replace(
+      'views: [cpu-grid, lock]',
+      'views: [cpu-grid, lock]\nclaims:\n  - { scenario: testbed, metric: mpsynch_pct, value: 1, within: 1, says: "about 99%" }',
+    );
     expect(onlyProblem(text).message).toBe('claim 1 says the text contains "about 99%", but the lesson\'s body does not.');
   });
 });
 
 describe('conclusions', () => {
-  const withConclusions = (yaml: string) => VALID.replace('views: [cpu-grid, lock]', `views: [cpu-grid, lock]\nconclusions:\n${yaml}`)
-    .replace('## Explain\n\nBecause.', '## Explain\n\nBecause spinning grows with the CPUs, and it is flat past 8 at most.');
+  const withConclusions = (yaml: string) =>
+    VALID.replace('views: [cpu-grid, lock]', `views: [cpu-grid, lock]\nconclusions:\n${yaml}`).replace(
+      '## Explain\n\nBecause.',
+      '## Explain\n\nBecause spinning grows with the CPUs, and it is flat past 8 at most.',
+    );
 
   it('accepts each relation with the fields it takes', () => {
-    const text = withConclusions(`  - { id: more-spin, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, set: { machine.cpus: 2 }, metric: mpsynch_pct }, factor: 2 }
+    const text =
+      withConclusions(`  - { id: more-spin, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, set: { machine.cpus: 2 }, metric: mpsynch_pct }, factor: 2 }
   - { id: fewer-spin, says: "spinning grows", relation: less, a: { scenario: testbed, set: { machine.cpus: 2 }, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }
   - { id: ordered, says: "spinning grows", relation: order, metric: mpsynch_pct, direction: increasing, runs: [{ scenario: testbed, set: { machine.cpus: 2 } }, { scenario: testbed }] }
   - { id: curve, says: "spinning grows", relation: monotone, scenario: testbed, metric: mpsynch_pct, field: machine.cpus, at: [2, 4, 8], direction: increasing, tolerance_pct: 1 }
   - { id: level, says: "flat past 8", scope: "at most", relation: flat, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16], past: 8, tolerance_pct: 5 }
   - { id: top, says: "spinning grows", relation: peak_at, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16], peak: 16, tolerance: 4 }
   - { id: hump, says: "spinning grows", relation: rises_then_falls, scenario: testbed, metric: transmit_packets_per_s, field: machine.cpus, at: [4, 8, 16] }`);
-    expect(parse(text).meta.conclusions?.map((conclusion) => conclusion.relation)).toEqual(['greater', 'less', 'order', 'monotone', 'flat', 'peak_at', 'rises_then_falls']);
+    expect(parse(text).meta.conclusions?.map((conclusion) => conclusion.relation)).toEqual([
+      'greater',
+      'less',
+      'order',
+      'monotone',
+      'flat',
+      'peak_at',
+      'rises_then_falls',
+    ]);
   });
 
   it('wants says and scope to quote the body', () => {
-    const text = withConclusions('  - { id: c, says: "spinning shrinks", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }');
-    expect(onlyProblem(text)).toMatchObject({ line: lineOf(text, 'spinning shrinks'), message: 'conclusion "c"\'s says is "spinning shrinks", but the lesson\'s body does not contain it.' });
-    const scoped = withConclusions('  - { id: c, says: "spinning grows", scope: "below 4 CPUs", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }');
+    const text = withConclusions(
+      '  - { id: c, says: "spinning shrinks", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }',
+    );
+    expect(onlyProblem(text)).toMatchObject({
+      line: lineOf(text, 'spinning shrinks'),
+      message: 'conclusion "c"\'s says is "spinning shrinks", but the lesson\'s body does not contain it.',
+    });
+    const scoped = withConclusions(
+      '  - { id: c, says: "spinning grows", scope: "below 4 CPUs", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }',
+    );
     expect(onlyProblem(scoped).message).toMatch(/conclusion "c"'s scope is "below 4 CPUs", but the lesson's body does not contain it/);
   });
 
@@ -305,30 +373,66 @@ describe('conclusions', () => {
       'conclusion "c" (relation monotone) does not take "factor".',
     ]);
     expect(problems[0]).toMatchObject({ line: lineOf(text, 'relation: monotone') });
-    expect(problems[0]!.fix).toMatch(/a monotone conclusion takes scenario, metric, field, at, direction and optionally set, tolerance_pct/);
+    expect(problems[0]!.fix).toMatch(
+      /a monotone conclusion takes scenario, metric, field, at, direction and optionally set, tolerance_pct/,
+    );
     expect(problems[1]).toMatchObject({ line: lineOf(text, 'factor: 2') });
   });
 
   it('refuses an unknown relation, metric or scenario, a bad value, and a duplicate id', () => {
-    expect(problemsOf(withConclusions('  - { id: c, says: "spinning grows", relation: bigger, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }'))[0]!.message).toMatch(/relation/);
-    expect(problemsOf(withConclusions('  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: spinning }, b: { scenario: testbed, metric: mpsynch_pct } }'))[0]!.message).toMatch(/metric/);
-    const unknown = withConclusions('  - { id: c, says: "spinning grows", relation: greater, a: { scenario: tested, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }');
-    expect(onlyProblem(unknown).message).toBe('side a of conclusion "c" names the scenario "tested", which the front matter does not define.');
-    const bad = withConclusions('  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, set: { machine.interrupt_cpu: 999 }, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }');
+    expect(
+      problemsOf(
+        withConclusions(
+          '  - { id: c, says: "spinning grows", relation: bigger, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }',
+        ),
+      )[0]!.message,
+    ).toMatch(/relation/);
+    expect(
+      problemsOf(
+        withConclusions(
+          '  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: spinning }, b: { scenario: testbed, metric: mpsynch_pct } }',
+        ),
+      )[0]!.message,
+    ).toMatch(/metric/);
+    const unknown = withConclusions(
+      '  - { id: c, says: "spinning grows", relation: greater, a: { scenario: tested, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }',
+    );
+    expect(onlyProblem(unknown).message).toBe(
+      'side a of conclusion "c" names the scenario "tested", which the front matter does not define.',
+    );
+    const bad = withConclusions(
+      '  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, set: { machine.interrupt_cpu: 999 }, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }',
+    );
     expect(onlyProblem(bad).message).toMatch(/^side a of conclusion "c": .*machine\.interrupt_cpu/);
-    const twice = withConclusions(`  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }
+    const twice =
+      withConclusions(`  - { id: c, says: "spinning grows", relation: greater, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }
   - { id: c, says: "spinning grows", relation: less, a: { scenario: testbed, metric: mpsynch_pct }, b: { scenario: testbed, metric: mpsynch_pct } }`);
     expect(onlyProblem(twice).message).toMatch(/the conclusion id "c" is used twice \(first on line \d+\)/);
   });
 
   it('checks a curve: its points in order, a numeric field not also set, past and peak among its points', () => {
-    const curve = (fields: string) => withConclusions(`  - { id: c, says: "spinning grows", scenario: testbed, metric: mpsynch_pct, ${fields} }`);
-    expect(onlyProblem(curve('relation: monotone, field: machine.cpus, at: [8, 4, 16], direction: increasing')).message).toBe('conclusion "c"\'s points [8, 4, 16] are not in increasing order.');
-    expect(problemsOf(curve('relation: monotone, field: kernel.lock_kind, at: [1, 2], direction: increasing')).map((p) => p.message).join('\n')).toMatch(/runs along "kernel\.lock_kind", a enum field; a curve needs a numeric one/);
-    expect(onlyProblem(curve('relation: monotone, set: { machine.cpus: 4 }, field: machine.cpus, at: [2, 4], direction: increasing')).message).toBe('conclusion "c" sets machine.cpus, the field its curve runs along.');
-    expect(onlyProblem(curve('relation: flat, field: machine.cpus, at: [2, 4, 16], past: 8, tolerance_pct: 5')).message).toMatch(/flat past machine\.cpus = 8, which is not one of its points/);
-    expect(onlyProblem(curve('relation: peak_at, field: machine.cpus, at: [2, 4, 16], peak: 8')).message).toMatch(/peaks at machine\.cpus = 8, which is not one of its points and has no tolerance/);
-    expect(onlyProblem(curve('relation: peak_at, field: machine.cpus, at: [2, 4, 999], peak: 4')).message).toMatch(/^conclusion "c" at machine\.cpus = 999: /);
+    const curve = (fields: string) =>
+      withConclusions(`  - { id: c, says: "spinning grows", scenario: testbed, metric: mpsynch_pct, ${fields} }`);
+    expect(onlyProblem(curve('relation: monotone, field: machine.cpus, at: [8, 4, 16], direction: increasing')).message).toBe(
+      'conclusion "c"\'s points [8, 4, 16] are not in increasing order.',
+    );
+    expect(
+      problemsOf(curve('relation: monotone, field: kernel.lock_kind, at: [1, 2], direction: increasing'))
+        .map((p) => p.message)
+        .join('\n'),
+    ).toMatch(/runs along "kernel\.lock_kind", a enum field; a curve needs a numeric one/);
+    expect(
+      onlyProblem(curve('relation: monotone, set: { machine.cpus: 4 }, field: machine.cpus, at: [2, 4], direction: increasing')).message,
+    ).toBe('conclusion "c" sets machine.cpus, the field its curve runs along.');
+    expect(onlyProblem(curve('relation: flat, field: machine.cpus, at: [2, 4, 16], past: 8, tolerance_pct: 5')).message).toMatch(
+      /flat past machine\.cpus = 8, which is not one of its points/,
+    );
+    expect(onlyProblem(curve('relation: peak_at, field: machine.cpus, at: [2, 4, 16], peak: 8')).message).toMatch(
+      /peaks at machine\.cpus = 8, which is not one of its points and has no tolerance/,
+    );
+    expect(onlyProblem(curve('relation: peak_at, field: machine.cpus, at: [2, 4, 999], peak: 4')).message).toMatch(
+      /^conclusion "c" at machine\.cpus = 999: /,
+    );
   });
 });
 
@@ -339,7 +443,9 @@ describe('components', () => {
     expect(problem).toMatchObject({ file: FILE, line: lineOf(text, '```quiz') });
     expect(problem.message).toBe('unknown component "```quiz".');
     expect(problem.fix).toContain('predict, lab, compare, check, figure, note');
-    expect(onlyProblem(VALID.replace('Because.', '```chek\nid: x\n```')).message).toBe('unknown component "```chek". Did you mean "```check"?');
+    expect(onlyProblem(VALID.replace('Because.', '```chek\nid: x\n```')).message).toBe(
+      'unknown component "```chek". Did you mean "```check"?',
+    );
   });
 
   it('allows code blocks in the listed languages only', () => {
@@ -402,34 +508,53 @@ describe('components', () => {
       line: lineOf(badScenario, 'scenario: tesbed'),
       message: 'lab "run-it" uses the scenario "tesbed", which the front matter does not define. Did you mean "testbed"?',
     });
-    expect(onlyProblem(VALID.replace('requires: [guess]', 'requires: [gess]')).message).toBe('lab "run-it" requires the prediction "gess", but no ```predict before it has that id.');
-    expect(onlyProblem(VALID.replace('predict: guess', 'predict: nope')).message).toBe('compare reads the prediction "nope", but no ```predict before it has that id.');
-    expect(onlyProblem(VALID.replace('run: { machine.cpus: 2 }', 'run: { machine.cpus: 4 }')).message).toBe('compare reads a run (machine.cpus = 4) that lab "run-it"\'s task does not ask for.');
+    expect(onlyProblem(VALID.replace('requires: [guess]', 'requires: [gess]')).message).toBe(
+      'lab "run-it" requires the prediction "gess", but no ```predict before it has that id.',
+    );
+    expect(onlyProblem(VALID.replace('predict: guess', 'predict: nope')).message).toBe(
+      'compare reads the prediction "nope", but no ```predict before it has that id.',
+    );
+    expect(onlyProblem(VALID.replace('run: { machine.cpus: 2 }', 'run: { machine.cpus: 4 }')).message).toBe(
+      'compare reads a run (machine.cpus = 4) that lab "run-it"\'s task does not ask for.',
+    );
   });
 
   it('refuses controls and views the front matter does not allow', () => {
     const text = VALID.replace('controls: [machine.cpus]', 'controls: [machine.cpus, kernel.kind]');
     const problem = problemsOf(text).find((p) => p.message.includes('control "kernel.kind"'))!;
     expect(problem.message).toBe('lab "run-it" shows the control "kernel.kind", which the front matter\'s "parameters" does not list.');
-    expect(onlyProblem(VALID.replace('views: [cpu-grid]\n', 'views: [modes]\n')).message).toBe('lab "run-it" shows the view "modes", which the front matter\'s "views" does not list.');
+    expect(onlyProblem(VALID.replace('views: [cpu-grid]\n', 'views: [modes]\n')).message).toBe(
+      'lab "run-it" shows the view "modes", which the front matter\'s "views" does not list.',
+    );
   });
 
   it('refuses a task run the learner cannot make with the lab controls', () => {
-    const text = VALID.replace('    - { machine.cpus: 2 }', '    - { machine.cpus: 2, kernel.kind: scalable }').replace('run: { machine.cpus: 2 }', 'run: { machine.cpus: 2, kernel.kind: scalable }');
+    const text = VALID.replace('    - { machine.cpus: 2 }', '    - { machine.cpus: 2, kernel.kind: scalable }').replace(
+      'run: { machine.cpus: 2 }',
+      'run: { machine.cpus: 2, kernel.kind: scalable }',
+    );
     const problem = onlyProblem(text);
-    expect(problem.message).toBe('run 1 of lab "run-it" needs kernel.kind = scalable, but the lab starts with kernel.kind = "classic" (text) and has no control for it.');
+    expect(problem.message).toBe(
+      'run 1 of lab "run-it" needs kernel.kind = scalable, but the lab starts with kernel.kind = "classic" (text) and has no control for it.',
+    );
     expect(problem.line).toBe(lineOf(text, 'kernel.kind: scalable }'));
   });
 
   it('refuses a task run with a value out of range', () => {
-    const text = VALID.replace('    - { machine.cpus: 2 }', '    - { machine.cpus: 300 }').replace('run: { machine.cpus: 2 }', 'run: { machine.cpus: 300 }');
+    const text = VALID.replace('    - { machine.cpus: 2 }', '    - { machine.cpus: 300 }').replace(
+      'run: { machine.cpus: 2 }',
+      'run: { machine.cpus: 300 }',
+    );
     const problem = onlyProblem(text);
     expect(problem.message).toContain('machine.cpus is 300, outside its range');
     expect(problem.line).toBe(lineOf(text, 'machine.cpus: 300 }'));
   });
 
   it('refuses a published option without a range, naming its line', () => {
-    const text = VALID.replace("numeric: { unit: '%', min: 0, max: 100 }", "options:\n  - text: What the source measured.\n    published: true\n  - text: Something else.");
+    const text = VALID.replace(
+      "numeric: { unit: '%', min: 0, max: 100 }",
+      'options:\n  - text: What the source measured.\n    published: true\n  - text: Something else.',
+    );
     const problem = onlyProblem(text);
     expect(problem.message).toBe('option 1 is marked published but has no range, so a run can never be compared with it.');
     expect(problem.line).toBe(lineOf(text, 'published: true'));
@@ -442,7 +567,9 @@ describe('components', () => {
   });
 
   it('refuses links that would break the hash router', () => {
-    expect(onlyProblem(VALID.replace('Because.', 'See [above](#predict).')).message).toBe('the link "#predict" would not work from a lesson page.');
+    expect(onlyProblem(VALID.replace('Because.', 'See [above](#predict).')).message).toBe(
+      'the link "#predict" would not work from a lesson page.',
+    );
     expect(() => parse(VALID.replace('Because.', 'See [the next lesson](#/lessons/tiny) and [HP](https://www.hp.com).'))).not.toThrow();
   });
 

@@ -78,7 +78,7 @@ describe('progress file', () => {
     expect(Object.keys(all.lessons).sort()).toEqual(['mine', 'one-lock-for-every-cpu']);
   });
 
-  it('the order of options: a browser with answers keeps its seed, a fresh one takes the file\'s', () => {
+  it("the order of options: a browser with answers keeps its seed, a fresh one takes the file's", () => {
     const file = { ...DATA, seed: 22 };
     expect(mergeProgress({ version: PROGRESS_VERSION, lessons: { mine: emptyLessonProgress() }, seed: 11 }, file).seed).toBe(11);
     expect(mergeProgress({ version: PROGRESS_VERSION, lessons: {}, seed: 11 }, file).seed).toBe(22);

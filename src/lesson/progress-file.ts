@@ -12,9 +12,7 @@
  */
 import { isPlainObject } from '../core/scenario-values.js';
 import { findForbiddenKey, forbiddenKeyClause } from '../core/safe-keys.js';
-import {
-  loadProgress, PROGRESS_KEY, PROGRESS_VERSION, type LessonProgress, type ProgressData,
-} from './progress.js';
+import { loadProgress, PROGRESS_KEY, PROGRESS_VERSION, type LessonProgress, type ProgressData } from './progress.js';
 
 export const PROGRESS_FILE_FORMAT = 'stacklab-progress';
 export const PROGRESS_FILE_VERSION = 1;
@@ -36,14 +34,16 @@ export function progressFileName(now = new Date()): string {
   return `stacklab-progress-${now.toISOString().slice(0, 10)}.json`;
 }
 
-export type ReadResult =
-  | { ok: true; data: ProgressData; lessons: number; dropped?: string }
-  | { ok: false; message: string };
+export type ReadResult = { ok: true; data: ProgressData; lessons: number; dropped?: string } | { ok: false; message: string };
 
 /** Reads a progress file's text; says in words what is wrong with one it cannot use. */
 export function readProgressFile(text: string, name = 'The file'): ReadResult {
-  const fail = (why: string): ReadResult => ({ ok: false, message: `${name} could not be imported: ${why} Your progress has not changed.` });
-  if (text.length > MAX_PROGRESS_FILE_BYTES) return fail(`it is ${Math.round(text.length / 1000)} KB, far larger than any StackLab progress file.`);
+  const fail = (why: string): ReadResult => ({
+    ok: false,
+    message: `${name} could not be imported: ${why} Your progress has not changed.`,
+  });
+  if (text.length > MAX_PROGRESS_FILE_BYTES)
+    return fail(`it is ${Math.round(text.length / 1000)} KB, far larger than any StackLab progress file.`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -69,7 +69,8 @@ export function readProgressFile(text: string, name = 'The file'): ReadResult {
     removeItem: () => {},
   });
   if (read.notice && read.notice.kind !== 'partly-corrupt') {
-    if (read.notice.kind === 'newer') return fail(`its progress is in format ${String(parsed.progress.version)}, newer than this StackLab's format ${PROGRESS_VERSION}.`);
+    if (read.notice.kind === 'newer')
+      return fail(`its progress is in format ${String(parsed.progress.version)}, newer than this StackLab's format ${PROGRESS_VERSION}.`);
     return fail('its progress is damaged (it is not in the format StackLab writes).');
   }
   const lessons = Object.keys(read.data.lessons).length;
@@ -88,9 +89,7 @@ export function mergeLesson(mine: LessonProgress, theirs: LessonProgress): Lesso
   const labs = { ...theirs.labs };
   for (const [id, lab] of Object.entries(mine.labs)) {
     const other = labs[id];
-    labs[id] = other
-      ? { runs: { ...other.runs, ...lab.runs }, ...(lab.manual || other.manual ? { manual: true } : {}) }
-      : lab;
+    labs[id] = other ? { runs: { ...other.runs, ...lab.runs }, ...(lab.manual || other.manual ? { manual: true } : {}) } : lab;
   }
   const checks = { ...theirs.checks };
   for (const [id, check] of Object.entries(mine.checks)) {
@@ -99,8 +98,10 @@ export function mergeLesson(mine: LessonProgress, theirs: LessonProgress): Lesso
     else {
       const longer = other.attempts.length > check.attempts.length ? other : check;
       // Answers to two versions of the check: keep the longer record as it is.
-      checks[id] = check.key !== other.key ? longer
-        : { attempts: longer.attempts, correct: check.correct || other.correct, ...(check.key !== undefined ? { key: check.key } : {}) };
+      checks[id] =
+        check.key !== other.key
+          ? longer
+          : { attempts: longer.attempts, correct: check.correct || other.correct, ...(check.key !== undefined ? { key: check.key } : {}) };
     }
   }
   const merged: LessonProgress = { predictions: { ...theirs.predictions, ...mine.predictions }, labs, checks };
@@ -117,6 +118,6 @@ export function mergeProgress(mine: ProgressData, theirs: ProgressData): Progres
   // The order questions show their options in: a browser with no answers yet takes the
   // file's (the learner moving to a new browser); one with answers keeps its own.
   const fresh = Object.keys(mine.lessons).length === 0;
-  const seed = fresh ? theirs.seed ?? mine.seed : mine.seed ?? theirs.seed;
+  const seed = fresh ? (theirs.seed ?? mine.seed) : (mine.seed ?? theirs.seed);
   return seed === undefined ? { version: PROGRESS_VERSION, lessons } : { version: PROGRESS_VERSION, lessons, seed };
 }

@@ -94,7 +94,10 @@ describe('loading progress', () => {
     lesson.labs.bad = { runs: { '0': { not_a_metric: 1 } } };
     damaged.lessons.other = 'nonsense';
     const state = loadProgress(withText(JSON.stringify(damaged)));
-    expect(state.notice).toMatchObject({ kind: 'partly-corrupt', message: '4 saved answers were damaged and were left out; the rest of your progress is kept.' });
+    expect(state.notice).toMatchObject({
+      kind: 'partly-corrupt',
+      message: '4 saved answers were damaged and were left out; the rest of your progress is kept.',
+    });
     expect(state.data.lessons['one-lock-for-every-cpu']).toEqual(GOOD.lessons['one-lock-for-every-cpu']);
     expect(state.data.lessons.other).toBeUndefined();
   });
@@ -136,7 +139,11 @@ describe('the progress store', () => {
     expect(store.getState().notice?.kind).toBe('corrupt');
     store.update('l', (lesson) => ({ ...lesson, completedAt: 't' }));
     expect(store.getState().notice).toBeUndefined();
-    expect(JSON.parse(storage.getItem(PROGRESS_KEY)!)).toEqual({ version: 1, lessons: { l: { predictions: {}, labs: {}, checks: {}, completedAt: 't' } }, seed: expect.any(Number) });
+    expect(JSON.parse(storage.getItem(PROGRESS_KEY)!)).toEqual({
+      version: 1,
+      lessons: { l: { predictions: {}, labs: {}, checks: {}, completedAt: 't' } },
+      seed: expect.any(Number),
+    });
   });
 
   it('reset clears corrupt storage and the notice', () => {
@@ -158,7 +165,12 @@ describe('the progress store', () => {
   });
 
   it('forgets one lesson without touching the others', () => {
-    const storage = withText(JSON.stringify({ version: 1, lessons: { a: { predictions: {}, labs: {}, checks: {} }, b: { predictions: {}, labs: {}, checks: {}, completedAt: 't' } } }));
+    const storage = withText(
+      JSON.stringify({
+        version: 1,
+        lessons: { a: { predictions: {}, labs: {}, checks: {} }, b: { predictions: {}, labs: {}, checks: {}, completedAt: 't' } },
+      }),
+    );
     const store = new ProgressStore(storage);
     store.resetLesson('a');
     expect(Object.keys(JSON.parse(storage.getItem(PROGRESS_KEY)!).lessons)).toEqual(['b']);
@@ -178,14 +190,30 @@ describe('the progress store', () => {
 
 describe('the derived status', () => {
   const lab = {
-    type: 'lab', id: 'runs', scenario: 's', controls: ['machine.cpus'], views: ['cpu-grid'],
+    type: 'lab',
+    id: 'runs',
+    scenario: 's',
+    controls: ['machine.cpus'],
+    views: ['cpu-grid'],
     task: { text: 'Run.', runs: [{ 'machine.cpus': 2 }, { 'machine.cpus': 4 }], record: ['mpsynch_pct'] },
   } satisfies LabComponent;
   const q = {
-    type: 'check', id: 'q', question: 'Which?',
-    options: [{ text: 'This.', correct: true, explain: 'It is.' }, { text: 'That.', explain: 'It is not.' }],
+    type: 'check',
+    id: 'q',
+    question: 'Which?',
+    options: [
+      { text: 'This.', correct: true, explain: 'It is.' },
+      { text: 'That.', explain: 'It is not.' },
+    ],
   } satisfies CheckComponent;
-  const lesson = { steps: [{ kind: 'lab', id: 'runs' }, { kind: 'check', id: 'q' }], labs: { runs: lab }, checks: { q } } as unknown as Lesson;
+  const lesson = {
+    steps: [
+      { kind: 'lab', id: 'runs' },
+      { kind: 'check', id: 'q' },
+    ],
+    labs: { runs: lab },
+    checks: { q },
+  } as unknown as Lesson;
 
   it('counts a lesson started once anything is saved, and a step done only when it is', () => {
     expect(lessonStatus(lesson, emptyLessonProgress())).toEqual({ done: 0, total: 2, complete: false, started: false });

@@ -102,8 +102,13 @@ function readPrediction(value: unknown): Prediction | undefined {
   if (value.kind === 'number' && typeof value.value === 'number' && Number.isFinite(value.value)) {
     return { kind: 'number', value: value.value, at: value.at };
   }
-  if (value.kind === 'sketch' && Array.isArray(value.values) && value.values.length > 0 && value.values.length <= 16
-    && value.values.every((v) => typeof v === 'number' && Number.isFinite(v))) {
+  if (
+    value.kind === 'sketch' &&
+    Array.isArray(value.values) &&
+    value.values.length > 0 &&
+    value.values.length <= 16 &&
+    value.values.every((v) => typeof v === 'number' && Number.isFinite(v))
+  ) {
     return { kind: 'sketch', values: [...(value.values as number[])], at: value.at };
   }
   return undefined;
@@ -159,36 +164,68 @@ function readLesson(value: unknown): { lesson?: LessonProgress; dropped: number 
 /** Reads progress from storage; never throws. */
 export function loadProgress(storage: ProgressStorage | null): ProgressState {
   if (!storage) {
-    return { data: emptyProgress(), notice: { kind: 'unavailable', message: 'This browser does not let the page keep data, so your progress will last only until you leave the page.' } };
+    return {
+      data: emptyProgress(),
+      notice: {
+        kind: 'unavailable',
+        message: 'This browser does not let the page keep data, so your progress will last only until you leave the page.',
+      },
+    };
   }
   let text: string | null;
   try {
     text = storage.getItem(PROGRESS_KEY);
   } catch (error) {
-    return { data: emptyProgress(), notice: { kind: 'unavailable', message: `Saved progress could not be read (${(error as Error).message || 'storage refused'}), so your progress will last only until you leave the page.` } };
+    return {
+      data: emptyProgress(),
+      notice: {
+        kind: 'unavailable',
+        message: `Saved progress could not be read (${(error as Error).message || 'storage refused'}), so your progress will last only until you leave the page.`,
+      },
+    };
   }
   if (text === null) return { data: emptyProgress() };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { data: emptyProgress(), notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it is not valid JSON) and could not be read.' } };
+    return {
+      data: emptyProgress(),
+      notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it is not valid JSON) and could not be read.' },
+    };
   }
   const forbidden = findForbiddenKey(parsed);
-  if (forbidden) return { data: emptyProgress(), notice: { kind: 'corrupt', message: `Your saved lesson progress could not be read. ${forbiddenKeyMessage('It', forbidden)}` } };
+  if (forbidden)
+    return {
+      data: emptyProgress(),
+      notice: { kind: 'corrupt', message: `Your saved lesson progress could not be read. ${forbiddenKeyMessage('It', forbidden)}` },
+    };
   if (!isPlainObject(parsed) || typeof parsed.version !== 'number') {
-    return { data: emptyProgress(), notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it is not in the format this page writes) and could not be read.' } };
+    return {
+      data: emptyProgress(),
+      notice: {
+        kind: 'corrupt',
+        message: 'Your saved lesson progress is damaged (it is not in the format this page writes) and could not be read.',
+      },
+    };
   }
   if (parsed.version !== PROGRESS_VERSION) {
     return {
       data: emptyProgress(),
-      notice: parsed.version > PROGRESS_VERSION
-        ? { kind: 'newer', message: `Your saved progress was written by a newer version of StackLab (format ${parsed.version}) and cannot be read by this one.` }
-        : { kind: 'corrupt', message: `Your saved progress has format ${parsed.version}, which this page does not know.` },
+      notice:
+        parsed.version > PROGRESS_VERSION
+          ? {
+              kind: 'newer',
+              message: `Your saved progress was written by a newer version of StackLab (format ${parsed.version}) and cannot be read by this one.`,
+            }
+          : { kind: 'corrupt', message: `Your saved progress has format ${parsed.version}, which this page does not know.` },
     };
   }
   if (!isPlainObject(parsed.lessons)) {
-    return { data: emptyProgress(), notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it has no list of lessons) and could not be read.' } };
+    return {
+      data: emptyProgress(),
+      notice: { kind: 'corrupt', message: 'Your saved lesson progress is damaged (it has no list of lessons) and could not be read.' },
+    };
   }
   const data = emptyProgress();
   let dropped = 0;
@@ -200,7 +237,13 @@ export function loadProgress(storage: ProgressStorage | null): ProgressState {
     if (read.lesson) data.lessons[id] = read.lesson;
   }
   if (dropped > 0) {
-    return { data, notice: { kind: 'partly-corrupt', message: `${dropped} saved answer${dropped === 1 ? ' was' : 's were'} damaged and ${dropped === 1 ? 'was' : 'were'} left out; the rest of your progress is kept.` } };
+    return {
+      data,
+      notice: {
+        kind: 'partly-corrupt',
+        message: `${dropped} saved answer${dropped === 1 ? ' was' : 's were'} damaged and ${dropped === 1 ? 'was' : 'were'} left out; the rest of your progress is kept.`,
+      },
+    };
   }
   return { data };
 }
@@ -301,7 +344,10 @@ export class ProgressStore {
         // What was damaged has now been replaced by good data.
         if (notice && notice.kind !== 'unavailable') saveNotice = undefined;
       } catch (error) {
-        saveNotice = { kind: 'save-failed', message: `Your progress could not be saved (${(error as Error).message || 'storage is full'}); it will last only until you leave the page.` };
+        saveNotice = {
+          kind: 'save-failed',
+          message: `Your progress could not be saved (${(error as Error).message || 'storage is full'}); it will last only until you leave the page.`,
+        };
       }
     }
     this.state = { data, notice: saveNotice };

@@ -19,14 +19,34 @@ import { buildCatalog, type Catalog } from './catalog.js';
 import type { Conclusion } from './components.js';
 import { formatProblem, type Lesson } from './parse.js';
 import {
-  PRESET, REPORT_FILE, SAMPLED, candidateCosts, failures, judgeAt, metricsOf, outcome, perturbationName, perturbationSet, perturbedPoints,
-  presetPoints, probes, readReport, relationText, renderReport, runKey, share, sortWorstFirst, type Row,
+  PRESET,
+  REPORT_FILE,
+  SAMPLED,
+  candidateCosts,
+  failures,
+  judgeAt,
+  metricsOf,
+  outcome,
+  perturbationName,
+  perturbationSet,
+  perturbedPoints,
+  presetPoints,
+  probes,
+  readReport,
+  relationText,
+  renderReport,
+  runKey,
+  share,
+  sortWorstFirst,
+  type Row,
 } from './robustness.js';
 
 /** Every lesson in lessons/, parsed against the core's schema. */
 export function readCatalog(schema: Schema): Catalog {
   const dir = join(repoRoot, 'lessons');
-  const files = readdirSync(dir).filter((file) => file.endsWith('.md') && file !== 'SUMMARY.md').sort();
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.md') && file !== 'SUMMARY.md')
+    .sort();
   return buildCatalog({
     summary: readFileSync(join(dir, 'SUMMARY.md'), 'utf8'),
     lessons: Object.fromEntries(files.map((file) => [file, readFileSync(join(dir, file), 'utf8')])),
@@ -43,7 +63,10 @@ function judgingSources(): string[] {
 /** The code that reads every measure: the engine's table and kit, and each kernel's own metrics.ts. */
 function metricSources(): string[] {
   const kernels = join(repoRoot, 'src', 'kernels');
-  const kernelMetrics = readdirSync(kernels).filter((name) => existsSync(join(kernels, name, 'metrics.ts'))).sort().map((name) => `src/kernels/${name}/metrics.ts`);
+  const kernelMetrics = readdirSync(kernels)
+    .filter((name) => existsSync(join(kernels, name, 'metrics.ts')))
+    .sort()
+    .map((name) => `src/kernels/${name}/metrics.ts`);
   return ['src/shared/metrics.ts', 'src/shared/metric-kit.ts', ...kernelMetrics];
 }
 
@@ -62,13 +85,17 @@ export function computeStamp(lessons: Lesson[]): string {
     try {
       content = readFileSync(path);
     } catch {
-      continue;   // a directory
+      continue; // a directory
     }
     add(`wasm-core/src/${file}`, content);
   }
   const scenarios = join(repoRoot, 'lessons', 'scenarios');
-  for (const file of readdirSync(scenarios).filter((f) => f.endsWith('.json')).sort()) add(`lessons/scenarios/${file}`, readFileSync(join(scenarios, file)));
-  for (const lesson of lessons) add(lesson.file, JSON.stringify({ scenarios: lesson.meta.scenarios, conclusions: lesson.meta.conclusions ?? [] }));
+  for (const file of readdirSync(scenarios)
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    add(`lessons/scenarios/${file}`, readFileSync(join(scenarios, file)));
+  for (const lesson of lessons)
+    add(lesson.file, JSON.stringify({ scenarios: lesson.meta.scenarios, conclusions: lesson.meta.conclusions ?? [] }));
   for (const file of judgingSources()) add(file, readFileSync(join(repoRoot, file)));
   return hash.digest('hex').slice(0, 24);
 }
@@ -86,7 +113,10 @@ export async function reportIsCurrent(): Promise<boolean> {
 }
 
 /** What the command keeps of a run: a digest of its report without the scenario, and its metrics. */
-interface Kept { outcome: string; metrics: Partial<Record<MetricId, number>> }
+interface Kept {
+  outcome: string;
+  metrics: Partial<Record<MetricId, number>>;
+}
 
 const CACHE_DIR = join(repoRoot, '.cache', 'robustness');
 /** What a kept run depends on besides its values: the runner and the code that reads metrics (each kernel's too). */
@@ -147,7 +177,10 @@ class RunCache {
             else resolve(stdout);
           });
         });
-        const kept: Kept = { outcome: createHash('sha256').update(outcome(text)).digest('hex'), metrics: metricsOf(JSON.parse(text) as Report) };
+        const kept: Kept = {
+          outcome: createHash('sha256').update(outcome(text)).digest('hex'),
+          metrics: metricsOf(JSON.parse(text) as Report),
+        };
         this.kept.set(key, kept);
         appendFileSync(this.file, `${JSON.stringify([key, kept])}\n`);
       }
@@ -157,7 +190,12 @@ class RunCache {
   }
 }
 
-interface Planned { lesson: Lesson; conclusion: Conclusion; points: ReturnType<typeof presetPoints>; candidates: string[] }
+interface Planned {
+  lesson: Lesson;
+  conclusion: Conclusion;
+  points: ReturnType<typeof presetPoints>;
+  candidates: string[];
+}
 
 /**
  * With lesson ids, judges only their conclusions and prints them, writing nothing (for
@@ -174,7 +212,9 @@ export async function main(only: string[] = []): Promise<number> {
   }
   const unknown = only.filter((id) => !catalog.lessons.some((lesson) => lesson.meta.id === id));
   if (unknown.length > 0) {
-    process.stderr.write(`robustness: no lesson ${unknown.map((id) => `"${id}"`).join(', ')}; give lesson ids, such as ${catalog.lessons[0]?.meta.id}.\n`);
+    process.stderr.write(
+      `robustness: no lesson ${unknown.map((id) => `"${id}"`).join(', ')}; give lesson ids, such as ${catalog.lessons[0]?.meta.id}.\n`,
+    );
     return 1;
   }
   const parallel = availableParallelism();
@@ -185,25 +225,36 @@ export async function main(only: string[] = []): Promise<number> {
     return kept.metrics[metric];
   };
   const lessons = catalog.lessons.filter((lesson) => only.length === 0 || only.includes(lesson.meta.id));
-  const plan: Planned[] = lessons.flatMap((lesson) => (lesson.meta.conclusions ?? []).map((conclusion) => {
-    const points = presetPoints(schema, lesson, conclusion);
-    return { lesson, conclusion, points, candidates: candidateCosts(schema, points) };
-  }));
+  const plan: Planned[] = lessons.flatMap((lesson) =>
+    (lesson.meta.conclusions ?? []).map((conclusion) => {
+      const points = presetPoints(schema, lesson, conclusion);
+      return { lesson, conclusion, points, candidates: candidateCosts(schema, points) };
+    }),
+  );
 
   // First the presets and, for each candidate cost, the conclusion's runs with it doubled.
-  let made = await cache.run(plan.flatMap(({ points, candidates }) => [
-    ...points.map((point) => point.values),
-    ...probes(points, candidates).flatMap((probe) => perturbedPoints(schema, points, probe).map((point) => point.values)),
-  ]), parallel);
+  let made = await cache.run(
+    plan.flatMap(({ points, candidates }) => [
+      ...points.map((point) => point.values),
+      ...probes(points, candidates).flatMap((probe) => perturbedPoints(schema, points, probe).map((point) => point.values)),
+    ]),
+    parallel,
+  );
   const outcomeOf = (values: FlatScenario) => cache.get(values)!.outcome;
   const effective = plan.map(({ points, candidates }) => {
     const probed = probes(points, candidates);
-    return candidates.filter((_, i) => perturbedPoints(schema, points, probed[i]!).some((point, j) => outcomeOf(point.values) !== outcomeOf(points[j]!.values)));
+    return candidates.filter((_, i) =>
+      perturbedPoints(schema, points, probed[i]!).some((point, j) => outcomeOf(point.values) !== outcomeOf(points[j]!.values)),
+    );
   });
 
   // Then the whole set.
-  made += await cache.run(plan.flatMap(({ points }, index) => perturbationSet(effective[index]!)
-    .flatMap((p) => perturbedPoints(schema, points, p).map((point) => point.values))), parallel);
+  made += await cache.run(
+    plan.flatMap(({ points }, index) =>
+      perturbationSet(effective[index]!).flatMap((p) => perturbedPoints(schema, points, p).map((point) => point.values)),
+    ),
+    parallel,
+  );
   const distinct = new Set<string>();
   const count = (points: ReturnType<typeof presetPoints>) => points.forEach((point) => distinct.add(RunCache.key(point.values)));
 
@@ -220,14 +271,26 @@ export async function main(only: string[] = []): Promise<number> {
       if (judgement.holds) held++;
       if (judgement.margin < worst.judgement.margin) worst = { name: perturbationName(p), judgement };
     }
-    const samples = SAMPLED.map((p) => (p === PRESET
-      ? { name: PRESET, judgement: preset }
-      : { name: perturbationName(p), judgement: judgeAt(conclusion, perturbedPoints(schema, points, p), read) }));
+    const samples = SAMPLED.map((p) =>
+      p === PRESET
+        ? { name: PRESET, judgement: preset }
+        : { name: perturbationName(p), judgement: judgeAt(conclusion, perturbedPoints(schema, points, p), read) },
+    );
     // The worst case too, so CI re-runs the point the report says is weakest.
     if (!samples.some((sample) => sample.name === worst.name)) samples.push(worst);
     return {
-      lesson: lesson.meta.id, id: conclusion.id, says: conclusion.says, scope: conclusion.scope, relation: relationText(conclusion),
-      held, total: set.length, preset, worst, costs: effective[index]!, inert: candidates.filter((cost) => !effective[index]!.includes(cost)), samples,
+      lesson: lesson.meta.id,
+      id: conclusion.id,
+      says: conclusion.says,
+      scope: conclusion.scope,
+      relation: relationText(conclusion),
+      held,
+      total: set.length,
+      preset,
+      worst,
+      costs: effective[index]!,
+      inert: candidates.filter((cost) => !effective[index]!.includes(cost)),
+      samples,
     };
   });
 
@@ -240,11 +303,15 @@ export async function main(only: string[] = []): Promise<number> {
     process.stdout.write(`robustness: ${rows.length} conclusions of ${only.join(', ')} (${REPORT_FILE} not written), ${runs}\n`);
   }
   for (const row of sortWorstFirst(rows).slice(0, only.length === 0 ? 10 : rows.length)) {
-    process.stdout.write(`  ${(100 * share(row)).toFixed(1).padStart(5)}%  ${row.lesson}: ${row.id}${row.scope ? ' (scoped)' : ''}${row.preset.holds ? '' : ' FAILS AT ITS PRESET'}; worst at ${row.worst.name}: ${row.worst.judgement.measured}\n`);
+    process.stdout.write(
+      `  ${(100 * share(row)).toFixed(1).padStart(5)}%  ${row.lesson}: ${row.id}${row.scope ? ' (scoped)' : ''}${row.preset.holds ? '' : ' FAILS AT ITS PRESET'}; worst at ${row.worst.name}: ${row.worst.judgement.measured}\n`,
+    );
   }
   const failed = failures(rows);
   if (failed.length > 0) {
-    process.stderr.write(`robustness: ${failed.length} conclusion${failed.length === 1 ? '' : 's'} failed:\n${failed.map((line) => `  ${line}`).join('\n')}\n`);
+    process.stderr.write(
+      `robustness: ${failed.length} conclusion${failed.length === 1 ? '' : 's'} failed:\n${failed.map((line) => `  ${line}`).join('\n')}\n`,
+    );
     return 1;
   }
   return 0;

@@ -14,8 +14,21 @@ import { loadCoreFromDisk, repoRoot } from '../core/node.js';
 import { readMetric } from '../shared/metrics.js';
 import { formatProblem } from './parse.js';
 import {
-  FACTORS, JOINT_SAMPLES, PRESET, REPORT_FILE, SAMPLED, jointFactor, judgeAt, parsePerturbation, perturbationName, perturbationSet,
-  perturbedPoints, presetPoints, readReport, runKey, sampleCell,
+  FACTORS,
+  JOINT_SAMPLES,
+  PRESET,
+  REPORT_FILE,
+  SAMPLED,
+  jointFactor,
+  judgeAt,
+  parsePerturbation,
+  perturbationName,
+  perturbationSet,
+  perturbedPoints,
+  presetPoints,
+  readReport,
+  runKey,
+  sampleCell,
 } from './robustness.js';
 import { computeStamp, readCatalog } from './robustness-node.js';
 
@@ -45,7 +58,10 @@ describe(REPORT_FILE, () => {
 
   it('is current: its stamp is that of the core, the presets and the conclusions as they are', () => {
     expect(recorded.stamp, `${REPORT_FILE} has no stamp: run \`npm run robustness\``).toBeDefined();
-    expect(recorded.stamp, `${REPORT_FILE} is stale (the core's sources, a preset or a lesson's scenarios or conclusions changed): run \`npm run robustness\` and commit it`).toBe(computeStamp(catalog.lessons));
+    expect(
+      recorded.stamp,
+      `${REPORT_FILE} is stale (the core's sources, a preset or a lesson's scenarios or conclusions changed): run \`npm run robustness\` and commit it`,
+    ).toBe(computeStamp(catalog.lessons));
   });
 
   it('records every conclusion, each at the sampled points (and its worst case), and nothing else', () => {
@@ -54,7 +70,10 @@ describe(REPORT_FILE, () => {
     const samples = recorded.samples.map((sample) => `${sample.lesson}/${sample.id}/${sample.name}`);
     expect(samples.filter((sample) => expected.includes(sample)).sort(), `run \`npm run robustness\``).toEqual(expected.sort());
     const known = new Set(conclusions.map(({ lesson, conclusion }) => `${lesson.meta.id}/${conclusion.id}`));
-    expect(recorded.samples.filter((sample) => !known.has(`${sample.lesson}/${sample.id}`)).map((sample) => `${sample.lesson}/${sample.id}`), `run \`npm run robustness\``).toEqual([]);
+    expect(
+      recorded.samples.filter((sample) => !known.has(`${sample.lesson}/${sample.id}`)).map((sample) => `${sample.lesson}/${sample.id}`),
+      `run \`npm run robustness\``,
+    ).toEqual([]);
   });
 
   for (const sample of recorded.samples) {
@@ -65,7 +84,9 @@ describe(REPORT_FILE, () => {
       const points = presetPoints(schema, lesson, conclusion);
       const perturbation = parsePerturbation(sample.name);
       expect(sample.name === PRESET || perturbation !== undefined, `a point named "${sample.name}"`).toBe(true);
-      const judgement = judgeAt(conclusion, perturbation ? perturbedPoints(schema, points, perturbation) : points, (values, metric) => readMetric(run(values), metric));
+      const judgement = judgeAt(conclusion, perturbation ? perturbedPoints(schema, points, perturbation) : points, (values, metric) =>
+        readMetric(run(values), metric),
+      );
       expect(sampleCell(judgement), `${sample.lesson}: ${sample.id} at ${sample.name}`).toBe(sample.measured);
       expect(judgement.holds, `${sample.lesson}: ${sample.id} at ${sample.name}: ${judgement.measured}`).toBe(sample.holds);
     });
@@ -76,7 +97,13 @@ describe('the perturbation set', () => {
   it('scales each cost by 0.5 and 2 alone, and all of them in 16 joint samples, at seeds 1 to 3', () => {
     const set = perturbationSet(['costs.a.mean_ns', 'costs.b.mean_ns']);
     expect(set).toHaveLength(3 * (2 * FACTORS.length + JOINT_SAMPLES));
-    expect(set.map(perturbationName).slice(0, 5)).toEqual(['costs.a.mean_ns x0.5, seed 1', 'costs.a.mean_ns x2, seed 1', 'costs.b.mean_ns x0.5, seed 1', 'costs.b.mean_ns x2, seed 1', 'joint sample 1, seed 1']);
+    expect(set.map(perturbationName).slice(0, 5)).toEqual([
+      'costs.a.mean_ns x0.5, seed 1',
+      'costs.a.mean_ns x2, seed 1',
+      'costs.b.mean_ns x0.5, seed 1',
+      'costs.b.mean_ns x2, seed 1',
+      'joint sample 1, seed 1',
+    ]);
     for (const p of set) expect(parsePerturbation(perturbationName(p))).toEqual(p);
   });
 

@@ -45,15 +45,19 @@ export function sketchVerdict(sketch: PredictSketch, predicted: number[], measur
   const at = (i: number) => `${sketch.at[i]} ${sketch.label}`;
   const runPeak = peakIndex(measured);
   const yourPeak = peakIndex(predicted);
-  const shape = sameSteps === want.length
-    ? 'Your sketch has the shape the runs measured: every step goes the way it went.'
-    : `Your sketch goes the way the runs went on ${sameSteps} of ${want.length} steps.`;
+  const shape =
+    sameSteps === want.length
+      ? 'Your sketch has the shape the runs measured: every step goes the way it went.'
+      : `Your sketch goes the way the runs went on ${sameSteps} of ${want.length} steps.`;
   const firstMiss = want.findIndex((direction, i) => direction !== got[i]);
-  const miss = firstMiss < 0 ? ''
-    : ` From ${at(firstMiss)} to ${at(firstMiss + 1)} the runs went ${words(want[firstMiss]!)}; your sketch went ${words(got[firstMiss]!)}.`;
-  const peak = runPeak === yourPeak
-    ? ` Both are highest at ${at(runPeak)}.`
-    : ` The runs are highest at ${at(runPeak)}; your sketch at ${at(yourPeak)}.`;
+  const miss =
+    firstMiss < 0
+      ? ''
+      : ` From ${at(firstMiss)} to ${at(firstMiss + 1)} the runs went ${words(want[firstMiss]!)}; your sketch went ${words(got[firstMiss]!)}.`;
+  const peak =
+    runPeak === yourPeak
+      ? ` Both are highest at ${at(runPeak)}.`
+      : ` The runs are highest at ${at(runPeak)}; your sketch at ${at(yourPeak)}.`;
   return { sameSteps, steps: want.length, text: `${shape}${miss}${peak}` };
 }
 
@@ -111,27 +115,33 @@ export function sketchFit(sketch: PredictSketch, measured: number[], unit: strin
   const highest = measured[top]!;
   const curveTop = peak ?? ceiling ?? Math.max(...fitted);
   const missesTop = curveTop < (1 - MISSED_TOP) * highest;
-  const missed = missesTop && poor
-    ? ` So it does not describe the top of your runs: where this machine peaks is what your runs show (${plural(sketch.at[top]!, 'CPU')}, ${count.format(highest)} ${unit}), not what the fit says.`
-    : missesTop
-    ? ` It does not describe the top of your runs: your runs are highest at ${plural(sketch.at[top]!, 'CPU')} (${count.format(highest)} ${unit}), `
-      + `and the fitted curve never gets that high: ${peak !== null && nMax !== null ? `its peak, about ${count.format(peak)} at about ${plural(Math.round(nMax), 'CPU')}` : `its highest, about ${count.format(curveTop)}`}, `
-      + `is ${Math.round((1 - curveTop / highest) * 100)}% lower. The law's smooth curve cannot follow a peak this sharp, so where this machine peaks is `
-      + `what your runs show, not what the fit says.`
-    : '';
-  const where = nMax !== null && peak !== null
-    ? poor || missesTop ? `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}), but ${poor ? 'a poor fit\'s' : 'a curve that misses the runs\' top has a'} peak ${poor ? 'is' : 'that is'} not a prediction`
-      : `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}) and falls after it`
-    : ceiling !== null ? `its curve has no peak and levels off towards ${count.format(ceiling)} ${unit}` : 'its curve is a straight line: no limit in this range';
+  const missed =
+    missesTop && poor
+      ? ` So it does not describe the top of your runs: where this machine peaks is what your runs show (${plural(sketch.at[top]!, 'CPU')}, ${count.format(highest)} ${unit}), not what the fit says.`
+      : missesTop
+        ? ` It does not describe the top of your runs: your runs are highest at ${plural(sketch.at[top]!, 'CPU')} (${count.format(highest)} ${unit}), ` +
+          `and the fitted curve never gets that high: ${peak !== null && nMax !== null ? `its peak, about ${count.format(peak)} at about ${plural(Math.round(nMax), 'CPU')}` : `its highest, about ${count.format(curveTop)}`}, ` +
+          `is ${Math.round((1 - curveTop / highest) * 100)}% lower. The law's smooth curve cannot follow a peak this sharp, so where this machine peaks is ` +
+          `what your runs show, not what the fit says.`
+        : '';
+  const where =
+    nMax !== null && peak !== null
+      ? poor || missesTop
+        ? `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}), but ${poor ? "a poor fit's" : "a curve that misses the runs' top has a"} peak ${poor ? 'is' : 'that is'} not a prediction`
+        : `its curve peaks at about ${plural(Math.round(nMax), 'CPU')} (about ${count.format(peak)} ${unit}) and falls after it`
+      : ceiling !== null
+        ? `its curve has no peak and levels off towards ${count.format(ceiling)} ${unit}`
+        : 'its curve is a straight line: no limit in this range';
   return {
     fitted,
     verdict: quality.verdict,
     missesTop,
-    text: `The Universal Scalability Law fitted to your runs (the simulator's, not a source's) is ${poor ? 'a POOR FIT' : missesTop ? 'a fit of their shape, not of their top' : 'a good fit'}: `
-      + `${quality.reasons.join('; ')}.${missed} Contention σ = ${significant(sigma)}${held('sigma')}, `
-      + `in the law's reading the share of each request that only one CPU at a time can do; coherency κ = ${significant(kappa)}${held('kappa')}, `
-      + `in its reading the crosstalk (cache lines travelling) that grows with every pair of CPUs. They describe the curve's shape over `
-      + `these runs, not measurements of them, and only as far as the fit is good; R² = ${r2.toFixed(2)}`
-      + `${x1From === 'fitted' ? '; one CPU\'s throughput is fitted too, as there is no run at 1 CPU' : ''}. With these, ${where}.`,
+    text:
+      `The Universal Scalability Law fitted to your runs (the simulator's, not a source's) is ${poor ? 'a POOR FIT' : missesTop ? 'a fit of their shape, not of their top' : 'a good fit'}: ` +
+      `${quality.reasons.join('; ')}.${missed} Contention σ = ${significant(sigma)}${held('sigma')}, ` +
+      `in the law's reading the share of each request that only one CPU at a time can do; coherency κ = ${significant(kappa)}${held('kappa')}, ` +
+      `in its reading the crosstalk (cache lines travelling) that grows with every pair of CPUs. They describe the curve's shape over ` +
+      `these runs, not measurements of them, and only as far as the fit is good; R² = ${r2.toFixed(2)}` +
+      `${x1From === 'fitted' ? "; one CPU's throughput is fitted too, as there is no run at 1 CPU" : ''}. With these, ${where}.`,
   };
 }

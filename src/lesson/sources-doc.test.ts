@@ -21,14 +21,23 @@ const doc = readFileSync(join(repoRoot, 'docs/sources.md'), 'utf8');
 
 /** Lower case, markdown and punctuation out, one space between words. */
 function squash(text: string): string {
-  return text.toLowerCase()
-    .replace(/[’‘]/g, "'").replace(/[“”]/g, '"')
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[“”]/g, '"')
     .replace(/[*_`>]/g, ' ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
 
-interface Entry { section: string; line: number; claim: string; where?: string; source?: string; passage?: string }
+interface Entry {
+  section: string;
+  line: number;
+  claim: string;
+  where?: string;
+  source?: string;
+  passage?: string;
+}
 
 /** The entries of docs/sources.md, by section ("## <lesson-id>", "## scene <id>", "## views"). */
 function entries(text: string): { sections: string[]; entries: Entry[] } {
@@ -78,7 +87,10 @@ const unquote = (text: string) => text.trim().replace(/^"/, '').replace(/"$/, ''
  */
 function claimPieces(claim: string): string[] {
   const quoted = [...claim.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
-  return (quoted.length > 0 ? quoted : [claim]).flatMap((text) => text.split(/\.\.\.|…/)).map((piece) => piece.trim()).filter((piece) => squash(piece).length > 0);
+  return (quoted.length > 0 ? quoted : [claim])
+    .flatMap((text) => text.split(/\.\.\.|…/))
+    .map((piece) => piece.trim())
+    .filter((piece) => squash(piece).length > 0);
 }
 
 /** A "Source: none" entry says what was done, or that the words are the model's (or the lab's). */
@@ -86,8 +98,12 @@ const NONE_SAYS = /removed|corrected|reworded|labell?ed|model's|lab's|said so|su
 const { sections, entries: all } = entries(doc);
 
 const lessonDir = join(repoRoot, 'lessons');
-const lessonIds = readdirSync(lessonDir).filter((file) => file.endsWith('.md') && file !== 'SUMMARY.md').map((file) => file.replace(/\.md$/, ''));
-const sceneIds = readdirSync(join(lessonDir, 'scenes')).filter((file) => file.endsWith('.yaml')).map((file) => file.replace(/\.yaml$/, ''));
+const lessonIds = readdirSync(lessonDir)
+  .filter((file) => file.endsWith('.md') && file !== 'SUMMARY.md')
+  .map((file) => file.replace(/\.md$/, ''));
+const sceneIds = readdirSync(join(lessonDir, 'scenes'))
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => file.replace(/\.yaml$/, ''));
 
 /** The text a section's claims are read in: the lesson, the scene, or every view's source. */
 function sectionText(section: string): string | undefined {
@@ -105,7 +121,9 @@ function viewText(where: string | undefined): string | undefined {
 
 function seedDir(): string | undefined {
   const candidates = [process.env.STACKLAB_SEEDS, join(repoRoot, '..', 'shared', 'seeds'), '/work/shared/seeds'];
-  return candidates.find((dir): dir is string => dir !== undefined && existsSync(dir) && readdirSync(dir).some((file) => /^\d{3}_.*\.txt$/.test(file)));
+  return candidates.find(
+    (dir): dir is string => dir !== undefined && existsSync(dir) && readdirSync(dir).some((file) => /^\d{3}_.*\.txt$/.test(file)),
+  );
 }
 
 describe('docs/sources.md', () => {
@@ -120,7 +138,9 @@ describe('docs/sources.md', () => {
       const none = /^none\b/i.test(entry.source ?? '');
       if (!none && !entry.passage?.trim()) missing.push('passage' as never);
       if (none && !NONE_SAYS.test(entry.source ?? '')) {
-        return [`docs/sources.md:${entry.line}: "Source: none" must say what was done (removed, corrected, labelled the model's choice) or that the words are the model's`];
+        return [
+          `docs/sources.md:${entry.line}: "Source: none" must say what was done (removed, corrected, labelled the model's choice) or that the words are the model's`,
+        ];
       }
       return missing.length > 0 ? [`docs/sources.md:${entry.line}: the entry has no ${missing.join(', ')}`] : [];
     });
@@ -133,10 +153,15 @@ describe('docs/sources.md', () => {
       // A claim removed or corrected is quoted as it was: its old words are gone by design.
       if (/^none\b.*\b(removed|corrected|reworded)\b/i.test(entry.source ?? '')) return [];
       const text = entry.section === 'views' ? viewText(entry.where) : sectionText(entry.section);
-      if (text === undefined) return [`docs/sources.md:${entry.line}: no file to read the claim in (section "${entry.section}", where "${entry.where ?? ''}")`];
+      if (text === undefined)
+        return [`docs/sources.md:${entry.line}: no file to read the claim in (section "${entry.section}", where "${entry.where ?? ''}")`];
       const squashed = squash(text);
-      return claimPieces(entry.claim).filter((piece) => !squashed.includes(squash(piece)))
-        .map((piece) => `docs/sources.md:${entry.line}: the claim "${piece.slice(0, 80)}" is not in ${entry.section}; change the entry with the lesson`);
+      return claimPieces(entry.claim)
+        .filter((piece) => !squashed.includes(squash(piece)))
+        .map(
+          (piece) =>
+            `docs/sources.md:${entry.line}: the claim "${piece.slice(0, 80)}" is not in ${entry.section}; change the entry with the lesson`,
+        );
     });
     expect(problems).toEqual([]);
   });
@@ -159,14 +184,24 @@ describe('docs/sources.md', () => {
       const seed = texts.get(number);
       if (!seed) return [`docs/sources.md:${entry.line}: there is no seed ${number}`];
       const passage = squash(unquote(entry.passage ?? ''));
-      if (!passage || !seed.includes(passage)) return [`docs/sources.md:${entry.line}: the passage "${unquote(entry.passage ?? '').slice(0, 80)}" is not in seed ${number}`];
+      if (!passage || !seed.includes(passage))
+        return [`docs/sources.md:${entry.line}: the passage "${unquote(entry.passage ?? '').slice(0, 80)}" is not in seed ${number}`];
       // Where the entry names the lines, the passage is there (give or take a line or two).
       const range = /^seed \d{3}, lines? (\d+)(?:\s*[-–]\s*(\d+))?/i.exec(entry.source!);
       if (!range) return [];
       const from = Number(range[1]);
       const to = Number(range[2] ?? range[1]);
-      const around = squash(lines.get(number)!.slice(Math.max(0, from - 3), to + 2).join(' '));
-      return around.includes(passage) ? [] : [`docs/sources.md:${entry.line}: the passage "${unquote(entry.passage ?? '').slice(0, 60)}" is in seed ${number}, but not at lines ${from}-${to}`];
+      const around = squash(
+        lines
+          .get(number)!
+          .slice(Math.max(0, from - 3), to + 2)
+          .join(' '),
+      );
+      return around.includes(passage)
+        ? []
+        : [
+            `docs/sources.md:${entry.line}: the passage "${unquote(entry.passage ?? '').slice(0, 60)}" is in seed ${number}, but not at lines ${from}-${to}`,
+          ];
     });
     expect(problems).toEqual([]);
   });

@@ -11,7 +11,6 @@ import { readMetric } from '../shared/metrics.js';
 import type { Lesson, Step } from './parse.js';
 import type { LessonProgress, RunRecord } from './progress.js';
 
-
 export function stepDone(lesson: Lesson, progress: LessonProgress, step: Step): boolean {
   switch (step.kind) {
     case 'predict':

@@ -41,4 +41,3 @@ export function verdict(predict: PredictComponent, prediction: Prediction, compa
     ? `The run measured about ${times(ratio)} times what you predicted.`
     : `The run measured about ${times(1 / ratio)} times less than you predicted.`;
 }
-

@@ -19,7 +19,10 @@ export function settingText(path: string, value: FieldValue): string {
     case 'workload.processes':
       return plural(Number(value), 'process', 'processes');
     default: {
-      const name = path.slice(path.lastIndexOf('.') + 1).replace(/_ns$/, '').replace(/_/g, ' ');
+      const name = path
+        .slice(path.lastIndexOf('.') + 1)
+        .replace(/_ns$/, '')
+        .replace(/_/g, ' ');
       return `${name} ${value}${path.endsWith('_ns') ? ' ns' : ''}`;
     }
   }
@@ -27,13 +30,17 @@ export function settingText(path: string, value: FieldValue): string {
 
 /** Several settings in words: "16 CPUs, Scalable Kernel". */
 export function settingsInWords(settings: FieldSettings): string {
-  const text = Object.entries(settings).map(([path, value]) => settingText(path, value)).join(', ');
+  const text = Object.entries(settings)
+    .map(([path, value]) => settingText(path, value))
+    .join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The command that runs this scenario headless, with every override spelled out. */
 export function headlessCommand(scenario: LessonScenario, ...overrides: (FieldSettings | undefined)[]): string {
   const settings: FieldSettings = Object.assign({}, scenario.set, ...overrides.filter(Boolean));
-  const sets = Object.entries(settings).map(([path, value]) => ` --set ${path}=${value}`).join('');
+  const sets = Object.entries(settings)
+    .map(([path, value]) => ` --set ${path}=${value}`)
+    .join('');
   return `npx stacklab run ${scenario.preset}${sets}`;
 }

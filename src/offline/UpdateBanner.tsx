@@ -18,7 +18,9 @@ export function UpdateBanner() {
           ? 'A part of StackLab could not be loaded: you seem to be offline. Reload when you are back online.'
           : 'StackLab was updated: reload to use the new version. This address and your lesson progress are kept.'}
       </p>
-      <button type="button" className="btn btn-primary" onClick={() => location.reload()}>Reload</button>
+      <button type="button" className="btn btn-primary" onClick={() => location.reload()}>
+        Reload
+      </button>
     </div>
   );
 }

@@ -21,7 +21,9 @@ function fakeCaches() {
       addAll: async (requests: Request[]) => {
         for (const request of requests) s.set(key(request), new Response(`body of ${request.url}`));
       },
-      put: async (request: Request | string, response: Response) => { s.set(key(request), response); },
+      put: async (request: Request | string, response: Response) => {
+        s.set(key(request), response);
+      },
       match: async (request: Request | string) => s.get(key(request))?.clone(),
     };
   };
@@ -32,7 +34,11 @@ function fakeCaches() {
       keys: async () => [...stores.keys()],
       delete: async (name: string) => stores.delete(name),
       // Every cache, oldest first (as Cache Storage searches).
-      match: async (request: Request | string) => [...stores.values()].map((store) => store.get(key(request))).find(Boolean)?.clone(),
+      match: async (request: Request | string) =>
+        [...stores.values()]
+          .map((store) => store.get(key(request)))
+          .find(Boolean)
+          ?.clone(),
     },
   };
 }
@@ -40,7 +46,12 @@ function fakeCaches() {
 /** The pages open in the browser (client ids), shared by the workers of one test. */
 type Tabs = { ids: string[] };
 
-function startWorker(files: string[], version: string, shared: { caches?: ReturnType<typeof fakeCaches>; tabs?: Tabs } = {}, scope = 'https://example.org/lab/') {
+function startWorker(
+  files: string[],
+  version: string,
+  shared: { caches?: ReturnType<typeof fakeCaches>; tabs?: Tabs } = {},
+  scope = 'https://example.org/lab/',
+) {
   const listeners = new Map<string, Listener>();
   const caches = shared.caches ?? fakeCaches();
   const tabs = shared.tabs ?? { ids: [] };
@@ -50,9 +61,13 @@ function startWorker(files: string[], version: string, shared: { caches?: Return
   const self = {
     registration: { scope },
     location: new URL(scope),
-    skipWaiting: async () => { skipped = true; },
+    skipWaiting: async () => {
+      skipped = true;
+    },
     clients: {
-      claim: async () => { claimed = true; },
+      claim: async () => {
+        claimed = true;
+      },
       matchAll: async () => tabs.ids.map((id) => ({ id })),
     },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
@@ -64,7 +79,11 @@ function startWorker(files: string[], version: string, shared: { caches?: Return
   new Function('self', 'caches', 'fetch', serviceWorkerSource(files, version))(self, caches.api, fetch);
   const lifecycle = async (type: 'install' | 'activate') => {
     let work: Promise<unknown> = Promise.resolve();
-    listeners.get(type)!({ waitUntil: (p: Promise<unknown>) => { work = p; } });
+    listeners.get(type)!({
+      waitUntil: (p: Promise<unknown>) => {
+        work = p;
+      },
+    });
     await work;
   };
   /** A request from a page; a navigation's new page gets the client id `tab`. */
@@ -73,9 +92,14 @@ function startWorker(files: string[], version: string, shared: { caches?: Return
     const work: Promise<unknown>[] = [];
     const req = { url, method, mode } as unknown as Request;
     listeners.get('fetch')!({
-      request: req, resultingClientId: tab,
-      respondWith: (r: Promise<Response>) => { response = r; },
-      waitUntil: (p: Promise<unknown>) => { work.push(p); },
+      request: req,
+      resultingClientId: tab,
+      respondWith: (r: Promise<Response>) => {
+        response = r;
+      },
+      waitUntil: (p: Promise<unknown>) => {
+        work.push(p);
+      },
     });
     const text = response ? (await response).text() : 'not handled';
     await Promise.all(work);
@@ -125,7 +149,9 @@ describe('offline service worker', () => {
   const v1Files = ['index.html', 'assets/index-v1.js', 'assets/LessonPage-v1.js'];
   const v2Files = ['index.html', 'assets/index-v2.js', 'assets/LessonPage-v2.js'];
   const tabsNoted = async (worker: ReturnType<typeof startWorker>) =>
-    JSON.parse(await worker.caches.stores.get('stacklab-tabs')!.get('https://example.org/lab/stacklab-tabs.json')!.clone().text()) as Record<string, string>;
+    JSON.parse(
+      await worker.caches.stores.get('stacklab-tabs')!.get('https://example.org/lab/stacklab-tabs.json')!.clone().text(),
+    ) as Record<string, string>;
 
   it('after a deploy, keeps the old version for a tab that runs it, until no tab does', async () => {
     const caches = fakeCaches();
@@ -145,8 +171,12 @@ describe('offline service worker', () => {
     tabs.ids.push('tab-b');
     expect([...caches.stores.keys()]).toContain('stacklab-precache-v1');
     // tab-a opens a lesson: its v1 chunk, gone from the server, comes from v1's cache.
-    expect(await v2.request('https://example.org/lab/assets/LessonPage-v1.js')).toBe('body of https://example.org/lab/assets/LessonPage-v1.js');
-    expect(await v2.request('https://example.org/lab/assets/LessonPage-v2.js')).toBe('body of https://example.org/lab/assets/LessonPage-v2.js');
+    expect(await v2.request('https://example.org/lab/assets/LessonPage-v1.js')).toBe(
+      'body of https://example.org/lab/assets/LessonPage-v1.js',
+    );
+    expect(await v2.request('https://example.org/lab/assets/LessonPage-v2.js')).toBe(
+      'body of https://example.org/lab/assets/LessonPage-v2.js',
+    );
     expect(v2.network).toEqual([]);
 
     // tab-a reloads (a new page, v2's): no tab runs v1 now, so the next page load drops it.

@@ -30,9 +30,15 @@ interface WorkerScope {
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void>; matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<Array<{ id: string }>> };
   addEventListener(type: 'install' | 'activate', listener: (event: { waitUntil(work: Promise<unknown>): void }) => void): void;
-  addEventListener(type: 'fetch', listener: (event: {
-    request: Request; resultingClientId?: string; respondWith(response: Promise<Response>): void; waitUntil(work: Promise<unknown>): void;
-  }) => void): void;
+  addEventListener(
+    type: 'fetch',
+    listener: (event: {
+      request: Request;
+      resultingClientId?: string;
+      respondWith(response: Promise<Response>): void;
+      waitUntil(work: Promise<unknown>): void;
+    }) => void,
+  ): void;
 }
 
 export function serviceWorker(precache: readonly string[], version: string): void {
@@ -45,44 +51,56 @@ export function serviceWorker(precache: readonly string[], version: string): voi
   // Which version's cache each tab's page came from (client id -> cache name).
   const TABS = 'stacklab-tabs';
   const tabsUrl = new URL('stacklab-tabs.json', scope).href;
-  const readTabs = (): Promise<Record<string, string>> => caches.open(TABS)
-    .then((cache) => cache.match(tabsUrl))
-    .then((response) => (response ? response.json() : {}))
-    .catch(() => ({}));
+  const readTabs = (): Promise<Record<string, string>> =>
+    caches
+      .open(TABS)
+      .then((cache) => cache.match(tabsUrl))
+      .then((response) => (response ? response.json() : {}))
+      .catch(() => ({}));
 
   /** Notes the new tabs (this version's) and deletes older caches no open tab runs. One at a time. */
   let pruning: Promise<unknown> = Promise.resolve();
-  const prune = (newTabs: readonly string[]) => (pruning = pruning.then(async () => {
-    const [tabs, open, names] = await Promise.all([readTabs(), sw.clients.matchAll({ type: 'window', includeUncontrolled: true }), caches.keys()]);
-    const kept: Record<string, string> = {};
-    for (const id of newTabs) kept[id] = cacheName;
-    let unknown = false;
-    for (const { id } of open) {
-      if (kept[id] || tabs[id]) kept[id] = kept[id] ?? tabs[id]!;
-      else unknown = true;
-    }
-    await caches.open(TABS).then((cache) => cache.put(tabsUrl, new Response(JSON.stringify(kept))));
-    if (unknown) return;
-    const inUse = new Set([cacheName, ...Object.values(kept)]);
-    await Promise.all(names.filter((name) => name.startsWith(PREFIX) && !inUse.has(name)).map((name) => caches.delete(name)));
-  }).catch(() => undefined));
+  const prune = (newTabs: readonly string[]) =>
+    (pruning = pruning
+      .then(async () => {
+        const [tabs, open, names] = await Promise.all([
+          readTabs(),
+          sw.clients.matchAll({ type: 'window', includeUncontrolled: true }),
+          caches.keys(),
+        ]);
+        const kept: Record<string, string> = {};
+        for (const id of newTabs) kept[id] = cacheName;
+        let unknown = false;
+        for (const { id } of open) {
+          if (kept[id] || tabs[id]) kept[id] = kept[id] ?? tabs[id]!;
+          else unknown = true;
+        }
+        await caches.open(TABS).then((cache) => cache.put(tabsUrl, new Response(JSON.stringify(kept))));
+        if (unknown) return;
+        const inUse = new Set([cacheName, ...Object.values(kept)]);
+        await Promise.all(names.filter((name) => name.startsWith(PREFIX) && !inUse.has(name)).map((name) => caches.delete(name)));
+      })
+      .catch(() => undefined));
 
   sw.addEventListener('install', (event) => {
     event.waitUntil(
-      caches.open(cacheName)
+      caches
+        .open(cacheName)
         .then((cache) => cache.addAll(urls.map((url) => new Request(url, { cache: 'reload' }))))
         .then(() => sw.skipWaiting()),
     );
   });
 
   sw.addEventListener('activate', (event) => {
-    event.waitUntil(caches.keys().then(async (names) => {
-      // The first worker of the site: the tabs open now loaded this version (from the network).
-      const first = !names.some((name) => name.startsWith(PREFIX) && name !== cacheName);
-      const open = first ? await sw.clients.matchAll({ type: 'window', includeUncontrolled: true }) : [];
-      await prune(open.map((tab) => tab.id));
-      await sw.clients.claim();
-    }));
+    event.waitUntil(
+      caches.keys().then(async (names) => {
+        // The first worker of the site: the tabs open now loaded this version (from the network).
+        const first = !names.some((name) => name.startsWith(PREFIX) && name !== cacheName);
+        const open = first ? await sw.clients.matchAll({ type: 'window', includeUncontrolled: true }) : [];
+        await prune(open.map((tab) => tab.id));
+        await sw.clients.claim();
+      }),
+    );
   });
 
   sw.addEventListener('fetch', (event) => {
@@ -93,17 +111,23 @@ export function serviceWorker(precache: readonly string[], version: string): voi
     // The app's page (every route is a hash of it) comes from the cache; other pages of
     // the build (lessons/<id>.html, for oEmbed) are files like any other.
     if (request.mode === 'navigate' && (url.pathname === new URL(scope).pathname || url.href.split(/[?#]/)[0] === indexUrl)) {
-      event.respondWith(caches.open(cacheName)
-        .then((cache) => cache.match(indexUrl, { ignoreVary: true }))
-        .then((cached) => cached ?? fetch(request)));
+      event.respondWith(
+        caches
+          .open(cacheName)
+          .then((cache) => cache.match(indexUrl, { ignoreVary: true }))
+          .then((cached) => cached ?? fetch(request)),
+      );
       event.waitUntil(prune(event.resultingClientId ? [event.resultingClientId] : []));
       return;
     }
     const options = { ignoreSearch: true, ignoreVary: true };
-    event.respondWith(caches.open(cacheName)
-      .then((cache) => cache.match(request, options))
-      // An older version's file, for a tab that still runs it.
-      .then((cached) => cached ?? caches.match(request, options))
-      .then((cached) => cached ?? fetch(request)));
+    event.respondWith(
+      caches
+        .open(cacheName)
+        .then((cache) => cache.match(request, options))
+        // An older version's file, for a tab that still runs it.
+        .then((cached) => cached ?? caches.match(request, options))
+        .then((cached) => cached ?? fetch(request)),
+    );
   });
 }

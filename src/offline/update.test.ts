@@ -25,7 +25,7 @@ const rejection = (reason: unknown) => Object.assign(new Event('unhandledrejecti
 afterEach(() => vi.unstubAllGlobals());
 
 describe('update watch', () => {
-  it('recognises the browsers\' words for a module that could not be fetched', async () => {
+  it("recognises the browsers' words for a module that could not be fetched", async () => {
     const { isLoadError } = await fresh(false);
     expect(isLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js'))).toBe(true);
     expect(isLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);

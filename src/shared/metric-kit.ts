@@ -48,10 +48,11 @@ export const percent = (label: string, read: Metric['read']): Metric => ({ label
 export const rate = (label: string, read: Metric['read']): Metric => ({ label, unit: '', digits: 0, read });
 /** A time the report gives in ns, shown in µs to two decimals. */
 export const micro = (label: string, readNs: Metric['read']): Metric => ({
-  label, unit: 'µs', digits: 2,
+  label,
+  unit: 'µs',
+  digits: 2,
   read: (r) => {
     const ns = readNs(r);
     return ns === undefined ? undefined : ns / 1000;
   },
 });
-

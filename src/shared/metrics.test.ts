@@ -9,7 +9,10 @@ import { formatMetric, readMetric } from './metrics.js';
 const sna = {
   scenario: { machine: { cpus: 4 }, sna: { transfer_bytes: 1_048_576 } },
   modes_pct: { user: 4, kernel: 31, fork: 0, spin: 0.5, interrupt: 1.5, cswitch: 39, idle: 24 },
-  locks: [{ name: 'hs_region', hold_pct: 89.8 }, { name: 'pool[0]', hold_pct: 3 }],
+  locks: [
+    { name: 'hs_region', hold_pct: 89.8 },
+    { name: 'pool[0]', hold_pct: 3 },
+  ],
   lock_miss_rate_pct: 43.9,
   lines: [
     { id: 0, locks: ['hs_region'], transfers_per_s: 50_000 },
@@ -17,7 +20,13 @@ const sna = {
     { id: 29, locks: ['pool[2]'], transfers_per_s: 100 },
   ],
   scheduler: { context_switches_per_s: 52_000, futile_wakeups_per_s: 38_211 },
-  sna: { transfers_completed: 0, transfer_response_ns: 0, transfer_bytes_per_s: 325_000, round_trips_per_s: 6304, round_trip_ns: 23_800_000 },
+  sna: {
+    transfers_completed: 0,
+    transfer_response_ns: 0,
+    transfer_bytes_per_s: 325_000,
+    round_trips_per_s: 6304,
+    round_trip_ns: 23_800_000,
+  },
 } as unknown as Report;
 
 describe('SNA metrics', () => {
@@ -40,14 +49,21 @@ describe('SNA metrics', () => {
 
   it('have no value where the report has none (an OpenVMS kernel, a transfer that never moved)', () => {
     const vms = { scenario: { machine: { cpus: 16 } }, modes_pct: sna.modes_pct } as unknown as Report;
-    for (const id of ['transfer_kb_per_s', 'transfer_response_s', 'round_trip_ms', 'futile_wakeups_per_s', 'lock_miss_rate_pct', 'pool_line_transfers_per_s'] as const) {
+    for (const id of [
+      'transfer_kb_per_s',
+      'transfer_response_s',
+      'round_trip_ms',
+      'futile_wakeups_per_s',
+      'lock_miss_rate_pct',
+      'pool_line_transfers_per_s',
+    ] as const) {
       expect(readMetric(vms, id), id).toBeUndefined();
     }
     const stalled = { ...sna, sna: { ...(sna as unknown as { sna: object }).sna, transfer_bytes_per_s: 0 } } as unknown as Report;
     expect(readMetric(stalled, 'transfer_response_s')).toBeUndefined();
   });
 
-  it('are written in the learner\'s units', () => {
+  it("are written in the learner's units", () => {
     expect(formatMetric('round_trip_ms', 23.8)).toBe('23.8 ms');
     expect(formatMetric('transfer_response_s', 3.226)).toBe('3.23 s');
     expect(formatMetric('futile_wakeups_per_s', 38_211)).toBe('38,211');
@@ -110,13 +126,29 @@ describe('NUMA metrics', () => {
   });
 
   it('have no run time while the run has not finished, and nothing on other kernels or one RAD', () => {
-    const running = { ...numa, numa_run: { ...(numa as unknown as { numa_run: object }).numa_run, finished: false, runtime_ns: null, runtime_minutes: null } } as unknown as Report;
+    const running = {
+      ...numa,
+      numa_run: { ...(numa as unknown as { numa_run: object }).numa_run, finished: false, runtime_ns: null, runtime_minutes: null },
+    } as unknown as Report;
     expect(readMetric(running, 'runtime_minutes')).toBeUndefined();
     expect(readMetric(running, 'runtime_ms')).toBeUndefined();
-    for (const id of ['cross_rad_pct', 'busiest_rad_traffic_pct', 'records_per_s', 'runtime_minutes', 'lock_fairness_jain', 'rad0_win_ratio'] as const) {
+    for (const id of [
+      'cross_rad_pct',
+      'busiest_rad_traffic_pct',
+      'records_per_s',
+      'runtime_minutes',
+      'lock_fairness_jain',
+      'rad0_win_ratio',
+    ] as const) {
       expect(readMetric(sna, id), id).toBeUndefined();
     }
-    const oneRad = { ...numa, numa: { ...(numa as unknown as { numa: { by_rad: unknown[] } }).numa, by_rad: [(numa as unknown as { numa: { by_rad: unknown[] } }).numa.by_rad[0]] } } as unknown as Report;
+    const oneRad = {
+      ...numa,
+      numa: {
+        ...(numa as unknown as { numa: { by_rad: unknown[] } }).numa,
+        by_rad: [(numa as unknown as { numa: { by_rad: unknown[] } }).numa.by_rad[0]],
+      },
+    } as unknown as Report;
     expect(readMetric(oneRad, 'rad0_win_ratio')).toBeUndefined();
     expect(readMetric(oneRad, 'rad0_acquire_advantage_pct')).toBeUndefined();
   });
@@ -133,12 +165,22 @@ const onload = {
   scenario: { machine: { cpus: 8 }, net: { senders: 2, stacks: 'shared', prequeue: 'on' } },
   modes_pct: sna.modes_pct,
   net: {
-    test: 'udp_send', stack: 'onload', cpus_per_host: 4, delivered_per_s: 2_300_000,
+    test: 'udp_send',
+    stack: 'onload',
+    cpus_per_host: 4,
+    delivered_per_s: 2_300_000,
     host_a_modes_pct: { user: 32, kernel: 0, fork: 0, spin: 0, interrupt: 0, cswitch: 2, idle: 66 },
-    nic_filters: 2, filter_hits_per_s: 1_500, filter_misses_per_s: 20,
+    nic_filters: 2,
+    filter_hits_per_s: 1_500,
+    filter_misses_per_s: 20,
     stack_lock: {
-      acquisitions_per_s: 50_000, contended_per_s: 2_300_000, prequeued_per_s: 2_250_000, deferred_per_s: 2_249_000,
-      sleeps_per_s: 49_000, hold_pct: 100, prequeue_mean_len: 16.34,
+      acquisitions_per_s: 50_000,
+      contended_per_s: 2_300_000,
+      prequeued_per_s: 2_250_000,
+      deferred_per_s: 2_249_000,
+      sleeps_per_s: 49_000,
+      hold_pct: 100,
+      prequeue_mean_len: 16.34,
     },
   },
 } as unknown as Report;
@@ -164,7 +206,14 @@ describe('OpenOnload stack-lock metrics', () => {
   });
 
   it('have no value on a report without the network stacks', () => {
-    for (const id of ['nic_filters', 'filter_hits_per_s', 'host_user_cpus', 'stack_lock_acquisitions_per_s', 'lock_sleeps_per_s', 'prequeue_mean_len'] as const) {
+    for (const id of [
+      'nic_filters',
+      'filter_hits_per_s',
+      'host_user_cpus',
+      'stack_lock_acquisitions_per_s',
+      'lock_sleeps_per_s',
+      'prequeue_mean_len',
+    ] as const) {
       expect(readMetric(sna, id), id).toBeUndefined();
     }
   });

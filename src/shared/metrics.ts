@@ -64,7 +64,8 @@ const ENGINE_METRICS = {
     const rad = r.numa?.by_rad?.[0];
     if (!rad) return undefined;
     // As a share of the RAD's time: MONITOR's rows for one CPU's worth of it.
-    return monitorModes(rad.modes_pct, 1).filter((entry) => entry.row === 'Interrupt State' || entry.row === 'MP Synchronization')
+    return monitorModes(rad.modes_pct, 1)
+      .filter((entry) => entry.row === 'Interrupt State' || entry.row === 'MP Synchronization')
       .reduce((sum, entry) => sum + entry.value, 0);
   }),
   rad0_win_ratio: {
@@ -86,12 +87,15 @@ const ENGINE_METRICS = {
   }),
 } satisfies Record<string, Metric>;
 
-
 /**
  * Every measure by id: the engine's above, and each kernel's own (KernelInfo.metrics,
  * src/kernels/<name>/). An id is a lesson's and a scene's name for it.
  */
-export const METRICS: Readonly<Record<string, Metric>> = Object.assign({}, ENGINE_METRICS, ...KERNELS.map((kernel) => kernel.metrics ?? {}));
+export const METRICS: Readonly<Record<string, Metric>> = Object.assign(
+  {},
+  ENGINE_METRICS,
+  ...KERNELS.map((kernel) => kernel.metrics ?? {}),
+);
 
 /** A measure's id (METRICS' keys; checked at run time where it comes from a lesson or a scene: isMetricId). */
 export type MetricId = string;

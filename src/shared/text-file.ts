@@ -19,7 +19,10 @@ export function decodeTextBytes(bytes: Uint8Array, name: string): TextFileResult
 /** Reads a picked file as UTF-8 text of at most `maxBytes` bytes. */
 export async function readTextFile(file: Blob & { name: string }, maxBytes: number): Promise<TextFileResult> {
   if (file.size > maxBytes) {
-    return { ok: false, message: `${file.name} is ${formatBytes(file.size)}, more than the ${formatBytes(maxBytes)} such a file can be; was the wrong file picked?` };
+    return {
+      ok: false,
+      message: `${file.name} is ${formatBytes(file.size)}, more than the ${formatBytes(maxBytes)} such a file can be; was the wrong file picked?`,
+    };
   }
   let buffer: ArrayBuffer;
   try {

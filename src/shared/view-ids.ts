@@ -27,10 +27,14 @@ const ENGINE_IDS: ReadonlySet<string> = new Set(ENGINE_VIEWS.map((view) => view.
 export type KnownViewId = string;
 
 /** The kernels' views by id. */
-export const KERNEL_VIEWS: ReadonlyMap<string, KernelView> = new Map(KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, view] as const)));
+export const KERNEL_VIEWS: ReadonlyMap<string, KernelView> = new Map(
+  KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, view] as const)),
+);
 
 /** The folder of the kernel that adds a view, by the view's id (src/kernels/<folder>/ draws it: the kernel's name, or its KernelInfo.folder). */
-export const VIEW_FOLDER: ReadonlyMap<string, string> = new Map(KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, kernel.folder ?? kernel.name] as const)));
+export const VIEW_FOLDER: ReadonlyMap<string, string> = new Map(
+  KERNELS.flatMap((kernel) => (kernel.ownViews ?? []).map((view) => [view.id, kernel.folder ?? kernel.name] as const)),
+);
 
 /**
  * Every view in the lab's order: the engine's, and after each the kernels' views that

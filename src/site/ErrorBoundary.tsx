@@ -52,14 +52,22 @@ export class ErrorBoundary extends Component<Props, State> {
       <div className="page-error" role="alert">
         <h1>Something went wrong showing {this.props.what}</h1>
         <p>
-          StackLab hit an error it did not expect, so this part of the page could not be shown. Nothing you saved is
-          lost: lesson progress stays in this browser.
+          StackLab hit an error it did not expect, so this part of the page could not be shown. Nothing you saved is lost: lesson progress
+          stays in this browser.
         </p>
-        <p className="page-error-detail"><strong>What failed:</strong> <code>{error.message || error.name}</code></p>
+        <p className="page-error-detail">
+          <strong>What failed:</strong> <code>{error.message || error.name}</code>
+        </p>
         <p>
-          <a className="btn" href="#/lab" onClick={() => this.setState({ error: undefined })}>Open the lab</a>{' '}
-          <a className="btn" href="#/lessons" onClick={() => this.setState({ error: undefined })}>All lessons</a>{' '}
-          <button type="button" className="btn" onClick={() => window.location.reload()}>Reload this page</button>
+          <a className="btn" href="#/lab" onClick={() => this.setState({ error: undefined })}>
+            Open the lab
+          </a>{' '}
+          <a className="btn" href="#/lessons" onClick={() => this.setState({ error: undefined })}>
+            All lessons
+          </a>{' '}
+          <button type="button" className="btn" onClick={() => window.location.reload()}>
+            Reload this page
+          </button>
         </p>
         <p className="muted">If it happens again, the address of this page and the message above are what a bug report needs.</p>
       </div>

@@ -36,7 +36,9 @@ describe("README.md's lesson list", () => {
   });
 
   it('says which SUMMARY.md line is wrong', () => {
-    expect(() => parseSummary('## A\n\n1. [One](one.md)\n3. [Three](three.md)\n')).toThrow(/line 4: lesson "Three" is numbered 3, expected 2/);
+    expect(() => parseSummary('## A\n\n1. [One](one.md)\n3. [Three](three.md)\n')).toThrow(
+      /line 4: lesson "Three" is numbered 3, expected 2/,
+    );
     expect(() => parseSummary('1. [One](one.md)\n')).toThrow(/line 1: lesson "One" comes before any "## Section"/);
     expect(() => parseSummary('## A\n1. One, no link\n')).toThrow(/line 2: a lesson item must read/);
     expect(() => parseSummary('# Lessons\n')).toThrow(/lists no lessons/);

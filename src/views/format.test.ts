@@ -3,7 +3,21 @@
  * helpers (easing and tweening as pure functions).
  */
 import { describe, expect, it } from 'vitest';
-import { boldWidthEm, firstThatFits, fitFontSize, fitFontSizeOrNone, formatCount, formatMs, formatNs, formatPct, formatRate, listWords, plural, wrapBoldWords, wrapWords } from './format.js';
+import {
+  boldWidthEm,
+  firstThatFits,
+  fitFontSize,
+  fitFontSizeOrNone,
+  formatCount,
+  formatMs,
+  formatNs,
+  formatPct,
+  formatRate,
+  listWords,
+  plural,
+  wrapBoldWords,
+  wrapWords,
+} from './format.js';
 import { easeOut, tweenAt } from './motion.js';
 
 describe('format', () => {

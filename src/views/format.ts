@@ -112,10 +112,51 @@ export function boldWidthEm(text: string): number {
 }
 
 const BOLD_EM: Readonly<Record<string, number>> = {
-  a: 0.675, b: 0.716, c: 0.593, d: 0.716, e: 0.678, f: 0.435, g: 0.716, h: 0.712, i: 0.343, j: 0.343, k: 0.665, l: 0.343,
-  m: 1.042, n: 0.712, o: 0.687, p: 0.716, q: 0.716, r: 0.493, s: 0.595, t: 0.478, u: 0.712, v: 0.652, w: 0.924, x: 0.645,
-  y: 0.652, z: 0.582, I: 0.372, M: 0.995, W: 1.103, ' ': 0.348, ',': 0.38, '.': 0.38, '(': 0.457, ')': 0.457, ':': 0.4,
-  '0': 0.696, '1': 0.696, '2': 0.696, '3': 0.696, '4': 0.696, '5': 0.696, '6': 0.696, '7': 0.696, '8': 0.696, '9': 0.696,
+  a: 0.675,
+  b: 0.716,
+  c: 0.593,
+  d: 0.716,
+  e: 0.678,
+  f: 0.435,
+  g: 0.716,
+  h: 0.712,
+  i: 0.343,
+  j: 0.343,
+  k: 0.665,
+  l: 0.343,
+  m: 1.042,
+  n: 0.712,
+  o: 0.687,
+  p: 0.716,
+  q: 0.716,
+  r: 0.493,
+  s: 0.595,
+  t: 0.478,
+  u: 0.712,
+  v: 0.652,
+  w: 0.924,
+  x: 0.645,
+  y: 0.652,
+  z: 0.582,
+  I: 0.372,
+  M: 0.995,
+  W: 1.103,
+  ' ': 0.348,
+  ',': 0.38,
+  '.': 0.38,
+  '(': 0.457,
+  ')': 0.457,
+  ':': 0.4,
+  '0': 0.696,
+  '1': 0.696,
+  '2': 0.696,
+  '3': 0.696,
+  '4': 0.696,
+  '5': 0.696,
+  '6': 0.696,
+  '7': 0.696,
+  '8': 0.696,
+  '9': 0.696,
 };
 
 /** wrapWords by width: lines of at most `maxEm` ems of bold text (boldWidthEm), at spaces. */
@@ -145,6 +186,13 @@ export function fitFontSizeOrNone(text: string, width: number, max: number, min:
 }
 
 /** The first of `options` (longest first) that fits `width` at no less than `least` (fitFontSizeOrNone), or undefined when none does. */
-export function firstThatFits(options: readonly string[], width: number, max: number, min: number, least: number, bold = false): string | undefined {
+export function firstThatFits(
+  options: readonly string[],
+  width: number,
+  max: number,
+  min: number,
+  least: number,
+  bold = false,
+): string | undefined {
   return options.find((words) => fitFontSizeOrNone(words, width, max, min, least, bold) > 0);
 }

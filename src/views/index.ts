@@ -13,8 +13,17 @@ export { ModeBars, type ModeBarsProps } from './modes/ModeBars.js';
 export { Timeline, type TimelineProps } from './timeline/Timeline.js';
 
 export {
-  MODES, MODE_INFO, MONITOR_ORDER, THEMES, themeTokens, modeColour,
-  type Theme, type ThemeTokens, type ModeName, type ModeInfo, type SeriesName,
+  MODES,
+  MODE_INFO,
+  MONITOR_ORDER,
+  THEMES,
+  themeTokens,
+  modeColour,
+  type Theme,
+  type ThemeTokens,
+  type ModeName,
+  type ModeInfo,
+  type SeriesName,
 } from './palette.js';
 export { prefersReducedMotion, usePrefersReducedMotion, useTweened, onFrame } from './motion.js';
 export { SegmentBuilder, buildSegments, type TimelineSegments, type TraceNames } from './timeline/segments.js';

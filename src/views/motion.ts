@@ -133,8 +133,14 @@ export function useTweened(targets: readonly number[], duration = 250, identity 
     // the values now belong to other things (rows that changed places): jump, never blend them
     const same = identityRef.current === identity;
     identityRef.current = identity;
-    if (reduced || !steady || !same || from.length !== to.length || typeof requestAnimationFrame === 'undefined'
-      || from.every((v, i) => v === to[i])) {
+    if (
+      reduced ||
+      !steady ||
+      !same ||
+      from.length !== to.length ||
+      typeof requestAnimationFrame === 'undefined' ||
+      from.every((v, i) => v === to[i])
+    ) {
       shownRef.current = to;
       setShown(null);
       return;

@@ -57,9 +57,7 @@ export function numaLayout(report: Report | undefined, cpuCount?: number): NumaL
   const cpus = cpuCount ?? num(machine.cpus, report?.cpus.length ?? 1);
   const rads = Math.max(1, report?.numa?.rads ?? num(machine.rads, 1));
   const fromReport = report?.numa?.rad_of_cpu;
-  const map = fromReport && fromReport.length === cpus
-    ? [...fromReport]
-    : Array.from({ length: cpus }, (_, i) => radOfCpu(i, cpus, rads));
+  const map = fromReport && fromReport.length === cpus ? [...fromReport] : Array.from({ length: cpus }, (_, i) => radOfCpu(i, cpus, rads));
   const dataRad = Math.min(rads - 1, Math.max(0, num(numa.data_rad, 0)));
   const dedicated = numa.lock_manager === 'dedicated';
   const runCpu = report?.numa_run?.lckmgr_cpu;
@@ -123,7 +121,12 @@ export function radName(rad: number): string {
 /** Bytes per second in words that fit a label: "87 MB/s", "1.2 GB/s", "640 KB/s", "0". */
 export function formatBytesRate(bytesPerS: number, unit = '/s'): string {
   if (!Number.isFinite(bytesPerS) || bytesPerS <= 0) return `0${unit === '/s' ? ' B/s' : ''}`;
-  const steps: [number, string][] = [[1e9, 'GB'], [1e6, 'MB'], [1e3, 'KB'], [1, 'B']];
+  const steps: [number, string][] = [
+    [1e9, 'GB'],
+    [1e6, 'MB'],
+    [1e3, 'KB'],
+    [1, 'B'],
+  ];
   for (const [size, name] of steps) {
     if (bytesPerS >= size) {
       const v = bytesPerS / size;
@@ -136,7 +139,12 @@ export function formatBytesRate(bytesPerS: number, unit = '/s'): string {
 
 /** One unit for a set of rates (the largest's): its divisor and name, "MB/s". */
 export function bytesRateUnit(maxBytesPerS: number): { size: number; name: string } {
-  for (const [size, name] of [[1e9, 'GB/s'], [1e6, 'MB/s'], [1e3, 'KB/s']] as const) if (maxBytesPerS >= size) return { size, name };
+  for (const [size, name] of [
+    [1e9, 'GB/s'],
+    [1e6, 'MB/s'],
+    [1e3, 'KB/s'],
+  ] as const)
+    if (maxBytesPerS >= size) return { size, name };
   return { size: 1, name: 'B/s' };
 }
 

@@ -108,7 +108,10 @@ const UNIX_MODE_INFO: Readonly<Record<ModeName, Partial<ModeInfo>>> = {
 
 /** The modes a kernel's runs show, in the order given: OpenVMS's IPL 8 fork threads
  * only where there are any (the other systems have no such mode). */
-export function modesFor<M extends string = ModeName>(vocabulary: ModeVocabulary = 'openvms', modes: readonly M[] = MODES as readonly M[]): M[] {
+export function modesFor<M extends string = ModeName>(
+  vocabulary: ModeVocabulary = 'openvms',
+  modes: readonly M[] = MODES as readonly M[],
+): M[] {
   return modes.filter((mode) => vocabulary === 'openvms' || mode !== 'fork');
 }
 

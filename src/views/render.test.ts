@@ -19,8 +19,10 @@ type Views = Record<string, FunctionComponent<any>>;
 const load = (path: string) => import(/* @vite-ignore */ path) as Promise<Views>;
 // The views index.ts exports, and those the lab loads lazily from their own files (the SNA and OpenVMS kernels' from their folders).
 const views = async () => ({
-  ...(await load('./index.ts')), ...(await load('../kernels/sna/herd/HerdView.tsx')),
-  ...(await load('./lock-table/LockTable.tsx')), ...(await load('../kernels/sna/cache-lines/CacheLineView.tsx')),
+  ...(await load('./index.ts')),
+  ...(await load('../kernels/sna/herd/HerdView.tsx')),
+  ...(await load('./lock-table/LockTable.tsx')),
+  ...(await load('../kernels/sna/cache-lines/CacheLineView.tsx')),
   ...(await load('../kernels/openvms/krp-queue/KrpQueue.tsx')),
 });
 
@@ -65,10 +67,14 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
       expect(html).not.toContain('data-cpu=');
       expect(html).not.toContain('data-cpu-button=');
       expect(html.match(/<canvas/g)).toHaveLength(1);
-      expect(html).toMatch(/<canvas[^>]*tabindex="0"[^>]*aria-label="256 CPUs, one square each: arrow keys move between them, Enter explains why a CPU waits"/);
+      expect(html).toMatch(
+        /<canvas[^>]*tabindex="0"[^>]*aria-label="256 CPUs, one square each: arrow keys move between them, Enter explains why a CPU waits"/,
+      );
       expect(html).toContain('aria-live="polite"');
       expect(html).toContain('Dark corner: CPU 0 takes the network interrupts');
-      expect(html.includes(`Thick outline: CPU ${f.snapshot.roleCpus.designated_cpu!}, the designated TCP/IP CPU`)).toBe(f.snapshot.kernel === 'scalable');
+      expect(html.includes(`Thick outline: CPU ${f.snapshot.roleCpus.designated_cpu!}, the designated TCP/IP CPU`)).toBe(
+        f.snapshot.kernel === 'scalable',
+      );
     }
   });
 
@@ -106,8 +112,11 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     const { Timeline } = await views();
     const modeAt = Int32Array.from(scalable.snapshotBefore.cpus, (c) => scalable.names.modes.indexOf(c.mode));
     const html = render(Timeline!, {
-      snapshot: scalable.snapshot, trace: sliceWindow(scalable.slice, scalable.snapshotBefore.nowNs, modeAt),
-      names: scalable.names, theme, liveSpanNs: 400_000,
+      snapshot: scalable.snapshot,
+      trace: sliceWindow(scalable.slice, scalable.snapshotBefore.nowNs, modeAt),
+      names: scalable.names,
+      theme,
+      liveSpanNs: 400_000,
     });
     common(html, 'timeline', theme);
     expect(html).toContain('<canvas');
@@ -131,11 +140,15 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html).toContain('previous/next 64 CPUs');
     expect(html).toContain('CPUs 0–63 on screen, in groups of 64');
     // 16 CPUs: one group, no chooser
-    const small = render(Timeline!, { snapshot: classic.snapshot, segments: buildSegments(classic.slice, 16, classic.names, classic.snapshotBefore), theme });
+    const small = render(Timeline!, {
+      snapshot: classic.snapshot,
+      segments: buildSegments(classic.slice, 16, classic.names, classic.snapshotBefore),
+      theme,
+    });
     expect(small).not.toContain('<select');
   });
 
-  it('lock table: both kernels beside the paper\'s numbers', async () => {
+  it("lock table: both kernels beside the paper's numbers", async () => {
     const { LockTable } = await views();
     const html = render(LockTable!, { reports: [scalable.report, classic.report], theme });
     common(html, 'lock-table', theme);
@@ -173,7 +186,11 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
     expect(html).toContain('data-fit-curve="classic" data-fit-quality="poor"');
     expect(html).toContain('data-fit-curve="scalable" data-fit-quality="good"');
     expect(html).toMatch(/stroke-dasharray="2 7"/);
-    const label = /<text data-poor-fit="classic"[^>]*>(.*?)<\/text>/s.exec(html)![1]!.split(/<[^>]+>/).filter(Boolean).join('');
+    const label = /<text data-poor-fit="classic"[^>]*>(.*?)<\/text>/s
+      .exec(html)![1]!
+      .split(/<[^>]+>/)
+      .filter(Boolean)
+      .join('');
     expect(label).toMatch(/^Classic: poor fit: peak at \d+\.\d CPUs, the sweep does not fall$/);
     expect(html).toContain('Poor USL fit (sparse dashes): its peak is no prediction');
     expect(html).not.toContain('data-nmax=');
@@ -193,7 +210,13 @@ describe.each(['light', 'projector'] as Theme[])('views rendered in the %s theme
   it('thundering herd: the sleepers, run queue and CPUs for lockl; the other lock kind side by side; spinners; an explanation elsewhere', async () => {
     const { HerdView } = await views();
     const { snapshot, report } = snaAsPorted;
-    const html = render(HerdView!, { snapshot, report, theme, width: 1100, compare: { label: 'Simple locks (after the port)', report: snaAfterPort.report } });
+    const html = render(HerdView!, {
+      snapshot,
+      report,
+      theme,
+      width: 1100,
+      compare: { label: 'Simple locks (after the port)', report: snaAfterPort.report },
+    });
     common(html, 'herd', theme);
     expect(html).toContain('data-herd-lock="hs_region"');
     expect(html).toContain('Asleep on hs_region');

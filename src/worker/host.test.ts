@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 describe('the simulation host', () => {
-  it('announces the schema, loads past the warm-up and sends a first frame with the warm-up\'s last records', async () => {
+  it("announces the schema, loads past the warm-up and sends a first frame with the warm-up's last records", async () => {
     const { host, replies, transfers } = await makeHost();
     host.ready();
     expect(replies[0]).toMatchObject({ type: 'ready', schema: { modes: schema.modes } });
@@ -142,17 +142,35 @@ describe('the simulation host', () => {
 
   it('refuses a scenario the core refuses, in words, and keeps going', async () => {
     const { host, replies } = await makeHost();
-    host.handle({ type: 'load', epoch: 1, scenario: values('testbed-scalable', { 'machine.cpus': 4, 'kernel.designated_cpu': 9 }), skipWarmup: true, traceCapacity: 1024 });
+    host.handle({
+      type: 'load',
+      epoch: 1,
+      scenario: values('testbed-scalable', { 'machine.cpus': 4, 'kernel.designated_cpu': 9 }),
+      skipWarmup: true,
+      traceCapacity: 1024,
+    });
     expect(replies[0]).toMatchObject({ type: 'refused', epoch: 1 });
     const refused = replies[0] as Extract<WorkerReply, { type: 'refused' }>;
     expect(refused.problems[0]!.message).toMatch(/designated/);
-    host.handle({ type: 'load', epoch: 2, scenario: values('testbed-scalable', { 'machine.cpus': 4 }), skipWarmup: false, traceCapacity: 1024 });
+    host.handle({
+      type: 'load',
+      epoch: 2,
+      scenario: values('testbed-scalable', { 'machine.cpus': 4 }),
+      skipWarmup: false,
+      traceCapacity: 1024,
+    });
     expect(replies.map((r) => r.type)).toEqual(['refused', 'loaded', 'frame']);
   });
 
   it('runs a long warm-up in chunks with progress, ignoring transport requests until it is done', async () => {
     const { host, replies, until } = await makeHost({ warmupSyncMs: 0 });
-    host.handle({ type: 'load', epoch: 1, scenario: values('testbed-classic', { 'sim.warmup_ns': 300e6 }), skipWarmup: true, traceCapacity: 262_144 });
+    host.handle({
+      type: 'load',
+      epoch: 1,
+      scenario: values('testbed-classic', { 'sim.warmup_ns': 300e6 }),
+      skipWarmup: true,
+      traceCapacity: 262_144,
+    });
     host.handle({ type: 'step', unit: 'event', count: 1 }); // dropped: nothing to step yet
     expect(replies.map((r) => r.type)).toEqual(['load-progress']);
     const frame = await until((r): r is FrameReply => isFrame(r));
@@ -165,8 +183,20 @@ describe('the simulation host', () => {
 
   it('a new load replaces one whose warm-up is still running', async () => {
     const { host, replies, until } = await makeHost({ warmupSyncMs: 0 });
-    host.handle({ type: 'load', epoch: 1, scenario: values('testbed-classic', { 'sim.warmup_ns': 300e6 }), skipWarmup: true, traceCapacity: 1024 });
-    host.handle({ type: 'load', epoch: 2, scenario: values('testbed-classic', { 'machine.cpus': 2 }), skipWarmup: true, traceCapacity: 1024 });
+    host.handle({
+      type: 'load',
+      epoch: 1,
+      scenario: values('testbed-classic', { 'sim.warmup_ns': 300e6 }),
+      skipWarmup: true,
+      traceCapacity: 1024,
+    });
+    host.handle({
+      type: 'load',
+      epoch: 2,
+      scenario: values('testbed-classic', { 'machine.cpus': 2 }),
+      skipWarmup: true,
+      traceCapacity: 1024,
+    });
     const frame = await until((r): r is FrameReply => isFrame(r));
     expect(frame.epoch).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -176,10 +206,18 @@ describe('the simulation host', () => {
 
   it('checks values against the schema first: partial values take the defaults, wrong ones are explained', async () => {
     const { host, replies } = await makeHost();
-    host.handle({ type: 'load', epoch: 1, scenario: { 'machine.cpus': 999, 'kernel.kind': 'quantum' }, skipWarmup: false, traceCapacity: 0 });
+    host.handle({
+      type: 'load',
+      epoch: 1,
+      scenario: { 'machine.cpus': 999, 'kernel.kind': 'quantum' },
+      skipWarmup: false,
+      traceCapacity: 0,
+    });
     const refused = replies[0] as Extract<WorkerReply, { type: 'refused' }>;
     expect(refused.type).toBe('refused');
-    expect(refused.problems.map((p) => p.message).join(' ')).toMatch(/machine\.cpus is 999.*kernel\.kind is "quantum"|kernel\.kind is "quantum".*machine\.cpus is 999/s);
+    expect(refused.problems.map((p) => p.message).join(' ')).toMatch(
+      /machine\.cpus is 999.*kernel\.kind is "quantum"|kernel\.kind is "quantum".*machine\.cpus is 999/s,
+    );
     host.handle({ type: 'load', epoch: 2, scenario: { 'machine.cpus': 4 }, skipWarmup: false, traceCapacity: 0 });
     const loaded = replies[1] as Extract<WorkerReply, { type: 'loaded' }>;
     expect(loaded).toMatchObject({ type: 'loaded', epoch: 2, cpus: 4 });
@@ -188,12 +226,23 @@ describe('the simulation host', () => {
 
   it('sweeps, reporting each point, and stops when cancelled', async () => {
     const { host, replies, until } = await makeHost();
-    const short = (cpus: number, kernel: string) => values('testbed-classic', { 'machine.cpus': cpus, 'kernel.kind': kernel, 'sim.duration_ns': 20e6, 'sim.warmup_ns': 5e6 });
-    host.handle({ type: 'sweep', id: 7, points: [{ index: 0, values: short(2, 'classic') }, { index: 1, values: short(4, 'scalable') }] });
+    const short = (cpus: number, kernel: string) =>
+      values('testbed-classic', { 'machine.cpus': cpus, 'kernel.kind': kernel, 'sim.duration_ns': 20e6, 'sim.warmup_ns': 5e6 });
+    host.handle({
+      type: 'sweep',
+      id: 7,
+      points: [
+        { index: 0, values: short(2, 'classic') },
+        { index: 1, values: short(4, 'scalable') },
+      ],
+    });
     const done = await until((r): r is Extract<WorkerReply, { type: 'sweep-done' }> => r.type === 'sweep-done');
     expect(done).toEqual({ type: 'sweep-done', id: 7, cancelled: false });
     const points = replies.filter((r) => r.type === 'sweep-point');
-    expect(points.map((p) => p.type === 'sweep-point' && [p.index, p.report.kernel, p.report.cpus.length])).toEqual([[0, 'classic', 2], [1, 'scalable', 4]]);
+    expect(points.map((p) => p.type === 'sweep-point' && [p.index, p.report.kernel, p.report.cpus.length])).toEqual([
+      [0, 'classic', 2],
+      [1, 'scalable', 4],
+    ]);
 
     replies.length = 0;
     const long = Array.from({ length: 20 }, (_, i) => ({ index: i, values: values('testbed-classic', { 'machine.cpus': 16 }) }));
@@ -205,7 +254,7 @@ describe('the simulation host', () => {
     expect(replies.filter((r) => r.type === 'sweep-point').length).toBeLessThan(20);
   });
 
-  it('reports a WebAssembly trap once, as the core\'s fault, and then ignores requests', async () => {
+  it("reports a WebAssembly trap once, as the core's fault, and then ignores requests", async () => {
     const { host, replies } = await makeHost();
     host.handle({ type: 'load', epoch: 1, scenario: values('testbed-classic'), skipWarmup: false, traceCapacity: 1024 });
     host.handle({ type: 'fault', kind: 'trap' });
@@ -219,28 +268,44 @@ describe('the simulation host', () => {
   // A scenario the core accepts but cannot run: every step of a transaction costs 0 ns,
   // so the clock can never move (it used to hang the worker). The core finds it and
   // stops; the host sends its words as the fault the lab's banner shows.
-  const noTime = () => values('testbed-classic', {
-    'machine.cpus': 1, 'workload.processes': 1, 'workload.think.mean_ns': 0, 'workload.user_work.mean_ns': 0,
-    'workload.writes_per_txn': 0, 'workload.reads_per_txn': 0, 'sim.duration_ns': 1e6, 'sim.warmup_ns': 0,
-  });
+  const noTime = () =>
+    values('testbed-classic', {
+      'machine.cpus': 1,
+      'workload.processes': 1,
+      'workload.think.mean_ns': 0,
+      'workload.user_work.mean_ns': 0,
+      'workload.writes_per_txn': 0,
+      'workload.reads_per_txn': 0,
+      'sim.duration_ns': 1e6,
+      'sim.warmup_ns': 0,
+    });
 
-  it('a run the core finds cannot go on ends the host with one fault in the core\'s words', async () => {
+  it("a run the core finds cannot go on ends the host with one fault in the core's words", async () => {
     const { host, replies, until } = await makeHost();
     host.handle({ type: 'load', epoch: 1, scenario: noTime(), skipWarmup: true, traceCapacity: 1024 });
     expect(replies[0]).toMatchObject({ type: 'loaded', epoch: 1 });
     host.handle({ type: 'run-to-end' });
     const fault = await until((r): r is Extract<WorkerReply, { type: 'fault' }> => r.type === 'fault', 5_000);
     expect(fault.trap).toBe(false);
-    expect(fault.message).toMatch(/^The run cannot go on \(at \d+ ns\): thread 0 on CPU 0 ran 1000000 steps of its program "process" without the simulated clock moving/);
+    expect(fault.message).toMatch(
+      /^The run cannot go on \(at \d+ ns\): thread 0 on CPU 0 ran 1000000 steps of its program "process" without the simulated clock moving/,
+    );
     expect(fault.message).not.toMatch(/worker failed/);
     host.handle({ type: 'step', unit: 'event', count: 1 });
     expect(replies.at(-1)).toBe(fault);
   });
 
-  it('a sweep point whose run cannot go on is refused in the core\'s words, and the sweep goes on', async () => {
+  it("a sweep point whose run cannot go on is refused in the core's words, and the sweep goes on", async () => {
     const { host, replies, until } = await makeHost();
     const fine = values('testbed-classic', { 'machine.cpus': 2, 'sim.duration_ns': 20e6, 'sim.warmup_ns': 5e6 });
-    host.handle({ type: 'sweep', id: 9, points: [{ index: 0, values: noTime() }, { index: 1, values: fine }] });
+    host.handle({
+      type: 'sweep',
+      id: 9,
+      points: [
+        { index: 0, values: noTime() },
+        { index: 1, values: fine },
+      ],
+    });
     await until((r): r is Extract<WorkerReply, { type: 'sweep-done' }> => r.type === 'sweep-done');
     const refused = replies.find((r) => r.type === 'sweep-refused');
     expect(refused).toMatchObject({ type: 'sweep-refused', id: 9, index: 0 });
@@ -250,7 +315,13 @@ describe('the simulation host', () => {
 
   it('the trace of a played run has mode records for every CPU', async () => {
     const { host, frames, until } = await makeHost();
-    host.handle({ type: 'load', epoch: 1, scenario: values('testbed-classic', { 'machine.cpus': 4 }), skipWarmup: true, traceCapacity: 262_144 });
+    host.handle({
+      type: 'load',
+      epoch: 1,
+      scenario: values('testbed-classic', { 'machine.cpus': 4 }),
+      skipWarmup: true,
+      traceCapacity: 262_144,
+    });
     const ack = setInterval(() => host.handle({ type: 'ack', frames: 100 }), 5);
     cleanup.push(() => clearInterval(ack));
     host.handle({ type: 'play', speed: Number.POSITIVE_INFINITY });

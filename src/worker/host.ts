@@ -20,12 +20,29 @@
  * straight run reaches there, whatever seeks came before.
  */
 import {
-  DEFAULT_PACER, Pacer, ScenarioError, Simulation, SimulationStalled, checkScenario, concatTraces, nestScenario, readSchema,
-  traceLength, traceTail, type Core, type Report, type TraceSlice,
+  DEFAULT_PACER,
+  Pacer,
+  ScenarioError,
+  Simulation,
+  SimulationStalled,
+  checkScenario,
+  concatTraces,
+  nestScenario,
+  readSchema,
+  traceLength,
+  traceTail,
+  type Core,
+  type Report,
+  type TraceSlice,
 } from '../core/index.js';
 import {
-  describeFault, replyTransferables,
-  type FrameReason, type LoadRequest, type SweepRequest, type WorkerReply, type WorkerRequest,
+  describeFault,
+  replyTransferables,
+  type FrameReason,
+  type LoadRequest,
+  type SweepRequest,
+  type WorkerReply,
+  type WorkerRequest,
 } from '../core/protocol.js';
 import { CheckpointStore, DEFAULT_CHECKPOINTS, type CheckpointOptions } from './checkpoints.js';
 
@@ -101,7 +118,11 @@ export class SimHost {
   /** A seek replaced the state: the next frame's trace starts a new history. */
   private restarted = false;
 
-  constructor(private readonly core: Core, private readonly env: HostEnv, options: Partial<HostOptions> = {}) {
+  constructor(
+    private readonly core: Core,
+    private readonly env: HostEnv,
+    options: Partial<HostOptions> = {},
+  ) {
     this.options = { ...DEFAULT_HOST_OPTIONS, ...options };
     this.checkpoints = new CheckpointStore(this.options.checkpoints);
   }
@@ -125,14 +146,22 @@ export class SimHost {
     // disables those controls while loading, and anything sent anyway is dropped.
     if (this.warming && ['play', 'speed', 'pause', 'step', 'run-to-end', 'reset', 'seek'].includes(request.type)) return;
     switch (request.type) {
-      case 'load': return this.load(request);
-      case 'play': return this.play(request.speed);
-      case 'speed': return this.setSpeed(request.speed);
-      case 'pause': return this.pause();
-      case 'step': return request.unit === 'event' ? this.stepEvents(request.count) : this.stepTime(request.ns);
-      case 'run-to-end': return this.runToEnd();
-      case 'reset': return this.reset(request.epoch);
-      case 'seek': return this.seek(request.epoch, request.ns);
+      case 'load':
+        return this.load(request);
+      case 'play':
+        return this.play(request.speed);
+      case 'speed':
+        return this.setSpeed(request.speed);
+      case 'pause':
+        return this.pause();
+      case 'step':
+        return request.unit === 'event' ? this.stepEvents(request.count) : this.stepTime(request.ns);
+      case 'run-to-end':
+        return this.runToEnd();
+      case 'reset':
+        return this.reset(request.epoch);
+      case 'seek':
+        return this.seek(request.epoch, request.ns);
       case 'ack':
         this.inFlight = Math.max(0, this.inFlight - request.frames);
         return this.schedule();
@@ -220,7 +249,15 @@ export class SimHost {
         this.startNs = this.reachedNs = sim.now;
         this.checkpoints.add(sim.now, this.startCheckpoint, true);
         this.startTail = tail ? { ...tail, dropped: 0 } : undefined;
-        this.post({ type: 'loaded', epoch, scenario, cpus: sim.cpus, durationNs, warmupNs: Number(scenario['sim.warmup_ns']), startNs: sim.now });
+        this.post({
+          type: 'loaded',
+          epoch,
+          scenario,
+          cpus: sim.cpus,
+          durationNs,
+          warmupNs: Number(scenario['sim.warmup_ns']),
+          startNs: sim.now,
+        });
         this.frame('load', 0, false, tail);
       } catch (error) {
         this.fail(error);
@@ -299,8 +336,8 @@ export class SimHost {
     this.stop();
     if (!Number.isFinite(ns)) throw new RangeError(`seek needs a simulated time in ns, not ${ns}`);
     const target = Math.min(Math.max(ns, this.startNs), this.reachedNs);
-    const from = this.checkpoints.atOrBefore(Math.max(this.startNs, target - this.options.seekLeadNs))
-      ?? this.checkpoints.atOrBefore(target);
+    const from =
+      this.checkpoints.atOrBefore(Math.max(this.startNs, target - this.options.seekLeadNs)) ?? this.checkpoints.atOrBefore(target);
     if (!from) throw new Error('seek before any checkpoint was taken');
     sim.restore(from.bytes);
     let tail: TraceSlice | undefined;
@@ -405,10 +442,23 @@ export class SimHost {
     const playing = this.mode !== 'paused';
     this.inFlight++;
     this.post({
-      type: 'frame', epoch: this.epoch, seq: ++this.seq, reason, dueMs, nowNs: sim.now, events: sim.events,
-      done: sim.done, playing, snapshot, trace, traceGap: gap, ...(report ? { report } : {}),
+      type: 'frame',
+      epoch: this.epoch,
+      seq: ++this.seq,
+      reason,
+      dueMs,
+      nowNs: sim.now,
+      events: sim.events,
+      done: sim.done,
+      playing,
+      snapshot,
+      trace,
+      traceGap: gap,
+      ...(report ? { report } : {}),
       rewind: {
-        reachedNs: this.reachedNs, checkpoints: this.checkpoints.count, bytes: this.checkpoints.bytes,
+        reachedNs: this.reachedNs,
+        checkpoints: this.checkpoints.count,
+        bytes: this.checkpoints.bytes,
         intervalNs: this.checkpoints.intervalNs,
       },
     });

@@ -30,8 +30,14 @@ async function makeHost(options: Partial<HostOptions> = {}) {
 
 /** The records of a slice as rows, for comparing. */
 function rows(slice: TraceSlice): number[][] {
-  return Array.from({ length: traceLength(slice) }, (_, i) =>
-    [slice.t[i]!, slice.kind[i]!, slice.cpu[i]!, slice.thread[i]!, slice.object[i]!, slice.arg[i]!]);
+  return Array.from({ length: traceLength(slice) }, (_, i) => [
+    slice.t[i]!,
+    slice.kind[i]!,
+    slice.cpu[i]!,
+    slice.thread[i]!,
+    slice.object[i]!,
+    slice.arg[i]!,
+  ]);
 }
 
 const START = 40e6;
@@ -57,7 +63,12 @@ describe('rewind', () => {
     expect(ref.nowNs).toBe(t);
 
     // back to t, forward past it, back to t again
-    for (const [epoch, to] of [[2, t], [3, START + 12e6], [4, START + 1e6], [5, t]] as const) {
+    for (const [epoch, to] of [
+      [2, t],
+      [3, START + 12e6],
+      [4, START + 1e6],
+      [5, t],
+    ] as const) {
       run.host.handle({ type: 'seek', epoch, ns: to });
       const frame = run.last();
       expect(frame).toMatchObject({ epoch, reason: 'seek', nowNs: to, traceGap: true, playing: false, done: false });

@@ -50,6 +50,9 @@ loadCore(new URL(wasmUrl, scope.location.href)).then(
   },
   (error: unknown) => {
     const fault = describeFault(error);
-    scope.postMessage({ ...fault, message: `The simulation core could not be loaded: ${error instanceof Error ? error.message : String(error)}` } satisfies WorkerReply);
+    scope.postMessage({
+      ...fault,
+      message: `The simulation core could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+    } satisfies WorkerReply);
   },
 );

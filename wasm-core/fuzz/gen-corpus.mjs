@@ -22,7 +22,9 @@ function lines(value, path, out) {
 export function corpusFiles() {
   const presets = join(here, '..', '..', 'lessons', 'scenarios');
   const files = {};
-  for (const file of readdirSync(presets).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(presets)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const { meta, ...scenario } = JSON.parse(readFileSync(join(presets, file), 'utf8'));
     const name = file.slice(0, -5);
     files[`${name}.json`] = JSON.stringify(scenario) + '\n';

@@ -6,7 +6,8 @@
  */
 #include "model/kernel_api.h"
 
-enum { TOY_LOCK, TOY_LOCKS };
+enum { TOY_LOCK,
+       TOY_LOCKS };
 static const char *const TOY_LOCK_NAMES[TOY_LOCKS] = { "TOY_LOCK" };
 
 static const Phase PROCESS[] = {
@@ -28,7 +29,8 @@ static void toy_size(const double *v, int *nthread, int *njob, int *events)
 static const Kernel TOY = {
     .name = "toy",
     .prog = { [PROG_PROCESS] = PROGRAM("process", PROCESS) },
-    .nlock = TOY_LOCKS, .lock_names = TOY_LOCK_NAMES,
+    .nlock = TOY_LOCKS,
+    .lock_names = TOY_LOCK_NAMES,
     .size = toy_size,
 };
 

@@ -12,7 +12,12 @@ export const toy: KernelInfo = {
   short: 'Toy',
   choice: 'Toy: one lock (an architecture test)',
   fieldGroup: { prefix: 'toy', words: 'Toy kernel' },
-  mainControls: [CPUS, KERNEL, { path: 'toy.work.mean_ns', kind: 'number', unit: us }, { path: 'toy.critical.mean_ns', kind: 'number', unit: us }],
+  mainControls: [
+    CPUS,
+    KERNEL,
+    { path: 'toy.work.mean_ns', kind: 'number', unit: us },
+    { path: 'toy.critical.mean_ns', kind: 'number', unit: us },
+  ],
   views: ['cpu-grid', 'lock', 'modes', 'timeline'],
   figures: () => import('./Figures.js'),
   mainLock: 'TOY_LOCK',

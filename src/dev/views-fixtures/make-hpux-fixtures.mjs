@@ -20,9 +20,17 @@ const { hpuxCurveSetup, hpuxCurveVariants, hpuxCurvePoints } = await load('src/k
 const core = await loadCoreFromDisk();
 const schema = readSchema(core);
 
-const PRESETS = ['hpux-fddi-host-checksum', 'hpux-fddi-copies', 'hpux-cow-8-buffers', 'hpux-cow-9-buffers',
-  'hpux-fddi-copy-avoidance', 'hpux-loopback-lan0', 'hpux-loopback-lo0'];
-const valuesOf = (name) => validateScenario(schema, JSON.parse(readFileSync(join(root, 'lessons', 'scenarios', `${name}.json`), 'utf8'))).values;
+const PRESETS = [
+  'hpux-fddi-host-checksum',
+  'hpux-fddi-copies',
+  'hpux-cow-8-buffers',
+  'hpux-cow-9-buffers',
+  'hpux-fddi-copy-avoidance',
+  'hpux-loopback-lan0',
+  'hpux-loopback-lo0',
+];
+const valuesOf = (name) =>
+  validateScenario(schema, JSON.parse(readFileSync(join(root, 'lessons', 'scenarios', `${name}.json`), 'utf8'))).values;
 const slim = (report) => ({ ...report, cpus: [] });
 
 const finalReport = (values) => JSON.parse(runScenario(core, values));
@@ -50,13 +58,19 @@ const live = {
 const scenario = valuesOf('hpux-cow-8-buffers');
 const variants = hpuxCurveVariants(scenario);
 const curveRun = {
-  seq: 1, key: 'fixture', variants, status: 'done', done: variants.length,
-  reports: variants.map((variant) => finalReport(variant.values)), refusals: variants.map(() => undefined),
+  seq: 1,
+  key: 'fixture',
+  variants,
+  status: 'done',
+  done: variants.length,
+  reports: variants.map((variant) => finalReport(variant.values)),
+  refusals: variants.map(() => undefined),
 };
 const fixture = {
-  about: 'Real runs of the core for the HP-UX 9.0 views: the hpux presets\' final reports, live reports of '
-    + 'hpux-cow-8-buffers and hpux-cow-9-buffers at 300.0..300.5 ms, and the curve of hpux-cow-8-buffers as the lab runs it. '
-    + 'Per-CPU mode times left out for size. Written by src/dev/views-fixtures/make-hpux-fixtures.mjs; do not edit.',
+  about:
+    "Real runs of the core for the HP-UX 9.0 views: the hpux presets' final reports, live reports of " +
+    'hpux-cow-8-buffers and hpux-cow-9-buffers at 300.0..300.5 ms, and the curve of hpux-cow-8-buffers as the lab runs it. ' +
+    'Per-CPU mode times left out for size. Written by src/dev/views-fixtures/make-hpux-fixtures.mjs; do not edit.',
   reports,
   live,
   curve: { scenario: 'hpux-cow-8-buffers', setup: hpuxCurveSetup(scenario), points: hpuxCurvePoints(curveRun) },

@@ -18,8 +18,15 @@ import snaDoc from '../../../lessons/scenarios/sna-as-ported.json?raw';
 import { loadCore, readSchema, Simulation, validateScenario, type Core, type Snapshot, type TraceSlice } from '../../core/index.js';
 import { herdFramesFixture, hpuxFixture, netViewFixture, runFixture, sweepFixture } from '../../views/fixtures/index.js';
 import {
-  CpuGrid, LockView, ModeBars, SegmentBuilder, Timeline, traceNames,
-  type Theme, type TimelineSegments, type TraceNames,
+  CpuGrid,
+  LockView,
+  ModeBars,
+  SegmentBuilder,
+  Timeline,
+  traceNames,
+  type Theme,
+  type TimelineSegments,
+  type TraceNames,
 } from '../../views/index.js';
 import { CacheLineView } from '../../kernels/sna/cache-lines/CacheLineView.js';
 import { HerdView } from '../../kernels/sna/herd/HerdView.js';
@@ -97,7 +104,9 @@ function useLongTimeline(): { segments: TimelineSegments; snapshot: Snapshot; ms
         if (!cancelled) setState({ error: (error as Error).message });
       }
     })();
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, []);
   return state;
 }
@@ -112,13 +121,17 @@ function useHerdFrame(): Snapshot {
   const [index, setIndex] = useState(0);
   useEffect(() => {
     const stop = held === null ? Infinity : Math.min(last, Number(held));
-    const timer = setInterval(() => setIndex((i) => {
-      if (i >= stop) {
-        clearInterval(timer);
-        return i;
-      }
-      return (i + 1) % herdFrames.frames.length;
-    }), held === null ? 700 : 40);
+    const timer = setInterval(
+      () =>
+        setIndex((i) => {
+          if (i >= stop) {
+            clearInterval(timer);
+            return i;
+          }
+          return (i + 1) % herdFrames.frames.length;
+        }),
+      held === null ? 700 : 40,
+    );
     return () => clearInterval(timer);
   }, [held, last]);
   return herdFrames.frames[index]!;
@@ -127,9 +140,14 @@ function useHerdFrame(): Snapshot {
 function StaticGallery() {
   const herdFrame = useHerdFrame();
   const long = useLongTimeline();
-  const scalableAt16 = sweep.reports.find((r) => r.kernel === scalable16.snapshot.kernel && (r.scenario as { machine: { cpus: number } }).machine.cpus === 16)!;
+  const scalableAt16 = sweep.reports.find(
+    (r) => r.kernel === scalable16.snapshot.kernel && (r.scenario as { machine: { cpus: number } }).machine.cpus === 16,
+  )!;
   const partial = useMemo(() => sweep.reports.filter((r) => (r.scenario as { machine: { cpus: number } }).machine.cpus <= 17), []);
-  const smallTimeline = useMemo(() => sliceWindow(scalable16.slice, scalable16.snapshotBefore.nowNs, modeAt(scalable16.snapshotBefore)), []);
+  const smallTimeline = useMemo(
+    () => sliceWindow(scalable16.slice, scalable16.snapshotBefore.nowNs, modeAt(scalable16.snapshotBefore)),
+    [],
+  );
   return (
     <>
       <Section id="cpu-grid" title="CPU grid">
@@ -144,14 +162,25 @@ function StaticGallery() {
         <LockView snapshot={classic64.snapshot} theme={theme} width={520} />
       </Section>
       <Section id="krp-queue" title="KRP queue">
-        <KrpQueue snapshot={scalable16.snapshot} trace={scalable16.slice} names={names} report={scalable16.report} flowNs={60_000}
-          theme={theme} width={760} />
+        <KrpQueue
+          snapshot={scalable16.snapshot}
+          trace={scalable16.slice}
+          names={names}
+          report={scalable16.report}
+          flowNs={60_000}
+          theme={theme}
+          width={760}
+        />
         <KrpQueue snapshot={scalable64.snapshot} trace={scalable64.slice} names={names} flowNs={30_000} theme={theme} width={760} />
         <KrpQueue snapshot={classic16.snapshot} theme={theme} width={560} />
       </Section>
       <Section id="modes" title="Mode bars (MONITOR MODES)">
-        <ModeBars snapshot={classic16.snapshot} theme={theme} width={720}
-          compare={{ label: 'Scalable Kernel, same testbed (outlined)', report: scalable16.report }} />
+        <ModeBars
+          snapshot={classic16.snapshot}
+          theme={theme}
+          width={720}
+          compare={{ label: 'Scalable Kernel, same testbed (outlined)', report: scalable16.report }}
+        />
         <ModeBars snapshot={scalable64.snapshot} theme={theme} width={600} />
       </Section>
       <Section id="timeline" title="Timeline">
@@ -171,8 +200,12 @@ function StaticGallery() {
         <ScalingChart points={partial} progress={partial.length / sweep.reports.length} cpuRange={[1, 40]} theme={theme} width={760} />
       </Section>
       <Section id="herd" title="Thundering herd">
-        <HerdView snapshot={herdFrame} theme={theme} width={1100}
-          compare={{ label: 'Simple (spin) locks: SNA after the port', report: snaAfterPort.report }} />
+        <HerdView
+          snapshot={herdFrame}
+          theme={theme}
+          width={1100}
+          compare={{ label: 'Simple (spin) locks: SNA after the port', report: snaAfterPort.report }}
+        />
         <HerdView snapshot={snaAsPorted.snapshot} report={snaAsPorted.report} theme={theme} width={560} />
         <HerdView snapshot={snaAfterPort.snapshot} report={snaAfterPort.report} theme={theme} width={720} />
         <HerdView snapshot={classic16.snapshot} theme={theme} width={560} />
@@ -265,7 +298,9 @@ function LiveGallery() {
       const sna = kernelInfo(values['kernel.kind']).threads !== undefined;
       const cpus = sna ? Number(values['machine.cpus']) : Number(params.get('cpus') ?? 64);
       const run = Simulation.create(core, {
-        ...values, ...(sna ? {} : { 'machine.cpus': cpus, 'workload.processes': cpus * 8 }), 'sim.trace_capacity': 1 << 18,
+        ...values,
+        ...(sna ? {} : { 'machine.cpus': cpus, 'workload.processes': cpus * 8 }),
+        'sim.trace_capacity': 1 << 18,
       });
       run.runUntil(45_000_000);
       run.readTrace();
@@ -290,28 +325,47 @@ function LiveGallery() {
       };
       requestAnimationFrame(tick);
     })().catch((e: Error) => setError(e.message));
-    return () => { stop = true; };
+    return () => {
+      stop = true;
+    };
   }, []);
   if (error) return <p role="alert">{error}</p>;
   if (!frame) return <p>Starting the core…</p>;
   return (
     <>
-      <Section id="cpu-grid" title="CPU grid (live)"><CpuGrid snapshot={frame.snapshot} theme={theme} width={900} /></Section>
+      <Section id="cpu-grid" title="CPU grid (live)">
+        <CpuGrid snapshot={frame.snapshot} theme={theme} width={900} />
+      </Section>
       <Section id="timeline" title="Timeline (live)">
         <Timeline snapshot={frame.snapshot} segments={frame.segments} theme={theme} width={1100} liveSpanNs={2e6} />
       </Section>
-      <Section id="lock" title="Lock (live)"><LockView snapshot={frame.snapshot} theme={theme} width={900} /></Section>
-      <Section id="krp-queue" title="KRP queue (live)">
-        <KrpQueue snapshot={frame.snapshot} trace={frame.trace} names={frame.names} flowNs={30 * Number(params.get('step') ?? 100_000)} theme={theme} width={900} />
+      <Section id="lock" title="Lock (live)">
+        <LockView snapshot={frame.snapshot} theme={theme} width={900} />
       </Section>
-      <Section id="modes" title="Modes (live)"><ModeBars snapshot={frame.snapshot} theme={theme} width={900} /></Section>
-      <Section id="lock-table" title="Lock table (live)"><LockTable snapshot={frame.snapshot} theme={theme} width={900} /></Section>
-      <Section id="herd" title="Thundering herd (live)"><HerdView snapshot={frame.snapshot} theme={theme} width={900} /></Section>
-      <Section id="cache-lines" title="Cache lines (live)"><CacheLineView snapshot={frame.snapshot} theme={theme} width={900} /></Section>
+      <Section id="krp-queue" title="KRP queue (live)">
+        <KrpQueue
+          snapshot={frame.snapshot}
+          trace={frame.trace}
+          names={frame.names}
+          flowNs={30 * Number(params.get('step') ?? 100_000)}
+          theme={theme}
+          width={900}
+        />
+      </Section>
+      <Section id="modes" title="Modes (live)">
+        <ModeBars snapshot={frame.snapshot} theme={theme} width={900} />
+      </Section>
+      <Section id="lock-table" title="Lock table (live)">
+        <LockTable snapshot={frame.snapshot} theme={theme} width={900} />
+      </Section>
+      <Section id="herd" title="Thundering herd (live)">
+        <HerdView snapshot={frame.snapshot} theme={theme} width={900} />
+      </Section>
+      <Section id="cache-lines" title="Cache lines (live)">
+        <CacheLineView snapshot={frame.snapshot} theme={theme} width={900} />
+      </Section>
     </>
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>{live ? <LiveGallery /> : <StaticGallery />}</StrictMode>,
-);
+createRoot(document.getElementById('root')!).render(<StrictMode>{live ? <LiveGallery /> : <StaticGallery />}</StrictMode>);

@@ -14,7 +14,10 @@ function summary(report: Report): SummarySection[] {
     ['checksum offload', yes(hp.checksum_offload)],
     ['send copy avoidance', yes(hp.send_copy_avoidance)],
     ['receive copy avoidance', yes(hp.recv_copy_avoidance)],
-    ['sends', `${whole(hp.send_bytes)} B from ${hp.send_buffers} buffer${hp.send_buffers === 1 ? '' : 's'}, SO_SNDBUF ${whole(hp.so_sndbuf)} B`],
+    [
+      'sends',
+      `${whole(hp.send_bytes)} B from ${hp.send_buffers} buffer${hp.send_buffers === 1 ? '' : 's'}, SO_SNDBUF ${whole(hp.so_sndbuf)} B`,
+    ],
     ['throughput', `${one(hp.throughput_mbps)} Mb/s`],
     [hp.hosts === 1 ? 'CPU busy' : 'sender CPU busy', `${pct(hp.sender_cpu_pct)}%`],
     ...(hp.hosts === 1 ? [] : [['receiver CPU busy', `${pct(hp.receiver_cpu_pct)}%`]]),
@@ -25,15 +28,26 @@ function summary(report: Report): SummarySection[] {
   ];
   const touches = Object.keys(hp.per_send_ns) as (keyof typeof hp.per_send_ns)[];
   const words: Record<string, string> = {
-    app_write: 'application writes', cow_fault: 'copy-on-write fault', copy: 'copy', checksum: 'checksum',
-    flush: 'cache flush', cow: 'lend / give back pages', purge: 'cache purge', remap: 'page remap',
+    app_write: 'application writes',
+    cow_fault: 'copy-on-write fault',
+    copy: 'copy',
+    checksum: 'checksum',
+    flush: 'cache flush',
+    cow: 'lend / give back pages',
+    purge: 'cache purge',
+    remap: 'page remap',
   };
   return [
     { header: ['HP-UX 9.0 TCP stream', ''], rows },
     {
       header: ['Byte touches', 'per send', 'bytes', 'per receive', 'bytes'],
-      rows: touches.map((k) => [words[k] ?? k, duration(hp.per_send_ns[k]), whole(hp.per_send_bytes[k]),
-        duration(hp.per_recv_ns[k]), whole(hp.per_recv_bytes[k])]),
+      rows: touches.map((k) => [
+        words[k] ?? k,
+        duration(hp.per_send_ns[k]),
+        whole(hp.per_send_bytes[k]),
+        duration(hp.per_recv_ns[k]),
+        whole(hp.per_recv_bytes[k]),
+      ]),
     },
   ];
 }

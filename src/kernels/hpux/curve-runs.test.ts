@@ -11,14 +11,27 @@ import type { Report } from '../../core/report.js';
 import type { VariantRun } from '../../core/sweep.js';
 import { DIRTY_STEPS } from './curves/model.js';
 import {
-  HPUX_CURVE_DURATION_NS, HPUX_CURVE_WARMUP_NS, hpuxCurvePoints, hpuxCurveSetup, hpuxCurveVariants, hpuxRunSetup,
+  HPUX_CURVE_DURATION_NS,
+  HPUX_CURVE_WARMUP_NS,
+  hpuxCurvePoints,
+  hpuxCurveSetup,
+  hpuxCurveVariants,
+  hpuxRunSetup,
 } from './curve-runs.js';
 import { curveOf, curveVariants } from '../../lab/curves.js';
 import { VIEW_IDS, viewsForKernel } from '../../shared/view-ids.js';
 
 const lab = {
-  'kernel.kind': 'hpux', 'hpux.interface': 'lan0_loopback', 'hpux.send_copyavoid': 'off', 'hpux.send_buffers': 8, 'hpux.dirty_bytes': 0,
-  'hpux.so_sndbuf': 32768, 'net.message_bytes': 4096, 'hpux.alignment': 'unaligned', 'hpux.send_call': 'write', 'machine.cpus': 2,
+  'kernel.kind': 'hpux',
+  'hpux.interface': 'lan0_loopback',
+  'hpux.send_copyavoid': 'off',
+  'hpux.send_buffers': 8,
+  'hpux.dirty_bytes': 0,
+  'hpux.so_sndbuf': 32768,
+  'net.message_bytes': 4096,
+  'hpux.alignment': 'unaligned',
+  'hpux.send_call': 'write',
+  'machine.cpus': 2,
 };
 
 describe('the hpux curve variants', () => {
@@ -30,8 +43,14 @@ describe('the hpux curve variants', () => {
     for (const v of variants) {
       // copy avoidance can happen: NIO FDDI, send(2), aligned pages, whatever the lab had
       expect(v.values).toMatchObject({
-        'kernel.kind': 'hpux', 'hpux.interface': 'nio_fddi', 'hpux.send_call': 'send', 'hpux.alignment': 'page',
-        'sim.duration_ns': HPUX_CURVE_DURATION_NS, 'sim.warmup_ns': HPUX_CURVE_WARMUP_NS, 'hpux.so_sndbuf': 32768, 'machine.cpus': 2,
+        'kernel.kind': 'hpux',
+        'hpux.interface': 'nio_fddi',
+        'hpux.send_call': 'send',
+        'hpux.alignment': 'page',
+        'sim.duration_ns': HPUX_CURVE_DURATION_NS,
+        'sim.warmup_ns': HPUX_CURVE_WARMUP_NS,
+        'hpux.so_sndbuf': 32768,
+        'machine.cpus': 2,
       });
     }
     expect(variants[0]!.label).toBe('Send buffers: 1, copy avoidance');
@@ -51,10 +70,16 @@ describe('the hpux curve variants', () => {
 
   it('points from finished variants only; the setup read back from the run', () => {
     const variants = hpuxCurveVariants({ ...lab, 'hpux.dirty_bytes': 64 });
-    const report = (i: number) => ({ hpux: { sender_cpu_pct: 90 - i, throughput_mbps: 60, forced_copies_pct: i < 8 ? 100 : 0 } }) as unknown as Report;
+    const report = (i: number) =>
+      ({ hpux: { sender_cpu_pct: 90 - i, throughput_mbps: 60, forced_copies_pct: i < 8 ? 100 : 0 } }) as unknown as Report;
     const run: VariantRun = {
-      seq: 1, key: 'k', variants, status: 'running', done: 3,
-      reports: variants.map((_, i) => (i === 0 || i === 8 || i === 33 ? report(i) : undefined)), refusals: variants.map(() => undefined),
+      seq: 1,
+      key: 'k',
+      variants,
+      status: 'running',
+      done: 3,
+      reports: variants.map((_, i) => (i === 0 || i === 8 || i === 33 ? report(i) : undefined)),
+      refusals: variants.map(() => undefined),
     };
     expect(hpuxCurvePoints(run)).toEqual([
       { sweep: 'buffers', copyAvoid: true, x: 1, cpuPct: 90, mbps: 60, forcedPct: 100 },
@@ -63,20 +88,40 @@ describe('the hpux curve variants', () => {
     ]);
     expect(hpuxCurvePoints(undefined)).toEqual([]);
     // the lab's scenario changed since the run: the view still labels the run by what it ran with
-    expect(hpuxRunSetup(run, { ...lab, 'hpux.so_sndbuf': 8192 })).toEqual({ soSndbuf: 32768, sendBytes: 4096, maxBuffers: 16, buffersDirtyBytes: 64, dirtyBuffers: 9 });
+    expect(hpuxRunSetup(run, { ...lab, 'hpux.so_sndbuf': 8192 })).toEqual({
+      soSndbuf: 32768,
+      sendBytes: 4096,
+      maxBuffers: 16,
+      buffersDirtyBytes: 64,
+      dirtyBuffers: 9,
+    });
     expect(hpuxRunSetup(undefined, lab).soSndbuf).toBe(32768);
   });
 });
 
 describe('views drawn for kernel hpux', () => {
-  it('its three views, the general ones, and none of the other kernels\' own', () => {
+  it("its three views, the general ones, and none of the other kernels' own", () => {
     const drawn = viewsForKernel(VIEW_IDS, 'hpux', 1);
     expect(drawn).toEqual(expect.arrayContaining(['hpux-journey', 'hpux-buffers', 'hpux-curves', 'cpu-grid', 'modes', 'timeline']));
-    for (const id of ['net-latency', 'net-size-curve', 'net-livelock', 'net-stack-lock', 'krp-queue', 'scaling', 'herd', 'cache-lines', 'lock', 'lock-table']) {
+    for (const id of [
+      'net-latency',
+      'net-size-curve',
+      'net-livelock',
+      'net-stack-lock',
+      'krp-queue',
+      'scaling',
+      'herd',
+      'cache-lines',
+      'lock',
+      'lock-table',
+    ]) {
       expect(drawn, id).not.toContain(id);
     }
     for (const kernel of ['classic', 'scalable', 'sna', 'numa', 'onload']) {
-      expect(viewsForKernel(VIEW_IDS, kernel, 1).filter((id) => id.startsWith('hpux-')), kernel).toEqual([]);
+      expect(
+        viewsForKernel(VIEW_IDS, kernel, 1).filter((id) => id.startsWith('hpux-')),
+        kernel,
+      ).toEqual([]);
     }
   });
 });

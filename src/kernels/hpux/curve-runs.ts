@@ -73,26 +73,36 @@ export function hpuxCurveSetup(scenario: ScenarioValues): HpuxCurveSetup {
 }
 
 const ca = (on: boolean): ScenarioValues => ({
-  'hpux.send_copyavoid': on ? 'on' : 'off', 'hpux.interface': 'nio_fddi', 'hpux.send_call': 'send', 'hpux.alignment': 'page',
+  'hpux.send_copyavoid': on ? 'on' : 'off',
+  'hpux.interface': 'nio_fddi',
+  'hpux.send_call': 'send',
+  'hpux.alignment': 'page',
 });
 
 /** Every variant of the curve: the buffers sweep with copy avoidance on, then off; the dirtiness sweep on, then off. */
 export function hpuxCurveVariants(scenario: ScenarioValues): Variant[] {
   const setup = hpuxCurveSetup(scenario);
   const base: ScenarioValues = {
-    ...scenario, 'kernel.kind': 'hpux', 'sim.duration_ns': HPUX_CURVE_DURATION_NS, 'sim.warmup_ns': HPUX_CURVE_WARMUP_NS,
+    ...scenario,
+    'kernel.kind': 'hpux',
+    'sim.duration_ns': HPUX_CURVE_DURATION_NS,
+    'sim.warmup_ns': HPUX_CURVE_WARMUP_NS,
   };
   const counts = Array.from({ length: setup.maxBuffers }, (_, i) => i + 1);
   const words = (on: boolean) => (on ? 'copy avoidance' : 'copies');
   return [
-    ...[true, false].flatMap((on) => counts.map((k) => ({
-      label: `${BUFFERS}: ${k}, ${words(on)}`,
-      values: { ...base, ...ca(on), 'hpux.send_buffers': k, 'hpux.dirty_bytes': setup.buffersDirtyBytes },
-    }))),
-    ...[true, false].flatMap((on) => HPUX_DIRTY_BYTES.map((bytes) => ({
-      label: `${DIRTY}: ${bytes} B, ${words(on)}`,
-      values: { ...base, ...ca(on), 'hpux.send_buffers': setup.dirtyBuffers, 'hpux.dirty_bytes': bytes },
-    }))),
+    ...[true, false].flatMap((on) =>
+      counts.map((k) => ({
+        label: `${BUFFERS}: ${k}, ${words(on)}`,
+        values: { ...base, ...ca(on), 'hpux.send_buffers': k, 'hpux.dirty_bytes': setup.buffersDirtyBytes },
+      })),
+    ),
+    ...[true, false].flatMap((on) =>
+      HPUX_DIRTY_BYTES.map((bytes) => ({
+        label: `${DIRTY}: ${bytes} B, ${words(on)}`,
+        values: { ...base, ...ca(on), 'hpux.send_buffers': setup.dirtyBuffers, 'hpux.dirty_bytes': bytes },
+      })),
+    ),
   ];
 }
 
@@ -104,14 +114,16 @@ export function hpuxCurvePoints(run: VariantRun | undefined): HpuxCurvePoint[] {
     if (!hp) return [];
     const v = variant.values;
     const buffers = variant.label.startsWith(BUFFERS);
-    return [{
-      sweep: buffers ? 'buffers' : 'dirty',
-      copyAvoid: v['hpux.send_copyavoid'] === 'on',
-      x: Number(buffers ? v['hpux.send_buffers'] : v['hpux.dirty_bytes']),
-      cpuPct: hp.sender_cpu_pct,
-      mbps: hp.throughput_mbps,
-      forcedPct: hp.forced_copies_pct,
-    }];
+    return [
+      {
+        sweep: buffers ? 'buffers' : 'dirty',
+        copyAvoid: v['hpux.send_copyavoid'] === 'on',
+        x: Number(buffers ? v['hpux.send_buffers'] : v['hpux.dirty_bytes']),
+        cpuPct: hp.sender_cpu_pct,
+        mbps: hp.throughput_mbps,
+        forcedPct: hp.forced_copies_pct,
+      },
+    ];
   });
 }
 

@@ -89,7 +89,14 @@ export const TOUCH_WORDS: Readonly<Record<HpuxTouch, string>> = {
 export type TouchGroup = 'write' | 'copy' | 'checksum' | 'cache' | 'map' | 'card';
 
 export const TOUCH_GROUP: Readonly<Record<HpuxTouch, TouchGroup>> = {
-  app_write: 'write', cow_fault: 'copy', copy: 'copy', checksum: 'checksum', flush: 'cache', cow: 'map', purge: 'cache', remap: 'map',
+  app_write: 'write',
+  cow_fault: 'copy',
+  copy: 'copy',
+  checksum: 'checksum',
+  flush: 'cache',
+  cow: 'map',
+  purge: 'cache',
+  remap: 'map',
 };
 
 export const GROUP_WORDS: Readonly<Record<TouchGroup, string>> = {

@@ -34,7 +34,8 @@ function reportsAfterWarmup(preset: string, afterNs: readonly number[]): Report[
 
 // .tsx is compiled by Vitest at run time (tsconfig.test.json has no JSX setting)
 const FIGURES_PATH = './Figures.tsx';
-const figures = async () => ((await import(/* @vite-ignore */ FIGURES_PATH)) as { default: FunctionComponent<{ report?: Report }> }).default;
+const figures = async () =>
+  ((await import(/* @vite-ignore */ FIGURES_PATH)) as { default: FunctionComponent<{ report?: Report }> }).default;
 
 describe('before the first send has finished', () => {
   const [early, later] = reportsAfterWarmup('hpux-fddi-copies', [50_000, 1_000_000]);

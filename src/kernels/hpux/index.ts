@@ -15,10 +15,14 @@ const HPUX_VIEWS: readonly KernelView[] = [
   { id: 'hpux-journey', title: 'One send, byte by byte', after: 'cpu-grid', wide: true },
   { id: 'hpux-buffers', title: 'Send buffers and the socket buffer', after: 'lock' },
   {
-    id: 'hpux-curves', title: 'CPU and throughput against buffers and dirtiness', after: 'scaling', wide: true,
+    id: 'hpux-curves',
+    title: 'CPU and throughput against buffers and dirtiness',
+    after: 'scaling',
+    wide: true,
     curve: {
       name: 'CPU and throughput against buffers and dirtiness',
-      what: (scenario) => `1 to ${hpuxCurveSetup(scenario).maxBuffers} send buffers, and 0 B to 4 KiB written into each, with copy avoidance on and off (NIO FDDI, send(2), page-aligned), ${HPUX_CURVE_DURATION_NS / 1e6} ms runs`,
+      what: (scenario) =>
+        `1 to ${hpuxCurveSetup(scenario).maxBuffers} send buffers, and 0 B to 4 KiB written into each, with copy avoidance on and off (NIO FDDI, send(2), page-aligned), ${HPUX_CURVE_DURATION_NS / 1e6} ms runs`,
       variants: hpuxCurveVariants,
     },
   },
@@ -26,14 +30,20 @@ const HPUX_VIEWS: readonly KernelView[] = [
 
 /** HP-UX 9.0's TCP stream (source 003): the interface, copy avoidance and how the application uses its buffers. */
 const HPUX_MAIN_CONTROLS: readonly ControlSpec[] = [
-  { ...CPUS, note: 'One per HP 9000: 2 for FDDI, 1 for loopback.' }, KERNEL,
-  { path: 'hpux.interface', kind: 'select',
-    choices: { nio_fddi: 'NIO FDDI card: checksums on the card, copy avoidance', eisa_fddi: 'EISA FDDI card: neither',
-               lo0: 'Loopback lo0: checksums offloaded', lan0_loopback: 'Own address via lan0: no offload' } },
-  { path: 'hpux.send_copyavoid', kind: 'choice',
-    choices: { off: 'Off: copy', on: 'On: copy-on-write' } },
-  { path: 'hpux.recv_copyavoid', kind: 'choice',
-    choices: { off: 'Off: copy', on: 'On: page remapping' } },
+  { ...CPUS, note: 'One per HP 9000: 2 for FDDI, 1 for loopback.' },
+  KERNEL,
+  {
+    path: 'hpux.interface',
+    kind: 'select',
+    choices: {
+      nio_fddi: 'NIO FDDI card: checksums on the card, copy avoidance',
+      eisa_fddi: 'EISA FDDI card: neither',
+      lo0: 'Loopback lo0: checksums offloaded',
+      lan0_loopback: 'Own address via lan0: no offload',
+    },
+  },
+  { path: 'hpux.send_copyavoid', kind: 'choice', choices: { off: 'Off: copy', on: 'On: copy-on-write' } },
+  { path: 'hpux.recv_copyavoid', kind: 'choice', choices: { off: 'Off: copy', on: 'On: page remapping' } },
   { path: 'hpux.send_buffers', kind: 'number' },
   { path: 'hpux.dirty_bytes', kind: 'number' },
   { path: 'hpux.so_sndbuf', kind: 'number' },
@@ -58,7 +68,12 @@ export const hpux: KernelInfo = {
   series: 'baseline',
   throughput: { path: 'hpux.throughput_mbps', label: 'Throughput (Mb/s)', words: 'megabits per second', unit: 'Mb/s' },
   vocabulary: 'unix',
-  pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? 'hpux'), to: 'scalable', words: 'on the Scalable Kernel' }),
+  pair: (values) => ({
+    path: 'kernel.kind',
+    from: String(values['kernel.kind'] ?? 'hpux'),
+    to: 'scalable',
+    words: 'on the Scalable Kernel',
+  }),
   sideWords: () => [],
   compareRows: [],
   headlineRows: [],

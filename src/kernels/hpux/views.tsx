@@ -25,11 +25,15 @@ export function BuffersView(v: ViewInputs) {
 /** The curves from the lab's curve run (index.ts: the curve's variants). */
 export function CurvesView(v: ViewInputs) {
   return (
-    <HpuxCurves points={hpuxCurvePoints(v.curve)} setup={hpuxRunSetup(v.curve, v.scenario ?? {})} progress={curveProgress(v.curve)}
-      theme={v.theme} width={v.width} />
+    <HpuxCurves
+      points={hpuxCurvePoints(v.curve)}
+      setup={hpuxRunSetup(v.curve, v.scenario ?? {})}
+      progress={curveProgress(v.curve)}
+      theme={v.theme}
+      width={v.width}
+    />
   );
 }
-
 
 /** The kernel's views by id (index.ts: ownViews), as the lab finds them (view-registry.tsx). */
 export const VIEWS: Readonly<Record<string, ComponentType<ViewInputs>>> = {

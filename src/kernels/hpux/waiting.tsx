@@ -7,14 +7,29 @@ import type { ReactNode } from 'react';
 import type { Theme } from '../../views/palette.js';
 import { ViewFrame } from '../../views/common/ViewFrame.js';
 
-export function HpuxWaiting({ view, theme, width, title, summary, legend, message }: {
-  view: string; theme?: Theme; width: number; title: string; summary: string; legend: ReactNode;
+export function HpuxWaiting({
+  view,
+  theme,
+  width,
+  title,
+  summary,
+  legend,
+  message,
+}: {
+  view: string;
+  theme?: Theme;
+  width: number;
+  title: string;
+  summary: string;
+  legend: ReactNode;
   /** What it waits for, if not the first report (data.ts: NO_SEND_YET). */
   message?: string;
 }) {
   return (
     <ViewFrame view={view} theme={theme} width={width} title={title} summary={summary} legend={legend}>
-      <p style={{ margin: 0 }} data-hpux-message="">{message ?? 'Waiting for the first report with the HP-UX figures (kernel hpux).'}</p>
+      <p style={{ margin: 0 }} data-hpux-message="">
+        {message ?? 'Waiting for the first report with the HP-UX figures (kernel hpux).'}
+      </p>
     </ViewFrame>
   );
 }

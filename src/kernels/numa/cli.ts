@@ -16,23 +16,31 @@ function runtimeWords(run: NonNullable<Report['numa_run']>): string {
 function summary(report: Report): SummarySection[] {
   const run = report.numa_run;
   if (!run) return [];
-  return [{
-    header: ['Batch run', ''],
-    rows: [
-      reported('numa_run.records_per_s', whole(run.records_per_s)),
-      reported('numa_run.lock_ops_per_s', whole(run.lock_ops_per_s)),
-      reported('numa_run.ramdisk_io_per_s', whole(run.ramdisk_io_per_s)),
-      reported('numa_run.ramdisk_cross_rad_pct', `${pct(run.ramdisk_cross_rad_pct)}%`),
-      ['runtime', runtimeWords(run)],
-      ...(run.runtime_minutes === null ? [] : [['runtime of the real run', `${one(run.runtime_minutes)} minutes`]]),
-    ],
-  }];
+  return [
+    {
+      header: ['Batch run', ''],
+      rows: [
+        reported('numa_run.records_per_s', whole(run.records_per_s)),
+        reported('numa_run.lock_ops_per_s', whole(run.lock_ops_per_s)),
+        reported('numa_run.ramdisk_io_per_s', whole(run.ramdisk_io_per_s)),
+        reported('numa_run.ramdisk_cross_rad_pct', `${pct(run.ramdisk_cross_rad_pct)}%`),
+        ['runtime', runtimeWords(run)],
+        ...(run.runtime_minutes === null ? [] : [['runtime of the real run', `${one(run.runtime_minutes)} minutes`]]),
+      ],
+    },
+  ];
 }
 
 export const numaCli: KernelCli = {
   summary,
   sweep: columns(LOCK_COLUMNS, {
     header: ['records/s', 'runtime'],
-    cells: (report) => (report.numa_run ? [whole(report.numa_run.records_per_s), report.numa_run.runtime_ns === null ? 'no end (steady state)' : duration(report.numa_run.runtime_ns)] : ['–', '–']),
+    cells: (report) =>
+      report.numa_run
+        ? [
+            whole(report.numa_run.records_per_s),
+            report.numa_run.runtime_ns === null ? 'no end (steady state)' : duration(report.numa_run.runtime_ns),
+          ]
+        : ['–', '–'],
   }),
 };

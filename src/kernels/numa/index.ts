@@ -14,15 +14,25 @@ import { NUMA_METRICS } from './metrics.js';
 
 /** OpenVMS on an AlphaServer GS: where processes, data and locks live (source 004). */
 const NUMA_MAIN_CONTROLS: readonly ControlSpec[] = [
-  CPUS, KERNEL,
+  CPUS,
+  KERNEL,
   { path: 'machine.rads', kind: 'number' },
-  { path: 'numa.placement', kind: 'select',
-    choices: { none: 'Any CPU', home_rad: 'Home RAD (4 CPUs schedule it)', cpu_affinity: 'Hard CPU affinity (one CPU)' } },
-  { path: 'numa.ro_data', kind: 'select',
-    choices: { one_rad: 'One RAM disk', per_rad: 'A RAM disk per QBB', striped: 'Striped over the RADs' } },
+  {
+    path: 'numa.placement',
+    kind: 'select',
+    choices: { none: 'Any CPU', home_rad: 'Home RAD (4 CPUs schedule it)', cpu_affinity: 'Hard CPU affinity (one CPU)' },
+  },
+  {
+    path: 'numa.ro_data',
+    kind: 'select',
+    choices: { one_rad: 'One RAM disk', per_rad: 'A RAM disk per QBB', striped: 'Striped over the RADs' },
+  },
   { path: 'numa.locks_per_record', kind: 'number' },
-  { path: 'numa.lock_manager', kind: 'select',
-    choices: { ordinary: 'Ordinary: every CPU under the LCKMGR spinlock', dedicated: 'Dedicated CPU (LCKMGR_SERVER)' } },
+  {
+    path: 'numa.lock_manager',
+    kind: 'select',
+    choices: { ordinary: 'Ordinary: every CPU under the LCKMGR spinlock', dedicated: 'Dedicated CPU (LCKMGR_SERVER)' },
+  },
   { path: 'kernel.lock_kind', kind: 'select', choices: SPINLOCK_CHOICES, short: SPINLOCK_SHORT },
   { path: 'workload.user_work.mean_ns', kind: 'number', unit: us },
   { path: 'numa.reporter_cpu', kind: 'number', note: '-1: placed like the others.' },
@@ -44,7 +54,8 @@ export const numa: KernelInfo = {
   figures: () => import('./Figures.js'),
   mainLock: 'LCKMGR',
   lockWords: {
-    IOLOCK8: OPENVMS_LOCK_WORDS.IOLOCK8!, SCHED: OPENVMS_LOCK_WORDS.SCHED!,
+    IOLOCK8: OPENVMS_LOCK_WORDS.IOLOCK8!,
+    SCHED: OPENVMS_LOCK_WORDS.SCHED!,
     LCKMGR: { label: 'LCKMGR', role: 'the lock manager spin lock: every $ENQ and $DEQ of the ordinary lock manager takes it' },
   },
   series: 'baseline',
@@ -54,9 +65,16 @@ export const numa: KernelInfo = {
     const from = String(values['numa.placement'] ?? 'home_rad');
     const to = from === 'home_rad' ? 'cpu_affinity' : 'home_rad';
     // a home RAD (OpenVMS's default) is the baseline; hard affinity is the source's remedy (Example 3)
-    return { path: 'numa.placement', from, to, words: to === 'home_rad' ? 'with processes in a home RAD' : 'with hard CPU affinity', baseline: from === 'cpu_affinity' ? 'to' : 'from' };
+    return {
+      path: 'numa.placement',
+      from,
+      to,
+      words: to === 'home_rad' ? 'with processes in a home RAD' : 'with hard CPU affinity',
+      baseline: from === 'cpu_affinity' ? 'to' : 'from',
+    };
   },
-  sideWords: (values) => (values['numa.placement'] === undefined ? [] : [PLACEMENT_WORDS[String(values['numa.placement'])] ?? String(values['numa.placement'])]),
+  sideWords: (values) =>
+    values['numa.placement'] === undefined ? [] : [PLACEMENT_WORDS[String(values['numa.placement'])] ?? String(values['numa.placement'])],
   compareRows: ['records', 'runtime', 'hold', 'spin', 'ramdisk-cross', 'cross-rad'],
   compareMetrics: NUMA_COMPARE_ROWS,
   comparePairs: [

@@ -40,7 +40,11 @@ function summary(report: Report): SummarySection[] {
     const parts = Object.entries(net.breakdown_ns) as [keyof typeof net.breakdown_ns, number][];
     sections.push({
       header: ['One way, where the time goes', 'time', '%'],
-      rows: parts.map(([part, ns]) => [part === 'wire' ? 'wire (hardware)' : part, duration(ns), pct(net.half_rtt_ns > 0 ? (100 * ns) / net.half_rtt_ns : 0)]),
+      rows: parts.map(([part, ns]) => [
+        part === 'wire' ? 'wire (hardware)' : part,
+        duration(ns),
+        pct(net.half_rtt_ns > 0 ? (100 * ns) / net.half_rtt_ns : 0),
+      ]),
     });
   }
   if (net.stack === 'onload') {
@@ -68,8 +72,13 @@ export const onloadCli: KernelCli = {
     cells: (report) => {
       const net = report.net;
       if (!net) return ['–', '–', '–', '–', '–'];
-      return [net.round_trips > 0 ? duration(net.half_rtt_ns) : '–', whole(net.sent_per_s),
-        whole(net.delivered_per_s), two(net.goodput_bits_per_s / 1e9), duration(net.cpu_per_message_ns)];
+      return [
+        net.round_trips > 0 ? duration(net.half_rtt_ns) : '–',
+        whole(net.sent_per_s),
+        whole(net.delivered_per_s),
+        two(net.goodput_bits_per_s / 1e9),
+        duration(net.cpu_per_message_ns),
+      ];
     },
   },
 };

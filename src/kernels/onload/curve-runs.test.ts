@@ -17,12 +17,19 @@ const lab = { 'kernel.kind': 'onload', 'net.test': 'pingpong', 'net.stack': 'ker
 
 function fakeRun(id: 'net-size-curve' | 'net-livelock', finishedCount: number, status: VariantRun['status'] = 'running'): VariantRun {
   const variants = curveVariants(id, lab);
-  const reports = variants.map((v, i) => (i < finishedCount ? {
-    net: {
-      test: v.values['net.test'], stack: v.values['net.stack'], message_bytes: v.values['net.message_bytes'] ?? 32,
-      goodput_bits_per_s: 1e9 * (i + 1), delivered_per_s: 1000 * (i + 1),
-    },
-  } as unknown as Report : undefined));
+  const reports = variants.map((v, i) =>
+    i < finishedCount
+      ? ({
+          net: {
+            test: v.values['net.test'],
+            stack: v.values['net.stack'],
+            message_bytes: v.values['net.message_bytes'] ?? 32,
+            goodput_bits_per_s: 1e9 * (i + 1),
+            delivered_per_s: 1000 * (i + 1),
+          },
+        } as unknown as Report)
+      : undefined,
+  );
   return { seq: 1, key: 'k', variants, status, done: finishedCount, reports, refusals: variants.map(() => undefined) };
 }
 
@@ -96,7 +103,9 @@ describe('curve points, progress and words', () => {
     expect(curveStatus(fakeRun('net-size-curve', 14, 'done'), true)).toBe('Curve done: 14 runs.');
     expect(curveStatus(fakeRun('net-size-curve', 14, 'done'), false)).toMatch(/scenario has changed since/);
     expect(curveStatus(fakeRun('net-size-curve', 4, 'cancelled'), true)).toBe('Curve cancelled after 4 of 14 runs.');
-    expect(curveStatus({ ...fakeRun('net-size-curve', 0, 'failed'), message: 'worker fault' }, true)).toBe('The curve failed: worker fault');
+    expect(curveStatus({ ...fakeRun('net-size-curve', 0, 'failed'), message: 'worker fault' }, true)).toBe(
+      'The curve failed: worker fault',
+    );
     expect(curveStatus(undefined, true)).toBe('');
   });
 });

@@ -21,8 +21,16 @@ export const CURVE_OFFERED: readonly number[] = [250e3, 500e3, 750e3, 1e6, 1.5e6
 /** The receive modes of the livelock curve and the fields that make each (the kernel's
  * without NAPI, whatever the lab's scenario has). */
 export const RECEIVE_MODES: readonly { mode: string; label: string; values: ScenarioValues }[] = [
-  { mode: 'interrupts', label: 'interrupt per packet', values: { 'net.stack': 'kernel', 'net.moderation_ns': 0, 'net.napi_budget': 0, 'net.queue_feedback': 'off' } },
-  { mode: 'moderation', label: 'interrupt moderation 60 µs', values: { 'net.stack': 'kernel', 'net.moderation_ns': 60000, 'net.napi_budget': 0, 'net.queue_feedback': 'off' } },
+  {
+    mode: 'interrupts',
+    label: 'interrupt per packet',
+    values: { 'net.stack': 'kernel', 'net.moderation_ns': 0, 'net.napi_budget': 0, 'net.queue_feedback': 'off' },
+  },
+  {
+    mode: 'moderation',
+    label: 'interrupt moderation 60 µs',
+    values: { 'net.stack': 'kernel', 'net.moderation_ns': 60000, 'net.napi_budget': 0, 'net.queue_feedback': 'off' },
+  },
   { mode: 'polling', label: 'polling (Onload)', values: { 'net.stack': 'onload', 'net.napi_budget': 0, 'net.queue_feedback': 'off' } },
 ];
 
@@ -32,11 +40,19 @@ export function receiveModes(scenario: ScenarioValues): readonly { mode: string;
   const budget = Number(scenario['net.napi_budget'] ?? 0);
   if (!(budget > 0)) return RECEIVE_MODES;
   const feedback = scenario['net.queue_feedback'] === 'on';
-  return [...RECEIVE_MODES, {
-    mode: 'napi',
-    label: `NAPI, ${budget} packets a poll${feedback ? ', feedback on' : ''}`,
-    values: { 'net.stack': 'kernel', 'net.moderation_ns': 60000, 'net.napi_budget': budget, 'net.queue_feedback': feedback ? 'on' : 'off' },
-  }];
+  return [
+    ...RECEIVE_MODES,
+    {
+      mode: 'napi',
+      label: `NAPI, ${budget} packets a poll${feedback ? ', feedback on' : ''}`,
+      values: {
+        'net.stack': 'kernel',
+        'net.moderation_ns': 60000,
+        'net.napi_budget': budget,
+        'net.queue_feedback': feedback ? 'on' : 'off',
+      },
+    },
+  ];
 }
 
 const shortRun: ScenarioValues = { 'sim.duration_ns': CURVE_DURATION_NS, 'sim.warmup_ns': CURVE_WARMUP_NS };
@@ -47,18 +63,29 @@ function bytesWords(bytes: number): string {
 
 /** Goodput by message size: each size on each stack, TCP stream, the scenario otherwise. */
 export function sizeCurveVariants(scenario: ScenarioValues): Variant[] {
-  return CURVE_STACKS.flatMap((stack) => CURVE_SIZES.map((bytes) => ({
-    label: `${stack}, ${bytesWords(bytes)} messages`,
-    values: { ...scenario, ...shortRun, 'kernel.kind': 'onload', 'net.test': 'tcp_stream', 'net.stack': stack, 'net.message_bytes': bytes },
-  })));
+  return CURVE_STACKS.flatMap((stack) =>
+    CURVE_SIZES.map((bytes) => ({
+      label: `${stack}, ${bytesWords(bytes)} messages`,
+      values: {
+        ...scenario,
+        ...shortRun,
+        'kernel.kind': 'onload',
+        'net.test': 'tcp_stream',
+        'net.stack': stack,
+        'net.message_bytes': bytes,
+      },
+    })),
+  );
 }
 
 /** Delivered against offered: each offered rate in each receive mode, UDP receive, the scenario otherwise. */
 export function livelockVariants(scenario: ScenarioValues): Variant[] {
-  return receiveModes(scenario).flatMap(({ label, values }) => CURVE_OFFERED.map((offered) => ({
-    label: `${label}, ${offered / 1e3}k packets/s offered`,
-    values: { ...scenario, ...shortRun, 'kernel.kind': 'onload', 'net.test': 'udp_receive', ...values, 'net.offered_pps': offered },
-  })));
+  return receiveModes(scenario).flatMap(({ label, values }) =>
+    CURVE_OFFERED.map((offered) => ({
+      label: `${label}, ${offered / 1e3}k packets/s offered`,
+      values: { ...scenario, ...shortRun, 'kernel.kind': 'onload', 'net.test': 'udp_receive', ...values, 'net.offered_pps': offered },
+    })),
+  );
 }
 
 /** The receive mode a variant's fields make. */

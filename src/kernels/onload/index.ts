@@ -16,7 +16,9 @@ const NET_VIEWS: readonly KernelView[] = [
   { id: 'net-latency', withCompanion: true, title: 'Round-trip breakdown', after: 'cpu-grid', wide: true },
   { id: 'net-stack-lock', title: 'Stack lock', after: 'lock' },
   {
-    id: 'net-size-curve', title: 'Throughput by message size', after: 'scaling',
+    id: 'net-size-curve',
+    title: 'Throughput by message size',
+    after: 'scaling',
     curve: {
       name: 'Throughput against message size',
       what: () => `7 message sizes (16 B to 64 KiB) on the kernel stack and on Onload, TCP stream, ${CURVE_DURATION_NS / 1e6} ms runs`,
@@ -24,13 +26,19 @@ const NET_VIEWS: readonly KernelView[] = [
     },
   },
   {
-    id: 'net-livelock', title: 'Receive livelock', after: 'net-size-curve',
+    id: 'net-livelock',
+    title: 'Receive livelock',
+    after: 'net-size-curve',
     curve: {
       name: 'Receive livelock',
       what: (scenario) => {
         const napi = receiveModes(scenario).find((mode) => mode.mode === 'napi');
-        const napiWords = napi ? `NAPI (${String(napi.values['net.napi_budget'])} packets a poll${napi.values['net.queue_feedback'] === 'on' ? ', feedback on' : ''})` : '';
-        const modes = napi ? `an interrupt per packet, interrupt moderation, Onload polling and ${napiWords}` : 'an interrupt per packet, interrupt moderation and Onload polling';
+        const napiWords = napi
+          ? `NAPI (${String(napi.values['net.napi_budget'])} packets a poll${napi.values['net.queue_feedback'] === 'on' ? ', feedback on' : ''})`
+          : '';
+        const modes = napi
+          ? `an interrupt per packet, interrupt moderation, Onload polling and ${napiWords}`
+          : 'an interrupt per packet, interrupt moderation and Onload polling';
         return `8 offered loads (250k to 3M packets/s) with ${modes}, UDP receive, ${CURVE_DURATION_NS / 1e6} ms runs`;
       },
       variants: livelockVariants,
@@ -40,28 +48,42 @@ const NET_VIEWS: readonly KernelView[] = [
 
 /** Two hosts back to back: which benchmark, which stack, and the knobs the talk turns (source 002). */
 const ONLOAD_MAIN_CONTROLS: readonly ControlSpec[] = [
-  { ...CPUS, note: 'Half are host A\'s (the system under test), half host B\'s.' }, KERNEL,
-  { path: 'net.test', kind: 'select',
-    choices: { pingpong: 'Ping-pong: half round-trip latency', udp_send: 'UDP send: messages a second',
-               udp_receive: 'UDP receive: delivered against offered', tcp_stream: 'TCP stream: bandwidth' } },
-  { path: 'net.stack', kind: 'choice',
-    choices: { kernel: 'Linux kernel stack', onload: 'OpenOnload (user level)', vnic: 'Raw virtual NIC (hardware alone)' } },
+  { ...CPUS, note: "Half are host A's (the system under test), half host B's." },
+  KERNEL,
+  {
+    path: 'net.test',
+    kind: 'select',
+    choices: {
+      pingpong: 'Ping-pong: half round-trip latency',
+      udp_send: 'UDP send: messages a second',
+      udp_receive: 'UDP receive: delivered against offered',
+      tcp_stream: 'TCP stream: bandwidth',
+    },
+  },
+  {
+    path: 'net.stack',
+    kind: 'choice',
+    choices: { kernel: 'Linux kernel stack', onload: 'OpenOnload (user level)', vnic: 'Raw virtual NIC (hardware alone)' },
+  },
   { path: 'net.message_bytes', kind: 'number' },
   { path: 'net.offered_pps', kind: 'number' },
   { path: 'net.moderation_ns', kind: 'number', unit: us, note: '0 is off.' },
-  { path: 'net.irq_cpu', kind: 'select',
-    choices: { app_core: 'The application\'s core', other_core: 'Another core of the host' } },
-  { path: 'net.napi_budget', kind: 'number', note: '0 is off (the handler drains the ring); Linux\'s weight is 64.' },
-  { path: 'net.queue_feedback', kind: 'select',
-    choices: { off: 'Keeps polling: the full socket drops what was processed', on: 'Stops polling: the NIC drops the excess at the ring' } },
+  { path: 'net.irq_cpu', kind: 'select', choices: { app_core: "The application's core", other_core: 'Another core of the host' } },
+  { path: 'net.napi_budget', kind: 'number', note: "0 is off (the handler drains the ring); Linux's weight is 64." },
+  {
+    path: 'net.queue_feedback',
+    kind: 'select',
+    choices: { off: 'Keeps polling: the full socket drops what was processed', on: 'Stops polling: the NIC drops the excess at the ring' },
+  },
   { path: 'net.spin_ns', kind: 'number', unit: us },
-  { path: 'net.watchdog_ns', kind: 'number', unit: us,
-    note: 'Polls a stack nobody has polled for this long.' },
+  { path: 'net.watchdog_ns', kind: 'number', unit: us, note: 'Polls a stack nobody has polled for this long.' },
   { path: 'net.senders', kind: 'number' },
-  { path: 'net.stacks', kind: 'select',
-    choices: { per_process: 'One per sender (a stack per core)', shared: 'One shared by all senders' } },
-  { path: 'net.prequeue', kind: 'select',
-    choices: { on: 'Goes on the lock-free pre-queue', off: 'Sleeps until the lock is free' } },
+  {
+    path: 'net.stacks',
+    kind: 'select',
+    choices: { per_process: 'One per sender (a stack per core)', shared: 'One shared by all senders' },
+  },
+  { path: 'net.prequeue', kind: 'select', choices: { on: 'Goes on the lock-free pre-queue', off: 'Sleeps until the lock is free' } },
   { path: 'net.async_pool', kind: 'number' },
   { path: 'net.costs.app_work.mean_ns', kind: 'number', unit: us },
   { path: 'sim.seed', kind: 'number' },
@@ -79,9 +101,19 @@ export const onload: KernelInfo = {
   metrics: ONLOAD_METRICS,
   figures: () => import('./Figures.js'),
   series: 'baseline',
-  throughput: { path: 'net.delivered_per_s', label: 'Messages delivered per second', words: 'messages delivered per second', unit: 'messages/s' },
+  throughput: {
+    path: 'net.delivered_per_s',
+    label: 'Messages delivered per second',
+    words: 'messages delivered per second',
+    unit: 'messages/s',
+  },
   vocabulary: 'unix',
-  pair: (values) => ({ path: 'kernel.kind', from: String(values['kernel.kind'] ?? 'onload'), to: 'scalable', words: 'on the Scalable Kernel' }),
+  pair: (values) => ({
+    path: 'kernel.kind',
+    from: String(values['kernel.kind'] ?? 'onload'),
+    to: 'scalable',
+    words: 'on the Scalable Kernel',
+  }),
   sideWords: () => [],
   compareRows: [],
   headlineRows: [],

@@ -9,16 +9,22 @@ import { core, micro, percent, type Metric } from '../../shared/metric-kit.js';
 
 /** One of host A's modes as CPUs' worth of time (each host has net.cpus_per_host CPUs). */
 const hostCpus = (label: string, mode: 'user' | 'interrupt' | 'cswitch'): Metric => ({
-  label, unit: 'CPUs', digits: 2,
+  label,
+  unit: 'CPUs',
+  digits: 2,
   read: (r) => (r.net ? (r.net.host_a_modes_pct[mode] * r.net.cpus_per_host) / 100 : undefined),
 });
 
 export const ONLOAD_METRICS = {
   half_rtt_us: micro('Half round trip', (r) => (r.net && r.net.round_trips > 0 ? r.net.half_rtt_ns : undefined)),
-  overhead_us: micro('Overhead (half round trip less the hardware)', (r) => (r.net && r.net.round_trips > 0 ? r.net.half_rtt_ns - r.net.breakdown_ns.wire : undefined)),
+  overhead_us: micro('Overhead (half round trip less the hardware)', (r) =>
+    r.net && r.net.round_trips > 0 ? r.net.half_rtt_ns - r.net.breakdown_ns.wire : undefined,
+  ),
   trip_send_us: micro('Send call', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.send : undefined)),
   trip_wire_us: micro('Hardware (NICs and link)', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.wire : undefined)),
-  trip_notify_us: micro('Waiting to be noticed (interrupt or poll)', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.notify : undefined)),
+  trip_notify_us: micro('Waiting to be noticed (interrupt or poll)', (r) =>
+    r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.notify : undefined,
+  ),
   trip_stack_us: micro('Protocol processing', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.stack : undefined)),
   trip_wake_us: micro('Wake-up and context switch', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.wake : undefined)),
   trip_receive_us: micro('Receive call', (r) => (r.net && r.net.round_trips > 0 ? r.net.breakdown_ns.receive : undefined)),

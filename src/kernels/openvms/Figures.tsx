@@ -44,28 +44,64 @@ export default function OpenvmsFigures({ schema, snapshot, report, kernel }: Fig
   const tx = report?.throughput.transmit_packets_per_s ?? NaN;
   // The designated CPU's kernel-context share, live from the snapshot (as the report counts it).
   const designated = snapshot.cpus[designatedCpu];
-  const busy = designated && Number.isFinite(designated.kctxNs) && snapshot.windowNs > 0
-    ? (100 * designated.kctxNs) / snapshot.windowNs
-    : report?.designated_cpu_busy_pct ?? NaN;
+  const busy =
+    designated && Number.isFinite(designated.kctxNs) && snapshot.windowNs > 0
+      ? (100 * designated.kctxNs) / snapshot.windowNs
+      : (report?.designated_cpu_busy_pct ?? NaN);
   // The time it spins (for SCHED, to wake readers or to switch processes): busy, but no KRP work.
   const spinIndex = schema.modes.indexOf('spin');
   const spinNs = designated && spinIndex >= 0 ? designated.modeNs[spinIndex] : undefined;
-  const spinning = spinNs !== undefined && snapshot.windowNs > 0
-    ? (100 * spinNs) / snapshot.windowNs
-    : report?.designated_cpu_spin_pct ?? NaN;
+  const spinning =
+    spinNs !== undefined && snapshot.windowNs > 0 ? (100 * spinNs) / snapshot.windowNs : (report?.designated_cpu_spin_pct ?? NaN);
   return (
     <FigureList>
-      <Figure headline label="MP synchronization" testId="fig-mpsynch" raw={live.mpsynchPct}
+      <Figure
+        headline
+        label="MP synchronization"
+        testId="fig-mpsynch"
+        raw={live.mpsynchPct}
         value={formatPct(live.mpsynchPct)}
-        detail={Number.isFinite(live.mpsynchCpus) ? `of all CPU time spinning = ${live.mpsynchCpus.toFixed(1)} CPUs wasted` : 'measuring after the warm-up'} />
-      <Figure label="Spinning now" testId="fig-spinning" raw={live.spinningNow}
-        value={`${live.spinningNow} of ${snapshot.cpus.length}`} detail={snapshot.cpus.length === 1 ? 'CPU' : 'CPUs'} />
+        detail={
+          Number.isFinite(live.mpsynchCpus)
+            ? `of all CPU time spinning = ${live.mpsynchCpus.toFixed(1)} CPUs wasted`
+            : 'measuring after the warm-up'
+        }
+      />
+      <Figure
+        label="Spinning now"
+        testId="fig-spinning"
+        raw={live.spinningNow}
+        value={`${live.spinningNow} of ${snapshot.cpus.length}`}
+        detail={snapshot.cpus.length === 1 ? 'CPU' : 'CPUs'}
+      />
       <Figure metric="throughput.transmit_packets_per_s" testId="fig-tx" raw={tx} value={formatCount(tx)} detail="per second" />
-      <Figure label="I/O lock 8 held" testId="fig-iolock8" raw={live.iolock8HoldPct} value={formatPct(live.iolock8HoldPct)} detail="of the time" />
+      <Figure
+        label="I/O lock 8 held"
+        testId="fig-iolock8"
+        raw={live.iolock8HoldPct}
+        value={formatPct(live.iolock8HoldPct)}
+        detail="of the time"
+      />
       {role && (
         <>
-          <Figure label="KRP queue" testId="fig-krp" raw={live.krpQueueLen} value={String(live.krpQueueLen)} detail={`waiting now (most ${live.krpQueueMax})`} />
-          <Figure label={`Designated CPU ${designatedCpu} busy`} testId="fig-designated" raw={busy} value={formatPct(busy)} detail={Number.isFinite(spinning) && spinning >= 0.5 ? `in kernel context; spinning ${formatPct(spinning)} of the time` : 'in kernel context'} />
+          <Figure
+            label="KRP queue"
+            testId="fig-krp"
+            raw={live.krpQueueLen}
+            value={String(live.krpQueueLen)}
+            detail={`waiting now (most ${live.krpQueueMax})`}
+          />
+          <Figure
+            label={`Designated CPU ${designatedCpu} busy`}
+            testId="fig-designated"
+            raw={busy}
+            value={formatPct(busy)}
+            detail={
+              Number.isFinite(spinning) && spinning >= 0.5
+                ? `in kernel context; spinning ${formatPct(spinning)} of the time`
+                : 'in kernel context'
+            }
+          />
         </>
       )}
     </FigureList>

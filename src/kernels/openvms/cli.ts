@@ -8,7 +8,9 @@ import { columns, duration, LOCK_COLUMNS, pct, reported, two, whole, type Kernel
 
 /** The testbed's throughput in the paper's measures (transmit packets, buffered I/O, transactions). */
 const THROUGHPUT_PATHS = [
-  'throughput.transmit_packets_per_s', 'throughput.received_packets_per_s', 'throughput.buffered_io_per_s',
+  'throughput.transmit_packets_per_s',
+  'throughput.received_packets_per_s',
+  'throughput.buffered_io_per_s',
   'throughput.transactions_per_min',
 ] as const;
 
@@ -18,17 +20,25 @@ function summary(report: Report, designatedCpu: boolean): SummarySection[] {
     {
       header: ['Queue', 'mean length', 'max length', 'mean wait', 'KRPs/s'],
       rows: report.queues.map((queue) => [
-        queue.name, two(queue.mean_len), whole(queue.max_len), duration(queue.mean_wait_ns), whole(queue.krps_per_s),
+        queue.name,
+        two(queue.mean_len),
+        whole(queue.max_len),
+        duration(queue.mean_wait_ns),
+        whole(queue.krps_per_s),
       ]),
     },
     ...(designatedCpu
-      ? [`Designated CPU ${report.designated_cpu}: ${pct(report.designated_cpu_busy_pct)}% busy in kernel context; `
-        + `fork threads created: ${whole(report.forks_per_s)}/s\n`]
+      ? [
+          `Designated CPU ${report.designated_cpu}: ${pct(report.designated_cpu_busy_pct)}% busy in kernel context; ` +
+            `fork threads created: ${whole(report.forks_per_s)}/s\n`,
+        ]
       : [`Fork threads created: ${whole(report.forks_per_s)}/s\n`]),
     {
       header: ['Throughput', ''],
       rows: [
-        ...THROUGHPUT_PATHS.map((path) => reported(path, whole(report.throughput[path.slice('throughput.'.length) as keyof Report['throughput']]))),
+        ...THROUGHPUT_PATHS.map((path) =>
+          reported(path, whole(report.throughput[path.slice('throughput.'.length) as keyof Report['throughput']])),
+        ),
         reported('txn_response_ns', duration(report.txn_response_ns)),
       ],
     },
@@ -43,7 +53,8 @@ export function openvmsCli(designatedCpu: boolean): KernelCli {
       header: [...(designatedCpu ? ['designated CPU busy %'] : []), 'transmit packets/s', 'transactions/min'],
       cells: (report) => [
         ...(designatedCpu ? [pct(report.designated_cpu_busy_pct)] : []),
-        whole(report.throughput.transmit_packets_per_s), whole(report.throughput.transactions_per_min),
+        whole(report.throughput.transmit_packets_per_s),
+        whole(report.throughput.transactions_per_min),
       ],
     }),
   };

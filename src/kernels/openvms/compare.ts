@@ -10,7 +10,12 @@ import { designatedCpu } from './designated-cpu.js';
 /** Both OpenVMS TCP/IP kernels: how much of the time I/O lock 8 is held (source 000's lock table). */
 export const OPENVMS_COMPARE_ROWS: readonly CompareMetric[] = [
   {
-    id: 'iolock8', label: 'I/O lock 8 held', detail: 'of the time', unit: 'pct', better: 'lower', after: 'spin',
+    id: 'iolock8',
+    label: 'I/O lock 8 held',
+    detail: 'of the time',
+    unit: 'pct',
+    better: 'lower',
+    after: 'spin',
     read: ({ snapshot }) => {
       const lock = snapshot.locks.find((l) => l.name === 'IOLOCK8');
       return lock && snapshot.windowNs > 0 ? (100 * lock.holdNs) / snapshot.windowNs : NaN;
@@ -20,14 +25,23 @@ export const OPENVMS_COMPARE_ROWS: readonly CompareMetric[] = [
 
 export const KRP_COMPARE_ROWS: readonly CompareMetric[] = [
   {
-    id: 'krp-wait', label: 'KRP queue wait', detail: 'mean wait for the designated CPU', unit: 'ns', better: 'lower', after: 'locks',
+    id: 'krp-wait',
+    label: 'KRP queue wait',
+    detail: 'mean wait for the designated CPU',
+    unit: 'ns',
+    better: 'lower',
+    after: 'locks',
     read: ({ report }) => {
       const queue = report?.queues.find((q) => q.name === 'krp_queue');
       return queue ? queue.mean_wait_ns : NaN;
     },
   },
   {
-    id: 'designated', label: 'Designated CPU busy', detail: 'in kernel context', unit: 'pct', after: 'krp-wait',
+    id: 'designated',
+    label: 'Designated CPU busy',
+    detail: 'in kernel context',
+    unit: 'pct',
+    after: 'krp-wait',
     read: ({ snapshot }) => {
       const cpu = snapshot.cpus[designatedCpu(snapshot)];
       return cpu && snapshot.windowNs > 0 ? (100 * cpu.kctxNs) / snapshot.windowNs : NaN;

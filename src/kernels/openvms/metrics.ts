@@ -21,7 +21,9 @@ const cpus = (report: Report) => {
  * machine's CPUs, so the rows add up to 100 x CPUs ("of 1,600" for 16 CPUs).
  */
 const monitorRow = (label: string, row: MonitorRow): Metric => ({
-  label: `MONITOR MODES: ${label} (of 100 × CPUs)`, unit: '', digits: 0,
+  label: `MONITOR MODES: ${label} (of 100 × CPUs)`,
+  unit: '',
+  digits: 0,
   read: (r) => {
     const n = cpus(r);
     if (!r.modes_pct || n === undefined) return undefined;
@@ -41,7 +43,12 @@ export const MONITOR_METRICS = {
 /** The OpenVMS TCP/IP testbed's measures (classic kernel and Scalable Kernel). */
 export const OPENVMS_METRICS = {
   iolock8_hold_pct: core('iolock8_hold_pct'),
-  iolock8_contended_pct: { label: 'I/O lock 8 acquisitions that had to wait', unit: '%', digits: 0, read: (r) => lock(r, 'IOLOCK8')?.contended_pct },
+  iolock8_contended_pct: {
+    label: 'I/O lock 8 acquisitions that had to wait',
+    unit: '%',
+    digits: 0,
+    read: (r) => lock(r, 'IOLOCK8')?.contended_pct,
+  },
   iolock8_transfers_per_s: rate('I/O lock 8 cache-line moves/s', (r) => lock(r, 'IOLOCK8')?.line_transfers_per_s),
   designated_cpu_busy_pct: core('designated_cpu_busy_pct'),
   designated_cpu_spin_pct: core('designated_cpu_spin_pct'),

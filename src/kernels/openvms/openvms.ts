@@ -11,7 +11,8 @@ import { OPENVMS_METRICS } from './metrics.js';
 
 /** The controls the lab shows first, in this order. */
 const MAIN_CONTROLS: readonly ControlSpec[] = [
-  CPUS, KERNEL,
+  CPUS,
+  KERNEL,
   { path: 'workload.processes', kind: 'number' },
   { path: 'workload.think.mean_ns', kind: 'number', unit: us },
   { path: 'costs.kernel_write.mean_ns', kind: 'number', unit: ns },
@@ -19,12 +20,16 @@ const MAIN_CONTROLS: readonly ControlSpec[] = [
   { path: 'costs.copy_per_kb.mean_ns', kind: 'number', unit: ns },
   { path: 'workload.message_bytes', kind: 'number' },
   {
-    path: 'kernel.lock_kind', kind: 'select',
-    choices: SPINLOCK_CHOICES, short: SPINLOCK_SHORT,
+    path: 'kernel.lock_kind',
+    kind: 'select',
+    choices: SPINLOCK_CHOICES,
+    short: SPINLOCK_SHORT,
   },
   { path: 'sim.seed', kind: 'number' },
   {
-    path: 'kernel.designated_cpu', kind: 'number', kernel: 'scalable',
+    path: 'kernel.designated_cpu',
+    kind: 'number',
+    kernel: 'scalable',
     note: '-1 means the last CPU.',
   },
 ];
@@ -34,8 +39,10 @@ export const OPENVMS_VIEWS: readonly KnownViewId[] = ['cpu-grid', 'lock', 'krp-q
 
 /** The paper's measure of the testbed's throughput (its Figures 4 and 6). */
 const TRANSMIT: Throughput = {
-  path: 'throughput.transmit_packets_per_s', label: 'TCP/IP transmit packets per second',
-  words: 'transmit packets per second', unit: 'transmit packets/s',
+  path: 'throughput.transmit_packets_per_s',
+  label: 'TCP/IP transmit packets per second',
+  words: 'transmit packets per second',
+  unit: 'transmit packets/s',
 };
 
 /**
@@ -54,14 +61,31 @@ export const OPENVMS_LOCK_WORDS: Readonly<Record<string, LockWords>> = {
   },
   TCPIP_GLOBAL: {
     label: 'TCP/IP global spin lock',
-    role: 'the Scalable Kernel\'s own lock, taken by fork threads on the designated CPU',
-    elsewhere: 'the Scalable Kernel\'s TCP/IP global spin lock',
+    role: "the Scalable Kernel's own lock, taken by fork threads on the designated CPU",
+    elsewhere: "the Scalable Kernel's TCP/IP global spin lock",
   },
 };
 
-export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' | 'choice' | 'mainLock' | 'series' | 'seriesLabel' | 'scalingTerms' | 'paperLockTable'
-  | 'roleCpu' | 'ownViews' | 'compareMetrics' | 'queueWords'>,
-  partner: { name: string; title: string }, baseline: 'from' | 'to'): KernelInfo {
+export function openvmsKernel(
+  own: Pick<
+    KernelInfo,
+    | 'name'
+    | 'title'
+    | 'short'
+    | 'choice'
+    | 'mainLock'
+    | 'series'
+    | 'seriesLabel'
+    | 'scalingTerms'
+    | 'paperLockTable'
+    | 'roleCpu'
+    | 'ownViews'
+    | 'compareMetrics'
+    | 'queueWords'
+  >,
+  partner: { name: string; title: string },
+  baseline: 'from' | 'to',
+): KernelInfo {
   return {
     ...own,
     folder: 'openvms',
@@ -76,7 +100,10 @@ export function openvmsKernel(own: Pick<KernelInfo, 'name' | 'title' | 'short' |
     sweepCpus: { from: 1, to: 32, step: 1 },
     // the classic kernel is the baseline, the Scalable Kernel the remedy
     pair: (values) => ({
-      path: 'kernel.kind', from: String(values['kernel.kind'] ?? own.name), to: partner.name, words: `on the ${partner.title}`,
+      path: 'kernel.kind',
+      from: String(values['kernel.kind'] ?? own.name),
+      to: partner.name,
+      words: `on the ${partner.title}`,
       baseline,
     }),
     sideWords: () => [],

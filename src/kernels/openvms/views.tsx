@@ -21,10 +21,17 @@ function names(schema: Schema): TraceNames {
 
 export function KrpQueueView(v: ViewInputs) {
   return (
-    <KrpQueue snapshot={v.snapshot} trace={v.trace} names={names(v.schema)} report={v.report} theme={v.theme}
-      width={v.width} modeNames={v.schema.modes}
+    <KrpQueue
+      snapshot={v.snapshot}
+      trace={v.trace}
+      names={names(v.schema)}
+      report={v.report}
+      theme={v.theme}
+      width={v.width}
+      modeNames={v.schema.modes}
       // Tokens take about half a second of wall time to fly, at any speed.
-      flowNs={Number.isFinite(v.speed) ? Math.min(2e7, Math.max(2e3, v.speed / 2)) : 2e7} />
+      flowNs={Number.isFinite(v.speed) ? Math.min(2e7, Math.max(2e3, v.speed / 2)) : 2e7}
+    />
   );
 }
 

@@ -26,20 +26,35 @@ export const DISCIPLINE_WORDS: Readonly<Record<string, string>> = {
 
 /** The disciplines in a few words: a Compare side's title, a lesson's run ("ticket lock"). */
 export const DISCIPLINE_SHORT_WORDS: Readonly<Record<string, string>> = {
-  tas: 'test-and-set', ticket: 'ticket lock', mcs: 'MCS queue lock', wake_all: 'wake all', wake_one: 'wake one (futex)',
-  handoff: 'direct handoff', delegate: 'delegation', combine: 'combining', partition: 'partitioned (RSS)',
+  tas: 'test-and-set',
+  ticket: 'ticket lock',
+  mcs: 'MCS queue lock',
+  wake_all: 'wake all',
+  wake_one: 'wake one (futex)',
+  handoff: 'direct handoff',
+  delegate: 'delegation',
+  combine: 'combining',
+  partition: 'partitioned (RSS)',
 };
 
 /** Compare's usual question for each discipline: what it is set against on side B. */
 const PAIRS: Readonly<Record<string, string>> = {
-  tas: 'mcs', ticket: 'mcs', mcs: 'ticket', wake_all: 'wake_one', wake_one: 'handoff', handoff: 'wake_one',
-  delegate: 'partition', combine: 'delegate', partition: 'delegate',
+  tas: 'mcs',
+  ticket: 'mcs',
+  mcs: 'ticket',
+  wake_all: 'wake_one',
+  wake_one: 'handoff',
+  handoff: 'wake_one',
+  delegate: 'partition',
+  combine: 'delegate',
+  partition: 'delegate',
 };
 /** The disciplines that are the baseline of their pair (the other is the escape from it); the rest pair back to their baseline. */
 const BASELINE_OF_PAIR: ReadonlySet<string> = new Set(['tas', 'ticket', 'wake_all', 'wake_one', 'delegate']);
 
 const SERVICE_MAIN_CONTROLS: readonly ControlSpec[] = [
-  CPUS, KERNEL,
+  CPUS,
+  KERNEL,
   { path: 'service.discipline', kind: 'select', choices: DISCIPLINE_WORDS, short: DISCIPLINE_SHORT_WORDS },
   { path: 'service.critical.mean_ns', kind: 'number', unit: us },
   { path: 'service.think.mean_ns', kind: 'number', unit: us },
@@ -59,7 +74,7 @@ export const service: KernelInfo = {
   name: 'service',
   title: 'service under a lock',
   short: 'Service',
-  choice: 'A service under a lock (today\'s disciplines)',
+  choice: "A service under a lock (today's disciplines)",
   fieldGroup: { prefix: 'service', words: 'Service under a lock (the escapes)' },
   mainControls: SERVICE_MAIN_CONTROLS,
   moreControls: SERVICE_MORE_CONTROLS,
@@ -74,18 +89,28 @@ export const service: KernelInfo = {
   sweepCpus: { from: 8, to: 64, step: 8 },
   vocabulary: 'unix',
   scalingTerms: {
-    serial: 'the critical section, which only one CPU at a time runs: the lock\'s holder, the server or CPU 0',
-    crosstalk: 'the lock\'s and the state\'s cache lines travelling between the CPUs, dearer the more CPUs wait',
+    serial: "the critical section, which only one CPU at a time runs: the lock's holder, the server or CPU 0",
+    crosstalk: "the lock's and the state's cache lines travelling between the CPUs, dearer the more CPUs wait",
   },
   pair(values) {
     const from = String(values['service.discipline'] ?? 'tas');
     const to = PAIRS[from] ?? 'mcs';
-    return { path: 'service.discipline', from, to, words: `with ${DISCIPLINE_SHORT_WORDS[to] ?? to}`, baseline: BASELINE_OF_PAIR.has(from) ? 'from' : 'to' };
+    return {
+      path: 'service.discipline',
+      from,
+      to,
+      words: `with ${DISCIPLINE_SHORT_WORDS[to] ?? to}`,
+      baseline: BASELINE_OF_PAIR.has(from) ? 'from' : 'to',
+    };
   },
-  sideWords: (values) => (values['service.discipline'] === undefined ? [] : [DISCIPLINE_SHORT_WORDS[String(values['service.discipline'])] ?? String(values['service.discipline'])]),
+  sideWords: (values) =>
+    values['service.discipline'] === undefined
+      ? []
+      : [DISCIPLINE_SHORT_WORDS[String(values['service.discipline'])] ?? String(values['service.discipline'])],
   // Only a partition's elephant flow is steered to a CPU by interrupt, always CPU 0
   // (service.c); the lock disciplines have no network interrupts at all.
-  interruptCpu: (values) => (values['service.discipline'] === 'partition' && Number(values['service.elephant_pct'] ?? 0) > 0 ? 0 : undefined),
+  interruptCpu: (values) =>
+    values['service.discipline'] === 'partition' && Number(values['service.elephant_pct'] ?? 0) > 0 ? 0 : undefined,
   compareRows: ['requests', 'response', 'serial-busy', 'lock-transfers', 'state-transfers', 'cswitch', 'futile'],
   compareMetrics: SERVICE_COMPARE_ROWS,
   headlineRows: ['requests'],

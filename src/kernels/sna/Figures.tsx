@@ -17,16 +17,37 @@ export default function SnaFiguresList({ schema, snapshot, report }: FiguresProp
   const cswitchPct = window > 0 ? (100 * modeTotalsNs(snapshot, schema.modes).cswitch) / window : NaN;
   return (
     <FigureList>
-      <Figure headline metric="sna.round_trip_ns" testId="fig-round-trip" raw={sna?.round_trip_ns ?? NaN}
+      <Figure
+        headline
+        metric="sna.round_trip_ns"
+        testId="fig-round-trip"
+        raw={sna?.round_trip_ns ?? NaN}
         value={sna && sna.round_trip_ns > 0 ? formatNs(sna.round_trip_ns, 2) : '–'}
-        detail={sna ? `${formatCount(sna.round_trips_per_s)} round trips a second` : 'measuring after the warm-up'} />
-      <Figure label="1 MB transfer" testId="fig-transfer" raw={response}
+        detail={sna ? `${formatCount(sna.round_trips_per_s)} round trips a second` : 'measuring after the warm-up'}
+      />
+      <Figure
+        label="1 MB transfer"
+        testId="fig-transfer"
+        raw={response}
         value={Number.isFinite(response) ? formatNs(response, 2) : '–'}
-        detail={rate > 0 ? `response time (${formatCount(rate / 1000)} KB/s)` : 'measuring after the warm-up'} />
+        detail={rate > 0 ? `response time (${formatCount(rate / 1000)} KB/s)` : 'measuring after the warm-up'}
+      />
       <Figure label="Context switches" testId="fig-cswitch" raw={cswitchPct} value={formatPct(cswitchPct)} detail="of all CPU time" />
-      <Figure label="Wasted wake-ups" testId="fig-futile" raw={snapshot.futile}
-        value={formatCount(snapshot.futile)} detail="woken to find the lock taken again" />
-      <Figure metric="lock_miss_rate_pct" label="Lock misses" testId="fig-miss" raw={miss} value={formatPct(miss)} detail="of lock calls had to wait" />
+      <Figure
+        label="Wasted wake-ups"
+        testId="fig-futile"
+        raw={snapshot.futile}
+        value={formatCount(snapshot.futile)}
+        detail="woken to find the lock taken again"
+      />
+      <Figure
+        metric="lock_miss_rate_pct"
+        label="Lock misses"
+        testId="fig-miss"
+        raw={miss}
+        value={formatPct(miss)}
+        detail="of lock calls had to wait"
+      />
     </FigureList>
   );
 }

@@ -55,15 +55,24 @@ export function snaLockInfo(name: string): SnaLockInfo {
   const base = indexed ? indexed[1]! : name;
   const i = indexed ? indexed[2]! : '';
   switch (base) {
-    case 'hs_region': return { label: 'the Half Session region lock, around the whole HS path' };
-    case 'session_table': return { label: 'the connection table lock' };
-    case 'bucket': return { label: `the connection table's hash bucket ${i} lock` };
-    case 'session': return { label: `session data lock ${i} (the sessions hash onto 16)` };
-    case 'snaipcm_hash': return { label: 'the MBUF_SNAIPCM hash table lock' };
-    case 'xmalloc_heap': return { label: 'the kernel heap lock (xmalloc)' };
-    case 'pool': return { label: `CPU ${i}'s memory pool lock` };
-    case 'dlc': return { label: i === 'transfer' ? 'the DLC lock of the transfer\'s token ring' : 'the DLC lock of the sessions\' link' };
-    default: return { label: '' };
+    case 'hs_region':
+      return { label: 'the Half Session region lock, around the whole HS path' };
+    case 'session_table':
+      return { label: 'the connection table lock' };
+    case 'bucket':
+      return { label: `the connection table's hash bucket ${i} lock` };
+    case 'session':
+      return { label: `session data lock ${i} (the sessions hash onto 16)` };
+    case 'snaipcm_hash':
+      return { label: 'the MBUF_SNAIPCM hash table lock' };
+    case 'xmalloc_heap':
+      return { label: 'the kernel heap lock (xmalloc)' };
+    case 'pool':
+      return { label: `CPU ${i}'s memory pool lock` };
+    case 'dlc':
+      return { label: i === 'transfer' ? "the DLC lock of the transfer's token ring" : "the DLC lock of the sessions' link" };
+    default:
+      return { label: '' };
   }
 }
 
@@ -71,7 +80,10 @@ export function snaLockInfo(name: string): SnaLockInfo {
 export const LOCK_KIND_WORDS: Readonly<Record<LockKind, { short: string; long: string }>> = {
   wake_all: { short: 'lockl, wake all', long: 'a blocking lockl(): a release wakes every sleeper' },
   handoff: { short: 'hand-off', long: 'a blocking lock that hands itself to the longest sleeper on release' },
-  wake_one: { short: 'wake one, lock left free', long: 'a blocking lock (a futex mutex) that wakes one sleeper on release (in the model the longest) and leaves itself free, so a running thread may take it first' },
+  wake_one: {
+    short: 'wake one, lock left free',
+    long: 'a blocking lock (a futex mutex) that wakes one sleeper on release (in the model the longest) and leaves itself free, so a running thread may take it first',
+  },
   spin: { short: 'simple (spin) lock', long: 'a simple lock: waiters spin on their CPUs and nobody sleeps' },
 };
 

@@ -19,9 +19,17 @@ const SNA_VIEWS: readonly KernelView[] = [
 
 /** The main controls while the SNA Server/6000 kernel runs (the OpenVMS workload's are under "All parameters"). */
 const SNA_MAIN_CONTROLS: readonly ControlSpec[] = [
-  CPUS, KERNEL,
-  { path: 'sna.lock_kind', kind: 'select',
-    choices: { lockl: 'lockl(): block, wake all on release', handoff: 'Block, hand the lock to one sleeper on release', simple: 'simple_lock(): spin' } },
+  CPUS,
+  KERNEL,
+  {
+    path: 'sna.lock_kind',
+    kind: 'select',
+    choices: {
+      lockl: 'lockl(): block, wake all on release',
+      handoff: 'Block, hand the lock to one sleeper on release',
+      simple: 'simple_lock(): spin',
+    },
+  },
   { path: 'sna.sessions', kind: 'number' },
   { path: 'sna.partner_latency.mean_ns', kind: 'number', unit: ms },
   { path: 'costs.context_switch.mean_ns', kind: 'number', unit: us },
@@ -31,22 +39,22 @@ const SNA_MAIN_CONTROLS: readonly ControlSpec[] = [
 
 /** The SNA port's remedies (sna.*), in the source's words, for labs and "All parameters". */
 const SNA_REMEDY_CONTROLS: readonly ControlSpec[] = [
-  { path: 'sna.granularity', kind: 'select',
-    choices: { region: 'One region lock', data: 'Data locks (per session)' } },
-  { path: 'sna.copy', kind: 'select',
-    choices: { inside_lock: 'Inside the critical section', outside_lock: 'Before taking the lock' } },
-  { path: 'sna.search', kind: 'select',
-    choices: { list: 'Linked list (visit entries one by one)', hash: 'Hash table' } },
-  { path: 'sna.snaipcm', kind: 'select',
-    choices: { hash_table: 'Looked up in a locked hash table', passed: 'Mapping passed along with the mbuf' } },
-  { path: 'sna.table_lock', kind: 'select',
-    choices: { table: 'One lock for the whole table', buckets: 'A lock per hash bucket (deferred)' } },
-  { path: 'sna.lock_lines', kind: 'select',
-    choices: { shared: 'Side by side in one 32-byte line', separate: 'Each in its own line' } },
-  { path: 'sna.post', kind: 'select',
-    choices: { under_lock: 'While holding the lock', after_unlock: 'After releasing the lock' } },
-  { path: 'sna.alloc', kind: 'select',
-    choices: { xmalloc: 'xmalloc() behind the heap lock', pool: 'Own pools (per CPU in the model)' } },
+  { path: 'sna.granularity', kind: 'select', choices: { region: 'One region lock', data: 'Data locks (per session)' } },
+  { path: 'sna.copy', kind: 'select', choices: { inside_lock: 'Inside the critical section', outside_lock: 'Before taking the lock' } },
+  { path: 'sna.search', kind: 'select', choices: { list: 'Linked list (visit entries one by one)', hash: 'Hash table' } },
+  {
+    path: 'sna.snaipcm',
+    kind: 'select',
+    choices: { hash_table: 'Looked up in a locked hash table', passed: 'Mapping passed along with the mbuf' },
+  },
+  {
+    path: 'sna.table_lock',
+    kind: 'select',
+    choices: { table: 'One lock for the whole table', buckets: 'A lock per hash bucket (deferred)' },
+  },
+  { path: 'sna.lock_lines', kind: 'select', choices: { shared: 'Side by side in one 32-byte line', separate: 'Each in its own line' } },
+  { path: 'sna.post', kind: 'select', choices: { under_lock: 'While holding the lock', after_unlock: 'After releasing the lock' } },
+  { path: 'sna.alloc', kind: 'select', choices: { xmalloc: 'xmalloc() behind the heap lock', pool: 'Own pools (per CPU in the model)' } },
   { path: 'sched.cache_reload.mean_ns', kind: 'number', unit: us },
 ];
 
@@ -91,15 +99,27 @@ export const sna: KernelInfo = {
   figures: () => import('./Figures.js'),
   threads: SNA_THREADS,
   series: 'baseline',
-  throughput: { path: 'sna.round_trips_per_s', label: 'Session round trips per second', words: 'session round trips per second', unit: 'round trips/s' },
+  throughput: {
+    path: 'sna.round_trips_per_s',
+    label: 'Session round trips per second',
+    words: 'session round trips per second',
+    unit: 'round trips/s',
+  },
   vocabulary: 'unix',
   pair(values) {
     const from = String(values['sna.lock_kind'] ?? 'lockl');
     const to = from === 'simple' ? 'lockl' : 'simple';
     // lockl() as first ported is the baseline; simple locks are the port's remedy
-    return { path: 'sna.lock_kind', from, to, words: to === 'simple' ? 'with spinning simple locks' : 'with lockl() (wake all)', baseline: from === 'simple' ? 'to' : 'from' };
+    return {
+      path: 'sna.lock_kind',
+      from,
+      to,
+      words: to === 'simple' ? 'with spinning simple locks' : 'with lockl() (wake all)',
+      baseline: from === 'simple' ? 'to' : 'from',
+    };
   },
-  sideWords: (values) => (values['sna.lock_kind'] === undefined ? [] : [LOCK_WORDS[String(values['sna.lock_kind'])] ?? String(values['sna.lock_kind'])]),
+  sideWords: (values) =>
+    values['sna.lock_kind'] === undefined ? [] : [LOCK_WORDS[String(values['sna.lock_kind'])] ?? String(values['sna.lock_kind'])],
   compareRows: ['round-trip', 'transfer', 'cswitch', 'futile', 'miss'],
   compareMetrics: SNA_COMPARE_ROWS,
   comparePairs: [{ id: 'sna-locks', label: 'SNA: wake all vs spin', a: 'sna-after-port', aCounterpart: true, b: 'sna-after-port' }],

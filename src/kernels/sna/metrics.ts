@@ -28,7 +28,7 @@ export const SNA_METRICS = {
   },
   round_trips_per_s: core('sna.round_trips_per_s'),
   // The per-CPU pools' locks (sna.alloc: pool), side by side in one line or each in its own (sna.lock_lines).
-  pool_line_transfers_per_s: rate('Pool locks\' cache-line moves/s', (r) => {
+  pool_line_transfers_per_s: rate("Pool locks' cache-line moves/s", (r) => {
     const lines = r.lines;
     if (!lines) return undefined;
     return lines.filter((line) => line.locks.some((name) => name.startsWith('pool['))).reduce((sum, line) => sum + line.transfers_per_s, 0);

@@ -11,8 +11,16 @@ import { HerdView } from './herd/HerdView.js';
 
 export function HerdAdapter(v: ViewInputs) {
   return (
-    <HerdView snapshot={v.snapshot} report={v.report} compare={v.companion} theme={v.theme} width={v.width} height={v.height}
-      stage={v.stage} modeNames={v.schema.modes} />
+    <HerdView
+      snapshot={v.snapshot}
+      report={v.report}
+      compare={v.companion}
+      theme={v.theme}
+      width={v.width}
+      height={v.height}
+      stage={v.stage}
+      modeNames={v.schema.modes}
+    />
   );
 }
 
@@ -22,6 +30,6 @@ export function CacheLinesAdapter(v: ViewInputs) {
 
 /** The kernel's views by id (index.ts: ownViews), as the lab finds them (view-registry.tsx). */
 export const VIEWS: Readonly<Record<string, ComponentType<ViewInputs>>> = {
-  'herd': HerdAdapter,
+  herd: HerdAdapter,
   'cache-lines': CacheLinesAdapter,
 };

@@ -42,7 +42,9 @@ import './compare.css';
  * spin lock, the RADs and the modes, and the kernels' views that ask to be there
  * (KernelView.inCompare: the KRP queue, the herd), in the lab's order.
  */
-const DEFAULT_VIEWS: readonly KnownViewId[] = VIEW_IDS.filter((id) => ['cpu-grid', 'lock', 'numa-topology', 'modes'].includes(id) || KERNEL_VIEWS.get(id)?.inCompare);
+const DEFAULT_VIEWS: readonly KnownViewId[] = VIEW_IDS.filter(
+  (id) => ['cpu-grid', 'lock', 'numa-topology', 'modes'].includes(id) || KERNEL_VIEWS.get(id)?.inCompare,
+);
 
 /** Ready-made pairs a class compares (presets; B may be A's counterpart): each kernel's (KernelInfo.comparePairs), once each. */
 const PAIRS = KERNELS.flatMap((kernel) => kernel.comparePairs ?? []).filter((pair, i, all) => all.findIndex((p) => p.id === pair.id) === i);
@@ -58,10 +60,15 @@ export function ComparePage({ query }: { query: string }) {
   const plan = useMemo(() => planComparison(query, presets), [query, presets]);
   const [setup] = useState(() => {
     const holds: [() => boolean, () => boolean] = [() => false, () => false];
-    const make = (values: ScenarioValues, index: 0 | 1) => new LabStore({
-      createWorker: createSimWorker, scenario: values, scenarioSource: 'link', autoplay: false,
-      speed: plan.view?.speed ?? DEFAULT_SPEED, holdFrames: () => holds[index](),
-    });
+    const make = (values: ScenarioValues, index: 0 | 1) =>
+      new LabStore({
+        createWorker: createSimWorker,
+        scenario: values,
+        scenarioSource: 'link',
+        autoplay: false,
+        speed: plan.view?.speed ?? DEFAULT_SPEED,
+        holdFrames: () => holds[index](),
+      });
     const stores = [make(plan.a.values, 0), make(plan.b.values, 1)] as const;
     const clock = new LockedClock(stores, plan.view?.speed ?? DEFAULT_SPEED);
     holds[0] = () => clock.holdsFramesOf(0);
@@ -123,8 +130,11 @@ export function ComparePage({ query }: { query: string }) {
     if (source.kind === 'preset') return source.name;
     return schema ? encodeLabState(schema, values, viewState) : undefined;
   };
-  const aParam = schema ? (sources[0].source.kind === 'preset' && (views.join() !== DEFAULT_VIEWS.join() || theme !== 'light' || view.speed !== DEFAULT_SPEED)
-    ? encodeLabState(schema, scenarioA, viewState) : param(0, scenarioA)) : undefined;
+  const aParam = schema
+    ? sources[0].source.kind === 'preset' && (views.join() !== DEFAULT_VIEWS.join() || theme !== 'light' || view.speed !== DEFAULT_SPEED)
+      ? encodeLabState(schema, scenarioA, viewState)
+      : param(0, scenarioA)
+    : undefined;
   const bParam = param(1, scenarioB);
   const link = aParam && bParam ? routeHash({ page: 'compare', query: compareQuery(aParam, bParam) }) : undefined;
   useEffect(() => {
@@ -160,18 +170,28 @@ export function ComparePage({ query }: { query: string }) {
   const problems = [...(dismissed ? [] : plan.problems)];
 
   return (
-    <div ref={root} className={`compare${theme === 'projector' ? ' lab-projector compare-projector' : ''}`}
-      data-ready={view.ready ? 'yes' : 'no'} data-aligned={view.aligned ? 'yes' : 'no'}>
+    <div
+      ref={root}
+      className={`compare${theme === 'projector' ? ' lab-projector compare-projector' : ''}`}
+      data-ready={view.ready ? 'yes' : 'no'}
+      data-aligned={view.aligned ? 'yes' : 'no'}
+    >
       <div className="compare-head">
         <div className="page-intro">
           <h1>Compare two runs</h1>
           <p>One clock drives both simulations: the same simulated instant on both sides, every figure side by side.</p>
-          <p>Opened from the lab, side A is the baseline (the classic kernel, lockl(), a home RAD, a test-and-set lock) and side B the remedy, so B − A is what the remedy changes.</p>
+          <p>
+            Opened from the lab, side A is the baseline (the classic kernel, lockl(), a home RAD, a test-and-set lock) and side B the
+            remedy, so B − A is what the remedy changes.
+          </p>
         </div>
         <div className="lab-tools">
           <CopyLinkButton opens="this comparison" />
           <ProjectorModeToggle />
-          <a className="btn" href={schema ? routeHash({ page: 'lab' }, encodeLabState(schema, scenarioA, { ...viewState, views: [...VIEW_IDS] })) : '#/lab'}>
+          <a
+            className="btn"
+            href={schema ? routeHash({ page: 'lab' }, encodeLabState(schema, scenarioA, { ...viewState, views: [...VIEW_IDS] })) : '#/lab'}
+          >
             Open A in the lab
           </a>
         </div>
@@ -179,28 +199,48 @@ export function ComparePage({ query }: { query: string }) {
       {problems.length > 0 && (
         <div className="banner banner-notice" role="alert">
           <div className="compare-problems">
-            {problems.map((p) => <p key={p}>{p}</p>)}
+            {problems.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
             <p>The comparison below runs with what could be read; choose other scenarios for either side at any time.</p>
           </div>
-          <button type="button" className="btn" onClick={() => setDismissed(true)}>Dismiss</button>
+          <button type="button" className="btn" onClick={() => setDismissed(true)}>
+            Dismiss
+          </button>
         </div>
       )}
-      {[notices, noticeB].map((notice, i) => notice && (
-        <div key={i} className="banner banner-notice" role="alert">
-          <p><strong>Side {i === 0 ? 'A' : 'B'}:</strong> {notice}</p>
-          <button type="button" className="btn" onClick={() => stores[i]!.dismissNotice()}>Dismiss</button>
-        </div>
-      ))}
+      {[notices, noticeB].map(
+        (notice, i) =>
+          notice && (
+            <div key={i} className="banner banner-notice" role="alert">
+              <p>
+                <strong>Side {i === 0 ? 'A' : 'B'}:</strong> {notice}
+              </p>
+              <button type="button" className="btn" onClick={() => stores[i]!.dismissNotice()}>
+                Dismiss
+              </button>
+            </div>
+          ),
+      )}
       <nav className="compare-pairs" aria-label="Ready-made pairs">
         <span className="compare-pairs-label">Ready-made pairs</span>
         {PAIRS.map((pair) => (
-          <button key={pair.id} type="button" className="btn" onClick={() => choosePair(pair)}>{pair.label}</button>
+          <button key={pair.id} type="button" className="btn" onClick={() => choosePair(pair)}>
+            {pair.label}
+          </button>
         ))}
       </nav>
       <div className="compare-sides">
         {([0, 1] as const).map((index) => (
-          <SidePicker key={index} index={index} store={stores[index]} source={sources[index].source} presets={presets}
-            other={index === 0 ? scenarioB : scenarioA} onChoose={(source, values) => choose(index, source, values)} />
+          <SidePicker
+            key={index}
+            index={index}
+            store={stores[index]}
+            source={sources[index].source}
+            presets={presets}
+            other={index === 0 ? scenarioB : scenarioA}
+            onChoose={(source, values) => choose(index, source, values)}
+          />
         ))}
         <Differences schema={schema} a={scenarioA} b={scenarioB} />
       </div>
@@ -216,24 +256,38 @@ export function ComparePage({ query }: { query: string }) {
 
 /** The page's shortcut keys (Space, "m", "r": as in the lab) drive the clock. */
 function useCompareKeys(clock: LockedClock, root: React.RefObject<HTMLDivElement | null>): void {
-  const target = useMemo(() => ({
-    togglePlay: () => (clock.getView().mode === 'paused' ? clock.play(wall()) : clock.pause()),
-    stepTime: (ns: number) => clock.step(ns, wall()),
-    reset: () => clock.reset(),
-  }), [clock]);
+  const target = useMemo(
+    () => ({
+      togglePlay: () => (clock.getView().mode === 'paused' ? clock.play(wall()) : clock.pause()),
+      stepTime: (ns: number) => clock.step(ns, wall()),
+      reset: () => clock.reset(),
+    }),
+    [clock],
+  );
   useTransportKeys(target, root);
 }
 
-function SidePicker({ index, store, source, presets, other, onChoose }: {
-  index: 0 | 1; store: LabStore; source: SideSource; presets: PresetLookup; other: ScenarioValues;
+function SidePicker({
+  index,
+  store,
+  source,
+  presets,
+  other,
+  onChoose,
+}: {
+  index: 0 | 1;
+  store: LabStore;
+  source: SideSource;
+  presets: PresetLookup;
+  other: ScenarioValues;
   onChoose(source: SideSource, values: ScenarioValues): void;
 }) {
   const id = useId();
   const letter = index === 0 ? 'A' : 'B';
   const scenario = useLab(store, 'scenario');
   const status = useLab(store, 'status');
-  const [custom, setCustom] = useState<{ source: SideSource; values: ScenarioValues } | undefined>(
-    () => (source.kind === 'preset' ? undefined : { source, values: scenario }),
+  const [custom, setCustom] = useState<{ source: SideSource; values: ScenarioValues } | undefined>(() =>
+    source.kind === 'preset' ? undefined : { source, values: scenario },
   );
   // a side given a scenario of its own (a link's, the counterpart) keeps it to choose again:
   // adjusted while rendering when the source changes (the store already has its values)
@@ -247,23 +301,36 @@ function SidePicker({ index, store, source, presets, other, onChoose }: {
   return (
     <section className={`compare-side compare-side-${letter.toLowerCase()}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="compare-side-title">
-        <span className="compare-badge" aria-hidden="true">{letter}</span>
+        <span className="compare-badge" aria-hidden="true">
+          {letter}
+        </span>
         <span className="visually-hidden">Side {letter}: </span>
         {sideTitle(scenario)}
       </h2>
-      <label htmlFor={id} className="compare-side-label">Scenario for side {letter}</label>
-      <select id={id} value={value} disabled={status !== 'ready'} onChange={(event) => {
-        const chosen = event.target.value;
-        if (chosen === '(counterpart)') onChoose({ kind: 'counterpart' }, counterpart(other));
-        else if (chosen === '(link)' && custom) onChoose(custom.source, custom.values);
-        else {
-          const values = presets.values(chosen);
-          if (values) onChoose({ kind: 'preset', name: chosen }, values);
-        }
-      }}>
+      <label htmlFor={id} className="compare-side-label">
+        Scenario for side {letter}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={status !== 'ready'}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (chosen === '(counterpart)') onChoose({ kind: 'counterpart' }, counterpart(other));
+          else if (chosen === '(link)' && custom) onChoose(custom.source, custom.values);
+          else {
+            const values = presets.values(chosen);
+            if (values) onChoose({ kind: 'preset', name: chosen }, values);
+          }
+        }}
+      >
         {custom?.source.kind === 'link' && <option value="(link)">{customLabel}</option>}
         <option value="(counterpart)">{`Side ${index === 0 ? 'B' : 'A'}'s scenario ${pairField(other).words}`}</option>
-        {presets.names.map((name) => <option key={name} value={name}>{presets.title(name)}</option>)}
+        {presets.names.map((name) => (
+          <option key={name} value={name}>
+            {presets.title(name)}
+          </option>
+        ))}
       </select>
     </section>
   );
@@ -276,7 +343,9 @@ function DifferenceList({ differences }: { differences: readonly Difference[] })
   return (
     <ul>
       {differences.map((d) => (
-        <li key={d.path}><strong>{d.label}</strong>: <span className="compare-val-a">A</span> {d.a} · <span className="compare-val-b">B</span> {d.b}</li>
+        <li key={d.path}>
+          <strong>{d.label}</strong>: <span className="compare-val-a">A</span> {d.a} · <span className="compare-val-b">B</span> {d.b}
+        </li>
       ))}
     </ul>
   );
@@ -287,7 +356,9 @@ function Differences({ schema, a, b }: { schema?: Schema; a: ScenarioValues; b: 
   return (
     <section className="compare-differs" aria-label="What differs between A and B">
       <h2 className="compare-differs-title">What differs</h2>
-      {!schema ? <p className="muted">Loading…</p> : differences.length === 0 ? (
+      {!schema ? (
+        <p className="muted">Loading…</p>
+      ) : differences.length === 0 ? (
         <p>Nothing: both sides run the same scenario (and seed), so every figure should match.</p>
       ) : (
         <>
@@ -320,12 +391,26 @@ function CompareTransport({ clock, view, stores }: { clock: LockedClock; view: C
     <div className="lab-bar compare-bar">
       <div className="transport" role="group" aria-label="Playback of both sides">
         <div className="transport-buttons">
-          <button type="button" className="btn btn-primary btn-play" data-testid="compare-play" disabled={busy} aria-keyshortcuts="Space"
-            onClick={() => (playing ? clock.pause() : clock.play(wall()))}>
-            <span aria-hidden="true" className="btn-icon">{playing ? '❚❚' : '▶'}</span>
+          <button
+            type="button"
+            className="btn btn-primary btn-play"
+            data-testid="compare-play"
+            disabled={busy}
+            aria-keyshortcuts="Space"
+            onClick={() => (playing ? clock.pause() : clock.play(wall()))}
+          >
+            <span aria-hidden="true" className="btn-icon">
+              {playing ? '❚❚' : '▶'}
+            </span>
             {playing ? 'Pause both' : view.finished ? 'Play both again' : 'Play both'}
           </button>
-          <button type="button" className="btn" disabled={busy || view.finished} aria-keyshortcuts="m" onClick={() => clock.step(1e6, wall())}>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || view.finished}
+            aria-keyshortcuts="m"
+            onClick={() => clock.step(1e6, wall())}
+          >
             Step both 1 ms
           </button>
           <button type="button" className="btn" disabled={busy || view.finished} onClick={() => clock.runToEnd(wall())}>
@@ -337,20 +422,34 @@ function CompareTransport({ clock, view, stores }: { clock: LockedClock; view: C
         </div>
         <div className="speed">
           <label htmlFor={speedId}>Speed</label>
-          <input id={speedId} type="range" min={0} max={SPEEDS.length - 1} step={1} value={index}
+          <input
+            id={speedId}
+            type="range"
+            min={0}
+            max={SPEEDS.length - 1}
+            step={1}
+            value={index}
             aria-valuetext={`${speedLabel(SPEEDS[index]!)}, ${speedRatio(SPEEDS[index]!)}`}
             onChange={(event) => {
               const speed: Speed = SPEEDS[Number(event.target.value)]!;
               clock.setSpeed(speed, wall());
               for (const store of stores) store.setSpeed(speed);
-            }} />
-          <output htmlFor={speedId} className="speed-value"><strong>{speedLabel(view.speed)}</strong></output>
+            }}
+          />
+          <output htmlFor={speedId} className="speed-value">
+            <strong>{speedLabel(view.speed)}</strong>
+          </output>
         </div>
-        <SimClock className="compare-clock" label="Simulated time, both sides" testId="compare-now" nowNs={view.nowNs}
-          endNs={view.endNs} progress={progress}>
+        <SimClock
+          className="compare-clock"
+          label="Simulated time, both sides"
+          testId="compare-now"
+          nowNs={view.nowNs}
+          endNs={view.endNs}
+          progress={progress}
+        >
           <span className="muted small" data-testid="compare-sides-now" data-a-ns={nowA} data-b-ns={nowB}>
-            {!view.ready ? 'Loading both simulations…'
-              : 'Locked: A and B always show the same instant'}
+            {!view.ready ? 'Loading both simulations…' : 'Locked: A and B always show the same instant'}
             {doneA ? ` · A finished at ${formatNs(nowA, 4)}` : ''}
             {doneB ? ` · B finished at ${formatNs(nowB, 4)}` : ''}
             {view.finished ? ' · both runs complete' : ''}
@@ -361,8 +460,16 @@ function CompareTransport({ clock, view, stores }: { clock: LockedClock; view: C
   );
 }
 
-function ViewRows({ stores, views, setViews, theme }: {
-  stores: readonly [LabStore, LabStore]; views: KnownViewId[]; setViews(views: KnownViewId[]): void; theme: Theme;
+function ViewRows({
+  stores,
+  views,
+  setViews,
+  theme,
+}: {
+  stores: readonly [LabStore, LabStore];
+  views: KnownViewId[];
+  setViews(views: KnownViewId[]): void;
+  theme: Theme;
 }) {
   const kernelA = useLab(stores[0], (s) => s.scenario['kernel.kind']);
   const kernelB = useLab(stores[1], (s) => s.scenario['kernel.kind']);
@@ -378,8 +485,11 @@ function ViewRows({ stores, views, setViews, theme }: {
         <legend>Views</legend>
         {offered.map((id) => (
           <label key={id} className="toggle">
-            <input type="checkbox" checked={views.includes(id)}
-              onChange={(event) => setViews(VIEW_IDS.filter((v) => (v === id ? event.target.checked : views.includes(v))))} />
+            <input
+              type="checkbox"
+              checked={views.includes(id)}
+              onChange={(event) => setViews(VIEW_IDS.filter((v) => (v === id ? event.target.checked : views.includes(v))))}
+            />
             {VIEW_TITLES[id]}
           </label>
         ))}
@@ -390,12 +500,19 @@ function ViewRows({ stores, views, setViews, theme }: {
             const kernel = index === 0 ? kernelA : kernelB;
             const drawn = viewDrawnFor(id, kernel, index === 0 ? radsA : radsB);
             return (
-              <div key={index} className="compare-view-cell" aria-label={`Side ${index === 0 ? 'A' : 'B'}: ${VIEW_TITLES[id]}`} role="group">
+              <div
+                key={index}
+                className="compare-view-cell"
+                aria-label={`Side ${index === 0 ? 'A' : 'B'}: ${VIEW_TITLES[id]}`}
+                role="group"
+              >
                 <p className="compare-view-label" aria-hidden="true">
                   <span className="compare-badge compare-badge-small">{index === 0 ? 'A' : 'B'}</span>
                   {index === 0 ? titleA : titleB}
                 </p>
-                {drawn ? <ViewArea store={stores[index]} views={[id]} theme={theme} /> : (
+                {drawn ? (
+                  <ViewArea store={stores[index]} views={[id]} theme={theme} />
+                ) : (
                   <p className="compare-view-absent">
                     No {VIEW_TITLES[id]} view for side {index === 0 ? 'A' : 'B'}: the {String(kernel)} kernel has nothing to show in it.
                   </p>

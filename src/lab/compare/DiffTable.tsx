@@ -38,27 +38,54 @@ export function DiffTable({ stores }: { stores: readonly [LabStore, LabStore] })
         <thead>
           <tr>
             <th scope="col">Measure</th>
-            <th scope="col" className="num"><span className="compare-badge compare-badge-small" aria-hidden="true">A</span><span className="visually-hidden">A: </span><span className="compare-th-title">{titleA}</span></th>
-            <th scope="col" className="num"><span className="compare-badge compare-badge-small" aria-hidden="true">B</span><span className="visually-hidden">B: </span><span className="compare-th-title">{titleB}</span></th>
-            <th scope="col" className="num">Difference B − A</th>
+            <th scope="col" className="num">
+              <span className="compare-badge compare-badge-small" aria-hidden="true">
+                A
+              </span>
+              <span className="visually-hidden">A: </span>
+              <span className="compare-th-title">{titleA}</span>
+            </th>
+            <th scope="col" className="num">
+              <span className="compare-badge compare-badge-small" aria-hidden="true">
+                B
+              </span>
+              <span className="visually-hidden">B: </span>
+              <span className="compare-th-title">{titleB}</span>
+            </th>
+            <th scope="col" className="num">
+              Difference B − A
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => {
             const diff = describeDiff(row);
             return (
-              <tr key={row.id} data-metric={row.id} data-a={Number.isFinite(row.a) ? row.a : ''} data-b={Number.isFinite(row.b) ? row.b : ''}
-                data-diff={Number.isFinite(diff.value) ? diff.value : ''} data-verdict={diff.verdict}
-                className={row.headline ? 'compare-row-headline' : undefined}>
+              <tr
+                key={row.id}
+                data-metric={row.id}
+                data-a={Number.isFinite(row.a) ? row.a : ''}
+                data-b={Number.isFinite(row.b) ? row.b : ''}
+                data-diff={Number.isFinite(diff.value) ? diff.value : ''}
+                data-verdict={diff.verdict}
+                className={row.headline ? 'compare-row-headline' : undefined}
+              >
                 <th scope="row">
                   <span className="compare-metric">{row.label}</span>
-                  <span className="compare-metric-detail">{row.detail}{row.better ? ` · ${row.better} is better` : ''}</span>
+                  <span className="compare-metric-detail">
+                    {row.detail}
+                    {row.better ? ` · ${row.better} is better` : ''}
+                  </span>
                 </th>
                 <td className="num">{formatValue(row.unit, row.a)}</td>
                 <td className="num">{formatValue(row.unit, row.b)}</td>
                 <td className={`num compare-diff compare-diff-${diff.verdict}`}>
                   <span className="compare-diff-text">
-                    {arrow(diff.verdict === 'same' ? 0 : diff.value) && <span aria-hidden="true" className="compare-arrow">{arrow(diff.verdict === 'same' ? 0 : diff.value)} </span>}
+                    {arrow(diff.verdict === 'same' ? 0 : diff.value) && (
+                      <span aria-hidden="true" className="compare-arrow">
+                        {arrow(diff.verdict === 'same' ? 0 : diff.value)}{' '}
+                      </span>
+                    )}
                     {diff.text}
                   </span>
                   <span className="compare-diff-words">{diff.words}</span>
@@ -79,7 +106,8 @@ export function CpuTable({ stores }: { stores: readonly [LabStore, LabStore] }) 
   const a = useSample(stores[0]);
   const b = useSample(stores[1]);
   const rows = cpuRows(a, b);
-  const signed = (value: number) => (!Number.isFinite(value) ? '–' : `${value > 0.05 ? '+' : value < -0.05 ? '\u2212' : '±'}${Math.abs(value).toFixed(1)}`);
+  const signed = (value: number) =>
+    !Number.isFinite(value) ? '–' : `${value > 0.05 ? '+' : value < -0.05 ? '\u2212' : '±'}${Math.abs(value).toFixed(1)}`;
   return (
     <details className="compare-cpus" open={openAtFirst}>
       <summary>Per CPU: busy and spinning ({plural(rows.length, 'CPU')})</summary>
@@ -88,15 +116,25 @@ export function CpuTable({ stores }: { stores: readonly [LabStore, LabStore] }) 
         Numbers in percentage points of the measured window.
       </p>
       <table className="compare-cpu-table" data-testid="compare-cpus">
-        <caption className="visually-hidden">Each CPU's share of the measured window busy (not idle) and spinning, A and B, and B − A in percentage points</caption>
+        <caption className="visually-hidden">
+          Each CPU's share of the measured window busy (not idle) and spinning, A and B, and B − A in percentage points
+        </caption>
         <thead>
           <tr>
             <th scope="col">CPU</th>
             <th scope="col">Busy, A and B</th>
-            <th scope="col" className="num">B − A</th>
-            <th scope="col" className="num">Spin A</th>
-            <th scope="col" className="num">Spin B</th>
-            <th scope="col" className="num">B − A</th>
+            <th scope="col" className="num">
+              B − A
+            </th>
+            <th scope="col" className="num">
+              Spin A
+            </th>
+            <th scope="col" className="num">
+              Spin B
+            </th>
+            <th scope="col" className="num">
+              B − A
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -125,7 +163,9 @@ function Bar({ side, busy, spin }: { side: 'a' | 'b'; busy: number; spin: number
   const width = (value: number) => `${Math.max(0, Math.min(100, Number.isFinite(value) ? value : 0))}%`;
   return (
     <span className={`compare-bar-row compare-bar-${side}`}>
-      <span className="compare-bar-letter" aria-hidden="true">{side.toUpperCase()}</span>
+      <span className="compare-bar-letter" aria-hidden="true">
+        {side.toUpperCase()}
+      </span>
       <span className="compare-bar-track" aria-hidden="true">
         <span className="compare-bar-busy" style={{ width: width(busy) }} />
         <span className="compare-bar-spin" style={{ width: width(spin) }} />

@@ -79,7 +79,10 @@ export class LockedClock {
   private listeners = new Set<() => void>();
   private view: ClockView;
 
-  constructor(private readonly sides: readonly [ClockSide, ClockSide], speed: Speed) {
+  constructor(
+    private readonly sides: readonly [ClockSide, ClockSide],
+    speed: Speed,
+  ) {
     this.speed = speed;
     this.view = this.computeView();
   }
@@ -109,7 +112,12 @@ export class LockedClock {
     const running = states.filter((s) => !s.done);
     const nowNs = running.length > 0 ? Math.min(...running.map((s) => s.nowNs)) : Math.max(...states.map((s) => s.nowNs));
     return {
-      mode: this.mode, speed: this.speed, nowNs, startNs, endNs, ready,
+      mode: this.mode,
+      speed: this.speed,
+      nowNs,
+      startNs,
+      endNs,
+      ready,
       aligned: ready && this.target !== undefined && !this.inFlight(states),
       finished: ready && states.every((s) => s.done),
     };
@@ -289,4 +297,3 @@ export class LockedClock {
     });
   }
 }
-

@@ -20,7 +20,7 @@ const schema = readSchema(core);
 const presetNames = listPresets().map((p) => p.name);
 const presets: PresetLookup = {
   names: presetNames,
-  values: (name) => (presetNames.includes(name) ? flattenScenario(readPreset(name)) as ScenarioValues : undefined),
+  values: (name) => (presetNames.includes(name) ? (flattenScenario(readPreset(name)) as ScenarioValues) : undefined),
   title: (name) => name,
 };
 
@@ -36,26 +36,39 @@ describe('pairing', () => {
   });
 
   it('keeps the baseline on side A and the remedy on B, whichever the lab runs', () => {
-    const sides = (values: ScenarioValues) => { const { a, b } = compareSides(values); return [a, b]; };
+    const sides = (values: ScenarioValues) => {
+      const { a, b } = compareSides(values);
+      return [a, b];
+    };
     expect(sides({ 'kernel.kind': 'scalable', 'machine.cpus': 16 }).map((v) => v['kernel.kind'])).toEqual(['classic', 'scalable']);
     expect(sides({ 'kernel.kind': 'classic', 'machine.cpus': 16 }).map((v) => v['kernel.kind'])).toEqual(['classic', 'scalable']);
     expect(sides({ 'kernel.kind': 'scalable', 'machine.cpus': 16 })[0]!['machine.cpus']).toBe(16);
     expect(sides({ 'kernel.kind': 'sna', 'sna.lock_kind': 'simple' }).map((v) => v['sna.lock_kind'])).toEqual(['lockl', 'simple']);
     expect(sides({ 'kernel.kind': 'sna', 'sna.lock_kind': 'lockl' }).map((v) => v['sna.lock_kind'])).toEqual(['lockl', 'simple']);
-    expect(sides({ 'kernel.kind': 'numa', 'numa.placement': 'cpu_affinity' }).map((v) => v['numa.placement'])).toEqual(['home_rad', 'cpu_affinity']);
+    expect(sides({ 'kernel.kind': 'numa', 'numa.placement': 'cpu_affinity' }).map((v) => v['numa.placement'])).toEqual([
+      'home_rad',
+      'cpu_affinity',
+    ]);
     expect(sides({ 'kernel.kind': 'service', 'service.discipline': 'mcs' }).map((v) => v['service.discipline'])).toEqual(['ticket', 'mcs']);
     expect(sides({ 'kernel.kind': 'service', 'service.discipline': 'tas' }).map((v) => v['service.discipline'])).toEqual(['tas', 'mcs']);
-    expect(sides({ 'kernel.kind': 'service', 'service.discipline': 'partition' }).map((v) => v['service.discipline'])).toEqual(['delegate', 'partition']);
+    expect(sides({ 'kernel.kind': 'service', 'service.discipline': 'partition' }).map((v) => v['service.discipline'])).toEqual([
+      'delegate',
+      'partition',
+    ]);
   });
 
-  it('finds the preset that is exactly a preset\'s counterpart', () => {
+  it("finds the preset that is exactly a preset's counterpart", () => {
     expect(counterpartPreset('testbed-classic', presets)).toBe('testbed-scalable');
     expect(counterpartPreset('testbed-scalable', presets)).toBe('testbed-classic');
     expect(counterpartPreset('gs160', presets)).toBeUndefined();
   });
 
   it('reads presets and lab encodings on either side', () => {
-    const lab = encodeLabState(schema, { ...flattenScenario(readPreset('testbed-classic')) as ScenarioValues, 'machine.cpus': 8 }, { ...DEFAULT_VIEW_STATE, theme: 'projector' });
+    const lab = encodeLabState(
+      schema,
+      { ...(flattenScenario(readPreset('testbed-classic')) as ScenarioValues), 'machine.cpus': 8 },
+      { ...DEFAULT_VIEW_STATE, theme: 'projector' },
+    );
     const plan = planComparison(compareQuery(lab, 'testbed-scalable'), presets);
     expect(plan.problems).toEqual([]);
     expect(plan.a.source.kind).toBe('link');
@@ -64,7 +77,7 @@ describe('pairing', () => {
     expect(plan.view?.theme).toBe('projector');
   });
 
-  it('fills a missing side: A the classic testbed, B A\'s counterpart (a preset when one matches)', () => {
+  it("fills a missing side: A the classic testbed, B A's counterpart (a preset when one matches)", () => {
     const none = planComparison('', presets);
     expect(none.problems).toEqual([]);
     expect(none.a.source).toEqual({ kind: 'preset', name: 'testbed-classic' });
@@ -87,7 +100,7 @@ describe('pairing', () => {
     expect(planComparison('a=&b=testbed-scalable', presets).problems[0]).toMatch(/Side A .*: it is empty\./);
   });
 
-  it('names the sides and lists what differs in the panel\'s words', () => {
+  it("names the sides and lists what differs in the panel's words", () => {
     const a = validateScenario(schema, readPreset('testbed-classic')).values;
     const b = validateScenario(schema, readPreset('testbed-scalable')).values;
     expect(sideTitle(a)).toBe('Classic kernel · 16 CPUs');
@@ -103,10 +116,26 @@ describe('differences in words', () => {
   const row = (over: Partial<MetricRow>): MetricRow => ({ id: 'x', label: 'X', detail: '', unit: 'pct', a: 30, b: 2, ...over });
 
   it('writes B − A with its sign, its unit and what it means', () => {
-    expect(describeDiff(row({ better: 'lower' }))).toMatchObject({ text: '\u221228.0 points', words: 'B is lower (better)', verdict: 'better', value: -28 });
-    expect(describeDiff(row({ unit: 'rate', a: 41000, b: 55350, better: 'higher' }))).toMatchObject({ text: '+14,350/s (+35%)', verdict: 'better' });
-    expect(describeDiff(row({ unit: 'rate', a: 55350, b: 41000, better: 'higher' }))).toMatchObject({ text: '\u221214,350/s (\u221226%)', words: 'B is lower (worse)', verdict: 'worse' });
-    expect(describeDiff(row({ unit: 'ns', a: 2000, b: 3500 }))).toMatchObject({ text: '+1.5 µs (+75%)', words: 'B is higher', verdict: 'neutral' });
+    expect(describeDiff(row({ better: 'lower' }))).toMatchObject({
+      text: '\u221228.0 points',
+      words: 'B is lower (better)',
+      verdict: 'better',
+      value: -28,
+    });
+    expect(describeDiff(row({ unit: 'rate', a: 41000, b: 55350, better: 'higher' }))).toMatchObject({
+      text: '+14,350/s (+35%)',
+      verdict: 'better',
+    });
+    expect(describeDiff(row({ unit: 'rate', a: 55350, b: 41000, better: 'higher' }))).toMatchObject({
+      text: '\u221214,350/s (\u221226%)',
+      words: 'B is lower (worse)',
+      verdict: 'worse',
+    });
+    expect(describeDiff(row({ unit: 'ns', a: 2000, b: 3500 }))).toMatchObject({
+      text: '+1.5 µs (+75%)',
+      words: 'B is higher',
+      verdict: 'neutral',
+    });
     expect(describeDiff(row({ a: 50, b: 50.1 }))).toMatchObject({ text: '±0.1 points', words: 'about the same', verdict: 'same' });
     expect(describeDiff(row({ a: NaN, b: 10.6 }))).toMatchObject({ text: '–', words: 'not comparable: only B has it', verdict: 'none' });
     expect(formatValue('pct', 27.44)).toBe('27.4%');
@@ -296,7 +325,7 @@ describe('locked clock', () => {
     expect(a.steps[1]).toBe(b.steps[0]);
   });
 
-  it('at the top speed adapts the chunk to the rounds\' wall time', () => {
+  it("at the top speed adapts the chunk to the rounds' wall time", () => {
     const a = new FakeSide({ durationNs: 1e12 });
     const b = new FakeSide({ durationNs: 1e12 });
     const clock = new LockedClock([a, b], Number.POSITIVE_INFINITY);

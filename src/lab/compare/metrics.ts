@@ -75,7 +75,11 @@ export function busyPct(snapshot: Snapshot, modes: readonly string[]): number {
 
 const ENGINE_METRICS: readonly MetricDef[] = [
   {
-    id: 'mpsynch', label: 'Spinning', detail: 'of all CPU time (OpenVMS calls it MP synchronization)', unit: 'pct', better: 'lower',
+    id: 'mpsynch',
+    label: 'Spinning',
+    detail: 'of all CPU time (OpenVMS calls it MP synchronization)',
+    unit: 'pct',
+    better: 'lower',
     everyKernel: true,
     read: ({ snapshot, modes }) => (windowOf(snapshot) > 0 ? mpsynch(snapshot, modes).windowPct : NaN),
   },
@@ -84,20 +88,32 @@ const ENGINE_METRICS: readonly MetricDef[] = [
   reportRow('spin_pct_all_locks', { id: 'spin', label: 'Lock spin', detail: 'spin % of all locks', unit: 'pct' }),
   reportRow('locks_per_s', { id: 'locks', label: 'Locking', detail: 'lock acquisitions per second', unit: 'rate', everyKernel: true }),
   {
-    id: 'cswitch', label: 'Context switches', detail: 'of all CPU time', unit: 'pct', better: 'lower',
+    id: 'cswitch',
+    label: 'Context switches',
+    detail: 'of all CPU time',
+    unit: 'pct',
+    better: 'lower',
     read: ({ snapshot, modes }) => {
       const machine = snapshot.windowNs * snapshot.cpus.length;
       return machine > 0 ? (100 * modeTotalsNs(snapshot, modes).cswitch) / machine : NaN;
     },
   },
   {
-    id: 'futile', label: 'Wasted wake-ups', detail: 'woken to find the lock taken, per second', unit: 'rate', better: 'lower',
+    id: 'futile',
+    label: 'Wasted wake-ups',
+    detail: 'woken to find the lock taken, per second',
+    unit: 'rate',
+    better: 'lower',
     read: ({ snapshot }) => (snapshot.windowNs > 0 ? snapshot.futile / (snapshot.windowNs / 1e9) : NaN),
   },
   reportRow('lock_miss_rate_pct', { id: 'miss', label: 'Lock misses', detail: 'of lock calls had to wait', unit: 'pct' }),
   reportRow('numa.cross_rad_pct', { id: 'cross-rad', label: 'Traffic across RADs', detail: 'of memory traffic', unit: 'pct' }),
   {
-    id: 'busy', label: 'CPUs busy', detail: 'of all CPU time not idle', unit: 'pct', everyKernel: true,
+    id: 'busy',
+    label: 'CPUs busy',
+    detail: 'of all CPU time not idle',
+    unit: 'pct',
+    everyKernel: true,
     read: ({ snapshot, modes }) => busyPct(snapshot, modes),
   },
 ];
@@ -116,7 +132,11 @@ const METRICS: readonly MetricDef[] = (() => {
       if (at < 0) throw new Error(`the ${kernel.name} kernel's Compare row "${row.id}" follows "${row.after}", which is not a row`);
       const bringers = new Set(KERNELS.filter((k) => k.compareMetrics?.some((own) => own.id === row.id)).map((k) => k.name));
       rows.splice(at + 1, 0, {
-        id: row.id, label: row.label, detail: row.detail, unit: row.unit, ...(row.better ? { better: row.better } : {}),
+        id: row.id,
+        label: row.label,
+        detail: row.detail,
+        unit: row.unit,
+        ...(row.better ? { better: row.better } : {}),
         read: (side) => (bringers.has(side.snapshot.kernel) ? row.read(side) : NaN),
       });
     }
@@ -128,13 +148,16 @@ const METRICS: readonly MetricDef[] = (() => {
 export function metricRows(a: SideSample, b: SideSample): MetricRow[] {
   const kernels = [a.snapshot?.kernel, b.snapshot?.kernel].filter((k) => k !== undefined).map(kernelInfo);
   const read = (def: MetricDef, side: SideSample) => (side.snapshot ? def.read(side as SideSample & { snapshot: Snapshot }) : NaN);
-  return METRICS
-    .filter((def) => def.everyKernel || kernels.some((k) => k.compareRows.includes(def.id)))
-    .map((def) => ({
-      id: def.id, label: def.label, detail: def.detail, unit: def.unit, a: read(def, a), b: read(def, b),
-      ...(def.better ? { better: def.better } : {}),
-      ...(kernels.some((k) => k.headlineRows.includes(def.id)) ? { headline: true } : {}),
-    }));
+  return METRICS.filter((def) => def.everyKernel || kernels.some((k) => k.compareRows.includes(def.id))).map((def) => ({
+    id: def.id,
+    label: def.label,
+    detail: def.detail,
+    unit: def.unit,
+    a: read(def, a),
+    b: read(def, b),
+    ...(def.better ? { better: def.better } : {}),
+    ...(kernels.some((k) => k.headlineRows.includes(def.id)) ? { headline: true } : {}),
+  }));
 }
 
 // ---- words ---------------------------------------------------------------------------
@@ -146,12 +169,18 @@ const one = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFract
 export function formatValue(unit: MetricUnit, value: number): string {
   if (!Number.isFinite(value)) return '–';
   switch (unit) {
-    case 'pct': return `${one.format(value)}%`;
-    case 'rate': return `${formatCount(value)}/s`;
-    case 'ns': return formatNs(value, 3);
-    case 'count': return formatCount(value);
-    case 'minutes': return `${one.format(value)} min`;
-    case 'index': return value.toFixed(2);
+    case 'pct':
+      return `${one.format(value)}%`;
+    case 'rate':
+      return `${formatCount(value)}/s`;
+    case 'ns':
+      return formatNs(value, 3);
+    case 'count':
+      return formatCount(value);
+    case 'minutes':
+      return `${one.format(value)} min`;
+    case 'index':
+      return value.toFixed(2);
   }
 }
 
@@ -179,7 +208,12 @@ export function describeDiff(row: MetricRow): DiffWords {
   const { a, b, unit } = row;
   if (!Number.isFinite(a) || !Number.isFinite(b)) {
     const which = Number.isFinite(a) ? 'only A' : Number.isFinite(b) ? 'only B' : 'neither side';
-    return { text: '–', words: Number.isFinite(a) || Number.isFinite(b) ? `not comparable: ${which} has it` : 'no value yet', verdict: 'none', value: NaN };
+    return {
+      text: '–',
+      words: Number.isFinite(a) || Number.isFinite(b) ? `not comparable: ${which} has it` : 'no value yet',
+      verdict: 'none',
+      value: NaN,
+    };
   }
   const diff = b - a;
   const scale = Math.max(Math.abs(a), Math.abs(b));
@@ -194,8 +228,14 @@ export function describeDiff(row: MetricRow): DiffWords {
     case 'count':
     case 'ns':
     case 'minutes': {
-      const abs = unit === 'rate' ? `${formatCount(magnitude)}/s` : unit === 'ns' ? formatNs(magnitude, 3)
-        : unit === 'minutes' ? `${one.format(magnitude)} min` : formatCount(magnitude);
+      const abs =
+        unit === 'rate'
+          ? `${formatCount(magnitude)}/s`
+          : unit === 'ns'
+            ? formatNs(magnitude, 3)
+            : unit === 'minutes'
+              ? `${one.format(magnitude)} min`
+              : formatCount(magnitude);
       const relative = a !== 0 ? ` (${signed(`${Math.round((100 * magnitude) / Math.abs(a))}%`, same ? 0 : diff)})` : '';
       text = `${signed(abs, same ? 0 : diff)}${relative}`;
       break;
@@ -230,6 +270,10 @@ export function cpuRows(a: SideSample, b: SideSample): CpuRow[] {
     return mode === 'idle' ? 100 - share : share;
   };
   return Array.from({ length: count }, (_, cpu) => ({
-    cpu, aBusy: of(a, cpu, 'idle'), bBusy: of(b, cpu, 'idle'), aSpin: of(a, cpu, 'spin'), bSpin: of(b, cpu, 'spin'),
+    cpu,
+    aBusy: of(a, cpu, 'idle'),
+    bBusy: of(b, cpu, 'idle'),
+    aSpin: of(a, cpu, 'spin'),
+    bSpin: of(b, cpu, 'spin'),
   }));
 }

@@ -96,7 +96,9 @@ export function planComparison(query: string, presets: PresetLookup): ComparePla
   const problems: string[] = [];
   const unknown = [...new Set(params.keys())].filter((key) => key !== 'a' && key !== 'b');
   if (unknown.length > 0) {
-    problems.push(`This compare link has parts StackLab does not know (${unknown.map((k) => `${k}=`).join(', ')}); a compare link carries a= and b=, and they were ignored.`);
+    problems.push(
+      `This compare link has parts StackLab does not know (${unknown.map((k) => `${k}=`).join(', ')}); a compare link carries a= and b=, and they were ignored.`,
+    );
   }
   const readA = params.has('a') ? readSide(params.get('a')!, presets, 'a') : undefined;
   const readB = params.has('b') ? readSide(params.get('b')!, presets, 'b') : undefined;
@@ -110,7 +112,10 @@ export function planComparison(query: string, presets: PresetLookup): ComparePla
   if (readB?.ok) b = readB.spec;
   else {
     b = counterpartSpec(a, presets);
-    if (readB) problems.push(`Side B of this link could not be read: ${readB.why}. Side B shows side A's scenario ${pairField(a.values).words} instead.`);
+    if (readB)
+      problems.push(
+        `Side B of this link could not be read: ${readB.why}. Side B shows side A's scenario ${pairField(a.values).words} instead.`,
+      );
   }
   const view = a.source.kind === 'link' ? a.source.shared.view : undefined;
   return { a, b, problems, ...(view ? { view } : {}) };

@@ -9,7 +9,6 @@ import { capitalised, isKernelName, KERNELS, kernelInfo } from '../../kernels/in
 import { plural } from '../../views/format.js';
 import { controlFor, toDisplay, unitLabel } from '../controls.js';
 
-
 /** "Scalable Kernel · 16 CPUs", "SNA Server/6000 · 4 CPUs · lockl (wake all)", "AlphaServer GS (NUMA) · 16 CPUs in 4 RADs · home RAD". */
 export function sideTitle(values: ScenarioValues): string {
   // a scenario that names no kernel runs the core's default (the registry's first)

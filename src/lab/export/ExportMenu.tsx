@@ -99,9 +99,10 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
       ? `Metrics of the run so far (${formatMs(report.simulated_ns, 1)} of ${formatMs(state.durationNs, 1)} simulated). Run to the end for the final report.`
       : 'No metrics yet: play the lab or run it to the end first.';
   const span = state.trace ? traceSpan(state.trace, state.nowNs) : undefined;
-  const spanWords = span && span.records > 0
-    ? `Covers simulated time ${formatMs(span.startNs, 3)} to ${formatMs(span.endNs, 3)} (${span.records.toLocaleString('en')} records): the lab keeps only the newest records${span.dropped > 0 ? `, and ${span.dropped.toLocaleString('en')} were dropped` : ''}.`
-    : 'No trace records yet: play or step the lab first.';
+  const spanWords =
+    span && span.records > 0
+      ? `Covers simulated time ${formatMs(span.startNs, 3)} to ${formatMs(span.endNs, 3)} (${span.records.toLocaleString('en')} records): the lab keeps only the newest records${span.dropped > 0 ? `, and ${span.dropped.toLocaleString('en')} were dropped` : ''}.`
+      : 'No trace records yet: play or step the lab first.';
 
   /** Saves what an item (or a view's picture) gives, and says so. */
   const saved = (result: ItemResult) => {
@@ -114,8 +115,16 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
     saved(await viewPicture(figure, view, format, baseName(store.getState().scenario)));
   };
   const itemButton = (item: ExportItem, describedBy?: string) => (
-    <button key={item.id} type="button" className="btn" disabled={!item.available(state)} aria-describedby={describedBy}
-      onClick={() => void runItem(item)}>{item.label}</button>
+    <button
+      key={item.id}
+      type="button"
+      className="btn"
+      disabled={!item.available(state)}
+      aria-describedby={describedBy}
+      onClick={() => void runItem(item)}
+    >
+      {item.label}
+    </button>
   );
 
   const importFile = async (file: File) => {
@@ -142,48 +151,79 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
   };
 
   return (
-    <div className="export" ref={wrapper} onKeyDown={(event) => {
-      if (event.key === 'Escape' && open) {
-        event.stopPropagation();
-        close();
-      }
-    }}>
-      <button type="button" className="btn" ref={toggle} aria-expanded={open} aria-controls={panelId}
+    <div
+      className="export"
+      ref={wrapper}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          close();
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="btn"
+        ref={toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
         onClick={() => {
           // opening: the views on screen now get their buttons (and those that come later, by the timer above)
           if (!open) setViews(viewsOnScreen(labRoot.current));
           setOpen(!open);
-        }}>
+        }}
+      >
         Export <span aria-hidden="true">▾</span>
       </button>
       <div id={panelId} className="export-panel" hidden={!open} role="group" aria-label="Export and import">
         {open && (
           <>
             <section aria-labelledby={`${panelId}-metrics`}>
-              <h2 className="export-heading" id={`${panelId}-metrics`}>Metrics and scenario</h2>
+              <h2 className="export-heading" id={`${panelId}-metrics`}>
+                Metrics and scenario
+              </h2>
               <p className="export-note">{reportWords}</p>
               <div className="export-row">
                 {EXPORT_ITEMS.filter((item) => item.section === 'metrics').map((item) => itemButton(item))}
-                <button type="button" className="btn" disabled={!state.schema} onClick={() => fileInput.current?.click()}>Import scenario…</button>
+                <button type="button" className="btn" disabled={!state.schema} onClick={() => fileInput.current?.click()}>
+                  Import scenario…
+                </button>
               </div>
             </section>
             <section aria-labelledby={`${panelId}-trace`}>
-              <h2 className="export-heading" id={`${panelId}-trace`}>Trace</h2>
-              <p className="export-note" id={`${panelId}-span`}>{spanWords}</p>
+              <h2 className="export-heading" id={`${panelId}-trace`}>
+                Trace
+              </h2>
+              <p className="export-note" id={`${panelId}-span`}>
+                {spanWords}
+              </p>
               {EXPORT_ITEMS.filter((item) => item.section === 'trace').map((item) => itemButton(item, `${panelId}-span`))}
             </section>
             <section aria-labelledby={`${panelId}-charts`}>
-              <h2 className="export-heading" id={`${panelId}-charts`}>Views on screen</h2>
-              {views.length === 0 ? <p className="export-note">No view is on screen.</p> : (
+              <h2 className="export-heading" id={`${panelId}-charts`}>
+                Views on screen
+              </h2>
+              {views.length === 0 ? (
+                <p className="export-note">No view is on screen.</p>
+              ) : (
                 <ul className="export-views">
                   {views.map((view) => (
                     <li key={view.id}>
                       <span className="export-view-name">{view.title}</span>
                       {pictureFormats(view).map((format) => (
-                        <button key={format} type="button" className="btn" aria-label={`${view.title} as ${format.toUpperCase()}`}
-                          onClick={() => void exportChart(view, format)}>{format.toUpperCase()}</button>
+                        <button
+                          key={format}
+                          type="button"
+                          className="btn"
+                          aria-label={`${view.title} as ${format.toUpperCase()}`}
+                          onClick={() => void exportChart(view, format)}
+                        >
+                          {format.toUpperCase()}
+                        </button>
                       ))}
-                      {view.picture === 'none' && <span className="export-note">no picture drawn (yet): its numbers are in the metrics</span>}
+                      {view.picture === 'none' && (
+                        <span className="export-note">no picture drawn (yet): its numbers are in the metrics</span>
+                      )}
                       {view.picture === 'raster' && <span className="export-note">drawn on canvas: PNG only</span>}
                     </li>
                   ))}
@@ -193,19 +233,38 @@ export function ExportMenu({ store, labRoot }: ExportMenuProps) {
           </>
         )}
       </div>
-      <input ref={fileInput} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1}
-        aria-label="Scenario file to import" onChange={(event) => {
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Scenario file to import"
+        onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
           if (file) void importFile(file);
-        }} />
-      <span role="status" className="share-status">{said}</span>
+        }}
+      />
+      <span role="status" className="share-status">
+        {said}
+      </span>
       {importError && (
         <div className="export-error" role="alert">
-          <p><strong>Could not import the scenario.</strong> {importError.message}</p>
-          {importError.problems.length > 0 && <ul>{importError.problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>}
+          <p>
+            <strong>Could not import the scenario.</strong> {importError.message}
+          </p>
+          {importError.problems.length > 0 && (
+            <ul>
+              {importError.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
           <p>The lab keeps running its current scenario.</p>
-          <button type="button" className="btn" onClick={() => setImportError(undefined)}>Dismiss</button>
+          <button type="button" className="btn" onClick={() => setImportError(undefined)}>
+            Dismiss
+          </button>
         </div>
       )}
     </div>

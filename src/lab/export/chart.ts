@@ -14,11 +14,36 @@
 
 /** Computed properties that decide how SVG content looks. */
 const SVG_STYLE_PROPERTIES = [
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'stroke-dashoffset',
-  'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit', 'opacity', 'visibility', 'display', 'color',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'font-variant-numeric', 'letter-spacing', 'text-anchor',
-  'dominant-baseline', 'alignment-baseline', 'text-decoration', 'paint-order', 'shape-rendering', 'mix-blend-mode',
-  'transform-origin', 'white-space',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'opacity',
+  'visibility',
+  'display',
+  'color',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-variant-numeric',
+  'letter-spacing',
+  'text-anchor',
+  'dominant-baseline',
+  'alignment-baseline',
+  'text-decoration',
+  'paint-order',
+  'shape-rendering',
+  'mix-blend-mode',
+  'transform-origin',
+  'white-space',
 ] as const;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -60,7 +85,11 @@ export function chartOf(figure: Element): Chart | undefined {
   const right = Math.max(...boxes.map((b) => b.right));
   const bottom = Math.max(...boxes.map((b) => b.bottom));
   const layers = candidates.map((element, i) => ({
-    element, x: boxes[i]!.left - left, y: boxes[i]!.top - top, width: boxes[i]!.width, height: boxes[i]!.height,
+    element,
+    x: boxes[i]!.left - left,
+    y: boxes[i]!.top - top,
+    width: boxes[i]!.width,
+    height: boxes[i]!.height,
   }));
   return {
     view: figure.getAttribute('data-view') ?? 'view',
@@ -159,7 +188,7 @@ function loadImage(svgText: string): Promise<HTMLImageElement> {
     };
     image.onerror = () => {
       URL.revokeObjectURL(url);
-      reject(new Error('the browser could not draw the view\'s SVG'));
+      reject(new Error("the browser could not draw the view's SVG"));
     };
     image.src = url;
   });

@@ -33,15 +33,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
-  if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -62,7 +74,9 @@ describe('metrics export', () => {
     const byMetric = new Map(rows.slice(1).map(([metric, value]) => [metric!, value!]));
     expect(rows.length - 1).toBe(byMetric.size); // no two rows share a name
     expect(rows[1]![0]).toMatch(/^scenario\./);
-    expect(Number(byMetric.get('scenario.machine.cpus'))).toBe(report.scenario.machine && (report.scenario.machine as { cpus: number }).cpus);
+    expect(Number(byMetric.get('scenario.machine.cpus'))).toBe(
+      report.scenario.machine && (report.scenario.machine as { cpus: number }).cpus,
+    );
     expect(Number(byMetric.get('mpsynch_pct'))).toBe(report.mpsynch_pct);
     expect(Number(byMetric.get('throughput.transmit_packets_per_s'))).toBe(report.throughput.transmit_packets_per_s);
     const iolock8 = report.locks.find((lock) => lock.name === 'IOLOCK8')!;
@@ -90,13 +104,23 @@ function traceWindowOf(values: ScenarioValues, runNs: number, capacity = 50_000)
   try {
     const first = sim.snapshot();
     const history = new TraceHistory(capacity, schema, first.cpus.length);
-    history.reset(first.nowNs, first.cpus.map((cpu) => schema.modes.indexOf(cpu.mode)), first.cpus.length);
+    history.reset(
+      first.nowNs,
+      first.cpus.map((cpu) => schema.modes.indexOf(cpu.mode)),
+      first.cpus.length,
+    );
     for (let t = runNs / 8; t <= runNs; t += runNs / 8) {
       sim.runUntil(t);
       history.append(sim.readTrace());
     }
     const last = sim.snapshot();
-    return { window: history.view(), nowNs: sim.now, cpus: last.cpus.length, lockNames: last.locks.map((lock) => lock.name), kernel: String(values['kernel.kind']) };
+    return {
+      window: history.view(),
+      nowNs: sim.now,
+      cpus: last.cpus.length,
+      lockNames: last.locks.map((lock) => lock.name),
+      kernel: String(values['kernel.kind']),
+    };
   } finally {
     sim.free();
   }
@@ -117,7 +141,9 @@ describe('trace export (Chrome / Perfetto Trace Event Format)', () => {
       // Process and track names.
       expect(events.find((e) => e.ph === 'M' && e.name === 'process_name')?.args?.name).toMatch(/StackLab/);
       for (let cpu = 0; cpu < input.cpus; cpu++) {
-        expect(events.some((e) => e.ph === 'M' && e.name === 'thread_name' && e.tid === cpu + 1 && e.args?.name === `CPU ${cpu}`)).toBe(true);
+        expect(events.some((e) => e.ph === 'M' && e.name === 'thread_name' && e.tid === cpu + 1 && e.args?.name === `CPU ${cpu}`)).toBe(
+          true,
+        );
         // Mode slices cover the whole span on every CPU (the window starts at 0 with known modes).
         const covered = events.filter((e) => e.ph === 'X' && e.cat === 'mode' && e.tid === cpu + 1).reduce((sum, e) => sum + e.dur!, 0);
         expect(covered).toBeCloseTo((input.nowNs - input.window.startNs) / 1000, 3);
@@ -180,14 +206,19 @@ describe('Trace Event Format validator', () => {
     expect(validateChromeTrace({ traceEvents: [], displayTimeUnit: 'us' }).errors[0]).toMatch(/displayTimeUnit/);
   });
 
-  it('requires each phase\'s fields', () => {
+  it("requires each phase's fields", () => {
     expect(errorsOf([{ ph: 'X', ts: 0, dur: 1, ...base }])).toMatch(/no name/);
     expect(errorsOf([{ name: 'a', ph: 'Q', ts: 0, ...base }])).toMatch(/not a Trace Event Format phase/);
     expect(errorsOf([{ name: 'a', ph: 'B', ...base }])).toMatch(/no finite ts/);
     expect(errorsOf([{ name: 'a', ph: 'X', ts: 0, dur: 1, tid: 1 }])).toMatch(/no integer pid/);
     expect(errorsOf([{ name: 'a', ph: 'X', ts: 0, dur: 1, pid: 1 }])).toMatch(/no integer tid/);
     expect(errorsOf([{ name: 'a', ph: 'X', ts: 0, ...base }])).toMatch(/no finite dur/);
-    expect(errorsOf([{ name: 'a', ph: 'b', ts: 0, id: 1, ...base }, { name: 'a', ph: 'e', ts: 1, id: 1, ...base }])).toMatch(/no cat/);
+    expect(
+      errorsOf([
+        { name: 'a', ph: 'b', ts: 0, id: 1, ...base },
+        { name: 'a', ph: 'e', ts: 1, id: 1, ...base },
+      ]),
+    ).toMatch(/no cat/);
     expect(errorsOf([{ name: 'a', ph: 'b', ts: 0, cat: 'c', ...base }])).toMatch(/no id/);
     expect(errorsOf([{ name: 'c', ph: 'C', ts: 0, ...base }])).toMatch(/counter\) has no args/);
     expect(errorsOf([{ name: 'c', ph: 'C', ts: 0, ...base, args: { n: 'x' } }])).toMatch(/not a number/);
@@ -198,39 +229,54 @@ describe('Trace Event Format validator', () => {
 
   it('X durations are not negative and complete slices nest', () => {
     expect(errorsOf([{ name: 'a', ph: 'X', ts: 0, dur: -1, ...base }])).toMatch(/negative dur/);
-    expect(errorsOf([
-      { name: 'a', ph: 'X', ts: 0, dur: 10, ...base },
-      { name: 'b', ph: 'X', ts: 5, dur: 10, ...base },
-    ])).toMatch(/must nest/);
+    expect(
+      errorsOf([
+        { name: 'a', ph: 'X', ts: 0, dur: 10, ...base },
+        { name: 'b', ph: 'X', ts: 5, dur: 10, ...base },
+      ]),
+    ).toMatch(/must nest/);
     // The same on two tracks is fine.
-    expect(ok([
-      { name: 'a', ph: 'X', ts: 0, dur: 10, ...base },
-      { name: 'b', ph: 'X', ts: 5, dur: 10, pid: 1, tid: 2 },
-    ]).ok).toBe(true);
+    expect(
+      ok([
+        { name: 'a', ph: 'X', ts: 0, dur: 10, ...base },
+        { name: 'b', ph: 'X', ts: 5, dur: 10, pid: 1, tid: 2 },
+      ]).ok,
+    ).toBe(true);
   });
 
   it('B/E pairs nest per track', () => {
     expect(errorsOf([{ name: 'a', ph: 'E', ts: 0, ...base }])).toMatch(/closes nothing/);
-    expect(errorsOf([
-      { name: 'a', ph: 'B', ts: 0, ...base },
-      { name: 'b', ph: 'B', ts: 1, ...base },
-      { name: 'a', ph: 'E', ts: 2, ...base },
-      { name: 'b', ph: 'E', ts: 3, ...base },
-    ])).toMatch(/closes "b"/);
+    expect(
+      errorsOf([
+        { name: 'a', ph: 'B', ts: 0, ...base },
+        { name: 'b', ph: 'B', ts: 1, ...base },
+        { name: 'a', ph: 'E', ts: 2, ...base },
+        { name: 'b', ph: 'E', ts: 3, ...base },
+      ]),
+    ).toMatch(/closes "b"/);
     expect(errorsOf([{ name: 'a', ph: 'B', ts: 0, ...base }])).toMatch(/unclosed/);
     // An E on another track does not close this track's B.
-    expect(errorsOf([{ name: 'a', ph: 'B', ts: 0, ...base }, { name: 'a', ph: 'E', ts: 1, pid: 1, tid: 2 }])).toMatch(/closes nothing/);
+    expect(
+      errorsOf([
+        { name: 'a', ph: 'B', ts: 0, ...base },
+        { name: 'a', ph: 'E', ts: 1, pid: 1, tid: 2 },
+      ]),
+    ).toMatch(/closes nothing/);
   });
 
   it('ts never goes back on a track', () => {
-    expect(errorsOf([
-      { name: 'a', ph: 'i', ts: 5, ...base },
-      { name: 'b', ph: 'i', ts: 4, ...base },
-    ])).toMatch(/goes back in time/);
-    expect(ok([
-      { name: 'a', ph: 'i', ts: 5, ...base },
-      { name: 'b', ph: 'i', ts: 4, pid: 1, tid: 2 },
-    ]).ok).toBe(true);
+    expect(
+      errorsOf([
+        { name: 'a', ph: 'i', ts: 5, ...base },
+        { name: 'b', ph: 'i', ts: 4, ...base },
+      ]),
+    ).toMatch(/goes back in time/);
+    expect(
+      ok([
+        { name: 'a', ph: 'i', ts: 5, ...base },
+        { name: 'b', ph: 'i', ts: 4, pid: 1, tid: 2 },
+      ]).ok,
+    ).toBe(true);
   });
 
   it('async ends need their begin', () => {
@@ -280,23 +326,45 @@ describe('scenario file round trip', () => {
     // a file saved before sna.lock_kind's wake_one was renamed handoff: refused, naming the new name
     const renamed = readScenarioFile(schema, JSON.stringify({ kernel: { kind: 'sna' }, sna: { lock_kind: 'wake_one' } }));
     expect(renamed.ok).toBe(false);
-    if (!renamed.ok) expect(renamed.problems).toEqual(['sna.lock_kind is "wake_one", a name that was renamed: it is now "handoff" (the same behaviour under its new name). Fix: set sna.lock_kind to "handoff".']);
+    if (!renamed.ok)
+      expect(renamed.problems).toEqual([
+        'sna.lock_kind is "wake_one", a name that was renamed: it is now "handoff" (the same behaviour under its new name). Fix: set sna.lock_kind to "handoff".',
+      ]);
   });
 });
 
-describe('the menu\'s items (items.ts)', () => {
+describe("the menu's items (items.ts)", () => {
   const values = short('testbed-classic');
   const report = JSON.parse(runScenario(core, values)) as Report;
   const traced = traceWindowOf(values, 20e6);
   const sim = Simulation.create(core, values);
   const snapshot = sim.snapshot();
   sim.free();
-  const loading = { schema: undefined, scenario: values, report: undefined, finalReport: undefined, trace: undefined, snapshot: undefined, nowNs: 0 } as unknown as LabState;
-  const ran = { ...loading, schema, report, finalReport: report, trace: traced.window, snapshot, nowNs: traced.nowNs } as unknown as LabState;
+  const loading = {
+    schema: undefined,
+    scenario: values,
+    report: undefined,
+    finalReport: undefined,
+    trace: undefined,
+    snapshot: undefined,
+    nowNs: 0,
+  } as unknown as LabState;
+  const ran = {
+    ...loading,
+    schema,
+    report,
+    finalReport: report,
+    trace: traced.window,
+    snapshot,
+    nowNs: traced.nowNs,
+  } as unknown as LabState;
   const item = (id: string) => EXPORT_ITEMS.find((it) => it.id === id)!;
 
   it.each([
-    ['metrics-csv', false, true], ['metrics-json', false, true], ['scenario', false, true], ['trace', false, true],
+    ['metrics-csv', false, true],
+    ['metrics-json', false, true],
+    ['scenario', false, true],
+    ['trace', false, true],
   ] as const)('%s: available while loading %s, after a run %s', (id, whileLoading, afterRun) => {
     expect(item(id).available(loading)).toBe(whileLoading);
     expect(item(id).available(ran)).toBe(afterRun);
@@ -305,7 +373,12 @@ describe('the menu\'s items (items.ts)', () => {
   it('each saves a file named after the run, says what it saved, and saves nothing it cannot', async () => {
     const name = baseName(values);
     expect(name).toBe(`stacklab-classic-${String(values['machine.cpus'])}cpu-seed${String(values['sim.seed'])}`);
-    const files: Record<string, string> = { 'metrics-csv': `${name}-metrics.csv`, 'metrics-json': `${name}-metrics.json`, scenario: `${name}-scenario.json`, trace: `${name}-trace.json` };
+    const files: Record<string, string> = {
+      'metrics-csv': `${name}-metrics.csv`,
+      'metrics-json': `${name}-metrics.json`,
+      scenario: `${name}-scenario.json`,
+      trace: `${name}-trace.json`,
+    };
     for (const [id, file] of Object.entries(files)) {
       const result = await item(id).run(ran, name);
       expect('file' in result && result.file.name, id).toBe(file);

@@ -44,14 +44,17 @@ const nothing = (what: string): ItemResult => ({ said: `Nothing to save yet: ${w
 
 function metricsItem(format: 'csv' | 'json'): ExportItem {
   return {
-    id: `metrics-${format}`, section: 'metrics', label: `Metrics (${format.toUpperCase()})`,
+    id: `metrics-${format}`,
+    section: 'metrics',
+    label: `Metrics (${format.toUpperCase()})`,
     available: (state) => !!reportOf(state),
     run: async (state, name) => {
       const report = reportOf(state);
       if (!report) return nothing('the lab has no metrics');
-      const file = format === 'csv'
-        ? { name: `${name}-metrics.csv`, content: reportCsv(report), type: 'text/csv' }
-        : { name: `${name}-metrics.json`, content: reportJsonText(report), type: 'application/json' };
+      const file =
+        format === 'csv'
+          ? { name: `${name}-metrics.csv`, content: reportCsv(report), type: 'text/csv' }
+          : { name: `${name}-metrics.json`, content: reportJsonText(report), type: 'application/json' };
       return { file, said: `Saved the metrics as ${format.toUpperCase()}.` };
     },
   };
@@ -62,7 +65,9 @@ export const EXPORT_ITEMS: readonly ExportItem[] = [
   metricsItem('csv'),
   metricsItem('json'),
   {
-    id: 'scenario', section: 'metrics', label: 'Scenario (JSON)',
+    id: 'scenario',
+    section: 'metrics',
+    label: 'Scenario (JSON)',
     available: (state) => !!state.schema,
     run: async (state, name) => {
       if (!state.schema) return nothing('the lab has not loaded');
@@ -74,13 +79,19 @@ export const EXPORT_ITEMS: readonly ExportItem[] = [
     },
   },
   {
-    id: 'trace', section: 'trace', label: 'Trace for Perfetto (JSON)',
+    id: 'trace',
+    section: 'trace',
+    label: 'Trace for Perfetto (JSON)',
     available: (state) => (state.trace?.slice.t.length ?? 0) > 0,
     run: async (state, name) => {
       if (!state.schema || !state.trace || !state.snapshot) return nothing('the lab has no trace records');
       const trace = toChromeTrace({
-        schema: state.schema, window: state.trace, nowNs: state.nowNs, cpus: state.snapshot.cpus.length,
-        lockNames: state.snapshot.locks.map((lock) => lock.name), kernel: String(state.scenario['kernel.kind']),
+        schema: state.schema,
+        window: state.trace,
+        nowNs: state.nowNs,
+        cpus: state.snapshot.cpus.length,
+        lockNames: state.snapshot.locks.map((lock) => lock.name),
+        kernel: String(state.scenario['kernel.kind']),
       });
       return {
         file: { name: `${name}-trace.json`, content: chromeTraceText(trace), type: 'application/json' },
@@ -99,13 +110,19 @@ export interface ViewOnScreen {
 }
 
 /** A view's picture saved as PNG or SVG: the figure found afresh in the lab (it may have gone). */
-export async function viewPicture(figure: Element | null | undefined, view: ViewOnScreen, format: 'png' | 'svg', name: string): Promise<ItemResult> {
+export async function viewPicture(
+  figure: Element | null | undefined,
+  view: ViewOnScreen,
+  format: 'png' | 'svg',
+  name: string,
+): Promise<ItemResult> {
   const chart = figure ? chartOf(figure) : undefined;
   if (!chart) return { said: `The ${view.title} view is not on screen any more.` };
   try {
-    const file = format === 'svg'
-      ? { name: `${name}-${view.id}.svg`, content: chartSvgText(chart, `StackLab: ${view.title}`), type: 'image/svg+xml' }
-      : { name: `${name}-${view.id}.png`, content: await chartPng(chart, 2), type: 'image/png' };
+    const file =
+      format === 'svg'
+        ? { name: `${name}-${view.id}.svg`, content: chartSvgText(chart, `StackLab: ${view.title}`), type: 'image/svg+xml' }
+        : { name: `${name}-${view.id}.png`, content: await chartPng(chart, 2), type: 'image/png' };
     return { file, said: `Saved the ${view.title} view as ${format.toUpperCase()}.` };
   } catch (error) {
     return { said: `Could not save the ${view.title} view: ${(error as Error).message}.` };

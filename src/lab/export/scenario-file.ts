@@ -25,16 +25,15 @@ export function scenarioFileText(schema: Schema, values: ScenarioValues): string
   const document = {
     meta: {
       title: 'StackLab lab scenario',
-      description: 'Exported from the StackLab lab. Import it in the lab (Export menu, Import scenario) or run it with `npx stacklab run FILE`.',
+      description:
+        'Exported from the StackLab lab. Import it in the lab (Export menu, Import scenario) or run it with `npx stacklab run FILE`.',
     },
     ...nested,
   };
   return JSON.stringify(document, null, 2) + '\n';
 }
 
-export type ScenarioFileResult =
-  | { ok: true; values: ScenarioValues; title?: string }
-  | { ok: false; message: string; problems: string[] };
+export type ScenarioFileResult = { ok: true; values: ScenarioValues; title?: string } | { ok: false; message: string; problems: string[] };
 
 /** Reads a scenario file's text: its values, or what is wrong with it in words. */
 export function readScenarioFile(schema: Schema, text: string, fileName = 'The file'): ScenarioFileResult {
@@ -44,7 +43,11 @@ export function readScenarioFile(schema: Schema, text: string, fileName = 'The f
     document = parseJsonText(text);
   } catch (error) {
     const where = error instanceof JsonSyntaxError ? ` (${error.message})` : '';
-    return { ok: false, message: `${fileName} is not JSON${where}. A StackLab scenario is a JSON file such as the lab's "Scenario (JSON)" export.`, problems: [] };
+    return {
+      ok: false,
+      message: `${fileName} is not JSON${where}. A StackLab scenario is a JSON file such as the lab's "Scenario (JSON)" export.`,
+      problems: [],
+    };
   }
   const checked = checkScenario(schema, document);
   if (!checked.ok) {

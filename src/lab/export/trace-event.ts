@@ -130,8 +130,14 @@ export function toChromeTrace(input: TraceExportInput): ChromeTrace {
     const args: Record<string, unknown> = {};
     if (runner[cpu]! >= 0) args.process = runner[cpu];
     push(since[cpu]!, atNs - since[cpu]!, {
-      name: schema.modes[m] ?? `mode ${m}`, ph: 'X', cat: 'mode', ts: us(since[cpu]!), dur: us(atNs) - us(since[cpu]!),
-      pid: TRACE_PID, tid: cpuTid(cpu), args,
+      name: schema.modes[m] ?? `mode ${m}`,
+      ph: 'X',
+      cat: 'mode',
+      ts: us(since[cpu]!),
+      dur: us(atNs) - us(since[cpu]!),
+      pid: TRACE_PID,
+      tid: cpuTid(cpu),
+      args,
     });
   };
 
@@ -161,19 +167,36 @@ export function toChromeTrace(input: TraceExportInput): ChromeTrace {
       const held = Math.max(0, arg);
       const holder = onCpu ? `CPU ${cpu}` : thread >= 0 ? `process ${thread}` : 'unknown';
       push(t - held, held, {
-        name: `held by ${holder}`, ph: 'X', cat: 'lock.hold', ts: us(t - held), dur: us(t) - us(t - held),
-        pid: TRACE_PID, tid: LOCK_TID_BASE + object, args: { lock: lockName(object), cpu, process: thread, held_ns: held },
+        name: `held by ${holder}`,
+        ph: 'X',
+        cat: 'lock.hold',
+        ts: us(t - held),
+        dur: us(t) - us(t - held),
+        pid: TRACE_PID,
+        tid: LOCK_TID_BASE + object,
+        args: { lock: lockName(object), cpu, process: thread, held_ns: held },
       });
     }
     if (kind === ACQUIRE && arg > 0) {
       locksSeen.add(object);
-      asyncSlice('lock.spin', `spin for ${lockName(object)}`, LOCK_TID_BASE + object, t - arg, t,
-        { lock: lockName(object), cpu, process: thread, spin_ns: arg });
+      asyncSlice('lock.spin', `spin for ${lockName(object)}`, LOCK_TID_BASE + object, t - arg, t, {
+        lock: lockName(object),
+        cpu,
+        process: thread,
+        spin_ns: arg,
+      });
     }
     if (kind === QUEUE_POST) {
       queuesSeen.add(object);
       queueLength.set(object, arg);
-      push(t, 0, { name: `${queueName(object)} length`, ph: 'C', ts: us(t), pid: TRACE_PID, tid: QUEUE_TID_BASE + object, args: { length: arg } });
+      push(t, 0, {
+        name: `${queueName(object)} length`,
+        ph: 'C',
+        ts: us(t),
+        pid: TRACE_PID,
+        tid: QUEUE_TID_BASE + object,
+        args: { length: arg },
+      });
     }
     if (kind === QUEUE_TAKE) {
       const queue = object; // the queue it left (its index in schema.queues)
@@ -182,9 +205,17 @@ export function toChromeTrace(input: TraceExportInput): ChromeTrace {
       if (before !== undefined) {
         const after = Math.max(0, before - 1);
         queueLength.set(queue, after);
-        push(t, 0, { name: `${queueName(queue)} length`, ph: 'C', ts: us(t), pid: TRACE_PID, tid: QUEUE_TID_BASE + queue, args: { length: after } });
+        push(t, 0, {
+          name: `${queueName(queue)} length`,
+          ph: 'C',
+          ts: us(t),
+          pid: TRACE_PID,
+          tid: QUEUE_TID_BASE + queue,
+          args: { length: after },
+        });
       }
-      if (arg > 0) asyncSlice('queue', `${queueName(queue)} wait`, QUEUE_TID_BASE + queue, t - arg, t, { taken_by_cpu: cpu, waited_ns: arg });
+      if (arg > 0)
+        asyncSlice('queue', `${queueName(queue)} wait`, QUEUE_TID_BASE + queue, t - arg, t, { taken_by_cpu: cpu, waited_ns: arg });
     }
     // Every record is also an instant where it happened (the CPU, else the processes track).
     const name = kinds[kind] ?? `kind ${kind}`;
@@ -193,7 +224,16 @@ export function toChromeTrace(input: TraceExportInput): ChromeTrace {
     if (kind === SPIN || kind === ACQUIRE || kind === RELEASE) args.lock = lockName(object);
     const tid = onCpu ? cpuTid(cpu) : PROCESSES_TID;
     if (!onCpu) processesTrack = true;
-    push(t, 0, { name, ph: 'i', s: 't', cat: kind === SPIN || kind === ACQUIRE || kind === RELEASE ? 'lock' : 'event', ts: us(t), pid: TRACE_PID, tid, args });
+    push(t, 0, {
+      name,
+      ph: 'i',
+      s: 't',
+      cat: kind === SPIN || kind === ACQUIRE || kind === RELEASE ? 'lock' : 'event',
+      ts: us(t),
+      pid: TRACE_PID,
+      tid,
+      args,
+    });
   }
   for (let cpu = 0; cpu < cpuCount; cpu++) closeMode(cpu, endNs);
 

@@ -26,7 +26,33 @@ export interface TraceCheck {
   events: number;
 }
 
-const PHASES = new Set(['B', 'E', 'X', 'i', 'I', 'C', 'b', 'n', 'e', 's', 't', 'f', 'P', 'N', 'O', 'D', 'M', 'R', 'c', '(', ')', 'S', 'T', 'p', 'F']);
+const PHASES = new Set([
+  'B',
+  'E',
+  'X',
+  'i',
+  'I',
+  'C',
+  'b',
+  'n',
+  'e',
+  's',
+  't',
+  'f',
+  'P',
+  'N',
+  'O',
+  'D',
+  'M',
+  'R',
+  'c',
+  '(',
+  ')',
+  'S',
+  'T',
+  'p',
+  'F',
+]);
 const META_NAMES: Record<string, string | null> = {
   process_name: 'name',
   process_labels: 'labels',
@@ -40,8 +66,7 @@ const NEEDS_CAT_ID = new Set(['b', 'n', 'e', 's', 't', 'f']);
 /** Microseconds below which two times count as one: the rounding of ns / 1000 in doubles, far below 1 ns. */
 const ROUNDING_US = 1e-4;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isId = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
 
@@ -77,7 +102,8 @@ export function validateChromeTrace(trace: unknown, maxErrors = 50): TraceCheck 
   } else if (isObject(trace) && Array.isArray(trace.traceEvents)) {
     events = trace.traceEvents;
     const unit = trace.displayTimeUnit;
-    if (unit !== undefined && unit !== 'ms' && unit !== 'ns') problem(`displayTimeUnit is ${JSON.stringify(unit)}, but it must be "ms" or "ns"`);
+    if (unit !== undefined && unit !== 'ms' && unit !== 'ns')
+      problem(`displayTimeUnit is ${JSON.stringify(unit)}, but it must be "ms" or "ns"`);
   } else {
     return { ok: false, errors: ['a trace must be a JSON array of events or an object with a "traceEvents" array'], phases, events: 0 };
   }
@@ -94,7 +120,8 @@ export function validateChromeTrace(trace: unknown, maxErrors = 50): TraceCheck 
     const at = `event ${index}`;
     if (!isObject(raw)) return problem(`${at} is not an object`);
     const ph = raw.ph;
-    if (typeof ph !== 'string' || !PHASES.has(ph)) return problem(`${at} has ph ${JSON.stringify(ph)}, which is not a Trace Event Format phase`);
+    if (typeof ph !== 'string' || !PHASES.has(ph))
+      return problem(`${at} has ph ${JSON.stringify(ph)}, which is not a Trace Event Format phase`);
     phases[ph] = (phases[ph] ?? 0) + 1;
     const name = raw.name;
     if (ph !== 'E' && typeof name !== 'string') problem(`${at} (ph ${ph}) has no name`);
@@ -105,7 +132,8 @@ export function validateChromeTrace(trace: unknown, maxErrors = 50): TraceCheck 
 
     if (ph === 'M') {
       const key = typeof name === 'string' ? META_NAMES[name] : undefined;
-      if (key === undefined) return problem(`${at} is metadata named ${JSON.stringify(name)}, not one of ${Object.keys(META_NAMES).join(', ')}`);
+      if (key === undefined)
+        return problem(`${at} is metadata named ${JSON.stringify(name)}, not one of ${Object.keys(META_NAMES).join(', ')}`);
       if (name === 'thread_name' || name === 'thread_sort_index') {
         if (!Number.isInteger(raw.tid)) problem(`${at} (${name}) has no integer tid`);
       }
@@ -128,13 +156,15 @@ export function validateChromeTrace(trace: unknown, maxErrors = 50): TraceCheck 
     if (ph === 'C') {
       const args = raw.args;
       if (!isObject(args) || Object.keys(args).length === 0) problem(`${at} (counter) has no args`);
-      else for (const [series, value] of Object.entries(args)) {
-        if (!isFiniteNumber(value)) problem(`${at} (counter) series "${series}" is not a number`);
-      }
+      else
+        for (const [series, value] of Object.entries(args)) {
+          if (!isFiniteNumber(value)) problem(`${at} (counter) series "${series}" is not a number`);
+        }
     }
 
     const track = trackOf(trackKey(raw, ph));
-    if (ts < track.lastTs) problem(`${at} (ph ${ph}) at ts ${ts} goes back in time on track ${trackKey(raw, ph)} (last ts ${track.lastTs})`);
+    if (ts < track.lastTs)
+      problem(`${at} (ph ${ph}) at ts ${ts} goes back in time on track ${trackKey(raw, ph)} (last ts ${track.lastTs})`);
     track.lastTs = Math.max(track.lastTs, ts);
 
     // Complete slices that ended before this event no longer enclose it.
@@ -147,7 +177,9 @@ export function validateChromeTrace(trace: unknown, maxErrors = 50): TraceCheck 
         const end = ts + raw.dur;
         const enclosing = track.openX[track.openX.length - 1];
         if (enclosing !== undefined && end > enclosing + ROUNDING_US) {
-          problem(`${at} (complete "${String(name)}", ${ts}..${end}) overlaps the end (${enclosing}) of the slice it starts in, on track pid ${String(raw.pid)} tid ${String(raw.tid)}: slices on one track must nest`);
+          problem(
+            `${at} (complete "${String(name)}", ${ts}..${end}) overlaps the end (${enclosing}) of the slice it starts in, on track pid ${String(raw.pid)} tid ${String(raw.tid)}: slices on one track must nest`,
+          );
         }
         if (raw.dur > 0) track.openX.push(end);
         return;
@@ -158,10 +190,13 @@ export function validateChromeTrace(trace: unknown, maxErrors = 50): TraceCheck 
       case 'E': {
         const open = track.openB.pop();
         if (open === undefined) return problem(`${at} (end) closes nothing on track pid ${String(raw.pid)} tid ${String(raw.tid)}`);
-        if (typeof name === 'string' && name !== open) problem(`${at} (end "${name}") closes "${open}", the newest open begin on its track`);
+        if (typeof name === 'string' && name !== open)
+          problem(`${at} (end "${name}") closes "${open}", the newest open begin on its track`);
         return;
       }
-      case 'b': case 'n': case 'e': {
+      case 'b':
+      case 'n':
+      case 'e': {
         const key = `${String(raw.cat)}|${String(raw.id ?? JSON.stringify(raw.id2))}`;
         if (ph === 'b') openAsync.set(key, (openAsync.get(key) ?? 0) + 1);
         else if (!openAsync.get(key)) problem(`${at} (async ${ph}) has no open "b" with cat ${String(raw.cat)} and id ${String(raw.id)}`);
@@ -174,7 +209,8 @@ export function validateChromeTrace(trace: unknown, maxErrors = 50): TraceCheck 
   });
 
   for (const [key, track] of tracks) {
-    if (track.openB.length > 0) problem(`track ${key} leaves ${track.openB.length} begin event(s) unclosed ("${track.openB[track.openB.length - 1]}")`);
+    if (track.openB.length > 0)
+      problem(`track ${key} leaves ${track.openB.length} begin event(s) unclosed ("${track.openB[track.openB.length - 1]}")`);
   }
   for (const [key, open] of openAsync) {
     if (open > 0) problem(`async slice ${key} begins but never ends`);

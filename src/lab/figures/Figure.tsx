@@ -8,15 +8,20 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { REPORT_METRICS, type ReportMetricPath } from '../../core/report.js';
 
-type FigureProps = { value: string; detail?: string; testId: string; raw: number; headline?: boolean }
-  & ({ label: string; metric?: ReportMetricPath } | { label?: string; metric: ReportMetricPath });
+type FigureProps = { value: string; detail?: string; testId: string; raw: number; headline?: boolean } & (
+  { label: string; metric?: ReportMetricPath } | { label?: string; metric: ReportMetricPath }
+);
 
 export function Figure(props: FigureProps) {
   const core = props.metric ? REPORT_METRICS[props.metric].label : undefined;
   const label = props.label ?? core ?? '';
   return (
-    <div className={props.headline ? 'figure figure-headline' : 'figure'} data-testid={props.testId} data-value={Number.isFinite(props.raw) ? props.raw : ''}
-      style={{ '--chars': Math.max(props.value.length, 4) } as CSSProperties}>
+    <div
+      className={props.headline ? 'figure figure-headline' : 'figure'}
+      data-testid={props.testId}
+      data-value={Number.isFinite(props.raw) ? props.raw : ''}
+      style={{ '--chars': Math.max(props.value.length, 4) } as CSSProperties}
+    >
       <dt title={core && core !== label ? core : undefined}>{label}</dt>
       <dd>
         <span className="figure-value">{props.value}</span>
@@ -28,7 +33,11 @@ export function Figure(props: FigureProps) {
 
 /** The list the figures stand in, with its name for screen readers. */
 export function FigureList({ children }: { children: ReactNode }) {
-  return <dl className="figures" aria-label="Key figures of this run">{children}</dl>;
+  return (
+    <dl className="figures" aria-label="Key figures of this run">
+      {children}
+    </dl>
+  );
 }
 
 /**

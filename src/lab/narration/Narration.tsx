@@ -14,8 +14,15 @@ import './narration.css';
 const KEY = 'stacklab.narration';
 
 /** `hidden`: the words are for screen readers only (the lab's status line shows where the run is). */
-export function Narration({ store, gapMs, hidden, fromStart }: {
-  store: LabStore; gapMs?: number; hidden?: boolean;
+export function Narration({
+  store,
+  gapMs,
+  hidden,
+  fromStart,
+}: {
+  store: LabStore;
+  gapMs?: number;
+  hidden?: boolean;
   /** Times from the run's start, as the presenter's clock counts (Narrator). */
   fromStart?: boolean;
 }) {
@@ -55,8 +62,16 @@ export function Narration({ store, gapMs, hidden, fromStart }: {
         <input type="checkbox" checked={on} onChange={(event) => toggle(event.target.checked)} aria-describedby={`${id}-about`} />
         Narrate events
       </label>
-      <span id={`${id}-about`} className="visually-hidden">Screen readers announce the run's important events, at most every few seconds.</span>
-      <p className={hidden ? 'narration-text visually-hidden' : 'narration-text'} role="status" aria-live="polite" aria-atomic="true" data-testid="narration">
+      <span id={`${id}-about`} className="visually-hidden">
+        Screen readers announce the run's important events, at most every few seconds.
+      </span>
+      <p
+        className={hidden ? 'narration-text visually-hidden' : 'narration-text'}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="narration"
+      >
         {said}
       </p>
     </div>

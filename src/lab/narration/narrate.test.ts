@@ -26,9 +26,23 @@ function* playedStates(preset: string, set: ScenarioValues, steps: number, stepN
   const history = new TraceHistory(131_072, schema, sim.cpus);
   history.reset(warmup);
   const base = {
-    status: 'ready', schema, scenario: checked.values, problems: [], loading: false, playing: true, done: false, speed: 2e6,
-    startNs: warmup, durationNs: Number(checked.values['sim.duration_ns']), warmupNs: warmup, events: 0, frames: 0,
-    lastStep: [], sweep: { status: 'idle' }, sweepNotes: [], variants: {},
+    status: 'ready',
+    schema,
+    scenario: checked.values,
+    problems: [],
+    loading: false,
+    playing: true,
+    done: false,
+    speed: 2e6,
+    startNs: warmup,
+    durationNs: Number(checked.values['sim.duration_ns']),
+    warmupNs: warmup,
+    events: 0,
+    frames: 0,
+    lastStep: [],
+    sweep: { status: 'idle' },
+    sweepNotes: [],
+    variants: {},
   } as unknown as LabState;
   try {
     for (let i = 1; i <= steps; i++) {
@@ -77,7 +91,10 @@ describe('Narrator', () => {
       if (words) said.push(words);
     }
     expect(said[0]).toBe('Loaded: 16 CPUs, Scalable Kernel.');
-    const queue = said.map((words) => /^KRP queue reached (\d+)\.$/.exec(words)).filter((m) => m !== null).map((m) => Number(m![1]));
+    const queue = said
+      .map((words) => /^KRP queue reached (\d+)\.$/.exec(words))
+      .filter((m) => m !== null)
+      .map((m) => Number(m![1]));
     expect(queue.length).toBeGreaterThan(0);
     // Each time a new high, never the same length twice.
     for (let i = 1; i < queue.length; i++) expect(queue[i]).toBeGreaterThan(queue[i - 1]!);
@@ -95,7 +112,7 @@ describe('Narrator', () => {
     expect(narrator.dueAt()).toBeUndefined();
   });
 
-  it('says pause and the end of the run at once, with the run\'s own numbers', () => {
+  it("says pause and the end of the run at once, with the run's own numbers", () => {
     const narrator = new Narrator(60_000, 1_000);
     const states = [...playedStates('testbed-classic', { 'machine.cpus': 4 }, 2)];
     const last = states[states.length - 1]!;
@@ -103,11 +120,12 @@ describe('Narrator', () => {
     // the clock's time (the warm-up's 40 ms and the 1 ms played), as the clock shows it
     expect(narrator.observe({ ...last, playing: false }, 2_000)).toBe('Paused at 41 ms of simulated time.');
     const report = last.report!;
-    expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 4_000))
-      .toBe(`Run complete: ${Math.round(report.throughput.transmit_packets_per_s).toLocaleString('en')} transmit packets per second; ${report.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`);
+    expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 4_000)).toBe(
+      `Run complete: ${Math.round(report.throughput.transmit_packets_per_s).toLocaleString('en')} transmit packets per second; ${report.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`,
+    );
   });
 
-  it('counts from the run\'s start where the page\'s clock does (the presenter)', () => {
+  it("counts from the run's start where the page's clock does (the presenter)", () => {
     const narrator = new Narrator(60_000, 1_000, true);
     const states = [...playedStates('testbed-classic', { 'machine.cpus': 4 }, 2)];
     const last = states[states.length - 1]!;
@@ -125,7 +143,8 @@ describe('Narrator', () => {
     expect(narrator.observe(states[0]!, 0)).toMatch(/^Loaded/);
     // End pressed half a second after loading: held back by the gap
     expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 500)).toBeUndefined();
-    expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 1_100))
-      .toBe(`Run complete: ${Math.round(report.throughput.transmit_packets_per_s).toLocaleString('en')} transmit packets per second; ${report.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`);
+    expect(narrator.observe({ ...last, playing: false, done: true, finalReport: report }, 1_100)).toBe(
+      `Run complete: ${Math.round(report.throughput.transmit_packets_per_s).toLocaleString('en')} transmit packets per second; ${report.mpsynch_pct.toFixed(1)}% of all CPU time spent spinning.`,
+    );
   });
 });

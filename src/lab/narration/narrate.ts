@@ -63,7 +63,11 @@ export class Narrator {
    * `fromStart`: say times from the run's start (the end of its warm-up) rather than from
    * time 0, where the page's clock counts that way (the presenter's), so the two agree.
    */
-  constructor(private readonly gapMs = 6_000, private readonly stateGapMs = 1_000, private readonly fromStart = false) {}
+  constructor(
+    private readonly gapMs = 6_000,
+    private readonly stateGapMs = 1_000,
+    private readonly fromStart = false,
+  ) {}
 
   /** The simulated time to say: the clock's. */
   private clock(state: LabState): number {
@@ -80,8 +84,12 @@ export class Narrator {
       this.pending = undefined;
       this.stateDue = false;
       // a change held back: said in words of the state now (the run's figures if it has ended)
-      return change ?? (state.done ? completeWords(state)
-        : `${runWords(this.fromStart ? { ...state, nowNs: this.clock(state), startNs: 0 } : state)}: ${setupWords(state.scenario)}.`);
+      return (
+        change ??
+        (state.done
+          ? completeWords(state)
+          : `${runWords(this.fromStart ? { ...state, nowNs: this.clock(state), startNs: 0 } : state)}: ${setupWords(state.scenario)}.`)
+      );
     }
     if (change) this.stateDue = true;
     if (this.pending && state.playing && wallMs - this.lastSaid >= this.gapMs) {

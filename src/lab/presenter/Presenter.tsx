@@ -75,12 +75,15 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   }
   const characterKeys = useSwitch(KEYS_SETTING);
   const [fullscreenMessage, setFullscreenMessage] = useState('');
-  const [store] = useState(() => new LabStore({
-    createWorker: createSimWorker,
-    scenario: sceneValues(script.scenes[initialScene]!, presets),
-    scenarioSource: 'lesson',
-    autoplay: !prefersReducedMotion(),
-  }));
+  const [store] = useState(
+    () =>
+      new LabStore({
+        createWorker: createSimWorker,
+        scenario: sceneValues(script.scenes[initialScene]!, presets),
+        scenarioSource: 'lesson',
+        autoplay: !prefersReducedMotion(),
+      }),
+  );
   const root = useRef<HTMLDivElement>(null);
   const fit = useRef<HTMLDivElement>(null);
   const views = useRef<HTMLDivElement>(null);
@@ -88,7 +91,10 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const scale = useStageScale(fit);
   // the heights the fitted views draw their graphics to on the stage (fit-views.ts)
   const [fitted, setFitted] = useState<Partial<Record<KnownViewId, number>>>({});
-  const onHeight = useCallback((view: string, height: number) => setFitted((was) => (was[view as KnownViewId] === height ? was : { ...was, [view]: height })), []);
+  const onHeight = useCallback(
+    (view: string, height: number) => setFitted((was) => (was[view as KnownViewId] === height ? was : { ...was, [view]: height })),
+    [],
+  );
   useFitViews(views, scale !== null, onHeight);
   const side = useRef<HTMLDivElement>(null);
   useFitFigures(side, scale !== null);
@@ -109,9 +115,13 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const fullRun = useFullRun(store, values);
   // the views draw this run's state with the full run's counters: a few ms of run so far
   // would state a third figure beside the caption's and the answer's (core/measures.ts)
-  const measures = useMemo<ViewMeasures>(() => (fullRun.status === 'done'
-    ? { status: 'done', report: fullRun.report, words: fullRunWords(fullRun.report).replace(/^Full/, 'the full') }
-    : { status: 'pending', words: 'the full run (still running)' }), [fullRun]);
+  const measures = useMemo<ViewMeasures>(
+    () =>
+      fullRun.status === 'done'
+        ? { status: 'done', report: fullRun.report, words: fullRunWords(fullRun.report).replace(/^Full/, 'the full') }
+        : { status: 'pending', words: 'the full run (still running)' },
+    [fullRun],
+  );
   // views that answer the coming question: hidden from the scene's start until the reveal
   const concealed = phase === 'revealed' ? [] : sceneViews.filter((id) => scene.ask?.conceal?.includes(id));
   const concealedKey = concealed.join(' ');
@@ -123,7 +133,8 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
       const hide = concealedKey.split(' ').includes(id);
       slot.classList.toggle('pr-concealed', hide);
       slot.inert = hide;
-      if (hide) slot.dataset.concealNote = `“${VIEW_TITLES[id as KnownViewId] ?? id}” is hidden until the answer is revealed: it would give the answer away.`;
+      if (hide)
+        slot.dataset.concealNote = `“${VIEW_TITLES[id as KnownViewId] ?? id}” is hidden until the answer is revealed: it would give the answer away.`;
       else delete slot.dataset.concealNote;
     }
   }, [concealedKey, shown, scale]);
@@ -139,23 +150,31 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     const state = store.getState();
     const until = scene.ask?.until;
     return {
-      kind: state.run.kind, playing: state.playing, loading: state.loading, done: state.done, nowNs: state.nowNs, startNs: state.startNs,
+      kind: state.run.kind,
+      playing: state.playing,
+      loading: state.loading,
+      done: state.done,
+      nowNs: state.nowNs,
+      startNs: state.startNs,
       watched: until && state.snapshot ? WATCHES[until].holds(state.snapshot) : undefined,
     };
   }, [store, scene]);
-  const send = useCallback((event: SceneEvent) => {
-    const [next, commands] = step(machine.current, event, scene.ask);
-    if (next !== machine.current) {
-      machine.current = next;
-      setSceneState(next);
-    }
-    for (const command of commands) {
-      if (command.type === 'pause') store.pause();
-      else if (command.type === 'play') store.play();
-      else if (command.type === 'step') store.stepTime(command.ns);
-      else setIndex((i) => Math.min(script.scenes.length - 1, i + 1));
-    }
-  }, [store, scene, script.scenes.length]);
+  const send = useCallback(
+    (event: SceneEvent) => {
+      const [next, commands] = step(machine.current, event, scene.ask);
+      if (next !== machine.current) {
+        machine.current = next;
+        setSceneState(next);
+      }
+      for (const command of commands) {
+        if (command.type === 'pause') store.pause();
+        else if (command.type === 'play') store.play();
+        else if (command.type === 'step') store.stepTime(command.ns);
+        else setIndex((i) => Math.min(script.scenes.length - 1, i + 1));
+      }
+    },
+    [store, scene, script.scenes.length],
+  );
 
   // A new scene: load its scenario (the first is loaded by the store), and play it once loaded.
   const firstScene = useRef(true);
@@ -171,14 +190,18 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   }, [store, scene, send]);
 
   // Each store update: play a new scene once loaded, and let the scene's steps see the run.
-  useEffect(() => store.subscribe(() => {
-    const state = store.getState();
-    if (playWhenLoaded.current && !state.loading && state.status === 'ready' && state.snapshot) {
-      playWhenLoaded.current = false;
-      if (!state.playing) store.play();
-    }
-    send({ type: 'run', run: runView() });
-  }), [store, send, runView]);
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        const state = store.getState();
+        if (playWhenLoaded.current && !state.loading && state.status === 'ready' && state.snapshot) {
+          playWhenLoaded.current = false;
+          if (!state.playing) store.play();
+        }
+        send({ type: 'run', run: runView() });
+      }),
+    [store, send, runView],
+  );
 
   // The address names the scene, so a link resumes here (replaced, not pushed: Back leaves the show).
   useEffect(() => {
@@ -187,10 +210,13 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
   }, [linkId, index]);
 
-  const goTo = useCallback((next: number) => {
-    const clamped = Math.max(0, Math.min(script.scenes.length - 1, next));
-    setIndex(clamped);
-  }, [script.scenes.length]);
+  const goTo = useCallback(
+    (next: number) => {
+      const clamped = Math.max(0, Math.min(script.scenes.length - 1, next));
+      setIndex(clamped);
+    },
+    [script.scenes.length],
+  );
 
   const reveal = useCallback(() => send({ type: 'reveal', run: runView() }), [send, runView]);
   const next = useCallback(() => send({ type: 'next', run: runView() }), [send, runView]);
@@ -203,7 +229,9 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     }
     const element = fit.current;
     const refused = (why: string) =>
-      setFullscreenMessage(`The browser did not allow full screen (${why}). Use its own full-screen key instead: F11, or Control-Command-F on a Mac.`);
+      setFullscreenMessage(
+        `The browser did not allow full screen (${why}). Use its own full-screen key instead: F11, or Control-Command-F on a Mac.`,
+      );
     if (!element || typeof element.requestFullscreen !== 'function' || document.fullscreenEnabled === false) {
       refused('full screen is not available on this page');
       return;
@@ -222,20 +250,33 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
     else dialog.showModal();
   }, []);
 
-  const run = useCallback((action: PresenterAction) => {
-    switch (action) {
-      case 'next': return next();
-      case 'previous': return goTo(index - 1);
-      case 'first': return goTo(0);
-      case 'last': return goTo(script.scenes.length - 1);
-      case 'play': return store.togglePlay();
-      case 'reveal': return reveal();
-      case 'fullscreen': return toggleFullscreen();
-      case 'blank': return setBlank((b) => !b);
-      case 'help': return toggleHelp();
-      case 'view': return setShownView((v) => (viewCount > 1 ? (Math.min(v, viewCount - 1) + 1) % viewCount : 0));
-    }
-  }, [next, goTo, index, script.scenes.length, store, reveal, toggleFullscreen, toggleHelp, viewCount]);
+  const run = useCallback(
+    (action: PresenterAction) => {
+      switch (action) {
+        case 'next':
+          return next();
+        case 'previous':
+          return goTo(index - 1);
+        case 'first':
+          return goTo(0);
+        case 'last':
+          return goTo(script.scenes.length - 1);
+        case 'play':
+          return store.togglePlay();
+        case 'reveal':
+          return reveal();
+        case 'fullscreen':
+          return toggleFullscreen();
+        case 'blank':
+          return setBlank((b) => !b);
+        case 'help':
+          return toggleHelp();
+        case 'view':
+          return setShownView((v) => (viewCount > 1 ? (Math.min(v, viewCount - 1) + 1) % viewCount : 0));
+      }
+    },
+    [next, goTo, index, script.scenes.length, store, reveal, toggleFullscreen, toggleHelp, viewCount],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -260,136 +301,243 @@ export function Presenter({ script, linkId, initialScene = 0 }: { script: SceneS
   const setKeys = (on: boolean) => writeSwitch(KEYS_SETTING, on);
 
   const last = index === script.scenes.length - 1;
-  const nextLabel = phase === 'running' && scene.ask ? 'Ask the question' : phase === 'asking' ? 'Reveal the answer' : last ? 'Last scene' : 'Next scene';
+  const nextLabel =
+    phase === 'running' && scene.ask ? 'Ask the question' : phase === 'asking' ? 'Reveal the answer' : last ? 'Last scene' : 'Next scene';
 
   return (
     <div ref={fit} className={scale === null ? 'presenter-fit presenter-flow' : 'presenter-fit'}>
-    <div ref={root} className="presenter lab-projector" data-status={status} data-phase={phase} data-scene={index + 1}
-      data-blank={blank ? 'true' : 'false'} data-scale={scale ?? undefined}
-      data-watch={phase !== 'running' && scene.ask?.until ? (watchMet ? 'met' : 'missed') : undefined}
-      style={scale === null ? undefined : { transform: `translate(-50%, -50%) scale(${scale})` }}>
-
-      <div className="pr-side" ref={side}>
-        <header className="pr-head">
-          <p className="pr-kicker">
-            <span>{script.title}</span>
-            <span aria-hidden="true"> · </span>
-            <span data-testid="scene-count">Scene {index + 1} of {script.scenes.length}</span>
-            <span aria-hidden="true"> · </span>
-            <span className="pr-sim-clock"><SimClock store={store} fullRun={fullRun} /></span>
-          </p>
-          <h1 className="pr-title">{scene.title}</h1>
-        </header>
-        {phase === 'running' || !scene.ask ? (
-          <p className="pr-caption">{scene.caption}</p>
-        ) : (
-          <AskPanel scene={scene} phase={phase} askedAtNs={askedAtNs} fullRun={fullRun}
-            watching={scene.ask.until && watchMet ? WATCHES[scene.ask.until].words : undefined} />
-        )}
-
-        {problems.length > 0 && (
-          <div className="banner banner-notice" role="alert">
-            <p>This scene's scenario was refused by the simulator: {problems.map((p) => p.message).join(' ')}</p>
-          </div>
-        )}
-
-        {scene.ask && phase !== 'revealed' ? (
-          // from the start of a scene that asks, its figures would answer the question
-          <p className="pr-hidden-figures" data-testid="figures-hidden">
-            The figures{concealed.length > 0 ? `, and ${concealed.map((id) => `“${VIEW_TITLES[id]}”`).join(' and ')},` : ''} are hidden until the class has predicted and the answer is revealed.
-          </p>
-        ) : !scene.ask ? (
-          <FullRunFigures scene={scene} run={fullRun} />
-        ) : null /* the answer shows the full run's numbers beside the explanation: the views keep the room */}
-        <p className="pr-measured-by" data-testid="views-measured-by" data-status={fullRun.status}
-          data-window-ns={fullRun.status === 'done' ? fullRun.report.window_ns : 0}>
-          {fullRun.status === 'done' ? <>In the views, what moves is live; the figures are the full run&rsquo;s.</>
-            : fullRun.status === 'running' ? <>In the views, what moves is live; the figures wait for the full run.</>
-              : <>In the views, what moves is live; the full run failed, so they show no figures.</>}
-        </p>
-      </div>
-
-      <div className="pr-stage" aria-busy={loading}>
-        <div className="pr-views" ref={views} {...(scale !== null ? { tabIndex: 0, role: 'region', 'aria-label': shown ? `${VIEW_TITLES[shown]} (scrolls when taller than the screen)` : 'Views' } : {})}>
-          <ViewArea store={store} views={scale !== null && shown ? [shown] : scene.views} theme="projector"
-            heights={scale !== null ? fitted : undefined}
-            zoom={scale !== null ? STAGE_WIDTH / PROJECTOR_LAYOUT_WIDTH : undefined} stage={scale !== null} measures={measures} />
-        </div>
-      </div>
-
-      <nav className="pr-controls" aria-label="Presenter controls">
-        <div className="pr-buttons">
-          <button type="button" className="btn" onClick={() => goTo(index - 1)} disabled={index === 0} aria-keyshortcuts="ArrowLeft PageUp">
-            <span aria-hidden="true">←</span> Previous
-          </button>
-          <button type="button" className="btn" onClick={() => store.togglePlay()} disabled={status !== 'ready' || loading}
-            aria-keyshortcuts="P" data-testid="present-play">
-            <span aria-hidden="true" className="btn-icon">{playing ? '❚❚' : '▶'}</span> {playing ? 'Pause' : done ? 'Play again' : 'Play'}
-          </button>
-          {scene.ask && (
-            <button type="button" className="btn" onClick={reveal} disabled={phase !== 'asking'} aria-keyshortcuts="R">Reveal</button>
+      <div
+        ref={root}
+        className="presenter lab-projector"
+        data-status={status}
+        data-phase={phase}
+        data-scene={index + 1}
+        data-blank={blank ? 'true' : 'false'}
+        data-scale={scale ?? undefined}
+        data-watch={phase !== 'running' && scene.ask?.until ? (watchMet ? 'met' : 'missed') : undefined}
+        style={scale === null ? undefined : { transform: `translate(-50%, -50%) scale(${scale})` }}
+      >
+        <div className="pr-side" ref={side}>
+          <header className="pr-head">
+            <p className="pr-kicker">
+              <span>{script.title}</span>
+              <span aria-hidden="true"> · </span>
+              <span data-testid="scene-count">
+                Scene {index + 1} of {script.scenes.length}
+              </span>
+              <span aria-hidden="true"> · </span>
+              <span className="pr-sim-clock">
+                <SimClock store={store} fullRun={fullRun} />
+              </span>
+            </p>
+            <h1 className="pr-title">{scene.title}</h1>
+          </header>
+          {phase === 'running' || !scene.ask ? (
+            <p className="pr-caption">{scene.caption}</p>
+          ) : (
+            <AskPanel
+              scene={scene}
+              phase={phase}
+              askedAtNs={askedAtNs}
+              fullRun={fullRun}
+              watching={scene.ask.until && watchMet ? WATCHES[scene.ask.until].words : undefined}
+            />
           )}
-          <button type="button" className="btn btn-primary" onClick={next} disabled={phase !== 'asking' && !(phase === 'running' && scene.ask) && last}
-            aria-keyshortcuts="ArrowRight PageDown Space" data-testid="present-next">
-            {nextLabel} <span aria-hidden="true">→</span>
-          </button>
-          <button type="button" className="btn" onClick={toggleFullscreen} aria-keyshortcuts="F">Full screen</button>
-          <button type="button" className="btn" onClick={() => setBlank(true)} aria-keyshortcuts="B">Blank</button>
-          <button type="button" className="btn" onClick={toggleHelp} aria-keyshortcuts="?" aria-haspopup="dialog">Shortcuts</button>
-        </div>
-        <div className="pr-settings">
-          {scale !== null && sceneViews.length > 1 && (
-            <div className="pr-view-picker" role="group" aria-label="The scene's views, one at a time (V shows the next)">
-              <span className="pr-view-label" aria-hidden="true">View:</span>
-              {sceneViews.map((id) => (
-                <button key={id} type="button" className="btn pr-view-button" aria-pressed={id === shown} onClick={() => setShownView(sceneViews.indexOf(id))}
-                  data-testid={`present-view-${id}`}>
-                  {VIEW_TITLES[id]}
-                </button>
-              ))}
+
+          {problems.length > 0 && (
+            <div className="banner banner-notice" role="alert">
+              <p>This scene's scenario was refused by the simulator: {problems.map((p) => p.message).join(' ')}</p>
             </div>
           )}
-          <label className="toggle">
-            <input type="checkbox" checked={characterKeys} onChange={(event) => setKeys(event.target.checked)} />
-            Single-key shortcuts
-          </label>
-          <Narration store={store} fromStart hidden={scale !== null} />
-          <a className="btn" href="#/present">All scripts</a>
-          <a className="btn" href="#/lab">Leave to the lab</a>
-        </div>
-        {fullscreenMessage && <p className="pr-message" role="alert">{fullscreenMessage}</p>}
-      </nav>
 
-      <dialog ref={help} className="pr-help" aria-labelledby="pr-help-title">
-        <h2 id="pr-help-title">Presenter shortcuts</h2>
-        <table>
-          <thead><tr><th scope="col">Key</th><th scope="col">What it does</th></tr></thead>
-          <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr key={s.label} className={s.character && !characterKeys ? 'pr-help-off' : undefined}>
-                <th scope="row"><kbd>{s.label}</kbd></th>
-                <td>{s.what}{s.character && !characterKeys ? ' (off: single-key shortcuts are turned off)' : ''}</td>
+          {
+            scene.ask && phase !== 'revealed' ? (
+              // from the start of a scene that asks, its figures would answer the question
+              <p className="pr-hidden-figures" data-testid="figures-hidden">
+                The figures{concealed.length > 0 ? `, and ${concealed.map((id) => `“${VIEW_TITLES[id]}”`).join(' and ')},` : ''} are hidden
+                until the class has predicted and the answer is revealed.
+              </p>
+            ) : !scene.ask ? (
+              <FullRunFigures scene={scene} run={fullRun} />
+            ) : null /* the answer shows the full run's numbers beside the explanation: the views keep the room */
+          }
+          <p
+            className="pr-measured-by"
+            data-testid="views-measured-by"
+            data-status={fullRun.status}
+            data-window-ns={fullRun.status === 'done' ? fullRun.report.window_ns : 0}
+          >
+            {fullRun.status === 'done' ? (
+              <>In the views, what moves is live; the figures are the full run&rsquo;s.</>
+            ) : fullRun.status === 'running' ? (
+              <>In the views, what moves is live; the figures wait for the full run.</>
+            ) : (
+              <>In the views, what moves is live; the full run failed, so they show no figures.</>
+            )}
+          </p>
+        </div>
+
+        <div className="pr-stage" aria-busy={loading}>
+          <div
+            className="pr-views"
+            ref={views}
+            {...(scale !== null
+              ? {
+                  tabIndex: 0,
+                  role: 'region',
+                  'aria-label': shown ? `${VIEW_TITLES[shown]} (scrolls when taller than the screen)` : 'Views',
+                }
+              : {})}
+          >
+            <ViewArea
+              store={store}
+              views={scale !== null && shown ? [shown] : scene.views}
+              theme="projector"
+              heights={scale !== null ? fitted : undefined}
+              zoom={scale !== null ? STAGE_WIDTH / PROJECTOR_LAYOUT_WIDTH : undefined}
+              stage={scale !== null}
+              measures={measures}
+            />
+          </div>
+        </div>
+
+        <nav className="pr-controls" aria-label="Presenter controls">
+          <div className="pr-buttons">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => goTo(index - 1)}
+              disabled={index === 0}
+              aria-keyshortcuts="ArrowLeft PageUp"
+            >
+              <span aria-hidden="true">←</span> Previous
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => store.togglePlay()}
+              disabled={status !== 'ready' || loading}
+              aria-keyshortcuts="P"
+              data-testid="present-play"
+            >
+              <span aria-hidden="true" className="btn-icon">
+                {playing ? '❚❚' : '▶'}
+              </span>{' '}
+              {playing ? 'Pause' : done ? 'Play again' : 'Play'}
+            </button>
+            {scene.ask && (
+              <button type="button" className="btn" onClick={reveal} disabled={phase !== 'asking'} aria-keyshortcuts="R">
+                Reveal
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={next}
+              disabled={phase !== 'asking' && !(phase === 'running' && scene.ask) && last}
+              aria-keyshortcuts="ArrowRight PageDown Space"
+              data-testid="present-next"
+            >
+              {nextLabel} <span aria-hidden="true">→</span>
+            </button>
+            <button type="button" className="btn" onClick={toggleFullscreen} aria-keyshortcuts="F">
+              Full screen
+            </button>
+            <button type="button" className="btn" onClick={() => setBlank(true)} aria-keyshortcuts="B">
+              Blank
+            </button>
+            <button type="button" className="btn" onClick={toggleHelp} aria-keyshortcuts="?" aria-haspopup="dialog">
+              Shortcuts
+            </button>
+          </div>
+          <div className="pr-settings">
+            {scale !== null && sceneViews.length > 1 && (
+              <div className="pr-view-picker" role="group" aria-label="The scene's views, one at a time (V shows the next)">
+                <span className="pr-view-label" aria-hidden="true">
+                  View:
+                </span>
+                {sceneViews.map((id) => (
+                  <button
+                    key={id}
+                    type="button"
+                    className="btn pr-view-button"
+                    aria-pressed={id === shown}
+                    onClick={() => setShownView(sceneViews.indexOf(id))}
+                    data-testid={`present-view-${id}`}
+                  >
+                    {VIEW_TITLES[id]}
+                  </button>
+                ))}
+              </div>
+            )}
+            <label className="toggle">
+              <input type="checkbox" checked={characterKeys} onChange={(event) => setKeys(event.target.checked)} />
+              Single-key shortcuts
+            </label>
+            <Narration store={store} fromStart hidden={scale !== null} />
+            <a className="btn" href="#/present">
+              All scripts
+            </a>
+            <a className="btn" href="#/lab">
+              Leave to the lab
+            </a>
+          </div>
+          {fullscreenMessage && (
+            <p className="pr-message" role="alert">
+              {fullscreenMessage}
+            </p>
+          )}
+        </nav>
+
+        <dialog ref={help} className="pr-help" aria-labelledby="pr-help-title">
+          <h2 id="pr-help-title">Presenter shortcuts</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">What it does</th>
               </tr>
-            ))}
-            <tr><th scope="row"><kbd>Esc</kbd></th><td>Close this list</td></tr>
-          </tbody>
-        </table>
-        <p>
-          Single-key shortcuts (Space, letters and ?) are {characterKeys ? 'on' : 'off'}; turn them off with the
-          &ldquo;Single-key shortcuts&rdquo; switch if they get in the way of a screen reader or voice control.
-          The arrows, Page Up, Page Down, Home and End always work.
-        </p>
-        <form method="dialog"><button type="submit" className="btn btn-primary">Close</button></form>
-      </dialog>
-    </div>
-    {/* outside the scaled stage, so it blacks out the whole window, letterbox and all */}
-    {blank && (
-      <div className="pr-blank">
-        <button ref={blankButton} type="button" className="pr-blank-return" onClick={() => setBlank(false)} aria-keyshortcuts="B">
-          <span className="visually-hidden">Screen blanked. Press B, or here, to show it again.</span>
-        </button>
+            </thead>
+            <tbody>
+              {SHORTCUTS.map((s) => (
+                <tr key={s.label} className={s.character && !characterKeys ? 'pr-help-off' : undefined}>
+                  <th scope="row">
+                    <kbd>{s.label}</kbd>
+                  </th>
+                  <td>
+                    {s.what}
+                    {s.character && !characterKeys ? ' (off: single-key shortcuts are turned off)' : ''}
+                  </td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">
+                  <kbd>Esc</kbd>
+                </th>
+                <td>Close this list</td>
+              </tr>
+            </tbody>
+          </table>
+          <p>
+            Single-key shortcuts (Space, letters and ?) are {characterKeys ? 'on' : 'off'}; turn them off with the &ldquo;Single-key
+            shortcuts&rdquo; switch if they get in the way of a screen reader or voice control. The arrows, Page Up, Page Down, Home and End
+            always work.
+          </p>
+          <form method="dialog">
+            <button type="submit" className="btn btn-primary">
+              Close
+            </button>
+          </form>
+        </dialog>
       </div>
-    )}
+      {/* outside the scaled stage, so it blacks out the whole window, letterbox and all */}
+      {blank && (
+        <div className="pr-blank">
+          <button ref={blankButton} type="button" className="pr-blank-return" onClick={() => setBlank(false)} aria-keyshortcuts="B">
+            <span className="visually-hidden">Screen blanked. Press B, or here, to show it again.</span>
+          </button>
+        </div>
+      )}
     </div>
   );
 }
@@ -404,12 +552,29 @@ function SimClock({ store, fullRun }: { store: LabStore; fullRun: FullRun }) {
   // "of" the full run's length once it is known (a run may end before its duration: the
   // GS160's nightly job ends when its work is done), else of the scenario's duration
   const total = fullRun.status === 'done' ? fullRun.report.window_ns : duration - start;
-  return <>simulated <span data-testid="present-sim-now" data-ns={now - start}>{roomTime(now - start)}</span> of {roomTime(total)}</>;
+  return (
+    <>
+      simulated{' '}
+      <span data-testid="present-sim-now" data-ns={now - start}>
+        {roomTime(now - start)}
+      </span>{' '}
+      of {roomTime(total)}
+    </>
+  );
 }
 
 /** The question, its choices, and after the reveal the answer with the full run's numbers. */
-function AskPanel({ scene, phase, askedAtNs, fullRun, watching }: {
-  scene: Scene; phase: Phase; askedAtNs: number; fullRun: FullRun;
+function AskPanel({
+  scene,
+  phase,
+  askedAtNs,
+  fullRun,
+  watching,
+}: {
+  scene: Scene;
+  phase: Phase;
+  askedAtNs: number;
+  fullRun: FullRun;
   /** What the caption said to watch, on screen at the freeze (watch.ts). */
   watching?: string;
 }) {
@@ -417,19 +582,32 @@ function AskPanel({ scene, phase, askedAtNs, fullRun, watching }: {
   const revealed = phase === 'revealed';
   return (
     <section className={`pr-ask${revealed ? ' pr-ask-revealed' : ''}`} aria-labelledby="pr-question" data-testid="ask">
-      <p className="pr-ask-kicker">{revealed ? 'The answer' : `Frozen at ${roomTime(askedAtNs)} of simulated time${watching ? `, with ${watching}` : ''}. Predict:`}</p>
-      <h2 id="pr-question" className="pr-question">{ask.question}</h2>
+      <p className="pr-ask-kicker">
+        {revealed ? 'The answer' : `Frozen at ${roomTime(askedAtNs)} of simulated time${watching ? `, with ${watching}` : ''}. Predict:`}
+      </p>
+      <h2 id="pr-question" className="pr-question">
+        {ask.question}
+      </h2>
       <ol className="pr-choices">
         {ask.choices.map((choice, i) => {
           const right = revealed && choice.correct;
           return (
-            <li key={i} className={right ? 'pr-choice pr-choice-right' : revealed ? 'pr-choice pr-choice-other' : 'pr-choice'}
-              data-correct={right ? 'true' : undefined}>
-              <span className="pr-letter" aria-hidden="true">{LETTERS[i]}</span>
+            <li
+              key={i}
+              className={right ? 'pr-choice pr-choice-right' : revealed ? 'pr-choice pr-choice-other' : 'pr-choice'}
+              data-correct={right ? 'true' : undefined}
+            >
+              <span className="pr-letter" aria-hidden="true">
+                {LETTERS[i]}
+              </span>
               <span className="visually-hidden">Choice {LETTERS[i]}: </span>
               <span className="pr-choice-text">
                 {choice.text}
-                {right && <strong className="pr-right-mark"><span aria-hidden="true">✓ </span>Answer</strong>}
+                {right && (
+                  <strong className="pr-right-mark">
+                    <span aria-hidden="true">✓ </span>Answer
+                  </strong>
+                )}
               </span>
             </li>
           );

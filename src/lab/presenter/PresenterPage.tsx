@@ -36,19 +36,21 @@ export function PresenterPage({ script, scene }: { script?: string; scene?: stri
     <div className="present-index">
       <h1>Presenter mode</h1>
       <p>
-        Step a class through a script of scenes on a projector: large type, the simulation running, and questions the
-        class answers before you reveal what happened. <kbd>?</kbd> lists the keys once a script is open.
+        Step a class through a script of scenes on a projector: large type, the simulation running, and questions the class answers before
+        you reveal what happened. <kbd>?</kbd> lists the keys once a script is open.
       </p>
       {local && !local.ok && <Problems result={local} />}
       <h2>Scripts</h2>
       <ScriptList />
       <h2>Your own script</h2>
       <p>
-        Write a scene script in YAML (<code>docs/presenting.md</code> describes the format) and open it here; it is
-        read in this browser and sent nowhere.
+        Write a scene script in YAML (<code>docs/presenting.md</code> describes the format) and open it here; it is read in this browser and
+        sent nowhere.
       </p>
       <OpenFile onRead={setLocal} />
-      <p><a href="#/lab">Back to the lab</a> · <a href="#/lessons">Lessons</a></p>
+      <p>
+        <a href="#/lab">Back to the lab</a> · <a href="#/lessons">Lessons</a>
+      </p>
     </div>
   );
 }
@@ -60,13 +62,17 @@ function ScriptList() {
         <li key={id}>
           {result.ok ? (
             <>
-              <a className="present-link" href={`#/present/${id}`}>{result.script.title}</a>
+              <a className="present-link" href={`#/present/${id}`}>
+                {result.script.title}
+              </a>
               <span className="muted"> · {result.script.scenes.length} scenes</span>
               {result.script.summary && <p>{result.script.summary}</p>}
             </>
           ) : (
             <>
-              <a className="present-link" href={`#/present/${id}`}>lessons/scenes/{id}.yaml</a>
+              <a className="present-link" href={`#/present/${id}`}>
+                lessons/scenes/{id}.yaml
+              </a>
               <span> (has errors)</span>
             </>
           )}
@@ -85,16 +91,25 @@ function OpenFile({ onRead }: { onRead: (result: ScriptResult) => void }) {
   return (
     <p className="present-open">
       <label htmlFor={id}>Open a scene script (.yaml)</label>{' '}
-      <input id={id} type="file" accept=".yaml,.yml,text/yaml" onChange={(event) => {
-        const file = event.target.files?.[0];
-        setError('');
-        if (!file) return;
-        void readTextFile(file, MAX_SCRIPT_BYTES).then((read) => {
-          if (read.ok) onRead(parseLocalScript(file.name, read.text));
-          else setError(`${read.message} Choose the file again.`);
-        });
-      }} />
-      {error && <span role="alert" className="present-error">{error}</span>}
+      <input
+        id={id}
+        type="file"
+        accept=".yaml,.yml,text/yaml"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          setError('');
+          if (!file) return;
+          void readTextFile(file, MAX_SCRIPT_BYTES).then((read) => {
+            if (read.ok) onRead(parseLocalScript(file.name, read.text));
+            else setError(`${read.message} Choose the file again.`);
+          });
+        }}
+      />
+      {error && (
+        <span role="alert" className="present-error">
+          {error}
+        </span>
+      )}
     </p>
   );
 }
@@ -103,16 +118,27 @@ function Problems({ result }: { result: Extract<ScriptResult, { ok: false }> }) 
   return (
     <section className="present-problems" role="alert" aria-labelledby="present-problems-title">
       <h2 id="present-problems-title">{result.file} cannot be presented</h2>
-      <p>Fix {result.problems.length === 1 ? 'this problem' : `these ${result.problems.length} problems`} in the script, then open it again:</p>
+      <p>
+        Fix {result.problems.length === 1 ? 'this problem' : `these ${result.problems.length} problems`} in the script, then open it again:
+      </p>
       <ul>
         {result.problems.map((problem, i) => (
           <li key={i}>
-            <p><code>{problem.file}:{problem.line}</code> {problem.message}</p>
-            <p><strong>Fix:</strong> {problem.fix}</p>
+            <p>
+              <code>
+                {problem.file}:{problem.line}
+              </code>{' '}
+              {problem.message}
+            </p>
+            <p>
+              <strong>Fix:</strong> {problem.fix}
+            </p>
           </li>
         ))}
       </ul>
-      <p><a href="#/present">All scripts</a></p>
+      <p>
+        <a href="#/present">All scripts</a>
+      </p>
     </section>
   );
 }
@@ -136,10 +162,16 @@ function BadScene({ id, script, message }: { id: string; script: SceneScript; me
       <p>The scenes of &ldquo;{script.title}&rdquo;:</p>
       <ol className="present-scenes">
         {script.scenes.map((s, i) => (
-          <li key={i}><a className="present-link" href={`#/present/${id}/${i + 1}`}>{s.title}</a></li>
+          <li key={i}>
+            <a className="present-link" href={`#/present/${id}/${i + 1}`}>
+              {s.title}
+            </a>
+          </li>
         ))}
       </ol>
-      <p><a href="#/present">All scripts</a></p>
+      <p>
+        <a href="#/present">All scripts</a>
+      </p>
     </div>
   );
 }

@@ -25,7 +25,8 @@ export function stageScale(width: number, height: number): number | null {
 /** The stage's scale for the element (null: too small for a stage). */
 export function useStageScale(ref: RefObject<HTMLElement | null>): number | null {
   const [scale, setScale] = useState<number | null>(() =>
-    typeof window === 'undefined' ? null : stageScale(window.innerWidth, window.innerHeight));
+    typeof window === 'undefined' ? null : stageScale(window.innerWidth, window.innerHeight),
+  );
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -48,7 +49,14 @@ const MIN_GRAPHIC = 120;
  * lanes (its canvas), the mode bars and MONITOR MODES their rows; and a kernel's views
  * that say so (KernelView.fitted: the herd its places' rows of chips).
  */
-export const FITTED_VIEWS: ReadonlySet<string> = new Set(['cpu-grid', 'numa-traffic', 'timeline', 'modes', 'monitor-modes', ...[...KERNEL_VIEWS.values()].filter((view) => view.fitted).map((view) => view.id)]);
+export const FITTED_VIEWS: ReadonlySet<string> = new Set([
+  'cpu-grid',
+  'numa-traffic',
+  'timeline',
+  'modes',
+  'monitor-modes',
+  ...[...KERNEL_VIEWS.values()].filter((view) => view.fitted).map((view) => view.id),
+]);
 
 /** A view's largest picture (the CPU grid's tiles, an SVG or a canvas). */
 export function tallestGraphic(body: HTMLElement): Element | undefined {
@@ -57,7 +65,10 @@ export function tallestGraphic(body: HTMLElement): Element | undefined {
   for (const graphic of Array.from(body.querySelectorAll('svg, canvas'))) {
     if (graphic.parentElement?.closest('svg')) continue;
     const h = graphic.getBoundingClientRect().height;
-    if (h > most) { most = h; best = graphic; }
+    if (h > most) {
+      most = h;
+      best = graphic;
+    }
   }
   return best;
 }
@@ -109,7 +120,14 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
         const now = asked.get(view) ?? drawn;
         // a height the view was drawn too tall at is not asked for again (fit-target.ts)
         if (height > room + 1) tooTall.set(view, Math.min(tooTall.get(view) ?? Infinity, drawn));
-        const want = graphicTarget({ graphic: graphicHeight, view: height, room, zoom: viewZoom, least: MIN_GRAPHIC, ceiling: tooTall.get(view) });
+        const want = graphicTarget({
+          graphic: graphicHeight,
+          view: height,
+          room,
+          zoom: viewZoom,
+          least: MIN_GRAPHIC,
+          ceiling: tooTall.get(view),
+        });
         if (want !== now) {
           asked.set(view, want);
           onHeight(view, want);
@@ -134,7 +152,8 @@ export function useFitViews(ref: RefObject<HTMLElement | null>, active: boolean,
     };
     // Slots come and go with the scene, and a view's figure replaces its loading line;
     // the views' own redraws (deeper down) are not watched.
-    const structural = (node: Node) => node === area || (node instanceof HTMLElement && /\b(views|view-slot|view-body)\b/.test(node.className));
+    const structural = (node: Node) =>
+      node === area || (node instanceof HTMLElement && /\b(views|view-slot|view-body)\b/.test(node.className));
     const mutations = new MutationObserver((records) => {
       if (records.some((record) => structural(record.target))) watch();
     });
@@ -202,7 +221,12 @@ export function useFitFigures(ref: RefObject<HTMLElement | null>, active: boolea
     };
     // the figures replace their "Starting" line, and the question replaces the caption
     const mutations = new MutationObserver((records) => {
-      if (records.some((record) => record.target === side || (record.target instanceof HTMLElement && record.target.classList.contains('figures')))) watch();
+      if (
+        records.some(
+          (record) => record.target === side || (record.target instanceof HTMLElement && record.target.classList.contains('figures')),
+        )
+      )
+        watch();
     });
     mutations.observe(side, { childList: true, subtree: true });
     watch();

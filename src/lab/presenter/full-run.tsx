@@ -20,10 +20,7 @@ import { roomTime } from './room-numbers.js';
 /** The store's name for the presenter's full run (state.variants). */
 export const FULL_RUN = 'presenter-full-run';
 
-export type FullRun =
-  | { status: 'running' }
-  | { status: 'done'; report: Report }
-  | { status: 'failed'; message: string };
+export type FullRun = { status: 'running' } | { status: 'done'; report: Report } | { status: 'failed'; message: string };
 
 /** Runs the scene's scenario to its end as the scene loads; its state, for this scene only. */
 export function useFullRun(store: LabStore, values: ScenarioValues): FullRun {
@@ -62,7 +59,9 @@ export function FullRunFigures({ scene, run, testId = 'full-run' }: { scene: Sce
   if (run.status === 'failed') {
     return (
       <div className="pr-full-run" data-testid={testId} data-status="failed">
-        <p className="pr-full-run-head" role="alert">The full run could not be computed: {run.message}</p>
+        <p className="pr-full-run-head" role="alert">
+          The full run could not be computed: {run.message}
+        </p>
       </div>
     );
   }
@@ -76,7 +75,11 @@ export function FullRunFigures({ scene, run, testId = 'full-run' }: { scene: Sce
           return value === undefined ? null : (
             <div key={claim.metric} className="figure pr-measure">
               <dt>{metricOf(claim.metric).label}</dt>{' '}
-              <dd><strong data-metric={claim.metric} data-value={value}>{formatMetric(claim.metric, value)}</strong></dd>
+              <dd>
+                <strong data-metric={claim.metric} data-value={value}>
+                  {formatMetric(claim.metric, value)}
+                </strong>
+              </dd>
             </div>
           );
         })}

@@ -7,11 +7,23 @@ import { WATCH_LIMIT_NS, WATCH_STEP_NS } from './watch.js';
 const MS = 1e6;
 const START_NS = 40 * MS; // the end of the warm-up
 const run = (ms: number, more: Partial<RunView> = {}): RunView => ({
-  kind: 'playing', playing: true, loading: false, done: false, nowNs: START_NS + ms * MS, startNs: START_NS, ...more,
+  kind: 'playing',
+  playing: true,
+  loading: false,
+  done: false,
+  nowNs: START_NS + ms * MS,
+  startNs: START_NS,
+  ...more,
 });
 const paused = (ms: number, more: Partial<RunView> = {}) => run(ms, { kind: 'paused', playing: false, ...more });
 
-interface Row { event: SceneEvent; phase: SceneState['phase']; commands: SceneCommand[]; askedAtMs?: number; watchMet?: boolean }
+interface Row {
+  event: SceneEvent;
+  phase: SceneState['phase'];
+  commands: SceneCommand[];
+  askedAtMs?: number;
+  watchMet?: boolean;
+}
 
 /** Plays the rows from the scene's start, checking each. */
 function walk(question: AskTiming | undefined, rows: readonly Row[]): SceneState {
@@ -72,7 +84,7 @@ describe('a question that names what to watch', () => {
   const q: AskTiming = { at_ms: 4, until: 'cpus-spinning' };
   const stepCmd: SceneCommand[] = [{ type: 'step', ns: WATCH_STEP_NS }];
 
-  it('pauses at its time, steps, judges only a step\'s own frame, and freezes once the state is on screen', () => {
+  it("pauses at its time, steps, judges only a step's own frame, and freezes once the state is on screen", () => {
     walk(q, [
       { event: { type: 'run', run: run(4.01, { watched: true }) }, phase: 'running', commands: [{ type: 'pause' }] },
       // the store paused at once: a first step, so the state is judged on the worker's last word

@@ -47,10 +47,7 @@ export interface AskTiming {
 }
 
 export type SceneEvent =
-  | { type: 'scene' }
-  | { type: 'run'; run: RunView }
-  | { type: 'next'; run: RunView }
-  | { type: 'reveal'; run: RunView };
+  { type: 'scene' } | { type: 'run'; run: RunView } | { type: 'next'; run: RunView } | { type: 'reveal'; run: RunView };
 
 export type SceneCommand = { type: 'pause' } | { type: 'play' } | { type: 'step'; ns: number } | { type: 'next-scene' };
 

@@ -17,7 +17,9 @@ import { formatScriptProblem, parseScript, sceneValues, type ScriptResult } from
 const presets = presetNames();
 const presetDocs = Object.fromEntries(presets.map((name) => [name, readPreset(name)]));
 const sceneDir = join(repoRoot, 'lessons', 'scenes');
-const scriptFiles = readdirSync(sceneDir).filter((file) => file.endsWith('.yaml')).sort();
+const scriptFiles = readdirSync(sceneDir)
+  .filter((file) => file.endsWith('.yaml'))
+  .sort();
 
 const GOOD = `id: tiny
 title: Tiny
@@ -76,39 +78,61 @@ describe('parseScript', () => {
   });
 
   it('reads the views a question conceals, and refuses one the scene does not show', () => {
-    const good = parseScript('lessons/scenes/tiny.yaml', GOOD.replace('      explain: Because.', '      explain: Because.\n      conceal: [cpu-grid]'), presets);
+    const good = parseScript(
+      'lessons/scenes/tiny.yaml',
+      GOOD.replace('      explain: Because.', '      explain: Because.\n      conceal: [cpu-grid]'),
+      presets,
+    );
     expect(good.ok && good.script.scenes[0]!.ask?.conceal).toEqual(['cpu-grid']);
     const problems = problemsOf(GOOD.replace('      explain: Because.', '      explain: Because.\n      conceal: [modes]'));
-    expect(problems).toEqual([expect.stringMatching(/tiny\.yaml:\d+: the question in scene 1 \("One"\) conceals the view "modes", which the scene does not show \(its views: cpu-grid\)\. Fix: add "modes" to the scene's views, or take it off "conceal"\./)]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /tiny\.yaml:\d+: the question in scene 1 \("One"\) conceals the view "modes", which the scene does not show \(its views: cpu-grid\)\. Fix: add "modes" to the scene's views, or take it off "conceal"\./,
+      ),
+    ]);
   });
 
   it('names an unknown view and lists the views', () => {
     const problems = problemsOf(GOOD.replace('views: [cpu-grid]', 'views: [cpu-grdi]'));
-    expect(problems.join('\n')).toMatch(/tiny\.yaml:6: "scenes › item 1 › views › item 1" is "cpu-grdi" \(text\), which is not one of: cpu-grid/);
+    expect(problems.join('\n')).toMatch(
+      /tiny\.yaml:6: "scenes › item 1 › views › item 1" is "cpu-grdi" \(text\), which is not one of: cpu-grid/,
+    );
     expect(problems.join('\n')).toContain('Did you mean "cpu-grid"?');
   });
 
   it('names an unknown preset, suggests the nearest and lists them', () => {
     const problems = problemsOf(GOOD.replace('preset: testbed-classic', 'preset: testbed-clasic'));
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/tiny\.yaml:5: "scenes › item 1 › scenario › preset" is "testbed-clasic", which is not a preset\. Did you mean "testbed-classic"\?/);
+    expect(problems[0]).toMatch(
+      /tiny\.yaml:5: "scenes › item 1 › scenario › preset" is "testbed-clasic", which is not a preset\. Did you mean "testbed-classic"\?/,
+    );
     expect(problems[0]).toContain('Fix: use one of the presets in lessons/scenarios: ');
   });
 
   it('wants exactly one correct choice', () => {
-    expect(problemsOf(GOOD.replace('          correct: true\n', ''))[0]).toMatch(/tiny\.yaml:11: the question in scene 1 \("One"\) has 0 choices marked "correct: true".*Fix: add "correct: true" to the right answer\./);
-    expect(problemsOf(GOOD.replace('        - text: That', '        - text: That\n          correct: true'))[0]).toMatch(/has 2 choices .*Fix: keep "correct: true" on one choice only\./);
+    expect(problemsOf(GOOD.replace('          correct: true\n', ''))[0]).toMatch(
+      /tiny\.yaml:11: the question in scene 1 \("One"\) has 0 choices marked "correct: true".*Fix: add "correct: true" to the right answer\./,
+    );
+    expect(problemsOf(GOOD.replace('        - text: That', '        - text: That\n          correct: true'))[0]).toMatch(
+      /has 2 choices .*Fix: keep "correct: true" on one choice only\./,
+    );
   });
 
   it('checks types, ranges and field paths', () => {
-    expect(problemsOf(GOOD.replace('at_ms: 3', 'at_ms: 0')).join('\n')).toMatch(/"scenes › item 1 › ask › at_ms" is 0, but it must be more than 0\./);
+    expect(problemsOf(GOOD.replace('at_ms: 3', 'at_ms: 0')).join('\n')).toMatch(
+      /"scenes › item 1 › ask › at_ms" is 0, but it must be more than 0\./,
+    );
     expect(problemsOf(GOOD.replace('at_ms: 3', 'at_ms: soon')).join('\n')).toMatch(/at_ms" is "soon" \(text\), but it must be a number\./);
-    expect(problemsOf(GOOD.replace('machine.cpus: 2', 'cpus: 2')).join('\n')).toMatch(/tiny\.yaml:5: "cpus" is not a scenario field path\./);
+    expect(problemsOf(GOOD.replace('machine.cpus: 2', 'cpus: 2')).join('\n')).toMatch(
+      /tiny\.yaml:5: "cpus" is not a scenario field path\./,
+    );
     expect(problemsOf(GOOD.replace('        - text: That\n', '')).join('\n')).toMatch(/choices" has 1 item, but it needs at least 2\./);
   });
 
   it('wants the id to match the file name (the link uses it)', () => {
-    expect(problemsOf(GOOD, 'lessons/scenes/other.yaml')[0]).toMatch(/other\.yaml:1: "id" is "tiny", but the file is named other\.yaml.*Fix: rename the file to tiny\.yaml or set "id: other"\./);
+    expect(problemsOf(GOOD, 'lessons/scenes/other.yaml')[0]).toMatch(
+      /other\.yaml:1: "id" is "tiny", but the file is named other\.yaml.*Fix: rename the file to tiny\.yaml or set "id: other"\./,
+    );
   });
 
   it('says so when a script is not a map of fields', () => {
@@ -142,8 +166,10 @@ describe('lessons/scenes', async () => {
         for (const claim of scene.claims ?? []) {
           const value = readMetric(report, claim.metric);
           expect(value, `${scene.title}: ${claim.metric} ("${claim.says}")`).toBeDefined();
-          expect(Math.abs(value! - claim.value), `${scene.title}: ${claim.metric} is ${value}, the script says ${claim.value} ± ${claim.within}`)
-            .toBeLessThanOrEqual(claim.within);
+          expect(
+            Math.abs(value! - claim.value),
+            `${scene.title}: ${claim.metric} is ${value}, the script says ${claim.value} ± ${claim.within}`,
+          ).toBeLessThanOrEqual(claim.within);
         }
         // what the caption says to watch comes within the presenter's search (watch.ts), stepping as it does
         if (scene.ask?.until) {
@@ -153,8 +179,12 @@ describe('lessons/scenes', async () => {
             sim.runUntil(start + scene.ask.at_ms * 1e6);
             const watch = WATCHES[scene.ask.until];
             let t = sim.now;
-            while (!watch.holds(sim.snapshot()) && t < start + scene.ask.at_ms * 1e6 + WATCH_LIMIT_NS) t = (sim.runUntil(t + WATCH_STEP_NS), sim.now);
-            expect(watch.holds(sim.snapshot()), `${scene.title}: no ${watch.words} within ${WATCH_LIMIT_NS / 1e6} ms of ${scene.ask.at_ms} ms`).toBe(true);
+            while (!watch.holds(sim.snapshot()) && t < start + scene.ask.at_ms * 1e6 + WATCH_LIMIT_NS)
+              t = (sim.runUntil(t + WATCH_STEP_NS), sim.now);
+            expect(
+              watch.holds(sim.snapshot()),
+              `${scene.title}: no ${watch.words} within ${WATCH_LIMIT_NS / 1e6} ms of ${scene.ask.at_ms} ms`,
+            ).toBe(true);
           } finally {
             sim.free();
           }

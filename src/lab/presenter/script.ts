@@ -90,14 +90,24 @@ export function parseScript(file: string, source: string, presets: readonly stri
   const data = readYaml(yaml, file, 'the scene script', problems);
   if (data === undefined) return { ok: false, file, problems };
   if (!validate(data)) {
-    explainSchemaErrors(validate.errors ?? [], data, SCRIPT_SCHEMA as unknown as Record<string, unknown>, yaml, file, 'the scene script', problems, DOCS);
+    explainSchemaErrors(
+      validate.errors ?? [],
+      data,
+      SCRIPT_SCHEMA as unknown as Record<string, unknown>,
+      yaml,
+      file,
+      'the scene script',
+      problems,
+      DOCS,
+    );
     return { ok: false, file, problems };
   }
   const script = data as Omit<SceneScript, 'file' | 'scenes'> & { scenes: Omit<Scene, 'line'>[] };
   const base = file.slice(file.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
   if (linked && base !== script.id) {
     problems.push({
-      file, line: yaml.line([], 'id'),
+      file,
+      line: yaml.line([], 'id'),
       message: `"id" is "${script.id}", but the file is named ${base}.yaml; the presenter's link (#/present/${base}) uses the file name.`,
       fix: `rename the file to ${script.id}.yaml or set "id: ${base}".`,
     });
@@ -108,7 +118,8 @@ export function parseScript(file: string, source: string, presets: readonly stri
     if (!presets.includes(scene.scenario.preset)) {
       const guess = closest(scene.scenario.preset, [...presets]);
       problems.push({
-        file, line: yaml.line([...at, 'scenario'], 'preset'),
+        file,
+        line: yaml.line([...at, 'scenario'], 'preset'),
         message: `"scenes › item ${index + 1} › scenario › preset" is "${scene.scenario.preset}", which is not a preset.${guess ? ` Did you mean "${guess}"?` : ''}`,
         fix: `use one of the presets in lessons/scenarios: ${presets.join(', ')}.`,
       });
@@ -117,7 +128,8 @@ export function parseScript(file: string, source: string, presets: readonly stri
       const correct = scene.ask.choices.filter((choice) => choice.correct === true).length;
       if (correct !== 1) {
         problems.push({
-          file, line: yaml.line([...at, 'ask'], 'choices'),
+          file,
+          line: yaml.line([...at, 'ask'], 'choices'),
           message: `the question in ${where} has ${correct} choices marked "correct: true"; it needs exactly one, so the reveal can show it.`,
           fix: correct === 0 ? 'add "correct: true" to the right answer.' : 'keep "correct: true" on one choice only.',
         });
@@ -125,7 +137,8 @@ export function parseScript(file: string, source: string, presets: readonly stri
       for (const view of scene.ask.conceal ?? []) {
         if (scene.views.includes(view)) continue;
         problems.push({
-          file, line: yaml.line([...at, 'ask'], 'conceal'),
+          file,
+          line: yaml.line([...at, 'ask'], 'conceal'),
           message: `the question in ${where} conceals the view "${view}", which the scene does not show (its views: ${scene.views.join(', ')}).`,
           fix: `add "${view}" to the scene's views, or take it off "conceal".`,
         });
@@ -155,7 +168,10 @@ export function formatScriptProblem(problem: ScriptProblem): string {
  * The scene a link asks for (#/present/<id>/<n>, 1-based) as an index, or why it cannot
  * be shown, in words. No number is scene 1.
  */
-export function sceneFromLink(raw: string | undefined, script: Pick<SceneScript, 'title' | 'scenes'>): { ok: true; index: number } | { ok: false; message: string } {
+export function sceneFromLink(
+  raw: string | undefined,
+  script: Pick<SceneScript, 'title' | 'scenes'>,
+): { ok: true; index: number } | { ok: false; message: string } {
   if (raw === undefined) return { ok: true, index: 0 };
   const count = script.scenes.length;
   const range = count === 1 ? 'it has one scene, scene 1' : `its scenes are numbered 1 to ${count}`;

@@ -7,8 +7,14 @@
 import type { ScenarioDocument } from '../../core/scenario-values.js';
 import { parseScript, type ScriptResult } from './script.js';
 
-const texts = import.meta.glob('../../../lessons/scenes/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-const presetDocuments = import.meta.glob('../../../lessons/scenarios/*.json', { import: 'default', eager: true }) as Record<string, ScenarioDocument>;
+const texts = import.meta.glob('../../../lessons/scenes/*.yaml', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
+const presetDocuments = import.meta.glob('../../../lessons/scenarios/*.json', { import: 'default', eager: true }) as Record<
+  string,
+  ScenarioDocument
+>;
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
@@ -22,7 +28,9 @@ export const presetList = Object.keys(presets).sort();
 /** Every bundled script by the name of its file (without .yaml), parsed. */
 export const scripts: Readonly<Record<string, ScriptResult>> = Object.fromEntries(
   Object.entries(texts)
-    .map(([path, text]) => [baseName(path).replace(/\.yaml$/, ''), parseScript(`lessons/scenes/${baseName(path)}`, text, presetList)] as const)
+    .map(
+      ([path, text]) => [baseName(path).replace(/\.yaml$/, ''), parseScript(`lessons/scenes/${baseName(path)}`, text, presetList)] as const,
+    )
     .sort(([a], [b]) => a.localeCompare(b)),
 );
 

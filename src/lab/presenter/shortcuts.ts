@@ -22,7 +22,13 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { action: 'next', keys: ['ArrowRight', 'PageDown'], label: '→ or Page Down', what: 'Next step: ask the question, reveal the answer, or go to the next scene', character: false },
+  {
+    action: 'next',
+    keys: ['ArrowRight', 'PageDown'],
+    label: '→ or Page Down',
+    what: 'Next step: ask the question, reveal the answer, or go to the next scene',
+    character: false,
+  },
   { action: 'next', keys: [' '], label: 'Space', what: 'Next step (as →)', character: true },
   { action: 'previous', keys: ['ArrowLeft', 'PageUp'], label: '← or Page Up', what: 'Previous scene', character: false },
   { action: 'first', keys: ['Home'], label: 'Home', what: 'First scene', character: false },
@@ -36,7 +42,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
 ];
 
 /** The action for a key press, or undefined (not a shortcut, a modifier held, or character keys off). */
-export function actionFor(key: string, modifiers: { ctrl: boolean; alt: boolean; meta: boolean }, characterKeys: boolean): PresenterAction | undefined {
+export function actionFor(
+  key: string,
+  modifiers: { ctrl: boolean; alt: boolean; meta: boolean },
+  characterKeys: boolean,
+): PresenterAction | undefined {
   if (modifiers.ctrl || modifiers.alt || modifiers.meta) return undefined;
   const shortcut = SHORTCUTS.find((s) => s.keys.includes(key));
   if (!shortcut || (shortcut.character && !characterKeys)) return undefined;

@@ -38,19 +38,31 @@ export function Scrubber({ store }: { store: LabStore }) {
     : '';
   return (
     <div className="rewind" data-testid="rewind">
-      <label htmlFor={id} className="rewind-label">Rewind</label>
-      <input id={id} type="range" className="rewind-slider" data-testid="scrubber"
-        min={start} max={reached} step={1} value={at} disabled={disabled}
+      <label htmlFor={id} className="rewind-label">
+        Rewind
+      </label>
+      <input
+        id={id}
+        type="range"
+        className="rewind-slider"
+        data-testid="scrubber"
+        min={start}
+        max={reached}
+        step={1}
+        value={at}
+        disabled={disabled}
         aria-valuetext={`${formatMs(at)} simulated time, of ${formatMs(reached)} reached`}
-        aria-describedby={hintId} aria-keyshortcuts="ArrowLeft ArrowRight PageUp PageDown Home End"
+        aria-describedby={hintId}
+        aria-keyshortcuts="ArrowLeft ArrowRight PageUp PageDown Home End"
         onKeyDown={onKeyDown}
-        onChange={(event) => store.seek(Number(event.target.value))} />
+        onChange={(event) => store.seek(Number(event.target.value))}
+      />
       <output htmlFor={id} className="rewind-value" data-testid="scrub-time">
         <strong>{formatMs(at)}</strong> <span className="muted">of {formatMs(reached)} reached</span>
       </output>
       <span id={hintId} className="rewind-hint muted">
-        Drag, or use <kbd>←</kbd> <kbd>→</kbd> ({formatNs(small)}), <kbd>PgUp</kbd> <kbd>PgDn</kbd> ({formatNs(large)}),
-        {' '}<kbd>Home</kbd> <kbd>End</kbd>. The state at any time is the one a straight run reaches.
+        Drag, or use <kbd>←</kbd> <kbd>→</kbd> ({formatNs(small)}), <kbd>PgUp</kbd> <kbd>PgDn</kbd> ({formatNs(large)}), <kbd>Home</kbd>{' '}
+        <kbd>End</kbd>. The state at any time is the one a straight run reaches.
         {checkpoints && <span className="rewind-checkpoints"> {checkpoints}.</span>}
       </span>
     </div>

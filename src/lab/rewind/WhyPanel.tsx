@@ -20,8 +20,12 @@ function answerFor(store: LabStore, request: WhyRequest): WhyAnswer {
   return explainWait(
     { slice: trace.slice, startNs: trace.startNs },
     {
-      kinds: schema.trace.kinds, modes: schema.modes, lockNames: snapshot.locks.map((l) => l.name),
-      lockKinds: snapshot.locks.map((l) => l.kind), spinAlgorithm: lockKind, nowNs: snapshot.nowNs,
+      kinds: schema.trace.kinds,
+      modes: schema.modes,
+      lockNames: snapshot.locks.map((l) => l.name),
+      lockKinds: snapshot.locks.map((l) => l.kind),
+      spinAlgorithm: lockKind,
+      nowNs: snapshot.nowNs,
       threadName: (t) => kernelInfo(snapshot.kernel).threads?.name(snapshot.threads.length, t) ?? `process ${t}`,
     },
     request,
@@ -37,7 +41,10 @@ function spinData(answer: WhyAnswer): Record<string, string> {
     'data-spin-start': String(spin.start),
     'data-lock': String(spin.lock),
     'data-holder-at-start': at.state === 'held' && at.holder ? String(at.holder.cpu) : at.state,
-    'data-spinning-at-start': at.spinners.filter((w) => w.cpu !== spin.cpu).map((w) => w.cpu).join(' '),
+    'data-spinning-at-start': at.spinners
+      .filter((w) => w.cpu !== spin.cpu)
+      .map((w) => w.cpu)
+      .join(' '),
     'data-took-before': spin.tookBefore.join(' '),
   };
 }
@@ -51,31 +58,46 @@ export default function WhyPanel({ store, why, request, seq }: { store: LabStore
   }, [seq]);
   const headingId = `why-heading-${seq}`;
   return (
-    <div className="why-panel" role="dialog" aria-modal="false" aria-labelledby={headingId} data-testid="why-panel"
-      data-kind={answer.kind} {...spinData(answer)}
+    <div
+      className="why-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={headingId}
+      data-testid="why-panel"
+      data-kind={answer.kind}
+      {...spinData(answer)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
           why.close();
         }
-      }}>
+      }}
+    >
       <div className="why-head">
-        <h2 id={headingId} ref={heading} tabIndex={-1}>{answer.title}</h2>
-        <button type="button" className="btn" onClick={() => why.close()}>Close</button>
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          {answer.title}
+        </h2>
+        <button type="button" className="btn" onClick={() => why.close()}>
+          Close
+        </button>
       </div>
       {answer.sentences.length > 0 && (
         <ul className="why-sentences" data-testid="why-sentences">
-          {answer.sentences.map((sentence, i) => <li key={i}>{sentence}</li>)}
+          {answer.sentences.map((sentence, i) => (
+            <li key={i}>{sentence}</li>
+          ))}
         </ul>
       )}
       {answer.missing.length > 0 && (
         <div className="why-missing" data-testid="why-missing">
-          <p><strong>Not in the trace:</strong> {answer.missing.join(' ')}</p>
+          <p>
+            <strong>Not in the trace:</strong> {answer.missing.join(' ')}
+          </p>
         </div>
       )}
       <p className="why-foot muted">
-        From the trace records {request.latest ? `up to ${(request.t / 1e6).toFixed(3)} ms` : `around ${(request.t / 1e6).toFixed(3)} ms`}.
-        {' '}Rewind with the scrubber to look at another moment.
+        From the trace records {request.latest ? `up to ${(request.t / 1e6).toFixed(3)} ms` : `around ${(request.t / 1e6).toFixed(3)} ms`}.{' '}
+        Rewind with the scrubber to look at another moment.
       </p>
     </div>
   );

@@ -20,7 +20,11 @@
 import type { TraceSlice } from '../../core/snapshot.js';
 
 export interface LockRecordKinds {
-  spin: number; acquire: number; release: number; lockSleep: number; wake: number;
+  spin: number;
+  acquire: number;
+  release: number;
+  lockSleep: number;
+  wake: number;
 }
 
 export function lockRecordKinds(names: readonly string[]): LockRecordKinds {
@@ -91,7 +95,11 @@ export function lockAtIndex(slice: TraceSlice, k: LockRecordKinds, lock: number,
 
   // the holder: the lock's last acquire or release before the instant...
   let back = -1;
-  for (let i = index - 1; i >= 0; i--) if (isLock(i)) { back = i; break; }
+  for (let i = index - 1; i >= 0; i--)
+    if (isLock(i)) {
+      back = i;
+      break;
+    }
   if (back >= 0 && kind[back] === k.acquire) {
     out.state = 'held';
     out.holder = { cpu: cpu[back]!, thread: thread[back]!, since: slice.t[back]!, acquireIndex: back };
@@ -101,7 +109,11 @@ export function lockAtIndex(slice: TraceSlice, k: LockRecordKinds, lock: number,
   }
   // ...or, when the window starts later, its first one after: a release says who held it since when
   let ahead = -1;
-  for (let i = index; i < n; i++) if (isLock(i)) { ahead = i; break; }
+  for (let i = index; i < n; i++)
+    if (isLock(i)) {
+      ahead = i;
+      break;
+    }
   if (back < 0 && ahead >= 0) {
     if (kind[ahead] === k.release) {
       out.state = 'held';

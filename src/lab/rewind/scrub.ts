@@ -35,13 +35,28 @@ export function scrubKey(key: string, shift: boolean, at: number, range: ScrubRa
   const { small, large } = scrubSteps(range);
   let next: number;
   switch (key) {
-    case 'ArrowLeft': case 'ArrowDown': next = at - (shift ? large : small); break;
-    case 'ArrowRight': case 'ArrowUp': next = at + (shift ? large : small); break;
-    case 'PageDown': next = at - large; break;
-    case 'PageUp': next = at + large; break;
-    case 'Home': next = range.startNs; break;
-    case 'End': next = range.reachedNs; break;
-    default: return undefined;
+    case 'ArrowLeft':
+    case 'ArrowDown':
+      next = at - (shift ? large : small);
+      break;
+    case 'ArrowRight':
+    case 'ArrowUp':
+      next = at + (shift ? large : small);
+      break;
+    case 'PageDown':
+      next = at - large;
+      break;
+    case 'PageUp':
+      next = at + large;
+      break;
+    case 'Home':
+      next = range.startNs;
+      break;
+    case 'End':
+      next = range.reachedNs;
+      break;
+    default:
+      return undefined;
   }
   return Math.min(range.reachedNs, Math.max(range.startNs, next));
 }

@@ -34,8 +34,12 @@ function run(preset: string, fromNs: number, toNs: number): { slice: TraceSlice;
 
 function context(snapshot: Snapshot, scenario: Record<string, unknown>): WhyContext {
   return {
-    kinds: schema.trace.kinds, modes: schema.modes, lockNames: snapshot.locks.map((l) => l.name),
-    lockKinds: snapshot.locks.map((l) => l.kind), spinAlgorithm: String(scenario['kernel.lock_kind']), nowNs: snapshot.nowNs,
+    kinds: schema.trace.kinds,
+    modes: schema.modes,
+    lockNames: snapshot.locks.map((l) => l.name),
+    lockKinds: snapshot.locks.map((l) => l.kind),
+    spinAlgorithm: String(scenario['kernel.lock_kind']),
+    nowNs: snapshot.nowNs,
     threadName: snapshot.kernel === 'sna' ? (t) => threadName(snapshot, t) : (t) => `process ${t}`,
   };
 }
@@ -149,7 +153,10 @@ function modeAt(slice: TraceSlice, cpu: number, t: number): number {
 }
 
 const sorted = (m: Map<number, number> | undefined, except: number) =>
-  [...(m ?? new Map<number, number>())].filter(([cpu]) => cpu !== except).map(([cpu, since]) => `${cpu}@${since}`).sort();
+  [...(m ?? new Map<number, number>())]
+    .filter(([cpu]) => cpu !== except)
+    .map(([cpu, since]) => `${cpu}@${since}`)
+    .sort();
 
 const cases: Array<[preset: string, fromNs: number, toNs: number]> = [
   ['testbed-classic', 40e6, 42e6],
@@ -161,7 +168,7 @@ const cases: Array<[preset: string, fromNs: number, toNs: number]> = [
 ];
 
 describe('Why agrees with a replay of the trace the log shows', () => {
-  it.each(cases)('%s: at random instants, the holder, the spinners and who went first are the replay\'s', (preset, fromNs, toNs) => {
+  it.each(cases)("%s: at random instants, the holder, the spinners and who went first are the replay's", (preset, fromNs, toNs) => {
     const { slice, snapshot, scenario } = run(preset, fromNs, toNs);
     const ctx = context(snapshot, scenario);
     const cpus = snapshot.cpus.length;
@@ -213,11 +220,20 @@ describe('Why agrees with a replay of the trace the log shows', () => {
         if (facts.atStart.next) handOver++;
       }
       const others = sorted(atStart.spinners.get(lock), q.cpu);
-      expect(facts.atStart.spinners.filter((w) => w.cpu !== q.cpu).map((w) => `${w.cpu}@${w.since}`).sort(), where).toEqual(others);
+      expect(
+        facts.atStart.spinners
+          .filter((w) => w.cpu !== q.cpu)
+          .map((w) => `${w.cpu}@${w.since}`)
+          .sort(),
+        where,
+      ).toEqual(others);
       // the sentence counts the same CPUs (a spin for a free lock whose line was elsewhere says that instead)
       if (!text.includes('its cache line was in')) {
-        expect(text, where).toMatch(others.length === 0 ? /No other CPU was spinning for it when it started/
-          : new RegExp(`${others.length} other CPUs? (was|were) already spinning for it when it started`));
+        expect(text, where).toMatch(
+          others.length === 0
+            ? /No other CPU was spinning for it when it started/
+            : new RegExp(`${others.length} other CPUs? (was|were) already spinning for it when it started`),
+        );
       }
       // who took the lock while it spun: the replay's acquires between its spin record and its own acquire
       const stop = facts.end !== undefined ? recordsUpTo(slice, facts.end) : slice.t.length;
@@ -230,8 +246,13 @@ describe('Why agrees with a replay of the trace the log shows', () => {
       if (facts.atQuery) {
         const now = seen.get(facts.atQuery.index)!;
         expect(facts.atQuery.holder?.cpu, where).toBe(facts.atQuery.state === 'held' ? now.holder.get(lock)?.cpu : undefined);
-        expect(facts.atQuery.spinners.filter((w) => w.cpu !== q.cpu).map((w) => `${w.cpu}@${w.since}`).sort(), where)
-          .toEqual(sorted(now.spinners.get(lock), q.cpu));
+        expect(
+          facts.atQuery.spinners
+            .filter((w) => w.cpu !== q.cpu)
+            .map((w) => `${w.cpu}@${w.since}`)
+            .sort(),
+          where,
+        ).toEqual(sorted(now.spinners.get(lock), q.cpu));
         // the CPU asked about is itself among the spinners, since its spin began
         expect(now.spinners.get(lock)?.get(q.cpu), where).toBe(facts.start);
       }

@@ -80,23 +80,42 @@ export interface SpinFacts {
 }
 
 interface Kinds {
-  mode: number; spin: number; acquire: number; release: number; block: number; wake: number; dispatch: number;
-  lockSleep: number; lockWake: number; futile: number; line: number; post: number;
+  mode: number;
+  spin: number;
+  acquire: number;
+  release: number;
+  block: number;
+  wake: number;
+  dispatch: number;
+  lockSleep: number;
+  lockWake: number;
+  futile: number;
+  line: number;
+  post: number;
 }
 
 function kindsOf(names: readonly string[]): Kinds {
   const k = (name: string) => names.indexOf(name);
   return {
-    mode: k('mode'), spin: k('spin'), acquire: k('acquire'), release: k('release'), block: k('block'), wake: k('wake'),
-    dispatch: k('dispatch'), lockSleep: k('lock_sleep'), lockWake: k('lock_wake'), futile: k('futile_wake'),
-    line: k('line_transfer'), post: k('post'),
+    mode: k('mode'),
+    spin: k('spin'),
+    acquire: k('acquire'),
+    release: k('release'),
+    block: k('block'),
+    wake: k('wake'),
+    dispatch: k('dispatch'),
+    lockSleep: k('lock_sleep'),
+    lockWake: k('lock_wake'),
+    futile: k('futile_wake'),
+    line: k('line_transfer'),
+    post: k('post'),
   };
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 21st... */
 export function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -134,13 +153,20 @@ export function explainWait(trace: WhyTrace, ctx: WhyContext, query: WhyQuery): 
   const cpuWords = `CPU ${query.cpu}`;
   const missing: string[] = [];
   const windowNote = () => {
-    const dropped = slice.dropped > 0 ? ` (and ${slice.dropped.toLocaleString('en')} records of this run were lost along the way: more came than the trace had room for)` : '';
+    const dropped =
+      slice.dropped > 0
+        ? ` (and ${slice.dropped.toLocaleString('en')} records of this run were lost along the way: more came than the trace had room for)`
+        : '';
     return `The trace window starts at ${formatMs(trace.startNs)}${dropped}; anything before that is no longer in it.`;
   };
   if (query.t < trace.startNs || slice.t.length === 0) {
     return {
-      kind: 'none', title: `${cpuWords} at ${formatMs(query.t)}`, sentences: [],
-      missing: [`The trace no longer holds the records of ${formatMs(query.t)}, so it cannot say why ${cpuWords} waited then. ${windowNote()}`],
+      kind: 'none',
+      title: `${cpuWords} at ${formatMs(query.t)}`,
+      sentences: [],
+      missing: [
+        `The trace no longer holds the records of ${formatMs(query.t)}, so it cannot say why ${cpuWords} waited then. ${windowNote()}`,
+      ],
     };
   }
   const spinMode = ctx.modes.indexOf('spin');
@@ -152,12 +178,15 @@ export function explainWait(trace: WhyTrace, ctx: WhyContext, query: WhyQuery): 
   const waiting = (i: number) => slice.object[i] === spinMode || slice.object[i] === cswitchMode;
   let lead = '';
   if (query.latest && (modeAt < 0 || !waiting(modeAt))) {
-    const now = modeAt >= 0 ? ctx.modes[slice.object[modeAt]!] ?? 'another mode' : '';
+    const now = modeAt >= 0 ? (ctx.modes[slice.object[modeAt]!] ?? 'another mode') : '';
     const last = findBack(slice, after(slice, query.t), (i) => isMode(i) && waiting(i));
     if (last < 0) {
       return {
-        kind: 'none', title: `${cpuWords} is not waiting`,
-        sentences: [`${cpuWords} is ${now ? `in ${modeWords(now)}` : 'not waiting'} now, and it has not spun or switched context since ${formatMs(trace.startNs)}.`],
+        kind: 'none',
+        title: `${cpuWords} is not waiting`,
+        sentences: [
+          `${cpuWords} is ${now ? `in ${modeWords(now)}` : 'not waiting'} now, and it has not spun or switched context since ${formatMs(trace.startNs)}.`,
+        ],
         missing: [],
       };
     }
@@ -167,7 +196,9 @@ export function explainWait(trace: WhyTrace, ctx: WhyContext, query: WhyQuery): 
   }
   if (modeAt < 0) {
     return {
-      kind: 'none', title: `${cpuWords} at ${formatMs(t)}`, sentences: [],
+      kind: 'none',
+      title: `${cpuWords} at ${formatMs(t)}`,
+      sentences: [],
       missing: [`The trace holds no mode record of ${cpuWords} at or before ${formatMs(t)}. ${windowNote()}`],
     };
   }
@@ -178,8 +209,11 @@ export function explainWait(trace: WhyTrace, ctx: WhyContext, query: WhyQuery): 
   else {
     const name = ctx.modes[mode] ?? 'another mode';
     answer = {
-      kind: 'none', title: `${cpuWords} at ${formatMs(t)}: not waiting`,
-      sentences: [`${cpuWords} was in ${modeWords(name)} at ${formatMs(t)}, not waiting. Waits are the spinning (hatched) segments, and the context switches that bring back a thread woken from a lock.`],
+      kind: 'none',
+      title: `${cpuWords} at ${formatMs(t)}: not waiting`,
+      sentences: [
+        `${cpuWords} was in ${modeWords(name)} at ${formatMs(t)}, not waiting. Waits are the spinning (hatched) segments, and the context switches that bring back a thread woken from a lock.`,
+      ],
       missing,
     };
   }
@@ -189,10 +223,19 @@ export function explainWait(trace: WhyTrace, ctx: WhyContext, query: WhyQuery): 
 }
 
 function modeWords(mode: string): string {
-  return ({
-    user: 'user mode', kernel: 'kernel mode', fork: 'a fork thread (IPL 8)', spin: 'spinning for a lock',
-    interrupt: 'an interrupt', cswitch: 'a context switch', idle: 'the idle loop',
-  } as Record<string, string>)[mode] ?? mode;
+  return (
+    (
+      {
+        user: 'user mode',
+        kernel: 'kernel mode',
+        fork: 'a fork thread (IPL 8)',
+        spin: 'spinning for a lock',
+        interrupt: 'an interrupt',
+        cswitch: 'a context switch',
+        idle: 'the idle loop',
+      } as Record<string, string>
+    )[mode] ?? mode
+  );
 }
 
 /** Who a record's CPU was running: "process 14", or its kernel context from the CPU's mode then. */
@@ -201,7 +244,11 @@ function contextWords(trace: WhyTrace, ctx: WhyContext, k: Kinds, i: number): st
   const thread = slice.thread[i]!;
   if (thread >= 0) return ctx.threadName ? ctx.threadName(thread) : `process ${thread}`;
   const cpu = slice.cpu[i]!;
-  const m = findBack(slice, i + 1, (j) => slice.kind[j] === k.mode && slice.cpu[j] === cpu && slice.object[j] !== ctx.modes.indexOf('spin'));
+  const m = findBack(
+    slice,
+    i + 1,
+    (j) => slice.kind[j] === k.mode && slice.cpu[j] === cpu && slice.object[j] !== ctx.modes.indexOf('spin'),
+  );
   const mode = m >= 0 ? ctx.modes[slice.object[m]!] : undefined;
   return mode === 'interrupt' ? 'an interrupt' : mode === 'fork' ? 'its IPL 8 fork thread' : 'kernel context';
 }
@@ -216,14 +263,16 @@ function waiterWords(waiters: readonly LockWaiter[]): string {
 function holderClause(trace: WhyTrace, ctx: WhyContext, k: Kinds, at: LockAt): string {
   const h = at.holder;
   if (at.state === 'held' && h) {
-    const acquired = h.acquireIndex >= 0
-      ? `${contextWords(trace, ctx, k, h.acquireIndex)}, acquired at ${formatMs(h.since)}`
-      : `acquired at ${formatMs(h.since)}, before the trace window`;
+    const acquired =
+      h.acquireIndex >= 0
+        ? `${contextWords(trace, ctx, k, h.acquireIndex)}, acquired at ${formatMs(h.since)}`
+        : `acquired at ${formatMs(h.since)}, before the trace window`;
     return `CPU ${h.cpu} held it (${acquired})`;
   }
   if (at.state === 'free') {
     const next = at.next && at.next.t > at.t ? `it was on its way to CPU ${at.next.cpu}, which took it at ${formatMs(at.next.t)}` : '';
-    if (at.released) return `it was between holders: CPU ${at.released.cpu} released it at ${formatMs(at.released.t)}${next ? `, and ${next}` : ''}`;
+    if (at.released)
+      return `it was between holders: CPU ${at.released.cpu} released it at ${formatMs(at.released.t)}${next ? `, and ${next}` : ''}`;
     return `it was free${next ? ` and ${next}` : ''}`;
   }
   return '';
@@ -236,9 +285,12 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
   const sentences: string[] = [];
   // the acquire that ended this spin: the CPU's first acquire after t with arg (spun ns) reaching back to t
   const isOwnAcquire = (i: number) => slice.kind[i] === k.acquire && slice.cpu[i] === cpu && slice.t[i]! >= t;
-  const acq = findForward(slice, after(slice, Math.min(t, segmentStart) - 1),
+  const acq = findForward(
+    slice,
+    after(slice, Math.min(t, segmentStart) - 1),
     (i) => isOwnAcquire(i) && slice.arg[i]! > 0 && slice.t[i]! - slice.arg[i]! <= t,
-    (i) => isOwnAcquire(i) && slice.t[i]! - slice.arg[i]! > t);
+    (i) => isOwnAcquire(i) && slice.t[i]! - slice.arg[i]! > t,
+  );
   let lock = -1;
   let start = segmentStart;
   let end: number | undefined;
@@ -248,8 +300,12 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
     start = end - slice.arg[acq]!;
   } else {
     // still spinning (or the acquire lies beyond the window): the spin record names the lock
-    const sp = findBack(slice, after(slice, t), (i) => slice.kind[i] === k.spin && slice.cpu[i] === cpu,
-      (i) => slice.kind[i] === k.acquire && slice.cpu[i] === cpu);
+    const sp = findBack(
+      slice,
+      after(slice, t),
+      (i) => slice.kind[i] === k.spin && slice.cpu[i] === cpu,
+      (i) => slice.kind[i] === k.acquire && slice.cpu[i] === cpu,
+    );
     if (sp >= 0) {
       lock = slice.object[sp]!;
       start = slice.t[sp]!;
@@ -257,8 +313,12 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
   }
   if (lock < 0) {
     return {
-      kind: 'spin', title: `${cpuWords} spinning at ${formatMs(t)}`, sentences: [`${cpuWords} was spinning at ${formatMs(t)}.`],
-      missing: [`The trace has neither the record of the lock it started spinning for nor the one of its acquire, so it cannot say which lock or who held it.`],
+      kind: 'spin',
+      title: `${cpuWords} spinning at ${formatMs(t)}`,
+      sentences: [`${cpuWords} was spinning at ${formatMs(t)}.`],
+      missing: [
+        `The trace has neither the record of the lock it started spinning for nor the one of its acquire, so it cannot say which lock or who held it.`,
+      ],
     };
   }
   const lockName = ctx.lockNames[lock] ?? `lock ${lock}`;
@@ -269,8 +329,12 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
 
   // the instant it began: just before its spin record (the records the log shows, replayed)
   const startIdx = after(slice, start - 1);
-  const sp = findForward(slice, startIdx, (i) => slice.kind[i] === k.spin && slice.cpu[i] === cpu && slice.object[i] === lock,
-    (i) => slice.t[i]! > start);
+  const sp = findForward(
+    slice,
+    startIdx,
+    (i) => slice.kind[i] === k.spin && slice.cpu[i] === cpu && slice.object[i] === lock,
+    (i) => slice.t[i]! > start,
+  );
   const lk = lockRecordKinds(ctx.kinds);
   const atStart = lockAtIndex(slice, lk, lock, sp >= 0 ? sp : startIdx, start);
   const others = atStart.spinners.filter((w) => w.cpu !== cpu);
@@ -282,21 +346,33 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
   const facts: SpinFacts = { cpu, lock, start, ...(end !== undefined ? { end } : {}), atStart, tookBefore };
   if (sp < 0) {
     // no spin record: the lock was free but its cache line had to come from another CPU
-    const line = end !== undefined
-      ? findBack(slice, after(slice, end), (i) => slice.kind[i] === k.line && slice.cpu[i] === cpu, (i) => slice.t[i]! < start)
-      : -1;
+    const line =
+      end !== undefined
+        ? findBack(
+            slice,
+            after(slice, end),
+            (i) => slice.kind[i] === k.line && slice.cpu[i] === cpu,
+            (i) => slice.t[i]! < start,
+          )
+        : -1;
     const from = line >= 0 ? slice.arg[line]! : -1;
-    sentences.push(`${cpuWords} ${spun} for ${lockName}: the lock was free, but its cache line was in ${from >= 0 ? `CPU ${from}'s` : 'another CPU\'s'} cache, so ${cpuWords} waited for the line to come over.`);
+    sentences.push(
+      `${cpuWords} ${spun} for ${lockName}: the lock was free, but its cache line was in ${from >= 0 ? `CPU ${from}'s` : "another CPU's"} cache, so ${cpuWords} waited for the line to come over.`,
+    );
   } else {
     const holderWords = holderClause(trace, ctx, k, atStart);
     if (atStart.state === 'unknown') {
-      missing.push(`The trace no longer holds the acquire of ${lockName} before ${formatMs(start)}, so it cannot say who held it when ${cpuWords} began to spin.`);
+      missing.push(
+        `The trace no longer holds the acquire of ${lockName} before ${formatMs(start)}, so it cannot say who held it when ${cpuWords} began to spin.`,
+      );
     } else if (atStart.state === 'free' && !atStart.released) {
       missing.push(`The trace no longer holds the release of ${lockName} before ${formatMs(start)}.`);
     }
     // a ticket (or fair) lock has a line; with test-and-set the order of arrival decides nothing
-    const place = ctx.spinAlgorithm === 'tas' ? `${cpuWords} was the ${ordinal(others.length + 1)} CPU spinning for it`
-      : `${cpuWords} was ${ordinal(others.length + 1)} in line`;
+    const place =
+      ctx.spinAlgorithm === 'tas'
+        ? `${cpuWords} was the ${ordinal(others.length + 1)} CPU spinning for it`
+        : `${cpuWords} was ${ordinal(others.length + 1)} in line`;
     sentences.push(`${cpuWords} ${spun} for ${lockName}${holderWords ? `: ${holderWords}` : ''}; ${place}.`);
     const h = atStart.state === 'held' ? atStart.holder : undefined;
     if (h) {
@@ -307,18 +383,23 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
       } else sentences.push(`CPU ${h.cpu} still holds it.`);
     }
   }
-  sentences.push(`It began spinning at ${formatMs(start)}${end !== undefined ? ` and took the lock at ${formatMs(end)}` : ' and is still spinning'}.`);
+  sentences.push(
+    `It began spinning at ${formatMs(start)}${end !== undefined ? ` and took the lock at ${formatMs(end)}` : ' and is still spinning'}.`,
+  );
 
   // who else was spinning, and who went first while it spun
   if (sp >= 0) {
     const algorithm = ctx.spinAlgorithm;
-    const spinning = others.length === 0 ? 'No other CPU was spinning for it when it started'
-      : `${others.length} other CPU${others.length === 1 ? ' was' : 's were'} already spinning for it when it started: ${waiterWords(others)}`;
-    const rule = algorithm === 'ticket'
-      ? 'a ticket lock serves them first come, first served'
-      : algorithm === 'fair'
-        ? 'the fair algorithm serves them in order once enough CPUs spin, and lets them race when few do'
-        : 'with a test-and-set lock any spinner may win each release, whatever its place';
+    const spinning =
+      others.length === 0
+        ? 'No other CPU was spinning for it when it started'
+        : `${others.length} other CPU${others.length === 1 ? ' was' : 's were'} already spinning for it when it started: ${waiterWords(others)}`;
+    const rule =
+      algorithm === 'ticket'
+        ? 'a ticket lock serves them first come, first served'
+        : algorithm === 'fair'
+          ? 'the fair algorithm serves them in order once enough CPUs spin, and lets them race when few do'
+          : 'with a test-and-set lock any spinner may win each release, whatever its place';
     sentences.push(`${spinning} (${rule}).`);
     if (tookBefore.length > 0) {
       const firsts = tookBefore.map((c) => `CPU ${c}`);
@@ -333,8 +414,13 @@ function explainSpin(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number, t:
     const holderNow = holderClause(trace, ctx, k, atT);
     const spinningNow = atT.spinners.filter((w) => w.cpu !== cpu);
     if (holderNow || spinningNow.length > 0) {
-      sentences.push(`At ${formatMs(t)}${holderNow ? `, ${holderNow}` : ''}; ${spinningNow.length === 0 ? 'no other CPU was spinning for it'
-        : `${spinningNow.length === 1 ? 'one other CPU was' : `${spinningNow.length} other CPUs were`} spinning for it: ${waiterWords(spinningNow)}`}.`);
+      sentences.push(
+        `At ${formatMs(t)}${holderNow ? `, ${holderNow}` : ''}; ${
+          spinningNow.length === 0
+            ? 'no other CPU was spinning for it'
+            : `${spinningNow.length === 1 ? 'one other CPU was' : `${spinningNow.length} other CPUs were`} spinning for it: ${waiterWords(spinningNow)}`
+        }.`,
+      );
     }
   }
   return { kind: 'spin', title, sentences, missing, spin: facts };
@@ -351,7 +437,8 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
   const disp = findBack(slice, after(slice, t), (i) => slice.kind[i] === k.dispatch && slice.cpu[i] === cpu);
   if (disp < 0) {
     return {
-      kind: 'blocking', title: `${cpuWords}: a context switch at ${formatMs(t)}`,
+      kind: 'blocking',
+      title: `${cpuWords}: a context switch at ${formatMs(t)}`,
       sentences: [`${cpuWords} was switching context at ${formatMs(t)}.`],
       missing: [`The trace holds no dispatch record for it, so it cannot say which thread it switched to.`],
     };
@@ -371,16 +458,30 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
   // fell asleep on, after it fell asleep (a release may price its wake-up work, so the
   // sleeper reaches the run queue a little after it: blocking_lock.c). Else a post at the
   // same time just before the wake.
-  const asleep = findBack(slice, wake, (i) => slice.kind[i] === k.lockSleep && slice.thread[i] === thread,
-    (i) => slice.kind[i] === k.dispatch && slice.thread[i] === thread);
+  const asleep = findBack(
+    slice,
+    wake,
+    (i) => slice.kind[i] === k.lockSleep && slice.thread[i] === thread,
+    (i) => slice.kind[i] === k.dispatch && slice.thread[i] === thread,
+  );
   // A wake-all release wakes every sleeper, so the first release after it fell asleep woke
   // it; a hand-off or wake-one release wakes one, so the last before its wake did.
   const releaseOf = (i: number) => slice.kind[i] === k.lockWake && slice.object[i] === slice.object[asleep]!;
-  const release = asleep < 0 ? -1 : ctx.lockKinds[slice.object[asleep]!] === 'wake_all'
-    ? findForward(slice, asleep + 1, releaseOf, (i) => i >= wake)
-    : findBack(slice, wake, releaseOf, (i) => i <= asleep);
-  const cause = release >= 0 ? release : findBack(slice, wake, (i) => slice.kind[i] === k.post && slice.thread[i] === thread,
-    (i) => slice.t[i]! < wakeT);
+  const release =
+    asleep < 0
+      ? -1
+      : ctx.lockKinds[slice.object[asleep]!] === 'wake_all'
+        ? findForward(slice, asleep + 1, releaseOf, (i) => i >= wake)
+        : findBack(slice, wake, releaseOf, (i) => i <= asleep);
+  const cause =
+    release >= 0
+      ? release
+      : findBack(
+          slice,
+          wake,
+          (i) => slice.kind[i] === k.post && slice.thread[i] === thread,
+          (i) => slice.t[i]! < wakeT,
+        );
   const readyWait = dispT - wakeT;
   if (cause >= 0 && slice.kind[cause] === k.lockWake) {
     const lock = slice.object[cause]!;
@@ -406,19 +507,31 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
           ? `: it was between holders${at.released ? ` (${name(at.released.thread)} released it at ${formatMs(at.released.t)})` : ''}, on its way to ${name(at.next.thread)}, which took it at ${formatMs(at.next.t)}`
           : '';
       if (at.state === 'unknown') missing.push(`The trace no longer holds who took ${lockName} before ${formatMs(sleepT)}.`);
-      sentences.push(`${who} slept ${formatNs(wakeT - sleepT)} waiting for ${lockName}${holderWords}; ${who} was ${ordinal(slice.arg[sleep]! + 1)} asleep in line.`);
+      sentences.push(
+        `${who} slept ${formatNs(wakeT - sleepT)} waiting for ${lockName}${holderWords}; ${who} was ${ordinal(slice.arg[sleep]! + 1)} asleep in line.`,
+      );
     } else {
       missing.push(`The trace no longer holds when ${who} fell asleep on ${lockName}.`);
     }
     const kind = ctx.lockKinds[lock];
-    const wokeWords = kind === 'handoff' ? 'the one that had waited longest, handing it the lock'
-      : kind === 'wake_one' ? 'the one that had waited longest, leaving the lock free for whoever came first'
-        : `all ${woken} sleeper${woken === 1 ? '' : 's'} (a wake-all lock: the thundering herd)`;
-    sentences.push(`At ${formatMs(releaseT)} ${name(releaser)} released ${lockName} on CPU ${slice.cpu[cause]}, which woke ${wokeWords}; ${who} was the ${ordinal(place)} woken${wakeT > releaseT ? `, on the run queue at ${formatMs(wakeT)} once the releaser had done the wake-up work for it` : ''}.`);
-    sentences.push(`${cpuWords} switched to it at ${formatMs(dispT)}${readyWait > 0 ? `, ${formatNs(readyWait)} after it was woken (it waited for a CPU)` : ''}.`);
+    const wokeWords =
+      kind === 'handoff'
+        ? 'the one that had waited longest, handing it the lock'
+        : kind === 'wake_one'
+          ? 'the one that had waited longest, leaving the lock free for whoever came first'
+          : `all ${woken} sleeper${woken === 1 ? '' : 's'} (a wake-all lock: the thundering herd)`;
+    sentences.push(
+      `At ${formatMs(releaseT)} ${name(releaser)} released ${lockName} on CPU ${slice.cpu[cause]}, which woke ${wokeWords}; ${who} was the ${ordinal(place)} woken${wakeT > releaseT ? `, on the run queue at ${formatMs(wakeT)} once the releaser had done the wake-up work for it` : ''}.`,
+    );
+    sentences.push(
+      `${cpuWords} switched to it at ${formatMs(dispT)}${readyWait > 0 ? `, ${formatNs(readyWait)} after it was woken (it waited for a CPU)` : ''}.`,
+    );
     // what happened next: it took the lock, or found it taken again
-    const next = findForward(slice, disp + 1, (i) => slice.thread[i] === thread && slice.object[i] === lock
-      && (slice.kind[i] === k.futile || slice.kind[i] === k.acquire));
+    const next = findForward(
+      slice,
+      disp + 1,
+      (i) => slice.thread[i] === thread && slice.object[i] === lock && (slice.kind[i] === k.futile || slice.kind[i] === k.acquire),
+    );
     if (next >= 0 && slice.kind[next] === k.futile) {
       const taker = findBack(slice, next, (i) => slice.kind[i] === k.acquire && slice.object[i] === lock && slice.thread[i] !== thread);
       const by = taker >= 0 && slice.t[taker]! >= wakeT ? ` by ${name(slice.thread[taker]!)}, which got a CPU first` : '';
@@ -431,11 +544,20 @@ function explainDispatch(trace: WhyTrace, ctx: WhyContext, k: Kinds, cpu: number
     return { kind: 'blocking', title: `Why ${who} waited for ${lockName}`, sentences, missing };
   }
   if (cause >= 0) {
-    sentences.push(`${cpuWords} switched to ${who} at ${formatMs(dispT)}: CPU ${slice.cpu[cause]} posted it at ${formatMs(wakeT)} (et_post), which woke it.`);
+    sentences.push(
+      `${cpuWords} switched to ${who} at ${formatMs(dispT)}: CPU ${slice.cpu[cause]} posted it at ${formatMs(wakeT)} (et_post), which woke it.`,
+    );
   } else {
     const block = findBack(slice, wake, (i) => slice.kind[i] === k.block && slice.thread[i] === thread);
-    const why = block >= 0 ? ['sleeping', 'waiting for a reply', 'waiting for a free KRP', 'asleep on a lock', 'waiting for work', 'waiting for pacing'][slice.arg[block]!] ?? 'waiting' : '';
-    sentences.push(`${cpuWords} switched to ${who} at ${formatMs(dispT)}; it had become ready at ${formatMs(wakeT)}${why ? ` after ${why}` : ''}, not woken by a lock.`);
+    const why =
+      block >= 0
+        ? (['sleeping', 'waiting for a reply', 'waiting for a free KRP', 'asleep on a lock', 'waiting for work', 'waiting for pacing'][
+            slice.arg[block]!
+          ] ?? 'waiting')
+        : '';
+    sentences.push(
+      `${cpuWords} switched to ${who} at ${formatMs(dispT)}; it had become ready at ${formatMs(wakeT)}${why ? ` after ${why}` : ''}, not woken by a lock.`,
+    );
   }
   return { kind: 'blocking', title: `Why ${cpuWords} switched to ${who}`, sentences, missing };
 }

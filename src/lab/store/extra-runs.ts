@@ -9,7 +9,14 @@
 import { SweepRunner, VariantRunner, type WorkerFactory } from '../../core/client.js';
 import type { ScenarioValues } from '../../core/scenario-values.js';
 import {
-  addSweepPoint, planSweep, splitSweep, type KernelKind, type SweepCpus, type SweepPlanPoint, type Variant, type VariantRun,
+  addSweepPoint,
+  planSweep,
+  splitSweep,
+  type KernelKind,
+  type SweepCpus,
+  type SweepPlanPoint,
+  type Variant,
+  type VariantRun,
 } from '../../core/sweep.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
 import { plural } from '../../views/format.js';
@@ -41,7 +48,13 @@ export class ExtraRuns {
         const point = this.sweepPlan[index];
         if (!point || runner !== this.sweepRunner) return;
         const sweep = this.state().sweep;
-        this.publish({ sweep: { ...sweep, done: sweep.done + 1, points: addSweepPoint(sweep.points, { cpus: point.cpus, kernel: point.kernel, report }) } });
+        this.publish({
+          sweep: {
+            ...sweep,
+            done: sweep.done + 1,
+            points: addSweepPoint(sweep.points, { cpus: point.cpus, kernel: point.kernel, report }),
+          },
+        });
       },
       refused: (index, problems) => {
         if (runner !== this.sweepRunner) return;

@@ -77,11 +77,26 @@ export class FramePump {
     for (let i = frames.length - 1; i >= 0 && !report; i--) report = frames[i]!.report;
     const ended = frames.find((frame) => frame.reason === 'end');
     this.applied({
-      snapshot, trace, nowNs: last.nowNs, events: last.events, reason: last.reason, done: last.done,
+      snapshot,
+      trace,
+      nowNs: last.nowNs,
+      events: last.events,
+      reason: last.reason,
+      done: last.done,
       ...(last.rewind ? { rewind: last.rewind } : {}),
       ...(report ? { report } : {}),
       ...(ended ? { ended: { ...(ended.report ? { report: ended.report } : {}) } } : {}),
-      ...(last.reason === 'step' ? { lastStep: describeStep(schema, snapshot.locks.map((lock) => lock.name), last.trace, last.nowNs, kernelInfo(snapshot.kernel).queueWords) } : {}),
+      ...(last.reason === 'step'
+        ? {
+            lastStep: describeStep(
+              schema,
+              snapshot.locks.map((lock) => lock.name),
+              last.trace,
+              last.nowNs,
+              kernelInfo(snapshot.kernel).queueWords,
+            ),
+          }
+        : {}),
       seeking: this.client.seeking,
       // While playing, a new report (four times a second) re-renders every figure, table
       // and chart: that is done in a task of its own, right after this frame's, so no

@@ -20,10 +20,26 @@ const accepted = { 'machine.cpus': 4, 'kernel.kind': 'classic' };
 function state(run: RunState, extra: Partial<StoreState> = {}): StoreState {
   return {
     lab: {
-      ...project(run), schema, scenario, problems: [], speed: DEFAULT_SPEED, nowNs: 0, startNs: 0, durationNs: 0, warmupNs: 0,
-      events: 0, frames: 0, lastStep: [], sweep: idleSweep, sweepNotes: [], variants: {},
+      ...project(run),
+      schema,
+      scenario,
+      problems: [],
+      speed: DEFAULT_SPEED,
+      nowNs: 0,
+      startNs: 0,
+      durationNs: 0,
+      warmupNs: 0,
+      events: 0,
+      frames: 0,
+      lastStep: [],
+      sweep: idleSweep,
+      sweepNotes: [],
+      variants: {},
     },
-    accepted, autoplay: false, source: 'lab', ...extra,
+    accepted,
+    autoplay: false,
+    source: 'lab',
+    ...extra,
   };
 }
 
@@ -47,15 +63,35 @@ const load: LabCommand = { kind: 'load', values: scenario };
 /** [from, event, to (run kind, or a run), commands, extra state before] */
 const TABLE: [string, RunState, LabEvent, RunState['kind'] | RunState, LabCommand[], Partial<StoreState>?][] = [
   ['the worker comes up: the scenario loads', starting, { type: 'ready', schema }, loading, [{ kind: 'load', values: accepted }]],
-  ['the first scenario loads when the worker comes up (none accepted yet)', starting, { type: 'ready', schema }, loading, [load], { accepted: undefined }],
+  [
+    'the first scenario loads when the worker comes up (none accepted yet)',
+    starting,
+    { type: 'ready', schema },
+    loading,
+    [load],
+    { accepted: undefined },
+  ],
   ['a scenario before the worker is up waits for it', starting, { type: 'set-scenario', values: scenario }, starting, []],
   ['a scenario while paused loads', paused, { type: 'set-scenario', values: scenario }, loading, [load]],
   ['a scenario while playing loads and plays on', playing, { type: 'set-scenario', values: scenario }, loadingToPlay, [load]],
   ['a scenario after a fault waits for a restart', failed, { type: 'set-scenario', values: scenario }, 'failed', []],
   ['the load frame: paused', loading, frames('load'), 'paused', [{ kind: 'drop-deferred-report' }]],
   ['the load frame with autoplay: plays', loading, frames('load'), 'playing', [{ kind: 'drop-deferred-report' }, play], { autoplay: true }],
-  ['a refused scenario: back to the accepted one, paused', loading, { type: 'refused', problems: [] }, 'paused', [{ kind: 'load', values: accepted }]],
-  ['a refused first scenario: the defaults load', starting, { type: 'refused', problems: [] }, loading, [{ kind: 'load', values: {} }], { accepted: undefined, lab: { ...state(loading).lab } }],
+  [
+    'a refused scenario: back to the accepted one, paused',
+    loading,
+    { type: 'refused', problems: [] },
+    'paused',
+    [{ kind: 'load', values: accepted }],
+  ],
+  [
+    'a refused first scenario: the defaults load',
+    starting,
+    { type: 'refused', problems: [] },
+    loading,
+    [{ kind: 'load', values: {} }],
+    { accepted: undefined, lab: { ...state(loading).lab } },
+  ],
   ['play from paused', paused, { type: 'play' }, 'playing', [play]],
   ['play from ended starts again', ended, { type: 'play' }, 'playing', [{ kind: 'reset' }, play]],
   ['play before the worker is up: nothing', starting, { type: 'play' }, starting, []],
@@ -77,7 +113,13 @@ const TABLE: [string, RunState, LabEvent, RunState['kind'] | RunState, LabComman
   ['the step frame: paused', stepping, frames('step', { lastStep: ['CPU 1 takes IOLOCK8'] }), 'paused', []],
   ['run to the end', paused, { type: 'run-to-end' }, 'playing', [{ kind: 'run-to-end' }]],
   ['run to the end at the end: nothing', ended, { type: 'run-to-end' }, 'ended', []],
-  ['the end frame', playing, frames('end', { ended: { report: report(9) }, done: true, report: report(9) }), 'ended', [{ kind: 'report-ended', report: report(9) }]],
+  [
+    'the end frame',
+    playing,
+    frames('end', { ended: { report: report(9) }, done: true, report: report(9) }),
+    'ended',
+    [{ kind: 'report-ended', report: report(9) }],
+  ],
   ['reset from the end', ended, { type: 'reset' }, 'paused', [{ kind: 'reset' }]],
   ['reset while playing', playing, { type: 'reset' }, 'paused', [{ kind: 'reset' }]],
   ['reset after a fault restarts the worker', failed, { type: 'reset' }, starting, [{ kind: 'start-worker' }]],
@@ -90,8 +132,20 @@ const TABLE: [string, RunState, LabEvent, RunState['kind'] | RunState, LabComman
   ['the seek frame: paused there', seeking, frames('seek'), 'paused', []],
   ['the seek frame at the end: ended', seeking, frames('seek', { done: true }), 'ended', []],
   ['a seek frame with another seek on its way: still seeking', seeking, frames('seek', { seeking: true }), seeking, []],
-  ['a play frame reports in a task of its own', playing, frames('play', { report: report(3) }), 'playing', [{ kind: 'defer-report', report: report(3) }]],
-  ['a play frame in compare mode reports with its frame', playing, frames('play', { report: report(3), deferReports: false }), 'playing', []],
+  [
+    'a play frame reports in a task of its own',
+    playing,
+    frames('play', { report: report(3) }),
+    'playing',
+    [{ kind: 'defer-report', report: report(3) }],
+  ],
+  [
+    'a play frame in compare mode reports with its frame',
+    playing,
+    frames('play', { report: report(3), deferReports: false }),
+    'playing',
+    [],
+  ],
   ['a fault', playing, { type: 'fault', message: 'The core trapped.' }, failed, [{ kind: 'clear-trace' }]],
   ['restart after a fault', failed, { type: 'restart' }, starting, [{ kind: 'start-worker' }]],
   ['dispose', playing, { type: 'dispose' }, starting, [{ kind: 'dispose' }]],
@@ -130,7 +184,10 @@ describe('the lab store reducer', () => {
   });
 
   it('a refused first scenario says so and runs the defaults', () => {
-    const [next] = reduce(state(starting, { accepted: undefined }), { type: 'refused', problems: [{ path: 'machine.cpus', message: 'too many' }] as never });
+    const [next] = reduce(state(starting, { accepted: undefined }), {
+      type: 'refused',
+      problems: [{ path: 'machine.cpus', message: 'too many' }] as never,
+    });
     expect(next.lab.notice).toBeTruthy();
   });
 

@@ -114,16 +114,54 @@ export type LabCommand =
   | { kind: 'dispose' };
 
 /** The flags the pages read, as a run state shows them. */
-export function project(run: RunState): Pick<LabState, 'run' | 'status' | 'loading' | 'playing' | 'done' | 'seekTargetNs' | 'fault' | 'resumeNs'> {
+export function project(
+  run: RunState,
+): Pick<LabState, 'run' | 'status' | 'loading' | 'playing' | 'done' | 'seekTargetNs' | 'fault' | 'resumeNs'> {
   switch (run.kind) {
     case 'loading':
-      return { run, status: run.worker ? 'ready' : 'starting', loading: true, playing: run.playing, done: false, seekTargetNs: undefined, fault: undefined, resumeNs: undefined };
+      return {
+        run,
+        status: run.worker ? 'ready' : 'starting',
+        loading: true,
+        playing: run.playing,
+        done: false,
+        seekTargetNs: undefined,
+        fault: undefined,
+        resumeNs: undefined,
+      };
     case 'failed':
-      return { run, status: 'failed', loading: false, playing: false, done: false, seekTargetNs: undefined, fault: run.message, resumeNs: run.resumeNs };
+      return {
+        run,
+        status: 'failed',
+        loading: false,
+        playing: false,
+        done: false,
+        seekTargetNs: undefined,
+        fault: run.message,
+        resumeNs: run.resumeNs,
+      };
     case 'seeking':
-      return { run, status: 'ready', loading: false, playing: false, done: false, seekTargetNs: run.targetNs, fault: undefined, resumeNs: undefined };
+      return {
+        run,
+        status: 'ready',
+        loading: false,
+        playing: false,
+        done: false,
+        seekTargetNs: run.targetNs,
+        fault: undefined,
+        resumeNs: undefined,
+      };
     default:
-      return { run, status: 'ready', loading: false, playing: run.kind === 'playing', done: run.kind === 'ended', seekTargetNs: undefined, fault: undefined, resumeNs: undefined };
+      return {
+        run,
+        status: 'ready',
+        loading: false,
+        playing: run.kind === 'playing',
+        done: run.kind === 'ended',
+        seekTargetNs: undefined,
+        fault: undefined,
+        resumeNs: undefined,
+      };
   }
 }
 
@@ -166,8 +204,12 @@ function play(state: StoreState): Result {
 }
 
 function pause(state: StoreState): Result {
-  const run: RunState = state.lab.run.kind === 'playing' ? { kind: 'paused' }
-    : state.lab.run.kind === 'loading' ? { ...state.lab.run, playing: false } : state.lab.run;
+  const run: RunState =
+    state.lab.run.kind === 'playing'
+      ? { kind: 'paused' }
+      : state.lab.run.kind === 'loading'
+        ? { ...state.lab.run, playing: false }
+        : state.lab.run;
   return [withRun({ ...state, autoplay: false }, run), [{ kind: 'pause' }]];
 }
 
@@ -199,11 +241,15 @@ function afterFrames(state: StoreState, f: FramesApplied): RunState {
 function frames(state: StoreState, f: FramesApplied): Result {
   const commands: LabCommand[] = [];
   const patch: Partial<LabState> = {
-    snapshot: f.snapshot, trace: f.trace, nowNs: f.nowNs, events: f.events, frames: state.lab.frames + 1,
+    snapshot: f.snapshot,
+    trace: f.trace,
+    nowNs: f.nowNs,
+    events: f.events,
+    frames: state.lab.frames + 1,
   };
   if (f.reason === 'load' || f.reason === 'reset') {
     patch.report = undefined;
-    commands.push({ kind: 'drop-deferred-report' });   // the old run's
+    commands.push({ kind: 'drop-deferred-report' }); // the old run's
   }
   if (f.rewind) patch.rewind = f.rewind;
   if ((f.reason === 'seek' || (state.lab.run.kind === 'seeking' && f.reason === 'end')) && !f.done) patch.finalReport = undefined;
@@ -246,9 +292,18 @@ export function reduce(state: StoreState, event: LabEvent): Result {
       return setScenario(next, state.accepted ?? state.lab.scenario);
     }
     case 'loaded':
-      return [{ ...patched(state, {
-        scenario: event.reply.scenario, startNs: event.reply.startNs, durationNs: event.reply.durationNs, warmupNs: event.reply.warmupNs,
-      }), accepted: event.reply.scenario }, []];
+      return [
+        {
+          ...patched(state, {
+            scenario: event.reply.scenario,
+            startNs: event.reply.startNs,
+            durationNs: event.reply.durationNs,
+            warmupNs: event.reply.warmupNs,
+          }),
+          accepted: event.reply.scenario,
+        },
+        [],
+      ];
     case 'refused': {
       const schema = state.lab.schema;
       if (!state.accepted && schema) {
@@ -256,20 +311,30 @@ export function reduce(state: StoreState, event: LabEvent): Result {
         return setScenario(patched(state, { notice: defaultScenarioNotice(state.source, event.problems) }), defaultValues(schema));
       }
       // Keep the lab running: go back to the last scenario the core accepted.
-      const back = withRun(state, run.kind === 'loading' ? (run.playing ? { kind: 'playing' } : { kind: 'paused' }) : run,
-        { problems: event.problems, scenario: state.accepted ?? state.lab.scenario });
+      const back = withRun(state, run.kind === 'loading' ? (run.playing ? { kind: 'playing' } : { kind: 'paused' }) : run, {
+        problems: event.problems,
+        scenario: state.accepted ?? state.lab.scenario,
+      });
       return [back, state.accepted ? [{ kind: 'load', values: state.accepted }] : []];
     }
     case 'load-progress':
       return [patched(state, { warmupProgress: event.fraction }), []];
     case 'fault': {
-      const failed: RunState = event.resumeNs !== undefined && event.resumeNs > state.lab.startNs
-        ? { kind: 'failed', message: event.message, resumeNs: event.resumeNs } : { kind: 'failed', message: event.message };
+      const failed: RunState =
+        event.resumeNs !== undefined && event.resumeNs > state.lab.startNs
+          ? { kind: 'failed', message: event.message, resumeNs: event.resumeNs }
+          : { kind: 'failed', message: event.message };
       return [withRun(state, failed), [{ kind: 'clear-trace' }]];
     }
     case 'restart':
-      return [withRun({ ...state, autoplay: false, resumeAtNs: event.atNs }, { kind: 'loading', worker: false, playing: false },
-        { snapshot: undefined, trace: undefined, report: undefined }), [{ kind: 'start-worker' }]];
+      return [
+        withRun(
+          { ...state, autoplay: false, resumeAtNs: event.atNs },
+          { kind: 'loading', worker: false, playing: false },
+          { snapshot: undefined, trace: undefined, report: undefined },
+        ),
+        [{ kind: 'start-worker' }],
+      ];
     case 'set-scenario':
       return setScenario(state, event.values);
     case 'play':
@@ -291,11 +356,19 @@ export function reduce(state: StoreState, event: LabEvent): Result {
     case 'reset':
       if (run.kind === 'failed') return reduce(state, { type: 'restart' });
       if (!ready(state)) return [state, []];
-      return [withRun({ ...state, autoplay: false }, run.kind === 'loading' ? { ...run, playing: false } : { kind: 'paused' },
-        { finalReport: undefined, lastStep: [] }), [{ kind: 'reset' }]];
+      return [
+        withRun({ ...state, autoplay: false }, run.kind === 'loading' ? { ...run, playing: false } : { kind: 'paused' }, {
+          finalReport: undefined,
+          lastStep: [],
+        }),
+        [{ kind: 'reset' }],
+      ];
     case 'seek':
       if (!ready(state) || run.kind === 'loading' || !Number.isFinite(event.ns)) return [state, []];
-      return [withRun({ ...state, autoplay: false }, { kind: 'seeking', targetNs: event.ns }, { lastStep: [] }), [{ kind: 'seek', ns: event.ns }]];
+      return [
+        withRun({ ...state, autoplay: false }, { kind: 'seeking', targetNs: event.ns }, { lastStep: [] }),
+        [{ kind: 'seek', ns: event.ns }],
+      ];
     case 'frames':
       return frames(state, event.frames);
     case 'deferred-report':

@@ -16,16 +16,33 @@ function fakeClock() {
   let next = 0;
   const env: SilenceWatchEnv = {
     now: () => now,
-    setInterval: (fn, ms) => { run = fn; every = ms; next = now + ms; return 1; },
-    clearInterval: () => { run = undefined; },
+    setInterval: (fn, ms) => {
+      run = fn;
+      every = ms;
+      next = now + ms;
+      return 1;
+    },
+    clearInterval: () => {
+      run = undefined;
+    },
   };
   /** Moves the clock on, firing the interval as a browser would. */
   const advance = (ms: number) => {
     const end = now + ms;
-    while (run && next <= end) { now = next; next += every; run(); }
+    while (run && next <= end) {
+      now = next;
+      next += every;
+      run();
+    }
     now = end;
   };
-  return { env, advance, get armed() { return run !== undefined; } };
+  return {
+    env,
+    advance,
+    get armed() {
+      return run !== undefined;
+    },
+  };
 }
 
 describe('workerSilent', () => {
@@ -58,7 +75,10 @@ describe('SilenceWatch', () => {
     const onSilent = vi.fn();
     const watch = new SilenceWatch(() => 0, onSilent, clock.env);
     watch.expect(true);
-    for (let i = 0; i < 600; i++) { clock.advance(16); watch.heard(); }
+    for (let i = 0; i < 600; i++) {
+      clock.advance(16);
+      watch.heard();
+    }
     expect(onSilent).not.toHaveBeenCalled();
   });
 
@@ -80,16 +100,31 @@ describe('SilenceWatch', () => {
   it('a page that was not running itself (the computer asleep) does not blame the worker for the gap', () => {
     let now = 0;
     let tick: (() => void) | undefined;
-    const env: SilenceWatchEnv = { now: () => now, setInterval: (fn) => { tick = fn; return 1; }, clearInterval: () => { tick = undefined; } };
+    const env: SilenceWatchEnv = {
+      now: () => now,
+      setInterval: (fn) => {
+        tick = fn;
+        return 1;
+      },
+      clearInterval: () => {
+        tick = undefined;
+      },
+    };
     const onSilent = vi.fn();
     const watch = new SilenceWatch(() => 0, onSilent, env);
     watch.expect(true);
     now = 600_000; // ten minutes with no timer firing
     tick!();
     expect(onSilent).not.toHaveBeenCalled();
-    for (let i = 0; i < 5; i++) { now += SILENCE_CHECK_MS; tick!(); } // and then the worker is silent while the page runs
+    for (let i = 0; i < 5; i++) {
+      now += SILENCE_CHECK_MS;
+      tick!();
+    } // and then the worker is silent while the page runs
     expect(onSilent).not.toHaveBeenCalled();
-    for (let i = 0; i < 2; i++) { now += SILENCE_CHECK_MS; tick?.(); }
+    for (let i = 0; i < 2; i++) {
+      now += SILENCE_CHECK_MS;
+      tick?.();
+    }
     expect(onSilent).toHaveBeenCalledTimes(1);
   });
 
@@ -123,11 +158,20 @@ describe('LabStore with a worker that goes quiet', () => {
     dispatch({ type: 'ready', schema: { fields: [] } });
     const load = first.sent.find((r) => r.type === 'load') as Extract<WorkerRequest, { type: 'load' }>;
     expect(load.scenario).toEqual(scenario);
-    dispatch({ type: 'loaded', reply: { type: 'loaded', epoch: load.epoch, scenario, startNs: 1_000_000, durationNs: 50_000_000, warmupNs: 1_000_000 } });
-    dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 1_000_000, events: 0, reason: 'load', done: false, seeking: false, deferReports: true } });
+    dispatch({
+      type: 'loaded',
+      reply: { type: 'loaded', epoch: load.epoch, scenario, startNs: 1_000_000, durationNs: 50_000_000, warmupNs: 1_000_000 },
+    });
+    dispatch({
+      type: 'frames',
+      frames: { snapshot: {}, nowNs: 1_000_000, events: 0, reason: 'load', done: false, seeking: false, deferReports: true },
+    });
     store.play();
     expect(store.getState().playing).toBe(true);
-    dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 4_100_000, events: 10, reason: 'play', done: false, seeking: false, deferReports: true } });
+    dispatch({
+      type: 'frames',
+      frames: { snapshot: {}, nowNs: 4_100_000, events: 10, reason: 'play', done: false, seeking: false, deferReports: true },
+    });
     // the worker now says nothing at all
     await vi.advanceTimersByTimeAsync(SILENCE_LIMIT_MS + SILENCE_CHECK_MS);
     const failed = store.getState();
@@ -142,14 +186,44 @@ describe('LabStore with a worker that goes quiet', () => {
     dispatch({ type: 'ready', schema: { fields: [] } });
     const reload = second.sent.find((r) => r.type === 'load') as Extract<WorkerRequest, { type: 'load' }>;
     expect(reload.scenario).toEqual(scenario);
-    dispatch({ type: 'loaded', reply: { type: 'loaded', epoch: reload.epoch, scenario, startNs: 1_000_000, durationNs: 50_000_000, warmupNs: 1_000_000 } });
-    dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 1_000_000, events: 0, reason: 'load', done: false, seeking: false, deferReports: true } });
+    dispatch({
+      type: 'loaded',
+      reply: { type: 'loaded', epoch: reload.epoch, scenario, startNs: 1_000_000, durationNs: 50_000_000, warmupNs: 1_000_000 },
+    });
+    dispatch({
+      type: 'frames',
+      frames: { snapshot: {}, nowNs: 1_000_000, events: 0, reason: 'load', done: false, seeking: false, deferReports: true },
+    });
     expect(second.sent.filter((r) => r.type === 'step')).toEqual([{ type: 'step', unit: 'time', ns: 3_100_000 }]);
-    dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 4_100_000, events: 10, reason: 'step', done: false, seeking: false, deferReports: true, lastStep: ['a record'] } });
+    dispatch({
+      type: 'frames',
+      frames: {
+        snapshot: {},
+        nowNs: 4_100_000,
+        events: 10,
+        reason: 'step',
+        done: false,
+        seeking: false,
+        deferReports: true,
+        lastStep: ['a record'],
+      },
+    });
     // paused where it was; the run forward is not a step the learner asked for, so no "What the step did"
     expect(store.getState()).toMatchObject({ status: 'ready', playing: false, nowNs: 4_100_000, fault: undefined, lastStep: [] });
     store.stepEvent();
-    dispatch({ type: 'frames', frames: { snapshot: {}, nowNs: 4_100_100, events: 11, reason: 'step', done: false, seeking: false, deferReports: true, lastStep: ['the next record'] } });
+    dispatch({
+      type: 'frames',
+      frames: {
+        snapshot: {},
+        nowNs: 4_100_100,
+        events: 11,
+        reason: 'step',
+        done: false,
+        seeking: false,
+        deferReports: true,
+        lastStep: ['the next record'],
+      },
+    });
     expect(store.getState().lastStep).toEqual(['the next record']);
     store.dispose();
   });

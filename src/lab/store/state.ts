@@ -84,8 +84,11 @@ export function companionOf(label: string, overrides: ScenarioValues, run: Varia
   const report = run.reports[0];
   const message = run.refusals[0] ?? run.message;
   return {
-    label, overrides, scenario: run.variants[0]?.values ?? {}, status: run.refusals[0] ? 'refused' : run.status,
-    ...(report ? { report } : {}), ...(message ? { message } : {}),
+    label,
+    overrides,
+    scenario: run.variants[0]?.values ?? {},
+    status: run.refusals[0] ? 'refused' : run.status,
+    ...(report ? { report } : {}),
+    ...(message ? { message } : {}),
   };
 }
-

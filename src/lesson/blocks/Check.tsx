@@ -13,7 +13,17 @@ import { progressStore, type CheckProgress } from '../progress.js';
 import { checkKey, savedAnswer } from '../check-answer.js';
 import { Markdown } from './Markdown.js';
 
-export function Check({ lessonId, check, number, saved: stored }: { lessonId: string; check: CheckComponent; number: number; saved?: CheckProgress }) {
+export function Check({
+  lessonId,
+  check,
+  number,
+  saved: stored,
+}: {
+  lessonId: string;
+  check: CheckComponent;
+  number: number;
+  saved?: CheckProgress;
+}) {
   const id = useId();
   // An answer saved for other options (the lesson rewritten since) is not shown as one.
   const saved = savedAnswer(check, stored);
@@ -25,7 +35,10 @@ export function Check({ lessonId, check, number, saved: stored }: { lessonId: st
   // The answer being shown: the last one submitted, while the learner has not picked another.
   const shown = last !== undefined && (choice === undefined || choice === last) ? last : undefined;
   // Shown in the learner's own order; answers stay the options' indexes in the file.
-  const order = useMemo(() => optionOrder(progressStore().seed(), lessonId, check.id, check.options.length), [lessonId, check.id, check.options.length]);
+  const order = useMemo(
+    () => optionOrder(progressStore().seed(), lessonId, check.id, check.options.length),
+    [lessonId, check.id, check.options.length],
+  );
 
   const answer = (event: FormEvent) => {
     event.preventDefault();
@@ -34,25 +47,53 @@ export function Check({ lessonId, check, number, saved: stored }: { lessonId: st
     progressStore().update(lessonId, (lesson) => {
       const previous = savedAnswer(check, lesson.checks[check.id]);
       const attempts = [...(previous?.attempts ?? []), choice].slice(-50);
-      return { ...lesson, checks: { ...lesson.checks, [check.id]: { attempts, correct: previous?.correct === true || choice === correctIndex, key: checkKey(check) } } };
+      return {
+        ...lesson,
+        checks: {
+          ...lesson.checks,
+          [check.id]: { attempts, correct: previous?.correct === true || choice === correctIndex, key: checkKey(check) },
+        },
+      };
     });
   };
 
   const feedback = shown === undefined ? undefined : check.options[shown];
   return (
-    <form className={`lesson-card lesson-check${solved ? ' lesson-check-solved' : ''}`} onSubmit={answer} aria-labelledby={`${id}-q`} noValidate>
-      <p className="lesson-card-kind" aria-hidden="true">Question {number}</p>
+    <form
+      className={`lesson-card lesson-check${solved ? ' lesson-check-solved' : ''}`}
+      onSubmit={answer}
+      aria-labelledby={`${id}-q`}
+      noValidate
+    >
+      <p className="lesson-card-kind" aria-hidden="true">
+        Question {number}
+      </p>
       <fieldset className="lesson-options" disabled={solved}>
         <legend id={`${id}-q`} className="lesson-question">
-          <span className="visually-hidden">Question {number}: </span><Markdown inline text={check.question} />
+          <span className="visually-hidden">Question {number}: </span>
+          <Markdown inline text={check.question} />
         </legend>
         {order.map((index) => {
           const option = check.options[index]!;
-          const marked = solved ? (index === correctIndex ? ' lesson-option-right' : '') : shown === index && index !== correctIndex ? ' lesson-option-wrong' : '';
+          const marked = solved
+            ? index === correctIndex
+              ? ' lesson-option-right'
+              : ''
+            : shown === index && index !== correctIndex
+              ? ' lesson-option-wrong'
+              : '';
           return (
             <label key={index} data-option={index} className={`lesson-option${choice === index ? ' lesson-option-on' : ''}${marked}`}>
-              <input type="radio" name={`${id}-choice`} value={index} checked={choice === index}
-                onChange={() => { setChoice(index); setError(''); }} />
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                value={index}
+                checked={choice === index}
+                onChange={() => {
+                  setChoice(index);
+                  setError('');
+                }}
+              />
               <span>
                 <Markdown inline text={option.text} />
                 {solved && (
@@ -66,16 +107,30 @@ export function Check({ lessonId, check, number, saved: stored }: { lessonId: st
           );
         })}
       </fieldset>
-      {!solved && <button type="submit" className="btn btn-primary">Check my answer</button>}
-      {error && <p className="lesson-error" role="alert">{error}</p>}
+      {!solved && (
+        <button type="submit" className="btn btn-primary">
+          Check my answer
+        </button>
+      )}
+      {error && (
+        <p className="lesson-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="lesson-feedback" role="status" aria-live="polite">
-        {feedback && shown !== undefined && (
-          shown === correctIndex ? (
-            <p className="lesson-right"><span aria-hidden="true">✓ </span><strong>Correct.</strong> <Markdown inline text={feedback.explain} /> The explanation of every option is shown above.</p>
+        {feedback &&
+          shown !== undefined &&
+          (shown === correctIndex ? (
+            <p className="lesson-right">
+              <span aria-hidden="true">✓ </span>
+              <strong>Correct.</strong> <Markdown inline text={feedback.explain} /> The explanation of every option is shown above.
+            </p>
           ) : (
-            <p className="lesson-wrong"><span aria-hidden="true">✗ </span><strong>Not quite.</strong> <Markdown inline text={feedback.explain} /> Choose another answer and check again.</p>
-          )
-        )}
+            <p className="lesson-wrong">
+              <span aria-hidden="true">✗ </span>
+              <strong>Not quite.</strong> <Markdown inline text={feedback.explain} /> Choose another answer and check again.
+            </p>
+          ))}
       </div>
     </form>
   );

@@ -14,12 +14,26 @@ export function Figure({ figure }: { figure: FigureComponent }) {
         <div className="lesson-table-wrap">
           <table className="lesson-table">
             <thead>
-              <tr>{figure.table.columns.map((column, i) => <th key={i} scope="col">{column}</th>)}</tr>
+              <tr>
+                {figure.table.columns.map((column, i) => (
+                  <th key={i} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {figure.table.rows.map((row, r) => (
                 <tr key={r}>
-                  {row.map((cell, c) => (c === 0 ? <th key={c} scope="row">{cell}</th> : <td key={c}>{cell}</td>))}
+                  {row.map((cell, c) =>
+                    c === 0 ? (
+                      <th key={c} scope="row">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={c}>{cell}</td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -28,7 +42,12 @@ export function Figure({ figure }: { figure: FigureComponent }) {
       )}
       <figcaption>
         <Markdown inline text={figure.caption} />
-        {figure.source && <span className="lesson-figure-source"> <Markdown inline text={figure.source} /></span>}
+        {figure.source && (
+          <span className="lesson-figure-source">
+            {' '}
+            <Markdown inline text={figure.source} />
+          </span>
+        )}
       </figcaption>
     </figure>
   );

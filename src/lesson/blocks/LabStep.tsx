@@ -49,7 +49,17 @@ function focusPrediction(id: string) {
   target?.focus({ preventScroll: true });
 }
 
-export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab: LabComponent; number: number; progress: LessonProgress }) {
+export function LabStep({
+  lesson,
+  lab,
+  number,
+  progress,
+}: {
+  lesson: Lesson;
+  lab: LabComponent;
+  number: number;
+  progress: LessonProgress;
+}) {
   const id = useId();
   const lessonId = lesson.meta.id;
   const [said, setSaid] = useState('');
@@ -60,23 +70,32 @@ export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab
   const values = lesson.labScenarios[lab.id] as ScenarioValues;
   const recorded = lab.task.runs.filter((_, index) => saved?.runs[String(index)] !== undefined).length;
 
-  const onReport = useCallback((report: Report) => {
-    const index = matchRun(lab, report);
-    if (index < 0) {
-      const settings = ranSettings(report);
-      const ran = Object.keys(lab.task.runs[0]!).map((path) => settingText(path, settings[path] as FieldValue)).join(', ');
-      setSaid(`That run (${ran}) is not one the task asks for, so it is not in the table. The task asks for: ${lab.task.runs.map(settingsInWords).join('; ')}.`);
-      return;
-    }
-    const record = recordRun(lab, report);
-    progressStore().update(lessonId, (lesson) => {
-      const previous = lesson.labs[lab.id] ?? { runs: {} };
-      return { ...lesson, labs: { ...lesson.labs, [lab.id]: { ...previous, runs: { ...previous.runs, [String(index)]: record } } } };
-    });
-    const first = lab.task.record[0]!;
-    const value = readMetric(report, first);
-    setSaid(`Recorded: ${settingsInWords(lab.task.runs[index]!)}. ${metricOf(first).label}: ${value === undefined ? 'not measured' : formatMetric(first, value)}.`);
-  }, [lab, lessonId]);
+  const onReport = useCallback(
+    (report: Report) => {
+      const index = matchRun(lab, report);
+      if (index < 0) {
+        const settings = ranSettings(report);
+        const ran = Object.keys(lab.task.runs[0]!)
+          .map((path) => settingText(path, settings[path] as FieldValue))
+          .join(', ');
+        setSaid(
+          `That run (${ran}) is not one the task asks for, so it is not in the table. The task asks for: ${lab.task.runs.map(settingsInWords).join('; ')}.`,
+        );
+        return;
+      }
+      const record = recordRun(lab, report);
+      progressStore().update(lessonId, (lesson) => {
+        const previous = lesson.labs[lab.id] ?? { runs: {} };
+        return { ...lesson, labs: { ...lesson.labs, [lab.id]: { ...previous, runs: { ...previous.runs, [String(index)]: record } } } };
+      });
+      const first = lab.task.record[0]!;
+      const value = readMetric(report, first);
+      setSaid(
+        `Recorded: ${settingsInWords(lab.task.runs[index]!)}. ${metricOf(first).label}: ${value === undefined ? 'not measured' : formatMetric(first, value)}.`,
+      );
+    },
+    [lab, lessonId],
+  );
 
   const markDone = () => {
     progressStore().update(lessonId, (lesson) => {
@@ -91,24 +110,38 @@ export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab
   return (
     <div className={`lesson-lab${done ? ' lesson-lab-done' : ''}`} role="group" aria-labelledby={`${id}-title`}>
       <div className="lesson-lab-head">
-        <p className="lesson-card-kind" aria-hidden="true">Experiment {number}</p>
+        <p className="lesson-card-kind" aria-hidden="true">
+          Experiment {number}
+        </p>
         <p className="lesson-task" id={`${id}-title`}>
           <span className="visually-hidden">Experiment {number}: </span>
           <Markdown inline text={lab.task.text} />
         </p>
         <p className="lesson-lab-status" data-testid={`lab-status-${lab.id}`}>
-          {done ? <><span aria-hidden="true">✓ </span>Done</> : `${recorded} of ${lab.task.runs.length} runs recorded`}
+          {done ? (
+            <>
+              <span aria-hidden="true">✓ </span>Done
+            </>
+          ) : (
+            `${recorded} of ${lab.task.runs.length} runs recorded`
+          )}
         </p>
       </div>
 
       {/* a wide table scrolls sideways: the box takes focus so the keyboard can scroll it */}
       <div className="lesson-runs" tabIndex={0} role="region" aria-label={`Your runs for ${lab.id}`}>
         <table>
-          <caption>Your runs <span className="lesson-muted">(each run that reaches its end in the lab below fills its row)</span></caption>
+          <caption>
+            Your runs <span className="lesson-muted">(each run that reaches its end in the lab below fills its row)</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col">Run</th>
-              {lab.task.record.map((metric) => <th key={metric} scope="col">{metricOf(metric).label}</th>)}
+              {lab.task.record.map((metric) => (
+                <th key={metric} scope="col">
+                  {metricOf(metric).label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -117,12 +150,25 @@ export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab
               return (
                 <tr key={index} className={record ? 'lesson-run-done' : undefined}>
                   <th scope="row">
-                    <span className="lesson-run-mark" aria-hidden="true">{record ? '✓' : '○'}</span> {settingsInWords(run)}
+                    <span className="lesson-run-mark" aria-hidden="true">
+                      {record ? '✓' : '○'}
+                    </span>{' '}
+                    {settingsInWords(run)}
                     {!record && <span className="visually-hidden"> (not run yet)</span>}
                   </th>
                   {lab.task.record.map((metric) => {
                     const value = record?.[metric];
-                    return <td key={metric}>{value === undefined ? <span className="lesson-muted" aria-label="not run yet">–</span> : formatMetric(metric, value)}</td>;
+                    return (
+                      <td key={metric}>
+                        {value === undefined ? (
+                          <span className="lesson-muted" aria-label="not run yet">
+                            –
+                          </span>
+                        ) : (
+                          formatMetric(metric, value)
+                        )}
+                      </td>
+                    );
                   })}
                 </tr>
               );
@@ -130,30 +176,55 @@ export function LabStep({ lesson, lab, number, progress }: { lesson: Lesson; lab
           </tbody>
         </table>
       </div>
-      <p className="lesson-live" role="status" aria-live="polite">{said}</p>
+      <p className="lesson-live" role="status" aria-live="polite">
+        {said}
+      </p>
       {waitingFor.length > 0 ? (
         <div className="lesson-locked">
           <LockIcon />
-          <p><strong>Predict first.</strong> This experiment opens once you have committed
-            your prediction{waitingFor.length > 1 ? 's' : ''} above, so that what you see cannot change what you expect.</p>
-          <button type="button" className="btn" onClick={() => focusPrediction(waitingFor[0]!)}>Go to the prediction</button>
+          <p>
+            <strong>Predict first.</strong> This experiment opens once you have committed your prediction{waitingFor.length > 1 ? 's' : ''}{' '}
+            above, so that what you see cannot change what you expect.
+          </p>
+          <button type="button" className="btn" onClick={() => focusPrediction(waitingFor[0]!)}>
+            Go to the prediction
+          </button>
         </div>
       ) : (
-        <LabBoundary fallback={(message) => (
-          <div className="lesson-lab-failed" role="alert">
-            <p><strong>The lab could not start in this browser.</strong> {message}</p>
-            <p>You can run the same experiment without a browser, then mark this step done:</p>
-            <pre><code>{commands.join('\n')}</code></pre>
-            {!done && <button type="button" className="btn" onClick={markDone}>I ran it headless: mark as done</button>}
-          </div>
-        )}>
-          <Lab scenario={values} controls={lab.controls} views={lab.views} compact label={`Lab for experiment ${number}`} onReport={onReport} />
+        <LabBoundary
+          fallback={(message) => (
+            <div className="lesson-lab-failed" role="alert">
+              <p>
+                <strong>The lab could not start in this browser.</strong> {message}
+              </p>
+              <p>You can run the same experiment without a browser, then mark this step done:</p>
+              <pre>
+                <code>{commands.join('\n')}</code>
+              </pre>
+              {!done && (
+                <button type="button" className="btn" onClick={markDone}>
+                  I ran it headless: mark as done
+                </button>
+              )}
+            </div>
+          )}
+        >
+          <Lab
+            scenario={values}
+            controls={lab.controls}
+            views={lab.views}
+            compact
+            label={`Lab for experiment ${number}`}
+            onReport={onReport}
+          />
         </LabBoundary>
       )}
 
       <details className="lesson-headless">
         <summary>Run this experiment without a browser</summary>
-        <pre><code>{commands.join('\n')}</code></pre>
+        <pre>
+          <code>{commands.join('\n')}</code>
+        </pre>
       </details>
     </div>
   );

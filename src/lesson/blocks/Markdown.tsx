@@ -7,9 +7,11 @@ import { renderBlock, renderInline } from '../markdown.js';
 
 export function Markdown({ text, inline }: { text: string; inline?: boolean }) {
   const html = useMemo(() => (inline ? renderInline(text) : renderBlock(text)), [text, inline]);
-  return inline
-    ? <span className="lesson-md" dangerouslySetInnerHTML={{ __html: html }} />
-    : <div className="lesson-md lesson-prose" dangerouslySetInnerHTML={{ __html: html }} />;
+  return inline ? (
+    <span className="lesson-md" dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
+    <div className="lesson-md lesson-prose" dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }
 
 /** HTML the parser already rendered (markdown.ts) for a part of a section. */

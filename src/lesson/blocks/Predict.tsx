@@ -22,7 +22,9 @@ export function predictionText(predict: PredictComponent, prediction: Prediction
   if (prediction.kind === 'sketch') {
     const sketch = predict.sketch;
     if (!sketch) return prediction.values.map((value) => typed.format(value)).join(', ');
-    return prediction.values.map((value, i) => `${typed.format(sketch.at[i] ?? i)} ${sketch.label}: ${formatSketchValue(sketch, value)}`).join('; ');
+    return prediction.values
+      .map((value, i) => `${typed.format(sketch.at[i] ?? i)} ${sketch.label}: ${formatSketchValue(sketch, value)}`)
+      .join('; ');
   }
   return withUnit(typed.format(prediction.value), predict.numeric?.unit ?? '');
 }
@@ -73,32 +75,61 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
 
   return (
     <form className="lesson-card lesson-predict" id={predictDomId(predict.id)} onSubmit={commit} aria-labelledby={`${id}-q`} noValidate>
-      <p className="lesson-card-kind" aria-hidden="true">Predict</p>
-      <div id={`${id}-q`} className="lesson-question"><Markdown inline text={predict.question} /></div>
+      <p className="lesson-card-kind" aria-hidden="true">
+        Predict
+      </p>
+      <div id={`${id}-q`} className="lesson-question">
+        <Markdown inline text={predict.question} />
+      </div>
       {prediction ? (
         <div className="lesson-committed" ref={kept} tabIndex={-1} data-testid={`committed-${predict.id}`}>
-          {prediction.kind === 'sketch' && predict.sketch
-            ? <SketchChart sketch={predict.sketch} values={prediction.values} title={`Your sketch: ${predictionText(predict, prediction)}`} />
-            : null}
-          <p><span className="lesson-label">Your prediction</span> <strong data-testid={`prediction-${predict.id}`} className={prediction.kind === 'sketch' ? 'lesson-sketch-words' : undefined}>{predictionText(predict, prediction)}</strong></p>
+          {prediction.kind === 'sketch' && predict.sketch ? (
+            <SketchChart sketch={predict.sketch} values={prediction.values} title={`Your sketch: ${predictionText(predict, prediction)}`} />
+          ) : null}
+          <p>
+            <span className="lesson-label">Your prediction</span>{' '}
+            <strong data-testid={`prediction-${predict.id}`} className={prediction.kind === 'sketch' ? 'lesson-sketch-words' : undefined}>
+              {predictionText(predict, prediction)}
+            </strong>
+          </p>
           <p className="lesson-muted">Kept. You will see it again beside what you measure.</p>
         </div>
       ) : (
         <>
           {predict.sketch ? (
             <div className="lesson-sketch">
-              <p className="lesson-muted" id={`${id}-how`}>Drag each point to where you expect it, or focus a point (Tab) and use the arrow keys.</p>
-              <SketchChart sketch={predict.sketch} values={drawn} title="Your sketch: one point for each run"
-                onChange={(index, value) => { setDrawn((now) => now.map((v, i) => (i === index ? value : v))); setTouched(true); setError(''); }} />
+              <p className="lesson-muted" id={`${id}-how`}>
+                Drag each point to where you expect it, or focus a point (Tab) and use the arrow keys.
+              </p>
+              <SketchChart
+                sketch={predict.sketch}
+                values={drawn}
+                title="Your sketch: one point for each run"
+                onChange={(index, value) => {
+                  setDrawn((now) => now.map((v, i) => (i === index ? value : v)));
+                  setTouched(true);
+                  setError('');
+                }}
+              />
             </div>
           ) : predict.options ? (
             <fieldset className="lesson-options">
               <legend className="visually-hidden">Your prediction</legend>
               {predict.options.map((option, index) => (
                 <label key={index} className={choice === index ? 'lesson-option lesson-option-on' : 'lesson-option'}>
-                  <input type="radio" name={`${id}-choice`} value={index} checked={choice === index}
-                    onChange={() => { setChoice(index); setError(''); }} />
-                  <span><Markdown inline text={option.text} /></span>
+                  <input
+                    type="radio"
+                    name={`${id}-choice`}
+                    value={index}
+                    checked={choice === index}
+                    onChange={() => {
+                      setChoice(index);
+                      setError('');
+                    }}
+                  />
+                  <span>
+                    <Markdown inline text={option.text} />
+                  </span>
                 </label>
               ))}
             </fieldset>
@@ -106,21 +137,44 @@ export function Predict({ lessonId, predict, prediction }: { lessonId: string; p
             <div className="lesson-numeric">
               <label htmlFor={`${id}-n`}>Your prediction</label>
               <span className="lesson-numeric-row">
-                <input id={`${id}-n`} type="number" inputMode="decimal" min={predict.numeric!.min} max={predict.numeric!.max}
-                  step={predict.numeric!.step ?? 'any'} value={draft} aria-invalid={!!error}
+                <input
+                  id={`${id}-n`}
+                  type="number"
+                  inputMode="decimal"
+                  min={predict.numeric!.min}
+                  max={predict.numeric!.max}
+                  step={predict.numeric!.step ?? 'any'}
+                  value={draft}
+                  aria-invalid={!!error}
                   aria-describedby={error ? `${id}-err` : undefined}
-                  onChange={(event) => { setDraft(event.target.value); setError(''); }} />
+                  onChange={(event) => {
+                    setDraft(event.target.value);
+                    setError('');
+                  }}
+                />
                 <span className="lesson-unit">{predict.numeric!.unit}</span>
               </span>
             </div>
           )}
-          {predict.hint && <p className="lesson-hint"><span className="lesson-label">Hint</span> <Markdown inline text={predict.hint} /></p>}
+          {predict.hint && (
+            <p className="lesson-hint">
+              <span className="lesson-label">Hint</span> <Markdown inline text={predict.hint} />
+            </p>
+          )}
           <p className="lesson-muted">Once you commit, your answer is kept and cannot be changed, so you can compare it honestly.</p>
-          <button type="submit" className="btn btn-primary">Commit my prediction</button>
-          {error && <p className="lesson-error" id={`${id}-err`} role="alert">{error}</p>}
+          <button type="submit" className="btn btn-primary">
+            Commit my prediction
+          </button>
+          {error && (
+            <p className="lesson-error" id={`${id}-err`} role="alert">
+              {error}
+            </p>
+          )}
         </>
       )}
-      <p className="visually-hidden" role="status">{said}</p>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
     </form>
   );
 }

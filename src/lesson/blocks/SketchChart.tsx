@@ -23,7 +23,13 @@ function line(points: [number, number][]): string {
   return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${y.toFixed(1)}`).join('');
 }
 
-export function SketchChart({ sketch, values, measured, onChange, title }: {
+export function SketchChart({
+  sketch,
+  values,
+  measured,
+  onChange,
+  title,
+}: {
   sketch: PredictSketch;
   /** The learner's values (being drawn, or committed). */
   values: number[];
@@ -35,9 +41,15 @@ export function SketchChart({ sketch, values, measured, onChange, title }: {
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const dragging = useRef<number | undefined>(undefined);
-  const x = scalePoint<number>().domain(sketch.at).range([M.left, W - M.right]).padding(0.3);
+  const x = scalePoint<number>()
+    .domain(sketch.at)
+    .range([M.left, W - M.right])
+    .padding(0.3);
   const top = Math.max(sketch.max, ...(measured ?? []).filter((v): v is number => v !== undefined));
-  const y = scaleLinear().domain([0, top]).range([H - M.bottom, M.top]).nice();
+  const y = scaleLinear()
+    .domain([0, top])
+    .range([H - M.bottom, M.top])
+    .nice();
   const ticks = y.ticks(5);
   const editable = onChange !== undefined;
 
@@ -61,13 +73,21 @@ export function SketchChart({ sketch, values, measured, onChange, title }: {
     const value = valueAt(event);
     if (value !== undefined) onChange(dragging.current, value);
   };
-  const up = () => { dragging.current = undefined; };
+  const up = () => {
+    dragging.current = undefined;
+  };
   const key = (index: number) => (event: KeyboardEvent) => {
     if (!onChange) return;
     const now = values[index]!;
     const moves: Record<string, number> = {
-      ArrowUp: now + sketch.step, ArrowRight: now + sketch.step, ArrowDown: now - sketch.step, ArrowLeft: now - sketch.step,
-      PageUp: now + 10 * sketch.step, PageDown: now - 10 * sketch.step, Home: 0, End: sketch.max,
+      ArrowUp: now + sketch.step,
+      ArrowRight: now + sketch.step,
+      ArrowDown: now - sketch.step,
+      ArrowLeft: now - sketch.step,
+      PageUp: now + 10 * sketch.step,
+      PageDown: now - 10 * sketch.step,
+      Home: 0,
+      End: sketch.max,
     };
     if (!(event.key in moves)) return;
     event.preventDefault();
@@ -77,34 +97,84 @@ export function SketchChart({ sketch, values, measured, onChange, title }: {
   const yours = sketch.at.map((at, i): [number, number] => [x(at)!, y(values[i]!)]);
   const runs = sketch.at.flatMap((at, i): [number, number][] => (measured?.[i] === undefined ? [] : [[x(at)!, y(measured[i]!)]]));
   return (
-    <svg ref={svg} className={editable ? 'sketch-chart sketch-chart-edit' : 'sketch-chart'} viewBox={`0 0 ${W} ${H}`}
-      role={editable ? 'group' : 'img'} aria-label={title} onPointerMove={move} onPointerUp={up} onPointerCancel={up}>
+    <svg
+      ref={svg}
+      className={editable ? 'sketch-chart sketch-chart-edit' : 'sketch-chart'}
+      viewBox={`0 0 ${W} ${H}`}
+      role={editable ? 'group' : 'img'}
+      aria-label={title}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
+    >
       {ticks.map((tick) => (
         <g key={tick} aria-hidden="true">
           <line className="sketch-grid" x1={M.left} x2={W - M.right} y1={y(tick)} y2={y(tick)} />
-          <text className="sketch-tick" x={M.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">{number.format(tick)}</text>
+          <text className="sketch-tick" x={M.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
+            {number.format(tick)}
+          </text>
         </g>
       ))}
       {sketch.at.map((at) => (
-        <text key={at} aria-hidden="true" className="sketch-tick" x={x(at)} y={H - M.bottom + 20} textAnchor="middle">{number.format(at)}</text>
+        <text key={at} aria-hidden="true" className="sketch-tick" x={x(at)} y={H - M.bottom + 20} textAnchor="middle">
+          {number.format(at)}
+        </text>
       ))}
-      <text aria-hidden="true" className="sketch-axis" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">{sketch.label}</text>
-      {sketch.unit && <text aria-hidden="true" className="sketch-axis" transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">{sketch.unit}</text>}
-      {editable && sketch.at.map((at, i) => (
-        <rect key={at} aria-hidden="true" className="sketch-column" x={x(at)! - x.step() / 2} y={M.top} width={x.step()} height={H - M.top - M.bottom}
-          onPointerDown={down(i)} />
-      ))}
+      <text aria-hidden="true" className="sketch-axis" x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle">
+        {sketch.label}
+      </text>
+      {sketch.unit && (
+        <text
+          aria-hidden="true"
+          className="sketch-axis"
+          transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`}
+          textAnchor="middle"
+        >
+          {sketch.unit}
+        </text>
+      )}
+      {editable &&
+        sketch.at.map((at, i) => (
+          <rect
+            key={at}
+            aria-hidden="true"
+            className="sketch-column"
+            x={x(at)! - x.step() / 2}
+            y={M.top}
+            width={x.step()}
+            height={H - M.top - M.bottom}
+            onPointerDown={down(i)}
+          />
+        ))}
       {runs.length > 1 && <path aria-hidden="true" className="sketch-line-run" d={line(runs)} />}
-      {runs.map(([cx, cy], i) => <rect key={`r${i}`} aria-hidden="true" className="sketch-point-run" x={cx - 5} y={cy - 5} width={10} height={10} />)}
-      <path aria-hidden="true" className="sketch-line-yours" d={line(yours)} />
-      {yours.map(([cx, cy], i) => (
-        editable ? (
-          <circle key={i} data-point={i} className="sketch-point-yours" cx={cx} cy={cy} r={13} tabIndex={0} role="slider"
-            aria-label={`${sketch.label} ${number.format(sketch.at[i]!)}`} aria-valuemin={0} aria-valuemax={sketch.max}
-            aria-valuenow={values[i]} aria-valuetext={formatSketchValue(sketch, values[i]!)} aria-orientation="vertical"
-            onKeyDown={key(i)} onPointerDown={down(i)} />
-        ) : <circle key={i} aria-hidden="true" className="sketch-point-yours" cx={cx} cy={cy} r={6} />
+      {runs.map(([cx, cy], i) => (
+        <rect key={`r${i}`} aria-hidden="true" className="sketch-point-run" x={cx - 5} y={cy - 5} width={10} height={10} />
       ))}
+      <path aria-hidden="true" className="sketch-line-yours" d={line(yours)} />
+      {yours.map(([cx, cy], i) =>
+        editable ? (
+          <circle
+            key={i}
+            data-point={i}
+            className="sketch-point-yours"
+            cx={cx}
+            cy={cy}
+            r={13}
+            tabIndex={0}
+            role="slider"
+            aria-label={`${sketch.label} ${number.format(sketch.at[i]!)}`}
+            aria-valuemin={0}
+            aria-valuemax={sketch.max}
+            aria-valuenow={values[i]}
+            aria-valuetext={formatSketchValue(sketch, values[i]!)}
+            aria-orientation="vertical"
+            onKeyDown={key(i)}
+            onPointerDown={down(i)}
+          />
+        ) : (
+          <circle key={i} aria-hidden="true" className="sketch-point-yours" cx={cx} cy={cy} r={6} />
+        ),
+      )}
     </svg>
   );
 }

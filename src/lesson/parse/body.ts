@@ -49,7 +49,11 @@ export function readBody(file: string, lines: string[], close: number, problems:
       const title = tokens[i + 1]?.content.trim() ?? '';
       const line = lineOf(token);
       if (level === 1) {
-        problem(line, `"# ${title}" is a level-1 heading; the lesson's title comes from the front matter and is the only one.`, 'make it a "##" section of the skeleton or a "###" heading inside one.');
+        problem(
+          line,
+          `"# ${title}" is a level-1 heading; the lesson's title comes from the front matter and is the only one.`,
+          'make it a "##" section of the skeleton or a "###" heading inside one.',
+        );
       } else if (level === 2) {
         flush();
         headings.push({ title, line });
@@ -59,7 +63,11 @@ export function readBody(file: string, lines: string[], close: number, problems:
         i += 2; // the heading's inline and close tokens
         continue;
       } else if (sections.length > 0 && level > lastHeadingLevel + 1) {
-        problem(line, `"${'#'.repeat(level)} ${title}" skips a heading level (it follows a level-${lastHeadingLevel} heading).`, `use "${'#'.repeat(lastHeadingLevel + 1)}" so headings go down one level at a time.`);
+        problem(
+          line,
+          `"${'#'.repeat(level)} ${title}" skips a heading level (it follows a level-${lastHeadingLevel} heading).`,
+          `use "${'#'.repeat(lastHeadingLevel + 1)}" so headings go down one level at a time.`,
+        );
       }
       if (level > 1) lastHeadingLevel = level;
     }
@@ -68,7 +76,11 @@ export function readBody(file: string, lines: string[], close: number, problems:
       const line = lineOf(token);
       if (isComponentName(info)) {
         if (token.level > 0) {
-          problem(line, `the \`\`\`${info} block is inside a list or quote; components must stand on their own.`, 'move it out of the list or quote, starting at the beginning of a line.');
+          problem(
+            line,
+            `the \`\`\`${info} block is inside a list or quote; components must stand on their own.`,
+            'move it out of the list or quote, starting at the beginning of a line.',
+          );
           continue;
         }
         flush();
@@ -86,7 +98,9 @@ export function readBody(file: string, lines: string[], close: number, problems:
         const suggestion = info ? closest(info, [...Object.keys(COMPONENTS), ...CODE_LANGUAGES]) : undefined;
         problem(
           line,
-          info ? `unknown component "\`\`\`${info}".${suggestion ? ` Did you mean "\`\`\`${suggestion}"?` : ''}` : 'a fenced block without a name.',
+          info
+            ? `unknown component "\`\`\`${info}".${suggestion ? ` Did you mean "\`\`\`${suggestion}"?` : ''}`
+            : 'a fenced block without a name.',
           `lessons may use only the components ${Object.keys(COMPONENTS).join(', ')}, or code blocks in ${CODE_LANGUAGES.join(', ')} (docs/lessons.md).`,
         );
         continue;
@@ -110,7 +124,10 @@ export function readBody(file: string, lines: string[], close: number, problems:
 
 /** "What you will learn" -> "what-you-will-learn". */
 export function slugify(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /**
@@ -142,21 +159,31 @@ export function checkSkeleton(
     }
     const first = seen.get(title);
     if (first !== undefined) {
-      problem(line, `"## ${title}" appears a second time (first on line ${first}).`, `merge the two; use "###" headings for parts of one section.`);
+      problem(
+        line,
+        `"## ${title}" appears a second time (first on line ${first}).`,
+        `merge the two; use "###" headings for parts of one section.`,
+      );
       continue;
     }
     seen.set(title, line);
     if (index < previous && !reportedOrder) {
       reportedOrder = true;
       const after = SECTIONS[previous]!;
-      problem(line, `"## ${title}" is out of order: it comes after "## ${after}" (line ${seen.get(after)}) but belongs before it.`, `put the sections in the skeleton's order: ${order}.`);
+      problem(
+        line,
+        `"## ${title}" is out of order: it comes after "## ${after}" (line ${seen.get(after)}) but belongs before it.`,
+        `put the sections in the skeleton's order: ${order}.`,
+      );
     }
     previous = Math.max(previous, index);
   }
   const missing = SECTIONS.filter((title) => !seen.has(title) && !meant.has(title));
   for (const title of missing) {
     const index = SECTIONS.indexOf(title);
-    const before = SECTIONS.slice(0, index).reverse().find((s) => seen.has(s));
+    const before = SECTIONS.slice(0, index)
+      .reverse()
+      .find((s) => seen.has(s));
     problem(
       before ? seen.get(before)! : lastLine,
       `the lesson has no "## ${title}" section.`,
@@ -171,7 +198,11 @@ function checkLinks(token: Token, line: number, problem: (line: number, message:
     if (child.type !== 'link_open') continue;
     const href = String(child.attrGet('href') ?? '');
     if (!/^(https?:|mailto:|#\/)/i.test(href)) {
-      problem(line, `the link "${href}" would not work from a lesson page.`, 'link to a full http(s) address, or to a route of the app such as "#/lessons/<id>".');
+      problem(
+        line,
+        `the link "${href}" would not work from a lesson page.`,
+        'link to a full http(s) address, or to a route of the app such as "#/lessons/<id>".',
+      );
     }
   }
 }

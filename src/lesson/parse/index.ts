@@ -44,7 +44,11 @@ export function parseLesson(file: string, source: string, context: ParseContext)
 
   // Front matter: the first line is ---, and a later line closes it.
   if (!FRONT_MATTER_FENCE.test(lines[0] ?? '')) {
-    problem(1, 'a lesson starts with YAML front matter between two "---" lines, but the first line is not "---".', 'put "---" on line 1, the front matter (id, title, summary, ...), and "---" again before the body.');
+    problem(
+      1,
+      'a lesson starts with YAML front matter between two "---" lines, but the first line is not "---".',
+      'put "---" on line 1, the front matter (id, title, summary, ...), and "---" again before the body.',
+    );
     throw new LessonParseError(problems);
   }
   const close = lines.findIndex((line, i) => i > 0 && FRONT_MATTER_FENCE.test(line));
@@ -60,7 +64,11 @@ export function parseLesson(file: string, source: string, context: ParseContext)
     throw new LessonParseError(problems);
   }
   if (meta.id !== baseName(file)) {
-    problem(frontYaml.line(['id']), `the lesson's id is "${meta.id}" but its file is named "${baseName(file)}.md".`, `rename the file to "${meta.id}.md" or set id: ${baseName(file)}.`);
+    problem(
+      frontYaml.line(['id']),
+      `the lesson's id is "${meta.id}" but its file is named "${baseName(file)}.md".`,
+      `rename the file to "${meta.id}.md" or set id: ${baseName(file)}.`,
+    );
   }
 
   const scenarios = resolveScenarios(meta, frontYaml, file, context, problems);
@@ -69,8 +77,17 @@ export function parseLesson(file: string, source: string, context: ParseContext)
   const body = readBody(file, lines, close, problems);
   // A component that did not parse would make every reference to it look broken too;
   // those follow-on problems are left until it is fixed.
-  const lesson = crossCheck(file, meta, frontYaml, body.sections, body.components, scenarios, body.text, context,
-    body.componentsFailed > 0 ? [] : problems);
+  const lesson = crossCheck(
+    file,
+    meta,
+    frontYaml,
+    body.sections,
+    body.components,
+    scenarios,
+    body.text,
+    context,
+    body.componentsFailed > 0 ? [] : problems,
+  );
   if (problems.length > 0) throw new LessonParseError(problems.sort((a, b) => a.line - b.line));
   return lesson;
 }

@@ -9,7 +9,13 @@ import { COMPONENT_SCHEMAS, type Component, type ComponentName } from '../compon
 import type { LessonProblem } from './types.js';
 import { componentValidators } from './validators.js';
 
-export function readComponent(name: ComponentName, content: string, firstLine: number, file: string, problems: LessonProblem[]): Component | undefined {
+export function readComponent(
+  name: ComponentName,
+  content: string,
+  firstLine: number,
+  file: string,
+  problems: LessonProblem[],
+): Component | undefined {
   const yaml = new YamlText(content, firstLine);
   const what = `\`\`\`${name}`;
   const value = readYaml(yaml, file, what, problems);

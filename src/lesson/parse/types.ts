@@ -6,7 +6,15 @@
 import type { FlatScenario, ScenarioDocument } from '../../core/scenario.js';
 import type { Schema } from '../../core/schema.js';
 import type { SourceProblem } from '../../core/yaml-lines.js';
-import { type CheckComponent, type CompareComponent, type Component, type FrontMatter, type LabComponent, type PredictComponent, type SectionTitle } from '../components.js';
+import {
+  type CheckComponent,
+  type CompareComponent,
+  type Component,
+  type FrontMatter,
+  type LabComponent,
+  type PredictComponent,
+  type SectionTitle,
+} from '../components.js';
 
 /** One thing wrong with a lesson file. */
 export type LessonProblem = SourceProblem;
@@ -17,7 +25,8 @@ export function formatProblem(problem: LessonProblem): string {
 
 /** The lesson's ```compare blocks, in page order. */
 export function lessonCompares(lesson: Lesson): CompareComponent[] {
-  return lesson.sections.flatMap((section) => section.blocks)
+  return lesson.sections
+    .flatMap((section) => section.blocks)
     .flatMap((block) => (block.kind === 'component' && block.component.type === 'compare' ? [block.component] : []));
 }
 
@@ -31,9 +40,7 @@ export class LessonParseError extends Error {
   }
 }
 
-export type Block =
-  | { kind: 'markdown'; html: string }
-  | { kind: 'component'; line: number; component: Component };
+export type Block = { kind: 'markdown'; html: string } | { kind: 'component'; line: number; component: Component };
 
 export interface LessonSection {
   title: SectionTitle;

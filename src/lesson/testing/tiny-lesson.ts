@@ -62,7 +62,9 @@ Something.
 ${parts.predictText ?? 'Guess.'}
 
 \`\`\`predict
-${parts.predict ?? `id: guess
+${
+  parts.predict ??
+  `id: guess
 question: How much?
 options:
   - text: Little.
@@ -70,13 +72,16 @@ options:
   - text: Some.
     range: [5, 30]
   - text: Much.
-    range: [30, 100]`}
+    range: [30, 100]`
+}
 \`\`\`
 
 ## Experiment
 
 \`\`\`lab
-${parts.lab ?? `id: run-it
+${
+  parts.lab ??
+  `id: run-it
 scenario: testbed
 controls: [machine.cpus]
 views: [cpu-grid]
@@ -85,16 +90,20 @@ task:
   text: Run it.
   runs:
     - { machine.cpus: 2 }
-  record: [mpsynch_pct]`}
+  record: [mpsynch_pct]`
+}
 \`\`\`
 
 ## Observe
 
 \`\`\`compare
-${parts.compare ?? `predict: guess
+${
+  parts.compare ??
+  `predict: guess
 lab: run-it
 run: { machine.cpus: 2 }
-metric: mpsynch_pct`}
+metric: mpsynch_pct`
+}
 \`\`\`
 
 It spins about 1% of the time.
@@ -105,11 +114,14 @@ Because.
 
 ## Check
 
-${parts.checks ?? `${check('one', 'This one.', ['That one.'])}
+${
+  parts.checks ??
+  `${check('one', 'This one.', ['That one.'])}
 
 ${check('two', 'Here.', ['There.'])}
 
-${check('three', 'Now.', ['Later.'])}`}
+${check('three', 'Now.', ['Later.'])}`
+}
 
 ## Sources
 

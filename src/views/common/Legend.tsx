@@ -17,7 +17,9 @@ export function Legend({ items, label = 'Legend' }: { items: readonly LegendItem
     <ul className="slv-legend" aria-label={label}>
       {items.map((item) => (
         <li key={item.key}>
-          <span className="slv-swatch" aria-hidden="true">{item.swatch}</span>
+          <span className="slv-swatch" aria-hidden="true">
+            {item.swatch}
+          </span>
           <span>{item.label}</span>
         </li>
       ))}
@@ -36,22 +38,43 @@ export function ModeSwatch({ mode, theme }: { mode: ModeName; theme?: Theme }) {
   return (
     <svg width={s} height={s} viewBox={`0 0 ${s} ${s}`}>
       <PatternDefs prefix={id} theme={theme} />
-      <ModeRect mode={mode} x={0.5} y={0.5} width={s - 1} height={s - 1} rx={3} theme={theme} patterns={id}
-        stroke={themeTokens(theme).axis} strokeWidth={1} />
+      <ModeRect
+        mode={mode}
+        x={0.5}
+        y={0.5}
+        width={s - 1}
+        height={s - 1}
+        rx={3}
+        theme={theme}
+        patterns={id}
+        stroke={themeTokens(theme).axis}
+        strokeWidth={1}
+      />
     </svg>
   );
 }
 
 /** Legend of CPU modes, in the core's order (or the order given). */
-export function ModeLegend({ theme, modes = MODES, label = 'CPU modes', vocabulary }: {
-  theme?: Theme; modes?: readonly ModeName[]; label?: string; vocabulary?: ModeVocabulary;
+export function ModeLegend({
+  theme,
+  modes = MODES,
+  label = 'CPU modes',
+  vocabulary,
+}: {
+  theme?: Theme;
+  modes?: readonly ModeName[];
+  label?: string;
+  vocabulary?: ModeVocabulary;
 }) {
   return (
-    <Legend label={label} items={modesFor(vocabulary, modes).map((mode) => ({
-      key: mode,
-      label: modeInfo(mode, vocabulary).label,
-      swatch: <ModeSwatch mode={mode} theme={theme} />,
-    }))} />
+    <Legend
+      label={label}
+      items={modesFor(vocabulary, modes).map((mode) => ({
+        key: mode,
+        label: modeInfo(mode, vocabulary).label,
+        swatch: <ModeSwatch mode={mode} theme={theme} />,
+      }))}
+    />
   );
 }
 
@@ -62,8 +85,15 @@ export function SeriesSwatch({ series, theme }: { series: SeriesName; theme?: Th
   const style = t.series[series];
   return (
     <svg width={s * 2} height={s} viewBox={`0 0 ${s * 2} ${s}`}>
-      <line x1={1} x2={s * 2 - 1} y1={s / 2} y2={s / 2} stroke={style.colour} strokeWidth={t.strokeWidth}
-        strokeDasharray={style.dash || undefined} />
+      <line
+        x1={1}
+        x2={s * 2 - 1}
+        y1={s / 2}
+        y2={s / 2}
+        stroke={style.colour}
+        strokeWidth={t.strokeWidth}
+        strokeDasharray={style.dash || undefined}
+      />
       <SeriesMarker series={series} x={s} y={s / 2} size={s * 0.5} theme={theme} />
     </svg>
   );

@@ -102,17 +102,27 @@ export function ViewFrame(props: ViewFrameProps) {
   const titleId = useId();
   const summaryId = useId();
   const classes = ['slv', `slv-theme-${props.theme ?? 'light'}`, reduced ? 'slv-reduced' : '', props.className ?? '']
-    .filter(Boolean).join(' ');
+    .filter(Boolean)
+    .join(' ');
   return (
-    <figure className={classes} style={themeStyle(props.theme, props.width)} data-view={props.view}
-      aria-labelledby={titleId} aria-describedby={summaryId}>
+    <figure
+      className={classes}
+      style={themeStyle(props.theme, props.width)}
+      data-view={props.view}
+      aria-labelledby={titleId}
+      aria-describedby={summaryId}
+    >
       <figcaption className="slv-head">
-        <span className="slv-title" id={titleId}>{props.title}</span>
+        <span className="slv-title" id={titleId}>
+          {props.title}
+        </span>
         {props.headline !== undefined && <span className="slv-headline">{props.headline}</span>}
       </figcaption>
       {props.children}
       {props.legend}
-      <p className="slv-sr-only" id={summaryId} data-summary="">{summary}</p>
+      <p className="slv-sr-only" id={summaryId} data-summary="">
+        {summary}
+      </p>
       {props.table && <DataTableToggle table={props.table} />}
     </figure>
   );
@@ -124,8 +134,7 @@ export function DataTableToggle({ table }: { table: DataTableSpec }) {
   const id = useId();
   return (
     <div className="slv-table-toggle">
-      <button type="button" className="slv-button" aria-expanded={open} aria-controls={id}
-        onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="slv-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         {open ? 'Hide data table' : 'Show data table'}
       </button>
       <div id={id} hidden={!open}>
@@ -141,14 +150,26 @@ export function DataTable({ table }: { table: DataTableSpec }) {
     <table className="slv-table">
       <caption>{table.caption}</caption>
       <thead>
-        <tr>{table.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+        <tr>
+          {table.columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {rows.map((row, i) => (
           <tr key={i}>
-            {row.map((cell, j) => (j === 0
-              ? <th key={j} scope="row">{cell}</th>
-              : <td key={j}>{cell}</td>))}
+            {row.map((cell, j) =>
+              j === 0 ? (
+                <th key={j} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={j}>{cell}</td>
+              ),
+            )}
           </tr>
         ))}
       </tbody>

@@ -15,7 +15,14 @@ export interface PlotBox {
 }
 
 /** Grid lines across the plot at each tick, and the ticks' labels left of it. */
-export function YGrid({ ticks, y, box, format = String, theme, dashed = false }: {
+export function YGrid({
+  ticks,
+  y,
+  box,
+  format = String,
+  theme,
+  dashed = false,
+}: {
   ticks: readonly number[];
   y: (v: number) => number;
   box: PlotBox;
@@ -33,13 +40,25 @@ export function YGrid({ ticks, y, box, format = String, theme, dashed = false }:
     <g className="slv-y-grid">
       {solid.length > 0 && <path d={path(solid)} stroke={t.grid} />}
       {dotted.length > 0 && <path d={path(dotted)} stroke={t.grid} strokeDasharray="2 4" />}
-      {ticks.map((v) => <text key={v} x={box.left - 6} y={y(v) + small * 0.35} fontSize={small} textAnchor="end">{format(v)}</text>)}
+      {ticks.map((v) => (
+        <text key={v} x={box.left - 6} y={y(v) + small * 0.35} fontSize={small} textAnchor="end">
+          {format(v)}
+        </text>
+      ))}
     </g>
   );
 }
 
 /** The x axis: its baseline across the plot, a tick and a label at each value, and its title centred under them. */
-export function XAxis({ ticks, x, box, format = String, title, titleY, theme }: {
+export function XAxis({
+  ticks,
+  x,
+  box,
+  format = String,
+  title,
+  titleY,
+  theme,
+}: {
   ticks: readonly number[];
   x: (v: number) => number;
   box: PlotBox;
@@ -54,10 +73,16 @@ export function XAxis({ ticks, x, box, format = String, title, titleY, theme }: 
   return (
     <g className="slv-x-axis">
       <path d={ticks.map((v) => `M${x(v)},${box.base}v5`).join('')} stroke={t.axis} />
-      {ticks.map((v) => <text key={v} x={x(v)} y={box.base + small + 6} fontSize={small} textAnchor="middle">{format(v)}</text>)}
+      {ticks.map((v) => (
+        <text key={v} x={x(v)} y={box.base + small + 6} fontSize={small} textAnchor="middle">
+          {format(v)}
+        </text>
+      ))}
       <line x1={box.left} x2={box.right} y1={box.base} y2={box.base} stroke={t.axis} strokeWidth={1.5} />
       {title !== undefined && (
-        <text x={(box.left + box.right) / 2} y={titleY ?? box.base + small * 2.6 + 6} fontSize={small} textAnchor="middle">{title}</text>
+        <text x={(box.left + box.right) / 2} y={titleY ?? box.base + small * 2.6 + 6} fontSize={small} textAnchor="middle">
+          {title}
+        </text>
       )}
     </g>
   );

@@ -44,9 +44,12 @@ export function modePatterns(ctx: CanvasRenderingContext2D, t: ThemeTokens): Mod
       c.strokeStyle = t.patternInk;
       c.lineWidth = w;
       c.beginPath();
-      c.moveTo(-2, 10); c.lineTo(10, -2);
-      c.moveTo(-2, 2); c.lineTo(2, -2);
-      c.moveTo(6, 10); c.lineTo(10, 6);
+      c.moveTo(-2, 10);
+      c.lineTo(10, -2);
+      c.moveTo(-2, 2);
+      c.lineTo(2, -2);
+      c.moveTo(6, 10);
+      c.lineTo(10, 6);
       c.stroke();
     }),
     dots: tile(6, (c) => {
@@ -73,7 +76,13 @@ export class PatternCache {
  * spinning and dots the interrupts; `dots` false leaves out the dots (marks too small
  * to show them).
  */
-export function fillModePaths(ctx: CanvasRenderingContext2D, paths: readonly Path2D[], t: ThemeTokens, patterns: ModePatterns, dots = true): void {
+export function fillModePaths(
+  ctx: CanvasRenderingContext2D,
+  paths: readonly Path2D[],
+  t: ThemeTokens,
+  patterns: ModePatterns,
+  dots = true,
+): void {
   MODES.forEach((mode, m) => {
     ctx.fillStyle = t.modes[mode];
     ctx.fill(paths[m]!);

@@ -16,8 +16,7 @@ export function PatternDefs({ prefix, theme }: { prefix: string; theme?: Theme }
   const w = t.name === 'projector' ? 2.4 : 1.8;
   return (
     <defs>
-      <pattern id={patternId(prefix, 'hatch')} patternUnits="userSpaceOnUse" width="8" height="8"
-        patternTransform="rotate(45)">
+      <pattern id={patternId(prefix, 'hatch')} patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">
         <line x1="0" y1="0" x2="0" y2="8" stroke={t.patternInk} strokeWidth={w} />
       </pattern>
       <pattern id={patternId(prefix, 'dots')} patternUnits="userSpaceOnUse" width="7" height="7">
@@ -50,12 +49,18 @@ export function ModeRect(p: ModeRectProps) {
   const h = Math.max(0, p.height);
   return (
     <g className={p.className}>
-      <rect x={p.x} y={p.y} width={w} height={h} rx={p.rx} fill={t.modes[p.mode]}
+      <rect
+        x={p.x}
+        y={p.y}
+        width={w}
+        height={h}
+        rx={p.rx}
+        fill={t.modes[p.mode]}
         stroke={p.stroke ?? (p.mode === 'idle' ? t.axis : 'none')}
-        strokeWidth={p.strokeWidth ?? (p.mode === 'idle' ? 1 : 0)} />
+        strokeWidth={p.strokeWidth ?? (p.mode === 'idle' ? 1 : 0)}
+      />
       {pattern !== 'none' && (
-        <rect x={p.x} y={p.y} width={w} height={h} rx={p.rx} fill={`url(#${patternId(p.patterns, pattern)})`}
-          pointerEvents="none" />
+        <rect x={p.x} y={p.y} width={w} height={h} rx={p.rx} fill={`url(#${patternId(p.patterns, pattern)})`} pointerEvents="none" />
       )}
     </g>
   );
@@ -82,8 +87,18 @@ export function boxesPath(boxes: readonly { x: number; y: number; width: number;
  * and one dot overlay), outlined in `stroke`: a handful of SVG nodes however many
  * rectangles, so a view with a mark per CPU costs the same at 256 CPUs as at 4.
  */
-export function ModePaths({ boxes, theme, patterns, stroke, strokeWidth = 1 }: {
-  boxes: readonly ModeBox[]; theme?: Theme; patterns: string; stroke?: string; strokeWidth?: number;
+export function ModePaths({
+  boxes,
+  theme,
+  patterns,
+  stroke,
+  strokeWidth = 1,
+}: {
+  boxes: readonly ModeBox[];
+  theme?: Theme;
+  patterns: string;
+  stroke?: string;
+  strokeWidth?: number;
 }) {
   const t = themeTokens(theme);
   const of = (mode: ModeName) => boxesPath(boxes.filter((b) => b.mode === mode));
@@ -91,7 +106,9 @@ export function ModePaths({ boxes, theme, patterns, stroke, strokeWidth = 1 }: {
   const modes = [...new Set(boxes.map((b) => b.mode))];
   return (
     <g>
-      {modes.map((mode) => <path key={mode} data-mode={mode} d={of(mode)} fill={t.modes[mode]} />)}
+      {modes.map((mode) => (
+        <path key={mode} data-mode={mode} d={of(mode)} fill={t.modes[mode]} />
+      ))}
       {(['hatch', 'dots'] as const).map((pattern) => {
         const d = overlay(pattern);
         return d ? <path key={pattern} d={d} fill={`url(#${patternId(patterns, pattern)})`} pointerEvents="none" /> : null;
@@ -102,8 +119,22 @@ export function ModePaths({ boxes, theme, patterns, stroke, strokeWidth = 1 }: {
 }
 
 /** A series' marker: squares for the baseline, circles for the remedy (palette.ts SeriesName). */
-export function SeriesMarker({ series, x, y, size, theme, filled = true, strokeWidth }: {
-  series: SeriesName; x: number; y: number; size: number; theme?: Theme; filled?: boolean; strokeWidth?: number;
+export function SeriesMarker({
+  series,
+  x,
+  y,
+  size,
+  theme,
+  filled = true,
+  strokeWidth,
+}: {
+  series: SeriesName;
+  x: number;
+  y: number;
+  size: number;
+  theme?: Theme;
+  filled?: boolean;
+  strokeWidth?: number;
 }) {
   const style = themeTokens(theme).series[series];
   const fill = filled ? style.colour : themeTokens(theme).background;

@@ -14,8 +14,13 @@ import { useState, type DependencyList } from 'react';
  * `hotter` orders newcomers (and everything when there is no previous order);
  * `clearlyAhead(up, down)` says when `up` has earned the place above `down`.
  */
-export function steadyOrder<T, K>(items: readonly T[], key: (item: T) => K, hotter: (a: T, b: T) => number,
-  clearlyAhead: (up: T, down: T) => boolean, previous?: readonly K[]): T[] {
+export function steadyOrder<T, K>(
+  items: readonly T[],
+  key: (item: T) => K,
+  hotter: (a: T, b: T) => number,
+  clearlyAhead: (up: T, down: T) => boolean,
+  previous?: readonly K[],
+): T[] {
   if (!previous) return [...items].sort(hotter);
   const rank = new Map(previous.map((k, i) => [k, i]));
   const known = items.filter((item) => rank.has(key(item))).sort((a, b) => rank.get(key(a))! - rank.get(key(b))!);
@@ -44,7 +49,11 @@ function sameDeps(a: DependencyList, b: DependencyList): boolean {
  * change (React's "storing information from previous renders"), so a discarded render
  * changes nothing and a render reads no ref.
  */
-export function useRememberedOrder<T, K>(choose: (previous: readonly K[] | undefined) => T, keysOf: (chosen: T) => K[], deps: DependencyList): T {
+export function useRememberedOrder<T, K>(
+  choose: (previous: readonly K[] | undefined) => T,
+  keysOf: (chosen: T) => K[],
+  deps: DependencyList,
+): T {
   const [kept, setKept] = useState<{ chosen: T; deps: DependencyList } | null>(null);
   if (kept && sameDeps(kept.deps, deps)) return kept.chosen;
   const chosen = choose(kept ? keysOf(kept.chosen) : undefined);

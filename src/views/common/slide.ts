@@ -33,7 +33,12 @@ export function useSlideWhenCalm(placesKey: string, calmMs: number): boolean {
 }
 
 /** The class and style of a mark at (x, y) that slides (or not) there. */
-export function slideStyle(x: number, y: number, slide: boolean, ms: number): { className: string; style: { transform: string; transitionDuration?: string } } {
+export function slideStyle(
+  x: number,
+  y: number,
+  slide: boolean,
+  ms: number,
+): { className: string; style: { transform: string; transitionDuration?: string } } {
   return {
     className: slide ? 'slv-move' : 'slv-move slv-still',
     style: { transform: `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`, transitionDuration: slide ? `${ms}ms` : undefined },

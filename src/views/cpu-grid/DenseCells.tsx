@@ -56,8 +56,14 @@ export function DenseCells(props: DenseCellsProps) {
     const modes = new Uint8Array(n);
     for (let i = 0; i < n; i++) modes[i] = Math.max(0, MODES.indexOf(cpus[i]!.mode));
     painter.current.paint(ctx, {
-      t, layout, modes, patterns: patterns.current.get(ctx, t), designated: props.designated,
-      interrupt: props.interruptCpu ?? -1, hover, cursor: focused ? at : -1,
+      t,
+      layout,
+      modes,
+      patterns: patterns.current.get(ctx, t),
+      designated: props.designated,
+      interrupt: props.interruptCpu ?? -1,
+      hover,
+      cursor: focused ? at : -1,
     });
   });
 
@@ -83,27 +89,43 @@ export function DenseCells(props: DenseCellsProps) {
   const shown = hover >= 0 ? hover : focused ? at : -1;
   return (
     <div className="slv-dense-grid">
-      <canvas ref={canvasRef} className="slv-focusable" style={{ width: layout.width, height: layout.height, display: 'block' }}
-        tabIndex={0} role="application" aria-roledescription="CPU grid"
+      <canvas
+        ref={canvasRef}
+        className="slv-focusable"
+        style={{ width: layout.width, height: layout.height, display: 'block' }}
+        tabIndex={0}
+        role="application"
+        aria-roledescription="CPU grid"
         aria-label={`${n} CPUs, one square each: arrow keys move between them${props.onCpuActivate ? ', Enter explains why a CPU waits' : ''}`}
         aria-describedby={keysId}
-        onPointerMove={(e) => setHover(cellOf(e))} onPointerLeave={() => setHover(-1)}
+        onPointerMove={(e) => setHover(cellOf(e))}
+        onPointerLeave={() => setHover(-1)}
         onClick={(e) => {
           const i = cellOf(e);
           if (i < 0) return;
           setCursor(i);
           props.onCpuActivate?.(cpus[i]!.id);
         }}
-        onKeyDown={onKeyDown} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} />
+        onKeyDown={onKeyDown}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+      />
       <p className="slv-cpu-readout" aria-hidden="true">
         {shown >= 0 ? readout(shown) : 'Point at a square, or Tab to the grid and use the arrow keys, to read one CPU.'}
       </p>
       <p className="slv-keys" id={keysId}>
-        Left: the row's first CPU; top: add it (CPU {example.row + example.col} is row {example.row}, +{example.col}).
-        {' '}<kbd>←</kbd> <kbd>→</kbd> <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>PgUp</kbd> <kbd>PgDn</kbd> four rows · <kbd>Home</kbd> <kbd>End</kbd>
-        {props.onCpuActivate && <> · click a CPU or <kbd>Enter</kbd>: why it waits</>}
+        Left: the row's first CPU; top: add it (CPU {example.row + example.col} is row {example.row}, +{example.col}). <kbd>←</kbd>{' '}
+        <kbd>→</kbd> <kbd>↑</kbd> <kbd>↓</kbd> move · <kbd>PgUp</kbd> <kbd>PgDn</kbd> four rows · <kbd>Home</kbd> <kbd>End</kbd>
+        {props.onCpuActivate && (
+          <>
+            {' '}
+            · click a CPU or <kbd>Enter</kbd>: why it waits
+          </>
+        )}
       </p>
-      <p className="slv-sr-only" aria-live="polite">{announce}</p>
+      <p className="slv-sr-only" aria-live="polite">
+        {announce}
+      </p>
     </div>
   );
 }

@@ -9,13 +9,30 @@ import { mpsynch } from '../snapshot-data.js';
 import { MODES, THEMES } from '../palette.js';
 import { DenseGridPainter } from './draw.js';
 import {
-  cpuGridSummary, cpuReadout, defaultColumns, roleCpuOf, defaultGridHeight, DENSE_GRID_FROM, denseCellAt, denseColumns, denseGridLayout,
-  gridLayout, moveCell, TILE_ASPECT, tileDetail, tileDetailText,
+  cpuGridSummary,
+  cpuReadout,
+  defaultColumns,
+  roleCpuOf,
+  defaultGridHeight,
+  DENSE_GRID_FROM,
+  denseCellAt,
+  denseColumns,
+  denseGridLayout,
+  gridLayout,
+  moveCell,
+  TILE_ASPECT,
+  tileDetail,
+  tileDetailText,
 } from './model.js';
 
 describe('grid layout', () => {
   it('fits every CPU count from 1 to 64 inside the space, tiles not overlapping', () => {
-    for (const [w, h] of [[690, 300], [388, 420], [1200, 500], [300, 120]] as const) {
+    for (const [w, h] of [
+      [690, 300],
+      [388, 420],
+      [1200, 500],
+      [300, 120],
+    ] as const) {
       for (let n = 1; n <= 64; n++) {
         const g = gridLayout(n, w, h, 6);
         expect(g.cols * g.rows).toBeGreaterThanOrEqual(n);
@@ -164,13 +181,23 @@ describe('dense grid painter', () => {
   /** A 2D context that counts what is drawn (Node has no canvas). */
   function fakeContext() {
     const calls: Record<string, number> = {};
-    const ctx = new Proxy({}, {
-      get: (_, name: string) => (...args: unknown[]) => { calls[name] = (calls[name] ?? 0) + 1; return args; },
-      set: () => true,
-    }) as unknown as CanvasRenderingContext2D;
+    const ctx = new Proxy(
+      {},
+      {
+        get:
+          (_, name: string) =>
+          (...args: unknown[]) => {
+            calls[name] = (calls[name] ?? 0) + 1;
+            return args;
+          },
+        set: () => true,
+      },
+    ) as unknown as CanvasRenderingContext2D;
     return { ctx, calls };
   }
-  class FakePath { rect() {} }
+  class FakePath {
+    rect() {}
+  }
 
   it('draws the whole grid first, then only the cells whose mode changed', () => {
     const saved = (globalThis as { Path2D?: unknown }).Path2D;
@@ -181,7 +208,16 @@ describe('dense grid painter', () => {
       const layout = denseGridLayout(256, 420, 13);
       const painter = new DenseGridPainter();
       const { ctx, calls } = fakeContext();
-      const draw = { t: THEMES.light, layout, modes, patterns: { hatch: null, dots: null }, designated: -1, interrupt: 0, hover: -1, cursor: -1 };
+      const draw = {
+        t: THEMES.light,
+        layout,
+        modes,
+        patterns: { hatch: null, dots: null },
+        designated: -1,
+        interrupt: 0,
+        hover: -1,
+        cursor: -1,
+      };
       expect(painter.paint(ctx, draw)).toBe(256);
       expect(calls.fillText).toBeGreaterThanOrEqual(16); // the edge labels
       expect(painter.paint(ctx, { ...draw, modes: Uint8Array.from(modes) })).toBe(0);

@@ -95,7 +95,11 @@ export function drawDenseGrid(ctx: CanvasRenderingContext2D, d: DenseDraw): void
   const { t, layout: l } = d;
   const n = d.modes.length;
   ctx.clearRect(0, 0, l.width, l.height);
-  drawCells(ctx, d, Array.from({ length: n }, (_, i) => i));
+  drawCells(
+    ctx,
+    d,
+    Array.from({ length: n }, (_, i) => i),
+  );
 
   // labels: the row's first CPU on the left, the offset in the row on top
   const inner = l.cell - l.gap;

@@ -9,8 +9,11 @@ import { THEMES } from '../palette.js';
 import { defaultGridHeight, gridLayout, tileDetail } from './model.js';
 import { badgeBox, badgeSize, sharesShown, TILE_PAD, tileButton, tileOrigin, tileText, tileType } from './layout.js';
 
-const cases = [1, 4, 16, 32, 64].flatMap((n) => [320, 520, 680, 1000].flatMap((width) => (['light', 'projector'] as const).flatMap((theme) =>
-  [undefined, 180].map((height) => ({ n, width, theme, height })))));
+const cases = [1, 4, 16, 32, 64].flatMap((n) =>
+  [320, 520, 680, 1000].flatMap((width) =>
+    (['light', 'projector'] as const).flatMap((theme) => [undefined, 180].map((height) => ({ n, width, theme, height }))),
+  ),
+);
 
 describe.each(cases)('CPU tiles: $n CPUs, $width px, $theme theme, height $height', ({ n, width, theme, height }) => {
   const t = THEMES[theme];
@@ -34,7 +37,7 @@ describe.each(cases)('CPU tiles: $n CPUs, $width px, $theme theme, height $heigh
     expect(tileButton(layout, 0).width).toBeGreaterThanOrEqual(Math.max(24, layout.tileW));
   });
 
-  it('sizes the tiles\' words from the tile, never under the theme\'s least', () => {
+  it("sizes the tiles' words from the tile, never under the theme's least", () => {
     expect(type.least).toBe(theme === 'projector' ? t.smallSize : 0);
     expect(type.small).toBeGreaterThanOrEqual(Math.max(11, type.least));
     expect(type.small).toBeLessThanOrEqual(Math.max(11, type.least, t.smallSize));
@@ -44,14 +47,19 @@ describe.each(cases)('CPU tiles: $n CPUs, $width px, $theme theme, height $heigh
   });
 
   it.each([
-    ['kernel', 'process 17'], ['spinning', 'for IOLOCK8'], ['interrupt', 'device interrupt, a long one'],
+    ['kernel', 'process 17'],
+    ['spinning', 'for IOLOCK8'],
+    ['interrupt', 'device interrupt, a long one'],
   ])('places "%s" and "%s" in each tile, shown only where they fit', (modeText, detailText) => {
     for (const origin of tiles.slice(0, 3)) {
       const words = tileText(layout, detail, type, origin, modeText, detailText, t.fontSize);
       const bottom = origin.y + layout.tileH;
       expect(words.name.x).toBeGreaterThanOrEqual(origin.x);
       expect(words.name.y).toBeLessThanOrEqual(bottom);
-      for (const [word, text, bold, margin] of [[words.mode, modeText, true, detail === 'label' ? 6 : 10], [words.detail, detailText, false, 8]] as const) {
+      for (const [word, text, bold, margin] of [
+        [words.mode, modeText, true, detail === 'label' ? 6 : 10],
+        [words.detail, detailText, false, 8],
+      ] as const) {
         if (!word.shown) continue;
         expect(['full', 'label']).toContain(detail);
         expect(word.size).toBeGreaterThanOrEqual(type.least);
@@ -98,7 +106,7 @@ describe('CPU tiles: exact values', () => {
     expect(tileType({ ...layout, tileW: 154 }, 'full', t).longBadges).toBe(false);
   });
 
-  it('puts a full tile\'s words where the grid has always drawn them', () => {
+  it("puts a full tile's words where the grid has always drawn them", () => {
     expect(sharesShown(layout, 'full', t.fontSize)).toBe(false);
     const words = tileText(layout, 'full', type, { x: 3, y: 3 }, 'kernel', 'process 17', t.fontSize);
     const modeY = 3 + Math.max(type.small * 2.4 + 4, layout.tileH * 0.52);
@@ -106,7 +114,10 @@ describe('CPU tiles: exact values', () => {
     expect(words.mode).toMatchObject({ x: 3 + layout.tileW / 2, y: modeY });
     expect(words.detail).toMatchObject({ y: modeY + type.small + 3 });
     expect(badgeBox(100, 10, 'IRQ', 10)).toEqual({ x: 100 - 26.6, y: 10, w: 26.6, h: 16, textX: 100 - 13.3, textY: 21 });
-    expect(tileText(layout, 'number', type, { x: 3, y: 3 }, 'kernel', '', t.fontSize).name).toEqual({ x: 3 + layout.tileW / 2, y: 3 + layout.tileH / 2 + type.small * 0.35 });
+    expect(tileText(layout, 'number', type, { x: 3, y: 3 }, 'kernel', '', t.fontSize).name).toEqual({
+      x: 3 + layout.tileW / 2,
+      y: 3 + layout.tileH / 2 + type.small * 0.35,
+    });
     expect(tileText(layout, 'label', type, { x: 3, y: 3 }, 'kernel', '', t.fontSize).name).toEqual({ x: 8, y: 3 + type.small + 3 });
   });
 });

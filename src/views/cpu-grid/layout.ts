@@ -53,7 +53,10 @@ export function badgeSize(small: number, least: number): number {
 }
 
 /** A word placed in a tile: its anchor, its size (0: left out) and whether it is drawn (it fits the tile). */
-export interface PlacedWord extends Point { size: number; shown: boolean }
+export interface PlacedWord extends Point {
+  size: number;
+  shown: boolean;
+}
 
 export interface TileText {
   /** "CPU n" (full) or "n" (label, number) in the top-left corner, or in the middle (number). */
@@ -67,16 +70,28 @@ export interface TileText {
 }
 
 /** Where a tile's words go and at what size, for its detail; a word that does not fit at the least size is not shown. */
-export function tileText(layout: GridLayout, detail: TileDetail, type: TileType, origin: Point, modeText: string, detailText: string,
-  fontSize: number): TileText {
+export function tileText(
+  layout: GridLayout,
+  detail: TileDetail,
+  type: TileType,
+  origin: Point,
+  modeText: string,
+  detailText: string,
+  fontSize: number,
+): TileText {
   const { x, y } = origin;
   const { tileW, tileH } = layout;
   const { small, big, least } = type;
-  const wordSize = (text: string, room: number, max: number, min: number, bold = false) => fitFontSizeOrNone(text, room, max, min, least, bold);
+  const wordSize = (text: string, room: number, max: number, min: number, bold = false) =>
+    fitFontSizeOrNone(text, room, max, min, least, bold);
   const centre = x + tileW / 2;
   if (detail === 'label') {
     const size = wordSize(modeText, tileW - 6, small, 9, true);
-    return { name: { x: x + 5, y: y + small + 3 }, mode: { x: centre, y: y + tileH * 0.68, size, shown: size > 0 }, detail: { x: centre, y, size: 0, shown: false } };
+    return {
+      name: { x: x + 5, y: y + small + 3 },
+      mode: { x: centre, y: y + tileH * 0.68, size, shown: size > 0 },
+      detail: { x: centre, y, size: 0, shown: false },
+    };
   }
   if (detail !== 'full') {
     const none = { x: centre, y, size: 0, shown: false };

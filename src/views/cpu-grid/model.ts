@@ -63,7 +63,11 @@ export function defaultColumns(n: number, width: number, minTileW: number, gap =
   const count = Math.max(1, Math.floor(n));
   const fits = (cols: number) => (width - gap * (cols - 1)) / cols >= minTileW;
   let most = 1;
-  for (let cols = count; cols >= 1; cols--) if (fits(cols)) { most = cols; break; }
+  for (let cols = count; cols >= 1; cols--)
+    if (fits(cols)) {
+      most = cols;
+      break;
+    }
   for (let cols = most; cols >= Math.ceil(most * 0.6); cols--) if (count % cols === 0) return cols;
   return most;
 }
@@ -137,7 +141,12 @@ export function denseGridLayout(n: number, width: number, fontSize: number, maxH
   const colLabelW = `+${cols - 1}`.length * digitW + 4;
   const every = (size: number, need: number) => [1, 2, 4, 8, 16].find((k) => k * size >= need) ?? 16;
   return {
-    cols, rows, cell, gap, left, top,
+    cols,
+    rows,
+    cell,
+    gap,
+    left,
+    top,
     width: left + cols * cell + 4,
     height: top + rows * cell + 4,
     rowLabelEvery: every(cell, fontSize * 1.1),
@@ -160,7 +169,14 @@ export function denseCellAt(layout: DenseLayout, n: number, x: number, y: number
  * Page Up/Down by four rows, Home/End to the first and last), or null for other keys.
  */
 export function moveCell(i: number, key: string, cols: number, n: number): number | null {
-  const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols, PageUp: -4 * cols, PageDown: 4 * cols };
+  const moves: Record<string, number> = {
+    ArrowLeft: -1,
+    ArrowRight: 1,
+    ArrowUp: -cols,
+    ArrowDown: cols,
+    PageUp: -4 * cols,
+    PageDown: 4 * cols,
+  };
   if (key === 'Home') return 0;
   if (key === 'End') return n - 1;
   const d = moves[key];
@@ -172,11 +188,18 @@ export function moveCell(i: number, key: string, cols: number, n: number): numbe
  * One CPU in words, for the dense grid's readout: "CPU 137: spinning for IOLOCK8 (process 17)";
  * `roles.role` is its role's words where it has one ("the designated TCP/IP CPU").
  */
-export function cpuReadout(cpu: CpuState, lockNames: readonly string[], roles: { role?: string; interrupt?: boolean } = {},
-  threadName?: (thread: number) => string): string {
-  const doing = cpu.mode === 'spin' && cpu.spinLock >= 0
-    ? `spinning for ${lockNames[cpu.spinLock] ?? `lock ${cpu.spinLock}`}${cpu.level === 'process' && cpu.thread >= 0 ? ` (${runningText(cpu, threadName)})` : ''}`
-    : cpu.level === 'idle' ? tileModeText(cpu) : `${tileModeText(cpu)}, running ${runningText(cpu, threadName)}`;
+export function cpuReadout(
+  cpu: CpuState,
+  lockNames: readonly string[],
+  roles: { role?: string; interrupt?: boolean } = {},
+  threadName?: (thread: number) => string,
+): string {
+  const doing =
+    cpu.mode === 'spin' && cpu.spinLock >= 0
+      ? `spinning for ${lockNames[cpu.spinLock] ?? `lock ${cpu.spinLock}`}${cpu.level === 'process' && cpu.thread >= 0 ? ` (${runningText(cpu, threadName)})` : ''}`
+      : cpu.level === 'idle'
+        ? tileModeText(cpu)
+        : `${tileModeText(cpu)}, running ${runningText(cpu, threadName)}`;
   const role = [roles.role ?? '', roles.interrupt ? 'takes the network interrupts' : ''].filter(Boolean);
   return `CPU ${cpu.id}: ${doing}${role.length ? `; ${role.join(', ')}` : ''}.`;
 }
@@ -194,10 +217,14 @@ export function tileDetail(tileW: number, fontSize: number): TileDetail {
 /** What the CPU is running, in words: "process 17", "fork thread", "interrupt", "nothing". */
 export function runningText(cpu: CpuState, threadName?: (thread: number) => string): string {
   switch (cpu.level) {
-    case 'process': return cpu.thread >= 0 ? (threadName ? threadName(cpu.thread) : `process ${cpu.thread}`) : 'a process';
-    case 'fork': return 'fork thread';
-    case 'interrupt': return 'interrupt';
-    default: return 'nothing';
+    case 'process':
+      return cpu.thread >= 0 ? (threadName ? threadName(cpu.thread) : `process ${cpu.thread}`) : 'a process';
+    case 'fork':
+      return 'fork thread';
+    case 'interrupt':
+      return 'interrupt';
+    default:
+      return 'nothing';
   }
 }
 
@@ -209,31 +236,41 @@ export function tileDetailText(cpu: CpuState, lockNames: readonly string[], thre
 
 /** Word for the tile's mode. */
 export function tileModeText(cpu: CpuState): string {
-  return cpu.mode === 'spin' ? 'spinning' : cpu.mode === 'interrupt' ? 'interrupt' : MODE_INFO[cpu.mode]?.short ?? cpu.mode;
+  return cpu.mode === 'spin' ? 'spinning' : cpu.mode === 'interrupt' ? 'interrupt' : (MODE_INFO[cpu.mode]?.short ?? cpu.mode);
 }
 
 /** The grid's text equivalent. */
 export function cpuGridSummary(snapshot: Snapshot, modeNames: readonly string[] = MODES): string {
   const m = mpsynch(snapshot, modeNames);
-  const byMode = MODES.map((mode) => ({ mode, cpus: snapshot.cpus.filter((c) => c.mode === mode).map((c) => c.id) }))
-    .filter((g) => g.cpus.length > 0);
+  const byMode = MODES.map((mode) => ({ mode, cpus: snapshot.cpus.filter((c) => c.mode === mode).map((c) => c.id) })).filter(
+    (g) => g.cpus.length > 0,
+  );
   const lockNames = snapshot.locks.map((l) => l.name);
   const vocabulary = modeVocabulary(snapshot.kernel);
-  const parts = byMode.map((g) => `${plural(g.cpus.length, 'CPU')} ${modeInfo(g.mode, vocabulary).label.toLowerCase()}`
-    + (g.cpus.length <= 6 ? ` (${listWords(g.cpus.map(String))})` : ''));
+  const parts = byMode.map(
+    (g) =>
+      `${plural(g.cpus.length, 'CPU')} ${modeInfo(g.mode, vocabulary).label.toLowerCase()}` +
+      (g.cpus.length <= 6 ? ` (${listWords(g.cpus.map(String))})` : ''),
+  );
   const spinners = snapshot.cpus.filter((c) => c.mode === 'spin' && c.spinLock >= 0);
-  const spinFor = spinners.length > 0
-    ? ` Spinning for: ${listWords([...new Set(spinners.map((c) => lockNames[c.spinLock] ?? `lock ${c.spinLock}`))])}.`
-    : '';
+  const spinFor =
+    spinners.length > 0
+      ? ` Spinning for: ${listWords([...new Set(spinners.map((c) => lockNames[c.spinLock] ?? `lock ${c.spinLock}`))])}.`
+      : '';
   const { cpu: d, role } = roleCpuOf(snapshot);
-  const designated = role && d >= 0 && snapshot.cpus[d]
-    ? ` ${cpuName(d)} is the ${role.name}, now ${tileModeText(snapshot.cpus[d]!)} running ${runningText(snapshot.cpus[d]!)}.`
-    : '';
-  return `${plural(m.cpus, 'CPU')}, ${kernelInfo(snapshot.kernel).title}. `
-    + `Now: ${listWords(parts)}.${spinFor} `
-    + `${vocabulary === 'openvms' ? 'MP synchronization now' : 'Now'} ${m.spinningNow} of ${plural(m.cpus, 'CPU')} spinning (${formatPct(m.nowPct, 0)}); `
-    + (snapshot.windowNs > 0 ? `over the run ${formatPct(m.windowPct)} of all CPU time, ${formatOne(m.windowCpus)} CPUs' worth.` : `over the run: ${measuredWhen(snapshot)}.`)
-    + designated;
+  const designated =
+    role && d >= 0 && snapshot.cpus[d]
+      ? ` ${cpuName(d)} is the ${role.name}, now ${tileModeText(snapshot.cpus[d]!)} running ${runningText(snapshot.cpus[d]!)}.`
+      : '';
+  return (
+    `${plural(m.cpus, 'CPU')}, ${kernelInfo(snapshot.kernel).title}. ` +
+    `Now: ${listWords(parts)}.${spinFor} ` +
+    `${vocabulary === 'openvms' ? 'MP synchronization now' : 'Now'} ${m.spinningNow} of ${plural(m.cpus, 'CPU')} spinning (${formatPct(m.nowPct, 0)}); ` +
+    (snapshot.windowNs > 0
+      ? `over the run ${formatPct(m.windowPct)} of all CPU time, ${formatOne(m.windowCpus)} CPUs' worth.`
+      : `over the run: ${measuredWhen(snapshot)}.`) +
+    designated
+  );
 }
 
 /** Each mode's share of one CPU's time in the window (0..1), in MODES order. */

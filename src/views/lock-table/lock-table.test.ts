@@ -38,8 +38,20 @@ describe('lock table', () => {
 
   it('quotes the paper exactly', () => {
     expect(PUBLISHED.map((p) => p.kernel)).toEqual(['classic', 'scalable']);
-    expect(PUBLISHED[0]!.column).toMatchObject({ paperName: 'traditional kernel', hold: 54.8, spin: 24.1, locksPerS: 204_153, lock: { name: 'IOLOCK8', hold: 31.4, text: '31.4%' } });
-    expect(PUBLISHED[1]!.column).toMatchObject({ paperName: 'Scalable Kernel', hold: 35.2, spin: 4.4, locksPerS: 162_033, lock: { name: 'IOLOCK8', hold: 5, text: '<5%' } });
+    expect(PUBLISHED[0]!.column).toMatchObject({
+      paperName: 'traditional kernel',
+      hold: 54.8,
+      spin: 24.1,
+      locksPerS: 204_153,
+      lock: { name: 'IOLOCK8', hold: 31.4, text: '31.4%' },
+    });
+    expect(PUBLISHED[1]!.column).toMatchObject({
+      paperName: 'Scalable Kernel',
+      hold: 35.2,
+      spin: 4.4,
+      locksPerS: 162_033,
+      lock: { name: 'IOLOCK8', hold: 5, text: '<5%' },
+    });
     const text = lockTableSummary(lockTableColumns({ reports: [classic.report, scalable.report] }));
     expect(text).toContain('traditional kernel 54.8% hold, 24.1% spin, 204,153 locks per second, I/O lock 8 31.4%');
     expect(text).toContain('Scalable Kernel 35.2% hold, 4.4% spin, 162,033 locks per second, I/O lock 8 <5%');

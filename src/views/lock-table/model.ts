@@ -17,13 +17,16 @@ import type { PaperLockColumn } from '../../kernels/types.js';
 const order = (kernel: string) => KERNELS.findIndex((k) => k.name === kernel);
 
 /** The paper's published columns (KernelInfo.paperLockTable: the 16-CPU GS160 testbed), in the registry's order. */
-export const PUBLISHED: readonly { kernel: string; column: PaperLockColumn }[] = KERNELS.flatMap((k) => (k.paperLockTable ? [{ kernel: k.name, column: k.paperLockTable }] : []));
+export const PUBLISHED: readonly { kernel: string; column: PaperLockColumn }[] = KERNELS.flatMap((k) =>
+  k.paperLockTable ? [{ kernel: k.name, column: k.paperLockTable }] : [],
+);
 
 /** The one lock the published table gives a row of its own (PaperLockColumn.lock: I/O lock 8), if any kernel publishes one. */
 export const PAPER_LOCK: string | undefined = PUBLISHED[0]?.column.lock.name;
 
-export const SOURCE_CITATION = 'R. Rappaport, Y. Pouffary, S. Lieman and M. J. Marotta (HP), '
-  + 'the OpenVMS TCP/IP Scalable Kernel paper: 16-CPU GS160 Wildfire testbed';
+export const SOURCE_CITATION =
+  'R. Rappaport, Y. Pouffary, S. Lieman and M. J. Marotta (HP), ' +
+  'the OpenVMS TCP/IP Scalable Kernel paper: 16-CPU GS160 Wildfire testbed';
 
 export interface LockFigures {
   hold: number;
@@ -135,9 +138,7 @@ export function columnFromSnapshot(snapshot: Snapshot): LockTableColumn {
 export function lockTableColumns(args: { snapshot?: Snapshot; report?: Report; reports?: readonly Report[] }): LockTableColumn[] {
   const reports = args.reports && args.reports.length > 0 ? [...args.reports] : args.report ? [args.report] : [];
   if (reports.length > 0) {
-    return reports
-      .map((r, i) => columnFromReport(r, i))
-      .sort((a, b) => order(a.source) - order(b.source));
+    return reports.map((r, i) => columnFromReport(r, i)).sort((a, b) => order(a.source) - order(b.source));
   }
   return args.snapshot ? [columnFromSnapshot(args.snapshot)] : [];
 }
@@ -161,12 +162,21 @@ export function formatMeasure(key: MeasureKey, value: number): string {
 }
 
 export function lockTableSummary(columns: readonly LockTableColumn[], showPublished = true): string {
-  const parts = columns.map((c) => (c.measured
-    ? `${c.heading}, ${c.detail}: ` + measuresFor(columns).map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`).join(', ') + '.'
-    : `${c.heading}, ${c.detail}.`));
+  const parts = columns.map((c) =>
+    c.measured
+      ? `${c.heading}, ${c.detail}: ` +
+        measuresFor(columns)
+          .map((m) => `${m.label.toLowerCase()} ${formatMeasure(m.key, c.figures[m.key])}`)
+          .join(', ') +
+        '.'
+      : `${c.heading}, ${c.detail}.`,
+  );
   const published = showPublished
-    ? ` Published for the GS160: ${PUBLISHED.map(({ column: p }) => `${p.paperName} ${p.hold}% hold, ${p.spin}% spin, `
-      + `${formatCount(p.locksPerS)} locks per second, ${lockInfo(p.lock.name).label} ${p.lock.text}`).join('; ')}.`
+    ? ` Published for the GS160: ${PUBLISHED.map(
+        ({ column: p }) =>
+          `${p.paperName} ${p.hold}% hold, ${p.spin}% spin, ` +
+          `${formatCount(p.locksPerS)} locks per second, ${lockInfo(p.lock.name).label} ${p.lock.text}`,
+      ).join('; ')}.`
     : '';
   return `Lock table. ${parts.join(' ')}${published}`;
 }

@@ -21,7 +21,16 @@ import { useTweened } from '../motion.js';
 import { innerWidth, ViewFrame } from '../common/ViewFrame.js';
 import { Legend, ModeSwatch } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
-import { chipsCanSlide, lockLanes, lockSummary, moreLanesText, unusedText, type ChipPlace, type LockLane, type LockLanes } from './model.js';
+import {
+  chipsCanSlide,
+  lockLanes,
+  lockSummary,
+  moreLanesText,
+  unusedText,
+  type ChipPlace,
+  type LockLane,
+  type LockLanes,
+} from './model.js';
 import { laneChips, laneGeometry, laneParts, laneScale, stackLanes, statsFit, type LaneGeometry } from './layout.js';
 
 export interface LockViewProps {
@@ -47,8 +56,11 @@ export interface LockViewProps {
 
 /** The lanes to draw, in an order that remembers the one drawn before (model.ts, lockLanes). */
 function useShownLanes(snapshot: Snapshot, locks: readonly string[] | undefined, max: number | undefined): LockLanes {
-  return useRememberedOrder<LockLanes, string>((previous) => lockLanes(snapshot, locks, { max, previous }),
-    (shown) => [...shown.lanes, ...shown.more].map((l) => l.name), [snapshot, locks, max]);
+  return useRememberedOrder<LockLanes, string>(
+    (previous) => lockLanes(snapshot, locks, { max, previous }),
+    (shown) => [...shown.lanes, ...shown.more].map((l) => l.name),
+    [snapshot, locks, max],
+  );
 }
 
 export function LockView(props: LockViewProps) {
@@ -58,66 +70,141 @@ export function LockView(props: LockViewProps) {
   const width = props.width ?? 720;
   const innerW = innerWidth(width);
   const { lanes, more, unused } = useShownLanes(snapshot, props.locks, props.stage ? 1 : props.max);
-  const tweened = useTweened(lanes.flatMap((l) => [l.holdPct, l.spinPct]), undefined, lanes.map((l) => l.name).join('|'));
+  const tweened = useTweened(
+    lanes.flatMap((l) => [l.holdPct, l.spinPct]),
+    undefined,
+    lanes.map((l) => l.name).join('|'),
+  );
   const modeOf = (cpu: number): ModeName => snapshot.cpus[cpu]?.mode ?? 'kernel';
 
   const geos = lanes.map((lane) => laneGeometry(lane, innerW, t, laneScale(lane, lanes.length, t.name), props.stage));
   const { starts, height } = stackLanes(geos);
   const laid = lanes.map((lane, i) => ({
-    lane, geo: geos[i]!, at: starts[i]!, hold: tweened[i * 2] ?? lane.holdPct, spin: tweened[i * 2 + 1] ?? lane.spinPct,
+    lane,
+    geo: geos[i]!,
+    at: starts[i]!,
+    hold: tweened[i * 2] ?? lane.holdPct,
+    spin: tweened[i * 2 + 1] ?? lane.spinPct,
   }));
   const primary = lanes[0];
   // Only OpenVMS has IPL 8 fork threads (palette.modesFor).
   const hasFork = modesFor(modeVocabulary(snapshot.kernel)).includes('fork');
 
   return (
-    <ViewFrame view="lock" theme={theme} width={width} title={props.title ?? 'Spin locks'}
-      headline={primary && (
-        <span>{primary.label}: <strong>{primary.waiters.length}</strong> CPU{primary.waiters.length === 1 ? '' : 's'} spinning
-          <span className="slv-muted">{primary.measured
-            ? <> · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}</>
-            : ` · hold and spin are ${measuredWhen(snapshot)}`}</span></span>
-      )}
+    <ViewFrame
+      view="lock"
+      theme={theme}
+      width={width}
+      title={props.title ?? 'Spin locks'}
+      headline={
+        primary && (
+          <span>
+            {primary.label}: <strong>{primary.waiters.length}</strong> CPU{primary.waiters.length === 1 ? '' : 's'} spinning
+            <span className="slv-muted">
+              {primary.measured ? (
+                <>
+                  {' '}
+                  · held {formatPct(primary.holdPct)} · spin {formatPct(primary.spinPct)}
+                </>
+              ) : (
+                ` · hold and spin are ${measuredWhen(snapshot)}`
+              )}
+            </span>
+          </span>
+        )
+      }
       summary={() => lockSummary(snapshot, lanes, unused, more, !props.stage)}
-      legend={<Legend label="Lock view legend" items={[
-        { key: 'spin', label: 'Spinning CPU, numbered in the order it started spinning', swatch: <ModeSwatch mode="spin" theme={theme} /> },
-        { key: 'owner', label: props.stage ? 'Owner CPU, coloured by its mode'
-          : `Owner CPU inside the lock, coloured by its mode (${hasFork ? 'kernel, fork, …' : 'kernel, interrupt, …'})`, swatch: <ModeSwatch mode="kernel" theme={theme} /> },
-        ...(hasFork ? [{ key: 'fork', label: MODE_INFO.fork.label, swatch: <ModeSwatch mode="fork" theme={theme} /> }] : []),
-      ]} />}
-      table={props.stage ? undefined : {
-        caption: 'Spin locks now and over the run',
-        columns: ['Lock', 'Owner', 'Spinning, in order', 'Hold %', 'Spin % (of all CPU time)', 'Acquisitions/s'],
-        rows: [...lanes, ...more].map((l) => [
-          l.label === l.name ? l.name : `${l.label} (${l.name})`,
-          l.holder >= 0 ? `CPU ${l.holder}` : l.reserved >= 0 ? `handing to CPU ${l.reserved}` : 'free',
-          l.waiters.length ? l.waiters.map((c) => `CPU ${c}`).join(', ') : '—',
-          ...(l.measured ? [formatPct(l.holdPct), formatPct(l.spinPct), formatRate(l.acquisitionsPerS)] : ['—', '—', '—']),
-        ]),
-      }}>
+      legend={
+        <Legend
+          label="Lock view legend"
+          items={[
+            {
+              key: 'spin',
+              label: 'Spinning CPU, numbered in the order it started spinning',
+              swatch: <ModeSwatch mode="spin" theme={theme} />,
+            },
+            {
+              key: 'owner',
+              label: props.stage
+                ? 'Owner CPU, coloured by its mode'
+                : `Owner CPU inside the lock, coloured by its mode (${hasFork ? 'kernel, fork, …' : 'kernel, interrupt, …'})`,
+              swatch: <ModeSwatch mode="kernel" theme={theme} />,
+            },
+            ...(hasFork ? [{ key: 'fork', label: MODE_INFO.fork.label, swatch: <ModeSwatch mode="fork" theme={theme} /> }] : []),
+          ]}
+        />
+      }
+      table={
+        props.stage
+          ? undefined
+          : {
+              caption: 'Spin locks now and over the run',
+              columns: ['Lock', 'Owner', 'Spinning, in order', 'Hold %', 'Spin % (of all CPU time)', 'Acquisitions/s'],
+              rows: [...lanes, ...more].map((l) => [
+                l.label === l.name ? l.name : `${l.label} (${l.name})`,
+                l.holder >= 0 ? `CPU ${l.holder}` : l.reserved >= 0 ? `handing to CPU ${l.reserved}` : 'free',
+                l.waiters.length ? l.waiters.map((c) => `CPU ${c}`).join(', ') : '—',
+                ...(l.measured ? [formatPct(l.holdPct), formatPct(l.spinPct), formatRate(l.acquisitionsPerS)] : ['—', '—', '—']),
+              ]),
+            }
+      }
+    >
       <svg width={innerW} height={height} aria-hidden="true">
         <PatternDefs prefix={patterns} theme={theme} />
         {laid.map(({ lane, geo, at, hold, spin }) => (
           <g key={lane.name} transform={`translate(0, ${at})`} data-lock={lane.name}>
             {at > 0 && <line x1={0} x2={innerW} y1={-8} y2={-8} stroke={t.grid} />}
-            <LaneDrawing lane={lane} geo={geo} t={t} theme={theme} patterns={patterns} hold={hold} spin={spin}
-              cpus={snapshot.cpus.length} modeOf={modeOf} width={innerW} />
+            <LaneDrawing
+              lane={lane}
+              geo={geo}
+              t={t}
+              theme={theme}
+              patterns={patterns}
+              hold={hold}
+              spin={spin}
+              cpus={snapshot.cpus.length}
+              modeOf={modeOf}
+              width={innerW}
+            />
           </g>
         ))}
       </svg>
       {more.length > 0 && (
-        <p className="slv-muted" style={{ margin: '4px 0 0' }} data-more-locks={more.length}>+{moreLanesText(more, !props.stage)}</p>
+        <p className="slv-muted" style={{ margin: '4px 0 0' }} data-more-locks={more.length}>
+          +{moreLanesText(more, !props.stage)}
+        </p>
       )}
       {unused.length > 0 && !props.stage && (
-        <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)' }}>{unusedText(unused)}</p>
+        <p className="slv-muted" style={{ margin: '4px 0 0', fontSize: 'var(--slv-fs-small)' }}>
+          {unusedText(unused)}
+        </p>
       )}
     </ViewFrame>
   );
 }
 
-function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, width }: {
-  lane: LockLane; geo: LaneGeometry; t: ThemeTokens; theme?: Theme; patterns: string; hold: number; spin: number;
-  cpus: number; modeOf: (cpu: number) => ModeName; width: number;
+function LaneDrawing({
+  lane,
+  geo,
+  t,
+  theme,
+  patterns,
+  hold,
+  spin,
+  cpus,
+  modeOf,
+  width,
+}: {
+  lane: LockLane;
+  geo: LaneGeometry;
+  t: ThemeTokens;
+  theme?: Theme;
+  patterns: string;
+  hold: number;
+  spin: number;
+  cpus: number;
+  modeOf: (cpu: number) => ModeName;
+  width: number;
 }) {
   const { fs, small, chipW, chipH } = geo;
   const parts = laneParts(geo);
@@ -128,27 +215,49 @@ function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, 
   const slide = useChipSlide(chips, chipW + 6, chipH + 6);
   return (
     <>
-      <text x={0} y={parts.title.y} fontSize={parts.title.size} fontWeight={800}>{lane.label}</text>
+      <text x={0} y={parts.title.y} fontSize={parts.title.size} fontWeight={800}>
+        {lane.label}
+      </text>
       <text x={0} y={parts.roleY} fontSize={small} style={{ fill: t.muted }}>
-        {geo.roleLines.map((line, i) => <tspan key={i} x={0} dy={parts.roleLineH}>{line}</tspan>)}
+        {geo.roleLines.map((line, i) => (
+          <tspan key={i} x={0} dy={parts.roleLineH}>
+            {line}
+          </tspan>
+        ))}
       </text>
       {/* hold: a 0..100% bar */}
-      <text x={parts.held.x} y={parts.held.y} fontSize={small}>held</text>
+      <text x={parts.held.x} y={parts.held.y} fontSize={small}>
+        held
+      </text>
       {/* spin: CPU time spent spinning for it */}
       <rect x={bar.x} y={bar.y} width={bar.w} height={bar.h} fill={t.background} stroke={t.axis} strokeWidth={1} />
       <rect x={bar.x} y={bar.y} width={(bar.w * Math.min(100, hold)) / 100} height={bar.h} fill={t.text} />
-      <text x={parts.holdFigure.x} y={parts.holdFigure.y} fontSize={fs} fontWeight={800}>{lane.measured ? formatPct(hold) : '—'}</text>
+      <text x={parts.holdFigure.x} y={parts.holdFigure.y} fontSize={fs} fontWeight={800}>
+        {lane.measured ? formatPct(hold) : '—'}
+      </text>
       <text x={0} y={parts.spinY} fontSize={small}>
-        spin <tspan fontSize={fs} fontWeight={800}>{lane.measured ? formatPct(spin) : '—'}</tspan>
-        {lane.measured && <tspan style={{ fill: t.muted }}> of all CPU time = {formatOne((spin / 100) * cpus)} CPUs{statsFit(width, small, fs, `${formatRate(lane.acquisitionsPerS)}`) ? ` · ${formatRate(lane.acquisitionsPerS)} acquisitions` : ''}</tspan>}
+        spin{' '}
+        <tspan fontSize={fs} fontWeight={800}>
+          {lane.measured ? formatPct(spin) : '—'}
+        </tspan>
+        {lane.measured && (
+          <tspan style={{ fill: t.muted }}>
+            {' '}
+            of all CPU time = {formatOne((spin / 100) * cpus)} CPUs
+            {statsFit(width, small, fs, `${formatRate(lane.acquisitionsPerS)}`)
+              ? ` · ${formatRate(lane.acquisitionsPerS)} acquisitions`
+              : ''}
+          </tspan>
+        )}
       </text>
 
       {/* the lock: a box with a shackle; its owner sits inside */}
       <path d={lock.shackle} fill="none" stroke={t.text} strokeWidth={t.strokeWidth} />
       <rect x={lock.x} y={lock.y} width={lock.w} height={lock.h} rx={6} fill={t.surface} stroke={t.text} strokeWidth={t.strokeWidth} />
       {lane.holder < 0 && (
-        <text x={lock.inside.x} y={lock.inside.y} fontSize={small} textAnchor="middle"
-          style={{ fill: t.muted }}>{lane.reserved >= 0 ? '' : 'free'}</text>
+        <text x={lock.inside.x} y={lock.inside.y} fontSize={small} textAnchor="middle" style={{ fill: t.muted }}>
+          {lane.reserved >= 0 ? '' : 'free'}
+        </text>
       )}
       <text x={lock.under.x} y={lock.under.y} fontSize={small} textAnchor="middle" style={{ fill: t.muted }}>
         {lane.holder >= 0 ? `owner · ${MODE_INFO[holderMode!].short}` : lane.reserved >= 0 ? 'handing over' : ''}
@@ -157,22 +266,40 @@ function LaneDrawing({ lane, geo, t, theme, patterns, hold, spin, cpus, modeOf, 
       {/* the queue flows left, into the lock */}
       {lane.waiters.length > 0 && (
         <g>
-          <line x1={parts.arrow.x1} x2={parts.arrow.x2} y1={parts.arrow.y} y2={parts.arrow.y}
-            stroke={t.text} strokeWidth={t.strokeWidth} />
+          <line x1={parts.arrow.x1} x2={parts.arrow.x2} y1={parts.arrow.y} y2={parts.arrow.y} stroke={t.text} strokeWidth={t.strokeWidth} />
           <path d={parts.arrow.head} fill={t.text} />
         </g>
       )}
       {lane.waiters.length === 0 && (
-        <text x={parts.none.x} y={parts.none.y} fontSize={small} style={{ fill: t.muted }}>no CPU spinning</text>
+        <text x={parts.none.x} y={parts.none.y} fontSize={small} style={{ fill: t.muted }}>
+          no CPU spinning
+        </text>
       )}
 
       {/* chips keyed by CPU in one list, so a CPU slides from the queue into the lock */}
       {chips.map((c) => (
-        <Chip key={`cpu-${c.cpu}`} cpu={c.cpu} mode={c.mode} x={c.x} y={c.y} w={chipW} h={chipH} fs={fs} t={t} theme={theme}
-          patterns={patterns} order={c.order} small={small} dashed={c.dashed} slide={slide} />
+        <Chip
+          key={`cpu-${c.cpu}`}
+          cpu={c.cpu}
+          mode={c.mode}
+          x={c.x}
+          y={c.y}
+          w={chipW}
+          h={chipH}
+          fs={fs}
+          t={t}
+          theme={theme}
+          patterns={patterns}
+          order={c.order}
+          small={small}
+          dashed={c.dashed}
+          slide={slide}
+        />
       ))}
       {hidden > 0 && (
-        <text x={parts.more.x} y={parts.more.y} fontSize={fs} fontWeight={700} textAnchor="middle">+{hidden} more</text>
+        <text x={parts.more.x} y={parts.more.y} fontSize={fs} fontWeight={700} textAnchor="middle">
+          +{hidden} more
+        </text>
       )}
     </>
   );
@@ -209,27 +336,80 @@ function useChipSlide(chips: readonly ChipPlace[], chipW: number, chipH: number)
     return () => clearTimeout(timer);
   }, [shown.key]);
   if (placesKey !== shown.key) {
-    const next = { key: placesKey, slide: calmKey === shown.key && chipsCanSlide(shown.places, chips, chipW, chipH), places: placesOf(chips) };
+    const next = {
+      key: placesKey,
+      slide: calmKey === shown.key && chipsCanSlide(shown.places, chips, chipW, chipH),
+      places: placesOf(chips),
+    };
     setShown(next);
     return next.slide;
   }
   return shown.slide;
 }
 
-const Chip = memo(function Chip({ cpu, mode, x, y, w, h, fs, t, theme, patterns, order, small, dashed, slide = true }: {
-  cpu: number; mode: ModeName; x: number; y: number; w: number; h: number; fs: number; t: ThemeTokens; theme?: Theme;
-  patterns: string; order?: number; small?: number; dashed?: boolean; slide?: boolean;
+const Chip = memo(function Chip({
+  cpu,
+  mode,
+  x,
+  y,
+  w,
+  h,
+  fs,
+  t,
+  theme,
+  patterns,
+  order,
+  small,
+  dashed,
+  slide = true,
+}: {
+  cpu: number;
+  mode: ModeName;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fs: number;
+  t: ThemeTokens;
+  theme?: Theme;
+  patterns: string;
+  order?: number;
+  small?: number;
+  dashed?: boolean;
+  slide?: boolean;
 }) {
   const ink = t.modeText[mode];
   return (
     <g className={slide ? 'slv-move' : 'slv-move slv-still'} style={{ transform: `translate(${x}px, ${y}px)` }} data-chip={cpu}>
-      <ModeRect mode={mode} x={0} y={0} width={w} height={h} rx={h / 2} theme={theme} patterns={patterns}
-        stroke={t.text} strokeWidth={dashed ? 2 : 1} />
-      {dashed && <rect x={-3} y={-3} width={w + 6} height={h + 6} rx={h / 2 + 3} fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="5 3" />}
-      <text x={w / 2} y={h / 2 + fs * 0.36} fontSize={fs} fontWeight={800} textAnchor="middle"
-        style={{ fill: ink, stroke: t.modes[mode], strokeWidth: 4, paintOrder: 'stroke', strokeLinejoin: 'round' }}>CPU {cpu}</text>
+      <ModeRect
+        mode={mode}
+        x={0}
+        y={0}
+        width={w}
+        height={h}
+        rx={h / 2}
+        theme={theme}
+        patterns={patterns}
+        stroke={t.text}
+        strokeWidth={dashed ? 2 : 1}
+      />
+      {dashed && (
+        <rect x={-3} y={-3} width={w + 6} height={h + 6} rx={h / 2 + 3} fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="5 3" />
+      )}
+      <text
+        x={w / 2}
+        y={h / 2 + fs * 0.36}
+        fontSize={fs}
+        fontWeight={800}
+        textAnchor="middle"
+        style={{ fill: ink, stroke: t.modes[mode], strokeWidth: 4, paintOrder: 'stroke', strokeLinejoin: 'round' }}
+      >
+        CPU {cpu}
+      </text>
       {order !== undefined && (
-        <text x={w / 2} y={-4} fontSize={small ?? fs * 0.8} textAnchor="middle" fontWeight={700}>{ordinal(order)}</text>
+        <text x={w / 2} y={-4} fontSize={small ?? fs * 0.8} textAnchor="middle" fontWeight={700}>
+          {ordinal(order)}
+        </text>
       )}
     </g>
   );

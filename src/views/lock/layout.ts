@@ -43,8 +43,13 @@ export function laneScale(lane: Pick<LockLane, 'primary'>, lanes: number, theme:
  * hot lock queues its spinners in up to three rows, two on the presenter's stage (whose
  * room beside a question holds no more); a longer queue ends with "+N more".
  */
-export function laneGeometry(lane: LockLane, width: number, t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>, scale: number,
-  stage = false): LaneGeometry {
+export function laneGeometry(
+  lane: LockLane,
+  width: number,
+  t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>,
+  scale: number,
+  stage = false,
+): LaneGeometry {
   const fs = Math.round(t.fontSize * scale);
   const small = Math.round(t.smallSize * scale);
   const chipW = Math.round(fs * 4.9);
@@ -60,7 +65,10 @@ export function laneGeometry(lane: LockLane, width: number, t: Pick<ThemeTokens,
   const shown = lane.waiters.length > capacity ? capacity - 1 : lane.waiters.length;
   // SVG text cannot wrap itself: wrap by an average glyph width that errs wide (0.62 em covers
   // the fallback sans fonts), so the lock's header never runs past the view's edge
-  const roleLines = wrapWords(`${lane.name === lane.label ? '' : `${lane.name}: `}${lane.role}`, Math.max(12, Math.floor(width / (small * 0.62))));
+  const roleLines = wrapWords(
+    `${lane.name === lane.label ? '' : `${lane.name}: `}${lane.role}`,
+    Math.max(12, Math.floor(width / (small * 0.62))),
+  );
   const statsY = fs * 1.3 + roleLines.length * (small + 3) + fs * 0.9;
   const chipsY = statsY + fs * 3;
   const lockBottom = chipsY + small + 2 - fs * 0.5 + chipH + fs + small + 8;
@@ -121,14 +129,19 @@ export function laneParts(geo: LaneGeometry): LaneParts {
     holdFigure: { x: fs * 3 + barW + 8, y: statsY + fs * 0.38 },
     spinY: statsY + fs * 1.45 + fs * 0.38,
     lock: {
-      x: lockX, y: lockBoxY, w: lockW, h: chipH + fs,
+      x: lockX,
+      y: lockBoxY,
+      w: lockW,
+      h: chipH + fs,
       shackle: `M ${lockX + lockW / 2 - fs * 0.9} ${lockBoxY} v ${-fs * 0.55} a ${fs * 0.9} ${fs * 0.9} 0 0 1 ${fs * 1.8} 0 v ${fs * 0.55}`,
       inside: { x: lockX + lockW / 2, y: lockBoxY + (chipH + fs) / 2 + small * 0.35 },
       under: { x: lockX + lockW / 2, y: lockBoxY + chipH + fs + small + 4 },
     },
     holder: { x: lockX + (lockW - chipW) / 2, y: lockBoxY + fs * 0.5 },
     arrow: {
-      x1: queueX - fs * 0.6, x2: lockX + lockW + fs * 0.5, y: arrowY,
+      x1: queueX - fs * 0.6,
+      x2: lockX + lockW + fs * 0.5,
+      y: arrowY,
       head: `M ${lockX + lockW + fs * 0.5} ${arrowY} l ${fs * 0.7} ${-fs * 0.45} v ${fs * 0.9} z`,
     },
     none: { x: queueX, y: arrowY + small * 0.35 },
@@ -149,8 +162,11 @@ export function laneChips(lane: LockLane, geo: LaneGeometry, modeOf: (cpu: numbe
   return [
     ...(lane.holder >= 0 ? [{ cpu: lane.holder, mode: modeOf(lane.holder), ...holderPos, order: undefined, dashed: false }] : []),
     ...(lane.reserved >= 0 && lane.reserved !== lane.holder
-      ? [{ cpu: lane.reserved, mode: modeOf(lane.reserved), ...holderPos, order: undefined, dashed: true }] : []),
-    ...lane.waiters.slice(0, geo.shown).map((cpu, i) => ({ cpu, mode: 'spin' as ModeName, ...slotAt(geo, i), order: i + 1, dashed: false })),
+      ? [{ cpu: lane.reserved, mode: modeOf(lane.reserved), ...holderPos, order: undefined, dashed: true }]
+      : []),
+    ...lane.waiters
+      .slice(0, geo.shown)
+      .map((cpu, i) => ({ cpu, mode: 'spin' as ModeName, ...slotAt(geo, i), order: i + 1, dashed: false })),
   ];
 }
 

@@ -8,7 +8,7 @@ import { laneGeometry } from './layout.js';
 import { chipsCanSlide, lockLanes, lockSummary, MAX_LANES, moreLanesText, primaryLock, unusedText } from './model.js';
 
 describe('lock lanes', () => {
-  it('puts the kernel\'s hot lock first and leaves out locks the kernel never used', () => {
+  it("puts the kernel's hot lock first and leaves out locks the kernel never used", () => {
     const classic = runFixture('classic-16');
     const { lanes, unused } = lockLanes(classic.snapshot);
     expect(primaryLock('classic')).toBe('IOLOCK8');
@@ -46,7 +46,12 @@ describe('lock lanes', () => {
     expect(lane.waiters.length).toBeGreaterThan(1);
     const text = lockSummary(f.snapshot, [lane], []);
     expect(text).toContain(`held by CPU ${lock.holder}`);
-    expect(text).toContain(`in order: ${lane.waiters.slice(0, -1).map((c) => `CPU ${c}`).join(', ')} and CPU ${lane.waiters.at(-1)}`);
+    expect(text).toContain(
+      `in order: ${lane.waiters
+        .slice(0, -1)
+        .map((c) => `CPU ${c}`)
+        .join(', ')} and CPU ${lane.waiters.at(-1)}`,
+    );
     expect(text).not.toMatch(/NaN|undefined/);
   });
 });
@@ -109,7 +114,10 @@ describe('many locks', () => {
       const up = shown[i - 1]!;
       const down = shown[i]!;
       const before = reversed.indexOf(up.name) < reversed.indexOf(down.name);
-      expect(before || up.spinPct > down.spinPct * 1.2 + 0.5 || up.holdPct > down.holdPct * 1.2 + 0.5, `${up.name} above ${down.name}`).toBe(true);
+      expect(
+        before || up.spinPct > down.spinPct * 1.2 + 0.5 || up.holdPct > down.holdPct * 1.2 + 0.5,
+        `${up.name} above ${down.name}`,
+      ).toBe(true);
     }
     // the same order again, nothing moves
     const order = [...again.lanes, ...again.more].map((l) => l.name);
@@ -120,13 +128,13 @@ describe('many locks', () => {
     expect(unusedText([])).toBe('');
     expect(unusedText(['SCHED', 'IOLOCK8'])).toBe('Not taken since measuring began: SCHED and I/O lock 8.');
     // the classic kernel's TCP/IP global spin lock is I/O lock 8: the Scalable Kernel's is named as its
-    expect(unusedText(['TCPIP_GLOBAL'])).toBe('Not taken since measuring began: the Scalable Kernel\'s TCP/IP global spin lock.');
+    expect(unusedText(['TCPIP_GLOBAL'])).toBe("Not taken since measuring began: the Scalable Kernel's TCP/IP global spin lock.");
     const many = Array.from({ length: 11 }, (_, i) => `session[${i}]`);
     expect(unusedText(many)).toBe(`Not taken since measuring began: ${many.slice(0, 8).join(', ')} and 3 more.`);
   });
 });
 
-describe('the hot lock\'s queue of spinners', () => {
+describe("the hot lock's queue of spinners", () => {
   it('takes up to three rows in the lab, two on the presenter\'s stage, then ends with "+N more"', () => {
     const hot = lockLanes(runFixture('classic-16').snapshot).lanes[0]!;
     const t = { fontSize: 20, smallSize: 17 };

@@ -108,8 +108,11 @@ function clearlyCostlier(up: LockLane, down: LockLane): boolean {
  * kernel with a lock per session (SNA) uses a hundred or more: drawing them all would
  * push every view below off the screen.
  */
-export function lockLanes(snapshot: Snapshot, names?: readonly string[],
-  { max = MAX_LANES, previous }: { max?: number; previous?: readonly string[] } = {}): LockLanes {
+export function lockLanes(
+  snapshot: Snapshot,
+  names?: readonly string[],
+  { max = MAX_LANES, previous }: { max?: number; previous?: readonly string[] } = {},
+): LockLanes {
   // This view draws spin locks: CPUs spinning. A blocking lock's waiters are sleeping
   // threads, not CPUs, so it is left out here.
   const all = snapshot.locks.flatMap((lock, i) => (lock.kind === 'spin' ? [lockLane(snapshot, i)] : []));
@@ -117,7 +120,13 @@ export function lockLanes(snapshot: Snapshot, names?: readonly string[],
     return { lanes: names.map((n) => all.find((l) => l.name === n)).filter((l): l is LockLane => !!l), more: [], unused: [] };
   }
   const primary = all.filter((l) => l.primary);
-  const others = steadyOrder(all.filter((l) => !l.primary && l.used), (l) => l.name, costlier, clearlyCostlier, previous);
+  const others = steadyOrder(
+    all.filter((l) => !l.primary && l.used),
+    (l) => l.name,
+    costlier,
+    clearlyCostlier,
+    previous,
+  );
   const room = Math.max(0, Math.max(1, max) - primary.length);
   return {
     lanes: [...primary, ...others.slice(0, room)],
@@ -134,7 +143,10 @@ export function lockLanes(snapshot: Snapshot, names?: readonly string[],
 export function moreLanesText(more: readonly LockLane[], table = true): string {
   if (more.length === 0) return '';
   const spin = more.reduce((sum, l) => sum + l.spinPct, 0);
-  const named = [...more].sort(costlier).slice(0, 4).map((l) => l.label);
+  const named = [...more]
+    .sort(costlier)
+    .slice(0, 4)
+    .map((l) => l.label);
   const names = more.length > named.length ? `${named.join(', ')} and ${formatCount(more.length - named.length)} others` : listWords(named);
   return table
     ? `${plural(more.length, 'more spin lock')} in use, not drawn for room (spinning for them ${formatPct(spin)} of all CPU time together): ${names}. The data table lists every one.`
@@ -149,21 +161,33 @@ export function unusedText(unused: readonly string[], max = 8): string {
 }
 
 export function lockLaneText(lane: LockLane): string {
-  const owner = lane.holder >= 0 ? `held by ${cpuName(lane.holder)}` : lane.reserved >= 0 ? `being handed to ${cpuName(lane.reserved)}` : 'free';
-  const queue = lane.waiters.length > 0
-    ? `${lane.waiters.length} CPU${lane.waiters.length === 1 ? '' : 's'} spinning for it, in order: ${listWords(lane.waiters.map(cpuName))}`
-    : 'nobody spinning for it';
+  const owner =
+    lane.holder >= 0 ? `held by ${cpuName(lane.holder)}` : lane.reserved >= 0 ? `being handed to ${cpuName(lane.reserved)}` : 'free';
+  const queue =
+    lane.waiters.length > 0
+      ? `${lane.waiters.length} CPU${lane.waiters.length === 1 ? '' : 's'} spinning for it, in order: ${listWords(lane.waiters.map(cpuName))}`
+      : 'nobody spinning for it';
   const name = lane.label === lane.name ? lane.name : `${lane.label} (${lane.name})`;
   if (!lane.measured) return `${name} is ${owner}; ${queue}. Its hold and spin times are ${lane.measuredWhen}.`;
-  return `${name} is ${owner}; ${queue}. Over the run it was held ${formatPct(lane.holdPct)} of the time; `
-    + `spinning for it took ${formatPct(lane.spinPct)} of all CPU time (${formatOne(lane.spinCpus)} CPUs); ${formatRate(lane.acquisitionsPerS)} acquisitions.`;
+  return (
+    `${name} is ${owner}; ${queue}. Over the run it was held ${formatPct(lane.holdPct)} of the time; ` +
+    `spinning for it took ${formatPct(lane.spinPct)} of all CPU time (${formatOne(lane.spinCpus)} CPUs); ${formatRate(lane.acquisitionsPerS)} acquisitions.`
+  );
 }
 
-export function lockSummary(snapshot: Snapshot, lanes: readonly LockLane[], unused: readonly string[], more: readonly LockLane[] = [], table = true): string {
-  return `${capitalised(kernelInfo(snapshot.kernel).title)}. `
-    + lanes.map(lockLaneText).join(' ')
-    + (more.length ? ` ${moreLanesText(more, table)}` : '')
-    + (unused.length ? ` ${unusedText(unused)}` : '');
+export function lockSummary(
+  snapshot: Snapshot,
+  lanes: readonly LockLane[],
+  unused: readonly string[],
+  more: readonly LockLane[] = [],
+  table = true,
+): string {
+  return (
+    `${capitalised(kernelInfo(snapshot.kernel).title)}. ` +
+    lanes.map(lockLaneText).join(' ') +
+    (more.length ? ` ${moreLanesText(more, table)}` : '') +
+    (unused.length ? ` ${unusedText(unused)}` : '')
+  );
 }
 
 /** Where a chip is drawn (its top-left corner), by CPU. */
@@ -183,8 +207,12 @@ export interface ChipPlace {
  * that leaves the lane vanishes. Anything else (a chip jumping rows, the old owner
  * going to the back of the queue past the others) must jump, not slide.
  */
-export function chipsCanSlide(before: ReadonlyMap<number, { x: number; y: number }>, after: readonly ChipPlace[],
-  chipW: number, chipH: number): boolean {
+export function chipsCanSlide(
+  before: ReadonlyMap<number, { x: number; y: number }>,
+  after: readonly ChipPlace[],
+  chipW: number,
+  chipH: number,
+): boolean {
   const n = after.length;
   const x0 = new Float64Array(n);
   const y0 = new Float64Array(n);

@@ -47,9 +47,9 @@ export function ModeBars(props: ModeBarsProps) {
   const words = (mode: ModeName) => modeInfo(mode, vocabulary);
   const shownModes = modesFor(vocabulary, MONITOR_ORDER);
   const ownRows = (data: ModeBarsData): ModeBarsData => ({ ...data, rows: data.rows.filter((r) => shownModes.includes(r.mode)) });
-  const bars: ModeBarsData = ownRows(props.from === 'report' && props.report
-    ? modeBarsFromReport(props.report)
-    : modeBarsFromSnapshot(props.snapshot, props.modeNames));
+  const bars: ModeBarsData = ownRows(
+    props.from === 'report' && props.report ? modeBarsFromReport(props.report) : modeBarsFromSnapshot(props.snapshot, props.modeNames),
+  );
   const other = props.compare ? ownRows(modeBarsFromReport(props.compare.report)) : null;
   const shown = useTweened(bars.rows.map((r) => r.value));
 
@@ -66,15 +66,22 @@ export function ModeBars(props: ModeBarsProps) {
   const labelH = stacked ? Math.round(fs * 1.3) : 0;
   // a row a bar (two with a comparison); given a height (the presenter's stage), rows close up to fit it, to 1.6 em (2 with two bars)
   const fullRow = Math.round(fs * (other ? 2.5 : 2.1)) + labelH;
-  const rowH = props.height !== undefined
-    ? Math.max(Math.round(fs * (other ? 2 : 1.6)) + labelH, Math.min(fullRow, Math.floor((props.height - top - fs * 1.8) / Math.max(1, bars.rows.length))))
-    : fullRow;
+  const rowH =
+    props.height !== undefined
+      ? Math.max(
+          Math.round(fs * (other ? 2 : 1.6)) + labelH,
+          Math.min(fullRow, Math.floor((props.height - top - fs * 1.8) / Math.max(1, bars.rows.length))),
+        )
+      : fullRow;
   const barX = stacked ? Math.round(t.smallSize * 0.4) : labelW + valueW + 10;
   const barW = Math.max(stacked ? 60 : 120, innerW - barX - endRoom);
-  const x = scaleLinear().domain([0, scaleMax]).range([barX, barX + barW]);
+  const x = scaleLinear()
+    .domain([0, scaleMax])
+    .range([barX, barX + barW]);
   // MONITOR's quarter ticks, thinned to halves or the ends where their labels would touch
-  const ticks = modeTicks(scaleMax).filter((_, i, all) =>
-    barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1));
+  const ticks = modeTicks(scaleMax).filter(
+    (_, i, all) => barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1),
+  );
   const height = top + bars.rows.length * rowH + fs * 1.8;
   const barRowH = rowH - labelH;
   const barH = Math.round(barRowH * (other ? 0.42 : 0.6));
@@ -82,45 +89,92 @@ export function ModeBars(props: ModeBarsProps) {
   // the load frame (and any frame before the warm-up ends) has measured nothing: a dash, not 0
   const measured = bars.windowNs > 0;
   const headline = (
-    <span>{words('spin').monitor} <strong>{measured ? formatCount(bars.rows.find((r) => r.mode === 'spin')!.value) : '–'}</strong>
-      <span className="slv-muted"> of {formatCount(bars.scaleMax)} ({plural(bars.cpus, 'CPU')} × 100%)</span></span>
+    <span>
+      {words('spin').monitor} <strong>{measured ? formatCount(bars.rows.find((r) => r.mode === 'spin')!.value) : '–'}</strong>
+      <span className="slv-muted">
+        {' '}
+        of {formatCount(bars.scaleMax)} ({plural(bars.cpus, 'CPU')} × 100%)
+      </span>
+    </span>
   );
 
   const legendItems = [
-    ...bars.rows.filter((r) => words(r.mode).pattern !== 'none').map((r) => ({
-      key: r.mode, label: `${words(r.mode).monitor}: ${words(r.mode).pattern === 'hatch' ? 'hatched' : 'dotted'}`,
-      swatch: <ModeSwatch mode={r.mode} theme={theme} />,
-    })),
+    ...bars.rows
+      .filter((r) => words(r.mode).pattern !== 'none')
+      .map((r) => ({
+        key: r.mode,
+        label: `${words(r.mode).monitor}: ${words(r.mode).pattern === 'hatch' ? 'hatched' : 'dotted'}`,
+        swatch: <ModeSwatch mode={r.mode} theme={theme} />,
+      })),
     {
       key: 'scale',
       label: `Each bar: percent of one CPU, summed over ${plural(bars.cpus, 'CPU')} (full scale ${formatCount(bars.scaleMax)})`,
-      swatch: <svg width={swatchSize(theme)} height={swatchSize(theme)}><rect x={1} y={4} width={swatchSize(theme) - 2} height={swatchSize(theme) - 8} fill={t.modes.user} /></svg>,
+      swatch: (
+        <svg width={swatchSize(theme)} height={swatchSize(theme)}>
+          <rect x={1} y={4} width={swatchSize(theme) - 2} height={swatchSize(theme) - 8} fill={t.modes.user} />
+        </svg>
+      ),
     },
-    ...(other ? [{
-      key: 'compare', label: props.compare!.label,
-      swatch: <svg width={swatchSize(theme)} height={swatchSize(theme)}><rect x={1.5} y={4.5} width={swatchSize(theme) - 3} height={swatchSize(theme) - 9} fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="4 2" /></svg>,
-    }] : []),
+    ...(other
+      ? [
+          {
+            key: 'compare',
+            label: props.compare!.label,
+            swatch: (
+              <svg width={swatchSize(theme)} height={swatchSize(theme)}>
+                <rect
+                  x={1.5}
+                  y={4.5}
+                  width={swatchSize(theme) - 3}
+                  height={swatchSize(theme) - 9}
+                  fill="none"
+                  stroke={t.text}
+                  strokeWidth={2}
+                  strokeDasharray="4 2"
+                />
+              </svg>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
-    <ViewFrame view="modes" theme={theme} width={width} title={props.title ?? (vocabulary === 'openvms' ? 'Time in processor modes (MONITOR MODES)' : 'Time in processor modes')}
-      headline={headline} summary={() => modesSummary(bars, vocabulary)}
+    <ViewFrame
+      view="modes"
+      theme={theme}
+      width={width}
+      title={props.title ?? (vocabulary === 'openvms' ? 'Time in processor modes (MONITOR MODES)' : 'Time in processor modes')}
+      headline={headline}
+      summary={() => modesSummary(bars, vocabulary)}
       legend={<Legend label="How to read the bars" items={legendItems} />}
       table={{
         caption: `Time in processor modes, combined for ${plural(bars.cpus, 'CPU')} (0 to ${formatCount(bars.scaleMax)})`,
         columns: ['Mode', 'This run', ...(other ? [props.compare!.label] : [])],
-        rows: bars.rows.map((r) => [words(r.mode).monitor, formatCount(r.value),
-          ...(other ? [formatCount(other.rows.find((o) => o.mode === r.mode)?.value ?? 0)] : [])]),
-      }}>
+        rows: bars.rows.map((r) => [
+          words(r.mode).monitor,
+          formatCount(r.value),
+          ...(other ? [formatCount(other.rows.find((o) => o.mode === r.mode)?.value ?? 0)] : []),
+        ]),
+      }}
+    >
       <svg width={innerW} height={height} aria-hidden="true" style={{ fontFamily: t.fontFamily }}>
         <PatternDefs prefix={patterns} theme={theme} />
-        <text x={0} y={fs * 0.9} fontSize={t.smallSize} fontWeight={700}>Combined for {plural(bars.cpus, 'CPU')}
-          <tspan fontWeight={400} style={{ fill: t.muted }}>{measured ? `, over ${formatNs(bars.windowNs)}` : ', nothing measured yet'}</tspan></text>
+        <text x={0} y={fs * 0.9} fontSize={t.smallSize} fontWeight={700}>
+          Combined for {plural(bars.cpus, 'CPU')}
+          <tspan fontWeight={400} style={{ fill: t.muted }}>
+            {measured ? `, over ${formatNs(bars.windowNs)}` : ', nothing measured yet'}
+          </tspan>
+        </text>
         {ticks.map((v) => (
           <g key={v}>
             <line x1={x(v)} x2={x(v)} y1={top - 4} y2={top + bars.rows.length * rowH} stroke={t.grid} strokeDasharray="3 3" />
-            <text x={x(v)} y={top - 8} fontSize={t.smallSize} textAnchor="middle">{formatCount(v)}</text>
-            <text x={x(v)} y={top + bars.rows.length * rowH + fs * 1.3} fontSize={t.smallSize} textAnchor="middle">{formatCount(v)}</text>
+            <text x={x(v)} y={top - 8} fontSize={t.smallSize} textAnchor="middle">
+              {formatCount(v)}
+            </text>
+            <text x={x(v)} y={top + bars.rows.length * rowH + fs * 1.3} fontSize={t.smallSize} textAnchor="middle">
+              {formatCount(v)}
+            </text>
           </g>
         ))}
         <line x1={barX} x2={barX} y1={top - 4} y2={top + bars.rows.length * rowH} stroke={t.axis} strokeWidth={1.5} />
@@ -133,16 +187,36 @@ export function ModeBars(props: ModeBarsProps) {
           const emphasise = row.mode === 'spin';
           return (
             <g key={row.mode} data-mode={row.mode}>
-              <text x={stacked ? barX + 4 : 0} y={textY} fontSize={fs} fontWeight={emphasise ? 800 : 500}>{words(row.mode).monitor}</text>
-              <text x={stacked ? innerW : labelW + valueW} y={textY} fontSize={fs} fontWeight={700} textAnchor="end">{measured ? formatCount(row.value) : '–'}</text>
-              <ModeRect mode={row.mode} x={barX} y={other ? y + barRowH * 0.08 : cy - barH / 2} width={x(value) - barX} height={barH}
-                theme={theme} patterns={patterns} />
+              <text x={stacked ? barX + 4 : 0} y={textY} fontSize={fs} fontWeight={emphasise ? 800 : 500}>
+                {words(row.mode).monitor}
+              </text>
+              <text x={stacked ? innerW : labelW + valueW} y={textY} fontSize={fs} fontWeight={700} textAnchor="end">
+                {measured ? formatCount(row.value) : '–'}
+              </text>
+              <ModeRect
+                mode={row.mode}
+                x={barX}
+                y={other ? y + barRowH * 0.08 : cy - barH / 2}
+                width={x(value) - barX}
+                height={barH}
+                theme={theme}
+                patterns={patterns}
+              />
               {cmp && (
                 <g>
-                  <rect x={barX} y={y + barRowH * 0.08 + barH + 3} width={Math.max(0, x(cmp.value) - barX)} height={barH}
-                    fill="none" stroke={t.text} strokeWidth={2} strokeDasharray="4 2" />
+                  <rect
+                    x={barX}
+                    y={y + barRowH * 0.08 + barH + 3}
+                    width={Math.max(0, x(cmp.value) - barX)}
+                    height={barH}
+                    fill="none"
+                    stroke={t.text}
+                    strokeWidth={2}
+                    strokeDasharray="4 2"
+                  />
                   <text x={x(cmp.value) + 6} y={y + barRowH * 0.08 + barH * 2 + 3 - 2} fontSize={t.smallSize} style={{ fill: t.muted }}>
-                    {formatCount(cmp.value)}</text>
+                    {formatCount(cmp.value)}
+                  </text>
                 </g>
               )}
             </g>

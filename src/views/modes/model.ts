@@ -54,9 +54,11 @@ export function modeTicks(scaleMax: number): number[] {
 
 export function modesSummary(bars: ModeBars, vocabulary: ModeVocabulary = 'openvms'): string {
   const rows = bars.rows.filter((r) => r.value >= 0.5);
-  return `Time in processor modes, combined for ${plural(bars.cpus, 'CPU')} (scale 0 to ${formatCount(bars.scaleMax)}): `
-    + `${listWords(rows.map((r) => `${modeInfo(r.mode, vocabulary).monitor} ${formatCount(r.value)}`))}`
-    + `${rows.length < bars.rows.length ? '; the other modes under 1' : ''}. `
-    + `${modeInfo('spin', vocabulary).monitor} ${formatCount(bars.rows.find((r) => r.mode === 'spin')?.value ?? 0)} means that many hundredths of a CPU spent spinning, `
-    + `${((bars.rows.find((r) => r.mode === 'spin')?.value ?? 0) / 100).toFixed(1)} CPUs on average.`;
+  return (
+    `Time in processor modes, combined for ${plural(bars.cpus, 'CPU')} (scale 0 to ${formatCount(bars.scaleMax)}): ` +
+    `${listWords(rows.map((r) => `${modeInfo(r.mode, vocabulary).monitor} ${formatCount(r.value)}`))}` +
+    `${rows.length < bars.rows.length ? '; the other modes under 1' : ''}. ` +
+    `${modeInfo('spin', vocabulary).monitor} ${formatCount(bars.rows.find((r) => r.mode === 'spin')?.value ?? 0)} means that many hundredths of a CPU spent spinning, ` +
+    `${((bars.rows.find((r) => r.mode === 'spin')?.value ?? 0) / 100).toFixed(1)} CPUs on average.`
+  );
 }

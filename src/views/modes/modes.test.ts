@@ -27,7 +27,7 @@ describe('mode bars', () => {
     }
   });
 
-  it('puts MONITOR\'s quarter ticks on the scale: 0 to 1600 for 16 CPUs', () => {
+  it("puts MONITOR's quarter ticks on the scale: 0 to 1600 for 16 CPUs", () => {
     expect(modeTicks(1600)).toEqual([0, 400, 800, 1200, 1600]);
     expect(modeTicks(6400)).toEqual([0, 1600, 3200, 4800, 6400]);
     expect(modeTicks(300)).toEqual([0, 75, 150, 225, 300]);
@@ -50,7 +50,9 @@ describe('mode bars', () => {
     expect(text).toMatch(/Spinning \d/);
     expect(text).not.toMatch(/MP Synchronization|IPL 8|Interrupt State|Kernel Mode/);
     for (const kernel of KERNELS) {
-      expect(modeVocabulary(kernel.name), kernel.name).toBe(kernel.name === 'classic' || kernel.name === 'scalable' || kernel.name === 'numa' ? 'openvms' : 'unix');
+      expect(modeVocabulary(kernel.name), kernel.name).toBe(
+        kernel.name === 'classic' || kernel.name === 'scalable' || kernel.name === 'numa' ? 'openvms' : 'unix',
+      );
     }
     expect(modeInfo('fork', 'unix').label).not.toMatch(/IPL/);
   });

@@ -18,7 +18,14 @@ import { ModeRect, PatternDefs } from '../common/marks.js';
 import { numaLayout } from '../numa-data.js';
 import '../numa-topology/numa.css';
 import {
-  combinedLine, monitorScopes, monitorSummary, monitorTable, NOT_MODELLED_NOTE, NOT_MODELLED_SHORT, scopeLabel, type MonitorScope,
+  combinedLine,
+  monitorScopes,
+  monitorSummary,
+  monitorTable,
+  NOT_MODELLED_NOTE,
+  NOT_MODELLED_SHORT,
+  scopeLabel,
+  type MonitorScope,
 } from './model.js';
 
 export interface MonitorModesProps {
@@ -59,7 +66,8 @@ export function MonitorModes(props: MonitorModesProps) {
   const scope = scopes.includes(chosen) ? chosen : 'all';
   const table = monitorTable(snapshot, layout, scope, props.modeNames);
   // a button's words, its padding and border, and the gap after it (erring wide); "Show:" first
-  const toolbarW = (short: boolean) => scopes.reduce((sum: number, s) => sum + scopeLabel(s, layout, short).length * t.fontSize * 0.6 + 40, t.fontSize * 4);
+  const toolbarW = (short: boolean) =>
+    scopes.reduce((sum: number, s) => sum + scopeLabel(s, layout, short).length * t.fontSize * 0.6 + 40, t.fontSize * 4);
   const shortScopes = !!props.stage && toolbarW(false) > innerWidth(props.width ?? 720);
 
   const fs = t.fontSize;
@@ -82,13 +90,17 @@ export function MonitorModes(props: MonitorModesProps) {
   const scaleY = combinedY + (ownLine ? Math.round(fs * 1.5) : 0);
   const top = scaleY + Math.round(fs * 0.9);
   // given a height (the presenter's stage), the rows close up to fit it, to 1.4 em (a terminal's lines are closer)
-  const rowH = props.height !== undefined
-    ? Math.max(Math.round(fs * 1.4) + labelH, Math.min(fullRow, Math.floor((props.height - top - fs * 1.2) / table.rows.length)))
-    : fullRow;
-  const x = scaleLinear().domain([0, Math.max(1, table.scaleMax)]).range([barX, barX + barW]);
+  const rowH =
+    props.height !== undefined
+      ? Math.max(Math.round(fs * 1.4) + labelH, Math.min(fullRow, Math.floor((props.height - top - fs * 1.2) / table.rows.length)))
+      : fullRow;
+  const x = scaleLinear()
+    .domain([0, Math.max(1, table.scaleMax)])
+    .range([barX, barX + barW]);
   const tickLabelW = formatCount(table.scaleMax).length * t.smallSize * 0.62 + 10;
-  const ticks = table.ticks.filter((_, i, all) =>
-    barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1));
+  const ticks = table.ticks.filter(
+    (_, i, all) => barW / 4 >= tickLabelW || (barW / 2 >= tickLabelW ? i % 2 === 0 : i === 0 || i === all.length - 1),
+  );
   const bottom = top + table.rows.length * rowH;
   const height = bottom + Math.round(fs * 1.2);
   const barH = Math.round((rowH - labelH) * 0.62);
@@ -101,57 +113,106 @@ export function MonitorModes(props: MonitorModesProps) {
   // the time its figures cover: this run's so far, or (the presenter) the full run's window, never the live clock beside the full run's numbers
   const nodeWords = snapshot.measuredBy
     ? [`on node STACKLAB, the full run (over ${formatNs(table.windowNs)})`, `on node STACKLAB, the full run`, 'the full run']
-    : [`on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated (over ${formatNs(table.windowNs)})`,
-      `on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated`, `${formatNs(snapshot.nowNs)} simulated`];
+    : [
+        `on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated (over ${formatNs(table.windowNs)})`,
+        `on node STACKLAB, ${formatNs(snapshot.nowNs)} simulated`,
+        `${formatNs(snapshot.nowNs)} simulated`,
+      ];
   const node = nodeWords.find((words) => monoFit(words, headRoom, t.smallSize) >= least) ?? nodeWords[nodeWords.length - 1]!;
 
   const headline = (
-    <span data-mpsynch={Math.round(spin)}>MP Synchronization <strong>{formatCount(spin)}</strong>
-      <span className="slv-muted"> of {formatCount(table.scaleMax)}</span></span>
+    <span data-mpsynch={Math.round(spin)}>
+      MP Synchronization <strong>{formatCount(spin)}</strong>
+      <span className="slv-muted"> of {formatCount(table.scaleMax)}</span>
+    </span>
   );
 
   return (
-    <ViewFrame view="monitor-modes" theme={theme} width={width} title={props.title ?? 'MONITOR MODES'}
-      headline={headline} summary={monitorSummary(table)}
+    <ViewFrame
+      view="monitor-modes"
+      theme={theme}
+      width={width}
+      title={props.title ?? 'MONITOR MODES'}
+      headline={headline}
+      summary={monitorSummary(table)}
       // on the stage each bar is named by its row and the footnote says what the legend would
-      legend={props.stage ? undefined : <Legend label="How to read MONITOR MODES" items={[
-        { key: 'mpsynch', label: 'MP Synchronization: hatched', swatch: <ModeSwatch mode="spin" theme={theme} /> },
-        { key: 'interrupt', label: 'Interrupt State (interrupts and IPL 8 fork threads): dotted', swatch: <ModeSwatch mode="interrupt" theme={theme} /> },
-        { key: 'kernel', label: 'Kernel Mode (includes context switches)', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
-        { key: 'scale', label: `Each value: percent of one CPU, summed over ${plural(table.cpus.length, 'CPU')} (full scale ${formatCount(table.scaleMax)})`, swatch: <ModeSwatch mode="user" theme={theme} /> },
-      ]} />}
+      legend={
+        props.stage ? undefined : (
+          <Legend
+            label="How to read MONITOR MODES"
+            items={[
+              { key: 'mpsynch', label: 'MP Synchronization: hatched', swatch: <ModeSwatch mode="spin" theme={theme} /> },
+              {
+                key: 'interrupt',
+                label: 'Interrupt State (interrupts and IPL 8 fork threads): dotted',
+                swatch: <ModeSwatch mode="interrupt" theme={theme} />,
+              },
+              { key: 'kernel', label: 'Kernel Mode (includes context switches)', swatch: <ModeSwatch mode="kernel" theme={theme} /> },
+              {
+                key: 'scale',
+                label: `Each value: percent of one CPU, summed over ${plural(table.cpus.length, 'CPU')} (full scale ${formatCount(table.scaleMax)})`,
+                swatch: <ModeSwatch mode="user" theme={theme} />,
+              },
+            ]}
+          />
+        )
+      }
       table={{
         caption: `Time in processor modes, ${combinedLine(table).toLowerCase()} (0 to ${formatCount(table.scaleMax)})`,
         columns: ['Mode', 'Value', 'Share of the CPUs'],
-        rows: table.rows.map((r) => [r.label, r.modelled ? formatCount(r.value) : '0 (not modelled)',
-          formatPct(table.scaleMax > 0 ? (100 * r.value) / table.scaleMax : 0)]),
-      }}>
+        rows: table.rows.map((r) => [
+          r.label,
+          r.modelled ? formatCount(r.value) : '0 (not modelled)',
+          formatPct(table.scaleMax > 0 ? (100 * r.value) / table.scaleMax : 0),
+        ]),
+      }}
+    >
       {scopes.length > 1 && (
         <div className="slv-toolbar" role="group" aria-label="CPUs shown in MONITOR MODES">
           <span className="slv-muted">Show:</span>
           {scopes.map((s) => (
-            <button key={String(s)} type="button" className="slv-button slv-choice" aria-pressed={s === scope}
-              aria-label={shortScopes ? scopeLabel(s, layout) : undefined} data-scope={String(s)} onClick={() => setChosen(s)}>
+            <button
+              key={String(s)}
+              type="button"
+              className="slv-button slv-choice"
+              aria-pressed={s === scope}
+              aria-label={shortScopes ? scopeLabel(s, layout) : undefined}
+              data-scope={String(s)}
+              onClick={() => setChosen(s)}
+            >
               {scopeLabel(s, layout, shortScopes)}
             </button>
           ))}
         </div>
       )}
-      <svg width={innerW} height={height} aria-hidden="true" data-monitor-scope={String(scope)}
-        style={{ fontFamily: t.monoFamily }}>
+      <svg width={innerW} height={height} aria-hidden="true" data-monitor-scope={String(scope)} style={{ fontFamily: t.monoFamily }}>
         <PatternDefs prefix={patterns} theme={theme} />
         {/* MONITOR's header: the CUR box, the display's name, the node and the time */}
         <rect x={1} y={2} width={mono * 6} height={headH - 8} fill="none" stroke={t.text} strokeWidth={1.5} />
-        <text x={1 + mono * 3} y={headH / 2 + fs * 0.3} fontSize={fs} fontWeight={700} textAnchor="middle"
-          style={{ fontFamily: t.monoFamily }}>CUR</text>
-        <text x={headX} y={fs * 1.1} fontSize={monoFit(HEAD, headRoom, fs)} fontWeight={700}
-          style={{ fontFamily: t.monoFamily }}>{HEAD}</text>
-        <text x={headX} y={fs * 2.5} fontSize={monoFit(node, headRoom, t.smallSize)}
-          style={{ fontFamily: t.monoFamily, fill: t.muted }}>{node}</text>
-        <text x={0} y={combinedY} fontSize={fs} fontWeight={700} style={{ fontFamily: t.monoFamily }}>{combined}</text>
+        <text
+          x={1 + mono * 3}
+          y={headH / 2 + fs * 0.3}
+          fontSize={fs}
+          fontWeight={700}
+          textAnchor="middle"
+          style={{ fontFamily: t.monoFamily }}
+        >
+          CUR
+        </text>
+        <text x={headX} y={fs * 1.1} fontSize={monoFit(HEAD, headRoom, fs)} fontWeight={700} style={{ fontFamily: t.monoFamily }}>
+          {HEAD}
+        </text>
+        <text x={headX} y={fs * 2.5} fontSize={monoFit(node, headRoom, t.smallSize)} style={{ fontFamily: t.monoFamily, fill: t.muted }}>
+          {node}
+        </text>
+        <text x={0} y={combinedY} fontSize={fs} fontWeight={700} style={{ fontFamily: t.monoFamily }}>
+          {combined}
+        </text>
         {ticks.map((v) => (
           <g key={v}>
-            <text x={x(v)} y={scaleY} fontSize={t.smallSize} textAnchor="middle" style={{ fontFamily: t.monoFamily }}>{formatCount(v)}</text>
+            <text x={x(v)} y={scaleY} fontSize={t.smallSize} textAnchor="middle" style={{ fontFamily: t.monoFamily }}>
+              {formatCount(v)}
+            </text>
             <line x1={x(v)} x2={x(v)} y1={top - 4} y2={bottom + 4} stroke={t.grid} strokeDasharray="3 4" />
           </g>
         ))}
@@ -165,16 +226,40 @@ export function MonitorModes(props: MonitorModesProps) {
           const emphasise = row.id === 'mpsynch';
           return (
             <g key={row.id} data-row={row.id} data-value={Math.round(row.value)}>
-              <text x={stacked ? barX + 4 : 0} y={textY} fontSize={fs} fontWeight={emphasise ? 800 : 500}
-                style={{ fontFamily: t.monoFamily, fill: row.modelled ? t.text : t.muted }}>{row.label}</text>
-              <text x={stacked ? innerW : labelW + valueW} y={textY} fontSize={fs} fontWeight={700} textAnchor="end"
-                style={{ fontFamily: t.monoFamily, fill: row.modelled ? t.text : t.muted }}>
-                {formatCount(row.value)}{row.modelled ? '' : '*'}</text>
+              <text
+                x={stacked ? barX + 4 : 0}
+                y={textY}
+                fontSize={fs}
+                fontWeight={emphasise ? 800 : 500}
+                style={{ fontFamily: t.monoFamily, fill: row.modelled ? t.text : t.muted }}
+              >
+                {row.label}
+              </text>
+              <text
+                x={stacked ? innerW : labelW + valueW}
+                y={textY}
+                fontSize={fs}
+                fontWeight={700}
+                textAnchor="end"
+                style={{ fontFamily: t.monoFamily, fill: row.modelled ? t.text : t.muted }}
+              >
+                {formatCount(row.value)}
+                {row.modelled ? '' : '*'}
+              </text>
               {row.colour ? (
-                <ModeRect mode={row.colour} x={barX + 1} y={cy - barH / 2} width={Math.max(0, x(row.value) - barX - 1)} height={barH}
-                  theme={theme} patterns={patterns} />
+                <ModeRect
+                  mode={row.colour}
+                  x={barX + 1}
+                  y={cy - barH / 2}
+                  width={Math.max(0, x(row.value) - barX - 1)}
+                  height={barH}
+                  theme={theme}
+                  patterns={patterns}
+                />
               ) : (
-                <text x={barX + 10} y={cy + t.smallSize * 0.35} fontSize={t.smallSize} style={{ fill: t.muted }}>not modelled *</text>
+                <text x={barX + 10} y={cy + t.smallSize * 0.35} fontSize={t.smallSize} style={{ fill: t.muted }}>
+                  not modelled *
+                </text>
               )}
             </g>
           );

@@ -32,21 +32,30 @@ export interface MonitorRowSpec {
 }
 
 const ROW_IDS: Record<CoreRowName, MonitorRowId> = {
-  'Interrupt State': 'interrupt', 'MP Synchronization': 'mpsynch', 'Kernel Mode': 'kernel',
-  'Executive Mode': 'executive', 'Supervisor Mode': 'supervisor', 'User Mode': 'user', 'Idle Time': 'idle',
+  'Interrupt State': 'interrupt',
+  'MP Synchronization': 'mpsynch',
+  'Kernel Mode': 'kernel',
+  'Executive Mode': 'executive',
+  'Supervisor Mode': 'supervisor',
+  'User Mode': 'user',
+  'Idle Time': 'idle',
 };
 
 /** MONITOR MODES' rows, top to bottom, and the model's modes in each (core/monitor.ts
  * says which modes; a bar takes the colour of its row's first mode). */
 export const MONITOR_ROWS: readonly MonitorRowSpec[] = CORE_ROWS.map(({ row, modes }) => ({
-  id: ROW_IDS[row], label: row, modes, colour: modes[0] ?? null,
+  id: ROW_IDS[row],
+  label: row,
+  modes,
+  colour: modes[0] ?? null,
 }));
 
-export const NOT_MODELLED_NOTE = 'Executive and Supervisor Mode read 0: the model has no such modes '
-  + '(on OpenVMS, RMS and DCL run in them); their time is counted in Kernel and User Mode.';
+export const NOT_MODELLED_NOTE =
+  'Executive and Supervisor Mode read 0: the model has no such modes ' +
+  '(on OpenVMS, RMS and DCL run in them); their time is counted in Kernel and User Mode.';
 /** The same, shorter, for the presenter's stage. */
-export const NOT_MODELLED_SHORT = 'Executive and Supervisor Mode read 0: the model has no such modes; '
-  + 'their time (RMS, DCL) is in Kernel and User Mode.';
+export const NOT_MODELLED_SHORT =
+  'Executive and Supervisor Mode read 0: the model has no such modes; ' + 'their time (RMS, DCL) is in Kernel and User Mode.';
 
 /** What the table covers: every CPU, or one RAD's. */
 export type MonitorScope = 'all' | number;
@@ -146,9 +155,11 @@ export function monitorSummary(table: MonitorTable): string {
   const modelled = table.rows.filter((r) => r.modelled);
   const spin = table.rows.find((r) => r.id === 'mpsynch')!.value;
   const busiest = [...modelled].sort((a, b) => b.value - a.value)[0];
-  return `Time in processor modes, MONITOR MODES, ${combinedLine(table).toLowerCase()}, over ${formatNs(table.windowNs)} `
-    + `(scale 0 to ${formatCount(table.scaleMax)}): `
-    + `${listWords(modelled.map((r) => `${r.label} ${formatCount(r.value)}`))}. `
-    + `MP Synchronization ${formatCount(spin)} is ${(spin / 100).toFixed(1)} CPUs' worth of spinning`
-    + `${busiest ? `; the largest row is ${busiest.label}` : ''}. ${NOT_MODELLED_NOTE}`;
+  return (
+    `Time in processor modes, MONITOR MODES, ${combinedLine(table).toLowerCase()}, over ${formatNs(table.windowNs)} ` +
+    `(scale 0 to ${formatCount(table.scaleMax)}): ` +
+    `${listWords(modelled.map((r) => `${r.label} ${formatCount(r.value)}`))}. ` +
+    `MP Synchronization ${formatCount(spin)} is ${(spin / 100).toFixed(1)} CPUs' worth of spinning` +
+    `${busiest ? `; the largest row is ${busiest.label}` : ''}. ${NOT_MODELLED_NOTE}`
+  );
 }

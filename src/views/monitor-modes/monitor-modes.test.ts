@@ -11,17 +11,22 @@ import { MONITOR_ROWS as CORE_ROWS } from '../../core/monitor.js';
 import { runFixture } from '../fixtures/index.js';
 import { numaLayout } from '../numa-data.js';
 import { themeTokens } from '../palette.js';
-import {
-  combinedLine, cpuListWords, MONITOR_ROWS, monitorScopes, monitorSummary, monitorTable, monitorText, scopeLabel,
-} from './model.js';
+import { combinedLine, cpuListWords, MONITOR_ROWS, monitorScopes, monitorSummary, monitorTable, monitorText, scopeLabel } from './model.js';
 
 const gs160 = runFixture('numa-gs160-example3-before');
 const gs320 = runFixture('numa-gs320');
 
 describe('MONITOR MODES rows', () => {
-  it('are the source\'s rows in its order, each the model modes core/monitor.ts adds up', () => {
-    expect(MONITOR_ROWS.map((r) => r.label)).toEqual(['Interrupt State', 'MP Synchronization', 'Kernel Mode', 'Executive Mode',
-      'Supervisor Mode', 'User Mode', 'Idle Time']);
+  it("are the source's rows in its order, each the model modes core/monitor.ts adds up", () => {
+    expect(MONITOR_ROWS.map((r) => r.label)).toEqual([
+      'Interrupt State',
+      'MP Synchronization',
+      'Kernel Mode',
+      'Executive Mode',
+      'Supervisor Mode',
+      'User Mode',
+      'Idle Time',
+    ]);
     expect(MONITOR_ROWS.map((r) => [r.label, [...r.modes]])).toEqual(CORE_ROWS.map((r) => [r.row, [...r.modes]]));
   });
 
@@ -60,7 +65,7 @@ describe('MONITOR MODES rows', () => {
     const text = monitorText(all);
     expect(text.split('\n')).toHaveLength(8);
     expect(text).toMatch(/^Combined for 12 CPUs\s+0\s+300\s+600\s+900\s+1200$/m);
-    expect(text.split("\n")[0]!.indexOf(" 0 ") + 1).toBe(text.split("\n")[1]!.indexOf("|"));
+    expect(text.split('\n')[0]!.indexOf(' 0 ') + 1).toBe(text.split('\n')[1]!.indexOf('|'));
     expect(text).toMatch(/^MP Synchronization\s+\d+ \|a+$/m);
     const words = monitorSummary(all);
     expect(words).toContain('scale 0 to 1,200');
@@ -71,11 +76,18 @@ describe('MONITOR MODES rows', () => {
 
 describe('MonitorModes view', () => {
   it('renders the seven rows, a button per scope, the footnote, in both themes', async () => {
-    const { MonitorModes } = await import(/* @vite-ignore */ String('./MonitorModes.tsx')) as Record<string, FunctionComponent<unknown>>;
+    const { MonitorModes } = (await import(/* @vite-ignore */ String('./MonitorModes.tsx'))) as Record<string, FunctionComponent<unknown>>;
     for (const theme of ['light', 'projector']) {
       for (const f of [gs160, gs320]) {
-        const html = renderToStaticMarkup(createElement(MonitorModes as FunctionComponent<Record<string, unknown>>,
-          { snapshot: f.snapshot, report: f.report, theme, width: 900, modeNames: f.names.modes }));
+        const html = renderToStaticMarkup(
+          createElement(MonitorModes as FunctionComponent<Record<string, unknown>>, {
+            snapshot: f.snapshot,
+            report: f.report,
+            theme,
+            width: 900,
+            modeNames: f.names.modes,
+          }),
+        );
         expect(html).toContain('data-view="monitor-modes"');
         expect(html.match(/data-row="/g)).toHaveLength(7);
         expect(html.match(/data-scope="/g)).toHaveLength(f.report.numa!.rads + 1);
@@ -88,20 +100,37 @@ describe('MonitorModes view', () => {
     }
   });
 
-  it('with a full run\'s counters (the presenter: core/measures.ts) says it covers the full run, not the live clock', async () => {
-    const { MonitorModes } = await import(/* @vite-ignore */ String('./MonitorModes.tsx')) as Record<string, FunctionComponent<unknown>>;
+  it("with a full run's counters (the presenter: core/measures.ts) says it covers the full run, not the live clock", async () => {
+    const { MonitorModes } = (await import(/* @vite-ignore */ String('./MonitorModes.tsx'))) as Record<string, FunctionComponent<unknown>>;
     const snapshot = { ...gs160.snapshot, measuredBy: { words: 'the full run', windowNs: gs160.snapshot.windowNs, live: gs160.snapshot } };
-    const html = renderToStaticMarkup(createElement(MonitorModes as FunctionComponent<Record<string, unknown>>,
-      { snapshot, report: gs160.report, theme: 'light', width: 900, modeNames: gs160.names.modes }));
+    const html = renderToStaticMarkup(
+      createElement(MonitorModes as FunctionComponent<Record<string, unknown>>, {
+        snapshot,
+        report: gs160.report,
+        theme: 'light',
+        width: 900,
+        modeNames: gs160.names.modes,
+      }),
+    );
     expect(html).toContain('the full run');
     expect(html).not.toMatch(/\d ms simulated/);
   });
 
-  it('on the presenter\'s stage: rows close up to the height given (to 1.4 em), no legend, the footnote keeps the note, short RAD buttons', async () => {
-    const { MonitorModes } = await import(/* @vite-ignore */ String('./MonitorModes.tsx')) as Record<string, FunctionComponent<unknown>>;
-    const render = (props: Record<string, unknown>) => renderToStaticMarkup(createElement(MonitorModes as FunctionComponent<Record<string, unknown>>,
-      { snapshot: gs160.snapshot, report: gs160.report, theme: 'projector', width: 552, modeNames: gs160.names.modes, ...props }));
-    const svgHeight = (html: string) => Number(/<svg width="[0-9.]+" height="([0-9.]+)" aria-hidden="true" data-monitor-scope/.exec(html)![1]);
+  it("on the presenter's stage: rows close up to the height given (to 1.4 em), no legend, the footnote keeps the note, short RAD buttons", async () => {
+    const { MonitorModes } = (await import(/* @vite-ignore */ String('./MonitorModes.tsx'))) as Record<string, FunctionComponent<unknown>>;
+    const render = (props: Record<string, unknown>) =>
+      renderToStaticMarkup(
+        createElement(MonitorModes as FunctionComponent<Record<string, unknown>>, {
+          snapshot: gs160.snapshot,
+          report: gs160.report,
+          theme: 'projector',
+          width: 552,
+          modeNames: gs160.names.modes,
+          ...props,
+        }),
+      );
+    const svgHeight = (html: string) =>
+      Number(/<svg width="[0-9.]+" height="([0-9.]+)" aria-hidden="true" data-monitor-scope/.exec(html)![1]);
     const full = svgHeight(render({}));
     const fitted = svgHeight(render({ height: full - 30 }));
     expect(fitted).toBeLessThanOrEqual(full - 30);

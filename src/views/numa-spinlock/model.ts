@@ -90,8 +90,10 @@ export function noWinsText(f: SpinlockFigures): string | null {
   if (f.totalWins > 0) return null;
   if (!f.lock) return 'No spinlock is watched in this run (numa.watched_lock).';
   if (f.lckmgrCpu >= 0) {
-    return `No CPU took ${f.lock}: the dedicated lock manager (LCKMGR_SERVER on CPU ${f.lckmgrCpu}) serves every request `
-      + 'from its queue, so nobody contends for the lock manager spinlock; callers spin at IPL 2 for their status instead.';
+    return (
+      `No CPU took ${f.lock}: the dedicated lock manager (LCKMGR_SERVER on CPU ${f.lckmgrCpu}) serves every request ` +
+      'from its queue, so nobody contends for the lock manager spinlock; callers spin at IPL 2 for their status instead.'
+    );
   }
   return `No CPU has taken ${f.lock} yet.`;
 }
@@ -101,13 +103,18 @@ export function spinlockSummary(f: SpinlockFigures | null): string {
   const none = noWinsText(f);
   if (none) return `Spinlock fairness per RAD: ${none}`;
   const cpus = f.rads.reduce((s, r) => s + r.cpus.length, 0);
-  const radParts = f.rads.map((r) => `${radName(r.rad)} (${cpuListWords(r.cpus.map((c) => c.cpu))}) ${formatRate(r.winsPerS)} wins, `
-    + `${formatOne(r.share)} times its fair share, mean acquire ${formatNs(r.meanAcquireNs)}`);
+  const radParts = f.rads.map(
+    (r) =>
+      `${radName(r.rad)} (${cpuListWords(r.cpus.map((c) => c.cpu))}) ${formatRate(r.winsPerS)} wins, ` +
+      `${formatOne(r.share)} times its fair share, mean acquire ${formatNs(r.meanAcquireNs)}`,
+  );
   const best = [...f.rads].sort((a, b) => b.share - a.share)[0];
   const worst = [...f.rads].sort((a, b) => a.share - b.share)[0];
-  return `Who wins ${f.lock ?? 'the watched spinlock'}: Jain's fairness index ${f.jain.toFixed(3)} over ${plural(cpus, 'CPU')} `
-    + `(1 means every CPU wins equally): ${jainWords(f.jain, cpus)}. ${listWords(radParts)}. `
-    + (best && worst && best.rad !== worst.rad
+  return (
+    `Who wins ${f.lock ?? 'the watched spinlock'}: Jain's fairness index ${f.jain.toFixed(3)} over ${plural(cpus, 'CPU')} ` +
+    `(1 means every CPU wins equally): ${jainWords(f.jain, cpus)}. ${listWords(radParts)}. ` +
+    (best && worst && best.rad !== worst.rad
       ? `${radName(best.rad)} wins most (${formatOne(best.share)} of its share), ${radName(worst.rad)} least (${formatOne(worst.share)}).`
-      : '');
+      : '')
+  );
 }

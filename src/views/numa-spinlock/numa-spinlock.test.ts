@@ -54,11 +54,17 @@ describe('spinlock wins per RAD', () => {
   });
 
   it('renders a group per RAD and a bar per CPU', async () => {
-    const { NumaSpinlock } = await import(/* @vite-ignore */ String('./NumaSpinlock.tsx')) as Record<string, FunctionComponent<unknown>>;
+    const { NumaSpinlock } = (await import(/* @vite-ignore */ String('./NumaSpinlock.tsx'))) as Record<string, FunctionComponent<unknown>>;
     for (const theme of ['light', 'projector']) {
       for (const f of [gs160, gs320]) {
-        const html = renderToStaticMarkup(createElement(NumaSpinlock as FunctionComponent<Record<string, unknown>>,
-          { snapshot: f.snapshot, report: f.report, theme, width: 800 }));
+        const html = renderToStaticMarkup(
+          createElement(NumaSpinlock as FunctionComponent<Record<string, unknown>>, {
+            snapshot: f.snapshot,
+            report: f.report,
+            theme,
+            width: 800,
+          }),
+        );
         expect(html).toContain('data-view="numa-spinlock"');
         expect(html.match(/data-rad="/g)).toHaveLength(f.report.numa!.rads);
         expect(html.match(/data-cpu="/g)).toHaveLength(f.snapshot.cpus.length);

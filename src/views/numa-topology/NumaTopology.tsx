@@ -27,7 +27,16 @@ import { Legend, ModeLegend } from '../common/Legend.js';
 import { ModeRect, PatternDefs } from '../common/marks.js';
 import { formatBytesRate, numaLayout, numaOf, radName, type NumaLayout } from '../numa-data.js';
 import {
-  arcFlows, cpuRoles, localTraffic, memoryWords, packetBounds, topologyGeometry, topologySummary, type ArcFlow, type CpuRoleOnMap, type TopologyGeometry,
+  arcFlows,
+  cpuRoles,
+  localTraffic,
+  memoryWords,
+  packetBounds,
+  topologyGeometry,
+  topologySummary,
+  type ArcFlow,
+  type CpuRoleOnMap,
+  type TopologyGeometry,
 } from './model.js';
 import './numa.css';
 
@@ -62,39 +71,85 @@ export function NumaTopology(props: NumaTopologyProps) {
   const markerId = patterns.replace(/[^a-zA-Z0-9_-]/g, '');
 
   const headline = numa ? (
-    <span data-cross-pct={numa.cross_rad_pct}><strong>{formatPct(numa.cross_rad_pct, 0)}</strong> of the bytes cross RADs
-      <span className="slv-muted"> · {layout.rads} RADs, {layout.cpus} CPUs</span></span>
-  ) : <span className="slv-muted">{layout.rads} RADs, {layout.cpus} CPUs</span>;
+    <span data-cross-pct={numa.cross_rad_pct}>
+      <strong>{formatPct(numa.cross_rad_pct, 0)}</strong> of the bytes cross RADs
+      <span className="slv-muted">
+        {' '}
+        · {layout.rads} RADs, {layout.cpus} CPUs
+      </span>
+    </span>
+  ) : (
+    <span className="slv-muted">
+      {layout.rads} RADs, {layout.cpus} CPUs
+    </span>
+  );
 
   return (
-    <ViewFrame view="numa-topology" theme={theme} width={width} title={props.title ?? 'RADs and the traffic between them'}
-      headline={headline} summary={topologySummary(snapshot, layout, report)}
-      legend={<>
-        <Legend label="Topology legend" items={[
-          { key: 'arc', label: 'Arc through the switch between QBBs: bytes per second from the RAD where the data was to the CPU\'s RAD (width = rate; packets move the way the data goes)',
-            swatch: <svg width={34} height={18}><path d="M2,14 C10,2 24,2 32,14" fill="none" stroke={arcColour} strokeWidth={4} /></svg> },
-          { key: 'irq', label: 'IRQ: the adapters\' preferred CPU (takes their interrupts)', swatch: <Badge t={t} text="IRQ" /> },
-          ...(layout.lckmgrCpu >= 0
-            ? [{ key: 'lm', label: 'LM, thick outline: the dedicated lock manager\'s CPU (LCKMGR_SERVER)', swatch: <Badge t={t} text="LM" /> }]
-            : []),
-        ]} />
-        <ModeLegend theme={theme} />
-      </>}
+    <ViewFrame
+      view="numa-topology"
+      theme={theme}
+      width={width}
+      title={props.title ?? 'RADs and the traffic between them'}
+      headline={headline}
+      summary={topologySummary(snapshot, layout, report)}
+      legend={
+        <>
+          <Legend
+            label="Topology legend"
+            items={[
+              {
+                key: 'arc',
+                label:
+                  "Arc through the switch between QBBs: bytes per second from the RAD where the data was to the CPU's RAD (width = rate; packets move the way the data goes)",
+                swatch: (
+                  <svg width={34} height={18}>
+                    <path d="M2,14 C10,2 24,2 32,14" fill="none" stroke={arcColour} strokeWidth={4} />
+                  </svg>
+                ),
+              },
+              { key: 'irq', label: "IRQ: the adapters' preferred CPU (takes their interrupts)", swatch: <Badge t={t} text="IRQ" /> },
+              ...(layout.lckmgrCpu >= 0
+                ? [
+                    {
+                      key: 'lm',
+                      label: "LM, thick outline: the dedicated lock manager's CPU (LCKMGR_SERVER)",
+                      swatch: <Badge t={t} text="LM" />,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+          <ModeLegend theme={theme} />
+        </>
+      }
       table={{
         caption: 'Each RAD: its CPUs, what its memory holds, and its local traffic',
         columns: ['RAD', 'CPUs', 'Memory', 'Roles', 'Local traffic'],
-        rows: geo.boxes.map((b) => [radName(b.rad), b.cpus.map((c) => c.cpu).join(', '), memoryWords(layout, b.rad),
+        rows: geo.boxes.map((b) => [
+          radName(b.rad),
+          b.cpus.map((c) => c.cpu).join(', '),
+          memoryWords(layout, b.rad),
           b.cpus.flatMap((c) => cpuRoles(layout, c.cpu).map((r) => `${r} CPU ${c.cpu}`)).join(', ') || '—',
-          numa ? formatBytesRate(local[b.rad] ?? 0) : '—']),
-      }}>
+          numa ? formatBytesRate(local[b.rad] ?? 0) : '—',
+        ]),
+      }}
+    >
       <div className="slv-numa-map" style={{ width: innerW, height: geo.height }} data-rads={layout.rads}>
         <svg width={innerW} height={geo.height} aria-hidden="true">
           <StaticBoxes geo={geo} layout={layout} t={t} local={local} hasTraffic={!!numa} />
         </svg>
         <svg width={innerW} height={geo.height} aria-hidden="true" className="slv-numa-layer">
           <defs>
-            <marker id={`${markerId}-arrow`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="9" markerHeight="9"
-              markerUnits="userSpaceOnUse" orient="auto">
+            <marker
+              id={`${markerId}-arrow`}
+              viewBox="0 0 10 10"
+              refX="8"
+              refY="5"
+              markerWidth="9"
+              markerHeight="9"
+              markerUnits="userSpaceOnUse"
+              orient="auto"
+            >
               <path d="M0,0 L10,5 L0,10 z" fill={arcColour} />
             </marker>
           </defs>
@@ -103,17 +158,37 @@ export function NumaTopology(props: NumaTopologyProps) {
               const flow = flows[i];
               if (!flow || flow.width <= 0) return null;
               return (
-                <path key={`${arc.from}-${arc.to}`} d={arc.d} fill="none" stroke={arcColour} strokeOpacity={flow.labelled ? 0.85 : 0.55}
-                  strokeWidth={flow.width} strokeLinecap="butt" data-arc={`${arc.from}-${arc.to}`} markerEnd={`url(#${markerId}-arrow)`} />
+                <path
+                  key={`${arc.from}-${arc.to}`}
+                  d={arc.d}
+                  fill="none"
+                  stroke={arcColour}
+                  strokeOpacity={flow.labelled ? 0.85 : 0.55}
+                  strokeWidth={flow.width}
+                  strokeLinecap="butt"
+                  data-arc={`${arc.from}-${arc.to}`}
+                  markerEnd={`url(#${markerId}-arrow)`}
+                />
               );
             })}
             {geo.arcs.map((arc, i) => {
               const flow = flows[i];
               if (!flow?.labelled) return null;
               return (
-                <text key={`l${arc.from}-${arc.to}`} x={arc.mid[0]} y={arc.mid[1] + t.smallSize * 0.35} fontSize={t.smallSize} fontWeight={700}
-                  textAnchor="middle" stroke={t.background} strokeWidth={4} paintOrder="stroke" strokeLinejoin="round">
-                  {formatBytesRate(flow.bytesPerS)}</text>
+                <text
+                  key={`l${arc.from}-${arc.to}`}
+                  x={arc.mid[0]}
+                  y={arc.mid[1] + t.smallSize * 0.35}
+                  fontSize={t.smallSize}
+                  fontWeight={700}
+                  textAnchor="middle"
+                  stroke={t.background}
+                  strokeWidth={4}
+                  paintOrder="stroke"
+                  strokeLinejoin="round"
+                >
+                  {formatBytesRate(flow.bytesPerS)}
+                </text>
               );
             })}
           </g>
@@ -121,10 +196,19 @@ export function NumaTopology(props: NumaTopologyProps) {
         {!reduced && <Packets arcs={geo.arcs} flows={flows} t={t} />}
         <svg width={innerW} height={geo.height} aria-hidden="true" className="slv-numa-layer">
           <PatternDefs prefix={patterns} theme={theme} />
-          {geo.boxes.flatMap((b) => b.cpus).map((slot) => (
-            <CpuTile key={slot.cpu} slot={slot} mode={snapshot.cpus[slot.cpu]?.mode ?? 'idle'} roles={cpuRoles(layout, slot.cpu)}
-              t={t} theme={theme} patterns={patterns} />
-          ))}
+          {geo.boxes
+            .flatMap((b) => b.cpus)
+            .map((slot) => (
+              <CpuTile
+                key={slot.cpu}
+                slot={slot}
+                mode={snapshot.cpus[slot.cpu]?.mode ?? 'idle'}
+                roles={cpuRoles(layout, slot.cpu)}
+                t={t}
+                theme={theme}
+                patterns={patterns}
+              />
+            ))}
         </svg>
       </div>
     </ViewFrame>
@@ -139,7 +223,9 @@ function Badge({ t, text }: { t: ThemeTokens; text: string }) {
   return (
     <svg width={w} height={h}>
       <rect x={0.5} y={1.5} width={w - 1} height={h - 3} rx={3} fill={t.text} />
-      <text x={w / 2} y={1.5 + fs * 1.05} fontSize={fs} fontWeight={700} textAnchor="middle" style={{ fill: t.background }}>{text}</text>
+      <text x={w / 2} y={1.5 + fs * 1.05} fontSize={fs} fontWeight={700} textAnchor="middle" style={{ fill: t.background }}>
+        {text}
+      </text>
     </svg>
   );
 }
@@ -166,10 +252,16 @@ function packetAt(points: readonly [number, number][], phase: number): [number, 
  */
 function Packets({ arcs, flows, t }: { arcs: TopologyGeometry['arcs']; flows: readonly ArcFlow[]; t: ThemeTokens }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const moving = useMemo(() => arcs.flatMap((arc, i) => {
-    const flow = flows[i];
-    return flow && flow.width > 0 ? [{ points: arc.points, r: Math.max(2, Math.min(4.5, flow.width * 0.45)), offset: (i % 7) / 7 }] : [];
-  }), [arcs, flows]);
+  const moving = useMemo(
+    () =>
+      arcs.flatMap((arc, i) => {
+        const flow = flows[i];
+        return flow && flow.width > 0
+          ? [{ points: arc.points, r: Math.max(2, Math.min(4.5, flow.width * 0.45)), offset: (i % 7) / 7 }]
+          : [];
+      }),
+    [arcs, flows],
+  );
   const box = useMemo(() => packetBounds(moving), [moving]);
   useEffect(() => {
     const el = canvas.current;
@@ -198,13 +290,30 @@ function Packets({ arcs, flows, t }: { arcs: TopologyGeometry['arcs']; flows: re
     });
   }, [moving, box, t.background, t.text]);
   if (!box) return null;
-  return <canvas ref={canvas} className="slv-numa-layer" style={{ left: box.x, top: box.y, width: box.w, height: box.h }}
-    aria-hidden="true" data-packets="" />;
+  return (
+    <canvas
+      ref={canvas}
+      className="slv-numa-layer"
+      style={{ left: box.x, top: box.y, width: box.w, height: box.h }}
+      aria-hidden="true"
+      data-packets=""
+    />
+  );
 }
 
 /** The boxes, their headers, memory and devices: the same on every frame, so memoised. */
-const StaticBoxes = memo(function StaticBoxes({ geo, layout, t, local, hasTraffic }: {
-  geo: TopologyGeometry; layout: NumaLayout; t: ThemeTokens; local: number[]; hasTraffic: boolean;
+const StaticBoxes = memo(function StaticBoxes({
+  geo,
+  layout,
+  t,
+  local,
+  hasTraffic,
+}: {
+  geo: TopologyGeometry;
+  layout: NumaLayout;
+  t: ThemeTokens;
+  local: number[];
+  hasTraffic: boolean;
 }) {
   const fs = t.fontSize;
   return (
@@ -219,17 +328,53 @@ const StaticBoxes = memo(function StaticBoxes({ geo, layout, t, local, hasTraffi
         const memFont = fitFontSize(mem, b.memory.w - 10, t.smallSize, 9, hasDisk);
         return (
           <g key={b.rad} data-rad={b.rad}>
-            <rect x={b.x + 0.5} y={b.y + 0.5} width={b.w - 1} height={b.h - 1} rx={8} fill={t.surface} stroke={t.axis} strokeWidth={t.strokeWidth} />
-            <text x={b.header.x} y={b.header.y + fs * 0.95} fontSize={fitFontSize(header, b.header.w, fs, 10, true)} fontWeight={700}>{header}</text>
-            <rect x={b.memory.x} y={b.memory.y} width={b.memory.w} height={b.memory.h} rx={4}
-              fill={t.background} stroke={hasDisk ? t.text : t.grid} strokeWidth={hasDisk ? 2 : 1} data-memory={mem} />
-            <text x={b.memory.x + 5} y={b.memory.y + memFont * 1.05} fontSize={memFont} fontWeight={hasDisk ? 700 : 400}>{mem}</text>
+            <rect
+              x={b.x + 0.5}
+              y={b.y + 0.5}
+              width={b.w - 1}
+              height={b.h - 1}
+              rx={8}
+              fill={t.surface}
+              stroke={t.axis}
+              strokeWidth={t.strokeWidth}
+            />
+            <text x={b.header.x} y={b.header.y + fs * 0.95} fontSize={fitFontSize(header, b.header.w, fs, 10, true)} fontWeight={700}>
+              {header}
+            </text>
+            <rect
+              x={b.memory.x}
+              y={b.memory.y}
+              width={b.memory.w}
+              height={b.memory.h}
+              rx={4}
+              fill={t.background}
+              stroke={hasDisk ? t.text : t.grid}
+              strokeWidth={hasDisk ? 2 : 1}
+              data-memory={mem}
+            />
+            <text x={b.memory.x + 5} y={b.memory.y + memFont * 1.05} fontSize={memFont} fontWeight={hasDisk ? 700 : 400}>
+              {mem}
+            </text>
             {localText && (
-              <text x={b.memory.x + 5} y={b.memory.y + b.memory.h - 5} fontSize={fitFontSize(localText, b.memory.w - 10, t.smallSize, 9)}
-                style={{ fill: t.muted }}>{localText}</text>
+              <text
+                x={b.memory.x + 5}
+                y={b.memory.y + b.memory.h - 5}
+                fontSize={fitFontSize(localText, b.memory.w - 10, t.smallSize, 9)}
+                style={{ fill: t.muted }}
+              >
+                {localText}
+              </text>
             )}
-            <text x={b.devices.x} y={b.devices.y + t.smallSize} fontSize={fitFontSize(devText, b.devices.w, t.smallSize, 9, irq)}
-              fontWeight={irq ? 700 : 400} style={{ fill: irq ? t.text : t.muted }} data-devices={irq ? 'irq' : ''}>{devText}</text>
+            <text
+              x={b.devices.x}
+              y={b.devices.y + t.smallSize}
+              fontSize={fitFontSize(devText, b.devices.w, t.smallSize, 9, irq)}
+              fontWeight={irq ? 700 : 400}
+              style={{ fill: irq ? t.text : t.muted }}
+              data-devices={irq ? 'irq' : ''}
+            >
+              {devText}
+            </text>
           </g>
         );
       })}
@@ -237,9 +382,20 @@ const StaticBoxes = memo(function StaticBoxes({ geo, layout, t, local, hasTraffi
   );
 });
 
-function CpuTile({ slot, mode, roles, t, theme, patterns }: {
-  slot: { cpu: number; x: number; y: number; w: number; h: number }; mode: ModeName;
-  roles: readonly CpuRoleOnMap[]; t: ThemeTokens; theme?: Theme; patterns: string;
+function CpuTile({
+  slot,
+  mode,
+  roles,
+  t,
+  theme,
+  patterns,
+}: {
+  slot: { cpu: number; x: number; y: number; w: number; h: number };
+  mode: ModeName;
+  roles: readonly CpuRoleOnMap[];
+  t: ThemeTokens;
+  theme?: Theme;
+  patterns: string;
 }) {
   const lm = roles.includes('lock-manager');
   const irq = roles.includes('interrupts');
@@ -255,20 +411,65 @@ function CpuTile({ slot, mode, roles, t, theme, patterns }: {
   const showMode = slot.h >= font + badgeFont + 8 && slot.w >= t.smallSize * 3 && (least === 0 || fits(MODE_INFO[mode].short));
   return (
     <g data-cpu={slot.cpu} data-mode={mode}>
-      <ModeRect mode={mode} x={slot.x} y={slot.y} width={slot.w} height={slot.h} rx={3} theme={theme} patterns={patterns}
-        stroke={lm ? t.text : t.axis} strokeWidth={lm ? 3.5 : 1} />
-      <text x={slot.x + slot.w / 2} y={slot.y + font + 2} fontSize={font} fontWeight={700} textAnchor="middle"
-        stroke={t.modes[mode]} strokeWidth={3} paintOrder="stroke" style={{ fill: t.modeText[mode] }}>{label}</text>
+      <ModeRect
+        mode={mode}
+        x={slot.x}
+        y={slot.y}
+        width={slot.w}
+        height={slot.h}
+        rx={3}
+        theme={theme}
+        patterns={patterns}
+        stroke={lm ? t.text : t.axis}
+        strokeWidth={lm ? 3.5 : 1}
+      />
+      <text
+        x={slot.x + slot.w / 2}
+        y={slot.y + font + 2}
+        fontSize={font}
+        fontWeight={700}
+        textAnchor="middle"
+        stroke={t.modes[mode]}
+        strokeWidth={3}
+        paintOrder="stroke"
+        style={{ fill: t.modeText[mode] }}
+      >
+        {label}
+      </text>
       {showBadge ? (
         <g>
-          <rect x={slot.x + slot.w / 2 - badge.length * badgeFont * 0.36 - 3} y={slot.y + slot.h - badgeFont - 4}
-            width={badge.length * badgeFont * 0.72 + 6} height={badgeFont + 3} rx={2} fill={t.text} />
-          <text x={slot.x + slot.w / 2} y={slot.y + slot.h - 4} fontSize={badgeFont} fontWeight={700} textAnchor="middle"
-            style={{ fill: t.background }}>{badge}</text>
+          <rect
+            x={slot.x + slot.w / 2 - badge.length * badgeFont * 0.36 - 3}
+            y={slot.y + slot.h - badgeFont - 4}
+            width={badge.length * badgeFont * 0.72 + 6}
+            height={badgeFont + 3}
+            rx={2}
+            fill={t.text}
+          />
+          <text
+            x={slot.x + slot.w / 2}
+            y={slot.y + slot.h - 4}
+            fontSize={badgeFont}
+            fontWeight={700}
+            textAnchor="middle"
+            style={{ fill: t.background }}
+          >
+            {badge}
+          </text>
         </g>
       ) : showMode && !badge ? (
-        <text x={slot.x + slot.w / 2} y={slot.y + slot.h - 5} fontSize={badgeFont} textAnchor="middle"
-          stroke={t.modes[mode]} strokeWidth={3} paintOrder="stroke" style={{ fill: t.modeText[mode] }}>{MODE_INFO[mode].short}</text>
+        <text
+          x={slot.x + slot.w / 2}
+          y={slot.y + slot.h - 5}
+          fontSize={badgeFont}
+          textAnchor="middle"
+          stroke={t.modes[mode]}
+          strokeWidth={3}
+          paintOrder="stroke"
+          style={{ fill: t.modeText[mode] }}
+        >
+          {MODE_INFO[mode].short}
+        </text>
       ) : null}
     </g>
   );

@@ -20,9 +20,7 @@ import type { Snapshot } from '../../core/snapshot.js';
 import { MODE_INFO, type ModeName } from '../palette.js';
 import { formatPct, listWords } from '../format.js';
 import { cpuListWords } from '../monitor-modes/model.js';
-import {
-  cpusByRad, formatBytesRate, numaOf, placementWords, radName, ramDisksOfRad, type NumaLayout,
-} from '../numa-data.js';
+import { cpusByRad, formatBytesRate, numaOf, placementWords, radName, ramDisksOfRad, type NumaLayout } from '../numa-data.js';
 
 export interface Box {
   x: number;
@@ -125,32 +123,35 @@ export function topologyGeometry(layout: Pick<NumaLayout, 'rads' | 'radOfCpu'>, 
   const edgeY = (box: RadBox) => (box.row === 0 ? box.y + box.h : box.y);
   const inward = (box: RadBox) => (box.row === 0 ? 1 : -1);
   const arcs: ArcPath[] = [];
-  for (const a of boxes) for (const b of boxes) {
-    if (a.rad === b.rad) continue;
-    const x0 = slotX(a, b.rad, true);
-    const y0 = edgeY(a);
-    const x3 = slotX(b, a.rad, false);
-    const y3 = edgeY(b);
-    let y1: number;
-    let y2: number;
-    if (a.row === b.row) {
-      const depth = Math.min(bandH * 0.85, fontSize * 1.2 + Math.abs(x3 - x0) * 0.22);
-      y1 = y0 + inward(a) * depth * 1.3;
-      y2 = y3 + inward(b) * depth * 1.3;
-    } else {
-      y1 = y0 + inward(a) * bandH * 0.55;
-      y2 = y3 + inward(b) * bandH * 0.55;
+  for (const a of boxes)
+    for (const b of boxes) {
+      if (a.rad === b.rad) continue;
+      const x0 = slotX(a, b.rad, true);
+      const y0 = edgeY(a);
+      const x3 = slotX(b, a.rad, false);
+      const y3 = edgeY(b);
+      let y1: number;
+      let y2: number;
+      if (a.row === b.row) {
+        const depth = Math.min(bandH * 0.85, fontSize * 1.2 + Math.abs(x3 - x0) * 0.22);
+        y1 = y0 + inward(a) * depth * 1.3;
+        y2 = y3 + inward(b) * depth * 1.3;
+      } else {
+        y1 = y0 + inward(a) * bandH * 0.55;
+        y2 = y3 + inward(b) * bandH * 0.55;
+      }
+      const d = `M${r1(x0)},${r1(y0)}C${r1(x0)},${r1(y1)} ${r1(x3)},${r1(y2)} ${r1(x3)},${r1(y3)}`;
+      // the cubic's control points are (x0, y0), (x0, y1), (x3, y2), (x3, y3)
+      const at = (t: number): [number, number] => {
+        const u = 1 - t;
+        return [
+          r1((u * u * u + 3 * u * u * t) * x0 + (3 * u * t * t + t * t * t) * x3),
+          r1(u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3),
+        ];
+      };
+      const points = Array.from({ length: PACKET_POINTS + 1 }, (_, i) => at(i / PACKET_POINTS));
+      arcs.push({ from: a.rad, to: b.rad, d, mid: at(0.5), points });
     }
-    const d = `M${r1(x0)},${r1(y0)}C${r1(x0)},${r1(y1)} ${r1(x3)},${r1(y2)} ${r1(x3)},${r1(y3)}`;
-    // the cubic's control points are (x0, y0), (x0, y1), (x3, y2), (x3, y3)
-    const at = (t: number): [number, number] => {
-      const u = 1 - t;
-      return [r1((u * u * u + 3 * u * u * t) * x0 + (3 * u * t * t + t * t * t) * x3),
-        r1(u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3)];
-    };
-    const points = Array.from({ length: PACKET_POINTS + 1 }, (_, i) => at(i / PACKET_POINTS));
-    arcs.push({ from: a.rad, to: b.rad, d, mid: at(0.5), points });
-  }
   const slotSpacing = (boxW * 0.42) / slots;
   return {
     width,
@@ -188,16 +189,27 @@ export function arcFlows(report: Report | undefined, rads: number, maxWidth: num
   if (!m) return out;
   let max = 0;
   for (let i = 0; i < rads; i++) for (let j = 0; j < rads; j++) if (i !== j) max = Math.max(max, m[i]?.[j] ?? 0);
-  const width = scaleLinear().domain([0, max || 1]).range([0, maxWidth]);
-  for (let i = 0; i < rads; i++) for (let j = 0; j < rads; j++) {
-    if (i === j) continue;
-    const v = Math.max(0, m[i]?.[j] ?? 0);
-    out.push({ from: i, to: j, bytesPerS: v, width: v > 0 ? Math.max(1.5, width(v)) : 0, labelled: false });
-  }
-  const sorted = out.map((f) => f.bytesPerS).filter((v) => v > 0).sort((a, b) => a - b);
+  const width = scaleLinear()
+    .domain([0, max || 1])
+    .range([0, maxWidth]);
+  for (let i = 0; i < rads; i++)
+    for (let j = 0; j < rads; j++) {
+      if (i === j) continue;
+      const v = Math.max(0, m[i]?.[j] ?? 0);
+      out.push({ from: i, to: j, bytesPerS: v, width: v > 0 ? Math.max(1.5, width(v)) : 0, labelled: false });
+    }
+  const sorted = out
+    .map((f) => f.bytesPerS)
+    .filter((v) => v > 0)
+    .sort((a, b) => a - b);
   const median = sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
-  [...out].filter((f) => f.bytesPerS >= 0.35 * max && f.bytesPerS > 0 && f.bytesPerS >= 1.5 * median)
-    .sort((a, b) => b.bytesPerS - a.bytesPerS).slice(0, labels).forEach((f) => { f.labelled = true; });
+  [...out]
+    .filter((f) => f.bytesPerS >= 0.35 * max && f.bytesPerS > 0 && f.bytesPerS >= 1.5 * median)
+    .sort((a, b) => b.bytesPerS - a.bytesPerS)
+    .slice(0, labels)
+    .forEach((f) => {
+      f.labelled = true;
+    });
   return out;
 }
 
@@ -214,7 +226,10 @@ export function memoryWords(layout: NumaLayout, rad: number): string {
   const word = (p: string) => (p === 'striped' ? 'stripe' : 'RAM disk');
   const ro = kinds.includes('read-only');
   const rw = kinds.includes('read-write');
-  if (ro && rw) return layout.roData === layout.rwData ? `Memory: RO+RW ${word(layout.roData)}` : `Memory: RO ${word(layout.roData)}, RW ${word(layout.rwData)}`;
+  if (ro && rw)
+    return layout.roData === layout.rwData
+      ? `Memory: RO+RW ${word(layout.roData)}`
+      : `Memory: RO ${word(layout.roData)}, RW ${word(layout.rwData)}`;
   return ro ? `Memory: RO ${word(layout.roData)}` : `Memory: RW ${word(layout.rwData)}`;
 }
 
@@ -240,22 +255,38 @@ export function topologySummary(snapshot: Snapshot, layout: NumaLayout, report: 
     for (const c of cpus) counts.set(mode(c), (counts.get(mode(c)) ?? 0) + 1);
     const modes = [...counts].map(([m, n]) => `${n} ${MODE_INFO[m].short}`);
     const disks = ramDisksOfRad(layout, rad);
-    const roles = cpus.flatMap((c) => cpuRoles(layout, c).map((r) => (r === 'interrupts' ? `the adapters' interrupts on CPU ${c}`
-      : r === 'lock-manager' ? `the dedicated lock manager on CPU ${c}` : `the reporter on CPU ${c}`)));
-    return `${radName(rad)}: ${cpuListWords(cpus)} (now ${listWords(modes)})`
-      + `${disks.length ? `, its memory holds ${listWords(disks)} RAM disk data` : ''}`
-      + `${roles.length ? `, ${listWords(roles)}` : ''}`
-      + `${numa ? `, local traffic ${formatBytesRate(local[rad] ?? 0)}` : ''}`;
+    const roles = cpus.flatMap((c) =>
+      cpuRoles(layout, c).map((r) =>
+        r === 'interrupts'
+          ? `the adapters' interrupts on CPU ${c}`
+          : r === 'lock-manager'
+            ? `the dedicated lock manager on CPU ${c}`
+            : `the reporter on CPU ${c}`,
+      ),
+    );
+    return (
+      `${radName(rad)}: ${cpuListWords(cpus)} (now ${listWords(modes)})` +
+      `${disks.length ? `, its memory holds ${listWords(disks)} RAM disk data` : ''}` +
+      `${roles.length ? `, ${listWords(roles)}` : ''}` +
+      `${numa ? `, local traffic ${formatBytesRate(local[rad] ?? 0)}` : ''}`
+    );
   });
   let traffic = 'The traffic between RADs comes with the first report.';
   if (numa) {
-    const flows = arcFlows(report, layout.rads, 10).filter((f) => f.bytesPerS > 0).sort((a, b) => b.bytesPerS - a.bytesPerS);
-    traffic = `${formatPct(numa.cross_rad_pct)} of the bytes moved cross RADs`
-      + (flows.length ? `; the largest flows: ${listWords(flows.slice(0, 4).map((f) => `${radName(f.from)} to ${radName(f.to)} ${formatBytesRate(f.bytesPerS)}`))}.` : '; nothing crosses RADs.');
+    const flows = arcFlows(report, layout.rads, 10)
+      .filter((f) => f.bytesPerS > 0)
+      .sort((a, b) => b.bytesPerS - a.bytesPerS);
+    traffic =
+      `${formatPct(numa.cross_rad_pct)} of the bytes moved cross RADs` +
+      (flows.length
+        ? `; the largest flows: ${listWords(flows.slice(0, 4).map((f) => `${radName(f.from)} to ${radName(f.to)} ${formatBytesRate(f.bytesPerS)}`))}.`
+        : '; nothing crosses RADs.');
   }
-  return `Topology of ${layout.rads} RADs (QBBs) with ${layout.cpus} CPUs. Read-only data: ${placementWords(layout.roData, layout.dataRad)}; `
-    + `read-write data: ${placementWords(layout.rwData, layout.dataRad)}; lock manager ${layout.lockManager}`
-    + `${layout.lckmgrCpu >= 0 ? ` on CPU ${layout.lckmgrCpu}` : ''}. ${rads.join('. ')}. ${traffic}`;
+  return (
+    `Topology of ${layout.rads} RADs (QBBs) with ${layout.cpus} CPUs. Read-only data: ${placementWords(layout.roData, layout.dataRad)}; ` +
+    `read-write data: ${placementWords(layout.rwData, layout.dataRad)}; lock manager ${layout.lockManager}` +
+    `${layout.lckmgrCpu >= 0 ? ` on CPU ${layout.lckmgrCpu}` : ''}. ${rads.join('. ')}. ${traffic}`
+  );
 }
 
 /**
@@ -264,15 +295,23 @@ export function topologySummary(snapshot: Snapshot, layout: NumaLayout, report: 
  * copied to the compositor on every frame it changes, and a GS320's arcs fill about a
  * third of the map, so a map-sized canvas cost three times the copying.
  */
-export function packetBounds(moving: readonly { points: readonly [number, number][]; r: number }[]): { x: number; y: number; w: number; h: number } | null {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+export function packetBounds(
+  moving: readonly { points: readonly [number, number][]; r: number }[],
+): { x: number; y: number; w: number; h: number } | null {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const { points, r } of moving) {
     for (const [x, y] of points) {
-      x0 = Math.min(x0, x - r); y0 = Math.min(y0, y - r);
-      x1 = Math.max(x1, x + r); y1 = Math.max(y1, y + r);
+      x0 = Math.min(x0, x - r);
+      y0 = Math.min(y0, y - r);
+      x1 = Math.max(x1, x + r);
+      y1 = Math.max(y1, y + r);
     }
   }
   if (x0 > x1) return null;
-  const x = Math.floor(x0 - 2), y = Math.floor(y0 - 2);
+  const x = Math.floor(x0 - 2),
+    y = Math.floor(y0 - 2);
   return { x, y, w: Math.ceil(x1 + 2) - x, h: Math.ceil(y1 + 2) - y };
 }

@@ -19,7 +19,7 @@ const overlap = (a: { x: number; y: number; w: number; h: number }, b: typeof a)
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 describe('layout of a machine', () => {
-  it('reads the scenario: RAM disks, adapters\' CPU, RADs of the CPUs', () => {
+  it("reads the scenario: RAM disks, adapters' CPU, RADs of the CPUs", () => {
     const l = numaLayout(gs160.report, 12);
     expect(l.rads).toBe(3);
     expect(l.radOfCpu).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2]);
@@ -40,8 +40,13 @@ describe('layout of a machine', () => {
     expect(cpuRoles(numaLayout(dedicated, 12), 3)).toEqual(['lock-manager']);
   });
 
-  it('puts every CPU in its RAD\'s box, boxes apart and inside the width, for GS160 and GS320', () => {
-    for (const [f, width] of [[gs160, 600], [gs160, 1200], [gs320, 600], [gs320, 1240]] as const) {
+  it("puts every CPU in its RAD's box, boxes apart and inside the width, for GS160 and GS320", () => {
+    for (const [f, width] of [
+      [gs160, 600],
+      [gs160, 1200],
+      [gs320, 600],
+      [gs320, 1240],
+    ] as const) {
       const l = numaLayout(f.report, f.snapshot.cpus.length);
       const g = topologyGeometry(l, width, 15);
       expect(g.boxes).toHaveLength(l.rads);
@@ -89,11 +94,17 @@ describe('layout of a machine', () => {
     expect(text).not.toMatch(/NaN|undefined/);
     expect(formatBytesRate(92_052_622)).toBe('92 MB/s');
     expect(formatBytesRate(1_500)).toBe('1.5 KB/s');
-    const { NumaTopology } = await import(/* @vite-ignore */ String('./NumaTopology.tsx')) as Record<string, FunctionComponent<unknown>>;
+    const { NumaTopology } = (await import(/* @vite-ignore */ String('./NumaTopology.tsx'))) as Record<string, FunctionComponent<unknown>>;
     for (const theme of ['light', 'projector']) {
       for (const f of [gs160, gs320]) {
-        const html = renderToStaticMarkup(createElement(NumaTopology as FunctionComponent<Record<string, unknown>>,
-          { snapshot: f.snapshot, report: f.report, theme, width: 1240 }));
+        const html = renderToStaticMarkup(
+          createElement(NumaTopology as FunctionComponent<Record<string, unknown>>, {
+            snapshot: f.snapshot,
+            report: f.report,
+            theme,
+            width: 1240,
+          }),
+        );
         expect(html).toContain('data-view="numa-topology"');
         expect(html.match(/data-cpu="/g)).toHaveLength(f.snapshot.cpus.length);
         expect(html.match(/data-arc="/g)!.length).toBeGreaterThan(0);
@@ -104,14 +115,16 @@ describe('layout of a machine', () => {
       }
     }
     // without a report yet: the CPUs and boxes, no arcs
-    const bare = renderToStaticMarkup(createElement(NumaTopology as FunctionComponent<Record<string, unknown>>, { snapshot: gs160.snapshot }));
+    const bare = renderToStaticMarkup(
+      createElement(NumaTopology as FunctionComponent<Record<string, unknown>>, { snapshot: gs160.snapshot }),
+    );
     expect(bare).not.toMatch(/data-arc="/);
     expect(bare).not.toMatch(/NaN|undefined|Infinity/);
   });
 });
 
 describe('where packets move', () => {
-  it('the packets\' canvas covers every arc point with its radius, and no more than the band on a GS320', () => {
+  it("the packets' canvas covers every arc point with its radius, and no more than the band on a GS320", () => {
     const layout = numaLayout(undefined, 32);
     const geo = topologyGeometry({ ...layout, rads: 8, radOfCpu: Array.from({ length: 32 }, (_, c) => Math.floor(c / 4)) }, 1100, 14);
     const moving = geo.arcs.map((arc) => ({ points: arc.points, r: 4 }));

@@ -47,19 +47,23 @@ export function trafficMatrix(report: Report | undefined): TrafficMatrix | null 
   const rads = numa.rads;
   let total = 0;
   let max = 0;
-  for (let i = 0; i < rads; i++) for (let j = 0; j < rads; j++) {
-    const v = Math.max(0, m[i]?.[j] ?? 0);
-    total += v;
-    max = Math.max(max, v);
-  }
-  const cells = Array.from({ length: rads }, (_, from) => Array.from({ length: rads }, (_, to) => {
-    const v = Math.max(0, m[from]?.[to] ?? 0);
-    return { from, to, bytesPerS: v, local: from === to, sharePct: total > 0 ? (100 * v) / total : 0 };
-  }));
+  for (let i = 0; i < rads; i++)
+    for (let j = 0; j < rads; j++) {
+      const v = Math.max(0, m[i]?.[j] ?? 0);
+      total += v;
+      max = Math.max(max, v);
+    }
+  const cells = Array.from({ length: rads }, (_, from) =>
+    Array.from({ length: rads }, (_, to) => {
+      const v = Math.max(0, m[from]?.[to] ?? 0);
+      return { from, to, bytesPerS: v, local: from === to, sharePct: total > 0 ? (100 * v) / total : 0 };
+    }),
+  );
   let largestCross: TrafficCell | null = null;
-  for (const row of cells) for (const c of row) {
-    if (!c.local && c.bytesPerS > 0 && (!largestCross || c.bytesPerS > largestCross.bytesPerS)) largestCross = c;
-  }
+  for (const row of cells)
+    for (const c of row) {
+      if (!c.local && c.bytesPerS > 0 && (!largestCross || c.bytesPerS > largestCross.bytesPerS)) largestCross = c;
+    }
   const run = numaRunOf(report);
   return {
     rads,
@@ -98,13 +102,16 @@ export function trafficSummary(matrix: TrafficMatrix | null): string {
   if (matrix.totalBytesPerS <= 0) return `No memory traffic measured yet between the ${matrix.rads} RADs.`;
   const parts: string[] = [];
   for (const row of matrix.cells) {
-    const flows = row.filter((c) => c.bytesPerS > 0)
+    const flows = row
+      .filter((c) => c.bytesPerS > 0)
       .map((c) => `${c.local ? 'to its own CPUs' : `to ${radName(c.to)}`} ${formatBytesRate(c.bytesPerS)}`);
     if (flows.length > 0) parts.push(`from ${radName(row[0]!.from)}'s memory ${listWords(flows)}`);
   }
-  return `Traffic between RADs, bytes per second from the RAD where the data was to the RAD of the CPU that needed it: `
-    + `${formatPct(matrix.crossPct)} of ${formatBytesRate(matrix.totalBytesPerS)} crosses RADs`
-    + `${matrix.ramdiskCrossPct !== null ? ` (RAM disk reads: ${formatPct(matrix.ramdiskCrossPct)} cross RADs)` : ''}. `
-    + `${matrix.largestCross ? `The largest cross-RAD flow is ${radName(matrix.largestCross.from)} to ${radName(matrix.largestCross.to)}, ${formatBytesRate(matrix.largestCross.bytesPerS)}. ` : ''}`
-    + `In detail: ${parts.join('; ')}.`;
+  return (
+    `Traffic between RADs, bytes per second from the RAD where the data was to the RAD of the CPU that needed it: ` +
+    `${formatPct(matrix.crossPct)} of ${formatBytesRate(matrix.totalBytesPerS)} crosses RADs` +
+    `${matrix.ramdiskCrossPct !== null ? ` (RAM disk reads: ${formatPct(matrix.ramdiskCrossPct)} cross RADs)` : ''}. ` +
+    `${matrix.largestCross ? `The largest cross-RAD flow is ${radName(matrix.largestCross.from)} to ${radName(matrix.largestCross.to)}, ${formatBytesRate(matrix.largestCross.bytesPerS)}. ` : ''}` +
+    `In detail: ${parts.join('; ')}.`
+  );
 }

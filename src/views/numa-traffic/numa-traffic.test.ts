@@ -15,16 +15,20 @@ const gs160 = runFixture('numa-gs160-example3-before');
 const gs320 = runFixture('numa-gs320');
 
 describe('traffic matrix', () => {
-  it('holds the report\'s bytes per second, and its off-diagonal share is cross_rad_pct', () => {
+  it("holds the report's bytes per second, and its off-diagonal share is cross_rad_pct", () => {
     for (const f of [gs160, gs320]) {
       const m = trafficMatrix(f.report)!;
       const numa = f.report.numa!;
       expect(m.rads).toBe(numa.rads);
-      for (let i = 0; i < m.rads; i++) for (let j = 0; j < m.rads; j++) {
-        expect(m.cells[i]![j]!.bytesPerS).toBe(numa.traffic_bytes_per_s[i]![j]);
-        expect(m.cells[i]![j]!.local).toBe(i === j);
-      }
-      const cross = m.cells.flat().filter((c) => !c.local).reduce((s, c) => s + c.bytesPerS, 0);
+      for (let i = 0; i < m.rads; i++)
+        for (let j = 0; j < m.rads; j++) {
+          expect(m.cells[i]![j]!.bytesPerS).toBe(numa.traffic_bytes_per_s[i]![j]);
+          expect(m.cells[i]![j]!.local).toBe(i === j);
+        }
+      const cross = m.cells
+        .flat()
+        .filter((c) => !c.local)
+        .reduce((s, c) => s + c.bytesPerS, 0);
       expect((100 * cross) / m.totalBytesPerS).toBeCloseTo(numa.cross_rad_pct, 1);
       expect(m.crossPct).toBe(numa.cross_rad_pct);
       expect(m.cells.flat().reduce((s, c) => s + c.sharePct, 0)).toBeCloseTo(100, 6);
@@ -55,11 +59,17 @@ describe('traffic matrix', () => {
     const text = trafficSummary(trafficMatrix(gs160.report));
     expect(text).toMatch(/67\.3% of [\d.]+ [KMG]B\/s crosses RADs/);
     expect(text).not.toMatch(/NaN|undefined/);
-    const { NumaTraffic } = await import(/* @vite-ignore */ String('./NumaTraffic.tsx')) as Record<string, FunctionComponent<unknown>>;
+    const { NumaTraffic } = (await import(/* @vite-ignore */ String('./NumaTraffic.tsx'))) as Record<string, FunctionComponent<unknown>>;
     for (const theme of ['light', 'projector']) {
       for (const f of [gs160, gs320]) {
-        const html = renderToStaticMarkup(createElement(NumaTraffic as FunctionComponent<Record<string, unknown>>,
-          { snapshot: f.snapshot, report: f.report, theme, width: 700 }));
+        const html = renderToStaticMarkup(
+          createElement(NumaTraffic as FunctionComponent<Record<string, unknown>>, {
+            snapshot: f.snapshot,
+            report: f.report,
+            theme,
+            width: 700,
+          }),
+        );
         expect(html).toContain('data-view="numa-traffic"');
         expect(html.match(/data-from="/g)).toHaveLength(f.report.numa!.rads ** 2);
         expect(html).toMatch(/data-summary="">[^<]{40,}</);

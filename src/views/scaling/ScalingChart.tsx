@@ -24,8 +24,28 @@ import { SeriesMarker } from '../common/marks.js';
 import { XAxis, YGrid } from '../common/axes.js';
 import { Legend, SeriesSwatch, swatchSize } from '../common/Legend.js';
 import {
-  allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, FIT_NOTE, fitSummary, fitWords, isPoorFit, nMaxMark, pointOf,
-  poorFitLabel, roleShort, saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type FitModel, type FittedSeries, type SweepPoint,
+  allPoints,
+  cpuDomain,
+  designatedSeries,
+  fitCurve,
+  fitsOf,
+  fittedAt,
+  FIT_NOTE,
+  fitSummary,
+  fitWords,
+  isPoorFit,
+  nMaxMark,
+  pointOf,
+  poorFitLabel,
+  roleShort,
+  saturationCpus,
+  scalingSummary,
+  seriesOf,
+  spinApplies,
+  SATURATION_PCT,
+  type FitModel,
+  type FittedSeries,
+  type SweepPoint,
 } from './model.js';
 import { capitalised, kernelInfo } from '../../kernels/index.js';
 import { stackOffsets } from '../common/stack.js';
@@ -96,67 +116,126 @@ export function ScalingChart(props: ScalingChartProps) {
     { key: 'tx', title: lead.throughput.label, value: (p) => p.throughput, format: (v) => formatCount(v) },
     // time spent spinning where there is any: a kernel that never spins would draw a flat line at 0
     ...(spinApplies(current ? [...all, current] : all)
-      ? [{ key: 'mpsynch' as const, title: `${spinningWords(lead.vocabulary)} (% of all CPU time)`, value: (p: SweepPoint) => p.mpsynchPct, format: (v: number) => formatPct(v) }]
+      ? [
+          {
+            key: 'mpsynch' as const,
+            title: `${spinningWords(lead.vocabulary)} (% of all CPU time)`,
+            value: (p: SweepPoint) => p.mpsynchPct,
+            format: (v: number) => formatPct(v),
+          },
+        ]
       : []),
   ];
   const side = innerW >= 760 && panels.length > 1;
   // two panels side by side when they fit; one panel alone no wider than reads well
   const panelW = side ? Math.floor((innerW - 24) / 2) : panels.length > 1 ? innerW : Math.min(innerW, 960);
 
-  const headline = progress < 1
-    ? <span>Sweep <strong>{Math.round(progress * 100)}%</strong> <span className="slv-muted">done · {all.length} runs</span></span>
-    : saturation !== null
-      ? <span>{roleWords} saturates at <strong>{saturation}</strong> CPUs</span>
-      : undefined;
+  const headline =
+    progress < 1 ? (
+      <span>
+        Sweep <strong>{Math.round(progress * 100)}%</strong> <span className="slv-muted">done · {all.length} runs</span>
+      </span>
+    ) : saturation !== null ? (
+      <span>
+        {roleWords} saturates at <strong>{saturation}</strong> CPUs
+      </span>
+    ) : undefined;
   const spinColumn = panels.some((p) => p.key === 'mpsynch');
 
   return (
-    <ViewFrame view="scaling" theme={theme} width={width} title={props.title ?? 'Scaling with the number of CPUs'}
+    <ViewFrame
+      view="scaling"
+      theme={theme}
+      width={width}
+      title={props.title ?? 'Scaling with the number of CPUs'}
       headline={headline}
       summary={[scalingSummary(series, saturation, progress, current), fitSummary(fits, model)].filter(Boolean).join(' ')}
-      legend={<Legend label="Scaling chart legend" items={[
-        ...(series.length > 0 ? series.map((s) => s.kernel) : current ? [current.kernel] : []).map((k) => (
-          { key: k, label: seriesLabel(k), swatch: <SeriesSwatch series={kernelInfo(k).series} theme={theme} /> })),
-        ...(current ? [{ key: 'current', label: 'This run', swatch: <CurrentSwatch t={t} size={swatchSize(theme)} /> }] : []),
-        { key: 'fit', label: `${lawShort} fit (dashed, thin)`, swatch: <FitSwatch t={t} size={swatchSize(theme)} /> },
-        ...(fits.some((s) => s.points.length > 0 && isPoorFit(s.fit, model))
-          ? [{ key: 'poor-fit', label: `Poor ${lawShort} fit (sparse dashes): its peak is no prediction`, swatch: <FitSwatch t={t} size={swatchSize(theme)} poor /> }]
-          : []),
-        ...(model === 'usl' ? [{ key: 'nmax', label: 'N_max, where the fitted throughput peaks', swatch: <NmaxSwatch t={t} size={swatchSize(theme)} /> }] : []),
-        ...(role
-          ? [{ key: 'sat', label: `${capitalised(role.short)} saturated (≥ ${threshold}% busy); hollow points from there on`, swatch: <SaturationSwatch t={t} size={swatchSize(theme)} /> }]
-          : []),
-      ]} />}
+      legend={
+        <Legend
+          label="Scaling chart legend"
+          items={[
+            ...(series.length > 0 ? series.map((s) => s.kernel) : current ? [current.kernel] : []).map((k) => ({
+              key: k,
+              label: seriesLabel(k),
+              swatch: <SeriesSwatch series={kernelInfo(k).series} theme={theme} />,
+            })),
+            ...(current ? [{ key: 'current', label: 'This run', swatch: <CurrentSwatch t={t} size={swatchSize(theme)} /> }] : []),
+            { key: 'fit', label: `${lawShort} fit (dashed, thin)`, swatch: <FitSwatch t={t} size={swatchSize(theme)} /> },
+            ...(fits.some((s) => s.points.length > 0 && isPoorFit(s.fit, model))
+              ? [
+                  {
+                    key: 'poor-fit',
+                    label: `Poor ${lawShort} fit (sparse dashes): its peak is no prediction`,
+                    swatch: <FitSwatch t={t} size={swatchSize(theme)} poor />,
+                  },
+                ]
+              : []),
+            ...(model === 'usl'
+              ? [{ key: 'nmax', label: 'N_max, where the fitted throughput peaks', swatch: <NmaxSwatch t={t} size={swatchSize(theme)} /> }]
+              : []),
+            ...(role
+              ? [
+                  {
+                    key: 'sat',
+                    label: `${capitalised(role.short)} saturated (≥ ${threshold}% busy); hollow points from there on`,
+                    swatch: <SaturationSwatch t={t} size={swatchSize(theme)} />,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      }
       table={{
         caption: 'Sweep results per CPU count',
-        columns: ['CPUs',
+        columns: [
+          'CPUs',
           ...fits.flatMap((s) => {
             const info = kernelInfo(s.kernel);
             return [`${info.short}: ${info.throughput.unit}`, `${info.short}: ${lawShort} fit${isPoorFit(s.fit, model) ? ' (poor)' : ''}`];
           }),
           ...(spinColumn ? series.map((s) => `${kernelInfo(s.kernel).short}: ${spinningWords(kernelInfo(s.kernel).vocabulary)}`) : []),
-          ...(designated ? [`${capitalised(roleWords)} busy`] : [])],
-        rows: [...new Set(all.map((p) => p.cpus))].sort((a, b) => a - b).map((n) => {
-          const at = (s: FittedSeries) => s.points.find((p) => p.cpus === n);
-          const fitted = (s: FittedSeries) => {
-            const v = s.points.length > 0 ? fittedAt(s.fit, model, n) : null;
-            return v === null ? '—' : formatCount(v);
-          };
-          const d = designated && designated.points.find((p) => p.cpus === n);
-          return [n,
-            ...fits.flatMap((s) => [at(s) ? formatCount(at(s)!.throughput) : '—', fitted(s)]),
-            ...(spinColumn ? fits.map((s) => (at(s) ? formatPct(at(s)!.mpsynchPct) : '—')) : []),
-            ...(designated ? [d ? formatPct(d.designatedBusyPct) : '—'] : [])];
-        }),
-      }}>
+          ...(designated ? [`${capitalised(roleWords)} busy`] : []),
+        ],
+        rows: [...new Set(all.map((p) => p.cpus))]
+          .sort((a, b) => a - b)
+          .map((n) => {
+            const at = (s: FittedSeries) => s.points.find((p) => p.cpus === n);
+            const fitted = (s: FittedSeries) => {
+              const v = s.points.length > 0 ? fittedAt(s.fit, model, n) : null;
+              return v === null ? '—' : formatCount(v);
+            };
+            const d = designated && designated.points.find((p) => p.cpus === n);
+            return [
+              n,
+              ...fits.flatMap((s) => [at(s) ? formatCount(at(s)!.throughput) : '—', fitted(s)]),
+              ...(spinColumn ? fits.map((s) => (at(s) ? formatPct(at(s)!.mpsynchPct) : '—')) : []),
+              ...(designated ? [d ? formatPct(d.designatedBusyPct) : '—'] : []),
+            ];
+          }),
+      }}
+    >
       {all.length === 0 && !current && (
-        <p className="slv-muted">{progress < 1 ? 'The sweep is starting…' : 'No sweep yet: run one to see how throughput scales with the CPUs.'}</p>
+        <p className="slv-muted">
+          {progress < 1 ? 'The sweep is starting…' : 'No sweep yet: run one to see how throughput scales with the CPUs.'}
+        </p>
       )}
       {(all.length > 0 || current) && (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24 }}>
           {panels.map((panel) => (
-            <PanelChart key={panel.key} panel={panel} fits={fits} domain={domain} saturation={saturation} current={current}
-              showFits={panel.key === 'tx'} model={model} width={panelW} height={panelH} t={t} theme={theme} />
+            <PanelChart
+              key={panel.key}
+              panel={panel}
+              fits={fits}
+              domain={domain}
+              saturation={saturation}
+              current={current}
+              showFits={panel.key === 'tx'}
+              model={model}
+              width={panelW}
+              height={panelH}
+              t={t}
+              theme={theme}
+            />
           ))}
         </div>
       )}
@@ -164,14 +243,28 @@ export function ScalingChart(props: ScalingChartProps) {
         <div className="slv-scaling-fit" data-fit={model}>
           <div className="slv-scaling-switch" role="group" aria-label="The law fitted through each kernel's throughput">
             {(['usl', 'amdahl'] as const).map((m) => (
-              <button key={m} type="button" className="slv-button slv-choice" aria-pressed={model === m} data-fit-model={m}
-                onClick={() => setModel(m)}>{m === 'usl' ? 'USL fit' : 'Amdahl fit'}</button>
+              <button
+                key={m}
+                type="button"
+                className="slv-button slv-choice"
+                aria-pressed={model === m}
+                data-fit-model={m}
+                onClick={() => setModel(m)}
+              >
+                {m === 'usl' ? 'USL fit' : 'Amdahl fit'}
+              </button>
             ))}
           </div>
           <ul>
             {fits.map((s) => {
               const words = fitWords(s.kernel, s.points, s.fit, model);
-              return words && <li key={s.kernel} data-fit-kernel={s.kernel} style={{ borderLeftColor: styleOf(t, s.kernel).colour }}>{words}</li>;
+              return (
+                words && (
+                  <li key={s.kernel} data-fit-kernel={s.kernel} style={{ borderLeftColor: styleOf(t, s.kernel).colour }}>
+                    {words}
+                  </li>
+                )
+              );
             })}
           </ul>
           <p className="slv-muted">{FIT_NOTE}</p>
@@ -181,9 +274,30 @@ export function ScalingChart(props: ScalingChartProps) {
   );
 }
 
-function PanelChart({ panel, fits, domain, saturation, current, showFits, model, width, height, t, theme }: {
-  panel: Panel; fits: readonly FittedSeries[]; domain: [number, number]; saturation: number | null;
-  current?: SweepPoint; showFits: boolean; model: FitModel; width: number; height: number; t: ThemeTokens; theme?: Theme;
+function PanelChart({
+  panel,
+  fits,
+  domain,
+  saturation,
+  current,
+  showFits,
+  model,
+  width,
+  height,
+  t,
+  theme,
+}: {
+  panel: Panel;
+  fits: readonly FittedSeries[];
+  domain: [number, number];
+  saturation: number | null;
+  current?: SweepPoint;
+  showFits: boolean;
+  model: FitModel;
+  width: number;
+  height: number;
+  t: ThemeTokens;
+  theme?: Theme;
 }) {
   const fs = t.fontSize;
   const drawn = fits.filter((s) => s.points.length > 0);
@@ -198,10 +312,12 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   // a poor fit's label, under the axis's title: wrapped to the panel's width, one label per poor fit, the drawing
   // made taller by their lines (so no label lies over a curve, a point or another label, and the plot keeps its size)
   const lineH = t.smallSize * 1.3;
-  const poorLabels = showFits ? drawn.flatMap((s) => {
-    const label = poorFitLabel(s.kernel, s.fit, model);
-    return label ? [{ k: s.kernel, lines: wrapBoldWords(label, (width - margin.left - 4) / t.smallSize) }] : [];
-  }) : [];
+  const poorLabels = showFits
+    ? drawn.flatMap((s) => {
+        const label = poorFitLabel(s.kernel, s.fit, model);
+        return label ? [{ k: s.kernel, lines: wrapBoldWords(label, (width - margin.left - 4) / t.smallSize) }] : [];
+      })
+    : [];
   const poorLines = poorLabels.reduce((n, l) => n + l.lines.length, 0);
   const captionH = poorLines > 0 ? poorLines * lineH + t.smallSize * 0.8 : 0;
   const all = [...allPoints(fits), ...(current ? [current] : [])];
@@ -213,22 +329,35 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   const yMax = Math.max(pointsMax, Math.min(fitMax, pointsMax * 1.25));
   const clipId = useId();
   const marks = showFits && model === 'usl' ? drawn.map((s) => ({ k: s.kernel, mark: nMaxMark(s.fit, domain) })) : [];
-  const x = scaleLinear().domain(domain).range([margin.left, width - margin.right]);
-  const y = scaleLinear().domain([0, yMax * 1.08]).nice().range([height - margin.bottom, margin.top]);
-  const xTicks = x.ticks(Math.max(3, Math.min(10, Math.floor((width - margin.left - margin.right) / (fs * 3.5)))))
+  const x = scaleLinear()
+    .domain(domain)
+    .range([margin.left, width - margin.right]);
+  const y = scaleLinear()
+    .domain([0, yMax * 1.08])
+    .nice()
+    .range([height - margin.bottom, margin.top]);
+  const xTicks = x
+    .ticks(Math.max(3, Math.min(10, Math.floor((width - margin.left - margin.right) / (fs * 3.5)))))
     .filter((v) => Number.isInteger(v));
   const yTicks = y.ticks(5);
   const box = { left: margin.left, right: width - margin.right, base: height - margin.bottom };
-  const path = line<SweepPoint>().x((p) => x(p.cpus)).y((p) => y(panel.value(p)));
-  const fitPath = line<[number, number]>().x(([n]) => x(n)).y(([, v]) => y(v));
+  const path = line<SweepPoint>()
+    .x((p) => x(p.cpus))
+    .y((p) => y(panel.value(p)));
+  const fitPath = line<[number, number]>()
+    .x(([n]) => x(n))
+    .y(([, v]) => y(v));
   const markerSize = t.name === 'projector' ? 10 : 8;
   const compactY = (v: number) => (panel.key === 'tx' ? (v >= 1000 ? `${formatCount(v / 1000)}k` : formatCount(v)) : `${formatCount(v)}%`);
 
   // direct labels at the end of each line, nudged apart (one series alone is named by the legend)
-  const ends = drawn.length < 2 ? [] : drawn.map((s) => {
-    const last = s.points[s.points.length - 1]!;
-    return { k: s.kernel, x: x(last.cpus) + 8, y: y(panel.value(last)) };
-  });
+  const ends =
+    drawn.length < 2
+      ? []
+      : drawn.map((s) => {
+          const last = s.points[s.points.length - 1]!;
+          return { k: s.kernel, x: x(last.cpus) + 8, y: y(panel.value(last)) };
+        });
   if (ends.length === 2 && Math.abs(ends[0]!.y - ends[1]!.y) < fs * 1.2) {
     const [a, b] = ends[0]!.y < ends[1]!.y ? [ends[0]!, ends[1]!] : [ends[1]!, ends[0]!];
     const mid = (a.y + b.y) / 2;
@@ -239,7 +368,13 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
   return (
     <svg width={width} height={height + captionH} aria-hidden="true" data-panel={panel.key}>
       <text x={titleX} y={fs * 1.1} fontSize={fs} fontWeight={700}>
-        {titleLines.length === 1 ? panel.title : titleLines.map((l, i) => <tspan key={i} x={titleX} dy={i === 0 ? 0 : fs * 1.2}>{l}</tspan>)}
+        {titleLines.length === 1
+          ? panel.title
+          : titleLines.map((l, i) => (
+              <tspan key={i} x={titleX} dy={i === 0 ? 0 : fs * 1.2}>
+                {l}
+              </tspan>
+            ))}
       </text>
       <YGrid ticks={yTicks} y={y} box={box} format={compactY} theme={theme} />
       <XAxis ticks={xTicks} x={x} box={box} title="CPUs" titleY={height - fs * 0.3} theme={theme} />
@@ -249,9 +384,21 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
         return poorLabels.map(({ k, lines }, index) => {
           const first = height + t.smallSize * 1.4 + starts[index]! * lineH;
           return (
-            <text key={k} data-poor-fit={k} x={margin.left} y={first} fontSize={t.smallSize} fontWeight={700} style={{ fill: styleOf(t, k).colour }}>
+            <text
+              key={k}
+              data-poor-fit={k}
+              x={margin.left}
+              y={first}
+              fontSize={t.smallSize}
+              fontWeight={700}
+              style={{ fill: styleOf(t, k).colour }}
+            >
               {/* a space ends each wrapped line but the last, so the text reads as words (screen readers, copy) */}
-              {lines.map((l, i) => <tspan key={i} x={margin.left} dy={i === 0 ? 0 : lineH}>{i < lines.length - 1 ? `${l} ` : l}</tspan>)}
+              {lines.map((l, i) => (
+                <tspan key={i} x={margin.left} dy={i === 0 ? 0 : lineH}>
+                  {i < lines.length - 1 ? `${l} ` : l}
+                </tspan>
+              ))}
             </text>
           );
         });
@@ -259,38 +406,76 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
 
       {saturation !== null && roleWords && (
         <g data-saturation={saturation}>
-          <line x1={x(saturation)} x2={x(saturation)} y1={margin.top - 4} y2={height - margin.bottom} stroke={t.text}
-            strokeWidth={2} strokeDasharray="2 4" />
-          {panel.key === 'tx' && (() => {
-            const textW = `${roleWords} saturated`.length * t.smallSize * 0.55;
-            const left = x(saturation) - margin.left >= textW + 8;
-            const right = width - margin.right - x(saturation) >= textW + 8;
-            const y0 = margin.top + t.smallSize * 1.6;
-            if (left || right) {
+          <line
+            x1={x(saturation)}
+            x2={x(saturation)}
+            y1={margin.top - 4}
+            y2={height - margin.bottom}
+            stroke={t.text}
+            strokeWidth={2}
+            strokeDasharray="2 4"
+          />
+          {panel.key === 'tx' &&
+            (() => {
+              const textW = `${roleWords} saturated`.length * t.smallSize * 0.55;
+              const left = x(saturation) - margin.left >= textW + 8;
+              const right = width - margin.right - x(saturation) >= textW + 8;
+              const y0 = margin.top + t.smallSize * 1.6;
+              if (left || right) {
+                return (
+                  <text
+                    x={x(saturation) + (left ? -6 : 6)}
+                    y={y0}
+                    fontSize={t.smallSize}
+                    textAnchor={left ? 'end' : 'start'}
+                    fontWeight={700}
+                    style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}
+                  >{`${roleWords} saturated`}</text>
+                );
+              }
               return (
-                <text x={x(saturation) + (left ? -6 : 6)} y={y0} fontSize={t.smallSize} textAnchor={left ? 'end' : 'start'} fontWeight={700}
-                  style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>{`${roleWords} saturated`}</text>
+                <text
+                  x={x(saturation) - 6}
+                  y={y0}
+                  fontSize={t.smallSize}
+                  textAnchor="end"
+                  fontWeight={700}
+                  style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}
+                >
+                  <tspan x={x(saturation) - 6}>{roleWords}</tspan>
+                  <tspan x={x(saturation) - 6} dy={t.smallSize * 1.15}>
+                    saturated
+                  </tspan>
+                </text>
               );
-            }
-            return (
-              <text x={x(saturation) - 6} y={y0} fontSize={t.smallSize} textAnchor="end" fontWeight={700}
-                style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
-                <tspan x={x(saturation) - 6}>{roleWords}</tspan><tspan x={x(saturation) - 6} dy={t.smallSize * 1.15}>saturated</tspan>
-              </text>
-            );
-          })()}
-          <text x={x(saturation) + 4} y={height - margin.bottom - 6} fontSize={t.smallSize}>{saturation}</text>
+            })()}
+          <text x={x(saturation) + 4} y={height - margin.bottom - 6} fontSize={t.smallSize}>
+            {saturation}
+          </text>
         </g>
       )}
 
       <clipPath id={clipId}>
-        <rect x={margin.left} y={margin.top - 4} width={width - margin.left - margin.right} height={height - margin.bottom - margin.top + 4} />
+        <rect
+          x={margin.left}
+          y={margin.top - 4}
+          width={width - margin.left - margin.right}
+          height={height - margin.bottom - margin.top + 4}
+        />
       </clipPath>
       {curves.length > 0 && (
         <g data-fit-curves={model} clipPath={`url(#${clipId})`}>
           {curves.map(({ k, points, poor }) => (
-            <path key={k} data-fit-curve={k} data-fit-quality={poor ? 'poor' : 'good'} d={fitPath(points) ?? ''} fill="none" stroke={styleOf(t, k).colour}
-              strokeWidth={t.strokeWidth * 0.75} strokeDasharray={poor ? POOR_DASH : FIT_DASH} />
+            <path
+              key={k}
+              data-fit-curve={k}
+              data-fit-quality={poor ? 'poor' : 'good'}
+              d={fitPath(points) ?? ''}
+              fill="none"
+              stroke={styleOf(t, k).colour}
+              strokeWidth={t.strokeWidth * 0.75}
+              strokeDasharray={poor ? POOR_DASH : FIT_DASH}
+            />
           ))}
         </g>
       )}
@@ -302,21 +487,53 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
         if (mark.beyond) {
           // past the axis's end: an arrow at the edge, by the axis, says where
           return (
-            <text key={k} data-nmax={k} data-nmax-value={mark.nMax.toFixed(1)} x={width - margin.right - 6}
-              y={height - margin.bottom - 6 - (i + (saturation !== null ? 1 : 0)) * t.smallSize * 1.3} fontSize={t.smallSize}
-              fontWeight={700} textAnchor="end" style={halo}>{label} →</text>
+            <text
+              key={k}
+              data-nmax={k}
+              data-nmax-value={mark.nMax.toFixed(1)}
+              x={width - margin.right - 6}
+              y={height - margin.bottom - 6 - (i + (saturation !== null ? 1 : 0)) * t.smallSize * 1.3}
+              fontSize={t.smallSize}
+              fontWeight={700}
+              textAnchor="end"
+              style={halo}
+            >
+              {label} →
+            </text>
           );
         }
         // a diamond on the curve's peak, a dotted line down to the axis, the label by the axis (below the curves)
         const px = x(mark.nMax);
         const py = Math.max(margin.top, y(mark.peak));
-        const left = px - margin.left > (width - margin.right - px);
+        const left = px - margin.left > width - margin.right - px;
         return (
           <g key={k} data-nmax={k} data-nmax-value={mark.nMax.toFixed(1)}>
-            <line x1={px} x2={px} y1={py} y2={height - margin.bottom} stroke={colour} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" />
-            <path d={`M${px},${py - 6}L${px + 6},${py}L${px},${py + 6}L${px - 6},${py}Z`} fill={t.background} stroke={colour} strokeWidth={2} />
-            <text x={px + (left ? -6 : 6)} y={height - margin.bottom - 6 - i * t.smallSize * 1.3} fontSize={t.smallSize} fontWeight={700}
-              textAnchor={left ? 'end' : 'start'} style={halo}>{label}</text>
+            <line
+              x1={px}
+              x2={px}
+              y1={py}
+              y2={height - margin.bottom}
+              stroke={colour}
+              strokeWidth={2}
+              strokeDasharray="1 3"
+              strokeLinecap="round"
+            />
+            <path
+              d={`M${px},${py - 6}L${px + 6},${py}L${px},${py + 6}L${px - 6},${py}Z`}
+              fill={t.background}
+              stroke={colour}
+              strokeWidth={2}
+            />
+            <text
+              x={px + (left ? -6 : 6)}
+              y={height - margin.bottom - 6 - i * t.smallSize * 1.3}
+              fontSize={t.smallSize}
+              fontWeight={700}
+              textAnchor={left ? 'end' : 'start'}
+              style={halo}
+            >
+              {label}
+            </text>
           </g>
         );
       })}
@@ -325,48 +542,80 @@ function PanelChart({ panel, fits, domain, saturation, current, showFits, model,
         const hollowFrom = kernelInfo(k).roleCpu ? saturation : null;
         return (
           <g key={k} data-kernel={k}>
-            <path d={path(s) ?? ''} fill="none" stroke={style.colour} strokeWidth={t.strokeWidth + 0.5}
-              strokeDasharray={style.dash || undefined} strokeLinejoin="round" />
+            <path
+              d={path(s) ?? ''}
+              fill="none"
+              stroke={style.colour}
+              strokeWidth={t.strokeWidth + 0.5}
+              strokeDasharray={style.dash || undefined}
+              strokeLinejoin="round"
+            />
             {s.map((p) => (
-              <SeriesMarker key={p.cpus} series={kernelInfo(k).series} x={x(p.cpus)} y={y(panel.value(p))}
-                size={markerSize * (s.length > 24 ? 0.7 : 1)} theme={theme} filled={!(hollowFrom !== null && p.cpus >= hollowFrom)} />
+              <SeriesMarker
+                key={p.cpus}
+                series={kernelInfo(k).series}
+                x={x(p.cpus)}
+                y={y(panel.value(p))}
+                size={markerSize * (s.length > 24 ? 0.7 : 1)}
+                theme={theme}
+                filled={!(hollowFrom !== null && p.cpus >= hollowFrom)}
+              />
             ))}
           </g>
         );
       })}
       {ends.map((e) => (
-        <text key={e.k} x={e.x + 4} y={e.y + t.smallSize * 0.35} fontSize={t.smallSize} fontWeight={700}
-          style={{ fill: styleOf(t, e.k).colour }}>{kernelInfo(e.k).short}</text>
+        <text
+          key={e.k}
+          x={e.x + 4}
+          y={e.y + t.smallSize * 0.35}
+          fontSize={t.smallSize}
+          fontWeight={700}
+          style={{ fill: styleOf(t, e.k).colour }}
+        >
+          {kernelInfo(e.k).short}
+        </text>
       ))}
 
-      {current && Number.isFinite(panel.value(current)) && (() => {
-        const cx = x(current.cpus);
-        const cy = y(panel.value(current));
-        const label = `this run: ${panel.format(panel.value(current))}`;
-        // to the right of the ring, or to its left where the panel ends first (bold: about 0.66 em a glyph);
-        // above the ring, or below it where the panel's top is near
-        const labelW = label.length * t.smallSize * 0.66;
-        const right = cx + markerSize * 1.8 + labelW <= width;
-        const above = cy - markerSize * 1.4 - t.smallSize >= 0;
-        const ly = above ? cy - markerSize * 1.4 : cy + markerSize * 1.4 + t.smallSize;
-        // on the left only clear of the y axis's numbers; else (a narrow panel) centred over or under the ring
-        const left = !right && cx - markerSize * 1.8 - labelW >= margin.left;
-        const anchor = right ? 'start' : left ? 'end' : 'middle';
-        const lx = right ? cx + markerSize * 1.8 : left ? cx - markerSize * 1.8
-          : Math.min(width - labelW / 2, Math.max(margin.left + labelW / 2, cx));
-        // centred, clear of the ring's outline
-        const lyClear = anchor === 'middle' ? ly + (above ? -6 : 4) : ly;
-        return (
-          <g data-current="">
-            <circle cx={cx} cy={cy} r={markerSize * 1.4} fill="none" stroke={t.text} strokeWidth={3} />
-            <circle cx={cx} cy={cy} r={markerSize * 1.4 + 3} fill="none" stroke={t.background} strokeWidth={2} />
-            <text x={lx} y={lyClear} fontSize={t.smallSize} fontWeight={700}
-              textAnchor={anchor} style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>
-              {label}
-            </text>
-          </g>
-        );
-      })()}
+      {current &&
+        Number.isFinite(panel.value(current)) &&
+        (() => {
+          const cx = x(current.cpus);
+          const cy = y(panel.value(current));
+          const label = `this run: ${panel.format(panel.value(current))}`;
+          // to the right of the ring, or to its left where the panel ends first (bold: about 0.66 em a glyph);
+          // above the ring, or below it where the panel's top is near
+          const labelW = label.length * t.smallSize * 0.66;
+          const right = cx + markerSize * 1.8 + labelW <= width;
+          const above = cy - markerSize * 1.4 - t.smallSize >= 0;
+          const ly = above ? cy - markerSize * 1.4 : cy + markerSize * 1.4 + t.smallSize;
+          // on the left only clear of the y axis's numbers; else (a narrow panel) centred over or under the ring
+          const left = !right && cx - markerSize * 1.8 - labelW >= margin.left;
+          const anchor = right ? 'start' : left ? 'end' : 'middle';
+          const lx = right
+            ? cx + markerSize * 1.8
+            : left
+              ? cx - markerSize * 1.8
+              : Math.min(width - labelW / 2, Math.max(margin.left + labelW / 2, cx));
+          // centred, clear of the ring's outline
+          const lyClear = anchor === 'middle' ? ly + (above ? -6 : 4) : ly;
+          return (
+            <g data-current="">
+              <circle cx={cx} cy={cy} r={markerSize * 1.4} fill="none" stroke={t.text} strokeWidth={3} />
+              <circle cx={cx} cy={cy} r={markerSize * 1.4 + 3} fill="none" stroke={t.background} strokeWidth={2} />
+              <text
+                x={lx}
+                y={lyClear}
+                fontSize={t.smallSize}
+                fontWeight={700}
+                textAnchor={anchor}
+                style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}
+              >
+                {label}
+              </text>
+            </g>
+          );
+        })()}
     </svg>
   );
 }
@@ -378,7 +627,15 @@ const POOR_DASH = '2 7';
 function FitSwatch({ t, size, poor = false }: { t: ThemeTokens; size: number; poor?: boolean }) {
   return (
     <svg width={size * 1.6} height={size}>
-      <line x1={0} x2={size * 1.6} y1={size / 2} y2={size / 2} stroke={t.text} strokeWidth={t.strokeWidth * 0.75} strokeDasharray={poor ? POOR_DASH : FIT_DASH} />
+      <line
+        x1={0}
+        x2={size * 1.6}
+        y1={size / 2}
+        y2={size / 2}
+        stroke={t.text}
+        strokeWidth={t.strokeWidth * 0.75}
+        strokeDasharray={poor ? POOR_DASH : FIT_DASH}
+      />
     </svg>
   );
 }
@@ -394,9 +651,17 @@ function NmaxSwatch({ t, size }: { t: ThemeTokens; size: number }) {
 }
 
 function CurrentSwatch({ t, size }: { t: ThemeTokens; size: number }) {
-  return <svg width={size} height={size}><circle cx={size / 2} cy={size / 2} r={size / 2 - 2} fill="none" stroke={t.text} strokeWidth={3} /></svg>;
+  return (
+    <svg width={size} height={size}>
+      <circle cx={size / 2} cy={size / 2} r={size / 2 - 2} fill="none" stroke={t.text} strokeWidth={3} />
+    </svg>
+  );
 }
 
 function SaturationSwatch({ t, size }: { t: ThemeTokens; size: number }) {
-  return <svg width={size} height={size}><line x1={size / 2} x2={size / 2} y1={0} y2={size} stroke={t.text} strokeWidth={2} strokeDasharray="2 4" /></svg>;
+  return (
+    <svg width={size} height={size}>
+      <line x1={size / 2} x2={size / 2} y1={0} y2={size} stroke={t.text} strokeWidth={2} strokeDasharray="2 4" />
+    </svg>
+  );
 }

@@ -65,7 +65,8 @@ export function seriesOf(reports: readonly Report[]): Series[] {
     points.set(p.cpus, p);
   }
   const order = (kernel: string) => KERNELS.indexOf(kernelInfo(kernel));
-  return [...byKernel].sort(([a], [b]) => order(a) - order(b))
+  return [...byKernel]
+    .sort(([a], [b]) => order(a) - order(b))
     .map(([kernel, points]) => ({ kernel, points: [...points.values()].sort((a, b) => a.cpus - b.cpus) }));
 }
 
@@ -127,8 +128,7 @@ export function spinApplies(points: readonly SweepPoint[]): boolean {
   return points.some((p) => p.mpsynchPct > 0);
 }
 
-export function scalingSummary(series: readonly Series[], saturation: number | null, progress = 1,
-  current?: SweepPoint): string {
+export function scalingSummary(series: readonly Series[], saturation: number | null, progress = 1, current?: SweepPoint): string {
   const describe = ({ kernel, points: s }: Series) => {
     if (s.length === 0) return '';
     const info = kernelInfo(kernel);
@@ -136,9 +136,11 @@ export function scalingSummary(series: readonly Series[], saturation: number | n
     const last = s[s.length - 1]!;
     const peak = s.reduce((a, b) => (b.throughput > a.throughput ? b : a));
     const worst = s.reduce((a, b) => (b.mpsynchPct > a.mpsynchPct ? b : a));
-    return `${capitalised(info.title)}: from ${formatCount(first.throughput)} ${info.throughput.words} at ${cpusWords(first.cpus)} `
-      + `to ${formatCount(last.throughput)} at ${last.cpus}${peak !== last ? ` (peak ${formatCount(peak.throughput)} at ${peak.cpus})` : ''}`
-      + (spinApplies(s) ? `; ${spinningInSentence(kernel)} up to ${formatPct(worst.mpsynchPct)} at ${plural(worst.cpus, 'CPU')}.` : '.');
+    return (
+      `${capitalised(info.title)}: from ${formatCount(first.throughput)} ${info.throughput.words} at ${cpusWords(first.cpus)} ` +
+      `to ${formatCount(last.throughput)} at ${last.cpus}${peak !== last ? ` (peak ${formatCount(peak.throughput)} at ${peak.cpus})` : ''}` +
+      (spinApplies(s) ? `; ${spinningInSentence(kernel)} up to ${formatPct(worst.mpsynchPct)} at ${plural(worst.cpus, 'CPU')}.` : '.')
+    );
   };
   const [a, b] = series;
   const lastBoth = a && b ? [...b.points].reverse().find((p) => a.points.some((c) => c.cpus === p.cpus)) : undefined;
@@ -148,12 +150,14 @@ export function scalingSummary(series: readonly Series[], saturation: number | n
     progress < 1 ? `Sweep ${Math.round(progress * 100)}% done.` : '',
     ...series.map(describe),
     gain !== null && lastBoth && a && b
-      ? `At ${plural(lastBoth.cpus, 'CPU')} the ${kernelInfo(b.kernel).title} reaches ${gain >= 0 ? `${formatPct(gain, 0)} more` : `${formatPct(-gain, 0)} fewer`} `
-        + `${kernelInfo(b.kernel).throughput.words} than the ${kernelInfo(a.kernel).title}.`
+      ? `At ${plural(lastBoth.cpus, 'CPU')} the ${kernelInfo(b.kernel).title} reaches ${gain >= 0 ? `${formatPct(gain, 0)} more` : `${formatPct(-gain, 0)} fewer`} ` +
+        `${kernelInfo(b.kernel).throughput.words} than the ${kernelInfo(a.kernel).title}.`
       : '',
     saturation !== null
       ? `The ${roleShort(designated)} saturates (at least ${SATURATION_PCT}% busy) from ${saturation} CPUs on.`
-      : designated && designated.points.length > 0 ? `The ${roleShort(designated)} does not saturate in this range.` : '',
+      : designated && designated.points.length > 0
+        ? `The ${roleShort(designated)} does not saturate in this range.`
+        : '',
     current ? currentWords(current) : '',
   ];
   const text = parts.filter(Boolean).join(' ');
@@ -163,8 +167,10 @@ export function scalingSummary(series: readonly Series[], saturation: number | n
 /** "This run: Scalable Kernel, 16 CPUs, 12,345 transmit packets per second, MP synchronization 4.2%." */
 function currentWords(current: SweepPoint): string {
   const info = kernelInfo(current.kernel);
-  return `This run: ${info.title}, ${cpusWords(current.cpus)}, ${formatCount(current.throughput)} ${info.throughput.words}, `
-    + `${spinningInSentence(current.kernel)} ${formatPct(current.mpsynchPct)}.`;
+  return (
+    `This run: ${info.title}, ${cpusWords(current.cpus)}, ${formatCount(current.throughput)} ${info.throughput.words}, ` +
+    `${spinningInSentence(current.kernel)} ${formatPct(current.mpsynchPct)}.`
+  );
 }
 
 /** Which law the chart draws through each kernel's sweep. */
@@ -172,7 +178,7 @@ export type FitModel = 'usl' | 'amdahl';
 
 export const FIT_MODEL_WORDS: Readonly<Record<FitModel, string>> = {
   usl: 'Universal Scalability Law',
-  amdahl: 'Amdahl\'s law',
+  amdahl: "Amdahl's law",
 };
 
 /** Each series' throughput against its CPU counts, fitted by both laws (core/fit.ts). */
@@ -243,36 +249,46 @@ export function fitWords(kernel: string, points: readonly SweepPoint[], fit: Swe
   const clamped: readonly string[] = result.fit.clamped;
   const coefficient = (symbol: string, value: number, meaning: string) => {
     const held = clamped.includes(symbol) ? ', held at its bound' : '';
-    return value === 0 ? `${symbol} = 0${held}: the fit puts none of the loss down to what the law reads as ${meaning}`
+    return value === 0
+      ? `${symbol} = 0${held}: the fit puts none of the loss down to what the law reads as ${meaning}`
       : `${symbol} = ${significant(value)}${held}, in the law\u2019s reading ${meaning}`;
   };
   const highest = points.reduce((a, b) => (b.throughput > a.throughput ? b : a));
   const own = `the sweep\u2019s own highest point: ${formatCount(highest.throughput)} at ${highest.cpus} CPU${highest.cpus === 1 ? '' : 's'}`;
   const { quality, x1, x1From } = result.fit;
   const poor = quality.verdict === 'poor';
-  const head = `${name}, ${FIT_MODEL_WORDS[model]} (${points.length} points, R\u00b2 ${result.fit.r2.toFixed(3)}): `
-    + `${poor ? 'POOR FIT' : 'Good fit'}: ${quality.reasons.join('; ')}. `
-    + `X1 = ${amount(x1)}, ${x1From === 'measured' ? 'the 1-CPU run\u2019s' : 'fitted: the sweep has no 1-CPU run'}; `;
+  const head =
+    `${name}, ${FIT_MODEL_WORDS[model]} (${points.length} points, R\u00b2 ${result.fit.r2.toFixed(3)}): ` +
+    `${poor ? 'POOR FIT' : 'Good fit'}: ${quality.reasons.join('; ')}. ` +
+    `X1 = ${amount(x1)}, ${x1From === 'measured' ? 'the 1-CPU run\u2019s' : 'fitted: the sweep has no 1-CPU run'}; `;
   if (result.fit.model === 'amdahl') {
     const a = result.fit;
-    return head + `${coefficient('s', a.s, serial)}. `
-      + (a.ceiling === null ? 'Throughput grows in proportion to the CPUs' : `No peak: throughput approaches X1/s = ${amount(a.ceiling)}`)
-      + `; ${own}.`;
+    return (
+      head +
+      `${coefficient('s', a.s, serial)}. ` +
+      (a.ceiling === null ? 'Throughput grows in proportion to the CPUs' : `No peak: throughput approaches X1/s = ${amount(a.ceiling)}`) +
+      `; ${own}.`
+    );
   }
   const u = result.fit;
-  const peak = u.nMax !== null && u.peak !== null
-    ? poor ? `Its curve peaks at ${formatOne(u.nMax)} CPUs (${amount(u.peak)}), a poor fit\u2019s peak, not a prediction`
-      : `Peak at N_max = ${formatOne(u.nMax)} CPUs: ${amount(u.peak)}`
-    : u.ceiling !== null ? `No peak (kappa = 0): throughput approaches X1/sigma = ${amount(u.ceiling)}` : 'No peak: throughput grows in proportion to the CPUs';
+  const peak =
+    u.nMax !== null && u.peak !== null
+      ? poor
+        ? `Its curve peaks at ${formatOne(u.nMax)} CPUs (${amount(u.peak)}), a poor fit\u2019s peak, not a prediction`
+        : `Peak at N_max = ${formatOne(u.nMax)} CPUs: ${amount(u.peak)}`
+      : u.ceiling !== null
+        ? `No peak (kappa = 0): throughput approaches X1/sigma = ${amount(u.ceiling)}`
+        : 'No peak: throughput grows in proportion to the CPUs';
   return head + `${coefficient('sigma', u.sigma, serial)}; ${coefficient('kappa', u.kappa, crosstalk)}. ${peak}; ${own}.`;
 }
 
 /** What every fit on the chart is, said once. */
-export const FIT_NOTE = 'Dashed curves: the simulator\u2019s sweep, fitted by least squares to its throughput ratios (Gunther\u2019s method); '
-  + 'sparser dashes: a poor fit, which misses where the sweep peaks (or whether it peaks at all) and predicts nothing. '
-  + 'The coefficients are numbers of the fitted curve, not measurements of the runs: they mean what the law reads into them only '
-  + 'as far as the fit is good (a coefficient held at its bound, or a poor verdict, says the law\u2019s form misses the curve). '
-  + 'The numbers describe the model\u2019s curve, not the source\u2019s measurements.';
+export const FIT_NOTE =
+  'Dashed curves: the simulator\u2019s sweep, fitted by least squares to its throughput ratios (Gunther\u2019s method); ' +
+  'sparser dashes: a poor fit, which misses where the sweep peaks (or whether it peaks at all) and predicts nothing. ' +
+  'The coefficients are numbers of the fitted curve, not measurements of the runs: they mean what the law reads into them only ' +
+  'as far as the fit is good (a coefficient held at its bound, or a poor verdict, says the law\u2019s form misses the curve). ' +
+  'The numbers describe the model\u2019s curve, not the source\u2019s measurements.';
 
 /** The fit of every series in words, then the note; '' before any point. */
 export function fitSummary(fits: readonly FittedSeries[], model: FitModel): string {

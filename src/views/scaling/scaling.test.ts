@@ -11,8 +11,25 @@ import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { sweepFixture } from '../fixtures/index.js';
 import {
-  allPoints, cpuDomain, designatedSeries, fitCurve, fitsOf, fittedAt, fitSummary, fitWords, gainAt, isPoorFit, nMaxMark, pointOf, poorFitLabel,
-  saturationCpus, scalingSummary, seriesOf, spinApplies, SATURATION_PCT, type Series,
+  allPoints,
+  cpuDomain,
+  designatedSeries,
+  fitCurve,
+  fitsOf,
+  fittedAt,
+  fitSummary,
+  fitWords,
+  gainAt,
+  isPoorFit,
+  nMaxMark,
+  pointOf,
+  poorFitLabel,
+  saturationCpus,
+  scalingSummary,
+  seriesOf,
+  spinApplies,
+  SATURATION_PCT,
+  type Series,
 } from './model.js';
 import { uslAt } from '../../core/fit.js';
 import { readSchema, runScenario, validateScenario, type Report } from '../../core/index.js';
@@ -85,7 +102,7 @@ describe('scaling series', () => {
   });
 });
 
-describe('each kernel\'s sweep, fitted', () => {
+describe("each kernel's sweep, fitted", () => {
   const series = seriesOf(sweep.reports);
   const fits = fitsOf(series);
 
@@ -109,10 +126,14 @@ describe('each kernel\'s sweep, fitted', () => {
     expect(usl.fit.kappa).toBeGreaterThan(0);
     expect(usl.fit.nMax!).toBeLessThan(40);
     expect(usl.fit.quality.verdict).toBe('poor');
-    expect(usl.fit.quality.reasons[0]).toMatch(/^the fit's curve peaks at \d+\.\d CPUs and falls after it, but the sweep does not fall \(it levels off: /);
+    expect(usl.fit.quality.reasons[0]).toMatch(
+      /^the fit's curve peaks at \d+\.\d CPUs and falls after it, but the sweep does not fall \(it levels off: /,
+    );
     expect(isPoorFit(classic, 'usl')).toBe(true);
     expect(nMaxMark(classic, [1, 40])).toBeNull();
-    expect(poorFitLabel('classic', classic, 'usl')).toBe(`Classic: poor fit: peak at ${usl.fit.nMax!.toFixed(1)} CPUs, the sweep does not fall`);
+    expect(poorFitLabel('classic', classic, 'usl')).toBe(
+      `Classic: poor fit: peak at ${usl.fit.nMax!.toFixed(1)} CPUs, the sweep does not fall`,
+    );
     // Amdahl's law never falls, nor does this sweep: a good fit, no label
     expect(isPoorFit(classic, 'amdahl')).toBe(false);
     expect(poorFitLabel('classic', classic, 'amdahl')).toBeNull();
@@ -120,10 +141,15 @@ describe('each kernel\'s sweep, fitted', () => {
     expect(isPoorFit(of(fits, 'scalable').fit, 'usl')).toBe(false);
   });
 
-  it('a good fit\'s N_max is marked inside the axis, at its edge just past it, and not at all far past it', () => {
+  it("a good fit's N_max is marked inside the axis, at its edge just past it, and not at all far past it", () => {
     // an exact USL curve over 1..64 (N_max 43.6, inside): the fit agrees with the sweep's own peak
-    const points = Array.from({ length: 64 }, (_, i) => i + 1).map((n) => ({ kernel: 'classic', cpus: n, mpsynchPct: 0, designatedBusyPct: 0,
-      throughput: uslAt({ x1: 3000, sigma: 0.05, kappa: 0.0005 }, n) }));
+    const points = Array.from({ length: 64 }, (_, i) => i + 1).map((n) => ({
+      kernel: 'classic',
+      cpus: n,
+      mpsynchPct: 0,
+      designatedBusyPct: 0,
+      throughput: uslAt({ x1: 3000, sigma: 0.05, kappa: 0.0005 }, n),
+    }));
     const [good] = fitsOf([{ kernel: 'classic', points }]);
     const usl = good!.fit.usl;
     if (!usl.ok) throw new Error(usl.reason);
@@ -147,23 +173,27 @@ describe('each kernel\'s sweep, fitted', () => {
     expect(fittedAt(classic, 'amdahl', 8)).toBeGreaterThan(0);
   });
 
-  it('says each fit\'s verdict and reasons, X1\'s source, what sigma and kappa are in this run\'s terms, the peak, and that the fit is the model\'s', () => {
+  it("says each fit's verdict and reasons, X1's source, what sigma and kappa are in this run's terms, the peak, and that the fit is the model's", () => {
     const text = fitSummary(fits, 'usl');
     expect(text).toContain('Classic kernel, Universal Scalability Law (40 points, R\u00b2 0.');
     // the classic kernel's: poor, its reasons, and its curve's peak said as no prediction
-    expect(text).toMatch(/\(40 points, R\u00b2 0\.\d{3}\): POOR FIT: the fit's curve peaks at \d+\.\d CPUs and falls after it, but the sweep does not fall \(it levels off: at 40 CPUs it is within 2% of its highest, [\d,]+ at \d+ CPUs\)\. /);
+    expect(text).toMatch(
+      /\(40 points, R\u00b2 0\.\d{3}\): POOR FIT: the fit's curve peaks at \d+\.\d CPUs and falls after it, but the sweep does not fall \(it levels off: at 40 CPUs it is within 2% of its highest, [\d,]+ at \d+ CPUs\)\. /,
+    );
     expect(text).toMatch(/Its curve peaks at \d+\.\d CPUs \([\d,]+ transmit packets\/s\), a poor fit\u2019s peak, not a prediction/);
     expect(text).not.toContain('Peak at N_max');
     expect(text).toMatch(/X1 = [\d,]+ transmit packets\/s, the 1-CPU run\u2019s/);
     expect(text).toMatch(/sigma (= \d|= 0: the fit puts none)/);
-    expect(text).toContain('the share of each request\u2019s time that is serialised (here the time a packet\'s kernel work holds IOLOCK8');
-    expect(text).toContain('the cost of crosstalk that grows with every pair of CPUs (here IOLOCK8\'s cache line');
+    expect(text).toContain("the share of each request\u2019s time that is serialised (here the time a packet's kernel work holds IOLOCK8");
+    expect(text).toContain("the cost of crosstalk that grows with every pair of CPUs (here IOLOCK8's cache line");
     // the Scalable Kernel's: good, both coefficients held at their bound 0 (it scales a little better than linearly)
     expect(text).toContain('Scalable Kernel, Universal Scalability Law (40 points, R\u00b2 0.');
-    expect(text).toContain('Good fit: the sweep does not fall (it is still rising at its last point, 40 CPUs), and the fit predicts no peak; '
-      + 'sigma is held at its bound 0: the points would take it below 0, which the law does not allow; kappa is held at its bound 0');
+    expect(text).toContain(
+      'Good fit: the sweep does not fall (it is still rising at its last point, 40 CPUs), and the fit predicts no peak; ' +
+        'sigma is held at its bound 0: the points would take it below 0, which the law does not allow; kappa is held at its bound 0',
+    );
     expect(text).toContain('sigma = 0, held at its bound: the fit puts none of the loss down to');
-    expect(text).toContain('the designated CPU\'s work on each KRP');
+    expect(text).toContain("the designated CPU's work on each KRP");
     expect(text).toContain('not the source\u2019s measurements');
     expect(text).toContain('sparser dashes: a poor fit');
     expect(text).not.toMatch(/NaN|undefined|Infinity/);
@@ -173,10 +203,14 @@ describe('each kernel\'s sweep, fitted', () => {
   });
 
   it('too few points: the reason in words, no curve, no mark', () => {
-    const two = [{ kernel: 'classic', points: of(series, 'classic').points.slice(0, 2) }, { kernel: 'scalable', points: [] }];
+    const two = [
+      { kernel: 'classic', points: of(series, 'classic').points.slice(0, 2) },
+      { kernel: 'scalable', points: [] },
+    ];
     const few = fitsOf(two);
-    expect(fitWords('classic', two[0]!.points, few[0]!.fit, 'usl'))
-      .toBe('Classic kernel: no Universal Scalability Law fit yet: only 2 points: a fit needs at least 3 (CPU count, throughput) points.');
+    expect(fitWords('classic', two[0]!.points, few[0]!.fit, 'usl')).toBe(
+      'Classic kernel: no Universal Scalability Law fit yet: only 2 points: a fit needs at least 3 (CPU count, throughput) points.',
+    );
     expect(fitWords('scalable', [], few[1]!.fit, 'usl')).toBe('');
     expect(fitCurve(few[0]!.fit, 'usl', [1, 32])).toEqual([]);
     expect(nMaxMark(few[0]!.fit, [1, 32])).toBeNull();
@@ -189,14 +223,23 @@ describe('a kernel swept alone: the service under a lock (service-ticket, 8 to 6
   const schema = readSchema(core);
   const base = validateScenario(schema, readPreset('service-ticket')).values;
   // short runs: the curve's shape, not the last digit, is what the chart needs
-  const reports = [8, 16, 24, 32, 40, 48, 56, 64].map((cpus) => JSON.parse(runScenario(core, {
-    ...base, 'machine.cpus': cpus, 'sim.duration_ns': 30_000_000, 'sim.warmup_ns': 5_000_000, 'sim.trace_capacity': 0,
-  })) as Report);
+  const reports = [8, 16, 24, 32, 40, 48, 56, 64].map(
+    (cpus) =>
+      JSON.parse(
+        runScenario(core, {
+          ...base,
+          'machine.cpus': cpus,
+          'sim.duration_ns': 30_000_000,
+          'sim.warmup_ns': 5_000_000,
+          'sim.trace_capacity': 0,
+        }),
+      ) as Report,
+  );
   const series = seriesOf(reports);
   const fits = fitsOf(series);
   const service = of(fits, 'service');
 
-  it('is one series of the kernel\'s own throughput, requests per second', () => {
+  it("is one series of the kernel's own throughput, requests per second", () => {
     expect(series.map((s) => s.kernel)).toEqual(['service']);
     expect(service.points.map((p) => p.cpus)).toEqual([8, 16, 24, 32, 40, 48, 56, 64]);
     service.points.forEach((p, i) => expect(p.throughput).toBe(reports[i]!.service!.requests_per_s));
@@ -226,11 +269,11 @@ describe('a kernel swept alone: the service under a lock (service-ticket, 8 to 6
     expect(fitCurve(service.fit, 'usl', [8, 64]).every(([, x]) => Number.isFinite(x) && x > 0)).toBe(true);
   });
 
-  it('says it in the service\'s terms and unit, with no OpenVMS words', () => {
+  it("says it in the service's terms and unit, with no OpenVMS words", () => {
     const words = fitWords('service', service.points, service.fit, 'usl');
     expect(words).toMatch(/^Service under a lock, Universal Scalability Law \(8 points, R\u00b2 0\.\d{3}/);
     expect(words).toContain('(here the critical section, which only one CPU at a time runs');
-    expect(words).toContain('(here the lock\'s and the state\'s cache lines travelling between the CPUs');
+    expect(words).toContain("(here the lock's and the state's cache lines travelling between the CPUs");
     expect(words).toMatch(/\(8 points, R\u00b2 0\.\d{3}\): Good fit: the fit's peak \(\d+\.\d CPUs, [\d,]+\) agrees with the sweep's own/);
     expect(words).toMatch(/X1 = [\d,]+ requests\/s, fitted: the sweep has no 1-CPU run/);
     expect(words).toMatch(/Peak at N_max = \d+\.\d CPUs: [\d,]+ requests\/s/);
@@ -246,7 +289,9 @@ describe('a kernel swept alone: the service under a lock (service-ticket, 8 to 6
   it('draws one series in requests per second, its fit and N_max, its spinning, and no designated CPU', async () => {
     const ScalingChart = await scalingChart();
     for (const theme of ['light', 'projector']) {
-      const html = renderToStaticMarkup(createElement(ScalingChart, { points: reports, report: reports[7], cpuRange: [8, 64], theme, width: 1100 }));
+      const html = renderToStaticMarkup(
+        createElement(ScalingChart, { points: reports, report: reports[7], cpuRange: [8, 64], theme, width: 1100 }),
+      );
       expect(html).toContain('data-view="scaling"');
       expect(html).toContain('>Requests per second</text>');
       expect(html).toContain('>Spinning for locks (% of all CPU time)</text>');
@@ -266,9 +311,18 @@ describe('a kernel swept alone: the service under a lock (service-ticket, 8 to 6
   it('a sweep that never spins has no spinning panel', async () => {
     const ScalingChart = await scalingChart();
     const partition = validateScenario(schema, readPreset('service-partition')).values;
-    const runs = [4, 8, 16].map((cpus) => JSON.parse(runScenario(core, {
-      ...partition, 'machine.cpus': cpus, 'sim.duration_ns': 10_000_000, 'sim.warmup_ns': 2_000_000, 'sim.trace_capacity': 0,
-    })) as Report);
+    const runs = [4, 8, 16].map(
+      (cpus) =>
+        JSON.parse(
+          runScenario(core, {
+            ...partition,
+            'machine.cpus': cpus,
+            'sim.duration_ns': 10_000_000,
+            'sim.warmup_ns': 2_000_000,
+            'sim.trace_capacity': 0,
+          }),
+        ) as Report,
+    );
     expect(spinApplies(seriesOf(runs)[0]!.points)).toBe(false);
     const html = renderToStaticMarkup(createElement(ScalingChart, { points: runs, width: 1100 }));
     expect(html.match(/data-panel="/g)).toEqual(['data-panel="']);

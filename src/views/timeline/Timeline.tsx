@@ -26,7 +26,15 @@ import { canvasContext, fillModePaths, PatternCache, type ModePatterns } from '.
 import { groupCpus, laneGroups, laneRuns, panWindow, type Runs } from './draw.js';
 import { FOLLOWING, shownWindow, wheelWindow, windowKey, windowReducer, type WindowAction, type WindowState } from './window.js';
 import { SegmentFeed, type TraceWindowLike } from './feed.js';
-import { firstEndingAfter, maxPerLaneFor, modeTimeIn, segmentAt, type SegmentAt, type TimelineSegments, type TraceNames } from './segments.js';
+import {
+  firstEndingAfter,
+  maxPerLaneFor,
+  modeTimeIn,
+  segmentAt,
+  type SegmentAt,
+  type TimelineSegments,
+  type TraceNames,
+} from './segments.js';
 
 export interface TimelineProps {
   snapshot: Snapshot;
@@ -111,7 +119,7 @@ export function Timeline(props: TimelineProps) {
   let segments: TimelineSegments | null = props.segments ?? null;
   let problem = '';
   if (!segments && props.trace) {
-    if (!props.names) problem = 'The timeline needs the schema\'s names (names prop) to read the trace.';
+    if (!props.names) problem = "The timeline needs the schema's names (names prop) to read the trace.";
     else {
       const key = `${n}|${props.names.modes.join()}|${props.names.kinds.join()}`;
       let current = feed;
@@ -134,13 +142,16 @@ export function Timeline(props: TimelineProps) {
   const [t0, t1] = view;
   const bounds = { lo: Math.min(firstNs, nowNs), hi: nowNs };
   const onViewChange = props.onViewChange;
-  const act = useCallback((action: WindowAction | null) => {
-    if (!action) return;
-    const next = windowReducer(winRef.current, action);
-    winRef.current = next;
-    setWin(next);
-    if (action.kind === 'set' && next.own) onViewChange?.([next.own[0], next.own[1]]);
-  }, [onViewChange]);
+  const act = useCallback(
+    (action: WindowAction | null) => {
+      if (!action) return;
+      const next = windowReducer(winRef.current, action);
+      winRef.current = next;
+      setWin(next);
+      if (action.kind === 'set' && next.own) onViewChange?.([next.own[0], next.own[1]]);
+    },
+    [onViewChange],
+  );
   const maxSpan = Math.max(liveSpan, nowNs - firstNs, 1e5);
 
   const x = useMemo(() => scaleLinear().domain([t0, t1]).range([0, plotW]), [t0, t1, plotW]);
@@ -150,7 +161,11 @@ export function Timeline(props: TimelineProps) {
   const [cursor, setCursor] = useState<{ cpu: number; t: number } | null>(null);
   const [announce, setAnnounce] = useState('');
   const focusSeg: SegmentAt | null = segments
-    ? (hover ? segmentAt(segments, hover.cpu, x.invert(hover.x - gutter), nowNs) : cursor ? segmentAt(segments, cursor.cpu, cursor.t, nowNs) : null)
+    ? hover
+      ? segmentAt(segments, hover.cpu, x.invert(hover.x - gutter), nowNs)
+      : cursor
+        ? segmentAt(segments, cursor.cpu, cursor.t, nowNs)
+        : null
     : null;
 
   // drawing
@@ -161,8 +176,22 @@ export function Timeline(props: TimelineProps) {
     const ctx = canvasContext(canvasRef.current, canvasW, canvasH);
     if (!ctx) return;
     runsRef.current = drawTimeline(ctx, {
-      t, segments, cpu0, cpuLast, t0, t1, nowNs, canvasW, canvasH, gutter, plotW, laneH, runs: runsRef.current,
-      patterns: patternsRef.current.get(ctx, t), focus: focusSeg, cursorCpu: cursor?.cpu ?? -1,
+      t,
+      segments,
+      cpu0,
+      cpuLast,
+      t0,
+      t1,
+      nowNs,
+      canvasW,
+      canvasH,
+      gutter,
+      plotW,
+      laneH,
+      runs: runsRef.current,
+      patterns: patternsRef.current.get(ctx, t),
+      focus: focusSeg,
+      cursorCpu: cursor?.cpu ?? -1,
     });
   });
 
@@ -181,8 +210,15 @@ export function Timeline(props: TimelineProps) {
       const px = Math.min(s.plotW, Math.max(0, e.clientX - rect.left - s.gutter));
       const at = s.t0 + (px / s.plotW) * (s.t1 - s.t0);
       const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
-      act(wheelWindow({ x: e.deltaX * unit, y: e.deltaY * unit, shift: e.shiftKey }, at, s.plotW,
-        { t0: s.t0, t1: s.t1, bounds: s.bounds, minSpan: MIN_SPAN_NS, maxSpan: s.maxSpan }));
+      act(
+        wheelWindow({ x: e.deltaX * unit, y: e.deltaY * unit, shift: e.shiftKey }, at, s.plotW, {
+          t0: s.t0,
+          t1: s.t1,
+          bounds: s.bounds,
+          minSpan: MIN_SPAN_NS,
+          maxSpan: s.maxSpan,
+        }),
+      );
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);
@@ -231,28 +267,49 @@ export function Timeline(props: TimelineProps) {
     const mode = MODES[seg.mode];
     const info = mode ? modeInfo(mode, vocabulary) : null;
     const lock = seg.lock >= 0 ? snapshot.locks[seg.lock]?.name : undefined;
-    return `${cpuName(seg.cpu)}: ${info?.label ?? 'unknown mode'}${lock ? ` for ${lock}` : ''}, `
-      + `${formatNs(seg.end - seg.start)}${seg.open ? ' so far' : ''}, from ${formatMs(seg.start)} to ${formatMs(seg.end)}`
-      + `${seg.thread >= 0 ? `, process ${seg.thread}` : ''}.`;
+    return (
+      `${cpuName(seg.cpu)}: ${info?.label ?? 'unknown mode'}${lock ? ` for ${lock}` : ''}, ` +
+      `${formatNs(seg.end - seg.start)}${seg.open ? ' so far' : ''}, from ${formatMs(seg.start)} to ${formatMs(seg.end)}` +
+      `${seg.thread >= 0 ? `, process ${seg.thread}` : ''}.`
+    );
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
     const c = cursor && cursor.cpu >= cpu0 && cursor.cpu <= cpuLast ? cursor : { cpu: cpu0, t: cursor?.t ?? (t0 + t1) / 2 };
     let handled = true;
     let nextCursor: { cpu: number; t: number } | null = null;
-    const moved = windowKey(e.key, e.shiftKey, { t0, t1, bounds, at: cursor ? c.t : (t0 + t1) / 2, minSpan: MIN_SPAN_NS, maxSpan, now: nowNs });
+    const moved = windowKey(e.key, e.shiftKey, {
+      t0,
+      t1,
+      bounds,
+      at: cursor ? c.t : (t0 + t1) / 2,
+      minSpan: MIN_SPAN_NS,
+      maxSpan,
+      now: nowNs,
+    });
     switch (moved ? 'window' : e.key) {
-      case 'window': act(moved); break;
-      case 'ArrowUp': nextCursor = { cpu: Math.max(0, c.cpu - (cursor ? 1 : 0)), t: c.t }; break;
-      case 'ArrowDown': nextCursor = { cpu: Math.min(n - 1, c.cpu + (cursor ? 1 : 0)), t: c.t }; break;
+      case 'window':
+        act(moved);
+        break;
+      case 'ArrowUp':
+        nextCursor = { cpu: Math.max(0, c.cpu - (cursor ? 1 : 0)), t: c.t };
+        break;
+      case 'ArrowDown':
+        nextCursor = { cpu: Math.min(n - 1, c.cpu + (cursor ? 1 : 0)), t: c.t };
+        break;
       // the previous or next group of CPUs, the cursor on the same lane of it
-      case 'PageUp': case 'PageDown': {
+      case 'PageUp':
+      case 'PageDown': {
         const g = group + (e.key === 'PageUp' ? -1 : 1);
-        if (groups.count < 2 || g < 0 || g >= groups.count) { handled = groups.count > 1; break; }
+        if (groups.count < 2 || g < 0 || g >= groups.count) {
+          handled = groups.count > 1;
+          break;
+        }
         nextCursor = { cpu: Math.min(n - 1, c.cpu + (g - group) * groups.size), t: c.t };
         break;
       }
-      case ']': case '[': {
+      case ']':
+      case '[': {
         if (!segments) break;
         const lane = segments.lanes[c.cpu];
         if (!lane) break;
@@ -271,15 +328,22 @@ export function Timeline(props: TimelineProps) {
         if (mid < t0 || mid > t1) act({ kind: 'set', window: panWindow(t0, t1, mid - (t0 + t1) / 2, bounds.lo, bounds.hi), bounds });
         break;
       }
-      case 'Escape': setCursor(null); setAnnounce(''); break;
+      case 'Escape':
+        setCursor(null);
+        setAnnounce('');
+        break;
       case 'Enter': {
-        if (!props.onSegmentActivate || !segments || !cursor) { handled = false; break; }
+        if (!props.onSegmentActivate || !segments || !cursor) {
+          handled = false;
+          break;
+        }
         const seg = segmentAt(segments, cursor.cpu, cursor.t, nowNs);
         if (seg) props.onSegmentActivate(seg, cursor.t);
         else handled = false;
         break;
       }
-      default: handled = false;
+      default:
+        handled = false;
     }
     if (!handled) return;
     e.preventDefault();
@@ -300,12 +364,16 @@ export function Timeline(props: TimelineProps) {
     const shares = sharesNow();
     const totals = MODES.map((_, m) => shares.reduce((sum, s) => sum + (s[m] ?? 0), 0));
     const machine = visibleNs * n;
-    return `Per-CPU timeline of ${plural(n, 'CPU')}${groups.count > 1 ? ` (${cpusWords(shownCpus)} on screen, in groups of ${groups.size})` : ''} `
-      + `from ${formatNs(t0)} to ${formatNs(t1)} (${formatNs(t1 - t0)} shown). `
-      + `In this window: ${MODES.map((m, i) => ({ m, pct: machine > 0 ? (100 * totals[i]!) / machine : 0 }))
-        .filter((e) => e.pct >= 0.5).sort((a, b) => b.pct - a.pct)
-        .map((e) => `${modeInfo(e.m, vocabulary).label.toLowerCase()} ${formatPct(e.pct)}`).join(', ')}. `
-      + `${formatCount(segments.total)} segments recorded${segments.dropped ? `, ${formatCount(segments.dropped)} oldest dropped` : ''}.`;
+    return (
+      `Per-CPU timeline of ${plural(n, 'CPU')}${groups.count > 1 ? ` (${cpusWords(shownCpus)} on screen, in groups of ${groups.size})` : ''} ` +
+      `from ${formatNs(t0)} to ${formatNs(t1)} (${formatNs(t1 - t0)} shown). ` +
+      `In this window: ${MODES.map((m, i) => ({ m, pct: machine > 0 ? (100 * totals[i]!) / machine : 0 }))
+        .filter((e) => e.pct >= 0.5)
+        .sort((a, b) => b.pct - a.pct)
+        .map((e) => `${modeInfo(e.m, vocabulary).label.toLowerCase()} ${formatPct(e.pct)}`)
+        .join(', ')}. ` +
+      `${formatCount(segments.total)} segments recorded${segments.dropped ? `, ${formatCount(segments.dropped)} oldest dropped` : ''}.`
+    );
   };
 
   const tooltipSeg = focusSeg;
@@ -315,27 +383,78 @@ export function Timeline(props: TimelineProps) {
   const following = !props.view && win.follow;
 
   return (
-    <ViewFrame view="timeline" theme={theme} width={width} title={props.title ?? 'Per-CPU timeline'}
-      headline={<span className="slv-muted">{groups.count > 1 && <><b className="slv-lane-group-now">{cpusWords(shownCpus)}</b> of {n} · </>}
-        {formatNs(t1 - t0)} shown{segments ? ` · ${formatCount(segments.total)} segments` : ''}</span>}
+    <ViewFrame
+      view="timeline"
+      theme={theme}
+      width={width}
+      title={props.title ?? 'Per-CPU timeline'}
+      headline={
+        <span className="slv-muted">
+          {groups.count > 1 && (
+            <>
+              <b className="slv-lane-group-now">{cpusWords(shownCpus)}</b> of {n} ·{' '}
+            </>
+          )}
+          {formatNs(t1 - t0)} shown{segments ? ` · ${formatCount(segments.total)} segments` : ''}
+        </span>
+      }
       summary={summary}
       legend={<ModeLegend theme={theme} vocabulary={vocabulary} />}
-      table={segments ? {
-        caption: `Share of each CPU's time in each mode, ${formatNs(t0)} to ${formatNs(t1)}`,
-        columns: ['CPU', ...modesFor(vocabulary).map((m) => modeInfo(m, vocabulary).label)],
-        rows: () => sharesNow().map((s, cpu) => [cpuName(cpu), ...modesFor(vocabulary).map((mode) => formatPct(visibleNs > 0 ? (100 * s[MODES.indexOf(mode)]!) / visibleNs : 0))]),
-      } : undefined}>
+      table={
+        segments
+          ? {
+              caption: `Share of each CPU's time in each mode, ${formatNs(t0)} to ${formatNs(t1)}`,
+              columns: ['CPU', ...modesFor(vocabulary).map((m) => modeInfo(m, vocabulary).label)],
+              rows: () =>
+                sharesNow().map((s, cpu) => [
+                  cpuName(cpu),
+                  ...modesFor(vocabulary).map((mode) => formatPct(visibleNs > 0 ? (100 * s[MODES.indexOf(mode)]!) / visibleNs : 0)),
+                ]),
+            }
+          : undefined
+      }
+    >
       <div className="slv-toolbar">
-        <button type="button" className="slv-button" onClick={() => act(windowKey('+', false, { t0, t1, bounds, at: (t0 + t1) / 2, minSpan: MIN_SPAN_NS, maxSpan, now: nowNs }))}>Zoom in</button>
-        <button type="button" className="slv-button" onClick={() => act(windowKey('-', false, { t0, t1, bounds, at: (t0 + t1) / 2, minSpan: MIN_SPAN_NS, maxSpan, now: nowNs }))}>Zoom out</button>
-        <button type="button" className="slv-button" aria-pressed={following}
-          onClick={() => act({ kind: 'follow', span: t1 - t0, now: nowNs })}>Follow live</button>
+        <button
+          type="button"
+          className="slv-button"
+          onClick={() => act(windowKey('+', false, { t0, t1, bounds, at: (t0 + t1) / 2, minSpan: MIN_SPAN_NS, maxSpan, now: nowNs }))}
+        >
+          Zoom in
+        </button>
+        <button
+          type="button"
+          className="slv-button"
+          onClick={() => act(windowKey('-', false, { t0, t1, bounds, at: (t0 + t1) / 2, minSpan: MIN_SPAN_NS, maxSpan, now: nowNs }))}
+        >
+          Zoom out
+        </button>
+        <button
+          type="button"
+          className="slv-button"
+          aria-pressed={following}
+          onClick={() => act({ kind: 'follow', span: t1 - t0, now: nowNs })}
+        >
+          Follow live
+        </button>
         {groups.count > 1 && (
-          <label className="slv-lane-group">CPUs shown{' '}
-            <select className="slv-select" value={group} onChange={(e) => { setGroup(Number(e.target.value)); setCursor(null); }}>
+          <label className="slv-lane-group">
+            CPUs shown{' '}
+            <select
+              className="slv-select"
+              value={group}
+              onChange={(e) => {
+                setGroup(Number(e.target.value));
+                setCursor(null);
+              }}
+            >
               {Array.from({ length: groups.count }, (_, g) => {
                 const [first, last] = groupCpus(g, groups, n);
-                return <option key={g} value={g}>{first}–{last} of {n}</option>;
+                return (
+                  <option key={g} value={g}>
+                    {first}–{last} of {n}
+                  </option>
+                );
               })}
             </select>
           </label>
@@ -343,29 +462,55 @@ export function Timeline(props: TimelineProps) {
         {problem && <span role="alert">{problem}</span>}
       </div>
       <div className="slv-timeline-canvas-wrap" style={{ width: canvasW, height: canvasH }}>
-        <canvas ref={canvasRef} className="slv-focusable" style={{ width: canvasW, height: canvasH }}
-          tabIndex={0} role="application" aria-roledescription="timeline"
-          aria-label={`Per-CPU timeline${groups.count > 1 ? ` of ${cpusWords(shownCpus)} (of ${n})` : ''}, ${formatMs(t0, 2)} to ${formatMs(t1, 2)}`} aria-describedby={keysId}
-          onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp}
-          onPointerLeave={() => setHover(null)} onKeyDown={onKeyDown}
+        <canvas
+          ref={canvasRef}
+          className="slv-focusable"
+          style={{ width: canvasW, height: canvasH }}
+          tabIndex={0}
+          role="application"
+          aria-roledescription="timeline"
+          aria-label={`Per-CPU timeline${groups.count > 1 ? ` of ${cpusWords(shownCpus)} (of ${n})` : ''}, ${formatMs(t0, 2)} to ${formatMs(t1, 2)}`}
+          aria-describedby={keysId}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerLeave={() => setHover(null)}
+          onKeyDown={onKeyDown}
           onDoubleClick={() => act({ kind: 'follow', span: liveSpan, now: nowNs })}
-          onBlur={() => setCursor(null)} />
+          onBlur={() => setCursor(null)}
+        />
         {tooltipSeg && (
-          <div className="slv-tooltip" role="presentation" style={{
-            left: Math.min(canvasW - 300, Math.max(0, tipX + 12)),
-            top: tipY + 14 > canvasH - 60 ? Math.max(0, tipY - 74) : tipY + 14,
-          }}>
+          <div
+            className="slv-tooltip"
+            role="presentation"
+            style={{
+              left: Math.min(canvasW - 300, Math.max(0, tipX + 12)),
+              top: tipY + 14 > canvasH - 60 ? Math.max(0, tipY - 74) : tipY + 14,
+            }}
+          >
             <TooltipBody seg={tooltipSeg} lockNames={snapshot.locks.map((l) => l.name)} vocabulary={vocabulary} />
           </div>
         )}
       </div>
       <p className="slv-keys" id={keysId}>
-        Wheel or <kbd>+</kbd> <kbd>−</kbd> zoom · drag or <kbd>←</kbd> <kbd>→</kbd> scroll · <kbd>↑</kbd> <kbd>↓</kbd> pick a CPU ·
-        {' '}<kbd>[</kbd> <kbd>]</kbd> previous/next event · <kbd>End</kbd> follow live
-        {groups.count > 1 && <> · <kbd>PgUp</kbd> <kbd>PgDn</kbd> previous/next {groups.size} CPUs</>}
-        {props.onSegmentActivate && <> · click a segment or <kbd>Enter</kbd>: why it waited</>}
+        Wheel or <kbd>+</kbd> <kbd>−</kbd> zoom · drag or <kbd>←</kbd> <kbd>→</kbd> scroll · <kbd>↑</kbd> <kbd>↓</kbd> pick a CPU ·{' '}
+        <kbd>[</kbd> <kbd>]</kbd> previous/next event · <kbd>End</kbd> follow live
+        {groups.count > 1 && (
+          <>
+            {' '}
+            · <kbd>PgUp</kbd> <kbd>PgDn</kbd> previous/next {groups.size} CPUs
+          </>
+        )}
+        {props.onSegmentActivate && (
+          <>
+            {' '}
+            · click a segment or <kbd>Enter</kbd>: why it waited
+          </>
+        )}
       </p>
-      <p className="slv-sr-only" aria-live="polite">{announce}</p>
+      <p className="slv-sr-only" aria-live="polite">
+        {announce}
+      </p>
     </ViewFrame>
   );
 }
@@ -375,9 +520,19 @@ function TooltipBody({ seg, lockNames, vocabulary }: { seg: SegmentAt; lockNames
   const lock = seg.lock >= 0 ? lockNames[seg.lock] : undefined;
   return (
     <>
-      <strong>{cpuName(seg.cpu)} · {mode ? modeInfo(mode, vocabulary).label : 'unknown'}</strong>{lock ? ` for ${lock}` : ''}<br />
-      {formatNs(seg.end - seg.start)}{seg.open ? ' so far' : ''} · {formatMs(seg.start)} → {formatMs(seg.end)}
-      {seg.thread >= 0 ? <><br />process {seg.thread}</> : null}
+      <strong>
+        {cpuName(seg.cpu)} · {mode ? modeInfo(mode, vocabulary).label : 'unknown'}
+      </strong>
+      {lock ? ` for ${lock}` : ''}
+      <br />
+      {formatNs(seg.end - seg.start)}
+      {seg.open ? ' so far' : ''} · {formatMs(seg.start)} → {formatMs(seg.end)}
+      {seg.thread >= 0 ? (
+        <>
+          <br />
+          process {seg.thread}
+        </>
+      ) : null}
     </>
   );
 }
@@ -409,7 +564,9 @@ function drawTimeline(ctx: CanvasRenderingContext2D, a: DrawArgs): Runs | undefi
   ctx.clearRect(0, 0, a.canvasW, a.canvasH);
   ctx.fillStyle = t.background;
   ctx.fillRect(0, 0, a.canvasW, a.canvasH);
-  const x = scaleLinear().domain([t0, t1]).range([gutter, gutter + plotW]);
+  const x = scaleLinear()
+    .domain([t0, t1])
+    .range([gutter, gutter + plotW]);
 
   // axis: as many ticks as their labels have room for
   ctx.font = `${t.smallSize}px ${t.fontFamily}`;

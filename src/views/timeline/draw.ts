@@ -89,7 +89,11 @@ export function laneRuns(lane: Lane, t0: number, t1: number, width: number, nowN
     flush();
     const whole = Math.floor(x1);
     if (whole > c0 + 1) push(runs, c0 + 1, whole, mode);
-    if (x1 > whole) { col = whole; acc[mode]! += x1 - whole; accTotal += x1 - whole; }
+    if (x1 > whole) {
+      col = whole;
+      acc[mode]! += x1 - whole;
+      accTotal += x1 - whole;
+    }
   };
 
   for (let i = firstEndingAfter(lane, t0); i < lane.count; i++) {

@@ -70,16 +70,22 @@ export class SegmentFeed {
   /** Times the segments restarted (reset or gap). */
   restarts = 0;
 
-  constructor(private readonly cpus: number, private readonly names: TraceNames,
-    private readonly maxPerLane = DEFAULT_MAX_PER_LANE) {}
+  constructor(
+    private readonly cpus: number,
+    private readonly names: TraceNames,
+    private readonly maxPerLane = DEFAULT_MAX_PER_LANE,
+  ) {}
 
   /** The segments after taking in the window (always the same object; its version changes). */
   update(window: TraceWindowLike): TimelineSegments {
     if (this.builder && window.version === this.version && window.modeAtStart === this.modeAtStart) return this.builder.segments;
     const { t } = window.slice;
     const n = t.length;
-    const reset = !this.builder || window.modeAtStart !== this.modeAtStart || window.startNs < this.startNs
-      || (this.lastT > -Infinity && window.startNs > this.lastT);
+    const reset =
+      !this.builder ||
+      window.modeAtStart !== this.modeAtStart ||
+      window.startNs < this.startNs ||
+      (this.lastT > -Infinity && window.startNs > this.lastT);
     let from = 0;
     if (reset) {
       this.restart(window);
@@ -121,9 +127,12 @@ export class SegmentFeed {
 
 function sub(s: TraceSlice, from: number, to: number): TraceSlice {
   return {
-    t: s.t.subarray(from, to), kind: s.kind.subarray(from, to), cpu: s.cpu.subarray(from, to),
-    thread: s.thread.subarray(from, to), object: s.object.subarray(from, to), arg: s.arg.subarray(from, to),
+    t: s.t.subarray(from, to),
+    kind: s.kind.subarray(from, to),
+    cpu: s.cpu.subarray(from, to),
+    thread: s.thread.subarray(from, to),
+    object: s.object.subarray(from, to),
+    arg: s.arg.subarray(from, to),
     dropped: s.dropped,
   };
 }
-

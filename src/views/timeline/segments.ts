@@ -112,7 +112,11 @@ export class SegmentBuilder {
   private readonly pendingLock: Int16Array;
   private readonly pendingT: Float64Array;
 
-  constructor(cpus: number, names: TraceNames, private readonly maxPerLane = DEFAULT_MAX_PER_LANE) {
+  constructor(
+    cpus: number,
+    names: TraceNames,
+    private readonly maxPerLane = DEFAULT_MAX_PER_LANE,
+  ) {
     if (maxPerLane < 2) throw new RangeError('maxPerLane must be at least 2');
     this.modeKind = names.kinds.indexOf('mode');
     this.spinKind = names.kinds.indexOf('spin');
@@ -163,7 +167,7 @@ export class SegmentBuilder {
     for (let cpu = 0; cpu < n; cpu++) {
       const lane = lanes[cpu]!;
       const m = modes[cpu]!;
-      const mode = m >= 0 ? this.modeMap[m] ?? -1 : -1;
+      const mode = m >= 0 ? (this.modeMap[m] ?? -1) : -1;
       if (lane.openMode >= 0 || mode < 0) continue;
       lane.openMode = mode;
       lane.openStart = t;
@@ -177,8 +181,12 @@ export class SegmentBuilder {
 
   /** Starts every lane from a snapshot's modes (so the time before the first record counts). */
   seed(snapshot: Snapshot): void {
-    this.seedModes(snapshot.nowNs, snapshot.cpus.map((c) => c.mode),
-      snapshot.cpus.map((c) => (c.level === 'process' ? c.thread : -1)), snapshot.cpus.map((c) => c.spinLock));
+    this.seedModes(
+      snapshot.nowNs,
+      snapshot.cpus.map((c) => c.mode),
+      snapshot.cpus.map((c) => (c.level === 'process' ? c.thread : -1)),
+      snapshot.cpus.map((c) => c.spinLock),
+    );
   }
 
   /**
@@ -266,8 +274,13 @@ export class SegmentBuilder {
 }
 
 /** Segments of one slice (optionally seeded from the snapshot taken where it starts). */
-export function buildSegments(slice: TraceSlice, cpus: number, names: TraceNames, seed?: Snapshot,
-  maxPerLane = DEFAULT_MAX_PER_LANE): TimelineSegments {
+export function buildSegments(
+  slice: TraceSlice,
+  cpus: number,
+  names: TraceNames,
+  seed?: Snapshot,
+  maxPerLane = DEFAULT_MAX_PER_LANE,
+): TimelineSegments {
   const builder = new SegmentBuilder(cpus, names, maxPerLane);
   if (seed) builder.seed(seed);
   builder.append(slice);
@@ -304,10 +317,28 @@ export function segmentAt(segments: TimelineSegments, cpu: number, t: number, no
   if (!lane) return null;
   const i = firstEndingAfter(lane, t);
   if (i < lane.count && lane.start[i]! <= t) {
-    return { cpu, index: i, start: lane.start[i]!, end: lane.end[i]!, mode: lane.mode[i]!, thread: lane.thread[i]!, lock: lane.lock[i]!, open: false };
+    return {
+      cpu,
+      index: i,
+      start: lane.start[i]!,
+      end: lane.end[i]!,
+      mode: lane.mode[i]!,
+      thread: lane.thread[i]!,
+      lock: lane.lock[i]!,
+      open: false,
+    };
   }
   if (lane.openMode >= 0 && t >= lane.openStart && t <= Math.max(nowNs, lane.openStart)) {
-    return { cpu, index: -1, start: lane.openStart, end: Math.max(nowNs, lane.openStart), mode: lane.openMode, thread: lane.openThread, lock: lane.openLock, open: true };
+    return {
+      cpu,
+      index: -1,
+      start: lane.openStart,
+      end: Math.max(nowNs, lane.openStart),
+      mode: lane.openMode,
+      thread: lane.openThread,
+      lock: lane.openLock,
+      open: true,
+    };
   }
   return null;
 }

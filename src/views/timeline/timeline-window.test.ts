@@ -10,11 +10,36 @@ const held: WindowState = { own: [2000, 4000], follow: false };
 
 describe('windowReducer', () => {
   it.each([
-    ['following, a window short of the live end: held there', FOLLOWING, { kind: 'set', window: [1000, 3000], bounds }, { own: [1000, 3000], follow: false }],
-    ['following, a window reaching the live end: still following', FOLLOWING, { kind: 'set', window: [8000, 10_000], bounds }, { own: [8000, 10_000], follow: true }],
-    ['held, a window past the live end: clamped, following again', held, { kind: 'set', window: [9000, 11_000], bounds }, { own: [8000, 10_000], follow: true }],
-    ['held, a window before the trace: clamped to its start, held', held, { kind: 'set', window: [-500, 1500], bounds }, { own: [0, 2000], follow: false }],
-    ['held, follow: the live end with the span asked', held, { kind: 'follow', span: 2000, now: 10_000 }, { own: [8000, 10_000], follow: true }],
+    [
+      'following, a window short of the live end: held there',
+      FOLLOWING,
+      { kind: 'set', window: [1000, 3000], bounds },
+      { own: [1000, 3000], follow: false },
+    ],
+    [
+      'following, a window reaching the live end: still following',
+      FOLLOWING,
+      { kind: 'set', window: [8000, 10_000], bounds },
+      { own: [8000, 10_000], follow: true },
+    ],
+    [
+      'held, a window past the live end: clamped, following again',
+      held,
+      { kind: 'set', window: [9000, 11_000], bounds },
+      { own: [8000, 10_000], follow: true },
+    ],
+    [
+      'held, a window before the trace: clamped to its start, held',
+      held,
+      { kind: 'set', window: [-500, 1500], bounds },
+      { own: [0, 2000], follow: false },
+    ],
+    [
+      'held, follow: the live end with the span asked',
+      held,
+      { kind: 'follow', span: 2000, now: 10_000 },
+      { own: [8000, 10_000], follow: true },
+    ],
   ] as const)('%s', (_name, state, action, next) => {
     expect(windowReducer(state, action)).toEqual(next);
   });

@@ -14,7 +14,16 @@ import type { Snapshot, TraceSlice } from '../../core/snapshot.js';
 import { Simulation } from '../../core/sim.js';
 import { concatTraces } from '../../core/trace.js';
 import { MODES } from '../palette.js';
-import { buildSegments, DEFAULT_MAX_PER_LANE, firstEndingAfter, maxPerLaneFor, modeTimeIn, SegmentBuilder, segmentAt, type TimelineSegments } from './segments.js';
+import {
+  buildSegments,
+  DEFAULT_MAX_PER_LANE,
+  firstEndingAfter,
+  maxPerLaneFor,
+  modeTimeIn,
+  SegmentBuilder,
+  segmentAt,
+  type TimelineSegments,
+} from './segments.js';
 import { groupCpus, laneGroups, laneRuns, MAX_LANES, MODE_SLOTS, panWindow, zoomWindow } from './draw.js';
 import { SegmentFeed, sliceWindow, traceNames, lowerBound } from './feed.js';
 
@@ -57,7 +66,8 @@ function check(segments: TimelineSegments) {
       if (i > 0 && lane.start[i]! < lane.end[i - 1]!) throw new Error(`overlap at ${i}`);
       if (lane.mode[i]! >= MODES.length) throw new Error(`unknown mode at ${i}`);
     }
-    if (lane.count > 0 && lane.openStart < lane.end[lane.count - 1]!) throw new Error('open segment starts before the last closed one ends');
+    if (lane.count > 0 && lane.openStart < lane.end[lane.count - 1]!)
+      throw new Error('open segment starts before the last closed one ends');
   }
 }
 
@@ -140,7 +150,8 @@ describe('segment feed from a sliding trace window', () => {
     for (let frameEnd = real.before.nowNs + 1e6; ; frameEnd += 1e6) {
       const end = lowerBound(t, frameEnd);
       while (end - startIndex > 40_000) {
-        if (real.trace.kind[startIndex] === names.kinds.indexOf('mode')) trimmed[real.trace.cpu[startIndex]!] = real.trace.object[startIndex]!;
+        if (real.trace.kind[startIndex] === names.kinds.indexOf('mode'))
+          trimmed[real.trace.cpu[startIndex]!] = real.trace.object[startIndex]!;
         startNs = t[startIndex]!;
         startIndex++;
       }
@@ -190,9 +201,16 @@ describe('segment feed from a sliding trace window', () => {
       const got = again.lanes[cpu]!;
       expect(got.count).toBe(lane.count);
       for (const column of ['start', 'end', 'mode', 'thread', 'lock'] as const) {
-        expect(Array.from(got[column].subarray(0, got.count)), `CPU ${cpu} ${column}`).toEqual(Array.from(lane[column].subarray(0, lane.count)));
+        expect(Array.from(got[column].subarray(0, got.count)), `CPU ${cpu} ${column}`).toEqual(
+          Array.from(lane[column].subarray(0, lane.count)),
+        );
       }
-      expect([got.openMode, got.openStart, got.openThread, got.openLock]).toEqual([lane.openMode, lane.openStart, lane.openThread, lane.openLock]);
+      expect([got.openMode, got.openStart, got.openThread, got.openLock]).toEqual([
+        lane.openMode,
+        lane.openStart,
+        lane.openThread,
+        lane.openLock,
+      ]);
     });
   });
 
@@ -325,8 +343,12 @@ describe('pixel runs', () => {
 
 function sub(s: TraceSlice, from: number, to: number): TraceSlice {
   return {
-    t: s.t.subarray(from, to), kind: s.kind.subarray(from, to), cpu: s.cpu.subarray(from, to),
-    thread: s.thread.subarray(from, to), object: s.object.subarray(from, to), arg: s.arg.subarray(from, to),
+    t: s.t.subarray(from, to),
+    kind: s.kind.subarray(from, to),
+    cpu: s.cpu.subarray(from, to),
+    thread: s.thread.subarray(from, to),
+    object: s.object.subarray(from, to),
+    arg: s.arg.subarray(from, to),
     dropped: s.dropped,
   };
 }

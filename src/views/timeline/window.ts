@@ -71,18 +71,34 @@ export function windowKey(key: string, shift: boolean, c: KeyContext): WindowAct
   const span = c.t1 - c.t0;
   const set = (window: [number, number]): WindowAction => ({ kind: 'set', window, bounds: c.bounds });
   switch (key) {
-    case 'ArrowLeft': return set(panWindow(c.t0, c.t1, -span * (shift ? 0.5 : 0.1), c.bounds.lo, c.bounds.hi));
-    case 'ArrowRight': return set(panWindow(c.t0, c.t1, span * (shift ? 0.5 : 0.1), c.bounds.lo, c.bounds.hi));
-    case '+': case '=': return set(zoomWindow(c.t0, c.t1, c.at, 0.5, c.minSpan, c.maxSpan));
-    case '-': case '_': return set(zoomWindow(c.t0, c.t1, c.at, 2, c.minSpan, c.maxSpan));
-    case 'Home': return set(panWindow(c.t0, c.t1, c.bounds.lo - c.t0, c.bounds.lo, c.bounds.hi));
-    case 'End': case 'f': case 'F': return { kind: 'follow', span, now: c.now };
-    default: return null;
+    case 'ArrowLeft':
+      return set(panWindow(c.t0, c.t1, -span * (shift ? 0.5 : 0.1), c.bounds.lo, c.bounds.hi));
+    case 'ArrowRight':
+      return set(panWindow(c.t0, c.t1, span * (shift ? 0.5 : 0.1), c.bounds.lo, c.bounds.hi));
+    case '+':
+    case '=':
+      return set(zoomWindow(c.t0, c.t1, c.at, 0.5, c.minSpan, c.maxSpan));
+    case '-':
+    case '_':
+      return set(zoomWindow(c.t0, c.t1, c.at, 2, c.minSpan, c.maxSpan));
+    case 'Home':
+      return set(panWindow(c.t0, c.t1, c.bounds.lo - c.t0, c.bounds.lo, c.bounds.hi));
+    case 'End':
+    case 'f':
+    case 'F':
+      return { kind: 'follow', span, now: c.now };
+    default:
+      return null;
   }
 }
 
 /** The window action of a wheel turn at time `at`: a zoom about it, or a pan with Shift or a horizontal wheel (pixels over the plot's width). */
-export function wheelWindow(delta: { x: number; y: number; shift: boolean }, at: number, plotW: number, c: Omit<KeyContext, 'at' | 'now'>): WindowAction {
+export function wheelWindow(
+  delta: { x: number; y: number; shift: boolean },
+  at: number,
+  plotW: number,
+  c: Omit<KeyContext, 'at' | 'now'>,
+): WindowAction {
   if (delta.shift || Math.abs(delta.x) > Math.abs(delta.y)) {
     const d = delta.shift ? delta.y : delta.x;
     return { kind: 'set', window: panWindow(c.t0, c.t1, (d / plotW) * (c.t1 - c.t0), c.bounds.lo, c.bounds.hi), bounds: c.bounds };

@@ -65,7 +65,11 @@ describe('send buffers against the rule', () => {
     expect(eight.slots.slice(1).every((s) => s.lent)).toBe(true);
     // a buffer sent twice among the unacknowledged: only its latest send is its lent pages
     const buffers = [0, 1].map((index) => ({ index, held: true, dirty: 0, next: index === 0 }));
-    expect(socketSlots(buffers, 0, 3, 2, true).map((s) => [s.buffer, s.lent, s.waiting])).toEqual([[1, false, false], [0, true, false], [1, true, true]]);
+    expect(socketSlots(buffers, 0, 3, 2, true).map((s) => [s.buffer, s.lent, s.waiting])).toEqual([
+      [1, false, false],
+      [0, true, false],
+      [1, true, true],
+    ]);
   });
 
   it('without copy avoidance the socket buffer holds copies and one buffer does', () => {
@@ -85,7 +89,10 @@ describe('send buffers against the rule', () => {
   });
 
   it('renders the buffers, the missing one, the slots and the waiting send', async () => {
-    const { HpuxBuffers } = await import(/* @vite-ignore */ String('./HpuxBuffers.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const { HpuxBuffers } = (await import(/* @vite-ignore */ String('./HpuxBuffers.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     for (const theme of ['light', 'projector']) {
       const eight = renderToStaticMarkup(createElement(HpuxBuffers!, { report: fixture.reports['hpux-cow-8-buffers'], theme, width: 620 }));
       expect(eight.match(/data-buffer="/g)).toHaveLength(8);
@@ -104,8 +111,11 @@ describe('send buffers against the rule', () => {
     expect(renderToStaticMarkup(createElement(HpuxBuffers!, {}))).toContain('Waiting for the first report');
   });
 
-  it('on the presenter\'s stage: the legend\'s short words, and the rule said once, by the diagram', async () => {
-    const { HpuxBuffers } = await import(/* @vite-ignore */ String('./HpuxBuffers.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+  it("on the presenter's stage: the legend's short words, and the rule said once, by the diagram", async () => {
+    const { HpuxBuffers } = (await import(/* @vite-ignore */ String('./HpuxBuffers.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     const props = { report: fixture.reports['hpux-cow-8-buffers'], theme: 'projector', width: 760 };
     const lab = renderToStaticMarkup(createElement(HpuxBuffers!, props));
     const stage = renderToStaticMarkup(createElement(HpuxBuffers!, { ...props, stage: true }));

@@ -84,7 +84,10 @@ export function buffersView(report: Report | undefined): BuffersView {
   const k = Math.max(1, hp.buffers?.length || num(hp.send_buffers, 1));
   const next = Math.min(k - 1, Math.max(0, Math.round(num(hp.next_buffer))));
   const buffers = Array.from({ length: k }, (_, index): SendBuffer => ({
-    index, held: !!hp.buffers?.[index]?.held, dirty: Math.max(0, num(hp.buffers?.[index]?.dirty)), next: index === next,
+    index,
+    held: !!hp.buffers?.[index]?.held,
+    dirty: Math.max(0, num(hp.buffers?.[index]?.dirty)),
+    next: index === next,
   }));
   const copyAvoid = hp.send_copy_avoidance;
   const needed = buffersNeeded(soSndbuf, sendBytes);
@@ -96,8 +99,21 @@ export function buffersView(report: Report | undefined): BuffersView {
   return {
     kind: 'buffers',
     model: {
-      hp, buffers, k, next, sendBytes, soSndbuf, needed, enough: k >= needed, copyAvoid,
-      blocked: count > capacity, nextState, nextCopy: nextState === 'held-copy' || nextState === 'copied', capacity, slots, unackedBytes,
+      hp,
+      buffers,
+      k,
+      next,
+      sendBytes,
+      soSndbuf,
+      needed,
+      enough: k >= needed,
+      copyAvoid,
+      blocked: count > capacity,
+      nextState,
+      nextCopy: nextState === 'held-copy' || nextState === 'copied',
+      capacity,
+      slots,
+      unackedBytes,
       heldCount: buffers.filter((b) => b.held).length,
     },
   };
@@ -119,8 +135,11 @@ function nextStateOf(report: Report, hp: HpuxReport, b: SendBuffer, freedFirst: 
   const line = Math.max(1, num(scenarioField(report, 'hpux', 'cache_line_bytes'), 32));
   const written = Math.ceil(Math.max(0, num(scenarioField(report, 'hpux', 'dirty_bytes'), 0)) / line) * line;
   if (b.dirty > written) return 'copied';
-  return b.dirty === written && hp.forced_copies_pct >= 50 && b.dirty >= Math.min(hp.send_bytes, num(scenarioField(report, 'hpux', 'page_bytes'), 4096))
-    ? 'copied' : 'written';
+  return b.dirty === written &&
+    hp.forced_copies_pct >= 50 &&
+    b.dirty >= Math.min(hp.send_bytes, num(scenarioField(report, 'hpux', 'page_bytes'), 4096))
+    ? 'copied'
+    : 'written';
 }
 
 /**
@@ -129,7 +148,13 @@ function nextStateOf(report: Report, hp: HpuxReport, b: SendBuffer, freedFirst: 
  * next one. A slot is the buffer's own lent pages when it is that buffer's latest send
  * and the buffer is still held.
  */
-export function socketSlots(buffers: readonly SendBuffer[], next: number, count: number, capacity: number, copyAvoid: boolean): SocketSlot[] {
+export function socketSlots(
+  buffers: readonly SendBuffer[],
+  next: number,
+  count: number,
+  capacity: number,
+  copyAvoid: boolean,
+): SocketSlot[] {
   const k = buffers.length;
   const slots: SocketSlot[] = [];
   for (let i = 0; i < count; i++) {
@@ -151,16 +176,19 @@ export function nextWords(m: BuffersModel, short = false): string {
       ? `The application uses buffer ${m.next} next: without copy avoidance every send is copied, so any buffer will do.`
       : `The application uses buffer ${m.next} next. Without copy avoidance every send copies the data into the kernel, so the application may write any buffer at once.`;
   }
-  const blocked = !m.blocked ? '' : short ? 'Blocked in send(2) until the oldest sends are acknowledged. '
-    : 'The application is blocked in send(2) until the oldest sends are acknowledged. ';
+  const blocked = !m.blocked
+    ? ''
+    : short
+      ? 'Blocked in send(2) until the oldest sends are acknowledged. '
+      : 'The application is blocked in send(2) until the oldest sends are acknowledged. ';
   const who = m.blocked ? 'It' : 'The application';
   const dirty = formatSize(m.buffers[m.next]!.dirty);
   switch (m.nextState) {
     case 'held-copy':
       return short
         ? `${blocked}${who} writes buffer ${m.next} next, still held by the transport: the write will force a copy.`
-        : `${blocked}${who} writes buffer ${m.next} next, and the transport still holds it${m.blocked ? ' after those acknowledgements' : ''}: `
-          + 'the write will fault and force a copy of the page.';
+        : `${blocked}${who} writes buffer ${m.next} next, and the transport still holds it${m.blocked ? ' after those acknowledgements' : ''}: ` +
+            'the write will fault and force a copy of the page.';
     case 'held-freed':
       return short
         ? `${blocked}${who} writes buffer ${m.next} next: the acknowledgement that ends the wait frees it, so no copy.`
@@ -192,12 +220,18 @@ export function buffersSummary(view: BuffersView): string {
   const m = view.model;
   const waiting = m.slots.filter((s) => s.waiting).length;
   const held = m.buffers.filter((b) => b.held).map((b) => b.index);
-  return `The application cycles through ${plural(m.k, 'send buffer')} of ${formatSize(m.sendBytes)}; `
-    + `send copy avoidance is ${m.copyAvoid ? 'in effect' : 'not in effect'}. `
-    + (m.copyAvoid ? `The transport holds ${held.length === 0 ? 'none of them' : held.length === m.k ? 'all of them' : `buffers ${held.join(', ')}`}. ` : '')
-    + `${nextWords(m)} `
-    + `The socket buffer (SO_SNDBUF, ${formatSize(m.soSndbuf)}) has room for ${plural(m.capacity, 'send')}; ${formatSize(m.unackedBytes)} are unacknowledged`
-    + (waiting > 0 ? `, the last send waiting in send(2) for the window` : '')
-    + `. ${ruleWords(m)}`
-    + (m.copyAvoid ? ` Over the run ${formatPct(m.hp.forced_copies_pct)} of sends forced a copy; on average ${m.hp.held_buffers_mean.toFixed(1)} buffers were held.` : '');
+  return (
+    `The application cycles through ${plural(m.k, 'send buffer')} of ${formatSize(m.sendBytes)}; ` +
+    `send copy avoidance is ${m.copyAvoid ? 'in effect' : 'not in effect'}. ` +
+    (m.copyAvoid
+      ? `The transport holds ${held.length === 0 ? 'none of them' : held.length === m.k ? 'all of them' : `buffers ${held.join(', ')}`}. `
+      : '') +
+    `${nextWords(m)} ` +
+    `The socket buffer (SO_SNDBUF, ${formatSize(m.soSndbuf)}) has room for ${plural(m.capacity, 'send')}; ${formatSize(m.unackedBytes)} are unacknowledged` +
+    (waiting > 0 ? `, the last send waiting in send(2) for the window` : '') +
+    `. ${ruleWords(m)}` +
+    (m.copyAvoid
+      ? ` Over the run ${formatPct(m.hp.forced_copies_pct)} of sends forced a copy; on average ${m.hp.held_buffers_mean.toFixed(1)} buffers were held.`
+      : '')
+  );
 }

@@ -24,7 +24,7 @@ describe('curve model', () => {
     expect(curveSeries([], 'dirty')).toEqual([]);
   });
 
-  it('the step: the forced copies stop, and the sender\'s CPU falls, exactly at SO_SNDBUF / send + 1 = 9', () => {
+  it("the step: the forced copies stop, and the sender's CPU falls, exactly at SO_SNDBUF / send + 1 = 9", () => {
     const step = bufferStep(curveSeries(points, 'buffers'), setup);
     expect(step.needed).toBe(9);
     expect(step.measuredAt).toBe(9);
@@ -62,7 +62,9 @@ describe('curve model', () => {
   it('says it in words', () => {
     const text = curvesSummary(points, setup);
     expect(text).toContain('SO_SNDBUF / send size + 1 = 9 buffers');
-    expect(text).toMatch(/falls from 96% at 8 buffers to 37% at 9, exactly SO_SNDBUF \/ send size \+ 1: forced copies 100% before, 0% from there on/);
+    expect(text).toMatch(
+      /falls from 96% at 8 buffers to 37% at 9, exactly SO_SNDBUF \/ send size \+ 1: forced copies 100% before, 0% from there on/,
+    );
     expect(text).toMatch(/Against the bytes written into each buffer before its send \(9 buffers\)/);
     // the card's packet rate limits the stream, not the CPU: the paper's "other bottlenecks"
     expect(text).toContain('The throughput is the same throughout (65.5 Mb/s)');
@@ -71,12 +73,22 @@ describe('curve model', () => {
   });
 
   it('renders both charts with the rule marked, the dirtiness panel, partial and empty curves', async () => {
-    const { HpuxCurves } = await import(/* @vite-ignore */ String('./HpuxCurves.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const { HpuxCurves } = (await import(/* @vite-ignore */ String('./HpuxCurves.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     for (const theme of ['light', 'projector']) {
       const html = renderToStaticMarkup(createElement(HpuxCurves!, { points, setup, theme, width: 1100 }));
       // both charts, the rule's line on each, the step labelled, the buffers shown first
-      for (const mark of ['data-chart="buffers-cpu"', 'data-chart="buffers-mbps"', 'data-step="9"', 'data-step-at="9"',
-        'aria-pressed="true" data-sweep="buffers"', 'Show data table']) expect(html).toContain(mark);
+      for (const mark of [
+        'data-chart="buffers-cpu"',
+        'data-chart="buffers-mbps"',
+        'data-step="9"',
+        'data-step-at="9"',
+        'aria-pressed="true" data-sweep="buffers"',
+        'Show data table',
+      ])
+        expect(html).toContain(mark);
       expect(html.match(/data-rule="9"/g)).toHaveLength(2);
       expect(html).not.toMatch(/NaN|undefined|Infinity/);
       const dirty = renderToStaticMarkup(createElement(HpuxCurves!, { points, setup, theme, initialSweep: 'dirty', width: 600 }));

@@ -28,7 +28,8 @@ export function curveSeries(points: readonly HpuxCurvePoint[], sweep: CurveSweep
   return [true, false].flatMap((copyAvoid) => {
     const byX = new Map<number, HpuxCurvePoint>();
     for (const p of points) {
-      if (p.sweep === sweep && p.copyAvoid === copyAvoid && Number.isFinite(p.x) && Number.isFinite(p.cpuPct) && Number.isFinite(p.mbps)) byX.set(p.x, p);
+      if (p.sweep === sweep && p.copyAvoid === copyAvoid && Number.isFinite(p.x) && Number.isFinite(p.cpuPct) && Number.isFinite(p.mbps))
+        byX.set(p.x, p);
     }
     const sorted = [...byX.values()].sort((a, b) => a.x - b.x);
     return sorted.length ? [{ copyAvoid, points: sorted }] : [];
@@ -42,7 +43,9 @@ export function valueOf(p: HpuxCurvePoint, measure: CurveMeasure): number {
 /** The x scale: buffers 1..max linear; bytes written as evenly spaced steps. */
 export function xScale(sweep: CurveSweep, setup: HpuxCurveSetup, x0: number, x1: number): ((v: number) => number) & { ticks: number[] } {
   if (sweep === 'buffers') {
-    const s: ScaleLinear<number, number> = scaleLinear().domain([1, Math.max(2, setup.maxBuffers)]).range([x0, x1]);
+    const s: ScaleLinear<number, number> = scaleLinear()
+      .domain([1, Math.max(2, setup.maxBuffers)])
+      .range([x0, x1]);
     const f = (v: number) => s(v);
     return Object.assign(f, { ticks: Array.from({ length: Math.max(2, setup.maxBuffers) }, (_, i) => i + 1) });
   }
@@ -55,7 +58,10 @@ export function xScale(sweep: CurveSweep, setup: HpuxCurveSetup, x0: number, x1:
 export function yScale(measure: CurveMeasure, series: readonly CurveSeries[], y0: number, y1: number): ScaleLinear<number, number> {
   if (measure === 'cpu') return scaleLinear().domain([0, 100]).range([y0, y1]);
   const max = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.mbps)));
-  return scaleLinear().domain([0, max * 1.15]).nice().range([y0, y1]);
+  return scaleLinear()
+    .domain([0, max * 1.15])
+    .nice()
+    .range([y0, y1]);
 }
 
 export interface BufferStep {
@@ -104,25 +110,37 @@ export function curvesSummary(points: readonly HpuxCurvePoint[], setup: HpuxCurv
   const buffers = curveSeries(points, 'buffers');
   const dirty = curveSeries(points, 'dirty');
   if (buffers.length === 0 && dirty.length === 0) {
-    return progress < 1 ? 'The curve run is starting: nothing measured yet.'
+    return progress < 1
+      ? 'The curve run is starting: nothing measured yet.'
       : 'No curve yet: run it to measure the sender\u2019s CPU and the throughput against the number of send buffers and the bytes written into each.';
   }
   const step = bufferStep(buffers, setup);
-  const line = (s: CurveSeries, sweep: CurveSweep) => `${copyAvoidStyle(s.copyAvoid).label}: `
-    + listWords(s.points.map((p) => `${xWords(sweep, p.x)} ${formatPct(p.cpuPct, 0)} CPU, ${formatMbps(p.mbps)}`)) + '.';
-  const stepWords = step.before && step.after
-    ? `With copy avoidance the sender's CPU falls from ${formatPct(step.before.cpuPct, 0)} at ${step.after.x - 1} buffers to ${formatPct(step.after.cpuPct, 0)} at ${step.after.x}`
-      + (step.measuredAt === step.needed ? ', exactly SO_SNDBUF / send size + 1' : step.measuredAt === null ? '' : `; the rule SO_SNDBUF / send size + 1 says ${step.needed}`)
-      + `: forced copies ${formatPct(step.before.forcedPct, 0)} before, ${formatPct(step.after.forcedPct, 0)} from there on.`
-    : '';
+  const line = (s: CurveSeries, sweep: CurveSweep) =>
+    `${copyAvoidStyle(s.copyAvoid).label}: ` +
+    listWords(s.points.map((p) => `${xWords(sweep, p.x)} ${formatPct(p.cpuPct, 0)} CPU, ${formatMbps(p.mbps)}`)) +
+    '.';
+  const stepWords =
+    step.before && step.after
+      ? `With copy avoidance the sender's CPU falls from ${formatPct(step.before.cpuPct, 0)} at ${step.after.x - 1} buffers to ${formatPct(step.after.cpuPct, 0)} at ${step.after.x}` +
+        (step.measuredAt === step.needed
+          ? ', exactly SO_SNDBUF / send size + 1'
+          : step.measuredAt === null
+            ? ''
+            : `; the rule SO_SNDBUF / send size + 1 says ${step.needed}`) +
+        `: forced copies ${formatPct(step.before.forcedPct, 0)} before, ${formatPct(step.after.forcedPct, 0)} from there on.`
+      : '';
   return [
     progress < 1 ? `Curve ${Math.round(progress * 100)}% measured.` : '',
     `SO_SNDBUF ${formatSize(setup.soSndbuf)}, sends of ${formatSize(setup.sendBytes)}: SO_SNDBUF / send size + 1 = ${step.needed} buffers.`,
     buffers.length ? `Against the number of send buffers (the application writing ${formatSize(setup.buffersDirtyBytes)} into each):` : '',
     ...buffers.map((s) => line(s, 'buffers')),
     stepWords,
-    flatThroughput(buffers) ? `The throughput is the same throughout (${formatMbps(buffers[0]!.points[0]!.mbps)}): something other than the sender's CPU limits it.` : '',
+    flatThroughput(buffers)
+      ? `The throughput is the same throughout (${formatMbps(buffers[0]!.points[0]!.mbps)}): something other than the sender's CPU limits it.`
+      : '',
     dirty.length ? `Against the bytes written into each buffer before its send (${setup.dirtyBuffers} buffers):` : '',
     ...dirty.map((s) => line(s, 'dirty')),
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -16,11 +16,31 @@ import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
 import { Legend, swatchSize } from '../../../views/common/Legend.js';
 import { useWallClock } from '../../../views/common/clock.js';
 import {
-  byteTokenColour, formatSize, GROUP_WORDS, groupColour, interfaceShort, TOUCH_WORDS, TOUCHES, type HpuxViewProps, type TouchGroup,
+  byteTokenColour,
+  formatSize,
+  GROUP_WORDS,
+  groupColour,
+  interfaceShort,
+  TOUCH_WORDS,
+  TOUCHES,
+  type HpuxViewProps,
+  type TouchGroup,
 } from '../data.js';
 import {
-  boxTitleLines, cpuPasses, FEATURE_ROWS, journeySummary, journeyView, stageDwellsMs, stageRules, STAGES, stageSentence, tokenAt,
-  type JourneyConfig, type JourneyModel, type MeasuredStage, type StageInfo,
+  boxTitleLines,
+  cpuPasses,
+  FEATURE_ROWS,
+  journeySummary,
+  journeyView,
+  stageDwellsMs,
+  stageRules,
+  STAGES,
+  stageSentence,
+  tokenAt,
+  type JourneyConfig,
+  type JourneyModel,
+  type MeasuredStage,
+  type StageInfo,
 } from './model.js';
 import { HpuxWaiting } from '../waiting.js';
 import '../hpux.css';
@@ -48,25 +68,54 @@ export function HpuxJourney(props: HpuxJourneyProps) {
   const legend = <GroupLegend theme={theme} stage={stage} shown={shown} />;
 
   if (view.kind !== 'journey') {
-    return <HpuxWaiting view="hpux-journey" theme={theme} width={width} title={title} summary={summary} legend={legend}
-      message={view.kind === 'no-send' ? summary : undefined} />;
+    return (
+      <HpuxWaiting
+        view="hpux-journey"
+        theme={theme}
+        width={width}
+        title={title}
+        summary={summary}
+        legend={legend}
+        message={view.kind === 'no-send' ? summary : undefined}
+      />
+    );
   }
   const m = view.model;
   const headline = (
     <span data-per-send={m.perSendNs} data-per-recv={m.perRecvNs} data-bytes={m.bytesTouchedPerSend}>
       per send <strong>{formatNs(m.perSendNs)}</strong>
       {' · '}per receive <strong>{formatNs(m.perRecvNs)}</strong>
-      {!stage && <>{' · '}<span style={{ whiteSpace: 'nowrap' }}><strong>{formatSize(m.bytesTouchedPerSend)}</strong> touched per send</span></>}
+      {!stage && (
+        <>
+          {' · '}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <strong>{formatSize(m.bytesTouchedPerSend)}</strong> touched per send
+          </span>
+        </>
+      )}
     </span>
   );
   return (
-    <ViewFrame view="hpux-journey" theme={theme} width={width} title={title} headline={headline} summary={summary} legend={legend}
+    <ViewFrame
+      view="hpux-journey"
+      theme={theme}
+      width={width}
+      title={title}
+      headline={headline}
+      summary={summary}
+      legend={legend}
       table={{
         caption: `CPU work on the bytes, measured: per send (sender) and per receive (receiver), ${interfaceShort(m.config.interface)}`,
         columns: ['Touch', 'ns per send', 'bytes per send', 'ns per receive', 'bytes per receive'],
-        rows: TOUCHES.map((k) => [TOUCH_WORDS[k], formatNs(m.hp.per_send_ns?.[k] ?? 0), formatSize(m.hp.per_send_bytes?.[k] ?? 0),
-          formatNs(m.hp.per_recv_ns?.[k] ?? 0), formatSize(m.hp.per_recv_bytes?.[k] ?? 0)]),
-      }}>
+        rows: TOUCHES.map((k) => [
+          TOUCH_WORDS[k],
+          formatNs(m.hp.per_send_ns?.[k] ?? 0),
+          formatSize(m.hp.per_send_bytes?.[k] ?? 0),
+          formatNs(m.hp.per_recv_ns?.[k] ?? 0),
+          formatSize(m.hp.per_recv_bytes?.[k] ?? 0),
+        ]),
+      }}
+    >
       <Journey model={m} width={innerWidth(width)} theme={theme} stage={stage} />
       {!stage && <RulesTable model={m} width={innerWidth(width)} t={themeTokens(theme)} theme={theme} />}
     </ViewFrame>
@@ -94,17 +143,21 @@ function Journey({ model: m, width, theme, stage }: { model: JourneyModel; width
     <div className={stage ? 'slv-hpux-journey slv-hpux-journey-stage' : 'slv-hpux-journey'}>
       <StageBoxes model={m} width={width} t={t} token={token} reduced={reduced} stage={stage} />
       <p className="slv-hpux-now" data-stage-words={m.stages[token.stage]!.id} aria-live={playing ? 'off' : 'polite'}>
-        <strong>Now: </strong>{stageSentence(m, token.stage, stage)}
+        <strong>Now: </strong>
+        {stageSentence(m, token.stage, stage)}
       </p>
       <div className="slv-hpux-controls" role="group" aria-label="The byte token">
         {!reduced && (
-          <button type="button" className="slv-button" data-token-play=""
-            onClick={() => (paused ? setPaused(false) : go(token.stage))}>
+          <button type="button" className="slv-button" data-token-play="" onClick={() => (paused ? setPaused(false) : go(token.stage))}>
             {paused ? 'Play the trip' : 'Pause'}
           </button>
         )}
-        <button type="button" className="slv-button" onClick={() => go(token.stage - 1)}>Previous stage</button>
-        <button type="button" className="slv-button" onClick={() => go(token.stage + 1)}>Next stage</button>
+        <button type="button" className="slv-button" onClick={() => go(token.stage - 1)}>
+          Previous stage
+        </button>
+        <button type="button" className="slv-button" onClick={() => go(token.stage + 1)}>
+          Next stage
+        </button>
         {!stage && (
           <span className="slv-muted">
             {reduced ? 'Reduced motion: step through the stages with the buttons.' : 'The token lingers where the CPU spends longest.'}
@@ -115,8 +168,20 @@ function Journey({ model: m, width, theme, stage }: { model: JourneyModel; width
   );
 }
 
-function StageBoxes({ model: m, width, t, token, reduced, stage }: {
-  model: JourneyModel; width: number; t: ThemeTokens; token: { stage: number; position: number }; reduced: boolean; stage: boolean;
+function StageBoxes({
+  model: m,
+  width,
+  t,
+  token,
+  reduced,
+  stage,
+}: {
+  model: JourneyModel;
+  width: number;
+  t: ThemeTokens;
+  token: { stage: number; position: number };
+  reduced: boolean;
+  stage: boolean;
 }) {
   const fs = t.fontSize;
   const small = t.smallSize;
@@ -155,8 +220,15 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
   const hosts = hostSpans(m);
   const tokenSize = Math.round(fs * 1.1);
   return (
-    <svg width={width} height={height} aria-hidden="true" data-journey="" data-cols={cols} data-token-stage={m.stages[token.stage]!.id}
-      data-reduced={reduced ? '' : undefined}>
+    <svg
+      width={width}
+      height={height}
+      aria-hidden="true"
+      data-journey=""
+      data-cols={cols}
+      data-token-stage={m.stages[token.stage]!.id}
+      data-reduced={reduced ? '' : undefined}
+    >
       {hosts.map((h) => {
         // a bracket over each row the host's stages take; its name over the widest
         const segments = rowSegments(h.from, h.to, cols);
@@ -171,8 +243,16 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
                 <g key={seg.from}>
                   <path d={`M${x0 + 1},${y + small * 0.45} v-4 H${x1 - 1} v4`} fill="none" stroke={t.muted} strokeWidth={1.5} />
                   {seg === named && (
-                    <text x={(x0 + x1) / 2} y={y - 2} fontSize={small} fontWeight={700} textAnchor="middle"
-                      style={{ stroke: t.background, strokeWidth: 5, paintOrder: 'stroke' }}>{h.label}</text>
+                    <text
+                      x={(x0 + x1) / 2}
+                      y={y - 2}
+                      fontSize={small}
+                      fontWeight={700}
+                      textAnchor="middle"
+                      style={{ stroke: t.background, strokeWidth: 5, paintOrder: 'stroke' }}
+                    >
+                      {h.label}
+                    </text>
                   )}
                 </g>
               );
@@ -185,19 +265,44 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
         const next = i + 1 < n && Math.floor((i + 1) / cols) === Math.floor(i / cols);
         return (
           <g key={s.id}>
-            <StageBox stage={s} x={p.x} y={p.y} w={boxW} h={boxH} t={t} title={titles[i]!} words={words[i]!}
-              barShare={s.ns / most} current={token.stage === i} valueFs={valueFs} titleLines={titleLines} />
+            <StageBox
+              stage={s}
+              x={p.x}
+              y={p.y}
+              w={boxW}
+              h={boxH}
+              t={t}
+              title={titles[i]!}
+              words={words[i]!}
+              barShare={s.ns / most}
+              current={token.stage === i}
+              valueFs={valueFs}
+              titleLines={titleLines}
+            />
             {next && (
-              <path d={`M${p.x + boxW + gap * 0.28},${p.y + boxH / 2 - 6} l${gap * 0.4},6 l${-gap * 0.4},6`} fill="none"
-                stroke={t.muted} strokeWidth={2} strokeLinejoin="round" />
+              <path
+                d={`M${p.x + boxW + gap * 0.28},${p.y + boxH / 2 - 6} l${gap * 0.4},6 l${-gap * 0.4},6`}
+                fill="none"
+                stroke={t.muted}
+                strokeWidth={2}
+                strokeLinejoin="round"
+              />
             )}
           </g>
         );
       })}
       <g data-token="" transform={`translate(${tok.x},${tok.y})`}>
         <line x1={0} x2={0} y1={tokenSize / 2} y2={laneH / 2 - 1} stroke={t.text} strokeWidth={1.5} />
-        <rect x={-tokenSize / 2} y={-tokenSize / 2} width={tokenSize} height={tokenSize} rx={3} fill={byteTokenColour(t.name)}
-          stroke={t.text} strokeWidth={2} />
+        <rect
+          x={-tokenSize / 2}
+          y={-tokenSize / 2}
+          width={tokenSize}
+          height={tokenSize}
+          rx={3}
+          fill={byteTokenColour(t.name)}
+          stroke={t.text}
+          strokeWidth={2}
+        />
       </g>
     </svg>
   );
@@ -206,7 +311,8 @@ function StageBoxes({ model: m, width, t, token, reduced, stage }: {
 /** Stages from..to split at the ends of rows of `cols`: one span per row they take. */
 function rowSegments(from: number, to: number, cols: number): { from: number; to: number }[] {
   const out: { from: number; to: number }[] = [];
-  for (let i = from; i <= to; i = (Math.floor(i / cols) + 1) * cols) out.push({ from: i, to: Math.min(to, (Math.floor(i / cols) + 1) * cols - 1) });
+  for (let i = from; i <= to; i = (Math.floor(i / cols) + 1) * cols)
+    out.push({ from: i, to: Math.min(to, (Math.floor(i / cols) + 1) * cols - 1) });
   return out;
 }
 
@@ -216,12 +322,39 @@ function hostSpans(m: JourneyModel): { label: string; from: number; to: number }
   const recv = m.oneHost ? 'The same host, receiving' : 'Receiving host (CPU 1)';
   const wire = m.config.interface === 'nio_fddi' || m.config.interface === 'eisa_fddi' ? 'FDDI' : 'loopback';
   // in two rows the wire begins the second, under the sending host
-  return [{ label: send, from: 0, to: 3 }, { label: wire, from: 4, to: 4 }, { label: recv, from: 5, to: 7 }];
+  return [
+    { label: send, from: 0, to: 3 },
+    { label: wire, from: 4, to: 4 },
+    { label: recv, from: 5, to: 7 },
+  ];
 }
 
-function StageBox({ stage: s, x, y, w, h, t, title, words, barShare, current, valueFs, titleLines }: {
-  stage: MeasuredStage; x: number; y: number; w: number; h: number; t: ThemeTokens; title: string[]; words: string[];
-  barShare: number; current: boolean; valueFs: number; titleLines: number;
+function StageBox({
+  stage: s,
+  x,
+  y,
+  w,
+  h,
+  t,
+  title,
+  words,
+  barShare,
+  current,
+  valueFs,
+  titleLines,
+}: {
+  stage: MeasuredStage;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  t: ThemeTokens;
+  title: string[];
+  words: string[];
+  barShare: number;
+  current: boolean;
+  valueFs: number;
+  titleLines: number;
 }) {
   const small = t.smallSize;
   const line = small * 1.2;
@@ -235,17 +368,42 @@ function StageBox({ stage: s, x, y, w, h, t, title, words, barShare, current, va
   const value = s.side === 'wire' || s.ns <= 0 ? 'no CPU' : formatNs(s.ns);
   return (
     <g data-stage={s.id} data-group={s.rule.group} data-ns={s.ns} data-current={current ? '' : undefined}>
-      <rect x={x} y={y} width={w} height={h} rx={7} fill={t.background}
-        stroke={current ? t.text : t.axis} strokeWidth={current ? t.strokeWidth + 1.5 : 1.5} strokeDasharray={card && !current ? '6 4' : undefined} />
+      <rect
+        x={x}
+        y={y}
+        width={w}
+        height={h}
+        rx={7}
+        fill={t.background}
+        stroke={current ? t.text : t.axis}
+        strokeWidth={current ? t.strokeWidth + 1.5 : 1.5}
+        strokeDasharray={card && !current ? '6 4' : undefined}
+      />
       {!card && <rect x={x + 1.5} y={y + 1.5} width={band} height={h - 3} rx={3} fill={colour} />}
       <text x={tx} y={y + 6 + small} fontSize={small} fontWeight={700}>
-        {title.map((l, i) => <tspan key={i} x={tx} dy={i === 0 ? 0 : line}>{l}</tspan>)}
+        {title.map((l, i) => (
+          <tspan key={i} x={tx} dy={i === 0 ? 0 : line}>
+            {l}
+          </tspan>
+        ))}
       </text>
       <text x={tx} y={wordsY + small * 0.9} fontSize={small}>
-        {words.map((l, i) => <tspan key={i} x={tx} dy={i === 0 ? 0 : line}>{l}</tspan>)}
+        {words.map((l, i) => (
+          <tspan key={i} x={tx} dy={i === 0 ? 0 : line}>
+            {l}
+          </tspan>
+        ))}
       </text>
-      <text x={tx} y={valueY} fontSize={valueFs} fontWeight={800} className={value === 'no CPU' ? 'slv-muted' : undefined}
-        style={value === 'no CPU' ? { fill: t.muted } : undefined}>{value}</text>
+      <text
+        x={tx}
+        y={valueY}
+        fontSize={valueFs}
+        fontWeight={800}
+        className={value === 'no CPU' ? 'slv-muted' : undefined}
+        style={value === 'no CPU' ? { fill: t.muted } : undefined}
+      >
+        {value}
+      </text>
       {barW > 0 && <rect x={tx} y={y + h - 10} width={barW} height={5} rx={2} fill={colour} stroke={t.text} strokeWidth={0.75} />}
     </g>
   );
@@ -256,15 +414,32 @@ function StageBox({ stage: s, x, y, w, h, t, title, words, barShare, current, va
 function Chip({ group, theme }: { group: TouchGroup; theme?: Theme }) {
   const card = group === 'card';
   return (
-    <span className="slv-hpux-chip" aria-hidden="true"
-      style={{ background: card ? 'transparent' : groupColour(group, theme), borderStyle: card ? 'dashed' : 'solid' }} />
+    <span
+      className="slv-hpux-chip"
+      aria-hidden="true"
+      style={{ background: card ? 'transparent' : groupColour(group, theme), borderStyle: card ? 'dashed' : 'solid' }}
+    />
   );
 }
 
 type PassSide = 'both' | 'send' | 'recv';
 
-function RulesRow({ label, config, current, preset, stages, side, theme }: {
-  label: string; config: JourneyConfig; current: boolean; preset?: string; stages: readonly StageInfo[]; side: PassSide; theme?: Theme;
+function RulesRow({
+  label,
+  config,
+  current,
+  preset,
+  stages,
+  side,
+  theme,
+}: {
+  label: string;
+  config: JourneyConfig;
+  current: boolean;
+  preset?: string;
+  stages: readonly StageInfo[];
+  side: PassSide;
+  theme?: Theme;
 }) {
   const rules = stageRules(config);
   const passes = cpuPasses(rules);
@@ -275,7 +450,10 @@ function RulesRow({ label, config, current, preset, stages, side, theme }: {
         {current && <span className="slv-hpux-badge">this run</span>}
       </th>
       {stages.map((s) => (
-        <td key={s.id} data-group={rules[s.id].group}><Chip group={rules[s.id].group} theme={theme} />{rules[s.id].short}</td>
+        <td key={s.id} data-group={rules[s.id].group}>
+          <Chip group={rules[s.id].group} theme={theme} />
+          {rules[s.id].short}
+        </td>
       ))}
       <td className="slv-hpux-passes">{side === 'both' ? `${passes.send} + ${passes.recv}` : passes[side]}</td>
     </tr>
@@ -288,30 +466,65 @@ function RulesRow({ label, config, current, preset, stages, side, theme }: {
  * wire's and the receiving host's, as the stages' two rows.
  */
 function RulesTable({ model: m, width, t, theme }: { model: JourneyModel; width: number; t: ThemeTokens; theme?: Theme }) {
-  const parts: { side: PassSide; stages: readonly StageInfo[]; caption: string }[] = width >= t.smallSize * 62
-    ? [{ side: 'both', stages: STAGES, caption: 'Which stages touch the bytes, for each combination of features; CPU passes: how often the CPU reads or writes every byte, sending + receiving' }]
-    : [
-      { side: 'send', stages: STAGES.slice(0, 4), caption: 'Sending: which stages touch the bytes, for each combination of features; CPU passes: how often the CPU reads or writes every byte' },
-      { side: 'recv', stages: STAGES.slice(4), caption: 'The wire and receiving: which stages touch the bytes; CPU passes over every byte on receive' },
-    ];
+  const parts: { side: PassSide; stages: readonly StageInfo[]; caption: string }[] =
+    width >= t.smallSize * 62
+      ? [
+          {
+            side: 'both',
+            stages: STAGES,
+            caption:
+              'Which stages touch the bytes, for each combination of features; CPU passes: how often the CPU reads or writes every byte, sending + receiving',
+          },
+        ]
+      : [
+          {
+            side: 'send',
+            stages: STAGES.slice(0, 4),
+            caption:
+              'Sending: which stages touch the bytes, for each combination of features; CPU passes: how often the CPU reads or writes every byte',
+          },
+          {
+            side: 'recv',
+            stages: STAGES.slice(4),
+            caption: 'The wire and receiving: which stages touch the bytes; CPU passes over every byte on receive',
+          },
+        ];
   const label = `This run: ${interfaceShort(m.config.interface)}, send copy avoidance ${m.config.sendCopyAvoid ? 'on' : 'off'}, remapping ${m.config.recvRemap ? 'on' : 'off'}`;
   return (
     <>
       {parts.map((part) => (
-        <div key={part.side} className="slv-table-scroll slv-hpux-rules-wrap" tabIndex={0} role="region" aria-label={part.caption.split(';')[0]!}>
+        <div
+          key={part.side}
+          className="slv-table-scroll slv-hpux-rules-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label={part.caption.split(';')[0]!}
+        >
           <table className="slv-hpux-rules" data-rules={part.side}>
             <caption>{part.caption}</caption>
             <thead>
               <tr>
                 <th scope="col">Features</th>
-                {part.stages.map((s) => <th key={s.id} scope="col">{STAGES.indexOf(s) + 1} {s.column}</th>)}
+                {part.stages.map((s) => (
+                  <th key={s.id} scope="col">
+                    {STAGES.indexOf(s) + 1} {s.column}
+                  </th>
+                ))}
                 <th scope="col">CPU passes</th>
               </tr>
             </thead>
             <tbody>
               {FEATURE_ROWS.map((row) => (
-                <RulesRow key={row.key} label={row.label} config={row.config} preset={row.preset} current={m.row?.key === row.key}
-                  stages={part.stages} side={part.side} theme={theme} />
+                <RulesRow
+                  key={row.key}
+                  label={row.label}
+                  config={row.config}
+                  preset={row.preset}
+                  current={m.row?.key === row.key}
+                  stages={part.stages}
+                  side={part.side}
+                  theme={theme}
+                />
               ))}
               {!m.row && <RulesRow label={label} config={m.config} current stages={part.stages} side={part.side} theme={theme} />}
             </tbody>
@@ -324,30 +537,50 @@ function RulesTable({ model: m, width, t, theme }: { model: JourneyModel; width:
 
 /** The groups' short words, for the stage. */
 const GROUP_SHORT: Readonly<Record<TouchGroup, string>> = {
-  write: 'application writes', copy: 'CPU copies', checksum: 'CPU checksums',
-  cache: 'cache flush, purge', map: 'pages lent, swapped', card: 'card: no CPU',
+  write: 'application writes',
+  copy: 'CPU copies',
+  checksum: 'CPU checksums',
+  cache: 'cache flush, purge',
+  map: 'pages lent, swapped',
+  card: 'card: no CPU',
 };
 
 function GroupLegend({ theme, stage = false, shown }: { theme?: Theme; stage?: boolean; shown?: ReadonlySet<TouchGroup> }) {
   const t = themeTokens(theme);
   const s = swatchSize(theme);
   return (
-    <Legend label="Byte touches legend" items={[
-      ...GROUPS.filter((g) => !shown || shown.has(g)).map((g) => ({
-        key: g,
-        label: (stage ? GROUP_SHORT : GROUP_WORDS)[g],
-        swatch: (
-          <svg width={s} height={s}>
-            <rect x={1} y={1} width={s - 2} height={s - 2} rx={3} fill={g === 'card' ? t.background : groupColour(g, theme)}
-              stroke={t.text} strokeWidth={1} strokeDasharray={g === 'card' ? '3 2' : undefined} />
-          </svg>
-        ),
-      })),
-      {
-        key: 'token', label: stage ? 'one send, now' : 'The bytes of one send, where they are now (thick outline)', swatch: (
-          <svg width={s} height={s}><rect x={2} y={2} width={s - 4} height={s - 4} rx={3} fill={byteTokenColour(theme)} stroke={t.text} strokeWidth={2} /></svg>
-        ),
-      },
-    ]} />
+    <Legend
+      label="Byte touches legend"
+      items={[
+        ...GROUPS.filter((g) => !shown || shown.has(g)).map((g) => ({
+          key: g,
+          label: (stage ? GROUP_SHORT : GROUP_WORDS)[g],
+          swatch: (
+            <svg width={s} height={s}>
+              <rect
+                x={1}
+                y={1}
+                width={s - 2}
+                height={s - 2}
+                rx={3}
+                fill={g === 'card' ? t.background : groupColour(g, theme)}
+                stroke={t.text}
+                strokeWidth={1}
+                strokeDasharray={g === 'card' ? '3 2' : undefined}
+              />
+            </svg>
+          ),
+        })),
+        {
+          key: 'token',
+          label: stage ? 'one send, now' : 'The bytes of one send, where they are now (thick outline)',
+          swatch: (
+            <svg width={s} height={s}>
+              <rect x={2} y={2} width={s - 4} height={s - 4} rx={3} fill={byteTokenColour(theme)} stroke={t.text} strokeWidth={2} />
+            </svg>
+          ),
+        },
+      ]}
+    />
   );
 }

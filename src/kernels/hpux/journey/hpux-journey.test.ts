@@ -12,7 +12,18 @@ import { hpuxFixture } from '../../../views/fixtures/index.js';
 import { boldWidthEm } from '../../../views/format.js';
 import type { HpuxPreset } from '../../../views/fixtures/types.js';
 import {
-  boxTitleLines, cpuPasses, FEATURE_ROWS, journeySummary, journeyView, matchingRow, PAUSE_MS, stageDwellsMs, stageRules, stageSentence, STAGES, tokenAt,
+  boxTitleLines,
+  cpuPasses,
+  FEATURE_ROWS,
+  journeySummary,
+  journeyView,
+  matchingRow,
+  PAUSE_MS,
+  stageDwellsMs,
+  stageRules,
+  stageSentence,
+  STAGES,
+  tokenAt,
   type JourneyModel,
 } from './model.js';
 
@@ -39,7 +50,7 @@ describe('the rules: which stages touch the bytes', () => {
   it('each feature takes passes away: offload, copy-on-write, remapping', () => {
     const passes = (key: string) => cpuPasses(stageRules(FEATURE_ROWS.find((r) => r.key === key)!.config));
     expect(passes('offload')).toEqual({ send: 1, recv: 1 });
-    expect(passes('cow-forced')).toEqual({ send: 1, recv: 1 });   // the fault copies the page after all
+    expect(passes('cow-forced')).toEqual({ send: 1, recv: 1 }); // the fault copies the page after all
     expect(passes('cow')).toEqual({ send: 0, recv: 1 });
     expect(passes('remap')).toEqual({ send: 0, recv: 0 });
     expect(passes('lan0')).toEqual({ send: 2, recv: 2 });
@@ -82,8 +93,14 @@ describe('the current run, measured', () => {
     const into = m.stages.find((s) => s.id === 'into-kernel')!;
     expect(into.ns).toBeCloseTo(hp.per_send_ns.cow_fault + hp.per_send_ns.copy + hp.per_send_ns.cow, 6);
     expect(into.bytes).toBe(4096);
-    expect(m.perSendNs).toBeCloseTo(Object.values(hp.per_send_ns).reduce((a, b) => a + b, 0), 6);
-    expect(m.perRecvNs).toBeCloseTo(Object.values(hp.per_recv_ns).reduce((a, b) => a + b, 0), 6);
+    expect(m.perSendNs).toBeCloseTo(
+      Object.values(hp.per_send_ns).reduce((a, b) => a + b, 0),
+      6,
+    );
+    expect(m.perRecvNs).toBeCloseTo(
+      Object.values(hp.per_recv_ns).reduce((a, b) => a + b, 0),
+      6,
+    );
     expect(m.bytesTouchedPerSend).toBe(4 + 4096 + 4096);
     expect(m.config).toMatchObject({ interface: 'nio_fddi', sendCopyAvoid: true, forced: true, recvRemap: false, dirtyBytes: 4 });
   });
@@ -119,7 +136,7 @@ describe('the byte token', () => {
       const at = tokenAt(dwells, t);
       expect(at.glide).toBeGreaterThanOrEqual(0);
       expect(at.glide).toBeLessThanOrEqual(1);
-      expect(at.position).toBeGreaterThanOrEqual(last);   // never goes back within a loop
+      expect(at.position).toBeGreaterThanOrEqual(last); // never goes back within a loop
       last = at.position;
       if (!seen.includes(at.stage)) seen.push(at.stage);
     }
@@ -131,7 +148,9 @@ describe('the byte token', () => {
 describe('words and the rendered view', () => {
   it('says where the bytes are and what the run costs', () => {
     const m = model('hpux-cow-8-buffers');
-    expect(stageSentence(m, 1)).toMatch(/^Stage 2 of 8, into the kernel: the write hit a page the transport still holds.*283 µs of CPU per send\.$/);
+    expect(stageSentence(m, 1)).toMatch(
+      /^Stage 2 of 8, into the kernel: the write hit a page the transport still holds.*283 µs of CPU per send\.$/,
+    );
     expect(stageSentence(m, 4)).toMatch(/card and wire.*no CPU time/);
     // on the stage the box beside it gives the number and the cost: the sentence says what the stage does
     expect(stageSentence(m, 1, true)).toMatch(/^Into the kernel: the write hit a page the transport still holds[^;]*\.$/);
@@ -162,7 +181,10 @@ describe('words and the rendered view', () => {
 
   it('renders eight stages in one, two or four rows by width, the token at the first, the rules with this run marked', async () => {
     // the .tsx is loaded at run time: the test typecheck (tsconfig.test.json) has no JSX
-    const { HpuxJourney } = await import(/* @vite-ignore */ String('./HpuxJourney.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const { HpuxJourney } = (await import(/* @vite-ignore */ String('./HpuxJourney.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     for (const theme of ['light', 'projector']) {
       // a narrow frame (a phone, a docs column) takes four rows of two
       for (const width of [1200, 700, 360]) {
@@ -186,7 +208,10 @@ describe('words and the rendered view', () => {
   });
 
   it('on the presenter\'s stage is a slide: boxes with title, cost and bar, the "Now:" line, short legend, no rules table', async () => {
-    const { HpuxJourney } = await import(/* @vite-ignore */ String('./HpuxJourney.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const { HpuxJourney } = (await import(/* @vite-ignore */ String('./HpuxJourney.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     const props = { report: fixture.reports['hpux-cow-8-buffers'], theme: 'projector', width: 792 };
     const lab = renderToStaticMarkup(createElement(HpuxJourney!, props));
     const stage = renderToStaticMarkup(createElement(HpuxJourney!, { ...props, stage: true }));

@@ -18,7 +18,15 @@
 import type { HpuxReport, HpuxTouch, Report } from '../../../core/report.js';
 import { boldWidthEm, formatNs, formatPct, listWords, plural, wrapBoldWords } from '../../../views/format.js';
 import {
-  formatSize, hpuxOf, interfaceShort, NO_SEND_YET, num, scenarioField, sendsMeasured, type HpuxInterface, type TouchGroup,
+  formatSize,
+  hpuxOf,
+  interfaceShort,
+  NO_SEND_YET,
+  num,
+  scenarioField,
+  sendsMeasured,
+  type HpuxInterface,
+  type TouchGroup,
 } from '../data.js';
 
 export type StageId = 'write' | 'into-kernel' | 'checksum-out' | 'flush' | 'wire' | 'purge' | 'checksum-in' | 'to-app';
@@ -84,13 +92,15 @@ export function stageRules(c: JourneyConfig): Record<StageId, StageRule> {
   const lo0 = c.interface === 'lo0';
   const size = formatSize(c.sendBytes);
   const card = (short: string, long: string): StageRule => ({ group: 'card', short, long });
-  const checksum = (side: string): StageRule => (offload
-    ? card(lo0 ? 'lo0: none' : 'card', lo0 ? 'lo0 needs no checksum: none computed' : `the card computes it ${side}`)
-    : { group: 'checksum', short: 'CPU', long: `the CPU reads all ${size} to checksum them` });
+  const checksum = (side: string): StageRule =>
+    offload
+      ? card(lo0 ? 'lo0: none' : 'card', lo0 ? 'lo0 needs no checksum: none computed' : `the card computes it ${side}`)
+      : { group: 'checksum', short: 'CPU', long: `the CPU reads all ${size} to checksum them` };
   return {
-    write: c.dirtyBytes > 0
-      ? { group: 'write', short: formatSize(c.dirtyBytes), long: `writes ${formatSize(c.dirtyBytes)} of its buffer: dirty cache lines` }
-      : card('none', 'writes nothing: the buffer stays clean'),
+    write:
+      c.dirtyBytes > 0
+        ? { group: 'write', short: formatSize(c.dirtyBytes), long: `writes ${formatSize(c.dirtyBytes)} of its buffer: dirty cache lines` }
+        : card('none', 'writes nothing: the buffer stays clean'),
     'into-kernel': c.sendCopyAvoid
       ? c.forced
         ? { group: 'copy', short: 'fault + copy', long: `the write hit a page the transport still holds: a fault, and the page copied` }
@@ -100,14 +110,24 @@ export function stageRules(c: JourneyConfig): Record<StageId, StageRule> {
     flush: !dma
       ? card('no DMA', 'no card reads it: nothing to flush')
       : c.sendCopyAvoid && !c.forced
-        ? { group: 'cache', short: 'dirty lines', long: `only the application's dirty lines go to memory (${c.dirtyBytes > 0 ? 'its write' : 'none'})` }
+        ? {
+            group: 'cache',
+            short: 'dirty lines',
+            long: `only the application's dirty lines go to memory (${c.dirtyBytes > 0 ? 'its write' : 'none'})`,
+          }
         : { group: 'cache', short: 'whole copy', long: `the whole ${size} copy is dirty: flushed to memory for the card's DMA` },
-    wire: dma ? card('FDDI (DMA)', 'the card reads it by DMA and puts it on the FDDI ring') : card('memory', 'loopback: it stays in memory, no card'),
+    wire: dma
+      ? card('FDDI (DMA)', 'the card reads it by DMA and puts it on the FDDI ring')
+      : card('memory', 'loopback: it stays in memory, no card'),
     purge: !dma
       ? card('no DMA', 'no card wrote it: nothing to purge')
       : c.recvRemap
         ? c.recvDirtyBytes > 0
-          ? { group: 'cache', short: 'dirty lines', long: 'only the receiving buffer\u2019s dirty lines are purged (they will be replaced)' }
+          ? {
+              group: 'cache',
+              short: 'dirty lines',
+              long: 'only the receiving buffer\u2019s dirty lines are purged (they will be replaced)',
+            }
           : card('none', 'fresh pages: nothing in the cache to purge')
         : { group: 'cache', short: 'whole packet', long: `the ${size} the card wrote are purged from the cache before the CPU reads them` },
     'checksum-in': checksum('as it receives'),
@@ -119,7 +139,8 @@ export function stageRules(c: JourneyConfig): Record<StageId, StageRule> {
 
 /** Times the CPU reads or writes every byte of a send (copies and checksums), sending and receiving. */
 export function cpuPasses(rules: Record<StageId, StageRule>): { send: number; recv: number } {
-  const passes = (side: Side) => STAGES.filter((s) => s.side === side && (rules[s.id].group === 'copy' || rules[s.id].group === 'checksum')).length;
+  const passes = (side: Side) =>
+    STAGES.filter((s) => s.side === side && (rules[s.id].group === 'copy' || rules[s.id].group === 'checksum')).length;
   return { send: passes('send'), recv: passes('recv') };
 }
 
@@ -136,18 +157,47 @@ export interface FeatureRow {
 const base = { dirtyBytes: 4, recvDirtyBytes: 0, sendBytes: 4096, forced: false, sendCopyAvoid: false, recvRemap: false };
 
 export const FEATURE_ROWS: readonly FeatureRow[] = [
-  { key: 'classic', label: 'Classic: copies, checksums by the host (EISA FDDI)', preset: 'hpux-fddi-host-checksum', config: { ...base, interface: 'eisa_fddi' } },
+  {
+    key: 'classic',
+    label: 'Classic: copies, checksums by the host (EISA FDDI)',
+    preset: 'hpux-fddi-host-checksum',
+    config: { ...base, interface: 'eisa_fddi' },
+  },
   { key: 'offload', label: 'Checksum offload (NIO FDDI), copies', preset: 'hpux-fddi-copies', config: { ...base, interface: 'nio_fddi' } },
-  { key: 'cow-forced', label: '+ send copy avoidance, too few buffers: a copy forced', preset: 'hpux-cow-8-buffers', config: { ...base, interface: 'nio_fddi', sendCopyAvoid: true, forced: true } },
-  { key: 'cow', label: '+ send copy avoidance, SO_SNDBUF/send + 1 buffers', preset: 'hpux-cow-9-buffers', config: { ...base, interface: 'nio_fddi', sendCopyAvoid: true } },
-  { key: 'remap', label: '+ receive page remapping', preset: 'hpux-fddi-copy-avoidance', config: { ...base, interface: 'nio_fddi', sendCopyAvoid: true, recvRemap: true } },
-  { key: 'lan0', label: 'Loopback through lan0: checksums by the host', preset: 'hpux-loopback-lan0', config: { ...base, interface: 'lan0_loopback' } },
+  {
+    key: 'cow-forced',
+    label: '+ send copy avoidance, too few buffers: a copy forced',
+    preset: 'hpux-cow-8-buffers',
+    config: { ...base, interface: 'nio_fddi', sendCopyAvoid: true, forced: true },
+  },
+  {
+    key: 'cow',
+    label: '+ send copy avoidance, SO_SNDBUF/send + 1 buffers',
+    preset: 'hpux-cow-9-buffers',
+    config: { ...base, interface: 'nio_fddi', sendCopyAvoid: true },
+  },
+  {
+    key: 'remap',
+    label: '+ receive page remapping',
+    preset: 'hpux-fddi-copy-avoidance',
+    config: { ...base, interface: 'nio_fddi', sendCopyAvoid: true, recvRemap: true },
+  },
+  {
+    key: 'lan0',
+    label: 'Loopback through lan0: checksums by the host',
+    preset: 'hpux-loopback-lan0',
+    config: { ...base, interface: 'lan0_loopback' },
+  },
   { key: 'lo0', label: 'Loopback lo0 (host route to 127.0.0.1)', preset: 'hpux-loopback-lo0', config: { ...base, interface: 'lo0' } },
 ];
 
 function sameFeatures(a: JourneyConfig, b: JourneyConfig): boolean {
-  return a.interface === b.interface && a.sendCopyAvoid === b.sendCopyAvoid && a.recvRemap === b.recvRemap
-    && (a.forced && a.sendCopyAvoid) === (b.forced && b.sendCopyAvoid);
+  return (
+    a.interface === b.interface &&
+    a.sendCopyAvoid === b.sendCopyAvoid &&
+    a.recvRemap === b.recvRemap &&
+    (a.forced && a.sendCopyAvoid) === (b.forced && b.sendCopyAvoid)
+  );
 }
 
 /** The row of the table this run's features match, or null. */
@@ -208,12 +258,22 @@ export function journeyView(report: Report | undefined): JourneyView {
   const stages = STAGES.map((s): MeasuredStage => {
     const ns = s.side === 'send' ? hp.per_send_ns : hp.per_recv_ns;
     const bytes = s.side === 'send' ? hp.per_send_bytes : hp.per_recv_bytes;
-    return { ...s, rule: rules[s.id], ns: sum(ns, s.touches), bytes: sum(bytes, s.touches.filter((t) => t !== 'cow_fault')) };
+    return {
+      ...s,
+      rule: rules[s.id],
+      ns: sum(ns, s.touches),
+      bytes: sum(
+        bytes,
+        s.touches.filter((t) => t !== 'cow_fault'),
+      ),
+    };
   });
   return {
     kind: 'journey',
     model: {
-      hp, config, stages,
+      hp,
+      config,
+      stages,
       perSendNs: total(hp.per_send_ns),
       perRecvNs: total(hp.per_recv_ns),
       bytesTouchedPerSend: total(hp.per_send_bytes),
@@ -286,8 +346,10 @@ export function boxTitleLines(index: number, maxEm: number): string[] {
 export function stageSentence(model: JourneyModel, index: number, short = false): string {
   const s = model.stages[index];
   if (!s) return '';
-  const forced = s.id === 'into-kernel' && model.config.forced && model.hp.forced_copies_pct < 100
-    ? ` (in ${formatPct(model.hp.forced_copies_pct)} of sends)` : '';
+  const forced =
+    s.id === 'into-kernel' && model.config.forced && model.hp.forced_copies_pct < 100
+      ? ` (in ${formatPct(model.hp.forced_copies_pct)} of sends)`
+      : '';
   if (short) return `${s.title}: ${s.rule.long}${forced}.`;
   const per = s.side === 'send' ? 'per send' : 'per receive';
   const cost = s.side === 'wire' ? 'no CPU time' : s.ns > 0 ? `${formatNs(s.ns)} of CPU ${per}` : 'no CPU time';
@@ -306,11 +368,13 @@ export function journeySummary(view: JourneyView): string {
   ];
   const costly = m.stages.filter((s) => s.ns > 0).map((s) => `${s.title.toLowerCase()} ${formatNs(s.ns)}`);
   const recvWrite = num(m.hp.per_recv_ns?.app_write);
-  return `One send's ${formatSize(c.sendBytes)} from the sending application to the receiving one (${listWords(features)}). `
-    + m.stages.map((s, i) => `${i + 1}, ${s.title.toLowerCase()}: ${s.rule.long}.`).join(' ')
-    + ` Measured in this run: ${formatNs(m.perSendNs)} of the sender's CPU per send and ${formatNs(m.perRecvNs)} of the receiver's per receive`
-    + `${costly.length ? ` (${listWords(costly)})` : ''}; ${formatSize(m.bytesTouchedPerSend)} touched per send.`
-    + (recvWrite > 0 ? ` The receiving application's own writes cost ${formatNs(recvWrite)} per receive.` : '')
-    + ` The CPU passes over every byte ${plural(m.passes.send, 'time')} sending and ${plural(m.passes.recv, 'time')} receiving.`
-    + (m.row ? ` This run is the row "${m.row.label}" of the table.` : ' This run\u2019s features are a row of their own in the table.');
+  return (
+    `One send's ${formatSize(c.sendBytes)} from the sending application to the receiving one (${listWords(features)}). ` +
+    m.stages.map((s, i) => `${i + 1}, ${s.title.toLowerCase()}: ${s.rule.long}.`).join(' ') +
+    ` Measured in this run: ${formatNs(m.perSendNs)} of the sender's CPU per send and ${formatNs(m.perRecvNs)} of the receiver's per receive` +
+    `${costly.length ? ` (${listWords(costly)})` : ''}; ${formatSize(m.bytesTouchedPerSend)} touched per send.` +
+    (recvWrite > 0 ? ` The receiving application's own writes cost ${formatNs(recvWrite)} per receive.` : '') +
+    ` The CPU passes over every byte ${plural(m.passes.send, 'time')} sending and ${plural(m.passes.recv, 'time')} receiving.` +
+    (m.row ? ` This run is the row "${m.row.label}" of the table.` : ' This run\u2019s features are a row of their own in the table.')
+  );
 }

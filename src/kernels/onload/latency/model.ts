@@ -9,9 +9,7 @@
 import { precisionFixed, scaleLinear, type ScaleLinear } from 'd3';
 import type { NetReport, Report } from '../../../core/report.js';
 import { listWords } from '../../../views/format.js';
-import {
-  formatUs, netOf, overheadWords, stackLabel, stackShort, STAGE_INFO, STAGES, type StageKey,
-} from '../data.js';
+import { formatUs, netOf, overheadWords, stackLabel, stackShort, STAGE_INFO, STAGES, type StageKey } from '../data.js';
 
 export interface LatencySegment {
   stage: StageKey;
@@ -75,7 +73,8 @@ export function latencyRun(report: Report | undefined): LatencyRun | null {
     overheadNs: Math.max(0, halfRttNs - wireNs),
     overheadWords: overheadWords(net.stack),
     segments,
-    notifiedBy: positive(net.stack_polls_per_s) >= positive(net.interrupts_per_s) && positive(net.stack_polls_per_s) > 0 ? 'poll' : 'interrupt',
+    notifiedBy:
+      positive(net.stack_polls_per_s) >= positive(net.interrupts_per_s) && positive(net.stack_polls_per_s) > 0 ? 'poll' : 'interrupt',
     roundTrips: positive(net.round_trips),
     messageBytes: positive(net.message_bytes),
   };
@@ -103,7 +102,10 @@ export function latencyTicks(x: ScaleLinear<number, number>, count: number): { n
   const ticks = x.ticks(count);
   const stepUs = ticks.length > 1 ? (ticks[1]! - ticks[0]!) / 1000 : 1;
   const decimals = precisionFixed(stepUs);
-  return ticks.map((ns) => ({ ns, label: (ns / 1000).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }) }));
+  return ticks.map((ns) => ({
+    ns,
+    label: (ns / 1000).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  }));
 }
 
 // ---- the strip: one packet, stage by stage ----------------------------------------------
@@ -132,7 +134,9 @@ export function placeLabel(place: Place, run: LatencyRun): string {
  * each two lines (its name over its time).
  */
 export function fitsOneLine(labels: readonly { x: number; text: string }[], width: number, charW: number, gap = 8): boolean {
-  const spans = [...labels].sort((a, b) => a.x - b.x).map((l) => ({ left: l.x - (l.text.length * charW) / 2, right: l.x + (l.text.length * charW) / 2 }));
+  const spans = [...labels]
+    .sort((a, b) => a.x - b.x)
+    .map((l) => ({ left: l.x - (l.text.length * charW) / 2, right: l.x + (l.text.length * charW) / 2 }));
   return spans.every((span, i) => span.left >= 0 && span.right <= width && (i === 0 || span.left >= spans[i - 1]!.right + gap));
 }
 
@@ -187,9 +191,11 @@ export function slowdown(run: LatencyRun, tripMs = TRIP_MS): number {
 
 function runWords(run: LatencyRun): string {
   const parts = run.segments.filter((s) => s.ns > 0).map((s) => `${STAGE_INFO[s.stage].label} ${formatUs(s.ns)}`);
-  return `${run.label}: half a round trip takes ${formatUs(run.halfRttNs)}, of which the wire (hardware) is ${formatUs(run.wireNs)} `
-    + `and ${run.overheadWords} ${formatUs(run.overheadNs)} (${Math.round((100 * run.overheadNs) / Math.max(1, run.halfRttNs))}%). `
-    + `By stage: ${listWords(parts)}.`;
+  return (
+    `${run.label}: half a round trip takes ${formatUs(run.halfRttNs)}, of which the wire (hardware) is ${formatUs(run.wireNs)} ` +
+    `and ${run.overheadWords} ${formatUs(run.overheadNs)} (${Math.round((100 * run.overheadNs) / Math.max(1, run.halfRttNs))}%). ` +
+    `By stage: ${listWords(parts)}.`
+  );
 }
 
 export function latencySummary(model: LatencyModel): string {
@@ -202,8 +208,9 @@ export function latencySummary(model: LatencyModel): string {
   if (compare) {
     const faster = compare.halfRttNs > run.halfRttNs ? run : compare;
     const slower = faster === run ? compare : run;
-    text += ` For comparison, the ${runWords(compare)} `
-      + `The ${faster.label} is ${formatUs(slower.halfRttNs - faster.halfRttNs)} faster per one-way trip; the wire is the same hardware.`;
+    text +=
+      ` For comparison, the ${runWords(compare)} ` +
+      `The ${faster.label} is ${formatUs(slower.halfRttNs - faster.halfRttNs)} faster per one-way trip; the wire is the same hardware.`;
   }
   return text;
 }

@@ -12,7 +12,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { netViewFixture } from '../../../views/fixtures/index.js';
 import { STAGES } from '../data.js';
 import {
-  fitsOneLine, latencyModel, latencyRun, latencyScale, latencySummary, latencyTicks, packetAt, PLACES, slowdown, STAGE_PATH, TRIP_MS, tripNsAtWall,
+  fitsOneLine,
+  latencyModel,
+  latencyRun,
+  latencyScale,
+  latencySummary,
+  latencyTicks,
+  packetAt,
+  PLACES,
+  slowdown,
+  STAGE_PATH,
+  TRIP_MS,
+  tripNsAtWall,
 } from './model.js';
 
 const net = netViewFixture();
@@ -20,7 +31,7 @@ const onload = net.reports['pingpong-onload'];
 const kernel = net.reports['pingpong-kernel'];
 
 describe('latency model', () => {
-  it('lays the stages end to end in the trip\'s order, adding up to the half round trip', () => {
+  it("lays the stages end to end in the trip's order, adding up to the half round trip", () => {
     for (const report of [onload, kernel]) {
       const run = latencyRun(report)!;
       expect(run.segments.map((s) => s.stage)).toEqual([...STAGES]);
@@ -51,21 +62,45 @@ describe('latency model', () => {
   });
 
   it('labels the axis with as many decimals as its step needs, so no two ticks read the same', () => {
-    const labels = (maxNs: number, count: number) => latencyTicks(scaleLinear().domain([0, maxNs]).range([0, 1000]), count).map((t) => t.label);
+    const labels = (maxNs: number, count: number) =>
+      latencyTicks(scaleLinear().domain([0, maxNs]).range([0, 1000]), count).map((t) => t.label);
     // the raw virtual NIC's 4.2 µs: ticks 0.5 µs apart
     expect(labels(4210, 9)).toEqual(['0.0', '0.5', '1.0', '1.5', '2.0', '2.5', '3.0', '3.5', '4.0']);
     expect(labels(11230, 6)).toEqual(['0', '2', '4', '6', '8', '10']);
     expect(labels(1000, 5)).toEqual(['0.0', '0.2', '0.4', '0.6', '0.8', '1.0']);
-    for (const [max, count] of [[4210, 9], [837, 10], [26_400, 4], [5330, 7]] as const) {
+    for (const [max, count] of [
+      [4210, 9],
+      [837, 10],
+      [26_400, 4],
+      [5330, 7],
+    ] as const) {
       const got = labels(max, count);
       expect(new Set(got).size).toBe(got.length);
     }
   });
 
-  it('gives the strip\'s words two lines where one would run into the next or off the edge', () => {
-    expect(fitsOneLine([{ x: 60, text: 'send 2.0 µs' }, { x: 200, text: 'wire 4.2 µs' }], 400, 9.6)).toBe(true);
+  it("gives the strip's words two lines where one would run into the next or off the edge", () => {
+    expect(
+      fitsOneLine(
+        [
+          { x: 60, text: 'send 2.0 µs' },
+          { x: 200, text: 'wire 4.2 µs' },
+        ],
+        400,
+        9.6,
+      ),
+    ).toBe(true);
     // "stack 0.25 µs" and "receive 1.2 µs" 118 px apart, 125 and 134 px wide: they touch
-    expect(fitsOneLine([{ x: 316, text: 'stack 0.25 µs' }, { x: 434, text: 'receive 1.2 µs' }], 552, 9.6)).toBe(false);
+    expect(
+      fitsOneLine(
+        [
+          { x: 316, text: 'stack 0.25 µs' },
+          { x: 434, text: 'receive 1.2 µs' },
+        ],
+        552,
+        9.6,
+      ),
+    ).toBe(false);
     expect(fitsOneLine([{ x: 20, text: 'send 2.0 µs' }], 552, 9.6)).toBe(false);
     expect(fitsOneLine([{ x: 540, text: 'receive 1.2 µs' }], 552, 9.6)).toBe(false);
   });
@@ -121,7 +156,10 @@ describe('latency model', () => {
     expect(text).toMatch(/wire \(hardware\) is 2\.4 µs/);
     expect(text).toContain('For comparison, the Linux kernel stack: half a round trip takes 11.2 µs');
     expect(text).toContain('The OpenOnload (user-level stack) is 5.9 µs faster per one-way trip');
-    const { NetLatency } = await import(/* @vite-ignore */ String('./NetLatency.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const { NetLatency } = (await import(/* @vite-ignore */ String('./NetLatency.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     for (const theme of ['light', 'projector']) {
       const html = renderToStaticMarkup(createElement(NetLatency!, { report: onload, compare: kernel, theme, width: 1000 }));
       expect(html).toContain('data-view="net-latency"');

@@ -16,7 +16,14 @@ import '../onload.css';
 import { formatPerS, receiveModeStyle, type NetCurveViewProps } from '../data.js';
 import { spreadLabels } from '../../../views/common/series-style.js';
 import {
-  deliveredScale, diagonal, livelockHighlights, livelockPath, livelockSeries, livelockSummary, millions, offeredScale,
+  deliveredScale,
+  diagonal,
+  livelockHighlights,
+  livelockPath,
+  livelockSeries,
+  livelockSummary,
+  millions,
+  offeredScale,
   type LivelockPoint,
 } from './model.js';
 
@@ -40,13 +47,25 @@ export function NetLivelock(props: NetLivelockProps) {
   const summary = livelockSummary(series, props.modeLabels, progress);
   const offered = [...new Set(series.flatMap((s) => s.points.map((p) => p.offeredPerS)))].sort((a, b) => a - b);
 
-  const headline = progress < 1
-    ? <span>Curve <strong>{Math.round(progress * 100)}%</strong> <span className="slv-muted">measured</span></span>
-    : series.length > 0 ? (
+  const headline =
+    progress < 1 ? (
       <span>
-        {worst && <span data-worst={worst.mode}>{receiveModeStyle(worst.mode).short} fall <strong>{formatPct(worst.fallPct, 0)}</strong> from peak</span>}
+        Curve <strong>{Math.round(progress * 100)}%</strong> <span className="slv-muted">measured</span>
+      </span>
+    ) : series.length > 0 ? (
+      <span>
+        {worst && (
+          <span data-worst={worst.mode}>
+            {receiveModeStyle(worst.mode).short} fall <strong>{formatPct(worst.fallPct, 0)}</strong> from peak
+          </span>
+        )}
         {worst && best && ' · '}
-        {best && <span data-best={best.mode}>{receiveModeStyle(best.mode).short} <strong>{formatPerS(best.last.deliveredPerS)}</strong> at {formatPerS(best.last.offeredPerS)} offered</span>}
+        {best && (
+          <span data-best={best.mode}>
+            {receiveModeStyle(best.mode).short} <strong>{formatPerS(best.last.deliveredPerS)}</strong> at{' '}
+            {formatPerS(best.last.offeredPerS)} offered
+          </span>
+        )}
       </span>
     ) : undefined;
 
@@ -61,65 +80,152 @@ export function NetLivelock(props: NetLivelockProps) {
   const yTicks = y.ticks(5);
   const [[d0x, d0y], [d1x, d1y]] = diagonal(x, y);
   const markerSize = t.name === 'projector' ? 11 : 9;
-  const ends = spreadLabels(series.map((s, i) => ({ i, x: x(s.last.offeredPerS), y: y(s.last.deliveredPerS) })),
-    small * 1.25, margin.top, height - margin.bottom - small * 0.5);
+  const ends = spreadLabels(
+    series.map((s, i) => ({ i, x: x(s.last.offeredPerS), y: y(s.last.deliveredPerS) })),
+    small * 1.25,
+    margin.top,
+    height - margin.bottom - small * 0.5,
+  );
 
   return (
-    <ViewFrame view="net-livelock" theme={theme} width={width} title={title} headline={headline} summary={summary}
-      legend={<Legend label="Livelock chart legend" items={[
-        ...series.map((s, i) => ({ key: s.mode, label: styles[i]!.label, swatch: <SeriesSwatch style={styles[i]!} theme={theme} /> })),
-        { key: 'diag', label: 'Every packet delivered (delivered = offered)', swatch: <DiagonalSwatch colour={t.text} size={swatchSize(theme)} /> },
-        { key: 'peak', label: 'Ringed: each mode\u2019s peak', swatch: <PeakSwatch colour={t.text} size={swatchSize(theme)} /> },
-      ]} />}
+    <ViewFrame
+      view="net-livelock"
+      theme={theme}
+      width={width}
+      title={title}
+      headline={headline}
+      summary={summary}
+      legend={
+        <Legend
+          label="Livelock chart legend"
+          items={[
+            ...series.map((s, i) => ({ key: s.mode, label: styles[i]!.label, swatch: <SeriesSwatch style={styles[i]!} theme={theme} /> })),
+            {
+              key: 'diag',
+              label: 'Every packet delivered (delivered = offered)',
+              swatch: <DiagonalSwatch colour={t.text} size={swatchSize(theme)} />,
+            },
+            { key: 'peak', label: 'Ringed: each mode\u2019s peak', swatch: <PeakSwatch colour={t.text} size={swatchSize(theme)} /> },
+          ]}
+        />
+      }
       table={{
         caption: 'Delivered packets per second by offered load and receive mode (UDP receive)',
         columns: ['Offered', ...styles.map((style) => style.label)],
-        rows: offered.map((o) => [formatPerS(o), ...series.map((s) => {
-          const p = s.points.find((q) => q.offeredPerS === o);
-          return p ? formatPerS(p.deliveredPerS) : '—';
-        })]),
-      }}>
+        rows: offered.map((o) => [
+          formatPerS(o),
+          ...series.map((s) => {
+            const p = s.points.find((q) => q.offeredPerS === o);
+            return p ? formatPerS(p.deliveredPerS) : '—';
+          }),
+        ]),
+      }}
+    >
       {series.length === 0 && (
         <p className="slv-muted" data-net-message="">
-          {progress < 1 ? 'The curve run is starting…' : 'No curve yet: run it to measure delivered packets at each offered load in each receive mode.'}
+          {progress < 1
+            ? 'The curve run is starting…'
+            : 'No curve yet: run it to measure delivered packets at each offered load in each receive mode.'}
         </p>
       )}
       {series.length > 0 && (
         <>
           <svg width={innerW} height={height} aria-hidden="true" data-chart="livelock">
-            <text x={0} y={fs * 1.1} fontSize={small} fontWeight={700}>Delivered, packets/s</text>
+            <text x={0} y={fs * 1.1} fontSize={small} fontWeight={700}>
+              Delivered, packets/s
+            </text>
             <YGrid ticks={yTicks} y={y} box={box} format={millions} theme={theme} />
             <XAxis ticks={xTicks} x={x} box={box} format={millions} title="Offered, packets/s" titleY={height - fs * 0.3} theme={theme} />
             <g data-diagonal="">
-              <line x1={x(d0x)} y1={y(d0y)} x2={x(d1x)} y2={y(d1y)} stroke={t.text} strokeWidth={2} strokeDasharray="1 5" strokeLinecap="round" />
-              <text x={x(d1x) - 6} y={y(d1y) + small * 1.3} fontSize={small} textAnchor="end" fontWeight={700}
-                style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}>every packet delivered</text>
+              <line
+                x1={x(d0x)}
+                y1={y(d0y)}
+                x2={x(d1x)}
+                y2={y(d1y)}
+                stroke={t.text}
+                strokeWidth={2}
+                strokeDasharray="1 5"
+                strokeLinecap="round"
+              />
+              <text
+                x={x(d1x) - 6}
+                y={y(d1y) + small * 1.3}
+                fontSize={small}
+                textAnchor="end"
+                fontWeight={700}
+                style={{ stroke: t.background, strokeWidth: 4, paintOrder: 'stroke' }}
+              >
+                every packet delivered
+              </text>
             </g>
             {series.map((s, i) => {
               const style = styles[i]!;
               return (
                 <g key={s.mode} data-mode={s.mode} data-fall={Math.round(s.fallPct)}>
-                  <path d={livelockPath(s.points, x, y)} fill="none" stroke={style.colour} strokeWidth={t.strokeWidth + 0.5}
-                    strokeDasharray={style.dash || undefined} strokeLinejoin="round" />
+                  <path
+                    d={livelockPath(s.points, x, y)}
+                    fill="none"
+                    stroke={style.colour}
+                    strokeWidth={t.strokeWidth + 0.5}
+                    strokeDasharray={style.dash || undefined}
+                    strokeLinejoin="round"
+                  />
                   {s.points.map((p) => (
-                    <SeriesMarker key={p.offeredPerS} style={style} x={x(p.offeredPerS)} y={y(p.deliveredPerS)} size={markerSize} background={t.background} />
+                    <SeriesMarker
+                      key={p.offeredPerS}
+                      style={style}
+                      x={x(p.offeredPerS)}
+                      y={y(p.deliveredPerS)}
+                      size={markerSize}
+                      background={t.background}
+                    />
                   ))}
-                  <circle cx={x(s.peak.offeredPerS)} cy={y(s.peak.deliveredPerS)} r={markerSize * 1.15} fill="none" stroke={t.text} strokeWidth={2} data-peak="" />
+                  <circle
+                    cx={x(s.peak.offeredPerS)}
+                    cy={y(s.peak.deliveredPerS)}
+                    r={markerSize * 1.15}
+                    fill="none"
+                    stroke={t.text}
+                    strokeWidth={2}
+                    data-peak=""
+                  />
                 </g>
               );
             })}
             {ends.map((e) => (
-              <text key={e.i} x={e.x + markerSize} y={e.y + small * 0.35} fontSize={small} fontWeight={700}
-                style={{ fill: styles[e.i]!.colour }}>{styles[e.i]!.short}</text>
+              <text
+                key={e.i}
+                x={e.x + markerSize}
+                y={e.y + small * 0.35}
+                fontSize={small}
+                fontWeight={700}
+                style={{ fill: styles[e.i]!.colour }}
+              >
+                {styles[e.i]!.short}
+              </text>
             ))}
           </svg>
           <ul className="slv-net-keys" aria-label="Key numbers per receive mode">
             {series.map((s, i) => (
               <li key={s.mode} data-key-mode={s.mode}>
-                <span className="slv-net-key-name"><SeriesSwatch style={styles[i]!} theme={theme} /> {styles[i]!.short}</span>
-                <span>peak <strong>{formatPerS(s.peak.deliveredPerS)}</strong> at {formatPerS(s.peak.offeredPerS)} offered</span>
-                <span>at {formatPerS(s.last.offeredPerS)} offered: <strong>{formatPerS(s.last.deliveredPerS)}</strong></span>
-                <span>{s.fallPct >= 0.5 ? <><strong>−{formatPct(s.fallPct, 0)}</strong> from peak</> : 'holds its peak'}</span>
+                <span className="slv-net-key-name">
+                  <SeriesSwatch style={styles[i]!} theme={theme} /> {styles[i]!.short}
+                </span>
+                <span>
+                  peak <strong>{formatPerS(s.peak.deliveredPerS)}</strong> at {formatPerS(s.peak.offeredPerS)} offered
+                </span>
+                <span>
+                  at {formatPerS(s.last.offeredPerS)} offered: <strong>{formatPerS(s.last.deliveredPerS)}</strong>
+                </span>
+                <span>
+                  {s.fallPct >= 0.5 ? (
+                    <>
+                      <strong>−{formatPct(s.fallPct, 0)}</strong> from peak
+                    </>
+                  ) : (
+                    'holds its peak'
+                  )}
+                </span>
               </li>
             ))}
           </ul>
@@ -130,9 +236,17 @@ export function NetLivelock(props: NetLivelockProps) {
 }
 
 function DiagonalSwatch({ colour, size }: { colour: string; size: number }) {
-  return <svg width={size} height={size}><line x1={1} y1={size - 1} x2={size - 1} y2={1} stroke={colour} strokeWidth={2} strokeDasharray="1 4" strokeLinecap="round" /></svg>;
+  return (
+    <svg width={size} height={size}>
+      <line x1={1} y1={size - 1} x2={size - 1} y2={1} stroke={colour} strokeWidth={2} strokeDasharray="1 4" strokeLinecap="round" />
+    </svg>
+  );
 }
 
 function PeakSwatch({ colour, size }: { colour: string; size: number }) {
-  return <svg width={size} height={size}><circle cx={size / 2} cy={size / 2} r={size / 2 - 2} fill="none" stroke={colour} strokeWidth={2} /></svg>;
+  return (
+    <svg width={size} height={size}>
+      <circle cx={size / 2} cy={size / 2} r={size / 2 - 2} fill="none" stroke={colour} strokeWidth={2} />
+    </svg>
+  );
 }

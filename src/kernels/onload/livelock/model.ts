@@ -57,17 +57,27 @@ export function offeredScale(series: readonly LivelockSeries[], x0: number, x1: 
 /** y: delivered packets/s, 0 .. a little over the best delivered (at least 1 M), nice. */
 export function deliveredScale(series: readonly LivelockSeries[], y0: number, y1: number): ScaleLinear<number, number> {
   const max = Math.max(1e6, ...series.flatMap((s) => s.points.map((p) => p.deliveredPerS)));
-  return scaleLinear().domain([0, max * 1.08]).nice().range([y0, y1]);
+  return scaleLinear()
+    .domain([0, max * 1.08])
+    .nice()
+    .range([y0, y1]);
 }
 
 /** The diagonal y = x within both domains, as its two ends [offered, delivered]. */
 export function diagonal(x: ScaleLinear<number, number>, y: ScaleLinear<number, number>): [[number, number], [number, number]] {
   const end = Math.min(x.domain()[1]!, y.domain()[1]!);
-  return [[0, 0], [end, end]];
+  return [
+    [0, 0],
+    [end, end],
+  ];
 }
 
 export function livelockPath(points: readonly LivelockPoint[], x: (v: number) => number, y: (v: number) => number): string {
-  return line<LivelockPoint>().x((p) => x(p.offeredPerS)).y((p) => y(p.deliveredPerS))(points as LivelockPoint[]) ?? '';
+  return (
+    line<LivelockPoint>()
+      .x((p) => x(p.offeredPerS))
+      .y((p) => y(p.deliveredPerS))(points as LivelockPoint[]) ?? ''
+  );
 }
 
 /** "M/s" tick labels: 1500000 -> "1.5 M", 0 -> "0". */
@@ -85,21 +95,28 @@ export function livelockHighlights(series: readonly LivelockSeries[]): { worst: 
 
 export function livelockSummary(series: readonly LivelockSeries[], labels?: Readonly<Record<string, string>>, progress = 1): string {
   if (series.length === 0) {
-    return progress < 1 ? 'The curve run is starting: no loads measured yet.'
+    return progress < 1
+      ? 'The curve run is starting: no loads measured yet.'
       : 'No curve yet: run it to measure delivered against offered packets per second in each receive mode.';
   }
   const words = series.map((s) => {
     const label = receiveModeStyle(s.mode, 'light', labels).label;
-    return `${label}: peak ${formatPerS(s.peak.deliveredPerS)} delivered at ${formatPerS(s.peak.offeredPerS)} offered; `
-      + `at ${formatPerS(s.last.offeredPerS)} offered it delivers ${formatPerS(s.last.deliveredPerS)}`
-      + `${s.fallPct >= 0.5 ? `, ${formatPct(s.fallPct, 0)} below its peak` : ', holding its peak'}.`;
+    return (
+      `${label}: peak ${formatPerS(s.peak.deliveredPerS)} delivered at ${formatPerS(s.peak.offeredPerS)} offered; ` +
+      `at ${formatPerS(s.last.offeredPerS)} offered it delivers ${formatPerS(s.last.deliveredPerS)}` +
+      `${s.fallPct >= 0.5 ? `, ${formatPct(s.fallPct, 0)} below its peak` : ', holding its peak'}.`
+    );
   });
   const { worst, best } = livelockHighlights(series);
   return [
     progress < 1 ? `Curve ${Math.round(progress * 100)}% measured.` : '',
     'Receive livelock: packets per second delivered to the application against packets per second offered (UDP receive). On the diagonal every offered packet is delivered.',
     ...words,
-    worst && worst.fallPct >= 10 ? `Past its peak, ${listWords([receiveModeStyle(worst.mode, 'light', labels).label])} spends ever more of the CPU taking packets it then drops: livelock.` : '',
+    worst && worst.fallPct >= 10
+      ? `Past its peak, ${listWords([receiveModeStyle(worst.mode, 'light', labels).label])} spends ever more of the CPU taking packets it then drops: livelock.`
+      : '',
     best ? `At the highest load ${receiveModeStyle(best.mode, 'light', labels).label} delivers the most.` : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -9,7 +9,14 @@ import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { netViewFixture } from '../../../views/fixtures/index.js';
 import {
-  deliveredScale, diagonal, livelockHighlights, livelockSeries, livelockSummary, millions, offeredScale, OFFERED_MAX,
+  deliveredScale,
+  diagonal,
+  livelockHighlights,
+  livelockSeries,
+  livelockSummary,
+  millions,
+  offeredScale,
+  OFFERED_MAX,
 } from './model.js';
 
 const points = netViewFixture().livelock;
@@ -25,7 +32,7 @@ describe('livelock model', () => {
     }
   });
 
-  it('finds each mode\'s peak, its delivery at the highest load and its fall', () => {
+  it("finds each mode's peak, its delivery at the highest load and its fall", () => {
     const [interrupts, moderation, polling] = livelockSeries(points);
     expect(interrupts!.peak).toMatchObject({ offeredPerS: 750e3, deliveredPerS: 560e3 });
     expect(interrupts!.last).toMatchObject({ offeredPerS: 3e6, deliveredPerS: 80e3 });
@@ -62,7 +69,10 @@ describe('livelock model', () => {
     expect(text).toContain('Polling (OpenOnload)');
     expect(livelockSummary(series, { polling: 'Busy polling' })).toContain('Busy polling: peak');
     expect(livelockSummary([])).toMatch(/No curve yet/);
-    const { NetLivelock } = await import(/* @vite-ignore */ String('./NetLivelock.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const { NetLivelock } = (await import(/* @vite-ignore */ String('./NetLivelock.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     for (const theme of ['light', 'projector']) {
       const html = renderToStaticMarkup(createElement(NetLivelock!, { points, theme, width: 800 }));
       expect(html).toContain('data-view="net-livelock"');

@@ -56,7 +56,10 @@ export function sizeScale(series: readonly SizeSeries[], x0: number, x1: number)
 /** The y scale in Gb/s: 0 .. a little over the limit (or the fastest point), nice. */
 export function goodputScale(series: readonly SizeSeries[], linkLimitGbps: number, y0: number, y1: number): ScaleLinear<number, number> {
   const max = Math.max(linkLimitGbps, ...series.flatMap((s) => s.points.map((p) => p.goodputBitsPerS / 1e9)));
-  return scaleLinear().domain([0, Math.max(1, max * 1.04)]).nice().range([y0, y1]);
+  return scaleLinear()
+    .domain([0, Math.max(1, max * 1.04)])
+    .nice()
+    .range([y0, y1]);
 }
 
 /** Size ticks at powers of 4 (16 B, 64 B, 256 B, 1 KiB, ...), fewer when narrow. */
@@ -73,7 +76,11 @@ export function sizeTicks(domain: readonly number[], maxTicks: number): number[]
 
 /** The SVG path of a series. */
 export function sizePath(points: readonly SizePoint[], x: (v: number) => number, y: (v: number) => number): string {
-  return line<SizePoint>().x((p) => x(p.messageBytes)).y((p) => y(p.goodputBitsPerS / 1e9))(points as SizePoint[]) ?? '';
+  return (
+    line<SizePoint>()
+      .x((p) => x(p.messageBytes))
+      .y((p) => y(p.goodputBitsPerS / 1e9))(points as SizePoint[]) ?? ''
+  );
 }
 
 export interface SizeKeyNumbers {
@@ -89,26 +96,41 @@ export function sizeKeyNumbers(series: readonly SizeSeries[]): SizeKeyNumbers {
   if (kernel && onload) {
     const k = kernel.points.find((p) => p.goodputBitsPerS > 0 && onload.points.some((q) => q.messageBytes === p.messageBytes));
     const o = k && onload.points.find((q) => q.messageBytes === k.messageBytes);
-    if (k && o) smallest = { bytes: k.messageBytes, ratio: o.goodputBitsPerS / k.goodputBitsPerS, kernel: k.goodputBitsPerS, onload: o.goodputBitsPerS };
+    if (k && o)
+      smallest = {
+        bytes: k.messageBytes,
+        ratio: o.goodputBitsPerS / k.goodputBitsPerS,
+        kernel: k.goodputBitsPerS,
+        onload: o.goodputBitsPerS,
+      };
   }
   return { smallest, reaches: series.map((s) => ({ stack: s.stack, bytes: s.reachesAt })) };
 }
 
 export function sizeSummary(series: readonly SizeSeries[], linkLimitGbps: number, progress = 1): string {
   if (series.length === 0) {
-    return progress < 1 ? 'The curve run is starting: no sizes measured yet.'
+    return progress < 1
+      ? 'The curve run is starting: no sizes measured yet.'
       : 'No curve yet: run it to measure goodput against message size on each stack.';
   }
   const keys = sizeKeyNumbers(series);
-  const lines = series.map((s) => `${stackLabel(s.stack)}: ${listWords(s.points.map((p) => `${formatBytes(p.messageBytes)} ${formatGbps(p.goodputBitsPerS)}`))}.`);
-  const reach = keys.reaches.map((r) => (r.bytes !== null
-    ? `${stackLabel(r.stack)} first reaches ${REACH_PCT}% of the limit at ${formatBytes(r.bytes)}`
-    : `${stackLabel(r.stack)} does not reach ${REACH_PCT}% of the limit`));
+  const lines = series.map(
+    (s) => `${stackLabel(s.stack)}: ${listWords(s.points.map((p) => `${formatBytes(p.messageBytes)} ${formatGbps(p.goodputBitsPerS)}`))}.`,
+  );
+  const reach = keys.reaches.map((r) =>
+    r.bytes !== null
+      ? `${stackLabel(r.stack)} first reaches ${REACH_PCT}% of the limit at ${formatBytes(r.bytes)}`
+      : `${stackLabel(r.stack)} does not reach ${REACH_PCT}% of the limit`,
+  );
   return [
     progress < 1 ? `Curve ${Math.round(progress * 100)}% measured.` : '',
     `Goodput (payload delivered, Gb/s) against message size, TCP stream; the link carries at most ${linkLimitGbps} Gb/s of payload.`,
     ...lines,
-    keys.smallest ? `At ${formatBytes(keys.smallest.bytes)} OpenOnload delivers ${formatRatio(keys.smallest.ratio)} times the kernel stack's goodput.` : '',
+    keys.smallest
+      ? `At ${formatBytes(keys.smallest.bytes)} OpenOnload delivers ${formatRatio(keys.smallest.ratio)} times the kernel stack's goodput.`
+      : '',
     reach.length ? `${listWords(reach)}.` : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

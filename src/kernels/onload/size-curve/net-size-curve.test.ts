@@ -8,9 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { netViewFixture } from '../../../views/fixtures/index.js';
-import {
-  goodputScale, sizeKeyNumbers, sizePath, sizeScale, sizeSeries, sizeSummary, sizeTicks, type SizePoint,
-} from './model.js';
+import { goodputScale, sizeKeyNumbers, sizePath, sizeScale, sizeSeries, sizeSummary, sizeTicks, type SizePoint } from './model.js';
 
 const points = netViewFixture().sizeCurve;
 
@@ -23,13 +21,21 @@ describe('size curve model', () => {
       expect(s.points.map((p) => p.messageBytes)).toEqual([16, 64, 256, 1024, 4096, 16384, 65536]);
     }
     expect(series[0]!.points[0]!.goodputBitsPerS).toBe(0.25e9);
-    expect(sizeSeries([{ stack: 'onload', messageBytes: 0, goodputBitsPerS: 1 }, { stack: 'x', messageBytes: 64, goodputBitsPerS: NaN }])).toEqual([]);
+    expect(
+      sizeSeries([
+        { stack: 'onload', messageBytes: 0, goodputBitsPerS: 1 },
+        { stack: 'x', messageBytes: 64, goodputBitsPerS: NaN },
+      ]),
+    ).toEqual([]);
   });
 
   it('finds where each line first reaches 95% of the limit, and Onload over the kernel at the smallest size', () => {
     const series = sizeSeries(points, 9.4);
     const keys = sizeKeyNumbers(series);
-    expect(keys.reaches).toEqual([{ stack: 'kernel', bytes: 4096 }, { stack: 'onload', bytes: 1024 }]);
+    expect(keys.reaches).toEqual([
+      { stack: 'kernel', bytes: 4096 },
+      { stack: 'onload', bytes: 1024 },
+    ]);
     expect(keys.smallest!.bytes).toBe(16);
     expect(keys.smallest!.ratio).toBeCloseTo(0.62 / 0.21, 6);
     // a lower limit is reached sooner; an unreachable one never
@@ -63,7 +69,10 @@ describe('size curve model', () => {
     expect(text).toContain('Linux kernel stack first reaches 95% of the limit at 4 KiB');
     expect(sizeSummary([], 9.4)).toMatch(/No curve yet/);
     expect(sizeSummary(series, 9.4, 0.5)).toMatch(/^Curve 50% measured/);
-    const { NetSizeCurve } = await import(/* @vite-ignore */ String('./NetSizeCurve.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const { NetSizeCurve } = (await import(/* @vite-ignore */ String('./NetSizeCurve.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     for (const theme of ['light', 'projector']) {
       const html = renderToStaticMarkup(createElement(NetSizeCurve!, { points, theme, width: 800 }));
       expect(html).toContain('data-view="net-size-curve"');
@@ -75,7 +84,9 @@ describe('size curve model', () => {
       expect(html).not.toMatch(/NaN|undefined|Infinity/);
       const empty = renderToStaticMarkup(createElement(NetSizeCurve!, { points: [] as SizePoint[], theme }));
       expect(empty).toContain('No curve yet');
-      const partial = renderToStaticMarkup(createElement(NetSizeCurve!, { points: points.slice(0, 3), progress: 3 / 14, theme, linkLimitGbps: 9 }));
+      const partial = renderToStaticMarkup(
+        createElement(NetSizeCurve!, { points: points.slice(0, 3), progress: 3 / 14, theme, linkLimitGbps: 9 }),
+      );
       expect(partial).toContain('Curve <strong>21%</strong>');
       expect(partial).toContain('data-limit="9"');
     }

@@ -17,9 +17,7 @@ import { innerWidth, ViewFrame } from '../../../views/common/ViewFrame.js';
 import { Legend, swatchSize } from '../../../views/common/Legend.js';
 import { useWallClock } from '../../../views/common/clock.js';
 import { formatPerS, packetColour, stackLabel } from '../data.js';
-import {
-  flowTokens, SENDER_WORDS, stackLockSummary, stackLockView, type SenderState, type StackLockModel,
-} from './model.js';
+import { flowTokens, SENDER_WORDS, stackLockSummary, stackLockView, type SenderState, type StackLockModel } from './model.js';
 import '../onload.css';
 
 export interface NetStackLockProps {
@@ -54,12 +52,23 @@ export function NetStackLock(props: NetStackLockProps) {
 
   if (view.kind !== 'lock') {
     return (
-      <ViewFrame view="net-stack-lock" theme={theme} width={width} title={title} summary={summary}
-        legend={<StateLegend theme={theme} prequeue />}>
+      <ViewFrame
+        view="net-stack-lock"
+        theme={theme}
+        width={width}
+        title={title}
+        summary={summary}
+        legend={<StateLegend theme={theme} prequeue />}
+      >
         <p style={{ margin: 0 }} data-net-message="">
-          {view.kind === 'none'
-            ? 'Waiting for the first report with the network figures (kernel onload).'
-            : <>The {stackLabel(view.stack)} has no user-level stack lock: its locks are inside the kernel. Run with <strong>net.stack = onload</strong> to see OpenOnload&rsquo;s stack lock.</>}
+          {view.kind === 'none' ? (
+            'Waiting for the first report with the network figures (kernel onload).'
+          ) : (
+            <>
+              The {stackLabel(view.stack)} has no user-level stack lock: its locks are inside the kernel. Run with{' '}
+              <strong>net.stack = onload</strong> to see OpenOnload&rsquo;s stack lock.
+            </>
+          )}
         </p>
       </ViewFrame>
     );
@@ -71,9 +80,17 @@ export function NetStackLock(props: NetStackLockProps) {
     <span data-hold={l.hold_pct}>
       held <strong>{formatPct(l.hold_pct, 0)}</strong>
       {' · '}contended <strong>{formatPerS(l.contended_per_s)}</strong>
-      {m.prequeue
-        ? <> · deferred <strong>{formatPerS(l.deferred_per_s)}</strong></>
-        : <> · sleeps <strong>{formatPerS(l.sleeps_per_s)}</strong></>}
+      {m.prequeue ? (
+        <>
+          {' '}
+          · deferred <strong>{formatPerS(l.deferred_per_s)}</strong>
+        </>
+      ) : (
+        <>
+          {' '}
+          · sleeps <strong>{formatPerS(l.sleeps_per_s)}</strong>
+        </>
+      )}
     </span>
   );
   const figures: [string, string][] = [
@@ -87,22 +104,37 @@ export function NetStackLock(props: NetStackLockProps) {
   ];
 
   return (
-    <ViewFrame view="net-stack-lock" theme={theme} width={width} title={title} headline={headline} summary={summary}
+    <ViewFrame
+      view="net-stack-lock"
+      theme={theme}
+      width={width}
+      title={title}
+      headline={headline}
+      summary={summary}
       legend={<StateLegend theme={theme} prequeue={m.prequeue} />}
       table={{
         caption: `OpenOnload stack lock, ${m.shared ? 'one shared stack' : 'per-process stacks'}, ${m.senders} sending thread${m.senders === 1 ? '' : 's'}, pre-queue ${m.prequeue ? 'on' : 'off'}`,
         columns: ['Figure', 'Value'],
         rows: figures.map(([k, v]) => [k, v]),
-      }}>
-      {innerW >= diagramMinWidth(t)
-        ? <LockDiagram model={m} width={innerW} t={t} />
-        : <p className="slv-muted" style={{ margin: '0 0 8px' }} data-diagram-narrow="">
+      }}
+    >
+      {innerW >= diagramMinWidth(t) ? (
+        <LockDiagram model={m} width={innerW} t={t} />
+      ) : (
+        <p className="slv-muted" style={{ margin: '0 0 8px' }} data-diagram-narrow="">
           The drawing of the threads, the lock and the pre-queue needs a frame at least {Math.ceil(width - innerW + diagramMinWidth(t))} px
-          wide; the figures are all below, and in the data table.</p>}
+          wide; the figures are all below, and in the data table.
+        </p>
+      )}
       <ul className="slv-net-keys" aria-label="Stack lock figures">
-        {figures.filter(([k]) => (m.prequeue ? k !== 'Sleeps' : k !== 'Pre-queued' && k !== 'Deferred' && k !== 'Pre-queue, mean')).map(([k, v]) => (
-          <li key={k} data-figure={k}><span>{k}</span><strong>{v}</strong></li>
-        ))}
+        {figures
+          .filter(([k]) => (m.prequeue ? k !== 'Sleeps' : k !== 'Pre-queued' && k !== 'Deferred' && k !== 'Pre-queue, mean'))
+          .map(([k, v]) => (
+            <li key={k} data-figure={k}>
+              <span>{k}</span>
+              <strong>{v}</strong>
+            </li>
+          ))}
       </ul>
     </ViewFrame>
   );
@@ -152,7 +184,10 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
   const held = m.threads.some((th) => th.state === 'holding');
   const holdFont = fitFontSize(`${formatPct(m.lock.hold_pct, 0)}`, bodyW - 8, fs, 9, true);
   const deferredX = lx + bodyW * 0.75;
-  const deferredWords = wrapWords('deferred work: the holder sends them before it lets go', Math.max(12, Math.floor((width - deferredX) / (small * 0.6))));
+  const deferredWords = wrapWords(
+    'deferred work: the holder sends them before it lets go',
+    Math.max(12, Math.floor((width - deferredX) / (small * 0.6))),
+  );
   // the deferred-work hook, from the pre-queue's head up into the lock
   const c0 = { x: qx1 + 4, y: qy };
   const c1 = { x: lx + bodyW * 0.1, y: qy };
@@ -170,28 +205,69 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
   const lockLeft = { x: lx - bodyW / 2 - 6, y: ly };
 
   return (
-    <svg width={width} height={height} aria-hidden="true" data-diagram="stack-lock" data-prequeue={m.prequeue ? 'on' : 'off'}
-      data-threads={m.threads.length}>
+    <svg
+      width={width}
+      height={height}
+      aria-hidden="true"
+      data-diagram="stack-lock"
+      data-prequeue={m.prequeue ? 'on' : 'off'}
+      data-threads={m.threads.length}
+    >
       <defs>
         <marker id={arrow} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0,0 L10,5 L0,10 z" fill={t.text} />
         </marker>
       </defs>
       <text x={0} y={fs * 1.05} fontSize={small} fontWeight={700}>
-        Sending threads ({m.senders}{m.shared ? ', one shared stack' : ', a stack each'})
+        Sending threads ({m.senders}
+        {m.shared ? ', one shared stack' : ', a stack each'})
       </text>
 
       {/* arrows from the threads */}
       {shown.map((th) => {
         const from = chipRight(th.id);
         if (th.state === 'holding') {
-          return <line key={th.id} x1={from.x + 2} y1={from.y} x2={lockLeft.x} y2={lockLeft.y} stroke={t.text} strokeWidth={2} markerEnd={`url(#${arrow})`} />;
+          return (
+            <line
+              key={th.id}
+              x1={from.x + 2}
+              y1={from.y}
+              x2={lockLeft.x}
+              y2={lockLeft.y}
+              stroke={t.text}
+              strokeWidth={2}
+              markerEnd={`url(#${arrow})`}
+            />
+          );
         }
         if (th.state === 'prequeued') {
-          return <line key={th.id} x1={from.x + 2} y1={from.y} x2={qx0 - 4} y2={qy} stroke={t.muted} strokeWidth={1.5} markerEnd={`url(#${arrow})`} />;
+          return (
+            <line
+              key={th.id}
+              x1={from.x + 2}
+              y1={from.y}
+              x2={qx0 - 4}
+              y2={qy}
+              stroke={t.muted}
+              strokeWidth={1.5}
+              markerEnd={`url(#${arrow})`}
+            />
+          );
         }
         if (th.state === 'sleeping') {
-          return <line key={th.id} x1={from.x + 2} y1={from.y} x2={lockLeft.x} y2={lockLeft.y + fs * 0.6} stroke={t.muted} strokeWidth={1.5} strokeDasharray="5 4" markerEnd={`url(#${arrow})`} />;
+          return (
+            <line
+              key={th.id}
+              x1={from.x + 2}
+              y1={from.y}
+              x2={lockLeft.x}
+              y2={lockLeft.y + fs * 0.6}
+              stroke={t.muted}
+              strokeWidth={1.5}
+              strokeDasharray="5 4"
+              markerEnd={`url(#${arrow})`}
+            />
+          );
         }
         return null;
       })}
@@ -201,62 +277,150 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
         <ThreadChip key={th.id} id={th.id} state={th.state} x={0} y={chipY(th.id)} w={chipW} h={chipH} t={t} />
       ))}
       {more > 0 && (
-        <text x={chipW / 2} y={chipY(shown.length) + small} fontSize={small} textAnchor="middle" className="slv-muted">+{more} more threads</text>
+        <text x={chipW / 2} y={chipY(shown.length) + small} fontSize={small} textAnchor="middle" className="slv-muted">
+          +{more} more threads
+        </text>
       )}
 
       {/* the lock */}
       <g data-lock={held ? 'held' : 'free'}>
-        <text x={lx} y={ly - bodyH / 2 - fs * 0.6 - bodyW * 0.28 - small * 0.5} fontSize={small} fontWeight={700} textAnchor="middle">stack lock</text>
-        <path d={held
-          ? `M${lx - bodyW * 0.28},${ly - bodyH / 2} v${-fs * 0.6} a${bodyW * 0.28},${bodyW * 0.28} 0 0 1 ${bodyW * 0.56},0 v${fs * 0.6}`
-          : `M${lx - bodyW * 0.28},${ly - bodyH / 2} v${-fs * 0.6} a${bodyW * 0.28},${bodyW * 0.28} 0 0 1 ${bodyW * 0.56},0 v${fs * 0.1}`}
+        <text x={lx} y={ly - bodyH / 2 - fs * 0.6 - bodyW * 0.28 - small * 0.5} fontSize={small} fontWeight={700} textAnchor="middle">
+          stack lock
+        </text>
+        <path
+          d={
+            held
+              ? `M${lx - bodyW * 0.28},${ly - bodyH / 2} v${-fs * 0.6} a${bodyW * 0.28},${bodyW * 0.28} 0 0 1 ${bodyW * 0.56},0 v${fs * 0.6}`
+              : `M${lx - bodyW * 0.28},${ly - bodyH / 2} v${-fs * 0.6} a${bodyW * 0.28},${bodyW * 0.28} 0 0 1 ${bodyW * 0.56},0 v${fs * 0.1}`
+          }
           transform={held ? undefined : `translate(0,${-fs * 0.5})`}
-          fill="none" stroke={t.text} strokeWidth={Math.max(3, fs * 0.28)} strokeLinecap="round" />
-        <rect x={lx - bodyW / 2} y={ly - bodyH / 2} width={bodyW} height={bodyH} rx={6}
-          fill={held ? t.text : t.surface} stroke={t.text} strokeWidth={2} />
-        <text x={lx} y={ly - small * 0.1} fontSize={small} textAnchor="middle" style={{ fill: held ? t.background : t.text }}>{held ? 'held' : 'free'}</text>
-        <text x={lx} y={ly + holdFont * 1.05} fontSize={holdFont} fontWeight={800} textAnchor="middle" style={{ fill: held ? t.background : t.text }}>
+          fill="none"
+          stroke={t.text}
+          strokeWidth={Math.max(3, fs * 0.28)}
+          strokeLinecap="round"
+        />
+        <rect
+          x={lx - bodyW / 2}
+          y={ly - bodyH / 2}
+          width={bodyW}
+          height={bodyH}
+          rx={6}
+          fill={held ? t.text : t.surface}
+          stroke={t.text}
+          strokeWidth={2}
+        />
+        <text x={lx} y={ly - small * 0.1} fontSize={small} textAnchor="middle" style={{ fill: held ? t.background : t.text }}>
+          {held ? 'held' : 'free'}
+        </text>
+        <text
+          x={lx}
+          y={ly + holdFont * 1.05}
+          fontSize={holdFont}
+          fontWeight={800}
+          textAnchor="middle"
+          style={{ fill: held ? t.background : t.text }}
+        >
           {formatPct(m.lock.hold_pct, 0)}
         </text>
       </g>
 
       {/* the lock holder sends: to the NIC */}
       <line x1={lx + bodyW / 2 + 4} y1={ly} x2={nicX - 4} y2={ly} stroke={t.text} strokeWidth={2} markerEnd={`url(#${arrow})`} />
-      <text x={(lx + bodyW / 2 + nicX) / 2} y={ly - small * 0.6} fontSize={small} textAnchor="middle">sends</text>
+      <text x={(lx + bodyW / 2 + nicX) / 2} y={ly - small * 0.6} fontSize={small} textAnchor="middle">
+        sends
+      </text>
       <rect x={nicX} y={ly - bodyH / 2} width={nicW} height={bodyH} rx={6} fill={t.grid} stroke={t.axis} strokeWidth={1.5} />
-      <text x={nicX + nicW / 2} y={ly - small * 0.15} fontSize={fitFontSize('TX ring', nicW - 6, small, 9, true)} fontWeight={700} textAnchor="middle">
-        <tspan x={nicX + nicW / 2}>NIC</tspan><tspan x={nicX + nicW / 2} dy={small * 1.1}>TX ring</tspan>
+      <text
+        x={nicX + nicW / 2}
+        y={ly - small * 0.15}
+        fontSize={fitFontSize('TX ring', nicW - 6, small, 9, true)}
+        fontWeight={700}
+        textAnchor="middle"
+      >
+        <tspan x={nicX + nicW / 2}>NIC</tspan>
+        <tspan x={nicX + nicW / 2} dy={small * 1.1}>
+          TX ring
+        </tspan>
       </text>
 
       {m.prequeue ? (
         <g data-prequeue-boxes={boxesShown}>
-          <rect x={qx0} y={qy - box / 2 - 4} width={tube} height={box + 8} rx={6} fill="none" stroke={t.axis} strokeWidth={1.5} strokeDasharray="6 3" />
+          <rect
+            x={qx0}
+            y={qy - box / 2 - 4}
+            width={tube}
+            height={box + 8}
+            rx={6}
+            fill="none"
+            stroke={t.axis}
+            strokeWidth={1.5}
+            strokeDasharray="6 3"
+          />
           {Array.from({ length: boxesShown }, (_, i) => {
             const x = qx1 - 4 - (i + 1) * (box + 4) + 4;
-            return <rect key={i} x={x} y={qy - box / 2} width={box} height={box} rx={2} fill={packet} stroke={t.text} strokeWidth={1.5} data-packet="" />;
+            return (
+              <rect
+                key={i}
+                x={x}
+                y={qy - box / 2}
+                width={box}
+                height={box}
+                rx={2}
+                fill={packet}
+                stroke={t.text}
+                strokeWidth={1.5}
+                data-packet=""
+              />
+            );
           })}
           {boxesMore > 0 && (
-            <text x={qx1 - 4} y={qy - box / 2 - small * 0.6} fontSize={small} textAnchor="end">+{formatCount(boxesMore)} more</text>
+            <text x={qx1 - 4} y={qy - box / 2 - small * 0.6} fontSize={small} textAnchor="end">
+              +{formatCount(boxesMore)} more
+            </text>
           )}
           <text x={qx0} y={qy + box / 2 + small * 1.6} fontSize={small} fontWeight={700}>
-            {caption.map((w, i) => <tspan key={i} x={qx0} dy={i === 0 ? 0 : small * 1.2}>{w}</tspan>)}
+            {caption.map((w, i) => (
+              <tspan key={i} x={qx0} dy={i === 0 ? 0 : small * 1.2}>
+                {w}
+              </tspan>
+            ))}
           </text>
           <text x={qx0} y={qy + box / 2 + small * 1.6 + caption.length * small * 1.2} fontSize={small} className="slv-muted">
-            {captionTail.map((w, i) => <tspan key={i} x={qx0} dy={i === 0 ? 0 : small * 1.2}>{w}</tspan>)}
+            {captionTail.map((w, i) => (
+              <tspan key={i} x={qx0} dy={i === 0 ? 0 : small * 1.2}>
+                {w}
+              </tspan>
+            ))}
           </text>
-          <path d={`M${c0.x},${c0.y} C${c1.x},${c1.y} ${c2.x},${c2.y} ${c3.x},${c3.y}`} fill="none" stroke={t.text} strokeWidth={2.5}
-            markerEnd={`url(#${arrow})`} data-deferred="" />
+          <path
+            d={`M${c0.x},${c0.y} C${c1.x},${c1.y} ${c2.x},${c2.y} ${c3.x},${c3.y}`}
+            fill="none"
+            stroke={t.text}
+            strokeWidth={2.5}
+            markerEnd={`url(#${arrow})`}
+            data-deferred=""
+          />
           <text x={deferredX} y={(ly + bodyH / 2 + qy) / 2 - (deferredWords.length - 2) * small * 0.6} fontSize={small} fontWeight={700}>
-            {deferredWords.map((w, i) => <tspan key={i} x={deferredX} dy={i === 0 ? 0 : small * 1.15}>{w}</tspan>)}
+            {deferredWords.map((w, i) => (
+              <tspan key={i} x={deferredX} dy={i === 0 ? 0 : small * 1.15}>
+                {w}
+              </tspan>
+            ))}
           </text>
         </g>
       ) : (
         <g data-no-prequeue="">
-          <text x={qx0} y={qy - small * 0.2} fontSize={small} fontWeight={700}>No pre-queue (net.prequeue off):</text>
+          <text x={qx0} y={qy - small * 0.2} fontSize={small} fontWeight={700}>
+            No pre-queue (net.prequeue off):
+          </text>
           <text x={qx0} y={qy + small * 1.1} fontSize={small}>
-            {wrapWords(`a sender that finds the lock taken sleeps until it is free: ${formatPerS(m.lock.sleeps_per_s, ' sleeps a second')}`,
-              Math.max(18, Math.floor((width - qx0) / (small * 0.56)))).map((w, i) => (
-              <tspan key={i} x={qx0} dy={i === 0 ? 0 : small * 1.15}>{w}</tspan>
+            {wrapWords(
+              `a sender that finds the lock taken sleeps until it is free: ${formatPerS(m.lock.sleeps_per_s, ' sleeps a second')}`,
+              Math.max(18, Math.floor((width - qx0) / (small * 0.56))),
+            ).map((w, i) => (
+              <tspan key={i} x={qx0} dy={i === 0 ? 0 : small * 1.15}>
+                {w}
+              </tspan>
             ))}
           </text>
         </g>
@@ -275,7 +439,20 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
           const u = (tok.progress - 0.45) / 0.55;
           p = { x: lx + (nicX - lx) * u, y: ly };
         }
-        return <rect key={tok.kind} x={p.x - box / 2} y={p.y - box / 2} width={box} height={box} rx={2} fill={packet} stroke={t.text} strokeWidth={1.5} data-flow={tok.kind} />;
+        return (
+          <rect
+            key={tok.kind}
+            x={p.x - box / 2}
+            y={p.y - box / 2}
+            width={box}
+            height={box}
+            rx={2}
+            fill={packet}
+            stroke={t.text}
+            strokeWidth={1.5}
+            data-flow={tok.kind}
+          />
+        );
       })}
       {m.slowdown > 0 && (
         <text x={width} y={height - small * 0.3} fontSize={small} textAnchor="end" className="slv-muted">
@@ -286,17 +463,47 @@ function LockDiagram({ model: m, width, t }: { model: StackLockModel; width: num
   );
 }
 
-function ThreadChip({ id, state, x, y, w, h, t }: { id: number; state: SenderState; x: number; y: number; w: number; h: number; t: ThemeTokens }) {
+function ThreadChip({
+  id,
+  state,
+  x,
+  y,
+  w,
+  h,
+  t,
+}: {
+  id: number;
+  state: SenderState;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  t: ThemeTokens;
+}) {
   const small = t.smallSize;
   const holding = state === 'holding';
   const sleeping = state === 'sleeping';
   const label = STATE_SHORT[state];
   return (
     <g data-thread={id} data-state={state}>
-      <rect x={x + 1} y={y} width={w - 2} height={h} rx={6} fill={t.surface} stroke={t.text}
-        strokeWidth={holding ? t.strokeWidth + 1.5 : 1.5} strokeDasharray={sleeping ? '5 4' : undefined} />
-      <text x={x + 10} y={y + small * 1.2} fontSize={small} fontWeight={700}>thread {id + 1}{sleeping ? '  z z' : ''}</text>
-      <text x={x + 10} y={y + small * 2.35} fontSize={fitFontSize(label, w - 16, small, 9)}>{label}</text>
+      <rect
+        x={x + 1}
+        y={y}
+        width={w - 2}
+        height={h}
+        rx={6}
+        fill={t.surface}
+        stroke={t.text}
+        strokeWidth={holding ? t.strokeWidth + 1.5 : 1.5}
+        strokeDasharray={sleeping ? '5 4' : undefined}
+      />
+      <text x={x + 10} y={y + small * 1.2} fontSize={small} fontWeight={700}>
+        thread {id + 1}
+        {sleeping ? '  z z' : ''}
+      </text>
+      <text x={x + 10} y={y + small * 2.35} fontSize={fitFontSize(label, w - 16, small, 9)}>
+        {label}
+      </text>
     </g>
   );
 }
@@ -305,16 +512,38 @@ function StateLegend({ theme, prequeue }: { theme?: Theme; prequeue: boolean }) 
   const t = themeTokens(theme);
   const s = swatchSize(theme);
   const chip = (dash?: string, heavy?: boolean) => (
-    <svg width={s * 1.6} height={s}><rect x={1} y={1} width={s * 1.6 - 2} height={s - 2} rx={4} fill={t.surface} stroke={t.text}
-      strokeWidth={heavy ? t.strokeWidth + 1 : 1.5} strokeDasharray={dash} /></svg>
+    <svg width={s * 1.6} height={s}>
+      <rect
+        x={1}
+        y={1}
+        width={s * 1.6 - 2}
+        height={s - 2}
+        rx={4}
+        fill={t.surface}
+        stroke={t.text}
+        strokeWidth={heavy ? t.strokeWidth + 1 : 1.5}
+        strokeDasharray={dash}
+      />
+    </svg>
   );
   return (
-    <Legend label="Stack lock legend" items={[
-      { key: 'holding', label: `Thick: ${SENDER_WORDS.holding}`, swatch: chip(undefined, true) },
-      prequeue
-        ? { key: 'prequeued', label: `Arrow to the pre-queue: ${SENDER_WORDS.prequeued}`, swatch: chip() }
-        : { key: 'sleeping', label: `Dashed: ${SENDER_WORDS.sleeping}`, swatch: chip('5 4') },
-      { key: 'packet', label: 'A packet', swatch: <svg width={s} height={s}><rect x={3} y={3} width={s - 6} height={s - 6} rx={2} fill={packetColour(theme)} stroke={t.text} strokeWidth={1.5} /></svg> },
-    ]} />
+    <Legend
+      label="Stack lock legend"
+      items={[
+        { key: 'holding', label: `Thick: ${SENDER_WORDS.holding}`, swatch: chip(undefined, true) },
+        prequeue
+          ? { key: 'prequeued', label: `Arrow to the pre-queue: ${SENDER_WORDS.prequeued}`, swatch: chip() }
+          : { key: 'sleeping', label: `Dashed: ${SENDER_WORDS.sleeping}`, swatch: chip('5 4') },
+        {
+          key: 'packet',
+          label: 'A packet',
+          swatch: (
+            <svg width={s} height={s}>
+              <rect x={3} y={3} width={s - 6} height={s - 6} rx={2} fill={packetColour(theme)} stroke={t.text} strokeWidth={1.5} />
+            </svg>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -50,10 +50,7 @@ export interface StackLockModel {
   slowdown: number;
 }
 
-export type StackLockView =
-  | { kind: 'none' }
-  | { kind: 'no-lock'; stack: string }
-  | { kind: 'lock'; model: StackLockModel };
+export type StackLockView = { kind: 'none' } | { kind: 'no-lock'; stack: string } | { kind: 'lock'; model: StackLockModel };
 
 function num(v: unknown, fallback: number): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
@@ -67,11 +64,15 @@ export function stackLockView(report: Report | undefined): StackLockView {
   const net = netOf(report);
   if (!net) return { kind: 'none' };
   if (net.stack !== 'onload') return { kind: 'no-lock', stack: net.stack };
-  const raw = net.stack_lock ?? {} as Partial<NetStackLockReport>;
+  const raw = net.stack_lock ?? ({} as Partial<NetStackLockReport>);
   const lock: NetStackLockReport = {
-    acquisitions_per_s: rate(raw.acquisitions_per_s), contended_per_s: rate(raw.contended_per_s),
-    prequeued_per_s: rate(raw.prequeued_per_s), deferred_per_s: rate(raw.deferred_per_s), sleeps_per_s: rate(raw.sleeps_per_s),
-    hold_pct: Math.min(100, rate(raw.hold_pct)), prequeue_mean_len: rate(raw.prequeue_mean_len),
+    acquisitions_per_s: rate(raw.acquisitions_per_s),
+    contended_per_s: rate(raw.contended_per_s),
+    prequeued_per_s: rate(raw.prequeued_per_s),
+    deferred_per_s: rate(raw.deferred_per_s),
+    sleeps_per_s: rate(raw.sleeps_per_s),
+    hold_pct: Math.min(100, rate(raw.hold_pct)),
+    prequeue_mean_len: rate(raw.prequeue_mean_len),
   };
   const senders = Math.max(1, Math.round(num(netScenario(report, 'senders'), 1)));
   const prequeue = netScenario(report, 'prequeue') !== 'off';
@@ -85,8 +86,16 @@ export function stackLockView(report: Report | undefined): StackLockView {
   return {
     kind: 'lock',
     model: {
-      stack: net.stack, test: net.test, senders, shared, prequeue, lock, contendedShare, threads,
-      queueBoxes, queueMore: Math.max(0, boxes - queueBoxes),
+      stack: net.stack,
+      test: net.test,
+      senders,
+      shared,
+      prequeue,
+      lock,
+      contendedShare,
+      threads,
+      queueBoxes,
+      queueMore: Math.max(0, boxes - queueBoxes),
       inPerWallS: prequeue ? lock.prequeued_per_s * scale : 0,
       outPerWallS: prequeue ? lock.deferred_per_s * scale : 0,
       slowdown: scale > 0 ? 1 / scale : 0,
@@ -145,16 +154,20 @@ export function stackLockSummary(view: StackLockView): string {
   const counts = (state: SenderThread['state']) => m.threads.filter((th) => th.state === state).length;
   const moment = [
     counts('holding') ? 'one holds the lock and sends' : 'none holds the lock',
-    counts('prequeued') ? `${plural(counts('prequeued'), 'has', 'have')} found it taken, put ${counts('prequeued') === 1 ? 'its packet' : 'their packets'} on the pre-queue and carried on` : '',
+    counts('prequeued')
+      ? `${plural(counts('prequeued'), 'has', 'have')} found it taken, put ${counts('prequeued') === 1 ? 'its packet' : 'their packets'} on the pre-queue and carried on`
+      : '',
     counts('sleeping') ? `${plural(counts('sleeping'), 'is', 'are')} asleep waiting for it` : '',
     counts('working') ? `${plural(counts('working'), 'is', 'are')} in the application` : '',
   ].filter(Boolean);
-  return `OpenOnload's stack lock, ${m.shared ? 'one stack shared by' : 'per-process stacks of'} ${plural(m.senders, 'sending thread')}`
-    + ` (${m.test.replace('_', ' ')} test), pre-queue ${m.prequeue ? 'on' : 'off'}. `
-    + `The lock is taken ${formatPerS(l.acquisitions_per_s, ' times a second')} and held ${formatPct(l.hold_pct)} of the time; `
-    + `${formatPerS(l.contended_per_s)} sends found it taken (${formatPct(100 * m.contendedShare)} of acquisitions). `
-    + (m.prequeue
+  return (
+    `OpenOnload's stack lock, ${m.shared ? 'one stack shared by' : 'per-process stacks of'} ${plural(m.senders, 'sending thread')}` +
+    ` (${m.test.replace('_', ' ')} test), pre-queue ${m.prequeue ? 'on' : 'off'}. ` +
+    `The lock is taken ${formatPerS(l.acquisitions_per_s, ' times a second')} and held ${formatPct(l.hold_pct)} of the time; ` +
+    `${formatPerS(l.contended_per_s)} sends found it taken (${formatPct(100 * m.contendedShare)} of acquisitions). ` +
+    (m.prequeue
       ? `${formatPerS(l.prequeued_per_s)} sends put their packets on the lock-free pre-queue instead of waiting, and the holder sent ${formatPerS(l.deferred_per_s)} of them as deferred work before it let go; the pre-queue holds ${l.prequeue_mean_len.toFixed(1)} packets on average. `
-      : `Without the pre-queue a sender that finds the lock taken sleeps: ${formatPerS(l.sleeps_per_s)} sleeps. `)
-    + `At a typical moment, of the ${plural(m.senders, 'thread')}: ${moment.join('; ')}.`;
+      : `Without the pre-queue a sender that finds the lock taken sleeps: ${formatPerS(l.sleeps_per_s)} sleeps. `) +
+    `At a typical moment, of the ${plural(m.senders, 'thread')}: ${moment.join('; ')}.`
+  );
 }

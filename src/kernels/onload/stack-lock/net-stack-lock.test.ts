@@ -19,7 +19,12 @@ const core = await loadCoreFromDisk();
 const schema = readSchema(core);
 
 function run(overrides: ScenarioValues = {}): Report {
-  const values = { ...validateScenario(schema, readPreset('onload-shared-stack')).values, 'sim.duration_ns': 6e6, 'sim.warmup_ns': 1e6, ...overrides };
+  const values = {
+    ...validateScenario(schema, readPreset('onload-shared-stack')).values,
+    'sim.duration_ns': 6e6,
+    'sim.warmup_ns': 1e6,
+    ...overrides,
+  };
   return JSON.parse(runScenario(core, values)) as Report;
 }
 
@@ -67,10 +72,21 @@ describe('stack lock model', () => {
   });
 
   it('senders at a typical moment: the contended share, at least one when contention was measured', () => {
-    const lock = { acquisitions_per_s: 1e6, contended_per_s: 1e4, prequeued_per_s: 1e4, deferred_per_s: 1e4, sleeps_per_s: 0, hold_pct: 40, prequeue_mean_len: 0.2 };
+    const lock = {
+      acquisitions_per_s: 1e6,
+      contended_per_s: 1e4,
+      prequeued_per_s: 1e4,
+      deferred_per_s: 1e4,
+      sleeps_per_s: 0,
+      hold_pct: 40,
+      prequeue_mean_len: 0.2,
+    };
     expect(senderThreads(4, lock, true, 0.01).map((th) => th.state)).toEqual(['holding', 'prequeued', 'working', 'working']);
-    expect(senderThreads(3, { ...lock, contended_per_s: 0, prequeued_per_s: 0 }, true, 0).map((th) => th.state))
-      .toEqual(['holding', 'working', 'working']);
+    expect(senderThreads(3, { ...lock, contended_per_s: 0, prequeued_per_s: 0 }, true, 0).map((th) => th.state)).toEqual([
+      'holding',
+      'working',
+      'working',
+    ]);
     expect(senderThreads(2, { ...lock, sleeps_per_s: 5e5 }, false, 1).map((th) => th.state)).toEqual(['holding', 'sleeping']);
   });
 
@@ -88,13 +104,18 @@ describe('stack lock model', () => {
   });
 
   it('says in words what the lock does', () => {
-    expect(stackLockSummary(stackLockView(withPrequeue))).toMatch(/pre-queue on\. The lock is taken .* held 100\.0% of the time.*deferred work/);
+    expect(stackLockSummary(stackLockView(withPrequeue))).toMatch(
+      /pre-queue on\. The lock is taken .* held 100\.0% of the time.*deferred work/,
+    );
     expect(stackLockSummary(stackLockView(withoutPrequeue))).toMatch(/pre-queue off\..*sleeps/);
   });
 
   it('renders the diagram, the figures and the legend', async () => {
     // the .tsx is loaded at run time: the test typecheck (tsconfig.test.json) has no JSX
-    const { NetStackLock } = await import(/* @vite-ignore */ String('./NetStackLock.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+    const { NetStackLock } = (await import(/* @vite-ignore */ String('./NetStackLock.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     const html = renderToStaticMarkup(createElement(NetStackLock!, { report: withPrequeue, width: 440 }));
     expect(html).toContain('data-diagram="stack-lock"');
     expect(html).toContain('data-prequeue="on"');

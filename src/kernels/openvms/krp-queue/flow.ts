@@ -93,8 +93,10 @@ export function countKrpEvents(events: readonly KrpEvent[], fromNs: number, toNs
   for (const e of events) {
     if (e.t <= fromNs || e.t > toNs) continue;
     if (e.kind === 'queue') queued++;
-    else if (e.kind === 'start') { started++; wait += e.arg; }
-    else forks++;
+    else if (e.kind === 'start') {
+      started++;
+      wait += e.arg;
+    } else forks++;
   }
   return { queued, started, forks, meanWaitNs: started > 0 ? wait / started : NaN };
 }

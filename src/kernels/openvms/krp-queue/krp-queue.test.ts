@@ -55,7 +55,10 @@ describe('designated CPU and queue', () => {
     expect(exact.estimated).toBe(false);
     expect(exact.pct).toBeCloseTo(scalable.report.designated_cpu_busy_pct, 2);
     const saturated = runFixture('scalable-64');
-    expect(designatedBusy(saturated.snapshot, undefined, saturated.names.modes).pct).toBeCloseTo(saturated.report.designated_cpu_busy_pct, 2);
+    expect(designatedBusy(saturated.snapshot, undefined, saturated.names.modes).pct).toBeCloseTo(
+      saturated.report.designated_cpu_busy_pct,
+      2,
+    );
     const cpus = scalable.snapshot.cpus.map(({ kctxNs: _, ...rest }) => rest) as unknown as typeof scalable.snapshot.cpus;
     const estimate = designatedBusy({ ...scalable.snapshot, cpus }, undefined, scalable.names.modes);
     expect(estimate.estimated).toBe(true);

@@ -7,12 +7,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  busyWords, classicNote, designatedParts, fitting, flightPath, krpHeadings, krpLayout, queueCaption, queueTokens, saturatedBeside, tokenInFlight,
+  busyWords,
+  classicNote,
+  designatedParts,
+  fitting,
+  flightPath,
+  krpHeadings,
+  krpLayout,
+  queueCaption,
+  queueTokens,
+  saturatedBeside,
+  tokenInFlight,
 } from './layout.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-const cases = [2, 4, 16, 64, 256].flatMap((cpus) => [320, 520, 720, 1000].flatMap((innerW) => [160, 240, 320].flatMap((height) =>
-  [15, 20].map((fontSize) => ({ cpus, innerW, height, fontSize })))));
+const cases = [2, 4, 16, 64, 256].flatMap((cpus) =>
+  [320, 520, 720, 1000].flatMap((innerW) =>
+    [160, 240, 320].flatMap((height) => [15, 20].map((fontSize) => ({ cpus, innerW, height, fontSize }))),
+  ),
+);
 
 describe.each(cases)('KRP layout: $cpus CPUs, $innerW × $height px, font $fontSize', ({ cpus, innerW, height, fontSize }) => {
   const sources = ids(cpus - 1);
@@ -51,7 +64,7 @@ describe.each(cases)('KRP layout: $cpus CPUs, $innerW × $height px, font $fontS
     expect(layout.chipW).toBeLessThanOrEqual(Math.max(6, fontSize * 4));
   });
 
-  it.each([0, 1, 5, 40, 1000])('keeps %i KRPs\' tokens within the queue, apart, from its head; the rest counted', (len) => {
+  it.each([0, 1, 5, 40, 1000])("keeps %i KRPs' tokens within the queue, apart, from its head; the rest counted", (len) => {
     const { boxes, overflow } = queueTokens(layout, len);
     expect(boxes.length + overflow).toBe(len);
     expect(boxes.length).toBeLessThanOrEqual(layout.room);
@@ -79,12 +92,13 @@ describe.each(cases)('KRP layout: $cpus CPUs, $innerW × $height px, font $fontS
         expect(h.size).toBeLessThanOrEqual(fontSize - 2);
         // fitted at no less than 9 px, bold type estimated at 0.64 em a glyph
         if (h.size > 9) expect(h.text.length * h.size * 0.64).toBeLessThanOrEqual(room + 1e-6);
-        if (h.text.length * (fontSize - 2) * 0.6 > room) expect(['CPUs', 'Queue', 'TCP/IP CPU', 'CPUs in process context']).toContain(h.text);
+        if (h.text.length * (fontSize - 2) * 0.6 > room)
+          expect(['CPUs', 'Queue', 'TCP/IP CPU', 'CPUs in process context']).toContain(h.text);
       });
     }
   });
 
-  it('flies a token from a CPU\'s chip into the queue\'s tail, and from its head to the designated CPU', () => {
+  it("flies a token from a CPU's chip into the queue's tail, and from its head to the designated CPU", () => {
     const half = layout.token * 0.4;
     const cpu = sources.at(-1) ?? 0;
     for (const kind of ['queue', 'start'] as const) {
@@ -105,7 +119,7 @@ describe.each(cases)('KRP layout: $cpus CPUs, $innerW × $height px, font $fontS
     expect(flightPath(layout, 'start', cpu).x1).toBe(d.x);
   });
 
-  it('stacks the designated CPU\'s words in its box and its gauge under it; the queue\'s words under the queue', () => {
+  it("stacks the designated CPU's words in its box and its gauge under it; the queue's words under the queue", () => {
     const parts = designatedParts(layout);
     expect(parts.nameY).toBeGreaterThan(d.y);
     expect(parts.modeY).toBeGreaterThan(parts.nameY);
@@ -135,7 +149,7 @@ describe('KRP layout: words', () => {
     expect(fitting(words, width, size)).toBe(expected);
   });
 
-  it('shortens the gauge\'s words where the column is narrow, never under the projector\'s least size', () => {
+  it("shortens the gauge's words where the column is narrow, never under the projector's least size", () => {
     const wide = krpLayout(ids(15), 1000, 240, { fontSize: 15 });
     const narrow = krpLayout(ids(15), 320, 240, { fontSize: 20 });
     expect(busyWords(wide, { name: 'light', smallSize: 13 })).toEqual({ text: 'busy in kernel context', size: 13 });
@@ -149,7 +163,7 @@ describe('KRP layout: words', () => {
     expect(saturatedBeside(krpLayout(ids(15), 320, 240, t), '≈100.0%', t, 320)).toBe(false);
   });
 
-  it('centres the classic kernel\'s note in the room right of the CPUs', () => {
+  it("centres the classic kernel's note in the room right of the CPUs", () => {
     const layout = krpLayout(ids(16), 720, 240, { fontSize: 15 });
     const note = classicNote(layout, 720, { fontSize: 15 }, 'The classic kernel has no KRP queue:');
     expect(note.x).toBe((216 + 15 + 720) / 2);
@@ -163,8 +177,16 @@ describe('KRP layout: exact values', () => {
 
   it('lays 15 CPUs three a row in 30 % of 680 px, the designated CPU at the right, the queue between', () => {
     expect(layout).toMatchObject({
-      top: 32, areaH: 204, sourcesW: 204, cols: 3, gap: 4, chipH: 37.6, token: 17, room: 9,
-      d: { x: 486, y: 32, w: 190, h: 105 }, queue: { x0: 241.5, x1: 448.5, y: 67, h: 36 },
+      top: 32,
+      areaH: 204,
+      sourcesW: 204,
+      cols: 3,
+      gap: 4,
+      chipH: 37.6,
+      token: 17,
+      room: 9,
+      d: { x: 486, y: 32, w: 190, h: 105 },
+      queue: { x0: 241.5, x1: 448.5, y: 67, h: 36 },
     });
     expect(layout.chipW).toBeCloseTo(52.222, 3);
     expect(layout.sources.get(1)).toEqual({ x: 0, y: 32 });
@@ -172,18 +194,36 @@ describe('KRP layout: exact values', () => {
     expect(layout.sources.get(6)!.x).toBeCloseTo(112.444, 3);
   });
 
-  it('puts the tokens from the queue\'s head, the headings over their columns, the designated CPU\'s parts', () => {
-    expect(queueTokens(layout, 3)).toEqual({ boxes: [{ x: 422.5, y: 76.5 }, { x: 402.5, y: 76.5 }, { x: 382.5, y: 76.5 }], overflow: 0 });
+  it("puts the tokens from the queue's head, the headings over their columns, the designated CPU's parts", () => {
+    expect(queueTokens(layout, 3)).toEqual({
+      boxes: [
+        { x: 422.5, y: 76.5 },
+        { x: 402.5, y: 76.5 },
+        { x: 382.5, y: 76.5 },
+      ],
+      overflow: 0,
+    });
     expect(queueTokens(layout, 100).overflow).toBe(94);
     expect(krpHeadings(layout, 680, true, 13)).toEqual([
-      { x: 0, text: 'CPUs in process context', size: 13 }, { x: 241.5, text: 'TCPIP_KRP work queue', size: 13 }, { x: 486, text: 'Designated TCP/IP CPU', size: 13 },
+      { x: 0, text: 'CPUs in process context', size: 13 },
+      { x: 241.5, text: 'TCPIP_KRP work queue', size: 13 },
+      { x: 486, text: 'Designated TCP/IP CPU', size: 13 },
     ]);
     expect(krpHeadings(krpLayout(ids(15), 300, 240, { fontSize: 20 }), 300, true, 17)).toEqual([
-      { x: 0, text: 'CPUs', size: 17 }, { x: 140, text: 'Queue', size: 17 }, { x: 212, text: 'TCP/IP CPU', size: 13.75 },
+      { x: 0, text: 'CPUs', size: 17 },
+      { x: 140, text: 'Queue', size: 17 },
+      { x: 212, text: 'TCP/IP CPU', size: 13.75 },
     ]);
     expect(designatedParts(layout)).toEqual({
-      centre: 581, nameY: 53, modeY: 95, doingY: 126.5, doingW: 178, busyY: 158,
-      gauge: { x: 486, y: 165.5, w: 190, h: 16.5 }, figureY: 201.5, pulse: { x: 480, y: 26, w: 202, h: 117 },
+      centre: 581,
+      nameY: 53,
+      modeY: 95,
+      doingY: 126.5,
+      doingW: 178,
+      busyY: 158,
+      gauge: { x: 486, y: 165.5, w: 190, h: 16.5 },
+      figureY: 201.5,
+      pulse: { x: 480, y: 26, w: 202, h: 117 },
     });
     const mid = tokenInFlight(layout, 'queue', 1, 0.5);
     expect(mid.x).toBeCloseTo(129.0056, 3);

@@ -49,15 +49,24 @@ export function krpLayout(sources: readonly number[], innerW: number, height: nu
   let cell = 0;
   for (let c = 1; c <= Math.max(1, sources.length); c++) {
     const r = Math.ceil(sources.length / c);
-    const size = Math.min((sourcesW - 4 * (c - 1)) / c, ((areaH - 4 * (r - 1)) / r) / 0.72);
-    if (size > cell) { cell = size; cols = c; }
+    const size = Math.min((sourcesW - 4 * (c - 1)) / c, (areaH - 4 * (r - 1)) / r / 0.72);
+    if (size > cell) {
+      cell = size;
+      cols = c;
+    }
   }
   const gap = sources.length > 32 ? 3 : 4;
   const chipW = Math.max(6, Math.min(cell, fs * 4));
   const chipH = Math.max(6, chipW * 0.72);
-  const places = new Map(sources.map((id, i) => [id, {
-    x: (i % cols) * (chipW + gap), y: top + Math.floor(i / cols) * (chipH + gap),
-  }]));
+  const places = new Map(
+    sources.map((id, i) => [
+      id,
+      {
+        x: (i % cols) * (chipW + gap),
+        y: top + Math.floor(i / cols) * (chipH + gap),
+      },
+    ]),
+  );
 
   const dW = Math.round(Math.min(innerW * 0.28, fs * 14));
   const dH = Math.round(Math.min(areaH * 0.52, fs * 7));
@@ -70,8 +79,19 @@ export function krpLayout(sources: readonly number[], innerW: number, height: nu
   const token = Math.round(fs * 1.15);
   const room = Math.max(1, Math.floor((qX1 - qX0 - 8) / (token + 3)));
   return {
-    fs, top, areaH, sourcesW, cols, gap, chipW, chipH, sources: places,
-    d: { x: dX, y: dY, w: dW, h: dH }, queue: { x0: qX0, x1: qX1, y: qY, h: qH }, token, room,
+    fs,
+    top,
+    areaH,
+    sourcesW,
+    cols,
+    gap,
+    chipW,
+    chipH,
+    sources: places,
+    d: { x: dX, y: dY, w: dW, h: dH },
+    queue: { x0: qX0, x1: qX1, y: qY, h: qH },
+    token,
+    room,
   };
 }
 
@@ -81,7 +101,11 @@ export function fitting(words: readonly string[], width: number, size: number): 
 }
 
 /** A heading: its left edge, its words (the wording that fits its column) and their size. */
-export interface Heading { x: number; text: string; size: number }
+export interface Heading {
+  x: number;
+  text: string;
+  size: number;
+}
 
 /**
  * The columns' headings, each within its column: a shorter wording where the longest
@@ -91,8 +115,11 @@ export interface Heading { x: number; text: string; size: number }
 export function krpHeadings(layout: KrpLayout, innerW: number, role: boolean, smallSize: number): Heading[] {
   const { fs, queue, d } = layout;
   const columns: [number, number, readonly string[]][] = role
-    ? [[0, queue.x0 - fs, ['CPUs in process context', 'Process context', 'CPUs']], [queue.x0, d.x - fs * 0.8, ['TCPIP_KRP work queue', 'KRP queue', 'Queue']],
-      [d.x, innerW, ['Designated TCP/IP CPU', 'Designated CPU', 'TCP/IP CPU']]]
+    ? [
+        [0, queue.x0 - fs, ['CPUs in process context', 'Process context', 'CPUs']],
+        [queue.x0, d.x - fs * 0.8, ['TCPIP_KRP work queue', 'KRP queue', 'Queue']],
+        [d.x, innerW, ['Designated TCP/IP CPU', 'Designated CPU', 'TCP/IP CPU']],
+      ]
     : [[0, innerW, ['CPUs in process context']]];
   return columns.map(([x0, x1, words]) => {
     const text = fitting(words, x1 - x0, smallSize);
@@ -111,7 +138,11 @@ export function queueTokens(layout: KrpLayout, len: number): { boxes: { x: numbe
 }
 
 /** The path a token flies: from a CPU's chip into the queue's tail (queue), or from its head to the designated CPU (start). */
-export function flightPath(layout: KrpLayout, kind: KrpEventKind, cpu: number): { x0: number; y0: number; x1: number; y1: number; bend: number } {
+export function flightPath(
+  layout: KrpLayout,
+  kind: KrpEventKind,
+  cpu: number,
+): { x0: number; y0: number; x1: number; y1: number; bend: number } {
   const { fs, queue, d, chipW, chipH } = layout;
   if (kind === 'queue') {
     const p = layout.sources.get(cpu) ?? { x: 0, y: queue.y };
@@ -124,7 +155,12 @@ export function flightPath(layout: KrpLayout, kind: KrpEventKind, cpu: number): 
  * A token `progress` (0..1) of the way along its flight, on a curve over the top: its
  * box (0.8 of a queued token) and its opacity (fading over the last tenth).
  */
-export function tokenInFlight(layout: KrpLayout, kind: KrpEventKind, cpu: number, progress: number): { x: number; y: number; size: number; opacity: number } {
+export function tokenInFlight(
+  layout: KrpLayout,
+  kind: KrpEventKind,
+  cpu: number,
+  progress: number,
+): { x: number; y: number; size: number; opacity: number } {
   const p = flightPath(layout, kind, cpu);
   const u = progress;
   const mx = (p.x0 + p.x1) / 2;
@@ -138,7 +174,12 @@ export function tokenInFlight(layout: KrpLayout, kind: KrpEventKind, cpu: number
 /** Where the words under the queue go: its length, and under it the longest so far, centred within the queue's width. */
 export function queueCaption(layout: KrpLayout): { x: number; lengthY: number; maxY: number; width: number } {
   const { fs, queue } = layout;
-  return { x: (queue.x0 + queue.x1) / 2, lengthY: queue.y + queue.h + layout.fs * 1.6, maxY: queue.y + queue.h + fs * 3, width: queue.x1 - queue.x0 };
+  return {
+    x: (queue.x0 + queue.x1) / 2,
+    lengthY: queue.y + queue.h + layout.fs * 1.6,
+    maxY: queue.y + queue.h + fs * 3,
+    width: queue.x1 - queue.x0,
+  };
 }
 
 /** The designated CPU's box's words (their baselines, centred) and its busy gauge under it. */
@@ -178,12 +219,22 @@ export function busyWords(layout: KrpLayout, t: Pick<ThemeTokens, 'name' | 'smal
 }
 
 /** Whether " saturated" fits beside the busy figure (else it goes under it). */
-export function saturatedBeside(layout: KrpLayout, figure: string, t: Pick<ThemeTokens, 'fontSize' | 'largeSize'>, innerW: number): boolean {
+export function saturatedBeside(
+  layout: KrpLayout,
+  figure: string,
+  t: Pick<ThemeTokens, 'fontSize' | 'largeSize'>,
+  innerW: number,
+): boolean {
   return figure.length * t.largeSize * 0.7 + ' saturated'.length * t.fontSize * 0.66 <= innerW - layout.d.x;
 }
 
 /** Without a KRP queue (the classic kernel): the words beside the CPUs, centred in the room right of them, at a size that fits. */
-export function classicNote(layout: KrpLayout, innerW: number, t: Pick<ThemeTokens, 'fontSize'>, line: string): { x: number; y: number; size: number } {
+export function classicNote(
+  layout: KrpLayout,
+  innerW: number,
+  t: Pick<ThemeTokens, 'fontSize'>,
+  line: string,
+): { x: number; y: number; size: number } {
   const x0 = layout.sourcesW + layout.fs;
   return { x: (x0 + innerW) / 2, y: layout.top + layout.areaH / 2, size: fitFontSize(line, innerW - x0 - 4, t.fontSize, 10) };
 }

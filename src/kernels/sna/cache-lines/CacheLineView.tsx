@@ -38,8 +38,11 @@ const CALM_MS = 400;
 
 /** The lines to draw, in an order that remembers the one shown before. */
 function useShownLines(snapshot: Snapshot, max: number): ShownLines {
-  return useRememberedOrder<ShownLines, number>((previous) => shownLines(snapshot, max, previous),
-    (lines) => [...lines.shown, ...lines.more].map((l) => l.line), [snapshot, max]);
+  return useRememberedOrder<ShownLines, number>(
+    (previous) => shownLines(snapshot, max, previous),
+    (lines) => [...lines.shown, ...lines.more].map((l) => l.line),
+    [snapshot, max],
+  );
 }
 
 export function CacheLineView(props: CacheLineViewProps) {
@@ -55,48 +58,105 @@ export function CacheLineView(props: CacheLineViewProps) {
   const cpus = snapshot.cpus.length;
 
   return (
-    <ViewFrame view="cache-lines" theme={theme} width={width} title={props.title ?? 'Cache lines'}
-      headline={hottest && (
-        <span data-shared={shared.length}>
-          <strong>{formatCount(hottest.transfersPerS)}</strong> transfers/s
-          <span className="slv-muted"> in the hottest line ({hottest.locks.filter((l) => l.inUse).map((l) => l.name).slice(0, 2).join(', ') || hottest.locks[0]?.name}) · </span>
-          {shared.length > 0
-            ? <><strong>{shared.length}</strong> {shared.length === 1 ? 'line' : 'lines'} falsely shared</>
-            : <span className="slv-muted">no false sharing</span>}
-        </span>
-      )}
+    <ViewFrame
+      view="cache-lines"
+      theme={theme}
+      width={width}
+      title={props.title ?? 'Cache lines'}
+      headline={
+        hottest && (
+          <span data-shared={shared.length}>
+            <strong>{formatCount(hottest.transfersPerS)}</strong> transfers/s
+            <span className="slv-muted">
+              {' '}
+              in the hottest line (
+              {hottest.locks
+                .filter((l) => l.inUse)
+                .map((l) => l.name)
+                .slice(0, 2)
+                .join(', ') || hottest.locks[0]?.name}
+              ) ·{' '}
+            </span>
+            {shared.length > 0 ? (
+              <>
+                <strong>{shared.length}</strong> {shared.length === 1 ? 'line' : 'lines'} falsely shared
+              </>
+            ) : (
+              <span className="slv-muted">no false sharing</span>
+            )}
+          </span>
+        )
+      }
       summary={cacheLinesSummary(snapshot, lines)}
-      legend={<Legend label="Cache lines legend" items={[
-        ...(geo.lanes ? Array.from({ length: cpus }, (_, cpu) => ({
-          key: `cpu-${cpu}`, label: `CPU ${cpu}'s cache`, swatch: <CpuSwatch cpu={cpu} theme={theme} />,
-        })) : [{ key: 'owner', label: 'Owner: the CPU whose cache has the line, coloured and numbered', swatch: <CpuSwatch cpu={0} theme={theme} /> }]),
-        { key: 'shared', label: 'False sharing: two or more locks in use in one line', swatch: <SharedSwatch theme={theme} /> },
-      ]} />}
+      legend={
+        <Legend
+          label="Cache lines legend"
+          items={[
+            ...(geo.lanes
+              ? Array.from({ length: cpus }, (_, cpu) => ({
+                  key: `cpu-${cpu}`,
+                  label: `CPU ${cpu}'s cache`,
+                  swatch: <CpuSwatch cpu={cpu} theme={theme} />,
+                }))
+              : [
+                  {
+                    key: 'owner',
+                    label: 'Owner: the CPU whose cache has the line, coloured and numbered',
+                    swatch: <CpuSwatch cpu={0} theme={theme} />,
+                  },
+                ]),
+            { key: 'shared', label: 'False sharing: two or more locks in use in one line', swatch: <SharedSwatch theme={theme} /> },
+          ]}
+        />
+      }
       table={{
         caption: 'Cache lines holding lock words, hottest first',
         columns: ['Line', 'Locks in it', 'Owner now', 'Transfers/s', `Transfers ${soFar(snapshot)}`, 'False sharing'],
         rows: [...lines.shown, ...lines.more].map((l) => [
-          `line ${l.line}`, lineLocksText(l), l.owner >= 0 ? `CPU ${l.owner}` : 'none', formatRate(l.transfersPerS),
-          formatCount(l.transfers), l.falseSharing ? `yes, ${l.inUse} locks` : 'no',
+          `line ${l.line}`,
+          lineLocksText(l),
+          l.owner >= 0 ? `CPU ${l.owner}` : 'none',
+          formatRate(l.transfersPerS),
+          formatCount(l.transfers),
+          l.falseSharing ? `yes, ${l.inUse} locks` : 'no',
         ]),
-      }}>
+      }}
+    >
       {lines.shown.length === 0 ? (
         <p style={{ margin: 0 }}>No cache line holding a lock word has been touched yet in this run.</p>
       ) : (
         <svg width={innerW} height={geo.height} aria-hidden="true">
           <Header geo={geo} t={t} theme={theme} cpus={cpus} />
           {lines.shown.map((line, i) => (
-            <g key={line.line} {...slideStyle(0, geo.rowY[i]!, slideRows, 300)} data-line={line.line}
-              data-owner={line.owner} data-false-sharing={line.falseSharing ? line.inUse : undefined}>
-              <LineRow line={line} geo={geo} t={t} theme={theme} index={i} soFar={soFar(snapshot)} maxRate={Math.max(1, ...lines.shown.map((l) => l.transfersPerS))} />
+            <g
+              key={line.line}
+              {...slideStyle(0, geo.rowY[i]!, slideRows, 300)}
+              data-line={line.line}
+              data-owner={line.owner}
+              data-false-sharing={line.falseSharing ? line.inUse : undefined}
+            >
+              <LineRow
+                line={line}
+                geo={geo}
+                t={t}
+                theme={theme}
+                index={i}
+                soFar={soFar(snapshot)}
+                maxRate={Math.max(1, ...lines.shown.map((l) => l.transfersPerS))}
+              />
             </g>
           ))}
         </svg>
       )}
       {lines.more.length > 0 && (
         <p className="slv-muted" style={{ margin: '6px 0 0' }} data-more-lines={lines.more.length}>
-          +{lines.more.length} more {lines.more.length === 1 ? 'line' : 'lines'} with activity
-          ({formatCount(lines.moreTransfersPerS)} transfers/s together): {lines.more.slice(0, 4).map((l) => l.locks.filter((k) => k.inUse)[0]?.name ?? l.locks[0]?.name).join(', ')}{lines.more.length > 4 ? ', …' : '.'}
+          +{lines.more.length} more {lines.more.length === 1 ? 'line' : 'lines'} with activity ({formatCount(lines.moreTransfersPerS)}{' '}
+          transfers/s together):{' '}
+          {lines.more
+            .slice(0, 4)
+            .map((l) => l.locks.filter((k) => k.inUse)[0]?.name ?? l.locks[0]?.name)
+            .join(', ')}
+          {lines.more.length > 4 ? ', …' : '.'}
         </p>
       )}
     </ViewFrame>
@@ -129,8 +189,12 @@ export interface CacheLineGeometry {
   height: number;
 }
 
-export function cacheLineGeometry(lines: readonly CacheLine[], cpus: number, width: number,
-  t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>): CacheLineGeometry {
+export function cacheLineGeometry(
+  lines: readonly CacheLine[],
+  cpus: number,
+  width: number,
+  t: Pick<ThemeTokens, 'fontSize' | 'smallSize'>,
+): CacheLineGeometry {
   const fs = t.fontSize;
   const small = t.smallSize;
   const tokenW = Math.round(fs * 3.7);
@@ -152,7 +216,7 @@ export function cacheLineGeometry(lines: readonly CacheLine[], cpus: number, wid
   let y = headerH;
   const rows = lines.map((line) => {
     const first = line.locks.find((l) => l.inUse) ?? line.locks[0];
-    const words = wrapWords(line.falseSharing ? lineLocksText(line) : first?.label ?? '', chars);
+    const words = wrapWords(line.falseSharing ? lineLocksText(line) : (first?.label ?? ''), chars);
     const wordsY = fs + 8 + (line.falseSharing ? small + 12 : 0);
     const wordsEnd = wordsY + words.length * lineH;
     const tokenY = stacked ? wordsEnd + 6 : 6;
@@ -162,8 +226,24 @@ export function cacheLineGeometry(lines: readonly CacheLine[], cpus: number, wid
     return { words, wordsY, tokenY, height };
   });
   return {
-    fs, small, width, lanes, slots, laneW, tokenW, tokenH, labelW, stacked, lanesX: stacked ? 0 : labelW + gap,
-    rateX: width - rateW, rateW, lineH, headerH, rows, rowY, height: Math.ceil(y + 2),
+    fs,
+    small,
+    width,
+    lanes,
+    slots,
+    laneW,
+    tokenW,
+    tokenH,
+    labelW,
+    stacked,
+    lanesX: stacked ? 0 : labelW + gap,
+    rateX: width - rateW,
+    rateW,
+    lineH,
+    headerH,
+    rows,
+    rowY,
+    height: Math.ceil(y + 2),
   };
 }
 
@@ -173,25 +253,52 @@ function Header({ geo, t, theme, cpus }: { geo: CacheLineGeometry; t: ThemeToken
   const y = geo.small + 2;
   return (
     <g>
-      {!geo.stacked && <text x={0} y={y} fontSize={geo.small} fontWeight={700}>Line: the lock words in it</text>}
-      {geo.lanes ? Array.from({ length: cpus }, (_, cpu) => {
-        const c = cpuColour(cpu, theme);
-        const box = geo.small * 0.8;
-        const left = geo.lanesX + cpu * geo.laneW + (geo.laneW - (box + 4 + `CPU ${cpu}`.length * geo.small * 0.62)) / 2;
-        return (
-          <g key={cpu}>
-            <rect x={left} y={y - box} width={box} height={box} fill={c.fill} stroke={t.text} strokeWidth={1} />
-            <text x={left + box + 4} y={y} fontSize={geo.small} fontWeight={700}>CPU {cpu}</text>
-          </g>
-        );
-      }) : <text x={geo.lanesX} y={y} fontSize={geo.small} fontWeight={700}>Owner</text>}
-      <text x={geo.width} y={y} fontSize={geo.small} fontWeight={700} textAnchor="end">Transfers</text>
+      {!geo.stacked && (
+        <text x={0} y={y} fontSize={geo.small} fontWeight={700}>
+          Line: the lock words in it
+        </text>
+      )}
+      {geo.lanes ? (
+        Array.from({ length: cpus }, (_, cpu) => {
+          const c = cpuColour(cpu, theme);
+          const box = geo.small * 0.8;
+          const left = geo.lanesX + cpu * geo.laneW + (geo.laneW - (box + 4 + `CPU ${cpu}`.length * geo.small * 0.62)) / 2;
+          return (
+            <g key={cpu}>
+              <rect x={left} y={y - box} width={box} height={box} fill={c.fill} stroke={t.text} strokeWidth={1} />
+              <text x={left + box + 4} y={y} fontSize={geo.small} fontWeight={700}>
+                CPU {cpu}
+              </text>
+            </g>
+          );
+        })
+      ) : (
+        <text x={geo.lanesX} y={y} fontSize={geo.small} fontWeight={700}>
+          Owner
+        </text>
+      )}
+      <text x={geo.width} y={y} fontSize={geo.small} fontWeight={700} textAnchor="end">
+        Transfers
+      </text>
     </g>
   );
 }
 
-function LineRow({ line, geo, t, theme, index, maxRate, soFar: when }: {
-  line: CacheLine; geo: CacheLineGeometry; t: ThemeTokens; theme?: Theme; index: number; maxRate: number;
+function LineRow({
+  line,
+  geo,
+  t,
+  theme,
+  index,
+  maxRate,
+  soFar: when,
+}: {
+  line: CacheLine;
+  geo: CacheLineGeometry;
+  t: ThemeTokens;
+  theme?: Theme;
+  index: number;
+  maxRate: number;
   /** "so far", or "in the full run" (snapshot-data.ts). */
   soFar: string;
 }) {
@@ -210,35 +317,81 @@ function LineRow({ line, geo, t, theme, index, maxRate, soFar: when }: {
       {/* the line and its locks */}
       <text x={0} y={fs + 4} fontSize={fs} fontWeight={800}>
         line {line.line}
-        {!line.falseSharing && <tspan fontWeight={400} style={{ fill: t.text }}>{'  '}{first?.name}</tspan>}
+        {!line.falseSharing && (
+          <tspan fontWeight={400} style={{ fill: t.text }}>
+            {'  '}
+            {first?.name}
+          </tspan>
+        )}
       </text>
       {line.falseSharing && (
         <g transform={`translate(0, ${fs + 10})`}>
-          <rect x={0} y={0} width={Math.min(geo.labelW, falseSharingText(line).length * small * 0.62 + 16)} height={small + 8} rx={4} fill={t.text} />
-          <text x={8} y={small + 2} fontSize={small} fontWeight={800} style={{ fill: t.background }}>⚠ {falseSharingText(line)}</text>
+          <rect
+            x={0}
+            y={0}
+            width={Math.min(geo.labelW, falseSharingText(line).length * small * 0.62 + 16)}
+            height={small + 8}
+            rx={4}
+            fill={t.text}
+          />
+          <text x={8} y={small + 2} fontSize={small} fontWeight={800} style={{ fill: t.background }}>
+            ⚠ {falseSharingText(line)}
+          </text>
         </g>
       )}
       <text x={0} y={row.wordsY + small} fontSize={small} style={{ fill: line.falseSharing ? t.text : t.muted }}>
-        {row.words.map((text, i) => <tspan key={i} x={0} dy={i === 0 ? 0 : lineH}>{text}</tspan>)}
+        {row.words.map((text, i) => (
+          <tspan key={i} x={0} dy={i === 0 ? 0 : lineH}>
+            {text}
+          </tspan>
+        ))}
       </text>
       {/* the CPUs' caches, and the line in its owner's */}
       {Array.from({ length: geo.slots }, (_, i) => (
-        <rect key={i} x={geo.lanesX + i * laneW + 2} y={laneY - 3} width={laneW - 4} height={tokenH + 6} rx={6}
-          fill={t.surface} stroke={t.grid} />
+        <rect
+          key={i}
+          x={geo.lanesX + i * laneW + 2}
+          y={laneY - 3}
+          width={laneW - 4}
+          height={tokenH + 6}
+          rx={6}
+          fill={t.surface}
+          stroke={t.grid}
+        />
       ))}
       {owner >= 0 ? (
         <g {...slideStyle(tokenX, laneY, true, MOVE_MS)} data-token={owner}>
           <rect x={0} y={0} width={tokenW} height={tokenH} rx={5} fill={c.fill} stroke={t.text} strokeWidth={line.falseSharing ? 2.5 : 1} />
-          <text x={tokenW / 2} y={tokenH / 2 + fs * 0.33} fontSize={fs * 0.9} fontWeight={800} textAnchor="middle"
-            style={{ fill: c.ink, stroke: c.fill, strokeWidth: 3, paintOrder: 'stroke' }}>CPU {owner}</text>
+          <text
+            x={tokenW / 2}
+            y={tokenH / 2 + fs * 0.33}
+            fontSize={fs * 0.9}
+            fontWeight={800}
+            textAnchor="middle"
+            style={{ fill: c.ink, stroke: c.fill, strokeWidth: 3, paintOrder: 'stroke' }}
+          >
+            CPU {owner}
+          </text>
         </g>
       ) : (
-        <text x={geo.lanesX + 6} y={laneY + tokenH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>not fetched yet</text>
+        <text x={geo.lanesX + 6} y={laneY + tokenH / 2 + small * 0.35} fontSize={small} style={{ fill: t.muted }}>
+          not fetched yet
+        </text>
       )}
       {/* transfers per second, so far, and a bar against the hottest line shown */}
-      <text x={geo.width} y={laneY + fs * 0.9} fontSize={fs} fontWeight={800} textAnchor="end">{formatRate(line.transfersPerS)}</text>
-      <text x={geo.width} y={laneY + fs * 0.9 + small + 3} fontSize={small} textAnchor="end" style={{ fill: t.muted }}>{formatCount(line.transfers)} {when}</text>
-      <rect x={geo.rateX + 6} y={laneY + fs * 0.9 + small + 12} width={Math.max(1, (barW * line.transfersPerS) / maxRate)} height={5} fill={t.text} />
+      <text x={geo.width} y={laneY + fs * 0.9} fontSize={fs} fontWeight={800} textAnchor="end">
+        {formatRate(line.transfersPerS)}
+      </text>
+      <text x={geo.width} y={laneY + fs * 0.9 + small + 3} fontSize={small} textAnchor="end" style={{ fill: t.muted }}>
+        {formatCount(line.transfers)} {when}
+      </text>
+      <rect
+        x={geo.rateX + 6}
+        y={laneY + fs * 0.9 + small + 12}
+        width={Math.max(1, (barW * line.transfersPerS) / maxRate)}
+        height={5}
+        fill={t.text}
+      />
     </>
   );
 }
@@ -259,7 +412,9 @@ function SharedSwatch({ theme }: { theme?: Theme }) {
   return (
     <svg width={s * 1.6} height={s} viewBox={`0 0 ${s * 1.6} ${s}`}>
       <rect x={0} y={0} width={s * 1.6} height={s} rx={3} fill={t.text} />
-      <text x={s * 0.8} y={s * 0.78} fontSize={s * 0.8} fontWeight={800} textAnchor="middle" style={{ fill: t.background }}>⚠</text>
+      <text x={s * 0.8} y={s * 0.78} fontSize={s * 0.8} fontWeight={800} textAnchor="middle" style={{ fill: t.background }}>
+        ⚠
+      </text>
     </svg>
   );
 }

@@ -9,7 +9,16 @@ import { runFixture } from '../../../views/fixtures/index.js';
 import { reportExtras } from '../data.js';
 import { minPairDifference, VISIONS, contrastRatio } from '../../../views/color.js';
 import { THEMES, type Theme } from '../../../views/palette.js';
-import { cacheLines, cacheLinesSummary, cpuColour, falseSharingText, lineLocksText, orderLines, shownLines, type CacheLine } from './model.js';
+import {
+  cacheLines,
+  cacheLinesSummary,
+  cpuColour,
+  falseSharingText,
+  lineLocksText,
+  orderLines,
+  shownLines,
+  type CacheLine,
+} from './model.js';
 
 const asPorted = runFixture('sna-as-ported-4');
 const afterPort = runFixture('sna-after-port-4');
@@ -63,7 +72,15 @@ describe('lines and their locks', () => {
 
 describe('row order', () => {
   const line = (n: number, transfers: number, acquisitions = 0): CacheLine => ({
-    line: n, locks: [], inUse: 0, falseSharing: false, owner: 0, transfers, transfersPerS: transfers, acquisitions, active: transfers > 0 || acquisitions > 0,
+    line: n,
+    locks: [],
+    inUse: 0,
+    falseSharing: false,
+    owner: 0,
+    transfers,
+    transfersPerS: transfers,
+    acquisitions,
+    active: transfers > 0 || acquisitions > 0,
   });
 
   it('keeps nearly equal lines where they were, and lets a clearly hotter one move up', () => {
@@ -88,7 +105,13 @@ describe('CPU colours', () => {
         expect(contrastRatio(c.ink, c.fill)).toBeGreaterThanOrEqual(4.5);
       }
       for (const vision of VISIONS) {
-        expect(minPairDifference(colours.map((c) => c.fill), vision).delta, vision).toBeGreaterThanOrEqual(10);
+        expect(
+          minPairDifference(
+            colours.map((c) => c.fill),
+            vision,
+          ).delta,
+          vision,
+        ).toBeGreaterThanOrEqual(10);
       }
       expect(cpuColour(8, theme)).toEqual(cpuColour(0, theme));
     });

@@ -49,8 +49,15 @@ export function cacheLines(snapshot: Snapshot): CacheLine[] {
     let line = byLine.get(lock.line);
     if (!line) {
       line = {
-        line: lock.line, locks: [], inUse: 0, falseSharing: false, owner: lock.lineOwner, transfers: lock.lineTransfers,
-        transfersPerS: secs > 0 ? lock.lineTransfers / secs : 0, acquisitions: 0, active: false,
+        line: lock.line,
+        locks: [],
+        inUse: 0,
+        falseSharing: false,
+        owner: lock.lineOwner,
+        transfers: lock.lineTransfers,
+        transfersPerS: secs > 0 ? lock.lineTransfers / secs : 0,
+        acquisitions: 0,
+        active: false,
       };
       byLine.set(lock.line, line);
     }
@@ -78,11 +85,15 @@ export const OVERTAKE = 1.2;
  * clearly more transfers, so neighbours with nearly equal counts keep their places.
  */
 export function orderLines(lines: readonly CacheLine[], previous?: readonly number[]): CacheLine[] {
-  return steadyOrder(lines.filter((l) => l.active), (l) => l.line,
+  return steadyOrder(
+    lines.filter((l) => l.active),
+    (l) => l.line,
     (a, b) => b.transfers - a.transfers || b.acquisitions - a.acquisitions || a.line - b.line,
-    (up, down) => up.transfers > down.transfers * OVERTAKE + 5
-      || (down.transfers === 0 && up.transfers === 0 && up.acquisitions > down.acquisitions * OVERTAKE + 5),
-    previous);
+    (up, down) =>
+      up.transfers > down.transfers * OVERTAKE + 5 ||
+      (down.transfers === 0 && up.transfers === 0 && up.acquisitions > down.acquisitions * OVERTAKE + 5),
+    previous,
+  );
 }
 
 export interface ShownLines {
@@ -129,9 +140,13 @@ export function cacheLinesSummary(snapshot: Snapshot, lines: ShownLines): string
   return [
     `Cache lines holding lock words, hottest first (${snapshot.cpus.length} CPUs).`,
     ...parts,
-    lines.more.length > 0 ? `${plural(lines.more.length, 'more line')} with activity, ${formatRate(lines.moreTransfersPerS, ' transfers per second')} together.` : '',
+    lines.more.length > 0
+      ? `${plural(lines.more.length, 'more line')} with activity, ${formatRate(lines.moreTransfersPerS, ' transfers per second')} together.`
+      : '',
     shared > 0 ? `${plural(shared, 'line')} falsely shared.` : 'No line is falsely shared: every lock in use has a line of its own.',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 // ---- a colour per CPU -----------------------------------------------------------------

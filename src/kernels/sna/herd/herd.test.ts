@@ -9,7 +9,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { herdFramesFixture, runFixture } from '../../../views/fixtures/index.js';
 import { reportExtras, runFiguresFromReport, runFiguresLive, threadName } from '../data.js';
 import { herdGeometry } from './layout.js';
-import { SHORT_BOUNCE_CHARS, advanceHerd, bounceText, compareRows, herdScene, herdSummary, hotLockIndex, lockMissRate, noHerdText, type HerdMemory } from './model.js';
+import {
+  SHORT_BOUNCE_CHARS,
+  advanceHerd,
+  bounceText,
+  compareRows,
+  herdScene,
+  herdSummary,
+  hotLockIndex,
+  lockMissRate,
+  noHerdText,
+  type HerdMemory,
+} from './model.js';
 
 const asPorted = runFixture('sna-as-ported-4');
 const afterPort = runFixture('sna-after-port-4');
@@ -57,7 +68,7 @@ describe('the hot lock', () => {
 });
 
 describe('the counts', () => {
-  it('match the core\'s report: futile wake-ups, context switches, the lock\'s miss rate', () => {
+  it("match the core's report: futile wake-ups, context switches, the lock's miss rate", () => {
     const { snapshot, report } = asPorted;
     const i = hotLockIndex(snapshot);
     const scene = herdScene(snapshot, i, report);
@@ -76,7 +87,7 @@ describe('the counts', () => {
     expect(Math.abs(estimate.pct - exact)).toBeLessThan(1);
   });
 
-  it('lists the sleepers in arrival order, the run queue and what each CPU runs, by the SNA threads\' names', () => {
+  it("lists the sleepers in arrival order, the run queue and what each CPU runs, by the SNA threads' names", () => {
     const { snapshot } = asPorted;
     const i = hotLockIndex(snapshot);
     const scene = herdScene(snapshot, i);
@@ -85,7 +96,14 @@ describe('the counts', () => {
     expect(scene.cpus.map((c) => c.thread)).toEqual(snapshot.cpus.map((c) => c.thread));
     // 150 sessions: TPs 0..150, HS kprocs 151..301, DLC kprocs 302 and 303
     expect(snapshot.threads.length).toBe(304);
-    expect([0, 150, 151, 301, 302, 303].map((id) => threadName(snapshot, id))).toEqual(['TP 0', 'TP 150', 'HS 0', 'HS 150', 'DLC 0', 'DLC 1']);
+    expect([0, 150, 151, 301, 302, 303].map((id) => threadName(snapshot, id))).toEqual([
+      'TP 0',
+      'TP 150',
+      'HS 0',
+      'HS 150',
+      'DLC 0',
+      'DLC 1',
+    ]);
     const text = herdSummary(snapshot, scene, undefined);
     expect(text).toContain('lockl');
     expect(text).not.toMatch(/NaN|undefined/);
@@ -139,7 +157,10 @@ describe('the bounce, from successive snapshots', () => {
     const bounce = memory.last!;
     // every owner seen since the bounce's first release, in turn
     const since = frames.findIndex((f) => f.nowNs === bounce.atNs);
-    const owners = frames.slice(since).map((f) => f.locks[index]!.ownerThread).filter((id) => id >= 0);
+    const owners = frames
+      .slice(since)
+      .map((f) => f.locks[index]!.ownerThread)
+      .filter((id) => id >= 0);
     expect(bounce.winners).toEqual(owners.filter((id, i) => i === 0 || owners[i - 1] !== id));
     expect(bounce.backToSleep).toEqual(bounce.members.filter((id) => frames[end]!.locks[index]!.waiters.includes(id)));
     expect(bounce.backToSleep.length).toBeGreaterThan(0);
@@ -157,21 +178,34 @@ describe('the bounce, from successive snapshots', () => {
     // a crowded bounce: three winners, four back to sleep
     const ids = frames[end]!.threads.slice(0, 7).map((th) => th.id);
     const crowd = { ...bounce, releases: 3, woken: 7, members: ids, winners: ids.slice(0, 3), backToSleep: ids.slice(3) };
-    expect(bounceText(frames[end]!, crowd, 'wake_all', true))
-      .toMatch(/^In [\d.]+ (µs|ms), 3 releases woke 7; 3 took it in turn; 4 back asleep: futile\.$/);
+    expect(bounceText(frames[end]!, crowd, 'wake_all', true)).toMatch(
+      /^In [\d.]+ (µs|ms), 3 releases woke 7; 3 took it in turn; 4 back asleep: futile\.$/,
+    );
     // one release, one winner, one back to sleep: named
     const one = { ...crowd, releases: 1, woken: 2, members: ids.slice(0, 2), winners: ids.slice(0, 1), backToSleep: ids.slice(1, 2) };
-    expect(bounceText(frames[end]!, one, 'wake_all', true)).toMatch(/^(Just now|[\d.]+ (µs|ms) ago) a release woke 2; \S+\u00a0\S+ took it; \S+\u00a0\S+ back asleep: futile\.$/);
+    expect(bounceText(frames[end]!, one, 'wake_all', true)).toMatch(
+      /^(Just now|[\d.]+ (µs|ms) ago) a release woke 2; \S+\u00a0\S+ took it; \S+\u00a0\S+ back asleep: futile\.$/,
+    );
     // the stage's words stay within two lines however many threads and releases: the view keeps one height
-    const most = { ...crowd, atNs: frames[end]!.nowNs - 999e6, releases: 888, woken: 88_888, winners: ids.slice(0, 3), backToSleep: ids.slice(3) };
+    const most = {
+      ...crowd,
+      atNs: frames[end]!.nowNs - 999e6,
+      releases: 888,
+      woken: 88_888,
+      winners: ids.slice(0, 3),
+      backToSleep: ids.slice(3),
+    };
     for (const b of [most, one, { ...one, winners: [], backToSleep: [] }]) {
-      for (const kind of ['wake_all', 'handoff', 'wake_one'] as const) expect(bounceText(frames[end]!, b, kind, true).length).toBeLessThanOrEqual(SHORT_BOUNCE_CHARS);
+      for (const kind of ['wake_all', 'handoff', 'wake_one'] as const)
+        expect(bounceText(frames[end]!, b, kind, true).length).toBeLessThanOrEqual(SHORT_BOUNCE_CHARS);
     }
-    expect(bounceText(frames[end]!, crowd, 'wake_all')).toContain(`${threadName(frames[end]!, ids[6]!).replace(/ /g, '\u00a0')} went back to sleep`);
+    expect(bounceText(frames[end]!, crowd, 'wake_all')).toContain(
+      `${threadName(frames[end]!, ids[6]!).replace(/ /g, '\u00a0')} went back to sleep`,
+    );
     expect(text).toContain('went back to sleep');
   });
 
-  it('counts releases by the live counters where the view\'s figures are a full run\'s (the presenter: core/measures.ts)', () => {
+  it("counts releases by the live counters where the view's figures are a full run's (the presenter: core/measures.ts)", () => {
     // the full run's counters stand still from frame to frame; the live ones step with each release
     const still = frames.map((f) => ({
       ...f,
@@ -188,7 +222,7 @@ describe('the bounce, from successive snapshots', () => {
     expect(shown!.bounces).toBeGreaterThan(0);
   });
 
-  it('gathers a release that comes while the last one\'s herd is still on its way into the same bounce', () => {
+  it("gathers a release that comes while the last one's herd is still on its way into the same bounce", () => {
     const second = frames.findIndex((f, i) => i > 1 && f.locks[index]!.wakeups > frames[i - 1]!.locks[index]!.wakeups);
     expect(second).toBeGreaterThan(1);
     const before = replay(second - 1);
@@ -225,7 +259,10 @@ describe('the bounce, from successive snapshots', () => {
 
   it('reads a hand-off release as the longest sleeper handed the lock, with nothing futile', () => {
     const asWakeOne = (f: (typeof frames)[number], wakeups: number, owner: number, waiters: number[]) => ({
-      ...f, locks: f.locks.map((l, i) => (i === index ? { ...l, kind: 'handoff' as const, wakeups, ownerThread: owner, holder: -1, waiters } : l)),
+      ...f,
+      locks: f.locks.map((l, i) =>
+        i === index ? { ...l, kind: 'handoff' as const, wakeups, ownerThread: owner, holder: -1, waiters } : l,
+      ),
     });
     const first = frames[0]!.locks[index]!;
     const head = first.waiters[0]!;
@@ -249,8 +286,8 @@ describe('the bounce, from successive snapshots', () => {
   });
 });
 
-describe('the herd on the presenter\'s stage', () => {
-  it('puts the places\' names beside their chips, and takes one row of chips a place where two would not fit the height', () => {
+describe("the herd on the presenter's stage", () => {
+  it("puts the places' names beside their chips, and takes one row of chips a place where two would not fit the height", () => {
     const f = runFixture('sna-as-ported-4');
     const scene = herdScene(f.snapshot, hotLockIndex(f.snapshot));
     const t = { fontSize: 20, smallSize: 17 };
@@ -285,8 +322,11 @@ describe('the herd on the presenter\'s stage', () => {
     expect(stage.bands[0]!.rows).toHaveLength(1);
   });
 
-  it('keeps in its legend only what the drawing does not say in words, and names the lock\'s kind in short', async () => {
-    const { HerdView } = await import(/* @vite-ignore */ String('./HerdView.tsx')) as Record<string, FunctionComponent<Record<string, unknown>>>;
+  it("keeps in its legend only what the drawing does not say in words, and names the lock's kind in short", async () => {
+    const { HerdView } = (await import(/* @vite-ignore */ String('./HerdView.tsx'))) as Record<
+      string,
+      FunctionComponent<Record<string, unknown>>
+    >;
     const f = runFixture('sna-as-ported-4');
     const props = { snapshot: f.snapshot, report: f.report, theme: 'projector', width: 552 };
     const legend = (html: string) => /<ul[^>]*slv-legend[\s\S]*?<\/ul>/.exec(html)![0];

@@ -10,8 +10,21 @@ import type { ModeName } from '../../../views/palette.js';
 import { compareRows, herdScene, hotLockIndex, type HerdScene } from './model.js';
 import { runFiguresFromReport } from '../data.js';
 import {
-  arrowHead, bandLineY, chipPlaces, chipText, compareLayout, emptyNoteAt, herdColumns, herdGeometry, loopArrows, textW, tileAt, tileParts, tileWords,
-  type ChipPlace, type HerdGeometry,
+  arrowHead,
+  bandLineY,
+  chipPlaces,
+  chipText,
+  compareLayout,
+  emptyNoteAt,
+  herdColumns,
+  herdGeometry,
+  loopArrows,
+  textW,
+  tileAt,
+  tileParts,
+  tileWords,
+  type ChipPlace,
+  type HerdGeometry,
 } from './layout.js';
 
 const asPorted = runFixture('sna-as-ported-4');
@@ -26,8 +39,17 @@ function busyHerd(n: number, asleep: number, ready: number): HerdScene {
   const readyIds = Array.from({ length: ready }, (_, i) => 2000 + i);
   return {
     ...portedScene,
-    waiting, ready: readyIds, woken: readyIds.filter((_, i) => i % 2 === 0), ownerThread: 0,
-    cpus: Array.from({ length: n }, (_, cpu) => ({ cpu, mode: modes[cpu % modes.length]!, thread: modes[cpu % 4] === 'idle' ? -1 : cpu, holdsLock: cpu === 0, spinning: false })),
+    waiting,
+    ready: readyIds,
+    woken: readyIds.filter((_, i) => i % 2 === 0),
+    ownerThread: 0,
+    cpus: Array.from({ length: n }, (_, cpu) => ({
+      cpu,
+      mode: modes[cpu % modes.length]!,
+      thread: modes[cpu % 4] === 'idle' ? -1 : cpu,
+      holdsLock: cpu === 0,
+      spinning: false,
+    })),
   };
 }
 
@@ -37,10 +59,14 @@ const scenes: [string, HerdScene][] = [
   ['a busy herd (16 CPUs, 30 asleep, 12 ready)', busyHerd(16, 30, 12)],
   ['an empty herd (2 CPUs)', busyHerd(2, 0, 0)],
 ];
-const sizes = [{ fontSize: 15, smallSize: 13 }, { fontSize: 20, smallSize: 17 }];
+const sizes = [
+  { fontSize: 15, smallSize: 13 },
+  { fontSize: 20, smallSize: 17 },
+];
 const widths = [320, 430, 552, 720, 1000];
-const cases = scenes.flatMap(([name, scene]) => sizes.flatMap((t) => widths.flatMap((width) =>
-  [false, true].map((stage) => ({ name, scene, t, width, stage })))));
+const cases = scenes.flatMap(([name, scene]) =>
+  sizes.flatMap((t) => widths.flatMap((width) => [false, true].map((stage) => ({ name, scene, t, width, stage })))),
+);
 
 const overlap = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
   a.x < b.x + b.w - 1e-6 && b.x < a.x + a.w - 1e-6 && a.y < b.y + b.h - 1e-6 && b.y < a.y + a.h - 1e-6;
@@ -79,7 +105,7 @@ describe.each(cases)('herd layout: $name, $width px, font $t.fontSize, stage $st
     expect(new Set(places.map((p) => p.key)).size).toBe(places.length);
   });
 
-  it('lays the CPU tiles in a grid within the width, each running thread\'s chip inside its tile', () => {
+  it("lays the CPU tiles in a grid within the width, each running thread's chip inside its tile", () => {
     const tiles = scene.cpus.map((_, i) => ({ ...tileAt(geo, i), w: geo.tileW, h: geo.tileH }));
     for (const tile of tiles) {
       expect(tile.x).toBeGreaterThanOrEqual(geo.x0);
@@ -126,9 +152,9 @@ describe.each(cases)('herd layout: $name, $width px, font $t.fontSize, stage $st
     }
   });
 
-  it('fits each tile\'s words in the tile, shortened for the holder where needed', () => {
+  it("fits each tile's words in the tile, shortened for the holder where needed", () => {
     for (const projector of [false, true]) {
-      const theme = { name: projector ? 'projector' as const : 'light' as const, smallSize: t.smallSize };
+      const theme = { name: projector ? ('projector' as const) : ('light' as const), smallSize: t.smallSize };
       for (const c of scene.cpus) {
         const words = tileWords(geo, theme, c.mode, c.holdsLock);
         if (c.holdsLock) expect(['holds lock', 'holder', '']).toContain(words.text);
@@ -145,18 +171,41 @@ describe('herd layout: exact values', () => {
   const t = { fontSize: 15, smallSize: 13 };
   const geo = herdGeometry(portedScene, 720, t);
 
-  it('in the lab\'s theme at 720 px: eight chips a row, two rows a place, four tiles a row', () => {
-    expect({ chipW: geo.chipW, chipH: geo.chipH, gap: geo.gap, x0: geo.x0, x1: geo.x1, perRow: geo.perRow }).toEqual(
-      { chipW: 69, chipH: 29, gap: 7, x0: 27, x1: 693, perRow: 8 });
-    expect({ waitY: geo.waitY, readyY: geo.readyY, cpuY: geo.cpuY, height: geo.height }).toEqual({ waitY: 23, readyY: 149, cpuY: 275, height: 361 });
-    expect({ tileW: geo.tileW, tileH: geo.tileH, tileCols: geo.tileCols, tilesRight: geo.tilesRight }).toEqual({ tileW: 120, tileH: 77, tileCols: 4, tilesRight: 528 });
+  it("in the lab's theme at 720 px: eight chips a row, two rows a place, four tiles a row", () => {
+    expect({ chipW: geo.chipW, chipH: geo.chipH, gap: geo.gap, x0: geo.x0, x1: geo.x1, perRow: geo.perRow }).toEqual({
+      chipW: 69,
+      chipH: 29,
+      gap: 7,
+      x0: 27,
+      x1: 693,
+      perRow: 8,
+    });
+    expect({ waitY: geo.waitY, readyY: geo.readyY, cpuY: geo.cpuY, height: geo.height }).toEqual({
+      waitY: 23,
+      readyY: 149,
+      cpuY: 275,
+      height: 361,
+    });
+    expect({ tileW: geo.tileW, tileH: geo.tileH, tileCols: geo.tileCols, tilesRight: geo.tilesRight }).toEqual({
+      tileW: 120,
+      tileH: 77,
+      tileCols: 4,
+      tilesRight: 528,
+    });
     expect(geo.labels.map((l) => l.text)).toEqual(['Asleep on hs_region · 6', 'Run queue · 0', 'CPUs']);
     expect(geo.bands[0]!.rows).toEqual([{ start: '↓ a release wakes every sleeper', end: 'missed the lock: back to sleep ↑' }]);
   });
 
-  it('places the sleepers along the first row, the holder\'s thread in the middle of CPU 0\'s tile', () => {
+  it("places the sleepers along the first row, the holder's thread in the middle of CPU 0's tile", () => {
     const places = chipPlaces(portedScene, geo);
-    expect(places.filter((p) => p.kind === 'asleep').map((p) => [p.x, p.y])).toEqual([[27, 23], [103, 23], [179, 23], [255, 23], [331, 23], [407, 23]]);
+    expect(places.filter((p) => p.kind === 'asleep').map((p) => [p.x, p.y])).toEqual([
+      [27, 23],
+      [103, 23],
+      [179, 23],
+      [255, 23],
+      [331, 23],
+      [407, 23],
+    ]);
     expect(places.find((p) => p.kind === 'running')).toMatchObject({ cpu: 0, holds: true, x: 52.5, y: 298 });
     expect(tileParts(geo, 3, false)).toMatchObject({ x: 408, y: 275, name: { x: 414, y: 291 }, padlock: { x: 515.5, y: 285.5 } });
     expect(chipText(geo)).toEqual({ label: { x: 34.5, y: 14.5 + 15 * 0.36 }, more: { x: 4, y: 14.5 + 13 * 0.35 } });
@@ -173,7 +222,7 @@ describe('herd layout: exact values', () => {
     expect(arrowHead(10, 20, 'down', 5)).toBe('M 10 20 l -3 -5 h 6 z');
   });
 
-  it('shortens the holder\'s words in a narrow tile, then leaves them out at the projector\'s least size', () => {
+  it("shortens the holder's words in a narrow tile, then leaves them out at the projector's least size", () => {
     const narrow = { ...geo, tileW: 70 };
     expect(tileWords(geo, { name: 'light', smallSize: 13 }, 'kernel', true).text).toBe('holds lock');
     expect(tileWords(narrow, { name: 'light', smallSize: 13 }, 'kernel', true).text).toBe('holder');
@@ -182,7 +231,7 @@ describe('herd layout: exact values', () => {
   });
 });
 
-describe('herd layout: the view\'s columns and the comparison', () => {
+describe("herd layout: the view's columns and the comparison", () => {
   it.each([
     [600, false, { side: false, herdW: 600, compareW: 600 }],
     [600, true, { side: false, herdW: 600, compareW: 600 }],
@@ -196,23 +245,27 @@ describe('herd layout: the view\'s columns and the comparison', () => {
   });
 
   const rows = compareRows(runFiguresFromReport(asPorted.report), runFiguresFromReport(afterPort.report));
-  it.each([200, 296, 472, 720])('at %i px the bars stay within the panel, the longer of each pair the longest, the figures one under the other', (width) => {
-    const t = { fontSize: 15, smallSize: 13 };
-    const laid = compareLayout(rows, 'This run: lockl, wake all', 'Simple locks, the same workload', width, t);
-    const barMax = Math.max(40, width - Math.round(15 * 6.2));
-    expect(laid.rows).toHaveLength(rows.length);
-    for (let i = 1; i < laid.rows.length; i++) expect(laid.rows[i]!.y).toBeGreaterThan(laid.rows[i - 1]!.y);
-    expect(laid.rows[0]!.y).toBeGreaterThan(laid.legend[1]!.y);
-    expect(laid.height).toBeGreaterThanOrEqual(laid.rows.at(-1)!.y + laid.rows.at(-1)!.bars[1]!.y + laid.barH);
-    for (const { row, bars } of laid.rows) {
-      for (const b of bars) expect(b.w).toBeLessThanOrEqual(barMax + 1e-6);
-      if (Number.isFinite(row.current) && Number.isFinite(row.other) && Math.max(row.current, row.other) > 0) {
-        expect(Math.max(bars[0]!.w, bars[1]!.w)).toBeCloseTo(barMax);
+  it.each([200, 296, 472, 720])(
+    'at %i px the bars stay within the panel, the longer of each pair the longest, the figures one under the other',
+    (width) => {
+      const t = { fontSize: 15, smallSize: 13 };
+      const laid = compareLayout(rows, 'This run: lockl, wake all', 'Simple locks, the same workload', width, t);
+      const barMax = Math.max(40, width - Math.round(15 * 6.2));
+      expect(laid.rows).toHaveLength(rows.length);
+      for (let i = 1; i < laid.rows.length; i++) expect(laid.rows[i]!.y).toBeGreaterThan(laid.rows[i - 1]!.y);
+      expect(laid.rows[0]!.y).toBeGreaterThan(laid.legend[1]!.y);
+      expect(laid.height).toBeGreaterThanOrEqual(laid.rows.at(-1)!.y + laid.rows.at(-1)!.bars[1]!.y + laid.barH);
+      for (const { row, bars } of laid.rows) {
+        for (const b of bars) expect(b.w).toBeLessThanOrEqual(barMax + 1e-6);
+        if (Number.isFinite(row.current) && Number.isFinite(row.other) && Math.max(row.current, row.other) > 0) {
+          expect(Math.max(bars[0]!.w, bars[1]!.w)).toBeCloseTo(barMax);
+        }
+        expect(bars[1]!.y).toBeGreaterThan(bars[0]!.y + laid.barH);
       }
-      expect(bars[1]!.y).toBeGreaterThan(bars[0]!.y + laid.barH);
-    }
-    for (const item of laid.legend) {
-      for (const line of item.lines) if (line.includes(' ')) expect(line.length).toBeLessThanOrEqual(Math.max(12, Math.floor((width - 24) / (13 * 0.6))));
-    }
-  });
+      for (const item of laid.legend) {
+        for (const line of item.lines)
+          if (line.includes(' ')) expect(line.length).toBeLessThanOrEqual(Math.max(12, Math.floor((width - 24) / (13 * 0.6))));
+      }
+    },
+  );
 });

@@ -17,7 +17,11 @@ type Sizes = Pick<ThemeTokens, 'fontSize' | 'smallSize'>;
 // ---- the view's columns -------------------------------------------------------------------
 
 /** The loop's width and the comparison's: side by side where the view is wide enough, else one above the other. */
-export function herdColumns(innerW: number, fontSize: number, compare: boolean): { side: boolean; gapX: number; herdW: number; compareW: number } {
+export function herdColumns(
+  innerW: number,
+  fontSize: number,
+  compare: boolean,
+): { side: boolean; gapX: number; herdW: number; compareW: number } {
   const side = compare && innerW >= 760;
   const gapX = Math.round(fontSize * 1.4);
   const herdW = side ? Math.round((innerW - gapX) * 0.6) : innerW;
@@ -28,7 +32,10 @@ export function herdColumns(innerW: number, fontSize: number, compare: boolean):
 // ---- the loop -----------------------------------------------------------------------------
 
 /** One line of words between two places: what happens going down (start) and coming back up (end). */
-export interface BandRow { start?: string; end?: string }
+export interface BandRow {
+  start?: string;
+  end?: string;
+}
 
 export interface HerdGeometry {
   fs: number;
@@ -74,8 +81,12 @@ export function textW(text: string, size: number): number {
  * leaves the drawing) the places take one row of chips where two would not fit (a place
  * with more than a row holds ends with "+N more").
  */
-export function herdGeometry(scene: HerdScene, width: number, t: Sizes,
-  { stage = false, height }: { stage?: boolean; height?: number } = {}): HerdGeometry {
+export function herdGeometry(
+  scene: HerdScene,
+  width: number,
+  t: Sizes,
+  { stage = false, height }: { stage?: boolean; height?: number } = {},
+): HerdGeometry {
   const fs = t.fontSize;
   const small = t.smallSize;
   const chipW = Math.round(fs * 4.6);
@@ -101,7 +112,8 @@ export function herdGeometry(scene: HerdScene, width: number, t: Sizes,
     return y + rows.length * lineH + 8;
   };
   const pair = (start: string, end: string): BandRow[] =>
-    textW(start, small) + textW(end, small) + fs * 2 <= x1 - x0 ? [{ start, end }]
+    textW(start, small) + textW(end, small) + fs * 2 <= x1 - x0
+      ? [{ start, end }]
       : [...wrapWords(start, chars).map((line) => ({ start: line })), ...wrapWords(end, chars).map((line) => ({ end: line }))];
   const words = (text: string): BandRow[] => wrapWords(text, chars).map((line) => ({ start: line }));
 
@@ -120,16 +132,31 @@ export function herdGeometry(scene: HerdScene, width: number, t: Sizes,
   const waitRows = herd || perRow < scene.cpus.length ? rows : 1;
   y = waitY + waitRows * (chipH + gap) + 4;
   // on the stage in fewer words, so the two fit one line beside a question
-  y = band(y, herd
-    ? (stage ? pair(scene.kind === 'wake_all' ? '↓ release wakes all' : '↓ release wakes one', 'a miss: sleep again ↑')
-      : pair(scene.kind === 'wake_all' ? '↓ a release wakes every sleeper' : '↓ a release wakes the longest sleeper', 'missed the lock: back to sleep ↑'))
-    : words(stage ? 'a release lets the first spinner in' : 'a release lets the first spinner in: nobody sleeps, nobody is woken'));
+  y = band(
+    y,
+    herd
+      ? stage
+        ? pair(scene.kind === 'wake_all' ? '↓ release wakes all' : '↓ release wakes one', 'a miss: sleep again ↑')
+        : pair(
+            scene.kind === 'wake_all' ? '↓ a release wakes every sleeper' : '↓ a release wakes the longest sleeper',
+            'missed the lock: back to sleep ↑',
+          )
+      : words(stage ? 'a release lets the first spinner in' : 'a release lets the first spinner in: nobody sleeps, nobody is woken'),
+  );
   label(y, 'Run queue', scene.ready.length);
   const readyY = y + labelH;
   const readyRows = rows;
   y = readyY + readyRows * (chipH + gap) + 4;
-  y = band(y, words(herd ? (stage ? '↓ each is dispatched: a context switch each' : '↓ each is dispatched: one context switch apiece')
-    : 'runnable threads wait for a CPU'));
+  y = band(
+    y,
+    words(
+      herd
+        ? stage
+          ? '↓ each is dispatched: a context switch each'
+          : '↓ each is dispatched: one context switch apiece'
+        : 'runnable threads wait for a CPU',
+    ),
+  );
   const cpuY = y + labelH;
   const n = Math.max(1, scene.cpus.length);
   // on the stage the tiles take the whole width: each names its CPU, so the row needs no name beside it
@@ -141,8 +168,30 @@ export function herdGeometry(scene: HerdScene, width: number, t: Sizes,
   if (!stage) labels.push({ y: y + small, text: 'CPUs' });
   y = cpuY + Math.ceil(n / tileCols) * (tileH + gap);
   return {
-    fs, small, chipW, chipH, gap, x0, x1, chipX, tileX, width, perRow, waitY, waitRows, readyY, readyRows, cpuY, tileW, tileH, tileCols,
-    tilesRight, lineH, labels, bands, height: Math.ceil(y + 2),
+    fs,
+    small,
+    chipW,
+    chipH,
+    gap,
+    x0,
+    x1,
+    chipX,
+    tileX,
+    width,
+    perRow,
+    waitY,
+    waitRows,
+    readyY,
+    readyRows,
+    cpuY,
+    tileW,
+    tileH,
+    tileCols,
+    tilesRight,
+    lineH,
+    labels,
+    bands,
+    height: Math.ceil(y + 2),
   };
 }
 
@@ -160,10 +209,14 @@ export function emptyNoteAt(geo: HerdGeometry, top: number): { x: number; y: num
 export function arrowHead(x: number, y: number, dir: 'right' | 'left' | 'down' | 'up', size: number): string {
   const s = size;
   switch (dir) {
-    case 'right': return `M ${x} ${y} l ${-s} ${-s * 0.6} v ${s * 1.2} z`;
-    case 'left': return `M ${x} ${y} l ${s} ${-s * 0.6} v ${s * 1.2} z`;
-    case 'down': return `M ${x} ${y} l ${-s * 0.6} ${-s} h ${s * 1.2} z`;
-    default: return `M ${x} ${y} l ${-s * 0.6} ${s} h ${s * 1.2} z`;
+    case 'right':
+      return `M ${x} ${y} l ${-s} ${-s * 0.6} v ${s * 1.2} z`;
+    case 'left':
+      return `M ${x} ${y} l ${s} ${-s * 0.6} v ${s * 1.2} z`;
+    case 'down':
+      return `M ${x} ${y} l ${-s * 0.6} ${-s} h ${s * 1.2} z`;
+    default:
+      return `M ${x} ${y} l ${-s * 0.6} ${s} h ${s * 1.2} z`;
   }
 }
 
@@ -210,7 +263,13 @@ export function tileAt(geo: HerdGeometry, i: number): { x: number; y: number } {
 
 /** What a CPU is doing, in a word under its thread. */
 export const TILE_WORDS: Readonly<Record<ModeName, string>> = {
-  user: 'user', kernel: 'kernel', fork: 'fork', spin: 'spinning', interrupt: 'interrupt', cswitch: 'switching', idle: 'idle',
+  user: 'user',
+  kernel: 'kernel',
+  fork: 'fork',
+  spin: 'spinning',
+  interrupt: 'interrupt',
+  cswitch: 'switching',
+  idle: 'idle',
 };
 
 export interface TileParts {
@@ -232,7 +291,9 @@ export function tileParts(geo: HerdGeometry, i: number, running: boolean): TileP
   const tile = tileAt(geo, i);
   const foot = tile.y + small + 10 + chipH + small + 4;
   return {
-    ...tile, w: geo.tileW, h: geo.tileH,
+    ...tile,
+    w: geo.tileW,
+    h: geo.tileH,
     name: { x: tile.x + 6, y: tile.y + small + 3 },
     padlock: { x: tile.x + geo.tileW - small * 0.5 - 6, y: tile.y + small * 0.5 + 4 },
     words: { x: tile.x + geo.tileW / 2, y: running ? foot : tile.y + small + 10 + chipH / 2 + small * 0.35 },
@@ -244,7 +305,12 @@ export function tileParts(geo: HerdGeometry, i: number, running: boolean): TileP
  * "holds lock", shortened to "holder" in a narrow tile and left out where neither fits
  * at the theme's least size (the padlock and the thick frame still say it).
  */
-export function tileWords(geo: HerdGeometry, t: Pick<ThemeTokens, 'name' | 'smallSize'>, mode: ModeName, holds: boolean): { text: string; size: number; bold: boolean } {
+export function tileWords(
+  geo: HerdGeometry,
+  t: Pick<ThemeTokens, 'name' | 'smallSize'>,
+  mode: ModeName,
+  holds: boolean,
+): { text: string; size: number; bold: boolean } {
   const least = leastWordSize(t);
   if (holds) {
     const text = firstThatFits(['holds lock', 'holder'], geo.tileW - 8, t.smallSize, 10, least, true) ?? '';
@@ -293,20 +359,41 @@ export function chipPlaces(scene: HerdScene, geo: HerdGeometry): ChipPlace[] {
     }
   };
   if (scene.mode === 'herd') {
-    zone(scene.waiting.filter((id) => !onCpu.has(id)), geo.waitY, geo.waitRows,
-      (id) => ({ key: `t${id}`, thread: id, cpu: -1, kind: 'asleep', holds: false }));
+    zone(
+      scene.waiting.filter((id) => !onCpu.has(id)),
+      geo.waitY,
+      geo.waitRows,
+      (id) => ({ key: `t${id}`, thread: id, cpu: -1, kind: 'asleep', holds: false }),
+    );
   } else {
-    zone(scene.waiting, geo.waitY, geo.waitRows, (cpu) => ({ key: `c${cpu}`, thread: -1, cpu, kind: 'spinning', mode: 'spin', holds: false }));
+    zone(scene.waiting, geo.waitY, geo.waitRows, (cpu) => ({
+      key: `c${cpu}`,
+      thread: -1,
+      cpu,
+      kind: 'spinning',
+      mode: 'spin',
+      holds: false,
+    }));
   }
   const asleep = new Set(scene.mode === 'herd' ? scene.waiting : []);
-  zone(scene.ready.filter((id) => !onCpu.has(id) && !asleep.has(id)), geo.readyY, geo.readyRows,
-    (id) => ({ key: `t${id}`, thread: id, cpu: -1, kind: woken.has(id) ? 'woken' : 'ready', holds: id === scene.ownerThread }));
+  zone(
+    scene.ready.filter((id) => !onCpu.has(id) && !asleep.has(id)),
+    geo.readyY,
+    geo.readyRows,
+    (id) => ({ key: `t${id}`, thread: id, cpu: -1, kind: woken.has(id) ? 'woken' : 'ready', holds: id === scene.ownerThread }),
+  );
   scene.cpus.forEach((c, i) => {
     if (c.thread < 0) return;
     const tile = tileAt(geo, i);
     out.push({
-      key: `t${c.thread}`, thread: c.thread, cpu: c.cpu, kind: 'running', mode: c.mode, holds: c.holdsLock,
-      x: tile.x + (geo.tileW - geo.chipW) / 2, y: tile.y + geo.small + 10,
+      key: `t${c.thread}`,
+      thread: c.thread,
+      cpu: c.cpu,
+      kind: 'running',
+      mode: c.mode,
+      holds: c.holdsLock,
+      x: tile.x + (geo.tileW - geo.chipW) / 2,
+      y: tile.y + geo.small + 10,
     });
   });
   return out;
@@ -349,9 +436,16 @@ export function compareLayout(rows: readonly CompareRow[], current: string, labe
   const valueW = Math.round(fs * 6.2);
   const barMax = Math.max(40, width - valueW);
   const legendStack = stackOffsets(legend.map((item) => item.lines.length * (small + 4) + 6));
-  const rowStack = stackOffsets(rows.map(() => small + 8 + 2 * (barH + 6) + fs * 0.6), legendStack.end + 6);
+  const rowStack = stackOffsets(
+    rows.map(() => small + 8 + 2 * (barH + 6) + fs * 0.6),
+    legendStack.end + 6,
+  );
   return {
-    fs, small, barH, swatchW: fs * 1.1, textX: fs * 1.6,
+    fs,
+    small,
+    barH,
+    swatchW: fs * 1.1,
+    textX: fs * 1.6,
     legend: legend.map((item, i) => ({ ...item, y: legendStack.starts[i]! })),
     rows: rows.map((row, i) => {
       const max = Math.max(Number.isFinite(row.current) ? row.current : 0, Number.isFinite(row.other) ? row.other : 0);

@@ -16,7 +16,14 @@ import type { Report } from '../../../core/report.js';
 import type { ModeName } from '../../../views/palette.js';
 import { cpuName, formatCount, formatNs, formatPct, formatRate, listWords, pctOf, plural } from '../../../views/format.js';
 import {
-  COMPARE_ROWS, LOCK_KIND_WORDS, reportExtras, reportMatches, snaLockInfo, threadName, threadWords, type RunFigures,
+  COMPARE_ROWS,
+  LOCK_KIND_WORDS,
+  reportExtras,
+  reportMatches,
+  snaLockInfo,
+  threadName,
+  threadWords,
+  type RunFigures,
 } from '../data.js';
 import { kernelInfo } from '../../index.js';
 
@@ -52,7 +59,7 @@ export function hotLockIndex(snapshot: Snapshot, keep?: string): number {
   if (candidates.length === 0) return -1;
   let best = candidates[0]!;
   for (const i of candidates) if (hotter(heat(snapshot.locks[i]!), heat(snapshot.locks[best]!)) > 0) best = i;
-  const kept = keep === undefined ? -1 : candidates.find((i) => snapshot.locks[i]!.name === keep) ?? -1;
+  const kept = keep === undefined ? -1 : (candidates.find((i) => snapshot.locks[i]!.name === keep) ?? -1);
   if (kept >= 0 && kept !== best) {
     const [k] = heat(snapshot.locks[kept]!);
     const [b] = heat(snapshot.locks[best]!);
@@ -223,7 +230,13 @@ export function advanceHerd(memory: HerdMemory | undefined, shown: Snapshot, loc
     return state === 'ready' || (state === 'running' && id !== owner);
   };
   const base = { lock: lock.name, nowNs: snapshot.nowNs, wakeups: lock.wakeups, futile: lock.futile, sleepers: [...lock.waiters] };
-  if (!memory || memory.lock !== lock.name || snapshot.nowNs < memory.nowNs || lock.wakeups < memory.wakeups || lock.futile < memory.futile) {
+  if (
+    !memory ||
+    memory.lock !== lock.name ||
+    snapshot.nowNs < memory.nowNs ||
+    lock.wakeups < memory.wakeups ||
+    lock.futile < memory.futile
+  ) {
     return { ...base, awake: [], bounces: 0, last: null };
   }
   const woken = lock.wakeups - memory.wakeups;
@@ -233,9 +246,8 @@ export function advanceHerd(memory: HerdMemory | undefined, shown: Snapshot, loc
   const prev = memory.last;
   // a release while the last one's herd is still on its way belongs to the same bounce
   const goesOn = !!prev && (woken === 0 || (prev.releases < MAX_RELEASES && prev.members.some((id) => memory.awake.includes(id))));
-  const start: Bounce | null = woken > 0 && !goesOn
-    ? { atNs: snapshot.nowNs, releases: 0, woken: 0, members: [], winners: [], backToSleep: [], futile: 0 }
-    : prev;
+  const start: Bounce | null =
+    woken > 0 && !goesOn ? { atNs: snapshot.nowNs, releases: 0, woken: 0, members: [], winners: [], backToSleep: [], futile: 0 } : prev;
   if (!start) return { ...base, awake, bounces: memory.bounces, last: null };
   const members = [...new Set([...start.members, ...fresh])];
   return {
@@ -265,16 +277,22 @@ export function bounceText(snapshot: Snapshot, bounce: Bounce, kind: LockKind = 
   // a thread's name never breaks between its words ("TP 114")
   const name = (id: number) => threadName(snapshot, id).replace(/ /g, '\u00a0');
   const ago = Math.max(0, snapshot.nowNs - bounce.atNs);
-  const woke = bounce.releases <= 1
-    ? `The release seen ${ago < 1_000 ? 'just now' : `${formatNs(ago, 2)} ago`} woke ${plural(bounce.woken, 'thread')}`
-    : `In the last ${formatNs(ago, 2)}, ${bounce.releases} releases woke ${plural(bounce.woken, 'thread')}`;
-  const won = bounce.winners.length === 0
-    ? 'nobody has taken the lock yet'
-    : `${listWords(bounce.winners.map((id) => `${name(id)}${bounce.members.includes(id) ? '' : ' (already awake)'}`))} took the lock${bounce.winners.length > 1 ? ' in turn' : ''}`;
-  const lost = bounce.backToSleep.length > 0
-    ? `${listWords(bounce.backToSleep.map(name))} went back to sleep: ${bounce.backToSleep.length === 1 ? 'a futile wake-up' : 'futile wake-ups'}`
-    : kind === 'handoff' ? 'nobody else was woken, so no wake-up was futile'
-      : kind === 'wake_one' ? 'nobody else was woken, and the one woken has not found the lock taken' : 'none of them has gone back to sleep yet';
+  const woke =
+    bounce.releases <= 1
+      ? `The release seen ${ago < 1_000 ? 'just now' : `${formatNs(ago, 2)} ago`} woke ${plural(bounce.woken, 'thread')}`
+      : `In the last ${formatNs(ago, 2)}, ${bounce.releases} releases woke ${plural(bounce.woken, 'thread')}`;
+  const won =
+    bounce.winners.length === 0
+      ? 'nobody has taken the lock yet'
+      : `${listWords(bounce.winners.map((id) => `${name(id)}${bounce.members.includes(id) ? '' : ' (already awake)'}`))} took the lock${bounce.winners.length > 1 ? ' in turn' : ''}`;
+  const lost =
+    bounce.backToSleep.length > 0
+      ? `${listWords(bounce.backToSleep.map(name))} went back to sleep: ${bounce.backToSleep.length === 1 ? 'a futile wake-up' : 'futile wake-ups'}`
+      : kind === 'handoff'
+        ? 'nobody else was woken, so no wake-up was futile'
+        : kind === 'wake_one'
+          ? 'nobody else was woken, and the one woken has not found the lock taken'
+          : 'none of them has gone back to sleep yet';
   return `${woke}; ${won}; ${lost}.`;
 }
 
@@ -289,15 +307,24 @@ export const SHORT_BOUNCE_CHARS = 84;
 function shortBounceText(snapshot: Snapshot, bounce: Bounce, kind: LockKind): string {
   const name = (id: number) => threadName(snapshot, id).replace(/ /g, '\u00a0');
   const ago = Math.max(0, snapshot.nowNs - bounce.atNs);
-  const woke = bounce.releases <= 1
-    ? `${ago < 1_000 ? 'Just now' : `${formatNs(ago, 2)} ago`} a release woke ${formatCount(bounce.woken)}`
-    : `In ${formatNs(ago, 2)}, ${formatCount(bounce.releases)} releases woke ${formatCount(bounce.woken)}`;
-  const won = bounce.winners.length === 0 ? 'none has the lock yet'
-    : bounce.winners.length === 1 ? `${name(bounce.winners[0]!)} took it`
-      : `${formatCount(bounce.winners.length)} took it in turn`;
-  const lost = bounce.backToSleep.length === 1 ? `${name(bounce.backToSleep[0]!)} back asleep: futile`
-    : bounce.backToSleep.length > 1 ? `${formatCount(bounce.backToSleep.length)} back asleep: futile`
-      : kind === 'wake_all' ? 'none back asleep yet' : 'no one else was woken';
+  const woke =
+    bounce.releases <= 1
+      ? `${ago < 1_000 ? 'Just now' : `${formatNs(ago, 2)} ago`} a release woke ${formatCount(bounce.woken)}`
+      : `In ${formatNs(ago, 2)}, ${formatCount(bounce.releases)} releases woke ${formatCount(bounce.woken)}`;
+  const won =
+    bounce.winners.length === 0
+      ? 'none has the lock yet'
+      : bounce.winners.length === 1
+        ? `${name(bounce.winners[0]!)} took it`
+        : `${formatCount(bounce.winners.length)} took it in turn`;
+  const lost =
+    bounce.backToSleep.length === 1
+      ? `${name(bounce.backToSleep[0]!)} back asleep: futile`
+      : bounce.backToSleep.length > 1
+        ? `${formatCount(bounce.backToSleep.length)} back asleep: futile`
+        : kind === 'wake_all'
+          ? 'none back asleep yet'
+          : 'no one else was woken';
   return `${woke}; ${won}; ${lost}.`;
 }
 
@@ -329,53 +356,70 @@ export const HERD_PRESET = { name: 'sna-as-ported', title: 'SNA Server/6000 on a
 
 /** The sentence shown instead of the herd when this run has none. */
 export function noHerdText(snapshot: Snapshot): string {
-  const what = 'This view shows the thundering herd: threads asleep on a blocking lock (AIX lockl), all woken by '
-    + 'each release, one winning and the rest going back to sleep, each a wasted context switch.';
+  const what =
+    'This view shows the thundering herd: threads asleep on a blocking lock (AIX lockl), all woken by ' +
+    'each release, one winning and the rest going back to sleep, each a wasted context switch.';
   if (!kernelInfo(snapshot.kernel).views.includes('herd')) {
     const kernel = `The ${kernelInfo(snapshot.kernel).title}`;
-    return `${what} ${kernel} has no blocking locks: its waiters spin. Load the preset “${HERD_PRESET.title}” `
-      + `(${HERD_PRESET.name}) to see a herd.`;
+    return (
+      `${what} ${kernel} has no blocking locks: its waiters spin. Load the preset “${HERD_PRESET.title}” ` +
+      `(${HERD_PRESET.name}) to see a herd.`
+    );
   }
   return `${what} No lock has been taken yet in this run.`;
 }
 
-export function herdSummary(snapshot: Snapshot, scene: HerdScene, memory: HerdMemory | undefined,
-  compare?: { label: string; rows: readonly CompareRow[] }): string {
+export function herdSummary(
+  snapshot: Snapshot,
+  scene: HerdScene,
+  memory: HerdMemory | undefined,
+  compare?: { label: string; rows: readonly CompareRow[] },
+): string {
   if (scene.mode === 'none') return noHerdText(snapshot);
   const name = (id: number) => threadName(snapshot, id);
   const lockWords = `${scene.name}${scene.label ? `, ${scene.label}` : ''}`;
   const parts: string[] = [];
   if (scene.mode === 'herd') {
-    parts.push(scene.kind === 'wake_all'
-      ? `Thundering herd on ${lockWords}: ${LOCK_KIND_WORDS.wake_all.long}.`
-      : `No herd on ${lockWords}: ${LOCK_KIND_WORDS[scene.kind].long}, so only one thread wakes.`);
+    parts.push(
+      scene.kind === 'wake_all'
+        ? `Thundering herd on ${lockWords}: ${LOCK_KIND_WORDS.wake_all.long}.`
+        : `No herd on ${lockWords}: ${LOCK_KIND_WORDS[scene.kind].long}, so only one thread wakes.`,
+    );
     const ownerCpu = scene.cpus.find((c) => c.holdsLock)?.cpu ?? -1;
-    parts.push(scene.ownerThread >= 0
-      ? `It is held by ${threadWords(snapshot, scene.ownerThread)}${ownerCpu >= 0 ? ` on ${cpuName(ownerCpu)}` : ', which waits for a CPU'}.`
-      : 'It is free.');
-    parts.push(scene.waiting.length > 0
-      ? `${plural(scene.waiting.length, 'thread')} asleep on it, in arrival order: ${listWords(scene.waiting.map(name))}.`
-      : 'Nobody is asleep on it.');
+    parts.push(
+      scene.ownerThread >= 0
+        ? `It is held by ${threadWords(snapshot, scene.ownerThread)}${ownerCpu >= 0 ? ` on ${cpuName(ownerCpu)}` : ', which waits for a CPU'}.`
+        : 'It is free.',
+    );
+    parts.push(
+      scene.waiting.length > 0
+        ? `${plural(scene.waiting.length, 'thread')} asleep on it, in arrival order: ${listWords(scene.waiting.map(name))}.`
+        : 'Nobody is asleep on it.',
+    );
   } else {
     parts.push(`The hot lock, ${lockWords}, is ${LOCK_KIND_WORDS.spin.long}: there is no herd to wake.`);
     parts.push(scene.holderCpu >= 0 ? `It is held by ${cpuName(scene.holderCpu)}.` : 'It is free.');
-    parts.push(scene.waiting.length > 0
-      ? `${plural(scene.waiting.length, 'CPU')} spinning for it, in order: ${listWords(scene.waiting.map(cpuName))}.`
-      : 'No CPU is spinning for it.');
+    parts.push(
+      scene.waiting.length > 0
+        ? `${plural(scene.waiting.length, 'CPU')} spinning for it, in order: ${listWords(scene.waiting.map(cpuName))}.`
+        : 'No CPU is spinning for it.',
+    );
   }
-  parts.push(scene.ready.length > 0
-    ? `Run queue: ${listWords(scene.ready.map(name))}.`
-    : 'The run queue is empty.');
+  parts.push(scene.ready.length > 0 ? `Run queue: ${listWords(scene.ready.map(name))}.` : 'The run queue is empty.');
   parts.push(`CPUs: ${scene.cpus.map((c) => `${cpuName(c.cpu)} ${c.thread >= 0 ? `runs ${name(c.thread)}` : 'is idle'}`).join('; ')}.`);
   if (memory?.last) parts.push(bounceText(snapshot, memory.last, scene.kind));
-  parts.push(`Since the measurement started: ${formatCount(scene.futile)} futile wake-ups, each a wasted context switch, `
-    + `of ${formatCount(scene.contextSwitches)} context switches (${formatPct(scene.wastedPct)}); `
-    + `${formatRate(scene.contextSwitchesPerS)} context switches and ${formatRate(scene.futilePerS)} futile wake-ups.`);
+  parts.push(
+    `Since the measurement started: ${formatCount(scene.futile)} futile wake-ups, each a wasted context switch, ` +
+      `of ${formatCount(scene.contextSwitches)} context switches (${formatPct(scene.wastedPct)}); ` +
+      `${formatRate(scene.contextSwitchesPerS)} context switches and ${formatRate(scene.futilePerS)} futile wake-ups.`,
+  );
   if (Number.isFinite(scene.missRatePct)) {
     parts.push(`${scene.name} missed ${scene.missExact ? '' : 'about '}${formatPct(scene.missRatePct)} of the attempts to take it.`);
   }
   if (compare) {
-    parts.push(`Compared with ${compare.label}: ${compare.rows.map((r) => `${r.label.toLowerCase()} ${r.currentText} here, ${r.otherText} there`).join('; ')}.`);
+    parts.push(
+      `Compared with ${compare.label}: ${compare.rows.map((r) => `${r.label.toLowerCase()} ${r.currentText} here, ${r.otherText} there`).join('; ')}.`,
+    );
   }
   return parts.join(' ');
 }

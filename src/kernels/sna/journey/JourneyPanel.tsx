@@ -17,8 +17,21 @@ import { useLab, useWidth } from '../../../lab/hooks.js';
 import { JourneyChart } from './JourneyChart.js';
 import type { LabState, LabStore } from '../../../lab/store.js';
 import {
-  addStep, asPorted, JOURNEY_CPUS, journeyVariants, ratioWords, REMEDIES, remedyNote, remedyOn, scalingNumber,
-  stepSentence, withAllRemedies, withRemedy, type JourneyStep, type Remedy, type Response,
+  addStep,
+  asPorted,
+  JOURNEY_CPUS,
+  journeyVariants,
+  ratioWords,
+  REMEDIES,
+  remedyNote,
+  remedyOn,
+  scalingNumber,
+  stepSentence,
+  withAllRemedies,
+  withRemedy,
+  type JourneyStep,
+  type Remedy,
+  type Response,
 } from './journey.js';
 import './journey.css';
 
@@ -69,14 +82,18 @@ export function JourneyPanel({ store, theme }: { store: LabStore; theme: Theme }
   return (
     <section className="journey" aria-labelledby={headingId} data-testid="journey">
       <div className="journey-head">
-        <h2 id={headingId}>The porting journey: {ONE_WAY} CPU against {N_WAY}</h2>
+        <h2 id={headingId}>
+          The porting journey: {ONE_WAY} CPU against {N_WAY}
+        </h2>
         <p className="journey-intro">
-          The remedies IBM made porting SNA Server/6000 to AIX SMP, in the source’s order. Switch one and the lab runs
-          this scenario to its end on {ONE_WAY} CPU and on {N_WAY}, and compares the TP response time.
-          <span className="journey-source"> The source’s figures: as first ported, 10 times slower on 4 CPUs than on 1;
-          after the remedies, 3.3 times faster (scaling 3.3 of 4). This model reaches the second but not the first
-          (its as-ported 4-way shows the herd but moves the transfer about as fast as the 1-way; see the lesson
-          “The SMP porting journey”).</span>
+          The remedies IBM made porting SNA Server/6000 to AIX SMP, in the source’s order. Switch one and the lab runs this scenario to its
+          end on {ONE_WAY} CPU and on {N_WAY}, and compares the TP response time.
+          <span className="journey-source">
+            {' '}
+            The source’s figures: as first ported, 10 times slower on 4 CPUs than on 1; after the remedies, 3.3 times faster (scaling 3.3 of
+            4). This model reaches the second but not the first (its as-ported 4-way shows the herd but moves the transfer about as fast as
+            the 1-way; see the lesson “The SMP porting journey”).
+          </span>
         </p>
       </div>
       <div className="journey-body">
@@ -84,24 +101,43 @@ export function JourneyPanel({ store, theme }: { store: LabStore; theme: Theme }
           <legend>Remedies, in the source’s order</legend>
           <ol>
             {REMEDIES.map((remedy) => (
-              <RemedyItem key={remedy.id} remedy={remedy} on={remedyOn(scenario, remedy)} note={remedyNote(scenario, remedy)}
-                onChange={(on) => change(remedy, on)} />
+              <RemedyItem
+                key={remedy.id}
+                remedy={remedy}
+                on={remedyOn(scenario, remedy)}
+                note={remedyNote(scenario, remedy)}
+                onChange={(on) => change(remedy, on)}
+              />
             ))}
           </ol>
           <div className="journey-buttons">
-            <button type="button" className="btn" onClick={() => store.setScenario(asPorted(scenario))}>Reset to as ported</button>
-            <button type="button" className="btn" aria-describedby={`${headingId}-all`}
-              onClick={() => store.setScenario(withAllRemedies(scenario))}>Apply all</button>
-            <span className="journey-hint" id={`${headingId}-all`}>Apply all turns on every remedy the source made; bucket locks, which it deferred, stay as they are.</span>
+            <button type="button" className="btn" onClick={() => store.setScenario(asPorted(scenario))}>
+              Reset to as ported
+            </button>
+            <button
+              type="button"
+              className="btn"
+              aria-describedby={`${headingId}-all`}
+              onClick={() => store.setScenario(withAllRemedies(scenario))}
+            >
+              Apply all
+            </button>
+            <span className="journey-hint" id={`${headingId}-all`}>
+              Apply all turns on every remedy the source made; bucket locks, which it deferred, stay as they are.
+            </span>
           </div>
         </fieldset>
         <div className="journey-results">
           <Progress run={run} current={run?.key === key} />
           {(refusals.length > 0 || failed) && (
             <div className="journey-problems" role="alert">
-              <p><strong>These runs could not be measured:</strong></p>
+              <p>
+                <strong>These runs could not be measured:</strong>
+              </p>
               <ul>
-                {refusals.map((why, i) => <li key={i}>{why}</li>)}
+                {refusals.map((why, i) => (
+                  <li key={i}>{why}</li>
+                ))}
                 {failed && <li>{failed}</li>}
               </ul>
             </div>
@@ -109,8 +145,12 @@ export function JourneyPanel({ store, theme }: { store: LabStore; theme: Theme }
           {latest ? (
             <>
               <p className="journey-caption">
-                {fresh ? `Step ${history.length}` : running ? `Shown until the new setting is measured: step ${history.length}` : `Last measured: step ${history.length}`},{' '}
-                <strong>{latest.change}</strong>
+                {fresh
+                  ? `Step ${history.length}`
+                  : running
+                    ? `Shown until the new setting is measured: step ${history.length}`
+                    : `Last measured: step ${history.length}`}
+                , <strong>{latest.change}</strong>
               </p>
               <Comparison step={latest} stale={!fresh} />
               <History steps={history} theme={theme} />
@@ -131,15 +171,26 @@ function RemedyItem({ remedy, on, note, onChange }: { remedy: Remedy; on: boolea
   const id = useId();
   return (
     <li className={`journey-remedy${on ? ' journey-remedy-on' : ''}${remedy.deferred ? ' journey-remedy-deferred' : ''}`}>
-      <input id={id} type="checkbox" checked={on} aria-describedby={`${id}-explain${note ? ` ${id}-note` : ''}`}
-        onChange={(event) => onChange(event.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={on}
+        aria-describedby={`${id}-explain${note ? ` ${id}-note` : ''}`}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <div>
         <label htmlFor={id}>
           {remedy.title}
           {remedy.deferred && <span className="journey-deferred"> (deferred in the source)</span>}
         </label>
-        <p className="journey-explain" id={`${id}-explain`}>{remedy.explain}</p>
-        {note && <p className="journey-note" id={`${id}-note`}>{note}</p>}
+        <p className="journey-explain" id={`${id}-explain`}>
+          {remedy.explain}
+        </p>
+        {note && (
+          <p className="journey-note" id={`${id}-note`}>
+            {note}
+          </p>
+        )}
       </div>
     </li>
   );
@@ -177,32 +228,43 @@ function Comparison({ step, stale }: { step: JourneyStep; stale: boolean }) {
   return (
     <>
       <dl className={`journey-figures${stale ? ' journey-stale' : ''}`} aria-label="TP response time on 1 and 4 CPUs">
-        <div className={`journey-figure journey-headline ${slower ? 'journey-slower' : 'journey-faster'}`}
-          data-testid="journey-ratio" data-value={Number.isFinite(ratio) ? ratio : ''}>
-          <dt>{N_WAY} CPUs against {ONE_WAY}</dt>
-          <dd><span className="journey-value">{ratioWords(ratio)}</span></dd>
+        <div
+          className={`journey-figure journey-headline ${slower ? 'journey-slower' : 'journey-faster'}`}
+          data-testid="journey-ratio"
+          data-value={Number.isFinite(ratio) ? ratio : ''}
+        >
+          <dt>
+            {N_WAY} CPUs against {ONE_WAY}
+          </dt>
+          <dd>
+            <span className="journey-value">{ratioWords(ratio)}</span>
+          </dd>
         </div>
         <ResponseFigure label={`TP response on ${ONE_WAY} CPU`} response={oneWay} />
         <ResponseFigure label={`TP response on ${N_WAY} CPUs`} response={nWay} />
         <div className="journey-figure" data-testid="journey-scaling" data-value={Number.isFinite(scaling) ? scaling : ''}>
           <dt>Scaling</dt>
           <dd>
-            <span className="journey-value">{scalingNumber(scaling)} <span className="journey-of">of {N_WAY}</span></span>
-            <span className="journey-detail">{ONE_WAY}-CPU response ÷ {N_WAY}-CPU response</span>
+            <span className="journey-value">
+              {scalingNumber(scaling)} <span className="journey-of">of {N_WAY}</span>
+            </span>
+            <span className="journey-detail">
+              {ONE_WAY}-CPU response ÷ {N_WAY}-CPU response
+            </span>
           </dd>
         </div>
       </dl>
       <p className="journey-transfer" data-testid="journey-transfer">
-        TP response is the sessions’ round trip (write 2 KB, read the partner’s answer). The measured 1 MB transfer
-        took {formatNs(transfer.oneWay.ns)}{transfer.oneWay.derived ? '*' : ''} on {ONE_WAY} CPU{' '}
-        and {formatNs(transfer.nWay.ns)}{transfer.nWay.derived ? '*' : ''} on {N_WAY}{' '}
-        ({ratioWords(transfer.nWay.ns / transfer.oneWay.ns)}): a transfer is one thread among about 150 in a full run
-        queue, so it mostly measures its share of the CPUs.
+        TP response is the sessions’ round trip (write 2 KB, read the partner’s answer). The measured 1 MB transfer took{' '}
+        {formatNs(transfer.oneWay.ns)}
+        {transfer.oneWay.derived ? '*' : ''} on {ONE_WAY} CPU and {formatNs(transfer.nWay.ns)}
+        {transfer.nWay.derived ? '*' : ''} on {N_WAY} ({ratioWords(transfer.nWay.ns / transfer.oneWay.ns)}): a transfer is one thread among
+        about 150 in a full run queue, so it mostly measures its share of the CPUs.
       </p>
       {derived && (
         <p className="journey-footnote">
-          * No measured transfer finished within the run on {derived}: the response shown is the transfer’s size divided
-          by the bytes it moved per second.
+          * No measured transfer finished within the run on {derived}: the response shown is the transfer’s size divided by the bytes it
+          moved per second.
         </p>
       )}
     </>
@@ -215,8 +277,8 @@ function History({ steps, theme }: { steps: readonly JourneyStep[]; theme: Theme
     <div className="journey-history">
       <h3>Your steps</h3>
       <p className="journey-legend">
-        Each bar is the scaling after a step, numbered as in the list: orange when {N_WAY} CPUs were slower than {ONE_WAY},
-        blue when faster. Dashed lines: {ONE_WAY} (no gain over one CPU) and {N_WAY} (perfect).
+        Each bar is the scaling after a step, numbered as in the list: orange when {N_WAY} CPUs were slower than {ONE_WAY}, blue when
+        faster. Dashed lines: {ONE_WAY} (no gain over one CPU) and {N_WAY} (perfect).
       </p>
       <div className="journey-chart-box" ref={ref}>
         <JourneyChart steps={steps} width={width} theme={theme} />

@@ -10,8 +10,23 @@ import type { Report, SnaReport } from '../../../core/report.js';
 import { flattenScenario, type ScenarioValues } from '../../../core/scenario-values.js';
 import { startVariantRun, variantFinished, type VariantRun } from '../../../core/sweep.js';
 import {
-  addStep, asPorted, HISTORY_LIMIT, journeyResult, journeyVariants, ratioWords, REMEDIES, remediesOn, remedyById,
-  remedyNote, responseOf, scalingNumber, scalingWords, stepChange, stepSentence, withAllRemedies, withRemedy,
+  addStep,
+  asPorted,
+  HISTORY_LIMIT,
+  journeyResult,
+  journeyVariants,
+  ratioWords,
+  REMEDIES,
+  remediesOn,
+  remedyById,
+  remedyNote,
+  responseOf,
+  scalingNumber,
+  scalingWords,
+  stepChange,
+  stepSentence,
+  withAllRemedies,
+  withRemedy,
   type JourneyStep,
 } from './journey.js';
 
@@ -21,23 +36,48 @@ const asPortedPreset = preset('sna-as-ported');
 const afterPortPreset = preset('sna-after-port');
 
 function snaReport(sna: Partial<SnaReport>): Report {
-  return { scenario: { sna: { transfer_bytes: 1_048_576 } }, sna: { transfers_completed: 0, transfer_response_ns: 0, transfer_bytes_per_s: 0, round_trips_per_s: 0, round_trip_ns: 0, ...sna } } as unknown as Report;
+  return {
+    scenario: { sna: { transfer_bytes: 1_048_576 } },
+    sna: { transfers_completed: 0, transfer_response_ns: 0, transfer_bytes_per_s: 0, round_trips_per_s: 0, round_trip_ns: 0, ...sna },
+  } as unknown as Report;
 }
 
 /** A finished journey run of `values` whose 1-way and 4-way TP round trips took these times (the transfers twice as long). */
 function finishedRun(seq: number, values: ScenarioValues, oneWayNs: number, fourWayNs: number): VariantRun {
   let run = startVariantRun(seq, journeyVariants(values));
-  run = variantFinished(run, 0, { report: snaReport({ round_trip_ns: oneWayNs, transfers_completed: 1, transfer_response_ns: 2 * oneWayNs }) });
-  run = variantFinished(run, 1, { report: snaReport({ round_trip_ns: fourWayNs, transfers_completed: 1, transfer_response_ns: 2 * fourWayNs }) });
+  run = variantFinished(run, 0, {
+    report: snaReport({ round_trip_ns: oneWayNs, transfers_completed: 1, transfer_response_ns: 2 * oneWayNs }),
+  });
+  run = variantFinished(run, 1, {
+    report: snaReport({ round_trip_ns: fourWayNs, transfers_completed: 1, transfer_response_ns: 2 * fourWayNs }),
+  });
   return { ...run, status: 'done' };
 }
 
 describe('the remedies', () => {
   it('are the source’s, in its order, each switching one field between two values the core knows', () => {
     expect(REMEDIES.map((remedy) => remedy.field)).toEqual([
-      'sna.lock_kind', 'sna.granularity', 'sna.copy', 'sna.search', 'sna.snaipcm', 'sna.lock_lines', 'sna.post', 'sna.alloc', 'sna.table_lock',
+      'sna.lock_kind',
+      'sna.granularity',
+      'sna.copy',
+      'sna.search',
+      'sna.snaipcm',
+      'sna.lock_lines',
+      'sna.post',
+      'sna.alloc',
+      'sna.table_lock',
     ]);
-    expect(REMEDIES.map((remedy) => remedy.on)).toEqual(['simple', 'data', 'outside_lock', 'hash', 'passed', 'separate', 'after_unlock', 'pool', 'buckets']);
+    expect(REMEDIES.map((remedy) => remedy.on)).toEqual([
+      'simple',
+      'data',
+      'outside_lock',
+      'hash',
+      'passed',
+      'separate',
+      'after_unlock',
+      'pool',
+      'buckets',
+    ]);
     for (const remedy of REMEDIES) {
       const field = schema.fields.find((f) => f.path === remedy.field);
       expect(field?.values, remedy.field).toEqual(expect.arrayContaining([remedy.on, remedy.off]));
@@ -89,8 +129,10 @@ describe('measuring a setting', () => {
   });
 
   it('takes the response the core measured when a transfer finished, else derives it from throughput', () => {
-    expect(responseOf(snaReport({ transfers_completed: 2, transfer_response_ns: 7.5e8, transfer_bytes_per_s: 1e6 })))
-      .toEqual({ ns: 7.5e8, derived: false });
+    expect(responseOf(snaReport({ transfers_completed: 2, transfer_response_ns: 7.5e8, transfer_bytes_per_s: 1e6 }))).toEqual({
+      ns: 7.5e8,
+      derived: false,
+    });
     // 1 MiB at 262,144 bytes/s: 4 s.
     expect(responseOf(snaReport({ transfer_bytes_per_s: 262_144 }))).toEqual({ ns: 4e9, derived: true });
     expect(responseOf(snaReport({})).ns).toBeNaN();
@@ -135,8 +177,18 @@ describe('the history', () => {
     expect(stepChange(undefined, simple)).toBe('Start: Simple locks');
     expect(stepChange(none, simple)).toBe('Simple locks on');
     expect(stepChange(simple, none)).toBe('Simple locks off');
-    expect(stepChange(simple, simple.map((on, i) => on || i === 3))).toBe('Hash table on');
-    expect(stepChange(none, none.map((_, i) => i < 2))).toBe('Simple locks on and Data locks on');
+    expect(
+      stepChange(
+        simple,
+        simple.map((on, i) => on || i === 3),
+      ),
+    ).toBe('Hash table on');
+    expect(
+      stepChange(
+        none,
+        none.map((_, i) => i < 2),
+      ),
+    ).toBe('Simple locks on and Data locks on');
     expect(stepChange(none, port)).toBe('Applied all remedies');
     expect(stepChange(port, none)).toBe('Reset to as ported');
     expect(stepChange(simple, simple)).toBe('Other settings changed');

@@ -18,8 +18,15 @@ import { withCpus, type Variant, type VariantRun } from '../../../core/sweep.js'
 import { formatCount, formatOne, listWords, plural } from '../../../views/format.js';
 
 export type RemedyId =
-  | 'simple-locks' | 'data-locks' | 'copy-outside' | 'hash-table' | 'pass-snaipcm'
-  | 'separate-lines' | 'post-after-unlock' | 'memory-pools' | 'bucket-locks';
+  | 'simple-locks'
+  | 'data-locks'
+  | 'copy-outside'
+  | 'hash-table'
+  | 'pass-snaipcm'
+  | 'separate-lines'
+  | 'post-after-unlock'
+  | 'memory-pools'
+  | 'bucket-locks';
 
 export interface Remedy {
   id: RemedyId;
@@ -43,51 +50,91 @@ export interface Remedy {
 /** The remedies in the source's order; the deferred one last. */
 export const REMEDIES: readonly Remedy[] = [
   {
-    id: 'simple-locks', field: 'sna.lock_kind', off: 'lockl', on: 'simple',
-    title: 'Simple locks instead of lockl', short: 'Simple locks',
+    id: 'simple-locks',
+    field: 'sna.lock_kind',
+    off: 'lockl',
+    on: 'simple',
+    title: 'Simple locks instead of lockl',
+    short: 'Simple locks',
     explain: 'A waiting thread spins briefly on its CPU instead of sleeping and being woken together with every other waiter.',
   },
   {
-    id: 'data-locks', field: 'sna.granularity', off: 'region', on: 'data',
-    title: 'Data locks instead of the region lock', short: 'Data locks',
+    id: 'data-locks',
+    field: 'sna.granularity',
+    off: 'region',
+    on: 'data',
+    title: 'Data locks instead of the region lock',
+    short: 'Data locks',
     explain: 'Each session’s data has its own lock, so threads working for different sessions stop waiting for each other.',
   },
   {
-    id: 'copy-outside', field: 'sna.copy', off: 'inside_lock', on: 'outside_lock',
-    title: 'Copy outside the critical section', short: 'Copy outside the lock',
+    id: 'copy-outside',
+    field: 'sna.copy',
+    off: 'inside_lock',
+    on: 'outside_lock',
+    title: 'Copy outside the critical section',
+    short: 'Copy outside the lock',
     explain: 'The user’s data is copied before the lock is taken, so the lock is held for less time.',
   },
   {
-    id: 'hash-table', field: 'sna.search', off: 'list', on: 'hash',
-    title: 'Hash table instead of a list', short: 'Hash table',
+    id: 'hash-table',
+    field: 'sna.search',
+    off: 'list',
+    on: 'hash',
+    title: 'Hash table instead of a list',
+    short: 'Hash table',
     explain: 'Finding a session under the lock takes one hash lookup instead of walking half the sessions in a list.',
   },
   {
-    id: 'pass-snaipcm', field: 'sna.snaipcm', off: 'hash_table', on: 'passed',
-    title: 'Pass the snaipcm along', short: 'snaipcm passed along',
+    id: 'pass-snaipcm',
+    field: 'sna.snaipcm',
+    off: 'hash_table',
+    on: 'passed',
+    title: 'Pass the snaipcm along',
+    short: 'snaipcm passed along',
     explain: 'The mbuf-to-snaipcm mapping is made once when the mbuf arrives and travels with it: no more locked lookups.',
   },
   {
-    id: 'separate-lines', field: 'sna.lock_lines', off: 'shared', on: 'separate',
-    title: 'Separate cache lines for hot locks', short: 'Separate cache lines',
+    id: 'separate-lines',
+    field: 'sna.lock_lines',
+    off: 'shared',
+    on: 'separate',
+    title: 'Separate cache lines for hot locks',
+    short: 'Separate cache lines',
     explain: 'Busy locks no longer share one 32-byte cache line, so CPUs stop stealing the line from each other.',
     needs: { remedy: 'memory-pools', words: 'Changes nothing until memory pools are on: the hot locks are the pools’.' },
   },
   {
-    id: 'post-after-unlock', field: 'sna.post', off: 'under_lock', on: 'after_unlock',
-    title: 'Post after unlock', short: 'Post after unlock',
+    id: 'post-after-unlock',
+    field: 'sna.post',
+    off: 'under_lock',
+    on: 'after_unlock',
+    title: 'Post after unlock',
+    short: 'Post after unlock',
     explain: 'The next thread is woken after the lock is released, so it can run at once instead of waiting for that lock.',
   },
   {
-    id: 'memory-pools', field: 'sna.alloc', off: 'xmalloc', on: 'pool',
-    title: 'Memory pools', short: 'Memory pools',
+    id: 'memory-pools',
+    field: 'sna.alloc',
+    off: 'xmalloc',
+    on: 'pool',
+    title: 'Memory pools',
+    short: 'Memory pools',
     explain: 'Buffers come from SNA’s own per-CPU pools of same-size chunks, not from xmalloc behind one system-wide lock.',
   },
   {
-    id: 'bucket-locks', field: 'sna.table_lock', off: 'table', on: 'buckets',
-    title: 'Bucket locks', short: 'Bucket locks', deferred: true,
+    id: 'bucket-locks',
+    field: 'sna.table_lock',
+    off: 'table',
+    on: 'buckets',
+    title: 'Bucket locks',
+    short: 'Bucket locks',
+    deferred: true,
     explain: 'A lock for each hash bucket instead of one for the whole connection table, so lookups in different buckets run together.',
-    needs: { remedy: 'data-locks', words: 'Changes nothing until data locks are on: with the region lock there is no table lock to split.' },
+    needs: {
+      remedy: 'data-locks',
+      words: 'Changes nothing until data locks are on: with the region lock there is no table lock to split.',
+    },
   },
 ];
 
