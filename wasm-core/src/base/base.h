@@ -9,6 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Exact powers of ten, 10^0 .. 10^22 (the ones a double holds exactly): the JSON
+ * writer's (jsonw.c) and the scenario's decimal reader's (scenario/fields.c). */
+extern const double LAB_POW10[23];
+
 /* ---- random numbers and costs (rng.c) ------------------------------------------ */
 typedef struct Rng {
     uint64_t s0, s1;

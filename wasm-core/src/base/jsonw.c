@@ -63,32 +63,9 @@ void jw_int(JsonW *w, int64_t v)
     } else put_uint(w, (uint64_t)v);
 }
 
-/* Exact powers of ten (10^0 .. 10^22 are the ones a double holds exactly). */
-static const double P10[23] = {
-    1e0,
-    1e1,
-    1e2,
-    1e3,
-    1e4,
-    1e5,
-    1e6,
-    1e7,
-    1e8,
-    1e9,
-    1e10,
-    1e11,
-    1e12,
-    1e13,
-    1e14,
-    1e15,
-    1e16,
-    1e17,
-    1e18,
-    1e19,
-    1e20,
-    1e21,
-    1e22,
-};
+/* Exact powers of ten (base.h). */
+const double LAB_POW10[23] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
 
 /* A finite v of at least 1e12, too large for the fixed-point path: d.ddde+N, 16
  * significant digits at most (trailing zeros dropped). Only multiplications and
@@ -102,22 +79,21 @@ static void put_big(JsonW *w, double v)
     int k = 0, n = 0, e = 0;
     uint64_t digits;
     double x = v;
-    while (x >= 1e38) {
-        x /= P10[22];
+    while (x >= 1e38) { /* far above: in steps of 10^22 */
+        x /= LAB_POW10[22];
         k += 22;
-    }                                         /* far above: in steps of 10^22 */
-    while (e < 22 && x / P10[e] >= 1e17) e++; /* then to 17 digits before the point */
-    x /= P10[e];
+    }
+    while (e < 22 && x / LAB_POW10[e] >= 1e17) e++; /* then to 17 digits before the point */
+    x /= LAB_POW10[e];
     k += e;
-    for (e = 0; e < 22 && x * P10[e] < 1e16; e++) {}
-    x *= P10[e];
+    for (e = 0; e < 22 && x * LAB_POW10[e] < 1e16; e++) {}
+    x *= LAB_POW10[e];
     k -= e;
     digits = (uint64_t)x; /* x < 1e17: in range */
-    if (k + 16 >= 308) {
+    if (k + 16 >= 308) {  /* near DBL_MAX: 15 digits, cut */
         digits /= 100;
         k += 2;
-    } /* near DBL_MAX: 15 digits, cut */
-    else {
+    } else {
         digits = (digits + 5) / 10;
         k++;
     }
@@ -158,10 +134,10 @@ void jw_fixed(JsonW *w, double v, int decimals)
     }
     for (i = 0; i < decimals; i++) scale *= 10;
     scaled = v * (double)scale + 0.5;
-    if (scaled >= 9.0e18) {
+    if (scaled >= 9.0e18) { /* no room for the decimals */
         put_big(w, v);
         return;
-    } /* no room for the decimals */
+    }
     q = (uint64_t)scaled;
     whole = q / scale;
     frac = q % scale;

@@ -268,33 +268,6 @@ int lab_scenario_set(lab_Scenario *sc, int field, double value)
     return st;
 }
 
-/* Exact powers of ten as doubles: 10^0 .. 10^22 are the ones a double holds exactly. */
-static const double POW10[23] = {
-    1e0,
-    1e1,
-    1e2,
-    1e3,
-    1e4,
-    1e5,
-    1e6,
-    1e7,
-    1e8,
-    1e9,
-    1e10,
-    1e11,
-    1e12,
-    1e13,
-    1e14,
-    1e15,
-    1e16,
-    1e17,
-    1e18,
-    1e19,
-    1e20,
-    1e21,
-    1e22,
-};
-
 int lab_parse_decimal(const char *s, double *out)
 {
     /* A plain decimal number: [+-] digits [. digits] [(e|E) [+-] digits], nothing else.
@@ -353,14 +326,14 @@ int lab_parse_decimal(const char *s, double *out)
         if (e > 400) e = 400;   /* far beyond any double: infinity */
         if (e < -400) e = -400; /* far below any double: zero      */
         while (e > 22) {
-            v *= POW10[22];
+            v *= LAB_POW10[22];
             e -= 22;
         }
         while (e < -22) {
-            v /= POW10[22];
+            v /= LAB_POW10[22];
             e += 22;
         }
-        v = e >= 0 ? v * POW10[e] : v / POW10[-e];
+        v = e >= 0 ? v * LAB_POW10[e] : v / LAB_POW10[-e];
     }
     *out = neg ? -v : v;
     return 1;

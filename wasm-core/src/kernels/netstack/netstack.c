@@ -669,10 +669,10 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
         engine_job_free(s, x->job); /* x->sess is the stack */
         x->job = -1;
         if (napi_on(st, &ns->stk[x->sess]) && ns->stk[x->sess].host == 0) ns->net.polls++;
-        if (repoll) {
+        if (repoll) { /* a NAPI poll after another: no interrupt */
             x->pc = ph->b;
             return 0;
-        } /* a NAPI poll after another: no interrupt */
+        }
         break;
     }
     case OP_NET_RX_NEXT: {
@@ -700,10 +700,10 @@ int64_t net_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level, int *m
     }
     case OP_NET_DELIVER: {
         int reader;
-        if (x->job < 0) {
+        if (x->job < 0) { /* consumed (an acknowledgement) */
             x->pc = ph->b;
             return 0;
-        } /* consumed (an acknowledgement) */
+        }
         reader = deliver(s, x->job);
         x->job = -1;
         if (reader < 0) {

@@ -303,11 +303,11 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
         return 0;
     case OP_SVC_POST: {
         int j = new_request(s, x);
-        if (j < 0) {
+        if (j < 0) { /* post: the pool is full */
             ss->dropped++;
             x->pc++;
             return 0;
-        } /* post: the pool is full */
+        }
         engine_queue_post(s, SVC_QUEUE, cpu, engine_role_cpu(st, SVC_SERVER_CPU), j);
         if (ss->post) {
             x->pc++;
@@ -396,10 +396,10 @@ static int64_t svc_exec(lab_Sim *s, int cpu, Ctx *x, const Phase *ph, int level,
         int elephant = rng_unit(&st->rng) * 100.0 <= st->v[F_SVC_ELEPHANT] && st->v[F_SVC_ELEPHANT] > 0;
         int j;
         if (elephant) ss->elephant++;
-        if (!elephant || cpu == 0) {
+        if (!elephant || cpu == 0) { /* its own flow, or CPU 0's */
             x->pc += 2;
             return 0;
-        } /* its own flow, or CPU 0's */
+        }
         j = new_request(s, x);
         assert(j >= 0);
         ev_push(s, st->now + rad_move_line(st, cpu, 0, 0), EV_SVC_STEER, 0, j, 0);
