@@ -5,15 +5,31 @@
 // bundle sizes gzipped, navigation to the first animated frame, frame times with 64
 // CPUs animating and the timeline on screen, with 256 CPUs and every view that draws
 // them on screen, and with a GS320 and its NUMA topology.
-// It reports against the goals and never fails the build.
+// It prints one table, each figure with its goal (issue 40's) and whether it is met, and
+// writes the same as JSON to .cache/bench/latest.json (and a copy named by the time),
+// with the commit and the machine; docs/performance.md keeps the history. It never
+// fails the build: speed is a benchmark's business, not a test's.
 import { execFileSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { cliDir, ensureBuilt } from './ensure-built.mjs';
-import { browserFigures, bundleSizes, CPUS256_RUN, DEFAULT_RUN, GS320_RUN, kb } from './bench-browser.mjs';
+import { cliDir, ensureBuilt, root } from './ensure-built.mjs';
+import { browserFigures, bundleSizes, CPUS256_RUN, GS320_RUN, kb } from './bench-browser.mjs';
+
+/** The goals of issue 40 (docs/performance.md keeps the history). */
+const SWEEP_FULL_S = 1.0;
+const SWEEP_COARSE_S = 0.5;
+/** testbed-classic's native events/s when the goal was set (main at 563072a, this machine kind). */
+const NATIVE_BEFORE = 9.3e6;
+const NATIVE_GOAL = 2 * NATIVE_BEFORE;
+const WASM_RATIO = 0.9;
+const FRAME_MS = 16.7;
+const TASK_MS = 50;
+const LAB_FPS = 60;
+const FIRST_FRAME_MS = 500;
 
 if (!isMainThread) await sweepWorker();
 else await main();
@@ -121,45 +137,91 @@ async function main() {
   const ratio = wasm.eventsPerS / native.eventsPerS;
   const sweep = await sweepSeconds(['testbed-classic', 'testbed-scalable']);
 
-  const rows = [
-    ['native events/s (testbed-classic)', fmt(native.eventsPerS)],
-    ['  fastest of the runs (timing on this VM varies)', fmt(native.best)],
-    ['wasm events/s in Node (testbed-classic)', fmt(wasm.eventsPerS)],
-    ['  fastest of the runs', fmt(wasm.best)],
-    ['wasm / native', fmt(ratio, 2) + ' x'],
-    [`sweep machine.cpus=1..32, both kernels (${sweep.runs} runs, wasm, ${sweep.workers} workers)`, fmt(sweep.seconds, 2) + ' s'],
-    // The work itself: no number of workers beats it divided by the cores.
-    [
-      '  core time of its runs (summed; / cores = the least it can take)',
-      `${fmt(sweep.coreSeconds, 2)} s (${fmt(sweep.coreSeconds / availableParallelism(), 2)} s on ${availableParallelism()} cores)`,
-    ],
-  ];
-  const goals = [
-    ['wasm >= 0.7 x native', ratio >= 0.7],
-    ['native >= 10 M events/s', native.eventsPerS >= 10e6],
-    ['sweep (both kernels, 1..32 CPUs) < 0.5 s', sweep.seconds < 0.5],
-  ];
-  const width = Math.max(...rows.map(([label]) => label.length));
   console.log(`StackLab benchmark (${fmt(native.events)} events per testbed-classic run, median of ${REPEATS})\n`);
-  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value.padStart(14)}`);
-  console.log('\nGoals');
-  for (const [goal, met] of goals) console.log(`  ${met ? 'met    ' : 'not met'}  ${goal}`);
-
-  await printBrowserFigures(fmt);
+  const coreRows = [
+    row(
+      '1..32-CPU sweep of both kernels, wall time',
+      `full < ${SWEEP_FULL_S} s`,
+      sweep.seconds < SWEEP_FULL_S,
+      `${fmt(sweep.seconds, 2)} s (${fmt(sweep.coreSeconds, 2)} s of core work, ${sweep.runs} runs on ${sweep.workers} workers)`,
+      { seconds: sweep.seconds, coreSeconds: sweep.coreSeconds, runs: sweep.runs, workers: sweep.workers },
+    ),
+    row('  the whole coarse curve', `< ${SWEEP_COARSE_S} s`, undefined, 'no progressive sweep yet', {}),
+    row(
+      'core events/s, native, testbed-classic',
+      `>= ${fmt(NATIVE_GOAL / 1e6, 1)} M (2x ${fmt(NATIVE_BEFORE / 1e6, 1)} M)`,
+      native.eventsPerS >= NATIVE_GOAL,
+      `${fmt(native.eventsPerS / 1e6, 1)} M (fastest ${fmt(native.best / 1e6, 1)} M)`,
+      { eventsPerS: native.eventsPerS, best: native.best, events: native.events },
+    ),
+    row(
+      'wasm / native, same build',
+      `>= ${WASM_RATIO}`,
+      ratio >= WASM_RATIO,
+      `${fmt(ratio, 2)} (${fmt(wasm.eventsPerS / 1e6, 1)} M events/s in Node)`,
+      { ratio, wasmEventsPerS: wasm.eventsPerS, wasmBest: wasm.best },
+    ),
+  ];
+  const browser = await browserRows(fmt);
+  const rows = [...coreRows, ...browser];
+  printTable(rows);
+  const out = writeResults(rows);
+  console.log(`\nThe figures as JSON: ${out}`);
 }
 
-/** The lab in the browser: sizes from dist/, then Chromium's timings. */
-async function printBrowserFigures(fmt) {
-  console.log('\nThe lab in Chromium');
+/** One figure: what it is, its goal in words, whether it is met (undefined: not measured), and what was measured. */
+function row(figure, goal, met, now, data) {
+  return { figure, goal, met, now, data };
+}
+
+function printTable(rows) {
+  const widths = ['figure', 'goal'].map((key) => Math.max(key.length, ...rows.map((r) => r[key].length)));
+  const line = (a, b, c, d) => `${a.padEnd(widths[0])}  ${b.padEnd(widths[1])}  ${c.padEnd(7)}  ${d}`;
+  console.log(line('figure', 'goal', 'verdict', 'now'));
+  for (const r of rows) console.log(line(r.figure, r.goal, r.met === undefined ? '-' : r.met ? 'met' : 'not met', r.now));
+}
+
+/** Writes the rows, the machine and the commit to .cache/bench/<time>.json and latest.json; returns the latter's path. */
+function writeResults(rows) {
+  const dir = join(root, '.cache', 'bench');
+  mkdirSync(dir, { recursive: true });
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    // not a checkout
+  }
+  const result = {
+    at: new Date().toISOString(),
+    commit,
+    machine: {
+      cpus: availableParallelism(),
+      model: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    rows,
+  };
+  const text = JSON.stringify(result, null, 2) + '\n';
+  writeFileSync(join(dir, `${result.at.replace(/[:.]/g, '-')}.json`), text);
+  const latest = join(dir, 'latest.json');
+  writeFileSync(latest, text);
+  return latest;
+}
+
+/** The lab in the browser: sizes from dist/, then Chromium's timings, as rows of the table. */
+async function browserRows(fmt) {
   const sizes = bundleSizes();
   const rows = [
-    [`initial JavaScript, gzipped (${sizes.initialFiles} file${sizes.initialFiles === 1 ? '' : 's'})`, fmt(kb(sizes.initialJs), 1) + ' KB'],
-    ['simulation worker JavaScript, gzipped', fmt(kb(sizes.workerJs), 1) + ' KB'],
-    ['wasm core, gzipped', fmt(kb(sizes.wasm), 1) + ' KB'],
-  ];
-  const goals = [
-    ['initial JavaScript <= 150 KB gzipped', kb(sizes.initialJs) <= 150],
-    ['wasm <= 50 KB gzipped', kb(sizes.wasm) <= 50],
+    row(
+      'initial JavaScript, gzipped',
+      '<= 150 KB',
+      kb(sizes.initialJs) <= 150,
+      `${fmt(kb(sizes.initialJs), 1)} KB (${sizes.initialFiles} files)`,
+      { bytes: sizes.initialJs },
+    ),
+    row('simulation worker JavaScript, gzipped', '-', undefined, `${fmt(kb(sizes.workerJs), 1)} KB`, { bytes: sizes.workerJs }),
+    row('wasm core, gzipped', '<= 50 KB', kb(sizes.wasm) <= 50, `${fmt(kb(sizes.wasm), 1)} KB`, { bytes: sizes.wasm }),
   ];
   let browser;
   try {
@@ -168,42 +230,50 @@ async function printBrowserFigures(fmt) {
     browser = { skipped: error.message };
   }
   if (browser.skipped) {
-    rows.push(['Chromium timings', `skipped: ${browser.skipped}`]);
-  } else {
-    rows.push(['navigation to the first animated frame (median of 3)', fmt(browser.firstAnimatedMs) + ' ms']);
-    for (const [name, run] of Object.entries(browser.frameRuns)) {
-      if (run.skipped) {
-        rows.push([`${name}`, `skipped: ${run.skipped}`]);
-        continue;
-      }
-      if (run.offScreen?.length) rows.push([`${name}: not on screen (so not animating)`, run.offScreen.join(', ')]);
-      rows.push([`${name}: frame time p50 / p95 / max`, `${fmt(run.p50, 1)} / ${fmt(run.p95, 1)} / ${fmt(run.max, 1)} ms`]);
-      rows.push([
-        `  frames over 25 ms; long tasks (longest)`,
-        `${fmt(run.dropped * 100, 1)}%; ${run.longTasks} (${fmt(run.longestTask)} ms)`,
-      ]);
-      rows.push([`  lab frames shown per second`, fmt(run.labFps, 1)]);
-    }
-    const all = Object.values(browser.frameRuns).filter((run) => !run.skipped);
-    // rAF timestamps jitter by a fraction of a millisecond around 1/60 s; 0.5 ms of slack allows for it.
-    const sixtyHz = (run) => run.p95 <= 16.7 + 0.5;
-    goals.push([
-      'p95 frame time <= 16.7 ms, one 60 Hz frame (64 CPUs, timeline on screen; timestamps jitter by 0.5 ms)',
-      sixtyHz(browser.frameRuns[DEFAULT_RUN]),
-    ]);
-    const cpus256 = browser.frameRuns[CPUS256_RUN];
-    goals.push([
-      'p95 frame time <= 16.7 ms with 256 CPUs, every view that draws CPUs on screen',
-      !cpus256.skipped && !cpus256.offScreen.length && sixtyHz(cpus256),
-    ]);
-    goals.push([
-      'p95 frame time <= 16.7 ms on a GS320 (32 CPUs, 8 RADs) with the NUMA topology on screen',
-      sixtyHz(browser.frameRuns[GS320_RUN]),
-    ]);
-    goals.push(['no task over 50 ms while animating', all.every((run) => run.longestTask <= 50)]);
+    rows.push(row('Chromium timings', '-', undefined, `skipped: ${browser.skipped}`, {}));
+    return rows;
   }
-  const width = Math.max(...rows.map(([label]) => label.length));
-  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
-  console.log('\nGoals');
-  for (const [goal, met] of goals) console.log(`  ${met ? 'met    ' : 'not met'}  ${goal}`);
+  rows.push(
+    row(
+      'navigation to the first animated frame (median of 3)',
+      `< ${FIRST_FRAME_MS} ms`,
+      browser.firstAnimatedMs < FIRST_FRAME_MS,
+      `${fmt(browser.firstAnimatedMs)} ms`,
+      { ms: browser.firstAnimatedMs },
+    ),
+  );
+  // rAF timestamps jitter by a fraction of a millisecond around 1/60 s; 0.5 ms of slack allows for it
+  const frameOk = (run) => run.p95 <= FRAME_MS + 0.5;
+  const fps = (run) => `${fmt(run.labFps, 1)} lab frames/s`;
+  const frames = (run) => `p95 ${fmt(run.p95, 1)} ms, longest task ${fmt(run.longestTask)} ms`;
+  for (const [name, run] of Object.entries(browser.frameRuns)) {
+    if (run.skipped) {
+      rows.push(row(name, '-', false, `skipped: ${run.skipped}`, {}));
+      continue;
+    }
+    const onScreen = !run.offScreen?.length;
+    const data = { ...run };
+    if (name === CPUS256_RUN || name === GS320_RUN) {
+      rows.push(
+        row(
+          name,
+          `${LAB_FPS} lab frames/s, p95 <= ${FRAME_MS} ms`,
+          onScreen && run.labFps >= LAB_FPS * 0.97 && frameOk(run),
+          `${fps(run)}, ${frames(run)}${onScreen ? '' : `; not on screen: ${run.offScreen.join(', ')}`}`,
+          data,
+        ),
+      );
+    } else {
+      rows.push(
+        row(
+          name,
+          `p95 <= ${FRAME_MS} ms, tasks <= ${TASK_MS} ms`,
+          frameOk(run) && run.longestTask <= TASK_MS,
+          `${frames(run)}, ${fps(run)}`,
+          data,
+        ),
+      );
+    }
+  }
+  return rows;
 }
