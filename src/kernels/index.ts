@@ -8,7 +8,7 @@
 import { DEFAULT_SWEEP_CPUS, type SweepCpus } from '../core/sweep.js';
 import type { ModeVocabulary } from '../views/palette.js';
 import { KERNEL_LIST } from './list.gen.js';
-import type { KernelInfo } from './types.js';
+import type { KernelInfo, QueueWords } from './types.js';
 
 export type { Companion, FiguresProps, KernelInfo, KernelPair, ScalingTerms, Throughput } from './types.js';
 
@@ -54,6 +54,14 @@ export function isKernelName(name: unknown): name is string {
 /** "classic kernel" -> "Classic kernel": a title at the start of a sentence. */
 export function capitalised(title: string): string {
   return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/** A request queue in plain words, for a kernel that gives none of its own. */
+export const PLAIN_QUEUE_WORDS: QueueWords = { request: 'request', server: 'its server' };
+
+/** A kernel's request queue in its words (KernelInfo.queueWords), or plain ones. */
+export function queueWords(name: unknown): QueueWords {
+  return kernelInfo(name).queueWords ?? PLAIN_QUEUE_WORDS;
 }
 
 /** The kernels a lab of this kernel sweeps: itself and its sweep partner, in the registry's order. */

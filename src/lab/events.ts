@@ -8,10 +8,8 @@
 import { formatNs } from '../views/format.js';
 import type { Schema } from '../core/schema.js';
 import type { TraceSlice } from '../core/snapshot.js';
+import { capitalised, PLAIN_QUEUE_WORDS } from '../kernels/index.js';
 import type { QueueWords } from '../kernels/types.js';
-
-/** A queue's words where its kernel gives none. */
-const PLAIN_QUEUE: QueueWords = { request: 'request', server: 'its server' };
 
 const modeWords: Record<string, string> = {
   user: 'user mode (application work)',
@@ -39,8 +37,6 @@ const blockWords: Record<number, string> = {
   5: 'waiting for pacing',
 };
 
-const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
-
 /** One record in words. */
 function describeRecord(schema: Schema, locks: readonly string[], queue: QueueWords, slice: TraceSlice, i: number): string {
   const kind = schema.trace.kinds[slice.kind[i]!] ?? `event kind ${slice.kind[i]}`;
@@ -52,7 +48,7 @@ function describeRecord(schema: Schema, locks: readonly string[], queue: QueueWo
   const lock = locks[object] ?? `lock ${object}`;
   if (kind === schema.trace.queue_post) return `${subject} queues a ${queue.request} for ${queue.server} (queue length ${arg})`;
   if (kind === schema.trace.queue_take)
-    return `${capital(queue.server)} (CPU ${cpu}) takes a ${queue.request} that waited ${formatNs(arg, 3)}`;
+    return `${capitalised(queue.server)} (CPU ${cpu}) takes a ${queue.request} that waited ${formatNs(arg, 3)}`;
   switch (kind) {
     case 'mode': {
       const mode = schema.modes[object] ?? `mode ${object}`;
@@ -103,7 +99,7 @@ export function describeStep(
   locks: readonly string[],
   slice: TraceSlice,
   nowNs: number,
-  queue: QueueWords = PLAIN_QUEUE,
+  queue: QueueWords = PLAIN_QUEUE_WORDS,
   max = 6,
 ): string[] {
   const n = slice.t.length;

@@ -17,7 +17,7 @@
  */
 import { reportValue } from '../../core/report.js';
 import type { LabState } from '../store.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { capitalised, kernelInfo, queueWords } from '../../kernels/index.js';
 import { clockText, runWords, setupWords } from '../status-words.js';
 
 /** Spins shorter than this are the normal cost of a free lock, not news. */
@@ -161,8 +161,7 @@ export class Narrator {
     }
     if (queue > this.queueHigh && queue >= 2) {
       this.queueHigh = queue;
-      const request = kernelInfo(state.snapshot?.kernel).queueWords?.request ?? 'request';
-      this.offer(2.5, `${request.charAt(0).toUpperCase()}${request.slice(1)} queue reached ${count(queue)}.`);
+      this.offer(2.5, `${capitalised(queueWords(state.snapshot?.kernel).request)} queue reached ${count(queue)}.`);
     }
   }
 

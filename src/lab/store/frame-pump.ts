@@ -15,7 +15,7 @@ import type { FrameReply } from '../../core/protocol.js';
 import type { Report } from '../../core/report.js';
 import type { Schema } from '../../core/schema.js';
 import { decodeSnapshot } from '../../core/snapshot.js';
-import { kernelInfo } from '../../kernels/index.js';
+import { queueWords } from '../../kernels/index.js';
 import { describeStep } from '../events.js';
 import { requestFrame } from '../scheduler.js';
 import type { FramesApplied } from './reducer.js';
@@ -93,7 +93,7 @@ export class FramePump {
               snapshot.locks.map((lock) => lock.name),
               last.trace,
               last.nowNs,
-              kernelInfo(snapshot.kernel).queueWords,
+              queueWords(snapshot.kernel),
             ),
           }
         : {}),
