@@ -78,12 +78,13 @@ export const SUMMARY_EVERY_MS = 400;
  * screen, and that timer's render (or a later one) writes the newest.
  */
 function useSummary(summary: string | (() => string)): string {
-  const [kept, setKept] = useState(() => ({ text: typeof summary === 'function' ? summary() : summary, from: summary }));
+  const textOf = (s: string | (() => string)) => (typeof s === 'function' ? s() : s);
+  const [kept, setKept] = useState(() => ({ text: textOf(summary), from: summary }));
   const [due, setDue] = useState(false);
   // written while rendering when due and given another summary (React's "storing
   // information from previous renders": a discarded render changes nothing)
   const write = due && summary !== kept.from;
-  const text = write ? (typeof summary === 'function' ? summary() : summary) : kept.text;
+  const text = write ? textOf(summary) : kept.text;
   if (write) {
     setKept({ text, from: summary });
     setDue(false);

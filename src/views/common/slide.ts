@@ -9,19 +9,27 @@
  * No clock is read while rendering: a timer marks the places calm `calmMs` after they
  * were put on screen, and a change of places slides if the places it leaves were calm.
  * The places first drawn count as calm (nothing changed before them).
+ *
+ * A view may add a condition of its own (`canSlide`, given the places before and now):
+ * the lock view's chips slide only where no two would cross on the way.
  */
 import { useLayoutEffect, useState } from 'react';
 
-export function useSlideWhenCalm(placesKey: string, calmMs: number): boolean {
+export function useSlideWhenCalm<P = undefined>(
+  placesKey: string,
+  calmMs: number,
+  places?: P,
+  canSlide?: (before: P, now: P) => boolean,
+): boolean {
   // the decision for the places on screen, and the places that have stood still calmMs
-  const [shown, setShown] = useState<{ key: string; slide: boolean }>(() => ({ key: placesKey, slide: false }));
+  const [shown, setShown] = useState(() => ({ key: placesKey, slide: false, places }));
   const [calm, setCalm] = useState<string | null>(placesKey);
   let slide = shown.slide;
   if (placesKey !== shown.key) {
     // decided once per change of places, while rendering (React's "storing information
     // from previous renders": a discarded render changes nothing)
-    slide = calm === shown.key;
-    setShown({ key: placesKey, slide });
+    slide = calm === shown.key && (!canSlide || canSlide(shown.places as P, places as P));
+    setShown({ key: placesKey, slide, places });
   }
   // the places put on screen are calm once they have stood still calmMs (timed from the commit)
   useLayoutEffect(() => {

@@ -9,7 +9,8 @@
  * more than the one above it: model.ts, lockLanes). Where each part goes is layout.ts's
  * to say; this file draws it.
  */
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useId } from 'react';
+import { useSlideWhenCalm } from '../common/slide.js';
 import { useRememberedOrder } from '../common/order.js';
 import type { Report } from '../../core/report.js';
 import type { Snapshot } from '../../core/snapshot.js';
@@ -308,43 +309,18 @@ function LaneDrawing({
 /** How long a chip takes to slide (the .slv-move transition in views.css). */
 const SLIDE_MS = 150;
 
-/** Where each chip is, by CPU. */
-function placesOf(chips: readonly ChipPlace[]): Map<number, { x: number; y: number }> {
-  return new Map(chips.map((c) => [c.cpu, { x: c.x, y: c.y }]));
-}
-
 /**
- * Whether the lane's chips may slide to where they are now. They slide only when the
- * places before had stayed put for longer than a slide takes (during fast playback the
- * order changes every frame: chips caught mid-slide would be overtaken by the next
- * change and pile up) and when sliding cannot make two chips overlap (chipsCanSlide);
- * otherwise they are put in their places at once. The decision is made once per
- * change of places and kept for renders that do not move anything.
- *
- * The places shown and the decision are state, moved on while rendering when the places
- * change (react.dev, "Storing information from previous renders"), so a discarded render
- * changes nothing; the clock is read by a timer, never during render: SLIDE_MS after
- * places are put on screen, they are marked calm (`calmKey`).
+ * Whether the lane's chips may slide to where they are now (useSlideWhenCalm): only
+ * when the places before had stayed put for longer than a slide takes (during fast
+ * playback the order changes every frame: chips caught mid-slide would be overtaken by
+ * the next change and pile up), and when sliding cannot make two chips overlap
+ * (chipsCanSlide); otherwise they are put in their places at once.
  */
 function useChipSlide(chips: readonly ChipPlace[], chipW: number, chipH: number): boolean {
   const placesKey = chips.map((c) => `${c.cpu}:${c.x.toFixed(1)},${c.y.toFixed(1)}`).join('|');
-  const [shown, setShown] = useState(() => ({ key: placesKey, slide: false, places: placesOf(chips) }));
-  // the places first drawn count as calm: the first change may slide
-  const [calmKey, setCalmKey] = useState(placesKey);
-  useEffect(() => {
-    const timer = setTimeout(() => setCalmKey(shown.key), SLIDE_MS);
-    return () => clearTimeout(timer);
-  }, [shown.key]);
-  if (placesKey !== shown.key) {
-    const next = {
-      key: placesKey,
-      slide: calmKey === shown.key && chipsCanSlide(shown.places, chips, chipW, chipH),
-      places: placesOf(chips),
-    };
-    setShown(next);
-    return next.slide;
-  }
-  return shown.slide;
+  return useSlideWhenCalm(placesKey, SLIDE_MS, chips, (before, now) =>
+    chipsCanSlide(new Map(before.map((c) => [c.cpu, { x: c.x, y: c.y }])), now, chipW, chipH),
+  );
 }
 
 const Chip = memo(function Chip({
