@@ -1,37 +1,106 @@
 /*
  * sweep.spec.ts -- the scaling sweep (1 to 32 CPUs, both kernels, tracing off) runs
- * in workers with a progress bar, fills the scaling chart (with each kernel's fit, the
+ * in workers with a progress bar, progressively (the whole provisional curve first, coarse
+ * CPU counts first, then each run to its end, its final report that of a straight run), fills the scaling chart (with each kernel's fit, the
  * classic kernel's a poor one, labelled so with no N_max) and the side-by-side lock
  * table, and can be cancelled
  * part way; a kernel without a sweep partner (the service under a lock) sweeps alone,
  * over the CPU counts the learner sets, and the chart speaks in its requests per second.
  */
+import { loadCoreFromDisk } from '../src/core/node.js';
+import { Simulation } from '../src/core/sim.js';
+import type { ScenarioValues } from '../src/core/scenario-values.js';
 import { expect, expectAccessible, labLink, openLab, presetScenario, shot, test } from './fixtures.js';
 
-test('the sweep runs with progress, fills the scaling chart and the lock table for both kernels', async ({ page }) => {
+test('the sweep is progressive: the whole provisional curve first, coarse points first, then final reports equal to straight runs; it fills the scaling chart and the lock table', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
+  // Every sweep message between the page and its workers, in the order the page sees them (the
+  // order of events is the check, not their time: CI machines differ).
+  await page.addInitScript(() => {
+    type Entry = { type: string; index?: number; report?: unknown; cpus?: number };
+    const log: Entry[] = [];
+    const specs: Array<{ index: number; values: Record<string, unknown> }> = [];
+    Object.assign(window, { sweepLog: log, sweepSpecs: specs });
+    const Base = window.Worker;
+    window.Worker = class extends Base {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (event: MessageEvent) => {
+          const data = event.data as { type?: string; index?: number; report?: { scenario?: { machine?: { cpus?: number } } } };
+          if (typeof data?.type !== 'string' || !data.type.startsWith('sweep')) return;
+          log.push({
+            type: data.type,
+            index: data.index,
+            report: data.type === 'sweep-point' ? data.report : undefined,
+            cpus: data.report?.scenario?.machine?.cpus,
+          });
+        });
+      }
+      postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions): void {
+        const m = message as { type?: string; points?: typeof specs };
+        if (m?.type === 'sweep' && m.points) specs.push(...m.points);
+        super.postMessage(message, transfer as Transferable[]);
+      }
+    };
+  });
   // A shorter run per point keeps the test quick; the lab sweeps whatever scenario it has.
   await openLab(page, labLink({ sim: { duration_ns: 60_000_000, warmup_ns: 10_000_000 } }));
-  // Every text the status line shows while the sweep runs, kept as it changes: a fast sweep
-  // may pass its running state between two looks, and the test must still see it.
+  // Every text the status line shows while the sweep runs, kept as it changes, and the most
+  // provisional points the chart ever drew at once.
   await page.evaluate(() => {
     const seen: string[] = [];
-    (window as unknown as { sweepStatuses: string[] }).sweepStatuses = seen;
+    const most = { provisional: 0 };
+    Object.assign(window, { sweepStatuses: seen, mostProvisional: most });
     new MutationObserver(() => {
       const text = document.querySelector('[data-testid="sweep-status"]')?.textContent;
       if (text && seen[seen.length - 1] !== text) seen.push(text);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      most.provisional = Math.max(most.provisional, document.querySelectorAll('[data-panel="tx"] [data-provisional-point]').length);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   await page.getByRole('button', { name: 'Run the scaling sweep' }).click();
   const progress = page.getByTestId('sweep-progress');
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('max', '64');
-  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { sweepStatuses: string[] }).sweepStatuses.join('\n')))
-    .toMatch(/Running \d+ of 64/);
   await expect(page.getByTestId('sweep-status')).toContainText('Sweep done: 64 scenarios', { timeout: 100_000 });
   await expect(progress).toHaveAttribute('value', '64');
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as {
+      sweepLog: Array<{ type: string; index?: number; report?: unknown; cpus?: number }>;
+      sweepSpecs: Array<{ index: number; values: Record<string, unknown> }>;
+      sweepStatuses: string[];
+      mostProvisional: { provisional: number };
+    };
+    return { log: w.sweepLog, specs: w.sweepSpecs, statuses: w.sweepStatuses, most: w.mostProvisional.provisional };
+  });
+  // The order of events: all 64 provisional points before the first final one, the coarse counts first.
+  const types = seen.log.map((e) => e.type);
+  const firstFinal = types.indexOf('sweep-point');
+  const provisional = seen.log.filter((e) => e.type === 'sweep-provisional');
+  expect(new Set(provisional.map((e) => e.index)).size).toBe(64);
+  expect(types.lastIndexOf('sweep-provisional')).toBeLessThan(firstFinal);
+  expect(types.filter((t) => t === 'sweep-point')).toHaveLength(64);
+  expect(
+    provisional
+      .slice(0, 4)
+      .map((e) => e.cpus)
+      .sort((a, b) => a! - b!),
+  ).toEqual([1, 1, 32, 32]);
+  expect(seen.statuses.join('\n')).toMatch(/Drawing the provisional curve: \d+ of 64 scenarios/);
+  expect(seen.statuses.join('\n')).toMatch(/Provisional curve drawn; making it exact: \d+ of 64 scenarios final/);
+  // the chart drew the whole provisional curve at once
+  expect(seen.most).toBe(64);
+  // The final numbers are exactly those of each scenario run straight to its end.
+  const core = await loadCoreFromDisk();
+  expect(seen.specs).toHaveLength(64);
+  for (const spec of seen.specs) {
+    const straight = Simulation.create(core, spec.values as ScenarioValues);
+    straight.runToEnd();
+    const final = seen.log.find((e) => e.type === 'sweep-point' && e.index === spec.index)!;
+    expect(final.report).toEqual(JSON.parse(straight.reportText()));
+    straight.free();
+  }
   const chart = page.locator('[data-view="scaling"]');
   await expect(chart).toBeVisible();
   // The chart's text equivalent speaks of both kernels once every point is in.

@@ -260,7 +260,36 @@ export async function browserFigures() {
       frameRuns[GS320_RUN] = summarise(await measureFrames(page, 5000), 5);
       await context.close();
     }
-    return { firstAnimatedMs: firstFrames[1], frameRuns };
+    // The lab's scaling sweep (1..32 CPUs, both kernels, the testbed's full runs), from the
+    // click: until the whole provisional curve is drawn, and until the last final point.
+    let labSweep;
+    {
+      const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+      const page = await context.newPage();
+      await page.goto(base + '#/lab');
+      await page.waitForFunction(() => Number(document.querySelector('section.lab')?.dataset.frames ?? 0) > 10, null, { timeout: 30_000 });
+      await page.evaluate(() => {
+        const marks = {};
+        window.__sweepMarks = marks;
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="sweep-status"]')?.textContent ?? '';
+          if (marks.provisional === undefined && text.startsWith('Provisional curve drawn')) marks.provisional = performance.now();
+          if (marks.done === undefined && text.startsWith('Sweep done')) marks.done = performance.now();
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      const button = page.getByRole('button', { name: 'Run the scaling sweep' });
+      await button.scrollIntoViewIfNeeded();
+      const start = page.evaluate(
+        () => new Promise((resolve) => document.addEventListener('click', () => resolve(performance.now()), { once: true, capture: true })),
+      );
+      await button.click();
+      const t0 = await start;
+      await page.waitForFunction(() => window.__sweepMarks.done !== undefined, null, { timeout: 120_000 });
+      const marks = await page.evaluate(() => window.__sweepMarks);
+      labSweep = { provisionalMs: marks.provisional - t0, doneMs: marks.done - t0 };
+      await context.close();
+    }
+    return { firstAnimatedMs: firstFrames[1], frameRuns, labSweep };
   } finally {
     await browser.close();
     server.close();

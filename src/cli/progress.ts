@@ -49,20 +49,27 @@ export interface ProgressStream {
 export async function runInSteps(core: Core, values: ScenarioValues, onStep: (fraction: number) => Promise<void>): Promise<string> {
   const simulation = Simulation.create(core, values);
   try {
-    const end = Number(values['sim.duration_ns']);
-    let span = Math.max(1000, Math.floor(end / 10_000));
-    while (!simulation.done && simulation.now < end) {
-      const started = performance.now();
-      simulation.runUntil(Math.min(end, simulation.now + span));
-      const took = performance.now() - started;
-      span = Math.max(1000, Math.floor(span * Math.min(4, Math.max(0.25, STEP_WALL_MS / Math.max(took, 1)))));
-      await onStep(Math.min(1, simulation.now / end));
-    }
-    simulation.runToEnd();
-    return simulation.reportText();
+    return await finishInSteps(simulation, Number(values['sim.duration_ns']), onStep);
   } finally {
     simulation.free();
   }
+}
+
+/**
+ * Runs a simulation on from where it is to `end` (its sim.duration_ns) in steps of about
+ * STEP_WALL_MS, then returns its report; the caller frees it.
+ */
+export async function finishInSteps(simulation: Simulation, end: number, onStep: (fraction: number) => Promise<void>): Promise<string> {
+  let span = Math.max(1000, Math.floor(end / 10_000));
+  while (!simulation.done && simulation.now < end) {
+    const started = performance.now();
+    simulation.runUntil(Math.min(end, simulation.now + span));
+    const took = performance.now() - started;
+    span = Math.max(1000, Math.floor(span * Math.min(4, Math.max(0.25, STEP_WALL_MS / Math.max(took, 1)))));
+    await onStep(Math.min(1, simulation.now / end));
+  }
+  simulation.runToEnd();
+  return simulation.reportText();
 }
 
 /**

@@ -197,6 +197,20 @@ describe('stacklab CLI', () => {
       expect(stdout).not.toContain('Scaling fit');
     });
 
+    it('--progress prints the provisional curve on stderr, coarse points first, and the same stdout as without it', () => {
+      const args = ['sweep', 'testbed-scalable', '--vary', 'machine.cpus=1..9:2', ...SHORT, '--json'];
+      const plain = stacklab(...args);
+      const progressive = stacklab(...args, '--progress');
+      expect(progressive.code, progressive.stderr).toBe(0);
+      expect(progressive.stdout).toBe(plain.stdout);
+      expect(progressive.stderr).toMatch(/^stacklab: the provisional curve, coarse points first/);
+      const lines = [...progressive.stderr.matchAll(/provisional +machine\.cpus=(\d+) +≈ ([\d,]+) ± ([\d,]+) transmit packets\/s/g)];
+      // 1, 9, then 5, 3, 7: both ends, the middle, the middles of each half
+      expect(lines.map((m) => Number(m[1]))).toEqual([1, 9, 5, 3, 7]);
+      for (const m of lines) expect(Number(m[2]!.replace(/,/g, ''))).toBeGreaterThan(0);
+      expect(refused('run', 'testbed-classic', '--progress')).toContain('--progress belongs to sweep');
+    });
+
     it('--fit asks for --json and a sweep over machine.cpus', () => {
       expect(refused(...CLASSIC, '--fit')).toContain('--fit changes what --json prints; add --json');
       expect(refused('sweep', 'testbed-classic', '--vary', 'workload.processes=100..300:100', '--json', '--fit')).toContain(

@@ -33,6 +33,7 @@ import {
 import { formatFields, formatRunSummary, formatSweepTable } from './summary.js';
 import { FIT_PATH, formatSweepFit, sweepFit } from './sweep-fit.js';
 import { Interrupted, percentText, runInSteps, simulatedText, Watch } from './progress.js';
+import { runProgressiveSweep } from './progressive-sweep.js';
 
 /** Wrong input: the message says what is wrong and how to fix it. Exit code 2. */
 export class UsageError extends Error {
@@ -51,7 +52,7 @@ export const usage = `stacklab -- run StackLab scenarios headless, over the same
 
 Usage:
   stacklab run <preset | scenario.json> [--set path=value ...] [--json]
-  stacklab sweep <preset | scenario.json> [--vary path=FROM..TO[:STEP]] [--set path=value ...] [--json [--fit]]
+  stacklab sweep <preset | scenario.json> [--vary path=FROM..TO[:STEP]] [--set path=value ...] [--json [--fit]] [--progress]
   stacklab presets
   stacklab fields
   stacklab --help
@@ -73,6 +74,9 @@ Options:
   --fit              with sweep --json over machine.cpus: print {"reports": [...], "fit": {...}},
                      the reports and their Amdahl and USL fit (with quality and clamped),
                      instead of the bare array
+  --progress         with sweep: print the provisional curve on stderr first (every run's
+                     figure over a short window, coarse points first, with its 95% interval),
+                     then go on with each run to its end; stdout is the same as without it
   -h, --help         show this help
 
 Limits:
@@ -86,6 +90,7 @@ Examples:
   stacklab sweep testbed-scalable --vary machine.cpus=1..32:1
   stacklab sweep scaling-sweep
   stacklab sweep testbed-classic --vary machine.cpus=1..16 --json --fit
+  stacklab sweep testbed-scalable --vary machine.cpus=1..32 --progress
 `;
 
 const MAX_SWEEP_POINTS = 10000;
@@ -147,6 +152,8 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
   if (command === 'run') {
     if (args.values.vary) throw new UsageError('--vary belongs to sweep; use `stacklab sweep ... --vary path=FROM..TO`.');
     if (args.values.fit) throw new UsageError('--fit belongs to sweep; use `stacklab sweep ... --vary machine.cpus=1..16 --json --fit`.');
+    if (args.values.progress)
+      throw new UsageError('--progress belongs to sweep; use `stacklab sweep ... --vary machine.cpus=1..32 --progress`.');
     const values = checkOrThrow(schema, withOverrides(document, overrides));
     const report = await runOne(core, values, io);
     io.stdout.write(args.values.json ? report + '\n' : await formatRunSummary(schema, JSON.parse(report)));
@@ -174,7 +181,7 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     encodeScenario(core, schema, values).free();
     return values;
   });
-  const reports = await runSweep(core, scenarios, io, vary);
+  const reports = args.values.progress ? await runProgressiveSweep(core, scenarios, io, vary) : await runSweep(core, scenarios, io, vary);
   const array = '[\n' + reports.join(',\n') + '\n]';
   // Without --fit, --json stays the bare array of reports its readers expect.
   if (args.values.json && !args.values.fit) {
@@ -200,6 +207,7 @@ function parseCommandLine(argv: string[]) {
         vary: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         fit: { type: 'boolean' },
+        progress: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -210,9 +218,9 @@ function parseCommandLine(argv: string[]) {
 }
 
 function noScenarioArgs(command: string, args: CommandLine): void {
-  const { set, vary, json, fit } = args.values;
-  if (args.positionals.length > 1 || set || vary || json || fit) {
-    throw new UsageError(`${command} takes no scenario, --set, --vary, --json or --fit.`);
+  const { set, vary, json, fit, progress } = args.values;
+  if (args.positionals.length > 1 || set || vary || json || fit || progress) {
+    throw new UsageError(`${command} takes no scenario, --set, --vary, --json, --fit or --progress.`);
   }
 }
 

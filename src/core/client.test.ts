@@ -6,6 +6,7 @@
 // scenario's report or the core's reason for refusing it, and a new run stops the old.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimClient, SweepRunner, VariantRunner } from './client.js';
+import { PROVISIONAL } from './progressive.js';
 import { fakeWorkers, type FakeWorker } from './fake-worker.js';
 import { allocateTrace } from './trace.js';
 import type { FrameReply, WorkerRequest } from './protocol.js';
@@ -210,6 +211,32 @@ describe('SweepRunner', () => {
     expect(events.done).toHaveBeenCalledWith(false);
     expect(workers.every((w) => w.terminated)).toBe(true);
     expect(sweep.running).toBe(false);
+  });
+
+  it('a progressive sweep: provisional points as they come, and no worker goes on until every worker has drawn its own', () => {
+    const { workers, create } = fakeWorkers();
+    const events = { point: vi.fn(), provisional: vi.fn(), refused: vi.fn(), done: vi.fn(), fault: vi.fn() };
+    const sweep = new SweepRunner(create, 2, events);
+    sweep.run([[{ index: 0, values: {} }], [{ index: 1, values: {} }]], PROVISIONAL);
+    const [a, b] = workers as [FakeWorker, FakeWorker];
+    expect(a.sent[0]).toMatchObject({ type: 'sweep', provisional: PROVISIONAL });
+    const id = (a.sent[0] as Extract<WorkerRequest, { type: 'sweep' }>).id;
+    const figure = { value: 10, halfWidth: 1 };
+    a.reply({ type: 'sweep-provisional', id, index: 0, report: report(0), figure });
+    a.reply({ type: 'sweep-provisional-done', id });
+    expect(a.sent).toHaveLength(1); // a waits for b
+    b.reply({ type: 'sweep-provisional', id, index: 1, report: report(1), figure });
+    b.reply({ type: 'sweep-provisional-done', id });
+    expect(events.provisional.mock.calls.map((call) => call[0])).toEqual([0, 1]);
+    expect(events.provisional.mock.calls[0]![2]).toEqual(figure);
+    expect(a.sent.at(-1)).toEqual({ type: 'continue-sweep', id });
+    expect(b.sent.at(-1)).toEqual({ type: 'continue-sweep', id });
+    a.reply({ type: 'sweep-point', id, index: 0, report: report(0) });
+    a.reply({ type: 'sweep-done', id, cancelled: false });
+    b.reply({ type: 'sweep-point', id, index: 1, report: report(1) });
+    b.reply({ type: 'sweep-done', id, cancelled: false });
+    expect(events.point.mock.calls.map((call) => call[0])).toEqual([0, 1]);
+    expect(events.done).toHaveBeenCalledWith(false);
   });
 
   it('cancels: asks each worker to stop, ignores late points, and terminates stragglers', () => {

@@ -20,6 +20,7 @@ import {
   type WorkerRequest,
   type SweepSpec,
 } from './protocol.js';
+import type { ProvisionalFigure, ProvisionalPlan } from './progressive.js';
 import type { Report } from './report.js';
 import type { ScenarioProblem, ScenarioValues } from './scenario.js';
 import type { Schema } from './schema.js';
@@ -319,6 +320,8 @@ export class SimClient {
 
 export interface SweepRunnerEvents {
   point(index: number, report: Report): void;
+  /** A point's provisional report and figure (a progressive sweep's first pass). */
+  provisional?(index: number, report: Report, figure: ProvisionalFigure): void;
   refused(index: number, problems: ScenarioProblem[]): void;
   /** Every worker finished (cancelled says whether it was cut short). */
   done(cancelled: boolean): void;
@@ -335,6 +338,8 @@ const CANCEL_GRACE_MS = 1_000;
 export class SweepRunner {
   private workers: WorkerLike[] = [];
   private active = new Set<WorkerLike>();
+  /** Workers that have run their provisional windows and wait for the rest. */
+  private waiting = new Set<WorkerLike>();
   private id = 0;
   private cancelled = false;
   private finished = true;
@@ -350,8 +355,13 @@ export class SweepRunner {
     return !this.finished;
   }
 
-  /** Starts a sweep over shares of points, one share per worker. */
-  run(shares: SweepSpec[][]): void {
+  /**
+   * Starts a sweep over shares of points, one share per worker. With `provisional`
+   * every worker first runs its points' short windows (core/progressive.ts); once all of
+   * them have, they go on to the final points, so the whole provisional curve is drawn
+   * before the first final point replaces any of it.
+   */
+  run(shares: SweepSpec[][], provisional?: ProvisionalPlan): void {
     this.stopWorkers();
     this.id++;
     this.cancelled = false;
@@ -372,7 +382,7 @@ export class SweepRunner {
       if (typeof worker === 'string') return this.fail(worker);
       this.workers.push(worker);
       this.active.add(worker);
-      worker.postMessage({ type: 'sweep', id, points: share } satisfies WorkerRequest);
+      worker.postMessage({ type: 'sweep', id, points: share, ...(provisional ? { provisional } : {}) } satisfies WorkerRequest);
     }
   }
 
@@ -395,12 +405,20 @@ export class SweepRunner {
       case 'sweep-point':
         if (!this.cancelled) this.events.point(data.index, data.report);
         return;
+      case 'sweep-provisional':
+        if (!this.cancelled) this.events.provisional?.(data.index, data.report, data.figure);
+        return;
+      case 'sweep-provisional-done':
+        this.waiting.add(worker);
+        this.continueIfAllWaiting();
+        return;
       case 'sweep-refused':
         this.events.refused(data.index, data.problems);
         return;
       case 'sweep-done':
         this.active.delete(worker);
         if (this.active.size === 0) this.finish();
+        else this.continueIfAllWaiting();
         return;
       case 'fault':
         this.fail(data.message);
@@ -408,6 +426,13 @@ export class SweepRunner {
       default:
         return; // 'ready' and the rest: nothing to do
     }
+  }
+
+  /** Every worker still running has drawn its provisional points: all go on. */
+  private continueIfAllWaiting(): void {
+    if (this.waiting.size === 0 || ![...this.active].every((w) => this.waiting.has(w))) return;
+    for (const worker of this.active) worker.postMessage({ type: 'continue-sweep', id: this.id } satisfies WorkerRequest);
+    this.waiting.clear();
   }
 
   private finish(): void {
@@ -430,6 +455,7 @@ export class SweepRunner {
     for (const worker of this.workers) closeWorker(worker);
     this.workers = [];
     this.active.clear();
+    this.waiting.clear();
   }
 }
 

@@ -12,5 +12,6 @@ export * from './snapshot.js';
 export * from './trace.js';
 export * from './playback.js';
 export * from './sweep.js';
+export * from './progressive.js';
 export * from './protocol.js';
 export * from './client.js';

@@ -18,12 +18,13 @@
  * Sweeps (many scenarios, tracing off) run in the same kind of worker, report each
  * point as it finishes and stop between chunks when cancelled.
  */
-import type { Report } from './report.js';
+import type { Report, ReportMetricPath } from './report.js';
 import type { ScenarioProblem, ScenarioValues } from './scenario.js';
 import type { Schema } from './schema.js';
 import type { TraceSlice } from './snapshot.js';
 import { traceTransferables } from './trace.js';
 import type { Speed } from './playback.js';
+import type { ProvisionalFigure, ProvisionalPlan } from './progressive.js';
 
 /** The wall clock frames are stamped with (ms): the same in every worker and the page. */
 export function wallNow(): number {
@@ -99,12 +100,27 @@ export interface AckRequest {
 export interface SweepSpec {
   index: number;
   values: ScenarioValues;
+  /** The report's figure a provisional point is judged by (a rate over the window: KernelInfo.throughput's path). */
+  measure?: ReportMetricPath;
 }
 
+/**
+ * A sweep's points, in the order to run them. With `provisional` (core/progressive.ts)
+ * the worker first runs each point's short window and replies 'sweep-provisional' for
+ * it, then 'sweep-provisional-done', and waits for 'continue-sweep' before it takes each
+ * run on to its end.
+ */
 export interface SweepRequest {
   type: 'sweep';
   id: number;
   points: SweepSpec[];
+  provisional?: ProvisionalPlan;
+}
+
+/** Every worker of the sweep has drawn its provisional points: go on to the final ones. */
+export interface ContinueSweepRequest {
+  type: 'continue-sweep';
+  id: number;
 }
 
 export interface CancelSweepRequest {
@@ -134,6 +150,7 @@ export type WorkerRequest =
   | AckRequest
   | SweepRequest
   | CancelSweepRequest
+  | ContinueSweepRequest
   | FaultRequest;
 
 // ---- replies (worker -> main thread) -----------------------------------------------
@@ -214,6 +231,21 @@ export interface SweepPointReply {
   report: Report;
 }
 
+/** A point's provisional report (its short window) and its figure with the interval (core/progressive.ts). */
+export interface SweepProvisionalReply {
+  type: 'sweep-provisional';
+  id: number;
+  index: number;
+  report: Report;
+  figure: ProvisionalFigure;
+}
+
+/** This worker has run every provisional window of its share; it waits for 'continue-sweep'. */
+export interface SweepProvisionalDoneReply {
+  type: 'sweep-provisional-done';
+  id: number;
+}
+
 export interface SweepDoneReply {
   type: 'sweep-done';
   id: number;
@@ -246,6 +278,8 @@ export type WorkerReply =
   | FrameReply
   | SweepPointReply
   | SweepDoneReply
+  | SweepProvisionalReply
+  | SweepProvisionalDoneReply
   | SweepRefusedReply
   | FaultReply;
 
@@ -261,7 +295,19 @@ export function isWorkerReply(data: unknown): data is WorkerReply {
   const type = (data as { type?: unknown }).type;
   return (
     typeof type === 'string' &&
-    ['ready', 'loaded', 'load-progress', 'refused', 'frame', 'sweep-point', 'sweep-done', 'sweep-refused', 'fault'].includes(type)
+    [
+      'ready',
+      'loaded',
+      'load-progress',
+      'refused',
+      'frame',
+      'sweep-point',
+      'sweep-provisional',
+      'sweep-provisional-done',
+      'sweep-done',
+      'sweep-refused',
+      'fault',
+    ].includes(type)
   );
 }
 

@@ -13,6 +13,7 @@
  * to its end, tracing off; its state says what finished and, in words, what the core
  * refused.
  */
+import type { ProvisionalFigure } from './progressive.js';
 import type { Report } from './report.js';
 import type { ScenarioProblem, ScenarioValues } from './scenario.js';
 import type { SweepSpec } from './protocol.js';
@@ -48,6 +49,14 @@ export interface SweepPoint {
   report: Report;
 }
 
+/**
+ * A point's provisional figure (core/progressive.ts): the report of its short window and
+ * its throughput with the interval, until its final report replaces it.
+ */
+export interface ProvisionalSweepPoint extends SweepPoint {
+  figure: ProvisionalFigure;
+}
+
 /** What the lab knows about the sweep, for the scaling chart and the lock table. */
 export interface SweepState {
   status: 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
@@ -56,6 +65,8 @@ export interface SweepState {
   total: number;
   /** Finished points, ordered by kernel then CPU count. */
   points: SweepPoint[];
+  /** Provisional points not yet finished (a progressive sweep's first pass), ordered the same way. */
+  provisional?: ProvisionalSweepPoint[];
   /** The scenario the sweep varied (every field but machine.cpus and kernel.kind as the lab had them). */
   base?: ScenarioValues;
   /** The kernels it runs (kernel.kind), and the CPU counts. */
@@ -139,12 +150,17 @@ export function splitSweep<T extends { cpus: number; index: number }>(points: T[
   return shares;
 }
 
-/** Adds a finished point, keeping the list ordered by kernel then CPU count. */
-export function addSweepPoint(points: SweepPoint[], point: SweepPoint): SweepPoint[] {
-  const next = points.filter((p) => !(p.cpus === point.cpus && p.kernel === point.kernel));
+/** Adds a point, keeping the list ordered by kernel then CPU count (a later point for the same place replaces the earlier). */
+export function addSweepPoint<P extends SweepPoint>(points: readonly P[], point: P): P[] {
+  const next = withoutSweepPoint(points, point);
   next.push(point);
   next.sort((a, b) => a.kernel.localeCompare(b.kernel) || a.cpus - b.cpus);
   return next;
+}
+
+/** The points but the one at `point`'s place (kernel and CPU count). */
+export function withoutSweepPoint<P extends SweepPoint>(points: readonly P[], point: Pick<SweepPoint, 'cpus' | 'kernel'>): P[] {
+  return points.filter((p) => !(p.cpus === point.cpus && p.kernel === point.kernel));
 }
 
 // ---- variant runs ------------------------------------------------------------------

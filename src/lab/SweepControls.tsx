@@ -2,8 +2,10 @@
  * SweepControls.tsx -- runs the scaling sweep of the lab's scenario in workers of its
  * own, tracing off: the lab's kernel (and its sweep partner, if it has one: the classic
  * and Scalable Kernel run side by side) at each CPU count of a range the learner can
- * change (the kernel's own range at first: 1 to 32 for the OpenVMS testbed). A progress
- * bar, a Cancel button and its status in words for screen readers.
+ * change (the kernel's own range at first: 1 to 32 for the OpenVMS testbed). The sweep is
+ * progressive (core/progressive.ts): a provisional curve first, then the final points.
+ * A progress bar (of final points), a Cancel button and its status in words for screen
+ * readers.
  */
 import { useId, useState } from 'react';
 import { cpuCounts, idleSweep, type SweepState } from '../core/sweep.js';
@@ -22,7 +24,13 @@ function kernelWords(kernels: readonly string[]): string {
 }
 
 function statusWords(sweep: SweepState): string {
-  if (sweep.status === 'running') return `Running ${sweep.done} of ${sweep.total} scenarios…`;
+  if (sweep.status === 'running') {
+    // a progressive sweep (core/progressive.ts): every point's provisional figure first, then the final ones
+    const shown = sweep.done + (sweep.provisional?.length ?? 0);
+    return shown < sweep.total
+      ? `Drawing the provisional curve: ${shown} of ${sweep.total} scenarios…`
+      : `Provisional curve drawn; making it exact: ${sweep.done} of ${sweep.total} scenarios final…`;
+  }
   if (sweep.status === 'done') {
     const kernels = sweep.kernels ?? [];
     const which = kernels.length > 1 ? ', both kernels' : kernels.length === 1 ? `, ${kernelWords(kernels)}` : '';

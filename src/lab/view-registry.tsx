@@ -67,10 +67,13 @@ function ScalingAdapter(v: ViewInputs) {
     () => sweepPoints?.filter((point) => kernels.includes(point.kernel)).map((point) => point.report) ?? [],
     [sweepPoints, kernels],
   );
+  const sweepProvisional = sweep?.provisional;
+  const provisional = useMemo(() => sweepProvisional?.filter((point) => kernels.includes(point.kernel)) ?? [], [sweepProvisional, kernels]);
   const cpuRange = useMemo((): [number, number] => [cpus.from, cpus.to], [cpus.from, cpus.to]);
   return loading(
     <ScalingChartMemo
       points={points}
+      provisional={provisional}
       report={v.finalReport ?? v.report}
       progress={sweep?.status === 'running' ? progress : 1}
       cpuRange={cpuRange}

@@ -3,7 +3,16 @@
 // with flow control, reset, run to the end with the report, sweeps with cancel, and
 // a trap that ends the host with one fault.
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeSnapshot, readSchema, traceKind, traceLength, validateScenario, type ScenarioValues } from '../core/index.js';
+import {
+  decodeSnapshot,
+  PROVISIONAL,
+  readSchema,
+  Simulation,
+  traceKind,
+  traceLength,
+  validateScenario,
+  type ScenarioValues,
+} from '../core/index.js';
 import { loadCoreFromDisk } from '../core/node.js';
 import { readPreset } from '../core/presets.js';
 import type { FrameReply, WorkerReply } from '../core/protocol.js';
@@ -252,6 +261,52 @@ describe('the simulation host', () => {
     const cancelled = await until((r): r is Extract<WorkerReply, { type: 'sweep-done' }> => r.type === 'sweep-done', 2_000);
     expect(cancelled).toEqual({ type: 'sweep-done', id: 8, cancelled: true });
     expect(replies.filter((r) => r.type === 'sweep-point').length).toBeLessThan(20);
+  });
+
+  it('a progressive sweep: every provisional point first, waits, then final reports byte for byte those of straight runs', async () => {
+    const { host, replies, until } = await makeHost();
+    // The OpenVMS pair at 1, 8 and 32 CPUs, the testbed's own run length.
+    const grid = [1, 8, 32].flatMap((cpus) =>
+      ['classic', 'scalable'].map((kernel) =>
+        values('testbed-classic', { 'machine.cpus': cpus, 'kernel.kind': kernel, 'sim.trace_capacity': 0 }),
+      ),
+    );
+    const points = grid.map((v, index) => ({ index, values: v, measure: 'throughput.transmit_packets_per_s' as const }));
+    host.handle({ type: 'sweep', id: 11, points, provisional: PROVISIONAL });
+    await until((r): r is Extract<WorkerReply, { type: 'sweep-provisional-done' }> => r.type === 'sweep-provisional-done', 20_000);
+    // it waits: no final point until it is told to go on
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(replies.map((r) => r.type)).toEqual([...grid.map(() => 'sweep-provisional'), 'sweep-provisional-done']);
+    for (const reply of replies) {
+      if (reply.type !== 'sweep-provisional') continue;
+      // the provisional window: the warm-up and a sixteenth of the measurement window
+      expect(reply.report.window_ns).toBe(Math.round((400e6 - 40e6) * PROVISIONAL.fraction));
+      expect(reply.figure.value).toBe(reply.report.throughput.transmit_packets_per_s);
+      expect(reply.figure.halfWidth).toBeGreaterThan(0);
+      expect(reply.figure.halfWidth).toBeLessThan(reply.figure.value / 2);
+    }
+    host.handle({ type: 'continue-sweep', id: 11 });
+    await until((r): r is Extract<WorkerReply, { type: 'sweep-done' }> => r.type === 'sweep-done', 60_000);
+    const finals = replies.filter((r): r is Extract<WorkerReply, { type: 'sweep-point' }> => r.type === 'sweep-point');
+    expect(finals.map((r) => r.index)).toEqual(points.map((p) => p.index));
+    const core = await loadCoreFromDisk();
+    for (const final of finals) {
+      const straight = Simulation.create(core, grid[final.index]!);
+      straight.runToEnd();
+      expect(JSON.stringify(final.report)).toBe(JSON.stringify(JSON.parse(straight.reportText())));
+      straight.free();
+    }
+  });
+
+  it('a progressive sweep cancelled while it waits between its passes ends, its runs freed', async () => {
+    const { host, replies, until } = await makeHost();
+    const short = values('testbed-classic', { 'machine.cpus': 4, 'sim.duration_ns': 20e6, 'sim.warmup_ns': 5e6 });
+    host.handle({ type: 'sweep', id: 12, points: [{ index: 0, values: short }], provisional: PROVISIONAL });
+    await until((r): r is Extract<WorkerReply, { type: 'sweep-provisional-done' }> => r.type === 'sweep-provisional-done');
+    host.handle({ type: 'cancel-sweep', id: 12 });
+    const done = await until((r): r is Extract<WorkerReply, { type: 'sweep-done' }> => r.type === 'sweep-done', 2_000);
+    expect(done).toEqual({ type: 'sweep-done', id: 12, cancelled: true });
+    expect(replies.some((r) => r.type === 'sweep-point')).toBe(false);
   });
 
   it("reports a WebAssembly trap once, as the core's fault, and then ignores requests", async () => {

@@ -25,6 +25,8 @@ import {
   ScenarioError,
   Simulation,
   SimulationStalled,
+  batchEnds,
+  provisionalFigure,
   checkScenario,
   concatTraces,
   nestScenario,
@@ -41,6 +43,7 @@ import {
   type FrameReason,
   type LoadRequest,
   type SweepRequest,
+  type SweepSpec,
   type WorkerReply,
   type WorkerRequest,
 } from '../core/protocol.js';
@@ -110,6 +113,8 @@ export class SimHost {
   private warming = false;
   private sweepId = -1;
   private sweepCancelled = false;
+  /** A progressive sweep waits here between its provisional and its final points. */
+  private sweepContinue: (() => void) | undefined;
   private readonly options: HostOptions;
   private readonly checkpoints: CheckpointStore;
   /** Where the run starts (after a skipped warm-up) and the furthest time it has reached. */
@@ -169,7 +174,13 @@ export class SimHost {
         this.sweep(request).catch((error: unknown) => this.fail(error));
         return;
       case 'cancel-sweep':
-        if (request.id === this.sweepId) this.sweepCancelled = true;
+        if (request.id === this.sweepId) {
+          this.sweepCancelled = true;
+          this.sweepContinue?.();
+        }
+        return;
+      case 'continue-sweep':
+        if (request.id === this.sweepId) this.sweepContinue?.();
         return;
       case 'fault':
         // Fault injection for the tests (src/lab/test-hooks.ts): compiled only into test
@@ -469,40 +480,101 @@ export class SimHost {
   private async sweep(request: SweepRequest): Promise<void> {
     this.sweepId = request.id;
     this.sweepCancelled = false;
-    for (const spec of request.points) {
-      if (this.sweepCancelled || this.dead) break;
-      let sim: Simulation;
-      try {
-        sim = Simulation.create(this.core, { ...spec.values, 'sim.trace_capacity': 0 });
-      } catch (error) {
-        if (!(error instanceof ScenarioError)) return this.fail(error);
-        this.post({ type: 'sweep-refused', id: request.id, index: spec.index, problems: error.problems });
-        continue;
-      }
-      try {
-        const pacer = new Pacer({ ...DEFAULT_PACER, budgetMs: this.options.sweepBudgetMs });
-        while (!sim.done) {
-          const t0 = this.env.now();
-          const before = sim.now;
-          sim.runUntil(sim.now + pacer.chunkLimitNs);
-          pacer.recordWork(sim.now - before, this.env.now() - t0);
-          await new Promise<void>((resolve) => this.env.yieldThen(resolve));
-          if (this.sweepCancelled || this.dead) break;
+    this.sweepContinue = undefined;
+    const plan = request.provisional;
+    // Runs kept alive between their provisional window and their end (a progressive sweep).
+    const kept: Array<{ spec: SweepSpec; sim: Simulation }> = [];
+    try {
+      for (const spec of request.points) {
+        if (this.stopped()) break;
+        const sim = this.sweepSimulation(request.id, spec);
+        if (!sim) continue;
+        let keep = false;
+        try {
+          if (plan) {
+            const reports: Report[] = [];
+            for (const end of batchEnds(spec.values, plan)) {
+              if (!(await this.runPaced(sim, end)) || sim.done) break;
+              reports.push(sim.report());
+            }
+            if (this.stopped()) break;
+            if (!sim.done) {
+              const report = reports[reports.length - 1]!;
+              const figure = provisionalFigure(reports, spec.measure);
+              this.post({ type: 'sweep-provisional', id: request.id, index: spec.index, report, figure });
+              kept.push({ spec, sim });
+              keep = true;
+              continue;
+            }
+          }
+          if (!(await this.runPaced(sim, Infinity))) break;
+          this.post({ type: 'sweep-point', id: request.id, index: spec.index, report: sim.report() });
+        } catch (error) {
+          if (!this.refuseStalled(request.id, spec, error)) throw error;
+        } finally {
+          if (!keep) sim.free();
         }
-        if (this.sweepCancelled || this.dead) break;
-        this.post({ type: 'sweep-point', id: request.id, index: spec.index, report: sim.report() });
-      } catch (error) {
-        // A point whose run cannot go on has no result: refused in the core's words; the sweep goes on.
-        if (error instanceof SimulationStalled) {
-          this.post({ type: 'sweep-refused', id: request.id, index: spec.index, problems: [{ path: '', message: error.message }] });
-          continue;
-        }
-        return this.fail(error);
-      } finally {
-        sim.free();
       }
+      if (plan && !this.stopped()) {
+        this.post({ type: 'sweep-provisional-done', id: request.id });
+        await new Promise<void>((resolve) => (this.sweepContinue = resolve));
+      }
+      while (kept.length > 0 && !this.stopped()) {
+        const { spec, sim } = kept[0]!;
+        try {
+          if (!(await this.runPaced(sim, Infinity))) break;
+          this.post({ type: 'sweep-point', id: request.id, index: spec.index, report: sim.report() });
+        } catch (error) {
+          if (!this.refuseStalled(request.id, spec, error)) throw error;
+        }
+        kept.shift()!.sim.free();
+      }
+    } catch (error) {
+      return this.fail(error);
+    } finally {
+      for (const { sim } of kept) sim.free();
+      this.sweepContinue = undefined;
     }
     if (!this.dead) this.post({ type: 'sweep-done', id: request.id, cancelled: this.sweepCancelled });
+  }
+
+  private stopped(): boolean {
+    return this.sweepCancelled || this.dead;
+  }
+
+  /** A sweep point's simulation, tracing off; undefined (and the point refused in the core's words) if the core refuses it. */
+  private sweepSimulation(id: number, spec: SweepSpec): Simulation | undefined {
+    try {
+      return Simulation.create(this.core, { ...spec.values, 'sim.trace_capacity': 0 });
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      this.post({ type: 'sweep-refused', id, index: spec.index, problems: error.problems });
+      return undefined;
+    }
+  }
+
+  /** A point whose run cannot go on has no result: refused in the core's words, and the sweep goes on. */
+  private refuseStalled(id: number, spec: SweepSpec, error: unknown): boolean {
+    if (!(error instanceof SimulationStalled)) return false;
+    this.post({ type: 'sweep-refused', id, index: spec.index, problems: [{ path: '', message: error.message }] });
+    return true;
+  }
+
+  /**
+   * Runs a sweep's simulation up to `untilNs` (Infinity: its end) in chunks of the
+   * pacer's budget, yielding between them so a cancel is seen; false if the sweep stopped.
+   */
+  private async runPaced(sim: Simulation, untilNs: number): Promise<boolean> {
+    const pacer = new Pacer({ ...DEFAULT_PACER, budgetMs: this.options.sweepBudgetMs });
+    while (!sim.done && sim.now < untilNs) {
+      const t0 = this.env.now();
+      const before = sim.now;
+      sim.runUntil(Math.min(untilNs, sim.now + pacer.chunkLimitNs));
+      pacer.recordWork(sim.now - before, this.env.now() - t0);
+      await new Promise<void>((resolve) => this.env.yieldThen(resolve));
+      if (this.stopped()) return false;
+    }
+    return !this.stopped();
   }
 
   // ---- plumbing --------------------------------------------------------------------

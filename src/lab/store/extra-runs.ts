@@ -8,10 +8,11 @@
  */
 import { SweepRunner, VariantRunner, type WorkerFactory } from '../../core/client.js';
 import type { ScenarioValues } from '../../core/scenario-values.js';
+import { dealProgressive, PROVISIONAL, progressiveOrder } from '../../core/progressive.js';
 import {
   addSweepPoint,
   planSweep,
-  splitSweep,
+  withoutSweepPoint,
   type KernelKind,
   type SweepCpus,
   type SweepPlanPoint,
@@ -38,12 +39,23 @@ export class ExtraRuns {
     private readonly publish: (patch: Partial<LabState>) => void,
   ) {}
 
-  /** Runs the scaling sweep of the scenario: each kernel at each CPU count. */
+  /**
+   * Runs the scaling sweep of the scenario: each kernel at each CPU count, progressively
+   * (core/progressive.ts): every point's provisional figure first, coarse CPU counts
+   * first, then each run on to its end, its final report replacing the provisional one.
+   */
   runSweep(base: ScenarioValues, cpus: SweepCpus, kernels: readonly KernelKind[]): void {
     this.sweepRunner?.dispose();
     const plan = planSweep(base, { cpus, kernels });
     this.sweepPlan = plan.points;
     const runner = new SweepRunner(this.createWorker, this.workers, {
+      provisional: (index, report, figure) => {
+        const point = this.sweepPlan[index];
+        if (!point || runner !== this.sweepRunner) return;
+        const sweep = this.state().sweep;
+        const provisional = addSweepPoint(sweep.provisional ?? [], { cpus: point.cpus, kernel: point.kernel, report, figure });
+        this.publish({ sweep: { ...sweep, provisional } });
+      },
       point: (index, report) => {
         const point = this.sweepPlan[index];
         if (!point || runner !== this.sweepRunner) return;
@@ -53,6 +65,7 @@ export class ExtraRuns {
             ...sweep,
             done: sweep.done + 1,
             points: addSweepPoint(sweep.points, { cpus: point.cpus, kernel: point.kernel, report }),
+            provisional: withoutSweepPoint(sweep.provisional ?? [], point),
           },
         });
       },
@@ -74,10 +87,11 @@ export class ExtraRuns {
     });
     this.sweepRunner = runner;
     this.publish({
-      sweep: { status: 'running', done: 0, total: plan.points.length, points: [], base, kernels, cpus },
+      sweep: { status: 'running', done: 0, total: plan.points.length, points: [], provisional: [], base, kernels, cpus },
       sweepNotes: plan.notes,
     });
-    runner.run(splitSweep(plan.points, this.workers));
+    const specs = plan.points.map((point) => ({ ...point, measure: kernelInfo(point.kernel).throughput.path }));
+    runner.run(dealProgressive(progressiveOrder(specs), this.workers), PROVISIONAL);
   }
 
   cancelSweep(): void {

@@ -37,6 +37,9 @@ import {
   nMaxMark,
   pointOf,
   poorFitLabel,
+  provisionalSeriesOf,
+  provisionalText,
+  provisionalWords,
   roleShort,
   saturationCpus,
   scalingSummary,
@@ -45,15 +48,19 @@ import {
   SATURATION_PCT,
   type FitModel,
   type FittedSeries,
+  type ProvisionalReport,
+  type ProvisionalSeries,
   type SweepPoint,
 } from './model.js';
-import { capitalised, kernelInfo } from '../../kernels/index.js';
+import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
 import { stackOffsets } from '../common/stack.js';
 import './scaling.css';
 
 export interface ScalingChartProps {
   /** The sweep so far: one report per (kernel, CPU count). */
   points: readonly Report[];
+  /** Provisional points (a progressive sweep's first pass); drawn faint with their interval where no final point is yet. */
+  provisional?: readonly ProvisionalReport[];
   /** The current run's report, highlighted. */
   report?: Report;
   /** Not needed; accepted so every view takes the same props. */
@@ -81,6 +88,9 @@ interface Panel {
   format: (v: number) => string;
 }
 
+/** A kernel's place in the registry (series and columns keep that order). */
+const kernelOrder = (kernel: string) => KERNELS.indexOf(kernelInfo(kernel));
+
 /** A kernel's line style: the colour, dash and marker of its series (KernelInfo.series). */
 const styleOf = (t: ThemeTokens, kernel: string): SeriesStyle => t.series[kernelInfo(kernel).series];
 
@@ -97,6 +107,8 @@ export function ScalingChart(props: ScalingChartProps) {
   const innerW = innerWidth(width);
   const series = useMemo(() => seriesOf(props.points), [props.points]);
   const fits = useMemo(() => fitsOf(series), [series]);
+  const provisional = useMemo(() => provisionalSeriesOf(props.provisional ?? [], series), [props.provisional, series]);
+  const provisionalPoints = provisional.flatMap((s) => s.points);
   const [model, setModel] = useState<FitModel>(props.fitModel ?? 'usl');
   const all = allPoints(series);
   const threshold = props.saturationPct ?? SATURATION_PCT;
@@ -108,7 +120,7 @@ export function ScalingChart(props: ScalingChartProps) {
   const roleWords = roleShort(designated);
   const progress = Math.max(0, Math.min(1, props.progress ?? 1));
   const panelH = props.height ?? Math.round(t.fontSize * 19);
-  const domain = cpuDomain(current ? [...all, current] : all, props.cpuRange);
+  const domain = cpuDomain([...all, ...provisionalPoints, ...(current ? [current] : [])], props.cpuRange);
   // The kernel whose words the panels speak: the first series' (the pair share theirs), or this run's.
   const lead = kernelInfo(series[0]?.kernel ?? current?.kernel);
   const lawShort = model === 'usl' ? 'USL' : 'Amdahl';
@@ -131,7 +143,14 @@ export function ScalingChart(props: ScalingChartProps) {
   const panelW = side ? Math.floor((innerW - 24) / 2) : panels.length > 1 ? innerW : Math.min(innerW, 960);
 
   const headline =
-    progress < 1 ? (
+    provisionalPoints.length > 0 ? (
+      <span>
+        Provisional curve{' '}
+        <span className="slv-muted">
+          · {all.length} of {all.length + provisionalPoints.length} points final
+        </span>
+      </span>
+    ) : progress < 1 ? (
       <span>
         Sweep <strong>{Math.round(progress * 100)}%</strong> <span className="slv-muted">done · {all.length} runs</span>
       </span>
@@ -141,6 +160,10 @@ export function ScalingChart(props: ScalingChartProps) {
       </span>
     ) : undefined;
   const spinColumn = panels.some((p) => p.key === 'mpsynch');
+  // the table's kernels: every fitted series, and a kernel whose points are all provisional so far (no fit yet)
+  const missing = provisional.filter((p) => !series.some((s) => s.kernel === p.kernel)).map((p) => ({ kernel: p.kernel, points: [] }));
+  const columnsOf: FittedSeries[] =
+    missing.length === 0 ? fits : [...fits, ...fitsOf(missing)].sort((a, b) => kernelOrder(a.kernel) - kernelOrder(b.kernel));
 
   return (
     <ViewFrame
@@ -149,16 +172,37 @@ export function ScalingChart(props: ScalingChartProps) {
       width={width}
       title={props.title ?? 'Scaling with the number of CPUs'}
       headline={headline}
-      summary={[scalingSummary(series, saturation, progress, current), fitSummary(fits, model)].filter(Boolean).join(' ')}
+      summary={[
+        // a curve all provisional so far is said by its own words, not as "no sweep yet"
+        all.length === 0 && !current && provisionalPoints.length > 0 ? '' : scalingSummary(series, saturation, progress, current),
+        provisionalWords(provisional, all.length),
+        fitSummary(fits, model),
+      ]
+        .filter(Boolean)
+        .join(' ')}
       legend={
         <Legend
           label="Scaling chart legend"
           items={[
-            ...(series.length > 0 ? series.map((s) => s.kernel) : current ? [current.kernel] : []).map((k) => ({
+            ...(series.length > 0 || provisional.length > 0
+              ? [...new Set([...series, ...provisional].map((s) => s.kernel))]
+              : current
+                ? [current.kernel]
+                : []
+            ).map((k) => ({
               key: k,
               label: seriesLabel(k),
               swatch: <SeriesSwatch series={kernelInfo(k).series} theme={theme} />,
             })),
+            ...(provisionalPoints.length > 0
+              ? [
+                  {
+                    key: 'provisional',
+                    label: 'Provisional (faint): a short window of each run, bar: 95% interval',
+                    swatch: <ProvisionalSwatch t={t} size={swatchSize(theme)} />,
+                  },
+                ]
+              : []),
             ...(current ? [{ key: 'current', label: 'This run', swatch: <CurrentSwatch t={t} size={swatchSize(theme)} /> }] : []),
             { key: 'fit', label: `${lawShort} fit (dashed, thin)`, swatch: <FitSwatch t={t} size={swatchSize(theme)} /> },
             ...(fits.some((s) => s.points.length > 0 && isPoorFit(s.fit, model))
@@ -189,17 +233,23 @@ export function ScalingChart(props: ScalingChartProps) {
         caption: 'Sweep results per CPU count',
         columns: [
           'CPUs',
-          ...fits.flatMap((s) => {
+          ...columnsOf.flatMap((s) => {
             const info = kernelInfo(s.kernel);
             return [`${info.short}: ${info.throughput.unit}`, `${info.short}: ${lawShort} fit${isPoorFit(s.fit, model) ? ' (poor)' : ''}`];
           }),
-          ...(spinColumn ? series.map((s) => `${kernelInfo(s.kernel).short}: ${spinningWords(kernelInfo(s.kernel).vocabulary)}`) : []),
+          ...(spinColumn ? columnsOf.map((s) => `${kernelInfo(s.kernel).short}: ${spinningWords(kernelInfo(s.kernel).vocabulary)}`) : []),
           ...(designated ? [`${capitalised(roleWords)} busy`] : []),
         ],
-        rows: [...new Set(all.map((p) => p.cpus))]
+        rows: [...new Set([...all, ...provisionalPoints].map((p) => p.cpus))]
           .sort((a, b) => a - b)
           .map((n) => {
             const at = (s: FittedSeries) => s.points.find((p) => p.cpus === n);
+            const early = (kernel: string) => provisional.find((s) => s.kernel === kernel)?.points.find((p) => p.cpus === n);
+            const throughputCell = (kernel: string, final: SweepPoint | undefined) => {
+              if (final) return formatCount(final.throughput);
+              const p = early(kernel);
+              return p ? `${provisionalText(p, formatCount)} (provisional)` : '—';
+            };
             const fitted = (s: FittedSeries) => {
               const v = s.points.length > 0 ? fittedAt(s.fit, model, n) : null;
               return v === null ? '—' : formatCount(v);
@@ -207,25 +257,26 @@ export function ScalingChart(props: ScalingChartProps) {
             const d = designated && designated.points.find((p) => p.cpus === n);
             return [
               n,
-              ...fits.flatMap((s) => [at(s) ? formatCount(at(s)!.throughput) : '—', fitted(s)]),
-              ...(spinColumn ? fits.map((s) => (at(s) ? formatPct(at(s)!.mpsynchPct) : '—')) : []),
+              ...columnsOf.flatMap((s) => [throughputCell(s.kernel, at(s)), fitted(s)]),
+              ...(spinColumn ? columnsOf.map((s) => (at(s) ? formatPct(at(s)!.mpsynchPct) : '—')) : []),
               ...(designated ? [d ? formatPct(d.designatedBusyPct) : '—'] : []),
             ];
           }),
       }}
     >
-      {all.length === 0 && !current && (
+      {all.length === 0 && provisionalPoints.length === 0 && !current && (
         <p className="slv-muted">
           {progress < 1 ? 'The sweep is starting…' : 'No sweep yet: run one to see how throughput scales with the CPUs.'}
         </p>
       )}
-      {(all.length > 0 || current) && (
+      {(all.length > 0 || provisionalPoints.length > 0 || current) && (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24 }}>
           {panels.map((panel) => (
             <PanelChart
               key={panel.key}
               panel={panel}
               fits={fits}
+              provisional={provisional}
               domain={domain}
               saturation={saturation}
               current={current}
@@ -277,6 +328,7 @@ export function ScalingChart(props: ScalingChartProps) {
 function PanelChart({
   panel,
   fits,
+  provisional,
   domain,
   saturation,
   current,
@@ -289,6 +341,7 @@ function PanelChart({
 }: {
   panel: Panel;
   fits: readonly FittedSeries[];
+  provisional: readonly ProvisionalSeries[];
   domain: [number, number];
   saturation: number | null;
   current?: SweepPoint;
@@ -320,11 +373,15 @@ function PanelChart({
     : [];
   const poorLines = poorLabels.reduce((n, l) => n + l.lines.length, 0);
   const captionH = poorLines > 0 ? poorLines * lineH + t.smallSize * 0.8 : 0;
+  const early = provisional.flatMap((s) => s.points);
   const all = [...allPoints(fits), ...(current ? [current] : [])];
+  // a provisional point's interval is its throughput's: the spin panel draws the point alone
+  const intervals = panel.key === 'tx';
+  const earlyTop = early.map((p) => panel.value(p) + (intervals && Number.isFinite(p.halfWidth) ? p.halfWidth : 0));
   // The fitted curves across the axis. They may rise above the sweep's points (a peak past
   // its end), but lift the scale by a quarter at most; the rest is clipped.
   const curves = showFits ? drawn.map((s) => ({ k: s.kernel, points: fitCurve(s.fit, model, domain), poor: isPoorFit(s.fit, model) })) : [];
-  const pointsMax = Math.max(1, ...all.map(panel.value).filter(Number.isFinite));
+  const pointsMax = Math.max(1, ...all.map(panel.value).filter(Number.isFinite), ...earlyTop.filter(Number.isFinite));
   const fitMax = Math.max(0, ...curves.flatMap((c) => c.points.map(([, v]) => v)));
   const yMax = Math.max(pointsMax, Math.min(fitMax, pointsMax * 1.25));
   const clipId = useId();
@@ -564,6 +621,49 @@ function PanelChart({
           </g>
         );
       })}
+      {provisional.map(({ kernel: k, points: s }) => {
+        const style = styleOf(t, k);
+        // the curve so far: the final points and the provisional ones, joined faintly
+        const finals = fits.find((f) => f.kernel === k)?.points ?? [];
+        const merged = [...finals, ...s].sort((a, b) => a.cpus - b.cpus);
+        return (
+          <g key={k} data-provisional={k} opacity={0.55}>
+            <path
+              d={path(merged) ?? ''}
+              fill="none"
+              stroke={style.colour}
+              strokeWidth={t.strokeWidth}
+              strokeDasharray={style.dash || undefined}
+              strokeLinejoin="round"
+            />
+            {s.map((p) => {
+              const v = panel.value(p);
+              if (!Number.isFinite(v)) return null;
+              const bar = intervals && Number.isFinite(p.halfWidth) && p.halfWidth > 0;
+              const cx = x(p.cpus);
+              return (
+                <g key={p.cpus} data-provisional-point={p.cpus}>
+                  {bar && (
+                    <path
+                      d={`M${cx - 4},${y(v - p.halfWidth)}H${cx + 4}M${cx},${y(v - p.halfWidth)}V${y(v + p.halfWidth)}M${cx - 4},${y(v + p.halfWidth)}H${cx + 4}`}
+                      stroke={style.colour}
+                      strokeWidth={2}
+                      fill="none"
+                    />
+                  )}
+                  <SeriesMarker
+                    series={kernelInfo(k).series}
+                    x={cx}
+                    y={y(v)}
+                    size={markerSize * (s.length + finals.length > 24 ? 0.7 : 1)}
+                    theme={theme}
+                  />
+                </g>
+              );
+            })}
+          </g>
+        );
+      })}
       {ends.map((e) => (
         <text
           key={e.k}
@@ -646,6 +746,16 @@ function NmaxSwatch({ t, size }: { t: ThemeTokens; size: number }) {
     <svg width={size} height={size}>
       <line x1={c} x2={c} y1={c} y2={size} stroke={t.text} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" />
       <path d={`M${c},${c - 5}L${c + 5},${c}L${c},${c + 5}L${c - 5},${c}Z`} fill={t.background} stroke={t.text} strokeWidth={2} />
+    </svg>
+  );
+}
+
+function ProvisionalSwatch({ t, size }: { t: ThemeTokens; size: number }) {
+  const c = size / 2;
+  return (
+    <svg width={size} height={size} opacity={0.55}>
+      <path d={`M${c - 3},1H${c + 3}M${c},1V${size - 1}M${c - 3},${size - 1}H${c + 3}`} stroke={t.text} strokeWidth={2} fill="none" />
+      <circle cx={c} cy={c} r={size / 4} fill={t.text} stroke={t.text} strokeWidth={2} />
     </svg>
   );
 }

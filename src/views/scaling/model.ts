@@ -10,6 +10,7 @@
  */
 import type { Report } from '../../core/report.js';
 import { reportValue } from '../../core/report.js';
+import { PROVISIONAL, type ProvisionalFigure } from '../../core/progressive.js';
 import { amdahlAt, fitSweep, significant, uslAt, type AmdahlFit, type Fitted, type SweepFit, type UslFit } from '../../core/fit.js';
 import { formatCount, formatOne, formatPct, plural } from '../format.js';
 import { spinningWords } from '../palette.js';
@@ -24,6 +25,62 @@ export interface SweepPoint {
   /** Time spent spinning for locks, % of all CPU time (MP synchronization in OpenVMS's words). */
   mpsynchPct: number;
   designatedBusyPct: number;
+}
+
+/** A provisional point (core/progressive.ts): its short window's figures, and its throughput's 95% interval. */
+export interface ProvisionalPoint extends SweepPoint {
+  /** Half-width of the throughput's 95% interval (NaN where there is none). */
+  halfWidth: number;
+}
+
+/** A sweep's provisional report, as the lab holds it (core/sweep.ts ProvisionalSweepPoint). */
+export interface ProvisionalReport {
+  report: Report;
+  figure: ProvisionalFigure;
+}
+
+/** One kernel's provisional points, sorted by CPU count. */
+export interface ProvisionalSeries {
+  kernel: string;
+  points: ProvisionalPoint[];
+}
+
+/**
+ * The provisional points that have no final point yet, one series per kernel in the
+ * registry's order. Their throughput is the provisional figure (the report's own, over
+ * the short window), with its interval.
+ */
+export function provisionalSeriesOf(provisional: readonly ProvisionalReport[], finals: readonly Series[]): ProvisionalSeries[] {
+  const final = new Set(finals.flatMap((s) => s.points.map((p) => `${p.kernel}@${p.cpus}`)));
+  const byKernel = new Map<string, ProvisionalPoint[]>();
+  for (const { report, figure } of provisional) {
+    const p = pointOf(report);
+    if (final.has(`${p.kernel}@${p.cpus}`)) continue;
+    let points = byKernel.get(p.kernel);
+    if (!points) byKernel.set(p.kernel, (points = []));
+    points.push({ ...p, throughput: Number.isFinite(figure.value) ? figure.value : p.throughput, halfWidth: figure.halfWidth });
+  }
+  const order = (kernel: string) => KERNELS.indexOf(kernelInfo(kernel));
+  return [...byKernel]
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([kernel, points]) => ({ kernel, points: points.sort((a, b) => a.cpus - b.cpus) }));
+}
+
+/** "12,345 ± 678" (the interval's half-width where there is one). */
+export function provisionalText(p: ProvisionalPoint, format: (v: number) => string): string {
+  return `≈ ${format(p.throughput)}${Number.isFinite(p.halfWidth) ? ` ± ${format(p.halfWidth)}` : ''}`;
+}
+
+/** The words for a provisional curve: what its points are, and how many are exact already. */
+export function provisionalWords(provisional: readonly ProvisionalSeries[], finals: number): string {
+  const n = provisional.reduce((a, s) => a + s.points.length, 0);
+  if (n === 0) return '';
+  return (
+    `${plural(n, 'point')} ${n === 1 ? 'is' : 'are'} provisional: the simulator's figure over the first ` +
+    `${Number((PROVISIONAL.fraction * 100).toFixed(2))}% of each run's measurement window, with its 95% interval ` +
+    `(batch means, the model's estimate of how far a run this short lands from another seed's); ` +
+    `each is replaced by its final figure as its run ends (${finals} final so far).`
+  );
 }
 
 /** One kernel's points, sorted by CPU count. */

@@ -24,6 +24,9 @@ import {
   nMaxMark,
   pointOf,
   poorFitLabel,
+  provisionalSeriesOf,
+  provisionalText,
+  provisionalWords,
   saturationCpus,
   scalingSummary,
   seriesOf,
@@ -328,5 +331,52 @@ describe('a kernel swept alone: the service under a lock (service-ticket, 8 to 6
     expect(html.match(/data-panel="/g)).toEqual(['data-panel="']);
     expect(html).not.toMatch(/Spinning|MP synchronization/);
     expect(html).toContain('data-fit-kernel="service"');
+  });
+});
+
+describe('a progressive sweep (core/progressive.ts) on the chart', () => {
+  // the fixture's reports stand in for provisional ones: half of them final, the rest provisional
+  const finals = sweep.reports.filter((r) => pointOf(r).cpus % 2 === 0);
+  const early = sweep.reports
+    .filter((r) => pointOf(r).cpus % 2 === 1)
+    .map((report) => ({ report, figure: { value: pointOf(report).throughput, halfWidth: pointOf(report).throughput / 10 } }));
+
+  it('keeps provisional points apart from the final ones, and drops one once its final point is in', () => {
+    const series = seriesOf(finals);
+    const provisional = provisionalSeriesOf(early, series);
+    expect(provisional.flatMap((s) => s.points).length).toBe(early.length);
+    expect(provisional.flatMap((s) => s.points).every((p) => p.cpus % 2 === 1 && p.halfWidth > 0)).toBe(true);
+    // every point final: nothing provisional is left to draw
+    expect(provisionalSeriesOf(early, seriesOf(sweep.reports))).toEqual([]);
+    const first = provisional[0]!.points[0]!;
+    expect(provisionalText(first, (v) => v.toFixed(0))).toBe(`≈ ${first.throughput.toFixed(0)} ± ${first.halfWidth.toFixed(0)}`);
+    expect(provisionalText({ ...first, halfWidth: NaN }, (v) => v.toFixed(0))).toBe(`≈ ${first.throughput.toFixed(0)}`);
+    expect(provisionalWords(provisional, finals.length)).toMatch(
+      new RegExp(
+        `^${early.length} points are provisional: the simulator's figure over the first 6\\.25% of each run's measurement window, with its 95% interval`,
+      ),
+    );
+  });
+
+  it('draws the provisional points faint with their interval, says so in the legend, the headline and the summary', async () => {
+    const ScalingChart = await scalingChart();
+    for (const theme of ['light', 'projector']) {
+      const html = renderToStaticMarkup(
+        createElement(ScalingChart, { points: finals, provisional: early, cpuRange: [1, 40], theme, width: 1100 }),
+      );
+      // both panels draw the provisional points; the interval is the throughput's only
+      expect(html.match(/data-provisional-point="/g)).toHaveLength(2 * early.length);
+      expect(html).toContain('Provisional (faint): a short window of each run, bar: 95% interval');
+      expect(html).toMatch(/Provisional curve.*· \d+ of \d+ points final/);
+      expect(html).toMatch(/points are provisional: the simulator(&#x27;|')s figure/);
+      expect(html).not.toMatch(/NaN|undefined|Infinity/);
+    }
+    // nothing final yet: the provisional curve alone, with no fit
+    const only = renderToStaticMarkup(
+      createElement(ScalingChart, { points: [], provisional: early, cpuRange: [1, 40], theme: 'light', width: 1100 }),
+    );
+    expect(only).toContain('data-provisional-point');
+    expect(only).not.toContain('data-fit-curve');
+    expect(only).not.toContain('No sweep yet');
   });
 });
