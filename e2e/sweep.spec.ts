@@ -9,6 +9,7 @@
  */
 import { loadCoreFromDisk } from '../src/core/node.js';
 import { Simulation } from '../src/core/sim.js';
+import { coarseOrder } from '../src/core/progressive.js';
 import type { ScenarioValues } from '../src/core/scenario-values.js';
 import { expect, expectAccessible, labLink, openLab, presetScenario, shot, test } from './fixtures.js';
 
@@ -19,7 +20,7 @@ test('the sweep is progressive: the whole provisional curve first, coarse points
   // Every sweep message between the page and its workers, in the order the page sees them (the
   // order of events is the check, not their time: CI machines differ).
   await page.addInitScript(() => {
-    type Entry = { type: string; index?: number; report?: unknown; cpus?: number };
+    type Entry = { type: string; worker: number; index?: number; report?: unknown; cpus?: number };
     const log: Entry[] = [];
     const specs: Array<{ index: number; values: Record<string, unknown> }> = [];
     Object.assign(window, { sweepLog: log, sweepSpecs: specs });
@@ -27,11 +28,13 @@ test('the sweep is progressive: the whole provisional curve first, coarse points
     window.Worker = class extends Base {
       constructor(url: string | URL, options?: WorkerOptions) {
         super(url, options);
+        const worker = ((Base as unknown as { made?: number }).made = ((Base as unknown as { made?: number }).made ?? 0) + 1);
         this.addEventListener('message', (event: MessageEvent) => {
           const data = event.data as { type?: string; index?: number; report?: { scenario?: { machine?: { cpus?: number } } } };
           if (typeof data?.type !== 'string' || !data.type.startsWith('sweep')) return;
           log.push({
             type: data.type,
+            worker,
             index: data.index,
             report: data.type === 'sweep-point' ? data.report : undefined,
             cpus: data.report?.scenario?.machine?.cpus,
@@ -67,7 +70,7 @@ test('the sweep is progressive: the whole provisional curve first, coarse points
   await expect(progress).toHaveAttribute('value', '64');
   const seen = await page.evaluate(() => {
     const w = window as unknown as {
-      sweepLog: Array<{ type: string; index?: number; report?: unknown; cpus?: number }>;
+      sweepLog: Array<{ type: string; worker: number; index?: number; report?: unknown; cpus?: number }>;
       sweepSpecs: Array<{ index: number; values: Record<string, unknown> }>;
       sweepStatuses: string[];
       mostProvisional: { provisional: number };
@@ -81,12 +84,12 @@ test('the sweep is progressive: the whole provisional curve first, coarse points
   expect(new Set(provisional.map((e) => e.index)).size).toBe(64);
   expect(types.lastIndexOf('sweep-provisional')).toBeLessThan(firstFinal);
   expect(types.filter((t) => t === 'sweep-point')).toHaveLength(64);
-  expect(
-    provisional
-      .slice(0, 4)
-      .map((e) => e.cpus)
-      .sort((a, b) => a! - b!),
-  ).toEqual([1, 1, 32, 32]);
+  // each worker takes its points coarse to fine: 1 and 32 CPUs, then 16, then 8 and 24, ...
+  const rank = new Map(coarseOrder(32).map((i, r) => [i + 1, r < 2 ? 0 : Math.floor(Math.log2(r - 1)) + 1]));
+  for (const worker of new Set(provisional.map((e) => e.worker))) {
+    const ranks = provisional.filter((e) => e.worker === worker).map((e) => rank.get(e.cpus!)!);
+    expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
+  }
   expect(seen.statuses.join('\n')).toMatch(/Drawing the provisional curve: \d+ of 64 scenarios/);
   expect(seen.statuses.join('\n')).toMatch(/Provisional curve drawn; making it exact: \d+ of 64 scenarios final/);
   // the chart drew the whole provisional curve at once

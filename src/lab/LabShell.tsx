@@ -27,7 +27,7 @@ import { encodeLabState, routeHash, type LabViewState } from './url.js';
 import { ViewArea } from './ViewArea.js';
 import { companionFor } from './companion-choice.js';
 import { VIEW_IDS, VIEW_TITLES, viewsForKernel, type KnownViewId } from '../shared/view-ids.js';
-import { createSimWorker } from './worker-factory.js';
+import { createSimWorker, prestartSimWorkers } from './worker-factory.js';
 import { sweepWorkerCount } from '../core/sweep.js';
 import { registerTestHook } from './test-hooks.js';
 import { KernelPanel } from './kernel-panel.js';
@@ -72,6 +72,7 @@ export function LabShell(props: LabShellProps) {
     () =>
       new LabStore({
         createWorker: createSimWorker,
+        warmWorkers: prestartSimWorkers,
         scenario: props.scenario,
         scenarioSource: props.scenarioSource,
         autoplay: !compact && !prefersReducedMotion(),

@@ -7,7 +7,7 @@
  * A progress bar (of final points), a Cancel button and its status in words for screen
  * readers.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { cpuCounts, idleSweep, type SweepState } from '../core/sweep.js';
 import { capitalised, kernelInfo, sweepCpusOf, sweepKernels } from '../kernels/index.js';
 import { useLab } from './hooks.js';
@@ -21,6 +21,16 @@ const selectMaxCpus = (s: LabState) => s.schema?.fields.find((field) => field.pa
 /** The kernels a sweep runs, in words: "classic kernel and Scalable Kernel". */
 function kernelWords(kernels: readonly string[]): string {
   return kernels.map((kernel) => kernelInfo(kernel).title).join(' and ');
+}
+
+/** Runs `task` when the page is next idle (at most two seconds from now); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 1000);
+  return () => clearTimeout(handle);
 }
 
 function statusWords(sweep: SweepState): string {
@@ -43,6 +53,8 @@ function statusWords(sweep: SweepState): string {
 
 export function SweepControls({ store }: { store: LabStore }) {
   const kernel = useLab(store, selectKernel);
+  // the sweep's workers start once the page is idle (after the lab's first frames), so a sweep's first points need not wait for them
+  useEffect(() => whenIdle(() => store.warmSweep()), [store]);
   // a new kernel starts from its own range
   return <SweepForm key={kernel} store={store} kernel={kernel} />;
 }

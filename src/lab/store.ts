@@ -39,6 +39,8 @@ export interface LabStoreOptions {
   speed?: Speed;
   /** Workers a sweep may use at once. */
   sweepWorkers?: number;
+  /** Starts this many workers ahead of need, for the factory to hand out (worker-factory.ts prestartSimWorkers). */
+  warmWorkers?: (count: number) => void;
   onReport?: (report: Report) => void;
   /** Where the first scenario came from, for the words of a fallback notice. */
   scenarioSource?: 'link' | 'lesson' | 'default';
@@ -62,6 +64,8 @@ export class LabStore {
   private pump: FramePump;
   private extra: ExtraRuns;
   private onReport: ((report: Report) => void) | undefined;
+  /** Starts the sweep's workers ahead of a sweep (LabStoreOptions.warmWorkers). */
+  private readonly warmWorkers: (() => void) | undefined;
   private started = false;
   /** A report waiting for its own task (defer-report), and the timer that will show it. */
   private deferredReport: Report | undefined;
@@ -71,6 +75,8 @@ export class LabStore {
 
   constructor(options: LabStoreOptions) {
     this.onReport = options.onReport;
+    const warm = options.warmWorkers;
+    this.warmWorkers = warm && (() => warm(Math.max(1, options.sweepWorkers ?? 2)));
     const run = { kind: 'loading', worker: false, playing: false } as const;
     this.store = {
       lab: {
@@ -340,6 +346,11 @@ export class LabStore {
 
   cancelSweep(): void {
     this.extra.cancelSweep();
+  }
+
+  /** Starts the sweep's workers ahead of a sweep (the sweep controls call it in idle time), so its provisional curve need not wait for them. */
+  warmSweep(): void {
+    this.warmWorkers?.();
   }
 
   /**

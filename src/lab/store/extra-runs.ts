@@ -14,6 +14,7 @@ import {
   planSweep,
   withoutSweepPoint,
   type KernelKind,
+  type ProvisionalSweepPoint,
   type SweepCpus,
   type SweepPlanPoint,
   type Variant,
@@ -23,12 +24,18 @@ import { capitalised, kernelInfo } from '../../kernels/index.js';
 import { plural } from '../../views/format.js';
 import { companionOf, type CompanionRun, type LabState } from './state.js';
 
+/** Provisional points arriving within this long of the last ones drawn are drawn together. */
+const PROVISIONAL_BATCH_MS = 100;
+
 /** The companion run's key among the variant runners. */
 const COMPANION = Symbol('companion');
 
 export class ExtraRuns {
   private sweepRunner: SweepRunner | undefined;
   private sweepPlan: SweepPlanPoint[] = [];
+  /** Provisional points not yet published, and the timer that publishes them. */
+  private provisionalBatch: ProvisionalSweepPoint[] = [];
+  private batchTimer: ReturnType<typeof setTimeout> | undefined;
   /** Variant runners by name; the companion's under a key no name can take. */
   private variantRunners = new Map<string | typeof COMPANION, VariantRunner>();
 
@@ -46,19 +53,22 @@ export class ExtraRuns {
    */
   runSweep(base: ScenarioValues, cpus: SweepCpus, kernels: readonly KernelKind[]): void {
     this.sweepRunner?.dispose();
+    this.provisionalBatch = [];
     const plan = planSweep(base, { cpus, kernels });
     this.sweepPlan = plan.points;
     const runner = new SweepRunner(this.createWorker, this.workers, {
       provisional: (index, report, figure) => {
         const point = this.sweepPlan[index];
         if (!point || runner !== this.sweepRunner) return;
+        this.provisionalBatch.push({ cpus: point.cpus, kernel: point.kernel, report, figure });
         const sweep = this.state().sweep;
-        const provisional = addSweepPoint(sweep.provisional ?? [], { cpus: point.cpus, kernel: point.kernel, report, figure });
-        this.publish({ sweep: { ...sweep, provisional } });
+        const complete = sweep.done + (sweep.provisional?.length ?? 0) + this.provisionalBatch.length >= sweep.total;
+        if (complete || this.batchTimer === undefined) this.flushProvisional();
       },
       point: (index, report) => {
         const point = this.sweepPlan[index];
         if (!point || runner !== this.sweepRunner) return;
+        this.flushProvisional();
         const sweep = this.state().sweep;
         this.publish({
           sweep: {
@@ -98,6 +108,25 @@ export class ExtraRuns {
     this.sweepRunner?.cancel();
   }
 
+  /**
+   * Publishes the provisional points waiting, then holds the next ones for
+   * PROVISIONAL_BATCH_MS: 64 points arrive within half a second, and one chart drawing
+   * per point would take the cores the sweep's workers need.
+   */
+  private flushProvisional(): void {
+    if (this.batchTimer !== undefined) clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    if (this.provisionalBatch.length === 0) return;
+    const sweep = this.state().sweep;
+    const provisional = this.provisionalBatch.reduce((points, point) => addSweepPoint(points, point), sweep.provisional ?? []);
+    this.provisionalBatch = [];
+    this.publish({ sweep: { ...sweep, provisional } });
+    this.batchTimer = setTimeout(() => {
+      this.batchTimer = undefined;
+      if (this.provisionalBatch.length > 0) this.flushProvisional();
+    }, PROVISIONAL_BATCH_MS);
+  }
+
   /** Runs labelled scenarios to their end; a new run of the same name stops the one still going. */
   runVariants(name: string, variants: readonly Variant[]): Promise<VariantRun> {
     return this.variantRunner(name, (run) => ({ variants: { ...this.state().variants, [name]: run } })).start(variants);
@@ -119,6 +148,7 @@ export class ExtraRuns {
   }
 
   dispose(): void {
+    if (this.batchTimer !== undefined) clearTimeout(this.batchTimer);
     this.sweepRunner?.dispose();
     this.sweepRunner = undefined;
     for (const runner of this.variantRunners.values()) runner.dispose();
