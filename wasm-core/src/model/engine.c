@@ -39,11 +39,11 @@ static int running_thread(const Cpu *c)
     return c->proc;
 }
 
-/* The only place a CPU changes mode: charge the time so far, then switch. */
-static void set_mode(lab_Sim *s, int cpu, int mode, int spin_lock)
+/* The only place a CPU changes mode: charge the time so far, then switch. Inline in
+ * exec's tail, where a timed phase begins (once an event): there the caller's State and
+ * Cpu are already in registers, and a call cost as much as the accounting. */
+LAB_INLINE void charge_mode(lab_Sim *s, State *st, Cpu *c, int cpu, int mode, int spin_lock)
 {
-    State *st = s->st;
-    Cpu *c = &s->cpu[cpu];
     int64_t d = st->now - c->mode_since;
     if (d) {
         c->mode_ns[c->mode] += d;
@@ -56,6 +56,11 @@ static void set_mode(lab_Sim *s, int cpu, int mode, int spin_lock)
     c->mode = (int8_t)mode;
     c->spin_lock = (int8_t)spin_lock;
     c->in_kctx = (int8_t)(c->isr.prog >= 0 || c->fork.prog >= 0);
+}
+
+static void set_mode(lab_Sim *s, int cpu, int mode, int spin_lock)
+{
+    charge_mode(s, s->st, &s->cpu[cpu], cpu, mode, spin_lock);
 }
 
 void engine_flush_modes(lab_Sim *s)
@@ -521,7 +526,7 @@ static void exec(lab_Sim *s, int cpu)
         x->mode = (int8_t)mode;
         x->due = st->now + d;
         ev_push(s, x->due, EV_PHASE_DONE, cpu, 0, c->gen);
-        set_mode(s, cpu, mode, 0);
+        charge_mode(s, st, c, cpu, mode, 0);
         return;
     }
 }
