@@ -364,18 +364,19 @@ static void exec(lab_Sim *s, int cpu)
             return;
         }
 
-        switch (x->state) {
-        case CTX_TIMED: return;
-        case CTX_SPIN: set_mode(s, cpu, LAB_MODE_SPIN, x->spin_lock); return;
-        case CTX_AWAIT: set_mode(s, cpu, x->mode, 0); return; /* busy-waiting, in its mode */
-        case CTX_SUSPENDED:
-            x->state = CTX_TIMED;
-            x->due = st->now + x->remaining;
-            ev_push(s, x->due, EV_PHASE_DONE, cpu, 0, c->gen);
-            set_mode(s, cpu, x->mode, 0);
-            return;
-        default: break;
-        }
+        /* Ready, most times (a phase ended, or one did not take time): one test */
+        if (x->state != CTX_READY) switch (x->state) {
+            case CTX_TIMED: return;
+            case CTX_SPIN: set_mode(s, cpu, LAB_MODE_SPIN, x->spin_lock); return;
+            case CTX_AWAIT: set_mode(s, cpu, x->mode, 0); return; /* busy-waiting, in its mode */
+            case CTX_SUSPENDED:
+                x->state = CTX_TIMED;
+                x->due = st->now + x->remaining;
+                ev_push(s, x->due, EV_PHASE_DONE, cpu, 0, c->gen);
+                set_mode(s, cpu, x->mode, 0);
+                return;
+            default: break;
+            }
 
         /* A phase that changes nothing the choice above looks at (a jump, a count) comes
          * straight back here, to the same context, still ready. */
