@@ -23,12 +23,23 @@
  */
 #include "model.h"
 
-/* Bitwise, not short-circuit: the outcome is a coin toss the branch predictor cannot
- * learn, so it is computed without branches. */
-static int before(const Event *a, const Event *b)
+/* a->t < b->t, or the same time and a scheduled first. Without branches: the outcome is
+ * a coin toss the branch predictor cannot learn. With k = 1 when a was scheduled first
+ * (the sign of the seqs' difference), that is a->t - k < b->t: for whole numbers, a->t
+ * below b->t stays below, a->t equal goes below when k is 1, a->t above is still at
+ * least b->t. One subtraction and one comparison, where testing < and == and combining
+ * them took twice the instructions. (a->t - k cannot overflow: no event is scheduled
+ * at INT64_MIN; times are the clock plus a sample, both far inside +-2^63.) */
+static inline int before(const Event *a, const Event *b)
 {
-    return (a->t < b->t) | ((a->t == b->t) & ((int32_t)(a->seq - b->seq) < 0));
+    return a->t - (int64_t)((uint32_t)(a->seq - b->seq) >> 31) < b->t;
 }
+
+/* The event at a byte offset into the heap. The sifts below walk the heap by byte
+ * offsets (a child's is twice its parent's plus one event), which spares an index's
+ * multiplication by the event's size at every step. */
+static inline Event *at(Event *h, size_t off) { return (Event *)((char *)h + off); }
+#define EV ((size_t)sizeof(Event))
 
 /* Sifts h[i] down to its place among the first n (Floyd's heap construction). */
 static void sift_down(Event *h, int n, int i)
@@ -89,17 +100,19 @@ LAB_COLD static int make_room(lab_Sim *s, int cpu, int kind)
 }
 
 /* Places e, the newest event, in the root left empty by ev_take, and sifts it down. As
- * in heap_insert, an event already here goes first unless e is earlier. */
-static inline void heap_fill_root(Event *h, int n, Event e)
+ * in heap_insert, an event already here goes first unless e is earlier. The smaller
+ * child is picked without a branch (before()): c moves to the right child by adding
+ * EV when the mask is all ones. */
+static inline void heap_fill_root(Event *h, unsigned n, Event e)
 {
-    int i = 0, c;
-    while ((c = 2 * i + 1) < n) {
-        c += c + 1 < n && before(&h[c + 1], &h[c]);
-        if (e.t < h[c].t) break;
-        h[i] = h[c];
+    size_t i = 0, c, end = (size_t)n * EV;
+    while ((c = 2 * i + EV) < end) {
+        if (c + EV < end) c += EV & (0 - (size_t)before(at(h, c + EV), at(h, c)));
+        if (e.t < at(h, c)->t) break;
+        *at(h, i) = *at(h, c);
         i = c;
     }
-    h[i] = e;
+    *at(h, i) = e;
 }
 
 void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
@@ -115,7 +128,7 @@ void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
     /* The root ev_take emptied counts in heap_n until filled: there is room for this one. */
     if (st->heap_root_taken) {
         st->heap_root_taken = 0;
-        heap_fill_root(s->heap, st->heap_n, e);
+        heap_fill_root(s->heap, (unsigned)st->heap_n, e);
         return;
     }
     if (st->heap_n >= st->heap_cap && !make_room(s, cpu, kind)) return;
@@ -133,19 +146,22 @@ void ev_settle(lab_Sim *s)
     State *st = s->st;
     Event *h = s->heap;
     Event last;
-    int i = 0, c, n;
+    size_t i = 0, c, end;
+    unsigned n;
     if (!st->heap_root_taken) return;
     st->heap_root_taken = 0;
-    n = --st->heap_n;
+    n = (unsigned)--st->heap_n;
     if (n == 0) return;
     last = h[n];
-    while ((c = 2 * i + 1) < n) { /* the hole goes down to a leaf */
-        c += c + 1 < n && before(&h[c + 1], &h[c]);
-        h[i] = h[c];
+    end = (size_t)n * EV;
+    while ((c = 2 * i + EV) < end) { /* the hole goes down to a leaf */
+        if (c + EV < end) c += EV & (0 - (size_t)before(at(h, c + EV), at(h, c)));
+        *at(h, i) = *at(h, c);
         i = c;
     }
+    i /= EV;
     while (i > 0) { /* and the last event comes up into it */
-        int parent = (i - 1) >> 1;
+        size_t parent = (i - 1) >> 1;
         if (!before(&last, &h[parent])) break;
         h[i] = h[parent];
         i = parent;
