@@ -526,7 +526,7 @@ static void exec(lab_Sim *s, int cpu)
         x->state = CTX_TIMED;
         x->mode = (int8_t)mode;
         x->due = st->now + d;
-        ev_push(s, x->due, EV_PHASE_DONE, cpu, 0, c->gen);
+        ev_push_hot(s, st, x->due, EV_PHASE_DONE, cpu, 0, c->gen);
         charge_mode(s, st, c, cpu, mode, 0);
         return;
     }

@@ -23,32 +23,14 @@
  */
 #include "model.h"
 
-/* a->t < b->t, or the same time and a scheduled first. Without branches: the outcome is
- * a coin toss the branch predictor cannot learn. With k = 1 when a was scheduled first
- * (the sign of the seqs' difference), that is a->t - k < b->t: for whole numbers, a->t
- * below b->t stays below, a->t equal goes below when k is 1, a->t above is still at
- * least b->t. One subtraction and one comparison, where testing < and == and combining
- * them took twice the instructions. (a->t - k cannot overflow: no event is scheduled
- * at INT64_MIN; times are the clock plus a sample, both far inside +-2^63.) */
-static inline int before(const Event *a, const Event *b)
-{
-    return a->t - (int64_t)((uint32_t)(a->seq - b->seq) >> 31) < b->t;
-}
-
-/* The event at a byte offset into the heap. The sifts below walk the heap by byte
- * offsets (a child's is twice its parent's plus one event), which spares an index's
- * multiplication by the event's size at every step. */
-static inline Event *at(Event *h, size_t off) { return (Event *)((char *)h + off); }
-#define EV ((size_t)sizeof(Event))
-
 /* Sifts h[i] down to its place among the first n (Floyd's heap construction). */
 static void sift_down(Event *h, int n, int i)
 {
     Event e = h[i];
     int c;
     while ((c = 2 * i + 1) < n) {
-        c += c + 1 < n && before(&h[c + 1], &h[c]);
-        if (!before(&h[c], &e)) break;
+        c += c + 1 < n && ev_before(&h[c + 1], &h[c]);
+        if (!ev_before(&h[c], &e)) break;
         h[i] = h[c];
         i = c;
     }
@@ -73,7 +55,7 @@ LAB_COLD static int drop_stale(lab_Sim *s)
 /* Places e, the newest event, in the heap, whose room was checked. Being the newest, e
  * was scheduled after every event in the heap (its seq is the latest: fewer than 2^31
  * are ever pending), so it goes before one only by being earlier: the tie-break that
- * before() makes can only say "after", and sifting up compares the times alone. */
+ * ev_before() makes can only say "after", and sifting up compares the times alone. */
 static inline void heap_insert(State *st, Event *h, Event e)
 {
     int i = st->heap_n++;
@@ -99,38 +81,20 @@ LAB_COLD static int make_room(lab_Sim *s, int cpu, int kind)
     return 0;
 }
 
-/* Places e, the newest event, in the root left empty by ev_take, and sifts it down. As
- * in heap_insert, an event already here goes first unless e is earlier. The smaller
- * child is picked without a branch (before()): c moves to the right child by adding
- * EV when the mask is all ones. */
-static inline void heap_fill_root(Event *h, unsigned n, Event e)
-{
-    size_t i = 0, c, end = (size_t)n * EV;
-    while ((c = 2 * i + EV) < end) {
-        if (c + EV < end) c += EV & (0 - (size_t)before(at(h, c + EV), at(h, c)));
-        if (e.t < at(h, c)->t) break;
-        *at(h, i) = *at(h, c);
-        i = c;
-    }
-    *at(h, i) = e;
-}
-
 void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
 {
     State *st = s->st;
     Event e;
+    if (st->heap_root_taken) {
+        ev_fill_root(s, st, t, kind, cpu, a, gen);
+        return;
+    }
     e.t = t;
     e.seq = st->seq++;
     e.kind = (uint16_t)kind;
     e.cpu = (int16_t)cpu;
     e.a = a;
     e.gen = gen;
-    /* The root ev_take emptied counts in heap_n until filled: there is room for this one. */
-    if (st->heap_root_taken) {
-        st->heap_root_taken = 0;
-        heap_fill_root(s->heap, (unsigned)st->heap_n, e);
-        return;
-    }
     if (st->heap_n >= st->heap_cap && !make_room(s, cpu, kind)) return;
     heap_insert(st, s->heap, e);
 }
@@ -153,16 +117,16 @@ void ev_settle(lab_Sim *s)
     n = (unsigned)--st->heap_n;
     if (n == 0) return;
     last = h[n];
-    end = (size_t)n * EV;
-    while ((c = 2 * i + EV) < end) { /* the hole goes down to a leaf */
-        if (c + EV < end) c += EV & (0 - (size_t)before(at(h, c + EV), at(h, c)));
-        *at(h, i) = *at(h, c);
+    end = (size_t)n * LAB_EV_BYTES;
+    while ((c = 2 * i + LAB_EV_BYTES) < end) { /* the hole goes down to a leaf */
+        if (c + LAB_EV_BYTES < end) c += LAB_EV_BYTES & (0 - (size_t)ev_before(ev_at(h, c + LAB_EV_BYTES), ev_at(h, c)));
+        *ev_at(h, i) = *ev_at(h, c);
         i = c;
     }
-    i /= EV;
+    i /= LAB_EV_BYTES;
     while (i > 0) { /* and the last event comes up into it */
         size_t parent = (i - 1) >> 1;
-        if (!before(&last, &h[parent])) break;
+        if (!ev_before(&last, &h[parent])) break;
         h[i] = h[parent];
         i = parent;
     }
