@@ -316,6 +316,16 @@ static inline int ctx_level(const Cpu *c, const Ctx *x)
                                                           : LEVEL_PROCESS;
 }
 
+/* After a phase that took no time, whether the choice at the top of exec's loop would
+ * pick x again: it would unless x stopped being ready or interrupt or fork work now
+ * waits (a phase may queue some), for nothing else it reads changes while x runs on
+ * (no context of this CPU starts or ends, its process stays). Then x runs its next
+ * phase at once, without the choice's tests, as after a jump. */
+static inline int still_chosen(const Cpu *c, const Ctx *x)
+{
+    return (c->isr_q.len | c->fork_q.len) == 0 && x->state == CTX_READY;
+}
+
 /* Runs the CPU until its running context waits on time, a lock, or nothing; or until
  * the run is found unable to go on (stall.c), which stops it where it is. */
 static void exec(lab_Sim *s, int cpu)
@@ -427,6 +437,7 @@ static void exec(lab_Sim *s, int cpu)
             x->locks_held++;
             x->pc++;
             trace_emit(s, LAB_TRACE_ACQUIRE, cpu, x->thread, lk, 0);
+            if (still_chosen(c, x)) goto next_phase;
             continue;
         }
         case OP_REL: {
@@ -444,6 +455,7 @@ static void exec(lab_Sim *s, int cpu)
             }
             x->pc++;
             if (st->stall) return;
+            if (still_chosen(c, x)) goto next_phase;
             continue;
         }
         case OP_THINK:
@@ -485,6 +497,7 @@ static void exec(lab_Sim *s, int cpu)
             x->wake = 0;
             x->pc++;
             if (st->stall) return;
+            if (still_chosen(c, x)) goto next_phase;
             continue;
         case OP_RESUME:
             x->prog = x->saved_prog;
@@ -514,6 +527,7 @@ static void exec(lab_Sim *s, int cpu)
             d = s->kernel->exec(s, cpu, x, ph, ctx_level(c, x), &mode);
             if (d <= 0) {
                 if (st->stall) return;
+                if (d == 0 && still_chosen(c, x)) goto next_phase; /* < 0: it stopped */
                 continue;
             }
             break;
@@ -521,6 +535,7 @@ static void exec(lab_Sim *s, int cpu)
         /* a phase that takes time */
         if (d <= 0) {
             x->pc++;
+            if (still_chosen(c, x)) goto next_phase;
             continue;
         }
         x->state = CTX_TIMED;
