@@ -600,7 +600,9 @@ void engine_start(lab_Sim *s)
     if (s->kernel->start) s->kernel->start(s);
 }
 
-int engine_step(lab_Sim *s, int64_t limit)
+/* One event at or before limit; 0 when there is none. Inline in engine_run, the loop
+ * over the events: in the wasm, built a file at a time, sim.c's loop called it. */
+LAB_INLINE int step(lab_Sim *s, int64_t limit)
 {
     State *st = s->st;
     Event e;
@@ -651,4 +653,13 @@ int engine_step(lab_Sim *s, int64_t limit)
     }
     ev_settle(s);
     return 1;
+}
+
+int engine_step(lab_Sim *s, int64_t limit) { return step(s, limit); }
+
+void engine_run(lab_Sim *s, int64_t limit)
+{
+    const State *st = s->st;
+    /* A batch run (the numa kernel) may end early: st->end then moves to its last event. */
+    while (step(s, limit < st->end ? limit : st->end)) {}
 }

@@ -99,20 +99,15 @@ void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
     heap_insert(st, s->heap, e);
 }
 
-void ev_take(lab_Sim *s, Event *out)
-{
-    *out = s->heap[0];
-    s->st->heap_root_taken = 1;
-}
-
-void ev_settle(lab_Sim *s)
+/* ev_settle (model.h), when the root is still the event that ran: the last event
+ * refills it. */
+void ev_settle_root(lab_Sim *s)
 {
     State *st = s->st;
     Event *h = s->heap;
     Event last;
     size_t i = 0, c, end;
     unsigned n;
-    if (!st->heap_root_taken) return;
     st->heap_root_taken = 0;
     n = (unsigned)--st->heap_n;
     if (n == 0) return;

@@ -11,14 +11,25 @@
 /* engine.c */
 void engine_start(lab_Sim *s);
 int engine_step(lab_Sim *s, int64_t limit); /* runs one event at or before limit; 0 if none */
+void engine_run(lab_Sim *s, int64_t limit); /* runs every event at or before limit */
 void engine_flush_modes(lab_Sim *s);
 
 /* events.c */
 /* The next event, left at the root (the heap must not be empty) until the first event
  * scheduled after it takes its place, or ev_settle removes it: engine_step calls the
  * two around each event, and nothing else reads the heap in between. */
-void ev_take(lab_Sim *s, Event *out);
-void ev_settle(lab_Sim *s);
+void ev_settle_root(lab_Sim *s);
+/* Inline: in the wasm, built a file at a time, a call to events.c would cost every
+ * event a call for a copy and a test. */
+static inline void ev_take(lab_Sim *s, Event *out)
+{
+    *out = s->heap[0];
+    s->st->heap_root_taken = 1;
+}
+static inline void ev_settle(lab_Sim *s)
+{
+    if (s->st->heap_root_taken) ev_settle_root(s);
+}
 /* The heap's order and the filling of the root ev_take emptied, here so that the push
  * at exec's tail, which schedules the end of nearly every timed phase, has them inline
  * (ev_push_hot; events.c says how the heap works). */
