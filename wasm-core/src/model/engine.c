@@ -524,7 +524,14 @@ static void exec(lab_Sim *s, int cpu)
              * stopped the context (blocked, spinning or awaiting: the loop finds out
              * which). */
             assert(ph->op >= OP_KERNEL_BASE && "unknown phase");
-            d = s->kernel->exec(s, cpu, x, ph, ctx_level(c, x), &mode);
+            {
+                /* The hook finds 0 (user) there, as it always has, whatever an earlier
+                 * phase of this go left in mode; and mode itself, its address never
+                 * taken, stays in a register. */
+                int kmode = 0;
+                d = s->kernel->exec(s, cpu, x, ph, ctx_level(c, x), &kmode);
+                mode = kmode;
+            }
             if (d <= 0) {
                 if (st->stall) return;
                 if (d == 0 && still_chosen(c, x)) goto next_phase; /* < 0: it stopped */
