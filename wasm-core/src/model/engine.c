@@ -627,7 +627,7 @@ void engine_start(lab_Sim *s)
 LAB_INLINE int step(lab_Sim *s, int64_t limit)
 {
     State *st = s->st;
-    Event e;
+    const Event *e;
     if (st->stall) return 0; /* the run cannot go on (stall.c) */
     if (st->heap_n == 0) {
         if (st->now < st->end) stall_check_frozen(s); /* nothing will happen again */
@@ -644,34 +644,39 @@ LAB_INLINE int step(lab_Sim *s, int64_t limit)
         }
         st->stall_probe_t = s->heap[0].t;
     }
-    ev_take(s, &e);
-    st->now = e.t;
+    e = ev_take(s);
+    st->now = e->t;
     st->events++;
-    switch (e.kind) {
+    switch (e->kind) {
     case EV_PHASE_DONE: {
-        Cpu *c = &s->cpu[e.cpu];
+        int cpu = e->cpu;
+        Cpu *c = &s->cpu[cpu];
         Ctx *x;
-        if (e.gen != c->gen) break; /* cut short by a preemption */
+        if (e->gen != c->gen) break; /* cut short by a preemption */
         x = c->isr.prog >= 0 ? &c->isr : c->fork.prog >= 0 ? &c->fork
                                                            : &s->thr[c->proc].ctx;
         assert(x->state == CTX_TIMED && x->due == st->now);
         x->state = CTX_READY;
         if (x->stall) x->stall = 2; /* the line is here now: run the phase again */
         else x->pc++;
-        exec_ready(s, e.cpu, x);
+        exec_ready(s, cpu, x);
         break;
     }
-    case EV_HANDOFF: on_handoff(s, e.cpu, e.a); break;
-    case EV_KICK: exec(s, e.cpu); break;
-    case EV_FORK_ARRIVE:
-        list_push(s, &s->cpu[e.cpu].fork_q, e.a);
-        exec(s, e.cpu);
+    case EV_HANDOFF: on_handoff(s, e->cpu, e->a); break;
+    case EV_KICK: exec(s, e->cpu); break;
+    case EV_FORK_ARRIVE: {
+        int cpu = e->cpu;
+        list_push(s, &s->cpu[cpu].fork_q, e->a);
+        exec(s, cpu);
         break;
-    case EV_WAKE: make_ready(s, e.a); break;
+    }
+    case EV_WAKE: make_ready(s, e->a); break;
     case EV_WARMUP_END: metrics_reset(s); break;
-    default:
-        assert(e.kind >= EV_KERNEL_BASE && "unknown event");
-        s->kernel->event(s, &e);
+    default: {
+        Event copy = *e; /* the hook may schedule events: the root is then another */
+        assert(copy.kind >= EV_KERNEL_BASE && "unknown event");
+        s->kernel->event(s, &copy);
+    }
     }
     ev_settle(s);
     return 1;

@@ -17,14 +17,16 @@ void engine_flush_modes(lab_Sim *s);
 /* events.c */
 /* The next event, left at the root (the heap must not be empty) until the first event
  * scheduled after it takes its place, or ev_settle removes it: engine_step calls the
- * two around each event, and nothing else reads the heap in between. */
+ * two around each event, and nothing else reads the heap in between. ev_take returns
+ * the root itself, not a copy: the caller reads what it needs of it before it
+ * schedules anything. */
 void ev_settle_root(lab_Sim *s);
 /* Inline: in the wasm, built a file at a time, a call to events.c would cost every
- * event a call for a copy and a test. */
-static inline void ev_take(lab_Sim *s, Event *out)
+ * event a call for a test. */
+static inline const Event *ev_take(lab_Sim *s)
 {
-    *out = s->heap[0];
     s->st->heap_root_taken = 1;
+    return &s->heap[0];
 }
 static inline void ev_settle(lab_Sim *s)
 {
