@@ -40,6 +40,10 @@ static inline int64_t lab_i64(double x)
 /* A function the hot path (an event, a phase) calls only when something goes wrong:
  * kept out of line, so the hot function stays small and keeps its registers. */
 #define LAB_COLD __attribute__((noinline, cold))
+/* A helper the hottest path (once a phase or an event) must have inline whatever the
+ * compiler's own weighing: its caller's values are in registers, a call would save and
+ * reload them. */
+#define LAB_INLINE static inline __attribute__((always_inline))
 
 /* 1 when x is finite (not NaN, not an infinity). */
 static inline int lab_finite(double x) { return x == x && x - x == 0.0; }

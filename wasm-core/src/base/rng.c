@@ -54,14 +54,18 @@ double lab_ln(double x)
     uint64_t bits;
     int e;
     double m, s, z, z2, z4, p01, p23, p45, p67, p89, pab, q0, q1, q2, p;
+    uint64_t frac, big;
     memcpy(&bits, &x, sizeof bits);
-    e = (int)((bits >> 52) & 0x7ff) - 1023;
-    bits = (bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
+    /* m is x's significand with the exponent of [1, 2), or, when that is above sqrt(2)
+     * (1.4142135623730951, whose fraction bits are 0x6A09E667F3BCD), of [1/2, 1) with
+     * e one more: the same double as halving it (exact), chosen by comparing the
+     * fraction bits as an integer (doubles of one sign and exponent order as their
+     * bits do), so without a branch: which way a uniform sample goes is a coin toss. */
+    frac = bits & 0x000fffffffffffffull;
+    big = frac > 0x6A09E667F3BCDull;
+    e = (int)((bits >> 52) & 0x7ff) - 1023 + (int)big;
+    bits = frac | ((0x3ffull - big) << 52);
     memcpy(&m, &bits, sizeof m);
-    if (m > 1.4142135623730951) {
-        m *= 0.5;
-        e += 1;
-    }
     s = (m - 1.0) / (m + 1.0);
     z = s * s;
     z2 = z * z;

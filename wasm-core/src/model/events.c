@@ -23,21 +23,14 @@
  */
 #include "model.h"
 
-/* Bitwise, not short-circuit: the outcome is a coin toss the branch predictor cannot
- * learn, so it is computed without branches. */
-static int before(const Event *a, const Event *b)
-{
-    return (a->t < b->t) | ((a->t == b->t) & ((int32_t)(a->seq - b->seq) < 0));
-}
-
 /* Sifts h[i] down to its place among the first n (Floyd's heap construction). */
 static void sift_down(Event *h, int n, int i)
 {
     Event e = h[i];
     int c;
     while ((c = 2 * i + 1) < n) {
-        c += c + 1 < n && before(&h[c + 1], &h[c]);
-        if (!before(&h[c], &e)) break;
+        c += c + 1 < n && ev_before(&h[c + 1], &h[c]);
+        if (!ev_before(&h[c], &e)) break;
         h[i] = h[c];
         i = c;
     }
@@ -62,7 +55,7 @@ LAB_COLD static int drop_stale(lab_Sim *s)
 /* Places e, the newest event, in the heap, whose room was checked. Being the newest, e
  * was scheduled after every event in the heap (its seq is the latest: fewer than 2^31
  * are ever pending), so it goes before one only by being earlier: the tie-break that
- * before() makes can only say "after", and sifting up compares the times alone. */
+ * ev_before() makes can only say "after", and sifting up compares the times alone. */
 static inline void heap_insert(State *st, Event *h, Event e)
 {
     int i = st->heap_n++;
@@ -88,65 +81,47 @@ LAB_COLD static int make_room(lab_Sim *s, int cpu, int kind)
     return 0;
 }
 
-/* Places e, the newest event, in the root left empty by ev_take, and sifts it down. As
- * in heap_insert, an event already here goes first unless e is earlier. */
-static inline void heap_fill_root(Event *h, int n, Event e)
-{
-    int i = 0, c;
-    while ((c = 2 * i + 1) < n) {
-        c += c + 1 < n && before(&h[c + 1], &h[c]);
-        if (e.t < h[c].t) break;
-        h[i] = h[c];
-        i = c;
-    }
-    h[i] = e;
-}
-
 void ev_push(lab_Sim *s, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
 {
     State *st = s->st;
     Event e;
+    if (st->heap_root_taken) {
+        ev_fill_root(s, st, t, kind, cpu, a, gen);
+        return;
+    }
     e.t = t;
     e.seq = st->seq++;
     e.kind = (uint16_t)kind;
     e.cpu = (int16_t)cpu;
     e.a = a;
     e.gen = gen;
-    /* The root ev_take emptied counts in heap_n until filled: there is room for this one. */
-    if (st->heap_root_taken) {
-        st->heap_root_taken = 0;
-        heap_fill_root(s->heap, st->heap_n, e);
-        return;
-    }
     if (st->heap_n >= st->heap_cap && !make_room(s, cpu, kind)) return;
     heap_insert(st, s->heap, e);
 }
 
-void ev_take(lab_Sim *s, Event *out)
-{
-    *out = s->heap[0];
-    s->st->heap_root_taken = 1;
-}
-
-void ev_settle(lab_Sim *s)
+/* ev_settle (model.h), when the root is still the event that ran: the last event
+ * refills it. */
+void ev_settle_root(lab_Sim *s)
 {
     State *st = s->st;
     Event *h = s->heap;
     Event last;
-    int i = 0, c, n;
-    if (!st->heap_root_taken) return;
+    size_t i = 0, c, end;
+    unsigned n;
     st->heap_root_taken = 0;
-    n = --st->heap_n;
+    n = (unsigned)--st->heap_n;
     if (n == 0) return;
     last = h[n];
-    while ((c = 2 * i + 1) < n) { /* the hole goes down to a leaf */
-        c += c + 1 < n && before(&h[c + 1], &h[c]);
-        h[i] = h[c];
+    end = (size_t)n * LAB_EV_BYTES;
+    while ((c = 2 * i + LAB_EV_BYTES) < end) { /* the hole goes down to a leaf */
+        if (c + LAB_EV_BYTES < end) c += LAB_EV_BYTES & (0 - (size_t)ev_before(ev_at(h, c + LAB_EV_BYTES), ev_at(h, c)));
+        *ev_at(h, i) = *ev_at(h, c);
         i = c;
     }
+    i /= LAB_EV_BYTES;
     while (i > 0) { /* and the last event comes up into it */
-        int parent = (i - 1) >> 1;
-        if (!before(&last, &h[parent])) break;
+        size_t parent = (i - 1) >> 1;
+        if (!ev_before(&last, &h[parent])) break;
         h[i] = h[parent];
         i = parent;
     }

@@ -11,14 +11,84 @@
 /* engine.c */
 void engine_start(lab_Sim *s);
 int engine_step(lab_Sim *s, int64_t limit); /* runs one event at or before limit; 0 if none */
+void engine_run(lab_Sim *s, int64_t limit); /* runs every event at or before limit */
 void engine_flush_modes(lab_Sim *s);
 
 /* events.c */
 /* The next event, left at the root (the heap must not be empty) until the first event
  * scheduled after it takes its place, or ev_settle removes it: engine_step calls the
- * two around each event, and nothing else reads the heap in between. */
-void ev_take(lab_Sim *s, Event *out);
-void ev_settle(lab_Sim *s);
+ * two around each event, and nothing else reads the heap in between. ev_take returns
+ * the root itself, not a copy: the caller reads what it needs of it before it
+ * schedules anything. */
+void ev_settle_root(lab_Sim *s);
+/* Inline: in the wasm, built a file at a time, a call to events.c would cost every
+ * event a call for a test. */
+static inline const Event *ev_take(lab_Sim *s)
+{
+    s->st->heap_root_taken = 1;
+    return &s->heap[0];
+}
+static inline void ev_settle(lab_Sim *s)
+{
+    if (s->st->heap_root_taken) ev_settle_root(s);
+}
+/* The heap's order and the filling of the root ev_take emptied, here so that the push
+ * at exec's tail, which schedules the end of nearly every timed phase, has them inline
+ * (ev_push_hot; events.c says how the heap works). */
+
+/* a->t < b->t, or the same time and a scheduled first. Without branches: the outcome is
+ * a coin toss the branch predictor cannot learn. With k = 1 when a was scheduled first
+ * (the sign of the seqs' difference), that is a->t - k < b->t: for whole numbers, a->t
+ * below b->t stays below, a->t equal goes below when k is 1, a->t above is still at
+ * least b->t. One subtraction and one comparison, where testing < and == and combining
+ * them took twice the instructions. (a->t - k cannot overflow: no event is scheduled
+ * at INT64_MIN; times are the clock plus a sample, both far inside +-2^63.) */
+static inline int ev_before(const Event *a, const Event *b)
+{
+    return a->t - (int64_t)((uint32_t)(a->seq - b->seq) >> 31) < b->t;
+}
+/* The event at a byte offset into the heap. The passes down the heap walk it by byte
+ * offsets (a child's is twice its parent's plus one event), which spares an index's
+ * multiplication by the event's size at every step. */
+#define LAB_EV_BYTES ((size_t)sizeof(Event))
+static inline Event *ev_at(Event *h, size_t off)
+{
+    return (Event *)((char *)h + off);
+}
+
+/* Places the newest event in the root left empty by ev_take (which counts in heap_n
+ * until filled: there is room), and sifts it down. Being the newest, it was scheduled
+ * after every event in the heap, so it goes before one only by being earlier: the
+ * tie-break can only say "after", and its way down compares the times alone. The
+ * smaller child is picked without a branch (ev_before): c moves to the right child by
+ * adding LAB_EV_BYTES when the mask is all ones. */
+LAB_INLINE void ev_fill_root(lab_Sim *s, State *st, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
+{
+    Event *h = s->heap;
+    size_t i = 0, c, end = (size_t)st->heap_n * LAB_EV_BYTES;
+    Event e;
+    e.t = t;
+    e.seq = st->seq++;
+    e.kind = (uint16_t)kind;
+    e.cpu = (int16_t)cpu;
+    e.a = a;
+    e.gen = gen;
+    st->heap_root_taken = 0;
+    while ((c = 2 * i + LAB_EV_BYTES) < end) {
+        if (c + LAB_EV_BYTES < end) c += LAB_EV_BYTES & (0 - (size_t)ev_before(ev_at(h, c + LAB_EV_BYTES), ev_at(h, c)));
+        if (t < ev_at(h, c)->t) break;
+        *ev_at(h, i) = *ev_at(h, c);
+        i = c;
+    }
+    *ev_at(h, i) = e;
+}
+
+/* ev_push with its common case, the event being run scheduling its first, inline. */
+LAB_INLINE void ev_push_hot(lab_Sim *s, State *st, int64_t t, int kind, int cpu, int32_t a, uint32_t gen)
+{
+    if (st->heap_root_taken) ev_fill_root(s, st, t, kind, cpu, a, gen);
+    else ev_push(s, t, kind, cpu, a, gen);
+}
 
 /* spinlock.c */
 void lock_handoff_done(lab_Sim *s, int lock, int cpu);

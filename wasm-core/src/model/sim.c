@@ -219,8 +219,7 @@ double lab_sim_run_until(lab_Sim *s, double t_ns)
     if (!(t_ns >= 0)) return 0; /* NaN or negative: nothing to run */
     limit = t_ns >= (double)st->end ? st->end : (int64_t)t_ns;
     uint64_t before = st->events;
-    /* A batch run (the numa kernel) may end early: st->end then moves to its last event. */
-    while (engine_step(s, limit < st->end ? limit : st->end)) {}
+    engine_run(s, limit);
     if (limit > st->end) limit = st->end;
     if (limit > st->now && !st->stall) st->now = limit; /* a stalled run stays where it stopped */
     return (double)(st->events - before);
