@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultValues, readSchema, validateScenario } from '../core/index.js';
 import { loadCoreFromDisk } from '../core/node.js';
 import { readPreset } from '../core/presets.js';
-import { decodeLabState, DEFAULT_VIEW_STATE, encodeLabState, parseRoute, routeHash, type LabViewState } from './url.js';
+import { decodeLabState, DEFAULT_VIEW_STATE, encodeLabState, parseRoute, showsLab, routeHash, type LabViewState } from './url.js';
 import { checkSharedScenario } from './url-check.js';
 
 const schema = readSchema(await loadCoreFromDisk());
@@ -63,6 +63,34 @@ describe('routes', () => {
     ]) {
       expect(routeHash(parseRoute(hash))).toBe(hash);
     }
+  });
+});
+
+describe('the pages that start a simulation worker before React draws (main.tsx, showsLab)', () => {
+  it('are exactly the routes parseRoute shows a lab on', () => {
+    const labPages = ['lab', 'lesson', 'embed', 'present', 'compare'];
+    const hashes = [
+      '',
+      '#',
+      '#/',
+      '#/lab',
+      '#/lab?s=abc',
+      '#/lab/',
+      '#/lessons',
+      '#/lessons/',
+      '#/lessons/non-scalable-locks',
+      '#/lessons/x/y',
+      '#/embed?lesson=receive-livelock',
+      '#/embed',
+      '#/present',
+      '#/present/why-one-lock/2',
+      '#/compare?a=1',
+      '#/nope',
+      '#/labs',
+      '#/cores',
+      '#/lab?x#y',
+    ];
+    for (const hash of hashes) expect([hash, showsLab(hash)]).toEqual([hash, labPages.includes(parseRoute(hash).page)]);
   });
 });
 

@@ -148,12 +148,22 @@ export function defaultScenarioNotice(source: 'link' | 'lab', problems: readonly
 }
 
 /** Parses location.hash ("#/lab?s=..."); anything unknown is a not-found route, never an exception. */
-export function parseRoute(hash: string): Route {
+/** The pages that show a lab: main.tsx starts a simulation worker for them before React draws. */
+const LAB_PAGES: ReadonlySet<Route['page']> = new Set(['lab', 'lesson', 'embed', 'present', 'compare']);
+
+/** Whether the route of `hash` shows a lab (its shared scenario, if any, is not decoded). */
+export function showsLab(hash: string): boolean {
+  return LAB_PAGES.has(parseRoute(hash, false).page);
+}
+
+/** The route of a hash; `decode` false leaves a shared lab's state (?s=) unread. */
+export function parseRoute(hash: string, decode = true): Route {
   const raw = hash.replace(/^#/, '');
   const [pathPart = '', query = ''] = raw.split(/\?(.*)/s, 2);
   const path = pathPart.replace(/\/+$/, '') || '/';
   const params = new URLSearchParams(query);
   const sharedFrom = (): { shared?: SharedLab; error?: string } => {
+    if (!decode) return {};
     // URLSearchParams reads '+' as a space; lz-string's URI alphabet uses '+'.
     const s = params.get('s')?.replace(/ /g, '+');
     if (s === undefined) return {};

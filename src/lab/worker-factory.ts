@@ -110,7 +110,7 @@ export class EarlyWorker implements WorkerLike {
 const spare: EarlyWorker[] = [];
 
 /**
- * Makes sure `count` workers are started and waiting (the page's first lab, from boot.ts;
+ * Makes sure `count` workers are started and waiting (the page's first lab, from main.tsx;
  * the sweep's workers, when a lab's sweep controls are on screen); the next
  * createSimWorker() calls take them.
  */
