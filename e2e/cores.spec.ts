@@ -3,12 +3,15 @@
  * server (which sends COOP and COEP, vite.config.ts) the page is cross-origin isolated:
  * the bench runs every lock algorithm at 1, 2 and 4 threads (150 ms runs, 2 repeats), the
  * chart draws each curve with its spread and the simulator's curve beside it, every
- * figure is positive and finite, every thread acquired the lock, fairness is computed,
- * the lab link carries the measured costs; one page load, screenshots at 1280x720 and
- * 1920x1080. Where it cannot run: the built site served without the isolation headers,
- * and the cores page inside a frame of another origin's page that is not isolated, each
- * explains in words and links out to #/cores in a tab of its own. The fixture fails any
- * test on a console error, a page error or a CSP violation.
+ * figure is positive and finite, up to the cores every thread acquired the lock in every
+ * run, the shared counter is exact, fairness and hand-off are computed, the data table
+ * opens from the keyboard, axe finds nothing serious, the lab link opens the lab; one
+ * page load, screenshots at 1280x720 and 1920x1080. Where it cannot run: the built site
+ * served without the isolation headers, and the cores page inside a frame of another
+ * origin's page that is not isolated, each explains in words and links out to #/cores
+ * in a tab of its own; once the offline service worker controls the tab, the page it
+ * serves is isolated and the bench shows. The fixture fails any test on a console
+ * error, a page error or a CSP violation.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -176,6 +179,12 @@ test.describe('where the threads cannot share memory', () => {
     await expect(page.locator('[data-view="cores"]')).toHaveCount(0);
     await expect(page.getByTestId('cores-bench')).toHaveCount(0);
     await shot(page, 'cores-not-isolated-1280');
+
+    // Once the offline service worker controls the tab, the page it serves is isolated (it adds the headers).
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 }).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('cores-bench')).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
 
     await page.goto(`${host.url}/course/`);
     const frame = page.frameLocator('iframe');
