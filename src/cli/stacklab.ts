@@ -77,7 +77,8 @@ Commands:
 Options:
   --set path=value   change one field, e.g. --set machine.cpus=8 --set kernel.kind=scalable
   --vary path=A..B:S sweep a number field from A to B in steps of S, e.g. --vary machine.cpus=1..32
-  --json             print the core's report JSON unchanged (sweep: a JSON array of reports)
+  --json             print the core's report JSON unchanged (sweep: a JSON array of reports;
+                     locks: {"machine", "plan", "points"}, every run in its point)
   --fit              with sweep --json over machine.cpus: print {"reports": [...], "fit": {...}},
                      the reports and their Amdahl and USL fit (with quality and clamped),
                      instead of the bare array
