@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { cspPlugin } from './src/build/csp-plugin.js';
 import { SITE_CSP } from './src/build/csp.js';
+import { ISOLATION_HEADERS } from './src/build/isolation.js';
 import { validatorsPlugin } from './src/build/validators-plugin.js';
 import { oembedPlugin } from './src/embed/oembed-plugin.js';
 import { precachePlugin } from './src/offline/precache-plugin.js';
@@ -53,7 +54,10 @@ export default defineConfig(({ command, mode }) => ({
   // The built site's policy as a header too (a static host sends it so), which reaches
   // the simulation worker and the service worker as the meta tag cannot: the lab served
   // by scripts/lab.sh and every e2e spec run under the policy the site ships.
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: { 'Content-Security-Policy': SITE_CSP } },
+  // Both servers make the page cross-origin isolated (src/build/isolation.ts): the cores
+  // page's threads share memory. The built site's service worker adds the same headers.
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: { 'Content-Security-Policy': SITE_CSP, ...ISOLATION_HEADERS } },
+  server: { headers: { ...ISOLATION_HEADERS } },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',

@@ -19,7 +19,7 @@ const cliBuildInfo = join(cliDir, 'tsconfig.cli.tsbuildinfo');
 // (most of src/views, src/shared), and a change to one leaves the build info as it was.
 const cliStamp = join(cliDir, '.ensure-built');
 // Where the CLI's sources are (tsconfig.cli.json and tsconfig.shared.json list them).
-const cliSourceDirs = ['src/core', 'src/cli', 'src/kernels', 'src/lab/figures', 'src/shared', 'src/views'];
+const cliSourceDirs = ['src/core', 'src/cores', 'src/cli', 'src/kernels', 'src/lab/figures', 'src/shared', 'src/views'];
 const coreFiles = ['stacklab.wasm', 'stacklab-native'].map((file) => join(root, 'wasm-core', 'build', file));
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const howToBuild = 'Run `npm run build:wasm && npm run build:cli` (on a fresh machine: `bash scripts/setup.sh`).';

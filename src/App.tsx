@@ -1,5 +1,5 @@
 /*
- * App.tsx -- the site: hash routes (#/lab, #/lessons, #/lessons/<id>, #/embed?...),
+ * App.tsx -- the site: hash routes (#/lab, #/lessons, #/lessons/<id>, #/embed?..., #/cores),
  * the chrome around them (header with the StackLab name and navigation, footer), and
  * the embed page, which has no chrome and fits its frame. Hash routing keeps the
  * static build working from any base path. Whatever the URL, the page shows
@@ -23,6 +23,8 @@ const EmbedPage = lazy(() => import('./embed/EmbedPage.js').then((m) => ({ defau
 const LessonPage = lazy(() => import('./lesson/LessonPage.js').then((m) => ({ default: m.LessonPage })));
 const ComparePage = lazy(() => import('./lab/compare/ComparePage.js').then((m) => ({ default: m.ComparePage })));
 const PresenterPage = lazy(() => import('./lab/presenter/PresenterPage.js').then((m) => ({ default: m.PresenterPage })));
+// "Your own cores" (its threads, chart and the simulator's curve beside) loads only on #/cores.
+const CoresPage = lazy(() => import('./cores/page/CoresPage.js').then((m) => ({ default: m.CoresPage })));
 
 function Loading({ what }: { what: string }) {
   return (
@@ -58,6 +60,8 @@ function whatOf(route: Route): string {
       return 'the comparison';
     case 'present':
       return 'presenter mode';
+    case 'cores':
+      return 'the bench of your own cores';
     case 'not-found':
       return 'this page';
   }
@@ -77,6 +81,8 @@ function titleOf(route: Route): string {
       return 'Compare two runs · StackLab';
     case 'present':
       return 'Presenting · StackLab';
+    case 'cores':
+      return 'Your own cores · StackLab';
     case 'not-found':
       return 'Page not found · StackLab';
   }
@@ -134,7 +140,12 @@ export function App() {
       </a>
       <SiteHeader route={route} />
       <UpdateBanner />
-      <main id="content" ref={main} tabIndex={-1} className={route.page === 'lab' || route.page === 'compare' ? 'page page-lab' : 'page'}>
+      <main
+        id="content"
+        ref={main}
+        tabIndex={-1}
+        className={route.page === 'lab' || route.page === 'compare' ? 'page page-lab' : route.page === 'cores' ? 'page page-cores' : 'page'}
+      >
         <ErrorBoundary what={whatOf(route)} key={key}>
           <Page route={route} routeKey={key} />
         </ErrorBoundary>
@@ -145,8 +156,10 @@ export function App() {
 }
 
 function SiteHeader({ route }: { route: Route }) {
-  const current = (page: 'lab' | 'lessons') =>
-    (page === 'lab' && route.page === 'lab') || (page === 'lessons' && (route.page === 'lessons' || route.page === 'lesson'))
+  const current = (page: 'lab' | 'lessons' | 'cores') =>
+    (page === 'lab' && route.page === 'lab') ||
+    (page === 'lessons' && (route.page === 'lessons' || route.page === 'lesson')) ||
+    (page === 'cores' && route.page === 'cores')
       ? ('page' as const)
       : undefined;
   return (
@@ -165,6 +178,9 @@ function SiteHeader({ route }: { route: Route }) {
         </a>
         <a href="#/lessons" aria-current={current('lessons')}>
           Lessons
+        </a>
+        <a href="#/cores" aria-current={current('cores')}>
+          Your own cores
         </a>
       </nav>
       <ThemeSwitch />
@@ -229,6 +245,12 @@ function Page({ route, routeKey }: { route: Route; routeKey: number }) {
       return (
         <Suspense fallback={<Loading what="the comparison" />}>
           <ComparePage query={route.query} key={routeKey} />
+        </Suspense>
+      );
+    case 'cores':
+      return (
+        <Suspense fallback={<Loading what="the bench" />}>
+          <CoresPage />
         </Suspense>
       );
     case 'embed':

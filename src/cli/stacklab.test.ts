@@ -243,6 +243,114 @@ describe('stacklab CLI', () => {
     expect(stdout).toContain('stacklab run <preset | scenario.json>');
   });
 
+  describe('locks: real lock algorithms on this machine', () => {
+    const QUICK = ['locks', '--duration-ms', '50', '--repeats', '1', '--workers', '1,2'];
+    const positive = (text: string) => {
+      const n = Number(text.replace(/,/g, ''));
+      expect(Number.isFinite(n) && n > 0, text).toBe(true);
+      return n;
+    };
+
+    it("prints the machine's costs, then a row per algorithm and worker count", () => {
+      const { code, stdout, stderr } = stacklab(...QUICK);
+      expect(code, stderr).toBe(0);
+      expect(stdout).toMatch(/^This machine: \d+ cores?\.$/m);
+      positive(/^ {2}line transfer +([\d.,]+) ns/m.exec(stdout)![1]!);
+      positive(/^ {2}uncontended acquire +([\d.,]+) ns/m.exec(stdout)![1]!);
+      expect(stdout).toMatch(/^algorithm +workers +acquisitions\/s \(median, min–max\) +fairness +hand-off ns +exact$/m);
+      const rows = [...stdout.matchAll(/^(\w+) +(\d) +([\d,]+) \(([\d,]+)–([\d,]+)\) +([\d.]+) +([\d,]+|–) +(\S+)$/gm)];
+      expect(rows.map((row) => `${row[1]} ${row[2]}`)).toEqual(
+        ['tas', 'ttas', 'ticket', 'mcs', 'futex', 'wake_all'].flatMap((algorithm) => [`${algorithm} 1`, `${algorithm} 2`]),
+      );
+      for (const [, , workers, median, min, max, fairness, handoff, exact] of rows) {
+        expect(positive(min!)).toBeLessThanOrEqual(positive(median!));
+        expect(positive(median!)).toBeLessThanOrEqual(positive(max!));
+        expect(positive(fairness!)).toBeLessThanOrEqual(1);
+        if (workers === '1') expect(handoff).toBe('–');
+        else expect(Number(handoff!.replace(/,/g, ''))).toBeGreaterThanOrEqual(0);
+        expect(exact).toBe('yes');
+      }
+      expect(stdout).not.toMatch(/NaN|undefined|Infinity/);
+    });
+
+    it('--csv prints a header and a row per point, with finite figures', () => {
+      const { code, stdout, stderr } = stacklab(...QUICK, '--algorithms', 'ticket,mcs', '--csv');
+      expect(code, stderr).toBe(0);
+      const [header, ...rows] = stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(','));
+      expect(header!.slice(0, 9)).toEqual([
+        'algorithm',
+        'workers',
+        'runs',
+        'acquisitions_per_s_median',
+        'acquisitions_per_s_min',
+        'acquisitions_per_s_max',
+        'fairness',
+        'handoff_ns',
+        'exact',
+      ]);
+      expect(rows.map((row) => `${row[0]} ${row[1]}`)).toEqual(['ticket 1', 'ticket 2', 'mcs 1', 'mcs 2']);
+      const column = (name: string, row: string[]) => row[header!.indexOf(name)]!;
+      for (const row of rows) {
+        expect(row).toHaveLength(header!.length);
+        for (const name of ['acquisitions_per_s_median', 'acquisitions_per_s_min', 'acquisitions_per_s_max', 'fairness', 'uncontended_ns'])
+          positive(column(name, row));
+        // no hand-off with one thread: an empty field
+        if (row[1] === '1') expect(column('handoff_ns', row)).toBe('');
+        else expect(column('handoff_ns', row)).toMatch(/^\d+(\.\d+)?$/);
+        expect(column('exact', row)).toBe('true');
+        expect(column('duration_ms', row)).toBe('50');
+      }
+    });
+
+    it('--json prints the machine, the plan and every run', () => {
+      const { code, stdout, stderr } = stacklab(...QUICK, '--algorithms', 'futex,wake_all', '--critical-lines', '4', '--json');
+      expect(code, stderr).toBe(0);
+      const { machine, plan, points } = JSON.parse(stdout);
+      expect(machine.uncontendedNs).toBeGreaterThan(0);
+      expect(machine.spinNs).toBeGreaterThan(0);
+      expect(machine.cores).toBeGreaterThanOrEqual(1);
+      expect(plan).toMatchObject({ algorithms: ['futex', 'wake_all'], workerCounts: [1, 2], repeats: 1, durationMs: 50, criticalLines: 4 });
+      expect(points.map((point: { algorithm: string; workers: number }) => `${point.algorithm} ${point.workers}`)).toEqual([
+        'futex 1',
+        'futex 2',
+        'wake_all 1',
+        'wake_all 2',
+      ]);
+      for (const point of points) {
+        expect(point.runs).toHaveLength(1);
+        const [run] = point.runs;
+        expect(run.acquisitionsPerS).toBeGreaterThan(0);
+        expect(Number.isFinite(run.acquisitionsPerS)).toBe(true);
+        expect(run.perWorker).toHaveLength(point.workers);
+        expect(run.counterExact).toBe(true);
+        expect(run.params).toMatchObject({ algorithm: point.algorithm, workers: point.workers, criticalLines: 4 });
+        if (point.workers === 2) expect(run.handoffNs).toBeGreaterThanOrEqual(0);
+        else expect(run.handoffNs).toBeNull(); // NaN: no hand-off with one thread
+      }
+    });
+
+    it('wrong locks options are refused, each with what to write instead', () => {
+      expect(refused('locks', '--workers', '0')).toContain('--workers: 0 is outside 1 to');
+      expect(refused('locks', '--workers', '1,two')).toContain('--workers: "two" is not a whole number; write it like --workers 1,2,4.');
+      expect(refused('locks', '--workers', '100000')).toMatch(/this machine has \d+ cores?, and a run takes at most twice as many threads/);
+      expect(refused('locks', '--workers', '1,,2')).toContain('has an empty item');
+      expect(refused('locks', '--algorithms', 'tas,tass')).toContain('there is no algorithm "tass" (did you mean "tas"?)');
+      expect(refused('locks', '--duration-ms', '5')).toContain(
+        '--duration-ms: 5 is out of range; it is the length of each run in ms, from 10 to 60,000 (default 300).',
+      );
+      expect(refused('locks', '--repeats', '1.5')).toContain('--repeats: "1.5" is not a whole number');
+      expect(refused('locks', '--critical-lines=-1')).toContain('--critical-lines: -1 is out of range');
+      expect(refused('locks', '--json', '--csv')).toContain('give one of --json and --csv');
+      expect(refused('locks', 'testbed-classic')).toContain('locks takes no scenario');
+      expect(refused('run', 'testbed-classic', '--workers', '2')).toContain('--workers belongs to locks');
+      expect(refused('sweep', 'testbed-classic', '--csv')).toContain('--csv belongs to locks');
+      expect(refused('lock')).toContain('Did you mean "locks"?');
+    });
+  });
+
   describe('wrong input exits 2 and says how to fix it', () => {
     it('unknown preset', () => {
       expect(refused('run', 'testbed-clasic')).toContain('there is no preset named "testbed-clasic". Did you mean "testbed-classic"?');

@@ -2,6 +2,8 @@
  * stacklab.ts -- the headless runner: runs scenarios and sweeps over the same wasm
  * core the browser lab uses, prints the core's report or a summary of it.
  *
+ * `stacklab locks` (locks.ts) runs real locks on this machine's cores instead.
+ *
  * Exit codes: 0 done, 2 the input was wrong (the message says how to fix it),
  * 1 something else failed (for example the core is not built), 130 stopped by Ctrl-C.
  *
@@ -34,14 +36,10 @@ import { formatFields, formatRunSummary, formatSweepTable } from './summary.js';
 import { FIT_PATH, formatSweepFit, sweepFit } from './sweep-fit.js';
 import { Interrupted, percentText, runInSteps, simulatedText, Watch } from './progress.js';
 import { runProgressiveSweep } from './progressive-sweep.js';
+import { LOCKS_OPTIONS, runLocks } from './locks.js';
+import { UsageError } from './usage-error.js';
 
-/** Wrong input: the message says what is wrong and how to fix it. Exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UsageError };
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -53,6 +51,8 @@ export const usage = `stacklab -- run StackLab scenarios headless, over the same
 Usage:
   stacklab run <preset | scenario.json> [--set path=value ...] [--json]
   stacklab sweep <preset | scenario.json> [--vary path=FROM..TO[:STEP]] [--set path=value ...] [--json [--fit]] [--progress]
+  stacklab locks [--workers 1,2,4] [--algorithms tas,ticket,mcs] [--duration-ms 300] [--repeats 3]
+                 [--critical-lines 2] [--critical-spins 0] [--think-spins 0] [--json | --csv]
   stacklab presets
   stacklab fields
   stacklab --help
@@ -64,19 +64,35 @@ Commands:
             over machine.cpus it also fits the main throughput by Amdahl's law and the
             Universal Scalability Law (s; sigma, kappa, N_max and the peak; R^2) and
             says whether each fit is good or poor (its peak beside the sweep's own), and why
+  locks     run real lock algorithms on this machine's cores (Node worker_threads over
+            shared memory): tas, ttas (test-and-test-and-set with back-off), ticket, mcs,
+            futex (wakes one sleeper) and wake_all (wakes every sleeper: the herd), each
+            at each worker count, and print acquisitions/s (median of the repeats, min-max),
+            Jain's fairness, the hand-off time and whether the lock held (a shared counter
+            ends exact), under this machine's measured line transfer and uncontended
+            acquire; the service kernel's service.discipline models the same locks
   presets   list the named scenarios in lessons/scenarios (name, title)
   fields    list every scenario field with its range and default (docs/scenario.md explains them)
 
 Options:
   --set path=value   change one field, e.g. --set machine.cpus=8 --set kernel.kind=scalable
   --vary path=A..B:S sweep a number field from A to B in steps of S, e.g. --vary machine.cpus=1..32
-  --json             print the core's report JSON unchanged (sweep: a JSON array of reports)
+  --json             print the core's report JSON unchanged (sweep: a JSON array of reports;
+                     locks: {"machine", "plan", "points"}, every run in its point)
   --fit              with sweep --json over machine.cpus: print {"reports": [...], "fit": {...}},
                      the reports and their Amdahl and USL fit (with quality and clamped),
                      instead of the bare array
   --progress         with sweep: print the provisional curve on stderr first (every run's
                      figure over a short window, coarse points first, with its 95% interval),
                      then go on with each run to its end; stdout is the same as without it
+  --workers N,N,...  locks: the thread counts (default 1, 2, 4, ... up to twice the cores)
+  --algorithms A,... locks: which algorithms (default all six)
+  --duration-ms MS   locks: how long each run lasts (default 300)
+  --repeats N        locks: runs of each algorithm at each thread count (default 3)
+  --critical-lines N locks: shared cache lines each critical section writes (default 2)
+  --critical-spins N locks: busy-loop iterations inside the critical section (default 0)
+  --think-spins N    locks: busy-loop iterations between acquisitions (default 0)
+  --csv              locks: print CSV (a row per algorithm and thread count) instead of the table
   -h, --help         show this help
 
 Limits:
@@ -91,6 +107,7 @@ Examples:
   stacklab sweep scaling-sweep
   stacklab sweep testbed-classic --vary machine.cpus=1..16 --json --fit
   stacklab sweep testbed-scalable --vary machine.cpus=1..32 --progress
+  stacklab locks --workers 1,2,4 --algorithms tas,ticket,mcs --json
 `;
 
 const MAX_SWEEP_POINTS = 10000;
@@ -122,7 +139,19 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     io.stdout.write(usage);
     return;
   }
-  if (command === undefined) throw new UsageError('no command given; say run, sweep, presets or fields.');
+  if (command === undefined) throw new UsageError('no command given; say run, sweep, locks, presets or fields.');
+  if (command === 'locks') {
+    const { set, vary, fit, progress } = args.values;
+    if (source !== undefined || set || vary || fit || progress) {
+      throw new UsageError(
+        `locks takes no scenario, --set, --vary, --fit or --progress; it runs real locks: \`stacklab locks --workers 1,2 --algorithms tas,mcs\`.`,
+      );
+    }
+    await runLocks(args.values, io);
+    return;
+  }
+  const lockOption = (Object.keys(LOCKS_OPTIONS) as Array<keyof typeof LOCKS_OPTIONS>).find((name) => args.values[name] !== undefined);
+  if (lockOption) throw new UsageError(`--${lockOption} belongs to locks; use \`stacklab locks --${lockOption} ...\`.`);
   if (command === 'presets') {
     noScenarioArgs(command, args);
     for (const preset of listPresets()) io.stdout.write(`${preset.name}\t${preset.title}\n`);
@@ -134,9 +163,9 @@ async function dispatch(argv: string[], io: Io): Promise<void> {
     return;
   }
   if (command !== 'run' && command !== 'sweep') {
-    const suggestion = closest(command, ['run', 'sweep', 'presets', 'fields']);
+    const suggestion = closest(command, ['run', 'sweep', 'locks', 'presets', 'fields']);
     throw new UsageError(
-      `unknown command "${command}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: run, sweep, presets, fields.`,
+      `unknown command "${command}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: run, sweep, locks, presets, fields.`,
     );
   }
   if (source === undefined)
@@ -208,6 +237,7 @@ function parseCommandLine(argv: string[]) {
         json: { type: 'boolean' },
         fit: { type: 'boolean' },
         progress: { type: 'boolean' },
+        ...LOCKS_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     });

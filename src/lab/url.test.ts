@@ -31,6 +31,8 @@ describe('routes', () => {
     expect(parseRoute('#/lessons/one-lock')).toEqual({ page: 'lesson', id: 'one-lock' });
     expect(parseRoute('#/embed?lesson=krp-queue')).toEqual({ page: 'embed', lesson: 'krp-queue' });
     expect(parseRoute('#/present')).toEqual({ page: 'present' });
+    expect(parseRoute('#/cores')).toEqual({ page: 'cores' });
+    expect(parseRoute('#/cores/')).toEqual({ page: 'cores' });
     expect(parseRoute('#/present/why-one-lock-stops-scaling')).toEqual({ page: 'present', script: 'why-one-lock-stops-scaling' });
     expect(parseRoute('#/present/../x')).toEqual({ page: 'not-found', path: '/present/../x' });
     // a scene's address: the number as written, checked by the presenter (which explains a bad one)
@@ -60,6 +62,7 @@ describe('routes', () => {
       '#/present',
       '#/present/one-lock',
       '#/present/one-lock/3',
+      '#/cores',
     ]) {
       expect(routeHash(parseRoute(hash))).toBe(hash);
     }

@@ -1,6 +1,6 @@
 /*
  * url.ts -- the page's routes and the lab's state in the URL. Routing uses the hash
- * (#/lab, #/lessons, #/lessons/<id>, #/embed?..., #/present/<script>/<scene>), so the static build works from any
+ * (#/lab, #/lessons, #/lessons/<id>, #/embed?..., #/present/<script>/<scene>, #/cores), so the static build works from any
  * base path with no server rewrites. A lab's whole state -- the scenario (only the
  * fields that differ from the defaults) and the view state -- is JSON compressed with
  * lz-string into one `s` parameter: #/lab?s=...
@@ -49,6 +49,8 @@ export type Route =
   | { page: 'compare'; query: string }
   /** `scene` is the link's scene number as written (1-based); the presenter checks it. */
   | { page: 'present'; script?: string; scene?: string }
+  /** "Your own cores": real lock algorithms on this machine's cores beside the simulator (src/cores/page). */
+  | { page: 'cores' }
   | { page: 'not-found'; path: string };
 
 /** The version of the link format; links of another version are explained, not guessed at. */
@@ -174,6 +176,7 @@ export function parseRoute(hash: string, decode = true): Route {
   if (path === '/lessons') return { page: 'lessons' };
   if (path === '/compare') return { page: 'compare', query };
   if (path === '/present') return { page: 'present' };
+  if (path === '/cores') return { page: 'cores' };
   const present = /^\/present\/([A-Za-z0-9][A-Za-z0-9_-]*)(?:\/([^/]+))?$/.exec(path);
   if (present) return { page: 'present', script: present[1]!, ...(present[2] !== undefined ? { scene: safeDecode(present[2]) } : {}) };
   const lesson = /^\/lessons\/([A-Za-z0-9][A-Za-z0-9_-]*)$/.exec(path);
@@ -215,6 +218,8 @@ export function routeHash(route: Route, encoded?: string): string {
       return route.script
         ? `#/present/${route.script}${route.scene !== undefined ? `/${encodeURIComponent(route.scene)}` : ''}`
         : '#/present';
+    case 'cores':
+      return '#/cores';
     case 'not-found':
       return `#${route.path}`;
   }

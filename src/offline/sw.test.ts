@@ -3,7 +3,8 @@
 // file of the list under a versioned name, activate deletes this site's older caches
 // (and no one else's) that no open tab runs and claims the pages, fetch serves cached
 // files (an older version's, for a tab still running it) and the cached page for
-// navigations first and goes to the network for the rest.
+// navigations first (the page with the cross-origin isolation headers) and goes to the
+// network for the rest.
 import { describe, expect, it } from 'vitest';
 import { serviceWorkerSource } from './precache-plugin.js';
 
@@ -86,6 +87,7 @@ function startWorker(
     });
     await work;
   };
+  let last: Response | undefined;
   /** A request from a page; a navigation's new page gets the client id `tab`. */
   const request = async (url: string, mode: RequestMode | 'navigate' = 'cors', method = 'GET', tab?: string) => {
     let response: Promise<Response> | undefined;
@@ -101,11 +103,12 @@ function startWorker(
         work.push(p);
       },
     });
-    const text = response ? (await response).text() : 'not handled';
+    last = response ? await response : undefined;
+    const text = last ? last.clone().text() : 'not handled';
     await Promise.all(work);
     return text;
   };
-  return { caches, lifecycle, request, network, state: () => ({ claimed, skipped }) };
+  return { caches, lifecycle, request, network, state: () => ({ claimed, skipped }), last: () => last };
 }
 
 describe('offline service worker', () => {
@@ -144,6 +147,17 @@ describe('offline service worker', () => {
     expect(await worker.request('https://example.org/other/app.js')).toBe('not handled');
     expect(await worker.request('https://cdn.example.com/lab/x.js')).toBe('not handled');
     expect(await worker.request('https://example.org/lab/assets/index-abc.js', 'cors', 'POST')).toBe('not handled');
+  });
+
+  it('serves the page cross-origin isolated (COOP and COEP added), and files as they were cached', async () => {
+    const worker = startWorker(files, 'v1');
+    await worker.lifecycle('install');
+    await worker.request('https://example.org/lab/#/cores', 'navigate');
+    expect(worker.last()!.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(worker.last()!.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+    expect(await worker.last()!.text()).toBe('body of https://example.org/lab/index.html');
+    await worker.request('https://example.org/lab/assets/index-abc.js');
+    expect(worker.last()!.headers.get('cross-origin-embedder-policy')).toBeNull();
   });
 
   const v1Files = ['index.html', 'assets/index-v1.js', 'assets/LessonPage-v1.js'];

@@ -22,6 +22,11 @@
  * has no note of (opened before the first worker, or under a worker without notes)
  * might run any older version: while one is open, the older caches all stay. The page
  * offers a reload to the new version (update.ts).
+ *
+ * The page it serves carries the two cross-origin isolation headers
+ * (src/build/isolation.ts, repeated here: the worker stands alone), so a host that
+ * cannot send headers (GitHub Pages) still gets an isolated page once the worker
+ * controls it: the cores page's threads need shared memory.
  */
 
 /** The parts of the service worker global this worker uses (the page's DOM lib has no types for it). */
@@ -48,6 +53,17 @@ export function serviceWorker(precache: readonly string[], version: string): voi
   const scope = sw.registration.scope;
   const urls = precache.map((file) => new URL(file, scope).href);
   const indexUrl = new URL('index.html', scope).href;
+  /** The page with the cross-origin isolation headers (a redirect or an error as it came). */
+  const ISOLATION: Record<string, string> = {
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
+  };
+  const isolated = (response: Response): Response => {
+    if (response.type === 'opaqueredirect' || response.type === 'error' || response.status < 200 || response.status > 299) return response;
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
   // Which version's cache each tab's page came from (client id -> cache name).
   const TABS = 'stacklab-tabs';
   const tabsUrl = new URL('stacklab-tabs.json', scope).href;
@@ -115,7 +131,8 @@ export function serviceWorker(precache: readonly string[], version: string): voi
         caches
           .open(cacheName)
           .then((cache) => cache.match(indexUrl, { ignoreVary: true }))
-          .then((cached) => cached ?? fetch(request)),
+          .then((cached) => cached ?? fetch(request))
+          .then(isolated),
       );
       event.waitUntil(prune(event.resultingClientId ? [event.resultingClientId] : []));
       return;

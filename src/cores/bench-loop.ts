@@ -1,0 +1,206 @@
+/*
+ * src/cores/bench-loop.ts -- what one thread of a "Your own cores" run does (issue 41):
+ * wait until every thread is ready, agree on a clock, then acquire, work on the shared
+ * state, release and think, until the run's time is up or the coordinator says stop.
+ * The same code runs in a browser's Web Worker and in a Node worker_thread: no DOM, no
+ * Node imports; the clock is performance.now(), which both have.
+ *
+ * The shared buffer, one per run, in 64-byte lines (locks.ts), each item at most 16
+ * bytes at the start of its own line:
+ *
+ *   line 0  control: arrivals, ready, go, stop (Int32s)
+ *   line 1  timing: the start time (Float64), the clock-sync turn (Int32: the thread
+ *           asking, then 0 once it is done)
+ *   line 2  clock sync: ping, pong (Int32s), the reference thread's time (Float64)
+ *   line 3  the shared counter, incremented under the lock by a plain read then write
+ *   line 4  the last release: its thread (index + 1) and its time (Float64)
+ *   line 5  the lock's lines (lockLines), then criticalLines lines of shared state
+ *
+ * Clocks: each worker's performance.now() counts from its own start (Node's
+ * worker_threads and browsers' workers each have their own timeOrigin), so before the
+ * run every thread measures its clock against thread 0's over shared memory (a few
+ * ping-pongs, the one with the shortest round trip kept, as NTP does) and the hand-off
+ * latencies are in thread 0's time. In Node performance.now() counts in nanoseconds; a
+ * cross-origin isolated browser coarsens it to 5 µs (100 µs otherwise), so there a
+ * hand-off shorter than that reads as 0 or 5 µs and only the median over many means
+ * much.
+ */
+import { lineFloat64Index, lineIndex, lockLines, makeLock, spin } from './locks.js';
+import type { BenchParams } from './types.js';
+
+const CONTROL = 0;
+const TIMING = 1;
+const SYNC = 2;
+const COUNTER = 3;
+const HANDOFF = 4;
+const FIRST_LOCK_LINE = 5;
+
+const ARRIVALS = lineIndex(CONTROL);
+const READY = lineIndex(CONTROL) + 1;
+const GO = lineIndex(CONTROL) + 2;
+/** The stop flag's Int32 index: the coordinator stores 1 there to end a run early. */
+export const STOP_INDEX = lineIndex(CONTROL) + 3;
+const START_TIME = lineFloat64Index(TIMING, 0);
+const TURN = lineIndex(TIMING) + 2;
+const PING = lineIndex(SYNC);
+const PONG = lineIndex(SYNC) + 1;
+const REPLY_TIME = lineFloat64Index(SYNC, 8);
+/** The shared counter's Int32 index: after the run it holds the acquisitions, if the lock held. */
+export const COUNTER_INDEX = lineIndex(COUNTER);
+const LAST_OWNER = lineIndex(HANDOFF);
+const RELEASE_TIME = lineFloat64Index(HANDOFF, 8);
+
+/** Ping-pongs each thread makes with thread 0 to learn its clock's offset. */
+const SYNC_ROUNDS = 16;
+/** The run starts this long after the last thread's clock is known, ms: every thread is awake by then. */
+const START_LEAD_MS = 2;
+/** Hand-off samples a thread keeps: beyond this it keeps every second one, then every fourth... */
+export const MAX_HANDOFF_SAMPLES = 2048;
+/** Blocking waits wake this often to look at the stop flag, ms. */
+const WAIT_SLICE_MS = 50;
+
+export interface BenchLayout {
+  /** The lock's first line. */
+  lockLine: number;
+  /** The first line of the shared state the critical section works on. */
+  dataLine: number;
+  lines: number;
+  /** The SharedArrayBuffer's size. */
+  bytes: number;
+}
+
+/** Where everything is in a run's buffer. */
+export function benchLayout(params: Pick<BenchParams, 'algorithm' | 'workers' | 'criticalLines'>): BenchLayout {
+  const dataLine = FIRST_LOCK_LINE + lockLines(params.algorithm, params.workers);
+  const lines = dataLine + params.criticalLines;
+  return { lockLine: FIRST_LOCK_LINE, dataLine, lines, bytes: lines * lineIndex(1) * Int32Array.BYTES_PER_ELEMENT };
+}
+
+/** One thread's figures for one run. */
+export interface BenchOutcome {
+  acquisitions: number;
+  /** Hand-offs to this thread from another, ns: a subsample spread evenly over the run. */
+  handoffSamplesNs: number[];
+  /** From the common start to this thread's last release, ms. */
+  elapsedMs: number;
+  /** The busy loops' result, returned so that no compiler drops them. */
+  sink: number;
+}
+
+/** Runs thread `index` (0 .. params.workers - 1) of a run over `buffer` (benchLayout's size). */
+export function benchThread(buffer: SharedArrayBuffer, index: number, params: BenchParams): BenchOutcome {
+  const m = new Int32Array(buffer);
+  const f = new Float64Array(buffer);
+  const { lockLine, dataLine } = benchLayout(params);
+  const lock = makeLock(params.algorithm, m, lockLine, index);
+  const none: BenchOutcome = { acquisitions: 0, handoffSamplesNs: [], elapsedMs: 0, sink: 0 };
+
+  // Every thread ready: the last to arrive lets them all go on.
+  if (Atomics.add(m, ARRIVALS, 1) + 1 === params.workers) {
+    Atomics.store(m, READY, 1);
+    Atomics.notify(m, READY);
+  } else if (!waitWhile(m, READY, 0)) return none;
+
+  const offset = syncClock(m, f, index, params.workers);
+  if (offset === undefined) return none;
+  const now = () => performance.now() + offset;
+
+  if (index === 0) {
+    f[START_TIME] = now() + START_LEAD_MS;
+    Atomics.store(m, GO, 1);
+    Atomics.notify(m, GO);
+  } else if (!waitWhile(m, GO, 0)) return none;
+  const start = f[START_TIME]!;
+  const deadline = start + params.durationMs;
+  while (now() < start); // all together
+
+  const self = index + 1;
+  const { criticalLines, criticalSpins, thinkSpins } = params;
+  const most = params.maxAcquisitions ?? Infinity;
+  let samples: number[] = [];
+  let stride = 1;
+  let skipped = 0;
+  let acquisitions = 0;
+  let sink = 0;
+  while (Atomics.load(m, STOP_INDEX) === 0) {
+    lock.acquire();
+    const acquired = now();
+    const owner = m[LAST_OWNER]!;
+    if (owner !== 0 && owner !== self && ++skipped >= stride) {
+      skipped = 0;
+      samples.push((acquired - f[RELEASE_TIME]!) * 1e6);
+      if (samples.length >= MAX_HANDOFF_SAMPLES) {
+        samples = samples.filter((_, i) => i % 2 === 0);
+        stride *= 2;
+      }
+    }
+    for (let line = 0; line < criticalLines; line++) {
+      const i = lineIndex(dataLine + line);
+      m[i] = m[i]! + 1;
+    }
+    if (criticalSpins > 0) sink ^= spin(criticalSpins, acquisitions);
+    m[COUNTER_INDEX] = m[COUNTER_INDEX]! + 1; // not atomic: a lost update shows a broken lock
+    acquisitions++;
+    m[LAST_OWNER] = self;
+    f[RELEASE_TIME] = now();
+    lock.release();
+    if (thinkSpins > 0) sink ^= spin(thinkSpins, sink);
+    if (acquired >= deadline) {
+      Atomics.store(m, STOP_INDEX, 1);
+      break;
+    }
+    if (acquisitions === most) break; // the others go on to theirs
+  }
+  return { acquisitions, handoffSamplesNs: samples, elapsedMs: now() - start, sink };
+}
+
+/** Sleeps while m[i] is `value`; false if the stop flag was raised meanwhile. */
+function waitWhile(m: Int32Array, i: number, value: number): boolean {
+  while (Atomics.load(m, i) === value) {
+    if (Atomics.load(m, STOP_INDEX) !== 0) return false;
+    Atomics.wait(m, i, value, WAIT_SLICE_MS);
+  }
+  return true;
+}
+
+/**
+ * What to add to this thread's performance.now() to read thread 0's clock, ms (undefined
+ * if stopped). Thread 0 answers each other thread in turn, the rest sleep meanwhile (so
+ * two threads run, even with more threads than cores): the asker notes its time, pings,
+ * and on the pong reads thread 0's time, taken about halfway through the round trip.
+ */
+function syncClock(m: Int32Array, f: Float64Array, index: number, workers: number): number | undefined {
+  const stopped = () => Atomics.load(m, STOP_INDEX) !== 0;
+  if (index === 0) {
+    let round = 0;
+    for (let asker = 1; asker < workers; asker++) {
+      Atomics.store(m, TURN, asker);
+      Atomics.notify(m, TURN);
+      for (let r = 0; r < SYNC_ROUNDS; r++) {
+        round++;
+        while (Atomics.load(m, PING) !== round) if (stopped()) return undefined;
+        f[REPLY_TIME] = performance.now();
+        Atomics.store(m, PONG, round);
+      }
+      // the asker has read its last pong (else the next asker's would pass it by)
+      while (Atomics.load(m, TURN) === asker) if (stopped()) return undefined;
+    }
+    return 0;
+  }
+  for (let turn: number; (turn = Atomics.load(m, TURN)) !== index;) if (!waitWhile(m, TURN, turn)) return undefined;
+  let best = Infinity;
+  let offset = 0;
+  for (let r = 0; r < SYNC_ROUNDS; r++) {
+    const round = Atomics.load(m, PONG) + 1;
+    const sent = performance.now();
+    Atomics.store(m, PING, round);
+    while (Atomics.load(m, PONG) !== round) if (stopped()) return undefined;
+    const back = performance.now();
+    if (back - sent < best) {
+      best = back - sent;
+      offset = f[REPLY_TIME]! - (sent + back) / 2;
+    }
+  }
+  Atomics.store(m, TURN, 0); // done: thread 0 goes on to the next
+  return offset;
+}

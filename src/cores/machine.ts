@@ -1,0 +1,120 @@
+/*
+ * src/cores/machine.ts -- this machine's costs, measured (issue 41), to set beside the
+ * simulator's: how long a cache line takes to move between two cores (two threads flip
+ * one line back and forth: a round trip is two transfers), what an uncontended
+ * test-and-set acquire and release costs, and how fast the bench's busy loop runs.
+ *
+ * The thread side (pingSide, pongSide, soloCosts) runs in a worker through
+ * src/cores/thread-main.ts; measureMachine coordinates over a ThreadHost.
+ */
+import { lineIndex, LINE_BYTES, makeLock, spin } from './locks.js';
+import { ThreadPool } from './pool.js';
+import { median } from './stats.js';
+import type { MachineCosts, ThreadHost } from './types.js';
+
+// The ping-pong buffer: a control line (ready, stop), and the line the threads flip.
+const READY = 0;
+const STOP = 1;
+const FLAG = lineIndex(1);
+/** The ping-pong buffer's size. */
+export const PING_PONG_BYTES = 2 * LINE_BYTES;
+
+/** Round trips per timed batch, and batches: the median batch is the figure. */
+export const PING_PONG_ROUNDS = 2000;
+export const PING_PONG_BATCHES = 25;
+
+/**
+ * The pinging thread: waits for the other, then flips the line to an odd value and spins
+ * until the other makes it even, `rounds` times a batch. Returns each batch's mean round
+ * trip, ns ([] if stopped).
+ */
+export function pingSide(buffer: SharedArrayBuffer, rounds: number, batches: number): number[] {
+  const m = new Int32Array(buffer);
+  while (Atomics.load(m, READY) === 0) {
+    if (Atomics.load(m, STOP) !== 0) return [];
+    Atomics.wait(m, READY, 0, 50);
+  }
+  const roundTrips: number[] = [];
+  let value = 0;
+  for (let batch = 0; batch < batches; batch++) {
+    const started = performance.now();
+    for (let round = 0; round < rounds; round++) {
+      Atomics.store(m, FLAG, ++value);
+      ++value;
+      while (Atomics.load(m, FLAG) !== value) if (Atomics.load(m, STOP) !== 0) return [];
+    }
+    roundTrips.push(((performance.now() - started) * 1e6) / rounds);
+  }
+  return roundTrips;
+}
+
+/** The other thread: answers each odd value with the next even one. */
+export function pongSide(buffer: SharedArrayBuffer, rounds: number, batches: number): void {
+  const m = new Int32Array(buffer);
+  Atomics.store(m, READY, 1);
+  Atomics.notify(m, READY);
+  let value = 0;
+  for (let i = rounds * batches; i > 0; i--) {
+    ++value;
+    while (Atomics.load(m, FLAG) !== value) if (Atomics.load(m, STOP) !== 0) return;
+    Atomics.store(m, FLAG, ++value);
+  }
+}
+
+/** Tells both ping-pong threads to give up (the run was cancelled). */
+export function stopPingPong(buffer: SharedArrayBuffer): void {
+  Atomics.store(new Int32Array(buffer), STOP, 1);
+}
+
+/** One thread alone: an uncontended tas acquire + release, ns, and the busy loop's ns per iteration. */
+export function soloCosts(): { uncontendedNs: number; spinNs: number; sink: number } {
+  const lock = makeLock('tas', new Int32Array(new SharedArrayBuffer(LINE_BYTES)), 0, 0);
+  const pairs = 20_000;
+  const lockBatches: number[] = [];
+  for (let batch = 0; batch < 15; batch++) {
+    const started = performance.now();
+    for (let i = 0; i < pairs; i++) {
+      lock.acquire();
+      lock.release();
+    }
+    lockBatches.push(((performance.now() - started) * 1e6) / pairs);
+  }
+  const iterations = 200_000;
+  const spinBatches: number[] = [];
+  let sink = 0;
+  for (let batch = 0; batch < 15; batch++) {
+    const started = performance.now();
+    sink ^= spin(iterations, batch);
+    spinBatches.push(((performance.now() - started) * 1e6) / iterations);
+  }
+  return { uncontendedNs: median(lockBatches), spinNs: median(spinBatches), sink }; // sink: so the loop is kept
+}
+
+/**
+ * Measures this machine through `host`: thread 0 alone (soloCosts), then threads 0 and 1
+ * flip a line (lineTransferNs is half the median round trip; NaN with one core, where the
+ * two would take turns on it). Cancelled by `signal`.
+ */
+export async function measureMachine(host: ThreadHost, signal?: AbortSignal): Promise<MachineCosts> {
+  const pool = new ThreadPool(host);
+  const buffer = new SharedArrayBuffer(PING_PONG_BYTES);
+  const stop = () => stopPingPong(buffer);
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    const solo = await pool.request(0, { kind: 'solo' });
+    signal?.throwIfAborted();
+    if (solo.kind !== 'solo') throw new Error(`thread 0 answered ${solo.kind} to solo`);
+    let lineTransferNs = NaN;
+    if (host.cores >= 2) {
+      const message = { buffer, rounds: PING_PONG_ROUNDS, batches: PING_PONG_BATCHES };
+      const [ping] = await Promise.all([pool.request(0, { kind: 'ping', ...message }), pool.request(1, { kind: 'pong', ...message })]);
+      signal?.throwIfAborted();
+      if (ping.kind !== 'ping') throw new Error(`thread 0 answered ${ping.kind} to ping`);
+      lineTransferNs = median(ping.roundTripNs) / 2;
+    }
+    return { lineTransferNs, uncontendedNs: solo.uncontendedNs, spinNs: solo.spinNs, cores: host.cores };
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    pool.close();
+  }
+}

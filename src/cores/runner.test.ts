@@ -1,0 +1,87 @@
+// src/cores/runner.test.ts -- the coordinator of "Your own cores" over real Node
+// worker_threads: a plan's points and progress, cancellation, a failing thread, and
+// this machine's measured costs.
+import { describe, expect, it } from 'vitest';
+import { measureMachine } from './machine.js';
+import { nodeThreadHost } from './node-host.js';
+import { runBench } from './runner.js';
+import type { BenchThread, ThreadHost } from './types.js';
+
+const host = nodeThreadHost();
+const work = { criticalLines: 2, criticalSpins: 0, thinkSpins: 0 };
+
+describe('runBench', () => {
+  it('runs every algorithm at every worker count, repeats times, and gathers the points in order', async () => {
+    const progress: Array<[number, number]> = [];
+    const pointsSeen: string[] = [];
+    const points = await runBench(
+      host,
+      { algorithms: ['tas', 'futex'], workerCounts: [1, 2], repeats: 2, durationMs: 30, ...work },
+      {
+        onRun: (run, { done, total }) => {
+          progress.push([done, total]);
+          expect(run.counterExact).toBe(true);
+        },
+        onPoint: (point) => pointsSeen.push(`${point.algorithm}x${point.workers}`),
+      },
+    );
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((done) => [done, 8]));
+    expect(points.map((point) => `${point.algorithm}x${point.workers}`)).toEqual(['tasx1', 'tasx2', 'futexx1', 'futexx2']);
+    expect(pointsSeen).toEqual(['tasx1', 'tasx2', 'futexx1', 'futexx2']);
+    for (const point of points) {
+      expect(point.runs).toHaveLength(2);
+      expect(point.min).toBeGreaterThan(0);
+      expect(point.min).toBeLessThanOrEqual(point.median);
+      expect(point.median).toBeLessThanOrEqual(point.max);
+      for (const run of point.runs) {
+        expect(run.perWorker).toHaveLength(point.workers);
+        expect(run.fairness).toBeGreaterThan(0);
+        expect(run.fairness).toBeLessThanOrEqual(1 + 1e-12);
+        if (point.workers === 1) expect(run.handoffNs).toBeNaN();
+      }
+    }
+  });
+
+  it('a cancelled run ends at once (the threads see the stop flag) and the promise rejects', async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    const running = runBench(
+      host,
+      { algorithms: ['ticket'], workerCounts: [2], repeats: 1, durationMs: 10_000, ...work },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 300);
+    await expect(running).rejects.toThrow(/abort/i);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it("a thread that fails rejects the run with the thread's words", async () => {
+    const failing: ThreadHost = {
+      cores: 2,
+      spawn(): BenchThread {
+        let fail: (message: string) => void = () => {};
+        return {
+          post: () => setTimeout(() => fail('out of memory'), 1),
+          onMessage: () => {},
+          onError: (listener) => void (fail = listener),
+          terminate: () => {},
+        };
+      },
+    };
+    await expect(runBench(failing, { algorithms: ['tas'], workerCounts: [1], repeats: 1, durationMs: 10, ...work })).rejects.toThrow(
+      'thread 0 failed: out of memory',
+    );
+  });
+});
+
+describe('measureMachine', () => {
+  it('measures a line transfer, an uncontended acquire and the busy loop, all positive and finite', async () => {
+    const costs = await measureMachine(host);
+    expect(costs.cores).toBe(host.cores);
+    for (const value of [costs.uncontendedNs, costs.spinNs, ...(host.cores >= 2 ? [costs.lineTransferNs] : [])]) {
+      expect(Number.isFinite(value) && value > 0, String(value)).toBe(true);
+    }
+    // and a line's transfer is well under 10 µs on any machine
+    if (host.cores >= 2) expect(costs.lineTransferNs).toBeLessThan(10_000);
+  });
+});

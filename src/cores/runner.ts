@@ -1,0 +1,96 @@
+/*
+ * src/cores/runner.ts -- the coordinator of "Your own cores" (issue 41): runs each lock
+ * algorithm at each worker count, a few times, on real threads started through a
+ * ThreadHost (a browser's Web Workers or Node's worker_threads), and gathers the figures
+ * (RunResult, PointResult). Environment-free: the browser page and `stacklab locks` both
+ * drive it. A run's buffer is made here and shared with its threads (bench-loop.ts
+ * says what is in it); the stop flag in it is how a cancelled run ends early.
+ */
+import { benchLayout, COUNTER_INDEX, STOP_INDEX } from './bench-loop.js';
+import { ThreadPool } from './pool.js';
+import { pointResult, runResult } from './stats.js';
+import type { BenchParams, LockAlgorithm, PointResult, RunResult, ThreadHost } from './types.js';
+
+/** What to run: every algorithm at every worker count, `repeats` times, with the same work. */
+export interface BenchPlan extends Omit<BenchParams, 'algorithm' | 'workers'> {
+  algorithms: readonly LockAlgorithm[];
+  workerCounts: readonly number[];
+  repeats: number;
+}
+
+export interface BenchProgress {
+  /** Runs finished, of total. */
+  done: number;
+  total: number;
+}
+
+export interface BenchCallbacks {
+  /** Stops the current run at once (its threads see the stop flag) and rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Each run as it ends. */
+  onRun?(run: RunResult, progress: BenchProgress): void;
+  /** Each point (an algorithm at a worker count) as its last repeat ends. */
+  onPoint?(point: PointResult, progress: BenchProgress): void;
+}
+
+/** A run that has not ended this long after its time was up has failed (a thread is stuck), ms. */
+const OVERDUE_MS = 30_000;
+
+/** The plan's runs, one by one, in order: algorithm, then worker count, then repeat. */
+export async function runBench(host: ThreadHost, plan: BenchPlan, callbacks: BenchCallbacks = {}): Promise<PointResult[]> {
+  const { algorithms, workerCounts, repeats, ...work } = plan;
+  const total = algorithms.length * workerCounts.length * repeats;
+  const pool = new ThreadPool(host);
+  const points: PointResult[] = [];
+  let done = 0;
+  try {
+    for (const algorithm of algorithms) {
+      for (const workers of workerCounts) {
+        const runs: RunResult[] = [];
+        for (let repeat = 0; repeat < repeats; repeat++) {
+          callbacks.signal?.throwIfAborted();
+          const run = await runOnce(pool, { ...work, algorithm, workers }, callbacks.signal);
+          runs.push(run);
+          callbacks.onRun?.(run, { done: ++done, total });
+        }
+        const point = pointResult(algorithm, workers, runs);
+        points.push(point);
+        callbacks.onPoint?.(point, { done, total });
+      }
+    }
+    return points;
+  } finally {
+    pool.close();
+  }
+}
+
+/** One run on the pool's first params.workers threads. */
+export async function runOnce(pool: ThreadPool, params: BenchParams, signal?: AbortSignal): Promise<RunResult> {
+  const buffer = new SharedArrayBuffer(benchLayout(params).bytes);
+  const m = new Int32Array(buffer);
+  const stop = () => Atomics.store(m, STOP_INDEX, 1);
+  signal?.addEventListener('abort', stop, { once: true });
+  let overdue: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const replies = Array.from({ length: params.workers }, (_, index) => pool.request(index, { kind: 'bench', buffer, index, params }));
+    const late = new Promise<never>((_, reject) => {
+      overdue = setTimeout(() => {
+        stop();
+        reject(new Error(`a ${params.algorithm} run with ${params.workers} threads did not end ${OVERDUE_MS / 1000} s after its time`));
+      }, params.durationMs + OVERDUE_MS);
+    });
+    const outcomes = await Promise.race([Promise.all(replies), late]);
+    signal?.throwIfAborted();
+    return runResult(
+      params,
+      outcomes.map((reply) => {
+        if (reply.kind !== 'bench') throw new Error(`a thread answered ${reply.kind} to a bench run`);
+        return reply.outcome;
+      }),
+      Atomics.load(m, COUNTER_INDEX),
+    );
+  } finally {
+    clearTimeout(overdue);
+    signal?.removeEventListener('abort', stop);
+  }
+}

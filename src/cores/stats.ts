@@ -1,0 +1,61 @@
+/*
+ * src/cores/stats.ts -- the numbers of "Your own cores" (issue 41): a run's figures from
+ * its threads' counts (RunResult), a point's spread over repeated runs (PointResult),
+ * Jain's fairness index, medians. Pure: the browser page and `stacklab locks` share them.
+ */
+import type { BenchOutcome } from './bench-loop.js';
+import type { BenchParams, LockAlgorithm, PointResult, RunResult } from './types.js';
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+}
+
+/** The smallest and largest value; NaN, NaN for none. */
+export function minMax(values: readonly number[]): { min: number; max: number } {
+  if (values.length === 0) return { min: NaN, max: NaN };
+  return { min: Math.min(...values), max: Math.max(...values) };
+}
+
+/**
+ * Jain's fairness index (Jain, Chiu & Hawe, DEC-TR-301, 1984): (sum x)^2 / (n sum x^2).
+ * 1 when every share is the same, 1/n when one thread got everything; NaN for no shares
+ * or when all are 0 (nothing to share).
+ */
+export function jainFairness(shares: readonly number[]): number {
+  let sum = 0;
+  let squares = 0;
+  for (const x of shares) {
+    sum += x;
+    squares += x * x;
+  }
+  return squares > 0 ? (sum * sum) / (shares.length * squares) : NaN;
+}
+
+/**
+ * A run's figures from its threads' outcomes (in thread order) and the shared counter
+ * after the run (an Int32: it wraps past 2^31, and so does the sum it is checked against).
+ * The run lasts from the common start to the last thread's last release.
+ */
+export function runResult(params: BenchParams, outcomes: readonly BenchOutcome[], counter: number): RunResult {
+  const perWorker = outcomes.map((outcome) => outcome.acquisitions);
+  const total = perWorker.reduce((a, b) => a + b, 0);
+  const elapsedMs = Math.max(0, ...outcomes.map((outcome) => outcome.elapsedMs));
+  return {
+    params,
+    acquisitionsPerS: elapsedMs > 0 ? total / (elapsedMs / 1000) : 0,
+    perWorker,
+    fairness: jainFairness(perWorker),
+    handoffNs: median(outcomes.flatMap((outcome) => outcome.handoffSamplesNs)),
+    counterExact: counter === (total | 0),
+  };
+}
+
+/** One algorithm at one worker count: its runs and the median, min and max of their acquisitions/s. */
+export function pointResult(algorithm: LockAlgorithm, workers: number, runs: RunResult[]): PointResult {
+  const rates = runs.map((run) => run.acquisitionsPerS);
+  return { algorithm, workers, runs, median: median(rates), ...minMax(rates) };
+}
