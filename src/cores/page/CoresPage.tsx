@@ -13,7 +13,7 @@
  * tab of its own; it never shows an empty chart. Under a service worker that adds the
  * isolation headers, one reload turns isolation on: done once, by itself.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { VariantRunner } from '../../core/client.js';
 import { sweepWorkerCount, type VariantRun } from '../../core/sweep.js';
 import { createSimWorker } from '../../lab/worker-factory.js';
@@ -294,23 +294,18 @@ function Bench() {
       >
         <fieldset disabled={busy}>
           <legend>Locks</legend>
-          <ul className="cores-choices cores-locks">
-            {LOCK_ALGORITHMS.map((a) => (
-              <li key={a}>
-                <label className="cores-check">
-                  <input
-                    type="checkbox"
-                    data-algorithm={a}
-                    checked={algorithms.includes(a)}
-                    onChange={(e) => setAlgorithms(toggle(algorithms, a, e.target.checked))}
-                  />
-                  <span>
-                    <strong>{ALGORITHM_INFO[a].label}</strong> <span className="cores-muted">{ALGORITHM_INFO[a].words}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            className="cores-locks"
+            items={LOCK_ALGORITHMS}
+            chosen={algorithms}
+            onChange={setAlgorithms}
+            data={(a) => ({ 'data-algorithm': a })}
+            label={(a) => (
+              <span>
+                <strong>{ALGORITHM_INFO[a].label}</strong> <span className="cores-muted">{ALGORITHM_INFO[a].words}</span>
+              </span>
+            )}
+          />
         </fieldset>
         <fieldset disabled={busy}>
           <legend>
@@ -319,22 +314,14 @@ function Bench() {
               (this machine has {cores} {cores === 1 ? 'core' : 'cores'}; up to twice that)
             </span>
           </legend>
-          <ul className="cores-choices cores-counts">
-            {choices.map((n) => (
-              <li key={n}>
-                <label className="cores-check">
-                  <input
-                    type="checkbox"
-                    data-threads={n}
-                    checked={counts.includes(n)}
-                    onChange={(e) => setCounts(toggle(counts, n, e.target.checked))}
-                  />
-                  {n}
-                  {n === cores ? ' (cores)' : ''}
-                </label>
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            className="cores-counts"
+            items={choices}
+            chosen={counts}
+            onChange={setCounts}
+            data={(n) => ({ 'data-threads': n })}
+            label={(n) => `${n}${n === cores ? ' (cores)' : ''}`}
+          />
         </fieldset>
         <fieldset disabled={busy} className="cores-numbers">
           <legend>Each acquisition</legend>
@@ -584,6 +571,34 @@ function Fairness({ points }: { points: readonly PointResult[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A list of checkboxes, one per item, each adding its item to `chosen` or taking it out. */
+function CheckList<T extends string | number>(props: {
+  className: string;
+  items: readonly T[];
+  chosen: readonly T[];
+  onChange: (chosen: T[]) => void;
+  data: (item: T) => Record<string, string | number>;
+  label: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className={`cores-choices ${props.className}`}>
+      {props.items.map((item) => (
+        <li key={item}>
+          <label className="cores-check">
+            <input
+              type="checkbox"
+              {...props.data(item)}
+              checked={props.chosen.includes(item)}
+              onChange={(e) => props.onChange(toggle(props.chosen, item, e.target.checked))}
+            />
+            {props.label(item)}
+          </label>
+        </li>
+      ))}
+    </ul>
   );
 }
 
