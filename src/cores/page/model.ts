@@ -17,17 +17,13 @@ import type { ScenarioValues } from '../../core/scenario-values.js';
 import type { Variant } from '../../core/sweep.js';
 import { themeTokens, type Theme } from '../../views/palette.js';
 import type { SeriesStyle } from '../../views/common/series-style.js';
-import type { BenchParams, LockAlgorithm, MachineCosts, PointResult } from '../types.js';
+import { realLockScenario, REAL_LOCK_DISCIPLINES } from '../../kernels/service/real-locks.js';
+import { LOCK_ALGORITHMS, type BenchParams, type LockAlgorithm, type MachineCosts, type PointResult } from '../types.js';
 
-/** The service kernel's discipline for each algorithm; ttas has none (the simulator's tas spins on the same line either way). */
-export const SIM_DISCIPLINE: Readonly<Record<LockAlgorithm, string | null>> = {
-  tas: 'tas',
-  ttas: null,
-  ticket: 'ticket',
-  mcs: 'mcs',
-  futex: 'wake_one',
-  wake_all: 'wake_all',
-};
+/** The service kernel's discipline for each algorithm (src/kernels/service/real-locks.ts); ttas has none. */
+export const SIM_DISCIPLINE: Readonly<Record<LockAlgorithm, string | null>> = Object.fromEntries(
+  LOCK_ALGORITHMS.map((algorithm) => [algorithm, REAL_LOCK_DISCIPLINES[algorithm] ?? null]),
+) as Record<LockAlgorithm, string | null>;
 
 export interface AlgorithmInfo {
   /** The name as the chart's direct label and the legend say it. */
@@ -174,20 +170,14 @@ export function simScenario(
   // Long enough for some thousands of critical sections, short enough to run in a moment.
   const perRequest = criticalNs + thinkNs / Math.max(1, workers) + 2 * transfer * (1 + params.criticalLines);
   const durationNs = Math.round(Math.min(20e6, Math.max(2e6, 4000 * perRequest)));
-  return {
-    'kernel.kind': 'service',
-    'machine.cpus': workers,
-    'machine.cache_transfer_ns': transfer,
-    'service.discipline': discipline,
-    'service.critical.dist': 'const',
-    'service.critical.mean_ns': criticalNs,
-    'service.think.dist': 'const',
-    'service.think.mean_ns': thinkNs,
-    'service.state_lines': Math.min(64, Math.max(0, Math.round(params.criticalLines))),
-    'sim.duration_ns': durationNs,
-    'sim.warmup_ns': Math.round(durationNs / 10),
-    'sim.seed': 1,
-  };
+  return realLockScenario(discipline, {
+    cpus: workers,
+    lineTransferNs: transfer,
+    criticalNs,
+    thinkNs,
+    stateLines: params.criticalLines,
+    durationNs,
+  });
 }
 
 /** The variants the simulator runs: every algorithm that has a discipline, at every count. */
