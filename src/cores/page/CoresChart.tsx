@@ -178,17 +178,7 @@ export function CoresChart(props: CoresChartProps) {
                 />
               ))}
               <path d={path(s.points) ?? ''} fill="none" stroke={style.colour} strokeWidth={t.strokeWidth} />
-              {s.points.map((p) => (
-                <SeriesMarker
-                  key={p.workers}
-                  style={style}
-                  x={x(p.workers)}
-                  y={y(p.value)}
-                  size={markerSize}
-                  filled={!style.hollow}
-                  background={t.background}
-                />
-              ))}
+              <Marks points={s.points} style={style} x={x} y={y} size={markerSize} filled={!style.hollow} background={t.background} />
               {showFits && <FitCurve series={s} x={x} y={y} maxX={maxX} colour={style.colour} dash="1 4" />}
             </g>
           );
@@ -198,17 +188,7 @@ export function CoresChart(props: CoresChartProps) {
           return (
             <g key={`s-${s.algorithm}`} data-series={s.algorithm} data-source="simulated">
               <path d={path(s.points) ?? ''} fill="none" stroke={style.colour} strokeWidth={t.strokeWidth} strokeDasharray={style.dash} />
-              {s.points.map((p) => (
-                <SeriesMarker
-                  key={p.workers}
-                  style={style}
-                  x={x(p.workers)}
-                  y={y(p.value)}
-                  size={markerSize * 0.7}
-                  filled={false}
-                  background={t.background}
-                />
-              ))}
+              <Marks points={s.points} style={style} x={x} y={y} size={markerSize * 0.7} filled={false} background={t.background} />
               {showFits && <FitCurve series={s} x={x} y={y} maxX={maxX} colour={style.colour} dash="1 6" />}
             </g>
           );
@@ -246,6 +226,29 @@ function bandPath(s: Series, x: (v: number) => number, y: (v: number) => number)
   const upper = s.points.map((p) => `${x(p.workers)},${y(p.max ?? p.value)}`);
   const lower = [...s.points].reverse().map((p) => `${x(p.workers)},${y(p.min ?? p.value)}`);
   return `M${upper.join('L')}L${lower.join('L')}Z`;
+}
+
+/** A series' markers, one per thread count: the measured curve's full size, the simulated one's smaller and hollow. */
+function Marks({
+  points,
+  style,
+  x,
+  y,
+  size,
+  filled,
+  background,
+}: {
+  points: readonly { workers: number; value: number }[];
+  style: Parameters<typeof SeriesMarker>[0]['style'];
+  x: (n: number) => number;
+  y: (v: number) => number;
+  size: number;
+  filled: boolean;
+  background: string;
+}) {
+  return points.map((p) => (
+    <SeriesMarker key={p.workers} style={style} x={x(p.workers)} y={y(p.value)} size={size} filled={filled} background={background} />
+  ));
 }
 
 function FitCurve({
