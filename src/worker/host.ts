@@ -113,6 +113,8 @@ export class SimHost {
   private warming = false;
   private sweepId = -1;
   private sweepCancelled = false;
+  /** The sweep's chunks of core work, each within options.sweepBudgetMs. */
+  private sweepPacer = new Pacer(DEFAULT_PACER);
   /** A progressive sweep waits here between its provisional and its final points. */
   private sweepContinue: (() => void) | undefined;
   private readonly options: HostOptions;
@@ -481,6 +483,8 @@ export class SimHost {
     this.sweepId = request.id;
     this.sweepCancelled = false;
     this.sweepContinue = undefined;
+    // One pacer for the whole sweep: its chunk estimate carries from one batch and one point to the next.
+    this.sweepPacer = new Pacer({ ...DEFAULT_PACER, budgetMs: this.options.sweepBudgetMs });
     const plan = request.provisional;
     // Runs kept alive between their provisional window and their end (a progressive sweep).
     const kept: Array<{ spec: SweepSpec; sim: Simulation }> = [];
@@ -565,7 +569,7 @@ export class SimHost {
    * pacer's budget, yielding between them so a cancel is seen; false if the sweep stopped.
    */
   private async runPaced(sim: Simulation, untilNs: number): Promise<boolean> {
-    const pacer = new Pacer({ ...DEFAULT_PACER, budgetMs: this.options.sweepBudgetMs });
+    const pacer = this.sweepPacer;
     while (!sim.done && sim.now < untilNs) {
       const t0 = this.env.now();
       const before = sim.now;
