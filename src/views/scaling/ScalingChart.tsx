@@ -34,6 +34,7 @@ import {
   fitSummary,
   fitWords,
   isPoorFit,
+  kernelOrder,
   nMaxMark,
   pointOf,
   poorFitLabel,
@@ -52,7 +53,7 @@ import {
   type ProvisionalSeries,
   type SweepPoint,
 } from './model.js';
-import { capitalised, KERNELS, kernelInfo } from '../../kernels/index.js';
+import { capitalised, kernelInfo } from '../../kernels/index.js';
 import { stackOffsets } from '../common/stack.js';
 import './scaling.css';
 
@@ -87,9 +88,6 @@ interface Panel {
   value: (p: SweepPoint) => number;
   format: (v: number) => string;
 }
-
-/** A kernel's place in the registry (series and columns keep that order). */
-const kernelOrder = (kernel: string) => KERNELS.indexOf(kernelInfo(kernel));
 
 /** A kernel's line style: the colour, dash and marker of its series (KernelInfo.series). */
 const styleOf = (t: ThemeTokens, kernel: string): SeriesStyle => t.series[kernelInfo(kernel).series];

@@ -60,9 +60,8 @@ export function provisionalSeriesOf(provisional: readonly ProvisionalReport[], f
     if (!points) byKernel.set(p.kernel, (points = []));
     points.push({ ...p, throughput: Number.isFinite(figure.value) ? figure.value : p.throughput, halfWidth: figure.halfWidth });
   }
-  const order = (kernel: string) => KERNELS.indexOf(kernelInfo(kernel));
   return [...byKernel]
-    .sort(([a], [b]) => order(a) - order(b))
+    .sort(([a], [b]) => kernelOrder(a) - kernelOrder(b))
     .map(([kernel, points]) => ({ kernel, points: points.sort((a, b) => a.cpus - b.cpus) }));
 }
 
@@ -82,6 +81,9 @@ export function provisionalWords(provisional: readonly ProvisionalSeries[], fina
     `each is replaced by its final figure as its run ends (${finals} final so far).`
   );
 }
+
+/** A kernel's place in the registry: series, legends and table columns keep that order. */
+export const kernelOrder = (kernel: string): number => KERNELS.indexOf(kernelInfo(kernel));
 
 /** One kernel's points, sorted by CPU count. */
 export interface Series {
@@ -121,9 +123,8 @@ export function seriesOf(reports: readonly Report[]): Series[] {
     if (!points) byKernel.set(p.kernel, (points = new Map()));
     points.set(p.cpus, p);
   }
-  const order = (kernel: string) => KERNELS.indexOf(kernelInfo(kernel));
   return [...byKernel]
-    .sort(([a], [b]) => order(a) - order(b))
+    .sort(([a], [b]) => kernelOrder(a) - kernelOrder(b))
     .map(([kernel, points]) => ({ kernel, points: [...points.values()].sort((a, b) => a.cpus - b.cpus) }));
 }
 
