@@ -217,7 +217,7 @@ function SiteFooter() {
       <p>
         The kernels and figures come from <cite>The OpenVMS TCP/IP Scalable Kernel</cite> by Rappaport, Pouffary, Lieman and Marotta. Every
         number is simulated by a C core compiled to WebAssembly, running in your browser, except the ones marked &ldquo;measured on this
-        machine&rdquo; on <a href="#/cores">Your own cores</a>, which your computer&rsquo;s own threads measure.
+        machine&rdquo; on <a href="#/cores">the cores page</a>, which your computer&rsquo;s own threads measure.
       </p>
       <p>
         Headless runs of the same core: <code>npx stacklab run testbed-classic</code>
