@@ -258,7 +258,7 @@ describe('stacklab CLI', () => {
       positive(/^ {2}line transfer +([\d.,]+) ns/m.exec(stdout)![1]!);
       positive(/^ {2}uncontended acquire +([\d.,]+) ns/m.exec(stdout)![1]!);
       expect(stdout).toMatch(/^algorithm +workers +acquisitions\/s \(median, min–max\) +fairness +hand-off ns +exact$/m);
-      const rows = [...stdout.matchAll(/^(\w+) +(\d) +([\d,]+) \(([\d,]+)–([\d,]+)\) +([\d.]+) +([\d,]+|–) +(\S+)$/gm)];
+      const rows = [...stdout.matchAll(/^(\w+) +(\d) +([\d,]+) \(([\d,]+)–([\d,]+)\) +([\d.]+) +([\d,]+|≤ [\d,]+|–) +(\S+)$/gm)];
       expect(rows.map((row) => `${row[1]} ${row[2]}`)).toEqual(
         ['tas', 'ttas', 'ticket', 'mcs', 'futex', 'wake_all'].flatMap((algorithm) => [`${algorithm} 1`, `${algorithm} 2`]),
       );
@@ -267,7 +267,7 @@ describe('stacklab CLI', () => {
         expect(positive(median!)).toBeLessThanOrEqual(positive(max!));
         expect(positive(fairness!)).toBeLessThanOrEqual(1);
         if (workers === '1') expect(handoff).toBe('–');
-        else expect(Number(handoff!.replace(/,/g, ''))).toBeGreaterThanOrEqual(0);
+        else expect(Number(handoff!.replace(/^≤ |,/g, ''))).toBeGreaterThanOrEqual(0);
         expect(exact).toBe('yes');
       }
       expect(stdout).not.toMatch(/NaN|undefined|Infinity/);
@@ -280,7 +280,7 @@ describe('stacklab CLI', () => {
         .trim()
         .split('\n')
         .map((line) => line.split(','));
-      expect(header!.slice(0, 9)).toEqual([
+      expect(header!.slice(0, 11)).toEqual([
         'algorithm',
         'workers',
         'runs',
@@ -289,6 +289,8 @@ describe('stacklab CLI', () => {
         'acquisitions_per_s_max',
         'fairness',
         'handoff_ns',
+        'handoff_at_most',
+        'clock_error_ns',
         'exact',
       ]);
       expect(rows.map((row) => `${row[0]} ${row[1]}`)).toEqual(['ticket 1', 'ticket 2', 'mcs 1', 'mcs 2']);
@@ -299,7 +301,11 @@ describe('stacklab CLI', () => {
           positive(column(name, row));
         // no hand-off with one thread: an empty field
         if (row[1] === '1') expect(column('handoff_ns', row)).toBe('');
-        else expect(column('handoff_ns', row)).toMatch(/^\d+(\.\d+)?$/);
+        else {
+          expect(column('handoff_ns', row)).toMatch(/^\d+(\.\d+)?$/);
+          expect(column('handoff_at_most', row)).toMatch(/^(true|false)$/);
+        }
+        expect(column('clock_error_ns', row)).toMatch(/^\d+(\.\d+)?$/);
         expect(column('exact', row)).toBe('true');
         expect(column('duration_ms', row)).toBe('50');
       }

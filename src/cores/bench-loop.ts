@@ -18,9 +18,10 @@
  *
  * Clocks: each worker's performance.now() counts from its own start (Node's
  * worker_threads and browsers' workers each have their own timeOrigin), so before the
- * run every thread measures its clock against thread 0's over shared memory (a few
- * ping-pongs, the one with the shortest round trip kept, as NTP does) and the hand-off
- * latencies are in thread 0's time. In Node performance.now() counts in nanoseconds; a
+ * run every thread measures its clock against thread 0's over shared memory (ping-pongs,
+ * the one with the shortest round trip kept, as NTP does; syncClock) and the hand-off
+ * latencies are in thread 0's time, right to within the two threads' clock errors (each
+ * half its best round trip, reported). In Node performance.now() counts in nanoseconds; a
  * cross-origin isolated browser coarsens it to 5 µs (100 µs otherwise), so there a
  * hand-off shorter than that reads as 0 or 5 µs and only the median over many means
  * much.
@@ -50,8 +51,12 @@ export const COUNTER_INDEX = lineIndex(COUNTER);
 const LAST_OWNER = lineIndex(HANDOFF);
 const RELEASE_TIME = lineFloat64Index(HANDOFF, 8);
 
-/** Ping-pongs each thread makes with thread 0 to learn its clock's offset. */
+/** Ping-pongs each thread makes with thread 0 to learn its clock's offset, at least. */
 const SYNC_ROUNDS = 16;
+/** A round trip this short ends the clock sync (ms): a line's round trip between two cores is a few hundred ns. */
+const SYNC_GOOD_MS = 0.001;
+/** Longest a thread goes on pinging for a round trip under SYNC_GOOD_MS, ms. */
+const SYNC_BUDGET_MS = 20;
 /** The run starts this long after the last thread's clock is known, ms: every thread is awake by then. */
 const START_LEAD_MS = 2;
 /** Hand-off samples a thread keeps: beyond this it keeps every second one, then every fourth... */
@@ -81,6 +86,8 @@ export interface BenchOutcome {
   acquisitions: number;
   /** Hand-offs to this thread from another, ns: a subsample spread evenly over the run. */
   handoffSamplesNs: number[];
+  /** How far this thread's clock can be from thread 0's, ns (half its best sync round trip; 0 for thread 0). */
+  clockErrorNs: number;
   /** From the common start to this thread's last release, ms. */
   elapsedMs: number;
   /** The busy loops' result, returned so that no compiler drops them. */
@@ -93,7 +100,7 @@ export function benchThread(buffer: SharedArrayBuffer, index: number, params: Be
   const f = new Float64Array(buffer);
   const { lockLine, dataLine } = benchLayout(params);
   const lock = makeLock(params.algorithm, m, lockLine, index);
-  const none: BenchOutcome = { acquisitions: 0, handoffSamplesNs: [], elapsedMs: 0, sink: 0 };
+  const none: BenchOutcome = { acquisitions: 0, handoffSamplesNs: [], clockErrorNs: 0, elapsedMs: 0, sink: 0 };
 
   // Every thread ready: the last to arrive lets them all go on.
   if (Atomics.add(m, ARRIVALS, 1) + 1 === params.workers) {
@@ -101,8 +108,9 @@ export function benchThread(buffer: SharedArrayBuffer, index: number, params: Be
     Atomics.notify(m, READY);
   } else if (!waitWhile(m, READY, 0)) return none;
 
-  const offset = syncClock(m, f, index, params.workers);
-  if (offset === undefined) return none;
+  const clock = syncClock(m, f, index, params.workers);
+  if (clock === undefined) return none;
+  const { offset } = clock;
   const now = () => performance.now() + offset;
 
   if (index === 0) {
@@ -151,7 +159,7 @@ export function benchThread(buffer: SharedArrayBuffer, index: number, params: Be
     }
     if (acquisitions === most) break; // the others go on to theirs
   }
-  return { acquisitions, handoffSamplesNs: samples, elapsedMs: now() - start, sink };
+  return { acquisitions, handoffSamplesNs: samples, clockErrorNs: clock.errorMs * 1e6, elapsedMs: now() - start, sink };
 }
 
 /** Sleeps while m[i] is `value`; false if the stop flag was raised meanwhile. */
@@ -164,33 +172,41 @@ function waitWhile(m: Int32Array, i: number, value: number): boolean {
 }
 
 /**
- * What to add to this thread's performance.now() to read thread 0's clock, ms (undefined
- * if stopped). Thread 0 answers each other thread in turn, the rest sleep meanwhile (so
- * two threads run, even with more threads than cores): the asker notes its time, pings,
- * and on the pong reads thread 0's time, taken about halfway through the round trip.
+ * This thread's clock against thread 0's: the offset to add to its performance.now(),
+ * and how far that offset can be wrong, ms (undefined if stopped). Thread 0 answers each
+ * other thread in turn, the rest sleep meanwhile (so two threads run, even with more
+ * threads than cores): the asker notes its time, pings, and on the pong reads thread 0's
+ * time, taken at some moment of the round trip, so the offset is right to within half
+ * the round trip. The asker keeps the shortest of its rounds, and goes on past
+ * SYNC_ROUNDS until one is under SYNC_GOOD_MS or SYNC_BUDGET_MS is spent: on a busy
+ * machine the two threads are seldom on cores at once, and a round that waits for the
+ * scheduler is milliseconds long (a hand-off of 300 ns then read as -1.6 ms).
  */
-function syncClock(m: Int32Array, f: Float64Array, index: number, workers: number): number | undefined {
+function syncClock(m: Int32Array, f: Float64Array, index: number, workers: number): { offset: number; errorMs: number } | undefined {
   const stopped = () => Atomics.load(m, STOP_INDEX) !== 0;
   if (index === 0) {
-    let round = 0;
     for (let asker = 1; asker < workers; asker++) {
+      let answered = Atomics.load(m, PONG);
       Atomics.store(m, TURN, asker);
       Atomics.notify(m, TURN);
-      for (let r = 0; r < SYNC_ROUNDS; r++) {
-        round++;
-        while (Atomics.load(m, PING) !== round) if (stopped()) return undefined;
-        f[REPLY_TIME] = performance.now();
-        Atomics.store(m, PONG, round);
+      // answer every ping until the asker says it is done (it has read its last pong)
+      for (;;) {
+        const ping = Atomics.load(m, PING);
+        if (ping !== answered) {
+          f[REPLY_TIME] = performance.now();
+          Atomics.store(m, PONG, ping);
+          answered = ping;
+        } else if (Atomics.load(m, TURN) !== asker) break;
+        else if (stopped()) return undefined;
       }
-      // the asker has read its last pong (else the next asker's would pass it by)
-      while (Atomics.load(m, TURN) === asker) if (stopped()) return undefined;
     }
-    return 0;
+    return { offset: 0, errorMs: 0 };
   }
   for (let turn: number; (turn = Atomics.load(m, TURN)) !== index;) if (!waitWhile(m, TURN, turn)) return undefined;
+  const begun = performance.now();
   let best = Infinity;
   let offset = 0;
-  for (let r = 0; r < SYNC_ROUNDS; r++) {
+  for (let r = 0; r < SYNC_ROUNDS || (best > SYNC_GOOD_MS && performance.now() - begun < SYNC_BUDGET_MS); r++) {
     const round = Atomics.load(m, PONG) + 1;
     const sent = performance.now();
     Atomics.store(m, PING, round);
@@ -202,5 +218,5 @@ function syncClock(m: Int32Array, f: Float64Array, index: number, workers: numbe
     }
   }
   Atomics.store(m, TURN, 0); // done: thread 0 goes on to the next
-  return offset;
+  return { offset, errorMs: best / 2 };
 }

@@ -6,10 +6,11 @@ import { jainFairness, median, minMax, pointResult, runResult } from './stats.js
 import type { BenchParams } from './types.js';
 
 const params: BenchParams = { algorithm: 'ticket', workers: 2, criticalLines: 2, criticalSpins: 0, thinkSpins: 0, durationMs: 100 };
-const outcome = (acquisitions: number, elapsedMs: number, handoffSamplesNs: number[] = []): BenchOutcome => ({
+const outcome = (acquisitions: number, elapsedMs: number, handoffSamplesNs: number[] = [], clockErrorNs = 0): BenchOutcome => ({
   acquisitions,
   elapsedMs,
   handoffSamplesNs,
+  clockErrorNs,
   sink: 0,
 });
 
@@ -63,6 +64,12 @@ describe("a run's figures", () => {
     expect(run.fairness).toBeCloseTo(1_000_000 / (2 * 520_000), 12);
     expect(run.handoffNs).toBe(200);
     expect(run.counterExact).toBe(true);
+  });
+
+  it("a hand-off's error is the two largest clock errors: it is timed on two threads' clocks", () => {
+    const three = { ...params, workers: 3 };
+    expect(runResult(three, [outcome(1, 1, [], 0), outcome(1, 1, [], 150), outcome(1, 1, [], 90)], 3).clockErrorNs).toBe(240);
+    expect(runResult({ ...params, workers: 1 }, [outcome(1, 1)], 1).clockErrorNs).toBe(0);
   });
 
   it('a counter short of the acquisitions is a lost update', () => {

@@ -50,6 +50,11 @@ export function runResult(params: BenchParams, outcomes: readonly BenchOutcome[]
     perWorker,
     fairness: jainFairness(perWorker),
     handoffNs: median(outcomes.flatMap((outcome) => outcome.handoffSamplesNs)),
+    clockErrorNs: outcomes
+      .map((outcome) => outcome.clockErrorNs)
+      .sort((a, b) => b - a)
+      .slice(0, 2)
+      .reduce((a, b) => a + b, 0),
     counterExact: counter === (total | 0),
   };
 }
@@ -58,4 +63,22 @@ export function runResult(params: BenchParams, outcomes: readonly BenchOutcome[]
 export function pointResult(algorithm: LockAlgorithm, workers: number, runs: RunResult[]): PointResult {
   const rates = runs.map((run) => run.acquisitionsPerS);
   return { algorithm, workers, runs, median: median(rates), ...minMax(rates) };
+}
+
+/**
+ * What a hand-off median can say, given how far the clocks that timed it can be off: the
+ * figure itself, or, where the clocks agreed no better than the figure (a busy machine,
+ * or a browser's 5 µs timer step), only that it was at most `ns`. A hand-off is never
+ * negative, so a median under 0 is all clock error. undefined: no hand-off was timed.
+ */
+export function handoffReading(handoffNs: number, clockErrorNs: number): { ns: number; atMost: boolean } | undefined {
+  if (!Number.isFinite(handoffNs)) return undefined;
+  if (clockErrorNs < handoffNs) return { ns: handoffNs, atMost: false };
+  return { ns: Math.max(handoffNs, 0) + clockErrorNs, atMost: true };
+}
+
+/** A point's hand-off over its runs: the median of theirs, read against the largest clock error among them. */
+export function pointHandoff(point: PointResult): { ns: number; atMost: boolean } | undefined {
+  const runs = point.runs.filter((run) => Number.isFinite(run.handoffNs));
+  return handoffReading(median(runs.map((run) => run.handoffNs)), Math.max(0, ...runs.map((run) => run.clockErrorNs)));
 }

@@ -36,6 +36,12 @@ export interface RunResult {
   fairness: number;
   /** Median hand-off latency, ns: a release to the next acquisition by another worker (NaN with one worker). */
   handoffNs: number;
+  /**
+   * How far a hand-off can be off, ns: the two largest of the threads' clock errors (a
+   * hand-off is timed on two threads' clocks). A median hand-off at or under 0 is shorter
+   * than this, which is all the run can say of it.
+   */
+  clockErrorNs: number;
   /** The shared counter each critical section increments equals the sum of perWorker (mutual exclusion held). */
   counterExact: boolean;
 }

@@ -275,7 +275,8 @@ function Bench() {
           max: p.max,
           runs: p.runs.length,
           fairness: pointFairness(p).fairness,
-          handoffNs: pointFairness(p).handoffNs,
+          handoffNs: pointFairness(p).handoff?.ns ?? null,
+          handoffAtMost: pointFairness(p).handoff?.atMost ?? null,
           leastPerWorker: Math.min(...p.runs.flatMap((r) => r.perWorker)),
           perRun: p.runs.map((r) => r.perWorker),
           workersCounted: Math.min(...p.runs.map((r) => r.perWorker.length)),
@@ -561,7 +562,7 @@ function Fairness({ points }: { points: readonly PointResult[] }) {
                 return (
                   <td key={n}>
                     {Number.isFinite(f.fairness) ? f.fairness.toFixed(2) : '–'}
-                    {n > 1 && Number.isFinite(f.handoffNs) ? ` · ${formatHandoff(f.handoffNs)}` : ''}
+                    {n > 1 && f.handoff ? ` · ${formatHandoff(f.handoff)}` : ''}
                     {f.starved > 0 && <span className="cores-starved"> · {starvedWords(f.starved)}</span>}
                   </td>
                 );

@@ -19,6 +19,7 @@ import { themeTokens, type Theme } from '../../views/palette.js';
 import type { SeriesStyle } from '../../views/common/series-style.js';
 import { realLockScenario, REAL_LOCK_DISCIPLINES } from '../../kernels/service/real-locks.js';
 import { LOCK_ALGORITHMS, type BenchParams, type LockAlgorithm, type MachineCosts, type PointResult } from '../types.js';
+import { pointHandoff } from '../stats.js';
 
 /** The service kernel's discipline for each algorithm (src/kernels/service/real-locks.ts); ttas has none. */
 export const SIM_DISCIPLINE: Readonly<Record<LockAlgorithm, string | null>> = Object.fromEntries(
@@ -344,13 +345,13 @@ export function formatNsShort(ns: number): string {
 }
 
 /**
- * A hand-off time. One at or below 0 is shorter than the clock can tell: the step of
- * performance.now() in a cross-origin isolated Chromium page is 5 µs, and the threads'
- * clocks are aligned to within a few µs (bench-loop.ts).
+ * A point's hand-off (pointHandoff): the figure, or "at most" one where the threads'
+ * clocks agreed no better than the figure; a bound of 0 is under the step of
+ * performance.now(), 5 µs in a cross-origin isolated Chromium page (bench-loop.ts).
  */
-export function formatHandoff(ns: number): string {
-  if (ns <= 0) return 'under the clock’s step';
-  return formatNsShort(ns);
+export function formatHandoff(reading: { ns: number; atMost: boolean }): string {
+  if (!reading.atMost) return formatNsShort(reading.ns);
+  return reading.ns > 0 ? `at most ${formatNsShort(reading.ns)}` : 'under the clock’s step';
 }
 
 /** The median of a list (NaN when empty or all NaN). */
@@ -362,10 +363,15 @@ export function median(values: readonly number[]): number {
 }
 
 /** A point's fairness and hand-off: the median over its runs. */
-export function pointFairness(point: PointResult): { fairness: number; handoffNs: number; exact: boolean; starved: number } {
+export function pointFairness(point: PointResult): {
+  fairness: number;
+  handoff: ReturnType<typeof pointHandoff>;
+  exact: boolean;
+  starved: number;
+} {
   return {
     fairness: median(point.runs.map((r) => r.fairness)),
-    handoffNs: median(point.runs.map((r) => r.handoffNs)),
+    handoff: pointHandoff(point),
     exact: point.runs.every((r) => r.counterExact),
     // the most threads one run left without a single acquisition (starved: an unfair lock, or a thread kept off the cores)
     starved: Math.max(0, ...point.runs.map((r) => r.perWorker.filter((n) => n === 0).length)),
@@ -406,7 +412,7 @@ export function tableRows(points: readonly PointResult[], sim: readonly SimPoint
       formatRate(p.median),
       `${formatRate(p.min)} – ${formatRate(p.max)}`,
       Number.isFinite(f.fairness) ? f.fairness.toFixed(3) : '–',
-      p.workers > 1 ? formatHandoff(f.handoffNs) : '–',
+      p.workers > 1 && f.handoff ? formatHandoff(f.handoff) : '–',
       f.starved === 0 ? 'every thread' : starvedWords(f.starved),
       SIM_DISCIPLINE[p.algorithm] === null ? 'no discipline' : s ? formatRate(s.value) : '…',
     ]);
