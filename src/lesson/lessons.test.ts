@@ -79,6 +79,13 @@ const LATER_SOURCES: Record<string, string[]> = {
     'William Hawe',
   ],
   'NAPI HOWTO (Documentation/networking/NAPI_HOWTO.txt)': ['Alexey Kuznetsov', 'Jamal Hadi Salim', 'Robert Olsson'],
+  'High Performance Synchronization Algorithms for Multiprogrammed Multiprocessors': [
+    'Robert W. Wisniewski',
+    'Leonidas I. Kontothanassis',
+    'Michael L. Scott',
+  ],
+  'Preemption Adaptivity in Time-Published Queue-Based Spin Locks': ['Bijun He', 'William N. Scherer III', 'Michael L. Scott'],
+  'Atomics (JavaScript reference)': ['MDN contributors'],
 };
 
 describe('lessons/', () => {
@@ -112,6 +119,7 @@ describe('lessons/', () => {
       'from-livelock-to-napi',
       'the-designated-cpu-and-rss',
       'one-lock-five-escapes',
+      'your-own-cores',
     ]);
   });
 
