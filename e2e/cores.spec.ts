@@ -72,7 +72,8 @@ test('the preview server isolates the page, and the bench runs every lock on thi
   await expect(bench).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
   console.log(`cores bench and simulator: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const cores = Number(await bench.getAttribute('data-cores'));
+  // the cores the page counts are the browser's (4 threads is past them on a 2-core machine)
+  expect(Number(await bench.getAttribute('data-cores'))).toBe(await page.evaluate(() => navigator.hardwareConcurrency));
   const rows = JSON.parse((await bench.getAttribute('data-results')) ?? '[]') as ResultRow[];
   expect(rows.map((r) => `${r.algorithm}@${r.workers}`).sort()).toEqual(ALGORITHMS.flatMap((a) => COUNTS.map((n) => `${a}@${n}`)).sort());
   for (const r of rows) {
@@ -82,16 +83,10 @@ test('the preview server isolates the page, and the bench runs every lock on thi
     expect(r.median, what).toBeLessThanOrEqual(r.max);
     expect(r.runs, what).toBe(2);
     expect(r.workersCounted, `${what}: every thread's count`).toBe(r.workers);
-    // Up to the cores every thread acquires the lock in every run. Past them (a 2-core
-    // machine at 4 threads, busy with other work) a thread can be kept off the cores for a
-    // whole 150 ms run, even under a first-come-first-served lock; the page says so ("got
-    // none"), and the run's total still counts it.
-    if (r.workers <= cores) expect(r.leastPerWorker, `${what}: every thread acquired the lock`).toBeGreaterThan(0);
-    else
-      expect(
-        r.perRun.flat().reduce((a, b) => a + b, 0),
-        `${what}: acquisitions`,
-      ).toBeGreaterThan(0);
+    // Every thread acquires the lock in every run, past the cores too (4 threads on this
+    // 2-core machine): a run goes on past its time until each thread has had the lock once
+    // (bench-loop.ts, MAX_RUN_STRETCH), so a point at 4 threads is a run of 4 threads.
+    expect(r.leastPerWorker, `${what}: every thread acquired the lock (${JSON.stringify(r.perRun)})`).toBeGreaterThan(0);
     expect(r.exact, `${what}: the shared counter is exact`).toBe(true);
     expect(r.fairness, `${what}: fairness`).toBeGreaterThan(0);
     expect(r.fairness, `${what}: fairness`).toBeLessThanOrEqual(1 + 1e-9);

@@ -8,7 +8,7 @@
  * The shared buffer, one per run, in 64-byte lines (locks.ts), each item at most 16
  * bytes at the start of its own line:
  *
- *   line 0  control: arrivals, ready, go, stop (Int32s)
+ *   line 0  control: arrivals, ready, go, stop, threads that have acquired the lock (Int32s)
  *   line 1  timing: the start time (Float64), the clock-sync turn (Int32: the thread
  *           asking, then 0 once it is done)
  *   line 2  clock sync: ping, pong (Int32s), the reference thread's time (Float64)
@@ -41,6 +41,8 @@ const READY = lineIndex(CONTROL) + 1;
 const GO = lineIndex(CONTROL) + 2;
 /** The stop flag's Int32 index: the coordinator stores 1 there to end a run early. */
 export const STOP_INDEX = lineIndex(CONTROL) + 3;
+/** Threads that have acquired the lock at least once in this run. */
+const STARTED = lineIndex(CONTROL) + 4;
 const START_TIME = lineFloat64Index(TIMING, 0);
 const TURN = lineIndex(TIMING) + 2;
 const PING = lineIndex(SYNC);
@@ -61,6 +63,14 @@ const SYNC_BUDGET_MS = 20;
 const START_LEAD_MS = 2;
 /** Hand-off samples a thread keeps: beyond this it keeps every second one, then every fourth... */
 export const MAX_HANDOFF_SAMPLES = 2048;
+/**
+ * A run lasts its time and, if a thread has not yet had the lock by then, goes on until
+ * every thread has had it once, up to this many times its time: so that a point at N
+ * threads is a run of N threads, not of the fewer the scheduler let onto the cores (with
+ * more threads than cores a thread can wait a whole short run for a time slice, and a
+ * queue lock's next owner can be one of those). The rate counts the whole run.
+ */
+export const MAX_RUN_STRETCH = 10;
 /** Blocking waits wake this often to look at the stop flag, ms. */
 const WAIT_SLICE_MS = 50;
 
@@ -120,6 +130,7 @@ export function benchThread(buffer: SharedArrayBuffer, index: number, params: Be
   } else if (!waitWhile(m, GO, 0)) return none;
   const start = f[START_TIME]!;
   const deadline = start + params.durationMs;
+  const lastDeadline = start + params.durationMs * MAX_RUN_STRETCH;
   while (now() < start); // all together
 
   const self = index + 1;
@@ -148,12 +159,13 @@ export function benchThread(buffer: SharedArrayBuffer, index: number, params: Be
     }
     if (criticalSpins > 0) sink ^= spin(criticalSpins, acquisitions);
     m[COUNTER_INDEX] = m[COUNTER_INDEX]! + 1; // not atomic: a lost update shows a broken lock
+    if (acquisitions === 0) Atomics.add(m, STARTED, 1);
     acquisitions++;
     m[LAST_OWNER] = self;
     f[RELEASE_TIME] = now();
     lock.release();
     if (thinkSpins > 0) sink ^= spin(thinkSpins, sink);
-    if (acquired >= deadline) {
+    if (acquired >= deadline && (Atomics.load(m, STARTED) === params.workers || acquired >= lastDeadline)) {
       Atomics.store(m, STOP_INDEX, 1);
       break;
     }

@@ -42,6 +42,21 @@ describe('runBench', () => {
     }
   });
 
+  it('past the cores, a short run goes on until every thread has had the lock (the point is a run of all its threads)', async () => {
+    // Twice the cores, queue locks whose next owner may be off the cores, and runs short
+    // enough (5 ms) that a thread can miss them whole: each run still ends with every
+    // thread's acquisitions above 0, and within MAX_RUN_STRETCH of its time.
+    const workers = 2 * host.cores;
+    const started = performance.now();
+    const points = await runBench(host, { algorithms: ['ticket', 'mcs'], workerCounts: [workers], repeats: 3, durationMs: 5, ...work });
+    for (const run of points.flatMap((point) => point.runs)) {
+      expect(run.perWorker, `${run.params.algorithm}: ${run.perWorker.join('/')}`).toHaveLength(workers);
+      expect(Math.min(...run.perWorker), `${run.params.algorithm}: ${run.perWorker.join('/')}`).toBeGreaterThan(0);
+      expect(run.counterExact).toBe(true);
+    }
+    expect(performance.now() - started).toBeLessThan(6 * (5 * 10 + 1000));
+  });
+
   it('a cancelled run ends at once (the threads see the stop flag) and the promise rejects', async () => {
     const controller = new AbortController();
     const started = performance.now();

@@ -6,7 +6,7 @@
  * drive it. A run's buffer is made here and shared with its threads (bench-loop.ts
  * says what is in it); the stop flag in it is how a cancelled run ends early.
  */
-import { benchLayout, COUNTER_INDEX, STOP_INDEX } from './bench-loop.js';
+import { benchLayout, COUNTER_INDEX, MAX_RUN_STRETCH, STOP_INDEX } from './bench-loop.js';
 import { ThreadPool } from './pool.js';
 import { pointResult, runResult } from './stats.js';
 import type { BenchParams, LockAlgorithm, PointResult, RunResult, ThreadHost } from './types.js';
@@ -33,7 +33,7 @@ export interface BenchCallbacks {
   onPoint?(point: PointResult, progress: BenchProgress): void;
 }
 
-/** A run that has not ended this long after its time was up has failed (a thread is stuck), ms. */
+/** A run that has not ended this long after its longest time (MAX_RUN_STRETCH times its own) has failed (a thread is stuck), ms. */
 const OVERDUE_MS = 30_000;
 
 /** The plan's runs, one by one, in order: algorithm, then worker count, then repeat. */
@@ -74,10 +74,13 @@ export async function runOnce(pool: ThreadPool, params: BenchParams, signal?: Ab
   try {
     const replies = Array.from({ length: params.workers }, (_, index) => pool.request(index, { kind: 'bench', buffer, index, params }));
     const late = new Promise<never>((_, reject) => {
-      overdue = setTimeout(() => {
-        stop();
-        reject(new Error(`a ${params.algorithm} run with ${params.workers} threads did not end ${OVERDUE_MS / 1000} s after its time`));
-      }, params.durationMs + OVERDUE_MS);
+      overdue = setTimeout(
+        () => {
+          stop();
+          reject(new Error(`a ${params.algorithm} run with ${params.workers} threads did not end ${OVERDUE_MS / 1000} s after its time`));
+        },
+        params.durationMs * MAX_RUN_STRETCH + OVERDUE_MS,
+      );
     });
     const outcomes = await Promise.race([Promise.all(replies), late]);
     signal?.throwIfAborted();

@@ -536,8 +536,10 @@ function Fairness({ points }: { points: readonly PointResult[] }) {
       <h3>Fairness and hand-off (measured on this machine)</h3>
       <p className="cores-muted">
         Fairness is Jain’s index over the threads’ acquisitions: 1 when every thread got the same share, 1/n when one got them all. Hand-off
-        is the median time from a release to the next acquisition by another thread. “Got none” counts threads that never acquired the lock
-        in a run: an unfair lock lets the same threads win, and past the cores a thread can wait off the cores for a whole run.
+        is the median time from a release to the next acquisition by another thread (“at most” where the threads’ clocks agreed no better
+        than the hand-off itself). A run goes on past its time until every thread has had the lock once, up to ten times its time, so each
+        point is a run of all its threads; “got none” counts threads that still never acquired it: an unfair lock lets the same threads win,
+        and past the cores a thread can wait off the cores that long.
       </p>
       <table className="slv-table cores-fairness-table">
         <caption>Fairness, and hand-off time, by lock and threads</caption>
