@@ -11,6 +11,7 @@ import {
   defaultWorkers,
   formatHandoff,
   formatNsShort,
+  threadsWords,
   labHash,
   measuredSeries,
   nestValues,
@@ -158,6 +159,9 @@ describe('cores page model', () => {
     expect(pointFairness(starving).starved).toBe(2);
     expect(tableRows([starving], [])[0]![5]).toBe('2 threads got none');
     expect(pointFairness({ ...point('mcs', 1, [1e6]), runs: [{ ...run(1e6, 1), handoffNs: NaN }] }).handoff).toBeUndefined();
+    expect(threadsWords(1)).toBe('1 thread');
+    expect(threadsWords(4)).toBe('4 threads');
+    expect(threadsWords(1.23)).toBe('1.2 threads');
     expect(formatHandoff({ ns: 250, atMost: false })).toBe(formatNsShort(250));
     expect(formatHandoff({ ns: 5_000, atMost: true })).toBe(`at most ${formatNsShort(5_000)}`);
     expect(formatHandoff({ ns: 0, atMost: true })).toMatch(/clock/);

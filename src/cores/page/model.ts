@@ -332,6 +332,12 @@ export function formatTick(value: number): string {
   return trim(value);
 }
 
+/** "1 thread", "4 threads", "1.2 threads". */
+export function threadsWords(n: number): string {
+  const t = trim(n);
+  return `${t} ${t === '1' ? 'thread' : 'threads'}`;
+}
+
 function trim(v: number): string {
   return String(Number(v.toPrecision(v >= 100 ? 3 : 2)));
 }
@@ -393,7 +399,7 @@ export function fitWords(series: Series): string {
 
 function uslShape(fit: UslFit): string {
   const quality = fit.quality.verdict === 'poor' ? ` (${fit.quality.summary})` : '';
-  if (fit.nMax !== null && fit.peak !== null) return `USL peak ${formatRate(fit.peak)} at ${trim(fit.nMax)} threads${quality}`;
+  if (fit.nMax !== null && fit.peak !== null) return `USL peak ${formatRate(fit.peak)} at ${threadsWords(fit.nMax)}${quality}`;
   if (fit.ceiling !== null) return `USL ceiling ${formatRate(fit.ceiling)}, no peak${quality}`;
   return `grows in proportion to threads${quality}`;
 }
@@ -408,7 +414,7 @@ export function tableRows(points: readonly PointResult[], sim: readonly SimPoint
     const f = pointFairness(p);
     const s = sim.find((q) => q.algorithm === p.algorithm && q.workers === p.workers);
     rows.push([
-      `${ALGORITHM_INFO[p.algorithm].label}, ${p.workers} threads`,
+      `${ALGORITHM_INFO[p.algorithm].label}, ${threadsWords(p.workers)}`,
       formatRate(p.median),
       `${formatRate(p.min)} – ${formatRate(p.max)}`,
       Number.isFinite(f.fairness) ? f.fairness.toFixed(3) : '–',
