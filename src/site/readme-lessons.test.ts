@@ -30,9 +30,10 @@ describe("README.md's lesson list", () => {
   });
 
   it('is stale when SUMMARY.md gains a lesson', () => {
-    const more = `${summary.trimEnd()}\n22. [A new lesson](a-new-lesson.md)\n`;
+    const next = parseSummary(summary).count + 1;
+    const more = `${summary.trimEnd()}\n${next}. [A new lesson](a-new-lesson.md)\n`;
     expect(withLessonList(readme, more)).not.toBe(readme);
-    expect(lessonList(more)).toContain('22. [A new lesson](lessons/a-new-lesson.md)');
+    expect(lessonList(more)).toContain(`${next}. [A new lesson](lessons/a-new-lesson.md)`);
   });
 
   it('says which SUMMARY.md line is wrong', () => {
