@@ -14,6 +14,10 @@ const W = 560;
 const H = 260;
 const M = { top: 16, right: 24, bottom: 44, left: 72 };
 const number = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+/** The y axis's ticks past six digits: "4M", "500K" (the table below the chart gives every figure whole). */
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+/** Widest tick that fits the left margin in full digits ("100,000"). */
+const FULL_TICKS_BELOW = 1e6;
 
 export function formatSketchValue(sketch: PredictSketch, value: number): string {
   return `${number.format(value)}${sketch.unit ? ` ${sketch.unit}` : ''}`;
@@ -51,6 +55,7 @@ export function SketchChart({
     .range([H - M.bottom, M.top])
     .nice();
   const ticks = y.ticks(5);
+  const tickFormat = y.domain()[1]! >= FULL_TICKS_BELOW ? compact : number;
   const editable = onChange !== undefined;
 
   const valueAt = (event: PointerEvent) => {
@@ -111,7 +116,7 @@ export function SketchChart({
         <g key={tick} aria-hidden="true">
           <line className="sketch-grid" x1={M.left} x2={W - M.right} y1={y(tick)} y2={y(tick)} />
           <text className="sketch-tick" x={M.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-            {number.format(tick)}
+            {tickFormat.format(tick)}
           </text>
         </g>
       ))}
