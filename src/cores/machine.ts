@@ -19,9 +19,25 @@ const FLAG = lineIndex(1);
 /** The ping-pong buffer's size. */
 export const PING_PONG_BYTES = 2 * LINE_BYTES;
 
-/** Round trips per timed batch, and batches: the median batch is the figure. */
-export const PING_PONG_ROUNDS = 2000;
+/**
+ * Round trips per timed batch, and batches: the median batch after the warm-up is the
+ * figure (steadyFigure). 10,000 round trips take about a millisecond, so a browser's 5 µs
+ * timer step moves a batch's mean by under 1%.
+ */
+export const PING_PONG_ROUNDS = 10_000;
 export const PING_PONG_BATCHES = 25;
+/**
+ * Batches at the start that are not counted: the loop runs before the JIT has optimised
+ * it. In Node on a 2-core machine the first 2-3 batches of 10,000 round trips read
+ * 150-260 ns a transfer and the rest 27-60; with batches of 2,000 and no warm-up, the
+ * median was the warm-up's in one Chromium measurement of four (165 ns against 44-52).
+ */
+export const WARMUP_BATCHES = 5;
+
+/** The figure of a set of timed batches: the median of those after the first `warmup` (the median of all if there are no more). */
+export function steadyFigure(batches: readonly number[], warmup: number): number {
+  return median(batches.length > warmup ? batches.slice(warmup) : batches);
+}
 
 /**
  * The pinging thread: waits for the other, then flips the line to an odd value and spins
@@ -71,7 +87,7 @@ export function soloCosts(): { uncontendedNs: number; spinNs: number; sink: numb
   const lock = makeLock('tas', new Int32Array(new SharedArrayBuffer(LINE_BYTES)), 0, 0);
   const pairs = 20_000;
   const lockBatches: number[] = [];
-  for (let batch = 0; batch < 15; batch++) {
+  for (let batch = 0; batch < WARMUP_BATCHES + 15; batch++) {
     const started = performance.now();
     for (let i = 0; i < pairs; i++) {
       lock.acquire();
@@ -82,17 +98,17 @@ export function soloCosts(): { uncontendedNs: number; spinNs: number; sink: numb
   const iterations = 200_000;
   const spinBatches: number[] = [];
   let sink = 0;
-  for (let batch = 0; batch < 15; batch++) {
+  for (let batch = 0; batch < WARMUP_BATCHES + 15; batch++) {
     const started = performance.now();
     sink ^= spin(iterations, batch);
     spinBatches.push(((performance.now() - started) * 1e6) / iterations);
   }
-  return { uncontendedNs: median(lockBatches), spinNs: median(spinBatches), sink }; // sink: so the loop is kept
+  return { uncontendedNs: steadyFigure(lockBatches, WARMUP_BATCHES), spinNs: steadyFigure(spinBatches, WARMUP_BATCHES), sink }; // sink: so the loop is kept
 }
 
 /**
  * Measures this machine through `host`: thread 0 alone (soloCosts), then threads 0 and 1
- * flip a line (lineTransferNs is half the median round trip; NaN with one core, where the
+ * flip a line (lineTransferNs is half the median batch's round trip after the warm-up; NaN with one core, where the
  * two would take turns on it). Cancelled by `signal`.
  */
 export async function measureMachine(host: ThreadHost, signal?: AbortSignal): Promise<MachineCosts> {
@@ -106,11 +122,11 @@ export async function measureMachine(host: ThreadHost, signal?: AbortSignal): Pr
     if (solo.kind !== 'solo') throw new Error(`thread 0 answered ${solo.kind} to solo`);
     let lineTransferNs = NaN;
     if (host.cores >= 2) {
-      const message = { buffer, rounds: PING_PONG_ROUNDS, batches: PING_PONG_BATCHES };
+      const message = { buffer, rounds: PING_PONG_ROUNDS, batches: WARMUP_BATCHES + PING_PONG_BATCHES };
       const [ping] = await Promise.all([pool.request(0, { kind: 'ping', ...message }), pool.request(1, { kind: 'pong', ...message })]);
       signal?.throwIfAborted();
       if (ping.kind !== 'ping') throw new Error(`thread 0 answered ${ping.kind} to ping`);
-      lineTransferNs = median(ping.roundTripNs) / 2;
+      lineTransferNs = steadyFigure(ping.roundTripNs, WARMUP_BATCHES) / 2;
     }
     return { lineTransferNs, uncontendedNs: solo.uncontendedNs, spinNs: solo.spinNs, cores: host.cores };
   } finally {

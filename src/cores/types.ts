@@ -59,7 +59,7 @@ export interface PointResult {
 
 /** This machine's costs, measured (src/cores/machine.ts). */
 export interface MachineCosts {
-  /** One cache line's transfer between two cores: half a ping-pong round trip, ns (median of rounds). */
+  /** One cache line's transfer between two cores: half a ping-pong round trip, ns (the median of 25 batches of 10,000 round trips, after a warm-up). */
   lineTransferNs: number;
   /** An uncontended acquire and release of a test-and-set lock, ns. */
   uncontendedNs: number;
