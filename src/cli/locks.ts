@@ -203,6 +203,9 @@ export function formatLocksTable(machine: MachineCosts, plan: BenchPlan, points:
       : `  line transfer        ${ns(machine.lineTransferNs)}  (a cache line between two cores: half a ping-pong round trip)`,
     `  uncontended acquire  ${ns(machine.uncontendedNs)}  (a tas acquire and release in one thread)`,
     `  busy loop            ${machine.spinNs.toFixed(2)} ns an iteration`,
+    ...(machine.settled
+      ? []
+      : ['  (other work kept slowing these timings, measured three times: they may be high; measure again when the machine is quiet)']),
     '',
     `Each run: ${plan.durationMs} ms; the critical section reads and writes ${plan.criticalLines} shared line${plan.criticalLines === 1 ? '' : 's'}` +
       `${plan.criticalSpins ? ` and spins ${plan.criticalSpins}` : ''}${plan.thinkSpins ? `; ${plan.thinkSpins} spins between acquisitions` : ''}; ` +
@@ -260,6 +263,7 @@ export function formatLocksCsv(machine: MachineCosts, plan: BenchPlan, points: P
     'uncontended_ns',
     'spin_ns',
     'cores',
+    'machine_settled',
   ];
   const rows = points.map((point) => {
     const { fairness, handoff, clockErrorNs, lost } = summary(point);
@@ -283,6 +287,7 @@ export function formatLocksCsv(machine: MachineCosts, plan: BenchPlan, points: P
       number(machine.uncontendedNs, 2),
       number(machine.spinNs, 3),
       machine.cores,
+      String(machine.settled),
     ].join(',');
   });
   return [header.join(','), ...rows].join('\n') + '\n';

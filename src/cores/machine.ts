@@ -40,6 +40,27 @@ export function steadyFigure(batches: readonly number[], warmup: number): number
 }
 
 /**
+ * Measurements of the machine, at most, until one is settled (a pause between them lets
+ * the page's own start-up work finish): a learner's first visit measures while the
+ * service worker stores the site, and a line transfer read 307 ns there against 43-55 a
+ * few seconds later.
+ */
+export const MEASURE_ATTEMPTS = 3;
+/** A measurement is settled when its steady batches' slowest quarter is within this factor of their fastest quarter. */
+export const SETTLED_SPREAD = 1.5;
+/** The pause before another measurement, ms. */
+export const MEASURE_PAUSE_MS = 250;
+
+/** Whether the steady batches (after `warmup`) agree: their upper quartile within SETTLED_SPREAD of their lower one. */
+export function batchesSettled(batches: readonly number[], warmup: number): boolean {
+  const steady = [...(batches.length > warmup ? batches.slice(warmup) : batches)].sort((a, b) => a - b);
+  if (steady.length === 0) return false;
+  const lower = steady[Math.floor((steady.length - 1) / 4)]!;
+  const upper = steady[Math.ceil(((steady.length - 1) * 3) / 4)]!;
+  return upper <= SETTLED_SPREAD * lower;
+}
+
+/**
  * The pinging thread: waits for the other, then flips the line to an odd value and spins
  * until the other makes it even, `rounds` times a batch. Returns each batch's mean round
  * trip, ns ([] if stopped).
@@ -82,8 +103,8 @@ export function stopPingPong(buffer: SharedArrayBuffer): void {
   Atomics.store(new Int32Array(buffer), STOP, 1);
 }
 
-/** One thread alone: an uncontended tas acquire + release, ns, and the busy loop's ns per iteration. */
-export function soloCosts(): { uncontendedNs: number; spinNs: number; sink: number } {
+/** One thread alone: an uncontended tas acquire + release, ns, and the busy loop's ns per iteration; settled: both sets of batches agree (batchesSettled). */
+export function soloCosts(): { uncontendedNs: number; spinNs: number; settled: boolean; sink: number } {
   const lock = makeLock('tas', new Int32Array(new SharedArrayBuffer(LINE_BYTES)), 0, 0);
   const pairs = 20_000;
   const lockBatches: number[] = [];
@@ -103,13 +124,20 @@ export function soloCosts(): { uncontendedNs: number; spinNs: number; sink: numb
     sink ^= spin(iterations, batch);
     spinBatches.push(((performance.now() - started) * 1e6) / iterations);
   }
-  return { uncontendedNs: steadyFigure(lockBatches, WARMUP_BATCHES), spinNs: steadyFigure(spinBatches, WARMUP_BATCHES), sink }; // sink: so the loop is kept
+  return {
+    uncontendedNs: steadyFigure(lockBatches, WARMUP_BATCHES),
+    spinNs: steadyFigure(spinBatches, WARMUP_BATCHES),
+    settled: batchesSettled(lockBatches, WARMUP_BATCHES) && batchesSettled(spinBatches, WARMUP_BATCHES),
+    sink, // so the loop is kept
+  };
 }
 
 /**
  * Measures this machine through `host`: thread 0 alone (soloCosts), then threads 0 and 1
- * flip a line (lineTransferNs is half the median batch's round trip after the warm-up; NaN with one core, where the
- * two would take turns on it). Cancelled by `signal`.
+ * flip a line (lineTransferNs is half the median batch's round trip after the warm-up;
+ * NaN with one core, where the two would take turns on it). Up to MEASURE_ATTEMPTS
+ * times, until a measurement is settled; each figure is the lowest of the attempts
+ * (other work only slows a measurement). Cancelled by `signal`.
  */
 export async function measureMachine(host: ThreadHost, signal?: AbortSignal): Promise<MachineCosts> {
   const pool = new ThreadPool(host);
@@ -117,18 +145,35 @@ export async function measureMachine(host: ThreadHost, signal?: AbortSignal): Pr
   const stop = () => stopPingPong(buffer);
   signal?.addEventListener('abort', stop, { once: true });
   try {
-    const solo = await pool.request(0, { kind: 'solo' });
-    signal?.throwIfAborted();
-    if (solo.kind !== 'solo') throw new Error(`thread 0 answered ${solo.kind} to solo`);
-    let lineTransferNs = NaN;
-    if (host.cores >= 2) {
-      const message = { buffer, rounds: PING_PONG_ROUNDS, batches: WARMUP_BATCHES + PING_PONG_BATCHES };
-      const [ping] = await Promise.all([pool.request(0, { kind: 'ping', ...message }), pool.request(1, { kind: 'pong', ...message })]);
+    let best: MachineCosts | undefined;
+    for (let attempt = 0; attempt < MEASURE_ATTEMPTS; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, MEASURE_PAUSE_MS));
       signal?.throwIfAborted();
-      if (ping.kind !== 'ping') throw new Error(`thread 0 answered ${ping.kind} to ping`);
-      lineTransferNs = steadyFigure(ping.roundTripNs, WARMUP_BATCHES) / 2;
+      const solo = await pool.request(0, { kind: 'solo' });
+      signal?.throwIfAborted();
+      if (solo.kind !== 'solo') throw new Error(`thread 0 answered ${solo.kind} to solo`);
+      let lineTransferNs = NaN;
+      let lineSettled = true;
+      if (host.cores >= 2) {
+        new Int32Array(buffer).fill(0);
+        const message = { buffer, rounds: PING_PONG_ROUNDS, batches: WARMUP_BATCHES + PING_PONG_BATCHES };
+        const [ping] = await Promise.all([pool.request(0, { kind: 'ping', ...message }), pool.request(1, { kind: 'pong', ...message })]);
+        signal?.throwIfAborted();
+        if (ping.kind !== 'ping') throw new Error(`thread 0 answered ${ping.kind} to ping`);
+        lineTransferNs = steadyFigure(ping.roundTripNs, WARMUP_BATCHES) / 2;
+        lineSettled = batchesSettled(ping.roundTripNs, WARMUP_BATCHES);
+      }
+      const settled = solo.settled && lineSettled;
+      best = {
+        lineTransferNs: best === undefined || !(best.lineTransferNs <= lineTransferNs) ? lineTransferNs : best.lineTransferNs,
+        uncontendedNs: Math.min(best?.uncontendedNs ?? Infinity, solo.uncontendedNs),
+        spinNs: Math.min(best?.spinNs ?? Infinity, solo.spinNs),
+        cores: host.cores,
+        settled: settled || (best?.settled ?? false),
+      };
+      if (settled) break;
     }
-    return { lineTransferNs, uncontendedNs: solo.uncontendedNs, spinNs: solo.spinNs, cores: host.cores };
+    return best!;
   } finally {
     signal?.removeEventListener('abort', stop);
     pool.close();

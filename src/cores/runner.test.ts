@@ -2,7 +2,7 @@
 // worker_threads: a plan's points and progress, cancellation, a failing thread, and
 // this machine's measured costs.
 import { describe, expect, it } from 'vitest';
-import { measureMachine, steadyFigure } from './machine.js';
+import { batchesSettled, measureMachine, steadyFigure } from './machine.js';
 import { nodeThreadHost } from './node-host.js';
 import { runBench } from './runner.js';
 import type { BenchThread, ThreadHost } from './types.js';
@@ -97,9 +97,18 @@ describe('measureMachine', () => {
     expect(steadyFigure([], 5)).toBeNaN();
   });
 
+  it('a measurement is settled when its steady batches agree: the slowest quarter within 1.5 times the fastest', () => {
+    const warmup = [199, 201, 174, 160, 150];
+    expect(batchesSettled([...warmup, 50, 52, 51, 55, 49, 53, 50, 54], 5)).toBe(true);
+    // a busy machine: most batches slowed by other work (as on a first visit, 307 ns against 45)
+    expect(batchesSettled([...warmup, 300, 45, 290, 310, 47, 280, 305, 299], 5)).toBe(false);
+    expect(batchesSettled([], 5)).toBe(false);
+  });
+
   it('measures a line transfer, an uncontended acquire and the busy loop, all positive and finite', async () => {
     const costs = await measureMachine(host);
     expect(costs.cores).toBe(host.cores);
+    expect(typeof costs.settled).toBe('boolean');
     for (const value of [costs.uncontendedNs, costs.spinNs, ...(host.cores >= 2 ? [costs.lineTransferNs] : [])]) {
       expect(Number.isFinite(value) && value > 0, String(value)).toBe(true);
     }

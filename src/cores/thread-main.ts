@@ -26,7 +26,7 @@ export type ThreadReply =
   | { kind: 'bench'; outcome: BenchOutcome }
   | { kind: 'ping'; roundTripNs: number[] }
   | { kind: 'pong' }
-  | { kind: 'solo'; uncontendedNs: number; spinNs: number; sink: number }
+  | { kind: 'solo'; uncontendedNs: number; spinNs: number; settled: boolean; sink: number }
   | { kind: 'error'; message: string };
 
 /** Runs one request; a failure is a reply ({kind: 'error'}), never a throw. */

@@ -67,6 +67,11 @@ export interface MachineCosts {
   spinNs: number;
   /** navigator.hardwareConcurrency / os.availableParallelism(). */
   cores: number;
+  /**
+   * Whether a measurement's timed batches agreed (machine.ts, batchesSettled) within its
+   * attempts. False: other work on the machine kept slowing it, so the figures may be high.
+   */
+  settled: boolean;
 }
 
 /** Starts one thread running src/cores/thread-main.ts (browser: a module Worker; Node: worker_threads, src/cores/node-host.ts). */

@@ -448,9 +448,14 @@ function Bench() {
               <dd>{costs.cores}</dd>
             </div>
           </dl>
-        ) : (
-          <p>Not measured yet: Start measures it first, or measure it alone.</p>
-        )}
+        ) : null}
+        {costs && !costs.settled ? (
+          <p className="cores-note" role="note" data-testid="cores-unsettled">
+            Other work on this machine kept slowing these timings, over three tries, so they may be high. Close other tabs and programs,
+            then press Measure this machine again.
+          </p>
+        ) : null}
+        {costs ? null : <p>Not measured yet: Start measures it first, or measure it alone.</p>}
         <p className="cores-actions">
           <button
             type="button"

@@ -29,7 +29,7 @@ import {
   SIM_DISCIPLINE,
 } from './model.js';
 
-const costs: MachineCosts = { lineTransferNs: 42.5, uncontendedNs: 18, spinNs: 0.5, cores: 4 };
+const costs: MachineCosts = { lineTransferNs: 42.5, uncontendedNs: 18, spinNs: 0.5, cores: 4, settled: true };
 const params = { criticalLines: 2, criticalSpins: 200, thinkSpins: 2000 };
 
 function run(acq: number, workers: number): RunResult {
