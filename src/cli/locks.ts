@@ -12,7 +12,7 @@ import { closest } from '../core/index.js';
 import { nodeThreadHost } from '../cores/node-host.js';
 import { measureMachine } from '../cores/machine.js';
 import { runBench, type BenchPlan } from '../cores/runner.js';
-import { median, pointHandoff } from '../cores/stats.js';
+import { pointSummary } from '../cores/stats.js';
 import { LOCK_ALGORITHMS, type LockAlgorithm, type MachineCosts, type PointResult, type ThreadHost } from '../cores/types.js';
 import { Interrupted, wallText } from './progress.js';
 import { UsageError } from './usage-error.js';
@@ -182,17 +182,6 @@ export async function runLocks(values: LocksValues, io: Io, host: ThreadHost = n
 
 const whole = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** The point's figures the table and CSV print: its runs' medians, and whether each run's counter was exact. */
-function summary(point: PointResult) {
-  const lost = point.runs.filter((run) => !run.counterExact).length;
-  return {
-    fairness: median(point.runs.map((run) => run.fairness).filter((x) => !Number.isNaN(x))),
-    handoff: pointHandoff(point),
-    clockErrorNs: Math.max(0, ...point.runs.map((run) => run.clockErrorNs)),
-    lost,
-  };
-}
-
 /** The machine's costs in words, then a row per algorithm and worker count. */
 export function formatLocksTable(machine: MachineCosts, plan: BenchPlan, points: PointResult[]): string {
   const ns = (x: number) => `${x < 10 ? x.toFixed(1) : whole(x)} ns`;
@@ -214,7 +203,7 @@ export function formatLocksTable(machine: MachineCosts, plan: BenchPlan, points:
   ];
   const header = ['algorithm', 'workers', 'acquisitions/s (median, min–max)', 'fairness', 'hand-off ns', 'exact'];
   const rows = points.map((point) => {
-    const { fairness, handoff, lost } = summary(point);
+    const { fairness, handoff, lostRuns: lost } = pointSummary(point);
     return [
       point.algorithm,
       String(point.workers),
@@ -266,7 +255,7 @@ export function formatLocksCsv(machine: MachineCosts, plan: BenchPlan, points: P
     'machine_settled',
   ];
   const rows = points.map((point) => {
-    const { fairness, handoff, clockErrorNs, lost } = summary(point);
+    const { fairness, handoff, clockErrorNs, lostRuns: lost } = pointSummary(point);
     return [
       point.algorithm,
       point.workers,

@@ -145,8 +145,10 @@ export async function measureMachine(host: ThreadHost, signal?: AbortSignal): Pr
   const stop = () => stopPingPong(buffer);
   signal?.addEventListener('abort', stop, { once: true });
   try {
-    let best: MachineCosts | undefined;
-    for (let attempt = 0; attempt < MEASURE_ATTEMPTS; attempt++) {
+    // each figure the lowest of the tries (NaN, the one-core line, gives way to a number)
+    const lower = (a: number, b: number) => (Number.isNaN(a) ? b : Math.min(a, b));
+    let costs: MachineCosts = { lineTransferNs: NaN, uncontendedNs: Infinity, spinNs: Infinity, cores: host.cores, settled: false };
+    for (let attempt = 0; attempt < MEASURE_ATTEMPTS && !costs.settled; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, MEASURE_PAUSE_MS));
       signal?.throwIfAborted();
       const solo = await pool.request(0, { kind: 'solo' });
@@ -163,17 +165,15 @@ export async function measureMachine(host: ThreadHost, signal?: AbortSignal): Pr
         lineTransferNs = steadyFigure(ping.roundTripNs, WARMUP_BATCHES) / 2;
         lineSettled = batchesSettled(ping.roundTripNs, WARMUP_BATCHES);
       }
-      const settled = solo.settled && lineSettled;
-      best = {
-        lineTransferNs: best === undefined || !(best.lineTransferNs <= lineTransferNs) ? lineTransferNs : best.lineTransferNs,
-        uncontendedNs: Math.min(best?.uncontendedNs ?? Infinity, solo.uncontendedNs),
-        spinNs: Math.min(best?.spinNs ?? Infinity, solo.spinNs),
+      costs = {
+        lineTransferNs: lower(costs.lineTransferNs, lineTransferNs),
+        uncontendedNs: Math.min(costs.uncontendedNs, solo.uncontendedNs),
+        spinNs: Math.min(costs.spinNs, solo.spinNs),
         cores: host.cores,
-        settled: settled || (best?.settled ?? false),
+        settled: solo.settled && lineSettled,
       };
-      if (settled) break;
     }
-    return best!;
+    return costs;
   } finally {
     signal?.removeEventListener('abort', stop);
     pool.close();

@@ -6,10 +6,10 @@
 import type { BenchOutcome } from './bench-loop.js';
 import type { BenchParams, LockAlgorithm, PointResult, RunResult } from './types.js';
 
-/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+/** The middle finite value (the mean of the two middle ones for an even count); NaN for none. NaN and infinities are left out. */
 export function median(values: readonly number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   const half = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
@@ -77,8 +77,28 @@ export function handoffReading(handoffNs: number, clockErrorNs: number): { ns: n
   return { ns: Math.max(handoffNs, 0) + clockErrorNs, atMost: true };
 }
 
-/** A point's hand-off over its runs: the median of theirs, read against the largest clock error among them. */
-export function pointHandoff(point: PointResult): { ns: number; atMost: boolean } | undefined {
-  const runs = point.runs.filter((run) => Number.isFinite(run.handoffNs));
-  return handoffReading(median(runs.map((run) => run.handoffNs)), Math.max(0, ...runs.map((run) => run.clockErrorNs)));
+/** A point's figures over its repeated runs, as the page and `stacklab locks` print them. */
+export interface PointSummary {
+  /** The median of the runs' fairness (NaN if none has one). */
+  fairness: number;
+  /** The median of the runs' hand-offs, read against the largest clock error among them (handoffReading). */
+  handoff: { ns: number; atMost: boolean } | undefined;
+  /** The largest clock error among the runs that timed a hand-off, ns. */
+  clockErrorNs: number;
+  /** Runs whose shared counter came out short (a lost update: the lock did not hold). */
+  lostRuns: number;
+  /** The most threads one run left without a single acquisition (an unfair lock, or a thread kept off the cores). */
+  starved: number;
+}
+
+export function pointSummary(point: PointResult): PointSummary {
+  const timed = point.runs.filter((run) => Number.isFinite(run.handoffNs));
+  const clockErrorNs = Math.max(0, ...timed.map((run) => run.clockErrorNs));
+  return {
+    fairness: median(point.runs.map((run) => run.fairness)),
+    handoff: handoffReading(median(timed.map((run) => run.handoffNs)), clockErrorNs),
+    clockErrorNs,
+    lostRuns: point.runs.filter((run) => !run.counterExact).length,
+    starved: Math.max(0, ...point.runs.map((run) => run.perWorker.filter((n) => n === 0).length)),
+  };
 }

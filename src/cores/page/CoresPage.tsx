@@ -20,6 +20,7 @@ import { createSimWorker } from '../../lab/worker-factory.js';
 import { useWidth } from '../../lab/hooks.js';
 import { useSiteTheme } from '../../site/theme.js';
 import { LOCK_ALGORITHMS, type LockAlgorithm, type MachineCosts, type PointResult } from '../types.js';
+import { pointSummary } from '../stats.js';
 import { browserThreadHost } from './browser-host.js';
 import { measureMachine, startBench, type BenchPlan, type BenchRun } from './bench.js';
 import { CoresChart } from './CoresChart.js';
@@ -34,7 +35,6 @@ import {
   measuredSeries,
   noSimulatorWords,
   oneThreadLoopNs,
-  pointFairness,
   simulatedSeries,
   simVariants,
   starvedWords,
@@ -267,21 +267,24 @@ function Bench() {
       data-status={status}
       data-cores={cores}
       data-results={JSON.stringify(
-        points.map((p) => ({
-          algorithm: p.algorithm,
-          workers: p.workers,
-          median: p.median,
-          min: p.min,
-          max: p.max,
-          runs: p.runs.length,
-          fairness: pointFairness(p).fairness,
-          handoffNs: pointFairness(p).handoff?.ns ?? null,
-          handoffAtMost: pointFairness(p).handoff?.atMost ?? null,
-          leastPerWorker: Math.min(...p.runs.flatMap((r) => r.perWorker)),
-          perRun: p.runs.map((r) => r.perWorker),
-          workersCounted: Math.min(...p.runs.map((r) => r.perWorker.length)),
-          exact: pointFairness(p).exact,
-        })),
+        points.map((p) => {
+          const f = pointSummary(p);
+          return {
+            algorithm: p.algorithm,
+            workers: p.workers,
+            median: p.median,
+            min: p.min,
+            max: p.max,
+            runs: p.runs.length,
+            fairness: f.fairness,
+            handoffNs: f.handoff?.ns ?? null,
+            handoffAtMost: f.handoff?.atMost ?? null,
+            leastPerWorker: Math.min(...p.runs.flatMap((r) => r.perWorker)),
+            perRun: p.runs.map((r) => r.perWorker),
+            workersCounted: Math.min(...p.runs.map((r) => r.perWorker.length)),
+            exact: f.lostRuns === 0,
+          };
+        }),
       )}
       data-simulated={JSON.stringify(simPoints)}
     >
@@ -565,7 +568,7 @@ function Fairness({ points }: { points: readonly PointResult[] }) {
               {counts.map((n) => {
                 const p = rows.find((q) => q.algorithm === a && q.workers === n);
                 if (!p) return <td key={n}>–</td>;
-                const f = pointFairness(p);
+                const f = pointSummary(p);
                 return (
                   <td key={n}>
                     {Number.isFinite(f.fairness) ? f.fairness.toFixed(2) : '–'}

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLabState } from '../../lab/url.js';
 import { LOCK_ALGORITHMS, type MachineCosts, type PointResult, type RunResult } from '../types.js';
+import { pointSummary } from '../stats.js';
 import {
   algorithmStyle,
   benchTimesNs,
@@ -18,7 +19,6 @@ import {
   niceTop,
   oneThreadLoopNs,
   noSimulatorWords,
-  pointFairness,
   simScenario,
   simulatedSeries,
   simVariants,
@@ -156,9 +156,9 @@ describe('cores page model', () => {
     expect(rows[3]![6]).toBe('no discipline');
     const starving = point('tas', 4, [5e6, 6e6]);
     starving.runs[1]!.perWorker = [10, 0, 0, 7];
-    expect(pointFairness(starving).starved).toBe(2);
+    expect(pointSummary(starving).starved).toBe(2);
     expect(tableRows([starving], [])[0]![5]).toBe('2 threads got none');
-    expect(pointFairness({ ...point('mcs', 1, [1e6]), runs: [{ ...run(1e6, 1), handoffNs: NaN }] }).handoff).toBeUndefined();
+    expect(pointSummary({ ...point('mcs', 1, [1e6]), runs: [{ ...run(1e6, 1), handoffNs: NaN }] }).handoff).toBeUndefined();
     expect(threadsWords(1)).toBe('1 thread');
     expect(threadsWords(4)).toBe('4 threads');
     expect(threadsWords(1.23)).toBe('1.2 threads');

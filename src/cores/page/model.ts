@@ -19,7 +19,7 @@ import { themeTokens, type Theme } from '../../views/palette.js';
 import type { SeriesStyle } from '../../views/common/series-style.js';
 import { realLockScenario, REAL_LOCK_DISCIPLINES } from '../../kernels/service/real-locks.js';
 import { LOCK_ALGORITHMS, type BenchParams, type LockAlgorithm, type MachineCosts, type PointResult } from '../types.js';
-import { pointHandoff } from '../stats.js';
+import { pointSummary } from '../stats.js';
 
 /** The service kernel's discipline for each algorithm (src/kernels/service/real-locks.ts); ttas has none. */
 export const SIM_DISCIPLINE: Readonly<Record<LockAlgorithm, string | null>> = Object.fromEntries(
@@ -360,30 +360,6 @@ export function formatHandoff(reading: { ns: number; atMost: boolean }): string 
   return reading.ns > 0 ? `at most ${formatNsShort(reading.ns)}` : 'under the clock’s step';
 }
 
-/** The median of a list (NaN when empty or all NaN). */
-export function median(values: readonly number[]): number {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (v.length === 0) return NaN;
-  const mid = v.length >> 1;
-  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
-}
-
-/** A point's fairness and hand-off: the median over its runs. */
-export function pointFairness(point: PointResult): {
-  fairness: number;
-  handoff: ReturnType<typeof pointHandoff>;
-  exact: boolean;
-  starved: number;
-} {
-  return {
-    fairness: median(point.runs.map((r) => r.fairness)),
-    handoff: pointHandoff(point),
-    exact: point.runs.every((r) => r.counterExact),
-    // the most threads one run left without a single acquisition (starved: an unfair lock, or a thread kept off the cores)
-    starved: Math.max(0, ...point.runs.map((r) => r.perWorker.filter((n) => n === 0).length)),
-  };
-}
-
 /** "2 threads got none" (in the run that starved most), or '' when every thread acquired the lock in every run. */
 export function starvedWords(starved: number): string {
   return starved === 0 ? '' : `${starved} ${starved === 1 ? 'thread' : 'threads'} got none`;
@@ -411,7 +387,7 @@ export function tableRows(points: readonly PointResult[], sim: readonly SimPoint
     (a, b) => ALGORITHM_ORDER.indexOf(a.algorithm) - ALGORITHM_ORDER.indexOf(b.algorithm) || a.workers - b.workers,
   );
   for (const p of sorted) {
-    const f = pointFairness(p);
+    const f = pointSummary(p);
     const s = sim.find((q) => q.algorithm === p.algorithm && q.workers === p.workers);
     rows.push([
       `${ALGORITHM_INFO[p.algorithm].label}, ${threadsWords(p.workers)}`,
