@@ -149,7 +149,6 @@ export function defaultScenarioNotice(source: 'link' | 'lab', problems: readonly
   return `${whose} is not valid, so the lab opened with the default scenario instead. ${problems.map((p) => p.message).join(' ')}`;
 }
 
-/** Parses location.hash ("#/lab?s=..."); anything unknown is a not-found route, never an exception. */
 /** The pages that show a lab: main.tsx starts a simulation worker for them before React draws. */
 const LAB_PAGES: ReadonlySet<Route['page']> = new Set(['lab', 'lesson', 'embed', 'present', 'compare']);
 
@@ -158,7 +157,10 @@ export function showsLab(hash: string): boolean {
   return LAB_PAGES.has(parseRoute(hash, false).page);
 }
 
-/** The route of a hash; `decode` false leaves a shared lab's state (?s=) unread. */
+/**
+ * Parses location.hash ("#/lab?s=..."); anything unknown is a not-found route, never an
+ * exception. `decode` false leaves a shared lab's state (?s=) unread.
+ */
 export function parseRoute(hash: string, decode = true): Route {
   const raw = hash.replace(/^#/, '');
   const [pathPart = '', query = ''] = raw.split(/\?(.*)/s, 2);
