@@ -25,9 +25,11 @@ import {
   formatRate,
   formatTick,
   niceTop,
+  simulatedDash,
   summaryWords,
   tableRows,
   TABLE_COLUMNS,
+  threadsWords,
   yTicks,
   type Series,
   type SimPoint,
@@ -43,8 +45,6 @@ export interface CoresChartProps {
   maxThreads: number;
   width: number;
   theme?: Theme;
-  /** Words over the chart while it fills (progress). */
-  status?: string;
 }
 
 export function CoresChart(props: CoresChartProps) {
@@ -87,9 +87,7 @@ export function CoresChart(props: CoresChartProps) {
       theme={theme}
       view="cores"
       headline={
-        best
-          ? `most: ${ALGORITHM_INFO[best.algorithm].label}, ${formatRate(best.value)} at ${best.workers} ${best.workers === 1 ? 'thread' : 'threads'}`
-          : undefined
+        best ? `most: ${ALGORITHM_INFO[best.algorithm].label}, ${formatRate(best.value)} at ${threadsWords(best.workers)}` : undefined
       }
       title="Lock acquisitions a second against threads: measured on this machine (solid) and simulated (dashed)"
       summary={() => summaryWords(measured, simulated, cores)}
@@ -120,7 +118,7 @@ export function CoresChart(props: CoresChartProps) {
               {
                 key: 'simulated',
                 label: 'simulated (the service kernel, this machine’s line cost)',
-                swatch: <LineSwatch dash={t.name === 'projector' ? '10 6' : '7 5'} theme={theme} />,
+                swatch: <LineSwatch dash={simulatedDash(theme)} theme={theme} />,
               },
               {
                 key: 'cores',
@@ -132,11 +130,6 @@ export function CoresChart(props: CoresChartProps) {
         </>
       }
     >
-      {props.status && (
-        <p className="cores-chart-status" aria-hidden="true">
-          {props.status}
-        </p>
-      )}
       <svg
         width={width}
         height={height}

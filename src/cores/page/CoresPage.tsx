@@ -38,6 +38,7 @@ import {
   simulatedSeries,
   simVariants,
   starvedWords,
+  threadsWords,
   workerChoices,
   type SimPoint,
 } from './model.js';
@@ -246,6 +247,31 @@ function Bench() {
     runner.current?.cancel();
   };
 
+  // the figures for tests and scripts (cores.spec reads them), made once per new point, not per progress tick
+  const resultsJson = useMemo(
+    () =>
+      JSON.stringify(
+        points.map((p) => {
+          const f = pointSummary(p);
+          return {
+            algorithm: p.algorithm,
+            workers: p.workers,
+            median: p.median,
+            min: p.min,
+            max: p.max,
+            runs: p.runs.length,
+            fairness: f.fairness,
+            handoffNs: f.handoff?.ns ?? null,
+            handoffAtMost: f.handoff?.atMost ?? null,
+            leastPerWorker: Math.min(...p.runs.flatMap((r) => r.perWorker)),
+            perRun: p.runs.map((r) => r.perWorker),
+            workersCounted: Math.min(...p.runs.map((r) => r.perWorker.length)),
+            exact: f.lostRuns === 0,
+          };
+        }),
+      ),
+    [points],
+  );
   const measured = useMemo(() => measuredSeries(points), [points]);
   const simulated = useMemo(() => simulatedSeries(simPoints), [simPoints]);
   const shown = ran ?? plan;
@@ -266,26 +292,7 @@ function Bench() {
       data-testid="cores-bench"
       data-status={status}
       data-cores={cores}
-      data-results={JSON.stringify(
-        points.map((p) => {
-          const f = pointSummary(p);
-          return {
-            algorithm: p.algorithm,
-            workers: p.workers,
-            median: p.median,
-            min: p.min,
-            max: p.max,
-            runs: p.runs.length,
-            fairness: f.fairness,
-            handoffNs: f.handoff?.ns ?? null,
-            handoffAtMost: f.handoff?.atMost ?? null,
-            leastPerWorker: Math.min(...p.runs.flatMap((r) => r.perWorker)),
-            perRun: p.runs.map((r) => r.perWorker),
-            workersCounted: Math.min(...p.runs.map((r) => r.perWorker.length)),
-            exact: f.lostRuns === 0,
-          };
-        }),
-      )}
+      data-results={resultsJson}
       data-simulated={JSON.stringify(simPoints)}
     >
       <form
@@ -329,40 +336,23 @@ function Bench() {
         </fieldset>
         <fieldset disabled={busy} className="cores-numbers">
           <legend>Each acquisition</legend>
-          <label>
-            Cache lines written under the lock
-            <input
-              type="number"
-              min={0}
-              max={16}
-              value={criticalLines}
-              onChange={(e) => setCriticalLines(clampInt(e.target.value, 0, 16))}
-            />
-          </label>
-          <label>
-            Work under the lock (busy-loop steps)
-            <input
-              type="number"
-              min={0}
-              max={100000}
-              step={10}
-              value={criticalSpins}
-              onChange={(e) => setCriticalSpins(clampInt(e.target.value, 0, 100000))}
-            />
-            {times && <span className="cores-muted"> ≈ {formatNsShort(times.criticalNs)} with the lock’s own cost</span>}
-          </label>
-          <label>
-            Work between acquisitions (busy-loop steps)
-            <input
-              type="number"
-              min={0}
-              max={1000000}
-              step={100}
-              value={thinkSpins}
-              onChange={(e) => setThinkSpins(clampInt(e.target.value, 0, 1000000))}
-            />
-            {times && <span className="cores-muted"> ≈ {formatNsShort(times.thinkNs)}</span>}
-          </label>
+          <IntField label="Cache lines written under the lock" max={16} value={criticalLines} onChange={setCriticalLines} />
+          <IntField
+            label="Work under the lock (busy-loop steps)"
+            max={100000}
+            step={10}
+            value={criticalSpins}
+            onChange={setCriticalSpins}
+            after={times && ` ≈ ${formatNsShort(times.criticalNs)} with the lock’s own cost`}
+          />
+          <IntField
+            label="Work between acquisitions (busy-loop steps)"
+            max={1000000}
+            step={100}
+            value={thinkSpins}
+            onChange={setThinkSpins}
+            after={times && ` ≈ ${formatNsShort(times.thinkNs)}`}
+          />
           <label>
             Each run lasts
             <select value={durationMs} onChange={(e) => setDurationMs(Number(e.target.value))}>
@@ -519,7 +509,7 @@ function Bench() {
                 : null,
               ...shown.algorithms.map((a) => noSimulatorWords(a)),
               maxThreads > cores
-                ? `The simulator gives every thread a CPU of its own: past ${cores} threads it models a bigger machine, while on this one the threads take turns on ${cores} ${cores === 1 ? 'core' : 'cores'}.`
+                ? `The simulator gives every thread a CPU of its own: past ${threadsWords(cores)} it models a bigger machine, while on this one the threads take turns on ${cores} ${cores === 1 ? 'core' : 'cores'}.`
                 : null,
             ]
               .filter(Boolean)
@@ -615,6 +605,31 @@ function CheckList<T extends string | number>(props: {
 
 function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
   return on ? (list.includes(item) ? [...list] : [...list, item]) : list.filter((x) => x !== item);
+}
+
+/** A whole-number setting from 0 to `max`: what is typed is clamped into range (a blank or a word reads as 0). */
+function IntField(props: {
+  label: string;
+  max: number;
+  step?: number;
+  value: number;
+  onChange: (value: number) => void;
+  after?: ReactNode;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="number"
+        min={0}
+        max={props.max}
+        step={props.step}
+        value={props.value}
+        onChange={(e) => props.onChange(clampInt(e.target.value, 0, props.max))}
+      />
+      {props.after ? <span className="cores-muted">{props.after}</span> : null}
+    </label>
+  );
 }
 
 function clampInt(text: string, lo: number, hi: number): number {

@@ -7,7 +7,7 @@
 import { measureMachine } from '../machine.js';
 import { runBench, type BenchPlan } from '../runner.js';
 import type { PointResult, ThreadHost } from '../types.js';
-import { ALGORITHM_INFO } from './model.js';
+import { pointWords } from './model.js';
 
 export { measureMachine, type BenchPlan };
 
@@ -27,13 +27,11 @@ export interface BenchRun {
 export function startBench(host: ThreadHost, plan: BenchPlan, events: BenchEvents): BenchRun {
   const abort = new AbortController();
   const total = plan.algorithms.length * plan.workerCounts.length * plan.repeats;
-  const first =
-    plan.algorithms[0] && plan.workerCounts[0] ? `${ALGORITHM_INFO[plan.algorithms[0]].label}, ${plan.workerCounts[0]} threads` : '';
+  const first = plan.algorithms[0] && plan.workerCounts[0] ? pointWords(plan.algorithms[0], plan.workerCounts[0]) : '';
   events.progress(0, total, first);
   const done = runBench(host, plan, {
     signal: abort.signal,
-    onRun: (run, progress) =>
-      events.progress(progress.done, progress.total, `${ALGORITHM_INFO[run.params.algorithm].label}, ${run.params.workers} threads`),
+    onRun: (run, progress) => events.progress(progress.done, progress.total, pointWords(run.params.algorithm, run.params.workers)),
     onPoint: (point) => events.point(point),
   }).then(
     (): BenchOutcome => ({ status: 'done' }),

@@ -61,7 +61,7 @@ export interface AlgorithmStyle extends SeriesStyle {
  */
 export function algorithmStyle(algorithm: LockAlgorithm, theme?: Theme): AlgorithmStyle {
   const t = themeTokens(theme);
-  const dash = t.name === 'projector' ? '10 6' : '7 5';
+  const dash = simulatedDash(theme);
   const { label } = ALGORITHM_INFO[algorithm];
   const short = algorithm === 'wake_all' ? 'wake all' : algorithm === 'ttas' ? 'ttas' : algorithm;
   const base = { dash, label, short };
@@ -79,6 +79,11 @@ export function algorithmStyle(algorithm: LockAlgorithm, theme?: Theme): Algorit
     case 'wake_all':
       return { ...base, colour: t.text, marker: 'circle', hollow: true };
   }
+}
+
+/** The dash of every simulated line (and its legend swatch): longer on the projector. */
+export function simulatedDash(theme?: Theme): string {
+  return themeTokens(theme).name === 'projector' ? '10 6' : '7 5';
 }
 
 /** The most workers a run may have: twice the cores (past the cores, threads take turns on them). */
@@ -279,9 +284,8 @@ export function simulatedSeries(points: readonly SimPoint[]): Series[] {
 }
 
 function groupSeries(points: ReadonlyArray<SeriesPoint & { algorithm: LockAlgorithm }>, source: Series['source']): Series[] {
-  const order: LockAlgorithm[] = ['tas', 'ttas', 'ticket', 'mcs', 'futex', 'wake_all'];
   const out: Series[] = [];
-  for (const algorithm of order) {
+  for (const algorithm of LOCK_ALGORITHMS) {
     const mine = points
       .filter((p) => p.algorithm === algorithm)
       .map(({ workers, value, min, max }) => (min === undefined ? { workers, value } : { workers, value, min, max }))
@@ -332,6 +336,11 @@ export function formatTick(value: number): string {
   return trim(value);
 }
 
+/** A point in words: "ticket, 4 threads". */
+export function pointWords(algorithm: LockAlgorithm, workers: number): string {
+  return `${ALGORITHM_INFO[algorithm].label}, ${threadsWords(workers)}`;
+}
+
 /** "1 thread", "4 threads", "1.2 threads". */
 export function threadsWords(n: number): string {
   const t = trim(n);
@@ -351,7 +360,7 @@ export function formatNsShort(ns: number): string {
 }
 
 /**
- * A point's hand-off (pointHandoff): the figure, or "at most" one where the threads'
+ * A point's hand-off (pointSummary's): the figure, or "at most" one where the threads'
  * clocks agreed no better than the figure; a bound of 0 is under the step of
  * performance.now(), 5 µs in a cross-origin isolated Chromium page (bench-loop.ts).
  */
@@ -384,13 +393,13 @@ function uslShape(fit: UslFit): string {
 export function tableRows(points: readonly PointResult[], sim: readonly SimPoint[]): Array<Array<string | number>> {
   const rows: Array<Array<string | number>> = [];
   const sorted = [...points].sort(
-    (a, b) => ALGORITHM_ORDER.indexOf(a.algorithm) - ALGORITHM_ORDER.indexOf(b.algorithm) || a.workers - b.workers,
+    (a, b) => LOCK_ALGORITHMS.indexOf(a.algorithm) - LOCK_ALGORITHMS.indexOf(b.algorithm) || a.workers - b.workers,
   );
   for (const p of sorted) {
     const f = pointSummary(p);
     const s = sim.find((q) => q.algorithm === p.algorithm && q.workers === p.workers);
     rows.push([
-      `${ALGORITHM_INFO[p.algorithm].label}, ${threadsWords(p.workers)}`,
+      pointWords(p.algorithm, p.workers),
       formatRate(p.median),
       `${formatRate(p.min)} – ${formatRate(p.max)}`,
       Number.isFinite(f.fairness) ? f.fairness.toFixed(3) : '–',
@@ -412,13 +421,11 @@ export const TABLE_COLUMNS = [
   'Acquisitions/s, simulated',
 ] as const;
 
-const ALGORITHM_ORDER: readonly LockAlgorithm[] = ['tas', 'ttas', 'ticket', 'mcs', 'futex', 'wake_all'];
-
 /** The chart's text equivalent: what was measured, where each lock peaked, past the cores, beside the simulator. */
 export function summaryWords(measured: readonly Series[], simulated: readonly Series[], cores: number): string {
   if (measured.length === 0) return 'No runs yet: press Start to measure the locks on this machine.';
   const parts: string[] = [
-    `Acquisitions a second against threads, measured on this machine (${cores} ${cores === 1 ? 'core' : 'cores'}; past ${cores} threads the threads take turns on the cores). Solid lines are measured, dashed lines simulated.`,
+    `Acquisitions a second against threads, measured on this machine (${cores} ${cores === 1 ? 'core' : 'cores'}; past ${threadsWords(cores)} the threads take turns on the cores). Solid lines are measured, dashed lines simulated.`,
   ];
   for (const s of measured) {
     const best = s.points.reduce((a, b) => (b.value > a.value ? b : a));
@@ -426,7 +433,7 @@ export function summaryWords(measured: readonly Series[], simulated: readonly Se
     const sim = simulated.find((q) => q.algorithm === s.algorithm);
     const simBest = sim?.points.reduce((a, b) => (b.value > a.value ? b : a));
     parts.push(
-      `${ALGORITHM_INFO[s.algorithm].label}: measured best ${formatRate(best.value)} at ${best.workers} threads, ${formatRate(last.value)} at ${last.workers}` +
+      `${ALGORITHM_INFO[s.algorithm].label}: measured best ${formatRate(best.value)} at ${threadsWords(best.workers)}, ${formatRate(last.value)} at ${last.workers}` +
         (simBest
           ? `; simulated best ${formatRate(simBest.value)} at ${simBest.workers}.`
           : SIM_DISCIPLINE[s.algorithm] === null
