@@ -11,7 +11,7 @@
 import { closest } from '../core/index.js';
 import { nodeThreadHost } from '../cores/node-host.js';
 import { measureMachine } from '../cores/machine.js';
-import { runBench, type BenchPlan } from '../cores/runner.js';
+import { defaultWorkers, maxWorkers, runBench, type BenchPlan } from '../cores/runner.js';
 import { pointSummary } from '../cores/stats.js';
 import { LOCK_ALGORITHMS, type LockAlgorithm, type MachineCosts, type PointResult, type ThreadHost } from '../cores/types.js';
 import { Interrupted, wallText } from './progress.js';
@@ -61,20 +61,13 @@ const NUMBERS = {
   'think-spins': { key: 'thinkSpins', fallback: 0, min: 0, max: 10_000_000, what: 'the busy-loop iterations between two acquisitions' },
 } as const;
 
-/** 1, 2, 4, ... below twice the cores, then twice the cores. */
-export function defaultWorkerCounts(cores: number): number[] {
-  const counts: number[] = [];
-  for (let n = 1; n < 2 * cores; n *= 2) counts.push(n);
-  return [...counts, 2 * cores];
-}
-
 /** The plan and output the options ask for; a UsageError names what is wrong and how to fix it. */
 export function parseLocksOptions(values: LocksValues, cores: number): { plan: BenchPlan; format: 'table' | 'json' | 'csv' } {
   if (values.json && values.csv) throw new UsageError('give one of --json and --csv (without either, locks prints a table).');
-  const most = 2 * cores;
+  const most = maxWorkers(cores);
   const workerCounts =
     values.workers === undefined
-      ? defaultWorkerCounts(cores)
+      ? defaultWorkers(cores)
       : listOf<number>('workers', values.workers, '--workers 1,2,4', (text) => {
           if (!/^\d+$/.test(text)) return { problem: `"${text}" is not a whole number` };
           const n = Number(text);

@@ -85,7 +85,7 @@ Options:
   --progress         with sweep: print the provisional curve on stderr first (every run's
                      figure over a short window, coarse points first, with its 95% interval),
                      then go on with each run to its end; stdout is the same as without it
-  --workers N,N,...  locks: the thread counts (default 1, 2, 4, ... up to twice the cores)
+  --workers N,N,...  locks: the thread counts (default 1, 2, 4, ..., the cores and twice the cores)
   --algorithms A,... locks: which algorithms (default all six)
   --duration-ms MS   locks: how long each run lasts (default 300)
   --repeats N        locks: runs of each algorithm at each thread count (default 3)

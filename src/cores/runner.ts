@@ -33,6 +33,20 @@ export interface BenchCallbacks {
   onPoint?(point: PointResult, progress: BenchProgress): void;
 }
 
+/** The most threads a run may have (the page and `stacklab locks` alike): twice the cores (past the cores, threads take turns on them). */
+export function maxWorkers(cores: number): number {
+  return Math.max(2, 2 * Math.max(1, Math.floor(cores)));
+}
+
+/** The thread counts run when none are asked for (the page's first choice, `stacklab locks`'s default): 1, 2, 4, ... the cores and twice the cores. */
+export function defaultWorkers(cores: number): number[] {
+  const c = Math.max(1, Math.floor(cores));
+  const top = maxWorkers(c);
+  const set = new Set<number>([c, top]);
+  for (let n = 1; n <= top; n *= 2) set.add(n);
+  return [...set].sort((a, b) => a - b);
+}
+
 /** A run that has not ended this long after its longest time (MAX_RUN_STRETCH times its own) has failed (a thread is stuck), ms. */
 const OVERDUE_MS = 30_000;
 

@@ -20,6 +20,7 @@ import { createSimWorker } from '../../lab/worker-factory.js';
 import { useWidth } from '../../lab/hooks.js';
 import { useSiteTheme } from '../../site/theme.js';
 import { LOCK_ALGORITHMS, type LockAlgorithm, type MachineCosts, type PointResult } from '../types.js';
+import { defaultWorkers } from '../runner.js';
 import { pointSummary } from '../stats.js';
 import { browserThreadHost } from './browser-host.js';
 import { measureMachine, startBench, type BenchPlan, type BenchRun } from './bench.js';
@@ -28,7 +29,6 @@ import { coresUrl, isolationOf, readEnvironment, type Isolation } from './isolat
 import {
   ALGORITHM_INFO,
   benchTimesNs,
-  defaultWorkers,
   formatHandoff,
   formatNsShort,
   labHash,

@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLabState } from '../../lab/url.js';
 import { LOCK_ALGORITHMS, type MachineCosts, type PointResult, type RunResult } from '../types.js';
+import { defaultWorkers } from '../runner.js';
 import { pointSummary } from '../stats.js';
 import {
   algorithmStyle,
   benchTimesNs,
-  defaultWorkers,
   formatHandoff,
   formatNsShort,
   threadsWords,

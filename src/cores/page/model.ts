@@ -19,6 +19,7 @@ import { themeTokens, type Theme } from '../../views/palette.js';
 import type { SeriesStyle } from '../../views/common/series-style.js';
 import { realLockScenario, REAL_LOCK_DISCIPLINES } from '../../kernels/service/real-locks.js';
 import { LOCK_ALGORITHMS, type BenchParams, type LockAlgorithm, type MachineCosts, type PointResult } from '../types.js';
+import { maxWorkers } from '../runner.js';
 import { pointSummary } from '../stats.js';
 
 /** The service kernel's discipline for each algorithm (src/kernels/service/real-locks.ts); ttas has none. */
@@ -86,11 +87,6 @@ export function simulatedDash(theme?: Theme): string {
   return themeTokens(theme).name === 'projector' ? '10 6' : '7 5';
 }
 
-/** The most workers a run may have: twice the cores (past the cores, threads take turns on them). */
-export function maxWorkers(cores: number): number {
-  return Math.max(2, 2 * Math.max(1, Math.floor(cores)));
-}
-
 /** The counts offered as choices, 1 to 2 x cores: small counts one by one, then coarser steps, always the cores and twice them. */
 export function workerChoices(cores: number): number[] {
   const c = Math.max(1, Math.floor(cores));
@@ -100,15 +96,6 @@ export function workerChoices(cores: number): number[] {
   for (let n = 8; n <= top; n *= 2) set.add(n);
   set.add(Math.round(c * 1.5));
   return [...set].filter((n) => n >= 1 && n <= top).sort((a, b) => a - b);
-}
-
-/** The counts picked at first: 1, 2, 4, ... the cores and twice the cores. */
-export function defaultWorkers(cores: number): number[] {
-  const c = Math.max(1, Math.floor(cores));
-  const top = maxWorkers(c);
-  const set = new Set<number>([c, top]);
-  for (let n = 1; n <= top; n *= 2) set.add(n);
-  return [...set].sort((a, b) => a - b);
 }
 
 // ---- the simulator's side -------------------------------------------------------------
