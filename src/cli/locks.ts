@@ -15,6 +15,7 @@ import { defaultWorkers, maxWorkers, runBench, type BenchPlan } from '../cores/r
 import { pointSummary } from '../cores/stats.js';
 import { LOCK_ALGORITHMS, type LockAlgorithm, type MachineCosts, type PointResult, type ThreadHost } from '../cores/types.js';
 import { Interrupted, wallText } from './progress.js';
+import type { Io } from './stacklab.js';
 import { UsageError } from './usage-error.js';
 
 /** The options only `locks` takes, as node:util parseArgs declares them. */
@@ -34,11 +35,6 @@ export type LocksValues = {
 } & {
   json?: boolean;
 };
-
-export interface Io {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-}
 
 /** The number options: their default, range and what they are, for the messages. */
 const NUMBERS = {
