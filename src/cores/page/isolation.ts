@@ -54,6 +54,8 @@ export function readEnvironment(win: Window & typeof globalThis = window): Isola
 }
 
 const TITLE = 'The locks cannot run on your cores in this page';
+const NEEDS_ISOLATION =
+  'The bench’s threads share memory (a SharedArrayBuffer) and wait with Atomics.wait, which a browser allows only in a page that is cross-origin isolated. ';
 
 /** What stops the bench here, if anything. */
 export function isolationOf(env: IsolationEnvironment): Isolation {
@@ -72,7 +74,7 @@ export function isolationOf(env: IsolationEnvironment): Isolation {
       ok: false,
       title: TITLE,
       why:
-        'The bench’s threads share memory (a SharedArrayBuffer) and wait with Atomics.wait, which a browser allows only in a page that is cross-origin isolated. ' +
+        NEEDS_ISOLATION +
         'This page is inside another page that is not, so the browser keeps shared memory from it. Open the bench in a tab of its own, where StackLab isolates itself.',
       openAlone: true,
       reload: false,
@@ -83,7 +85,7 @@ export function isolationOf(env: IsolationEnvironment): Isolation {
       ok: false,
       title: TITLE,
       why:
-        'The bench’s threads share memory (a SharedArrayBuffer) and wait with Atomics.wait, which a browser allows only in a page that is cross-origin isolated. ' +
+        NEEDS_ISOLATION +
         (env.controlled
           ? 'StackLab’s offline worker isolates the page it serves; reloading the page once should turn it on.'
           : 'The server did not send the two headers that isolate a page (Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp). ' +
